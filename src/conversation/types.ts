@@ -1,0 +1,91 @@
+// Platform-neutral shapes the conversation core hands to an adapter (Slack today) and takes back.
+import type { Locale } from '../config/env.js';
+
+/** Who asked, in platform-neutral terms: the adapter maps its own ids onto these. */
+export interface Asker {
+  /** Stable per workspace and user; sent to the robot as `partnerId`. */
+  partnerId: string;
+  /** The adapter's own user id, used to check who may rate an answer. */
+  userId: string;
+  displayName: string;
+  locale: Locale;
+}
+
+/** A suggested question as the user sees it. */
+export interface SuggestionChoice {
+  question: string;
+  docId: string;
+}
+
+/** What the robot said, ready to render. */
+export interface AnswerReply {
+  kind: 'answer';
+  /** Key of the stored answer context; button values carry it back. */
+  contextKey: string;
+  /** The robot's answer: an HTML fragment in practice, often with raw newlines and bare URLs. */
+  answerHtml: string;
+  /** The lead-in above the suggestions. */
+  stripe: string | undefined;
+  suggestions: SuggestionChoice[];
+  /** False for "unknown question" answers: no rating buttons. */
+  rateable: boolean;
+  /** Set when the answer came from a suggestion click: "<who> asked: <question>". */
+  clickedBy: { displayName: string; question: string } | undefined;
+  /** True when the platform is the built-in simulator: every answer is marked as demo content. */
+  demo: boolean;
+  locale: Locale;
+}
+
+export type FailureReason =
+  | 'robot_unavailable'
+  | 'robot_timeout'
+  | 'robot_rejected'
+  | 'robot_malformed'
+  | 'store_unavailable'
+  | 'internal';
+
+/** The robot could not answer; the user gets a Try again button that re-asks the same question. */
+export interface FailureReply {
+  kind: 'failure';
+  reason: FailureReason;
+  /** The question to ask again when Try again is clicked. */
+  retryQuestion: string;
+  /** docId for a retried suggestion click, so the retry asks with questionFlag 1 again. */
+  retryDocId: string | undefined;
+  locale: Locale;
+}
+
+/** A short reply that needs no robot call: help for an empty question, a too-long question. */
+export interface NoticeReply {
+  kind: 'notice';
+  notice: 'help' | 'question_too_long' | 'context_expired' | 'not_your_answer' | 'already_rated';
+  locale: Locale;
+  /** Numbers a notice may quote, e.g. the length limit. */
+  limit?: number;
+}
+
+export type Reply = AnswerReply | FailureReply | NoticeReply;
+
+/** Rating values as the platform spells them: 1 thumbs up, 2 thumbs down. */
+export type Rating = 1 | 2;
+
+/** Everything needed later for a rating or a suggestion click on one answer. */
+export interface AnswerContext {
+  uid: string | undefined;
+  cid: string;
+  msgId: string;
+  docId: string;
+  /** The entry name sent as `docName` in feedback: the robot's matched question, else the user's. */
+  docName: string;
+  robotFlag: number;
+  partnerId: string;
+  /** The adapter's user id of the person the answer was for: only they may rate it. */
+  askerUserId: string;
+  question: string;
+  suggestions: SuggestionChoice[];
+  rateable: boolean;
+  /** Where the answer lives, in adapter terms (Slack: channel and thread). */
+  conversationId: string;
+  threadId: string | undefined;
+  createdAt: number;
+}

@@ -1,0 +1,51 @@
+// The one logger factory: JSON lines in production, pretty on a terminal, secrets redacted by path.
+import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
+
+const SECRET_KEYS = [
+  'access_token',
+  'accessToken',
+  'token',
+  'botToken',
+  'appToken',
+  'appKey',
+  'sign',
+  'secret',
+  'signingSecret',
+  'clientSecret',
+  'authorization',
+  'password',
+  'redisUrl',
+];
+
+/** Redaction paths for a secret key at the top level and up to three levels deep. */
+export const REDACT_PATHS = SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `*.*.*.${key}`]).concat([
+  'req.headers.authorization',
+  'req.headers["x-slack-signature"]',
+  'headers.authorization',
+  'headers["x-slack-signature"]',
+]);
+
+export type { Logger };
+
+export interface LoggerSettings {
+  level: string;
+  /** Pretty output for people at a terminal; JSON lines otherwise. */
+  pretty?: boolean;
+  /** Where lines go; tests pass a stream and parse the lines back. */
+  destination?: DestinationStream;
+}
+
+export function createLogger(settings: LoggerSettings): Logger {
+  const options: LoggerOptions = {
+    level: settings.level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    base: { service: 'cs-slack-gateway' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    serializers: { err: pino.stdSerializers.errWithCause, error: pino.stdSerializers.errWithCause },
+  };
+  if (settings.destination) return pino(options, settings.destination);
+  if (settings.pretty) {
+    return pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true } } });
+  }
+  return pino(options);
+}

@@ -1,0 +1,120 @@
+// The platform client's error family: one class per kind of failure, each with a stable literal `code`.
+
+export type PlatformErrorCode =
+  | 'PLATFORM_REQUEST_INVALID'
+  | 'PLATFORM_TRANSPORT'
+  | 'PLATFORM_HTTP_STATUS'
+  | 'PLATFORM_CODE'
+  | 'PLATFORM_MALFORMED_RESPONSE'
+  | 'PLATFORM_TOKEN';
+
+/** What went wrong on the wire, for a transport error. */
+export type TransportFailure = 'connect' | 'timeout' | 'reset' | 'aborted' | 'other';
+
+export abstract class PlatformError extends Error {
+  abstract readonly code: PlatformErrorCode;
+  /** The operation that failed: an open-platform `action` or a ticket endpoint name. */
+  readonly action: string;
+
+  constructor(action: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+    this.action = action;
+  }
+}
+
+/** The caller's request broke a rule of the spec; it was never sent. */
+export class RequestInvalidError extends PlatformError {
+  readonly code = 'PLATFORM_REQUEST_INVALID' as const;
+  readonly field: string;
+  readonly reason: string;
+
+  constructor(action: string, field: string, reason: string, options?: { cause?: unknown }) {
+    super(action, `${action}: invalid request field "${field}": ${reason}`, options);
+    this.field = field;
+    this.reason = reason;
+  }
+}
+
+/** No HTTP answer came back: connection refused, timed out, reset or aborted. */
+export class TransportError extends PlatformError {
+  readonly code = 'PLATFORM_TRANSPORT' as const;
+  readonly failure: TransportFailure;
+  /** True when the request never reached the platform, so a retry cannot repeat a side effect. */
+  readonly beforeRequestSent: boolean;
+
+  constructor(
+    action: string,
+    failure: TransportFailure,
+    beforeRequestSent: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(action, `${action}: transport failure (${failure})`, options);
+    this.failure = failure;
+    this.beforeRequestSent = beforeRequestSent;
+  }
+}
+
+/** The platform answered with a non-2xx HTTP status. */
+export class HttpStatusError extends PlatformError {
+  readonly code = 'PLATFORM_HTTP_STATUS' as const;
+  readonly status: number;
+  /** The start of the response body, for logs. */
+  readonly bodySnippet: string;
+
+  constructor(action: string, status: number, bodySnippet: string, options?: { cause?: unknown }) {
+    super(action, `${action}: HTTP ${status}`, options);
+    this.status = status;
+    this.bodySnippet = bodySnippet;
+  }
+}
+
+/** The platform answered, and its answer was "no": a non-success `code`, `retCode` or `data.status`. */
+export class PlatformCodeError extends PlatformError {
+  readonly code = 'PLATFORM_CODE' as const;
+  /** The code the platform returned, e.g. "1001", "1002", or a knowledge-update retCode. */
+  readonly platformCode: string;
+  readonly platformMessage: string | undefined;
+
+  constructor(
+    action: string,
+    platformCode: string,
+    platformMessage?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      action,
+      `${action}: platform returned code ${platformCode}${platformMessage ? ` (${platformMessage})` : ''}`,
+      options,
+    );
+    this.platformCode = platformCode;
+    this.platformMessage = platformMessage;
+  }
+}
+
+/** The platform answered 2xx with a body that is not the JSON the spec describes. */
+export class MalformedResponseError extends PlatformError {
+  readonly code = 'PLATFORM_MALFORMED_RESPONSE' as const;
+  readonly bodySnippet: string;
+
+  constructor(action: string, detail: string, bodySnippet: string, options?: { cause?: unknown }) {
+    super(action, `${action}: malformed response: ${detail}`, options);
+    this.bodySnippet = bodySnippet;
+  }
+}
+
+/** The access token could not be obtained or renewed. */
+export class AccessTokenError extends PlatformError {
+  readonly code = 'PLATFORM_TOKEN' as const;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('getAccessToken', message, options);
+  }
+}
+
+export function isPlatformError(error: unknown): error is PlatformError {
+  return error instanceof PlatformError;
+}
+
+/** The code the platform uses when the access token failed its check. */
+export const TOKEN_REJECTED_CODE = '1002';
