@@ -1,0 +1,168 @@
+// The composition root: builds the platform client, the stores, the conversation core and the Slack
+// app from a validated Env, and owns their start and orderly stop. It reads no process.env.
+import type { Env } from './config/env.js';
+import { Conversation } from './conversation/conversation.js';
+import { newContextKey } from './conversation/stores/context-key.js';
+import { createStores } from './conversation/stores/index.js';
+import type { Logger } from './logging/logger.js';
+import {
+  type AccessTokenProvider,
+  FetchedTokenProvider,
+  PlatformClient,
+  StaticTokenProvider,
+} from './platform/index.js';
+import { SlackGateway } from './slack/gateway.js';
+import { createSlackApp } from './slack/slack-app.js';
+import { UserDirectory } from './slack/user-directory.js';
+import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from './simulator/index.js';
+
+/** The sysNum the built-in simulator is run with. */
+const DEMO_SYS_NUM = 'demo';
+
+export interface GatewayOverrides {
+  /** Host to bind the HTTP server to; tests use 127.0.0.1. */
+  host?: string;
+  /** Web API retries; tests set 0 so a failing fake does not stall them. */
+  webApiRetries?: number;
+  socketMode?: { clientPingTimeoutMs?: number; serverPingTimeoutMs?: number };
+  /** How long stop() waits for questions in flight. */
+  shutdownGraceMs?: number;
+}
+
+export interface Gateway {
+  mode: 'http' | 'socket';
+  /** The platform origin in use: the configured one, or the built-in simulator's. */
+  platformUrl: string;
+  demo: boolean;
+  conversation: Conversation;
+  start(): Promise<{ port: number | undefined }>;
+  stop(): Promise<void>;
+}
+
+export async function createGateway(env: Env, logger: Logger, overrides: GatewayOverrides = {}): Promise<Gateway> {
+  let simulator: Simulator | undefined;
+  let openUrl: string;
+  let baseUrl: string;
+  let tokenProvider: AccessTokenProvider;
+  let sysNum = env.CS_SYS_NUM ?? DEMO_SYS_NUM;
+
+  if (env.CS_OPEN_URL) {
+    openUrl = env.CS_OPEN_URL;
+    baseUrl = env.CS_BASE_URL ?? env.CS_OPEN_URL;
+    tokenProvider =
+      env.CS_APP_ID && env.CS_APP_KEY
+        ? new FetchedTokenProvider({
+            openUrl,
+            appId: env.CS_APP_ID,
+            appKey: env.CS_APP_KEY,
+            expireHours: env.CS_TOKEN_EXPIRE_HOURS,
+          })
+        : new StaticTokenProvider(env.CS_ACCESS_TOKEN ?? '');
+  } else {
+    simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN, host: '127.0.0.1', port: 0 });
+    openUrl = simulator.url;
+    baseUrl = simulator.url;
+    sysNum = DEMO_SYS_NUM;
+    tokenProvider = new StaticTokenProvider(DEFAULT_SIMULATOR_TOKEN);
+    logger.warn(
+      { platformUrl: simulator.url },
+      '*** DEMO MODE: CS_OPEN_URL is not set, so answers come from the built-in platform simulator and its demo knowledge base. Set CS_OPEN_URL to use your platform. ***',
+    );
+  }
+
+  const platform = new PlatformClient({
+    openUrl,
+    baseUrl,
+    tokenProvider,
+    timeouts: {
+      connectMs: env.CS_CONNECT_TIMEOUT_MS,
+      headersMs: env.CS_HEADERS_TIMEOUT_MS,
+      bodyMs: env.CS_BODY_TIMEOUT_MS,
+    },
+    retry: { attempts: env.CS_RETRY_ATTEMPTS },
+    ...(env.CS_TICKET_LIST_PATH ? { ticketListPath: env.CS_TICKET_LIST_PATH } : {}),
+    logger: logger.child({ component: 'platform' }),
+  });
+
+  let stores: Awaited<ReturnType<typeof createStores>>;
+  try {
+    stores = await createStores({
+      ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+      maxEntries: env.CONTEXT_MAX_ENTRIES,
+      ttlSeconds: env.CONTEXT_TTL_SECONDS,
+      logger: logger.child({ component: 'store' }),
+    });
+  } catch (error) {
+    await platform.close();
+    await simulator?.close();
+    throw error;
+  }
+
+  const conversation = new Conversation({
+    robot: platform,
+    contexts: stores.contexts,
+    ratings: stores.ratings,
+    settings: {
+      sysNum,
+      robotFlag: env.CS_ROBOT_FLAG,
+      source: env.CS_SOURCE,
+      maxQuestionLength: env.MAX_QUESTION_LENGTH,
+      contextTtlSeconds: env.CONTEXT_TTL_SECONDS,
+      demo: simulator !== undefined,
+    },
+    logger: logger.child({ component: 'conversation' }),
+    newKey: newContextKey,
+  });
+
+  const gateway = new SlackGateway({
+    conversation,
+    once: stores.once,
+    users: new UserDirectory(stores.names, env.DEFAULT_LOCALE, logger),
+    settings: {
+      defaultLocale: env.DEFAULT_LOCALE,
+      dedupTtlSeconds: env.DEDUP_TTL_SECONDS,
+      threadTtlSeconds: env.CONTEXT_TTL_SECONDS,
+    },
+    logger: logger.child({ component: 'gateway' }),
+  });
+
+  let stopping = false;
+  const slack = createSlackApp({
+    botToken: env.SLACK_BOT_TOKEN ?? '',
+    signingSecret: env.SLACK_SIGNING_SECRET,
+    appToken: env.SLACK_APP_TOKEN,
+    slackApiUrl: env.SLACK_API_URL,
+    port: env.PORT,
+    ...(overrides.host ? { host: overrides.host } : {}),
+    ...(overrides.webApiRetries === undefined ? {} : { webApiRetries: overrides.webApiRetries }),
+    ...(overrides.socketMode ? { socketMode: overrides.socketMode } : {}),
+    gateway,
+    logger,
+    health: {
+      alive: () => !stopping,
+      ready: async () => !stopping && (await stores.ping()),
+    },
+  });
+
+  return {
+    mode: slack.mode,
+    platformUrl: openUrl,
+    demo: simulator !== undefined,
+    conversation,
+    start: () => slack.start(),
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      await slack.stop().catch((error: unknown) => logger.warn({ err: error }, 'Slack app did not stop cleanly'));
+      const grace = overrides.shutdownGraceMs ?? 10_000;
+      const drained = await Promise.race([
+        conversation.drain().then(() => true),
+        new Promise<false>((resolve) => setTimeout(resolve, grace, false).unref()),
+      ]);
+      if (!drained) logger.warn({ inFlight: conversation.inFlight, graceMs: grace }, 'stopped with questions in flight');
+      await platform.close().catch((error: unknown) => logger.warn({ err: error }, 'platform client did not close'));
+      await stores.close().catch((error: unknown) => logger.warn({ err: error }, 'stores did not close'));
+      await simulator?.close();
+    },
+  };
+}

@@ -1,0 +1,289 @@
+// The conversation core: turns a question into a Reply and a click on a rating into feedback.
+// It knows the platform client and the stores, never Slack.
+import type { Locale } from '../config/env.js';
+import { type PlatformError, isPlatformError } from '../platform/errors.js';
+import {
+  ANSWER_TYPE_UNKNOWN,
+  type RobotAnswer,
+  type RobotAskRequest,
+  type RobotFeedbackRequest,
+} from '../platform/schemas.js';
+import { KeyedQueue } from './keyed-queue.js';
+import { type ContextStore, type RatingStore, StoreUnavailableError } from './stores.js';
+import type {
+  AnswerContext,
+  AnswerReply,
+  Asker,
+  FailureReason,
+  FailureReply,
+  NoticeReply,
+  Rating,
+  Reply,
+  SuggestionChoice,
+} from './types.js';
+
+/** The part of the platform client the conversation needs. */
+export interface RobotApi {
+  askRobot(request: RobotAskRequest, options?: { signal?: AbortSignal }): Promise<RobotAnswer>;
+  sendRobotFeedback(request: RobotFeedbackRequest): Promise<void>;
+}
+
+/** A structural logger, so the core does not depend on pino. */
+export interface CoreLogger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface ConversationSettings {
+  sysNum: string;
+  robotFlag: number | undefined;
+  source: number | undefined;
+  maxQuestionLength: number;
+  contextTtlSeconds: number;
+  /** Answers come from the built-in simulator's demo knowledge base. */
+  demo: boolean;
+}
+
+export interface QuestionInput {
+  asker: Asker;
+  text: string;
+  conversationId: string;
+  threadId: string | undefined;
+  /** Set when the question is a click on a suggested question. */
+  suggestion?: SuggestionChoice;
+}
+
+export type RateOutcome =
+  | { kind: 'rated'; rating: Rating; context: AnswerContext }
+  | { kind: 'notice'; reply: NoticeReply; rating?: Rating }
+  | { kind: 'failure'; reason: FailureReason };
+
+/** Feedback `from` when no uid is known: 0, the open platform, which is how this gateway talks to it. */
+const FEEDBACK_FROM_OPEN_PLATFORM = 0;
+
+export class Conversation {
+  readonly #robot: RobotApi;
+  readonly #contexts: ContextStore;
+  readonly #ratings: RatingStore;
+  readonly #settings: ConversationSettings;
+  readonly #logger: CoreLogger;
+  readonly #newKey: () => string;
+  readonly #queue = new KeyedQueue();
+  #inFlight = 0;
+
+  constructor(dependencies: {
+    robot: RobotApi;
+    contexts: ContextStore;
+    ratings: RatingStore;
+    settings: ConversationSettings;
+    logger: CoreLogger;
+    newKey: () => string;
+  }) {
+    this.#robot = dependencies.robot;
+    this.#contexts = dependencies.contexts;
+    this.#ratings = dependencies.ratings;
+    this.#settings = dependencies.settings;
+    this.#logger = dependencies.logger;
+    this.#newKey = dependencies.newKey;
+  }
+
+  /** Questions being answered right now. */
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
+  /** Checks a question without calling the robot: a notice when it cannot be asked. */
+  precheck(text: string, locale: Locale): NoticeReply | undefined {
+    if (text.trim() === '') return { kind: 'notice', notice: 'help', locale };
+    if ([...text].length > this.#settings.maxQuestionLength) {
+      return { kind: 'notice', notice: 'question_too_long', locale, limit: this.#settings.maxQuestionLength };
+    }
+    return undefined;
+  }
+
+  /**
+   * Answers a question. One user's questions run in the order they were asked; `beforeAsk`
+   * runs inside that order, right before the robot is called (the adapter shows "working" there).
+   */
+  ask(input: QuestionInput, beforeAsk?: () => Promise<void>): Promise<Reply> {
+    const notice = this.precheck(input.text, input.asker.locale);
+    if (notice) return Promise.resolve(notice);
+    return this.#queue.run(input.asker.partnerId, async () => {
+      this.#inFlight += 1;
+      try {
+        await beforeAsk?.();
+        return await this.#askRobot(input);
+      } finally {
+        this.#inFlight -= 1;
+      }
+    });
+  }
+
+  /** Resolves when every question in flight has been answered. */
+  drain(): Promise<void> {
+    return this.#queue.drain();
+  }
+
+  async #askRobot(input: QuestionInput): Promise<Reply> {
+    const { asker, suggestion } = input;
+    const question = input.text.trim();
+    const request: RobotAskRequest = {
+      sysNum: this.#settings.sysNum,
+      partnerId: asker.partnerId,
+      question,
+      uname: asker.displayName,
+      questionFlag: suggestion ? 1 : 0,
+      requestText: suggestion ? suggestion.docId : question,
+      ...(this.#settings.robotFlag === undefined ? {} : { robotFlag: this.#settings.robotFlag }),
+      ...(this.#settings.source === undefined ? {} : { source: this.#settings.source }),
+    };
+
+    let answer: RobotAnswer;
+    try {
+      answer = await this.#robot.askRobot(request);
+    } catch (error) {
+      return this.#failure(error, question, suggestion?.docId, asker.locale, { partnerId: asker.partnerId });
+    }
+
+    const rateable = isRateable(answer);
+    const suggestions: SuggestionChoice[] = answer.suggestions
+      .filter((item): item is typeof item & { docId: string } => Boolean(item.docId))
+      .map((item) => ({ question: item.question.trim(), docId: item.docId }));
+    const contextKey = this.#newKey();
+    const context: AnswerContext = {
+      uid: answer.uid,
+      cid: answer.cid ?? '',
+      msgId: answer.msgId ?? '',
+      docId: answer.docId ?? suggestion?.docId ?? '',
+      docName: answer.question?.trim() || question,
+      robotFlag: answer.robotFlag ?? this.#settings.robotFlag ?? 0,
+      partnerId: asker.partnerId,
+      askerUserId: asker.userId,
+      question,
+      suggestions,
+      rateable,
+      conversationId: input.conversationId,
+      threadId: input.threadId,
+      createdAt: Date.now(),
+    };
+
+    let stored = true;
+    try {
+      await this.#contexts.put(contextKey, context);
+    } catch (error) {
+      // The answer is still worth showing; only rating it later would fail, so hide the rating buttons.
+      stored = false;
+      this.#logger.warn({ err: error, contextKey }, 'answer context not stored; rating disabled for this answer');
+    }
+
+    const reply: AnswerReply = {
+      kind: 'answer',
+      contextKey,
+      answerHtml: answer.answer,
+      stripe: answer.stripe?.trim() || undefined,
+      suggestions,
+      rateable: rateable && stored,
+      clickedBy: suggestion ? { displayName: asker.displayName, question: suggestion.question } : undefined,
+      demo: this.#settings.demo,
+      locale: asker.locale,
+    };
+    return reply;
+  }
+
+  /** Sends a 👍 or 👎 for a stored answer, once, and only for the person the answer was for. */
+  async rate(input: { contextKey: string; rating: Rating; userId: string; locale: Locale }): Promise<RateOutcome> {
+    const { contextKey, rating, userId, locale } = input;
+    let context: AnswerContext | undefined;
+    try {
+      context = await this.#contexts.get(contextKey);
+    } catch (error) {
+      this.#logger.error({ err: error, contextKey }, 'answer context lookup failed');
+      return { kind: 'failure', reason: 'store_unavailable' };
+    }
+    if (!context) return { kind: 'notice', reply: { kind: 'notice', notice: 'context_expired', locale } };
+    if (context.askerUserId !== userId) {
+      return { kind: 'notice', reply: { kind: 'notice', notice: 'not_your_answer', locale } };
+    }
+    if (!context.rateable || !context.msgId || !context.cid || !context.docId) {
+      return { kind: 'notice', reply: { kind: 'notice', notice: 'context_expired', locale } };
+    }
+
+    let claim: { recorded: boolean; rating: Rating };
+    try {
+      claim = await this.#ratings.recordOnce(contextKey, rating, this.#settings.contextTtlSeconds);
+    } catch (error) {
+      this.#logger.error({ err: error, contextKey }, 'rating mark could not be recorded');
+      return { kind: 'failure', reason: 'store_unavailable' };
+    }
+    if (!claim.recorded) {
+      return { kind: 'notice', reply: { kind: 'notice', notice: 'already_rated', locale }, rating: claim.rating };
+    }
+
+    const feedback: RobotFeedbackRequest = {
+      cid: context.cid,
+      docId: context.docId,
+      docName: context.docName,
+      robotFlag: context.robotFlag,
+      status: rating,
+      msgId: context.msgId,
+      ...(context.uid
+        ? { uid: context.uid }
+        : { sysNum: this.#settings.sysNum, partnerId: context.partnerId, from: FEEDBACK_FROM_OPEN_PLATFORM }),
+    };
+    try {
+      await this.#robot.sendRobotFeedback(feedback);
+    } catch (error) {
+      // Give the mark back so the user can rate again once the platform answers.
+      await this.#ratings.forget(contextKey).catch((forgetError: unknown) => {
+        this.#logger.error({ err: forgetError, contextKey }, 'rating mark could not be undone');
+      });
+      const failure = this.#failure(error, context.question, undefined, locale, { contextKey });
+      return { kind: 'failure', reason: failure.reason };
+    }
+    return { kind: 'rated', rating, context };
+  }
+
+  #failure(
+    error: unknown,
+    question: string,
+    docId: string | undefined,
+    locale: Locale,
+    logContext: Record<string, string>,
+  ): FailureReply {
+    const reason = failureReason(error);
+    const details = isPlatformError(error) ? platformErrorDetails(error) : {};
+    this.#logger.error({ err: error, reason, ...details, ...logContext }, 'robot call failed');
+    return { kind: 'failure', reason, retryQuestion: question, retryDocId: docId, locale };
+  }
+}
+
+/** Public clients of the platform treat answerType 3 as "unknown question": nothing to rate. */
+export function isRateable(answer: RobotAnswer): boolean {
+  return answer.answerType !== ANSWER_TYPE_UNKNOWN && Boolean(answer.msgId) && answer.answer.trim() !== '';
+}
+
+export function failureReason(error: unknown): FailureReason {
+  if (error instanceof StoreUnavailableError) return 'store_unavailable';
+  if (!isPlatformError(error)) return 'internal';
+  switch (error.code) {
+    case 'PLATFORM_TRANSPORT':
+      return 'failure' in error && error.failure === 'timeout' ? 'robot_timeout' : 'robot_unavailable';
+    case 'PLATFORM_HTTP_STATUS':
+    case 'PLATFORM_TOKEN':
+      return 'robot_unavailable';
+    case 'PLATFORM_CODE':
+    case 'PLATFORM_REQUEST_INVALID':
+      return 'robot_rejected';
+    case 'PLATFORM_MALFORMED_RESPONSE':
+      return 'robot_malformed';
+  }
+}
+
+function platformErrorDetails(error: PlatformError): Record<string, unknown> {
+  const details: Record<string, unknown> = { action: error.action, code: error.code };
+  if ('platformCode' in error) details.platformCode = error.platformCode;
+  if ('status' in error) details.httpStatus = error.status;
+  if ('failure' in error) details.transportFailure = error.failure;
+  return details;
+}

@@ -1,0 +1,51 @@
+// The process entry point: the only place that reads process.env and installs signal handlers.
+import { createGateway } from './app.js';
+import { gatewayProblems, parseEnv } from './config/env.js';
+import { createLogger } from './logging/logger.js';
+
+const parsed = parseEnv(process.env);
+const problems = parsed.ok ? gatewayProblems(parsed.env) : parsed.problems;
+if (!parsed.ok || problems.length > 0) {
+  process.stderr.write(`Invalid configuration (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n`);
+  for (const problem of problems) process.stderr.write(`  ${problem}\n`);
+  process.stderr.write('See .env.example and the README for every variable.\n');
+  process.exit(1);
+}
+const env = parsed.env;
+const logger = createLogger({ level: env.LOG_LEVEL, pretty: process.stdout.isTTY === true });
+
+process.on('unhandledRejection', (reason) => {
+  // Logged, not fatal: one failed promise must not take every conversation down with it.
+  logger.error({ err: reason }, 'unhandled promise rejection');
+});
+
+let gateway: Awaited<ReturnType<typeof createGateway>>;
+try {
+  gateway = await createGateway(env, logger);
+  const { port } = await gateway.start();
+  logger.info(
+    { mode: gateway.mode, port, platformUrl: gateway.platformUrl, demo: gateway.demo },
+    gateway.mode === 'http'
+      ? `gateway listening on port ${port}: Slack requests at POST /slack/events, health at GET /healthz`
+      : `gateway connected in Socket Mode; health at GET /healthz on port ${port}`,
+  );
+} catch (error) {
+  logger.fatal({ err: error }, 'gateway failed to start');
+  process.exit(1);
+}
+
+let signalled = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (signalled) return;
+    signalled = true;
+    logger.info({ signal }, 'stopping: finishing questions in flight');
+    gateway.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'stop failed');
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,297 @@
+// Slack's side of the conversation: decides which messages are questions, translates them for the
+// core, shows "working", and shows the core's replies. Button clicks come through here too.
+import { randomUUID } from 'node:crypto';
+import type { webApi } from '@slack/bolt';
+import type { Locale } from '../config/env.js';
+import type { Conversation } from '../conversation/conversation.js';
+import type { OnceStore } from '../conversation/stores.js';
+import type { Asker, Rating, Reply, SuggestionChoice } from '../conversation/types.js';
+import type { Logger } from '../logging/logger.js';
+import { type BlockActionPayload, type IncomingMessage, incomingMessageSchema } from './incoming.js';
+import { questionFromSlackText } from './question-text.js';
+import {
+  decodeRatingValue,
+  decodeSuggestionValue,
+  decodeTryAgainValue,
+} from './render/button-values.js';
+import { renderRatedLine, renderReply, renderThinking, replaceRatingButtons } from './render/blocks.js';
+import { type Place, Responder } from './responder.js';
+import { UserDirectory, partnerIdFor } from './user-directory.js';
+
+type WebClient = webApi.WebClient;
+
+export interface GatewaySettings {
+  defaultLocale: Locale;
+  /** How long a delivered message is remembered, so Slack's retries and duplicates are answered once. */
+  dedupTtlSeconds: number;
+  /** How long a thread the app answers in keeps listening without a new mention. */
+  threadTtlSeconds: number;
+}
+
+export interface GatewayMetrics {
+  onEvent?(kind: string, outcome: string): void;
+}
+
+/** Where an incoming event came from, as Bolt's context tells it. */
+export interface EventSource {
+  teamId: string;
+  botUserId: string | undefined;
+  retryNum: number | undefined;
+}
+
+export class SlackGateway {
+  readonly #conversation: Conversation;
+  readonly #once: OnceStore;
+  readonly #users: UserDirectory;
+  readonly #responder: Responder;
+  readonly #settings: GatewaySettings;
+  readonly #logger: Logger;
+  readonly #metrics: GatewayMetrics;
+
+  constructor(dependencies: {
+    conversation: Conversation;
+    once: OnceStore;
+    users: UserDirectory;
+    settings: GatewaySettings;
+    logger: Logger;
+    metrics?: GatewayMetrics;
+  }) {
+    this.#conversation = dependencies.conversation;
+    this.#once = dependencies.once;
+    this.#users = dependencies.users;
+    this.#settings = dependencies.settings;
+    this.#logger = dependencies.logger;
+    this.#responder = new Responder(dependencies.logger);
+    this.#metrics = dependencies.metrics ?? {};
+  }
+
+  /** Handles a `message` or `app_mention` event. Never throws. */
+  async onMessageEvent(client: WebClient, rawEvent: unknown, source: EventSource): Promise<void> {
+    const requestId = randomUUID();
+    const logger = this.#logger.child({ requestId });
+    try {
+      const parsed = incomingMessageSchema.safeParse(rawEvent);
+      if (!parsed.success) {
+        this.#metrics.onEvent?.('message', 'malformed');
+        logger.warn({ issues: parsed.error.issues.length }, 'ignored a message event of unexpected shape');
+        return;
+      }
+      const event = parsed.data;
+      const place = await this.#questionPlace(event, source);
+      if (!place) {
+        this.#metrics.onEvent?.(event.type, 'ignored');
+        return;
+      }
+      // Slack retries and has delivered one message twice under different event ids: key on the message.
+      const deliveryKey = `msg:${source.teamId}:${event.channel}:${event.ts}`;
+      if (!(await this.#claim(deliveryKey, logger))) {
+        this.#metrics.onEvent?.(event.type, 'duplicate');
+        logger.info({ channel: event.channel, ts: event.ts, retryNum: source.retryNum }, 'duplicate delivery ignored');
+        return;
+      }
+      if (event.type === 'app_mention' || (place.threadTs && !isDirectMessage(event))) {
+        await this.#rememberThread(source.teamId, place, logger);
+      }
+      const userId = event.user ?? '';
+      const text = questionFromSlackText(event.text ?? '', { botUserId: source.botUserId });
+      this.#metrics.onEvent?.(event.type, 'question');
+      try {
+        await this.#answer(client, { teamId: source.teamId, userId, text, place, logger }, undefined, undefined);
+      } catch (error) {
+        // Nothing reached the user: give the delivery back so Slack's retry is answered, not dropped.
+        await this.#once.release(deliveryKey).catch(() => undefined);
+        throw error;
+      }
+    } catch (error) {
+      logger.error({ err: error }, 'message event handling failed');
+    }
+  }
+
+  /** A click on a suggested question: asks again for the person who clicked, in the same thread. */
+  async onSuggestionClick(client: WebClient, payload: BlockActionPayload, actionValue: string | undefined) {
+    const requestId = randomUUID();
+    const logger = this.#logger.child({ requestId });
+    try {
+      const place = actionPlace(payload);
+      const value = decodeSuggestionValue(actionValue ?? '');
+      if (!place || !value) {
+        logger.warn({ hasPlace: Boolean(place) }, 'ignored a suggestion click with a malformed value');
+        return;
+      }
+      const teamId = payload.team?.id ?? payload.user.team_id ?? '';
+      const suggestion: SuggestionChoice = { docId: value.d, question: value.q };
+      await this.#answer(client, { teamId, userId: payload.user.id, text: value.q, place, logger }, suggestion, undefined);
+    } catch (error) {
+      logger.error({ err: error }, 'suggestion click handling failed');
+    }
+  }
+
+  /** Try again after a failure: asks the same question again, replacing the failure message. */
+  async onTryAgain(client: WebClient, payload: BlockActionPayload, actionValue: string | undefined) {
+    const logger = this.#logger.child({ requestId: randomUUID() });
+    try {
+      const place = actionPlace(payload);
+      const value = decodeTryAgainValue(actionValue ?? '');
+      if (!place || !value) {
+        logger.warn({}, 'ignored a try-again click with a malformed value');
+        return;
+      }
+      const teamId = payload.team?.id ?? payload.user.team_id ?? '';
+      const suggestion = value.d ? { docId: value.d, question: value.q } : undefined;
+      await this.#answer(
+        client,
+        { teamId, userId: payload.user.id, text: value.q, place, logger },
+        suggestion,
+        payload.message?.ts,
+      );
+    } catch (error) {
+      logger.error({ err: error }, 'try-again handling failed');
+    }
+  }
+
+  /** 👍 or 👎: rates once, only for the person the answer was for, then shows how it was rated. */
+  async onRatingClick(client: WebClient, payload: BlockActionPayload, actionValue: string | undefined) {
+    const logger = this.#logger.child({ requestId: randomUUID() });
+    try {
+      const place = actionPlace(payload);
+      const userId = payload.user.id;
+      const teamId = payload.team?.id ?? payload.user.team_id ?? '';
+      const { locale } = await this.#users.lookup(client, teamId, userId);
+      const value = decodeRatingValue(actionValue ?? '');
+      if (!place) return;
+      if (!value) {
+        logger.warn({}, 'ignored a rating click with a malformed value');
+        await this.#tell(client, place, userId, { kind: 'notice', notice: 'context_expired', locale });
+        return;
+      }
+      const outcome = await this.#conversation.rate({ contextKey: value.k, rating: value.r, userId, locale });
+      this.#metrics.onEvent?.('rating', outcome.kind);
+      if (outcome.kind === 'rated') {
+        logger.info({ contextKey: value.k, rating: outcome.rating }, 'answer rated');
+        await this.#showRated(client, payload, locale, userId, outcome.rating);
+        return;
+      }
+      if (outcome.kind === 'notice') {
+        await this.#tell(client, place, userId, outcome.reply);
+        // A second click on an answer already rated: make sure the message shows the rating.
+        if (outcome.reply.notice === 'already_rated' && outcome.rating) {
+          await this.#showRated(client, payload, locale, userId, outcome.rating);
+        }
+        return;
+      }
+      await this.#tell(client, place, userId, {
+        kind: 'failure',
+        reason: outcome.reason,
+        retryQuestion: '',
+        retryDocId: undefined,
+        locale,
+      });
+    } catch (error) {
+      logger.error({ err: error }, 'rating click handling failed');
+    }
+  }
+
+  async #answer(
+    client: WebClient,
+    question: { teamId: string; userId: string; text: string; place: Place; logger: Logger },
+    suggestion: SuggestionChoice | undefined,
+    replaceTs: string | undefined,
+  ): Promise<void> {
+    const { teamId, userId, text, place, logger } = question;
+    const user = await this.#users.lookup(client, teamId, userId);
+    const asker: Asker = {
+      partnerId: partnerIdFor(teamId, userId),
+      userId,
+      displayName: user.displayName,
+      locale: user.locale,
+    };
+    let placeholderTs = replaceTs;
+    const reply: Reply = await this.#conversation.ask(
+      { asker, text, conversationId: place.channel, threadId: place.threadTs, ...(suggestion ? { suggestion } : {}) },
+      async () => {
+        const thinking = renderThinking(asker.locale);
+        if (placeholderTs) {
+          if (!(await this.#responder.update(client, place.channel, placeholderTs, thinking))) placeholderTs = undefined;
+        } else {
+          placeholderTs = await this.#responder.post(client, place, thinking);
+        }
+      },
+    );
+    logger.info(
+      { kind: reply.kind, channel: place.channel, threadTs: place.threadTs, clicked: Boolean(suggestion) },
+      'reply ready',
+    );
+    await this.#responder.show(client, place, renderReply(reply), placeholderTs);
+  }
+
+  async #showRated(client: WebClient, payload: BlockActionPayload, locale: Locale, userId: string, rating: Rating) {
+    const channel = payload.channel?.id ?? payload.container?.channel_id;
+    const message = payload.message;
+    if (!channel || !message) return;
+    const blocks = replaceRatingButtons(message.blocks ?? [], renderRatedLine(locale, userId, rating));
+    await this.#responder.update(client, channel, message.ts, { text: message.text ?? '', blocks });
+  }
+
+  async #tell(client: WebClient, place: Place, userId: string, reply: Reply): Promise<void> {
+    for (const message of renderReply(reply)) {
+      await this.#responder.ephemeral(client, place, userId, message);
+    }
+  }
+
+  /** Where to answer, or undefined when the message is not a question for the app. */
+  async #questionPlace(event: IncomingMessage, source: EventSource): Promise<Place | undefined> {
+    // Edits, deletions, joins, bot posts and the app's own chat.update echoes are never questions.
+    if (event.subtype !== undefined || event.bot_id || event.bot_profile || !event.user) return undefined;
+    if (source.botUserId && event.user === source.botUserId) return undefined;
+    if (event.type === 'app_mention') return { channel: event.channel, threadTs: event.thread_ts ?? event.ts };
+    if (isDirectMessage(event)) return { channel: event.channel, threadTs: event.thread_ts };
+    // In a channel, a plain message is a question only inside a thread the app is answering; a
+    // message that mentions the app arrives as app_mention too, and the delivery key makes it one.
+    if (!event.thread_ts) return undefined;
+    if (source.botUserId && (event.text ?? '').includes(`<@${source.botUserId}>`)) return undefined;
+    const known = await this.#once
+      .has(threadKey(source.teamId, event.channel, event.thread_ts))
+      .catch((error: unknown) => {
+        this.#logger.warn({ err: error }, 'thread registry unavailable; thread follow-up not recognised');
+        return false;
+      });
+    return known ? { channel: event.channel, threadTs: event.thread_ts } : undefined;
+  }
+
+  async #rememberThread(teamId: string, place: Place, logger: Logger): Promise<void> {
+    if (!place.threadTs) return;
+    await this.#once
+      .claim(threadKey(teamId, place.channel, place.threadTs), this.#settings.threadTtlSeconds)
+      .catch((error: unknown) => logger.warn({ err: error }, 'thread not remembered'));
+  }
+
+  /** True for the first delivery of a key. When the store is down, answer rather than drop the question. */
+  async #claim(key: string, logger: Logger): Promise<boolean> {
+    try {
+      return await this.#once.claim(key, this.#settings.dedupTtlSeconds);
+    } catch (error) {
+      logger.warn({ err: error }, 'de-duplication store unavailable; answering without it');
+      return true;
+    }
+  }
+}
+
+function threadKey(teamId: string, channel: string, threadTs: string): string {
+  return `thread:${teamId}:${channel}:${threadTs}`;
+}
+
+function isDirectMessage(event: IncomingMessage): boolean {
+  return event.channel_type === 'im' || (event.type === 'message' && event.channel.startsWith('D'));
+}
+
+/** The conversation a clicked message lives in: its thread in a channel, the DM itself otherwise. */
+function actionPlace(payload: BlockActionPayload): Place | undefined {
+  const channel = payload.channel?.id ?? payload.container?.channel_id;
+  if (!channel) return undefined;
+  const message = payload.message;
+  const threadTs = message?.thread_ts ?? payload.container?.thread_ts;
+  if (threadTs) return { channel, threadTs };
+  // A top-level message in a DM keeps the conversation top-level; in a channel, start its thread.
+  if (channel.startsWith('D')) return { channel, threadTs: undefined };
+  return { channel, threadTs: message?.ts };
+}

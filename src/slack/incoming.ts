@@ -1,0 +1,46 @@
+// Shapes of what Slack sends us, checked with zod at the boundary: anything else is ignored, not trusted.
+import { z } from 'zod';
+
+const slackId = z.string().min(1).max(64);
+const slackTs = z.string().regex(/^\d{1,12}\.\d{1,8}$/);
+
+/** A message or app_mention event, reduced to what the gateway reads. */
+export const incomingMessageSchema = z.object({
+  type: z.enum(['message', 'app_mention']),
+  subtype: z.string().optional(),
+  bot_id: z.string().optional(),
+  app_id: z.string().optional(),
+  user: slackId.optional(),
+  text: z.string().max(100_000).optional(),
+  channel: slackId,
+  channel_type: z.string().optional(),
+  ts: slackTs,
+  thread_ts: slackTs.optional(),
+  client_msg_id: z.string().optional(),
+  // Present when a message is forwarded from another app or workspace: never relay those.
+  bot_profile: z.unknown().optional(),
+});
+export type IncomingMessage = z.infer<typeof incomingMessageSchema>;
+
+/** A block_actions payload, reduced to what the button handlers read. */
+export const blockActionSchema = z.object({
+  type: z.literal('block_actions'),
+  user: z.object({ id: slackId, team_id: slackId.optional() }),
+  team: z.object({ id: slackId }).nullish(),
+  channel: z.object({ id: slackId }).optional(),
+  container: z
+    .object({ channel_id: slackId.optional(), message_ts: slackTs.optional(), thread_ts: slackTs.optional() })
+    .optional(),
+  message: z
+    .object({
+      ts: slackTs,
+      thread_ts: slackTs.optional(),
+      text: z.string().optional(),
+      blocks: z.array(z.unknown()).optional(),
+    })
+    .optional(),
+  actions: z
+    .array(z.object({ action_id: z.string(), block_id: z.string().optional(), value: z.string().optional() }))
+    .min(1),
+});
+export type BlockActionPayload = z.infer<typeof blockActionSchema>;

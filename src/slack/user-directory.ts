@@ -1,0 +1,82 @@
+// Display names and locales of Slack users, from users.info, cached so one question costs no extra call.
+import type { WebClient } from '@slack/web-api';
+import { z } from 'zod';
+import type { Locale } from '../config/env.js';
+import type { NameCache } from '../conversation/stores.js';
+import type { Logger } from '../logging/logger.js';
+import { localeFromSlack } from './i18n.js';
+
+export interface SlackUser {
+  displayName: string;
+  locale: Locale;
+}
+
+const cachedUserSchema = z.object({ n: z.string(), l: z.string().optional() });
+
+const usersInfoSchema = z.object({
+  user: z
+    .object({
+      name: z.string().optional(),
+      real_name: z.string().optional(),
+      locale: z.string().optional(),
+      profile: z.object({ display_name: z.string().optional(), real_name: z.string().optional() }).optional(),
+    })
+    .optional(),
+});
+
+const USER_CACHE_TTL_SECONDS = 3600;
+
+export class UserDirectory {
+  readonly #cache: NameCache;
+  readonly #defaultLocale: Locale;
+  readonly #logger: Logger;
+
+  constructor(cache: NameCache, defaultLocale: Locale, logger: Logger) {
+    this.#cache = cache;
+    this.#defaultLocale = defaultLocale;
+    this.#logger = logger;
+  }
+
+  async lookup(client: WebClient, teamId: string, userId: string): Promise<SlackUser> {
+    const key = `${teamId}:${userId}`;
+    const cached = await this.#cache.get(key).catch((error: unknown) => {
+      this.#logger.warn({ err: error }, 'user cache unavailable; asking Slack');
+      return undefined;
+    });
+    if (cached !== undefined) {
+      const parsed = cachedUserSchema.safeParse(safeJson(cached));
+      if (parsed.success) return { displayName: parsed.data.n, locale: localeFromSlack(parsed.data.l, this.#defaultLocale) };
+    }
+
+    let user: SlackUser = { displayName: userId, locale: this.#defaultLocale };
+    let slackLocale: string | undefined;
+    try {
+      const response = usersInfoSchema.parse(await client.users.info({ user: userId, include_locale: true }));
+      const info = response.user;
+      const name = info?.profile?.display_name || info?.profile?.real_name || info?.real_name || info?.name;
+      slackLocale = info?.locale;
+      user = { displayName: name?.trim() || userId, locale: localeFromSlack(slackLocale, this.#defaultLocale) };
+    } catch (error) {
+      // A missing name is cosmetic: answer anyway, under the user id, and do not cache the miss.
+      this.#logger.warn({ err: error, userId }, 'users.info failed; using the user id as the name');
+      return user;
+    }
+    await this.#cache
+      .set(key, JSON.stringify({ n: user.displayName, ...(slackLocale ? { l: slackLocale } : {}) }), USER_CACHE_TTL_SECONDS)
+      .catch((error: unknown) => this.#logger.warn({ err: error }, 'user cache unavailable; name not cached'));
+    return user;
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The robot's `partnerId`: stable for one Slack user, distinct across users and workspaces. */
+export function partnerIdFor(teamId: string, userId: string): string {
+  return `slack-${teamId}-${userId}`;
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { gatewayProblems, parseEnv } from '../../../src/config/env.js';
+
+const platform = {
+  CS_OPEN_URL: 'https://open.example.com/',
+  CS_SYS_NUM: 'acme',
+  CS_ACCESS_TOKEN: 'a'.repeat(40),
+};
+
+describe('parseEnv', () => {
+  it('accepts an empty environment: the gateway then runs on the built-in simulator', () => {
+    const result = parseEnv({});
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.env.CS_OPEN_URL).toBeUndefined();
+    expect(result.env.PORT).toBe(3000);
+    expect(result.env.LOG_LEVEL).toBe('info');
+    expect(result.env.DEFAULT_LOCALE).toBe('en');
+    expect(result.env.CS_TOKEN_EXPIRE_HOURS).toBe(2);
+  });
+
+  it('reads numbers and trims the trailing slash of URLs', () => {
+    const result = parseEnv({ ...platform, PORT: '8080', CS_ROBOT_FLAG: '3', CS_SOURCE: '2' });
+    expect(result.ok && result.env).toMatchObject({
+      CS_OPEN_URL: 'https://open.example.com',
+      PORT: 8080,
+      CS_ROBOT_FLAG: 3,
+      CS_SOURCE: 2,
+    });
+  });
+
+  it('treats empty strings as unset, as a .env file copied from .env.example leaves them', () => {
+    const result = parseEnv({ CS_OPEN_URL: '', PORT: '', REDIS_URL: '' });
+    expect(result.ok).toBe(true);
+  });
+
+  it('reports every problem at once, one line per variable', () => {
+    const result = parseEnv({
+      CS_OPEN_URL: 'ftp://nope',
+      PORT: 'eighty',
+      CS_SOURCE: '9',
+      LOG_LEVEL: 'chatty',
+      CS_TOKEN_EXPIRE_HOURS: '48',
+      REDIS_URL: 'localhost:6379',
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const variables = result.problems.map((line) => line.split(':')[0]);
+    expect(variables).toEqual(
+      expect.arrayContaining(['CS_OPEN_URL', 'PORT', 'CS_SOURCE', 'LOG_LEVEL', 'CS_TOKEN_EXPIRE_HOURS', 'REDIS_URL']),
+    );
+    expect(new Set(variables).size).toBe(variables.length);
+  });
+
+  it('requires the platform identity and a credential once a platform URL is set', () => {
+    const result = parseEnv({ CS_OPEN_URL: 'https://open.example.com' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.join('\n')).toMatch(/^CS_SYS_NUM: /m);
+    expect(result.problems.join('\n')).toMatch(/^CS_ACCESS_TOKEN: .*CS_APP_ID/m);
+  });
+
+  it('accepts an app id and key instead of a static token, but not one without the other', () => {
+    expect(parseEnv({ ...platform, CS_ACCESS_TOKEN: '', CS_APP_ID: 'app', CS_APP_KEY: 'key' }).ok).toBe(true);
+    const half = parseEnv({ ...platform, CS_APP_ID: 'app' });
+    expect(half.ok).toBe(false);
+    if (!half.ok) expect(half.problems).toEqual(['CS_APP_KEY: must be set together with its partner']);
+  });
+
+  it('never echoes a secret value in a problem line', () => {
+    const secretToken = `tok-${'x'.repeat(60)}`;
+    const result = parseEnv({ ...platform, CS_ACCESS_TOKEN: secretToken, REDIS_URL: 'http://user:hunter2@redis' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const output = result.problems.join('\n');
+    expect(output).toContain('CS_ACCESS_TOKEN: must be at most 40 characters');
+    expect(output).not.toContain(secretToken);
+    expect(output).not.toContain('hunter2');
+  });
+});
+
+describe('gatewayProblems', () => {
+  const parsed = parseEnv({});
+  if (!parsed.ok) throw new Error('empty env must parse');
+
+  it('requires a bot token and, in HTTP mode, a signing secret', () => {
+    expect(gatewayProblems(parsed.env)).toEqual([
+      'SLACK_BOT_TOKEN: is required',
+      'SLACK_SIGNING_SECRET: is required in HTTP mode (or set SLACK_APP_TOKEN for Socket Mode)',
+    ]);
+  });
+
+  it('needs no signing secret in Socket Mode, and checks token kinds', () => {
+    const env = { ...parsed.env, SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xoxb-wrong-kind' };
+    expect(gatewayProblems(env)).toEqual(['SLACK_APP_TOKEN: must be an app-level token starting with xapp-']);
+    expect(gatewayProblems({ ...env, SLACK_APP_TOKEN: 'xapp-1' })).toEqual([]);
+  });
+});
