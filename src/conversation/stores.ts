@@ -15,6 +15,8 @@ export interface ContextStore {
  */
 export interface OnceStore {
   claim(key: string, ttlSeconds: number): Promise<boolean>;
+  /** True while a claim on the key holds (e.g. a thread the app is answering). */
+  has(key: string): Promise<boolean>;
   release(key: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,0 +1,77 @@
+// Picks the stores for this process: Redis when a URL is configured (several replicas), memory otherwise.
+import type { ContextStore, NameCache, OnceStore, RatingStore } from '../stores.js';
+import { MemoryContextStore, MemoryNameCache, MemoryOnceStore, MemoryRatingStore } from './memory.js';
+import {
+  connectRedis,
+  RedisContextStore,
+  RedisNameCache,
+  RedisOnceStore,
+  RedisRatingStore,
+  type StoreLogger,
+} from './redis.js';
+
+export type { StoreLogger } from './redis.js';
+
+export interface StoresOptions {
+  /** Unset: in-memory stores, fit for one replica only. */
+  redisUrl?: string;
+  /** Put before every Redis key. */
+  keyPrefix?: string;
+  /** Cap of each in-memory store. */
+  maxEntries: number;
+  /** Lifetime of an answer context. */
+  ttlSeconds: number;
+  logger?: StoreLogger;
+  /** How long start may wait for Redis before it fails. */
+  connectTimeoutMs?: number;
+}
+
+export interface Stores {
+  contexts: ContextStore;
+  once: OnceStore;
+  ratings: RatingStore;
+  names: NameCache;
+  kind: 'memory' | 'redis';
+  /** For readiness probes: false while the backend is unreachable. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_KEY_PREFIX = 'cs-slack-gateway:';
+
+/** Rejects with StoreUnavailableError when Redis is configured but cannot be reached at start. */
+export async function createStores(options: StoresOptions): Promise<Stores> {
+  if (options.redisUrl === undefined) {
+    const bounds = { maxEntries: options.maxEntries };
+    const stores = {
+      contexts: new MemoryContextStore({ ...bounds, ttlSeconds: options.ttlSeconds }),
+      once: new MemoryOnceStore(bounds),
+      ratings: new MemoryRatingStore(bounds),
+      names: new MemoryNameCache(bounds),
+    };
+    return {
+      ...stores,
+      kind: 'memory',
+      ping: async () => true,
+      close: async () => {
+        await Promise.all(Object.values(stores).map((store) => store.close()));
+      },
+    };
+  }
+
+  const redis = await connectRedis({
+    url: options.redisUrl,
+    keyPrefix: options.keyPrefix ?? DEFAULT_KEY_PREFIX,
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.connectTimeoutMs !== undefined ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
+  });
+  return {
+    contexts: new RedisContextStore(redis, { ttlSeconds: options.ttlSeconds }),
+    once: new RedisOnceStore(redis),
+    ratings: new RedisRatingStore(redis),
+    names: new RedisNameCache(redis),
+    kind: 'redis',
+    ping: () => redis.ping(),
+    close: () => redis.close(),
+  };
+}

@@ -1,0 +1,141 @@
+// In-process stores for a single replica: bounded LRU caches with TTLs, nothing survives a restart.
+import { LRUCache } from 'lru-cache';
+import type { ContextStore, NameCache, OnceStore, RatingStore } from '../stores.js';
+import type { AnswerContext, Rating } from '../types.js';
+
+/** Milliseconds from any fixed origin; tests inject one to advance time without sleeping. */
+export type Clock = () => number;
+
+interface CacheBounds {
+  maxEntries: number;
+  now?: Clock;
+}
+
+function cacheOptions(bounds: CacheBounds): { max: number; perf?: { now: Clock }; ttlResolution?: number } {
+  if (!Number.isInteger(bounds.maxEntries) || bounds.maxEntries < 1) {
+    throw new RangeError(`maxEntries must be a positive integer, got ${bounds.maxEntries}`);
+  }
+  if (bounds.now === undefined) return { max: bounds.maxEntries };
+  // lru-cache caches its clock reading for ttlResolution ms of real time, which would hide an injected jump.
+  return { max: bounds.maxEntries, perf: { now: bounds.now }, ttlResolution: 0 };
+}
+
+function ttlMs(ttlSeconds: number): number {
+  if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
+  return ttlSeconds * 1000;
+}
+
+export interface MemoryContextStoreOptions extends CacheBounds {
+  ttlSeconds: number;
+}
+
+export class MemoryContextStore implements ContextStore {
+  readonly #cache: LRUCache<string, AnswerContext>;
+
+  constructor(options: MemoryContextStoreOptions) {
+    // No ttlAutopurge: a timer per entry would cost more than letting expired entries age out of the LRU.
+    this.#cache = new LRUCache<string, AnswerContext>({
+      ...cacheOptions(options),
+      ttl: ttlMs(options.ttlSeconds),
+    });
+  }
+
+  /** Entries held, expired ones included until they are read or evicted. */
+  get size(): number {
+    return this.#cache.size;
+  }
+
+  async put(key: string, context: AnswerContext): Promise<void> {
+    // Stored as is: the caller hands over the object and a copy would double the memory per answer.
+    this.#cache.set(key, context);
+  }
+
+  async get(key: string): Promise<AnswerContext | undefined> {
+    return this.#cache.get(key);
+  }
+
+  async close(): Promise<void> {
+    this.#cache.clear();
+  }
+}
+
+export class MemoryOnceStore implements OnceStore {
+  readonly #claims: LRUCache<string, true>;
+
+  /** A claim evicted by the size cap can be claimed again, so size the cap above the claims made per TTL. */
+  constructor(options: CacheBounds) {
+    this.#claims = new LRUCache<string, true>(cacheOptions(options));
+  }
+
+  async claim(key: string, ttlSeconds: number): Promise<boolean> {
+    // No await between the check and the set: within one process the claim is atomic.
+    if (this.#claims.has(key)) return false;
+    this.#claims.set(key, true, { ttl: ttlMs(ttlSeconds) });
+    return true;
+  }
+
+  async release(key: string): Promise<void> {
+    this.#claims.delete(key);
+  }
+
+  /** Whether a claim is held; beyond the OnceStore interface, for callers that only look. */
+  async has(key: string): Promise<boolean> {
+    return this.#claims.has(key);
+  }
+
+  async close(): Promise<void> {
+    this.#claims.clear();
+  }
+}
+
+export class MemoryRatingStore implements RatingStore {
+  readonly #ratings: LRUCache<string, Rating>;
+
+  constructor(options: CacheBounds) {
+    this.#ratings = new LRUCache<string, Rating>(cacheOptions(options));
+  }
+
+  async recordOnce(
+    contextKey: string,
+    rating: Rating,
+    ttlSeconds: number,
+  ): Promise<{ recorded: boolean; rating: Rating }> {
+    // No await between the check and the set: concurrent calls see the first one's rating.
+    const existing = this.#ratings.get(contextKey);
+    if (existing !== undefined) return { recorded: false, rating: existing };
+    this.#ratings.set(contextKey, rating, { ttl: ttlMs(ttlSeconds) });
+    return { recorded: true, rating };
+  }
+
+  async get(contextKey: string): Promise<Rating | undefined> {
+    return this.#ratings.get(contextKey);
+  }
+
+  async forget(contextKey: string): Promise<void> {
+    this.#ratings.delete(contextKey);
+  }
+
+  async close(): Promise<void> {
+    this.#ratings.clear();
+  }
+}
+
+export class MemoryNameCache implements NameCache {
+  readonly #names: LRUCache<string, string>;
+
+  constructor(options: CacheBounds) {
+    this.#names = new LRUCache<string, string>(cacheOptions(options));
+  }
+
+  async get(userId: string): Promise<string | undefined> {
+    return this.#names.get(userId);
+  }
+
+  async set(userId: string, name: string, ttlSeconds: number): Promise<void> {
+    this.#names.set(userId, name, { ttl: ttlMs(ttlSeconds) });
+  }
+
+  async close(): Promise<void> {
+    this.#names.clear();
+  }
+}

@@ -1,0 +1,388 @@
+// Redis-backed stores, shared by every replica; one connection per process serves all four stores.
+import { createClient } from 'redis';
+import { z } from 'zod';
+import {
+  type ContextStore,
+  type NameCache,
+  type OnceStore,
+  type RatingStore,
+  StoreUnavailableError,
+} from '../stores.js';
+import type { AnswerContext, Rating } from '../types.js';
+
+/** The part of a pino logger the stores use; structural so that this file imports no logger. */
+export interface StoreLogger {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+export interface RedisConnectOptions {
+  url: string;
+  /** Put before every key, e.g. `csgw:`, so that several apps can share one Redis. */
+  keyPrefix: string;
+  logger?: StoreLogger;
+  /** Budget for the first connection at start, and for each connection attempt after. */
+  connectTimeoutMs?: number;
+  /** Longest pause between reconnection attempts; attempts never stop. */
+  reconnectMaxDelayMs?: number;
+  /** A command without an answer in this time fails, so a half-open connection cannot hang a request. */
+  commandTimeoutMs?: number;
+}
+
+/** The one Redis connection of a process, reduced to what the stores need. */
+export interface RedisConnection {
+  readonly keyPrefix: string;
+  get(key: string): Promise<string | undefined>;
+  /** SET with EX; with `onlyIfAbsent` also NX. Returns false when NX found the key taken. */
+  set(key: string, value: string, ttlSeconds: number, options?: { onlyIfAbsent?: boolean }): Promise<boolean>;
+  del(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  /** For readiness probes: false while Redis is unreachable, never throws. */
+  ping(): Promise<boolean>;
+  /** Quits gracefully when connected, else drops the connection and stops reconnecting. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+const DEFAULT_RECONNECT_MAX_DELAY_MS = 3_000;
+const DEFAULT_COMMAND_TIMEOUT_MS = 2_000;
+const RECONNECT_BASE_DELAY_MS = 50;
+const CLOSE_GRACE_MS = 2_000;
+
+function describeError(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return describeError(error.errors[0]);
+  if (error instanceof Error) {
+    // Connection errors from node:net often carry only a code (ECONNREFUSED) and an empty message.
+    if (error.message !== '') return error.message;
+    if ('code' in error && typeof error.code === 'string') return error.code;
+    return error.name;
+  }
+  return String(error);
+}
+
+/** Host and port only: the URL itself may carry a password. */
+function safeAddress(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'an unparsable URL';
+  }
+}
+
+/** Seconds for EX, which takes whole seconds of at least one. */
+function exSeconds(ttlSeconds: number): number {
+  if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
+  return Math.max(1, Math.ceil(ttlSeconds));
+}
+
+/**
+ * Connects and resolves once Redis answers; rejects with StoreUnavailableError when no connection can be
+ * made within `connectTimeoutMs`, so a misconfigured deployment fails at start rather than at first use.
+ */
+export async function connectRedis(options: RedisConnectOptions): Promise<RedisConnection> {
+  const { logger } = options;
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const reconnectMaxDelayMs = options.reconnectMaxDelayMs ?? DEFAULT_RECONNECT_MAX_DELAY_MS;
+  const address = safeAddress(options.url);
+  const startDeadline = Date.now() + connectTimeoutMs;
+  const state = { everReady: false, up: false, closed: false };
+
+  const client = createClient({
+    url: options.url,
+    // Commands must fail at once while Redis is away; queued commands would answer users minutes late.
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: connectTimeoutMs,
+      reconnectStrategy: (retries) => {
+        const jitter = Math.floor(Math.random() * 100);
+        const delay =
+          Math.min(RECONNECT_BASE_DELAY_MS * 2 ** Math.min(retries, 16), reconnectMaxDelayMs) + jitter;
+        if (state.everReady) return delay;
+        // Before the first success, retry only within the start budget; then connect() rejects.
+        const remaining = startDeadline - Date.now();
+        if (remaining <= 0) {
+          return new Error(`no connection to Redis at ${address} within ${connectTimeoutMs} ms`);
+        }
+        return Math.min(delay, remaining);
+      },
+    },
+  });
+
+  // Without a listener, an 'error' event would throw and take the process down with the connection.
+  client.on('error', (error: unknown) => {
+    if (state.up) {
+      state.up = false;
+      logger?.warn({ err: error, address }, 'redis connection lost; store commands fail until it returns');
+    }
+  });
+  client.on('ready', () => {
+    if (state.everReady) logger?.info({ address }, 'redis connection restored');
+    state.everReady = true;
+    state.up = true;
+  });
+
+  let guardTimer: NodeJS.Timeout | undefined;
+  // The reconnect strategy bounds failed attempts; this bounds an attempt whose handshake never answers.
+  const guard = new Promise<never>((_resolve, reject) => {
+    guardTimer = setTimeout(
+      () => reject(new Error('connection handshake timed out')),
+      connectTimeoutMs + 1_000,
+    );
+  });
+  const connecting = client.connect();
+  // The race's loser must not surface later as an unhandled rejection.
+  connecting.catch(() => undefined);
+  try {
+    await Promise.race([connecting, guard]);
+  } catch (error) {
+    if (client.isOpen) client.destroy();
+    const cause = error instanceof Error && 'socketError' in error ? error.socketError : error;
+    throw new StoreUnavailableError(
+      `Redis at ${address} unreachable within ${connectTimeoutMs} ms: ${describeError(cause)}`,
+      { cause: error },
+    );
+  } finally {
+    clearTimeout(guardTimer);
+  }
+
+  const commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+
+  async function run<T>(operation: string, command: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    // node-redis times out only commands not yet written; a sent command to a frozen server waits forever.
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no answer within ${commandTimeoutMs} ms`)),
+        commandTimeoutMs,
+      );
+    });
+    try {
+      const pending = command();
+      // The race's loser must not surface later as an unhandled rejection.
+      pending.catch(() => undefined);
+      return await Promise.race([pending, timeout]);
+    } catch (error) {
+      throw new StoreUnavailableError(`redis ${operation} failed: ${describeError(error)}`, { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    keyPrefix: options.keyPrefix,
+
+    async get(key) {
+      const value = await run('GET', () => client.get(key));
+      return value ?? undefined;
+    },
+
+    async set(key, value, ttlSeconds, setOptions) {
+      const expiration = { type: 'EX', value: exSeconds(ttlSeconds) } as const;
+      const reply = await run('SET', () =>
+        client.set(key, value, setOptions?.onlyIfAbsent ? { expiration, condition: 'NX' } : { expiration }),
+      );
+      return reply !== null;
+    },
+
+    async del(key) {
+      await run('DEL', () => client.del(key));
+    },
+
+    async exists(key) {
+      return (await run('EXISTS', () => client.exists(key))) > 0;
+    },
+
+    async ping() {
+      try {
+        return (await run('PING', () => client.ping())) === 'PONG';
+      } catch {
+        return false;
+      }
+    },
+
+    async close() {
+      if (state.closed) return;
+      state.closed = true;
+      if (!client.isReady) {
+        if (client.isOpen) client.destroy();
+        return;
+      }
+      let graceTimer: NodeJS.Timeout | undefined;
+      const grace = new Promise<'late'>((resolve) => {
+        graceTimer = setTimeout(() => resolve('late'), CLOSE_GRACE_MS);
+      });
+      // close() waits for commands in flight; a dead server must not keep shutdown waiting.
+      const outcome = await Promise.race([client.close().then(() => 'closed' as const), grace]);
+      clearTimeout(graceTimer);
+      if (outcome === 'late' && client.isOpen) client.destroy();
+    },
+  };
+}
+
+/** Parses a stored JSON value; anything unreadable is a miss, never a crash. */
+function parseStored<T>(raw: string | undefined, schema: z.ZodType<T>): T | undefined {
+  if (raw === undefined) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}
+
+const suggestionSchema = z.object({ question: z.string(), docId: z.string() });
+
+// JSON drops undefined properties, so the two `| undefined` fields come back missing.
+const storedContextSchema = z.object({
+  uid: z.string().optional(),
+  cid: z.string(),
+  msgId: z.string(),
+  docId: z.string(),
+  docName: z.string(),
+  robotFlag: z.number(),
+  partnerId: z.string(),
+  askerUserId: z.string(),
+  question: z.string(),
+  suggestions: z.array(suggestionSchema),
+  rateable: z.boolean(),
+  conversationId: z.string(),
+  threadId: z.string().optional(),
+  createdAt: z.number(),
+});
+
+const contextSchema: z.ZodType<AnswerContext> = storedContextSchema.transform(
+  (stored): AnswerContext => ({ ...stored, uid: stored.uid, threadId: stored.threadId }),
+);
+const ratingSchema = z.union([z.literal(1), z.literal(2)]);
+const nameSchema = z.string();
+
+export interface RedisContextStoreOptions {
+  ttlSeconds: number;
+}
+
+/** The store methods' close() leave the shared connection open: its owner closes it once. */
+export class RedisContextStore implements ContextStore {
+  readonly #redis: RedisConnection;
+  readonly #ttlSeconds: number;
+
+  constructor(redis: RedisConnection, options: RedisContextStoreOptions) {
+    exSeconds(options.ttlSeconds);
+    this.#redis = redis;
+    this.#ttlSeconds = options.ttlSeconds;
+  }
+
+  async put(key: string, context: AnswerContext): Promise<void> {
+    await this.#redis.set(this.#key(key), JSON.stringify(context), this.#ttlSeconds);
+  }
+
+  async get(key: string): Promise<AnswerContext | undefined> {
+    return parseStored(await this.#redis.get(this.#key(key)), contextSchema);
+  }
+
+  async close(): Promise<void> {}
+
+  #key(key: string): string {
+    return `${this.#redis.keyPrefix}ctx:${key}`;
+  }
+}
+
+export class RedisOnceStore implements OnceStore {
+  readonly #redis: RedisConnection;
+
+  constructor(redis: RedisConnection) {
+    this.#redis = redis;
+  }
+
+  async claim(key: string, ttlSeconds: number): Promise<boolean> {
+    return this.#redis.set(this.#key(key), '1', ttlSeconds, { onlyIfAbsent: true });
+  }
+
+  async release(key: string): Promise<void> {
+    await this.#redis.del(this.#key(key));
+  }
+
+  /** Whether a claim is held; beyond the OnceStore interface, for callers that only look. */
+  async has(key: string): Promise<boolean> {
+    return this.#redis.exists(this.#key(key));
+  }
+
+  async close(): Promise<void> {}
+
+  #key(key: string): string {
+    return `${this.#redis.keyPrefix}once:${key}`;
+  }
+}
+
+/** SET NX then GET can find the winner gone (forgotten, expired); a few rounds settle it. */
+const RECORD_ATTEMPTS = 3;
+
+export class RedisRatingStore implements RatingStore {
+  readonly #redis: RedisConnection;
+
+  constructor(redis: RedisConnection) {
+    this.#redis = redis;
+  }
+
+  async recordOnce(
+    contextKey: string,
+    rating: Rating,
+    ttlSeconds: number,
+  ): Promise<{ recorded: boolean; rating: Rating }> {
+    const key = this.#key(contextKey);
+    const value = JSON.stringify(rating);
+    for (let attempt = 0; attempt < RECORD_ATTEMPTS; attempt++) {
+      // Plain SET NX then GET rather than SET NX GET, which needs Redis 7.
+      if (await this.#redis.set(key, value, ttlSeconds, { onlyIfAbsent: true })) {
+        return { recorded: true, rating };
+      }
+      const raw = await this.#redis.get(key);
+      if (raw === undefined) continue;
+      const existing = parseStored(raw, ratingSchema);
+      if (existing !== undefined) return { recorded: false, rating: existing };
+      // A corrupt value would block rating forever; this rating replaces it.
+      await this.#redis.set(key, value, ttlSeconds);
+      return { recorded: true, rating };
+    }
+    throw new StoreUnavailableError(
+      `rating of ${contextKey} kept changing during ${RECORD_ATTEMPTS} attempts`,
+    );
+  }
+
+  async get(contextKey: string): Promise<Rating | undefined> {
+    return parseStored(await this.#redis.get(this.#key(contextKey)), ratingSchema);
+  }
+
+  async forget(contextKey: string): Promise<void> {
+    await this.#redis.del(this.#key(contextKey));
+  }
+
+  async close(): Promise<void> {}
+
+  #key(contextKey: string): string {
+    return `${this.#redis.keyPrefix}rated:${contextKey}`;
+  }
+}
+
+export class RedisNameCache implements NameCache {
+  readonly #redis: RedisConnection;
+
+  constructor(redis: RedisConnection) {
+    this.#redis = redis;
+  }
+
+  async get(userId: string): Promise<string | undefined> {
+    return parseStored(await this.#redis.get(this.#key(userId)), nameSchema);
+  }
+
+  async set(userId: string, name: string, ttlSeconds: number): Promise<void> {
+    await this.#redis.set(this.#key(userId), JSON.stringify(name), ttlSeconds);
+  }
+
+  async close(): Promise<void> {}
+
+  #key(userId: string): string {
+    return `${this.#redis.keyPrefix}name:${userId}`;
+  }
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { createClient } from 'redis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createStores } from '../../../../src/conversation/stores/index.js';
+import { StoreUnavailableError } from '../../../../src/conversation/stores.js';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const prefix = `test:${process.pid}:${randomBytes(4).toString('hex')}:`;
+
+afterAll(async () => {
+  const raw = createClient({ url: REDIS_URL });
+  await raw.connect();
+  for await (const keys of raw.scanIterator({ MATCH: `${prefix}*`, COUNT: 100 })) {
+    if (keys.length > 0) await raw.del(keys);
+  }
+  await raw.close();
+});
+
+describe('createStores', () => {
+  it('makes memory stores without a Redis URL', async () => {
+    const stores = await createStores({ maxEntries: 10, ttlSeconds: 60 });
+    expect(stores.kind).toBe('memory');
+    expect(await stores.ping()).toBe(true);
+    expect(await stores.once.claim('event', 60)).toBe(true);
+    expect(await stores.once.claim('event', 60)).toBe(false);
+    await stores.names.set('U1', 'Ada', 60);
+    expect(await stores.names.get('U1')).toBe('Ada');
+    await stores.close();
+  });
+
+  it('makes Redis stores sharing one connection with a Redis URL', async () => {
+    const stores = await createStores({
+      redisUrl: REDIS_URL,
+      keyPrefix: prefix,
+      maxEntries: 10,
+      ttlSeconds: 60,
+    });
+    try {
+      expect(stores.kind).toBe('redis');
+      expect(await stores.ping()).toBe(true);
+      expect(await stores.ratings.recordOnce('ctx-1', 1, 60)).toEqual({ recorded: true, rating: 1 });
+      expect(await stores.ratings.get('ctx-1')).toBe(1);
+      // A store's own close leaves the shared connection to the others.
+      await stores.ratings.close();
+      expect(await stores.ratings.get('ctx-1')).toBe(1);
+    } finally {
+      await stores.close();
+    }
+    expect(await stores.ping()).toBe(false);
+    await expect(stores.contexts.get('ctx-1')).rejects.toBeInstanceOf(StoreUnavailableError);
+  });
+
+  it('rejects with StoreUnavailableError when Redis cannot be reached at start', async () => {
+    await expect(
+      createStores({
+        redisUrl: 'redis://127.0.0.1:1',
+        maxEntries: 10,
+        ttlSeconds: 60,
+        connectTimeoutMs: 300,
+      }),
+    ).rejects.toBeInstanceOf(StoreUnavailableError);
+  });
+});

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { newContextKey } from '../../../../src/conversation/stores/context-key.js';
+import {
+  MemoryContextStore,
+  MemoryNameCache,
+  MemoryOnceStore,
+  MemoryRatingStore,
+} from '../../../../src/conversation/stores/memory.js';
+import type { AnswerContext } from '../../../../src/conversation/types.js';
+
+function context(overrides: Partial<AnswerContext> = {}): AnswerContext {
+  return {
+    uid: undefined,
+    cid: 'cid-1',
+    msgId: 'msg-1',
+    docId: 'doc-1',
+    docName: 'How do I reset my password?',
+    robotFlag: 1,
+    partnerId: 'T1:U1',
+    askerUserId: 'U1',
+    question: 'reset password',
+    suggestions: [{ question: 'How do I change my email?', docId: 'doc-2' }],
+    rateable: true,
+    conversationId: 'C1',
+    threadId: '1700000000.000100',
+    createdAt: 1_700_000_000_000,
+    ...overrides,
+  };
+}
+
+/** A clock the test moves by hand. */
+function manualClock(start = 1_000_000): { now: () => number; advance(ms: number): void } {
+  let current = start;
+  return {
+    now: () => current,
+    advance(ms) {
+      current += ms;
+    },
+  };
+}
+
+describe('MemoryContextStore', () => {
+  it('returns the very object it was given', async () => {
+    const store = new MemoryContextStore({ maxEntries: 10, ttlSeconds: 60 });
+    const stored = context();
+    await store.put('k1', stored);
+    expect(await store.get('k1')).toBe(stored);
+    expect(await store.get('unknown')).toBeUndefined();
+  });
+
+  it('forgets a context once its TTL has passed', async () => {
+    const clock = manualClock();
+    const store = new MemoryContextStore({ maxEntries: 10, ttlSeconds: 60, now: clock.now });
+    await store.put('k1', context());
+    clock.advance(59_999);
+    expect(await store.get('k1')).toBeDefined();
+    clock.advance(2);
+    expect(await store.get('k1')).toBeUndefined();
+  });
+
+  it('evicts the least recently used context at maxEntries', async () => {
+    const store = new MemoryContextStore({ maxEntries: 3, ttlSeconds: 60 });
+    await store.put('a', context({ cid: 'a' }));
+    await store.put('b', context({ cid: 'b' }));
+    await store.put('c', context({ cid: 'c' }));
+    // Reading a makes b the least recently used.
+    await store.get('a');
+    await store.put('d', context({ cid: 'd' }));
+    expect(store.size).toBe(3);
+    expect(await store.get('b')).toBeUndefined();
+    expect((await store.get('a'))?.cid).toBe('a');
+    expect((await store.get('c'))?.cid).toBe('c');
+    expect((await store.get('d'))?.cid).toBe('d');
+  });
+
+  it('holds 100,000 contexts at a cap of 100,000', async () => {
+    const store = new MemoryContextStore({ maxEntries: 100_000, ttlSeconds: 3600 });
+    const keys: string[] = [];
+    for (let i = 0; i < 100_000; i++) {
+      const key = newContextKey();
+      keys.push(key);
+      await store.put(key, context({ msgId: `msg-${i}` }));
+    }
+    expect(store.size).toBe(100_000);
+    for (const [i, key] of keys.entries()) {
+      if ((await store.get(key))?.msgId !== `msg-${i}`) throw new Error(`context ${i} missing`);
+    }
+  });
+
+  it('rejects a cap that would make it unbounded', () => {
+    expect(() => new MemoryContextStore({ maxEntries: 0, ttlSeconds: 60 })).toThrow(RangeError);
+  });
+});
+
+describe('MemoryOnceStore', () => {
+  it('grants a claim once, again after release', async () => {
+    const store = new MemoryOnceStore({ maxEntries: 10 });
+    expect(await store.claim('event-1', 60)).toBe(true);
+    expect(await store.claim('event-1', 60)).toBe(false);
+    expect(await store.claim('event-2', 60)).toBe(true);
+    await store.release('event-1');
+    expect(await store.claim('event-1', 60)).toBe(true);
+    expect(await store.claim('event-1', 60)).toBe(false);
+  });
+
+  it('grants one of two concurrent claims', async () => {
+    const store = new MemoryOnceStore({ maxEntries: 10 });
+    const results = await Promise.all([store.claim('event-1', 60), store.claim('event-1', 60)]);
+    expect(results.sort()).toEqual([false, true]);
+  });
+
+  it('grants a claim again after its own TTL', async () => {
+    const clock = manualClock();
+    const store = new MemoryOnceStore({ maxEntries: 10, now: clock.now });
+    expect(await store.claim('short', 1)).toBe(true);
+    expect(await store.claim('long', 600)).toBe(true);
+    expect(await store.has('short')).toBe(true);
+    clock.advance(1_001);
+    expect(await store.has('short')).toBe(false);
+    expect(await store.has('long')).toBe(true);
+    expect(await store.claim('short', 1)).toBe(true);
+    expect(await store.claim('long', 600)).toBe(false);
+  });
+});
+
+describe('MemoryRatingStore', () => {
+  it('records the first rating and reports it to later ones', async () => {
+    const store = new MemoryRatingStore({ maxEntries: 10 });
+    expect(await store.get('k1')).toBeUndefined();
+    expect(await store.recordOnce('k1', 1, 60)).toEqual({ recorded: true, rating: 1 });
+    expect(await store.recordOnce('k1', 2, 60)).toEqual({ recorded: false, rating: 1 });
+    expect(await store.get('k1')).toBe(1);
+  });
+
+  it('lets one of two concurrent ratings win and reports the winner to both', async () => {
+    const store = new MemoryRatingStore({ maxEntries: 10 });
+    const [first, second] = await Promise.all([store.recordOnce('k1', 2, 60), store.recordOnce('k1', 1, 60)]);
+    expect([first?.recorded, second?.recorded].sort()).toEqual([false, true]);
+    expect(first?.rating).toBe(second?.rating);
+    expect(await store.get('k1')).toBe(first?.rating);
+  });
+
+  it('accepts a new rating after forget', async () => {
+    const store = new MemoryRatingStore({ maxEntries: 10 });
+    await store.recordOnce('k1', 1, 60);
+    await store.forget('k1');
+    expect(await store.get('k1')).toBeUndefined();
+    expect(await store.recordOnce('k1', 2, 60)).toEqual({ recorded: true, rating: 2 });
+  });
+
+  it('forgets a rating after its TTL', async () => {
+    const clock = manualClock();
+    const store = new MemoryRatingStore({ maxEntries: 10, now: clock.now });
+    await store.recordOnce('k1', 1, 60);
+    clock.advance(60_001);
+    expect(await store.get('k1')).toBeUndefined();
+  });
+});
+
+describe('MemoryNameCache', () => {
+  it('returns a name until its TTL has passed', async () => {
+    const clock = manualClock();
+    const cache = new MemoryNameCache({ maxEntries: 10, now: clock.now });
+    await cache.set('U1', 'Ada', 300);
+    expect(await cache.get('U1')).toBe('Ada');
+    expect(await cache.get('U2')).toBeUndefined();
+    clock.advance(299_000);
+    expect(await cache.get('U1')).toBe('Ada');
+    clock.advance(1_001);
+    expect(await cache.get('U1')).toBeUndefined();
+  });
+
+  it('keeps at most maxEntries names', async () => {
+    const cache = new MemoryNameCache({ maxEntries: 2 });
+    await cache.set('U1', 'Ada', 300);
+    await cache.set('U2', 'Grace', 300);
+    await cache.set('U3', 'Edsger', 300);
+    expect(await cache.get('U1')).toBeUndefined();
+    expect(await cache.get('U3')).toBe('Edsger');
+  });
+});
