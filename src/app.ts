@@ -11,10 +11,10 @@ import {
   PlatformClient,
   StaticTokenProvider,
 } from './platform/index.js';
+import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from './simulator/index.js';
 import { SlackGateway } from './slack/gateway.js';
 import { createSlackApp } from './slack/slack-app.js';
 import { UserDirectory } from './slack/user-directory.js';
-import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from './simulator/index.js';
 
 /** The sysNum the built-in simulator is run with. */
 const DEMO_SYS_NUM = 'demo';
@@ -39,7 +39,11 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
-export async function createGateway(env: Env, logger: Logger, overrides: GatewayOverrides = {}): Promise<Gateway> {
+export async function createGateway(
+  env: Env,
+  logger: Logger,
+  overrides: GatewayOverrides = {},
+): Promise<Gateway> {
   let simulator: Simulator | undefined;
   let openUrl: string;
   let baseUrl: string;
@@ -153,14 +157,19 @@ export async function createGateway(env: Env, logger: Logger, overrides: Gateway
     async stop() {
       if (stopping) return;
       stopping = true;
-      await slack.stop().catch((error: unknown) => logger.warn({ err: error }, 'Slack app did not stop cleanly'));
+      await slack
+        .stop()
+        .catch((error: unknown) => logger.warn({ err: error }, 'Slack app did not stop cleanly'));
       const grace = overrides.shutdownGraceMs ?? 10_000;
       const drained = await Promise.race([
         conversation.drain().then(() => true),
         new Promise<false>((resolve) => setTimeout(resolve, grace, false).unref()),
       ]);
-      if (!drained) logger.warn({ inFlight: conversation.inFlight, graceMs: grace }, 'stopped with questions in flight');
-      await platform.close().catch((error: unknown) => logger.warn({ err: error }, 'platform client did not close'));
+      if (!drained)
+        logger.warn({ inFlight: conversation.inFlight, graceMs: grace }, 'stopped with questions in flight');
+      await platform
+        .close()
+        .catch((error: unknown) => logger.warn({ err: error }, 'platform client did not close'));
       await stores.close().catch((error: unknown) => logger.warn({ err: error }, 'stores did not close'));
       await simulator?.close();
     },

@@ -6,7 +6,9 @@ import { createLogger } from './logging/logger.js';
 const parsed = parseEnv(process.env);
 const problems = parsed.ok ? gatewayProblems(parsed.env) : parsed.problems;
 if (!parsed.ok || problems.length > 0) {
-  process.stderr.write(`Invalid configuration (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n`);
+  process.stderr.write(
+    `Invalid configuration (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n`,
+  );
   for (const problem of problems) process.stderr.write(`  ${problem}\n`);
   process.stderr.write('See .env.example and the README for every variable.\n');
   process.exit(1);

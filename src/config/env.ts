@@ -1,7 +1,8 @@
 // The process environment as one typed, validated object. Only the entry point passes process.env in.
 import { z } from 'zod';
 
-const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 const optionalText = z.preprocess(emptyToUndefined, z.string().optional());
 
@@ -12,7 +13,13 @@ const integer = (minimum: number, maximum: number, fallback: number) =>
       .string()
       .regex(/^\d+$/, 'must be a whole number')
       .transform(Number)
-      .pipe(z.number().int().min(minimum, `must be at least ${minimum}`).max(maximum, `must be at most ${maximum}`))
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(minimum, `must be at least ${minimum}`)
+          .max(maximum, `must be at most ${maximum}`),
+      )
       .optional()
       .transform((value) => value ?? fallback),
   );
@@ -24,7 +31,13 @@ const optionalInteger = (minimum: number, maximum: number) =>
       .string()
       .regex(/^\d+$/, 'must be a whole number')
       .transform(Number)
-      .pipe(z.number().int().min(minimum, `must be at least ${minimum}`).max(maximum, `must be at most ${maximum}`))
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(minimum, `must be at least ${minimum}`)
+          .max(maximum, `must be at most ${maximum}`),
+      )
       .optional(),
   );
 
@@ -52,7 +65,10 @@ export const envSchema = z
   .object({
     CS_OPEN_URL: httpUrl,
     CS_BASE_URL: httpUrl,
-    CS_ACCESS_TOKEN: z.preprocess(emptyToUndefined, z.string().max(40, 'must be at most 40 characters').optional()),
+    CS_ACCESS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z.string().max(40, 'must be at most 40 characters').optional(),
+    ),
     CS_APP_ID: optionalText,
     CS_APP_KEY: optionalText,
     CS_TOKEN_EXPIRE_HOURS: integer(1, 24, 2),
@@ -87,7 +103,8 @@ export const envSchema = z
     ),
   })
   .superRefine((env, context) => {
-    const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    const problem = (path: string, message: string) =>
+      context.addIssue({ code: 'custom', path: [path], message });
     if (env.CS_OPEN_URL) {
       if (!env.CS_SYS_NUM) problem('CS_SYS_NUM', 'is required when CS_OPEN_URL is set');
       if (!env.CS_ACCESS_TOKEN && !(env.CS_APP_ID && env.CS_APP_KEY)) {

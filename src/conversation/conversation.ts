@@ -1,7 +1,7 @@
 // The conversation core: turns a question into a Reply and a click on a rating into feedback.
 // It knows the platform client and the stores, never Slack.
 import type { Locale } from '../config/env.js';
-import { type PlatformError, isPlatformError } from '../platform/errors.js';
+import { isPlatformError, type PlatformError } from '../platform/errors.js';
 import {
   ANSWER_TYPE_UNKNOWN,
   type RobotAnswer,
@@ -174,7 +174,10 @@ export class Conversation {
     } catch (error) {
       // The answer is still worth showing; only rating it later would fail, so hide the rating buttons.
       stored = false;
-      this.#logger.warn({ err: error, contextKey }, 'answer context not stored; rating disabled for this answer');
+      this.#logger.warn(
+        { err: error, contextKey },
+        'answer context not stored; rating disabled for this answer',
+      );
     }
 
     const reply: AnswerReply = {
@@ -192,7 +195,12 @@ export class Conversation {
   }
 
   /** Sends a 👍 or 👎 for a stored answer, once, and only for the person the answer was for. */
-  async rate(input: { contextKey: string; rating: Rating; userId: string; locale: Locale }): Promise<RateOutcome> {
+  async rate(input: {
+    contextKey: string;
+    rating: Rating;
+    userId: string;
+    locale: Locale;
+  }): Promise<RateOutcome> {
     const { contextKey, rating, userId, locale } = input;
     let context: AnswerContext | undefined;
     try {
@@ -217,7 +225,11 @@ export class Conversation {
       return { kind: 'failure', reason: 'store_unavailable' };
     }
     if (!claim.recorded) {
-      return { kind: 'notice', reply: { kind: 'notice', notice: 'already_rated', locale }, rating: claim.rating };
+      return {
+        kind: 'notice',
+        reply: { kind: 'notice', notice: 'already_rated', locale },
+        rating: claim.rating,
+      };
     }
 
     const feedback: RobotFeedbackRequest = {

@@ -24,7 +24,11 @@ export interface OnceStore {
 /** Ratings already sent, so a second click sends nothing twice. */
 export interface RatingStore {
   /** Records the rating if none is recorded; returns the rating that holds (the earlier one on a race). */
-  recordOnce(contextKey: string, rating: Rating, ttlSeconds: number): Promise<{ recorded: boolean; rating: Rating }>;
+  recordOnce(
+    contextKey: string,
+    rating: Rating,
+    ttlSeconds: number,
+  ): Promise<{ recorded: boolean; rating: Rating }>;
   get(contextKey: string): Promise<Rating | undefined>;
   /** Undoes a recorded rating when sending it to the platform failed, so the user can try again. */
   forget(contextKey: string): Promise<void>;

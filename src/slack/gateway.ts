@@ -9,14 +9,10 @@ import type { Asker, Rating, Reply, SuggestionChoice } from '../conversation/typ
 import type { Logger } from '../logging/logger.js';
 import { type BlockActionPayload, type IncomingMessage, incomingMessageSchema } from './incoming.js';
 import { questionFromSlackText } from './question-text.js';
-import {
-  decodeRatingValue,
-  decodeSuggestionValue,
-  decodeTryAgainValue,
-} from './render/button-values.js';
 import { renderRatedLine, renderReply, renderThinking, replaceRatingButtons } from './render/blocks.js';
+import { decodeRatingValue, decodeSuggestionValue, decodeTryAgainValue } from './render/button-values.js';
 import { type Place, Responder } from './responder.js';
-import { UserDirectory, partnerIdFor } from './user-directory.js';
+import { partnerIdFor, type UserDirectory } from './user-directory.js';
 
 type WebClient = webApi.WebClient;
 
@@ -86,7 +82,10 @@ export class SlackGateway {
       const deliveryKey = `msg:${source.teamId}:${event.channel}:${event.ts}`;
       if (!(await this.#claim(deliveryKey, logger))) {
         this.#metrics.onEvent?.(event.type, 'duplicate');
-        logger.info({ channel: event.channel, ts: event.ts, retryNum: source.retryNum }, 'duplicate delivery ignored');
+        logger.info(
+          { channel: event.channel, ts: event.ts, retryNum: source.retryNum },
+          'duplicate delivery ignored',
+        );
         return;
       }
       if (event.type === 'app_mention' || (place.threadTs && !isDirectMessage(event))) {
@@ -96,7 +95,12 @@ export class SlackGateway {
       const text = questionFromSlackText(event.text ?? '', { botUserId: source.botUserId });
       this.#metrics.onEvent?.(event.type, 'question');
       try {
-        await this.#answer(client, { teamId: source.teamId, userId, text, place, logger }, undefined, undefined);
+        await this.#answer(
+          client,
+          { teamId: source.teamId, userId, text, place, logger },
+          undefined,
+          undefined,
+        );
       } catch (error) {
         // Nothing reached the user: give the delivery back so Slack's retry is answered, not dropped.
         await this.#once.release(deliveryKey).catch(() => undefined);
@@ -120,7 +124,12 @@ export class SlackGateway {
       }
       const teamId = payload.team?.id ?? payload.user.team_id ?? '';
       const suggestion: SuggestionChoice = { docId: value.d, question: value.q };
-      await this.#answer(client, { teamId, userId: payload.user.id, text: value.q, place, logger }, suggestion, undefined);
+      await this.#answer(
+        client,
+        { teamId, userId: payload.user.id, text: value.q, place, logger },
+        suggestion,
+        undefined,
+      );
     } catch (error) {
       logger.error({ err: error }, 'suggestion click handling failed');
     }
@@ -207,11 +216,18 @@ export class SlackGateway {
     };
     let placeholderTs = replaceTs;
     const reply: Reply = await this.#conversation.ask(
-      { asker, text, conversationId: place.channel, threadId: place.threadTs, ...(suggestion ? { suggestion } : {}) },
+      {
+        asker,
+        text,
+        conversationId: place.channel,
+        threadId: place.threadTs,
+        ...(suggestion ? { suggestion } : {}),
+      },
       async () => {
         const thinking = renderThinking(asker.locale);
         if (placeholderTs) {
-          if (!(await this.#responder.update(client, place.channel, placeholderTs, thinking))) placeholderTs = undefined;
+          if (!(await this.#responder.update(client, place.channel, placeholderTs, thinking)))
+            placeholderTs = undefined;
         } else {
           placeholderTs = await this.#responder.post(client, place, thinking);
         }
@@ -224,7 +240,13 @@ export class SlackGateway {
     await this.#responder.show(client, place, renderReply(reply), placeholderTs);
   }
 
-  async #showRated(client: WebClient, payload: BlockActionPayload, locale: Locale, userId: string, rating: Rating) {
+  async #showRated(
+    client: WebClient,
+    payload: BlockActionPayload,
+    locale: Locale,
+    userId: string,
+    rating: Rating,
+  ) {
     const channel = payload.channel?.id ?? payload.container?.channel_id;
     const message = payload.message;
     if (!channel || !message) return;
@@ -243,7 +265,8 @@ export class SlackGateway {
     // Edits, deletions, joins, bot posts and the app's own chat.update echoes are never questions.
     if (event.subtype !== undefined || event.bot_id || event.bot_profile || !event.user) return undefined;
     if (source.botUserId && event.user === source.botUserId) return undefined;
-    if (event.type === 'app_mention') return { channel: event.channel, threadTs: event.thread_ts ?? event.ts };
+    if (event.type === 'app_mention')
+      return { channel: event.channel, threadTs: event.thread_ts ?? event.ts };
     if (isDirectMessage(event)) return { channel: event.channel, threadTs: event.thread_ts };
     // In a channel, a plain message is a question only inside a thread the app is answering; a
     // message that mentions the app arrives as app_mention too, and the delivery key makes it one.

@@ -71,12 +71,7 @@ export class Responder {
     return lastTs;
   }
 
-  async ephemeral(
-    client: WebClient,
-    place: Place,
-    userId: string,
-    message: RenderedMessage,
-  ): Promise<void> {
+  async ephemeral(client: WebClient, place: Place, userId: string, message: RenderedMessage): Promise<void> {
     try {
       await client.chat.postEphemeral({
         channel: place.channel,

@@ -63,8 +63,12 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
       logger: sdkLogger,
       customRoutes,
       installerOptions: { port: options.port, clientOptions },
-      ...(options.socketMode?.clientPingTimeoutMs ? { clientPingTimeout: options.socketMode.clientPingTimeoutMs } : {}),
-      ...(options.socketMode?.serverPingTimeoutMs ? { serverPingTimeout: options.socketMode.serverPingTimeoutMs } : {}),
+      ...(options.socketMode?.clientPingTimeoutMs
+        ? { clientPingTimeout: options.socketMode.clientPingTimeoutMs }
+        : {}),
+      ...(options.socketMode?.serverPingTimeoutMs
+        ? { serverPingTimeout: options.socketMode.serverPingTimeoutMs }
+        : {}),
     });
   } else {
     if (!options.signingSecret) throw new Error('SLACK_SIGNING_SECRET is required in HTTP mode');
@@ -93,7 +97,12 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     logger.error({ err: error, code: error.code }, 'unhandled error in a Slack listener');
   });
 
-  const source = (context: { teamId?: string; enterpriseId?: string; botUserId?: string; retryNum?: number }) =>
+  const source = (context: {
+    teamId?: string;
+    enterpriseId?: string;
+    botUserId?: string;
+    retryNum?: number;
+  }) =>
     ({
       teamId: context.teamId ?? context.enterpriseId ?? 'unknown',
       botUserId: context.botUserId,

@@ -45,7 +45,8 @@ export class UserDirectory {
     });
     if (cached !== undefined) {
       const parsed = cachedUserSchema.safeParse(safeJson(cached));
-      if (parsed.success) return { displayName: parsed.data.n, locale: localeFromSlack(parsed.data.l, this.#defaultLocale) };
+      if (parsed.success)
+        return { displayName: parsed.data.n, locale: localeFromSlack(parsed.data.l, this.#defaultLocale) };
     }
 
     let user: SlackUser = { displayName: userId, locale: this.#defaultLocale };
@@ -55,15 +56,24 @@ export class UserDirectory {
       const info = response.user;
       const name = info?.profile?.display_name || info?.profile?.real_name || info?.real_name || info?.name;
       slackLocale = info?.locale;
-      user = { displayName: name?.trim() || userId, locale: localeFromSlack(slackLocale, this.#defaultLocale) };
+      user = {
+        displayName: name?.trim() || userId,
+        locale: localeFromSlack(slackLocale, this.#defaultLocale),
+      };
     } catch (error) {
       // A missing name is cosmetic: answer anyway, under the user id, and do not cache the miss.
       this.#logger.warn({ err: error, userId }, 'users.info failed; using the user id as the name');
       return user;
     }
     await this.#cache
-      .set(key, JSON.stringify({ n: user.displayName, ...(slackLocale ? { l: slackLocale } : {}) }), USER_CACHE_TTL_SECONDS)
-      .catch((error: unknown) => this.#logger.warn({ err: error }, 'user cache unavailable; name not cached'));
+      .set(
+        key,
+        JSON.stringify({ n: user.displayName, ...(slackLocale ? { l: slackLocale } : {}) }),
+        USER_CACHE_TTL_SECONDS,
+      )
+      .catch((error: unknown) =>
+        this.#logger.warn({ err: error }, 'user cache unavailable; name not cached'),
+      );
     return user;
   }
 }

@@ -47,7 +47,14 @@ describe('parseEnv', () => {
     if (result.ok) return;
     const variables = result.problems.map((line) => line.split(':')[0]);
     expect(variables).toEqual(
-      expect.arrayContaining(['CS_OPEN_URL', 'PORT', 'CS_SOURCE', 'LOG_LEVEL', 'CS_TOKEN_EXPIRE_HOURS', 'REDIS_URL']),
+      expect.arrayContaining([
+        'CS_OPEN_URL',
+        'PORT',
+        'CS_SOURCE',
+        'LOG_LEVEL',
+        'CS_TOKEN_EXPIRE_HOURS',
+        'REDIS_URL',
+      ]),
     );
     expect(new Set(variables).size).toBe(variables.length);
   });
@@ -69,7 +76,11 @@ describe('parseEnv', () => {
 
   it('never echoes a secret value in a problem line', () => {
     const secretToken = `tok-${'x'.repeat(60)}`;
-    const result = parseEnv({ ...platform, CS_ACCESS_TOKEN: secretToken, REDIS_URL: 'http://user:hunter2@redis' });
+    const result = parseEnv({
+      ...platform,
+      CS_ACCESS_TOKEN: secretToken,
+      REDIS_URL: 'http://user:hunter2@redis',
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     const output = result.problems.join('\n');

@@ -26,7 +26,9 @@ describe('KeyedQueue', () => {
 
   it('goes on after a failed task and forgets idle keys', async () => {
     const queue = new KeyedQueue();
-    await expect(queue.run('alice', () => Promise.reject(new Error('robot down')))).rejects.toThrow('robot down');
+    await expect(queue.run('alice', () => Promise.reject(new Error('robot down')))).rejects.toThrow(
+      'robot down',
+    );
     await expect(queue.run('alice', () => Promise.resolve('answered'))).resolves.toBe('answered');
     await queue.drain();
     expect(queue.activeKeys).toBe(0);

@@ -10,13 +10,20 @@ function capture() {
       done();
     },
   });
-  return { lines, records: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>), destination };
+  return {
+    lines,
+    records: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+    destination,
+  };
 }
 
 describe('logger', () => {
   it('writes JSON lines that parse back into the fields logged', () => {
     const out = capture();
-    createLogger({ level: 'info', destination: out.destination }).info({ action: 'chat_user_robot_ask' }, 'asked');
+    createLogger({ level: 'info', destination: out.destination }).info(
+      { action: 'chat_user_robot_ask' },
+      'asked',
+    );
     expect(out.records()[0]).toMatchObject({ level: 30, msg: 'asked', action: 'chat_user_robot_ask' });
   });
 
@@ -27,7 +34,9 @@ describe('logger', () => {
     logger.info({ access_token: token }, 'top level');
     logger.info({ body: { action: 'x', access_token: token, data: { appKey: token } } }, 'nested');
     logger.info({ request: { headers: { authorization: `Bearer ${token}` } } }, 'header');
-    logger.child({ component: 'platform' }).debug({ config: { botToken: token, signingSecret: token } }, 'child');
+    logger
+      .child({ component: 'platform' })
+      .debug({ config: { botToken: token, signingSecret: token } }, 'child');
     logger.info({ req: { body: { sign: token, secret: token } } }, 'sign');
     const text = out.lines.join('\n');
     expect(out.lines).toHaveLength(5);
