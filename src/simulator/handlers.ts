@@ -1,0 +1,334 @@
+// What each endpoint and action of the simulated platform answers; transport lives in server.ts.
+import {
+  ACCESS_TOKEN_MAX_LENGTH,
+  AGENT_LIST_ACTION,
+  AGENT_LIST_DATA_MAX_LENGTH,
+  AGENT_LIST_METHOD,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  MAX_TICKET_WINDOW_SECONDS,
+  OPEN_ACTIONS,
+  TICKET_SOURCES,
+  TICKET_STATUSES,
+} from '../platform/schemas.js';
+import type { KnowledgeBase, KnowledgeEntry } from './knowledge-base.js';
+import { md5Hex } from './prng.js';
+import type { Robot } from './robot.js';
+import type { Statistics } from './statistics.js';
+import { queryTickets, SERVICE_GROUPS, type StoredTicket } from './tickets.js';
+import type { TokenStore } from './tokens.js';
+import {
+  type Body,
+  isObject,
+  optionalInt,
+  optionalString,
+  ParamError,
+  parseDate,
+  parseDateTime,
+  requireInt,
+  requireString,
+} from './validation.js';
+
+/**
+ * Result codes. The spec shows only 1000 (success), 1001 (statistics failure) and the ticket success
+ * "1000,<text>"; the rest are the simulator's choice, kept to this one table.
+ */
+export const CODES = {
+  success: '1000',
+  ticketSuccess: '1000,正常返回',
+  /** Any rejected parameter, on every endpoint; the spec's statistics failure code. */
+  failure: '1001',
+  token: '1002',
+  /** Body is not JSON, not an object, not sent as application/json, or too large. */
+  badRequest: '1003',
+  notFound: '1004',
+  methodNotAllowed: '1005',
+  /** HTTP 500, injected or unexpected. */
+  serverError: '1500',
+} as const;
+
+export const DOC_NOT_FOUND_RET_CODE = '100001';
+export const TOKEN_EXPIRE_HOURS = { min: 1, max: 24, default: 2 } as const;
+
+export interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export class TokenRejected extends Error {
+  override readonly name = 'TokenRejected';
+}
+
+const ok = (body: Record<string, unknown>): Reply => ({ status: 200, body });
+
+export interface HandlerContext {
+  appId: string;
+  appKey: string;
+  tokenTtlSeconds: number;
+  now: () => Date;
+  tokens: TokenStore;
+  knowledgeBase: KnowledgeBase;
+  robot: Robot;
+  statistics: Statistics;
+  tickets: readonly StoredTicket[];
+  counters: Record<string, number>;
+}
+
+function count(context: HandlerContext, name: string): void {
+  context.counters[name] = (context.counters[name] ?? 0) + 1;
+}
+
+/** The token travels in the body on every call; calls 1 and 2 also declare its length as 40. */
+function checkToken(context: HandlerContext, body: Body, limitLength: boolean): void {
+  const token = body.access_token;
+  if (typeof token !== 'string' || token === '') throw new TokenRejected('access_token is missing');
+  if (limitLength && token.length > ACCESS_TOKEN_MAX_LENGTH) {
+    throw new ParamError(`access_token must be at most ${ACCESS_TOKEN_MAX_LENGTH} characters`);
+  }
+  if (!context.tokens.isValid(token)) throw new TokenRejected('access_token check failed');
+}
+
+// ---------------------------------------------------------------- token endpoint
+
+export function getAccessToken(context: HandlerContext, body: Body): Reply {
+  const appId = requireString(body, 'appId');
+  const createTime = body.createTime;
+  const createTimeValid =
+    (typeof createTime === 'string' && createTime !== '') ||
+    (typeof createTime === 'number' && Number.isInteger(createTime) && createTime >= 0);
+  if (!createTimeValid) throw new ParamError('createTime is required (a timestamp)');
+  const sign = requireString(body, 'sign');
+  const expire = optionalInt(body, 'expire', { min: TOKEN_EXPIRE_HOURS.min, max: TOKEN_EXPIRE_HOURS.max });
+  if (appId !== context.appId) return ok({ code: CODES.failure, msg: 'appId is unknown' });
+  // Exact comparison: the sign is documented as lowercase hex, so an upper-case sign is a client bug.
+  if (sign !== md5Hex(`${appId}${context.appKey}${String(createTime)}`)) {
+    return ok({ code: CODES.failure, msg: 'sign check failed' });
+  }
+  // Without `expire`, the configured TTL applies (7200 s = the documented 2 hours by default).
+  const ttlSeconds = expire === undefined ? context.tokenTtlSeconds : expire * 3600;
+  count(context, 'tokensIssued');
+  return ok({
+    code: CODES.success,
+    data: { access_token: context.tokens.issue(ttlSeconds), expire: ttlSeconds / 3600 },
+  });
+}
+
+// ---------------------------------------------------------------- 1. ticket list
+
+export function ticketList(context: HandlerContext, body: Body): Reply {
+  checkToken(context, body, true);
+  const timestamp = { min: 0, max: 99_999_999_999 };
+  const createStartTime = requireInt(body, 'createStartTime', timestamp);
+  const createEndTime = requireInt(body, 'createEndTime', timestamp);
+  const window = createEndTime - createStartTime;
+  if (window < 0) throw new ParamError('createEndTime must not be before createStartTime');
+  if (window > MAX_TICKET_WINDOW_SECONDS) {
+    throw new ParamError(
+      `the creation window must not exceed one month (${MAX_TICKET_WINDOW_SECONDS} seconds)`,
+    );
+  }
+  const page = queryTickets(context.tickets, {
+    createStartTime,
+    createEndTime,
+    ticketStatus: optionalInt(body, 'ticketStatus', { oneOf: TICKET_STATUSES }),
+    ticketFrom: optionalInt(body, 'ticketFrom', { oneOf: TICKET_SOURCES }),
+    ticketTypeId: optionalString(body, 'ticketTypeId', { max: 36 }),
+    pageNo: optionalInt(body, 'pageNo', { min: 1, max: 9999 }) ?? 1,
+    pageSize: optionalInt(body, 'pageSize', { min: 1, max: MAX_PAGE_SIZE }) ?? DEFAULT_PAGE_SIZE,
+  });
+  count(context, 'ticketQueries');
+  return ok({ code: CODES.ticketSuccess, ...page });
+}
+
+// ---------------------------------------------------------------- 2. agent list
+
+export function agentList(context: HandlerContext, body: Body): Reply {
+  checkToken(context, body, true);
+  const action = requireString(body, 'action', { max: 36 });
+  if (action !== AGENT_LIST_ACTION) throw new ParamError(`action must be ${AGENT_LIST_ACTION}`);
+  const method = requireString(body, 'method', { max: 10 });
+  if (method !== AGENT_LIST_METHOD) throw new ParamError(`method must be ${AGENT_LIST_METHOD}`);
+  // The spec declares `data` a string of at most 4000 characters but shows an object: accept both.
+  const raw = body.data;
+  let data: unknown;
+  if (typeof raw === 'string') {
+    if (raw.length > AGENT_LIST_DATA_MAX_LENGTH) {
+      throw new ParamError(`data must be at most ${AGENT_LIST_DATA_MAX_LENGTH} characters`);
+    }
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      throw new ParamError('data must be a JSON object');
+    }
+  } else {
+    if (JSON.stringify(raw ?? null).length > AGENT_LIST_DATA_MAX_LENGTH) {
+      throw new ParamError(`data must be at most ${AGENT_LIST_DATA_MAX_LENGTH} characters`);
+    }
+    data = raw;
+  }
+  if (!isObject(data)) throw new ParamError('data must be an object with groupId');
+  const groupId = requireString(data, 'groupId', { max: 36 });
+  const group = SERVICE_GROUPS.find((candidate) => candidate.groupId === groupId);
+  count(context, 'agentQueries');
+  return ok({
+    code: CODES.success,
+    // The spec's sample response spells these keys with stray spaces; reproduced on purpose so the
+    // client's tolerance for them is exercised against the simulator.
+    data: {
+      ' items ': (group?.agents ?? []).map((agent) => ({
+        ' serviceId ': agent.serviceId,
+        serviceName: agent.serviceName,
+      })),
+    },
+  });
+}
+
+// ---------------------------------------------------------------- open platform
+
+type OpenHandler = (context: HandlerContext, data: Body) => Reply;
+
+export function openPlatform(context: HandlerContext, body: Body): Reply {
+  const action = body.action;
+  if (typeof action !== 'string' || action === '') throw new ParamError('action is required');
+  checkToken(context, body, false);
+  const handler = OPEN_HANDLERS[action];
+  if (!handler) throw new ParamError(`unknown action ${action}`);
+  const data = body.data;
+  if (!isObject(data)) throw new ParamError('data must be an object');
+  return handler(context, data);
+}
+
+function robotAsk(context: HandlerContext, data: Body): Reply {
+  const sysNum = requireString(data, 'sysNum');
+  const partnerId = requireString(data, 'partnerId');
+  const question = requireString(data, 'question');
+  optionalString(data, 'uname', { allowEmpty: true });
+  optionalInt(data, 'source', { oneOf: [0, 1, 2, 3, 4] });
+  const robotFlag = optionalInt(data, 'robotFlag', { min: 0 });
+  const questionFlag = optionalInt(data, 'questionFlag', { oneOf: [0, 1] });
+  const requestText = optionalString(data, 'requestText', { allowEmpty: true });
+  if (questionFlag === 1 && !requestText) {
+    throw new ParamError('requestText must carry the docId when questionFlag is 1');
+  }
+  const answer = context.robot.ask({
+    sysNum,
+    partnerId,
+    question,
+    robotFlag,
+    clickedDocId: questionFlag === 1 ? requestText : undefined,
+  });
+  context.statistics.recordAsk(context.now().getTime(), answer.sessionNew);
+  count(context, 'asks');
+  return ok({ code: CODES.success, data: answer });
+}
+
+function updateRobotDoc(context: HandlerContext, data: Body): Reply {
+  const docId = requireString(data, 'docId');
+  const changes: Partial<Omit<KnowledgeEntry, 'docId'>> = {};
+  const robotFlag = optionalInt(data, 'robotFlag', { oneOf: [0, 1] });
+  const matchFlag = optionalInt(data, 'matchFlag', { oneOf: [0, 1, 2] });
+  const usedFlag = optionalInt(data, 'usedFlag', { oneOf: [0, 1] });
+  const auditStatus = optionalInt(data, 'auditStatus', { oneOf: [1, 2] });
+  if (robotFlag !== undefined) changes.robotFlag = robotFlag;
+  if (matchFlag !== undefined) changes.matchFlag = matchFlag;
+  if (usedFlag !== undefined) changes.usedFlag = usedFlag;
+  if (auditStatus !== undefined) changes.auditStatus = auditStatus;
+  for (const field of ['questionId', 'answerId', 'questionTypeId'] as const) {
+    const value = optionalString(data, field, { allowEmpty: true });
+    if (value !== undefined) changes[field] = value;
+  }
+  for (const field of ['questionTitle', 'answerDesc'] as const) {
+    const value = optionalString(data, field);
+    if (value !== undefined) changes[field] = value;
+  }
+  for (const field of ['effectTime', 'invalidTime'] as const) {
+    const value = optionalString(data, field);
+    if (value === undefined) continue;
+    if (parseDateTime(value) === undefined)
+      throw new ParamError(`${field} must be formatted yyyy-MM-dd HH:mm:ss`);
+    changes[field] = value;
+  }
+  const entry = context.knowledgeBase.get(docId);
+  if (!entry)
+    return ok({ code: CODES.success, data: { retCode: DOC_NOT_FOUND_RET_CODE, retMsg: 'doc not found' } });
+  const merged = { ...entry, ...changes };
+  if (merged.auditStatus === 2) {
+    const effect = merged.effectTime === undefined ? undefined : parseDateTime(merged.effectTime);
+    const invalid = merged.invalidTime === undefined ? undefined : parseDateTime(merged.invalidTime);
+    if (effect === undefined || invalid === undefined) {
+      throw new ParamError('effectTime and invalidTime are required when auditStatus is 2');
+    }
+    if (effect >= invalid) throw new ParamError('invalidTime must be after effectTime');
+  }
+  context.knowledgeBase.update(docId, changes);
+  count(context, 'docUpdates');
+  // Like the spec's sample: six zero digits and no retMsg.
+  return ok({ code: CODES.success, data: { retCode: '000000' } });
+}
+
+function robotFeedback(context: HandlerContext, data: Body): Reply {
+  const uid = optionalString(data, 'uid', { allowEmpty: true });
+  const cid = requireString(data, 'cid');
+  requireString(data, 'docId');
+  requireString(data, 'docName');
+  requireInt(data, 'robotFlag', { min: 0 });
+  const status = requireInt(data, 'status', { oneOf: [1, 2] });
+  const msgId = requireString(data, 'msgId');
+  const sysNum = optionalString(data, 'sysNum');
+  const partnerId = optionalString(data, 'partnerId');
+  const from = optionalInt(data, 'from', { oneOf: [0, 1, 2] });
+  if (!uid) {
+    if (sysNum === undefined) throw new ParamError('sysNum is required when uid is absent');
+    if (partnerId === undefined) throw new ParamError('partnerId is required when uid is absent');
+    if (from === undefined) throw new ParamError('from is required when uid is absent');
+  }
+  const message = context.robot.message(msgId);
+  const expectedUid =
+    uid || (sysNum !== undefined && partnerId !== undefined ? context.robot.uidFor(sysNum, partnerId) : '');
+  const known = message !== undefined && message.cid === cid && message.uid === expectedUid;
+  if (!known) {
+    count(context, 'feedbackRejected');
+    return ok({ code: CODES.success, data: { status: 0 } });
+  }
+  context.statistics.recordFeedback(msgId, context.now().getTime(), status);
+  count(context, 'feedback');
+  return ok({ code: CODES.success, data: { status: 1 } });
+}
+
+/** startDate is a yyyy-MM-dd string; endDate is declared an integer, so yyyyMMdd is accepted too. */
+function dateRange(data: Body): { startMs: number; endMs: number } {
+  const startText = requireString(data, 'startDate');
+  const startMs = parseDate(startText);
+  if (startMs === undefined) throw new ParamError('startDate must be a real date formatted yyyy-MM-dd');
+  const end = data.endDate;
+  let endMs: number | undefined;
+  if (typeof end === 'string') endMs = parseDate(end);
+  else if (typeof end === 'number' && Number.isInteger(end) && end >= 10_000_000 && end <= 99_999_999) {
+    const digits = String(end);
+    endMs = parseDate(`${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`);
+  } else if (end === undefined || end === null) throw new ParamError('endDate is required');
+  if (endMs === undefined)
+    throw new ParamError('endDate must be a real date formatted yyyy-MM-dd (or yyyyMMdd)');
+  if (startMs > endMs) throw new ParamError('startDate must not be after endDate');
+  return { startMs, endMs };
+}
+
+function sessionMessage(context: HandlerContext, data: Body): Reply {
+  const { startMs, endMs } = dateRange(data);
+  count(context, 'statisticsQueries');
+  return ok({ code: CODES.success, data: { item: context.statistics.sessionMessages(startMs, endMs) } });
+}
+
+function humanSatisfaction(context: HandlerContext, data: Body): Reply {
+  const { startMs, endMs } = dateRange(data);
+  count(context, 'statisticsQueries');
+  return ok({ code: CODES.success, data: { item: context.statistics.humanSatisfaction(startMs, endMs) } });
+}
+
+const OPEN_HANDLERS: Record<string, OpenHandler | undefined> = {
+  [OPEN_ACTIONS.robotAsk]: robotAsk,
+  [OPEN_ACTIONS.docUpdate]: updateRobotDoc,
+  [OPEN_ACTIONS.feedback]: robotFeedback,
+  [OPEN_ACTIONS.sessionMessages]: sessionMessage,
+  [OPEN_ACTIONS.humanSatisfaction]: humanSatisfaction,
+};

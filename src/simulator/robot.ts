@@ -1,0 +1,310 @@
+// The simulated FAQ robot: matches a question against the knowledge base and keeps per-user sessions.
+import { type KnowledgeBase, type KnowledgeEntry, type Language, POPULAR_DOC_IDS } from './knowledge-base.js';
+import { md5Hex } from './prng.js';
+
+/** answerType values the simulator uses (the spec does not list them; public clients read 3 and 4 so). */
+export const ANSWER_TYPES = { direct: 1, suggested: 2, unknown: 3, guide: 4 } as const;
+
+/** A session ends after 30 idle minutes, as platform sessions commonly do. */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+
+export interface Suggestion {
+  question: string;
+  answer: string;
+  docId: string;
+}
+
+export interface RobotAnswer {
+  answer: string;
+  suggestions: Suggestion[];
+  question: string;
+  docId: string;
+  uid: string;
+  cid: string;
+  msgId: string;
+  stripe: string;
+  robotFlag: number;
+  answerType: number;
+  sessionNew: boolean;
+}
+
+export interface AskInput {
+  sysNum: string;
+  partnerId: string;
+  question: string;
+  robotFlag?: number | undefined;
+  /** When set, the asked docId (questionFlag 1). */
+  clickedDocId?: string | undefined;
+}
+
+export interface AnsweredMessage {
+  msgId: string;
+  uid: string;
+  cid: string;
+  docId: string;
+  answerType: number;
+  at: number;
+}
+
+const GREETINGS = new Set([
+  'hello',
+  'hi',
+  'hey',
+  'hello there',
+  'hi there',
+  'good morning',
+  'good afternoon',
+  'good evening',
+  '你好',
+  '您好',
+  '嗨',
+  '哈喽',
+  '在吗',
+  '早上好',
+]);
+
+const STOPWORDS = new Set([
+  'the',
+  'and',
+  'for',
+  'how',
+  'what',
+  'when',
+  'where',
+  'who',
+  'why',
+  'can',
+  'you',
+  'your',
+  'my',
+  'mine',
+  'our',
+  'is',
+  'are',
+  'was',
+  'do',
+  'does',
+  'did',
+  'get',
+  'with',
+  'about',
+  'this',
+  'that',
+  'have',
+  'has',
+  'not',
+  'from',
+  'into',
+  'there',
+  'please',
+  'help',
+  'need',
+  'want',
+  'should',
+  'would',
+  'could',
+  'will',
+  'any',
+  'some',
+]);
+
+const TEXTS: Record<
+  Language,
+  { unknown: string; guide: string; stripeUnknown: string; stripeRelated: string }
+> = {
+  en: {
+    unknown:
+      "Sorry, I don't know the answer to that yet. Try rephrasing it, or pick one of the questions below.",
+    guide: "Hello! I'm the employee helpdesk robot. Ask me about VPN, passwords, expenses, leave or payroll.",
+    stripeUnknown: 'You may want to ask:',
+    stripeRelated: 'You may also want to ask:',
+  },
+  zh: {
+    unknown: '抱歉，我暂时无法回答这个问题。请换个说法，或选择下面的问题。',
+    guide: '您好！我是员工服务台机器人，可以问我VPN、密码、报销、请假、工资等问题。',
+    stripeUnknown: '您可能想问：',
+    stripeRelated: '您可能还想问：',
+  },
+};
+
+export function normalize(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\s\p{P}\p{S}]+/gu, ' ')
+    .trim();
+}
+
+export function languageOf(text: string): Language {
+  return /[\u3400-\u9fff]/u.test(text) ? 'zh' : 'en';
+}
+
+function words(text: string): string[] {
+  return normalize(text)
+    .split(' ')
+    .filter((word) => /^[a-z0-9-]+$/.test(word) && word.length >= 3 && !STOPWORDS.has(word));
+}
+
+/** Whether normalized `text` contains the keyword: whole words for Latin text, substrings for CJK. */
+function containsKeyword(text: string, keyword: string): boolean {
+  const normalizedKeyword = normalize(keyword);
+  if (normalizedKeyword === '') return false;
+  if (languageOf(normalizedKeyword) === 'zh')
+    return text.replace(/ /g, '').includes(normalizedKeyword.replace(/ /g, ''));
+  return ` ${text} `.includes(` ${normalizedKeyword} `);
+}
+
+/** How well a question fits an entry that is not an exact title match; 0 = not at all. */
+function score(question: string, entry: KnowledgeEntry): number {
+  if (entry.matchFlag === 1) return 0;
+  let total = 0;
+  for (const keyword of entry.keywords) {
+    if (containsKeyword(question, keyword)) total += 2 + normalize(keyword).length / 10;
+  }
+  const title = normalize(entry.questionTitle);
+  const compactQuestion = question.replace(/ /g, '');
+  const compactTitle = title.replace(/ /g, '');
+  if (
+    compactQuestion.length >= 2 &&
+    (compactQuestion.includes(compactTitle) || compactTitle.includes(compactQuestion))
+  ) {
+    total += 3;
+  }
+  // Contains-match entries answer only when a keyword or the title appears in the question.
+  if (entry.matchFlag === 2) return total;
+  const titleWords = new Set(words(entry.questionTitle));
+  for (const word of new Set(words(question))) {
+    if (titleWords.has(word)) total += 1;
+  }
+  return total;
+}
+
+/** Below this a question counts as not understood: one shared title word is not enough. */
+const MIN_SCORE = 2;
+
+export class Robot {
+  private readonly sessions = new Map<string, { cid: string; lastAt: number }>();
+  private readonly messages = new Map<string, AnsweredMessage>();
+  private sessionCounter = 0;
+  private messageCounter = 0;
+
+  constructor(
+    private readonly knowledgeBase: KnowledgeBase,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Stable per user, so the same partner keeps its uid across sessions and simulators. */
+  uidFor(sysNum: string, partnerId: string): string {
+    return `u-${md5Hex(`${sysNum}\u0000${partnerId}`).slice(0, 16)}`;
+  }
+
+  message(msgId: string): AnsweredMessage | undefined {
+    return this.messages.get(msgId);
+  }
+
+  ask(input: AskInput): RobotAnswer {
+    const nowMs = this.now().getTime();
+    const uid = this.uidFor(input.sysNum, input.partnerId);
+    const sessionKey = `${input.sysNum}\u0000${input.partnerId}`;
+    const previous = this.sessions.get(sessionKey);
+    const sessionNew = previous === undefined || nowMs - previous.lastAt > SESSION_IDLE_MS;
+    const cid = sessionNew || previous === undefined ? this.newCid() : previous.cid;
+    this.sessions.set(sessionKey, { cid, lastAt: nowMs });
+
+    const body = this.answerBody(input, nowMs);
+    this.messageCounter += 1;
+    const msgId = `m-${String(this.messageCounter).padStart(8, '0')}`;
+    this.messages.set(msgId, { msgId, uid, cid, docId: body.docId, answerType: body.answerType, at: nowMs });
+    return {
+      ...body,
+      uid,
+      cid,
+      msgId,
+      robotFlag: input.robotFlag ?? 1,
+      sessionNew,
+    };
+  }
+
+  private newCid(): string {
+    this.sessionCounter += 1;
+    return `c-${String(this.sessionCounter).padStart(8, '0')}`;
+  }
+
+  private answerBody(
+    input: AskInput,
+    nowMs: number,
+  ): Pick<RobotAnswer, 'answer' | 'suggestions' | 'question' | 'docId' | 'stripe' | 'answerType'> {
+    if (input.clickedDocId !== undefined) {
+      const entry = this.knowledgeBase.answerable(input.clickedDocId, nowMs);
+      return entry
+        ? this.direct(entry, ANSWER_TYPES.direct, [], nowMs)
+        : this.unknown(input.question, languageOf(input.question), nowMs);
+    }
+    const question = normalize(input.question);
+    const language = languageOf(input.question);
+    if (GREETINGS.has(question)) {
+      return {
+        answer: TEXTS[language].guide,
+        suggestions: this.suggestionsFor(POPULAR_DOC_IDS[language], nowMs, new Set()),
+        question: input.question,
+        docId: '',
+        stripe: TEXTS[language].stripeUnknown,
+        answerType: ANSWER_TYPES.guide,
+      };
+    }
+    const candidates = this.knowledgeBase
+      .all()
+      .filter((entry) => this.knowledgeBase.isAnswerable(entry, nowMs));
+    const exact = candidates.find((entry) => normalize(entry.questionTitle) === question);
+    if (exact) return this.direct(exact, ANSWER_TYPES.direct, [], nowMs);
+    const ranked = candidates
+      .map((entry) => ({ entry, score: score(question, entry) }))
+      .filter((candidate) => candidate.score >= MIN_SCORE)
+      .sort((left, right) => right.score - left.score);
+    const best = ranked[0];
+    if (best) {
+      const others = ranked.slice(1, 5).map((candidate) => candidate.entry.docId);
+      return this.direct(best.entry, ANSWER_TYPES.suggested, others, nowMs);
+    }
+    return this.unknown(input.question, language, nowMs);
+  }
+
+  private direct(entry: KnowledgeEntry, answerType: number, firstSuggestions: string[], nowMs: number) {
+    const suggestions = this.suggestionsFor(
+      [...firstSuggestions, ...entry.related],
+      nowMs,
+      new Set([entry.docId]),
+    );
+    return {
+      answer: entry.answerDesc,
+      suggestions,
+      question: entry.questionTitle,
+      docId: entry.docId,
+      stripe: suggestions.length > 0 ? TEXTS[entry.language].stripeRelated : '',
+      answerType,
+    };
+  }
+
+  private unknown(question: string, language: Language, nowMs: number) {
+    return {
+      answer: TEXTS[language].unknown,
+      suggestions: this.suggestionsFor(POPULAR_DOC_IDS[language], nowMs, new Set()),
+      question,
+      docId: '',
+      stripe: TEXTS[language].stripeUnknown,
+      answerType: ANSWER_TYPES.unknown,
+    };
+  }
+
+  private suggestionsFor(docIds: readonly string[], nowMs: number, exclude: Set<string>): Suggestion[] {
+    const suggestions: Suggestion[] = [];
+    const seen = new Set(exclude);
+    for (const docId of docIds) {
+      if (seen.has(docId)) continue;
+      seen.add(docId);
+      const entry = this.knowledgeBase.answerable(docId, nowMs);
+      if (entry)
+        suggestions.push({ question: entry.questionTitle, answer: entry.answerDesc, docId: entry.docId });
+    }
+    return suggestions;
+  }
+}

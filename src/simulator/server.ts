@@ -1,0 +1,311 @@
+// HTTP transport of the simulator: routing, body limits, fault injection, request log.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import {
+  AGENT_LIST_PATH,
+  OPEN_API_PATH,
+  TICKET_LIST_PATH,
+  TICKET_LIST_SAMPLE_PATH,
+  TOKEN_PATH,
+} from '../platform/schemas.js';
+import {
+  DEFAULT_SIMULATOR_APP_ID,
+  DEFAULT_SIMULATOR_APP_KEY,
+  DEFAULT_TOKEN_TTL_SECONDS,
+  MAX_BODY_BYTES,
+  MAX_RECEIVED,
+} from './defaults.js';
+import { type Fault, Faults, TOKEN_ACTION } from './faults.js';
+import {
+  agentList,
+  CODES,
+  getAccessToken,
+  type HandlerContext,
+  openPlatform,
+  type Reply,
+  TokenRejected,
+  ticketList,
+} from './handlers.js';
+import { KnowledgeBase } from './knowledge-base.js';
+import { Robot } from './robot.js';
+import { Statistics } from './statistics.js';
+import { seedTickets } from './tickets.js';
+import { TokenStore } from './tokens.js';
+import { type Body, isObject, ParamError } from './validation.js';
+
+export interface SimulatorOptions {
+  /** 0 = a random free port (the default). */
+  port?: number;
+  host?: string;
+  /** A static token that stays valid unless the `expiredToken` fault is set. */
+  accessToken: string;
+  appId?: string;
+  appKey?: string;
+  /** Lifetime of fetched tokens when the request carries no `expire`. */
+  tokenTtlSeconds?: number;
+  now?: () => Date;
+  logger?: { info(obj: object, msg: string): void };
+}
+
+export interface ReceivedRequest {
+  path: string;
+  body: unknown;
+  at: number;
+}
+
+export interface Simulator {
+  /** Origin serving both address roots ({open_url} and {base_url}). */
+  url: string;
+  close(): Promise<void>;
+  faults: { set(fault: Fault): void; clear(): void };
+  /** Every request, newest last, capped at the newest 10,000. */
+  received: ReceivedRequest[];
+  issueToken(): string;
+  /** Expires every fetched or issued token; the configured static token keeps working. */
+  expireTokens(): void;
+  stats(): Record<string, unknown>;
+}
+
+interface Route {
+  /** The name fault filters match for this request. */
+  action(body: Body): string;
+  handle(context: HandlerContext, body: Body): Reply;
+}
+
+const ROUTES: Record<string, Route | undefined> = {
+  [OPEN_API_PATH]: {
+    action: (body) => (typeof body.action === 'string' ? body.action : ''),
+    handle: openPlatform,
+  },
+  [TOKEN_PATH]: { action: () => TOKEN_ACTION, handle: getAccessToken },
+  [TICKET_LIST_PATH]: { action: () => 'getTicketInfoList', handle: ticketList },
+  // The spec's sample request uses this path; a real deployment would likely answer it too.
+  [TICKET_LIST_SAMPLE_PATH]: { action: () => 'getTicketList', handle: ticketList },
+  [AGENT_LIST_PATH]: { action: () => 'queryServiceList', handle: agentList },
+};
+
+/** A body cut off mid-string: JSON.parse fails on it. */
+const MALFORMED_BODY = '{"code":"1000","data":{"answer":"trunc';
+
+type BodyResult = { kind: 'ok'; text: string } | { kind: 'tooLarge' } | { kind: 'aborted' };
+
+function readBody(request: IncomingMessage): Promise<BodyResult> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      // Keep draining past the limit so the client can still read the 413.
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    request.on('end', () =>
+      resolve(tooLarge ? { kind: 'tooLarge' } : { kind: 'ok', text: Buffer.concat(chunks).toString('utf8') }),
+    );
+    request.on('error', () => resolve({ kind: 'aborted' }));
+    request.on('aborted', () => resolve({ kind: 'aborted' }));
+  });
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  sendText(response, status, JSON.stringify(body));
+}
+
+function sendText(response: ServerResponse, status: number, text: string): void {
+  if (response.destroyed || response.writableEnded) return;
+  response.writeHead(status, {
+    'content-type': 'application/json;charset=UTF-8',
+    'content-length': Buffer.byteLength(text),
+  });
+  response.end(text);
+}
+
+export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
+  const now = options.now ?? (() => new Date());
+  const startedAt = now().getTime();
+  const tokens = new TokenStore(options.accessToken, now);
+  const knowledgeBase = new KnowledgeBase();
+  const counters: Record<string, number> = {};
+  const context: HandlerContext = {
+    appId: options.appId ?? DEFAULT_SIMULATOR_APP_ID,
+    appKey: options.appKey ?? DEFAULT_SIMULATOR_APP_KEY,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
+    now,
+    tokens,
+    knowledgeBase,
+    robot: new Robot(knowledgeBase, now),
+    statistics: new Statistics(now, startedAt),
+    tickets: seedTickets(startedAt),
+    counters,
+  };
+  const faults = new Faults();
+  const received: ReceivedRequest[] = [];
+  const delays = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  const sockets = new Set<Socket>();
+  let closing = false;
+
+  const count = (name: string) => {
+    counters[name] = (counters[name] ?? 0) + 1;
+  };
+
+  const delay = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const pending = {
+        timer: setTimeout(() => {
+          delays.delete(pending);
+          resolve();
+        }, ms),
+        resolve,
+      };
+      delays.add(pending);
+    });
+
+  const record = (path: string, body: unknown) => {
+    received.push({ path, body, at: now().getTime() });
+    if (received.length > MAX_RECEIVED) received.splice(0, received.length - MAX_RECEIVED);
+  };
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = new URL(request.url ?? '/', 'http://simulator.invalid').pathname;
+    count('requests');
+    const finish = (status: number, body: Record<string, unknown>, action?: string) => {
+      options.logger?.info(
+        { method: request.method, path, action, status, code: body.code },
+        'simulator request',
+      );
+      sendJson(response, status, body);
+    };
+    if (request.method !== 'POST') {
+      record(path, undefined);
+      request.resume();
+      finish(405, { code: CODES.methodNotAllowed, msg: 'only POST is allowed' });
+      return;
+    }
+    const result = await readBody(request);
+    if (result.kind === 'aborted') return;
+    if (result.kind === 'tooLarge') {
+      record(path, undefined);
+      finish(413, { code: CODES.badRequest, msg: `body exceeds ${MAX_BODY_BYTES} bytes` });
+      return;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(result.text);
+    } catch {
+      body = undefined;
+    }
+    record(path, body ?? result.text);
+    const route = ROUTES[path];
+    if (!route) {
+      finish(404, { code: CODES.notFound, msg: `no such interface: ${path}` });
+      return;
+    }
+    // Malformed requests get HTTP 400 with code 1003 (the spec shows no failure shape): a client that
+    // sends them has a bug, and a 400 makes that loud instead of looking like a business answer.
+    if (!(request.headers['content-type'] ?? '').toLowerCase().includes('application/json')) {
+      finish(400, { code: CODES.badRequest, msg: 'content-type must be application/json' });
+      return;
+    }
+    if (!isObject(body)) {
+      finish(400, { code: CODES.badRequest, msg: 'body must be a JSON object' });
+      return;
+    }
+    const action = route.action(body);
+    count(`action:${action}`);
+    const fault = faults.take(action);
+    if (fault) {
+      count('faultsApplied');
+      switch (fault.kind) {
+        case 'http500':
+          finish(500, { code: CODES.serverError, msg: 'internal server error (injected)' }, action);
+          return;
+        case 'code':
+          finish(200, { code: fault.code, msg: 'injected failure' }, action);
+          return;
+        case 'drop':
+          options.logger?.info({ path, action }, 'simulator dropped a request (injected)');
+          request.socket.destroy();
+          return;
+        case 'malformed':
+          options.logger?.info({ path, action }, 'simulator sent a malformed body (injected)');
+          sendText(response, 200, MALFORMED_BODY);
+          return;
+        case 'expiredToken':
+          finish(200, { code: CODES.token, msg: 'access_token check failed' }, action);
+          return;
+        case 'delay':
+          await delay(fault.ms);
+          if (closing) return;
+          break;
+      }
+    }
+    try {
+      const reply = route.handle(context, body);
+      finish(reply.status, reply.body, action);
+    } catch (error) {
+      if (error instanceof TokenRejected) {
+        finish(200, { code: CODES.token, msg: 'access_token check failed' }, action);
+      } else if (error instanceof ParamError) {
+        finish(200, { code: CODES.failure, msg: error.message }, action);
+      } else {
+        options.logger?.info({ path, action, error: String(error) }, 'simulator handler failed');
+        finish(500, { code: CODES.serverError, msg: 'internal server error' }, action);
+      }
+    }
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => {
+      if (!response.headersSent)
+        sendJson(response, 500, { code: CODES.serverError, msg: 'internal server error' });
+    });
+  });
+  // Short keep-alive so idle client sockets never hold a test open.
+  server.keepAliveTimeout = 1000;
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    url: `http://${host}:${address.port}`,
+    faults: { set: (fault) => faults.set(fault), clear: () => faults.clear() },
+    received,
+    issueToken: () => {
+      count('tokensIssued');
+      return tokens.issue(context.tokenTtlSeconds);
+    },
+    expireTokens: () => tokens.expireAll(),
+    stats: () => ({
+      ...counters,
+      tokensIssued: counters.tokensIssued ?? 0,
+      receivedCount: received.length,
+      knowledgeEntries: knowledgeBase.all().length,
+      tickets: context.tickets.length,
+    }),
+    close: async () => {
+      if (closing) return;
+      closing = true;
+      for (const pending of delays) {
+        clearTimeout(pending.timer);
+        pending.resolve();
+      }
+      delays.clear();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,221 @@
+// Seeded tickets and service groups of the simulated platform.
+import { TICKET_SOURCES, TICKET_STATUSES } from '../platform/schemas.js';
+import { createPrng, hex, pick, randomInt } from './prng.js';
+
+export interface SimTicket {
+  ticketId: string;
+  ticketCode: number;
+  ticketTitle: string;
+  ticketContent: string;
+  ticketLevel: number;
+  ticketStatus: number;
+  startType: number;
+  startName: string;
+  dealUserName: string;
+  dealGroupName: string;
+  createTime: number;
+  updateTime: number;
+  ticketTypeName: string;
+  ticketFrom: number;
+}
+
+export interface StoredTicket {
+  ticket: SimTicket;
+  /** Category id the ticketTypeId filter matches; the spec's ticket has no such field, so it is not sent. */
+  ticketTypeId: string;
+}
+
+export interface ServiceGroup {
+  groupId: string;
+  groupName: string;
+  agents: { serviceId: string; serviceName: string }[];
+}
+
+export const SERVICE_GROUPS: readonly ServiceGroup[] = [
+  {
+    groupId: 'g-it',
+    groupName: 'IT Service Desk',
+    agents: [
+      { serviceId: 's-it-01', serviceName: 'Alice Chen' },
+      { serviceId: 's-it-02', serviceName: 'Bob Martin' },
+      { serviceId: 's-it-03', serviceName: '王伟' },
+      { serviceId: 's-it-04', serviceName: 'Dana Kim' },
+    ],
+  },
+  {
+    groupId: 'g-hr',
+    groupName: 'HR Service',
+    agents: [
+      { serviceId: 's-hr-01', serviceName: '李娜' },
+      { serviceId: 's-hr-02', serviceName: 'Emma Johnson' },
+      { serviceId: 's-hr-03', serviceName: '张敏' },
+    ],
+  },
+  {
+    groupId: 'g-finance',
+    groupName: 'Finance Service',
+    agents: [
+      { serviceId: 's-fin-01', serviceName: 'Frank Müller' },
+      { serviceId: 's-fin-02', serviceName: '刘洋' },
+    ],
+  },
+];
+
+export const TICKET_TYPES = [
+  {
+    id: 'tt-it-network-vpn',
+    name: 'IT/Network/VPN',
+    groupId: 'g-it',
+    titles: ['VPN disconnects every hour', 'Cannot reach the VPN portal'],
+  },
+  {
+    id: 'tt-it-account-password',
+    name: 'IT/Account/Password',
+    groupId: 'g-it',
+    titles: ['Password expired while abroad', '账号被锁定'],
+  },
+  {
+    id: 'tt-it-hardware-laptop',
+    name: 'IT/Hardware/Laptop',
+    groupId: 'g-it',
+    titles: ['Laptop battery swollen', '电脑无法开机'],
+  },
+  {
+    id: 'tt-it-hardware-printer',
+    name: 'IT/Hardware/Printer',
+    groupId: 'g-it',
+    titles: ['Printer on 3F jams', '打印机卡纸'],
+  },
+  {
+    id: 'tt-hr-leave-annual',
+    name: 'HR/Leave/Annual leave',
+    groupId: 'g-hr',
+    titles: ['Annual leave balance wrong', '年假天数不对'],
+  },
+  {
+    id: 'tt-hr-payroll-salary',
+    name: 'HR/Payroll/Salary',
+    groupId: 'g-hr',
+    titles: ['Overtime missing from payslip', '工资条有误'],
+  },
+  {
+    id: 'tt-fin-expense-claim',
+    name: 'Finance/Expense/Claim',
+    groupId: 'g-finance',
+    titles: ['Expense claim stuck in approval', '报销单被退回'],
+  },
+  {
+    id: 'tt-fin-invoice-title',
+    name: '财务/发票/开票',
+    groupId: 'g-finance',
+    titles: ['Need an invoice with our tax id', '发票抬头开错了'],
+  },
+] as const;
+
+const REQUESTERS = [
+  'Grace Lee',
+  'Henry Wu',
+  '陈静',
+  'Ivan Petrov',
+  '赵磊',
+  'Julia Santos',
+  '孙丽',
+  'Kenji Sato',
+];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How far back the seeded tickets reach. */
+export const TICKET_HISTORY_DAYS = 182;
+/** The last week is busy so that any recent window has tickets. */
+export const RECENT_DAYS = 7;
+export const RECENT_TICKETS_PER_DAY = 6;
+
+/** Tickets from `TICKET_HISTORY_DAYS` days before `nowMs` up to `nowMs`, newest first; same input, same tickets. */
+export function seedTickets(nowMs: number): StoredTicket[] {
+  const random = createPrng(20_240_601);
+  const tickets: StoredTicket[] = [];
+  let index = 0;
+  for (let day = 0; day < TICKET_HISTORY_DAYS; day += 1) {
+    const count = day < RECENT_DAYS ? RECENT_TICKETS_PER_DAY : randomInt(random, 0, 2);
+    for (let n = 0; n < count; n += 1) {
+      const type = pick(random, TICKET_TYPES);
+      const group =
+        SERVICE_GROUPS.find((candidate) => candidate.groupId === type.groupId) ?? SERVICE_GROUPS[0];
+      const createTime = nowMs - day * DAY_MS - Math.floor(random() * DAY_MS);
+      const updateTime = createTime + Math.floor(random() * Math.min(3 * DAY_MS, nowMs - createTime));
+      // Cycling by index puts every status and every source into the first (most recent) tickets.
+      const ticketStatus = TICKET_STATUSES[index % TICKET_STATUSES.length] ?? 0;
+      const ticketFrom = TICKET_SOURCES[index % TICKET_SOURCES.length] ?? 0;
+      const startType = randomInt(random, 0, 1);
+      const title = pick(random, type.titles);
+      const agent = group ? pick(random, group.agents) : undefined;
+      tickets.push({
+        ticketTypeId: type.id,
+        ticket: {
+          ticketId: hex(random, 32),
+          ticketCode: 0,
+          ticketTitle: title,
+          ticketContent: `${title}. Reported via the helpdesk; see the attached details.`,
+          ticketLevel: randomInt(random, 0, 3),
+          ticketStatus,
+          startType,
+          startName: startType === 0 ? (agent?.serviceName ?? '') : pick(random, REQUESTERS),
+          // A ticket nobody accepted yet has no handler.
+          dealUserName: ticketStatus === 0 ? '' : (agent?.serviceName ?? ''),
+          dealGroupName: group?.groupName ?? '',
+          createTime,
+          updateTime,
+          ticketTypeName: type.name,
+          ticketFrom,
+        },
+      });
+      index += 1;
+    }
+  }
+  tickets.sort((left, right) => right.ticket.createTime - left.ticket.createTime);
+  // Ticket numbers grow with creation time, like a real sequence.
+  const total = tickets.length;
+  tickets.forEach((stored, position) => {
+    stored.ticket.ticketCode = 100_000 + (total - position);
+  });
+  return tickets;
+}
+
+export interface TicketQuery {
+  createStartTime: number;
+  createEndTime: number;
+  ticketStatus?: number | undefined;
+  ticketFrom?: number | undefined;
+  ticketTypeId?: string | undefined;
+  pageNo: number;
+  pageSize: number;
+}
+
+export interface TicketPage {
+  data: SimTicket[];
+  pageCount: number;
+  totalCount: number;
+  pageNo: number;
+  pageSize: number;
+}
+
+export function queryTickets(tickets: readonly StoredTicket[], query: TicketQuery): TicketPage {
+  const matching = tickets.filter(({ ticket, ticketTypeId }) => {
+    const createdSeconds = Math.floor(ticket.createTime / 1000);
+    return (
+      createdSeconds >= query.createStartTime &&
+      createdSeconds <= query.createEndTime &&
+      (query.ticketStatus === undefined || ticket.ticketStatus === query.ticketStatus) &&
+      (query.ticketFrom === undefined || ticket.ticketFrom === query.ticketFrom) &&
+      (query.ticketTypeId === undefined || ticketTypeId === query.ticketTypeId)
+    );
+  });
+  const start = (query.pageNo - 1) * query.pageSize;
+  return {
+    data: matching.slice(start, start + query.pageSize).map(({ ticket }) => ({ ...ticket })),
+    pageCount: Math.ceil(matching.length / query.pageSize),
+    totalCount: matching.length,
+    pageNo: query.pageNo,
+    pageSize: query.pageSize,
+  };
+}

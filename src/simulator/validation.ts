@@ -1,0 +1,98 @@
+// Hand-written request checks for the simulator; deliberately independent of the client's zod schemas.
+
+/** A request broke one of the spec's rules; the server answers it with a failure code and this message. */
+export class ParamError extends Error {
+  override readonly name = 'ParamError';
+}
+
+export type Body = Record<string, unknown>;
+
+export function isObject(value: unknown): value is Body {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+interface StringRule {
+  max?: number;
+  allowEmpty?: boolean;
+}
+
+export function optionalString(body: Body, field: string, rule: StringRule = {}): string | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new ParamError(`${field} must be a string`);
+  if (!rule.allowEmpty && value.length === 0) throw new ParamError(`${field} must not be empty`);
+  if (rule.max !== undefined && value.length > rule.max) {
+    throw new ParamError(`${field} must be at most ${rule.max} characters`);
+  }
+  return value;
+}
+
+export function requireString(body: Body, field: string, rule: StringRule = {}): string {
+  const value = optionalString(body, field, rule);
+  if (value === undefined) throw new ParamError(`${field} is required`);
+  return value;
+}
+
+interface IntRule {
+  min?: number;
+  max?: number;
+  oneOf?: readonly number[];
+}
+
+export function optionalInt(body: Body, field: string, rule: IntRule = {}): number | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value))
+    throw new ParamError(`${field} must be an integer`);
+  if (rule.oneOf && !rule.oneOf.includes(value)) {
+    throw new ParamError(`${field} must be one of ${rule.oneOf.join(', ')}`);
+  }
+  if (rule.min !== undefined && value < rule.min)
+    throw new ParamError(`${field} must be at least ${rule.min}`);
+  if (rule.max !== undefined && value > rule.max)
+    throw new ParamError(`${field} must be at most ${rule.max}`);
+  return value;
+}
+
+export function requireInt(body: Body, field: string, rule: IntRule = {}): number {
+  const value = optionalInt(body, field, rule);
+  if (value === undefined) throw new ParamError(`${field} is required`);
+  return value;
+}
+
+/** Milliseconds of a real UTC calendar date, or undefined. */
+export function parseDate(text: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  return realUtc(Number(match[1]), Number(match[2]), Number(match[3]), 0, 0, 0);
+}
+
+/** Milliseconds of a real `yyyy-MM-dd HH:mm:ss` time read as UTC, or undefined. */
+export function parseDateTime(text: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  return realUtc(
+    Number(match[1]),
+    Number(match[2]),
+    Number(match[3]),
+    Number(match[4]),
+    Number(match[5]),
+    Number(match[6]),
+  );
+}
+
+function realUtc(year: number, month: number, day: number, hours: number, minutes: number, seconds: number) {
+  if (hours > 23 || minutes > 59 || seconds > 59) return undefined;
+  const date = new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds));
+  const real =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real ? date.getTime() : undefined;
+}
+
+export function formatDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function formatDateTime(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
