@@ -76,12 +76,7 @@ export class PlatformCodeError extends PlatformError {
   readonly platformCode: string;
   readonly platformMessage: string | undefined;
 
-  constructor(
-    action: string,
-    platformCode: string,
-    platformMessage?: string,
-    options?: { cause?: unknown },
-  ) {
+  constructor(action: string, platformCode: string, platformMessage?: string, options?: { cause?: unknown }) {
     super(
       action,
       `${action}: platform returned code ${platformCode}${platformMessage ? ` (${platformMessage})` : ''}`,

@@ -61,7 +61,8 @@ const looseInt = z.preprocess(
   z.number().int(),
 );
 const looseNumber = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value),
+  (value) =>
+    typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value,
   z.number(),
 );
 const looseString = z.preprocess(
@@ -92,7 +93,10 @@ const oneOf = <T extends readonly number[]>(values: T, what: string) =>
   z
     .number()
     .int()
-    .refine((value): value is T[number] => values.includes(value), `must be one of ${values.join(', ')} (${what})`);
+    .refine(
+      (value): value is T[number] => values.includes(value),
+      `must be one of ${values.join(', ')} (${what})`,
+    );
 
 // ---------------------------------------------------------------- 1. ticket list
 
@@ -137,7 +141,10 @@ export type Ticket = z.infer<typeof ticketSchema>;
 export const ticketListResponseSchema = z
   .object({
     code: looseString,
-    data: z.array(ticketSchema).nullish().transform((tickets) => tickets ?? []),
+    data: z
+      .array(ticketSchema)
+      .nullish()
+      .transform((tickets) => tickets ?? []),
     pageCount: looseInt.optional(),
     totalCount: looseInt.optional(),
     pageNo: looseInt.optional(),
@@ -170,7 +177,12 @@ export const agentListResponseSchema = z
   .object({
     code: looseString,
     data: z
-      .object({ items: z.array(agentSchema).nullish().transform((items) => items ?? []) })
+      .object({
+        items: z
+          .array(agentSchema)
+          .nullish()
+          .transform((items) => items ?? []),
+      })
       .passthrough()
       .nullish(),
   })
@@ -216,7 +228,9 @@ export const robotAnswerSchema = z
     suggestions: z
       .array(suggestionSchema)
       .nullish()
-      .transform((suggestions) => (suggestions ?? []).filter((suggestion) => suggestion.question.trim() !== '')),
+      .transform((suggestions) =>
+        (suggestions ?? []).filter((suggestion) => suggestion.question.trim() !== ''),
+      ),
     question: looseString.optional(),
     docId: looseString.optional(),
     uid: looseString.optional(),

@@ -1,0 +1,8 @@
+// The platform client's public surface; the rest of the app imports from here.
+export * from './access-token.js';
+export * from './client.js';
+export * from './errors.js';
+export * from './pagination.js';
+export * from './retry.js';
+export * from './schemas.js';
+export * from './transport.js';

@@ -1,0 +1,205 @@
+// JSON-over-POST through an undici dispatcher, turning every wire failure into one of our error classes.
+import { Agent, type Dispatcher, request } from 'undici';
+import { HttpStatusError, MalformedResponseError, TransportError, type TransportFailure } from './errors.js';
+
+export interface TransportTimeouts {
+  /** TCP (and TLS) connect; applies to the dispatcher the transport creates itself. */
+  connectMs: number;
+  /** From the request being written until the response headers arrive. */
+  headersMs: number;
+  /** Longest silence between two chunks of the response body. */
+  bodyMs: number;
+}
+
+export interface JsonTransportOptions {
+  /** A dispatcher owned by the caller; the transport never closes it. */
+  dispatcher?: Dispatcher;
+  timeouts: TransportTimeouts;
+  /** Idle keep-alive of the pool the transport creates; tests pass a short one. */
+  keepAliveTimeoutMs?: number;
+  /** Bodies beyond this are not buffered: the platform never sends anything close to it. */
+  maxResponseBytes?: number;
+}
+
+/** A 2xx answer whose body parsed as JSON. `snippet` is the start of the raw text, for errors and logs. */
+export interface JsonResponse {
+  status: number;
+  body: unknown;
+  snippet: string;
+}
+
+export const SNIPPET_LENGTH = 300;
+const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+const DEFAULT_KEEP_ALIVE_MS = 4_000;
+
+export function snippetOf(text: string): string {
+  return text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH)}…` : text;
+}
+
+export interface KeepAliveOptions {
+  /** Idle time before a pooled socket is closed, when the server sends no Keep-Alive hint. */
+  keepAliveTimeoutMs?: number;
+  /**
+   * Safety margin subtracted from a server's Keep-Alive hint (undici's default is 2 s). A server that
+   * advertises `timeout=1` gets no reuse at all with the default; lowering it trades safety for reuse.
+   */
+  keepAliveTimeoutThresholdMs?: number;
+}
+
+/** An undici Agent: one keep-alive pool per origin, with the connect timeout applied at connect time. */
+export function createKeepAliveAgent(timeouts: TransportTimeouts, options: KeepAliveOptions = {}): Agent {
+  const keepAliveTimeout = options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_MS;
+  return new Agent({
+    keepAliveTimeout,
+    keepAliveMaxTimeout: Math.max(keepAliveTimeout, 60_000),
+    ...(options.keepAliveTimeoutThresholdMs !== undefined
+      ? { keepAliveTimeoutThreshold: options.keepAliveTimeoutThresholdMs }
+      : {}),
+    headersTimeout: timeouts.headersMs,
+    bodyTimeout: timeouts.bodyMs,
+    connect: { timeout: timeouts.connectMs },
+  });
+}
+
+export class JsonTransport {
+  readonly #dispatcher: Dispatcher;
+  readonly #owned: Agent | undefined;
+  readonly #timeouts: TransportTimeouts;
+  readonly #maxResponseBytes: number;
+
+  constructor(options: JsonTransportOptions) {
+    this.#timeouts = options.timeouts;
+    this.#maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    if (options.dispatcher) {
+      this.#dispatcher = options.dispatcher;
+      this.#owned = undefined;
+    } else {
+      this.#owned = createKeepAliveAgent(
+        options.timeouts,
+        options.keepAliveTimeoutMs !== undefined ? { keepAliveTimeoutMs: options.keepAliveTimeoutMs } : {},
+      );
+      this.#dispatcher = this.#owned;
+    }
+  }
+
+  /** POSTs `body` as JSON and returns the parsed JSON answer; throws TransportError, HttpStatusError or MalformedResponseError. */
+  async postJson(action: string, url: string, body: unknown, signal?: AbortSignal): Promise<JsonResponse> {
+    const payload = JSON.stringify(body);
+    let text: string;
+    let status: number;
+    try {
+      const response = await request(url, {
+        dispatcher: this.#dispatcher,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: payload,
+        headersTimeout: this.#timeouts.headersMs,
+        bodyTimeout: this.#timeouts.bodyMs,
+        ...(signal ? { signal } : {}),
+      });
+      status = response.statusCode;
+      text = await readText(response.body, this.#maxResponseBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        throw new MalformedResponseError(action, error.message, snippetOf(error.partial), { cause: error });
+      }
+      throw toTransportError(action, error, signal);
+    }
+
+    if (status < 200 || status >= 300) throw new HttpStatusError(action, status, snippetOf(text));
+    const snippet = snippetOf(text);
+    if (text.trim() === '') throw new MalformedResponseError(action, 'empty body', snippet);
+    try {
+      return { status, body: JSON.parse(text), snippet };
+    } catch (error) {
+      throw new MalformedResponseError(action, 'body is not JSON', snippet, { cause: error });
+    }
+  }
+
+  /** Closes the pool this transport created; a dispatcher passed in belongs to its owner. */
+  async close(): Promise<void> {
+    if (this.#owned && !this.#owned.closed) await this.#owned.close();
+  }
+}
+
+class BodyTooLargeError extends Error {
+  constructor(
+    limit: number,
+    readonly partial: string,
+  ) {
+    super(`body exceeds ${limit} bytes`);
+  }
+}
+
+async function readText(body: AsyncIterable<Buffer | Uint8Array>, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    size += buffer.length;
+    chunks.push(buffer);
+    if (size > limit) {
+      // Leaving the loop destroys the stream, so the connection is not reused with unread bytes.
+      throw new BodyTooLargeError(
+        limit,
+        Buffer.concat(chunks)
+          .subarray(0, SNIPPET_LENGTH * 4)
+          .toString('utf8'),
+      );
+    }
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+const RESET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED']);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+// Failures that happen before a connection exists: the platform cannot have seen the request.
+const CONNECT_CODES = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+]);
+
+interface ErrorFacts {
+  code: string | undefined;
+  syscall: string | undefined;
+  name: string | undefined;
+}
+
+function factsOf(error: unknown): ErrorFacts[] {
+  const facts: ErrorFacts[] = [];
+  let current: unknown = error;
+  // Follow `cause` a few levels: undici and Node sometimes wrap the socket error.
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const record = current as { code?: unknown; syscall?: unknown; name?: unknown; cause?: unknown };
+    facts.push({
+      code: typeof record.code === 'string' ? record.code : undefined,
+      syscall: typeof record.syscall === 'string' ? record.syscall : undefined,
+      name: typeof record.name === 'string' ? record.name : undefined,
+    });
+    current = record.cause;
+  }
+  return facts;
+}
+
+/** Maps an undici/Node error to a TransportError; `beforeRequestSent` only when no connection was made. */
+export function toTransportError(action: string, error: unknown, signal?: AbortSignal): TransportError {
+  if (error instanceof TransportError) return error;
+  const classify = (failure: TransportFailure, beforeRequestSent: boolean) =>
+    new TransportError(action, failure, beforeRequestSent, { cause: error });
+  // An aborted signal wins: undici rejects with the signal's reason, which can be any value.
+  if (signal?.aborted) return classify('aborted', false);
+  const facts = factsOf(error);
+  for (const fact of facts) {
+    if (fact.name === 'AbortError' || fact.code === 'UND_ERR_ABORTED') return classify('aborted', false);
+    if (fact.code !== undefined && CONNECT_CODES.has(fact.code)) return classify('connect', true);
+    if (fact.syscall === 'connect' || fact.syscall === 'getaddrinfo') return classify('connect', true);
+    if (fact.code !== undefined && TIMEOUT_CODES.has(fact.code)) return classify('timeout', false);
+    if (fact.code !== undefined && RESET_CODES.has(fact.code)) return classify('reset', false);
+  }
+  return classify('other', false);
+}
