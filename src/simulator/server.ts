@@ -261,8 +261,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         sendJson(response, 500, { code: CODES.serverError, msg: 'internal server error' });
     });
   });
-  // Short keep-alive so idle client sockets never hold a test open.
-  server.keepAliveTimeout = 1000;
+  // Long enough that undici (which keeps 2 s below the server's hint) reuses sockets, as with a
+  // real platform; close() destroys every socket, so idle ones never hold a test open.
+  server.keepAliveTimeout = 5000;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
