@@ -1,0 +1,315 @@
+// Pure Block Kit rendering: a platform-neutral Reply becomes one or more Slack messages.
+import type { ActionsBlock, Button, ContextBlock, ImageBlock, KnownBlock, SectionBlock } from '@slack/types';
+import type { Locale } from '../../config/env.js';
+import type {
+  AnswerReply,
+  FailureReason,
+  FailureReply,
+  NoticeReply,
+  Rating,
+  Reply,
+  SuggestionChoice,
+} from '../../conversation/types.js';
+import { type MessageKey, t } from '../i18n.js';
+import {
+  ACTION_RATE_DOWN,
+  ACTION_RATE_UP,
+  ACTION_TRY_AGAIN,
+  encodeRatingValue,
+  encodeSuggestionValue,
+  encodeTryAgainValue,
+  suggestionActionId,
+} from './button-values.js';
+import { answerToMrkdwn, convertAnswer, escapeMrkdwn, toPlainText } from './html-to-mrkdwn.js';
+import {
+  ACTIONS_ELEMENTS_MAX,
+  BLOCKS_PER_MESSAGE_MAX,
+  BUTTON_TEXT_MAX,
+  FALLBACK_TEXT_MAX,
+  SECTION_TEXT_MAX,
+  SERIALIZED_BLOCKS_BUDGET,
+  splitMrkdwn,
+  truncate,
+  truncateMrkdwn,
+} from './limits.js';
+
+export interface RenderedMessage {
+  /** Plain fallback for notifications and clients that cannot show blocks. */
+  text: string;
+  blocks: KnownBlock[];
+}
+
+export interface RenderOptions {
+  /**
+   * 'blocks' (default) shows answer images as image blocks; 'links' writes them as links, for a
+   * second attempt after Slack refused a message because it could not fetch an image.
+   */
+  images?: 'blocks' | 'links';
+}
+
+export const RATING_BLOCK_ID = 'rating';
+export const TRY_AGAIN_BLOCK_ID = 'try_again';
+
+export function suggestionsBlockId(index: number): string {
+  return `suggestions:${index}`;
+}
+
+/** Suggestions are split over several actions blocks before one block could crowd out a message. */
+const ACTIONS_BLOCK_BUDGET = Math.floor(SERIALIZED_BLOCKS_BUDGET / 2);
+const ASKED_QUESTION_MAX = 500;
+const DISPLAY_NAME_MAX = 100;
+
+const FAILURE_KEYS: Record<FailureReason, MessageKey> = {
+  robot_unavailable: 'failure_robot_unavailable',
+  robot_timeout: 'failure_robot_timeout',
+  robot_rejected: 'failure_robot_rejected',
+  robot_malformed: 'failure_robot_malformed',
+  store_unavailable: 'failure_store_unavailable',
+  internal: 'failure_internal',
+};
+
+/** Renders a reply; long answers become several messages, with every button on the last one. */
+export function renderReply(reply: Reply, options: RenderOptions = {}): RenderedMessage[] {
+  switch (reply.kind) {
+    case 'answer':
+      return renderAnswer(reply, options);
+    case 'failure':
+      return [renderFailure(reply)];
+    case 'notice':
+      return [renderNotice(reply)];
+  }
+}
+
+/** The placeholder shown while the robot is asked. */
+export function renderThinking(locale: Locale): RenderedMessage {
+  const text = t(locale, 'thinking');
+  return { text, blocks: [contextBlock(`:hourglass_flowing_sand: ${text}`)] };
+}
+
+/** The line that replaces the rating buttons once the answer is rated. */
+export function renderRatedLine(locale: Locale, userId: string, rating: Rating): ContextBlock {
+  const user = mention(userId);
+  const text = rating === 1 ? t(locale, 'rated_up', { user }) : t(locale, 'rated_down', { user });
+  return { ...contextBlock(text), block_id: RATING_BLOCK_ID };
+}
+
+/**
+ * An existing message's blocks (untrusted, from an interaction payload) with the rating buttons
+ * replaced by `rated`. Blocks we cannot recognise as blocks are dropped; when no rating block is
+ * found, `rated` is appended so the message still shows the rating.
+ */
+export function replaceRatingButtons(blocks: unknown, rated: KnownBlock): KnownBlock[] {
+  const result: KnownBlock[] = [];
+  let replaced = false;
+  for (const block of Array.isArray(blocks) ? blocks : []) {
+    if (!isBlockLike(block)) continue;
+    if (block.block_id === RATING_BLOCK_ID) {
+      if (!replaced) result.push(rated);
+      replaced = true;
+      continue;
+    }
+    result.push(block);
+  }
+  if (!replaced) result.push(rated);
+  return result;
+}
+
+/** A block of Slack's own making, passed back unchanged: we only check enough to find ours. */
+function isBlockLike(value: unknown): value is KnownBlock {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const type: unknown = Reflect.get(value, 'type');
+  const blockId: unknown = Reflect.get(value, 'block_id');
+  return typeof type === 'string' && type !== '' && (blockId === undefined || typeof blockId === 'string');
+}
+
+/** A part of a message that must not be split across messages, and its share of the fallback text. */
+interface Unit {
+  blocks: KnownBlock[];
+  /** Answer text, as plain text, for the message's fallback. */
+  plain: string;
+  /** Fallback for a message that carries no answer text (only buttons, only an image). */
+  note?: string;
+}
+
+function renderAnswer(reply: AnswerReply, options: RenderOptions): RenderedMessage[] {
+  const { locale } = reply;
+  const units: Unit[] = [];
+  if (reply.clickedBy) {
+    const question = truncate(reply.clickedBy.question.replace(/\s+/g, ' ').trim(), ASKED_QUESTION_MAX);
+    const line = t(locale, 'asked', {
+      name: escapeMrkdwn(truncate(reply.clickedBy.displayName, DISPLAY_NAME_MAX)),
+      question: escapeMrkdwn(question),
+    });
+    units.push({ blocks: [contextBlock(line)], plain: line });
+  }
+  if (reply.demo)
+    units.push({ blocks: [contextBlock(`:test_tube: ${t(locale, 'demo_marker')}`)], plain: '' });
+
+  let answered = false;
+  const segments = convertAnswer(reply.answerHtml, {
+    images: options.images === 'links' ? 'links' : 'segments',
+  });
+  for (const segment of segments) {
+    if (segment.kind === 'image') {
+      const image: ImageBlock = { type: 'image', image_url: segment.url, alt_text: segment.alt };
+      units.push({ blocks: [image], plain: '', note: segment.alt });
+      continue;
+    }
+    for (const chunk of splitMrkdwn(segment.mrkdwn, SECTION_TEXT_MAX)) {
+      units.push({ blocks: [section(chunk)], plain: toPlainText(chunk) });
+      answered = true;
+    }
+  }
+
+  const suggestionBlocks = suggestionActions(reply.contextKey, reply.suggestions);
+  if (!answered && suggestionBlocks.length === 0) {
+    const empty = t(locale, 'empty_answer');
+    units.push({ blocks: [section(empty)], plain: empty });
+  }
+  const [firstActions, ...moreActions] = suggestionBlocks;
+  if (firstActions) {
+    const stripe =
+      truncateMrkdwn(answerToMrkdwn(reply.stripe ?? ''), SECTION_TEXT_MAX) || t(locale, 'suggestions_header');
+    const note = toPlainText(stripe);
+    // The lead-in stays with the first buttons it introduces.
+    units.push({ blocks: [section(stripe), firstActions], plain: '', note });
+    for (const actions of moreActions) units.push({ blocks: [actions], plain: '', note });
+  }
+  const ratings = reply.rateable ? ratingActions(locale, reply.contextKey) : undefined;
+  if (ratings) units.push({ blocks: [ratings], plain: '', note: t(locale, 'rate_up') });
+
+  return pack(units).map((message, index) => ({
+    text: fallbackText(message, index === 0 ? '' : `${t(locale, 'continued')} `),
+    blocks: message.flatMap((unit) => unit.blocks),
+  }));
+}
+
+function suggestionActions(contextKey: string, suggestions: SuggestionChoice[]): ActionsBlock[] {
+  const buttons: Button[] = [];
+  for (const suggestion of suggestions) {
+    const label = truncate(suggestion.question.replace(/\s+/g, ' ').trim(), BUTTON_TEXT_MAX);
+    const value = encodeSuggestionValue({
+      contextKey,
+      docId: suggestion.docId,
+      question: suggestion.question,
+    });
+    // A suggestion that cannot round-trip (blank, oversized ids) would be a button that does nothing.
+    if (label === '' || value === undefined) continue;
+    buttons.push({
+      type: 'button',
+      action_id: suggestionActionId(buttons.length),
+      text: { type: 'plain_text', text: label, emoji: true },
+      value,
+    });
+  }
+  const blocks: ActionsBlock[] = [];
+  let current: Button[] = [];
+  const flush = () => {
+    if (current.length > 0) {
+      blocks.push({ type: 'actions', block_id: suggestionsBlockId(blocks.length), elements: current });
+    }
+    current = [];
+  };
+  for (const button of buttons) {
+    const full = current.length >= ACTIONS_ELEMENTS_MAX;
+    if (full || (current.length > 0 && serializedLength([...current, button]) > ACTIONS_BLOCK_BUDGET))
+      flush();
+    current.push(button);
+  }
+  flush();
+  return blocks;
+}
+
+function ratingActions(locale: Locale, contextKey: string): ActionsBlock | undefined {
+  const up = encodeRatingValue({ contextKey, rating: 1 });
+  const down = encodeRatingValue({ contextKey, rating: 2 });
+  if (up === undefined || down === undefined) return undefined;
+  return {
+    type: 'actions',
+    block_id: RATING_BLOCK_ID,
+    elements: [
+      { type: 'button', action_id: ACTION_RATE_UP, text: plainText(t(locale, 'rate_up')), value: up },
+      { type: 'button', action_id: ACTION_RATE_DOWN, text: plainText(t(locale, 'rate_down')), value: down },
+    ],
+  };
+}
+
+/** Greedy packing in order: a new message starts when the next unit would break a limit. */
+function pack(units: Unit[]): Unit[][] {
+  const messages: Unit[][] = [];
+  let current: Unit[] = [];
+  for (const unit of units) {
+    const blocks = [...current.flatMap((item) => item.blocks), ...unit.blocks];
+    const tooMany = blocks.length > BLOCKS_PER_MESSAGE_MAX;
+    if (current.length > 0 && (tooMany || serializedLength(blocks) > SERIALIZED_BLOCKS_BUDGET)) {
+      messages.push(current);
+      current = [];
+    }
+    current.push(unit);
+  }
+  if (current.length > 0) messages.push(current);
+  return messages;
+}
+
+function fallbackText(units: Unit[], prefix: string): string {
+  const plain = units
+    .map((unit) => unit.plain)
+    .filter((text) => text !== '')
+    .join('\n');
+  const body = plain || units.find((unit) => unit.note)?.note || '…';
+  return truncateMrkdwn(`${prefix}${body}`, FALLBACK_TEXT_MAX);
+}
+
+function renderFailure(reply: FailureReply): RenderedMessage {
+  const text = t(reply.locale, FAILURE_KEYS[reply.reason]);
+  const blocks: KnownBlock[] = [section(text)];
+  // A failure with nothing to re-ask (a rating that could not be saved) gets no button.
+  const value = encodeTryAgainValue({ question: reply.retryQuestion, docId: reply.retryDocId });
+  if (value !== undefined) {
+    blocks.push({
+      type: 'actions',
+      block_id: TRY_AGAIN_BLOCK_ID,
+      elements: [
+        { type: 'button', action_id: ACTION_TRY_AGAIN, text: plainText(t(reply.locale, 'try_again')), value },
+      ],
+    });
+  }
+  return { text, blocks };
+}
+
+function renderNotice(reply: NoticeReply): RenderedMessage {
+  const { locale } = reply;
+  let text: string;
+  switch (reply.notice) {
+    case 'question_too_long':
+      text =
+        reply.limit === undefined
+          ? t(locale, 'question_too_long_no_limit')
+          : t(locale, 'question_too_long', { limit: reply.limit });
+      break;
+    default:
+      text = t(locale, reply.notice);
+  }
+  return { text: toPlainText(text), blocks: [section(text)] };
+}
+
+function section(mrkdwn: string): SectionBlock {
+  return { type: 'section', text: { type: 'mrkdwn', text: mrkdwn } };
+}
+
+function contextBlock(mrkdwn: string): ContextBlock {
+  return { type: 'context', elements: [{ type: 'mrkdwn', text: mrkdwn }] };
+}
+
+function plainText(text: string): { type: 'plain_text'; text: string; emoji: boolean } {
+  return { type: 'plain_text', text: truncate(text, BUTTON_TEXT_MAX), emoji: true };
+}
+
+/** A user mention, only for something shaped like a Slack user id; anything else is shown as text. */
+function mention(userId: string): string {
+  return /^[A-Z0-9]{2,32}$/.test(userId) ? `<@${userId}>` : escapeMrkdwn(userId);
+}
+
+function serializedLength(value: unknown): number {
+  return JSON.stringify(value).length;
+}

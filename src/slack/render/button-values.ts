@@ -1,0 +1,114 @@
+// What our buttons carry to Slack and back: a short context key plus what is safe to show. Values
+// come back from the network, so decoding checks them with zod and never throws.
+import { z } from 'zod';
+import { BUTTON_VALUE_MAX, truncate } from './limits.js';
+
+export const ACTION_SUGGESTION = 'suggestion';
+export const ACTION_RATE_UP = 'rate_up';
+export const ACTION_RATE_DOWN = 'rate_down';
+export const ACTION_TRY_AGAIN = 'try_again';
+/** Suggestion buttons share one actions block, where action_ids must be unique: `suggestion:<index>`. */
+export const SUGGESTION_ACTION_PATTERN = /^suggestion:\d+$/;
+
+export function suggestionActionId(index: number): string {
+  return `${ACTION_SUGGESTION}:${index}`;
+}
+
+const CONTEXT_KEY_MAX = 128;
+const DOC_ID_MAX = 256;
+/** Suggestions are short; a small cap keeps 25 buttons well inside the per-message size budget. */
+export const SUGGESTION_QUESTION_MAX = 300;
+/** Try again re-asks the question, so it keeps as much of it as the value can hold. */
+export const TRY_AGAIN_QUESTION_MAX = 1800;
+
+const contextKey = z.string().min(1).max(CONTEXT_KEY_MAX);
+const docId = z.string().min(1).max(DOC_ID_MAX);
+
+const suggestionValueSchema = z.object({
+  v: z.literal(1),
+  k: contextKey,
+  d: docId,
+  q: z.string().min(1).max(SUGGESTION_QUESTION_MAX),
+});
+const ratingValueSchema = z.object({
+  v: z.literal(1),
+  k: contextKey,
+  r: z.union([z.literal(1), z.literal(2)]),
+});
+const tryAgainValueSchema = z.object({
+  v: z.literal(1),
+  q: z.string().min(1).max(TRY_AGAIN_QUESTION_MAX),
+  d: docId.optional(),
+});
+
+export type SuggestionValue = z.infer<typeof suggestionValueSchema>;
+export type RatingValue = z.infer<typeof ratingValueSchema>;
+export type TryAgainValue = z.infer<typeof tryAgainValueSchema>;
+
+/** The value of a suggestion button, or undefined when the key or docId cannot fit in one. */
+export function encodeSuggestionValue(input: {
+  contextKey: string;
+  docId: string;
+  question: string;
+}): string | undefined {
+  return encodeWithQuestion(input.question, SUGGESTION_QUESTION_MAX, (q) =>
+    suggestionValueSchema.safeParse({ v: 1, k: input.contextKey, d: input.docId, q }),
+  );
+}
+
+/** The value of a 👍 or 👎 button, or undefined when the key cannot fit in one. */
+export function encodeRatingValue(input: { contextKey: string; rating: 1 | 2 }): string | undefined {
+  const parsed = ratingValueSchema.safeParse({ v: 1, k: input.contextKey, r: input.rating });
+  return parsed.success ? JSON.stringify(parsed.data) : undefined;
+}
+
+/** The value of a Try again button, or undefined when there is no question to ask again. */
+export function encodeTryAgainValue(input: {
+  question: string;
+  docId: string | undefined;
+}): string | undefined {
+  return encodeWithQuestion(input.question, TRY_AGAIN_QUESTION_MAX, (q) =>
+    tryAgainValueSchema.safeParse({ v: 1, q, ...(input.docId ? { d: input.docId } : {}) }),
+  );
+}
+
+export function decodeSuggestionValue(raw: unknown): SuggestionValue | undefined {
+  return decode(raw, suggestionValueSchema);
+}
+
+export function decodeRatingValue(raw: unknown): RatingValue | undefined {
+  return decode(raw, ratingValueSchema);
+}
+
+export function decodeTryAgainValue(raw: unknown): TryAgainValue | undefined {
+  return decode(raw, tryAgainValueSchema);
+}
+
+function encodeWithQuestion<T>(
+  question: string,
+  max: number,
+  build: (q: string) => z.ZodSafeParseResult<T>,
+): string | undefined {
+  let q = truncate(question.replace(/\s+/g, ' ').trim(), max);
+  // JSON escaping can lengthen a question (quotes, control characters): shorten until the value fits.
+  for (let attempt = 0; attempt < 8 && q !== ''; attempt += 1) {
+    const parsed = build(q);
+    if (!parsed.success) return undefined;
+    const value = JSON.stringify(parsed.data);
+    if (value.length <= BUTTON_VALUE_MAX) return value;
+    q = truncate(q, Math.max(1, q.length - (value.length - BUTTON_VALUE_MAX) - 1));
+  }
+  return undefined;
+}
+
+function decode<T>(raw: unknown, schema: z.ZodType<T>): T | undefined {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > BUTTON_VALUE_MAX) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}

@@ -1,0 +1,455 @@
+// The robot's answer HTML (often mixed with raw newlines and bare URLs) turned into Slack mrkdwn.
+import TurndownService from 'turndown';
+import { IMAGE_ALT_MAX, IMAGE_URL_MAX, truncate } from './limits.js';
+
+export type AnswerSegment = { kind: 'text'; mrkdwn: string } | { kind: 'image'; url: string; alt: string };
+
+export interface ConvertOptions {
+  /**
+   * 'segments' (default) gives each http(s) image its own segment; 'links' writes images as
+   * <url|alt> links in the text, for when Slack refuses to fetch an image block.
+   */
+  images?: 'segments' | 'links';
+}
+
+/** The part of a DOM node the rules read; turndown hands us domino nodes. */
+interface DomNode {
+  nodeName: string;
+  textContent: string | null;
+  parentNode: DomNode | null;
+  previousSibling: DomNode | null;
+  getAttribute?(name: string): string | null;
+}
+
+/** Beyond this the answer is cut before parsing: it would take dozens of messages, and turndown slows down. */
+export const ANSWER_HTML_MAX = 100_000;
+
+const ZWSP = '\u200B';
+// Private-use characters mark what only the post-pass can decide; they are stripped from the input first.
+const IMAGE_OPEN = '\uE000';
+const IMAGE_CLOSE = '\uE001';
+/** Before an opening marker: becomes a zero-width space when the character before is a word character. */
+const GUARD_BEFORE = '\uE002';
+/** After a closing marker: becomes a zero-width space when the character after is a word character. */
+const GUARD_AFTER = '\uE003';
+const CELL_END = '\uE004';
+/** A <br>: turndown merges adjacent newlines, and two <br> in a row are a blank line the author meant. */
+const LINE_BREAK = '\uE005';
+const SENTINELS = /[\uE000-\uE00F]/g;
+const IMAGE_TOKEN = /\uE000(\d+)\uE001/g;
+
+const REMOVED_ELEMENTS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'canvas',
+]);
+
+// Tags next to which a raw newline is layout, not a line break the author meant.
+const BLOCK_TAGS = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'br',
+  'caption',
+  'center',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'head',
+  'header',
+  'hr',
+  'html',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'script',
+  'section',
+  'style',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'title',
+  'tr',
+  'ul',
+]);
+const RAW_TEXT_TAGS = new Set(['pre', 'textarea', 'script', 'style', 'xmp', 'listing']);
+
+/** Escapes the three characters Slack mrkdwn reserves; everything else is shown as written. */
+export function escapeMrkdwn(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Converts the robot's answer into text and image segments, in order. Never throws. */
+export function convertAnswer(html: string, options: ConvertOptions = {}): AnswerSegment[] {
+  const input = truncate(html, ANSWER_HTML_MAX).replace(SENTINELS, '').replace(/\r\n?/g, '\n');
+  if (input.trim() === '') return [];
+  const images: { url: string; alt: string }[] = [];
+  let marked: string;
+  try {
+    marked = createService(images, options.images ?? 'segments').turndown(preserveRawNewlines(input));
+  } catch {
+    // A parser failure must still show the user something readable.
+    marked = escapeMrkdwn(decodeBasicEntities(input.replace(/<[^>]*>/g, ' ')));
+  }
+  return toSegments(resolveGuards(marked).replaceAll(LINE_BREAK, '\n'), images);
+}
+
+/** Only for the fallback path, where no parser decoded the entities; &amp; goes last. */
+function decodeBasicEntities(text: string): string {
+  return text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** The answer's text only, joined: for places that cannot show images. */
+export function answerToMrkdwn(html: string): string {
+  return convertAnswer(html, { images: 'links' })
+    .map((segment) => (segment.kind === 'text' ? segment.mrkdwn : ''))
+    .filter((text) => text !== '')
+    .join('\n\n');
+}
+
+/**
+ * Mrkdwn made readable as plain text for the notification `text`: formatting markers, zero-width
+ * spaces and link syntax removed. &amp; &lt; &gt; stay escaped because Slack parses `text` too.
+ */
+export function toPlainText(mrkdwn: string): string {
+  const boundary = '(^|[\\s\\u200B\\p{P}\\p{S}])';
+  const after = '(?=$|[\\s\\u200B\\p{P}\\p{S}])';
+  let text = mrkdwn;
+  for (const marker of ['\\*', '_', '~', '`']) {
+    const pair = new RegExp(`${boundary}${marker}(?=\\S)([^\\n]*?\\S)${marker}${after}`, 'gu');
+    text = text.replace(pair, (_match, before: string, inner: string) => `${before}${inner}`);
+  }
+  return text
+    .replace(/^```$/gm, '')
+    .replace(/<([^<>|]*)\|([^<>]*)>/g, (_match, _url: string, label: string) => label)
+    .replace(/<(?:mailto:)?([^<>]*)>/g, '$1')
+    .replace(/\u200B/g, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+function createService(images: { url: string; alt: string }[], imageMode: 'segments' | 'links') {
+  const service = new TurndownService({ br: '', hr: '──────────', headingStyle: 'atx' });
+  // Markdown escaping would put backslashes into the answer; Slack only reserves &, < and >.
+  service.escape = escapeMrkdwn;
+  service.remove((node) => REMOVED_ELEMENTS.has(node.nodeName.toLowerCase()));
+
+  service.addRule('lineBreak', { filter: 'br', replacement: () => LINE_BREAK });
+  service.addRule('strong', {
+    filter: (node) => isStrong(node),
+    replacement: (content, node) => (hasAncestor(node, isStrong) ? content : emphasize(content, '*')),
+  });
+  service.addRule('emphasis', {
+    filter: ['em', 'i', 'cite', 'var'],
+    replacement: (content, node) => (hasAncestor(node, isEmphasis) ? content : emphasize(content, '_')),
+  });
+  service.addRule('strike', {
+    filter: ['s', 'del', 'strike'],
+    replacement: (content, node) => (hasAncestor(node, isStrike) ? content : emphasize(content, '~')),
+  });
+  service.addRule('heading', {
+    filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+    replacement: (content) => `\n\n${emphasize(flatten(content), '*')}\n\n`,
+  });
+  service.addRule('inlineCode', {
+    filter: (node) => node.nodeName === 'CODE' && node.parentNode?.nodeName !== 'PRE',
+    replacement: (_content, node: DomNode) => {
+      const code = (node.textContent ?? '').replace(/\s*\n\s*/g, ' ').trim();
+      if (code === '') return '';
+      // Slack has no way to escape a backtick inside inline code: show such code as plain text.
+      if (code.includes('`')) return escapeMrkdwn(code);
+      return `${GUARD_BEFORE}\`${escapeMrkdwn(code)}\`${GUARD_AFTER}`;
+    },
+  });
+  service.addRule('preformatted', {
+    filter: 'pre',
+    replacement: (_content, node: DomNode) => {
+      const code = (node.textContent ?? '').replace(/^\n+|\s+$/g, '');
+      return code === '' ? '' : `\n\n\`\`\`\n${escapeMrkdwn(code)}\n\`\`\`\n\n`;
+    },
+  });
+  service.addRule('link', {
+    filter: 'a',
+    replacement: (content, node: DomNode) => renderLink(content, node),
+  });
+  service.addRule('image', {
+    filter: 'img',
+    replacement: (_content, node: DomNode) => {
+      const url = httpUrl(node.getAttribute?.('src'));
+      const alt = (node.getAttribute?.('alt') ?? '').replace(/\s+/g, ' ').trim();
+      if (!url || url.length > IMAGE_URL_MAX) return alt ? escapeMrkdwn(alt) : '';
+      if (imageMode === 'links') return `<${slackLinkTarget(url)}|${escapeMrkdwn(alt || 'image')}>`;
+      images.push({ url, alt: truncate(alt || 'image', IMAGE_ALT_MAX) });
+      return `${IMAGE_OPEN}${images.length - 1}${IMAGE_CLOSE}`;
+    },
+  });
+  service.addRule('list', {
+    filter: ['ul', 'ol'],
+    replacement: (content, node: DomNode) =>
+      node.parentNode?.nodeName === 'LI' ? `\n${content}\n` : `\n\n${content}\n\n`,
+  });
+  service.addRule('listItem', {
+    filter: 'li',
+    replacement: (content, node: DomNode) => {
+      const body = content.replace(/^[\s\uE005]+|[\s\uE005]+$/g, '').replace(/\n{2,}/g, '\n');
+      return body === '' ? '' : `${listPrefix(node)}${body}\n`;
+    },
+  });
+  service.addRule('table', { filter: 'table', replacement: (content) => `\n\n${content}\n\n` });
+  service.addRule('tableSection', { filter: ['thead', 'tbody', 'tfoot'], replacement: (content) => content });
+  service.addRule('tableCaption', { filter: 'caption', replacement: (content) => `\n${content.trim()}\n` });
+  service.addRule('tableRow', {
+    filter: 'tr',
+    replacement: (content) => {
+      const cells = content
+        .split(CELL_END)
+        .map((cell) => cell.trim())
+        .filter((cell) => cell !== '');
+      return cells.length === 0 ? '' : `${cells.join(' | ')}\n`;
+    },
+  });
+  service.addRule('tableCell', {
+    filter: ['td', 'th'],
+    replacement: (content, node: DomNode) => {
+      const cell = flatten(content);
+      const shown = node.nodeName === 'TH' && cell !== '' ? emphasize(cell, '*') : cell;
+      return `${shown}${CELL_END}`;
+    },
+  });
+  return service;
+}
+
+/** One line: line breaks and runs of whitespace become single spaces. */
+function flatten(content: string): string {
+  return content.replace(/[\s\uE005]+/g, ' ').trim();
+}
+
+function isStrong(node: DomNode): boolean {
+  return ['B', 'STRONG', 'TH', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6'].includes(node.nodeName);
+}
+
+function isEmphasis(node: DomNode): boolean {
+  return ['EM', 'I', 'CITE', 'VAR'].includes(node.nodeName);
+}
+
+function isStrike(node: DomNode): boolean {
+  return ['S', 'DEL', 'STRIKE'].includes(node.nodeName);
+}
+
+function hasAncestor(node: DomNode, test: (node: DomNode) => boolean): boolean {
+  for (let parent = node.parentNode; parent; parent = parent.parentNode) {
+    if (test(parent)) return true;
+  }
+  return false;
+}
+
+/**
+ * Wraps each line (and each piece between images) in the marker: Slack emphasis cannot span lines.
+ * Whitespace stays outside the markers, and empty emphasis leaves no markers at all.
+ */
+function emphasize(content: string, marker: string): string {
+  return content
+    .split(/(\n|\uE005|\uE000\d+\uE001)/)
+    .map((piece) => {
+      if (piece === '\n' || piece === LINE_BREAK || piece.startsWith(IMAGE_OPEN)) return piece;
+      const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(piece);
+      const inner = match?.[2] ?? '';
+      if (inner.replace(/[\uE002\uE003\u200B]/g, '') === '') return piece;
+      return `${match?.[1] ?? ''}${GUARD_BEFORE}${marker}${inner}${marker}${GUARD_AFTER}${match?.[3] ?? ''}`;
+    })
+    .join('');
+}
+
+function renderLink(content: string, node: DomNode): string {
+  const href = node.getAttribute?.('href') ?? '';
+  const target = linkTarget(href);
+  if (!target) return content;
+  const images = content.match(IMAGE_TOKEN)?.join('') ?? '';
+  const label = flatten(content.replace(IMAGE_TOKEN, ' '));
+  if (label === '') return images;
+  const text = (node.textContent ?? '').trim();
+  if (text === href.trim()) return `${images}<${slackLinkTarget(target)}>`;
+  return `${images}<${slackLinkTarget(target)}|${label}>`;
+}
+
+/** The href when it is an absolute http(s) or mailto URL; anything else is not linked. */
+function linkTarget(href: string): string | undefined {
+  const trimmed = href.replace(/[\t\r\n]/g, '').trim();
+  if (/^mailto:[^\s@]+@[^\s@]+$/i.test(trimmed)) return trimmed;
+  return httpUrl(trimmed);
+}
+
+function httpUrl(value: string | null | undefined): string | undefined {
+  const trimmed = (value ?? '').replace(/[\t\r\n]/g, '').trim();
+  if (!/^https?:\/\//i.test(trimmed)) return undefined;
+  try {
+    const url = new URL(trimmed);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? trimmed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A URL as it may appear inside <url|label>: the characters that end the syntax are percent-encoded. */
+function slackLinkTarget(url: string): string {
+  return url
+    .replace(/ /g, '%20')
+    .replace(/\|/g, '%7C')
+    .replace(/</g, '%3C')
+    .replace(/>/g, '%3E')
+    .replace(/&/g, '&amp;');
+}
+
+function listPrefix(node: DomNode): string {
+  const list = node.parentNode;
+  let depth = 0;
+  for (let parent = list?.parentNode; parent; parent = parent.parentNode) {
+    if (parent.nodeName === 'UL' || parent.nodeName === 'OL') depth += 1;
+  }
+  const indent = '    '.repeat(depth);
+  if (list?.nodeName !== 'OL') return `${indent}${depth % 2 === 0 ? '•' : '◦'} `;
+  let index = 0;
+  for (let sibling = node.previousSibling; sibling; sibling = sibling.previousSibling) {
+    if (sibling.nodeName === 'LI') index += 1;
+  }
+  const start = Number.parseInt(list.getAttribute?.('start') ?? '1', 10);
+  return `${indent}${(Number.isFinite(start) ? start : 1) + index}. `;
+}
+
+/**
+ * Turndown collapses whitespace, so raw newlines the robot meant as line breaks become <br> first.
+ * A newline that only separates block tags (`</p>\n<p>`, `<li>` indentation) is layout and stays.
+ */
+function preserveRawNewlines(html: string): string {
+  if (!html.includes('\n')) return html;
+  type Token = { kind: 'text'; text: string } | { kind: 'tag'; raw: string; name: string; closing: boolean };
+  const tokens: Token[] = [];
+  const tagPattern = /<!--[\s\S]*?(?:-->|$)|<(\/?)([A-Za-z][\w:-]*)[^>]*>/g;
+  let last = 0;
+  for (const match of html.matchAll(tagPattern)) {
+    if (match.index > last) tokens.push({ kind: 'text', text: html.slice(last, match.index) });
+    tokens.push({
+      kind: 'tag',
+      raw: match[0],
+      name: (match[2] ?? '').toLowerCase(),
+      closing: match[1] === '/',
+    });
+    last = match.index + match[0].length;
+  }
+  if (last < html.length) tokens.push({ kind: 'text', text: html.slice(last) });
+
+  const isInline = (token: Token | undefined) => token?.kind === 'tag' && !BLOCK_TAGS.has(token.name);
+  const toBreaks = (text: string) => text.replace(/[^\S\n]*\n[^\S\n]*/g, '<br>');
+  let rawDepth = 0;
+  let output = '';
+  for (const [index, token] of tokens.entries()) {
+    if (token.kind === 'tag') {
+      if (RAW_TEXT_TAGS.has(token.name)) rawDepth = Math.max(0, rawDepth + (token.closing ? -1 : 1));
+      output += token.raw;
+      continue;
+    }
+    if (rawDepth > 0 || !token.text.includes('\n')) {
+      output += token.text;
+      continue;
+    }
+    const breaksBefore = isInline(tokens[index - 1]);
+    const breaksAfter = isInline(tokens[index + 1]);
+    const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(token.text);
+    const [lead, middle, trail] = [match?.[1] ?? '', match?.[2] ?? '', match?.[3] ?? ''];
+    if (middle === '') {
+      output += breaksBefore && breaksAfter ? toBreaks(token.text) : token.text;
+      continue;
+    }
+    output +=
+      (breaksBefore ? toBreaks(lead) : lead) + toBreaks(middle) + (breaksAfter ? toBreaks(trail) : trail);
+  }
+  return output;
+}
+
+/** Zero-width spaces where a marker touches a word character, so Slack sees a word boundary (CJK). */
+function resolveGuards(text: string): string {
+  // Built as an array: reading the last character of a growing string would flatten it every time.
+  const output: string[] = [];
+  let previous: string | undefined;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index] ?? '';
+    if (char === GUARD_BEFORE) {
+      if (isWordChar(previous)) output.push(ZWSP);
+    } else if (char === GUARD_AFTER) {
+      let next = index + 1;
+      while (text[next] === GUARD_AFTER) next += 1;
+      // Two emphases back to back ("*a**b*") need a boundary between them as well.
+      if (text[next] === GUARD_BEFORE || isWordChar(text[next])) output.push(ZWSP);
+    } else {
+      output.push(char);
+      previous = char;
+    }
+  }
+  return output.join('');
+}
+
+function isWordChar(char: string | undefined): boolean {
+  if (char === undefined || char === '' || char === ZWSP) return false;
+  // Whitespace, ASCII punctuation and our own sentinels already count as boundaries for Slack.
+  return !/[\s!-/:-@[-`{-~\uE000-\uE0FF]/.test(char);
+}
+
+function toSegments(marked: string, images: { url: string; alt: string }[]): AnswerSegment[] {
+  const segments: AnswerSegment[] = [];
+  const pushText = (raw: string) => {
+    const mrkdwn = raw
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .replace(/^\s+|\s+$/g, '');
+    if (mrkdwn.replace(/\u200B/g, '').trim() !== '') segments.push({ kind: 'text', mrkdwn });
+  };
+  let last = 0;
+  for (const match of marked.matchAll(IMAGE_TOKEN)) {
+    pushText(marked.slice(last, match.index));
+    const image = images[Number(match[1])];
+    if (image) segments.push({ kind: 'image', ...image });
+    last = match.index + match[0].length;
+  }
+  pushText(marked.slice(last));
+  return segments;
+}
