@@ -13,7 +13,7 @@ import {
 } from './platform/index.js';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from './simulator/index.js';
 import { SlackGateway } from './slack/gateway.js';
-import { createSlackApp } from './slack/slack-app.js';
+import { createSlackApp, type SlackApp } from './slack/slack-app.js';
 import { UserDirectory } from './slack/user-directory.js';
 
 /** The sysNum the built-in simulator is run with. */
@@ -131,22 +131,36 @@ export async function createGateway(
   });
 
   let stopping = false;
-  const slack = createSlackApp({
-    botToken: env.SLACK_BOT_TOKEN ?? '',
-    signingSecret: env.SLACK_SIGNING_SECRET,
-    appToken: env.SLACK_APP_TOKEN,
-    slackApiUrl: env.SLACK_API_URL,
-    port: env.PORT,
-    ...(overrides.host ? { host: overrides.host } : {}),
-    ...(overrides.webApiRetries === undefined ? {} : { webApiRetries: overrides.webApiRetries }),
-    ...(overrides.socketMode ? { socketMode: overrides.socketMode } : {}),
-    gateway,
-    logger,
-    health: {
-      alive: () => !stopping,
-      ready: async () => !stopping && (await stores.ping()),
-    },
-  });
+  const closeAll = async () => {
+    await platform
+      .close()
+      .catch((error: unknown) => logger.warn({ err: error }, 'platform client did not close'));
+    await stores.close().catch((error: unknown) => logger.warn({ err: error }, 'stores did not close'));
+    await simulator?.close();
+  };
+
+  let slack: SlackApp;
+  try {
+    slack = await createSlackApp({
+      botToken: env.SLACK_BOT_TOKEN ?? '',
+      signingSecret: env.SLACK_SIGNING_SECRET,
+      appToken: env.SLACK_APP_TOKEN,
+      slackApiUrl: env.SLACK_API_URL,
+      port: env.PORT,
+      ...(overrides.host ? { host: overrides.host } : {}),
+      ...(overrides.webApiRetries === undefined ? {} : { webApiRetries: overrides.webApiRetries }),
+      ...(overrides.socketMode ? { socketMode: overrides.socketMode } : {}),
+      gateway,
+      logger,
+      health: {
+        alive: () => !stopping,
+        ready: async () => !stopping && (await stores.ping()),
+      },
+    });
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
 
   return {
     mode: slack.mode,

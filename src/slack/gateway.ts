@@ -225,19 +225,19 @@ export class SlackGateway {
       },
       async () => {
         const thinking = renderThinking(asker.locale);
-        if (placeholderTs) {
-          if (!(await this.#responder.update(client, place.channel, placeholderTs, thinking)))
-            placeholderTs = undefined;
-        } else {
-          placeholderTs = await this.#responder.post(client, place, thinking);
-        }
+        const sent = placeholderTs
+          ? await this.#responder.update(client, place.channel, placeholderTs, thinking)
+          : await this.#responder.post(client, place, thinking);
+        placeholderTs = sent.ok ? sent.ts : undefined;
       },
     );
     logger.info(
       { kind: reply.kind, channel: place.channel, threadTs: place.threadTs, clicked: Boolean(suggestion) },
       'reply ready',
     );
-    await this.#responder.show(client, place, renderReply(reply), placeholderTs);
+    await this.#responder.show(client, place, renderReply(reply), placeholderTs, () =>
+      renderReply(reply, { images: 'links' }),
+    );
   }
 
   async #showRated(
@@ -249,8 +249,9 @@ export class SlackGateway {
   ) {
     const channel = payload.channel?.id ?? payload.container?.channel_id;
     const message = payload.message;
-    if (!channel || !message) return;
-    const blocks = replaceRatingButtons(message.blocks ?? [], renderRatedLine(locale, userId, rating));
+    // Without the message's blocks an update would replace the whole answer with the rated line.
+    if (!channel || !message?.blocks || message.blocks.length === 0) return;
+    const blocks = replaceRatingButtons(message.blocks, renderRatedLine(locale, userId, rating));
     await this.#responder.update(client, channel, message.ts, { text: message.text ?? '', blocks });
   }
 

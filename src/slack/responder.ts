@@ -6,6 +6,20 @@ import type { RenderedMessage } from './render/blocks.js';
 
 type WebClient = webApi.WebClient;
 
+export type Sent = { ok: true; ts: string } | { ok: false; error: string | undefined };
+
+/** Errors with which Slack refuses a message's blocks (as opposed to the channel or the token). */
+const BLOCK_REFUSALS = new Set([
+  'invalid_blocks',
+  'invalid_blocks_format',
+  'msg_too_long',
+  'invalid_attachments',
+]);
+
+function isBlocksRefusal(error: string | undefined): boolean {
+  return error !== undefined && BLOCK_REFUSALS.has(error);
+}
+
 export interface Place {
   channel: string;
   /** The thread to answer in; undefined for a top-level DM answer. */
@@ -19,8 +33,8 @@ export class Responder {
     this.#logger = logger;
   }
 
-  /** Posts one message; returns its ts, or undefined when Slack refused it. */
-  async post(client: WebClient, place: Place, message: RenderedMessage): Promise<string | undefined> {
+  /** Posts one message; returns its ts, or the Slack error when Slack refused it. */
+  async post(client: WebClient, place: Place, message: RenderedMessage): Promise<Sent> {
     try {
       const response = await client.chat.postMessage({
         channel: place.channel,
@@ -30,43 +44,58 @@ export class Responder {
         unfurl_links: false,
         unfurl_media: false,
       });
-      return typeof response.ts === 'string' ? response.ts : undefined;
+      return typeof response.ts === 'string' ? { ok: true, ts: response.ts } : { ok: false, error: 'no_ts' };
     } catch (error) {
       this.#logFailure('chat.postMessage', error, place);
-      return undefined;
+      return { ok: false, error: slackErrorCode(error) };
     }
   }
 
-  /** Replaces a message in place; false when Slack refused (deleted message, lost permission). */
-  async update(client: WebClient, channel: string, ts: string, message: RenderedMessage): Promise<boolean> {
+  /** Replaces a message in place; the Slack error when Slack refused (deleted message, bad blocks). */
+  async update(client: WebClient, channel: string, ts: string, message: RenderedMessage): Promise<Sent> {
     try {
       await client.chat.update({ channel, ts, text: message.text, blocks: message.blocks });
-      return true;
+      return { ok: true, ts };
     } catch (error) {
       this.#logFailure('chat.update', error, { channel, threadTs: undefined }, { ts });
-      return false;
+      return { ok: false, error: slackErrorCode(error) };
     }
   }
 
   /**
    * Shows a reply: the first part replaces the placeholder when there is one (so the question never
-   * gets two answers), the rest follow in the same place. Returns the ts of the last message shown.
+   * gets two answers), the rest follow in the same place. When Slack refuses a part's blocks (an
+   * image it cannot fetch makes the whole message invalid), that part and the rest are shown from
+   * `plainer`, the same reply rendered without image blocks. Returns the ts of the last part shown.
    */
   async show(
     client: WebClient,
     place: Place,
     messages: RenderedMessage[],
     placeholderTs: string | undefined,
+    plainer?: () => RenderedMessage[],
   ): Promise<string | undefined> {
     let lastTs: string | undefined;
-    for (const [index, message] of messages.entries()) {
-      if (index === 0 && placeholderTs) {
-        if (await this.update(client, place.channel, placeholderTs, message)) {
-          lastTs = placeholderTs;
-          continue;
-        }
+    let parts = messages;
+    let fellBack = false;
+    for (let index = 0; index < parts.length; index += 1) {
+      const message = parts[index];
+      if (!message) break;
+      let sent: Sent = { ok: false, error: undefined };
+      if (index === 0 && placeholderTs)
+        sent = await this.update(client, place.channel, placeholderTs, message);
+      if (!sent.ok && !isBlocksRefusal(sent.error)) sent = await this.post(client, place, message);
+      if (!sent.ok && isBlocksRefusal(sent.error) && plainer && !fellBack) {
+        fellBack = true;
+        parts = plainer();
+        this.#logger.warn(
+          { part: index, slackError: sent.error },
+          'Slack refused the blocks; showing the plain rendering',
+        );
+        index -= 1;
+        continue;
       }
-      lastTs = (await this.post(client, place, message)) ?? lastTs;
+      if (sent.ok) lastTs = sent.ts;
     }
     return lastTs;
   }

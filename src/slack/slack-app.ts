@@ -1,10 +1,10 @@
 // Builds the Bolt app in HTTP or Socket Mode and routes Slack's events and clicks to the gateway.
 // Transport concerns stay here; what a message means is decided in gateway.ts.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { App, HTTPReceiver, type Receiver, SocketModeReceiver, type webApi } from '@slack/bolt';
+import { App, HTTPReceiver, type Receiver, SocketModeReceiver, webApi } from '@slack/bolt';
+import { z } from 'zod';
 import type { Logger } from '../logging/logger.js';
 import { boltLogger } from './bolt-logger.js';
+import { BODY_LIMIT_BYTES, createFrontDoor, type Health, SLACK_EVENTS_PATH } from './front-door.js';
 import type { EventSource, SlackGateway } from './gateway.js';
 import { blockActionSchema } from './incoming.js';
 import {
@@ -13,6 +13,7 @@ import {
   ACTION_TRY_AGAIN,
   SUGGESTION_ACTION_PATTERN,
 } from './render/button-values.js';
+import { slackErrorCode } from './responder.js';
 
 export interface SlackAppOptions {
   botToken: string;
@@ -30,39 +31,68 @@ export interface SlackAppOptions {
   socketMode?: { clientPingTimeoutMs?: number; serverPingTimeoutMs?: number };
   gateway: SlackGateway;
   logger: Logger;
-  /** Answers GET /healthz and GET /readyz. */
-  health: { alive(): boolean; ready(): Promise<boolean> };
+  /** Answers GET /healthz and GET /readyz; Slack's connection is added to readiness here. */
+  health: Health;
 }
 
 export interface SlackApp {
   app: App;
   mode: 'http' | 'socket';
-  /** Starts listening; resolves with the HTTP port (events in HTTP mode, health in Socket Mode). */
+  /** True while Slack can reach the app (Socket Mode: the socket is open; HTTP mode: listening). */
+  connected(): boolean;
+  /** Starts listening; resolves with the HTTP port (Slack requests in HTTP mode, health in both). */
   start(): Promise<{ port: number | undefined }>;
   stop(): Promise<void>;
 }
 
-/** Slack's payloads are a few kilobytes; a megabyte is generous and keeps garbage from filling memory. */
-const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Slack refused the bot token, or could not be reached, at start-up. */
+export class SlackStartupError extends Error {
+  readonly code = 'SLACK_STARTUP' as const;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SlackStartupError';
+  }
+}
 
-export function createSlackApp(options: SlackAppOptions): SlackApp {
+const authTestSchema = z.object({ user_id: z.string(), bot_id: z.string().optional() });
+
+/** Asks Slack who the bot is, once, so a bad token stops start-up with a clear line. */
+async function resolveBotIdentity(botToken: string, clientOptions: webApi.WebClientOptions) {
+  const client = new webApi.WebClient(botToken, { ...clientOptions, retryConfig: { retries: 2 } });
+  try {
+    const identity = authTestSchema.parse(await client.auth.test());
+    return { botUserId: identity.user_id, botId: identity.bot_id };
+  } catch (error) {
+    const slackError = slackErrorCode(error);
+    throw new SlackStartupError(
+      slackError === 'invalid_auth' || slackError === 'not_authed' || slackError === 'account_inactive'
+        ? `SLACK_BOT_TOKEN was rejected by Slack (${slackError})`
+        : `Slack's auth.test failed (${slackError ?? 'no answer'}); check SLACK_BOT_TOKEN and the network`,
+      { cause: error },
+    );
+  }
+}
+
+export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp> {
   const logger = options.logger.child({ component: 'slack' });
   const sdkLogger = boltLogger(options.logger);
   const clientOptions: webApi.WebClientOptions = {
     ...(options.slackApiUrl ? { slackApiUrl: withTrailingSlash(options.slackApiUrl) } : {}),
     ...(options.webApiRetries === undefined ? {} : { retryConfig: { retries: options.webApiRetries } }),
   };
-  const customRoutes = healthRoutes(options.health);
   const mode = options.appToken ? 'socket' : 'http';
+  const identity = await resolveBotIdentity(options.botToken, clientOptions);
 
   let receiver: Receiver;
   let httpReceiver: HTTPReceiver | undefined;
+  let socketReceiver: SocketModeReceiver | undefined;
+  let socketOpen = false;
   if (options.appToken) {
-    receiver = new SocketModeReceiver({
+    socketReceiver = new SocketModeReceiver({
       appToken: options.appToken,
       logger: sdkLogger,
-      customRoutes,
-      installerOptions: { port: options.port, clientOptions },
+      // A copy: the socket client writes its own retry settings into the object it is given.
+      installerOptions: { clientOptions: { ...clientOptions } },
       ...(options.socketMode?.clientPingTimeoutMs
         ? { clientPingTimeout: options.socketMode.clientPingTimeoutMs }
         : {}),
@@ -70,14 +100,20 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
         ? { serverPingTimeout: options.socketMode.serverPingTimeoutMs }
         : {}),
     });
+    socketReceiver.client.on('connected', () => {
+      socketOpen = true;
+    });
+    socketReceiver.client.on('disconnected', () => {
+      socketOpen = false;
+    });
+    receiver = socketReceiver;
   } else {
-    if (!options.signingSecret) throw new Error('SLACK_SIGNING_SECRET is required in HTTP mode');
+    if (!options.signingSecret) throw new SlackStartupError('SLACK_SIGNING_SECRET is required in HTTP mode');
     httpReceiver = new HTTPReceiver({
       signingSecret: options.signingSecret,
-      endpoints: '/slack/events',
+      endpoints: SLACK_EVENTS_PATH,
       // Acknowledge first, answer after: the robot can take longer than Slack's 3 seconds.
       processBeforeResponse: false,
-      customRoutes,
       logger: sdkLogger,
       bodyLimit: BODY_LIMIT_BYTES,
     });
@@ -86,10 +122,30 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
 
   const app = new App({
     token: options.botToken,
+    botUserId: identity.botUserId,
+    ...(identity.botId ? { botId: identity.botId } : {}),
+    tokenVerificationEnabled: false,
     receiver,
     logger: sdkLogger,
-    clientOptions,
+    clientOptions: { ...clientOptions },
     ignoreSelf: true,
+  });
+
+  let listening = false;
+  const frontDoor = createFrontDoor({
+    logger,
+    health: {
+      alive: () => options.health.alive(),
+      ready: async () => listening && (mode === 'http' || socketOpen) && (await options.health.ready()),
+    },
+    ...(httpReceiver
+      ? {
+          slack: {
+            signingSecret: options.signingSecret ?? '',
+            requestListener: httpReceiver.requestListener,
+          },
+        }
+      : {}),
   });
 
   // Our listeners catch their own errors; this is the last line, so nothing reaches the receiver.
@@ -144,17 +200,27 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
   return {
     app,
     mode,
+    connected: () => listening && (mode === 'http' || socketOpen),
     async start() {
-      if (httpReceiver) {
-        const server = await httpReceiver.start({ port: options.port, host: options.host ?? '0.0.0.0' });
-        const address = server.address() as AddressInfo | null;
-        return { port: address?.port };
-      }
-      await app.start();
-      return { port: options.port };
+      await new Promise<void>((resolve, reject) => {
+        frontDoor.once('error', reject);
+        frontDoor.listen(options.port, options.host ?? '0.0.0.0', () => {
+          frontDoor.off('error', reject);
+          resolve();
+        });
+      });
+      listening = true;
+      if (socketReceiver) await app.start();
+      const address = frontDoor.address();
+      return { port: typeof address === 'object' && address ? address.port : undefined };
     },
     async stop() {
-      await app.stop();
+      listening = false;
+      if (socketReceiver) await app.stop();
+      await new Promise<void>((resolve) => {
+        frontDoor.close(() => resolve());
+        frontDoor.closeIdleConnections();
+      });
     },
   };
 }
@@ -166,31 +232,4 @@ function buttonValue(action: unknown): string | undefined {
 
 function withTrailingSlash(url: string): string {
   return url.endsWith('/') ? url : `${url}/`;
-}
-
-function healthRoutes(health: SlackAppOptions['health']) {
-  const json = (response: ServerResponse, status: number, body: object) => {
-    response.writeHead(status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body));
-  };
-  return [
-    {
-      path: '/healthz',
-      method: ['GET'],
-      handler: (_request: IncomingMessage, response: ServerResponse) => {
-        const alive = health.alive();
-        json(response, alive ? 200 : 503, { status: alive ? 'ok' : 'stopping' });
-      },
-    },
-    {
-      path: '/readyz',
-      method: ['GET'],
-      handler: (_request: IncomingMessage, response: ServerResponse) => {
-        health.ready().then(
-          (ready) => json(response, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready' }),
-          () => json(response, 503, { status: 'not ready' }),
-        );
-      },
-    },
-  ];
 }

@@ -1,10 +1,12 @@
 // Display names and locales of Slack users, from users.info, cached so one question costs no extra call.
-import type { WebClient } from '@slack/web-api';
+import type { webApi } from '@slack/bolt';
 import { z } from 'zod';
 import type { Locale } from '../config/env.js';
 import type { NameCache } from '../conversation/stores.js';
 import type { Logger } from '../logging/logger.js';
 import { localeFromSlack } from './i18n.js';
+
+type WebClient = webApi.WebClient;
 
 export interface SlackUser {
   displayName: string;

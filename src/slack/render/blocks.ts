@@ -1,5 +1,14 @@
 // Pure Block Kit rendering: a platform-neutral Reply becomes one or more Slack messages.
-import type { ActionsBlock, Button, ContextBlock, ImageBlock, KnownBlock, SectionBlock } from '@slack/types';
+import type { types } from '@slack/bolt';
+
+// Block Kit types come through Bolt, our declared dependency, rather than its transitive @slack/types.
+type ActionsBlock = types.ActionsBlock;
+type Button = types.Button;
+type ContextBlock = types.ContextBlock;
+type ImageBlock = types.ImageBlock;
+type KnownBlock = types.KnownBlock;
+type SectionBlock = types.SectionBlock;
+
 import type { Locale } from '../../config/env.js';
 import type {
   AnswerReply,

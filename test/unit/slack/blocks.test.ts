@@ -1,4 +1,4 @@
-import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
+import type { types } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../../src/config/env.js';
 import type { AnswerReply, FailureReason, Reply } from '../../../src/conversation/types.js';
@@ -28,6 +28,10 @@ import {
   SECTION_TEXT_MAX,
   SERIALIZED_BLOCKS_BUDGET,
 } from '../../../src/slack/render/limits.js';
+
+type ActionsBlock = types.ActionsBlock;
+type Button = types.Button;
+type KnownBlock = types.KnownBlock;
 
 function answer(overrides: Partial<AnswerReply> = {}): AnswerReply {
   return {

@@ -1,0 +1,204 @@
+// The HTTP server in front of Bolt. It owns the health routes in both modes and, in HTTP mode,
+// checks every request to /slack/events before Bolt sees it: Bolt 5 crashes on a signed `null`
+// body, stalls 3 s on signed bodies it cannot classify, and answers 500 (which Slack retries) to an
+// event without an event. Bolt still verifies and handles everything that passes.
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { isValidSlackRequest } from '@slack/bolt';
+import { z } from 'zod';
+import type { Logger } from '../logging/logger.js';
+
+export const SLACK_EVENTS_PATH = '/slack/events';
+/** Slack's payloads are a few kilobytes; a megabyte is generous and keeps garbage from filling memory. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Slack signs with the current time; a request more than five minutes off either way is a replay. */
+const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
+
+const INTERACTIVE_TYPES = [
+  'block_actions',
+  'block_suggestion',
+  'view_submission',
+  'view_closed',
+  'shortcut',
+  'message_action',
+  'interactive_message',
+  'dialog_submission',
+] as const;
+
+/** The envelopes Slack sends to a request URL; anything else is refused before Bolt sees it. */
+const slackEnvelopeSchema = z.union([
+  z.object({ type: z.literal('event_callback'), event: z.object({ type: z.string().min(1) }) }),
+  z.object({ type: z.literal('url_verification'), challenge: z.string() }),
+  z.object({ type: z.literal('app_rate_limited') }),
+  z.object({ type: z.enum(INTERACTIVE_TYPES) }),
+  z.object({ command: z.string().startsWith('/') }),
+]);
+
+export interface Health {
+  alive(): boolean;
+  ready(): Promise<boolean>;
+}
+
+export interface FrontDoorOptions {
+  health: Health;
+  logger: Logger;
+  /** HTTP mode: where signed Slack requests go once they pass the checks. */
+  slack?: { signingSecret: string; requestListener: RequestListener; now?: () => number };
+}
+
+export function createFrontDoor(options: FrontDoorOptions): Server {
+  const { health, logger } = options;
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      logger.error({ err: error, path: request.url }, 'request handling failed');
+      if (!response.headersSent) sendJson(response, 500, { error: 'internal_error' });
+      else response.destroy();
+    });
+  });
+  // Slack keeps connections open between requests; drop idle ones before a load balancer would.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 30_000;
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = pathOf(request.url);
+    if (path === '/healthz' || path === '/readyz') {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return sendMethodNotAllowed(response, 'GET');
+      if (path === '/healthz') {
+        const alive = health.alive();
+        return sendJson(response, alive ? 200 : 503, { status: alive ? 'ok' : 'stopping' });
+      }
+      const ready = await health.ready().catch(() => false);
+      return sendJson(response, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready' });
+    }
+    if (path === SLACK_EVENTS_PATH && options.slack) {
+      if (request.method !== 'POST') return sendMethodNotAllowed(response, 'POST');
+      return handleSlackRequest(request, response, options.slack);
+    }
+    sendJson(response, 404, { error: 'not_found' });
+  }
+
+  async function handleSlackRequest(
+    request: IncomingMessage,
+    response: ServerResponse,
+    slack: NonNullable<FrontDoorOptions['slack']>,
+  ): Promise<void> {
+    const rawBody = await readBody(request, BODY_LIMIT_BYTES);
+    if (rawBody === 'too_large') {
+      logger.warn({ limit: BODY_LIMIT_BYTES }, 'refused an oversized Slack request');
+      response.setHeader('connection', 'close');
+      return sendJson(response, 413, { error: 'payload_too_large' });
+    }
+    const body = rawBody.toString('utf8');
+    const contentType = headerOf(request, 'content-type');
+
+    // Slack's SSL check carries no signature by design; Bolt answers it.
+    const isSslCheck =
+      contentType === 'application/x-www-form-urlencoded' && /(^|&)ssl_check=1(&|$)/.test(body);
+    if (!isSslCheck) {
+      const signature = headerOf(request, 'x-slack-signature');
+      const timestamp = Number(headerOf(request, 'x-slack-request-timestamp'));
+      const nowSeconds = Math.floor((slack.now?.() ?? Date.now()) / 1000);
+      const signed =
+        signature !== undefined &&
+        Number.isInteger(timestamp) &&
+        Math.abs(nowSeconds - timestamp) <= MAX_CLOCK_SKEW_SECONDS &&
+        isValidSlackRequest({
+          signingSecret: slack.signingSecret,
+          body,
+          headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': timestamp },
+          nowMilliseconds: nowSeconds * 1000,
+        });
+      if (!signed) {
+        logger.warn(
+          { path: SLACK_EVENTS_PATH, hasSignature: signature !== undefined },
+          'refused an unsigned, forged or stale Slack request',
+        );
+        return sendJson(response, 401, { error: 'invalid_signature' });
+      }
+      const envelope = slackEnvelopeSchema.safeParse(parseSlackBody(body, contentType));
+      if (!envelope.success) {
+        logger.warn({ contentType }, 'refused a signed Slack request of unknown shape');
+        return sendJson(response, 400, { error: 'unrecognised_payload' });
+      }
+      if ('type' in envelope.data && envelope.data.type === 'app_rate_limited') {
+        logger.warn({}, 'Slack reports that event deliveries to this app are being rate limited');
+        return sendJson(response, 200, { ok: true });
+      }
+    }
+    // Bolt reads a body that is already buffered from `rawBody` instead of the stream.
+    Object.assign(request, { rawBody });
+    slack.requestListener(request, response);
+  }
+
+  return server;
+}
+
+/** The body as Slack sends it: JSON, or a form whose `payload` field holds JSON. Undefined when neither. */
+export function parseSlackBody(body: string, contentType: string | undefined): unknown {
+  try {
+    if (contentType === 'application/json') return JSON.parse(body);
+    if (contentType === 'application/x-www-form-urlencoded') {
+      const form = new URLSearchParams(body);
+      const payload = form.get('payload');
+      return payload === null ? Object.fromEntries(form) : JSON.parse(payload);
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too_large'> {
+  const declared = Number(headerOf(request, 'content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    request.resume();
+    return Promise.resolve('too_large');
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    request.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      size += chunk.length;
+      if (size > limit) {
+        settled = true;
+        resolve('too_large');
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => {
+      if (!settled) resolve(Buffer.concat(chunks));
+    });
+    request.on('error', (error) => {
+      if (!settled) reject(error);
+    });
+  });
+}
+
+function headerOf(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function pathOf(url: string | undefined): string {
+  const path = (url ?? '/').split('?')[0] ?? '/';
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+function sendJson(response: ServerResponse, status: number, body: object): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+function sendMethodNotAllowed(response: ServerResponse, allowed: string): void {
+  response.setHeader('allow', allowed);
+  sendJson(response, 405, { error: 'method_not_allowed' });
+}

@@ -1,0 +1,215 @@
+// Starts the real gateway in HTTP mode on 127.0.0.1 against the platform simulator and a fake Slack
+// Web API, and gives tests a way to talk to it as Slack would: signed events and clicks.
+import { Writable } from 'node:stream';
+import { createGateway, type Gateway, type GatewayOverrides } from '../../src/app.js';
+import { type Env, parseEnv } from '../../src/config/env.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../src/simulator/index.js';
+import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from './fake-slack-api.js';
+import { appMention, blockActionsPayload, eventCallback, IDS } from './slack-payloads.js';
+import { type SlackAppResponse, sendEvent, sendInteraction } from './slack-signing.js';
+
+export const SIGNING_SECRET = 'test-signing-secret-0123456789abcdef';
+export const BOT_TOKEN = 'xoxb-test-bot-token';
+
+export interface LogRecord {
+  level: number;
+  msg: string;
+  [field: string]: unknown;
+}
+
+export interface GatewayHarness {
+  /** The gateway's origin, e.g. http://127.0.0.1:PORT. */
+  url: string;
+  gateway: Gateway;
+  simulator: Simulator;
+  slack: FakeSlackApi;
+  env: Env;
+  logs: LogRecord[];
+  /** Posts a signed Events API envelope carrying `event`. */
+  sendEvent(
+    event: { type: string },
+    headers?: Record<string, string>,
+    eventId?: string,
+  ): Promise<SlackAppResponse>;
+  /** Posts a signed block_actions payload, form-encoded exactly as Slack does. */
+  click(payload: unknown): Promise<SlackAppResponse>;
+  /** Robot asks the simulator has received, with their `data`. */
+  robotAsks(): Array<Record<string, unknown>>;
+  /** Feedback calls the simulator has received, with their `data`. */
+  feedbacks(): Array<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  env?: Record<string, string>;
+  overrides?: GatewayOverrides;
+  /** Reuse a simulator (two gateways on one platform). */
+  simulator?: Simulator;
+}
+
+export async function startGatewayHarness(options: HarnessOptions = {}): Promise<GatewayHarness> {
+  const ownSimulator = options.simulator === undefined;
+  const simulator = options.simulator ?? (await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN }));
+  const slack = await startFakeSlackApi({
+    users: {
+      [IDS.user]: { displayName: 'Jane Doe', locale: 'en-US' },
+      U_OTHER: { displayName: 'Sam Other', locale: 'en-US' },
+      U_ZH: { displayName: '王小明', locale: 'zh-CN' },
+    },
+  });
+  const parsed = parseEnv({
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: slack.url,
+    CS_OPEN_URL: simulator.url,
+    CS_SYS_NUM: 'acme',
+    CS_ACCESS_TOKEN: DEFAULT_SIMULATOR_TOKEN,
+    CS_HEADERS_TIMEOUT_MS: '1500',
+    CS_BODY_TIMEOUT_MS: '1500',
+    PORT: '0',
+    LOG_LEVEL: 'debug',
+    ...options.env,
+  });
+  if (!parsed.ok) throw new Error(`harness env invalid: ${parsed.problems.join('; ')}`);
+
+  const logs: LogRecord[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (line.trim()) logs.push(JSON.parse(line) as LogRecord);
+      }
+      done();
+    },
+  });
+  const logger = createLogger({ level: parsed.env.LOG_LEVEL, destination });
+  const gateway = await createGateway(parsed.env, logger, {
+    host: '127.0.0.1',
+    webApiRetries: 0,
+    shutdownGraceMs: 2_000,
+    ...options.overrides,
+  });
+  const { port } = await gateway.start();
+  const url = `http://127.0.0.1:${port}`;
+
+  const dataOf = (action: string) =>
+    simulator.received
+      .filter((request) => isRecord(request.body) && request.body.action === action)
+      .map((request) => (isRecord(request.body) && isRecord(request.body.data) ? request.body.data : {}));
+
+  return {
+    url,
+    gateway,
+    simulator,
+    slack,
+    env: parsed.env,
+    logs,
+    sendEvent: (event, headers, eventId) =>
+      sendEvent(url, SIGNING_SECRET, eventCallback(event, eventId ? { event_id: eventId } : {}), headers),
+    click: (payload) => sendInteraction(url, SIGNING_SECRET, payload),
+    robotAsks: () => dataOf('chat_user_robot_ask'),
+    feedbacks: () => dataOf('robot_feedback'),
+    async close() {
+      await gateway.stop();
+      await slack.close();
+      if (ownSimulator) await simulator.close();
+    },
+  };
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The blocks a Web API call carried. */
+export function blocksOf(call: RecordedCall): Array<Record<string, unknown>> {
+  const blocks = call.body.blocks;
+  return Array.isArray(blocks) ? blocks.filter(isRecord) : [];
+}
+
+/** Every button in the call's blocks, with the block it sits in. */
+export function buttonsOf(
+  call: RecordedCall,
+): Array<{ blockId: string; actionId: string; value: string; text: string }> {
+  return blocksOf(call).flatMap((block) => {
+    if (block.type !== 'actions' || !Array.isArray(block.elements)) return [];
+    return block.elements.filter(isRecord).map((element) => ({
+      blockId: String(block.block_id ?? ''),
+      actionId: String(element.action_id ?? ''),
+      value: String(element.value ?? ''),
+      text: isRecord(element.text) ? String(element.text.text ?? '') : '',
+    }));
+  });
+}
+
+/** All visible text of a call: its fallback text and every text field of its blocks. */
+export function textOf(call: RecordedCall): string {
+  const parts: string[] = [String(call.body.text ?? '')];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (isRecord(value)) {
+      for (const [key, child] of Object.entries(value)) {
+        if (key === 'text' && typeof child === 'string') parts.push(child);
+        else walk(child);
+      }
+    }
+  };
+  walk(call.body.blocks);
+  return parts.join('\n');
+}
+
+/**
+ * Asks a question by mention and waits for the answer to be shown (the placeholder replaced).
+ * Returns the answer's chat.update call and the thread it lives in.
+ */
+export async function askByMention(
+  harness: GatewayHarness,
+  question: string,
+  fields: { user?: string; channel?: string } = {},
+): Promise<{ answer: RecordedCall; threadTs: string; placeholderTs: string }> {
+  const event = appMention({ text: `<@${IDS.botUser}> ${question}`, ...fields });
+  const response = await harness.sendEvent(event);
+  if (response.status !== 200) throw new Error(`event not accepted: ${response.status} ${response.text}`);
+  const placeholder = await harness.slack.waitForCall(
+    'chat.postMessage',
+    (call) => call.body.thread_ts === event.ts,
+    5_000,
+  );
+  const placeholderTs = await tsOfPost(harness, placeholder);
+  const answer = await harness.slack.waitForCall(
+    'chat.update',
+    (call) => call.body.ts === placeholderTs,
+    5_000,
+  );
+  return { answer, threadTs: event.ts, placeholderTs };
+}
+
+/** The ts the fake assigned to a recorded chat.postMessage (the n-th post gets the n-th ts). */
+async function tsOfPost(harness: GatewayHarness, post: RecordedCall): Promise<string> {
+  const response = post.response;
+  if (isRecord(response) && typeof response.ts === 'string') return response.ts;
+  throw new Error(`no ts recorded for chat.postMessage: ${JSON.stringify(harness.slack.calls().length)}`);
+}
+
+/** A block_actions click on a button of a message the gateway posted. */
+export function clickButton(
+  message: RecordedCall,
+  button: { actionId: string; blockId: string; value: string; text: string },
+  fields: { user?: string; ts?: string; threadTs?: string } = {},
+) {
+  const channel = String(message.body.channel ?? IDS.channel);
+  const ts = fields.ts ?? String(message.body.ts ?? '');
+  return blockActionsPayload({
+    ...(fields.user ? { user: fields.user } : {}),
+    channel,
+    message: {
+      ts,
+      ...(fields.threadTs ? { thread_ts: fields.threadTs } : {}),
+      blocks: blocksOf(message),
+      text: String(message.body.text ?? ''),
+    },
+    actions: [
+      { action_id: button.actionId, block_id: button.blockId, value: button.value, text: button.text },
+    ],
+  });
+}
