@@ -5,6 +5,8 @@ import { Conversation } from './conversation/conversation.js';
 import { newContextKey } from './conversation/stores/context-key.js';
 import { createStores } from './conversation/stores/index.js';
 import type { Logger } from './logging/logger.js';
+import { meteredContextStore, meteredNameCache } from './observability/metered-stores.js';
+import { Metrics } from './observability/metrics.js';
 import {
   type AccessTokenProvider,
   FetchedTokenProvider,
@@ -74,6 +76,10 @@ export async function createGateway(
     );
   }
 
+  // The gauge reads the conversation, which is built below; the closure defers the read to scrape time.
+  let conversationRef: Conversation | undefined;
+  const metrics = new Metrics({ inFlightQuestions: () => conversationRef?.inFlight ?? 0 });
+
   const platform = new PlatformClient({
     openUrl,
     baseUrl,
@@ -86,6 +92,7 @@ export async function createGateway(
     retry: { attempts: env.CS_RETRY_ATTEMPTS },
     ...(env.CS_TICKET_LIST_PATH ? { ticketListPath: env.CS_TICKET_LIST_PATH } : {}),
     logger: logger.child({ component: 'platform' }),
+    observer: metrics,
   });
 
   let stores: Awaited<ReturnType<typeof createStores>>;
@@ -104,7 +111,7 @@ export async function createGateway(
 
   const conversation = new Conversation({
     robot: platform,
-    contexts: stores.contexts,
+    contexts: meteredContextStore(stores.contexts, (store, result) => metrics.storeLookup(store, result)),
     ratings: stores.ratings,
     settings: {
       sysNum,
@@ -117,17 +124,26 @@ export async function createGateway(
     logger: logger.child({ component: 'conversation' }),
     newKey: newContextKey,
   });
+  conversationRef = conversation;
 
   const gateway = new SlackGateway({
     conversation,
     once: stores.once,
-    users: new UserDirectory(stores.names, env.DEFAULT_LOCALE, logger),
+    users: new UserDirectory(
+      meteredNameCache(stores.names, (store, result) => metrics.storeLookup(store, result)),
+      env.DEFAULT_LOCALE,
+      logger,
+    ),
     settings: {
       defaultLocale: env.DEFAULT_LOCALE,
       dedupTtlSeconds: env.DEDUP_TTL_SECONDS,
       threadTtlSeconds: env.CONTEXT_TTL_SECONDS,
     },
     logger: logger.child({ component: 'gateway' }),
+    metrics: {
+      onEvent: (kind, outcome) => metrics.slackEvent(kind, outcome),
+      onSlackApiError: (method, error) => metrics.slackApiError(method, error),
+    },
   });
 
   let stopping = false;
@@ -152,6 +168,7 @@ export async function createGateway(
       ...(overrides.socketMode ? { socketMode: overrides.socketMode } : {}),
       gateway,
       logger,
+      metrics,
       health: {
         alive: () => !stopping,
         ready: async () => !stopping && (await stores.ping()),

@@ -72,6 +72,19 @@ export interface PlatformClientOptions {
   /** Idle keep-alive of the Agent the client creates. */
   keepAliveTimeoutMs?: number;
   logger?: PlatformLogger;
+  /** Told about every finished call, for metrics; must not throw. */
+  observer?: PlatformCallObserver;
+}
+
+/** One finished call: its action, `ok` or the error's code, and how long it took with retries. */
+export interface PlatformCallRecord {
+  action: string;
+  outcome: 'ok' | PlatformError['code'] | 'unknown_error';
+  durationMs: number;
+}
+
+export interface PlatformCallObserver {
+  onCallFinished(record: PlatformCallRecord): void;
 }
 
 export interface CallOptions {
@@ -103,6 +116,7 @@ export class PlatformClient {
   readonly #transport: JsonTransport;
   readonly #retry: RetryPolicy;
   readonly #logger: PlatformLogger;
+  readonly #observer: PlatformCallObserver | undefined;
 
   constructor(options: PlatformClientOptions) {
     const openUrl = trimSlashes(options.openUrl);
@@ -123,6 +137,7 @@ export class PlatformClient {
       maxDelayMs: options.retry?.maxDelayMs ?? DEFAULT_RETRY_POLICY.maxDelayMs,
     };
     this.#logger = options.logger ?? silentLogger;
+    this.#observer = options.observer;
   }
 
   /** 1. Tickets created in a window of at most one month (30 days), one page. */
@@ -284,8 +299,26 @@ export class PlatformClient {
     });
   }
 
-  /** Token, send with retries, and on a 1002 one renewal and one more try. */
   async #call<T>(spec: CallSpec<T>, signal?: AbortSignal): Promise<T> {
+    if (!this.#observer) return this.#callWithToken(spec, signal);
+    const started = performance.now();
+    let outcome: PlatformCallRecord['outcome'] = 'ok';
+    try {
+      return await this.#callWithToken(spec, signal);
+    } catch (error) {
+      outcome = error instanceof PlatformError ? error.code : 'unknown_error';
+      throw error;
+    } finally {
+      this.#observer.onCallFinished({
+        action: spec.action,
+        outcome,
+        durationMs: performance.now() - started,
+      });
+    }
+  }
+
+  /** Token, send with retries, and on a 1002 one renewal and one more try. */
+  async #callWithToken<T>(spec: CallSpec<T>, signal?: AbortSignal): Promise<T> {
     const token = await this.#tokens.getToken();
     try {
       return await this.#send(spec, token, signal);

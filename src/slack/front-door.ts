@@ -44,8 +44,13 @@ export interface Health {
   ready(): Promise<boolean>;
 }
 
+export interface MetricsSource {
+  render(): Promise<{ contentType: string; body: string }>;
+}
+
 export interface FrontDoorOptions {
   health: Health;
+  metrics?: MetricsSource;
   logger: Logger;
   /** HTTP mode: where signed Slack requests go once they pass the checks. */
   slack?: { signingSecret: string; requestListener: RequestListener; now?: () => number };
@@ -75,6 +80,13 @@ export function createFrontDoor(options: FrontDoorOptions): Server {
       }
       const ready = await health.ready().catch(() => false);
       return sendJson(response, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready' });
+    }
+    if (path === '/metrics' && options.metrics) {
+      if (request.method !== 'GET') return sendMethodNotAllowed(response, 'GET');
+      const { contentType, body } = await options.metrics.render();
+      response.writeHead(200, { 'content-type': contentType });
+      response.end(body);
+      return;
     }
     if (path === SLACK_EVENTS_PATH && options.slack) {
       if (request.method !== 'POST') return sendMethodNotAllowed(response, 'POST');

@@ -1,6 +1,5 @@
 // Slack's side of the conversation: decides which messages are questions, translates them for the
 // core, shows "working", and shows the core's replies. Button clicks come through here too.
-import { randomUUID } from 'node:crypto';
 import type { webApi } from '@slack/bolt';
 import type { Locale } from '../config/env.js';
 import type { Conversation } from '../conversation/conversation.js';
@@ -26,6 +25,7 @@ export interface GatewaySettings {
 
 export interface GatewayMetrics {
   onEvent?(kind: string, outcome: string): void;
+  onSlackApiError?(method: string, error: string | undefined): void;
 }
 
 /** Where an incoming event came from, as Bolt's context tells it. */
@@ -57,14 +57,15 @@ export class SlackGateway {
     this.#users = dependencies.users;
     this.#settings = dependencies.settings;
     this.#logger = dependencies.logger;
-    this.#responder = new Responder(dependencies.logger);
     this.#metrics = dependencies.metrics ?? {};
+    this.#responder = new Responder(dependencies.logger, (method, error) =>
+      this.#metrics.onSlackApiError?.(method, error),
+    );
   }
 
   /** Handles a `message` or `app_mention` event. Never throws. */
   async onMessageEvent(client: WebClient, rawEvent: unknown, source: EventSource): Promise<void> {
-    const requestId = randomUUID();
-    const logger = this.#logger.child({ requestId });
+    const logger = this.#logger;
     try {
       const parsed = incomingMessageSchema.safeParse(rawEvent);
       if (!parsed.success) {
@@ -113,8 +114,7 @@ export class SlackGateway {
 
   /** A click on a suggested question: asks again for the person who clicked, in the same thread. */
   async onSuggestionClick(client: WebClient, payload: BlockActionPayload, actionValue: string | undefined) {
-    const requestId = randomUUID();
-    const logger = this.#logger.child({ requestId });
+    const logger = this.#logger;
     try {
       const place = actionPlace(payload);
       const value = decodeSuggestionValue(actionValue ?? '');
@@ -123,6 +123,7 @@ export class SlackGateway {
         return;
       }
       const teamId = payload.team?.id ?? payload.user.team_id ?? '';
+      this.#metrics.onEvent?.('suggestion', 'question');
       const suggestion: SuggestionChoice = { docId: value.d, question: value.q };
       await this.#answer(
         client,
@@ -137,7 +138,7 @@ export class SlackGateway {
 
   /** Try again after a failure: asks the same question again, replacing the failure message. */
   async onTryAgain(client: WebClient, payload: BlockActionPayload, actionValue: string | undefined) {
-    const logger = this.#logger.child({ requestId: randomUUID() });
+    const logger = this.#logger;
     try {
       const place = actionPlace(payload);
       const value = decodeTryAgainValue(actionValue ?? '');
@@ -146,6 +147,7 @@ export class SlackGateway {
         return;
       }
       const teamId = payload.team?.id ?? payload.user.team_id ?? '';
+      this.#metrics.onEvent?.('try_again', 'question');
       const suggestion = value.d ? { docId: value.d, question: value.q } : undefined;
       await this.#answer(
         client,
@@ -160,7 +162,7 @@ export class SlackGateway {
 
   /** 👍 or 👎: rates once, only for the person the answer was for, then shows how it was rated. */
   async onRatingClick(client: WebClient, payload: BlockActionPayload, actionValue: string | undefined) {
-    const logger = this.#logger.child({ requestId: randomUUID() });
+    const logger = this.#logger;
     try {
       const place = actionPlace(payload);
       const userId = payload.user.id;

@@ -28,9 +28,11 @@ export interface Place {
 
 export class Responder {
   readonly #logger: Logger;
+  readonly #onApiError: ((method: string, error: string | undefined) => void) | undefined;
 
-  constructor(logger: Logger) {
+  constructor(logger: Logger, onApiError?: (method: string, error: string | undefined) => void) {
     this.#logger = logger;
+    this.#onApiError = onApiError;
   }
 
   /** Posts one message; returns its ts, or the Slack error when Slack refused it. */
@@ -116,6 +118,7 @@ export class Responder {
 
   #logFailure(method: string, error: unknown, place: Place, extra: Record<string, string> = {}): void {
     const slackError = slackErrorCode(error);
+    this.#onApiError?.(method, slackError);
     this.#logger.error(
       { err: error, method, slackError, channel: place.channel, threadTs: place.threadTs, ...extra },
       'Slack Web API call failed',

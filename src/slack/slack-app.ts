@@ -3,8 +3,15 @@
 import { App, HTTPReceiver, type Receiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import { z } from 'zod';
 import type { Logger } from '../logging/logger.js';
+import { withRequestId } from '../logging/request-context.js';
 import { boltLogger } from './bolt-logger.js';
-import { BODY_LIMIT_BYTES, createFrontDoor, type Health, SLACK_EVENTS_PATH } from './front-door.js';
+import {
+  BODY_LIMIT_BYTES,
+  createFrontDoor,
+  type Health,
+  type MetricsSource,
+  SLACK_EVENTS_PATH,
+} from './front-door.js';
 import type { EventSource, SlackGateway } from './gateway.js';
 import { blockActionSchema } from './incoming.js';
 import {
@@ -33,6 +40,8 @@ export interface SlackAppOptions {
   logger: Logger;
   /** Answers GET /healthz and GET /readyz; Slack's connection is added to readiness here. */
   health: Health;
+  /** Serves GET /metrics when given. */
+  metrics?: MetricsSource;
 }
 
 export interface SlackApp {
@@ -134,6 +143,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   let listening = false;
   const frontDoor = createFrontDoor({
     logger,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
     health: {
       alive: () => options.health.alive(),
       ready: async () => listening && (mode === 'http' || socketOpen) && (await options.health.ready()),
@@ -166,30 +176,30 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     }) satisfies EventSource;
 
   app.event('app_mention', async ({ event, context, client }) => {
-    await options.gateway.onMessageEvent(client, event, source(context));
+    await withRequestId(() => options.gateway.onMessageEvent(client, event, source(context)));
   });
   app.event('message', async ({ event, context, client }) => {
-    await options.gateway.onMessageEvent(client, event, source(context));
+    await withRequestId(() => options.gateway.onMessageEvent(client, event, source(context)));
   });
 
   app.action(SUGGESTION_ACTION_PATTERN, async ({ ack, body, action, client }) => {
     await ack();
     const payload = blockActionSchema.safeParse(body);
     if (!payload.success) return logger.warn({}, 'ignored a suggestion click of unexpected shape');
-    await options.gateway.onSuggestionClick(client, payload.data, buttonValue(action));
+    await withRequestId(() => options.gateway.onSuggestionClick(client, payload.data, buttonValue(action)));
   });
   app.action(ACTION_TRY_AGAIN, async ({ ack, body, action, client }) => {
     await ack();
     const payload = blockActionSchema.safeParse(body);
     if (!payload.success) return logger.warn({}, 'ignored a try-again click of unexpected shape');
-    await options.gateway.onTryAgain(client, payload.data, buttonValue(action));
+    await withRequestId(() => options.gateway.onTryAgain(client, payload.data, buttonValue(action)));
   });
   for (const actionId of [ACTION_RATE_UP, ACTION_RATE_DOWN]) {
     app.action(actionId, async ({ ack, body, action, client }) => {
       await ack();
       const payload = blockActionSchema.safeParse(body);
       if (!payload.success) return logger.warn({}, 'ignored a rating click of unexpected shape');
-      await options.gateway.onRatingClick(client, payload.data, buttonValue(action));
+      await withRequestId(() => options.gateway.onRatingClick(client, payload.data, buttonValue(action)));
     });
   }
   // Any other interaction (a link button, an unknown action id) is acknowledged and left alone.

@@ -1,0 +1,83 @@
+// The gateway's Prometheus metrics, on a registry of its own (no global state shared between tests).
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { PlatformCallObserver, PlatformCallRecord } from '../platform/client.js';
+
+export type StoreName = 'contexts' | 'names' | 'once' | 'ratings';
+export type StoreResult = 'hit' | 'miss' | 'error';
+
+export class Metrics implements PlatformCallObserver {
+  readonly registry = new Registry();
+  readonly #slackEvents: Counter<'type' | 'outcome'>;
+  readonly #platformCalls: Counter<'action' | 'outcome'>;
+  readonly #platformLatency: Histogram<'action' | 'outcome'>;
+  readonly #slackApiErrors: Counter<'method' | 'error'>;
+  readonly #storeLookups: Counter<'store' | 'result'>;
+
+  constructor(options: { inFlightQuestions: () => number; processMetrics?: boolean }) {
+    const registers = [this.registry];
+    this.#slackEvents = new Counter({
+      name: 'cs_gateway_slack_events_total',
+      help: 'Slack events and actions received, by type and what the gateway did with them',
+      labelNames: ['type', 'outcome'],
+      registers,
+    });
+    this.#platformCalls = new Counter({
+      name: 'cs_gateway_platform_calls_total',
+      help: 'Calls to the platform, by action and outcome (ok or the error code)',
+      labelNames: ['action', 'outcome'],
+      registers,
+    });
+    this.#platformLatency = new Histogram({
+      name: 'cs_gateway_platform_call_duration_seconds',
+      help: 'Duration of platform calls including retries',
+      labelNames: ['action', 'outcome'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
+    this.#slackApiErrors = new Counter({
+      name: 'cs_gateway_slack_api_errors_total',
+      help: 'Slack Web API calls that failed, by method and Slack error',
+      labelNames: ['method', 'error'],
+      registers,
+    });
+    this.#storeLookups = new Counter({
+      name: 'cs_gateway_store_lookups_total',
+      help: 'Store reads by store and result (hit, miss, error)',
+      labelNames: ['store', 'result'],
+      registers,
+    });
+    const inFlight = options.inFlightQuestions;
+    new Gauge({
+      name: 'cs_gateway_questions_in_flight',
+      help: 'Questions being answered right now',
+      registers,
+      collect() {
+        this.set(inFlight());
+      },
+    });
+    if (options.processMetrics !== false)
+      collectDefaultMetrics({ register: this.registry, prefix: 'cs_gateway_' });
+  }
+
+  slackEvent(type: string, outcome: string): void {
+    this.#slackEvents.inc({ type, outcome });
+  }
+
+  onCallFinished(record: PlatformCallRecord): void {
+    const labels = { action: record.action, outcome: record.outcome };
+    this.#platformCalls.inc(labels);
+    this.#platformLatency.observe(labels, record.durationMs / 1000);
+  }
+
+  slackApiError(method: string, error: string | undefined): void {
+    this.#slackApiErrors.inc({ method, error: error ?? 'unknown' });
+  }
+
+  storeLookup(store: StoreName, result: StoreResult): void {
+    this.#storeLookups.inc({ store, result });
+  }
+
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
