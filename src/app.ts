@@ -46,6 +46,15 @@ export async function createGateway(
   logger: Logger,
   overrides: GatewayOverrides = {},
 ): Promise<Gateway> {
+  // Stores first: with Redis, the platform token is shared through them as well.
+  const stores = await createStores({
+    ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    keyPrefix: env.REDIS_KEY_PREFIX,
+    maxEntries: env.CONTEXT_MAX_ENTRIES,
+    ttlSeconds: env.CONTEXT_TTL_SECONDS,
+    logger: logger.child({ component: 'store' }),
+  });
+
   let simulator: Simulator | undefined;
   let openUrl: string;
   let baseUrl: string;
@@ -62,10 +71,18 @@ export async function createGateway(
             appId: env.CS_APP_ID,
             appKey: env.CS_APP_KEY,
             expireHours: env.CS_TOKEN_EXPIRE_HOURS,
+            ...(stores.tokenCache ? { cache: stores.tokenCache } : {}),
           })
         : new StaticTokenProvider(env.CS_ACCESS_TOKEN ?? '');
   } else {
-    simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN, host: '127.0.0.1', port: 0 });
+    simulator = await startSimulator({
+      accessToken: DEFAULT_SIMULATOR_TOKEN,
+      host: '127.0.0.1',
+      port: 0,
+    }).catch(async (error: unknown) => {
+      await stores.close();
+      throw error;
+    });
     openUrl = simulator.url;
     baseUrl = simulator.url;
     sysNum = DEMO_SYS_NUM;
@@ -94,20 +111,6 @@ export async function createGateway(
     logger: logger.child({ component: 'platform' }),
     observer: metrics,
   });
-
-  let stores: Awaited<ReturnType<typeof createStores>>;
-  try {
-    stores = await createStores({
-      ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
-      maxEntries: env.CONTEXT_MAX_ENTRIES,
-      ttlSeconds: env.CONTEXT_TTL_SECONDS,
-      logger: logger.child({ component: 'store' }),
-    });
-  } catch (error) {
-    await platform.close();
-    await simulator?.close();
-    throw error;
-  }
 
   const conversation = new Conversation({
     robot: platform,

@@ -94,6 +94,14 @@ export const envSchema = z
     CONTEXT_TTL_SECONDS: integer(60, 90 * 24 * 3600, 7 * 24 * 3600),
     DEDUP_TTL_SECONDS: integer(60, 7 * 24 * 3600, 6 * 3600),
     MAX_QUESTION_LENGTH: integer(1, 10_000, 1_000),
+    REDIS_KEY_PREFIX: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .max(100, 'must be at most 100 characters')
+        .regex(/^[\w:.-]+$/, 'may hold letters, digits and _ : . - only')
+        .default('cs-slack-gateway:'),
+    ),
     REDIS_URL: z.preprocess(
       emptyToUndefined,
       z

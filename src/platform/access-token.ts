@@ -40,7 +40,16 @@ export interface CachedToken {
 export interface TokenCache {
   get(): Promise<CachedToken | undefined>;
   set(entry: CachedToken): Promise<void>;
+  /**
+   * A fleet-wide renewal lock, so one process fetches while the others wait for its token.
+   * Resolves with a release function, or undefined while another process holds the lock.
+   */
+  lock?(ttlMs: number): Promise<(() => Promise<void>) | undefined>;
 }
+
+/** How long one process may hold the renewal lock; the others wait at most this long for its token. */
+const RENEWAL_LOCK_MS = 10_000;
+const RENEWAL_POLL_MS = 100;
 
 export interface FetchedTokenProviderOptions {
   openUrl: string;
@@ -142,15 +151,54 @@ export class FetchedTokenProvider implements AccessTokenProvider {
   }
 
   async #obtain(rejectedToken: string | undefined): Promise<string> {
+    const shared = await this.#usableShared(rejectedToken);
+    if (shared) return shared;
+    const release = await this.#lockRenewal();
+    if (release === 'held elsewhere') {
+      const renewedElsewhere = await this.#waitForShared(rejectedToken);
+      if (renewedElsewhere) return renewedElsewhere;
+    }
+    try {
+      // Another process may have finished renewing between our first look and taking the lock.
+      const sharedNow = release === 'held elsewhere' ? undefined : await this.#usableShared(rejectedToken);
+      if (sharedNow) return sharedNow;
+      const fresh = await this.#fetch();
+      this.#current = fresh;
+      await this.#cache?.set(fresh).catch(() => undefined);
+      return fresh.token;
+    } finally {
+      if (typeof release === 'function') await release().catch(() => undefined);
+    }
+  }
+
+  async #usableShared(rejectedToken: string | undefined): Promise<string | undefined> {
     const shared = await this.#readCache();
     if (shared && shared.token !== rejectedToken && this.#now() < shared.expiresAt - this.#renewBeforeMs) {
       this.#current = shared;
       return shared.token;
     }
-    const fresh = await this.#fetch();
-    this.#current = fresh;
-    await this.#cache?.set(fresh).catch(() => undefined);
-    return fresh.token;
+    return undefined;
+  }
+
+  /** The release function, 'held elsewhere', or 'no lock' when there is no shared lock (or it failed). */
+  async #lockRenewal(): Promise<(() => Promise<void>) | 'held elsewhere' | 'no lock'> {
+    if (!this.#cache?.lock) return 'no lock';
+    try {
+      return (await this.#cache.lock(RENEWAL_LOCK_MS)) ?? 'held elsewhere';
+    } catch {
+      // A broken shared lock must not stop this process from fetching its own token.
+      return 'no lock';
+    }
+  }
+
+  /** Waits for the lock holder's token; undefined if it never comes, and this process fetches its own. */
+  async #waitForShared(rejectedToken: string | undefined): Promise<string | undefined> {
+    for (let waited = 0; waited < RENEWAL_LOCK_MS; waited += RENEWAL_POLL_MS) {
+      await new Promise((resolve) => setTimeout(resolve, RENEWAL_POLL_MS));
+      const shared = await this.#usableShared(rejectedToken);
+      if (shared) return shared;
+    }
+    return undefined;
   }
 
   async #readCache(): Promise<CachedToken | undefined> {

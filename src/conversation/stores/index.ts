@@ -1,4 +1,5 @@
 // Picks the stores for this process: Redis when a URL is configured (several replicas), memory otherwise.
+import type { TokenCache } from '../../platform/access-token.js';
 import type { ContextStore, NameCache, OnceStore, RatingStore } from '../stores.js';
 import { MemoryContextStore, MemoryNameCache, MemoryOnceStore, MemoryRatingStore } from './memory.js';
 import {
@@ -7,6 +8,7 @@ import {
   RedisNameCache,
   RedisOnceStore,
   RedisRatingStore,
+  RedisTokenCache,
   type StoreLogger,
 } from './redis.js';
 
@@ -31,6 +33,8 @@ export interface Stores {
   once: OnceStore;
   ratings: RatingStore;
   names: NameCache;
+  /** The platform token shared by all replicas; undefined in memory (one process, nothing to share). */
+  tokenCache: TokenCache | undefined;
   kind: 'memory' | 'redis';
   /** For readiness probes: false while the backend is unreachable. */
   ping(): Promise<boolean>;
@@ -51,6 +55,7 @@ export async function createStores(options: StoresOptions): Promise<Stores> {
     };
     return {
       ...stores,
+      tokenCache: undefined,
       kind: 'memory',
       ping: async () => true,
       close: async () => {
@@ -70,6 +75,7 @@ export async function createStores(options: StoresOptions): Promise<Stores> {
     once: new RedisOnceStore(redis),
     ratings: new RedisRatingStore(redis),
     names: new RedisNameCache(redis),
+    tokenCache: new RedisTokenCache(redis),
     kind: 'redis',
     ping: () => redis.ping(),
     close: () => redis.close(),

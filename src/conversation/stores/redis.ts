@@ -1,6 +1,8 @@
 // Redis-backed stores, shared by every replica; one connection per process serves all four stores.
+import { randomBytes } from 'node:crypto';
 import { createClient } from 'redis';
 import { z } from 'zod';
+import type { CachedToken, TokenCache } from '../../platform/access-token.js';
 import {
   type ContextStore,
   type NameCache,
@@ -384,5 +386,45 @@ export class RedisNameCache implements NameCache {
 
   #key(userId: string): string {
     return `${this.#redis.keyPrefix}name:${userId}`;
+  }
+}
+
+const cachedTokenSchema = z.object({ token: z.string().min(1), expiresAt: z.number() });
+
+/** The platform access token shared by every replica, with the lock that makes one of them renew it. */
+export class RedisTokenCache implements TokenCache {
+  readonly #redis: RedisConnection;
+  readonly #now: () => number;
+
+  constructor(redis: RedisConnection, now: () => number = Date.now) {
+    this.#redis = redis;
+    this.#now = now;
+  }
+
+  async get(): Promise<CachedToken | undefined> {
+    return parseStored(await this.#redis.get(this.#key()), cachedTokenSchema);
+  }
+
+  async set(entry: CachedToken): Promise<void> {
+    const ttlSeconds = Math.floor((entry.expiresAt - this.#now()) / 1000);
+    if (ttlSeconds < 1) return;
+    await this.#redis.set(this.#key(), JSON.stringify(entry), ttlSeconds);
+  }
+
+  async lock(ttlMs: number): Promise<(() => Promise<void>) | undefined> {
+    const owner = randomBytes(9).toString('base64url');
+    const lockKey = `${this.#key()}:renewing`;
+    const taken = await this.#redis.set(lockKey, owner, Math.max(1, Math.ceil(ttlMs / 1000)), {
+      onlyIfAbsent: true,
+    });
+    if (!taken) return undefined;
+    return async () => {
+      // Only the owner releases; a lock that expired and was taken by another replica stays theirs.
+      if ((await this.#redis.get(lockKey)) === owner) await this.#redis.del(lockKey);
+    };
+  }
+
+  #key(): string {
+    return `${this.#redis.keyPrefix}platform-token`;
   }
 }
