@@ -1,7 +1,5 @@
 // Redis going away and coming back, on a redis-server of this file's own that it stops and starts.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectRedis,
@@ -10,55 +8,7 @@ import {
 } from '../../../../src/conversation/stores/redis.js';
 import { StoreUnavailableError } from '../../../../src/conversation/stores.js';
 import type { AnswerContext } from '../../../../src/conversation/types.js';
-
-const REDIS_SERVER = '/usr/bin/redis-server';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') throw new Error('no TCP port');
-  return address.port;
-}
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const { stdout } = child;
-  if (stdout === null) throw new Error('redis-server has no stdout');
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${output}`)), 5_000);
-    stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`redis-server exited with ${code}: ${output}`));
-    });
-  });
-  // Later output only needs draining.
-  stdout.resume();
-  child.stderr?.resume();
-  return child;
-}
-
-async function stopRedis(child: ChildProcess | undefined): Promise<void> {
-  if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGKILL');
-  await exited;
-}
+import { freePort, startRedis, stopRedis } from '../../../support/redis-server.js';
 
 function recordingLogger(): StoreLogger & { lines: { level: string; msg: string }[] } {
   const lines: { level: string; msg: string }[] = [];
