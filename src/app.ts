@@ -195,12 +195,13 @@ export async function createGateway(
         .stop()
         .catch((error: unknown) => logger.warn({ err: error }, 'Slack app did not stop cleanly'));
       const grace = overrides.shutdownGraceMs ?? 10_000;
+      // Answers in flight are still posted: the gateway's drain covers asking and posting.
       const drained = await Promise.race([
-        conversation.drain().then(() => true),
+        gateway.drain().then(() => true),
         new Promise<false>((resolve) => setTimeout(resolve, grace, false).unref()),
       ]);
       if (!drained)
-        logger.warn({ inFlight: conversation.inFlight, graceMs: grace }, 'stopped with questions in flight');
+        logger.warn({ inFlight: gateway.inFlight, graceMs: grace }, 'stopped with questions in flight');
       await platform
         .close()
         .catch((error: unknown) => logger.warn({ err: error }, 'platform client did not close'));

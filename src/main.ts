@@ -4,7 +4,7 @@ import { gatewayProblems, parseEnv } from './config/env.js';
 import { createLogger } from './logging/logger.js';
 
 const parsed = parseEnv(process.env);
-const problems = parsed.ok ? gatewayProblems(parsed.env) : parsed.problems;
+const problems = [...(parsed.ok ? [] : parsed.problems), ...gatewayProblems(process.env)];
 if (!parsed.ok || problems.length > 0) {
   process.stderr.write(
     `Invalid configuration (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n`,

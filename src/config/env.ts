@@ -142,17 +142,30 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
   return { ok: false, problems: [...new Set(problems)] };
 }
 
-/** Requirements that only the gateway has (the simulator and the bench need no Slack tokens). */
-export function gatewayProblems(env: Env): string[] {
+type SlackVariables = {
+  readonly [name in 'SLACK_BOT_TOKEN' | 'SLACK_APP_TOKEN' | 'SLACK_SIGNING_SECRET']?: string | undefined;
+};
+
+/**
+ * Requirements that only the gateway has (the simulator and the benches need no Slack tokens).
+ * Reads the raw variables, so they are reported together with parseEnv's problems in one pass.
+ */
+export function gatewayProblems(source: SlackVariables): string[] {
+  const value = (name: keyof SlackVariables) => {
+    const raw = source[name];
+    return typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : undefined;
+  };
+  const botToken = value('SLACK_BOT_TOKEN');
+  const appToken = value('SLACK_APP_TOKEN');
   const problems: string[] = [];
-  if (!env.SLACK_BOT_TOKEN) problems.push('SLACK_BOT_TOKEN: is required');
-  if (!env.SLACK_APP_TOKEN && !env.SLACK_SIGNING_SECRET) {
+  if (!botToken) problems.push('SLACK_BOT_TOKEN: is required');
+  if (!appToken && !value('SLACK_SIGNING_SECRET')) {
     problems.push('SLACK_SIGNING_SECRET: is required in HTTP mode (or set SLACK_APP_TOKEN for Socket Mode)');
   }
-  if (env.SLACK_APP_TOKEN && !env.SLACK_APP_TOKEN.startsWith('xapp-')) {
+  if (appToken && !appToken.startsWith('xapp-')) {
     problems.push('SLACK_APP_TOKEN: must be an app-level token starting with xapp-');
   }
-  if (env.SLACK_BOT_TOKEN && !env.SLACK_BOT_TOKEN.startsWith('xoxb-')) {
+  if (botToken && !botToken.startsWith('xoxb-')) {
     problems.push('SLACK_BOT_TOKEN: must be a bot token starting with xoxb-');
   }
   return problems;

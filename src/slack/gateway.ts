@@ -43,6 +43,7 @@ export class SlackGateway {
   readonly #settings: GatewaySettings;
   readonly #logger: Logger;
   readonly #metrics: GatewayMetrics;
+  readonly #inFlight = new Set<Promise<void>>();
 
   constructor(dependencies: {
     conversation: Conversation;
@@ -63,8 +64,50 @@ export class SlackGateway {
     );
   }
 
+  /** Handlings (question to posted answer, click to update) still running. */
+  get inFlight(): number {
+    return this.#inFlight.size;
+  }
+
+  /** Resolves when every handling in flight has finished, answers posted included. */
+  async drain(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.all(this.#inFlight);
+  }
+
   /** Handles a `message` or `app_mention` event. Never throws. */
-  async onMessageEvent(client: WebClient, rawEvent: unknown, source: EventSource): Promise<void> {
+  onMessageEvent(client: WebClient, rawEvent: unknown, source: EventSource): Promise<void> {
+    return this.#track(this.#onMessageEvent(client, rawEvent, source));
+  }
+
+  /** A click on a suggested question: asks again for the person who clicked, in the same thread. */
+  onSuggestionClick(
+    client: WebClient,
+    payload: BlockActionPayload,
+    value: string | undefined,
+  ): Promise<void> {
+    return this.#track(this.#onSuggestionClick(client, payload, value));
+  }
+
+  /** Try again after a failure: asks the same question again, replacing the failure message. */
+  onTryAgain(client: WebClient, payload: BlockActionPayload, value: string | undefined): Promise<void> {
+    return this.#track(this.#onTryAgain(client, payload, value));
+  }
+
+  /** 👍 or 👎: rates once, only for the person the answer was for, then shows how it was rated. */
+  onRatingClick(client: WebClient, payload: BlockActionPayload, value: string | undefined): Promise<void> {
+    return this.#track(this.#onRatingClick(client, payload, value));
+  }
+
+  #track(work: Promise<void>): Promise<void> {
+    const settled = work.catch((error: unknown) =>
+      this.#logger.error({ err: error }, 'Slack handling failed'),
+    );
+    this.#inFlight.add(settled);
+    void settled.finally(() => this.#inFlight.delete(settled));
+    return settled;
+  }
+
+  async #onMessageEvent(client: WebClient, rawEvent: unknown, source: EventSource): Promise<void> {
     const logger = this.#logger;
     try {
       const parsed = incomingMessageSchema.safeParse(rawEvent);
@@ -113,7 +156,7 @@ export class SlackGateway {
   }
 
   /** A click on a suggested question: asks again for the person who clicked, in the same thread. */
-  async onSuggestionClick(client: WebClient, payload: BlockActionPayload, actionValue: string | undefined) {
+  async #onSuggestionClick(client: WebClient, payload: BlockActionPayload, actionValue: string | undefined) {
     const logger = this.#logger;
     try {
       const place = actionPlace(payload);
@@ -137,7 +180,7 @@ export class SlackGateway {
   }
 
   /** Try again after a failure: asks the same question again, replacing the failure message. */
-  async onTryAgain(client: WebClient, payload: BlockActionPayload, actionValue: string | undefined) {
+  async #onTryAgain(client: WebClient, payload: BlockActionPayload, actionValue: string | undefined) {
     const logger = this.#logger;
     try {
       const place = actionPlace(payload);
@@ -161,7 +204,7 @@ export class SlackGateway {
   }
 
   /** 👍 or 👎: rates once, only for the person the answer was for, then shows how it was rated. */
-  async onRatingClick(client: WebClient, payload: BlockActionPayload, actionValue: string | undefined) {
+  async #onRatingClick(client: WebClient, payload: BlockActionPayload, actionValue: string | undefined) {
     const logger = this.#logger;
     try {
       const place = actionPlace(payload);

@@ -101,6 +101,12 @@ describe('gatewayProblems', () => {
     ]);
   });
 
+  it('reads the raw variables, so its problems come with the schema\'s in one report', () => {
+    expect(gatewayProblems({ SLACK_BOT_TOKEN: '  ', SLACK_SIGNING_SECRET: 'secret' })).toEqual([
+      'SLACK_BOT_TOKEN: is required',
+    ]);
+  });
+
   it('needs no signing secret in Socket Mode, and checks token kinds', () => {
     const env = { ...parsed.env, SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xoxb-wrong-kind' };
     expect(gatewayProblems(env)).toEqual(['SLACK_APP_TOKEN: must be an app-level token starting with xapp-']);

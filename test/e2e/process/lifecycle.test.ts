@@ -1,0 +1,174 @@
+// The real entry point as an operator runs it: start-up checks, demo mode, and a graceful stop.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
+import { type FakeSlackApi, startFakeSlackApi } from '../../support/fake-slack-api.js';
+import { BOT_TOKEN, SIGNING_SECRET, textOf } from '../../support/gateway-harness.js';
+import { freePort } from '../../support/redis-server.js';
+import { appMention, eventCallback, IDS } from '../../support/slack-payloads.js';
+import { sendEvent } from '../../support/slack-signing.js';
+import { waitFor } from '../../support/wait.js';
+
+interface Running {
+  child: ChildProcess;
+  stdout: string[];
+  stderr: string[];
+  exited: Promise<number | null>;
+}
+
+const running: Running[] = [];
+const closers: Array<() => Promise<void>> = [];
+
+afterEach(async () => {
+  for (const { child, exited } of running.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  }
+  for (const close of closers.splice(0)) await close();
+});
+
+/** Runs src/main.ts in a Node process of its own, with only the environment given (plus PATH). */
+function runGateway(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: process.cwd(),
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) =>
+    stdout.push(...chunk.toString('utf8').split('\n').filter(Boolean)),
+  );
+  child.stderr?.on('data', (chunk: Buffer) =>
+    stderr.push(...chunk.toString('utf8').split('\n').filter(Boolean)),
+  );
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  const handle = { child, stdout, stderr, exited };
+  running.push(handle);
+  return handle;
+}
+
+async function platformAndSlack(): Promise<{ simulator: Simulator; slack: FakeSlackApi }> {
+  const simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
+  const slack = await startFakeSlackApi({
+    users: { [IDS.user]: { displayName: 'Jane Doe', locale: 'en-US' } },
+  });
+  closers.push(async () => {
+    await slack.close();
+    await simulator.close();
+  });
+  return { simulator, slack };
+}
+
+const logLines = (stdout: string[]) =>
+  stdout.flatMap((line) => {
+    try {
+      return [JSON.parse(line) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
+  });
+
+const listening = (gateway: Running) =>
+  waitFor(() => logLines(gateway.stdout).find((line) => String(line.msg).includes('gateway listening')), {
+    timeoutMs: 15_000,
+    intervalMs: 50,
+    message: () => [...gateway.stdout, ...gateway.stderr].join('\n'),
+  });
+
+describe('start-up', () => {
+  it('stops on invalid configuration with one line per problem, echoing no secret', async () => {
+    const secret = 'tok-this-is-far-longer-than-forty-characters-and-secret';
+    const gateway = runGateway({
+      PORT: 'eighty',
+      CS_OPEN_URL: 'https://open.example.com',
+      CS_ACCESS_TOKEN: secret,
+    });
+    expect(await gateway.exited).toBe(1);
+    const output = gateway.stderr.join('\n');
+    expect(output).toContain('PORT: must be a whole number');
+    expect(output).toContain('CS_SYS_NUM: is required when CS_OPEN_URL is set');
+    expect(output).toContain('CS_ACCESS_TOKEN: must be at most 40 characters');
+    expect(output).toContain('SLACK_BOT_TOKEN: is required');
+    expect(output).not.toContain(secret);
+  }, 20_000);
+
+  it('stops with a clear error when Redis cannot be reached', async () => {
+    const { slack } = await platformAndSlack();
+    const gateway = runGateway({
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: slack.url,
+      PORT: String(await freePort()),
+      REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+    });
+    expect(await gateway.exited).toBe(1);
+    const fatal = logLines(gateway.stdout).find((line) => line.level === 60);
+    expect(JSON.stringify(fatal)).toMatch(/redis/i);
+  }, 20_000);
+
+  it('stops with a clear error when Slack rejects the bot token', async () => {
+    const { slack } = await platformAndSlack();
+    slack.setHandler('auth.test', () => ({ ok: false, error: 'invalid_auth' }));
+    const gateway = runGateway({
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: slack.url,
+      PORT: String(await freePort()),
+    });
+    expect(await gateway.exited).toBe(1);
+    expect(gateway.stdout.join('\n')).toContain('SLACK_BOT_TOKEN was rejected by Slack (invalid_auth)');
+    expect(gateway.stdout.join('\n')).not.toContain(BOT_TOKEN);
+  }, 20_000);
+
+  it('with no platform configured, runs the built-in simulator and marks answers as demo content', async () => {
+    const { slack } = await platformAndSlack();
+    const port = await freePort();
+    const gateway = runGateway({
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: slack.url,
+      PORT: String(port),
+    });
+    await listening(gateway);
+    expect(logLines(gateway.stdout).some((line) => String(line.msg).includes('DEMO MODE'))).toBe(true);
+
+    const event = appMention({ text: `<@${IDS.botUser}> How do I reset my password?` });
+    await sendEvent(`http://127.0.0.1:${port}`, SIGNING_SECRET, eventCallback(event));
+    const answer = await slack.waitForCall('chat.update', undefined, 10_000);
+    expect(textOf(answer)).toContain('password portal');
+    expect(textOf(answer)).toMatch(/demo knowledge base/i);
+  }, 30_000);
+});
+
+describe('SIGTERM', () => {
+  it('stops taking events, still posts the answer in flight, and exits 0', async () => {
+    const { simulator, slack } = await platformAndSlack();
+    const port = await freePort();
+    const gateway = runGateway({
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: slack.url,
+      CS_OPEN_URL: simulator.url,
+      CS_SYS_NUM: 'acme',
+      CS_ACCESS_TOKEN: DEFAULT_SIMULATOR_TOKEN,
+      PORT: String(port),
+    });
+    await listening(gateway);
+
+    simulator.faults.set({ kind: 'delay', ms: 1500, actions: ['chat_user_robot_ask'] });
+    const event = appMention({ text: `<@${IDS.botUser}> How do I reset my password?` });
+    await sendEvent(`http://127.0.0.1:${port}`, SIGNING_SECRET, eventCallback(event));
+    // The placeholder is up: the robot is working on the answer.
+    await slack.waitForCall('chat.postMessage', (call) => call.body.thread_ts === event.ts, 10_000);
+
+    gateway.child.kill('SIGTERM');
+    const answer = await slack.waitForCall('chat.update', undefined, 10_000);
+    expect(textOf(answer)).toContain('password portal');
+    expect(await gateway.exited).toBe(0);
+    expect(logLines(gateway.stdout).some((line) => String(line.msg).includes('stopping'))).toBe(true);
+    // Once stopped, nothing is listening any more.
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  }, 30_000);
+});
