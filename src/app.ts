@@ -27,7 +27,7 @@ export interface GatewayOverrides {
   /** Web API retries; tests set 0 so a failing fake does not stall them. */
   webApiRetries?: number;
   socketMode?: { clientPingTimeoutMs?: number; serverPingTimeoutMs?: number };
-  /** How long stop() waits for questions in flight. */
+  /** How long stop() waits for questions in flight; default SHUTDOWN_GRACE_SECONDS. */
   shutdownGraceMs?: number;
 }
 
@@ -194,7 +194,7 @@ export async function createGateway(
       await slack
         .stop()
         .catch((error: unknown) => logger.warn({ err: error }, 'Slack app did not stop cleanly'));
-      const grace = overrides.shutdownGraceMs ?? 10_000;
+      const grace = overrides.shutdownGraceMs ?? env.SHUTDOWN_GRACE_SECONDS * 1000;
       // Answers in flight are still posted: the gateway's drain covers asking and posting.
       const drained = await Promise.race([
         gateway.drain().then(() => true),
