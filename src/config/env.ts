@@ -6,24 +6,6 @@ const emptyToUndefined = (value: unknown) =>
 
 const optionalText = z.preprocess(emptyToUndefined, z.string().optional());
 
-const integer = (minimum: number, maximum: number, fallback: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number')
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(minimum, `must be at least ${minimum}`)
-          .max(maximum, `must be at most ${maximum}`),
-      )
-      .optional()
-      .transform((value) => value ?? fallback),
-  );
-
 const optionalInteger = (minimum: number, maximum: number) =>
   z.preprocess(
     emptyToUndefined,
@@ -40,6 +22,10 @@ const optionalInteger = (minimum: number, maximum: number) =>
       )
       .optional(),
   );
+
+/** A whole number of the environment with a default. */
+const integer = (minimum: number, maximum: number, fallback: number) =>
+  optionalInteger(minimum, maximum).transform((value) => value ?? fallback);
 
 const httpUrl = z.preprocess(
   emptyToUndefined,

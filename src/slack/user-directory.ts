@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Locale } from '../config/env.js';
 import type { NameCache } from '../conversation/stores.js';
 import type { Logger } from '../logging/logger.js';
+import { parseJsonWith } from '../util/json.js';
 import { localeFromSlack } from './i18n.js';
 
 type WebClient = webApi.WebClient;
@@ -46,9 +47,8 @@ export class UserDirectory {
       return undefined;
     });
     if (cached !== undefined) {
-      const parsed = cachedUserSchema.safeParse(safeJson(cached));
-      if (parsed.success)
-        return { displayName: parsed.data.n, locale: localeFromSlack(parsed.data.l, this.#defaultLocale) };
+      const user = parseJsonWith(cached, cachedUserSchema);
+      if (user) return { displayName: user.n, locale: localeFromSlack(user.l, this.#defaultLocale) };
     }
 
     let user: SlackUser = { displayName: userId, locale: this.#defaultLocale };
@@ -77,14 +77,6 @@ export class UserDirectory {
         this.#logger.warn({ err: error }, 'user cache unavailable; name not cached'),
       );
     return user;
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createClient } from 'redis';
 import { z } from 'zod';
 import type { CachedToken, TokenCache } from '../../platform/access-token.js';
+import { parseJsonWith } from '../../util/json.js';
 import {
   type ContextStore,
   type NameCache,
@@ -221,19 +222,6 @@ export async function connectRedis(options: RedisConnectOptions): Promise<RedisC
   };
 }
 
-/** Parses a stored JSON value; anything unreadable is a miss, never a crash. */
-function parseStored<T>(raw: string | undefined, schema: z.ZodType<T>): T | undefined {
-  if (raw === undefined) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  const parsed = schema.safeParse(json);
-  return parsed.success ? parsed.data : undefined;
-}
-
 const suggestionSchema = z.object({ question: z.string(), docId: z.string() });
 
 // JSON drops undefined properties, so the two `| undefined` fields come back missing.
@@ -280,7 +268,7 @@ export class RedisContextStore implements ContextStore {
   }
 
   async get(key: string): Promise<AnswerContext | undefined> {
-    return parseStored(await this.#redis.get(this.#key(key)), contextSchema);
+    return parseJsonWith(await this.#redis.get(this.#key(key)), contextSchema);
   }
 
   async close(): Promise<void> {}
@@ -341,7 +329,7 @@ export class RedisRatingStore implements RatingStore {
       }
       const raw = await this.#redis.get(key);
       if (raw === undefined) continue;
-      const existing = parseStored(raw, ratingSchema);
+      const existing = parseJsonWith(raw, ratingSchema);
       if (existing !== undefined) return { recorded: false, rating: existing };
       // A corrupt value would block rating forever; this rating replaces it.
       await this.#redis.set(key, value, ttlSeconds);
@@ -353,7 +341,7 @@ export class RedisRatingStore implements RatingStore {
   }
 
   async get(contextKey: string): Promise<Rating | undefined> {
-    return parseStored(await this.#redis.get(this.#key(contextKey)), ratingSchema);
+    return parseJsonWith(await this.#redis.get(this.#key(contextKey)), ratingSchema);
   }
 
   async forget(contextKey: string): Promise<void> {
@@ -375,7 +363,7 @@ export class RedisNameCache implements NameCache {
   }
 
   async get(userId: string): Promise<string | undefined> {
-    return parseStored(await this.#redis.get(this.#key(userId)), nameSchema);
+    return parseJsonWith(await this.#redis.get(this.#key(userId)), nameSchema);
   }
 
   async set(userId: string, name: string, ttlSeconds: number): Promise<void> {
@@ -402,7 +390,7 @@ export class RedisTokenCache implements TokenCache {
   }
 
   async get(): Promise<CachedToken | undefined> {
-    return parseStored(await this.#redis.get(this.#key()), cachedTokenSchema);
+    return parseJsonWith(await this.#redis.get(this.#key()), cachedTokenSchema);
   }
 
   async set(entry: CachedToken): Promise<void> {

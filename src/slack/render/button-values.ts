@@ -1,6 +1,7 @@
 // What our buttons carry to Slack and back: a short context key plus what is safe to show. Values
 // come back from the network, so decoding checks them with zod and never throws.
 import { z } from 'zod';
+import { parseJsonWith } from '../../util/json.js';
 import { BUTTON_VALUE_MAX, truncate } from './limits.js';
 
 export const ACTION_SUGGESTION = 'suggestion';
@@ -103,12 +104,5 @@ function encodeWithQuestion<T>(
 
 function decode<T>(raw: unknown, schema: z.ZodType<T>): T | undefined {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > BUTTON_VALUE_MAX) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  const parsed = schema.safeParse(json);
-  return parsed.success ? parsed.data : undefined;
+  return parseJsonWith(raw, schema);
 }
