@@ -101,7 +101,7 @@ describe('gatewayProblems', () => {
     ]);
   });
 
-  it('reads the raw variables, so its problems come with the schema\'s in one report', () => {
+  it("reads the raw variables, so its problems come with the schema's in one report", () => {
     expect(gatewayProblems({ SLACK_BOT_TOKEN: '  ', SLACK_SIGNING_SECRET: 'secret' })).toEqual([
       'SLACK_BOT_TOKEN: is required',
     ]);
