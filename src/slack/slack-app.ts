@@ -115,6 +115,10 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     socketReceiver.client.on('disconnected', () => {
       socketOpen = false;
     });
+    // With auto-reconnect the client emits only 'close' when the socket goes, never 'disconnected'.
+    socketReceiver.client.on('close', () => {
+      socketOpen = false;
+    });
     receiver = socketReceiver;
   } else {
     if (!options.signingSecret) throw new SlackStartupError('SLACK_SIGNING_SECRET is required in HTTP mode');
@@ -202,8 +206,11 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       await withRequestId(() => options.gateway.onRatingClick(client, payload.data, buttonValue(action)));
     });
   }
-  // Any other interaction (a link button, an unknown action id) is acknowledged and left alone.
-  app.action(/.*/, async ({ ack }) => {
+  // Any other interaction (a link button, an unknown action id) is acknowledged and left alone. Bolt runs
+  // every matching listener, so the ids above are skipped: a second ack() throws in HTTP mode.
+  app.action(/.*/, async ({ ack, action }) => {
+    const actionId = 'action_id' in action ? action.action_id : undefined;
+    if (actionId !== undefined && isHandledAction(actionId)) return;
     await ack();
   });
 
@@ -233,6 +240,15 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       });
     },
   };
+}
+
+function isHandledAction(actionId: string): boolean {
+  return (
+    actionId === ACTION_RATE_UP ||
+    actionId === ACTION_RATE_DOWN ||
+    actionId === ACTION_TRY_AGAIN ||
+    SUGGESTION_ACTION_PATTERN.test(actionId)
+  );
 }
 
 function buttonValue(action: unknown): string | undefined {

@@ -103,7 +103,10 @@ export async function startSocketModeHarness(
       host: '127.0.0.1',
       webApiRetries: 0,
       shutdownGraceMs: 2_000,
-      socketMode: { clientPingTimeoutMs: CLIENT_PING_TIMEOUT_MS, serverPingTimeoutMs: SERVER_PING_TIMEOUT_MS },
+      socketMode: {
+        clientPingTimeoutMs: CLIENT_PING_TIMEOUT_MS,
+        serverPingTimeoutMs: SERVER_PING_TIMEOUT_MS,
+      },
       ...options.overrides,
     });
   } catch (error) {
