@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Conversation, failureReason } from '../../../src/conversation/conversation.js';
+import { newContextKey } from '../../../src/conversation/stores/context-key.js';
+import { MemoryContextStore, MemoryRatingStore } from '../../../src/conversation/stores/memory.js';
+import { StoreUnavailableError } from '../../../src/conversation/stores.js';
+import type { AnswerReply, Asker } from '../../../src/conversation/types.js';
+import { PlatformClient, StaticTokenProvider } from '../../../src/platform/index.js';
+import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
+
+let simulator: Simulator;
+let platform: PlatformClient;
+let contexts: MemoryContextStore;
+let conversation: Conversation;
+const logged: Array<{ level: string; object: object; message: string }> = [];
+
+const asker: Asker = { partnerId: 'slack-T1-U1', userId: 'U1', displayName: 'Jane', locale: 'en' };
+const place = { conversationId: 'C1', threadId: '1700000000.000100' };
+
+beforeAll(async () => {
+  simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
+  platform = new PlatformClient({
+    openUrl: simulator.url,
+    baseUrl: simulator.url,
+    tokenProvider: new StaticTokenProvider(DEFAULT_SIMULATOR_TOKEN),
+    timeouts: { connectMs: 1000, headersMs: 1000, bodyMs: 1000 },
+    retry: { attempts: 0 },
+  });
+});
+afterAll(async () => {
+  await platform.close();
+  await simulator.close();
+});
+beforeEach(() => {
+  simulator.faults.clear();
+  logged.length = 0;
+  contexts = new MemoryContextStore({ maxEntries: 100, ttlSeconds: 3600 });
+  conversation = new Conversation({
+    robot: platform,
+    contexts,
+    ratings: new MemoryRatingStore({ maxEntries: 100 }),
+    settings: {
+      sysNum: 'acme',
+      robotFlag: undefined,
+      source: 2,
+      maxQuestionLength: 10,
+      contextTtlSeconds: 3600,
+      demo: false,
+    },
+    logger: {
+      info: (object, message) => logged.push({ level: 'info', object, message }),
+      warn: (object, message) => logged.push({ level: 'warn', object, message }),
+      error: (object, message) => logged.push({ level: 'error', object, message }),
+    },
+    newKey: newContextKey,
+  });
+});
+
+async function answer(text: string): Promise<AnswerReply> {
+  const reply = await conversation.ask({ asker, text, ...place });
+  if (reply.kind !== 'answer') throw new Error(`expected an answer, got ${JSON.stringify(reply)}`);
+  return reply;
+}
+
+describe('Conversation.ask', () => {
+  it('answers with help for an empty question and refuses an over-long one, counting characters not bytes', async () => {
+    await expect(conversation.ask({ asker, text: '   ', ...place })).resolves.toMatchObject({
+      notice: 'help',
+    });
+    await expect(conversation.ask({ asker, text: 'x'.repeat(11), ...place })).resolves.toMatchObject({
+      notice: 'question_too_long',
+      limit: 10,
+    });
+    // Ten Chinese characters are ten characters, however many bytes they take.
+    await expect(conversation.ask({ asker, text: '忘记密码怎么办呢？？', ...place })).resolves.toMatchObject({
+      kind: 'answer',
+    });
+    expect(simulator.stats().asks).toBe(1);
+  });
+
+  it('stores what a later rating needs, under the key the reply carries', async () => {
+    const reply = await answer('VPN');
+    const stored = await contexts.get(reply.contextKey);
+    expect(stored).toMatchObject({
+      docId: 'doc-vpn-connect',
+      docName: 'How do I connect to the VPN?',
+      askerUserId: 'U1',
+      partnerId: 'slack-T1-U1',
+      robotFlag: 1,
+      rateable: true,
+      conversationId: 'C1',
+    });
+    expect(stored?.msgId).toMatch(/^m-/);
+    expect(reply.suggestions.length).toBeGreaterThan(0);
+    expect(reply.rateable).toBe(true);
+  });
+
+  it('sends source from the settings and the question as requestText', async () => {
+    await answer('VPN');
+    const sent = simulator.received.at(-1)?.body;
+    expect(sent).toMatchObject({ data: { source: 2, questionFlag: 0, requestText: 'VPN', uname: 'Jane' } });
+  });
+
+  it('offers no rating on an "unknown question" answer', async () => {
+    const reply = await answer('plugh');
+    expect(reply.rateable).toBe(false);
+  });
+
+  it('turns each platform failure into a failure reply that can be retried, and logs it', async () => {
+    const cases = [
+      [{ kind: 'http500' }, 'robot_unavailable'],
+      [{ kind: 'code', code: '1001' }, 'robot_rejected'],
+      [{ kind: 'malformed' }, 'robot_malformed'],
+      [{ kind: 'drop' }, 'robot_unavailable'],
+      [{ kind: 'delay', ms: 2500 }, 'robot_timeout'],
+    ] as const;
+    for (const [fault, reason] of cases) {
+      simulator.faults.set({ ...fault, times: 1 });
+      const reply = await conversation.ask({ asker, text: 'VPN', ...place });
+      expect(reply).toMatchObject({ kind: 'failure', reason, retryQuestion: 'VPN' });
+    }
+    expect(logged.filter((line) => line.level === 'error')).toHaveLength(cases.length);
+    expect(logged[0]?.object).toMatchObject({ action: 'chat_user_robot_ask', httpStatus: 500 });
+  }, 15_000);
+});
+
+describe('Conversation.rate', () => {
+  it('sends feedback once, for the asker only', async () => {
+    const reply = await answer('VPN');
+    await expect(
+      conversation.rate({ contextKey: reply.contextKey, rating: 1, userId: 'U2', locale: 'en' }),
+    ).resolves.toMatchObject({ kind: 'notice', reply: { notice: 'not_your_answer' } });
+    await expect(
+      conversation.rate({ contextKey: reply.contextKey, rating: 1, userId: 'U1', locale: 'en' }),
+    ).resolves.toMatchObject({ kind: 'rated', rating: 1 });
+    await expect(
+      conversation.rate({ contextKey: reply.contextKey, rating: 2, userId: 'U1', locale: 'en' }),
+    ).resolves.toMatchObject({ kind: 'notice', reply: { notice: 'already_rated' }, rating: 1 });
+    expect(simulator.stats().feedback).toBe(1);
+  });
+
+  it('forgets a rating the platform refused, so the user can rate again', async () => {
+    const reply = await answer('VPN');
+    simulator.faults.set({ kind: 'http500', actions: ['robot_feedback'], times: 1 });
+    await expect(
+      conversation.rate({ contextKey: reply.contextKey, rating: 2, userId: 'U1', locale: 'en' }),
+    ).resolves.toEqual({ kind: 'failure', reason: 'robot_unavailable' });
+    await expect(
+      conversation.rate({ contextKey: reply.contextKey, rating: 2, userId: 'U1', locale: 'en' }),
+    ).resolves.toMatchObject({ kind: 'rated', rating: 2 });
+  });
+
+  it('says the context expired for an unknown key', async () => {
+    await expect(
+      conversation.rate({ contextKey: newContextKey(), rating: 1, userId: 'U1', locale: 'zh-CN' }),
+    ).resolves.toMatchObject({ kind: 'notice', reply: { notice: 'context_expired', locale: 'zh-CN' } });
+  });
+});
+
+describe('failureReason', () => {
+  it('maps a store outage and unknown errors', () => {
+    expect(failureReason(new StoreUnavailableError('down'))).toBe('store_unavailable');
+    expect(failureReason(new Error('boom'))).toBe('internal');
+  });
+});
