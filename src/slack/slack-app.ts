@@ -32,7 +32,7 @@ export interface SlackAppOptions {
   slackApiUrl: string | undefined;
   port: number;
   host?: string;
-  /** Retries of the Web API client; the SDK's default (with rate-limit handling) when undefined. */
+  /** Retries of the Web API client; five in five minutes (rate limits honour Retry-After) when undefined. */
   webApiRetries?: number;
   /** Socket Mode ping timeouts; tests shorten them. */
   socketMode?: { clientPingTimeoutMs?: number; serverPingTimeoutMs?: number };
@@ -87,7 +87,11 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const sdkLogger = boltLogger(options.logger);
   const clientOptions: webApi.WebClientOptions = {
     ...(options.slackApiUrl ? { slackApiUrl: withTrailingSlash(options.slackApiUrl) } : {}),
-    ...(options.webApiRetries === undefined ? {} : { retryConfig: { retries: options.webApiRetries } }),
+    // The SDK's default retries for about half an hour; an answer that late helps nobody.
+    retryConfig:
+      options.webApiRetries === undefined
+        ? webApi.retryPolicies.fiveRetriesInFiveMinutes
+        : { retries: options.webApiRetries },
   };
   const mode = options.appToken ? 'socket' : 'http';
   const identity = await resolveBotIdentity(options.botToken, clientOptions);
