@@ -1,0 +1,375 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Fault } from '../../../src/simulator/index.js';
+import type { RecordedCall } from '../../support/fake-slack-api.js';
+import {
+  askByMention,
+  buttonsOf,
+  clickButton,
+  type GatewayHarness,
+  type HarnessOptions,
+  isRecord,
+  SIGNING_SECRET,
+  startGatewayHarness,
+  textOf,
+} from '../../support/gateway-harness.js';
+import { appMention, channelMessage, eventCallback, IDS } from '../../support/slack-payloads.js';
+import {
+  JSON_CONTENT_TYPE,
+  nowSeconds,
+  postToSlackApp,
+  retryHeaders,
+  signSlackRequest,
+} from '../../support/slack-signing.js';
+import { sleep } from '../../support/wait.js';
+
+/** One gateway per describe block, with the fakes reset before each test. */
+function useHarness(options: HarnessOptions = {}): () => GatewayHarness {
+  let harness: GatewayHarness | undefined;
+  beforeAll(async () => {
+    harness = await startGatewayHarness(options);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  beforeEach(() => {
+    const current = get();
+    current.slack.reset();
+    current.simulator.faults.clear();
+    current.slack.setUser(IDS.user, { displayName: 'Jane Doe', locale: 'en-US' });
+  });
+  function get(): GatewayHarness {
+    if (!harness) throw new Error('harness not started');
+    return harness;
+  }
+  return get;
+}
+
+/** Waits long enough for a gateway that would answer to have called the robot. */
+const settle = () => sleep(300);
+
+const QUESTION = 'How do I reset my password?';
+/** Text of the simulator's answer to QUESTION. */
+const ANSWER_TEXT = 'password portal';
+
+function tsOf(post: RecordedCall): string {
+  const ts = isRecord(post.response) ? post.response.ts : undefined;
+  if (typeof ts !== 'string') throw new Error(`no ts in ${JSON.stringify(post.response)}`);
+  return ts;
+}
+
+describe('requests that are not from Slack', () => {
+  const harness = useHarness();
+
+  const body = () => JSON.stringify(eventCallback(appMention({ text: `<@${IDS.botUser}> ${QUESTION}` })));
+
+  it.each([
+    ['a forged signature', { signature: `v0=${'0'.repeat(64)}` }],
+    ['a signature made with another secret', { signature: signatureWith('not-the-secret') }],
+    ['a stale timestamp (10 minutes old)', { timestamp: nowSeconds() - 600 }],
+    ['a far-future timestamp (10 minutes ahead)', { timestamp: nowSeconds() + 600 }],
+  ])('refuses %s with 401 and never asks the robot', async (_name, overrides) => {
+    const asksBefore = harness().robotAsks().length;
+    const response = await postToSlackApp(harness().url, {
+      body: body(),
+      contentType: JSON_CONTENT_TYPE,
+      secret: SIGNING_SECRET,
+      ...overrides,
+    });
+    expect(response.status).toBe(401);
+    await settle();
+    expect(harness().robotAsks().length).toBe(asksBefore);
+    expect(harness().slack.calls('chat.postMessage')).toHaveLength(0);
+  });
+
+  function signatureWith(secret: string): string {
+    return signSlackRequest(secret, body())['x-slack-signature'];
+  }
+});
+
+describe('one message delivered more than once', () => {
+  const harness = useHarness();
+
+  /** Robot asks and visible replies (posts and updates) in the thread of `threadTs`, after settling. */
+  async function repliesIn(threadTs: string, asksBefore: number) {
+    await harness().slack.waitForCall('chat.update', (call) => textOf(call).includes(ANSWER_TEXT), 5_000);
+    await settle();
+    const posts = harness()
+      .slack.calls('chat.postMessage')
+      .filter((call) => call.body.thread_ts === threadTs);
+    const answers = harness()
+      .slack.calls('chat.update')
+      .filter((call) => textOf(call).includes(ANSWER_TEXT));
+    return { asks: harness().robotAsks().slice(asksBefore), posts, answers };
+  }
+
+  it('answers a Slack retry (X-Slack-Retry-Num: 1, http_timeout) of the same event once', async () => {
+    const asksBefore = harness().robotAsks().length;
+    const event = appMention({ text: `<@${IDS.botUser}> ${QUESTION}` });
+    const eventId = 'Ev0RETRY00001';
+    expect((await harness().sendEvent(event, undefined, eventId)).status).toBe(200);
+    // Slack retries when the first ack was late; the first delivery is still being answered.
+    expect((await harness().sendEvent(event, retryHeaders(1, 'http_timeout'), eventId)).status).toBe(200);
+
+    const { asks, posts, answers } = await repliesIn(event.ts, asksBefore);
+    expect(asks).toHaveLength(1);
+    expect(posts).toHaveLength(1);
+    expect(answers).toHaveLength(1);
+    expect(
+      harness().logs.some((line) => line.msg === 'duplicate delivery ignored' && line.retryNum === 1),
+    ).toBe(true);
+  });
+
+  it('answers one message delivered under two different event ids once', async () => {
+    const asksBefore = harness().robotAsks().length;
+    const event = appMention({ text: `<@${IDS.botUser}> ${QUESTION}` });
+    expect((await harness().sendEvent(event, undefined, 'Ev0DUP0000001')).status).toBe(200);
+    expect((await harness().sendEvent(event, undefined, 'Ev0DUP0000002')).status).toBe(200);
+
+    const { asks, posts, answers } = await repliesIn(event.ts, asksBefore);
+    expect(asks).toHaveLength(1);
+    expect(posts).toHaveLength(1);
+    expect(answers).toHaveLength(1);
+  });
+
+  it('answers a mention once when it also arrives as message.channels (top level)', async () => {
+    const asksBefore = harness().robotAsks().length;
+    const mention = appMention({ text: `<@${IDS.botUser}> ${QUESTION}` });
+    const message = channelMessage({ text: mention.text, ts: mention.ts });
+    expect((await harness().sendEvent(message)).status).toBe(200);
+    expect((await harness().sendEvent(mention)).status).toBe(200);
+
+    const { asks, posts, answers } = await repliesIn(mention.ts, asksBefore);
+    expect(asks).toHaveLength(1);
+    expect(posts).toHaveLength(1);
+    expect(answers).toHaveLength(1);
+  });
+
+  it('answers a mention once when it also arrives as message.channels in a thread the app answers', async () => {
+    const { threadTs } = await askByMention(harness(), 'How do I connect to the VPN?');
+    harness().slack.reset();
+    const asksBefore = harness().robotAsks().length;
+    const mention = appMention({ text: `<@${IDS.botUser}> ${QUESTION}`, thread_ts: threadTs });
+    const message = channelMessage({ text: mention.text, ts: mention.ts, thread_ts: threadTs });
+    // Both orders of arrival happen in practice; the message event comes first here.
+    expect((await harness().sendEvent(message)).status).toBe(200);
+    expect((await harness().sendEvent(mention)).status).toBe(200);
+
+    const { asks, posts, answers } = await repliesIn(threadTs, asksBefore);
+    expect(asks.map((ask) => ask.question)).toEqual([QUESTION]);
+    expect(posts).toHaveLength(1);
+    expect(answers).toHaveLength(1);
+  });
+});
+
+describe('a robot that fails', () => {
+  const harness = useHarness();
+
+  const cases: Array<{ name: string; fault: Fault; code: string; says: string; extra?: object }> = [
+    {
+      name: 'HTTP 500',
+      fault: { kind: 'http500' },
+      code: 'PLATFORM_HTTP_STATUS',
+      says: 'unavailable',
+      extra: { httpStatus: 500 },
+    },
+    {
+      name: 'code 1001',
+      fault: { kind: 'code', code: '1001' },
+      code: 'PLATFORM_CODE',
+      says: 'refused',
+      extra: { platformCode: '1001' },
+    },
+    {
+      name: 'malformed JSON',
+      fault: { kind: 'malformed' },
+      code: 'PLATFORM_MALFORMED_RESPONSE',
+      says: "couldn't read",
+    },
+    {
+      name: 'a dropped connection',
+      fault: { kind: 'drop' },
+      code: 'PLATFORM_TRANSPORT',
+      says: 'unavailable',
+    },
+    {
+      name: 'a delay past CS_HEADERS_TIMEOUT_MS',
+      fault: { kind: 'delay', ms: 2_500 },
+      code: 'PLATFORM_TRANSPORT',
+      says: 'too long',
+      extra: { transportFailure: 'timeout' },
+    },
+  ];
+
+  it.each(cases)(
+    '$name: the placeholder becomes a failure with Try again, the failure is logged, and Try again answers',
+    async ({ fault, code, says, extra }) => {
+      const h = harness();
+      const logsBefore = h.logs.length;
+      const asksBefore = h.robotAsks().length;
+      h.simulator.faults.set({ ...fault, actions: ['chat_user_robot_ask'], times: 1 });
+
+      const event = appMention({ text: `<@${IDS.botUser}> ${QUESTION}` });
+      expect((await h.sendEvent(event)).status).toBe(200);
+      const placeholder = await h.slack.waitForCall(
+        'chat.postMessage',
+        (call) => call.body.thread_ts === event.ts,
+        5_000,
+      );
+      const placeholderTs = tsOf(placeholder);
+      const failure = await h.slack.waitForCall(
+        'chat.update',
+        (call) => call.body.ts === placeholderTs && hasTryAgain(call),
+        5_000,
+      );
+      expect(textOf(failure)).toContain(says);
+      expect(h.robotAsks().slice(asksBefore)).toHaveLength(1);
+
+      const logged = h.logs
+        .slice(logsBefore)
+        .filter((line) => line.level >= 50 && line.action === 'chat_user_robot_ask');
+      expect(logged.length).toBeGreaterThan(0);
+      expect(logged[0]).toMatchObject({ code, ...extra });
+
+      // Try again asks the same question once more and the answer replaces the failure message.
+      const tryAgain = buttonsOf(failure).find((button) => button.actionId === 'try_again');
+      if (!tryAgain) throw new Error('no try_again button');
+      const clicked = await h.click(clickButton(failure, tryAgain, { threadTs: event.ts }));
+      expect(clicked.status).toBe(200);
+      const answer = await h.slack.waitForCall(
+        'chat.update',
+        (call) => call.body.ts === placeholderTs && textOf(call).includes(ANSWER_TEXT),
+        5_000,
+      );
+      expect(hasTryAgain(answer)).toBe(false);
+      expect(
+        h
+          .robotAsks()
+          .slice(asksBefore)
+          .map((ask) => ask.question),
+      ).toEqual([QUESTION, QUESTION]);
+      // No second message: the failure turned into the answer in place.
+      expect(
+        h.slack.calls('chat.postMessage').filter((call) => call.body.thread_ts === event.ts),
+      ).toHaveLength(1);
+
+      // The process is still up and the next question is answered normally.
+      const next = await askByMention(h, 'How do I connect to the VPN?');
+      expect(textOf(next.answer).toLowerCase()).toContain('vpn');
+    },
+  );
+
+  function hasTryAgain(call: RecordedCall): boolean {
+    return buttonsOf(call).some((button) => button.actionId === 'try_again');
+  }
+});
+
+describe('a Slack Web API that fails', () => {
+  const harness = useHarness();
+
+  it('logs channel_not_found from chat.postMessage, does not crash, and answers the next question', async () => {
+    const h = harness();
+    const logsBefore = h.logs.length;
+    h.slack.failNext('chat.postMessage', { error: 'channel_not_found' }, 2);
+    const event = appMention({ text: `<@${IDS.botUser}> ${QUESTION}` });
+    expect((await h.sendEvent(event)).status).toBe(200);
+    // The placeholder and then the answer itself are refused.
+    await waitForLog(h, logsBefore, (line) => line.slackError === 'channel_not_found', 2);
+    const failed = h.logs
+      .slice(logsBefore)
+      .filter((line) => line.level >= 50 && line.slackError === 'channel_not_found');
+    expect(failed.every((line) => line.method === 'chat.postMessage' && line.channel === IDS.channel)).toBe(
+      true,
+    );
+
+    const next = await askByMention(h, QUESTION);
+    expect(textOf(next.answer)).toContain(ANSWER_TEXT);
+  });
+
+  it('logs a 429 (Retry-After 1) from chat.postMessage, does not crash, and answers the next question', async () => {
+    const h = harness();
+    const logsBefore = h.logs.length;
+    h.slack.failNext('chat.postMessage', { status: 429, retryAfter: 1 });
+    const event = appMention({ text: `<@${IDS.botUser}> ${QUESTION}` });
+    expect((await h.sendEvent(event)).status).toBe(200);
+    const [failed] = await waitForLog(
+      h,
+      logsBefore,
+      (line) => line.msg === 'Slack Web API call failed' && line.method === 'chat.postMessage',
+      1,
+    );
+    expect(failed?.slackError).toEqual(expect.any(String));
+    expect(JSON.stringify(failed?.err)).toMatch(/rate limit/i);
+    // The refused placeholder is not fatal: the answer is posted instead of replacing it.
+    const answer = await h.slack.waitForCall(
+      'chat.postMessage',
+      (call) => call.body.thread_ts === event.ts && textOf(call).includes(ANSWER_TEXT),
+      5_000,
+    );
+    expect(answer.status).toBe(200);
+
+    const next = await askByMention(h, QUESTION);
+    expect(textOf(next.answer)).toContain(ANSWER_TEXT);
+  });
+
+  async function waitForLog(
+    h: GatewayHarness,
+    from: number,
+    match: (line: GatewayHarness['logs'][number]) => boolean,
+    count: number,
+  ) {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const found = h.logs.slice(from).filter((line) => line.level >= 50 && match(line));
+      if (found.length >= count) return found;
+      if (Date.now() > deadline) throw new Error(`expected ${count} matching error logs`);
+      await sleep(20);
+    }
+  }
+});
+
+describe('health routes', () => {
+  const harness = useHarness();
+
+  it('answers /healthz with 200 JSON and /readyz with 200', async () => {
+    const healthz = await fetch(`${harness().url}/healthz`);
+    expect(healthz.status).toBe(200);
+    expect(healthz.headers.get('content-type')).toContain('application/json');
+    expect(await healthz.json()).toEqual({ status: 'ok' });
+    const readyz = await fetch(`${harness().url}/readyz`);
+    expect(readyz.status).toBe(200);
+    expect(await readyz.json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers an unknown path with 404 and GET /slack/events with 405', async () => {
+    const unknown = await fetch(`${harness().url}/nope`);
+    expect(unknown.status).toBe(404);
+    await unknown.arrayBuffer();
+    const get = await fetch(`${harness().url}/slack/events`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    await get.arrayBuffer();
+  });
+});
+
+describe('a slow robot', () => {
+  const harness = useHarness({ env: { CS_HEADERS_TIMEOUT_MS: '5000' } });
+
+  it('does not delay the acknowledgement; the answer arrives later', async () => {
+    const h = harness();
+    h.simulator.faults.set({ kind: 'delay', ms: 2_000, actions: ['chat_user_robot_ask'], times: 1 });
+    const event = appMention({ text: `<@${IDS.botUser}> ${QUESTION}` });
+    const started = Date.now();
+    const response = await h.sendEvent(event);
+    const ackMs = Date.now() - started;
+    expect(response.status).toBe(200);
+    // Slack gives up after 3 s and retries; the ack must not wait for the robot.
+    expect(ackMs).toBeLessThan(1_000);
+
+    const answer = await h.slack.waitForCall(
+      'chat.update',
+      (call) => textOf(call).includes(ANSWER_TEXT),
+      6_000,
+    );
+    expect(answer.at - started).toBeGreaterThanOrEqual(1_900);
+  });
+});
