@@ -141,6 +141,7 @@ export async function createGateway(
       defaultLocale: env.DEFAULT_LOCALE,
       dedupTtlSeconds: env.DEDUP_TTL_SECONDS,
       threadTtlSeconds: env.CONTEXT_TTL_SECONDS,
+      placeholderDelayMs: env.PLACEHOLDER_DELAY_MS,
     },
     logger: logger.child({ component: 'gateway' }),
     metrics: {

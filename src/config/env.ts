@@ -80,6 +80,7 @@ export const envSchema = z
     CONTEXT_TTL_SECONDS: integer(60, 90 * 24 * 3600, 7 * 24 * 3600),
     DEDUP_TTL_SECONDS: integer(60, 7 * 24 * 3600, 6 * 3600),
     MAX_QUESTION_LENGTH: integer(1, 10_000, 1_000),
+    PLACEHOLDER_DELAY_MS: integer(0, 10_000, 700),
     SHUTDOWN_GRACE_SECONDS: integer(0, 600, 25),
     REDIS_KEY_PREFIX: z.preprocess(
       emptyToUndefined,

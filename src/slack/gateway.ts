@@ -21,6 +21,8 @@ export interface GatewaySettings {
   dedupTtlSeconds: number;
   /** How long a thread the app answers in keeps listening without a new mention. */
   threadTtlSeconds: number;
+  /** How long the robot may take before a "working on it" placeholder is posted; 0 posts it at once. */
+  placeholderDelayMs: number;
 }
 
 export interface GatewayMetrics {
@@ -259,28 +261,34 @@ export class SlackGateway {
       displayName: user.displayName,
       locale: user.locale,
     };
-    let placeholderTs = replaceTs;
-    const reply: Reply = await this.#conversation.ask(
-      {
-        asker,
-        text,
-        conversationId: place.channel,
-        threadId: place.threadTs,
-        ...(suggestion ? { suggestion } : {}),
-      },
-      async () => {
-        const thinking = renderThinking(asker.locale);
-        const sent = placeholderTs
-          ? await this.#responder.update(client, place.channel, placeholderTs, thinking)
-          : await this.#responder.post(client, place, thinking);
-        placeholderTs = sent.ok ? sent.ts : undefined;
-      },
-    );
+    const working = new WorkingIndicator(async (shown) => {
+      const thinking = renderThinking(asker.locale);
+      const sent = shown
+        ? await this.#responder.update(client, place.channel, shown, thinking)
+        : await this.#responder.post(client, place, thinking);
+      return sent.ok ? sent.ts : undefined;
+    }, replaceTs);
+    let reply: Reply;
+    try {
+      reply = await this.#conversation.ask(
+        {
+          asker,
+          text,
+          conversationId: place.channel,
+          threadId: place.threadTs,
+          ...(suggestion ? { suggestion } : {}),
+        },
+        // A click replaces its own message at once; a new question gets a placeholder only if the robot is slow.
+        () => working.start(replaceTs ? 0 : this.#settings.placeholderDelayMs),
+      );
+    } finally {
+      working.stop();
+    }
     logger.info(
       { kind: reply.kind, channel: place.channel, threadTs: place.threadTs, clicked: Boolean(suggestion) },
       'reply ready',
     );
-    await this.#responder.show(client, place, renderReply(reply), placeholderTs, () =>
+    await this.#responder.show(client, place, renderReply(reply), await working.shownTs(), () =>
       renderReply(reply, { images: 'links' }),
     );
   }
@@ -342,6 +350,52 @@ export class SlackGateway {
       logger.warn({ err: error }, 'de-duplication store unavailable; answering without it');
       return true;
     }
+  }
+}
+
+/**
+ * The "working on it" message of one question. Shown only when the robot has not answered within
+ * the delay: a fast answer then arrives as one message, so the notification carries the answer
+ * rather than a placeholder, and Slack gets one call instead of two.
+ */
+class WorkingIndicator {
+  readonly #show: (replaceTs: string | undefined) => Promise<string | undefined>;
+  #shown: Promise<string | undefined>;
+  #timer: NodeJS.Timeout | undefined;
+
+  /** `existingTs`: a message the answer replaces anyway (the failure whose Try again was clicked). */
+  constructor(show: (replaceTs: string | undefined) => Promise<string | undefined>, existingTs?: string) {
+    this.#show = show;
+    this.#shown = Promise.resolve(existingTs);
+  }
+
+  /** Shows the indicator after `delayMs`; at once (and waits for it) when the delay is 0. */
+  async start(delayMs: number): Promise<void> {
+    if (delayMs <= 0) {
+      await this.#display();
+      return;
+    }
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.#display();
+    }, delayMs);
+  }
+
+  /** The answer is ready: no indicator from now on. */
+  stop(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** The message the answer should replace, once any post of the indicator in flight has settled. */
+  shownTs(): Promise<string | undefined> {
+    return this.#shown;
+  }
+
+  #display(): Promise<void> {
+    const previous = this.#shown;
+    this.#shown = previous.then((ts) => this.#show(ts)).catch(() => undefined);
+    return this.#shown.then(() => undefined);
   }
 }
 

@@ -78,6 +78,8 @@ export async function startSocketModeHarness(
     CS_BODY_TIMEOUT_MS: '1500',
     PORT: '0',
     LOG_LEVEL: 'debug',
+    // Most tests follow the placeholder → answer sequence; the delayed placeholder has tests of its own.
+    PLACEHOLDER_DELAY_MS: '0',
     ...options.env,
   });
   if (!parsed.ok) {

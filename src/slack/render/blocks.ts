@@ -1,5 +1,6 @@
 // Pure Block Kit rendering: a platform-neutral Reply becomes one or more Slack messages.
 import type { types } from '@slack/bolt';
+import { LRUCache } from 'lru-cache';
 
 // Block Kit types come through Bolt, our declared dependency, rather than its transitive @slack/types.
 type ActionsBlock = types.ActionsBlock;
@@ -133,11 +134,67 @@ function isBlockLike(value: unknown): value is KnownBlock {
 
 /** A part of a message that must not be split across messages, and its share of the fallback text. */
 interface Unit {
-  blocks: KnownBlock[];
+  readonly blocks: readonly KnownBlock[];
   /** Answer text, as plain text, for the message's fallback. */
-  plain: string;
+  readonly plain: string;
   /** Fallback for a message that carries no answer text (only buttons, only an image). */
-  note?: string;
+  readonly note?: string;
+}
+
+/** The answer's own blocks, the same for every reply that carries this answer HTML. */
+interface AnswerBody {
+  readonly units: readonly Unit[];
+  /** False when the answer had no text (empty, or only images). */
+  readonly answered: boolean;
+}
+
+/**
+ * A knowledge base answers most questions with the same few hundred entries, and converting HTML is
+ * the costliest step of a reply (a DOM parse per answer), so converted bodies are kept by their HTML.
+ * Bounded by entries and by characters of HTML; the blocks are shared and never mutated.
+ */
+const answerBodies = new LRUCache<string, AnswerBody>({
+  max: 1_000,
+  maxSize: 8_000_000,
+  sizeCalculation: (_body, key) => Math.max(1, key.length),
+});
+
+/** The lead-in above the suggestions, in mrkdwn: as repetitive as the answers, so kept the same way. */
+const stripes = new LRUCache<string, string>({
+  max: 1_000,
+  maxSize: 1_000_000,
+  sizeCalculation: (_v, key) => Math.max(1, key.length),
+});
+
+function stripeMrkdwn(html: string): string {
+  let mrkdwn = stripes.get(html);
+  if (mrkdwn === undefined) {
+    mrkdwn = truncateMrkdwn(answerToMrkdwn(html), SECTION_TEXT_MAX);
+    stripes.set(html, mrkdwn);
+  }
+  return mrkdwn;
+}
+
+function answerBody(html: string, images: 'segments' | 'links'): AnswerBody {
+  const key = `${images}\u0000${html}`;
+  const cached = answerBodies.get(key);
+  if (cached) return cached;
+  const units: Unit[] = [];
+  let answered = false;
+  for (const segment of convertAnswer(html, { images })) {
+    if (segment.kind === 'image') {
+      const image: ImageBlock = { type: 'image', image_url: segment.url, alt_text: segment.alt };
+      units.push({ blocks: [image], plain: '', note: segment.alt });
+      continue;
+    }
+    for (const chunk of splitMrkdwn(segment.mrkdwn, SECTION_TEXT_MAX)) {
+      units.push({ blocks: [section(chunk)], plain: toPlainText(chunk) });
+      answered = true;
+    }
+  }
+  const body: AnswerBody = { units, answered };
+  answerBodies.set(key, body);
+  return body;
 }
 
 function renderAnswer(reply: AnswerReply, options: RenderOptions): RenderedMessage[] {
@@ -154,21 +211,9 @@ function renderAnswer(reply: AnswerReply, options: RenderOptions): RenderedMessa
   if (reply.demo)
     units.push({ blocks: [contextBlock(`:test_tube: ${t(locale, 'demo_marker')}`)], plain: '' });
 
-  let answered = false;
-  const segments = convertAnswer(reply.answerHtml, {
-    images: options.images === 'links' ? 'links' : 'segments',
-  });
-  for (const segment of segments) {
-    if (segment.kind === 'image') {
-      const image: ImageBlock = { type: 'image', image_url: segment.url, alt_text: segment.alt };
-      units.push({ blocks: [image], plain: '', note: segment.alt });
-      continue;
-    }
-    for (const chunk of splitMrkdwn(segment.mrkdwn, SECTION_TEXT_MAX)) {
-      units.push({ blocks: [section(chunk)], plain: toPlainText(chunk) });
-      answered = true;
-    }
-  }
+  const body = answerBody(reply.answerHtml, options.images === 'links' ? 'links' : 'segments');
+  units.push(...body.units);
+  const answered = body.answered;
 
   const suggestionBlocks = suggestionActions(reply.contextKey, reply.suggestions);
   if (!answered && suggestionBlocks.length === 0) {
@@ -177,8 +222,7 @@ function renderAnswer(reply: AnswerReply, options: RenderOptions): RenderedMessa
   }
   const [firstActions, ...moreActions] = suggestionBlocks;
   if (firstActions) {
-    const stripe =
-      truncateMrkdwn(answerToMrkdwn(reply.stripe ?? ''), SECTION_TEXT_MAX) || t(locale, 'suggestions_header');
+    const stripe = stripeMrkdwn(reply.stripe ?? '') || t(locale, 'suggestions_header');
     const note = toPlainText(stripe);
     // The lead-in stays with the first buttons it introduces.
     units.push({ blocks: [section(stripe), firstActions], plain: '', note });
@@ -247,14 +291,22 @@ function ratingActions(locale: Locale, contextKey: string): ActionsBlock | undef
 function pack(units: Unit[]): Unit[][] {
   const messages: Unit[][] = [];
   let current: Unit[] = [];
+  // Running totals: JSON of an array is '[' + its elements' JSON joined by ',' + ']'.
+  let blockCount = 0;
+  let blocksLength = 0;
   for (const unit of units) {
-    const blocks = [...current.flatMap((item) => item.blocks), ...unit.blocks];
-    const tooMany = blocks.length > BLOCKS_PER_MESSAGE_MAX;
-    if (current.length > 0 && (tooMany || serializedLength(blocks) > SERIALIZED_BLOCKS_BUDGET)) {
+    const unitLength = unit.blocks.reduce((sum, block) => sum + serializedLength(block), 0);
+    const count = blockCount + unit.blocks.length;
+    const length = 2 + blocksLength + unitLength + Math.max(0, count - 1);
+    if (current.length > 0 && (count > BLOCKS_PER_MESSAGE_MAX || length > SERIALIZED_BLOCKS_BUDGET)) {
       messages.push(current);
       current = [];
+      blockCount = 0;
+      blocksLength = 0;
     }
     current.push(unit);
+    blockCount += unit.blocks.length;
+    blocksLength += unitLength;
   }
   if (current.length > 0) messages.push(current);
   return messages;

@@ -136,7 +136,12 @@ describe('start-up', () => {
 
     const event = appMention({ text: `<@${IDS.botUser}> How do I reset my password?` });
     await sendEvent(`http://127.0.0.1:${port}`, SIGNING_SECRET, eventCallback(event));
-    const answer = await slack.waitForCall('chat.update', undefined, 10_000);
+    // The robot answers at once, so the answer is the first and only message (no placeholder).
+    const answer = await slack.waitForCall(
+      'chat.postMessage',
+      (call) => call.body.thread_ts === event.ts,
+      10_000,
+    );
     expect(textOf(answer)).toContain('password portal');
     expect(textOf(answer)).toMatch(/demo knowledge base/i);
   }, 30_000);
