@@ -186,39 +186,26 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       retryNum: context.retryNum,
     }) satisfies EventSource;
 
-  app.event('app_mention', async ({ event, context, client }) => {
-    await withRequestId(() => options.gateway.onMessageEvent(client, event, source(context)));
-  });
-  app.event('message', async ({ event, context, client }) => {
+  // One listener per kind of request: Bolt runs every listener's matchers on every request, and the
+  // gateway sorts events and clicks itself.
+  app.event(/^(app_mention|message)$/, async ({ event, context, client }) => {
     await withRequestId(() => options.gateway.onMessageEvent(client, event, source(context)));
   });
 
-  app.action(SUGGESTION_ACTION_PATTERN, async ({ ack, body, action, client }) => {
+  const clickHandlers = {
+    suggestion: options.gateway.onSuggestionClick.bind(options.gateway),
+    try_again: options.gateway.onTryAgain.bind(options.gateway),
+    rating: options.gateway.onRatingClick.bind(options.gateway),
+  } as const;
+  // Any other interaction (a link button, an unknown action id) is acknowledged and left alone.
+  app.action(/.*/, async ({ ack, body, action, client }) => {
     await ack();
-    const payload = blockActionSchema.safeParse(body);
-    if (!payload.success) return logger.warn({}, 'ignored a suggestion click of unexpected shape');
-    await withRequestId(() => options.gateway.onSuggestionClick(client, payload.data, buttonValue(action)));
-  });
-  app.action(ACTION_TRY_AGAIN, async ({ ack, body, action, client }) => {
-    await ack();
-    const payload = blockActionSchema.safeParse(body);
-    if (!payload.success) return logger.warn({}, 'ignored a try-again click of unexpected shape');
-    await withRequestId(() => options.gateway.onTryAgain(client, payload.data, buttonValue(action)));
-  });
-  for (const actionId of [ACTION_RATE_UP, ACTION_RATE_DOWN]) {
-    app.action(actionId, async ({ ack, body, action, client }) => {
-      await ack();
-      const payload = blockActionSchema.safeParse(body);
-      if (!payload.success) return logger.warn({}, 'ignored a rating click of unexpected shape');
-      await withRequestId(() => options.gateway.onRatingClick(client, payload.data, buttonValue(action)));
-    });
-  }
-  // Any other interaction (a link button, an unknown action id) is acknowledged and left alone. Bolt runs
-  // every matching listener, so the ids above are skipped: a second ack() throws in HTTP mode.
-  app.action(/.*/, async ({ ack, action }) => {
     const actionId = 'action_id' in action ? action.action_id : undefined;
-    if (actionId !== undefined && isHandledAction(actionId)) return;
-    await ack();
+    const kind = actionId === undefined ? undefined : clickKind(actionId);
+    if (!kind) return;
+    const payload = blockActionSchema.safeParse(body);
+    if (!payload.success) return logger.warn({ actionId }, 'ignored a click of unexpected shape');
+    await withRequestId(() => clickHandlers[kind](client, payload.data, buttonValue(action)));
   });
 
   return {
@@ -249,13 +236,10 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   };
 }
 
-function isHandledAction(actionId: string): boolean {
-  return (
-    actionId === ACTION_RATE_UP ||
-    actionId === ACTION_RATE_DOWN ||
-    actionId === ACTION_TRY_AGAIN ||
-    SUGGESTION_ACTION_PATTERN.test(actionId)
-  );
+function clickKind(actionId: string): 'suggestion' | 'try_again' | 'rating' | undefined {
+  if (actionId === ACTION_RATE_UP || actionId === ACTION_RATE_DOWN) return 'rating';
+  if (actionId === ACTION_TRY_AGAIN) return 'try_again';
+  return SUGGESTION_ACTION_PATTERN.test(actionId) ? 'suggestion' : undefined;
 }
 
 function buttonValue(action: unknown): string | undefined {

@@ -40,12 +40,42 @@ function manualClock(start = 1_000_000): { now: () => number; advance(ms: number
 }
 
 describe('MemoryContextStore', () => {
-  it('returns the very object it was given', async () => {
+  it.each([
+    ['a full context', context()],
+    [
+      'no uid, no thread, no suggestions, not rateable',
+      context({ threadId: undefined, suggestions: [], rateable: false }),
+    ],
+    ['a docName equal to the question', context({ docName: 'reset password' })],
+    [
+      'Chinese text, quotes and several suggestions',
+      context({
+        uid: 'u-0123456789abcdef',
+        question: '如何"重置"密码？',
+        docName: '如何重置密码',
+        suggestions: [
+          { question: '账号被锁定怎么办？', docId: 'doc-9' },
+          { question: 'Change "email"', docId: 'doc-2' },
+        ],
+      }),
+    ],
+  ])('gives back %s exactly as it was stored', async (_name, stored) => {
+    const store = new MemoryContextStore({ maxEntries: 10, ttlSeconds: 60 });
+    await store.put('k1', stored);
+    const read = await store.get('k1');
+    expect(read).toEqual(stored);
+    // Every field is there, undefined ones included, as the core reads them.
+    expect(Object.keys(read ?? {}).sort()).toEqual(Object.keys(stored).sort());
+    expect(await store.get('unknown')).toBeUndefined();
+  });
+
+  it('keeps its own copy: changing the object after put changes nothing stored', async () => {
     const store = new MemoryContextStore({ maxEntries: 10, ttlSeconds: 60 });
     const stored = context();
     await store.put('k1', stored);
-    expect(await store.get('k1')).toBe(stored);
-    expect(await store.get('unknown')).toBeUndefined();
+    stored.suggestions.push({ question: 'later', docId: 'doc-3' });
+    stored.rateable = false;
+    expect(await store.get('k1')).toEqual(context());
   });
 
   it('forgets a context once its TTL has passed', async () => {

@@ -1,0 +1,147 @@
+// A lean fake Slack Web API for the load bench: it records nothing, reads only the fields it needs, and
+// reports when the answer to a question reaches Slack. test/support/fake-slack-api.ts keeps every call
+// with its parsed blocks for ever (tens of thousands of objects in a run) and emits each one to
+// listeners, which would put its GC and lookup costs into the latencies of both systems under test.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const LEAN_BOT = { userId: 'UBOT', botId: 'BBOT', teamId: 'T1' } as const;
+
+export interface LeanFakeSlackOptions {
+  /** True for a "working on it" placeholder: the answer comes later, as a chat.update of that message. */
+  isPlaceholder(text: string): boolean;
+  /**
+   * Called once per reply that carries an answer. `key` is `channel:thread_ts` for a reply in a
+   * thread, else `channel` (a top-level DM reply).
+   */
+  onAnswer(key: string, at: number): void;
+}
+
+export interface LeanFakeSlack {
+  /** Pass as the Web API base URL (ends with `/api/`). */
+  url: string;
+  /** Web API calls per method since the last reset. */
+  counts(): Record<string, number>;
+  resetCounts(): void;
+  close(): Promise<void>;
+}
+
+export async function startLeanFakeSlack(options: LeanFakeSlackOptions): Promise<LeanFakeSlack> {
+  let tsCounter = 0;
+  let counts = new Map<string, number>();
+  // `channel:ts` of each placeholder → the question's key; deleted when the answer replaces it.
+  const placeholders = new Map<string, string>();
+
+  const nextTs = (): string => {
+    tsCounter += 1;
+    return `${1_800_000_000 + Math.floor(tsCounter / 1_000_000)}.${String(tsCounter % 1_000_000).padStart(6, '0')}`;
+  };
+
+  const answer = (method: string, fields: URLSearchParams, at: number): Record<string, unknown> => {
+    const channel = fields.get('channel') ?? '';
+    const text = fields.get('text') ?? '';
+    switch (method) {
+      case 'auth.test':
+        return {
+          ok: true,
+          team_id: LEAN_BOT.teamId,
+          user_id: LEAN_BOT.userId,
+          bot_id: LEAN_BOT.botId,
+          team: 'Acme',
+          user: 'gateway',
+        };
+      case 'users.info': {
+        const id = fields.get('user') ?? '';
+        const name = `Bench User ${id}`;
+        return {
+          ok: true,
+          user: {
+            id,
+            name: id.toLowerCase(),
+            real_name: name,
+            locale: 'en-US',
+            profile: { display_name: name, real_name: name },
+          },
+        };
+      }
+      case 'chat.postMessage': {
+        const ts = nextTs();
+        const threadTs = fields.get('thread_ts');
+        const key = threadTs ? `${channel}:${threadTs}` : channel;
+        if (options.isPlaceholder(text)) placeholders.set(`${channel}:${ts}`, key);
+        else options.onAnswer(key, at);
+        return {
+          ok: true,
+          channel,
+          ts,
+          message: { type: 'message', bot_id: LEAN_BOT.botId, user: LEAN_BOT.userId, text, ts },
+        };
+      }
+      case 'chat.update': {
+        const ts = fields.get('ts') ?? '';
+        const key = placeholders.get(`${channel}:${ts}`);
+        if (key !== undefined && !options.isPlaceholder(text)) {
+          placeholders.delete(`${channel}:${ts}`);
+          options.onAnswer(key, at);
+        }
+        return { ok: true, channel, ts, text };
+      }
+      default:
+        return { ok: true };
+    }
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse, raw: string): void => {
+    const at = performance.now();
+    const method = /^\/api\/([A-Za-z0-9_.]+)$/.exec(req.url ?? '')?.[1] ?? 'unknown';
+    counts.set(method, (counts.get(method) ?? 0) + 1);
+    // @slack/web-api posts form fields; a JSON body is read too, in case a client sends one.
+    const fields = req.headers['content-type']?.startsWith('application/json')
+      ? jsonFields(raw)
+      : new URLSearchParams(raw);
+    const body = JSON.stringify(answer(method, fields, at));
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
+  };
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api/`,
+    counts: () => Object.fromEntries(counts),
+    resetCounts() {
+      counts = new Map();
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function jsonFields(raw: string): URLSearchParams {
+  const fields = new URLSearchParams();
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed === 'object' && parsed !== null) {
+      for (const [key, value] of Object.entries(parsed)) {
+        if (typeof value === 'string') fields.set(key, value);
+      }
+    }
+  } catch {
+    // Not JSON: no fields.
+  }
+  return fields;
+}

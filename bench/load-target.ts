@@ -1,0 +1,169 @@
+// Child-process entry of the load bench: runs one system under test (the real gateway or the bare
+// relay), so its RSS and CPU are its own. Talks to bench/load.ts over the IPC channel of fork().
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { createGateway } from '../src/app.js';
+import { parseEnv } from '../src/config/env.js';
+import { createLogger } from '../src/logging/logger.js';
+import { startBareRelay } from './bare-relay.js';
+
+export type TargetKind = 'gateway' | 'relay';
+
+export interface TargetConfig {
+  kind: TargetKind;
+  signingSecret: string;
+  botToken: string;
+  slackApiUrl: string;
+  platformUrl: string;
+  accessToken: string;
+  sysNum: string;
+  /** The gateway's CS_HEADERS_TIMEOUT_MS / CS_BODY_TIMEOUT_MS: above the slow-robot phase's delay. */
+  platformTimeoutMs: number;
+  logLevel: string;
+  /** When set, the CPU of the measured window (mark → report) is profiled into `<dir>/<kind>.cpuprofile`. */
+  profileDir?: string;
+}
+
+/** What the child measured since the last `mark`. */
+export interface TargetReport {
+  peakRssMb: number;
+  rssMb: number;
+  heapUsedMb: number;
+  cpuMs: number;
+  /** Log lines at warn level or above (the gateway only; the relay logs nothing). */
+  warnings: number;
+}
+
+export type ParentMessage = { type: 'mark' } | { type: 'report' } | { type: 'stop' };
+export type ChildMessage =
+  | { type: 'ready'; port: number }
+  | { type: 'report'; report: TargetReport }
+  | { type: 'stopped' }
+  | { type: 'failed'; message: string };
+
+const RSS_SAMPLE_MS = 50;
+const MB = 1024 * 1024;
+
+function send(message: ChildMessage, then?: () => void): void {
+  if (process.send) process.send(message, undefined, undefined, () => then?.());
+  else then?.();
+}
+
+async function startTarget(config: TargetConfig, countWarning: () => void) {
+  if (config.kind === 'relay') {
+    return startBareRelay({
+      signingSecret: config.signingSecret,
+      botToken: config.botToken,
+      slackApiUrl: config.slackApiUrl,
+      platformUrl: config.platformUrl,
+      accessToken: config.accessToken,
+      sysNum: config.sysNum,
+      host: '127.0.0.1',
+    });
+  }
+  const parsed = parseEnv({
+    SLACK_BOT_TOKEN: config.botToken,
+    SLACK_SIGNING_SECRET: config.signingSecret,
+    SLACK_API_URL: config.slackApiUrl,
+    CS_OPEN_URL: config.platformUrl,
+    CS_SYS_NUM: config.sysNum,
+    CS_ACCESS_TOKEN: config.accessToken,
+    CS_HEADERS_TIMEOUT_MS: String(config.platformTimeoutMs),
+    CS_BODY_TIMEOUT_MS: String(config.platformTimeoutMs),
+    PORT: '0',
+    LOG_LEVEL: config.logLevel,
+  });
+  if (!parsed.ok) throw new Error(`gateway env invalid: ${parsed.problems.join('; ')}`);
+  // A null sink that still counts what would have been written: the gateway pays for every line it logs.
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const byte of chunk) if (byte === 10) countWarning();
+      done();
+    },
+  });
+  const logger = createLogger({ level: parsed.env.LOG_LEVEL, destination });
+  const gateway = await createGateway(parsed.env, logger, {
+    host: '127.0.0.1',
+    webApiRetries: 0,
+    shutdownGraceMs: 10_000,
+  });
+  const { port } = await gateway.start();
+  return { port: port ?? 0, stop: () => gateway.stop() };
+}
+
+async function main(): Promise<void> {
+  const raw = process.env.BENCH_TARGET_CONFIG;
+  if (!raw) throw new Error('BENCH_TARGET_CONFIG is not set; this file is started by bench/load.ts');
+  const config = JSON.parse(raw) as TargetConfig;
+
+  let warnings = 0;
+  let peakRss = 0;
+  let cpuStart = process.cpuUsage();
+  const sample = () => {
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  };
+  const sampler = setInterval(sample, RSS_SAMPLE_MS);
+
+  const target = await startTarget(config, () => {
+    warnings += 1;
+  });
+  // Profiled through the inspector rather than --cpu-prof, so start-up and the later phases stay out.
+  const profiler = config.profileDir ? new Session() : undefined;
+  profiler?.connect();
+  await profiler?.post('Profiler.enable');
+  let profiling = false;
+  const writeProfile = async () => {
+    if (!profiler || !profiling || !config.profileDir) return;
+    profiling = false;
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(join(config.profileDir, `${config.kind}.cpuprofile`), JSON.stringify(profile));
+  };
+
+  process.on('message', (message: ParentMessage) => {
+    switch (message.type) {
+      case 'mark':
+        peakRss = 0;
+        warnings = 0;
+        cpuStart = process.cpuUsage();
+        sample();
+        if (profiler && !profiling) {
+          profiling = true;
+          void profiler.post('Profiler.start');
+        }
+        return;
+      case 'report': {
+        sample();
+        void writeProfile();
+        const cpu = process.cpuUsage(cpuStart);
+        const memory = process.memoryUsage();
+        send({
+          type: 'report',
+          report: {
+            peakRssMb: peakRss / MB,
+            rssMb: memory.rss / MB,
+            heapUsedMb: memory.heapUsed / MB,
+            cpuMs: (cpu.user + cpu.system) / 1000,
+            warnings,
+          },
+        });
+        return;
+      }
+      case 'stop':
+        clearInterval(sampler);
+        // Exit rather than wait for idle keep-alive sockets; --cpu-prof still writes its profile on exit.
+        target.stop().then(
+          () => send({ type: 'stopped' }, () => process.exit(0)),
+          (error: unknown) => send({ type: 'failed', message: String(error) }, () => process.exit(1)),
+        );
+        return;
+    }
+  });
+  send({ type: 'ready', port: target.port });
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  send({ type: 'failed', message }, () => process.exit(1));
+});

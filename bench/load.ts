@@ -1,0 +1,385 @@
+// Load bench: the real gateway against a bare Bolt relay, both driven with signed Slack events on
+// 127.0.0.1, each in its own child process. Three phases per system:
+//   1. saturation: a closed loop of BENCH_CONCURRENCY questions in flight (answers per second = capacity);
+//   2. fixed rate: BENCH_RATE questions a second, below both systems' capacity (time a question takes);
+//   3. slow robot: BENCH_ACK_RATE questions a second while every answer takes 5 s (acks only).
+// Run with `npm run bench:load`; BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_USERS, BENCH_ACK_SECONDS
+// tune it too, BENCH_PROFILE=1 profiles both children's saturation window and prints their top
+// functions, BENCH_STRICT=1 exits 1 on a missed target.
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LOCALES } from '../src/config/env.js';
+import { startSimulator } from '../src/simulator/index.js';
+import { renderThinking } from '../src/slack/render/blocks.js';
+import { summarizeLargestProfile } from './cpu-profile-summary.js';
+import { startLeanFakeSlack } from './lean-fake-slack.js';
+import {
+  AnswerBoard,
+  type LoadResult,
+  type OpenLoopResult,
+  percentile,
+  runLoad,
+  runOpenLoop,
+  type Target,
+} from './load-driver.js';
+import type { ChildMessage, ParentMessage, TargetConfig, TargetKind, TargetReport } from './load-target.js';
+
+const SECRET = 'bench-signing-secret-0123456789abcdef';
+const BOT_TOKEN = 'xoxb-bench-bot-token';
+const PLATFORM_TOKEN = 'bench-token-0123456789abcdef0123456789ab';
+const SYS_NUM = 'bench';
+
+function numberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+const SETTINGS = {
+  seconds: numberFromEnv('BENCH_SECONDS', 10),
+  warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 2),
+  concurrency: Math.round(numberFromEnv('BENCH_CONCURRENCY', 50)),
+  users: Math.round(numberFromEnv('BENCH_USERS', 200)),
+  rate: numberFromEnv('BENCH_RATE', 300),
+  ackRate: numberFromEnv('BENCH_ACK_RATE', 200),
+  ackSeconds: numberFromEnv('BENCH_ACK_SECONDS', 5),
+  robotDelayMs: 5_000,
+  profile: process.env.BENCH_PROFILE === '1',
+  strict: process.env.BENCH_STRICT === '1',
+  logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+};
+if (SETTINGS.users < SETTINGS.concurrency) throw new Error('BENCH_USERS must be at least BENCH_CONCURRENCY');
+
+const ackEvents = Math.round(SETTINGS.ackRate * SETTINGS.ackSeconds);
+
+const TARGETS = { throughputRatio: 0.9, p99SlackMs: 5, ackP99Ms: 50 } as const;
+
+/** One system under test in a child process, so its RSS and CPU are its own. */
+class Child {
+  readonly #process: ChildProcess;
+  readonly #waiters: Array<(message: ChildMessage) => void> = [];
+  readonly exited: Promise<number | null>;
+
+  constructor(config: TargetConfig) {
+    const entry = fileURLToPath(new URL('./load-target.ts', import.meta.url));
+    this.#process = fork(entry, [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, BENCH_TARGET_CONFIG: JSON.stringify(config) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    this.#process.on('message', (message: ChildMessage) => {
+      for (const waiter of this.#waiters.splice(0)) waiter(message);
+    });
+    this.exited = new Promise((resolve) => this.#process.once('exit', (code) => resolve(code)));
+  }
+
+  /** The child's next message, or its failure. */
+  next(): Promise<ChildMessage> {
+    return new Promise((resolve, reject) => {
+      this.#waiters.push((message) =>
+        message.type === 'failed' ? reject(new Error(`child failed: ${message.message}`)) : resolve(message),
+      );
+      void this.exited.then((code) => reject(new Error(`child exited with ${code}`)));
+    });
+  }
+
+  send(message: ParentMessage): void {
+    this.#process.send(message);
+  }
+
+  async ready(): Promise<number> {
+    const message = await this.next();
+    if (message.type !== 'ready') throw new Error(`expected ready, got ${message.type}`);
+    return message.port;
+  }
+
+  async report(): Promise<TargetReport> {
+    const answer = this.next();
+    this.send({ type: 'report' });
+    const message = await answer;
+    if (message.type !== 'report') throw new Error(`expected report, got ${message.type}`);
+    return message.report;
+  }
+
+  /** Asks the child to stop cleanly; kills it (by its own pid) if it has not exited within 15 s. */
+  async stop(): Promise<void> {
+    if (this.#process.exitCode !== null) return;
+    this.send({ type: 'stop' });
+    const exited = await Promise.race([
+      this.exited.then(() => true),
+      new Promise<false>((resolve) => setTimeout(resolve, 15_000, false).unref()),
+    ]);
+    if (!exited) {
+      this.#process.kill('SIGKILL');
+      await this.exited;
+    }
+  }
+}
+
+interface SystemResult {
+  kind: TargetKind;
+  load: LoadResult;
+  loadReport: TargetReport;
+  /** Web API calls per answered question during the load phase. */
+  slackCallsPerAnswer: number;
+  /** The bench process (driver, simulator, fake Slack) CPU use during the load phase, in % of one core. */
+  driverCpuPercent: number;
+  steady: OpenLoopResult;
+  acks: OpenLoopResult;
+}
+
+const fmt = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ');
+  console.log(line(header));
+  console.log(line(widths.map((width) => '-'.repeat(width))));
+  for (const row of rows) console.log(line(row));
+}
+
+async function main(): Promise<void> {
+  const placeholders = new Set(LOCALES.map((locale) => renderThinking(locale).text));
+  const board = new AnswerBoard();
+  const simulator = await startSimulator({ accessToken: PLATFORM_TOKEN, host: '127.0.0.1', port: 0 });
+  const slack = await startLeanFakeSlack({
+    isPlaceholder: (text) => placeholders.has(text),
+    onAnswer: (key, at) => board.settle(key, at),
+  });
+  const profileDir = SETTINGS.profile ? mkdtempSync(join(tmpdir(), 'gateway-cpu-prof-')) : undefined;
+  const config = (kind: TargetKind): TargetConfig => ({
+    kind,
+    signingSecret: SECRET,
+    botToken: BOT_TOKEN,
+    slackApiUrl: slack.url,
+    platformUrl: simulator.url,
+    accessToken: PLATFORM_TOKEN,
+    sysNum: SYS_NUM,
+    platformTimeoutMs: SETTINGS.robotDelayMs * 2,
+    logLevel: SETTINGS.logLevel,
+    ...(profileDir ? { profileDir } : {}),
+  });
+  const children: Record<TargetKind, Child> = {
+    relay: new Child(config('relay')),
+    gateway: new Child(config('gateway')),
+  };
+
+  const results: SystemResult[] = [];
+  try {
+    const ports = {
+      relay: await children.relay.ready(),
+      gateway: await children.gateway.ready(),
+    };
+    console.log(
+      `load: ${SETTINGS.concurrency} questions in flight from ${SETTINGS.users} users, ${SETTINGS.warmupSeconds} s warm-up + ${SETTINGS.seconds} s measured per system; ` +
+        `then ${SETTINGS.rate} events/s for ${SETTINGS.seconds} s (open loop); ` +
+        `then ${SETTINGS.ackRate} events/s for ${SETTINGS.ackSeconds} s (open loop) with the robot taking ${SETTINGS.robotDelayMs} ms (acks only). ` +
+        'Each system runs in its own child process; the driver, simulator and fake Slack share this one.',
+    );
+    // The relay first: the simulator's per-message state grows during a run, which can only slow the second.
+    const order: TargetKind[] = ['relay', 'gateway'];
+    for (const [index, kind] of order.entries()) {
+      const child = children[kind];
+      const target: Target = { url: `http://127.0.0.1:${ports[kind]}`, secret: SECRET };
+      let driverCpu = process.cpuUsage();
+      let windowStart = performance.now();
+      const load = await runLoad(target, board, {
+        concurrency: SETTINGS.concurrency,
+        users: SETTINGS.users,
+        warmupMs: SETTINGS.warmupSeconds * 1000,
+        measureMs: SETTINGS.seconds * 1000,
+        answerTimeoutMs: 10_000,
+        onMeasureStart: () => {
+          child.send({ type: 'mark' });
+          slack.resetCounts();
+          driverCpu = process.cpuUsage();
+          windowStart = performance.now();
+        },
+      });
+      const loadReport = await child.report();
+      const driverUsage = process.cpuUsage(driverCpu);
+      const driverCpuPercent =
+        ((driverUsage.user + driverUsage.system) / 1000 / (performance.now() - windowStart)) * 100;
+      const slackCalls = Object.entries(slack.counts())
+        .filter(([method]) => method.startsWith('chat.') || method === 'users.info')
+        .reduce((sum, [, count]) => sum + count, 0);
+
+      // Fixed rate: the same users, questions on a schedule both systems keep up with, once the
+      // saturation phase's last answers and their garbage are gone.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const steady = await runOpenLoop(target, board, {
+        rate: SETTINGS.rate,
+        seconds: SETTINGS.seconds,
+        firstUser: 0,
+        users: SETTINGS.users,
+        answerTimeoutMs: 10_000,
+      });
+
+      // Slow robot: every ask waits robotDelayMs; only the acks are timed. Fresh users for each system.
+      simulator.faults.set({
+        kind: 'delay',
+        ms: SETTINGS.robotDelayMs,
+        actions: ['chat_user_robot_ask'],
+        times: ackEvents,
+      });
+      const acks = await runOpenLoop(target, board, {
+        rate: SETTINGS.ackRate,
+        seconds: SETTINGS.ackSeconds,
+        firstUser: SETTINGS.users + index * ackEvents,
+        answerTimeoutMs: SETTINGS.robotDelayMs + 5_000,
+      });
+      simulator.faults.clear();
+      results.push({
+        kind,
+        load,
+        loadReport,
+        slackCallsPerAnswer: load.answered > 0 ? slackCalls / load.answered : Number.NaN,
+        driverCpuPercent,
+        steady,
+        acks,
+      });
+    }
+  } finally {
+    await Promise.all([children.relay.stop(), children.gateway.stop()]);
+    await slack.close();
+    await simulator.close();
+  }
+
+  report(results, board.unexpected);
+  const missed = verdicts(results);
+  if (profileDir) {
+    for (const kind of ['gateway', 'relay'] as const) {
+      console.log(`\nCPU profile of the ${kind} during the measured load window:`);
+      console.log(
+        summarizeLargestProfile(join(profileDir, `${kind}.cpuprofile`), kind === 'gateway' ? 30 : 12),
+      );
+    }
+  }
+  if (SETTINGS.strict && missed > 0) process.exitCode = 1;
+}
+
+function report(results: SystemResult[], unexpected: number): void {
+  const header = [
+    'system',
+    'answered',
+    'answers/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'ack p99 ms',
+    'errors',
+    'peak RSS MB',
+    'CPU ms/answer',
+    'Slack calls/answer',
+    'driver CPU %',
+  ];
+  const rows = results.map((r) => {
+    const seconds = r.load.measureMs / 1000;
+    return [
+      r.kind,
+      String(r.load.answered),
+      fmt(r.load.answered / seconds, 0),
+      fmt(percentile(r.load.latencies, 50)),
+      fmt(percentile(r.load.latencies, 95)),
+      fmt(percentile(r.load.latencies, 99)),
+      fmt(percentile(r.load.acks, 99)),
+      r.load.errors === 0
+        ? '0'
+        : `${r.load.errors} (${r.load.errorKinds.status} status, ${r.load.errorKinds.transport} transport, ${r.load.errorKinds.unanswered} unanswered)`,
+      fmt(r.loadReport.peakRssMb),
+      fmt(r.load.answered > 0 ? r.loadReport.cpuMs / r.load.answered : Number.NaN, 2),
+      fmt(r.slackCallsPerAnswer, 2),
+      fmt(r.driverCpuPercent, 0),
+    ];
+  });
+  console.log('\nSaturation phase (robot answers at once; closed loop, so latency here is mostly queueing):');
+  printTable(header, rows);
+  if (unexpected > 0) console.log(`(${unexpected} answers arrived for questions no longer awaited)`);
+
+  console.log(
+    `\nFixed-rate phase (robot answers at once; ${SETTINGS.rate} events/s for ${SETTINGS.seconds} s):`,
+  );
+  printTable(
+    ['system', 'events', 'answered', 'p50 ms', 'p95 ms', 'p99 ms', 'ack p99 ms', 'errors'],
+    results.map((r) => [
+      r.kind,
+      String(r.steady.sent),
+      String(r.steady.answered),
+      fmt(percentile(r.steady.latencies, 50)),
+      fmt(percentile(r.steady.latencies, 95)),
+      fmt(percentile(r.steady.latencies, 99)),
+      fmt(percentile(r.steady.acks, 99)),
+      String(r.steady.errors),
+    ]),
+  );
+
+  console.log(
+    `\nSlow-robot phase (robot takes ${SETTINGS.robotDelayMs} ms; ${SETTINGS.ackRate} events/s for ${SETTINGS.ackSeconds} s; acks only):`,
+  );
+  printTable(
+    ['system', 'events', 'ack p50 ms', 'ack p99 ms', 'ack max ms', 'errors', 'answered later'],
+    results.map((r) => [
+      r.kind,
+      String(r.acks.sent),
+      fmt(percentile(r.acks.acks, 50)),
+      fmt(percentile(r.acks.acks, 99)),
+      fmt(Math.max(...r.acks.acks)),
+      String(r.acks.errors),
+      String(r.acks.answered),
+    ]),
+  );
+  const warnings = results.map((r) => `${r.kind} ${r.loadReport.warnings}`).join(', ');
+  console.log(`\nLog lines at ${SETTINGS.logLevel} or above during the measured load window: ${warnings}`);
+}
+
+/** Prints one PASS/MISS line per target; returns the number missed. */
+function verdicts(results: SystemResult[]): number {
+  const gateway = results.find((r) => r.kind === 'gateway');
+  const relay = results.find((r) => r.kind === 'relay');
+  if (!gateway || !relay) return 1;
+  const rate = (r: SystemResult) => r.load.answered / (r.load.measureMs / 1000);
+  const ratio = rate(gateway) / rate(relay);
+  const p99 = (r: SystemResult) => percentile(r.steady.latencies, 99);
+  const saturatedP99 = (r: SystemResult) => percentile(r.load.latencies, 99);
+  const ackP99 = percentile(gateway.acks.acks, 99);
+  console.log('\nGateway as a ratio of the relay:');
+  console.log(
+    `  throughput x${fmt(ratio, 2)}, p50 x${fmt(percentile(gateway.load.latencies, 50) / percentile(relay.load.latencies, 50), 2)}, ` +
+      `p99 x${fmt(saturatedP99(gateway) / saturatedP99(relay), 2)} (saturated), p99 x${fmt(p99(gateway) / p99(relay), 2)} (fixed rate), peak RSS x${fmt(gateway.loadReport.peakRssMb / relay.loadReport.peakRssMb, 2)}, ` +
+      `CPU per answer x${fmt(gateway.loadReport.cpuMs / gateway.load.answered / (relay.loadReport.cpuMs / relay.load.answered), 2)}`,
+  );
+  const checks: Array<[boolean, string]> = [
+    [
+      ratio >= TARGETS.throughputRatio && gateway.load.errors === 0,
+      `throughput >= ${TARGETS.throughputRatio}x relay: ${fmt(rate(gateway), 0)}/s vs ${fmt(rate(relay), 0)}/s = ${fmt(ratio, 2)}x, ${gateway.load.errors} errors`,
+    ],
+    [
+      p99(gateway) <= p99(relay) + TARGETS.p99SlackMs && gateway.steady.answered === gateway.steady.sent,
+      `p99 event-to-answer at ${SETTINGS.rate}/s <= relay p99 + ${TARGETS.p99SlackMs} ms: ${fmt(p99(gateway))} ms vs ${fmt(p99(relay))} + ${TARGETS.p99SlackMs} ms ` +
+        `(saturated: ${fmt(saturatedP99(gateway))} ms vs ${fmt(saturatedP99(relay))} ms)`,
+    ],
+    [
+      ackP99 < TARGETS.ackP99Ms && gateway.acks.errors === 0,
+      `p99 ack < ${TARGETS.ackP99Ms} ms while the robot takes ${SETTINGS.robotDelayMs} ms: ${fmt(ackP99)} ms, ${gateway.acks.errors} errors`,
+    ],
+  ];
+  console.log('');
+  for (const [pass, text] of checks) console.log(`${pass ? 'PASS' : 'MISS'}  ${text}`);
+  return checks.filter(([pass]) => !pass).length;
+}
+
+main().then(
+  () => process.exit(),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
