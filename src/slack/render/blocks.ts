@@ -159,20 +159,35 @@ const answerBodies = new LRUCache<string, AnswerBody>({
   sizeCalculation: (_body, key) => Math.max(1, key.length),
 });
 
-/** The lead-in above the suggestions, in mrkdwn: as repetitive as the answers, so kept the same way. */
-const stripes = new LRUCache<string, string>({
+/** The lead-in above the suggestions, in mrkdwn and as plain text: as repetitive as the answers. */
+const stripes = new LRUCache<string, { mrkdwn: string; plain: string }>({
   max: 1_000,
   maxSize: 1_000_000,
   sizeCalculation: (_v, key) => Math.max(1, key.length),
 });
 
-function stripeMrkdwn(html: string): string {
-  let mrkdwn = stripes.get(html);
-  if (mrkdwn === undefined) {
-    mrkdwn = truncateMrkdwn(answerToMrkdwn(html), SECTION_TEXT_MAX);
-    stripes.set(html, mrkdwn);
+function stripeOf(html: string, locale: Locale): { mrkdwn: string; plain: string } {
+  let stripe = stripes.get(html);
+  if (stripe === undefined) {
+    const mrkdwn = truncateMrkdwn(answerToMrkdwn(html), SECTION_TEXT_MAX);
+    stripe = { mrkdwn, plain: toPlainText(mrkdwn) };
+    stripes.set(html, stripe);
   }
-  return mrkdwn;
+  if (stripe.mrkdwn !== '') return stripe;
+  const header = t(locale, 'suggestions_header');
+  return { mrkdwn: header, plain: toPlainText(header) };
+}
+
+/** Serialized length of a unit's blocks; kept for the units of cached answer bodies, which recur. */
+const unitLengths = new WeakMap<Unit, number>();
+
+function unitLength(unit: Unit): number {
+  let length = unitLengths.get(unit);
+  if (length === undefined) {
+    length = unit.blocks.reduce((sum, block) => sum + serializedLength(block), 0);
+    unitLengths.set(unit, length);
+  }
+  return length;
 }
 
 function answerBody(html: string, images: 'segments' | 'links'): AnswerBody {
@@ -222,8 +237,7 @@ function renderAnswer(reply: AnswerReply, options: RenderOptions): RenderedMessa
   }
   const [firstActions, ...moreActions] = suggestionBlocks;
   if (firstActions) {
-    const stripe = stripeMrkdwn(reply.stripe ?? '') || t(locale, 'suggestions_header');
-    const note = toPlainText(stripe);
+    const { mrkdwn: stripe, plain: note } = stripeOf(reply.stripe ?? '', locale);
     // The lead-in stays with the first buttons it introduces.
     units.push({ blocks: [section(stripe), firstActions], plain: '', note });
     for (const actions of moreActions) units.push({ blocks: [actions], plain: '', note });
@@ -257,17 +271,22 @@ function suggestionActions(contextKey: string, suggestions: SuggestionChoice[]):
   }
   const blocks: ActionsBlock[] = [];
   let current: Button[] = [];
+  let currentLength = 0;
   const flush = () => {
     if (current.length > 0) {
       blocks.push({ type: 'actions', block_id: suggestionsBlockId(blocks.length), elements: current });
     }
     current = [];
+    currentLength = 0;
   };
   for (const button of buttons) {
+    const buttonLength = serializedLength(button);
     const full = current.length >= ACTIONS_ELEMENTS_MAX;
-    if (full || (current.length > 0 && serializedLength([...current, button]) > ACTIONS_BLOCK_BUDGET))
-      flush();
+    // The JSON of [...current, button]: brackets, the buttons, and a comma between each two.
+    const withButton = 2 + currentLength + buttonLength + current.length;
+    if (full || (current.length > 0 && withButton > ACTIONS_BLOCK_BUDGET)) flush();
     current.push(button);
+    currentLength += buttonLength;
   }
   flush();
   return blocks;
@@ -295,9 +314,9 @@ function pack(units: Unit[]): Unit[][] {
   let blockCount = 0;
   let blocksLength = 0;
   for (const unit of units) {
-    const unitLength = unit.blocks.reduce((sum, block) => sum + serializedLength(block), 0);
+    const unitSize = unitLength(unit);
     const count = blockCount + unit.blocks.length;
-    const length = 2 + blocksLength + unitLength + Math.max(0, count - 1);
+    const length = 2 + blocksLength + unitSize + Math.max(0, count - 1);
     if (current.length > 0 && (count > BLOCKS_PER_MESSAGE_MAX || length > SERIALIZED_BLOCKS_BUDGET)) {
       messages.push(current);
       current = [];
@@ -306,7 +325,7 @@ function pack(units: Unit[]): Unit[][] {
     }
     current.push(unit);
     blockCount += unit.blocks.length;
-    blocksLength += unitLength;
+    blocksLength += unitSize;
   }
   if (current.length > 0) messages.push(current);
   return messages;
