@@ -1,9 +1,9 @@
 // Load bench: the real gateway against a bare Bolt relay, both driven with signed Slack events on
 // 127.0.0.1, each in its own child process. Three phases per system:
-//   1. saturation: a closed loop of BENCH_CONCURRENCY questions in flight (answers per second = capacity);
-//   2. fixed rate: BENCH_RATE questions a second, below both systems' capacity (time a question takes);
+//   1. fixed rate: BENCH_RATE questions a second, below both systems' capacity (time a question takes);
+//   2. saturation: a closed loop of BENCH_CONCURRENCY questions in flight (answers per second = capacity);
 //   3. slow robot: BENCH_ACK_RATE questions a second while every answer takes 5 s (acks only).
-// Run with `npm run bench:load`; BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_USERS, BENCH_ACK_SECONDS
+// Run with `npm run bench:load`; BENCH_SECONDS, BENCH_ROUNDS, BENCH_WARMUP_SECONDS, BENCH_USERS, BENCH_ACK_SECONDS
 // tune it too, BENCH_PROFILE=1 profiles both children's saturation window and prints their top
 // functions, BENCH_STRICT=1 exits 1 on a missed target.
 import { type ChildProcess, fork } from 'node:child_process';
@@ -41,7 +41,8 @@ function numberFromEnv(name: string, fallback: number): number {
 }
 
 const SETTINGS = {
-  seconds: numberFromEnv('BENCH_SECONDS', 10),
+  seconds: numberFromEnv('BENCH_SECONDS', 12),
+  rounds: Math.round(numberFromEnv('BENCH_ROUNDS', 3)),
   warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 2),
   concurrency: Math.round(numberFromEnv('BENCH_CONCURRENCY', 50)),
   users: Math.round(numberFromEnv('BENCH_USERS', 200)),
@@ -121,6 +122,57 @@ class Child {
   }
 }
 
+/** One system's saturation rounds, added up. */
+interface Saturation {
+  load: LoadResult;
+  loadReport: TargetReport;
+  slackCalls: number;
+  driver: { cpuMs: number; wallMs: number };
+}
+
+function emptySaturation(): Saturation {
+  return {
+    load: {
+      answered: 0,
+      errors: 0,
+      errorKinds: { status: 0, transport: 0, unanswered: 0 },
+      measureMs: 0,
+      latencies: [],
+      acks: [],
+    },
+    loadReport: { peakRssMb: 0, rssMb: 0, heapUsedMb: 0, cpuMs: 0, warnings: 0 },
+    slackCalls: 0,
+    driver: { cpuMs: 0, wallMs: 0 },
+  };
+}
+
+function addRound(
+  into: Saturation,
+  load: LoadResult,
+  report: TargetReport,
+  slackCalls: number,
+  driver: { cpuMs: number; wallMs: number },
+): void {
+  into.load.answered += load.answered;
+  into.load.errors += load.errors;
+  into.load.errorKinds.status += load.errorKinds.status;
+  into.load.errorKinds.transport += load.errorKinds.transport;
+  into.load.errorKinds.unanswered += load.errorKinds.unanswered;
+  into.load.measureMs += load.measureMs;
+  into.load.latencies.push(...load.latencies);
+  into.load.acks.push(...load.acks);
+  into.loadReport = {
+    peakRssMb: Math.max(into.loadReport.peakRssMb, report.peakRssMb),
+    rssMb: report.rssMb,
+    heapUsedMb: report.heapUsedMb,
+    cpuMs: into.loadReport.cpuMs + report.cpuMs,
+    warnings: into.loadReport.warnings + report.warnings,
+  };
+  into.slackCalls += slackCalls;
+  into.driver.cpuMs += driver.cpuMs;
+  into.driver.wallMs += driver.wallMs;
+}
+
 interface SystemResult {
   kind: TargetKind;
   load: LoadResult;
@@ -179,50 +231,72 @@ async function main(): Promise<void> {
       gateway: await children.gateway.ready(),
     };
     console.log(
-      `load: ${SETTINGS.concurrency} questions in flight from ${SETTINGS.users} users, ${SETTINGS.warmupSeconds} s warm-up + ${SETTINGS.seconds} s measured per system; ` +
-        `then ${SETTINGS.rate} events/s for ${SETTINGS.seconds} s (open loop); ` +
+      `load: ${SETTINGS.rate} events/s for ${SETTINGS.seconds} s (open loop, after ${SETTINGS.warmupSeconds} s warm-up); ` +
+        `${SETTINGS.concurrency} questions in flight from ${SETTINGS.users} users, ${SETTINGS.rounds} interleaved rounds of ${fmt(SETTINGS.seconds / SETTINGS.rounds)} s measured per system (after ${SETTINGS.warmupSeconds} s warm-up); ` +
         `then ${SETTINGS.ackRate} events/s for ${SETTINGS.ackSeconds} s (open loop) with the robot taking ${SETTINGS.robotDelayMs} ms (acks only). ` +
         'Each system runs in its own child process; the driver, simulator and fake Slack share this one.',
     );
-    // The relay first: the simulator's per-message state grows during a run, which can only slow the second.
-    const order: TargetKind[] = ['relay', 'gateway'];
-    for (const [index, kind] of order.entries()) {
-      const child = children[kind];
-      const target: Target = { url: `http://127.0.0.1:${ports[kind]}`, secret: SECRET };
-      let driverCpu = process.cpuUsage();
-      let windowStart = performance.now();
-      const load = await runLoad(target, board, {
-        concurrency: SETTINGS.concurrency,
-        users: SETTINGS.users,
-        warmupMs: SETTINGS.warmupSeconds * 1000,
-        measureMs: SETTINGS.seconds * 1000,
-        answerTimeoutMs: 10_000,
-        onMeasureStart: () => {
-          child.send({ type: 'mark' });
-          slack.resetCounts();
-          driverCpu = process.cpuUsage();
-          windowStart = performance.now();
-        },
-      });
-      const loadReport = await child.report();
-      const driverUsage = process.cpuUsage(driverCpu);
-      const driverCpuPercent =
-        ((driverUsage.user + driverUsage.system) / 1000 / (performance.now() - windowStart)) * 100;
-      const slackCalls = Object.entries(slack.counts())
-        .filter(([method]) => method.startsWith('chat.') || method === 'users.info')
-        .reduce((sum, [, count]) => sum + count, 0);
+    const targets: Record<TargetKind, Target> = {
+      relay: { url: `http://127.0.0.1:${ports.relay}`, secret: SECRET },
+      gateway: { url: `http://127.0.0.1:${ports.gateway}`, secret: SECRET },
+    };
 
-      // Fixed rate: the same users, questions on a schedule both systems keep up with, once the
-      // saturation phase's last answers and their garbage are gone.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const steady = await runOpenLoop(target, board, {
+    // Fixed rate first, on processes that have only been warmed up: the time a question takes at a
+    // rate both systems keep up with, not the time a process takes to digest a preceding overload.
+    const fixedRate: Partial<Record<TargetKind, OpenLoopResult>> = {};
+    for (const kind of ['relay', 'gateway'] as const) {
+      const steadyLoad = {
         rate: SETTINGS.rate,
-        seconds: SETTINGS.seconds,
         firstUser: 0,
         users: SETTINGS.users,
         answerTimeoutMs: 10_000,
-      });
+      };
+      await runOpenLoop(targets[kind], board, { ...steadyLoad, seconds: SETTINGS.warmupSeconds });
+      fixedRate[kind] = await runOpenLoop(targets[kind], board, { ...steadyLoad, seconds: SETTINGS.seconds });
+    }
 
+    // Saturation in interleaved rounds (relay, gateway, gateway, relay, ...), so that drift on the
+    // machine (the simulator's growing state, the other core's load) falls on both systems alike.
+    const saturation: Record<TargetKind, Saturation> = {
+      relay: emptySaturation(),
+      gateway: emptySaturation(),
+    };
+    for (let round = 0; round < SETTINGS.rounds; round += 1) {
+      const order: TargetKind[] = round % 2 === 0 ? ['relay', 'gateway'] : ['gateway', 'relay'];
+      for (const kind of order) {
+        const child = children[kind];
+        let driverCpu = process.cpuUsage();
+        let windowStart = performance.now();
+        const load = await runLoad(targets[kind], board, {
+          concurrency: SETTINGS.concurrency,
+          users: SETTINGS.users,
+          // Later rounds only refill the pipeline: the code is warm by then.
+          warmupMs: round === 0 ? SETTINGS.warmupSeconds * 1000 : 500,
+          measureMs: (SETTINGS.seconds * 1000) / SETTINGS.rounds,
+          answerTimeoutMs: 10_000,
+          onMeasureStart: () => {
+            child.send({ type: 'mark' });
+            slack.resetCounts();
+            driverCpu = process.cpuUsage();
+            windowStart = performance.now();
+          },
+        });
+        const report = await child.report();
+        const driverUsage = process.cpuUsage(driverCpu);
+        const slackCalls = Object.entries(slack.counts())
+          .filter(([method]) => method.startsWith('chat.') || method === 'users.info')
+          .reduce((sum, [, count]) => sum + count, 0);
+        addRound(saturation[kind], load, report, slackCalls, {
+          cpuMs: (driverUsage.user + driverUsage.system) / 1000,
+          wallMs: performance.now() - windowStart,
+        });
+      }
+    }
+
+    for (const [index, kind] of (['relay', 'gateway'] as const).entries()) {
+      const target = targets[kind];
+      const steady = fixedRate[kind];
+      if (!steady) throw new Error(`no fixed-rate result for ${kind}`);
       // Slow robot: every ask waits robotDelayMs; only the acks are timed. Fresh users for each system.
       simulator.faults.set({
         kind: 'delay',
@@ -237,12 +311,13 @@ async function main(): Promise<void> {
         answerTimeoutMs: SETTINGS.robotDelayMs + 5_000,
       });
       simulator.faults.clear();
+      const { load, loadReport, slackCalls, driver } = saturation[kind];
       results.push({
         kind,
         load,
         loadReport,
         slackCallsPerAnswer: load.answered > 0 ? slackCalls / load.answered : Number.NaN,
-        driverCpuPercent,
+        driverCpuPercent: (driver.cpuMs / driver.wallMs) * 100,
         steady,
         acks,
       });
