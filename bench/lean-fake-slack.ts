@@ -3,7 +3,7 @@
 // with its parsed blocks for ever (tens of thousands of objects in a run) and emits each one to
 // listeners, which would put its GC and lookup costs into the latencies of both systems under test.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen } from '../src/util/listen.js';
 
 export const LEAN_BOT = { userId: 'UBOT', botId: 'BBOT', teamId: 'T1' } as const;
 
@@ -109,14 +109,7 @@ export async function startLeanFakeSlack(options: LeanFakeSlackOptions): Promise
     req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
   });
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port } = await listen(server, 0, '127.0.0.1');
   return {
     url: `http://127.0.0.1:${port}/api/`,
     counts: () => Object.fromEntries(counts),

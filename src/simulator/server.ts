@@ -1,6 +1,6 @@
 // HTTP transport of the simulator: routing, body limits, fault injection, request log.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import {
   AGENT_LIST_PATH,
   OPEN_API_PATH,
@@ -8,6 +8,7 @@ import {
   TICKET_LIST_SAMPLE_PATH,
   TOKEN_PATH,
 } from '../platform/schemas.js';
+import { listen } from '../util/listen.js';
 import {
   DEFAULT_SIMULATOR_APP_ID,
   DEFAULT_SIMULATOR_APP_KEY,
@@ -269,14 +270,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     socket.on('close', () => sockets.delete(socket));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
+  const address = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 
   return {

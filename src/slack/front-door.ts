@@ -173,7 +173,12 @@ export function createFrontDoor(options: FrontDoorOptions): Server {
  * constant-time comparison rather than Bolt's isValidSlackRequest, whose tsscmp compares by computing
  * two more HMACs: a request's whole signature check then costs one HMAC instead of three.
  */
-export function hasValidSignature(secret: string, timestamp: number, body: Buffer, signature: string): boolean {
+export function hasValidSignature(
+  secret: string,
+  timestamp: number,
+  body: Buffer,
+  signature: string,
+): boolean {
   if (!signature.startsWith('v0=')) return false;
   const expected = createHmac('sha256', secret).update(`v0:${timestamp}:`).update(body).digest();
   // Invalid hex decodes short, so it fails the length check.

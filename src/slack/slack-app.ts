@@ -4,6 +4,7 @@ import { App, HTTPReceiver, type Receiver, SocketModeReceiver, webApi } from '@s
 import { z } from 'zod';
 import type { Logger } from '../logging/logger.js';
 import { withRequestId } from '../logging/request-context.js';
+import { listen } from '../util/listen.js';
 import { boltLogger } from './bolt-logger.js';
 import {
   BODY_LIMIT_BYTES,
@@ -213,17 +214,10 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     mode,
     connected: () => listening && (mode === 'http' || socketOpen),
     async start() {
-      await new Promise<void>((resolve, reject) => {
-        frontDoor.once('error', reject);
-        frontDoor.listen(options.port, options.host ?? '0.0.0.0', () => {
-          frontDoor.off('error', reject);
-          resolve();
-        });
-      });
+      const { port } = await listen(frontDoor, options.port, options.host ?? '0.0.0.0');
       listening = true;
       if (socketReceiver) await app.start();
-      const address = frontDoor.address();
-      return { port: typeof address === 'object' && address ? address.port : undefined };
+      return { port };
     },
     async stop() {
       listening = false;

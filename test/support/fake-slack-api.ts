@@ -1,7 +1,7 @@
 // A fake Slack Web API on loopback, speaking the wire format @slack/web-api uses (POST <slackApiUrl><method>).
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen } from '../../src/util/listen.js';
 import { withTimeout } from './wait.js';
 
 export type JsonObject = Record<string, unknown>;
@@ -260,14 +260,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   });
   // Short keep-alive so close() never waits on a pooled client connection.
   server.keepAliveTimeout = 500;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port } = await listen(server, 0, '127.0.0.1');
   const origin = `http://127.0.0.1:${port}`;
 
   const calls = (method?: string): RecordedCall[] =>

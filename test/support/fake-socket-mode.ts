@@ -3,7 +3,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { listen } from '../../src/util/listen.js';
 import { waitFor, withTimeout } from './wait.js';
 
 export type DisconnectReason = 'refresh_requested' | 'warning' | 'link_disabled';
@@ -138,14 +139,7 @@ export async function startFakeSocketMode(options: { appId?: string } = {}): Pro
     events.emit('change');
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port } = await listen(server, 0, '127.0.0.1');
   const url = `ws://127.0.0.1:${port}/link/?ticket=${randomUUID()}&app_id=${appId}`;
 
   const describe = (): string =>

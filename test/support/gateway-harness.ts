@@ -1,6 +1,8 @@
 // Starts the real gateway in HTTP mode on 127.0.0.1 against the platform simulator and a fake Slack
 // Web API, and gives tests a way to talk to it as Slack would: signed events and clicks.
+
 import { Writable } from 'node:stream';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createGateway, type Gateway, type GatewayOverrides } from '../../src/app.js';
 import { type Env, parseEnv } from '../../src/config/env.js';
 import { createLogger } from '../../src/logging/logger.js';
@@ -214,4 +216,26 @@ export function clickButton(
       { action_id: button.actionId, block_id: button.blockId, value: button.value, text: button.text },
     ],
   });
+}
+
+/** One gateway per describe block (or file), with the fakes reset and Jane Doe known before each test. */
+export function useGatewayHarness(options: HarnessOptions = {}): () => GatewayHarness {
+  let harness: GatewayHarness | undefined;
+  beforeAll(async () => {
+    harness = await startGatewayHarness(options);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  beforeEach(() => {
+    const current = get();
+    current.slack.reset();
+    current.simulator.faults.clear();
+    current.slack.setUser(IDS.user, { displayName: 'Jane Doe', locale: 'en-US' });
+  });
+  function get(): GatewayHarness {
+    if (!harness) throw new Error('harness not started');
+    return harness;
+  }
+  return get;
 }

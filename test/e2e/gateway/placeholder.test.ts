@@ -1,14 +1,13 @@
 // The "Thinking…" placeholder with its production default: shown only when the robot is slow, so a
 // fast answer arrives as one message (and its notification carries the answer, not the placeholder).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   buttonsOf,
   clickButton,
-  type GatewayHarness,
   isRecord,
-  startGatewayHarness,
   textOf,
+  useGatewayHarness,
 } from '../../support/gateway-harness.js';
 import { appMention, directMessage, IDS } from '../../support/slack-payloads.js';
 import { sleep } from '../../support/wait.js';
@@ -16,24 +15,8 @@ import { sleep } from '../../support/wait.js';
 const DELAY_MS = 700;
 const THINKING = 'Thinking…';
 
-let harness: GatewayHarness;
-
-beforeAll(async () => {
-  harness = await startGatewayHarness({
-    env: {
-      PLACEHOLDER_DELAY_MS: String(DELAY_MS),
-      CS_HEADERS_TIMEOUT_MS: '3000',
-      CS_BODY_TIMEOUT_MS: '3000',
-    },
-  });
-});
-afterAll(async () => {
-  await harness.close();
-});
-beforeEach(() => {
-  harness.slack.reset();
-  harness.simulator.faults.clear();
-  harness.slack.setUser(IDS.user, { displayName: 'Jane Doe', locale: 'en-US' });
+const useHarness = useGatewayHarness({
+  env: { PLACEHOLDER_DELAY_MS: String(DELAY_MS), CS_HEADERS_TIMEOUT_MS: '3000', CS_BODY_TIMEOUT_MS: '3000' },
 });
 
 function inThread(threadTs: string) {
@@ -48,6 +31,7 @@ function tsOf(call: RecordedCall): string {
 
 describe('a robot that answers quickly', () => {
   it('posts the answer as one message, with no placeholder and no edit', async () => {
+    const harness = useHarness();
     const event = appMention({ text: `<@${IDS.botUser}> How do I reset my password?` });
     expect((await harness.sendEvent(event)).status).toBe(200);
     const answer = await harness.slack.waitForCall('chat.postMessage', inThread(event.ts), 5_000);
@@ -61,6 +45,7 @@ describe('a robot that answers quickly', () => {
   });
 
   it('answers a direct message in one message too', async () => {
+    const harness = useHarness();
     const event = directMessage({ text: 'my vpn is not working' });
     expect((await harness.sendEvent(event)).status).toBe(200);
     const answer = await harness.slack.waitForCall(
@@ -76,6 +61,7 @@ describe('a robot that answers quickly', () => {
 
 describe('a robot that takes its time', () => {
   it('shows the placeholder after the delay, then the answer replaces it', async () => {
+    const harness = useHarness();
     harness.simulator.faults.set({ kind: 'delay', ms: 1_800, actions: ['chat_user_robot_ask'], times: 1 });
     const event = appMention({ text: `<@${IDS.botUser}> How do I reset my password?` });
     const sentAt = Date.now();
@@ -95,6 +81,7 @@ describe('a robot that takes its time', () => {
   });
 
   it('turns the placeholder into the failure when the robot gives up, and Try again replaces it at once', async () => {
+    const harness = useHarness();
     harness.simulator.faults.set({ kind: 'delay', ms: 4_000, actions: ['chat_user_robot_ask'], times: 1 });
     const event = appMention({ text: `<@${IDS.botUser}> How do I reset my password?` });
     expect((await harness.sendEvent(event)).status).toBe(200);
@@ -130,6 +117,7 @@ describe('a robot that takes its time', () => {
 
 describe('a robot that fails at once', () => {
   it('posts the failure with Try again as the only message', async () => {
+    const harness = useHarness();
     harness.simulator.faults.set({ kind: 'http500', actions: ['chat_user_robot_ask'], times: 1 });
     const event = appMention({ text: `<@${IDS.botUser}> How do I reset my password?` });
     expect((await harness.sendEvent(event)).status).toBe(200);

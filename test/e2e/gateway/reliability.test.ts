@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Fault } from '../../../src/simulator/index.js';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
@@ -6,11 +6,10 @@ import {
   buttonsOf,
   clickButton,
   type GatewayHarness,
-  type HarnessOptions,
   isRecord,
   SIGNING_SECRET,
-  startGatewayHarness,
   textOf,
+  useGatewayHarness,
 } from '../../support/gateway-harness.js';
 import { appMention, channelMessage, eventCallback, IDS } from '../../support/slack-payloads.js';
 import {
@@ -21,28 +20,6 @@ import {
   signSlackRequest,
 } from '../../support/slack-signing.js';
 import { sleep } from '../../support/wait.js';
-
-/** One gateway per describe block, with the fakes reset before each test. */
-function useHarness(options: HarnessOptions = {}): () => GatewayHarness {
-  let harness: GatewayHarness | undefined;
-  beforeAll(async () => {
-    harness = await startGatewayHarness(options);
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
-  beforeEach(() => {
-    const current = get();
-    current.slack.reset();
-    current.simulator.faults.clear();
-    current.slack.setUser(IDS.user, { displayName: 'Jane Doe', locale: 'en-US' });
-  });
-  function get(): GatewayHarness {
-    if (!harness) throw new Error('harness not started');
-    return harness;
-  }
-  return get;
-}
 
 /** Waits long enough for a gateway that would answer to have called the robot. */
 const settle = () => sleep(300);
@@ -58,7 +35,7 @@ function tsOf(post: RecordedCall): string {
 }
 
 describe('requests that are not from Slack', () => {
-  const harness = useHarness();
+  const harness = useGatewayHarness();
 
   const body = () => JSON.stringify(eventCallback(appMention({ text: `<@${IDS.botUser}> ${QUESTION}` })));
 
@@ -87,7 +64,7 @@ describe('requests that are not from Slack', () => {
 });
 
 describe('one message delivered more than once', () => {
-  const harness = useHarness();
+  const harness = useGatewayHarness();
 
   /** Robot asks and visible replies (posts and updates) in the thread of `threadTs`, after settling. */
   async function repliesIn(threadTs: string, asksBefore: number) {
@@ -162,7 +139,7 @@ describe('one message delivered more than once', () => {
 });
 
 describe('a robot that fails', () => {
-  const harness = useHarness();
+  const harness = useGatewayHarness();
 
   const cases: Array<{ name: string; fault: Fault; code: string; says: string; extra?: object }> = [
     {
@@ -264,7 +241,7 @@ describe('a robot that fails', () => {
 });
 
 describe('a Slack Web API that fails', () => {
-  const harness = useHarness();
+  const harness = useGatewayHarness();
 
   it('logs channel_not_found from chat.postMessage, does not crash, and answers the next question', async () => {
     const h = harness();
@@ -328,7 +305,7 @@ describe('a Slack Web API that fails', () => {
 });
 
 describe('health routes', () => {
-  const harness = useHarness();
+  const harness = useGatewayHarness();
 
   it('answers /healthz with 200 JSON and /readyz with 200', async () => {
     const healthz = await fetch(`${harness().url}/healthz`);
@@ -352,7 +329,7 @@ describe('health routes', () => {
 });
 
 describe('a slow robot', () => {
-  const harness = useHarness({ env: { CS_HEADERS_TIMEOUT_MS: '5000' } });
+  const harness = useGatewayHarness({ env: { CS_HEADERS_TIMEOUT_MS: '5000' } });
 
   it('does not delay the acknowledgement; the answer arrives later', async () => {
     const h = harness();
