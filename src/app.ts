@@ -203,11 +203,10 @@ export async function createGateway(
       ]);
       if (!drained)
         logger.warn({ inFlight: gateway.inFlight, graceMs: grace }, 'stopped with questions in flight');
-      await platform
+      await slack
         .close()
-        .catch((error: unknown) => logger.warn({ err: error }, 'platform client did not close'));
-      await stores.close().catch((error: unknown) => logger.warn({ err: error }, 'stores did not close'));
-      await simulator?.close();
+        .catch((error: unknown) => logger.warn({ err: error }, 'Slack client did not close'));
+      await closeAll();
     },
   };
 }

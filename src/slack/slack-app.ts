@@ -22,6 +22,7 @@ import {
   SUGGESTION_ACTION_PATTERN,
 } from './render/button-values.js';
 import { slackErrorCode } from './responder.js';
+import { createSlackFetch } from './web-api-fetch.js';
 
 export interface SlackAppOptions {
   botToken: string;
@@ -52,7 +53,10 @@ export interface SlackApp {
   connected(): boolean;
   /** Starts listening; resolves with the HTTP port (Slack requests in HTTP mode, health in both). */
   start(): Promise<{ port: number | undefined }>;
+  /** Stops taking Slack requests; the Web API client still works, so answers in flight can be posted. */
   stop(): Promise<void>;
+  /** Releases the Web API client's connections; after stop() and once nothing is posted any more. */
+  close(): Promise<void>;
 }
 
 /** Slack refused the bot token, or could not be reached, at start-up. */
@@ -86,7 +90,9 @@ async function resolveBotIdentity(botToken: string, clientOptions: webApi.WebCli
 export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp> {
   const logger = options.logger.child({ component: 'slack' });
   const sdkLogger = boltLogger(options.logger);
+  const slackFetch = createSlackFetch();
   const clientOptions: webApi.WebClientOptions = {
+    fetch: slackFetch.fetch,
     ...(options.slackApiUrl ? { slackApiUrl: withTrailingSlash(options.slackApiUrl) } : {}),
     // The SDK's default retries for about half an hour; an answer that late helps nobody.
     retryConfig:
@@ -95,7 +101,10 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         : { retries: options.webApiRetries },
   };
   const mode = options.appToken ? 'socket' : 'http';
-  const identity = await resolveBotIdentity(options.botToken, clientOptions);
+  const identity = await resolveBotIdentity(options.botToken, clientOptions).catch(async (error: unknown) => {
+    await slackFetch.close();
+    throw error;
+  });
 
   let receiver: Receiver;
   let httpReceiver: HTTPReceiver | undefined;
@@ -227,6 +236,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         frontDoor.closeIdleConnections();
       });
     },
+    close: () => slackFetch.close(),
   };
 }
 

@@ -18,6 +18,8 @@ export interface RecordedCall {
   /** The JSON the fake answered with (undefined for a programmed HTTP failure), e.g. the ts it assigned. */
   response: JsonObject | undefined;
   at: number;
+  /** The client's port: calls on one keep-alive connection share it. */
+  remotePort: number | undefined;
 }
 
 export type FakeFailure =
@@ -216,6 +218,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       status: 200,
       response: undefined,
       at: Date.now(),
+      remotePort: req.socket.remotePort,
     };
 
     const failure = takeFailure(failures, method);
@@ -258,8 +261,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       res.end(`fake slack api crashed: ${String(error)}`);
     });
   });
-  // Short keep-alive so close() never waits on a pooled client connection.
-  server.keepAliveTimeout = 500;
+  // Keep-alive as a real Web API offers it (a sub-second one advertises `timeout=0`, which makes
+  // clients drop every connection); close() ends pooled connections itself.
+  server.keepAliveTimeout = 5_000;
   const { port } = await listen(server, 0, '127.0.0.1');
   const origin = `http://127.0.0.1:${port}`;
 
