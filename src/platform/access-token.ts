@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { type Dispatcher, getGlobalDispatcher } from 'undici';
 import { z } from 'zod';
-import { AccessTokenError, PlatformCodeError } from './errors.js';
+import { AccessTokenError, HttpStatusError, MalformedResponseError, PlatformCodeError } from './errors.js';
 import { OPEN_SUCCESS_CODE, TOKEN_PATH } from './schemas.js';
 import { JsonTransport, type TransportTimeouts } from './transport.js';
 
@@ -66,13 +66,18 @@ export interface FetchedTokenProviderOptions {
   cache?: TokenCache;
 }
 
+const TOKEN_ACTION = 'getAccessToken';
+/** Stands in for the token endpoint's body wherever an error would otherwise carry it. */
+const BODY_WITHHELD = '[token endpoint body withheld]';
+
 const DEFAULT_TOKEN_TIMEOUTS: TransportTimeouts = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000 };
 
 const tokenResponseSchema = z
   .object({
     code: z.union([z.string(), z.number()]).transform(String),
-    msg: z.string().optional(),
-    message: z.string().optional(),
+    // Platforms send null for "no message"; that is not a reason to refuse a token.
+    msg: z.string().nullish(),
+    message: z.string().nullish(),
     data: z
       .object({ access_token: z.string().min(1) })
       .passthrough()
@@ -222,21 +227,44 @@ export class FetchedTokenProvider implements AccessTokenProvider {
     };
     let response: Awaited<ReturnType<JsonTransport['postJson']>>;
     try {
-      response = await this.#transport.postJson('getAccessToken', this.#url, body);
+      response = await this.#transport.postJson(TOKEN_ACTION, this.#url, body);
     } catch (error) {
-      throw new AccessTokenError(`could not fetch an access token: ${describe(error)}`, { cause: error });
+      const safe = withoutBody(error);
+      throw new AccessTokenError(`could not fetch an access token: ${describe(safe)}`, { cause: safe });
     }
     const parsed = tokenResponseSchema.safeParse(response.body);
     if (!parsed.success) {
-      throw new AccessTokenError(`token answer is malformed: ${response.snippet}`, { cause: parsed.error });
+      // The body may hold a token, so neither it nor the ZodError (which can quote it) goes into the error.
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
+      const detail = `${where}: ${issue?.code ?? 'unexpected shape'}`;
+      throw new AccessTokenError(`token answer is malformed (${detail})`, {
+        cause: new MalformedResponseError(TOKEN_ACTION, detail, BODY_WITHHELD),
+      });
     }
     const answer = parsed.data;
     if (answer.code !== OPEN_SUCCESS_CODE || !answer.data) {
-      const cause = new PlatformCodeError('getAccessToken', answer.code, answer.msg ?? answer.message);
+      const cause = new PlatformCodeError(
+        TOKEN_ACTION,
+        answer.code,
+        answer.msg ?? answer.message ?? undefined,
+      );
       throw new AccessTokenError(`token call refused: ${cause.message}`, { cause });
     }
     return { token: answer.data.access_token, expiresAt: issuedAt + this.#lifetimeMs };
   }
+}
+
+/**
+ * The token endpoint's body may hold a token: an error about it keeps its kind, status and detail but
+ * not the body, nor a cause (JSON.parse's SyntaxError quotes the text). A TransportError carries no body.
+ */
+function withoutBody(error: unknown): unknown {
+  if (error instanceof HttpStatusError) return new HttpStatusError(error.action, error.status, BODY_WITHHELD);
+  if (error instanceof MalformedResponseError) {
+    return new MalformedResponseError(error.action, error.detail, BODY_WITHHELD);
+  }
+  return error;
 }
 
 function describe(error: unknown): string {

@@ -90,10 +90,13 @@ export class PlatformCodeError extends PlatformError {
 /** The platform answered 2xx with a body that is not the JSON the spec describes. */
 export class MalformedResponseError extends PlatformError {
   readonly code = 'PLATFORM_MALFORMED_RESPONSE' as const;
+  /** What was wrong, without any of the body: "body is not JSON", "data.item: ...". */
+  readonly detail: string;
   readonly bodySnippet: string;
 
   constructor(action: string, detail: string, bodySnippet: string, options?: { cause?: unknown }) {
     super(action, `${action}: malformed response: ${detail}`, options);
+    this.detail = detail;
     this.bodySnippet = bodySnippet;
   }
 }
