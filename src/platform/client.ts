@@ -89,6 +89,8 @@ export interface PlatformCallObserver {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** The caller's id for the question or click behind this call; put on every log line of the call. */
+  requestId?: string;
 }
 
 /** What `feedback` failures carry as platformCode when data.status is 0 (the spec's only failure value). */
@@ -103,6 +105,12 @@ interface CallSpec<T> {
   checkTokenLength: boolean;
   body(token: string): unknown;
   parse(response: JsonResponse): T;
+}
+
+/** What one call carries down to its log lines and the transport. */
+interface CallContext {
+  signal: AbortSignal | undefined;
+  logFields: { requestId?: string };
 }
 
 const silentLogger: PlatformLogger = { debug: () => undefined, warn: () => undefined };
@@ -167,29 +175,37 @@ export class PlatformClient {
           return toTicketPage(answer, request.pageNo, request.pageSize);
         },
       },
-      options?.signal,
+      options,
     );
   }
 
   /** 2. Agents of a service group. */
-  async listAgents(req: AgentListRequest): Promise<Agent[]> {
+  async listAgents(req: AgentListRequest, options?: CallOptions): Promise<Agent[]> {
     const action = AGENT_LIST_ACTION;
     const data = validate(action, agentListRequestSchema, req);
     checkAgentListData(data);
-    return this.#call({
-      action,
-      url: `${this.#baseUrl}${AGENT_LIST_PATH}`,
-      kind: 'read',
-      checkTokenLength: true,
-      // The spec declares `data` a string but shows an object with groupId; we send the object.
-      body: (token) => ({ action, access_token: token, data, method: AGENT_LIST_METHOD }),
-      parse: (response) => {
-        // The spec's sample has stray spaces in the "items" and "serviceId" keys.
-        const answer = parseWith(action, agentListResponseSchema, trimKeys(response.body), response.snippet);
-        assertTicketCode(action, answer.code, answer);
-        return answer.data?.items ?? [];
+    return this.#call(
+      {
+        action,
+        url: `${this.#baseUrl}${AGENT_LIST_PATH}`,
+        kind: 'read',
+        checkTokenLength: true,
+        // The spec declares `data` a string but shows an object with groupId; we send the object.
+        body: (token) => ({ action, access_token: token, data, method: AGENT_LIST_METHOD }),
+        parse: (response) => {
+          // The spec's sample has stray spaces in the "items" and "serviceId" keys.
+          const answer = parseWith(
+            action,
+            agentListResponseSchema,
+            trimKeys(response.body),
+            response.snippet,
+          );
+          assertTicketCode(action, answer.code, answer);
+          return answer.data?.items ?? [];
+        },
       },
-    });
+      options,
+    );
   }
 
   /** 3. Ask the robot on behalf of a user. Never retried once the request may have reached the platform. */
@@ -206,67 +222,82 @@ export class PlatformClient {
         parse: (response) =>
           parseWith(action, robotAnswerSchema, openData(action, response), response.snippet),
       },
-      options?.signal,
+      options,
     );
   }
 
   /** 4. Update a knowledge-base entry; success is code 1000 and retCode "000000". */
-  async updateRobotDoc(req: RobotDocUpdateRequest): Promise<{ retCode: string; retMsg: string | undefined }> {
+  async updateRobotDoc(
+    req: RobotDocUpdateRequest,
+    options?: CallOptions,
+  ): Promise<{ retCode: string; retMsg: string | undefined }> {
     const action = OPEN_ACTIONS.docUpdate;
     const data = validate(action, robotDocUpdateRequestSchema, req);
-    return this.#call({
-      action,
-      url: this.#openApiUrl,
-      kind: 'write',
-      checkTokenLength: false,
-      body: (token) => ({ action, access_token: token, data }),
-      parse: (response) => {
-        const result = parseWith(
-          action,
-          robotDocUpdateResponseDataSchema,
-          openData(action, response),
-          response.snippet,
-        );
-        if (result.retCode !== DOC_UPDATE_SUCCESS_RET_CODE) {
-          throw new PlatformCodeError(action, result.retCode, result.retMsg);
-        }
-        return { retCode: result.retCode, retMsg: result.retMsg };
+    return this.#call(
+      {
+        action,
+        url: this.#openApiUrl,
+        kind: 'write',
+        checkTokenLength: false,
+        body: (token) => ({ action, access_token: token, data }),
+        parse: (response) => {
+          const result = parseWith(
+            action,
+            robotDocUpdateResponseDataSchema,
+            openData(action, response),
+            response.snippet,
+          );
+          if (result.retCode !== DOC_UPDATE_SUCCESS_RET_CODE) {
+            throw new PlatformCodeError(action, result.retCode, result.retMsg);
+          }
+          return { retCode: result.retCode, retMsg: result.retMsg };
+        },
       },
-    });
+      options,
+    );
   }
 
   /** 5. Thumbs up or down on a robot answer; data.status 1 is success, 0 is PlatformCodeError "status:0". */
-  async sendRobotFeedback(req: RobotFeedbackRequest): Promise<void> {
+  async sendRobotFeedback(req: RobotFeedbackRequest, options?: CallOptions): Promise<void> {
     const action = OPEN_ACTIONS.feedback;
     const data = validate(action, robotFeedbackRequestSchema, req);
-    return this.#call({
-      action,
-      url: this.#openApiUrl,
-      kind: 'write',
-      checkTokenLength: false,
-      body: (token) => ({ action, access_token: token, data }),
-      parse: (response) => {
-        const result = parseWith(
-          action,
-          robotFeedbackResponseDataSchema,
-          openData(action, response),
-          response.snippet,
-        );
-        if (result.status === 0) throw new PlatformCodeError(action, FEEDBACK_FAILED_CODE);
-        // Only 0 and 1 are documented; anything else is not a success either.
-        if (result.status !== 1) throw new PlatformCodeError(action, `status:${result.status}`);
+    return this.#call(
+      {
+        action,
+        url: this.#openApiUrl,
+        kind: 'write',
+        checkTokenLength: false,
+        body: (token) => ({ action, access_token: token, data }),
+        parse: (response) => {
+          const result = parseWith(
+            action,
+            robotFeedbackResponseDataSchema,
+            openData(action, response),
+            response.snippet,
+          );
+          if (result.status === 0) throw new PlatformCodeError(action, FEEDBACK_FAILED_CODE);
+          // Only 0 and 1 are documented; anything else is not a success either.
+          if (result.status !== 1) throw new PlatformCodeError(action, `status:${result.status}`);
+        },
       },
-    });
+      options,
+    );
   }
 
   /** 6. Session message statistics for a date range. */
-  async getSessionMessageStatistics(req: StatisticsRequest): Promise<SessionMessageStatistics> {
-    return this.#statistics(OPEN_ACTIONS.sessionMessages, sessionMessageStatisticsSchema, req);
+  async getSessionMessageStatistics(
+    req: StatisticsRequest,
+    options?: CallOptions,
+  ): Promise<SessionMessageStatistics> {
+    return this.#statistics(OPEN_ACTIONS.sessionMessages, sessionMessageStatisticsSchema, req, options);
   }
 
   /** 7. Human satisfaction statistics for a date range. */
-  async getHumanSatisfactionStatistics(req: StatisticsRequest): Promise<HumanSatisfactionStatistics> {
-    return this.#statistics(OPEN_ACTIONS.humanSatisfaction, humanSatisfactionStatisticsSchema, req);
+  async getHumanSatisfactionStatistics(
+    req: StatisticsRequest,
+    options?: CallOptions,
+  ): Promise<HumanSatisfactionStatistics> {
+    return this.#statistics(OPEN_ACTIONS.humanSatisfaction, humanSatisfactionStatisticsSchema, req, options);
   }
 
   /** Closes the pool the client created; a dispatcher passed in is left to its owner. */
@@ -278,33 +309,42 @@ export class PlatformClient {
     action: string,
     itemSchema: S,
     req: StatisticsRequest,
+    options: CallOptions | undefined,
   ): Promise<z.output<S>> {
     // endDate is declared integer but formatted yyyy-MM-dd; "2024-01-31" cannot be a JSON number, so both go as strings.
     const data = validate(action, statisticsRequestSchema, req);
     const schema = statisticsResponseDataSchema(itemSchema);
-    return this.#call({
-      action,
-      url: this.#openApiUrl,
-      kind: 'read',
-      checkTokenLength: false,
-      body: (token) => ({
+    return this.#call(
+      {
         action,
-        access_token: token,
-        data: { startDate: data.startDate, endDate: data.endDate },
-      }),
-      parse: (response) => {
-        const result = parseWith(action, schema, openData(action, response), response.snippet);
-        return result.item as z.output<S>;
+        url: this.#openApiUrl,
+        kind: 'read',
+        checkTokenLength: false,
+        body: (token) => ({
+          action,
+          access_token: token,
+          data: { startDate: data.startDate, endDate: data.endDate },
+        }),
+        parse: (response) => {
+          const result = parseWith(action, schema, openData(action, response), response.snippet);
+          return result.item as z.output<S>;
+        },
       },
-    });
+      options,
+    );
   }
 
-  async #call<T>(spec: CallSpec<T>, signal?: AbortSignal): Promise<T> {
-    if (!this.#observer) return this.#callWithToken(spec, signal);
+  async #call<T>(spec: CallSpec<T>, options: CallOptions | undefined): Promise<T> {
+    const call: CallContext = {
+      signal: options?.signal,
+      // Only when given: a log line should not carry `requestId: undefined`.
+      logFields: options?.requestId !== undefined ? { requestId: options.requestId } : {},
+    };
+    if (!this.#observer) return this.#callWithToken(spec, call);
     const started = performance.now();
     let outcome: PlatformCallRecord['outcome'] = 'ok';
     try {
-      return await this.#callWithToken(spec, signal);
+      return await this.#callWithToken(spec, call);
     } catch (error) {
       outcome = error instanceof PlatformError ? error.code : 'unknown_error';
       throw error;
@@ -318,23 +358,24 @@ export class PlatformClient {
   }
 
   /** Token, send with retries, and on a 1002 one renewal and one more try. */
-  async #callWithToken<T>(spec: CallSpec<T>, signal?: AbortSignal): Promise<T> {
+  async #callWithToken<T>(spec: CallSpec<T>, call: CallContext): Promise<T> {
     const token = await this.#tokens.getToken();
     try {
-      return await this.#send(spec, token, signal);
+      return await this.#send(spec, token, call);
     } catch (error) {
       if (!(error instanceof PlatformCodeError) || error.platformCode !== TOKEN_REJECTED_CODE) throw error;
       // The platform rejected the token without acting on the request, so even the robot ask may go again.
       this.#logger.warn(
-        { action: spec.action },
+        { action: spec.action, ...call.logFields },
         'platform rejected the access token; renewing and retrying once',
       );
       const renewed = await this.#tokens.renew(token);
-      return await this.#send(spec, renewed, signal);
+      return await this.#send(spec, renewed, call);
     }
   }
 
-  async #send<T>(spec: CallSpec<T>, token: string, signal: AbortSignal | undefined): Promise<T> {
+  async #send<T>(spec: CallSpec<T>, token: string, call: CallContext): Promise<T> {
+    const { signal, logFields } = call;
     if (spec.checkTokenLength && token.length > ACCESS_TOKEN_MAX_LENGTH) {
       throw new RequestInvalidError(
         spec.action,
@@ -349,7 +390,12 @@ export class PlatformClient {
         const response = await this.#transport.postJson(spec.action, spec.url, body, signal);
         const result = spec.parse(response);
         this.#logger.debug(
-          { action: spec.action, attempt, durationMs: Math.round(performance.now() - started) },
+          {
+            action: spec.action,
+            ...logFields,
+            attempt,
+            durationMs: Math.round(performance.now() - started),
+          },
           'platform call succeeded',
         );
         return result;
@@ -363,6 +409,7 @@ export class PlatformClient {
           this.#logger.warn(
             {
               action: spec.action,
+              ...logFields,
               attempt,
               delayMs,
               error: error instanceof PlatformError ? error.message : String(error),

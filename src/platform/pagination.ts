@@ -8,11 +8,16 @@ import {
 
 /** The part of PlatformClient pagination needs. */
 export interface TicketLister {
-  listTickets(req: TicketListRequest, options?: { signal?: AbortSignal }): Promise<TicketPage>;
+  listTickets(
+    req: TicketListRequest,
+    options?: { signal?: AbortSignal; requestId?: string },
+  ): Promise<TicketPage>;
 }
 
 export interface IterateOptions {
   signal?: AbortSignal;
+  /** Passed to every page's call, for its log lines. */
+  requestId?: string;
   /** A platform that ignores pageNo would otherwise be paged forever. */
   maxPages?: number;
 }
@@ -27,7 +32,10 @@ export async function* iterateTickets(
   options: IterateOptions = {},
 ): AsyncGenerator<Ticket, void, undefined> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
-  const callOptions = options.signal ? { signal: options.signal } : {};
+  const callOptions = {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.requestId !== undefined ? { requestId: options.requestId } : {}),
+  };
   let pageNo = request.pageNo ?? 1;
   for (let fetched = 0; fetched < maxPages; fetched += 1) {
     const page = await client.listTickets({ ...request, pageNo }, callOptions);
