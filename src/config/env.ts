@@ -1,5 +1,6 @@
 // The process environment as one typed, validated object. Only the entry point passes process.env in.
 import { z } from 'zod';
+import { TRY_AGAIN_QUESTION_MAX } from '../slack/render/button-values.js';
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -43,6 +44,9 @@ const httpUrl = z.preprocess(
     .optional(),
 );
 
+/** The shortest de-duplication memory allowed: Slack's retries of a delivery come within the hour. */
+export const DEDUP_TTL_MIN_SECONDS = 3600;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -78,8 +82,9 @@ export const envSchema = z
     DEFAULT_LOCALE: z.preprocess(emptyToUndefined, z.enum(LOCALES).default('en')),
     CONTEXT_MAX_ENTRIES: integer(1, 10_000_000, 50_000),
     CONTEXT_TTL_SECONDS: integer(60, 90 * 24 * 3600, 7 * 24 * 3600),
-    DEDUP_TTL_SECONDS: integer(60, 7 * 24 * 3600, 6 * 3600),
-    MAX_QUESTION_LENGTH: integer(1, 10_000, 1_000),
+    DEDUP_TTL_SECONDS: integer(DEDUP_TTL_MIN_SECONDS, 7 * 24 * 3600, 6 * 3600),
+    // Beyond what a Try again button can carry, a failed question could not be asked again whole.
+    MAX_QUESTION_LENGTH: integer(1, TRY_AGAIN_QUESTION_MAX, 1_000),
     PLACEHOLDER_DELAY_MS: integer(0, 10_000, 700),
     SHUTDOWN_GRACE_SECONDS: integer(0, 600, 25),
     REDIS_KEY_PREFIX: z.preprocess(

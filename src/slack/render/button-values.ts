@@ -2,7 +2,7 @@
 // come back from the network, so decoding checks them with zod and never throws.
 import { z } from 'zod';
 import { parseJsonWith } from '../../util/json.js';
-import { BUTTON_VALUE_MAX, truncate } from './limits.js';
+import { BUTTON_VALUE_MAX, truncate, truncateCharacters } from './limits.js';
 
 export const ACTION_SUGGESTION = 'suggestion';
 export const ACTION_RATE_UP = 'rate_up';
@@ -19,8 +19,19 @@ const CONTEXT_KEY_MAX = 128;
 const DOC_ID_MAX = 256;
 /** Suggestions are short; a small cap keeps 25 buttons well inside the per-message size budget. */
 export const SUGGESTION_QUESTION_MAX = 300;
-/** Try again re-asks the question, so it keeps as much of it as the value can hold. */
+/**
+ * The longest question, in characters, a Try again value carries whole; MAX_QUESTION_LENGTH may not
+ * exceed it. The rest of the value's 2000 characters is room for the JSON around the question and for
+ * what JSON escapes or UTF-16 doubles (quotes, emoji); a question full of those is shortened with '…'.
+ */
 export const TRY_AGAIN_QUESTION_MAX = 1800;
+
+/** Question caps count characters (code points), as MAX_QUESTION_LENGTH does, not UTF-16 units. */
+const questionText = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .refine((text) => text.length <= max || [...text].length <= max, `must be at most ${max} characters`);
 
 const contextKey = z.string().min(1).max(CONTEXT_KEY_MAX);
 const docId = z.string().min(1).max(DOC_ID_MAX);
@@ -29,7 +40,7 @@ const suggestionValueSchema = z.object({
   v: z.literal(1),
   k: contextKey,
   d: docId,
-  q: z.string().min(1).max(SUGGESTION_QUESTION_MAX),
+  q: questionText(SUGGESTION_QUESTION_MAX),
 });
 const ratingValueSchema = z.object({
   v: z.literal(1),
@@ -38,7 +49,7 @@ const ratingValueSchema = z.object({
 });
 const tryAgainValueSchema = z.object({
   v: z.literal(1),
-  q: z.string().min(1).max(TRY_AGAIN_QUESTION_MAX),
+  q: questionText(TRY_AGAIN_QUESTION_MAX),
   d: docId.optional(),
 });
 
@@ -90,7 +101,7 @@ function encodeWithQuestion<T>(
   max: number,
   build: (q: string) => z.ZodSafeParseResult<T>,
 ): string | undefined {
-  let q = truncate(question.replace(/\s+/g, ' ').trim(), max);
+  let q = truncateCharacters(question.replace(/\s+/g, ' ').trim(), max);
   // JSON escaping can lengthen a question (quotes, control characters): shorten until the value fits.
   for (let attempt = 0; attempt < 8 && q !== ''; attempt += 1) {
     const parsed = build(q);

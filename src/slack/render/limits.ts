@@ -31,6 +31,21 @@ export function truncate(text: string, max: number): string {
   return `${text.slice(0, cut).trimEnd()}${ELLIPSIS}`;
 }
 
+/**
+ * Like `truncate`, but `max` counts characters as people (and MAX_QUESTION_LENGTH) do: an emoji is
+ * one character here, two UTF-16 units for `truncate`.
+ */
+export function truncateCharacters(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const characters = [...text];
+  if (characters.length <= max) return text;
+  if (max <= ELLIPSIS.length) return ELLIPSIS.slice(0, Math.max(0, max));
+  return `${characters
+    .slice(0, max - ELLIPSIS.length)
+    .join('')
+    .trimEnd()}${ELLIPSIS}`;
+}
+
 /** Like `truncate`, for mrkdwn: never cuts inside a <url|label> link or an &amp; entity either. */
 export function truncateMrkdwn(text: string, max: number): string {
   if (text.length <= max) return text;

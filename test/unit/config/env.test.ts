@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { gatewayProblems, parseEnv } from '../../../src/config/env.js';
+import { DEDUP_TTL_MIN_SECONDS, gatewayProblems, parseEnv } from '../../../src/config/env.js';
+import {
+  decodeTryAgainValue,
+  encodeTryAgainValue,
+  TRY_AGAIN_QUESTION_MAX,
+} from '../../../src/slack/render/button-values.js';
 
 const platform = {
   CS_OPEN_URL: 'https://open.example.com/',
@@ -87,6 +92,48 @@ describe('parseEnv', () => {
     expect(output).toContain('CS_ACCESS_TOKEN: must be at most 40 characters');
     expect(output).not.toContain(secretToken);
     expect(output).not.toContain('hunter2');
+  });
+});
+
+describe('DEDUP_TTL_SECONDS', () => {
+  it('remembers a delivery for hours by default, well past Slack retrying it within the hour', () => {
+    const result = parseEnv({});
+    expect(result.ok && result.env.DEDUP_TTL_SECONDS).toBeGreaterThanOrEqual(3 * 3600);
+  });
+
+  it('refuses a memory shorter than an hour with one line, and takes an hour', () => {
+    expect(DEDUP_TTL_MIN_SECONDS).toBe(3600);
+    const short = parseEnv({ DEDUP_TTL_SECONDS: '600' });
+    expect(short.ok).toBe(false);
+    if (!short.ok) expect(short.problems).toEqual(['DEDUP_TTL_SECONDS: must be at least 3600']);
+    const hour = parseEnv({ DEDUP_TTL_SECONDS: '3600' });
+    expect(hour.ok && hour.env.DEDUP_TTL_SECONDS).toBe(3600);
+  });
+});
+
+describe('MAX_QUESTION_LENGTH', () => {
+  it('may not exceed what a Try again button can carry, with one line', () => {
+    const over = parseEnv({ MAX_QUESTION_LENGTH: String(TRY_AGAIN_QUESTION_MAX + 1) });
+    expect(over.ok).toBe(false);
+    if (!over.ok)
+      expect(over.problems).toEqual([`MAX_QUESTION_LENGTH: must be at most ${TRY_AGAIN_QUESTION_MAX}`]);
+  });
+
+  it.each([
+    ['English', '', 'How do I reset my password? '],
+    // Three bytes a character in UTF-8; Slack's button value limit counts characters, not bytes.
+    ['Chinese', '', '我忘记了密码，怎么重置？'],
+    // An emoji is one character to the user and two to Slack; quotes grow when JSON escapes them.
+    ['Chinese with an emoji and quotes', '请问"VPN"连不上怎么办😀 ', '公司网络连接问题'],
+  ])('lets the longest allowed %s question be asked again whole from Try again', (_name, head, filler) => {
+    const result = parseEnv({ MAX_QUESTION_LENGTH: String(TRY_AGAIN_QUESTION_MAX) });
+    if (!result.ok) throw new Error(result.problems.join('; '));
+    const max = result.env.MAX_QUESTION_LENGTH;
+    const characters = [...`${head}${filler.repeat(max)}`].slice(0, max);
+    // The core trims questions, so the longest one that reaches Try again has no edge spaces.
+    const question = characters.join('').trim();
+    expect([...question].length).toBeGreaterThan(max - 2);
+    expect(decodeTryAgainValue(encodeTryAgainValue({ question, docId: undefined }))?.q).toBe(question);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   SUGGESTION_ACTION_PATTERN,
   SUGGESTION_QUESTION_MAX,
   suggestionActionId,
+  TRY_AGAIN_QUESTION_MAX,
 } from '../../../src/slack/render/button-values.js';
 import { BUTTON_VALUE_MAX } from '../../../src/slack/render/limits.js';
 
@@ -130,5 +131,16 @@ describe('action ids', () => {
     expect(SUGGESTION_ACTION_PATTERN.test(suggestionActionId(24))).toBe(true);
     expect(SUGGESTION_ACTION_PATTERN.test('suggestion')).toBe(false);
     expect(SUGGESTION_ACTION_PATTERN.test('suggestion:1x')).toBe(false);
+  });
+});
+
+describe('question caps', () => {
+  it('count characters as the user does: an emoji is one, so a full-length question with one stays whole', () => {
+    const question = `😀${'问'.repeat(TRY_AGAIN_QUESTION_MAX - 1)}`;
+    expect(decodeTryAgainValue(encodeTryAgainValue({ question, docId: undefined }))?.q).toBe(question);
+    const longer = `${question}问`;
+    const shortened = decodeTryAgainValue(encodeTryAgainValue({ question: longer, docId: undefined }))?.q;
+    expect([...(shortened ?? '')]).toHaveLength(TRY_AGAIN_QUESTION_MAX);
+    expect(shortened?.endsWith('…')).toBe(true);
   });
 });
