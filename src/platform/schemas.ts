@@ -70,6 +70,14 @@ const looseString = z.preprocess(
   z.string(),
 );
 
+/** Real platforms send null for a value they do not have: null and a missing key both read as undefined. */
+function absent<T extends z.ZodType>(schema: T) {
+  return schema
+    .nullish()
+    .transform((value) => value ?? undefined)
+    .optional();
+}
+
 // ---------------------------------------------------------------- enumerations
 
 export const TICKET_STATUSES = [0, 1, 2, 3, 99, 98] as const;
@@ -121,19 +129,19 @@ export type TicketListRequest = z.input<typeof ticketListRequestSchema>;
 export const ticketSchema = z
   .object({
     ticketId: looseString,
-    ticketCode: looseNumber.optional(),
-    ticketTitle: z.string().optional(),
-    ticketContent: z.string().optional(),
-    ticketLevel: looseInt.optional(),
-    ticketStatus: looseInt.optional(),
-    startType: looseInt.optional(),
-    startName: z.string().optional(),
-    dealUserName: z.string().optional(),
-    dealGroupName: z.string().optional(),
-    createTime: looseNumber.optional(),
-    updateTime: looseNumber.optional(),
-    ticketTypeName: z.string().optional(),
-    ticketFrom: looseInt.optional(),
+    ticketCode: absent(looseNumber),
+    ticketTitle: absent(z.string()),
+    ticketContent: absent(z.string()),
+    ticketLevel: absent(looseInt),
+    ticketStatus: absent(looseInt),
+    startType: absent(looseInt),
+    startName: absent(z.string()),
+    dealUserName: absent(z.string()),
+    dealGroupName: absent(z.string()),
+    createTime: absent(looseNumber),
+    updateTime: absent(looseNumber),
+    ticketTypeName: absent(z.string()),
+    ticketFrom: absent(looseInt),
   })
   .passthrough();
 export type Ticket = z.infer<typeof ticketSchema>;
@@ -145,10 +153,10 @@ export const ticketListResponseSchema = z
       .array(ticketSchema)
       .nullish()
       .transform((tickets) => tickets ?? []),
-    pageCount: looseInt.optional(),
-    totalCount: looseInt.optional(),
-    pageNo: looseInt.optional(),
-    pageSize: looseInt.optional(),
+    pageCount: absent(looseInt),
+    totalCount: absent(looseInt),
+    pageNo: absent(looseInt),
+    pageSize: absent(looseInt),
   })
   .passthrough();
 export type TicketPage = {
@@ -169,7 +177,7 @@ export const agentListRequestSchema = z
 export type AgentListRequest = z.input<typeof agentListRequestSchema>;
 
 export const agentSchema = z
-  .object({ serviceId: looseString, serviceName: z.string().optional() })
+  .object({ serviceId: looseString, serviceName: absent(z.string()) })
   .passthrough();
 export type Agent = z.infer<typeof agentSchema>;
 
@@ -231,15 +239,15 @@ export const robotAnswerSchema = z
       .transform((suggestions) =>
         (suggestions ?? []).filter((suggestion) => suggestion.question.trim() !== ''),
       ),
-    question: looseString.optional(),
-    docId: looseString.optional(),
-    uid: looseString.optional(),
-    cid: looseString.optional(),
-    msgId: looseString.optional(),
-    stripe: looseString.optional(),
-    robotFlag: looseInt.optional(),
-    answerType: looseInt.optional(),
-    sessionNew: z.boolean().optional(),
+    question: absent(looseString),
+    docId: absent(looseString),
+    uid: absent(looseString),
+    cid: absent(looseString),
+    msgId: absent(looseString),
+    stripe: absent(looseString),
+    robotFlag: absent(looseInt),
+    answerType: absent(looseInt),
+    sessionNew: absent(z.boolean()),
   })
   .passthrough();
 export type RobotAnswer = z.infer<typeof robotAnswerSchema>;
@@ -284,7 +292,7 @@ export type RobotDocUpdateRequest = z.input<typeof robotDocUpdateRequestSchema>;
 export const DOC_UPDATE_SUCCESS_RET_CODE = '000000';
 
 export const robotDocUpdateResponseDataSchema = z
-  .object({ retCode: looseString, retMsg: looseString.optional() })
+  .object({ retCode: looseString, retMsg: absent(looseString) })
   .passthrough();
 
 // ---------------------------------------------------------------- 5. robot feedback
@@ -326,9 +334,9 @@ export const statisticsRequestSchema = z
   });
 export type StatisticsRequest = z.input<typeof statisticsRequestSchema>;
 
-const optionalInt = looseInt.optional();
-const optionalDouble = looseNumber.optional();
-const optionalText = looseString.optional();
+const optionalInt = absent(looseInt);
+const optionalDouble = absent(looseNumber);
+const optionalText = absent(looseString);
 
 export const sessionMessageStatisticsSchema = z
   .object({

@@ -253,3 +253,144 @@ describe('statistics', () => {
     await expect(client.getSessionMessageStatistics(DATES)).rejects.toBeInstanceOf(MalformedResponseError);
   });
 });
+
+describe('null is read as absent', () => {
+  it('robot answer: docId null and every other optional field null yield undefined', async () => {
+    const { client } = await serve((_request, response) =>
+      sendJson(response, {
+        code: '1000',
+        data: {
+          answer: 'Use the reset link.',
+          suggestions: null,
+          question: null,
+          docId: null,
+          uid: null,
+          cid: null,
+          msgId: null,
+          stripe: null,
+          robotFlag: null,
+          answerType: null,
+          sessionNew: null,
+        },
+      }),
+    );
+    const answer = await client.askRobot(ROBOT_ASK);
+    expect(answer.answer).toBe('Use the reset link.');
+    expect(answer.suggestions).toEqual([]);
+    expect(answer.docId).toBeUndefined();
+    for (const field of [
+      'question',
+      'uid',
+      'cid',
+      'msgId',
+      'stripe',
+      'robotFlag',
+      'answerType',
+      'sessionNew',
+    ] as const) {
+      expect(answer[field], field).toBeUndefined();
+    }
+  });
+
+  it('ticket: dealUserName null (a ticket nobody accepted) and other nulls yield undefined', async () => {
+    const { client } = await serve((_request, response) =>
+      sendJson(response, {
+        code: '1000,ok',
+        data: [
+          {
+            ticketId: 't-1',
+            ticketCode: null,
+            ticketTitle: 'VPN down',
+            ticketContent: null,
+            ticketLevel: null,
+            ticketStatus: 0,
+            startType: null,
+            startName: null,
+            dealUserName: null,
+            dealGroupName: null,
+            createTime: 1_700_000_000_000,
+            updateTime: null,
+            ticketTypeName: null,
+            ticketFrom: null,
+          },
+        ],
+        pageCount: null,
+        totalCount: null,
+        pageNo: null,
+        pageSize: null,
+      }),
+    );
+    const page = await client.listTickets({ ...WINDOW, pageSize: 10 });
+    const ticket = page.tickets[0];
+    expect(ticket?.ticketTitle).toBe('VPN down');
+    expect(ticket?.ticketStatus).toBe(0);
+    expect(ticket?.dealUserName).toBeUndefined();
+    for (const field of [
+      'ticketCode',
+      'ticketContent',
+      'ticketLevel',
+      'startType',
+      'startName',
+      'dealGroupName',
+      'updateTime',
+      'ticketTypeName',
+      'ticketFrom',
+    ] as const) {
+      expect(ticket?.[field], field).toBeUndefined();
+    }
+    // Null counters fall back to what the request and the page show, as missing ones do.
+    expect(page).toMatchObject({ pageNo: 1, pageSize: 10, pageCount: 1, totalCount: 1 });
+  });
+
+  it('agent: serviceName null yields undefined', async () => {
+    const { client } = await serve((_request, response) =>
+      sendJson(response, { code: '1000', data: { items: [{ serviceId: 's-1', serviceName: null }] } }),
+    );
+    const agents = await client.listAgents({ groupId: 'g' });
+    expect(agents).toHaveLength(1);
+    expect(agents[0]?.serviceId).toBe('s-1');
+    expect(agents[0]?.serviceName).toBeUndefined();
+  });
+
+  it('knowledge update: retMsg null on success yields undefined', async () => {
+    const { client } = await serve((_request, response) =>
+      sendJson(response, { code: '1000', data: { retCode: '000000', retMsg: null } }),
+    );
+    await expect(client.updateRobotDoc({ docId: 'd' })).resolves.toEqual({
+      retCode: '000000',
+      retMsg: undefined,
+    });
+  });
+
+  it('statistics: null figures yield undefined, the others are still read', async () => {
+    const { client } = await serve((request, response) => {
+      const action = (request.body as { action?: string }).action;
+      sendJson(response, {
+        code: '1000',
+        data: {
+          item:
+            action === 'wb_session_message'
+              ? { totalMessage: 7, avgServiceMessge: null, answerThan: null, serviceOfflineNum: null }
+              : { good: 2, canpinglv: null, avgNum: null, score1: null },
+        },
+      });
+    });
+    const messages = await client.getSessionMessageStatistics(DATES);
+    expect(messages.totalMessage).toBe(7);
+    expect(messages.avgServiceMessge).toBeUndefined();
+    expect(messages.answerThan).toBeUndefined();
+    expect(messages.serviceOfflineNum).toBeUndefined();
+    const satisfaction = await client.getHumanSatisfactionStatistics(DATES);
+    expect(satisfaction.good).toBe(2);
+    expect(satisfaction.canpinglv).toBeUndefined();
+    expect(satisfaction.avgNum).toBeUndefined();
+    expect(satisfaction.score1).toBeUndefined();
+  });
+
+  it('still refuses null where the value is the point of the answer', async () => {
+    const { client } = await serve((_request, response) =>
+      sendJson(response, { code: '1000', data: { items: [{ serviceId: null, serviceName: 'Ann' }] } }),
+    );
+    await expect(client.listAgents({ groupId: 'g' })).rejects.toBeInstanceOf(MalformedResponseError);
+  });
+});
