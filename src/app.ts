@@ -135,11 +135,11 @@ export async function createGateway(
     users: new UserDirectory(
       meteredNameCache(stores.names, (store, result) => metrics.storeLookup(store, result)),
       env.DEFAULT_LOCALE,
-      logger,
     ),
     settings: {
       defaultLocale: env.DEFAULT_LOCALE,
       dedupTtlSeconds: env.DEDUP_TTL_SECONDS,
+      handlingLeaseSeconds: handlingLeaseSeconds(env),
       threadTtlSeconds: env.CONTEXT_TTL_SECONDS,
       placeholderDelayMs: env.PLACEHOLDER_DELAY_MS,
     },
@@ -209,4 +209,14 @@ export async function createGateway(
       await closeAll();
     },
   };
+}
+
+/**
+ * How long a delivery stays claimed while it is handled: twice the longest a robot call can take
+ * (connect, headers and body timeouts) plus a minute for Slack and the user's earlier questions. A
+ * delivery whose handling died with its process is answered on Slack's retry after that.
+ */
+function handlingLeaseSeconds(env: Env): number {
+  const robotCallMs = env.CS_CONNECT_TIMEOUT_MS + env.CS_HEADERS_TIMEOUT_MS + env.CS_BODY_TIMEOUT_MS;
+  return Math.min(Math.ceil((2 * robotCallMs) / 1000) + 60, env.DEDUP_TTL_SECONDS);
 }

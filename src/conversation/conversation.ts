@@ -8,7 +8,6 @@ import {
   type RobotAskRequest,
   type RobotFeedbackRequest,
 } from '../platform/schemas.js';
-import { KeyedQueue } from './keyed-queue.js';
 import { type ContextStore, type RatingStore, StoreUnavailableError } from './stores.js';
 import type {
   AnswerContext,
@@ -22,10 +21,19 @@ import type {
   SuggestionChoice,
 } from './types.js';
 
+/** Names the Slack event or click being handled, on every log line written for it. */
+export interface RequestScope {
+  requestId?: string;
+}
+
+export interface AskOptions extends RequestScope {
+  beforeAsk?: () => Promise<void>;
+}
+
 /** The part of the platform client the conversation needs. */
 export interface RobotApi {
-  askRobot(request: RobotAskRequest, options?: { signal?: AbortSignal }): Promise<RobotAnswer>;
-  sendRobotFeedback(request: RobotFeedbackRequest): Promise<void>;
+  askRobot(request: RobotAskRequest, options?: RequestScope): Promise<RobotAnswer>;
+  sendRobotFeedback(request: RobotFeedbackRequest, options?: RequestScope): Promise<void>;
 }
 
 /** A structural logger, so the core does not depend on pino. */
@@ -69,7 +77,6 @@ export class Conversation {
   readonly #settings: ConversationSettings;
   readonly #logger: CoreLogger;
   readonly #newKey: () => string;
-  readonly #queue = new KeyedQueue();
   #inFlight = 0;
 
   constructor(dependencies: {
@@ -103,29 +110,23 @@ export class Conversation {
   }
 
   /**
-   * Answers a question. One user's questions run in the order they were asked; `beforeAsk`
-   * runs inside that order, right before the robot is called (the adapter shows "working" there).
+   * Answers a question: a notice when it cannot be asked, else the robot's answer or a failure.
+   * `beforeAsk` runs right before the robot is called (the adapter shows "working" there).
    */
-  ask(input: QuestionInput, beforeAsk?: () => Promise<void>): Promise<Reply> {
+  async ask(input: QuestionInput, options: AskOptions = {}): Promise<Reply> {
     const notice = this.precheck(input.text, input.asker.locale);
-    if (notice) return Promise.resolve(notice);
-    return this.#queue.run(input.asker.partnerId, async () => {
-      this.#inFlight += 1;
-      try {
-        await beforeAsk?.();
-        return await this.#askRobot(input);
-      } finally {
-        this.#inFlight -= 1;
-      }
-    });
+    if (notice) return notice;
+    this.#inFlight += 1;
+    try {
+      const { beforeAsk, ...scope } = options;
+      await beforeAsk?.();
+      return await this.#askRobot(input, scope);
+    } finally {
+      this.#inFlight -= 1;
+    }
   }
 
-  /** Resolves when every question in flight has been answered. */
-  drain(): Promise<void> {
-    return this.#queue.drain();
-  }
-
-  async #askRobot(input: QuestionInput): Promise<Reply> {
+  async #askRobot(input: QuestionInput, scope: RequestScope): Promise<Reply> {
     const { asker, suggestion } = input;
     const question = input.text.trim();
     const request: RobotAskRequest = {
@@ -141,9 +142,12 @@ export class Conversation {
 
     let answer: RobotAnswer;
     try {
-      answer = await this.#robot.askRobot(request);
+      answer = await this.#robot.askRobot(request, scope);
     } catch (error) {
-      return this.#failure(error, question, suggestion?.docId, asker.locale, { partnerId: asker.partnerId });
+      return this.#failure(error, question, suggestion?.docId, asker.locale, {
+        ...scope,
+        partnerId: asker.partnerId,
+      });
     }
 
     const rateable = isRateable(answer);
@@ -175,7 +179,7 @@ export class Conversation {
       // The answer is still worth showing; only rating it later would fail, so hide the rating buttons.
       stored = false;
       this.#logger.warn(
-        { err: error, contextKey },
+        { ...scope, err: error, contextKey },
         'answer context not stored; rating disabled for this answer',
       );
     }
@@ -195,18 +199,16 @@ export class Conversation {
   }
 
   /** Sends a 👍 or 👎 for a stored answer, once, and only for the person the answer was for. */
-  async rate(input: {
-    contextKey: string;
-    rating: Rating;
-    userId: string;
-    locale: Locale;
-  }): Promise<RateOutcome> {
+  async rate(
+    input: { contextKey: string; rating: Rating; userId: string; locale: Locale },
+    scope: RequestScope = {},
+  ): Promise<RateOutcome> {
     const { contextKey, rating, userId, locale } = input;
     let context: AnswerContext | undefined;
     try {
       context = await this.#contexts.get(contextKey);
     } catch (error) {
-      this.#logger.error({ err: error, contextKey }, 'answer context lookup failed');
+      this.#logger.error({ ...scope, err: error, contextKey }, 'answer context lookup failed');
       return { kind: 'failure', reason: 'store_unavailable' };
     }
     if (!context) return { kind: 'notice', reply: { kind: 'notice', notice: 'context_expired', locale } };
@@ -221,7 +223,7 @@ export class Conversation {
     try {
       claim = await this.#ratings.recordOnce(contextKey, rating, this.#settings.contextTtlSeconds);
     } catch (error) {
-      this.#logger.error({ err: error, contextKey }, 'rating mark could not be recorded');
+      this.#logger.error({ ...scope, err: error, contextKey }, 'rating mark could not be recorded');
       return { kind: 'failure', reason: 'store_unavailable' };
     }
     if (!claim.recorded) {
@@ -244,13 +246,13 @@ export class Conversation {
         : { sysNum: this.#settings.sysNum, partnerId: context.partnerId, from: FEEDBACK_FROM_OPEN_PLATFORM }),
     };
     try {
-      await this.#robot.sendRobotFeedback(feedback);
+      await this.#robot.sendRobotFeedback(feedback, scope);
     } catch (error) {
       // Give the mark back so the user can rate again once the platform answers.
       await this.#ratings.forget(contextKey).catch((forgetError: unknown) => {
-        this.#logger.error({ err: forgetError, contextKey }, 'rating mark could not be undone');
+        this.#logger.error({ ...scope, err: forgetError, contextKey }, 'rating mark could not be undone');
       });
-      const failure = this.#failure(error, context.question, undefined, locale, { contextKey });
+      const failure = this.#failure(error, context.question, undefined, locale, { ...scope, contextKey });
       return { kind: 'failure', reason: failure.reason };
     }
     return { kind: 'rated', rating, context };
@@ -261,7 +263,7 @@ export class Conversation {
     question: string,
     docId: string | undefined,
     locale: Locale,
-    logContext: Record<string, string>,
+    logContext: Record<string, string | undefined>,
   ): FailureReply {
     const reason = failureReason(error);
     const details = isPlatformError(error) ? platformErrorDetails(error) : {};

@@ -18,6 +18,8 @@ export interface OnceStore {
   /** True while a claim on the key holds (e.g. a thread the app is answering). */
   has(key: string): Promise<boolean>;
   release(key: string): Promise<void>;
+  /** Holds the key for `ttlSeconds` from now, claimed or not: the work its claim guarded is done. */
+  keep(key: string, ttlSeconds: number): Promise<void>;
   close(): Promise<void>;
 }
 

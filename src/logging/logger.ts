@@ -1,6 +1,5 @@
 // The one logger factory: JSON lines in production, pretty on a terminal, secrets redacted by path.
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
-import { currentRequestId } from './request-context.js';
 
 const SECRET_KEYS = [
   'access_token',
@@ -48,10 +47,6 @@ export function createLogger(settings: LoggerSettings): Logger {
     base: { service: 'cs-slack-gateway' },
     timestamp: pino.stdTimeFunctions.isoTime,
     serializers: { err: pino.stdSerializers.errWithCause, error: pino.stdSerializers.errWithCause },
-    mixin: () => {
-      const requestId = currentRequestId();
-      return requestId ? { requestId } : {};
-    },
   };
   if (settings.destination) return pino(options, settings.destination);
   if (settings.pretty) {

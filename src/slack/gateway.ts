@@ -1,16 +1,18 @@
 // Slack's side of the conversation: decides which messages are questions, translates them for the
 // core, shows "working", and shows the core's replies. Button clicks come through here too.
+import { randomUUID } from 'node:crypto';
 import type { webApi } from '@slack/bolt';
 import type { Locale } from '../config/env.js';
 import type { Conversation } from '../conversation/conversation.js';
+import { KeyedQueue } from '../conversation/keyed-queue.js';
 import type { OnceStore } from '../conversation/stores.js';
 import type { Asker, Rating, Reply, SuggestionChoice } from '../conversation/types.js';
 import type { Logger } from '../logging/logger.js';
 import { type BlockActionPayload, type IncomingMessage, incomingMessageSchema } from './incoming.js';
-import { questionFromSlackText } from './question-text.js';
+import { questionFromSlackText, unlabelledMentions } from './question-text.js';
 import { renderRatedLine, renderReply, renderThinking, replaceRatingButtons } from './render/blocks.js';
 import { decodeRatingValue, decodeSuggestionValue, decodeTryAgainValue } from './render/button-values.js';
-import { type Place, Responder } from './responder.js';
+import { type Outbox, type Place, Responder } from './responder.js';
 import { partnerIdFor, type UserDirectory } from './user-directory.js';
 
 type WebClient = webApi.WebClient;
@@ -19,6 +21,12 @@ export interface GatewaySettings {
   defaultLocale: Locale;
   /** How long a delivered message is remembered, so Slack's retries and duplicates are answered once. */
   dedupTtlSeconds: number;
+  /**
+   * How long a delivery being handled stays claimed before it is answered: longer than a handling
+   * takes, far shorter than dedupTtlSeconds, so Slack's retry of a delivery whose handling died with
+   * its process is answered rather than dropped.
+   */
+  handlingLeaseSeconds: number;
   /** How long a thread the app answers in keeps listening without a new mention. */
   threadTtlSeconds: number;
   /** How long the robot may take before a "working on it" placeholder is posted; 0 posts it at once. */
@@ -28,6 +36,11 @@ export interface GatewaySettings {
 export interface GatewayMetrics {
   onEvent?(kind: string, outcome: string): void;
   onSlackApiError?(method: string, error: string | undefined): void;
+}
+
+/** One event or click being handled: the client to answer with and a logger naming the request. */
+interface Handling extends Outbox {
+  requestId: string;
 }
 
 /** Where an incoming event came from, as Bolt's context tells it. */
@@ -46,6 +59,8 @@ export class SlackGateway {
   readonly #logger: Logger;
   readonly #metrics: GatewayMetrics;
   readonly #inFlight = new Set<Promise<void>>();
+  /** One user's questions are handled in the order they arrived, from name lookup to posted answer. */
+  readonly #questionsByUser = new KeyedQueue();
 
   constructor(dependencies: {
     conversation: Conversation;
@@ -61,9 +76,7 @@ export class SlackGateway {
     this.#settings = dependencies.settings;
     this.#logger = dependencies.logger;
     this.#metrics = dependencies.metrics ?? {};
-    this.#responder = new Responder(dependencies.logger, (method, error) =>
-      this.#metrics.onSlackApiError?.(method, error),
-    );
+    this.#responder = new Responder((method, error) => this.#metrics.onSlackApiError?.(method, error));
   }
 
   /** Handlings (question to posted answer, click to update) still running. */
@@ -78,7 +91,29 @@ export class SlackGateway {
 
   /** Handles a `message` or `app_mention` event. Never throws. */
   onMessageEvent(client: WebClient, rawEvent: unknown, source: EventSource): Promise<void> {
-    return this.#track(this.#onMessageEvent(client, rawEvent, source));
+    const parsed = incomingMessageSchema.safeParse(rawEvent);
+    if (!parsed.success) {
+      this.#metrics.onEvent?.('message', 'malformed');
+      this.#logger.warn(
+        { issues: parsed.error.issues.length },
+        'ignored a message event of unexpected shape',
+      );
+      return Promise.resolve();
+    }
+    const event = parsed.data;
+    const userId = askerOf(event, source);
+    if (userId === undefined) {
+      this.#metrics.onEvent?.(event.type, 'ignored');
+      return Promise.resolve();
+    }
+    const handling = this.#handling(client);
+    return this.#track(
+      handling,
+      this.#questionsByUser.run(userKey(source.teamId, userId), () =>
+        this.#onMessageEvent(handling, event, userId, source),
+      ),
+      'message event handling failed',
+    );
   }
 
   /** A click on a suggested question: asks again for the person who clicked, in the same thread. */
@@ -87,174 +122,186 @@ export class SlackGateway {
     payload: BlockActionPayload,
     value: string | undefined,
   ): Promise<void> {
-    return this.#track(this.#onSuggestionClick(client, payload, value));
+    const handling = this.#handling(client);
+    return this.#track(
+      handling,
+      this.#questionsByUser.run(userKey(teamOf(payload), payload.user.id), () =>
+        this.#onSuggestionClick(handling, payload, value),
+      ),
+      'suggestion click handling failed',
+    );
   }
 
   /** Try again after a failure: asks the same question again, replacing the failure message. */
   onTryAgain(client: WebClient, payload: BlockActionPayload, value: string | undefined): Promise<void> {
-    return this.#track(this.#onTryAgain(client, payload, value));
+    const handling = this.#handling(client);
+    return this.#track(
+      handling,
+      this.#questionsByUser.run(userKey(teamOf(payload), payload.user.id), () =>
+        this.#onTryAgain(handling, payload, value),
+      ),
+      'try-again handling failed',
+    );
   }
 
   /** 👍 or 👎: rates once, only for the person the answer was for, then shows how it was rated. */
   onRatingClick(client: WebClient, payload: BlockActionPayload, value: string | undefined): Promise<void> {
-    return this.#track(this.#onRatingClick(client, payload, value));
+    const handling = this.#handling(client);
+    return this.#track(
+      handling,
+      this.#onRatingClick(handling, payload, value),
+      'rating click handling failed',
+    );
   }
 
-  #track(work: Promise<void>): Promise<void> {
-    const settled = work.catch((error: unknown) =>
-      this.#logger.error({ err: error }, 'Slack handling failed'),
-    );
+  #handling(client: WebClient): Handling {
+    const requestId = randomUUID();
+    return { client, requestId, logger: this.#logger.child({ requestId }) };
+  }
+
+  #track(handling: Handling, work: Promise<void>, failure: string): Promise<void> {
+    const settled = work.catch((error: unknown) => handling.logger.error({ err: error }, failure));
     this.#inFlight.add(settled);
     void settled.finally(() => this.#inFlight.delete(settled));
     return settled;
   }
 
-  async #onMessageEvent(client: WebClient, rawEvent: unknown, source: EventSource): Promise<void> {
-    const logger = this.#logger;
+  async #onMessageEvent(
+    handling: Handling,
+    event: IncomingMessage,
+    userId: string,
+    source: EventSource,
+  ): Promise<void> {
+    const { logger } = handling;
+    const place = await this.#questionPlace(event, source, logger);
+    if (!place) {
+      this.#metrics.onEvent?.(event.type, 'ignored');
+      return;
+    }
+    // Slack retries and has delivered one message twice under different event ids: key on the message.
+    const deliveryKey = `msg:${source.teamId}:${event.channel}:${event.ts}`;
+    if (!(await this.#claim(deliveryKey, logger))) {
+      this.#metrics.onEvent?.(event.type, 'duplicate');
+      logger.info(
+        { channel: event.channel, ts: event.ts, retryNum: source.retryNum },
+        'duplicate delivery ignored',
+      );
+      return;
+    }
     try {
-      const parsed = incomingMessageSchema.safeParse(rawEvent);
-      if (!parsed.success) {
-        this.#metrics.onEvent?.('message', 'malformed');
-        logger.warn({ issues: parsed.error.issues.length }, 'ignored a message event of unexpected shape');
-        return;
-      }
-      const event = parsed.data;
-      const place = await this.#questionPlace(event, source);
-      if (!place) {
-        this.#metrics.onEvent?.(event.type, 'ignored');
-        return;
-      }
-      // Slack retries and has delivered one message twice under different event ids: key on the message.
-      const deliveryKey = `msg:${source.teamId}:${event.channel}:${event.ts}`;
-      if (!(await this.#claim(deliveryKey, logger))) {
-        this.#metrics.onEvent?.(event.type, 'duplicate');
-        logger.info(
-          { channel: event.channel, ts: event.ts, retryNum: source.retryNum },
-          'duplicate delivery ignored',
-        );
-        return;
-      }
       if (event.type === 'app_mention' || (place.threadTs && !isDirectMessage(event))) {
         await this.#rememberThread(source.teamId, place, logger);
       }
-      const userId = event.user ?? '';
-      const text = questionFromSlackText(event.text ?? '', { botUserId: source.botUserId });
+      const text = await this.#questionText(handling, source, event.text ?? '');
       this.#metrics.onEvent?.(event.type, 'question');
-      try {
-        await this.#answer(
-          client,
-          { teamId: source.teamId, userId, text, place, logger },
-          undefined,
-          undefined,
-        );
-      } catch (error) {
-        // Nothing reached the user: give the delivery back so Slack's retry is answered, not dropped.
-        await this.#once.release(deliveryKey).catch(() => undefined);
-        throw error;
-      }
+      await this.#answer(handling, { teamId: source.teamId, userId, text, place }, undefined, undefined);
     } catch (error) {
-      logger.error({ err: error }, 'message event handling failed');
+      // Nothing reached the user: give the delivery back so Slack's retry is answered, not dropped.
+      await this.#once.release(deliveryKey).catch(() => undefined);
+      throw error;
     }
+    // Answered: from now on the delivery is remembered for as long as Slack may retry it.
+    await this.#once
+      .keep(deliveryKey, this.#settings.dedupTtlSeconds)
+      .catch((error: unknown) => logger.warn({ err: error }, 'answered delivery not remembered'));
+  }
+
+  /** The message text as the robot should read it, with mentioned users' names looked up. */
+  async #questionText(handling: Handling, source: EventSource, text: string): Promise<string> {
+    const mentioned = unlabelledMentions(text, source.botUserId);
+    if (mentioned.length === 0) return questionFromSlackText(text, { botUserId: source.botUserId });
+    const users = await Promise.all(
+      mentioned.map((id) => this.#users.lookup(handling.client, source.teamId, id, handling.logger)),
+    );
+    const names = new Map(mentioned.map((id, index) => [id, users[index]?.displayName]));
+    return questionFromSlackText(text, { botUserId: source.botUserId, resolveUser: (id) => names.get(id) });
   }
 
   /** A click on a suggested question: asks again for the person who clicked, in the same thread. */
-  async #onSuggestionClick(client: WebClient, payload: BlockActionPayload, actionValue: string | undefined) {
-    const logger = this.#logger;
-    try {
-      const place = actionPlace(payload);
-      const value = decodeSuggestionValue(actionValue ?? '');
-      if (!place || !value) {
-        logger.warn({ hasPlace: Boolean(place) }, 'ignored a suggestion click with a malformed value');
-        return;
-      }
-      const teamId = payload.team?.id ?? payload.user.team_id ?? '';
-      this.#metrics.onEvent?.('suggestion', 'question');
-      const suggestion: SuggestionChoice = { docId: value.d, question: value.q };
-      await this.#answer(
-        client,
-        { teamId, userId: payload.user.id, text: value.q, place, logger },
-        suggestion,
-        undefined,
-      );
-    } catch (error) {
-      logger.error({ err: error }, 'suggestion click handling failed');
+  async #onSuggestionClick(handling: Handling, payload: BlockActionPayload, actionValue: string | undefined) {
+    const place = actionPlace(payload);
+    const value = decodeSuggestionValue(actionValue ?? '');
+    if (!place || !value) {
+      handling.logger.warn({ hasPlace: Boolean(place) }, 'ignored a suggestion click with a malformed value');
+      return;
     }
+    this.#metrics.onEvent?.('suggestion', 'question');
+    const suggestion: SuggestionChoice = { docId: value.d, question: value.q };
+    await this.#answer(
+      handling,
+      { teamId: teamOf(payload), userId: payload.user.id, text: value.q, place },
+      suggestion,
+      undefined,
+    );
   }
 
   /** Try again after a failure: asks the same question again, replacing the failure message. */
-  async #onTryAgain(client: WebClient, payload: BlockActionPayload, actionValue: string | undefined) {
-    const logger = this.#logger;
-    try {
-      const place = actionPlace(payload);
-      const value = decodeTryAgainValue(actionValue ?? '');
-      if (!place || !value) {
-        logger.warn({}, 'ignored a try-again click with a malformed value');
-        return;
-      }
-      const teamId = payload.team?.id ?? payload.user.team_id ?? '';
-      this.#metrics.onEvent?.('try_again', 'question');
-      const suggestion = value.d ? { docId: value.d, question: value.q } : undefined;
-      await this.#answer(
-        client,
-        { teamId, userId: payload.user.id, text: value.q, place, logger },
-        suggestion,
-        payload.message?.ts,
-      );
-    } catch (error) {
-      logger.error({ err: error }, 'try-again handling failed');
+  async #onTryAgain(handling: Handling, payload: BlockActionPayload, actionValue: string | undefined) {
+    const place = actionPlace(payload);
+    const value = decodeTryAgainValue(actionValue ?? '');
+    if (!place || !value) {
+      handling.logger.warn({}, 'ignored a try-again click with a malformed value');
+      return;
     }
+    this.#metrics.onEvent?.('try_again', 'question');
+    const suggestion = value.d ? { docId: value.d, question: value.q } : undefined;
+    await this.#answer(
+      handling,
+      { teamId: teamOf(payload), userId: payload.user.id, text: value.q, place },
+      suggestion,
+      payload.message?.ts,
+    );
   }
 
   /** 👍 or 👎: rates once, only for the person the answer was for, then shows how it was rated. */
-  async #onRatingClick(client: WebClient, payload: BlockActionPayload, actionValue: string | undefined) {
-    const logger = this.#logger;
-    try {
-      const place = actionPlace(payload);
-      const userId = payload.user.id;
-      const teamId = payload.team?.id ?? payload.user.team_id ?? '';
-      const { locale } = await this.#users.lookup(client, teamId, userId);
-      const value = decodeRatingValue(actionValue ?? '');
-      if (!place) return;
-      if (!value) {
-        logger.warn({}, 'ignored a rating click with a malformed value');
-        await this.#tell(client, place, userId, { kind: 'notice', notice: 'context_expired', locale });
-        return;
-      }
-      const outcome = await this.#conversation.rate({ contextKey: value.k, rating: value.r, userId, locale });
-      this.#metrics.onEvent?.('rating', outcome.kind);
-      if (outcome.kind === 'rated') {
-        logger.info({ contextKey: value.k, rating: outcome.rating }, 'answer rated');
-        await this.#showRated(client, payload, locale, userId, outcome.rating);
-        return;
-      }
-      if (outcome.kind === 'notice') {
-        await this.#tell(client, place, userId, outcome.reply);
-        // A second click on an answer already rated: make sure the message shows the rating.
-        if (outcome.reply.notice === 'already_rated' && outcome.rating) {
-          await this.#showRated(client, payload, locale, userId, outcome.rating);
-        }
-        return;
-      }
-      await this.#tell(client, place, userId, {
-        kind: 'failure',
-        reason: outcome.reason,
-        retryQuestion: '',
-        retryDocId: undefined,
-        locale,
-      });
-    } catch (error) {
-      logger.error({ err: error }, 'rating click handling failed');
+  async #onRatingClick(handling: Handling, payload: BlockActionPayload, actionValue: string | undefined) {
+    const { logger } = handling;
+    const place = actionPlace(payload);
+    const userId = payload.user.id;
+    const { locale } = await this.#users.lookup(handling.client, teamOf(payload), userId, logger);
+    const value = decodeRatingValue(actionValue ?? '');
+    if (!place) return;
+    if (!value) {
+      logger.warn({}, 'ignored a rating click with a malformed value');
+      await this.#tell(handling, place, userId, { kind: 'notice', notice: 'context_expired', locale });
+      return;
     }
+    const outcome = await this.#conversation.rate(
+      { contextKey: value.k, rating: value.r, userId, locale },
+      { requestId: handling.requestId },
+    );
+    this.#metrics.onEvent?.('rating', outcome.kind);
+    if (outcome.kind === 'rated') {
+      logger.info({ contextKey: value.k, rating: outcome.rating }, 'answer rated');
+      await this.#showRated(handling, payload, locale, userId, outcome.rating);
+      return;
+    }
+    if (outcome.kind === 'notice') {
+      await this.#tell(handling, place, userId, outcome.reply);
+      // A second click on an answer already rated: make sure the message shows the rating.
+      if (outcome.reply.notice === 'already_rated' && outcome.rating) {
+        await this.#showRated(handling, payload, locale, userId, outcome.rating);
+      }
+      return;
+    }
+    await this.#tell(handling, place, userId, {
+      kind: 'failure',
+      reason: outcome.reason,
+      retryQuestion: '',
+      retryDocId: undefined,
+      locale,
+    });
   }
 
   async #answer(
-    client: WebClient,
-    question: { teamId: string; userId: string; text: string; place: Place; logger: Logger },
+    handling: Handling,
+    question: { teamId: string; userId: string; text: string; place: Place },
     suggestion: SuggestionChoice | undefined,
     replaceTs: string | undefined,
   ): Promise<void> {
-    const { teamId, userId, text, place, logger } = question;
-    const user = await this.#users.lookup(client, teamId, userId);
+    const { teamId, userId, text, place } = question;
+    const { logger } = handling;
+    const user = await this.#users.lookup(handling.client, teamId, userId, logger);
     const asker: Asker = {
       partnerId: partnerIdFor(teamId, userId),
       userId,
@@ -264,8 +311,8 @@ export class SlackGateway {
     const working = new WorkingIndicator(async (shown) => {
       const thinking = renderThinking(asker.locale);
       const sent = shown
-        ? await this.#responder.update(client, place.channel, shown, thinking)
-        : await this.#responder.post(client, place, thinking);
+        ? await this.#responder.update(handling, place.channel, shown, thinking)
+        : await this.#responder.post(handling, place, thinking);
       return sent.ok ? sent.ts : undefined;
     }, replaceTs);
     let reply: Reply;
@@ -278,8 +325,11 @@ export class SlackGateway {
           threadId: place.threadTs,
           ...(suggestion ? { suggestion } : {}),
         },
-        // A click replaces its own message at once; a new question gets a placeholder only if the robot is slow.
-        () => working.start(replaceTs ? 0 : this.#settings.placeholderDelayMs),
+        {
+          requestId: handling.requestId,
+          // A click replaces its own message at once; a new question gets a placeholder only if the robot is slow.
+          beforeAsk: () => working.start(replaceTs ? 0 : this.#settings.placeholderDelayMs),
+        },
       );
     } finally {
       working.stop();
@@ -288,13 +338,13 @@ export class SlackGateway {
       { kind: reply.kind, channel: place.channel, threadTs: place.threadTs, clicked: Boolean(suggestion) },
       'reply ready',
     );
-    await this.#responder.show(client, place, renderReply(reply), await working.shownTs(), () =>
+    await this.#responder.show(handling, place, renderReply(reply), await working.shownTs(), () =>
       renderReply(reply, { images: 'links' }),
     );
   }
 
   async #showRated(
-    client: WebClient,
+    handling: Handling,
     payload: BlockActionPayload,
     locale: Locale,
     userId: string,
@@ -305,20 +355,21 @@ export class SlackGateway {
     // Without the message's blocks an update would replace the whole answer with the rated line.
     if (!channel || !message?.blocks || message.blocks.length === 0) return;
     const blocks = replaceRatingButtons(message.blocks, renderRatedLine(locale, userId, rating));
-    await this.#responder.update(client, channel, message.ts, { text: message.text ?? '', blocks });
+    await this.#responder.update(handling, channel, message.ts, { text: message.text ?? '', blocks });
   }
 
-  async #tell(client: WebClient, place: Place, userId: string, reply: Reply): Promise<void> {
+  async #tell(handling: Handling, place: Place, userId: string, reply: Reply): Promise<void> {
     for (const message of renderReply(reply)) {
-      await this.#responder.ephemeral(client, place, userId, message);
+      await this.#responder.ephemeral(handling, place, userId, message);
     }
   }
 
   /** Where to answer, or undefined when the message is not a question for the app. */
-  async #questionPlace(event: IncomingMessage, source: EventSource): Promise<Place | undefined> {
-    // Edits, deletions, joins, bot posts and the app's own chat.update echoes are never questions.
-    if (event.subtype !== undefined || event.bot_id || event.bot_profile || !event.user) return undefined;
-    if (source.botUserId && event.user === source.botUserId) return undefined;
+  async #questionPlace(
+    event: IncomingMessage,
+    source: EventSource,
+    logger: Logger,
+  ): Promise<Place | undefined> {
     if (event.type === 'app_mention')
       return { channel: event.channel, threadTs: event.thread_ts ?? event.ts };
     if (isDirectMessage(event)) return { channel: event.channel, threadTs: event.thread_ts };
@@ -329,7 +380,7 @@ export class SlackGateway {
     const known = await this.#once
       .has(threadKey(source.teamId, event.channel, event.thread_ts))
       .catch((error: unknown) => {
-        this.#logger.warn({ err: error }, 'thread registry unavailable; thread follow-up not recognised');
+        logger.warn({ err: error }, 'thread registry unavailable; thread follow-up not recognised');
         return false;
       });
     return known ? { channel: event.channel, threadTs: event.thread_ts } : undefined;
@@ -345,7 +396,7 @@ export class SlackGateway {
   /** True for the first delivery of a key. When the store is down, answer rather than drop the question. */
   async #claim(key: string, logger: Logger): Promise<boolean> {
     try {
-      return await this.#once.claim(key, this.#settings.dedupTtlSeconds);
+      return await this.#once.claim(key, this.#settings.handlingLeaseSeconds);
     } catch (error) {
       logger.warn({ err: error }, 'de-duplication store unavailable; answering without it');
       return true;
@@ -397,6 +448,24 @@ class WorkingIndicator {
     this.#shown = previous.then((ts) => this.#show(ts)).catch(() => undefined);
     return this.#shown.then(() => undefined);
   }
+}
+
+/**
+ * The user asking, when the message can be a question: edits, deletions, joins, bot posts and the
+ * app's own chat.update echoes never are.
+ */
+function askerOf(event: IncomingMessage, source: EventSource): string | undefined {
+  if (event.subtype !== undefined || event.bot_id || event.bot_profile || !event.user) return undefined;
+  if (source.botUserId && event.user === source.botUserId) return undefined;
+  return event.user;
+}
+
+function userKey(teamId: string, userId: string): string {
+  return `${teamId}:${userId}`;
+}
+
+function teamOf(payload: BlockActionPayload): string {
+  return payload.team?.id ?? payload.user.team_id ?? '';
 }
 
 function threadKey(teamId: string, channel: string, threadTs: string): string {

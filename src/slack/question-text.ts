@@ -11,6 +11,21 @@ export interface QuestionTextOptions {
 const ZERO_WIDTH = /[\u200B\u200C\u2060\uFEFF]/g;
 const CONTROL_SEQUENCE = /<([^<>\n]*)>/g;
 
+const BARE_USER_MENTION = /<@([^<>|\s]+)>/g;
+
+/**
+ * Users mentioned without a label (`<@U123>`, which is how Slack sends mentions today), other than
+ * the app: their names must be looked up for the question to read as the person wrote it.
+ */
+export function unlabelledMentions(text: string, botUserId: string | undefined): string[] {
+  const ids = new Set<string>();
+  for (const match of text.matchAll(BARE_USER_MENTION)) {
+    const userId = match[1];
+    if (userId && userId !== botUserId) ids.add(userId);
+  }
+  return [...ids];
+}
+
 export function questionFromSlackText(text: string, options: QuestionTextOptions): string {
   let output = '';
   let last = 0;

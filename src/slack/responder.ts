@@ -30,6 +30,12 @@ function messageFields(message: RenderedMessage): { text: string; blocks: string
   return { text: message.text, blocks: JSON.stringify(message.blocks) };
 }
 
+/** The Web API client to call and the logger of the handling the call belongs to. */
+export interface Outbox {
+  client: WebClient;
+  logger: Logger;
+}
+
 export interface Place {
   channel: string;
   /** The thread to answer in; undefined for a top-level DM answer. */
@@ -37,18 +43,16 @@ export interface Place {
 }
 
 export class Responder {
-  readonly #logger: Logger;
   readonly #onApiError: ((method: string, error: string | undefined) => void) | undefined;
 
-  constructor(logger: Logger, onApiError?: (method: string, error: string | undefined) => void) {
-    this.#logger = logger;
+  constructor(onApiError?: (method: string, error: string | undefined) => void) {
     this.#onApiError = onApiError;
   }
 
   /** Posts one message; returns its ts, or the Slack error when Slack refused it. */
-  async post(client: WebClient, place: Place, message: RenderedMessage): Promise<Sent> {
+  async post(out: Outbox, place: Place, message: RenderedMessage): Promise<Sent> {
     try {
-      const response = await client.apiCall('chat.postMessage', {
+      const response = await out.client.apiCall('chat.postMessage', {
         channel: place.channel,
         ...(place.threadTs ? { thread_ts: place.threadTs } : {}),
         ...messageFields(message),
@@ -58,18 +62,18 @@ export class Responder {
       const ts = 'ts' in response ? response.ts : undefined;
       return typeof ts === 'string' ? { ok: true, ts } : { ok: false, error: 'no_ts' };
     } catch (error) {
-      this.#logFailure('chat.postMessage', error, place);
+      this.#logFailure(out, 'chat.postMessage', error, place);
       return { ok: false, error: slackErrorCode(error) };
     }
   }
 
   /** Replaces a message in place; the Slack error when Slack refused (deleted message, bad blocks). */
-  async update(client: WebClient, channel: string, ts: string, message: RenderedMessage): Promise<Sent> {
+  async update(out: Outbox, channel: string, ts: string, message: RenderedMessage): Promise<Sent> {
     try {
-      await client.apiCall('chat.update', { channel, ts, ...messageFields(message) });
+      await out.client.apiCall('chat.update', { channel, ts, ...messageFields(message) });
       return { ok: true, ts };
     } catch (error) {
-      this.#logFailure('chat.update', error, { channel, threadTs: undefined }, { ts });
+      this.#logFailure(out, 'chat.update', error, { channel, threadTs: undefined }, { ts });
       return { ok: false, error: slackErrorCode(error) };
     }
   }
@@ -81,7 +85,7 @@ export class Responder {
    * `plainer`, the same reply rendered without image blocks. Returns the ts of the last part shown.
    */
   async show(
-    client: WebClient,
+    out: Outbox,
     place: Place,
     messages: RenderedMessage[],
     placeholderTs: string | undefined,
@@ -94,13 +98,12 @@ export class Responder {
       const message = parts[index];
       if (!message) break;
       let sent: Sent = { ok: false, error: undefined };
-      if (index === 0 && placeholderTs)
-        sent = await this.update(client, place.channel, placeholderTs, message);
-      if (!sent.ok && !isBlocksRefusal(sent.error)) sent = await this.post(client, place, message);
+      if (index === 0 && placeholderTs) sent = await this.update(out, place.channel, placeholderTs, message);
+      if (!sent.ok && !isBlocksRefusal(sent.error)) sent = await this.post(out, place, message);
       if (!sent.ok && isBlocksRefusal(sent.error) && plainer && !fellBack) {
         fellBack = true;
         parts = plainer();
-        this.#logger.warn(
+        out.logger.warn(
           { part: index, slackError: sent.error },
           'Slack refused the blocks; showing the plain rendering',
         );
@@ -112,9 +115,9 @@ export class Responder {
     return lastTs;
   }
 
-  async ephemeral(client: WebClient, place: Place, userId: string, message: RenderedMessage): Promise<void> {
+  async ephemeral(out: Outbox, place: Place, userId: string, message: RenderedMessage): Promise<void> {
     try {
-      await client.chat.postEphemeral({
+      await out.client.chat.postEphemeral({
         channel: place.channel,
         user: userId,
         ...(place.threadTs ? { thread_ts: place.threadTs } : {}),
@@ -122,14 +125,20 @@ export class Responder {
         blocks: message.blocks,
       });
     } catch (error) {
-      this.#logFailure('chat.postEphemeral', error, place, { userId });
+      this.#logFailure(out, 'chat.postEphemeral', error, place, { userId });
     }
   }
 
-  #logFailure(method: string, error: unknown, place: Place, extra: Record<string, string> = {}): void {
+  #logFailure(
+    out: Outbox,
+    method: string,
+    error: unknown,
+    place: Place,
+    extra: Record<string, string> = {},
+  ): void {
     const slackError = slackErrorCode(error);
     this.#onApiError?.(method, slackError);
-    this.#logger.error(
+    out.logger.error(
       { err: error, method, slackError, channel: place.channel, threadTs: place.threadTs, ...extra },
       'Slack Web API call failed',
     );

@@ -3,7 +3,6 @@
 import { App, HTTPReceiver, type Receiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import { z } from 'zod';
 import type { Logger } from '../logging/logger.js';
-import { withRequestId } from '../logging/request-context.js';
 import { listen } from '../util/listen.js';
 import { boltLogger } from './bolt-logger.js';
 import {
@@ -199,7 +198,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   // One listener per kind of request: Bolt runs every listener's matchers on every request, and the
   // gateway sorts events and clicks itself.
   app.event(/^(app_mention|message)$/, async ({ event, context, client }) => {
-    await withRequestId(() => options.gateway.onMessageEvent(client, event, source(context)));
+    await options.gateway.onMessageEvent(client, event, source(context));
   });
 
   const clickHandlers = {
@@ -215,7 +214,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     if (!kind) return;
     const payload = blockActionSchema.safeParse(body);
     if (!payload.success) return logger.warn({ actionId }, 'ignored a click of unexpected shape');
-    await withRequestId(() => clickHandlers[kind](client, payload.data, buttonValue(action)));
+    await clickHandlers[kind](client, payload.data, buttonValue(action));
   });
 
   return {

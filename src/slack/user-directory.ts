@@ -32,18 +32,17 @@ const USER_CACHE_TTL_SECONDS = 3600;
 export class UserDirectory {
   readonly #cache: NameCache;
   readonly #defaultLocale: Locale;
-  readonly #logger: Logger;
 
-  constructor(cache: NameCache, defaultLocale: Locale, logger: Logger) {
+  constructor(cache: NameCache, defaultLocale: Locale) {
     this.#cache = cache;
     this.#defaultLocale = defaultLocale;
-    this.#logger = logger;
   }
 
-  async lookup(client: WebClient, teamId: string, userId: string): Promise<SlackUser> {
+  /** `logger`: the handling's, so a failed lookup is logged with the question it delayed. */
+  async lookup(client: WebClient, teamId: string, userId: string, logger: Logger): Promise<SlackUser> {
     const key = `${teamId}:${userId}`;
     const cached = await this.#cache.get(key).catch((error: unknown) => {
-      this.#logger.warn({ err: error }, 'user cache unavailable; asking Slack');
+      logger.warn({ err: error }, 'user cache unavailable; asking Slack');
       return undefined;
     });
     if (cached !== undefined) {
@@ -64,7 +63,7 @@ export class UserDirectory {
       };
     } catch (error) {
       // A missing name is cosmetic: answer anyway, under the user id, and do not cache the miss.
-      this.#logger.warn({ err: error, userId }, 'users.info failed; using the user id as the name');
+      logger.warn({ err: error, userId }, 'users.info failed; using the user id as the name');
       return user;
     }
     await this.#cache
@@ -73,9 +72,7 @@ export class UserDirectory {
         JSON.stringify({ n: user.displayName, ...(slackLocale ? { l: slackLocale } : {}) }),
         USER_CACHE_TTL_SECONDS,
       )
-      .catch((error: unknown) =>
-        this.#logger.warn({ err: error }, 'user cache unavailable; name not cached'),
-      );
+      .catch((error: unknown) => logger.warn({ err: error }, 'user cache unavailable; name not cached'));
     return user;
   }
 }

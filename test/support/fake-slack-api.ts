@@ -61,6 +61,8 @@ export interface FakeSlackApi {
   ): Promise<RecordedCall>;
   /** Makes the next `times` calls of `method` fail as described. */
   failNext(method: string, failure: FakeFailure, times?: number): void;
+  /** Holds the next call of `method` for `ms` before taking it (recording it and answering), as a slow Slack would. */
+  delayNext(method: string, ms: number): void;
   setUser(id: string, user: FakeUser): void;
   setSocketModeUrl(url: string): void;
   setHandler(method: string, handler: MethodHandler): void;
@@ -85,6 +87,7 @@ export const FAKE_BOT = {
 export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Promise<FakeSlackApi> {
   const recorded: RecordedCall[] = [];
   const failures = new Map<string, FakeFailure[]>();
+  const delays = new Map<string, number[]>();
   const users = new Map<string, FakeUser>(Object.entries(options.users ?? {}));
   const handlers = new Map<string, MethodHandler>(Object.entries(options.handlers ?? {}));
   const emitter = new EventEmitter();
@@ -210,6 +213,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         .end(`fake slack api: no route for ${req.method} ${path}`);
       return;
     }
+    const delayMs = delays.get(method)?.shift();
+    if (delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const body = parseBody(raw, req.headers['content-type']);
     const call: RecordedCall = {
       method,
@@ -302,6 +307,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       for (let i = 0; i < times; i++) queue.push(failure);
       failures.set(method, queue);
     },
+    delayNext(method, ms) {
+      delays.set(method, [...(delays.get(method) ?? []), ms]);
+    },
     setUser(id, user) {
       users.set(id, user);
     },
@@ -317,6 +325,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     reset() {
       recorded.length = 0;
       failures.clear();
+      delays.clear();
       users.clear();
       handlers.clear();
     },

@@ -162,6 +162,10 @@ export class MemoryOnceStore implements OnceStore {
     this.#claims.delete(key);
   }
 
+  async keep(key: string, ttlSeconds: number): Promise<void> {
+    this.#claims.set(key, true, { ttl: ttlMs(ttlSeconds) });
+  }
+
   /** Whether a claim is held; beyond the OnceStore interface, for callers that only look. */
   async has(key: string): Promise<boolean> {
     return this.#claims.has(key);

@@ -293,6 +293,10 @@ export class RedisOnceStore implements OnceStore {
     await this.#redis.del(this.#key(key));
   }
 
+  async keep(key: string, ttlSeconds: number): Promise<void> {
+    await this.#redis.set(this.#key(key), '1', ttlSeconds);
+  }
+
   /** Whether a claim is held; beyond the OnceStore interface, for callers that only look. */
   async has(key: string): Promise<boolean> {
     return this.#redis.exists(this.#key(key));

@@ -94,6 +94,12 @@ describe('a mention in a channel', () => {
     );
   });
 
+  it('names a user mentioned without a label, as Slack sends mentions, by their display name', async () => {
+    const asksBefore = harness.robotAsks().length;
+    await askByMention(harness, 'is <@U_OTHER> or <@U_ZH> on call for the VPN?');
+    expect(harness.robotAsks()[asksBefore]?.question).toBe('is @Sam Other or @王小明 on call for the VPN?');
+  });
+
   it('answers a mention with no question with help, without calling the robot', async () => {
     const asksBefore = harness.robotAsks().length;
     const event = appMention({ text: `<@${IDS.botUser}>   ` });
@@ -255,5 +261,20 @@ describe('one user asking several questions', () => {
       .slice(-3)
       .map((ask) => ask.question);
     expect(asked).toEqual(questions);
+  });
+
+  it('sees the answers posted in that order even when Slack is slow to take the first one', async () => {
+    const questions = ['How do I reset my password?', 'How do I connect to the VPN?'];
+    // The first answer replaces its placeholder with chat.update; Slack takes a while with it.
+    harness.slack.delayNext('chat.update', 400);
+    for (const question of questions) await harness.sendEvent(directMessage({ text: question }));
+    await harness.slack.waitForCall(
+      'chat.update',
+      () => harness.slack.calls('chat.update').length >= 2,
+      8_000,
+    );
+    const shown = harness.slack.calls('chat.update').map((call) => textOf(call));
+    expect(shown[0]).toContain('password');
+    expect(shown[1]).toContain('VPN');
   });
 });

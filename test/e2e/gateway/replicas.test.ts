@@ -120,6 +120,30 @@ describe('two replicas on one Redis', () => {
     expect(answers).toHaveLength(1);
   });
 
+  it('holds a delivery only briefly while answering it, then for hours once answered', async () => {
+    // A replica that dies mid-answer leaves only the short hold, so Slack's retry (1 and 5 minutes
+    // later) reaches a live replica and is answered rather than dropped as a duplicate.
+    const redis = createClient({ url: REDIS_URL });
+    await redis.connect();
+    try {
+      simulator.faults.set({ kind: 'delay', ms: 600, actions: ['chat_user_robot_ask'], times: 1 });
+      const event = appMention({ text: `<@${IDS.botUser}> How do I apply for leave?` });
+      const deliveryKey = `${keyPrefix}once:msg:${IDS.team}:${event.channel}:${event.ts}`;
+      await sendEvent(replicaA.url, SIGNING_SECRET, eventCallback(event));
+      await sleep(200);
+      const whileAnswering = await redis.ttl(deliveryKey);
+      expect(whileAnswering).toBeGreaterThan(0);
+      expect(whileAnswering).toBeLessThanOrEqual(5 * 60);
+
+      await replicaA.slack.waitForCall('chat.update', (call) => textOf(call).includes('leave'));
+      await sleep(50);
+      expect(await redis.ttl(deliveryKey)).toBeGreaterThan(3 * 3600);
+    } finally {
+      simulator.faults.clear();
+      await redis.quit();
+    }
+  });
+
   it('shares one platform token between the replicas', async () => {
     await askByMention(replicaA, 'How do I reset my password?');
     await askByMention(replicaB, 'How do I reset my password?');

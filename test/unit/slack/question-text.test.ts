@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { questionFromSlackText } from '../../../src/slack/question-text.js';
+import { questionFromSlackText, unlabelledMentions } from '../../../src/slack/question-text.js';
 
 const options = { botUserId: 'UBOT' };
 
@@ -54,5 +54,15 @@ describe('questionFromSlackText', () => {
   it('is empty for a bare mention', () => {
     expect(questionFromSlackText('<@UBOT>', options)).toBe('');
     expect(questionFromSlackText('  <@UBOT>  \u200B ', options)).toBe('');
+  });
+});
+
+describe('unlabelledMentions', () => {
+  it('lists each user mentioned without a label once, never the app', () => {
+    expect(unlabelledMentions('<@UBOT> ask <@U1> and <@U2>, cc <@U1>', 'UBOT')).toEqual(['U1', 'U2']);
+  });
+
+  it('leaves out labelled mentions, channels and special mentions, whose text is already readable', () => {
+    expect(unlabelledMentions('<@U1|sam> in <#C1|general> <!here> <https://x.test>', 'UBOT')).toEqual([]);
   });
 });

@@ -151,6 +151,17 @@ describe('MemoryOnceStore', () => {
     expect(await store.claim('short', 1)).toBe(true);
     expect(await store.claim('long', 600)).toBe(false);
   });
+
+  it('keeps a short claim for longer once its work is done', async () => {
+    const clock = manualClock();
+    const store = new MemoryOnceStore({ maxEntries: 10, now: clock.now });
+    expect(await store.claim('delivery', 2)).toBe(true);
+    await store.keep('delivery', 3600);
+    clock.advance(60_000);
+    expect(await store.claim('delivery', 2)).toBe(false);
+    clock.advance(3_600_000);
+    expect(await store.claim('delivery', 2)).toBe(true);
+  });
 });
 
 describe('MemoryRatingStore', () => {

@@ -116,6 +116,14 @@ describe('RedisOnceStore', () => {
     expect(ttl).toBeGreaterThan(28);
     expect(ttl).toBeLessThanOrEqual(30);
   });
+
+  it('keeps a short claim for longer once its work is done, for every replica', async () => {
+    const key = uniqueKey();
+    expect(await new RedisOnceStore(replicaA).claim(key, 5)).toBe(true);
+    await new RedisOnceStore(replicaA).keep(key, 7200);
+    expect(await raw.ttl(`${prefix}once:${key}`)).toBeGreaterThan(7000);
+    expect(await new RedisOnceStore(replicaB).claim(key, 5)).toBe(false);
+  });
 });
 
 describe('RedisRatingStore', () => {
