@@ -61,6 +61,11 @@ export async function createGateway(
   let tokenProvider: AccessTokenProvider;
   let sysNum = env.CS_SYS_NUM ?? DEMO_SYS_NUM;
 
+  const platformTimeouts = {
+    connectMs: env.CS_CONNECT_TIMEOUT_MS,
+    headersMs: env.CS_HEADERS_TIMEOUT_MS,
+    bodyMs: env.CS_BODY_TIMEOUT_MS,
+  };
   if (env.CS_OPEN_URL) {
     openUrl = env.CS_OPEN_URL;
     baseUrl = env.CS_BASE_URL ?? env.CS_OPEN_URL;
@@ -71,6 +76,7 @@ export async function createGateway(
             appId: env.CS_APP_ID,
             appKey: env.CS_APP_KEY,
             expireHours: env.CS_TOKEN_EXPIRE_HOURS,
+            timeouts: platformTimeouts,
             ...(stores.tokenCache ? { cache: stores.tokenCache } : {}),
           })
         : new StaticTokenProvider(env.CS_ACCESS_TOKEN ?? '');
@@ -101,11 +107,7 @@ export async function createGateway(
     openUrl,
     baseUrl,
     tokenProvider,
-    timeouts: {
-      connectMs: env.CS_CONNECT_TIMEOUT_MS,
-      headersMs: env.CS_HEADERS_TIMEOUT_MS,
-      bodyMs: env.CS_BODY_TIMEOUT_MS,
-    },
+    timeouts: platformTimeouts,
     retry: { attempts: env.CS_RETRY_ATTEMPTS },
     ...(env.CS_TICKET_LIST_PATH ? { ticketListPath: env.CS_TICKET_LIST_PATH } : {}),
     logger: logger.child({ component: 'platform' }),
