@@ -44,6 +44,7 @@ import {
   sessionMessageStatisticsSchema,
   statisticsRequestSchema,
   statisticsResponseDataSchema,
+  TICKET_CODE_SEPARATOR,
   TICKET_LIST_PATH,
   type TicketListRequest,
   type TicketPage,
@@ -475,7 +476,7 @@ function openData(action: string, response: JsonResponse): unknown {
 /** Ticket calls answer "1000,<text>"; a failure "1002,<text>" is split so the token check sees "1002". */
 function assertTicketCode(action: string, code: string, answer: Record<string, unknown>): void {
   if (isTicketSuccessCode(code)) return;
-  const comma = code.indexOf(',');
+  const comma = code.search(TICKET_CODE_SEPARATOR);
   const head = comma === -1 ? code : code.slice(0, comma);
   const text = comma === -1 ? undefined : code.slice(comma + 1).trim() || undefined;
   throw new PlatformCodeError(action, head, text ?? messageOf(answer));

@@ -263,10 +263,11 @@ export const robotDocUpdateRequestSchema = z
     docId: z.string().min(1, 'must not be empty'),
     robotFlag: oneOf(DOC_ROBOT_FLAGS, 'knowledge base').optional(),
     questionId: z.string().optional(),
-    questionTitle: z.string().optional(),
+    // The platform refuses an empty standard question or answer (1001), so it is refused before sending.
+    questionTitle: z.string().min(1, 'must not be empty').optional(),
     matchFlag: oneOf(MATCH_FLAGS, 'match mode').optional(),
     answerId: z.string().optional(),
-    answerDesc: z.string().optional(),
+    answerDesc: z.string().min(1, 'must not be empty').optional(),
     questionTypeId: z.string().optional(),
     usedFlag: oneOf(USED_FLAGS, 'entry state').optional(),
     auditStatus: oneOf(AUDIT_STATUSES, 'validity').optional(),
@@ -299,7 +300,11 @@ export const robotDocUpdateResponseDataSchema = z
 
 export const robotFeedbackRequestSchema = z
   .object({
-    uid: z.string().min(1).optional(),
+    // An empty uid is no uid: the sysNum/partnerId/from rule applies, and it is not sent.
+    uid: z
+      .string()
+      .optional()
+      .transform((uid) => (uid === '' ? undefined : uid)),
     cid: z.string().min(1, 'must not be empty'),
     docId: z.string().min(1, 'must not be empty'),
     docName: z.string().min(1, 'must not be empty'),
@@ -400,9 +405,12 @@ export const statisticsResponseDataSchema = <T extends z.ZodType>(item: T) =>
 export const openEnvelopeSchema = z.object({ code: looseString, data: z.unknown().optional() }).passthrough();
 
 export const OPEN_SUCCESS_CODE = '1000';
-/** Ticket calls succeed with "1000" followed by a comma and a short text. */
+/** A comma, or the full-width comma Chinese platforms write in "1000，正常返回". */
+export const TICKET_CODE_SEPARATOR = /[,，]/;
+
+/** Ticket calls succeed with "1000" followed by a comma (either width) and a short text. */
 export function isTicketSuccessCode(code: string): boolean {
-  return code === '1000' || code.startsWith('1000,');
+  return code === '1000' || code.startsWith('1000,') || code.startsWith('1000，');
 }
 
 export const OPEN_ACTIONS = {

@@ -196,6 +196,13 @@ describe('knowledge update validation', () => {
     await expectInvalid(client.updateRobotDoc({ ...DOC, effectTime }), 'effectTime');
   });
 
+  it.each(['questionTitle', 'answerDesc'] as const)(
+    'refuses an empty %s, which the platform would answer with 1001',
+    async (field) => {
+      await expectInvalid(client.updateRobotDoc({ ...DOC, [field]: '' }), field);
+    },
+  );
+
   it('needs both times when auditStatus is 2, in order', async () => {
     await expectInvalid(
       client.updateRobotDoc({ ...DOC, auditStatus: 2, effectTime: '2026-01-01 00:00:00' }),
@@ -234,6 +241,19 @@ describe('feedback validation', () => {
     await expect(
       client.sendRobotFeedback({ ...noUid, sysNum: 's', partnerId: 'p', from: 0 }),
     ).resolves.toBeUndefined();
+  });
+
+  it('treats an empty uid as no uid: the sysNum/partnerId/from rule applies', async () => {
+    await expectInvalid(client.sendRobotFeedback({ ...FEEDBACK, uid: '' }), 'sysNum');
+  });
+
+  it('sends no uid when it is empty and sysNum, partnerId and from stand in', async () => {
+    await expect(
+      client.sendRobotFeedback({ ...FEEDBACK, uid: '', sysNum: 's', partnerId: 'p', from: 0 }),
+    ).resolves.toBeUndefined();
+    const sent = server.received.at(-1)?.body as { data: Record<string, unknown> };
+    expect(sent.data).not.toHaveProperty('uid');
+    expect(sent.data).toMatchObject({ sysNum: 's', partnerId: 'p', from: 0 });
   });
 
   it.each([0, 3])('refuses rating status %i', async (status) => {

@@ -95,6 +95,33 @@ describe('ticket list', () => {
     });
   });
 
+  it('accepts "1000，正常返回" with a full-width comma as success', async () => {
+    const { client } = await serve((_request, response) =>
+      sendJson(response, { code: '1000，正常返回', data: [{ ticketId: 't1' }], pageCount: 1, totalCount: 1 }),
+    );
+    await expect(client.listTickets(WINDOW)).resolves.toMatchObject({ tickets: [{ ticketId: 't1' }] });
+  });
+
+  it('splits a failure at a full-width comma: "1003，时间跨度过长" is code 1003', async () => {
+    const { client } = await serve((_request, response) =>
+      sendJson(response, { code: '1003，时间跨度过长' }),
+    );
+    await expect(client.listTickets(WINDOW)).rejects.toMatchObject({
+      platformCode: '1003',
+      platformMessage: '时间跨度过长',
+    });
+  });
+
+  it('renews the token on "1002，token失效" with a full-width comma', async () => {
+    let rejections = 1;
+    const { client, server } = await serve((_request, response) => {
+      if (rejections-- > 0) sendJson(response, { code: '1002，token失效' });
+      else sendJson(response, { code: '1000，正常返回', data: [] });
+    });
+    await expect(client.listTickets(WINDOW)).resolves.toMatchObject({ tickets: [] });
+    expect(server.received).toHaveLength(2);
+  });
+
   it('can use the sample path getTicketList instead', async () => {
     const { client, server } = await serve(
       (_request, response) => sendJson(response, { code: '1000,ok', data: [] }),
