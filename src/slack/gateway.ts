@@ -107,11 +107,10 @@ export class SlackGateway {
       return Promise.resolve();
     }
     const handling = this.#handling(client);
-    return this.#track(
+    return this.#inTurn(
       handling,
-      this.#questionsByUser.run(userKey(source.teamId, userId), () =>
-        this.#onMessageEvent(handling, event, userId, source),
-      ),
+      userKey(source.teamId, userId),
+      () => this.#onMessageEvent(handling, event, userId, source),
       'message event handling failed',
     );
   }
@@ -123,11 +122,10 @@ export class SlackGateway {
     value: string | undefined,
   ): Promise<void> {
     const handling = this.#handling(client);
-    return this.#track(
+    return this.#inTurn(
       handling,
-      this.#questionsByUser.run(userKey(teamOf(payload), payload.user.id), () =>
-        this.#onSuggestionClick(handling, payload, value),
-      ),
+      clickerKey(payload),
+      () => this.#onSuggestionClick(handling, payload, value),
       'suggestion click handling failed',
     );
   }
@@ -135,11 +133,10 @@ export class SlackGateway {
   /** Try again after a failure: asks the same question again, replacing the failure message. */
   onTryAgain(client: WebClient, payload: BlockActionPayload, value: string | undefined): Promise<void> {
     const handling = this.#handling(client);
-    return this.#track(
+    return this.#inTurn(
       handling,
-      this.#questionsByUser.run(userKey(teamOf(payload), payload.user.id), () =>
-        this.#onTryAgain(handling, payload, value),
-      ),
+      clickerKey(payload),
+      () => this.#onTryAgain(handling, payload, value),
       'try-again handling failed',
     );
   }
@@ -157,6 +154,11 @@ export class SlackGateway {
   #handling(client: WebClient): Handling {
     const requestId = randomUUID();
     return { client, requestId, logger: this.#logger.child({ requestId }) };
+  }
+
+  /** Runs a question's handling after the same user's earlier ones have finished. */
+  #inTurn(handling: Handling, user: string, work: () => Promise<void>, failure: string): Promise<void> {
+    return this.#track(handling, this.#questionsByUser.run(user, work), failure);
   }
 
   #track(handling: Handling, work: Promise<void>, failure: string): Promise<void> {
@@ -462,6 +464,10 @@ function askerOf(event: IncomingMessage, source: EventSource): string | undefine
 
 function userKey(teamId: string, userId: string): string {
   return `${teamId}:${userId}`;
+}
+
+function clickerKey(payload: BlockActionPayload): string {
+  return userKey(teamOf(payload), payload.user.id);
 }
 
 function teamOf(payload: BlockActionPayload): string {
