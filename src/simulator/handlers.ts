@@ -272,7 +272,7 @@ function robotFeedback(context: HandlerContext, data: Body): Reply {
   requireString(data, 'docId');
   requireString(data, 'docName');
   requireInt(data, 'robotFlag', { min: 0 });
-  const status = requireInt(data, 'status', { oneOf: [1, 2] });
+  requireInt(data, 'status', { oneOf: [1, 2] });
   const msgId = requireString(data, 'msgId');
   const sysNum = optionalString(data, 'sysNum');
   const partnerId = optionalString(data, 'partnerId');
@@ -290,7 +290,7 @@ function robotFeedback(context: HandlerContext, data: Body): Reply {
     count(context, 'feedbackRejected');
     return ok({ code: CODES.success, data: { status: 0 } });
   }
-  context.statistics.recordFeedback(msgId, context.now().getTime(), status);
+  // Counted, not fed to wb_human_satisfaction: that figure is about human agents, not robot answers.
   count(context, 'feedback');
   return ok({ code: CODES.success, data: { status: 1 } });
 }

@@ -1,4 +1,4 @@
-// Session-message and satisfaction statistics: a seeded daily baseline plus what this simulator has seen.
+// Session-message and human-satisfaction statistics: a seeded daily baseline, plus the asks this simulator has seen.
 import { createPrng, hashSeed, randomInt } from './prng.js';
 import { formatDate } from './validation.js';
 
@@ -51,10 +51,11 @@ function baselineDay(date: string): DayCounts {
   const customerToRobot = robotSessions * randomInt(random, 2, 4);
   const customerToService = humanSessions * randomInt(random, 4, 7);
   const serviceMessages = humanSessions * randomInt(random, 5, 8);
-  const score4 = randomInt(random, 2, 8);
-  const score3 = randomInt(random, 1, 4);
-  const score2 = randomInt(random, 0, 2);
-  const score1 = randomInt(random, 0, 2);
+  // At most 0.8 * humanSessions + 1 ratings: fewer evaluations than human sessions, as on a real day.
+  const score4 = randomInt(random, 1, Math.ceil(humanSessions * 0.4));
+  const score3 = randomInt(random, 0, Math.floor(humanSessions * 0.2));
+  const score2 = randomInt(random, 0, Math.floor(humanSessions * 0.1));
+  const score1 = randomInt(random, 0, Math.floor(humanSessions * 0.1));
   const rated = score4 + score3 + score2 + score1;
   const initiative = Math.floor(rated / 3);
   const solved = score4 + score3;
@@ -88,7 +89,6 @@ const percent = (part: number, whole: number) => `${(ratio(part, whole) * 100).t
 
 export class Statistics {
   private readonly seen = new Map<string, DayCounts>();
-  private readonly feedback = new Map<string, { date: string; status: number }>();
   private readonly firstDayMs: number;
 
   constructor(
@@ -107,31 +107,16 @@ export class Statistics {
     return counts;
   }
 
+  /**
+   * The only traffic the simulator sees is robot traffic. Robot-answer feedback is not recorded here:
+   * it rates an answer, while wb_human_satisfaction rates human agents, who exist only in the baseline.
+   */
   recordAsk(atMs: number, sessionNew: boolean): void {
     add(this.day(formatDate(atMs)), {
       customerToRobot: 1,
       robotMessages: 1,
       robotSessions: sessionNew ? 1 : 0,
     });
-  }
-
-  /**
-   * The simulator has no human sessions; a robot-answer rating is the only rating it sees, so it is
-   * counted as a customer-initiated evaluation (up = score 4, solved; down = score 1, not solved).
-   * A second rating of the same message replaces the first.
-   */
-  recordFeedback(msgId: string, atMs: number, status: number): void {
-    const previous = this.feedback.get(msgId);
-    if (previous) add(this.day(previous.date), this.ratingCounts(previous.status, -1));
-    const date = formatDate(atMs);
-    this.feedback.set(msgId, { date, status });
-    add(this.day(date), this.ratingCounts(status, 1));
-  }
-
-  private ratingCounts(status: number, sign: 1 | -1): Partial<DayCounts> {
-    return status === 1
-      ? { initiative: sign, solved: sign, score4: sign }
-      : { initiative: sign, notSolved: sign, score1: sign };
   }
 
   /** Sums of baseline and seen counts over [startMs, endMs], both UTC dates. */
@@ -179,7 +164,8 @@ export class Statistics {
 
   humanSatisfaction(startMs: number, endMs: number): Record<string, number | string> {
     const t = this.totals(startMs, endMs);
-    const effectSessionCount = t.humanSessions + t.robotSessions;
+    // Human-agent satisfaction counts human sessions only; robot sessions are never evaluated here.
+    const effectSessionCount = t.humanSessions;
     const totalTimes = t.initiative + t.invites;
     const rated = t.score4 + t.score3 + t.score2 + t.score1;
     const good = t.score4 + t.score3;

@@ -99,6 +99,24 @@ function expectFields(record: Record<string, unknown>, fields: typeof SESSION_FI
 
 const RANGE = { startDate: '2026-03-01', endDate: '2026-03-15' };
 
+interface AskAnswer {
+  uid: string;
+  cid: string;
+  msgId: string;
+  docId: string;
+  question: string;
+}
+
+async function ask(simulator: Simulator): Promise<AskAnswer> {
+  const json = await open(simulator, 'chat_user_robot_ask', {
+    sysNum: 's',
+    partnerId: 'p',
+    question: 'How do I reset my password?',
+  });
+  expect(json.code).toBe('1000');
+  return json.data as AskAnswer;
+}
+
 describe('statistics', () => {
   it('wb_session_message carries every field of the spec with its type', async () => {
     const simulator = await start();
@@ -140,40 +158,62 @@ describe('statistics', () => {
     expect(record.avgMessage).toBe(0);
   });
 
-  it('moves after an ask and after a feedback', async () => {
+  it('session-message figures move with each ask, on the day of the ask only', async () => {
     const simulator = await start();
     const before = await item(simulator, 'wb_session_message', RANGE);
-    const satisfactionBefore = await item(simulator, 'wb_human_satisfaction', RANGE);
-    const ask = await open(simulator, 'chat_user_robot_ask', {
-      sysNum: 's',
-      partnerId: 'p',
-      question: 'How do I reset my password?',
-    });
-    const answer = ask.data as { uid: string; cid: string; msgId: string; docId: string; question: string };
+    await ask(simulator);
     const after = await item(simulator, 'wb_session_message', RANGE);
     expect(after.customerToRobotMessage).toBe(Number(before.customerToRobotMessage) + 1);
     expect(after.robotMessage).toBe(Number(before.robotMessage) + 1);
     expect(after.totalMessage).toBe(Number(before.totalMessage) + 2);
+    // A day outside the range does not see it.
+    const yesterday = { startDate: '2026-03-14', endDate: '2026-03-14' };
+    const fresh = await start();
+    expect(await item(simulator, 'wb_session_message', yesterday)).toEqual(
+      await item(fresh, 'wb_session_message', yesterday),
+    );
+  });
+
+  it.each([
+    [1, 'thumbs up'],
+    [2, 'thumbs down'],
+  ])('robot feedback %i (%s) is no human-satisfaction rating: the figures stay put', async (status) => {
+    const simulator = await start();
+    const fresh = await start();
+    const answer = await ask(simulator);
     const feedback = await open(simulator, 'robot_feedback', {
       uid: answer.uid,
       cid: answer.cid,
       docId: answer.docId,
       docName: answer.question,
       robotFlag: 1,
-      status: 2,
+      status,
       msgId: answer.msgId,
     });
     expect(feedback.data).toEqual({ status: 1 });
-    const satisfactionAfter = await item(simulator, 'wb_human_satisfaction', RANGE);
-    expect(satisfactionAfter.score1).toBe(Number(satisfactionBefore.score1) + 1);
-    expect(satisfactionAfter.bad).toBe(Number(satisfactionBefore.bad) + 1);
-    expect(satisfactionAfter.totalTimes).toBe(Number(satisfactionBefore.totalTimes) + 1);
-    // A day outside the range does not see it.
-    const yesterday = { startDate: '2026-03-14', endDate: '2026-03-14' };
-    const fresh = await start();
-    expect(await item(simulator, 'wb_human_satisfaction', yesterday)).toEqual(
-      await item(fresh, 'wb_human_satisfaction', yesterday),
+    // Neither the ask nor its rating reaches the human-agent figures: they equal an untouched simulator's.
+    expect(await item(simulator, 'wb_human_satisfaction', RANGE)).toEqual(
+      await item(fresh, 'wb_human_satisfaction', RANGE),
     );
+  });
+
+  it('human satisfaction counts the same human sessions as the message figures, at most one rating each', async () => {
+    const simulator = await start();
+    const messages = await item(simulator, 'wb_session_message', RANGE);
+    const satisfaction = await item(simulator, 'wb_human_satisfaction', RANGE);
+    const humanSessions = Math.round(Number(messages.totalHumanMessage) / Number(messages.humanAvgMessage));
+    expect(satisfaction.effectSessionCount).toBe(humanSessions);
+    expect(Number(satisfaction.totalTimes)).toBeLessThanOrEqual(humanSessions);
+    expect(Number.parseFloat(String(satisfaction.canpinglv))).toBeLessThanOrEqual(100);
+  });
+
+  it('participation stays at or below 100% on every single day of the history', async () => {
+    const simulator = await start();
+    for (let day = 1; day <= 31; day += 1) {
+      const date = `2026-01-${String(day).padStart(2, '0')}`;
+      const record = await item(simulator, 'wb_human_satisfaction', { startDate: date, endDate: date });
+      expect(Number(record.totalTimes), date).toBeLessThanOrEqual(Number(record.effectSessionCount));
+    }
   });
 
   it.each([
