@@ -171,7 +171,8 @@ export function agentList(context: HandlerContext, body: Body): Reply {
   const group = SERVICE_GROUPS.find((candidate) => candidate.groupId === groupId);
   count(context, 'agentQueries');
   return ok({
-    code: CODES.success,
+    // The agent list lives under {base_url}, the spec's "ticket endpoints", so it answers like a ticket call.
+    code: CODES.ticketSuccess,
     // The spec's sample response spells these keys with stray spaces; reproduced on purpose so the
     // client's tolerance for them is exercised against the simulator.
     data: {

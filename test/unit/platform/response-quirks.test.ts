@@ -146,6 +146,29 @@ describe('agent list', () => {
     ]);
   });
 
+  it.each(['1000,正常返回', '1000，正常返回', '1000'])(
+    'counts "%s" as success: it lives with the ticket calls under {base_url}',
+    async (code) => {
+      const { client } = await serve((_request, response) =>
+        sendJson(response, { code, data: { items: [{ serviceId: 's-1', serviceName: 'Ann' }] } }),
+      );
+      await expect(client.listAgents({ groupId: 'g' })).resolves.toEqual([
+        { serviceId: 's-1', serviceName: 'Ann' },
+      ]);
+    },
+  );
+
+  it('maps "1001,<text>" on the agent list to PlatformCodeError 1001', async () => {
+    const { client } = await serve((_request, response) =>
+      sendJson(response, { code: '1001,groupId is required' }),
+    );
+    await expect(client.listAgents({ groupId: 'g' })).rejects.toMatchObject({
+      platformCode: '1001',
+      platformMessage: 'groupId is required',
+      action: 'queryServiceList',
+    });
+  });
+
   it('trims keys recursively and leaves values alone', () => {
     expect(trimKeys({ ' a ': [{ ' b': ' keep ' }], c: null })).toEqual({ a: [{ b: ' keep ' }], c: null });
   });

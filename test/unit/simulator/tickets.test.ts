@@ -177,10 +177,10 @@ describe('agent list', () => {
       ...body,
     });
 
-  it('answers the items with the stray-space keys of the spec sample', async () => {
+  it('answers the items with the stray-space keys of the spec sample, with the ticket success code', async () => {
     const simulator = await start();
     const json = await agents(simulator, {});
-    expect(json.code).toBe('1000');
+    expect(json.code).toBe('1000,正常返回');
     const data = json.data as Record<string, { ' serviceId ': string; serviceName: string }[]>;
     expect(Object.keys(data)).toEqual([' items ']);
     const items = data[' items '] ?? [];
@@ -192,14 +192,14 @@ describe('agent list', () => {
   it('accepts data sent as a JSON string, as the spec declares it', async () => {
     const simulator = await start();
     const json = await agents(simulator, { data: JSON.stringify({ groupId: 'g-hr' }) });
-    expect(json.code).toBe('1000');
+    expect(json.code).toBe('1000,正常返回');
     expect((json.data as Record<string, unknown[]>)[' items ']).toHaveLength(3);
   });
 
   it('answers empty items for an unknown group', async () => {
     const simulator = await start();
     expect(await agents(simulator, { data: { groupId: 'g-none' } })).toEqual({
-      code: '1000',
+      code: '1000,正常返回',
       data: { ' items ': [] },
     });
   });
