@@ -1,41 +1,29 @@
 // Entry point of `npm run simulator`: the platform simulator on 127.0.0.1, configured from the environment.
-import {
-  DEFAULT_SIMULATOR_APP_ID,
-  DEFAULT_SIMULATOR_APP_KEY,
-  DEFAULT_SIMULATOR_PORT,
-  DEFAULT_SIMULATOR_TOKEN,
-  startSimulator,
-} from './index.js';
-
-function portFrom(text: string | undefined): number {
-  if (text === undefined || text.trim() === '') return DEFAULT_SIMULATOR_PORT;
-  const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new Error(`SIMULATOR_PORT must be a port number, got ${JSON.stringify(text)}`);
-  }
-  return port;
-}
-
-const nonEmpty = (text: string | undefined) => (text === undefined || text.trim() === '' ? undefined : text);
+import { readSimulatorEnv } from './env.js';
+import { startSimulator } from './index.js';
 
 async function main(): Promise<void> {
-  const accessToken = nonEmpty(process.env.CS_ACCESS_TOKEN) ?? DEFAULT_SIMULATOR_TOKEN;
-  if (accessToken.length > 40) throw new Error('CS_ACCESS_TOKEN must be at most 40 characters');
-  const appId = nonEmpty(process.env.CS_APP_ID) ?? DEFAULT_SIMULATOR_APP_ID;
-  const appKey = nonEmpty(process.env.CS_APP_KEY) ?? DEFAULT_SIMULATOR_APP_KEY;
+  const result = readSimulatorEnv(process.env);
+  if (!result.ok) {
+    for (const problem of result.problems) console.error(problem);
+    process.exit(1);
+  }
+  const { env } = result;
   const simulator = await startSimulator({
-    port: portFrom(process.env.SIMULATOR_PORT),
+    port: env.port,
     host: '127.0.0.1',
-    accessToken,
-    appId,
-    appKey,
+    accessToken: env.accessToken,
+    appId: env.appId,
+    appKey: env.appKey,
     logger: { info: (obj, msg) => console.error(JSON.stringify({ msg, ...obj })) },
   });
   console.log(`platform simulator listening on ${simulator.url}`);
   console.log(`  CS_OPEN_URL=${simulator.url}`);
   console.log(`  CS_BASE_URL=${simulator.url}`);
-  console.log(`  CS_ACCESS_TOKEN=${accessToken}`);
-  console.log(`  CS_APP_ID=${appId}`);
+  // The built-in token is in the source and not a secret; one given by the operator is never printed.
+  if (env.accessTokenIsDefault) console.log(`  CS_ACCESS_TOKEN=${env.accessToken}`);
+  else console.log('  access token: the one in CS_ACCESS_TOKEN');
+  console.log(`  CS_APP_ID=${env.appId}`);
   const stop = (signal: string) => {
     console.log(`${signal} received, stopping the simulator`);
     simulator.close().then(
