@@ -133,7 +133,8 @@ export async function createGateway(
 
   const gateway = new SlackGateway({
     conversation,
-    once: stores.once,
+    deliveries: stores.deliveries,
+    threads: stores.threads,
     users: new UserDirectory(
       meteredNameCache(stores.names, (store, result) => metrics.storeLookup(store, result)),
       env.DEFAULT_LOCALE,

@@ -52,7 +52,8 @@ export interface EventSource {
 
 export class SlackGateway {
   readonly #conversation: Conversation;
-  readonly #once: OnceStore;
+  readonly #deliveries: OnceStore;
+  readonly #threads: OnceStore;
   readonly #users: UserDirectory;
   readonly #responder: Responder;
   readonly #settings: GatewaySettings;
@@ -64,14 +65,16 @@ export class SlackGateway {
 
   constructor(dependencies: {
     conversation: Conversation;
-    once: OnceStore;
+    deliveries: OnceStore;
+    threads: OnceStore;
     users: UserDirectory;
     settings: GatewaySettings;
     logger: Logger;
     metrics?: GatewayMetrics;
   }) {
     this.#conversation = dependencies.conversation;
-    this.#once = dependencies.once;
+    this.#deliveries = dependencies.deliveries;
+    this.#threads = dependencies.threads;
     this.#users = dependencies.users;
     this.#settings = dependencies.settings;
     this.#logger = dependencies.logger;
@@ -199,11 +202,11 @@ export class SlackGateway {
       await this.#answer(handling, { teamId: source.teamId, userId, text, place }, undefined, undefined);
     } catch (error) {
       // Nothing reached the user: give the delivery back so Slack's retry is answered, not dropped.
-      await this.#once.release(deliveryKey).catch(() => undefined);
+      await this.#deliveries.release(deliveryKey).catch(() => undefined);
       throw error;
     }
     // Answered: from now on the delivery is remembered for as long as Slack may retry it.
-    await this.#once
+    await this.#deliveries
       .keep(deliveryKey, this.#settings.dedupTtlSeconds)
       .catch((error: unknown) => logger.warn({ err: error }, 'answered delivery not remembered'));
   }
@@ -379,7 +382,7 @@ export class SlackGateway {
     // message that mentions the app arrives as app_mention too, and the delivery key makes it one.
     if (!event.thread_ts) return undefined;
     if (source.botUserId && (event.text ?? '').includes(`<@${source.botUserId}>`)) return undefined;
-    const known = await this.#once
+    const known = await this.#threads
       .has(threadKey(source.teamId, event.channel, event.thread_ts))
       .catch((error: unknown) => {
         logger.warn({ err: error }, 'thread registry unavailable; thread follow-up not recognised');
@@ -390,7 +393,7 @@ export class SlackGateway {
 
   async #rememberThread(teamId: string, place: Place, logger: Logger): Promise<void> {
     if (!place.threadTs) return;
-    await this.#once
+    await this.#threads
       .claim(threadKey(teamId, place.channel, place.threadTs), this.#settings.threadTtlSeconds)
       .catch((error: unknown) => logger.warn({ err: error }, 'thread not remembered'));
   }
@@ -398,7 +401,7 @@ export class SlackGateway {
   /** True for the first delivery of a key. When the store is down, answer rather than drop the question. */
   async #claim(key: string, logger: Logger): Promise<boolean> {
     try {
-      return await this.#once.claim(key, this.#settings.handlingLeaseSeconds);
+      return await this.#deliveries.claim(key, this.#settings.handlingLeaseSeconds);
     } catch (error) {
       logger.warn({ err: error }, 'de-duplication store unavailable; answering without it');
       return true;

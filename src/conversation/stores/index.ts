@@ -19,7 +19,7 @@ export interface StoresOptions {
   redisUrl?: string;
   /** Put before every Redis key. */
   keyPrefix?: string;
-  /** Cap of each in-memory store (and of each kind of once-only key, see PartitionedOnceStore). */
+  /** Cap of each in-memory store. */
   maxEntries: number;
   /** Lifetime of an answer context. */
   ttlSeconds: number;
@@ -30,7 +30,13 @@ export interface StoresOptions {
 
 export interface Stores {
   contexts: ContextStore;
-  once: OnceStore;
+  /** Slack deliveries seen, so a retried or duplicated one is answered once. */
+  deliveries: OnceStore;
+  /**
+   * Threads the app is answering. Apart from the deliveries: in one bounded store a busy workspace's
+   * deliveries would evict the threads (follow-ups then go unheard) and the reverse.
+   */
+  threads: OnceStore;
   ratings: RatingStore;
   names: NameCache;
   /** The platform token shared by all replicas; undefined in memory (one process, nothing to share). */
@@ -43,67 +49,14 @@ export interface Stores {
 
 export const DEFAULT_KEY_PREFIX = 'cs-slack-gateway:';
 
-/** Kinds are the gateway's constant key prefixes; any beyond this share one store rather than add more. */
-const ONCE_KINDS_MAX = 8;
-
-/**
- * Once-only keys in one bounded memory store per kind (the text before the first ':'): the gateway
- * keeps the threads it answers (`thread:`) and the deliveries it has seen (`msg:`) in one OnceStore,
- * and in a single LRU a busy workspace's deliveries would evict the threads (follow-ups then go
- * unanswered) and many threads would evict deliveries (Slack's retries then answered twice).
- */
-export class PartitionedOnceStore implements OnceStore {
-  readonly #kinds = new Map<string, OnceStore>();
-  readonly #create: () => OnceStore;
-  #overflow: OnceStore | undefined;
-
-  constructor(create: () => OnceStore) {
-    this.#create = create;
-  }
-
-  claim(key: string, ttlSeconds: number): Promise<boolean> {
-    return this.#storeFor(key).claim(key, ttlSeconds);
-  }
-
-  has(key: string): Promise<boolean> {
-    return this.#storeFor(key).has(key);
-  }
-
-  release(key: string): Promise<void> {
-    return this.#storeFor(key).release(key);
-  }
-
-  keep(key: string, ttlSeconds: number): Promise<void> {
-    return this.#storeFor(key).keep(key, ttlSeconds);
-  }
-
-  async close(): Promise<void> {
-    const stores = [...this.#kinds.values(), ...(this.#overflow ? [this.#overflow] : [])];
-    await Promise.all(stores.map((store) => store.close()));
-  }
-
-  #storeFor(key: string): OnceStore {
-    const separator = key.indexOf(':');
-    const kind = separator < 0 ? '' : key.slice(0, separator);
-    const known = this.#kinds.get(kind);
-    if (known !== undefined) return known;
-    if (this.#kinds.size >= ONCE_KINDS_MAX) {
-      this.#overflow ??= this.#create();
-      return this.#overflow;
-    }
-    const store = this.#create();
-    this.#kinds.set(kind, store);
-    return store;
-  }
-}
-
 /** Rejects with StoreUnavailableError when Redis is configured but cannot be reached at start. */
 export async function createStores(options: StoresOptions): Promise<Stores> {
   if (options.redisUrl === undefined) {
     const bounds = { maxEntries: options.maxEntries };
     const stores = {
       contexts: new MemoryContextStore({ ...bounds, ttlSeconds: options.ttlSeconds }),
-      once: new PartitionedOnceStore(() => new MemoryOnceStore(bounds)),
+      deliveries: new MemoryOnceStore(bounds),
+      threads: new MemoryOnceStore(bounds),
       ratings: new MemoryRatingStore(bounds),
       names: new MemoryNameCache(bounds),
     };
@@ -126,7 +79,8 @@ export async function createStores(options: StoresOptions): Promise<Stores> {
   });
   return {
     contexts: new RedisContextStore(redis, { ttlSeconds: options.ttlSeconds }),
-    once: new RedisOnceStore(redis),
+    deliveries: new RedisOnceStore(redis),
+    threads: new RedisOnceStore(redis),
     ratings: new RedisRatingStore(redis),
     names: new RedisNameCache(redis),
     tokenCache: new RedisTokenCache(redis),

@@ -21,8 +21,8 @@ describe('createStores', () => {
     const stores = await createStores({ maxEntries: 10, ttlSeconds: 60 });
     expect(stores.kind).toBe('memory');
     expect(await stores.ping()).toBe(true);
-    expect(await stores.once.claim('event', 60)).toBe(true);
-    expect(await stores.once.claim('event', 60)).toBe(false);
+    expect(await stores.deliveries.claim('event', 60)).toBe(true);
+    expect(await stores.deliveries.claim('event', 60)).toBe(false);
     await stores.names.set('U1', 'Ada', 60);
     expect(await stores.names.get('U1')).toBe('Ada');
     await stores.close();
