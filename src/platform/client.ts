@@ -388,7 +388,10 @@ export class PlatformClient {
     return withRetries(
       async (attempt) => {
         const started = performance.now();
-        const response = await this.#transport.postJson(spec.action, spec.url, body, signal);
+        const response = await this.#transport.postJson(spec.action, spec.url, body, {
+          signal,
+          secret: token,
+        });
         const result = spec.parse(response);
         this.#logger.debug(
           {

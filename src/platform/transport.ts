@@ -32,8 +32,10 @@ export const SNIPPET_LENGTH = 300;
 const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 const DEFAULT_KEEP_ALIVE_MS = 4_000;
 
-export function snippetOf(text: string): string {
-  return text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH)}…` : text;
+/** The start of a body, for errors and logs; `secret` (the access token, should a platform echo it) blanked. */
+export function snippetOf(text: string, secret?: string): string {
+  const start = text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH)}…` : text;
+  return secret && start.includes(secret) ? start.replaceAll(secret, '[redacted]') : start;
 }
 
 export interface KeepAliveOptions {
@@ -82,8 +84,17 @@ export class JsonTransport {
     }
   }
 
-  /** POSTs `body` as JSON and returns the parsed JSON answer; throws TransportError, HttpStatusError or MalformedResponseError. */
-  async postJson(action: string, url: string, body: unknown, signal?: AbortSignal): Promise<JsonResponse> {
+  /**
+   * POSTs `body` as JSON and returns the parsed JSON answer; throws TransportError, HttpStatusError or
+   * MalformedResponseError. `secret` never appears in an error's snippet, even if the answer echoes it.
+   */
+  async postJson(
+    action: string,
+    url: string,
+    body: unknown,
+    options: { signal?: AbortSignal | undefined; secret?: string } = {},
+  ): Promise<JsonResponse> {
+    const { signal, secret } = options;
     const payload = JSON.stringify(body);
     let text: string;
     let status: number;
@@ -101,18 +112,21 @@ export class JsonTransport {
       text = await readText(response.body, this.#maxResponseBytes);
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
-        throw new MalformedResponseError(action, error.message, snippetOf(error.partial), { cause: error });
+        throw new MalformedResponseError(action, error.message, snippetOf(error.partial, secret), {
+          cause: error,
+        });
       }
       throw toTransportError(action, error, signal);
     }
 
-    if (status < 200 || status >= 300) throw new HttpStatusError(action, status, snippetOf(text));
-    const snippet = snippetOf(text);
+    if (status < 200 || status >= 300) throw new HttpStatusError(action, status, snippetOf(text, secret));
+    const snippet = snippetOf(text, secret);
     if (text.trim() === '') throw new MalformedResponseError(action, 'empty body', snippet);
     try {
       return { status, body: JSON.parse(text), snippet };
-    } catch (error) {
-      throw new MalformedResponseError(action, 'body is not JSON', snippet, { cause: error });
+    } catch {
+      // Not JSON.parse's error as the cause: its message quotes the body, which may echo the secret.
+      throw new MalformedResponseError(action, 'body is not JSON', snippet);
     }
   }
 

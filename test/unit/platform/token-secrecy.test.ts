@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/logging/logger.js';
 import { AccessTokenError, FetchedTokenProvider } from '../../../src/platform/index.js';
-import { type Loopback, sendJson, startLoopback } from './loopback.js';
+import { type Loopback, ROBOT_ASK, sendJson, startLoopback, TEST_TOKEN, testClient } from './loopback.js';
 
 const SECRET = 'SECRETtoken0123456789abcdef0123456789ab';
 
@@ -115,5 +115,34 @@ describe('the token never reaches an error or a log line', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]?.err).toMatchObject({ type: 'AccessTokenError', code: 'PLATFORM_TOKEN' });
     expect(text).not.toContain(SECRET);
+  });
+});
+
+describe('the access token of a call never reaches an error or a log line', () => {
+  const echoes: [string, (response: ServerResponse, echoed: string) => void][] = [
+    ['an HTTP 500 whose body echoes the request', (response, echoed) => sendRaw(response, 500, echoed)],
+    [
+      'a body that is not JSON and echoes the request',
+      (response, echoed) => sendRaw(response, 200, `oops ${echoed}`),
+    ],
+    [
+      'a body cut off after echoing the request',
+      (response, echoed) => sendRaw(response, 200, echoed.slice(0, -2)),
+    ],
+  ];
+
+  it.each(echoes)('%s', async (_name, answer) => {
+    server = await startLoopback((request, response) => answer(response, request.raw));
+    const client = testClient(server.url, { retry: { attempts: 0 } });
+    const error = await client.askRobot(ROBOT_ASK).catch((failure: unknown) => failure);
+    await client.close();
+    expect(error).toMatchObject({ action: 'chat_user_robot_ask' });
+    expect(everythingIn(error)).not.toContain(TEST_TOKEN);
+    // The snippet still shows what came back, with the token blanked.
+    expect(everythingIn(error)).toContain('[redacted]');
+
+    const { text, lines } = loggedLines(error);
+    expect(lines).toHaveLength(1);
+    expect(text).not.toContain(TEST_TOKEN);
   });
 });
