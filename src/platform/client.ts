@@ -213,18 +213,7 @@ export class PlatformClient {
   async askRobot(req: RobotAskRequest, options?: CallOptions): Promise<RobotAnswer> {
     const action = OPEN_ACTIONS.robotAsk;
     const data = validate(action, robotAskRequestSchema, req);
-    return this.#call(
-      {
-        action,
-        url: this.#openApiUrl,
-        kind: 'write',
-        checkTokenLength: false,
-        body: (token) => ({ action, access_token: token, data }),
-        parse: (response) =>
-          parseWith(action, robotAnswerSchema, openData(action, response), response.snippet),
-      },
-      options,
-    );
+    return this.#openCall(action, 'write', data, robotAnswerSchema, options, (answer) => answer);
   }
 
   /** 4. Update a knowledge-base entry; success is code 1000 and retCode "000000". */
@@ -234,55 +223,23 @@ export class PlatformClient {
   ): Promise<{ retCode: string; retMsg: string | undefined }> {
     const action = OPEN_ACTIONS.docUpdate;
     const data = validate(action, robotDocUpdateRequestSchema, req);
-    return this.#call(
-      {
-        action,
-        url: this.#openApiUrl,
-        kind: 'write',
-        checkTokenLength: false,
-        body: (token) => ({ action, access_token: token, data }),
-        parse: (response) => {
-          const result = parseWith(
-            action,
-            robotDocUpdateResponseDataSchema,
-            openData(action, response),
-            response.snippet,
-          );
-          if (result.retCode !== DOC_UPDATE_SUCCESS_RET_CODE) {
-            throw new PlatformCodeError(action, result.retCode, result.retMsg);
-          }
-          return { retCode: result.retCode, retMsg: result.retMsg };
-        },
-      },
-      options,
-    );
+    return this.#openCall(action, 'write', data, robotDocUpdateResponseDataSchema, options, (result) => {
+      if (result.retCode !== DOC_UPDATE_SUCCESS_RET_CODE) {
+        throw new PlatformCodeError(action, result.retCode, result.retMsg);
+      }
+      return { retCode: result.retCode, retMsg: result.retMsg };
+    });
   }
 
   /** 5. Thumbs up or down on a robot answer; data.status 1 is success, 0 is PlatformCodeError "status:0". */
   async sendRobotFeedback(req: RobotFeedbackRequest, options?: CallOptions): Promise<void> {
     const action = OPEN_ACTIONS.feedback;
     const data = validate(action, robotFeedbackRequestSchema, req);
-    return this.#call(
-      {
-        action,
-        url: this.#openApiUrl,
-        kind: 'write',
-        checkTokenLength: false,
-        body: (token) => ({ action, access_token: token, data }),
-        parse: (response) => {
-          const result = parseWith(
-            action,
-            robotFeedbackResponseDataSchema,
-            openData(action, response),
-            response.snippet,
-          );
-          if (result.status === 0) throw new PlatformCodeError(action, FEEDBACK_FAILED_CODE);
-          // Only 0 and 1 are documented; anything else is not a success either.
-          if (result.status !== 1) throw new PlatformCodeError(action, `status:${result.status}`);
-        },
-      },
-      options,
-    );
+    return this.#openCall(action, 'write', data, robotFeedbackResponseDataSchema, options, (result) => {
+      if (result.status === 0) throw new PlatformCodeError(action, FEEDBACK_FAILED_CODE);
+      // Only 0 and 1 are documented; anything else is not a success either.
+      if (result.status !== 1) throw new PlatformCodeError(action, `status:${result.status}`);
+    });
   }
 
   /** 6. Session message statistics for a date range. */
@@ -315,21 +272,27 @@ export class PlatformClient {
     // endDate is declared integer but formatted yyyy-MM-dd; "2024-01-31" cannot be a JSON number, so both go as strings.
     const data = validate(action, statisticsRequestSchema, req);
     const schema = statisticsResponseDataSchema(itemSchema);
+    const sent = { startDate: data.startDate, endDate: data.endDate };
+    return this.#openCall(action, 'read', sent, schema, options, (result) => result.item as z.output<S>);
+  }
+
+  /** An open-platform call: `{action, access_token, data}` to api.json; the answer's `data` read with `schema`. */
+  #openCall<S extends z.ZodType, T>(
+    action: string,
+    kind: CallSpec<T>['kind'],
+    data: unknown,
+    schema: S,
+    options: CallOptions | undefined,
+    accept: (answer: z.output<S>) => T,
+  ): Promise<T> {
     return this.#call(
       {
         action,
         url: this.#openApiUrl,
-        kind: 'read',
+        kind,
         checkTokenLength: false,
-        body: (token) => ({
-          action,
-          access_token: token,
-          data: { startDate: data.startDate, endDate: data.endDate },
-        }),
-        parse: (response) => {
-          const result = parseWith(action, schema, openData(action, response), response.snippet);
-          return result.item as z.output<S>;
-        },
+        body: (token) => ({ action, access_token: token, data }),
+        parse: (response) => accept(parseWith(action, schema, openData(action, response), response.snippet)),
       },
       options,
     );
