@@ -1,17 +1,9 @@
 // `npm run simulator` as a developer runs it: its own Node process, configured from the environment.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SIMULATOR_TOKEN } from '../../../src/simulator/index.js';
+import { type RunningEntry, runEntry } from '../../support/child-process.js';
 
-interface Running {
-  child: ChildProcess;
-  stdout: string[];
-  stderr: string[];
-  exited: Promise<number | null>;
-}
-
-const running: Running[] = [];
+const running: RunningEntry[] = [];
 
 afterEach(async () => {
   for (const { child, exited } of running.splice(0)) {
@@ -21,28 +13,14 @@ afterEach(async () => {
 });
 
 /** Runs src/simulator/main.ts with only the environment given (plus PATH). */
-function runSimulator(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/simulator/main.ts'], {
-    cwd: process.cwd(),
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  child.stdout?.on('data', (chunk: Buffer) =>
-    stdout.push(...chunk.toString('utf8').split('\n').filter(Boolean)),
-  );
-  child.stderr?.on('data', (chunk: Buffer) =>
-    stderr.push(...chunk.toString('utf8').split('\n').filter(Boolean)),
-  );
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  const handle = { child, stdout, stderr, exited };
+function runSimulator(env: Record<string, string>): RunningEntry {
+  const handle = runEntry('src/simulator/main.ts', env);
   running.push(handle);
   return handle;
 }
 
 /** The URL the simulator printed, once it is listening. */
-async function urlOf(simulator: Running): Promise<string> {
+async function urlOf(simulator: RunningEntry): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     for (const line of simulator.stdout) {

@@ -1,8 +1,7 @@
 // The real entry point as an operator runs it: start-up checks, demo mode, and a graceful stop.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
+import { type RunningEntry, runEntry } from '../../support/child-process.js';
 import { type FakeSlackApi, startFakeSlackApi } from '../../support/fake-slack-api.js';
 import { BOT_TOKEN, SIGNING_SECRET, textOf } from '../../support/gateway-harness.js';
 import { freePort } from '../../support/redis-server.js';
@@ -10,14 +9,7 @@ import { appMention, eventCallback, IDS } from '../../support/slack-payloads.js'
 import { sendEvent } from '../../support/slack-signing.js';
 import { waitFor } from '../../support/wait.js';
 
-interface Running {
-  child: ChildProcess;
-  stdout: string[];
-  stderr: string[];
-  exited: Promise<number | null>;
-}
-
-const running: Running[] = [];
+const running: RunningEntry[] = [];
 const closers: Array<() => Promise<void>> = [];
 
 afterEach(async () => {
@@ -29,22 +21,8 @@ afterEach(async () => {
 });
 
 /** Runs src/main.ts in a Node process of its own, with only the environment given (plus PATH). */
-function runGateway(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: process.cwd(),
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  child.stdout?.on('data', (chunk: Buffer) =>
-    stdout.push(...chunk.toString('utf8').split('\n').filter(Boolean)),
-  );
-  child.stderr?.on('data', (chunk: Buffer) =>
-    stderr.push(...chunk.toString('utf8').split('\n').filter(Boolean)),
-  );
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  const handle = { child, stdout, stderr, exited };
+function runGateway(env: Record<string, string>): RunningEntry {
+  const handle = runEntry('src/main.ts', { LOG_LEVEL: 'info', ...env });
   running.push(handle);
   return handle;
 }
@@ -70,7 +48,7 @@ const logLines = (stdout: string[]) =>
     }
   });
 
-const listening = (gateway: Running) =>
+const listening = (gateway: RunningEntry) =>
   waitFor(() => logLines(gateway.stdout).find((line) => String(line.msg).includes('gateway listening')), {
     timeoutMs: 15_000,
     intervalMs: 50,
