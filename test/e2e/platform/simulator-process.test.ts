@@ -19,11 +19,13 @@ function runSimulator(env: Record<string, string>): RunningEntry {
   return handle;
 }
 
-/** The URL the simulator printed, once it is listening. */
+/** The URL the simulator printed, once it is listening and has printed its whole banner. */
 async function urlOf(simulator: RunningEntry): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    for (const line of simulator.stdout) {
+    // The banner ends with CS_APP_ID; its lines can arrive in separate chunks.
+    const bannerDone = simulator.stdout.some((line) => line.startsWith('  CS_APP_ID='));
+    for (const line of bannerDone ? simulator.stdout : []) {
       const match = /^platform simulator listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line);
       if (match?.[1]) return match[1];
     }
