@@ -25,7 +25,7 @@ export interface JsonTransportOptions {
 export interface JsonResponse {
   status: number;
   body: unknown;
-  snippet: string;
+  readonly snippet: string;
 }
 
 export const SNIPPET_LENGTH = 300;
@@ -120,14 +120,22 @@ export class JsonTransport {
     }
 
     if (status < 200 || status >= 300) throw new HttpStatusError(action, status, snippetOf(text, secret));
-    const snippet = snippetOf(text, secret);
-    if (text.trim() === '') throw new MalformedResponseError(action, 'empty body', snippet);
+    if (text.trim() === '') throw new MalformedResponseError(action, 'empty body', snippetOf(text, secret));
+    let parsed: unknown;
     try {
-      return { status, body: JSON.parse(text), snippet };
+      parsed = JSON.parse(text);
     } catch {
       // Not JSON.parse's error as the cause: its message quotes the body, which may echo the secret.
-      throw new MalformedResponseError(action, 'body is not JSON', snippet);
+      throw new MalformedResponseError(action, 'body is not JSON', snippetOf(text, secret));
     }
+    // Only an answer that then fails its schema needs the snippet: none is cut for the ones that pass.
+    return {
+      status,
+      body: parsed,
+      get snippet() {
+        return snippetOf(text, secret);
+      },
+    };
   }
 
   /** Closes the pool this transport created; a dispatcher passed in belongs to its owner. */
