@@ -1,8 +1,8 @@
 // The HTTP server in front of Bolt. It owns the health routes in both modes and, in HTTP mode,
 // checks every request to /slack/events before Bolt sees it: Bolt 5 crashes on a signed `null`
 // body, stalls 3 s on signed bodies it cannot classify, and answers 500 (which Slack retries) to an
-// event without an event. Bolt handles everything that passes (with its own signature check off:
-// this one has done it).
+// event without an event. Slack's SSL check and the url_verification handshake are answered here;
+// Bolt, with its own signature check off, sees only signed requests, parsed as they were checked.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   createServer,
@@ -15,6 +15,8 @@ import { z } from 'zod';
 import type { Logger } from '../logging/logger.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+const JSON_CONTENT_TYPE = 'application/json';
 /** Slack's payloads are a few kilobytes; a megabyte is generous and keeps garbage from filling memory. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Slack signs with the current time; a request more than five minutes off either way is a replay. */
@@ -131,37 +133,50 @@ export function createFrontDoor(options: FrontDoorOptions): Server {
     const body = rawBody.toString('utf8');
     const contentType = headerOf(request, 'content-type');
 
-    // Slack's SSL check carries no signature by design; Bolt answers it.
-    const isSslCheck =
-      contentType === 'application/x-www-form-urlencoded' && /(^|&)ssl_check=1(&|$)/.test(body);
-    if (!isSslCheck) {
-      const signature = headerOf(request, 'x-slack-signature');
-      const timestamp = Number(headerOf(request, 'x-slack-request-timestamp'));
-      const nowSeconds = Math.floor((slack.now?.() ?? Date.now()) / 1000);
-      const signed =
-        signature !== undefined &&
-        Number.isInteger(timestamp) &&
-        Math.abs(nowSeconds - timestamp) <= MAX_CLOCK_SKEW_SECONDS &&
-        hasValidSignature(slack.signingSecret, timestamp, rawBody, signature);
-      if (!signed) {
-        logger.warn(
-          { path: SLACK_EVENTS_PATH, hasSignature: signature !== undefined },
-          'refused an unsigned, forged or stale Slack request',
-        );
-        return sendJson(response, 401, { error: 'invalid_signature' });
-      }
-      const envelope = slackEnvelopeSchema.safeParse(parseSlackBody(body, contentType));
-      if (!envelope.success) {
-        logger.warn({ contentType }, 'refused a signed Slack request of unknown shape');
-        return sendJson(response, 400, { error: 'unrecognised_payload' });
-      }
-      if ('type' in envelope.data && envelope.data.type === 'app_rate_limited') {
+    // Slack's SSL check carries no signature by design. It is answered here and nothing of it goes
+    // on: Bolt, with its own check off, would act on anything smuggled beside `ssl_check=1`.
+    if (contentType === FORM_CONTENT_TYPE && new URLSearchParams(body).get('ssl_check') === '1') {
+      response.writeHead(200);
+      response.end();
+      return;
+    }
+    const signature = headerOf(request, 'x-slack-signature');
+    const timestamp = Number(headerOf(request, 'x-slack-request-timestamp'));
+    const nowSeconds = Math.floor((slack.now?.() ?? Date.now()) / 1000);
+    const signed =
+      signature !== undefined &&
+      Number.isInteger(timestamp) &&
+      Math.abs(nowSeconds - timestamp) <= MAX_CLOCK_SKEW_SECONDS &&
+      hasValidSignature(slack.signingSecret, timestamp, rawBody, signature);
+    if (!signed) {
+      logger.warn(
+        { path: SLACK_EVENTS_PATH, hasSignature: signature !== undefined },
+        'refused an unsigned, forged or stale Slack request',
+      );
+      return sendJson(response, 401, { error: 'invalid_signature' });
+    }
+    const parsed = parseSlackBody(body, contentType);
+    const envelope = slackEnvelopeSchema.safeParse(parsed);
+    if (!envelope.success) {
+      logger.warn({ contentType }, 'refused a signed Slack request of unknown shape');
+      return sendJson(response, 400, { error: 'unrecognised_payload' });
+    }
+    switch (envelope.data.type) {
+      case 'url_verification':
+        return sendJson(response, 200, { challenge: envelope.data.challenge });
+      case 'app_rate_limited':
         logger.warn({}, 'Slack reports that event deliveries to this app are being rate limited');
         return sendJson(response, 200, { ok: true });
-      }
     }
-    // Bolt reads a body that is already buffered from `rawBody` instead of the stream.
-    Object.assign(request, { rawBody });
+    // Bolt parses the body again by its own rules (node:querystring for forms, where a repeated field
+    // becomes an array); a form is handed on as the JSON of what was checked here, so both read one
+    // value. A JSON body goes on as the verified bytes: Bolt's JSON.parse reads them as this one did.
+    if (contentType === FORM_CONTENT_TYPE) {
+      request.headers['content-type'] = JSON_CONTENT_TYPE;
+      Object.assign(request, { rawBody: Buffer.from(JSON.stringify(parsed)) });
+    } else {
+      Object.assign(request, { rawBody });
+    }
     slack.requestListener(request, response);
   }
 
@@ -189,9 +204,11 @@ export function hasValidSignature(
 /** The body as Slack sends it: JSON, or a form whose `payload` field holds JSON. Undefined when neither. */
 export function parseSlackBody(body: string, contentType: string | undefined): unknown {
   try {
-    if (contentType === 'application/json') return JSON.parse(body);
-    if (contentType === 'application/x-www-form-urlencoded') {
+    if (contentType === JSON_CONTENT_TYPE) return JSON.parse(body);
+    if (contentType === FORM_CONTENT_TYPE) {
       const form = new URLSearchParams(body);
+      // Slack never repeats a field; a repeated one has no single meaning, so the body has none.
+      if (new Set(form.keys()).size !== [...form.keys()].length) return undefined;
       const payload = form.get('payload');
       return payload === null ? Object.fromEntries(form) : JSON.parse(payload);
     }

@@ -1,0 +1,204 @@
+// Regression: a form body containing `ssl_check=1` skipped the signature check and went on to Bolt,
+// so an unsigned Try again click asked the robot as any user and overwrote any bot message. This
+// sweeps every body shape Slack can send, in both encodings, with and without `ssl_check=1`, unsigned
+// and wrongly signed: each is refused (or answered as an SSL check) and nothing reaches the platform
+// or Slack's Web API.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeTryAgainValue } from '../../../src/slack/render/button-values.js';
+import { type GatewayHarness, SIGNING_SECRET, startGatewayHarness } from '../../support/gateway-harness.js';
+import {
+  appMention,
+  blockActionsPayload,
+  directMessage,
+  eventCallback,
+  IDS,
+  nextTs,
+} from '../../support/slack-payloads.js';
+import {
+  FORM_CONTENT_TYPE,
+  JSON_CONTENT_TYPE,
+  nowSeconds,
+  type SlackAppResponse,
+  signSlackRequest,
+} from '../../support/slack-signing.js';
+import { sleep } from '../../support/wait.js';
+
+let harness: GatewayHarness;
+
+beforeAll(async () => {
+  harness = await startGatewayHarness();
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+const QUESTION = 'What are your opening hours?';
+const tryAgainValue = encodeTryAgainValue({ question: QUESTION, docId: undefined }) ?? '';
+
+/** A Try again click on any bot message, by any user: what the attacker forged. */
+const tryAgainClick = blockActionsPayload({
+  user: 'U_VICTIM',
+  channel: 'C_ANY',
+  message: { ts: nextTs() },
+  actions: [{ action_id: 'try_again', value: tryAgainValue, text: 'Try again' }],
+});
+
+const view = {
+  id: 'V1',
+  team_id: IDS.team,
+  type: 'modal',
+  callback_id: 'anything',
+  state: { values: {} },
+  hash: '1.abc',
+  private_metadata: '',
+};
+
+/** Every kind of request Slack sends to a Request URL, as the object it carries. */
+const SHAPES: Array<[string, Record<string, unknown>]> = [
+  ['event_callback', eventCallback({ type: 'reaction_added', user: IDS.user, reaction: 'tada' })],
+  ['message', eventCallback(directMessage({ text: QUESTION }))],
+  ['app_mention', eventCallback(appMention({ text: `<@${IDS.botUser}> ${QUESTION}` }))],
+  ['block_actions', tryAgainClick],
+  [
+    'view_submission',
+    { type: 'view_submission', team: { id: IDS.team }, user: { id: IDS.user }, view, trigger_id: '1.2.a' },
+  ],
+  ['view_closed', { type: 'view_closed', team: { id: IDS.team }, user: { id: IDS.user }, view }],
+  [
+    'shortcut',
+    {
+      type: 'shortcut',
+      callback_id: 'ask',
+      team: { id: IDS.team },
+      user: { id: IDS.user },
+      trigger_id: '1.2.b',
+    },
+  ],
+  [
+    'slash command',
+    {
+      command: '/cs',
+      text: QUESTION,
+      team_id: IDS.team,
+      user_id: IDS.user,
+      channel_id: IDS.channel,
+      response_url: 'https://hooks.slack.com/commands/T/1/x',
+      trigger_id: '1.2.c',
+    },
+  ],
+  [
+    'options request',
+    {
+      type: 'block_suggestion',
+      action_id: 'pick',
+      block_id: 'b',
+      value: 'op',
+      team: { id: IDS.team },
+      user: { id: IDS.user },
+    },
+  ],
+];
+
+/** The body in Slack's two encodings, with or without a smuggled `ssl_check=1`. */
+function encode(shape: Record<string, unknown>, encoding: 'form' | 'json', sslCheck: boolean): string {
+  if (encoding === 'json') return JSON.stringify(sslCheck ? { ssl_check: '1', ...shape } : shape);
+  const form = new URLSearchParams();
+  if (sslCheck) form.set('ssl_check', '1');
+  // A slash command is plain fields; every other kind is one `payload` field holding JSON.
+  if ('command' in shape) for (const [key, value] of Object.entries(shape)) form.set(key, String(value));
+  else form.set('payload', JSON.stringify(shape));
+  return form.toString();
+}
+
+type Signing = 'unsigned' | 'wrong secret' | 'signature of another body' | 'stale';
+
+function signingHeaders(signing: Signing, body: string): Record<string, string> {
+  switch (signing) {
+    case 'unsigned':
+      return {};
+    case 'wrong secret':
+      return { ...signSlackRequest('not-the-signing-secret', body) };
+    case 'signature of another body':
+      // A genuine signature, of the body without what was smuggled into it.
+      return { ...signSlackRequest(SIGNING_SECRET, body.replace(/ssl_check=1&?|"ssl_check":"1",?/, '')) };
+    case 'stale':
+      return { ...signSlackRequest(SIGNING_SECRET, body, nowSeconds() - 10 * 60) };
+  }
+}
+
+async function post(body: string, contentType: string, headers: Record<string, string>) {
+  const response = await fetch(`${harness.url}/slack/events`, {
+    method: 'POST',
+    headers: { 'content-type': contentType, ...headers },
+    body,
+  });
+  return { status: response.status, text: await response.text(), headers: response.headers };
+}
+
+const CASES = SHAPES.flatMap(([kind, shape]) =>
+  (['form', 'json'] as const).flatMap((encoding) =>
+    [false, true].flatMap((sslCheck) =>
+      (['unsigned', 'wrong secret', 'signature of another body', 'stale'] as const)
+        // Without anything smuggled, "another body" is the body itself: a valid signature.
+        .filter((signing) => sslCheck || signing !== 'signature of another body')
+        .map((signing) => ({ kind, shape, encoding, sslCheck, signing })),
+    ),
+  ),
+);
+
+describe('requests that are not correctly signed', () => {
+  it.each(CASES)(
+    '$kind as $encoding, ssl_check $sslCheck, $signing: refused, or answered as an SSL check and dropped',
+    async ({ shape, encoding, sslCheck, signing }) => {
+      const body = encode(shape, encoding, sslCheck);
+      const contentType = encoding === 'json' ? JSON_CONTENT_TYPE : FORM_CONTENT_TYPE;
+      const response: SlackAppResponse = await post(body, contentType, signingHeaders(signing, body));
+      if (sslCheck && encoding === 'form') {
+        // Slack's SSL check: 200 with an empty body, and nothing of it goes further.
+        expect(response.status).toBe(200);
+        expect(response.text).toBe('');
+      } else {
+        expect(response.status).toBe(401);
+      }
+    },
+  );
+
+  it('reached neither the platform nor the Slack Web API with any of them', async () => {
+    // Bolt acknowledges before it acts; give anything that got through time to show.
+    await sleep(300);
+    expect(harness.robotAsks()).toEqual([]);
+    expect(harness.slack.calls().filter((call) => call.method !== 'auth.test')).toEqual([]);
+  });
+});
+
+describe("Slack's SSL check", () => {
+  it('is answered 200 with an empty body, signed or not', async () => {
+    const body = 'ssl_check=1&token=verification-token';
+    for (const headers of [{}, signSlackRequest(SIGNING_SECRET, body)]) {
+      const response = await post(body, FORM_CONTENT_TYPE, headers);
+      expect(response.status).toBe(200);
+      expect(response.text).toBe('');
+    }
+  });
+});
+
+describe('a correctly signed click', () => {
+  it('still asks the robot and answers in place, so the sweep above proves the boundary and not a broken path', async () => {
+    const body = encode(tryAgainClick, 'form', false);
+    const response = await post(body, FORM_CONTENT_TYPE, { ...signSlackRequest(SIGNING_SECRET, body) });
+    expect(response.status).toBe(200);
+    const answer = await harness.slack.waitForCall('chat.update', (call) => call.body.text !== 'Thinking…');
+    expect(answer.body.ts).toBe(tryAgainClick.message.ts);
+    expect(harness.robotAsks().map((ask) => ask.question)).toEqual([QUESTION]);
+  });
+
+  it('with a repeated payload field is refused: it has no single meaning to check', async () => {
+    const asksBefore = harness.robotAsks().length;
+    const innocent = blockActionsPayload({ actions: [{ action_id: 'unknown_button', value: 'x' }] });
+    const body = `${encode(innocent, 'form', false)}&${encode(tryAgainClick, 'form', false)}`;
+    const response = await post(body, FORM_CONTENT_TYPE, { ...signSlackRequest(SIGNING_SECRET, body) });
+    expect(response.status).toBe(400);
+    await sleep(200);
+    expect(harness.robotAsks().length).toBe(asksBefore);
+  });
+});
