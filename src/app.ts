@@ -145,6 +145,7 @@ export async function createGateway(
       handlingLeaseSeconds: handlingLeaseSeconds(env),
       threadTtlSeconds: env.CONTEXT_TTL_SECONDS,
       placeholderDelayMs: env.PLACEHOLDER_DELAY_MS,
+      questionDeadlineMs: env.QUESTION_DEADLINE_SECONDS * 1000,
     },
     logger: logger.child({ component: 'gateway' }),
     metrics: {

@@ -86,6 +86,7 @@ export const envSchema = z
     // Beyond what a Try again button can carry, a failed question could not be asked again whole.
     MAX_QUESTION_LENGTH: integer(1, TRY_AGAIN_QUESTION_MAX, 1_000),
     PLACEHOLDER_DELAY_MS: integer(0, 10_000, 700),
+    QUESTION_DEADLINE_SECONDS: integer(1, 600, 60),
     SHUTDOWN_GRACE_SECONDS: integer(0, 600, 25),
     REDIS_KEY_PREFIX: z.preprocess(
       emptyToUndefined,

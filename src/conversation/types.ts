@@ -39,6 +39,8 @@ export interface AnswerReply {
 export type FailureReason =
   | 'robot_unavailable'
   | 'robot_timeout'
+  /** The whole question (Slack included) outlasted its deadline; set by the adapter. */
+  | 'too_slow'
   | 'robot_rejected'
   | 'robot_malformed'
   | 'store_unavailable'

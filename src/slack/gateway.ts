@@ -8,6 +8,7 @@ import { KeyedQueue } from '../conversation/keyed-queue.js';
 import type { OnceStore } from '../conversation/stores.js';
 import type { Asker, Rating, Reply, SuggestionChoice } from '../conversation/types.js';
 import type { Logger } from '../logging/logger.js';
+import { Deadline, EXPIRED } from '../util/deadline.js';
 import { type BlockActionPayload, type IncomingMessage, incomingMessageSchema } from './incoming.js';
 import { questionFromSlackText, unlabelledMentions } from './question-text.js';
 import { renderRatedLine, renderReply, renderThinking, replaceRatingButtons } from './render/blocks.js';
@@ -31,6 +32,11 @@ export interface GatewaySettings {
   threadTtlSeconds: number;
   /** How long the robot may take before a "working on it" placeholder is posted; 0 posts it at once. */
   placeholderDelayMs: number;
+  /**
+   * The longest one question may hold its asker's queue: past it the user's next question goes
+   * ahead, and a question whose answer is not ready by then is told as too slow, with Try again.
+   */
+  questionDeadlineMs: number;
 }
 
 export interface GatewayMetrics {
@@ -41,6 +47,8 @@ export interface GatewayMetrics {
 /** One event or click being handled: the client to answer with and a logger naming the request. */
 interface Handling extends Outbox {
   requestId: string;
+  /** Set when a question's turn starts: how long it may hold the asker's queue. */
+  deadline?: Deadline;
 }
 
 /** Where an incoming event came from, as Bolt's context tells it. */
@@ -159,9 +167,29 @@ export class SlackGateway {
     return { client, requestId, logger: this.#logger.child({ requestId }) };
   }
 
-  /** Runs a question's handling after the same user's earlier ones have finished. */
+  /**
+   * Runs a question's handling after the same user's earlier ones have finished, or have held the
+   * queue for the question deadline: then the next one goes ahead while the late one finishes alone.
+   */
   #inTurn(handling: Handling, user: string, work: () => Promise<void>, failure: string): Promise<void> {
-    return this.#track(handling, this.#questionsByUser.run(user, work), failure);
+    let finished: Promise<void> | undefined;
+    const turn = this.#questionsByUser.run(user, async () => {
+      const deadline = new Deadline(this.#settings.questionDeadlineMs);
+      handling.deadline = deadline;
+      finished = work().finally(() => deadline.clear());
+      if ((await deadline.race(finished)) === EXPIRED) {
+        handling.logger.warn(
+          { deadlineMs: this.#settings.questionDeadlineMs },
+          "question held its asker's queue past the deadline; the next one goes ahead",
+        );
+      }
+    });
+    // Tracked to the end, the late part included, so a drain waits for its answer.
+    return this.#track(
+      handling,
+      turn.then(() => finished),
+      failure,
+    );
   }
 
   #track(handling: Handling, work: Promise<void>, failure: string): Promise<void> {
@@ -305,8 +333,14 @@ export class SlackGateway {
     replaceTs: string | undefined,
   ): Promise<void> {
     const { teamId, userId, text, place } = question;
-    const { logger } = handling;
-    const user = await this.#users.lookup(handling.client, teamId, userId, logger);
+    const { logger, deadline } = handling;
+    const lookup = this.#users.lookup(handling.client, teamId, userId, logger);
+    const user = deadline ? await deadline.race(lookup) : await lookup;
+    if (user === EXPIRED) {
+      const locale = this.#settings.defaultLocale;
+      await this.#showTooSlow(handling, place, { text, suggestion, locale }, replaceTs);
+      return;
+    }
     const asker: Asker = {
       partnerId: partnerIdFor(teamId, userId),
       userId,
@@ -320,9 +354,9 @@ export class SlackGateway {
         : await this.#responder.post(handling, place, thinking);
       return sent.ok ? sent.ts : undefined;
     }, replaceTs);
-    let reply: Reply;
+    let reply: Reply | typeof EXPIRED;
     try {
-      reply = await this.#conversation.ask(
+      const asking = this.#conversation.ask(
         {
           asker,
           text,
@@ -336,8 +370,19 @@ export class SlackGateway {
           beforeAsk: () => working.start(replaceTs ? 0 : this.#settings.placeholderDelayMs),
         },
       );
+      reply = deadline ? await deadline.race(asking) : await asking;
     } finally {
       working.stop();
+    }
+    if (reply === EXPIRED) {
+      // A late answer is dropped: the failure with Try again has taken its place.
+      await this.#showTooSlow(
+        handling,
+        place,
+        { text, suggestion, locale: asker.locale },
+        await working.shownTs(),
+      );
+      return;
     }
     logger.info(
       { kind: reply.kind, channel: place.channel, threadTs: place.threadTs, clicked: Boolean(suggestion) },
@@ -346,6 +391,23 @@ export class SlackGateway {
     await this.#responder.show(handling, place, renderReply(reply), await working.shownTs(), () =>
       renderReply(reply, { images: 'links' }),
     );
+  }
+
+  async #showTooSlow(
+    handling: Handling,
+    place: Place,
+    question: { text: string; suggestion: SuggestionChoice | undefined; locale: Locale },
+    replaceTs: string | undefined,
+  ): Promise<void> {
+    this.#metrics.onEvent?.('question', 'too_slow');
+    const reply: Reply = {
+      kind: 'failure',
+      reason: 'too_slow',
+      retryQuestion: question.text,
+      retryDocId: question.suggestion?.docId,
+      locale: question.locale,
+    };
+    await this.#responder.show(handling, place, renderReply(reply), replaceTs);
   }
 
   async #showRated(

@@ -12,6 +12,7 @@ const en = {
   question_too_long_no_limit: 'Your question is too long. Please shorten it and try again.',
   failure_robot_unavailable: 'The answer service is unavailable right now. Please try again in a moment.',
   failure_robot_timeout: 'The answer service took too long to reply. Please try again.',
+  failure_too_slow: 'This question took too long to answer, so I stopped waiting for it. Please try again.',
   failure_robot_rejected:
     'The answer service refused this request. Please try again; if it keeps happening, tell your Slack admin.',
   failure_robot_malformed: "The answer service sent a reply I couldn't read. Please try again.",
@@ -55,6 +56,7 @@ const zhCN: Readonly<Record<MessageKey, string>> = {
   question_too_long_no_limit: '问题太长了，请精简后再试。',
   failure_robot_unavailable: '问答服务暂时不可用，请稍后再试。',
   failure_robot_timeout: '问答服务响应超时，请再试一次。',
+  failure_too_slow: '这个问题处理时间过长，我已停止等待。请再试一次。',
   failure_robot_rejected: '问答服务拒绝了这个请求。请再试一次；如果一直这样，请联系 Slack 管理员。',
   failure_robot_malformed: '问答服务返回了无法识别的回复，请再试一次。',
   failure_store_unavailable: '内部存储暂时无法访问，请稍后再试。',

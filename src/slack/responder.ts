@@ -20,14 +20,9 @@ function isBlocksRefusal(error: string | undefined): boolean {
   return error !== undefined && BLOCK_REFUSALS.has(error);
 }
 
-/**
- * A message's fields for chat.postMessage and chat.update, with the blocks already in the JSON form
- * the Web API takes them in: handed an array, the SDK copies and serializes it twice more per call for
- * its debug log (whatever the log level) before serializing it for the wire, a measured share of an
- * answer's CPU. apiCall is the SDK's own typed entry point for that.
- */
-function messageFields(message: RenderedMessage): { text: string; blocks: string } {
-  return { text: message.text, blocks: JSON.stringify(message.blocks) };
+/** A message's fields for chat.postMessage and chat.update (outgoing.ts serializes the blocks). */
+function messageFields(message: RenderedMessage): { text: string; blocks: RenderedMessage['blocks'] } {
+  return { text: message.text, blocks: message.blocks };
 }
 
 /** The Web API client to call and the logger of the handling the call belongs to. */

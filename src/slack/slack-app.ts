@@ -20,6 +20,7 @@ import {
   ACTION_TRY_AGAIN,
   SUGGESTION_ACTION_PATTERN,
 } from './render/button-values.js';
+import { guardOutgoingCalls, WEB_API_REQUEST_TIMEOUT_MS, webApiRetryPolicy } from './outgoing.js';
 import { slackErrorCode } from './responder.js';
 import { createSlackFetch } from './web-api-fetch.js';
 
@@ -71,7 +72,9 @@ const authTestSchema = z.object({ user_id: z.string(), bot_id: z.string().option
 
 /** Asks Slack who the bot is, once, so a bad token stops start-up with a clear line. */
 async function resolveBotIdentity(botToken: string, clientOptions: webApi.WebClientOptions) {
-  const client = new webApi.WebClient(botToken, { ...clientOptions, retryConfig: { retries: 2 } });
+  const client = guardOutgoingCalls(
+    new webApi.WebClient(botToken, { ...clientOptions, retryConfig: webApiRetryPolicy(2) }),
+  );
   try {
     const identity = authTestSchema.parse(await client.auth.test());
     return { botUserId: identity.user_id, botId: identity.bot_id };
@@ -93,11 +96,8 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const clientOptions: webApi.WebClientOptions = {
     fetch: slackFetch.fetch,
     ...(options.slackApiUrl ? { slackApiUrl: withTrailingSlash(options.slackApiUrl) } : {}),
-    // The SDK's default retries for about half an hour; an answer that late helps nobody.
-    retryConfig:
-      options.webApiRetries === undefined
-        ? webApi.retryPolicies.fiveRetriesInFiveMinutes
-        : { retries: options.webApiRetries },
+    retryConfig: webApiRetryPolicy(options.webApiRetries),
+    timeout: WEB_API_REQUEST_TIMEOUT_MS,
   };
   const mode = options.appToken ? 'socket' : 'http';
   const identity = await resolveBotIdentity(options.botToken, clientOptions).catch(async (error: unknown) => {
@@ -176,6 +176,13 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
           },
         }
       : {}),
+  });
+
+  // Bolt makes a Web API client per workspace for the listeners; each is guarded once, before use.
+  guardOutgoingCalls(app.client);
+  app.use(async ({ client, next }) => {
+    guardOutgoingCalls(client);
+    await next();
   });
 
   // Our listeners catch their own errors; this is the last line, so nothing reaches the receiver.

@@ -72,6 +72,7 @@ const DISPLAY_NAME_MAX = 100;
 const FAILURE_KEYS: Record<FailureReason, MessageKey> = {
   robot_unavailable: 'failure_robot_unavailable',
   robot_timeout: 'failure_robot_timeout',
+  too_slow: 'failure_too_slow',
   robot_rejected: 'failure_robot_rejected',
   robot_malformed: 'failure_robot_malformed',
   store_unavailable: 'failure_store_unavailable',

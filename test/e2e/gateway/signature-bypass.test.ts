@@ -54,7 +54,7 @@ const view = {
 };
 
 /** Every kind of request Slack sends to a Request URL, as the object it carries. */
-const SHAPES: Array<[string, Record<string, unknown>]> = [
+const SHAPES: Array<[string, object]> = [
   ['event_callback', eventCallback({ type: 'reaction_added', user: IDS.user, reaction: 'tada' })],
   ['message', eventCallback(directMessage({ text: QUESTION }))],
   ['app_mention', eventCallback(appMention({ text: `<@${IDS.botUser}> ${QUESTION}` }))],
@@ -100,7 +100,7 @@ const SHAPES: Array<[string, Record<string, unknown>]> = [
 ];
 
 /** The body in Slack's two encodings, with or without a smuggled `ssl_check=1`. */
-function encode(shape: Record<string, unknown>, encoding: 'form' | 'json', sslCheck: boolean): string {
+function encode(shape: object, encoding: 'form' | 'json', sslCheck: boolean): string {
   if (encoding === 'json') return JSON.stringify(sslCheck ? { ssl_check: '1', ...shape } : shape);
   const form = new URLSearchParams();
   if (sslCheck) form.set('ssl_check', '1');
