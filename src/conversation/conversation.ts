@@ -8,6 +8,7 @@ import {
   type RobotAskRequest,
   type RobotFeedbackRequest,
 } from '../platform/schemas.js';
+import { typedText } from './plain-text.js';
 import { type ContextStore, type RatingStore, StoreUnavailableError } from './stores.js';
 import type {
   AnswerContext,
@@ -19,6 +20,7 @@ import type {
   Rating,
   Reply,
   SuggestionChoice,
+  SuggestionClick,
 } from './types.js';
 
 /** Names the Slack event or click being handled, on every log line written for it. */
@@ -58,8 +60,8 @@ export interface QuestionInput {
   text: string;
   conversationId: string;
   threadId: string | undefined;
-  /** Set when the question is a click on a suggested question. */
-  suggestion?: SuggestionChoice;
+  /** Set when the question is a click on a suggested question (or Try again after one). */
+  suggestion?: SuggestionClick;
 }
 
 export type RateOutcome =
@@ -114,26 +116,82 @@ export class Conversation {
    * `beforeAsk` runs right before the robot is called (the adapter shows "working" there).
    */
   async ask(input: QuestionInput, options: AskOptions = {}): Promise<Reply> {
-    const notice = this.precheck(input.text, input.asker.locale);
+    const { asker } = input;
+    const { beforeAsk, ...scope } = options;
+    let suggestion: SuggestionChoice | undefined;
+    if (input.suggestion) {
+      const offered = await this.#offeredSuggestion(input.suggestion, scope);
+      if (offered.kind !== 'offered') {
+        return offered.kind === 'stale'
+          ? { kind: 'notice', notice: 'context_expired', locale: asker.locale }
+          : {
+              kind: 'failure',
+              reason: 'store_unavailable',
+              retryQuestion: input.text,
+              retryDocId: input.suggestion.docId,
+              retryContextKey: input.suggestion.contextKey,
+              locale: asker.locale,
+            };
+      }
+      suggestion = offered.suggestion;
+    }
+    // Asked as the gateway offered it, not as the click's value says; typed text without controls.
+    const text = suggestion ? suggestion.question : typedText(input.text);
+    const notice = this.precheck(text, asker.locale);
     if (notice) return notice;
     this.#inFlight += 1;
     try {
-      const { beforeAsk, ...scope } = options;
       await beforeAsk?.();
-      return await this.#askRobot(input, scope);
+      return await this.#askRobot({ ...input, text }, suggestion, input.suggestion?.contextKey, scope);
     } finally {
       this.#inFlight -= 1;
     }
   }
 
-  async #askRobot(input: QuestionInput, scope: RequestScope): Promise<Reply> {
-    const { asker, suggestion } = input;
+  /**
+   * The suggestion a click names, if the gateway offered it with that answer: any other docId (a
+   * forged value, an old button) must never be asked with questionFlag 1.
+   */
+  async #offeredSuggestion(
+    click: SuggestionClick,
+    scope: RequestScope,
+  ): Promise<
+    { kind: 'offered'; suggestion: SuggestionChoice } | { kind: 'stale' } | { kind: 'unavailable' }
+  > {
+    let context: AnswerContext | undefined;
+    try {
+      context = await this.#contexts.get(click.contextKey);
+    } catch (error) {
+      this.#logger.error(
+        { ...scope, err: error, contextKey: click.contextKey },
+        'answer context lookup failed',
+      );
+      return { kind: 'unavailable' };
+    }
+    const suggestion = context?.suggestions.find((offered) => offered.docId === click.docId);
+    if (!suggestion) {
+      this.#logger.warn(
+        { ...scope, contextKey: click.contextKey, known: context !== undefined },
+        'suggestion click names a docId this answer did not offer; treated as stale',
+      );
+      return { kind: 'stale' };
+    }
+    return { kind: 'offered', suggestion };
+  }
+
+  async #askRobot(
+    input: QuestionInput,
+    suggestion: SuggestionChoice | undefined,
+    clickedContextKey: string | undefined,
+    scope: RequestScope,
+  ): Promise<Reply> {
+    const { asker } = input;
     const question = input.text.trim();
     const request: RobotAskRequest = {
       sysNum: this.#settings.sysNum,
       partnerId: asker.partnerId,
       question,
-      uname: asker.displayName,
+      uname: typedText(asker.displayName),
       questionFlag: suggestion ? 1 : 0,
       requestText: suggestion ? suggestion.docId : question,
       ...(this.#settings.robotFlag === undefined ? {} : { robotFlag: this.#settings.robotFlag }),
@@ -144,10 +202,18 @@ export class Conversation {
     try {
       answer = await this.#robot.askRobot(request, scope);
     } catch (error) {
-      return this.#failure(error, question, suggestion?.docId, asker.locale, {
-        ...scope,
-        partnerId: asker.partnerId,
-      });
+      return this.#failure(
+        error,
+        question,
+        suggestion && clickedContextKey
+          ? { docId: suggestion.docId, contextKey: clickedContextKey }
+          : undefined,
+        asker.locale,
+        {
+          ...scope,
+          partnerId: asker.partnerId,
+        },
+      );
     }
 
     const rateable = isRateable(answer);
@@ -258,17 +324,25 @@ export class Conversation {
     return { kind: 'rated', rating, context };
   }
 
+  /** `clicked`: the suggestion the failed question was, so Try again asks it the same way. */
   #failure(
     error: unknown,
     question: string,
-    docId: string | undefined,
+    clicked: { docId: string; contextKey: string } | undefined,
     locale: Locale,
     logContext: Record<string, string | undefined>,
   ): FailureReply {
     const reason = failureReason(error);
     const details = isPlatformError(error) ? platformErrorDetails(error) : {};
     this.#logger.error({ err: error, reason, ...details, ...logContext }, 'robot call failed');
-    return { kind: 'failure', reason, retryQuestion: question, retryDocId: docId, locale };
+    return {
+      kind: 'failure',
+      reason,
+      retryQuestion: question,
+      retryDocId: clicked?.docId,
+      ...(clicked ? { retryContextKey: clicked.contextKey } : {}),
+      locale,
+    };
   }
 }
 

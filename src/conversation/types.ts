@@ -17,6 +17,15 @@ export interface SuggestionChoice {
   docId: string;
 }
 
+/** A click on a suggestion (or Try again after one): which answer offered it, and which entry. */
+export interface SuggestionClick {
+  /** The answer context whose suggestions the click came from. */
+  contextKey: string;
+  docId: string;
+  /** The question as the button showed it; the stored suggestion's wording is what is asked. */
+  question: string;
+}
+
 /** What the robot said, ready to render. */
 export interface AnswerReply {
   kind: 'answer';
@@ -54,6 +63,8 @@ export interface FailureReply {
   retryQuestion: string;
   /** docId for a retried suggestion click, so the retry asks with questionFlag 1 again. */
   retryDocId: string | undefined;
+  /** The answer that offered that suggestion: the retry is checked against it again. */
+  retryContextKey?: string;
   locale: Locale;
 }
 

@@ -6,7 +6,7 @@ import type { Locale } from '../config/env.js';
 import type { Conversation } from '../conversation/conversation.js';
 import { KeyedQueue } from '../conversation/keyed-queue.js';
 import type { OnceStore } from '../conversation/stores.js';
-import type { Asker, Rating, Reply, SuggestionChoice } from '../conversation/types.js';
+import type { Asker, Rating, Reply, SuggestionClick } from '../conversation/types.js';
 import type { Logger } from '../logging/logger.js';
 import { Deadline, EXPIRED } from '../util/deadline.js';
 import { type BlockActionPayload, type IncomingMessage, incomingMessageSchema } from './incoming.js';
@@ -259,7 +259,7 @@ export class SlackGateway {
       return;
     }
     this.#metrics.onEvent?.('suggestion', 'question');
-    const suggestion: SuggestionChoice = { docId: value.d, question: value.q };
+    const suggestion: SuggestionClick = { contextKey: value.k, docId: value.d, question: value.q };
     await this.#answer(
       handling,
       { teamId: teamOf(payload), userId: payload.user.id, text: value.q, place },
@@ -276,8 +276,24 @@ export class SlackGateway {
       handling.logger.warn({}, 'ignored a try-again click with a malformed value');
       return;
     }
+    if (value.d && !value.k) {
+      // A button from before the answer that offered the suggestion travelled with it: unverifiable.
+      const { locale } = await this.#users.lookup(
+        handling.client,
+        teamOf(payload),
+        payload.user.id,
+        handling.logger,
+      );
+      await this.#tell(handling, place, payload.user.id, {
+        kind: 'notice',
+        notice: 'context_expired',
+        locale,
+      });
+      return;
+    }
     this.#metrics.onEvent?.('try_again', 'question');
-    const suggestion = value.d ? { docId: value.d, question: value.q } : undefined;
+    const suggestion =
+      value.d && value.k ? { contextKey: value.k, docId: value.d, question: value.q } : undefined;
     await this.#answer(
       handling,
       { teamId: teamOf(payload), userId: payload.user.id, text: value.q, place },
@@ -329,7 +345,7 @@ export class SlackGateway {
   async #answer(
     handling: Handling,
     question: { teamId: string; userId: string; text: string; place: Place },
-    suggestion: SuggestionChoice | undefined,
+    suggestion: SuggestionClick | undefined,
     replaceTs: string | undefined,
   ): Promise<void> {
     const { teamId, userId, text, place } = question;
@@ -388,6 +404,11 @@ export class SlackGateway {
       { kind: reply.kind, channel: place.channel, threadTs: place.threadTs, clicked: Boolean(suggestion) },
       'reply ready',
     );
+    if (suggestion && reply.kind === 'notice') {
+      // A stale click is told to the person who clicked, not to the thread.
+      await this.#tell(handling, place, userId, reply);
+      return;
+    }
     await this.#responder.show(handling, place, renderReply(reply), await working.shownTs(), () =>
       renderReply(reply, { images: 'links' }),
     );
@@ -396,7 +417,7 @@ export class SlackGateway {
   async #showTooSlow(
     handling: Handling,
     place: Place,
-    question: { text: string; suggestion: SuggestionChoice | undefined; locale: Locale },
+    question: { text: string; suggestion: SuggestionClick | undefined; locale: Locale },
     replaceTs: string | undefined,
   ): Promise<void> {
     this.#metrics.onEvent?.('question', 'too_slow');
@@ -405,6 +426,7 @@ export class SlackGateway {
       reason: 'too_slow',
       retryQuestion: question.text,
       retryDocId: question.suggestion?.docId,
+      ...(question.suggestion ? { retryContextKey: question.suggestion.contextKey } : {}),
       locale: question.locale,
     };
     await this.#responder.show(handling, place, renderReply(reply), replaceTs);

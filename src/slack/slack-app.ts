@@ -14,13 +14,13 @@ import {
 } from './front-door.js';
 import type { EventSource, SlackGateway } from './gateway.js';
 import { blockActionSchema } from './incoming.js';
+import { guardOutgoingCalls, WEB_API_REQUEST_TIMEOUT_MS, webApiRetryPolicy } from './outgoing.js';
 import {
   ACTION_RATE_DOWN,
   ACTION_RATE_UP,
   ACTION_TRY_AGAIN,
   SUGGESTION_ACTION_PATTERN,
 } from './render/button-values.js';
-import { guardOutgoingCalls, WEB_API_REQUEST_TIMEOUT_MS, webApiRetryPolicy } from './outgoing.js';
 import { slackErrorCode } from './responder.js';
 import { createSlackFetch } from './web-api-fetch.js';
 

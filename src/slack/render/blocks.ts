@@ -345,7 +345,11 @@ function renderFailure(reply: FailureReply): RenderedMessage {
   const text = t(reply.locale, FAILURE_KEYS[reply.reason]);
   const blocks: KnownBlock[] = [section(text)];
   // A failure with nothing to re-ask (a rating that could not be saved) gets no button.
-  const value = encodeTryAgainValue({ question: reply.retryQuestion, docId: reply.retryDocId });
+  const value = encodeTryAgainValue({
+    question: reply.retryQuestion,
+    docId: reply.retryDocId,
+    contextKey: reply.retryContextKey,
+  });
   if (value !== undefined) {
     blocks.push({
       type: 'actions',

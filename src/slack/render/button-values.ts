@@ -51,6 +51,8 @@ const tryAgainValueSchema = z.object({
   v: z.literal(1),
   q: questionText(TRY_AGAIN_QUESTION_MAX),
   d: docId.optional(),
+  /** With `d`: the answer that offered that suggestion, so the retry is checked against it. */
+  k: contextKey.optional(),
 });
 
 export type SuggestionValue = z.infer<typeof suggestionValueSchema>;
@@ -78,9 +80,11 @@ export function encodeRatingValue(input: { contextKey: string; rating: 1 | 2 }):
 export function encodeTryAgainValue(input: {
   question: string;
   docId: string | undefined;
+  contextKey?: string | undefined;
 }): string | undefined {
+  const clicked = input.docId ? { d: input.docId, ...(input.contextKey ? { k: input.contextKey } : {}) } : {};
   return encodeWithQuestion(input.question, TRY_AGAIN_QUESTION_MAX, (q) =>
-    tryAgainValueSchema.safeParse({ v: 1, q, ...(input.docId ? { d: input.docId } : {}) }),
+    tryAgainValueSchema.safeParse({ v: 1, q, ...clicked }),
   );
 }
 
