@@ -30,6 +30,7 @@ import {
   encodeTryAgainValue,
   suggestionActionId,
 } from './button-values.js';
+import { replaceEmoticons } from './emoticons.js';
 import { answerToMrkdwn, convertAnswer, escapeMrkdwn, toPlainText } from './html-to-mrkdwn.js';
 import {
   ACTIONS_ELEMENTS_MAX,
@@ -145,8 +146,11 @@ interface Unit {
 /** The answer's own blocks, the same for every reply that carries this answer HTML. */
 interface AnswerBody {
   readonly units: readonly Unit[];
-  /** False when the answer had no text (empty, or only images). */
-  readonly answered: boolean;
+  /**
+   * False when nothing of the answer would be seen (only tags, spaces, &nbsp; or invisible
+   * characters): such an answer is told as empty and cannot be rated. An image alone is an answer.
+   */
+  readonly visible: boolean;
 }
 
 /**
@@ -196,7 +200,6 @@ function answerBody(html: string, images: 'segments' | 'links'): AnswerBody {
   const cached = answerBodies.get(key);
   if (cached) return cached;
   const units: Unit[] = [];
-  let answered = false;
   for (const segment of convertAnswer(html, { images })) {
     if (segment.kind === 'image') {
       const image: ImageBlock = { type: 'image', image_url: segment.url, alt_text: segment.alt };
@@ -205,10 +208,10 @@ function answerBody(html: string, images: 'segments' | 'links'): AnswerBody {
     }
     for (const chunk of splitMrkdwn(segment.mrkdwn, SECTION_TEXT_MAX)) {
       units.push({ blocks: [section(chunk)], plain: toPlainText(chunk) });
-      answered = true;
     }
   }
-  const body: AnswerBody = { units, answered };
+  // The converter keeps only segments with something visible in them.
+  const body: AnswerBody = { units, visible: units.length > 0 };
   answerBodies.set(key, body);
   return body;
 }
@@ -217,7 +220,8 @@ function renderAnswer(reply: AnswerReply, options: RenderOptions): RenderedMessa
   const { locale } = reply;
   const units: Unit[] = [];
   if (reply.clickedBy) {
-    const question = truncate(reply.clickedBy.question.replace(/\s+/g, ' ').trim(), ASKED_QUESTION_MAX);
+    const asked = replaceEmoticons(reply.clickedBy.question.replace(/\s+/g, ' ').trim());
+    const question = truncate(asked, ASKED_QUESTION_MAX);
     const line = t(locale, 'asked', {
       name: escapeMrkdwn(truncate(reply.clickedBy.displayName, DISPLAY_NAME_MAX)),
       question: escapeMrkdwn(question),
@@ -229,13 +233,13 @@ function renderAnswer(reply: AnswerReply, options: RenderOptions): RenderedMessa
 
   const body = answerBody(reply.answerHtml, options.images === 'links' ? 'links' : 'segments');
   units.push(...body.units);
-  const answered = body.answered;
-
-  const suggestionBlocks = suggestionActions(reply.contextKey, reply.suggestions);
-  if (!answered && suggestionBlocks.length === 0) {
+  // Said even above suggestions: a lead-in like "You may also want to ask:" under nothing reads as a glitch.
+  if (!body.visible) {
     const empty = t(locale, 'empty_answer');
     units.push({ blocks: [section(empty)], plain: empty });
   }
+
+  const suggestionBlocks = suggestionActions(reply.contextKey, reply.suggestions);
   const [firstActions, ...moreActions] = suggestionBlocks;
   if (firstActions) {
     const { mrkdwn: stripe, plain: note } = stripeOf(reply.stripe ?? '', locale);
@@ -243,7 +247,8 @@ function renderAnswer(reply: AnswerReply, options: RenderOptions): RenderedMessa
     units.push({ blocks: [section(stripe), firstActions], plain: '', note });
     for (const actions of moreActions) units.push({ blocks: [actions], plain: '', note });
   }
-  const ratings = reply.rateable ? ratingActions(locale, reply.contextKey) : undefined;
+  // Only the renderer knows whether the HTML shows anything; the core judges the rest (answer type, msgId).
+  const ratings = reply.rateable && body.visible ? ratingActions(locale, reply.contextKey) : undefined;
   if (ratings) units.push({ blocks: [ratings], plain: '', note: t(locale, 'rate_up') });
 
   return pack(units).map((message, index) => ({
@@ -255,7 +260,9 @@ function renderAnswer(reply: AnswerReply, options: RenderOptions): RenderedMessa
 function suggestionActions(contextKey: string, suggestions: SuggestionChoice[]): ActionsBlock[] {
   const buttons: Button[] = [];
   for (const suggestion of suggestions) {
-    const label = truncate(suggestion.question.replace(/\s+/g, ' ').trim(), BUTTON_TEXT_MAX);
+    // Only the label shows emoji; the value carries the question as the robot wrote it, to ask it back.
+    const shown = replaceEmoticons(suggestion.question.replace(/\s+/g, ' ').trim());
+    const label = truncate(shown, BUTTON_TEXT_MAX);
     const value = encodeSuggestionValue({
       contextKey,
       docId: suggestion.docId,

@@ -1,5 +1,7 @@
 // The robot's answer HTML (often mixed with raw newlines and bare URLs) turned into Slack mrkdwn.
 import TurndownService from 'turndown';
+import { misleadingLabelDestination, withoutUrlCredentials } from './deceptive-links.js';
+import { replaceEmoticons } from './emoticons.js';
 import { IMAGE_ALT_MAX, IMAGE_URL_MAX, truncate } from './limits.js';
 
 export type AnswerSegment = { kind: 'text'; mrkdwn: string } | { kind: 'image'; url: string; alt: string };
@@ -111,6 +113,20 @@ export function escapeMrkdwn(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/**
+ * Answer text outside code, as mrkdwn: emoticon codes become emoji, bare URLs lose the credentials
+ * that would disguise their host, and Slack's three reserved characters are escaped.
+ */
+function escapeAnswerText(text: string): string {
+  return escapeMrkdwn(replaceEmoticons(withoutUrlCredentials(text)));
+}
+
+/** True when the text has something a reader would see: not only spaces and invisible characters. */
+function isVisible(text: string): boolean {
+  // \p{Cf} covers zero-width spaces and joiners, soft hyphens and the BOM; the rest are blank letters.
+  return /[^\s\p{Cf}\u2800\u3164\u115F\u1160\uFFA0]/u.test(text);
+}
+
 /** Converts the robot's answer into text and image segments, in order. Never throws. */
 export function convertAnswer(html: string, options: ConvertOptions = {}): AnswerSegment[] {
   const input = truncate(html, ANSWER_HTML_MAX).replace(SENTINELS, '').replace(/\r\n?/g, '\n');
@@ -121,7 +137,7 @@ export function convertAnswer(html: string, options: ConvertOptions = {}): Answe
     marked = createService(images, options.images ?? 'segments').turndown(preserveRawNewlines(input));
   } catch {
     // A parser failure must still show the user something readable.
-    marked = escapeMrkdwn(decodeBasicEntities(input.replace(/<[^>]*>/g, ' ')));
+    marked = escapeAnswerText(decodeBasicEntities(input.replace(/<[^>]*>/g, ' ')));
   }
   return toSegments(resolveGuards(marked).replaceAll(LINE_BREAK, '\n'), images);
 }
@@ -169,7 +185,8 @@ export function toPlainText(mrkdwn: string): string {
 function createService(images: { url: string; alt: string }[], imageMode: 'segments' | 'links') {
   const service = new TurndownService({ br: '', hr: '──────────', headingStyle: 'atx' });
   // Markdown escaping would put backslashes into the answer; Slack only reserves &, < and >.
-  service.escape = escapeMrkdwn;
+  // Turndown calls this for text nodes outside <code> only, so code keeps its emoticon codes as written.
+  service.escape = escapeAnswerText;
   service.remove((node) => REMOVED_ELEMENTS.has(node.nodeName.toLowerCase()));
 
   service.addRule('lineBreak', { filter: 'br', replacement: () => LINE_BREAK });
@@ -214,9 +231,14 @@ function createService(images: { url: string; alt: string }[], imageMode: 'segme
     filter: 'img',
     replacement: (_content, node: DomNode) => {
       const url = httpUrl(node.getAttribute?.('src'));
-      const alt = (node.getAttribute?.('alt') ?? '').replace(/\s+/g, ' ').trim();
+      const rawAlt = (node.getAttribute?.('alt') ?? '').replace(/\s+/g, ' ').trim();
+      const alt = replaceEmoticons(withoutUrlCredentials(rawAlt));
       if (!url || url.length > IMAGE_URL_MAX) return alt ? escapeMrkdwn(alt) : '';
-      if (imageMode === 'links') return `<${slackLinkTarget(url)}|${escapeMrkdwn(alt || 'image')}>`;
+      if (imageMode === 'links') {
+        // As a link the alt text is a label like any other, and may not pose as another address.
+        const shown = misleadingLabelDestination(alt, url) ?? (alt || 'image');
+        return `<${slackLinkTarget(url)}|${escapeMrkdwn(shown)}>`;
+      }
       images.push({ url, alt: truncate(alt || 'image', IMAGE_ALT_MAX) });
       return `${IMAGE_OPEN}${images.length - 1}${IMAGE_CLOSE}`;
     },
@@ -306,11 +328,17 @@ function renderLink(content: string, node: DomNode): string {
   const label = flatten(content.replace(IMAGE_TOKEN, ' '));
   if (label === '') return images;
   const text = (node.textContent ?? '').trim();
+  // A label that names another host, or a target that hides its host behind credentials, shows the
+  // real destination instead: Slack puts only the label in the message, and a careful reader checks
+  // a URL by reading it. Label and real URL side by side would not do, since Slack links the label's
+  // own URL too and the message would offer two destinations.
+  const destination = misleadingLabelDestination(text, target);
+  if (destination !== undefined) return `${images}<${slackLinkTarget(target)}|${escapeMrkdwn(destination)}>`;
   if (text === href.trim()) return `${images}<${slackLinkTarget(target)}>`;
   return `${images}<${slackLinkTarget(target)}|${label}>`;
 }
 
-/** The href when it is an absolute http(s) or mailto URL; anything else is not linked. */
+/** The href when it is an absolute http(s) or mailto URL; anything else (javascript:, data:) is not linked. */
 function linkTarget(href: string): string | undefined {
   const trimmed = href.replace(/[\t\r\n]/g, '').trim();
   if (/^mailto:[^\s@]+@[^\s@]+$/i.test(trimmed)) return trimmed;
@@ -441,7 +469,7 @@ function toSegments(marked: string, images: { url: string; alt: string }[]): Ans
       .join('\n')
       .replace(/\n{3,}/g, '\n\n')
       .replace(/^\s+|\s+$/g, '');
-    if (mrkdwn.replace(/\u200B/g, '').trim() !== '') segments.push({ kind: 'text', mrkdwn });
+    if (isVisible(mrkdwn)) segments.push({ kind: 'text', mrkdwn });
   };
   let last = 0;
   for (const match of marked.matchAll(IMAGE_TOKEN)) {

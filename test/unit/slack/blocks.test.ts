@@ -200,6 +200,62 @@ describe('renderReply: answers', () => {
     expect(message?.text).toMatch(/empty answer/);
   });
 
+  it('tells an answer of only invisible markup as empty, in both languages, with no rating buttons', () => {
+    const answerHtml = '<p></p><br><div> </div>&nbsp;';
+    for (const [locale, wording] of [
+      ['en', /empty answer/],
+      ['zh-CN', /空白回答/],
+    ] as const) {
+      const [message] = renderReply(answer({ answerHtml, locale }));
+      // The suggestions are still offered, under the empty-answer line.
+      expect(message && sectionTexts(message)[0]).toMatch(wording);
+      expect(message?.text).toMatch(wording);
+      expect(buttons(message ? [message] : []).map((button) => button.action_id)).toEqual([
+        'suggestion:0',
+        'suggestion:1',
+      ]);
+    }
+  });
+
+  it('treats an answer that is only an image as an answer: the image, and rating buttons', () => {
+    const answerHtml = '<p><img src="https://x.example/a.png" alt="how to"></p>';
+    const [message] = renderReply(answer({ answerHtml, suggestions: [], locale: 'en' }));
+    expect(message?.blocks[0]).toEqual({
+      type: 'image',
+      image_url: 'https://x.example/a.png',
+      alt_text: 'how to',
+    });
+    expect(JSON.stringify(message?.blocks)).not.toMatch(/empty answer/);
+    expect(message?.text).toBe('how to');
+    expect(buttons(message ? [message] : []).map((button) => button.action_id)).toEqual([
+      ACTION_RATE_UP,
+      ACTION_RATE_DOWN,
+    ]);
+    const [linked] = renderReply(answer({ answerHtml, suggestions: [], locale: 'en' }), { images: 'links' });
+    expect(linked && sectionTexts(linked)).toEqual(['<https://x.example/a.png|how to>']);
+    expect(buttons(linked ? [linked] : []).map((button) => button.action_id)).toEqual([
+      ACTION_RATE_UP,
+      ACTION_RATE_DOWN,
+    ]);
+  });
+
+  it('shows emoticon codes as emoji in the answer, the stripe, suggestion labels and the asked line', () => {
+    const [message] = renderReply(
+      answer({
+        answerHtml: '<p>好的[OK]</p>',
+        stripe: '猜你想问[疑问]',
+        suggestions: [{ question: '怎么报销[捂脸]', docId: 'd1' }],
+        clickedBy: { displayName: '王小明', question: '谢谢[玫瑰]' },
+      }),
+    );
+    const shown = JSON.stringify(message?.blocks);
+    for (const emoji of ['好的👌', '猜你想问❓', '怎么报销🤦', '谢谢🌹']) expect(shown).toContain(emoji);
+    expect(message?.text).toContain('好的👌');
+    // The button still asks the question as the robot wrote it.
+    const [suggestion] = buttons(message ? [message] : []);
+    expect(decodeSuggestionValue(suggestion?.value)).toMatchObject({ q: '怎么报销[捂脸]' });
+  });
+
   describe('limits', () => {
     const longAnswer = Array.from(
       { length: 60 },

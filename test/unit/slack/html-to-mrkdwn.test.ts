@@ -130,6 +130,83 @@ describe('convertAnswer', () => {
         '<https://x.example.com|a &lt;!channel&gt; b>',
       );
     });
+
+    it('shows the real destination when the label is a URL or host of another host', () => {
+      expect(text('<a href="https://evil.example/login">https://bank.example/login</a>')).toBe(
+        '<https://evil.example/login|https://evil.example/login>',
+      );
+      expect(text('请登录<a href="https://evil.example/login"><b>bank.example</b></a>')).toBe(
+        '请登录<https://evil.example/login|https://evil.example/login>',
+      );
+      expect(toPlainText(text('<a href="https://evil.example/?a=1&amp;b=2">bank.example</a>'))).toBe(
+        'https://evil.example/?a=1&amp;b=2',
+      );
+    });
+
+    it('keeps a URL label that names the target host, and labels of ordinary words', () => {
+      expect(text('<a href="https://bank.example/login">bank.example</a>')).toBe(
+        '<https://bank.example/login|bank.example>',
+      );
+      expect(text('<a href="https://evil.example/">点击这里</a>')).toBe('<https://evil.example/|点击这里>');
+    });
+
+    it('never shows credentials in front of the host, as a label or as a bare link', () => {
+      expect(
+        text('<a href="https://bank.example.com@evil.example/">https://bank.example.com@evil.example/</a>'),
+      ).toBe('<https://bank.example.com@evil.example/|https://evil.example/>');
+      expect(text('<a href="https://bank.example.com@evil.example/">网上银行</a>')).toBe(
+        '<https://bank.example.com@evil.example/|https://evil.example/>',
+      );
+      expect(text('登录 https://bank.example.com@evil.example/login。')).toBe(
+        '登录 https://evil.example/login。',
+      );
+    });
+
+    it('shows the real address of a mailto link labelled with another address', () => {
+      expect(text('<a href="mailto:phish@evil.example">support@bank.example</a>')).toBe(
+        '<mailto:phish@evil.example|phish@evil.example>',
+      );
+      expect(text('<a href="mailto:support@bank.example">support@bank.example</a>')).toBe(
+        '<mailto:support@bank.example|support@bank.example>',
+      );
+    });
+
+    it('links nothing but http(s) and mailto, whatever the label claims', () => {
+      for (const href of [
+        'javascript:alert(1)',
+        'JaVa\tScRiPt:alert(1)',
+        'data:text/html,x',
+        'vbscript:x',
+        'file:///etc/passwd',
+      ]) {
+        expect(text(`<a href="${href}">https://bank.example/</a>`)).toBe('https://bank.example/');
+      }
+    });
+
+    it('checks the alt text of an image written as a link like any label', () => {
+      expect(
+        convertAnswer('<img src="https://evil.example/a.png" alt="https://bank.example/">', {
+          images: 'links',
+        }),
+      ).toEqual([{ kind: 'text', mrkdwn: '<https://evil.example/a.png|https://evil.example/a.png>' }]);
+    });
+  });
+
+  describe('emoticons', () => {
+    it("shows the platform's emoticon codes as emoji in text, links and alt text; unknown codes stay", () => {
+      expect(text('<p>您好[微笑]，请看<a href="https://x.example.com">说明[OK]</a>[未知]</p>')).toBe(
+        '您好🙂，请看<https://x.example.com|说明👌>[未知]',
+      );
+      expect(convertAnswer('<img src="https://i.example.com/a.png" alt="[玫瑰]">')).toEqual([
+        { kind: 'image', url: 'https://i.example.com/a.png', alt: '🌹' },
+      ]);
+    });
+
+    it('leaves codes inside code spans and code blocks as written', () => {
+      expect(text('<p>[强] <code>[强]</code></p><pre>[OK] [微笑]</pre>')).toBe(
+        '👍 `[强]`\n\n```\n[OK] [微笑]\n```',
+      );
+    });
   });
 
   it('renders headings as bold lines and lists as bullets and numbers', () => {
@@ -198,6 +275,15 @@ describe('convertAnswer', () => {
       for (const input of inputs) expect(() => convertAnswer(input)).not.toThrow();
       expect(text('<div>unclosed <b>bold')).toBe('unclosed *bold*');
       expect(convertAnswer('   \n  ')).toEqual([]);
+    });
+
+    it('gives no segment for markup with nothing visible in it', () => {
+      expect(convertAnswer('<p></p><br><div> </div>&nbsp;')).toEqual([]);
+      expect(
+        convertAnswer(
+          '<p>&#8203;&zwnj;&zwj;&#8288;&#65279;&shy;&#12288;</p><b> </b><a href="https://x.example"> </a>',
+        ),
+      ).toEqual([]);
     });
 
     it('ignores private-use characters smuggled into the input', () => {
