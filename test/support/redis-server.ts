@@ -4,6 +4,8 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
+/** Another process can take a port between freePort() and redis-server's bind; a fresh one is tried. */
+const PORT_ATTEMPTS = 5;
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -16,6 +18,33 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** A redis-server on a port nobody else took, retried on another port when the bind lost a race. */
+export async function startRedisOnFreePort(): Promise<{ port: number; child: ChildProcess }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return { port, child: await startRedis(port) };
+    } catch (error) {
+      if (attempt >= PORT_ATTEMPTS || !isPortTaken(error)) throw error;
+    }
+  }
+}
+
+/** Whether startRedis failed because its port was taken meanwhile. */
+function isPortTaken(error: unknown): boolean {
+  return error instanceof Error && error.message.includes('Address already in use');
+}
+
+/** Stops the server without closing its sockets: clients stay connected and get no answer. */
+export function freezeRedis(child: ChildProcess): void {
+  child.kill('SIGSTOP');
+}
+
+export function thawRedis(child: ChildProcess | undefined): void {
+  if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGCONT');
+}
+
 export async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn(
     REDIS_SERVER,
@@ -26,7 +55,11 @@ export async function startRedis(port: number): Promise<ChildProcess> {
   if (stdout === null) throw new Error('redis-server has no stdout');
   await new Promise<void>((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${output}`)), 5_000);
+    const timer = setTimeout(() => {
+      // A server that never got ready must not outlive the test that started it.
+      child.kill('SIGKILL');
+      reject(new Error(`redis-server did not start: ${output}`));
+    }, 5_000);
     stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Ready to accept connections')) {
@@ -34,7 +67,8 @@ export async function startRedis(port: number): Promise<ChildProcess> {
         resolve();
       }
     });
-    child.once('exit', (code) => {
+    // 'close', not 'exit': by then stdout is drained, so the output holds the reason (a port taken).
+    child.once('close', (code) => {
       clearTimeout(timer);
       reject(new Error(`redis-server exited with ${code}: ${output}`));
     });
@@ -48,6 +82,7 @@ export async function startRedis(port: number): Promise<ChildProcess> {
 export async function stopRedis(child: ChildProcess | undefined): Promise<void> {
   if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
+  // SIGKILL ends a frozen (SIGSTOPped) server too.
   child.kill('SIGKILL');
   await exited;
 }

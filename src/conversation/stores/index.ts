@@ -1,6 +1,7 @@
 // Picks the stores for this process: Redis when a URL is configured (several replicas), memory otherwise.
 import type { TokenCache } from '../../platform/access-token.js';
 import type { ContextStore, NameCache, OnceStore, RatingStore } from '../stores.js';
+import { FallbackOnceStore } from './fallback-once-store.js';
 import { MemoryContextStore, MemoryNameCache, MemoryOnceStore, MemoryRatingStore } from './memory.js';
 import {
   connectRedis,
@@ -19,7 +20,7 @@ export interface StoresOptions {
   redisUrl?: string;
   /** Put before every Redis key. */
   keyPrefix?: string;
-  /** Cap of each in-memory store. */
+  /** Cap of each in-memory store, and of a process's own memory of its deliveries with Redis. */
   maxEntries: number;
   /** Lifetime of an answer context. */
   ttlSeconds: number;
@@ -30,7 +31,10 @@ export interface StoresOptions {
 
 export interface Stores {
   contexts: ContextStore;
-  /** Slack deliveries seen, so a retried or duplicated one is answered once. */
+  /**
+   * Slack deliveries seen, so a retried or duplicated one is answered once. With Redis, each process
+   * also remembers its own, so while Redis is down a claim is still decided, for that process alone.
+   */
   deliveries: OnceStore;
   /**
    * Threads the app is answering. Apart from the deliveries: in one bounded store a busy workspace's
@@ -79,7 +83,7 @@ export async function createStores(options: StoresOptions): Promise<Stores> {
   });
   return {
     contexts: new RedisContextStore(redis, { ttlSeconds: options.ttlSeconds }),
-    deliveries: new RedisOnceStore(redis),
+    deliveries: new FallbackOnceStore(new RedisOnceStore(redis), { maxEntries: options.maxEntries }),
     threads: new RedisOnceStore(redis),
     ratings: new RedisRatingStore(redis),
     names: new RedisNameCache(redis),

@@ -1,6 +1,6 @@
 // Redis-backed stores, shared by every replica; one connection per process serves all four stores.
 import { randomBytes } from 'node:crypto';
-import { createClient } from 'redis';
+import { createClient, ErrorReply } from 'redis';
 import { z } from 'zod';
 import type { CachedToken, TokenCache } from '../../platform/access-token.js';
 import { parseJsonWith } from '../../util/json.js';
@@ -12,6 +12,7 @@ import {
   StoreUnavailableError,
 } from '../stores.js';
 import type { AnswerContext, Rating } from '../types.js';
+import { CircuitBreaker } from './circuit-breaker.js';
 
 /** The part of a pino logger the stores use; structural so that this file imports no logger. */
 export interface StoreLogger {
@@ -28,8 +29,13 @@ export interface RedisConnectOptions {
   connectTimeoutMs?: number;
   /** Longest pause between reconnection attempts; attempts never stop. */
   reconnectMaxDelayMs?: number;
-  /** A command without an answer in this time fails, so a half-open connection cannot hang a request. */
+  /**
+   * A command without an answer in this time fails and opens the circuit: every store call then
+   * fails at once, so a frozen Redis costs a request one timeout, not one per store call.
+   */
   commandTimeoutMs?: number;
+  /** While the circuit is open, the pause between a failed PING probe and the next. */
+  probeIntervalMs?: number;
 }
 
 /** The one Redis connection of a process, reduced to what the stores need. */
@@ -39,8 +45,10 @@ export interface RedisConnection {
   /** SET with EX; with `onlyIfAbsent` also NX. Returns false when NX found the key taken. */
   set(key: string, value: string, ttlSeconds: number, options?: { onlyIfAbsent?: boolean }): Promise<boolean>;
   del(key: string): Promise<void>;
+  /** Deletes the key only while it holds `value`, in one step; true when it was deleted. */
+  delIfEquals(key: string, value: string): Promise<boolean>;
   exists(key: string): Promise<boolean>;
-  /** For readiness probes: false while Redis is unreachable, never throws. */
+  /** For readiness probes: false while Redis is unreachable (at once while the circuit is open), never throws. */
   ping(): Promise<boolean>;
   /** Quits gracefully when connected, else drops the connection and stops reconnecting. */
   close(): Promise<void>;
@@ -48,9 +56,15 @@ export interface RedisConnection {
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 const DEFAULT_RECONNECT_MAX_DELAY_MS = 3_000;
-const DEFAULT_COMMAND_TIMEOUT_MS = 2_000;
+// Redis answers in a millisecond or two; 300 ms is an event-loop stall or a dead server, and a false
+// alarm costs little: the probe that follows closes the circuit again on its first answer.
+const DEFAULT_COMMAND_TIMEOUT_MS = 300;
+const DEFAULT_PROBE_INTERVAL_MS = 500;
 const RECONNECT_BASE_DELAY_MS = 50;
 const CLOSE_GRACE_MS = 2_000;
+// GET then DEL from the client could delete what another client SET between the two.
+const DEL_IF_EQUALS_SCRIPT =
+  "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
 
 function describeError(error: unknown): string {
   if (error instanceof AggregateError && error.errors.length > 0) return describeError(error.errors[0]);
@@ -88,7 +102,7 @@ export async function connectRedis(options: RedisConnectOptions): Promise<RedisC
   const reconnectMaxDelayMs = options.reconnectMaxDelayMs ?? DEFAULT_RECONNECT_MAX_DELAY_MS;
   const address = safeAddress(options.url);
   const startDeadline = Date.now() + connectTimeoutMs;
-  const state = { everReady: false, up: false, closed: false };
+  const state = { everReady: false, closed: false };
 
   const client = createClient({
     url: options.url,
@@ -111,17 +125,27 @@ export async function connectRedis(options: RedisConnectOptions): Promise<RedisC
     },
   });
 
+  const breaker = new CircuitBreaker({
+    // Awaited without a timeout: a frozen server answers this PING the moment it thaws.
+    probe: async () => (await client.ping()) === 'PONG',
+    probeIntervalMs: options.probeIntervalMs ?? DEFAULT_PROBE_INTERVAL_MS,
+    onOpen: (cause) =>
+      logger?.warn(
+        { err: cause, address },
+        'redis connection lost or not answering; store calls fail at once until it answers again',
+      ),
+    onClose: () => logger?.info({ address }, 'redis connection restored'),
+  });
+
   // Without a listener, an 'error' event would throw and take the process down with the connection.
   client.on('error', (error: unknown) => {
-    if (state.up) {
-      state.up = false;
-      logger?.warn({ err: error, address }, 'redis connection lost; store commands fail until it returns');
-    }
+    // Before the first connection, connect() reports the failure; after close, nothing is wanted.
+    if (state.everReady && !state.closed) breaker.trip(error);
   });
   client.on('ready', () => {
-    if (state.everReady) logger?.info({ address }, 'redis connection restored');
     state.everReady = true;
-    state.up = true;
+    // A new connection answers at once; waiting out the probe pause would only delay recovery.
+    breaker.probeNow();
   });
 
   let guardTimer: NodeJS.Timeout | undefined;
@@ -151,6 +175,10 @@ export async function connectRedis(options: RedisConnectOptions): Promise<RedisC
   const commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
 
   async function run<T>(operation: string, command: () => Promise<T>): Promise<T> {
+    if (state.closed) throw new StoreUnavailableError(`redis ${operation} refused: the connection is closed`);
+    if (breaker.isOpen) {
+      throw new StoreUnavailableError(`redis ${operation} skipped: Redis did not answer; a probe is waiting`);
+    }
     let timer: NodeJS.Timeout | undefined;
     // node-redis times out only commands not yet written; a sent command to a frozen server waits forever.
     const timeout = new Promise<never>((_resolve, reject) => {
@@ -165,6 +193,8 @@ export async function connectRedis(options: RedisConnectOptions): Promise<RedisC
       pending.catch(() => undefined);
       return await Promise.race([pending, timeout]);
     } catch (error) {
+      // An error reply comes from a Redis that is there; anything else means it is not.
+      if (!(error instanceof ErrorReply)) breaker.trip(error);
       throw new StoreUnavailableError(`redis ${operation} failed: ${describeError(error)}`, { cause: error });
     } finally {
       clearTimeout(timer);
@@ -191,6 +221,13 @@ export async function connectRedis(options: RedisConnectOptions): Promise<RedisC
       await run('DEL', () => client.del(key));
     },
 
+    async delIfEquals(key, value) {
+      const deleted = await run('EVAL', () =>
+        client.eval(DEL_IF_EQUALS_SCRIPT, { keys: [key], arguments: [value] }),
+      );
+      return deleted === 1;
+    },
+
     async exists(key) {
       return (await run('EXISTS', () => client.exists(key))) > 0;
     },
@@ -206,7 +243,10 @@ export async function connectRedis(options: RedisConnectOptions): Promise<RedisC
     async close() {
       if (state.closed) return;
       state.closed = true;
-      if (!client.isReady) {
+      // While the circuit is open Redis is not answering: a graceful QUIT would only wait out the grace.
+      const answering = client.isReady && !breaker.isOpen;
+      breaker.dispose();
+      if (!answering) {
         if (client.isOpen) client.destroy();
         return;
       }
@@ -412,7 +452,7 @@ export class RedisTokenCache implements TokenCache {
     if (!taken) return undefined;
     return async () => {
       // Only the owner releases; a lock that expired and was taken by another replica stays theirs.
-      if ((await this.#redis.get(lockKey)) === owner) await this.#redis.del(lockKey);
+      await this.#redis.delIfEquals(lockKey, owner);
     };
   }
 

@@ -1,5 +1,6 @@
 // Redis going away under a running gateway and coming back, on a redis-server of this test's own.
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   askByMention,
@@ -9,7 +10,7 @@ import {
   startGatewayHarness,
   textOf,
 } from '../../support/gateway-harness.js';
-import { freePort, startRedis, stopRedis } from '../../support/redis-server.js';
+import { startRedis, startRedisOnFreePort, stopRedis } from '../../support/redis-server.js';
 import { IDS } from '../../support/slack-payloads.js';
 import { waitFor } from '../../support/wait.js';
 
@@ -18,12 +19,18 @@ let redis: ChildProcess | undefined;
 let harness: GatewayHarness;
 
 beforeAll(async () => {
-  port = await freePort();
-  redis = await startRedis(port);
-  harness = await startGatewayHarness({ env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+  const started = await startRedisOnFreePort();
+  port = started.port;
+  redis = started.child;
+  harness = await startGatewayHarness({
+    env: {
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      REDIS_KEY_PREFIX: `test:outage:${process.pid}:${randomBytes(4).toString('hex')}:`,
+    },
+  });
 });
 afterAll(async () => {
-  await harness.close();
+  await harness?.close();
   await stopRedis(redis);
 });
 

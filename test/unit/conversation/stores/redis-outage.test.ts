@@ -1,6 +1,7 @@
 // Redis going away and coming back, on a redis-server of this file's own that it stops and starts.
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStores } from '../../../../src/conversation/stores/index.js';
 import {
   connectRedis,
   RedisContextStore,
@@ -8,7 +9,8 @@ import {
 } from '../../../../src/conversation/stores/redis.js';
 import { StoreUnavailableError } from '../../../../src/conversation/stores.js';
 import type { AnswerContext } from '../../../../src/conversation/types.js';
-import { freePort, startRedis, stopRedis } from '../../../support/redis-server.js';
+import { freePort, freezeRedis, startRedis, stopRedis, thawRedis } from '../../../support/redis-server.js';
+import { waitFor } from '../../../support/wait.js';
 
 function recordingLogger(): StoreLogger & { lines: { level: string; msg: string }[] } {
   const lines: { level: string; msg: string }[] = [];
@@ -57,9 +59,15 @@ describe('Redis lost while running', () => {
   });
 
   afterAll(async () => {
+    thawRedis(redis);
     for (const close of closers) await close();
     await stopRedis(redis);
   });
+
+  function running(): ChildProcess {
+    if (redis === undefined) throw new Error('redis-server is not running');
+    return redis;
+  }
 
   it('waits at start for a Redis that comes up within the budget', async () => {
     const connecting = connectRedis({
@@ -119,26 +127,83 @@ describe('Redis lost while running', () => {
     expect(logger.lines.filter((line) => line.level === 'warn')).toHaveLength(1);
   });
 
-  it('fails a command that gets no answer from a frozen Redis, then works when it thaws', async () => {
+  it('fails the first command a frozen Redis leaves unanswered, skips the rest at once, recovers on thaw', async () => {
+    const logger = recordingLogger();
     const connection = await connectRedis({
       url: `redis://127.0.0.1:${port}`,
       keyPrefix: 'outage:',
       commandTimeoutMs: 300,
+      logger,
     });
     closers.push(() => connection.close());
     const store = new RedisContextStore(connection, { ttlSeconds: 60 });
     await store.put('k4', answer);
-    const server = redis;
-    if (server === undefined) throw new Error('redis-server is not running');
+    const server = running();
     // A stopped process keeps its socket open: the half-open case that only a command timeout catches.
-    server.kill('SIGSTOP');
+    freezeRedis(server);
     try {
-      const frozen = await timed(store.get('k4'));
-      expect(frozen.error).toBeInstanceOf(StoreUnavailableError);
-      expect(frozen.ms).toBeLessThan(1_000);
+      const first = await timed(store.get('k4'));
+      expect(first.error).toBeInstanceOf(StoreUnavailableError);
+      expect(first.ms).toBeGreaterThanOrEqual(250);
+      expect(first.ms).toBeLessThan(1_000);
+      // The circuit is open: no call waits for the frozen server any more.
+      const skipped = await timed(store.put('k5', answer));
+      expect(skipped.error).toBeInstanceOf(StoreUnavailableError);
+      expect(skipped.ms).toBeLessThan(50);
+      const ping = await timed(connection.ping());
+      expect(ping.ms).toBeLessThan(50);
+      expect(await connection.ping()).toBe(false);
     } finally {
-      server.kill('SIGCONT');
+      thawRedis(server);
     }
+    // The probe sent when the circuit opened is answered as soon as the server runs again.
+    const thawed = Date.now();
+    await waitFor(() => connection.ping(), { timeoutMs: 2_000, intervalMs: 5 });
+    expect(Date.now() - thawed).toBeLessThan(1_000);
     expect(await store.get('k4')).toStrictEqual(answer);
+    expect(logger.lines).toEqual([
+      { level: 'warn', msg: expect.stringContaining('not answering') },
+      { level: 'info', msg: 'redis connection restored' },
+    ]);
+  });
+
+  it('closes at once while Redis is frozen, without waiting for answers that will not come', async () => {
+    const connection = await connectRedis({ url: `redis://127.0.0.1:${port}`, keyPrefix: 'outage:' });
+    closers.push(() => connection.close());
+    const server = running();
+    freezeRedis(server);
+    try {
+      await expect(connection.get('k6')).rejects.toBeInstanceOf(StoreUnavailableError);
+      const closing = await timed(connection.close());
+      expect(closing.error).toBeUndefined();
+      expect(closing.ms).toBeLessThan(200);
+    } finally {
+      thawRedis(server);
+    }
+  });
+
+  it("decides deliveries in process while Redis is frozen, and /readyz's ping says so at once", async () => {
+    const stores = await createStores({
+      redisUrl: `redis://127.0.0.1:${port}`,
+      keyPrefix: 'outage:',
+      maxEntries: 100,
+      ttlSeconds: 60,
+    });
+    closers.push(() => stores.close());
+    expect(await stores.deliveries.claim('msg:before', 60)).toBe(true);
+    const server = running();
+    freezeRedis(server);
+    try {
+      const ping = await timed(stores.ping());
+      expect(ping.ms).toBeLessThan(1_000);
+      expect(await stores.ping()).toBe(false);
+      expect(await stores.deliveries.claim('msg:before', 60)).toBe(false);
+      expect(await stores.deliveries.claim('msg:during', 60)).toBe(true);
+      expect(await stores.deliveries.claim('msg:during', 60)).toBe(false);
+    } finally {
+      thawRedis(server);
+    }
+    await waitFor(() => stores.ping(), { timeoutMs: 2_000, intervalMs: 5 });
+    expect(await stores.deliveries.claim('msg:during', 60)).toBe(false);
   });
 });

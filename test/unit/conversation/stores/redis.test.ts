@@ -208,6 +208,25 @@ describe('connectRedis', () => {
     expect(error.message).not.toContain('hunter2');
   });
 
+  it('deletes a key only while it holds the given value', async () => {
+    const key = `${prefix}lock:${uniqueKey()}`;
+    await raw.set(key, 'theirs', { expiration: { type: 'EX', value: 60 } });
+    expect(await replicaA.delIfEquals(key, 'mine')).toBe(false);
+    expect(await raw.get(key)).toBe('theirs');
+    expect(await replicaA.delIfEquals(key, 'theirs')).toBe(true);
+    expect(await raw.exists(key)).toBe(0);
+    expect(await replicaA.delIfEquals(key, 'theirs')).toBe(false);
+  });
+
+  it('keeps serving after an error reply: a Redis that answers is not down', async () => {
+    const key = `${prefix}list:${uniqueKey()}`;
+    await raw.lPush(key, 'not a string');
+    await raw.expire(key, 60);
+    await expect(replicaA.get(key)).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(await replicaA.ping()).toBe(true);
+    expect(await replicaA.exists(key)).toBe(true);
+  });
+
   it('fails commands with StoreUnavailableError after close, and ping says false', async () => {
     const connection = await connectRedis({ url: REDIS_URL, keyPrefix: prefix });
     await connection.close();

@@ -13,6 +13,7 @@ import {
   type Simulator,
   startSimulator,
 } from '../../../../src/simulator/index.js';
+import { waitFor } from '../../../support/wait.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 let simulator: Simulator;
@@ -50,6 +51,47 @@ async function fleet(size: number) {
 
 const issued = () => Number(simulator.stats().tokensIssued ?? 0);
 
+/** Two replicas' connections under one fresh prefix, and the key of their renewal lock. */
+async function twoConnections() {
+  const keyPrefix = `test:token-lock:${process.pid}:${randomBytes(4).toString('hex')}:`;
+  const [a, b] = await Promise.all([
+    connectRedis({ url: REDIS_URL, keyPrefix }),
+    connectRedis({ url: REDIS_URL, keyPrefix }),
+  ]);
+  connections.push(a, b);
+  return { a, b, lockKey: `${keyPrefix}platform-token:renewing` };
+}
+
+/** The connection, except that its first command on `key` after `meanwhile(work)` runs `work` before returning. */
+function interleaved(connection: RedisConnection, key: string) {
+  let pending: (() => Promise<void>) | undefined;
+  const after = async <T>(commandKey: string, result: Promise<T>): Promise<T> => {
+    const value = await result;
+    const work = commandKey === key ? pending : undefined;
+    if (work) {
+      pending = undefined;
+      await work();
+    }
+    return value;
+  };
+  const wrapped: RedisConnection = {
+    keyPrefix: connection.keyPrefix,
+    get: (k) => after(k, connection.get(k)),
+    set: (k, value, ttl, options) => after(k, connection.set(k, value, ttl, options)),
+    del: (k) => after(k, connection.del(k)),
+    delIfEquals: (k, value) => after(k, connection.delIfEquals(k, value)),
+    exists: (k) => after(k, connection.exists(k)),
+    ping: () => connection.ping(),
+    close: () => connection.close(),
+  };
+  return {
+    connection: wrapped,
+    meanwhile(work: () => Promise<void>) {
+      pending = work;
+    },
+  };
+}
+
 describe('the platform token shared through Redis', () => {
   it('is fetched once for the whole fleet, however many callers ask at once', async () => {
     const before = issued();
@@ -71,5 +113,41 @@ describe('the platform token shared through Redis', () => {
     expect(new Set(renewed).size).toBe(1);
     expect(renewed[0]).not.toBe(first);
     expect(issued() - before).toBe(1);
+  });
+});
+
+describe('the renewal lock', () => {
+  it("released after it expired and another replica took it, stays the other replica's", async () => {
+    const { a, b, lockKey } = await twoConnections();
+    const releaseA = await new RedisTokenCache(a).lock(1_000);
+    if (!releaseA) throw new Error('replica A did not get the free lock');
+    await waitFor(async () => !(await a.exists(lockKey)), { timeoutMs: 3_000, intervalMs: 20 });
+    const releaseB = await new RedisTokenCache(b).lock(30_000);
+    if (!releaseB) throw new Error('replica B did not get the expired lock');
+
+    await releaseA();
+    expect(await a.exists(lockKey)).toBe(true);
+    expect(await new RedisTokenCache(a).lock(30_000)).toBeUndefined();
+    await releaseB();
+    expect(await a.exists(lockKey)).toBe(false);
+  });
+
+  it("released while it expires and changes hands, leaves the new owner's lock", async () => {
+    const { a, b, lockKey } = await twoConnections();
+    const replicaA = interleaved(a, lockKey);
+    const releaseA = await new RedisTokenCache(replicaA.connection).lock(30_000);
+    if (!releaseA) throw new Error('replica A did not get the free lock');
+    let releaseB: (() => Promise<void>) | undefined;
+    // Right after the release's first command on the lock: A's lock expires and B takes it.
+    replicaA.meanwhile(async () => {
+      await b.del(lockKey);
+      releaseB = await new RedisTokenCache(b).lock(30_000);
+    });
+
+    await releaseA();
+    expect(releaseB).toBeDefined();
+    expect(await a.exists(lockKey)).toBe(true);
+    await releaseB?.();
+    expect(await a.exists(lockKey)).toBe(false);
   });
 });

@@ -1,0 +1,66 @@
+// A shared OnceStore backed by this process's own memory of its claims, for when the shared one is down.
+import { type OnceStore, StoreUnavailableError } from '../stores.js';
+import { type Clock, MemoryOnceStore } from './memory.js';
+
+export interface FallbackOnceStoreOptions {
+  /** Bound of the in-process memory; size it above the claims this process makes per TTL. */
+  maxEntries: number;
+  now?: Clock;
+}
+
+/**
+ * Claims in the shared store, and remembers this process's own claims in memory with the same TTLs.
+ * While the shared store is unavailable, claims are decided from that memory: this process still never
+ * acts twice on one key (a retry it already handled, before or during the outage, is refused), though
+ * another process that cannot see the shared store may act on it once more.
+ */
+export class FallbackOnceStore implements OnceStore {
+  readonly #shared: OnceStore;
+  readonly #local: MemoryOnceStore;
+
+  constructor(shared: OnceStore, options: FallbackOnceStoreOptions) {
+    this.#shared = shared;
+    this.#local = new MemoryOnceStore(options);
+  }
+
+  async claim(key: string, ttlSeconds: number): Promise<boolean> {
+    let claimed: boolean;
+    try {
+      claimed = await this.#shared.claim(key, ttlSeconds);
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      return this.#local.claim(key, ttlSeconds);
+    }
+    if (!claimed) return false;
+    // The shared store can have lost a claim this process made (during an outage, or a Redis restarted
+    // empty): the local memory still refuses it, and the shared claim now left in place says so to all.
+    return this.#local.claim(key, ttlSeconds);
+  }
+
+  /** Held by this process or, as far as the shared store can tell, by any. */
+  async has(key: string): Promise<boolean> {
+    if (await this.#local.has(key)) return true;
+    try {
+      return await this.#shared.has(key);
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      return false;
+    }
+  }
+
+  async release(key: string): Promise<void> {
+    // Locally first: a failed shared release must not keep this process from handling the key again.
+    await this.#local.release(key);
+    await this.#shared.release(key);
+  }
+
+  async keep(key: string, ttlSeconds: number): Promise<void> {
+    await this.#local.keep(key, ttlSeconds);
+    await this.#shared.keep(key, ttlSeconds);
+  }
+
+  async close(): Promise<void> {
+    await this.#local.close();
+    await this.#shared.close();
+  }
+}
