@@ -17,6 +17,7 @@ import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from './simul
 import { SlackGateway } from './slack/gateway.js';
 import { createSlackApp, type SlackApp } from './slack/slack-app.js';
 import { UserDirectory } from './slack/user-directory.js';
+import { Deadline, EXPIRED } from './util/deadline.js';
 
 /** The sysNum the built-in simulator is run with. */
 const DEMO_SYS_NUM = 'demo';
@@ -27,7 +28,7 @@ export interface GatewayOverrides {
   /** Web API retries; tests set 0 so a failing fake does not stall them. */
   webApiRetries?: number;
   socketMode?: { clientPingTimeoutMs?: number; serverPingTimeoutMs?: number };
-  /** How long stop() waits for questions in flight; default SHUTDOWN_GRACE_SECONDS. */
+  /** How long stop() may take, questions in flight included; default SHUTDOWN_GRACE_SECONDS. */
   shutdownGraceMs?: number;
 }
 
@@ -155,12 +156,15 @@ export async function createGateway(
   });
 
   let stopping = false;
+  // Side by side: a pool that waits for a request still in flight must not keep the others open.
   const closeAll = async () => {
-    await platform
-      .close()
-      .catch((error: unknown) => logger.warn({ err: error }, 'platform client did not close'));
-    await stores.close().catch((error: unknown) => logger.warn({ err: error }, 'stores did not close'));
-    await simulator?.close();
+    await Promise.all([
+      platform
+        .close()
+        .catch((error: unknown) => logger.warn({ err: error }, 'platform client did not close')),
+      stores.close().catch((error: unknown) => logger.warn({ err: error }, 'stores did not close')),
+      simulator?.close(),
+    ]);
   };
 
   let slack: SlackApp;
@@ -196,24 +200,36 @@ export async function createGateway(
     async stop() {
       if (stopping) return;
       stopping = true;
-      await slack
-        .stop()
-        .catch((error: unknown) => logger.warn({ err: error }, 'Slack app did not stop cleanly'));
-      const grace = overrides.shutdownGraceMs ?? env.SHUTDOWN_GRACE_SECONDS * 1000;
+      // The grace counts from here, as a supervisor's kill deadline counts from its signal, and
+      // covers everything below; its last part is kept for closing.
+      const graceMs = overrides.shutdownGraceMs ?? env.SHUTDOWN_GRACE_SECONDS * 1000;
+      const end = Date.now() + graceMs;
+      const drainEnd = end - Math.min(CLOSE_RESERVE_MS, graceMs / 10);
       // Answers in flight are still posted: the gateway's drain covers asking and posting.
-      const drained = await Promise.race([
-        gateway.drain().then(() => true),
-        new Promise<false>((resolve) => setTimeout(resolve, grace, false).unref()),
-      ]);
-      if (!drained)
-        logger.warn({ inFlight: gateway.inFlight, graceMs: grace }, 'stopped with questions in flight');
-      await slack
-        .close()
-        .catch((error: unknown) => logger.warn({ err: error }, 'Slack client did not close'));
-      await closeAll();
+      const drained = await raceUntil(
+        slack
+          .stop()
+          .catch((error: unknown) => logger.warn({ err: error }, 'Slack app did not stop cleanly'))
+          .then(() => gateway.drain()),
+        drainEnd,
+      );
+      if (drained === EXPIRED)
+        logger.warn({ inFlight: gateway.inFlight, graceMs }, 'stopped with questions in flight');
+      const closed = await raceUntil(
+        Promise.all([
+          slack.close().catch((error: unknown) => logger.warn({ err: error }, 'Slack app did not close')),
+          closeAll(),
+        ]),
+        end,
+      );
+      // A pool still waiting for a request in flight is left to the process exit.
+      if (closed === EXPIRED) logger.warn({ graceMs }, 'stopped before every connection had closed');
     },
   };
 }
+
+/** At most this much of the grace is kept for closing: with nothing in flight, it takes milliseconds. */
+const CLOSE_RESERVE_MS = 1_000;
 
 /**
  * How long a delivery stays claimed while it is handled: twice the longest a robot call can take
@@ -223,4 +239,14 @@ export async function createGateway(
 function handlingLeaseSeconds(env: Env): number {
   const robotCallMs = env.CS_CONNECT_TIMEOUT_MS + env.CS_HEADERS_TIMEOUT_MS + env.CS_BODY_TIMEOUT_MS;
   return Math.min(Math.ceil((2 * robotCallMs) / 1000) + 60, env.DEDUP_TTL_SECONDS);
+}
+
+/** What `work` gives, or EXPIRED once the clock reaches `end` (epoch milliseconds). */
+async function raceUntil<T>(work: Promise<T>, end: number): Promise<T | typeof EXPIRED> {
+  const deadline = new Deadline(Math.max(0, end - Date.now()));
+  try {
+    return await deadline.race(work);
+  } finally {
+    deadline.clear();
+  }
 }

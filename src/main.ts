@@ -1,4 +1,6 @@
 // The process entry point: the only place that reads process.env and installs signal handlers.
+// Production runs the compiled file with plain `node dist/main.js`: npm exits at once on SIGTERM,
+// and a supervisor that sees it gone kills the rest before the drain is over.
 import { createGateway } from './app.js';
 import { gatewayProblems, parseEnv } from './config/env.js';
 import { createLogger } from './logging/logger.js';
@@ -41,9 +43,16 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (signalled) return;
     signalled = true;
-    logger.info({ signal }, 'stopping: finishing questions in flight');
+    logger.info(
+      { signal, graceSeconds: env.SHUTDOWN_GRACE_SECONDS },
+      'stopping: finishing questions in flight',
+    );
+    // stop() ends within the grace whatever is still open; exiting drops what it left behind.
     gateway.stop().then(
-      () => process.exit(0),
+      () => {
+        logger.info({ signal }, 'stopped');
+        process.exit(0);
+      },
       (error: unknown) => {
         logger.error({ err: error }, 'stop failed');
         process.exit(1);

@@ -80,9 +80,29 @@ export interface FrontDoorOptions {
   slack?: { signingSecret: string; requestListener: RequestListener; now?: () => number };
 }
 
-export function createFrontDoor(options: FrontDoorOptions): Server {
+export interface FrontDoor {
+  readonly server: Server;
+  /**
+   * Starts the drain: new Slack requests get 503 (Slack retries them, on another replica), the health
+   * routes keep answering (503), idle connections are closed now, and the answers to new requests and
+   * to the Slack requests in flight close theirs. Resolves once the Slack requests in flight are answered.
+   */
+  drain(): Promise<void>;
+  /** Ends the drain: stops listening and closes every connection, whatever it is doing. */
+  close(): Promise<void>;
+}
+
+export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
   const { health, logger } = options;
+  let draining = false;
+  /** Slack requests begun before the drain: they are answered, not refused. */
+  const slackRequests = new Set<ServerResponse>();
+  let slackRequestsAnswered: (() => void) | undefined;
+  let drained: Promise<void> | undefined;
+
   const server = createServer((request, response) => {
+    // A kept-alive connection would keep close() waiting for Node's keep-alive timeout.
+    if (draining) response.setHeader('connection', 'close');
     handle(request, response).catch((error: unknown) => {
       logger.error({ err: error, path: request.url }, 'request handling failed');
       if (!response.headersSent) sendJson(response, 500, { error: 'internal_error' });
@@ -99,10 +119,10 @@ export function createFrontDoor(options: FrontDoorOptions): Server {
     if (path === '/healthz' || path === '/readyz') {
       if (request.method !== 'GET' && request.method !== 'HEAD') return sendMethodNotAllowed(response, 'GET');
       if (path === '/healthz') {
-        const alive = health.alive();
+        const alive = !draining && health.alive();
         return sendJson(response, alive ? 200 : 503, { status: alive ? 'ok' : 'stopping' });
       }
-      const ready = await health.ready().catch(() => false);
+      const ready = !draining && (await health.ready().catch(() => false));
       return sendJson(response, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready' });
     }
     if (path === '/metrics' && options.metrics) {
@@ -113,7 +133,14 @@ export function createFrontDoor(options: FrontDoorOptions): Server {
       return;
     }
     if (path === SLACK_EVENTS_PATH && options.slack) {
+      // Slack retries a 503, and the retry reaches a replica that is not stopping.
+      if (draining) return sendJson(response, 503, { error: 'shutting_down' });
       if (request.method !== 'POST') return sendMethodNotAllowed(response, 'POST');
+      slackRequests.add(response);
+      response.once('close', () => {
+        slackRequests.delete(response);
+        if (slackRequests.size === 0) slackRequestsAnswered?.();
+      });
       return handleSlackRequest(request, response, options.slack);
     }
     sendJson(response, 404, { error: 'not_found' });
@@ -180,7 +207,32 @@ export function createFrontDoor(options: FrontDoorOptions): Server {
     slack.requestListener(request, response);
   }
 
-  return server;
+  return {
+    server,
+    drain() {
+      if (drained) return drained;
+      draining = true;
+      for (const response of slackRequests) {
+        if (!response.headersSent) response.setHeader('connection', 'close');
+      }
+      server.closeIdleConnections();
+      drained =
+        slackRequests.size === 0
+          ? Promise.resolve()
+          : new Promise((resolve) => {
+              slackRequestsAnswered = resolve;
+            });
+      return drained;
+    },
+    close() {
+      draining = true;
+      return new Promise((resolve) => {
+        // Not listening (start-up failed before listen) is as closed as it gets.
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
 }
 
 /**

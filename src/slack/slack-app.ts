@@ -53,9 +53,16 @@ export interface SlackApp {
   connected(): boolean;
   /** Starts listening; resolves with the HTTP port (Slack requests in HTTP mode, health in both). */
   start(): Promise<{ port: number | undefined }>;
-  /** Stops taking Slack requests; the Web API client still works, so answers in flight can be posted. */
+  /**
+   * Stops taking Slack requests (HTTP: new ones get 503; Socket Mode: the socket closes) while the
+   * health routes keep answering, 503. Resolves once the requests that had begun are acknowledged and
+   * handed to the gateway. The Web API client still works, so answers in flight can be posted.
+   */
   stop(): Promise<void>;
-  /** Releases the Web API client's connections; after stop() and once nothing is posted any more. */
+  /**
+   * Ends the drain: closes the HTTP server with every connection, and the Web API client's pool
+   * (which waits for its requests in flight: bound it from outside).
+   */
   close(): Promise<void>;
 }
 
@@ -229,7 +236,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     mode,
     connected: () => listening && (mode === 'http' || socketOpen),
     async start() {
-      const { port } = await listen(frontDoor, options.port, options.host ?? '0.0.0.0');
+      const { port } = await listen(frontDoor.server, options.port, options.host ?? '0.0.0.0');
       listening = true;
       if (socketReceiver) await app.start();
       return { port };
@@ -237,12 +244,14 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     async stop() {
       listening = false;
       if (socketReceiver) await app.stop();
-      await new Promise<void>((resolve) => {
-        frontDoor.close(() => resolve());
-        frontDoor.closeIdleConnections();
-      });
+      await frontDoor.drain();
+      // Bolt acknowledges an event before it calls the listener: one turn of the event loop lets the
+      // gateway count the handling of each request just answered, so the gateway's drain waits for it.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     },
-    close: () => slackFetch.close(),
+    async close() {
+      await Promise.all([frontDoor.close(), slackFetch.close()]);
+    },
   };
 }
 

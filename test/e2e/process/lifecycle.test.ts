@@ -1,13 +1,20 @@
 // The real entry point as an operator runs it: start-up checks, demo mode, and a graceful stop.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
-import { type RunningEntry, runEntry } from '../../support/child-process.js';
+import {
+  buildCompiledApp,
+  type CompiledApp,
+  type RunningEntry,
+  runCompiled,
+  runEntry,
+} from '../../support/child-process.js';
 import { type FakeSlackApi, startFakeSlackApi } from '../../support/fake-slack-api.js';
 import { BOT_TOKEN, SIGNING_SECRET, textOf } from '../../support/gateway-harness.js';
+import { getOnNewConnection, keepAliveConnection } from '../../support/http-connections.js';
 import { freePort } from '../../support/redis-server.js';
 import { appMention, eventCallback, IDS } from '../../support/slack-payloads.js';
-import { sendEvent } from '../../support/slack-signing.js';
-import { waitFor } from '../../support/wait.js';
+import { JSON_CONTENT_TYPE, sendEvent, signSlackRequest } from '../../support/slack-signing.js';
+import { sleep, waitFor, withTimeout } from '../../support/wait.js';
 
 const running: RunningEntry[] = [];
 const closers: Array<() => Promise<void>> = [];
@@ -23,6 +30,13 @@ afterEach(async () => {
 /** Runs src/main.ts in a Node process of its own, with only the environment given (plus PATH). */
 function runGateway(env: Record<string, string>): RunningEntry {
   const handle = runEntry('src/main.ts', { LOG_LEVEL: 'info', ...env });
+  running.push(handle);
+  return handle;
+}
+
+/** Runs a compiled main.js with plain node, as production does. */
+function runCompiledGateway(main: string, env: Record<string, string>): RunningEntry {
+  const handle = runCompiled(main, { LOG_LEVEL: 'info', ...env });
   running.push(handle);
   return handle;
 }
@@ -153,5 +167,90 @@ describe('SIGTERM', () => {
     expect(logLines(gateway.stdout).some((line) => String(line.msg).includes('stopping'))).toBe(true);
     // Once stopped, nothing is listening any more.
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  }, 30_000);
+});
+
+describe('node dist/main.js, the production entry', () => {
+  let build: CompiledApp | undefined;
+  beforeAll(async () => {
+    build = await buildCompiledApp();
+  }, 180_000);
+  afterAll(async () => {
+    await build?.remove();
+  });
+
+  // Regression: a request mid-body on a keep-alive connection at SIGTERM held the process for Node's
+  // keep-alive timeout (66 s), and the health routes were closed instead of answering 503.
+  it('on SIGTERM drains a question in flight and a request mid-body, answers 503 on health, and exits 0 within the grace', async () => {
+    if (!build) throw new Error('not built');
+    const graceSeconds = 4;
+    const { simulator, slack } = await platformAndSlack();
+    slack.setUser('U_OTHER', { displayName: 'Sam Other', locale: 'en-US' });
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const gateway = runCompiledGateway(build.main, {
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: slack.url,
+      CS_OPEN_URL: simulator.url,
+      CS_SYS_NUM: 'acme',
+      CS_ACCESS_TOKEN: DEFAULT_SIMULATOR_TOKEN,
+      PORT: String(port),
+      PLACEHOLDER_DELAY_MS: '0',
+      SHUTDOWN_GRACE_SECONDS: String(graceSeconds),
+    });
+    await listening(gateway);
+
+    // The robot is slow, so the question is still being answered when SIGTERM arrives.
+    simulator.faults.set({ kind: 'delay', ms: 1000, actions: ['chat_user_robot_ask'] });
+    const inFlight = appMention({ text: `<@${IDS.botUser}> How do I reset my password?` });
+    expect((await sendEvent(origin, SIGNING_SECRET, eventCallback(inFlight))).status).toBe(200);
+    await slack.waitForCall('chat.postMessage', (call) => call.body.thread_ts === inFlight.ts, 10_000);
+
+    const idle = keepAliveConnection(origin);
+    const midBody = keepAliveConnection(origin);
+    closers.push(async () => {
+      idle.destroy();
+      midBody.destroy();
+    });
+    expect((await idle.get('/healthz')).status).toBe(200);
+    const late = appMention({ text: `<@${IDS.botUser}> How do I reset my password?`, user: 'U_OTHER' });
+    const body = JSON.stringify(eventCallback(late));
+    const pending = midBody.postInTwoParts(
+      '/slack/events',
+      { 'content-type': JSON_CONTENT_TYPE, ...signSlackRequest(SIGNING_SECRET, body) },
+      body,
+      100,
+    );
+    // The gateway has the request's headers, so it has begun before the signal.
+    await sleep(200);
+
+    const signalled = performance.now();
+    gateway.child.kill('SIGTERM');
+    await waitFor(() => logLines(gateway.stdout).some((line) => String(line.msg).includes('stopping')), {
+      timeoutMs: 2_000,
+    });
+    await withTimeout(idle.closed, 1_000, 'the idle keep-alive connection was not closed');
+    const healthz = await getOnNewConnection(origin, '/healthz');
+    expect(healthz.status).toBe(503);
+    expect((await getOnNewConnection(origin, '/readyz')).status).toBe(503);
+
+    expect((await pending.finish()).status).toBe(200);
+    // Both questions are answered: the placeholders are replaced by the robot's answers.
+    const answers = () =>
+      slack.calls('chat.update').filter((call) => textOf(call).includes('password portal'));
+    await waitFor(() => answers().length === 2, {
+      timeoutMs: 10_000,
+      message: () => `${answers().length} answers`,
+    });
+    expect(slack.calls('chat.postMessage').some((call) => call.body.thread_ts === late.ts)).toBe(true);
+
+    const code = await withTimeout(gateway.exited, (graceSeconds + 5) * 1000, 'the gateway did not exit');
+    const elapsed = performance.now() - signalled;
+    expect(code).toBe(0);
+    expect(elapsed).toBeLessThan(graceSeconds * 1000 + 1_000);
+    expect(logLines(gateway.stdout).some((line) => line.msg === 'stopped with questions in flight')).toBe(
+      false,
+    );
   }, 30_000);
 });
