@@ -62,12 +62,22 @@ const logLines = (stdout: string[]) =>
     }
   });
 
-const listening = (gateway: RunningEntry) =>
-  waitFor(() => logLines(gateway.stdout).find((line) => String(line.msg).includes('gateway listening')), {
-    timeoutMs: 15_000,
-    intervalMs: 50,
-    message: () => [...gateway.stdout, ...gateway.stderr].join('\n'),
-  });
+/**
+ * The port the gateway listens on, from its start-up line. Gateways are started on port 0: a port
+ * picked free beforehand can be taken by another test's server before the gateway binds it.
+ */
+const listening = async (gateway: RunningEntry): Promise<number> => {
+  const line = await waitFor(
+    () => logLines(gateway.stdout).find((line) => String(line.msg).includes('gateway listening')),
+    {
+      timeoutMs: 15_000,
+      intervalMs: 50,
+      message: () => [...gateway.stdout, ...gateway.stderr].join('\n'),
+    },
+  );
+  if (typeof line.port !== 'number') throw new Error(`no port in ${JSON.stringify(line)}`);
+  return line.port;
+};
 
 describe('start-up', () => {
   it('stops on invalid configuration with one line per problem, echoing no secret', async () => {
@@ -92,7 +102,8 @@ describe('start-up', () => {
       SLACK_BOT_TOKEN: BOT_TOKEN,
       SLACK_SIGNING_SECRET: SIGNING_SECRET,
       SLACK_API_URL: slack.url,
-      PORT: String(await freePort()),
+      PORT: '0',
+      // Nothing listens there; if something else took the port meanwhile, it is no Redis either.
       REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
     });
     expect(await gateway.exited).toBe(1);
@@ -107,7 +118,7 @@ describe('start-up', () => {
       SLACK_BOT_TOKEN: BOT_TOKEN,
       SLACK_SIGNING_SECRET: SIGNING_SECRET,
       SLACK_API_URL: slack.url,
-      PORT: String(await freePort()),
+      PORT: '0',
     });
     expect(await gateway.exited).toBe(1);
     expect(gateway.stdout.join('\n')).toContain('SLACK_BOT_TOKEN was rejected by Slack (invalid_auth)');
@@ -116,14 +127,13 @@ describe('start-up', () => {
 
   it('with no platform configured, runs the built-in simulator and marks answers as demo content', async () => {
     const { slack } = await platformAndSlack();
-    const port = await freePort();
     const gateway = runGateway({
       SLACK_BOT_TOKEN: BOT_TOKEN,
       SLACK_SIGNING_SECRET: SIGNING_SECRET,
       SLACK_API_URL: slack.url,
-      PORT: String(port),
+      PORT: '0',
     });
-    await listening(gateway);
+    const port = await listening(gateway);
     expect(logLines(gateway.stdout).some((line) => String(line.msg).includes('DEMO MODE'))).toBe(true);
 
     const event = appMention({ text: `<@${IDS.botUser}> How do I reset my password?` });
@@ -142,7 +152,6 @@ describe('start-up', () => {
 describe('SIGTERM', () => {
   it('stops taking events, still posts the answer in flight, and exits 0', async () => {
     const { simulator, slack } = await platformAndSlack();
-    const port = await freePort();
     const gateway = runGateway({
       SLACK_BOT_TOKEN: BOT_TOKEN,
       SLACK_SIGNING_SECRET: SIGNING_SECRET,
@@ -150,9 +159,9 @@ describe('SIGTERM', () => {
       CS_OPEN_URL: simulator.url,
       CS_SYS_NUM: 'acme',
       CS_ACCESS_TOKEN: DEFAULT_SIMULATOR_TOKEN,
-      PORT: String(port),
+      PORT: '0',
     });
-    await listening(gateway);
+    const port = await listening(gateway);
 
     simulator.faults.set({ kind: 'delay', ms: 1500, actions: ['chat_user_robot_ask'] });
     const event = appMention({ text: `<@${IDS.botUser}> How do I reset my password?` });
@@ -186,8 +195,6 @@ describe('node dist/main.js, the production entry', () => {
     const graceSeconds = 4;
     const { simulator, slack } = await platformAndSlack();
     slack.setUser('U_OTHER', { displayName: 'Sam Other', locale: 'en-US' });
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
     const gateway = runCompiledGateway(build.main, {
       SLACK_BOT_TOKEN: BOT_TOKEN,
       SLACK_SIGNING_SECRET: SIGNING_SECRET,
@@ -195,11 +202,11 @@ describe('node dist/main.js, the production entry', () => {
       CS_OPEN_URL: simulator.url,
       CS_SYS_NUM: 'acme',
       CS_ACCESS_TOKEN: DEFAULT_SIMULATOR_TOKEN,
-      PORT: String(port),
+      PORT: '0',
       PLACEHOLDER_DELAY_MS: '0',
       SHUTDOWN_GRACE_SECONDS: String(graceSeconds),
     });
-    await listening(gateway);
+    const origin = `http://127.0.0.1:${await listening(gateway)}`;
 
     // The robot is slow, so the question is still being answered when SIGTERM arrives.
     simulator.faults.set({ kind: 'delay', ms: 1000, actions: ['chat_user_robot_ask'] });
