@@ -222,10 +222,12 @@ export class SlackGateway {
       return;
     }
     try {
-      if (event.type === 'app_mention' || (place.threadTs && !isDirectMessage(event))) {
-        await this.#rememberThread(source.teamId, place, logger);
-      }
-      const text = await this.#questionText(handling, source, event.text ?? '');
+      // Independent of each other: a slow store must not add its time to the names' lookup.
+      const remembered =
+        event.type === 'app_mention' || (place.threadTs && !isDirectMessage(event))
+          ? this.#rememberThread(source.teamId, place, logger)
+          : undefined;
+      const [text] = await Promise.all([this.#questionText(handling, source, event.text ?? ''), remembered]);
       this.#metrics.onEvent?.(event.type, 'question');
       await this.#answer(handling, { teamId: source.teamId, userId, text, place }, undefined, undefined);
     } catch (error) {
