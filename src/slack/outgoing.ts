@@ -31,18 +31,37 @@ export function guardOutgoingCalls(client: WebClient): WebClient {
 }
 
 /**
- * The body as it may leave: strings well formed, and blocks as the JSON the Web API takes them in.
- * Handed an array, the SDK copies and serializes the blocks twice more per call for its debug log
- * (whatever the log level) before serializing them for the wire, a measured share of an answer's CPU.
+ * The body as it may leave: strings well formed, and objects and arrays (blocks) as the JSON the SDK
+ * would send them as. Handed an array, the SDK copies and serializes the blocks twice more per call
+ * for its debug log (whatever the log level) before serializing them for the wire, a measured share
+ * of an answer's CPU.
  */
 export function outgoingBody(body: Body): Body {
-  const safe = wellFormed(body);
-  if (!Array.isArray(safe.blocks)) return safe;
-  return { ...safe, blocks: JSON.stringify(safe.blocks) };
+  const sent: Body = {};
+  for (const key of Object.keys(body)) {
+    const value = body[key];
+    if (typeof value === 'string') sent[key] = value.isWellFormed() ? value : value.toWellFormed();
+    else if (isPlainData(value)) sent[key] = wellFormedJson(value);
+    else sent[key] = value;
+  }
+  return sent;
 }
 
-/** Slack answers in well under a second; a call stuck longer than this is retried or given up. */
-export const WEB_API_REQUEST_TIMEOUT_MS = 10_000;
+/** JSON.stringify writes a lone surrogate as an escape, and only then; a whole pair stays raw. */
+const ESCAPED_SURROGATE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
+
+function wellFormedJson(value: object): string {
+  const json = JSON.stringify(value);
+  return ESCAPED_SURROGATE.test(json) ? JSON.stringify(wellFormed(value)) : json;
+}
+
+/** Arrays and plain objects; Buffers and streams (file uploads) go on as they are. */
+function isPlainData(value: unknown): value is object {
+  if (Array.isArray(value)) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
 
 /**
  * How the Web API client retries: a few times within a bound (the SDK's default retries for half

@@ -14,7 +14,7 @@ import {
 } from './front-door.js';
 import type { EventSource, SlackGateway } from './gateway.js';
 import { blockActionSchema } from './incoming.js';
-import { guardOutgoingCalls, WEB_API_REQUEST_TIMEOUT_MS, webApiRetryPolicy } from './outgoing.js';
+import { guardOutgoingCalls, webApiRetryPolicy } from './outgoing.js';
 import {
   ACTION_RATE_DOWN,
   ACTION_RATE_UP,
@@ -104,7 +104,6 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     fetch: slackFetch.fetch,
     ...(options.slackApiUrl ? { slackApiUrl: withTrailingSlash(options.slackApiUrl) } : {}),
     retryConfig: webApiRetryPolicy(options.webApiRetries),
-    timeout: WEB_API_REQUEST_TIMEOUT_MS,
   };
   const mode = options.appToken ? 'socket' : 'http';
   const identity = await resolveBotIdentity(options.botToken, clientOptions).catch(async (error: unknown) => {
@@ -185,13 +184,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       : {}),
   });
 
-  // Bolt makes a Web API client per workspace for the listeners; each is guarded once, before use.
   guardOutgoingCalls(app.client);
-  app.use(async ({ client, next }) => {
-    guardOutgoingCalls(client);
-    await next();
-  });
-
   // Our listeners catch their own errors; this is the last line, so nothing reaches the receiver.
   app.error(async (error) => {
     logger.error({ err: error, code: error.code }, 'unhandled error in a Slack listener');
@@ -211,8 +204,10 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
 
   // One listener per kind of request: Bolt runs every listener's matchers on every request, and the
   // gateway sorts events and clicks itself.
+  // Bolt makes a Web API client per workspace for the listeners; each is guarded once, before use
+  // (here rather than in a global middleware, which costs every event another turn through Bolt).
   app.event(/^(app_mention|message)$/, async ({ event, context, client }) => {
-    await options.gateway.onMessageEvent(client, event, source(context));
+    await options.gateway.onMessageEvent(guardOutgoingCalls(client), event, source(context));
   });
 
   const clickHandlers = {
@@ -228,7 +223,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     if (!kind) return;
     const payload = blockActionSchema.safeParse(body);
     if (!payload.success) return logger.warn({ actionId }, 'ignored a click of unexpected shape');
-    await clickHandlers[kind](client, payload.data, buttonValue(action));
+    await clickHandlers[kind](guardOutgoingCalls(client), payload.data, buttonValue(action));
   });
 
   return {

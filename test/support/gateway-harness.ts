@@ -146,6 +146,13 @@ export function buttonsOf(
   });
 }
 
+/** The button of a posted message with this action id; throws, naming the blocks, when there is none. */
+export function buttonOf(call: RecordedCall, actionId: string) {
+  const found = buttonsOf(call).find((candidate) => candidate.actionId === actionId);
+  if (!found) throw new Error(`no ${actionId} button in ${JSON.stringify(call.body.blocks)}`);
+  return found;
+}
+
 /** All visible text of a call: its fallback text and every text field of its blocks. */
 export function textOf(call: RecordedCall): string {
   const parts: string[] = [String(call.body.text ?? '')];

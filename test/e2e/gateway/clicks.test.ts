@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   askByMention,
+  buttonOf,
   buttonsOf,
   clickButton,
   type GatewayHarness,
@@ -35,11 +35,7 @@ const uidOf = (userId: string) =>
     .digest('hex')
     .slice(0, 16)}`;
 
-function button(message: RecordedCall, actionId: string) {
-  const found = buttonsOf(message).find((candidate) => candidate.actionId === actionId);
-  if (!found) throw new Error(`no ${actionId} button in ${JSON.stringify(message.body.blocks)}`);
-  return found;
-}
+const button = buttonOf;
 
 async function ephemeralFor(userId: string) {
   return harness.slack.waitForCall('chat.postEphemeral', (call) => call.body.user === userId);

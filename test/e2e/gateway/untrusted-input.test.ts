@@ -1,31 +1,24 @@
 // Regressions: control characters and bidi overrides in a user's text reached the robot unchanged,
 // and a suggestion click (or Try again) was asked with whatever docId its value named.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeSuggestionValue, encodeTryAgainValue } from '../../../src/slack/render/button-values.js';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   askByMention,
+  buttonOf,
   buttonsOf,
   clickButton,
   type GatewayHarness,
-  startGatewayHarness,
   textOf,
+  useGatewayHarness,
 } from '../../support/gateway-harness.js';
 import { directMessage, IDS } from '../../support/slack-payloads.js';
 import { sleep, waitFor } from '../../support/wait.js';
 
+const current = useGatewayHarness();
 let harness: GatewayHarness;
-
-beforeAll(async () => {
-  harness = await startGatewayHarness();
-});
-afterAll(async () => {
-  await harness.close();
-});
 beforeEach(() => {
-  harness.slack.reset();
-  harness.simulator.faults.clear();
-  harness.slack.setUser(IDS.user, { displayName: 'Jane Doe', locale: 'en-US' });
+  harness = current();
 });
 
 async function askedAs(text: string): Promise<Record<string, unknown>> {
@@ -55,11 +48,7 @@ describe("a user's text", () => {
   });
 });
 
-function button(message: RecordedCall, actionId: string) {
-  const found = buttonsOf(message).find((candidate) => candidate.actionId === actionId);
-  if (!found) throw new Error(`no ${actionId} button in ${JSON.stringify(message.body.blocks)}`);
-  return found;
-}
+const button = buttonOf;
 
 /** The answer's context key, as its suggestion buttons carry it. */
 function contextKeyOf(answer: RecordedCall): string {
