@@ -1,6 +1,6 @@
 // JSON-over-POST through an undici dispatcher, turning every wire failure into one of our error classes.
 import { Agent, type Dispatcher, request } from 'undici';
-import { wellFormed } from '../util/well-formed.js';
+import { wellFormedJson } from '../util/well-formed.js';
 import { HttpStatusError, MalformedResponseError, TransportError, type TransportFailure } from './errors.js';
 
 export interface TransportTimeouts {
@@ -97,7 +97,7 @@ export class JsonTransport {
   ): Promise<JsonResponse> {
     const { signal, secret } = options;
     // JSON.stringify would escape a lone surrogate as \ud83d, which the platform decodes into one.
-    const payload = JSON.stringify(wellFormed(body));
+    const payload = wellFormedJson(body);
     let text: string;
     let status: number;
     try {

@@ -2,7 +2,7 @@
 // user's name, a modal), its strings are made well formed here: a lone surrogate made the SDK's
 // form encoder throw "URI malformed", and the SDK then retried the same call for five minutes.
 import type { webApi } from '@slack/bolt';
-import { wellFormed } from '../util/well-formed.js';
+import { wellFormedJson } from '../util/well-formed.js';
 
 type WebClient = webApi.WebClient;
 type Body = Record<string, unknown>;
@@ -45,14 +45,6 @@ export function outgoingBody(body: Body): Body {
     else sent[key] = value;
   }
   return sent;
-}
-
-/** JSON.stringify writes a lone surrogate as an escape, and only then; a whole pair stays raw. */
-const ESCAPED_SURROGATE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
-
-function wellFormedJson(value: object): string {
-  const json = JSON.stringify(value);
-  return ESCAPED_SURROGATE.test(json) ? JSON.stringify(wellFormed(value)) : json;
 }
 
 /** Arrays and plain objects; Buffers and streams (file uploads) go on as they are. */

@@ -9,6 +9,18 @@ export function wellFormed<T>(value: T): T {
   return fix(value) as T;
 }
 
+/** JSON.stringify writes a lone surrogate as an escape, and only then; a whole pair stays raw. */
+const ESCAPED_SURROGATE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
+
+/**
+ * `value` as JSON with every string in it well formed. Serializes once and looks for an escaped
+ * surrogate, which is far cheaper than walking every string first; repairs only when it finds one.
+ */
+export function wellFormedJson(value: unknown): string {
+  const json = JSON.stringify(value);
+  return ESCAPED_SURROGATE.test(json) ? JSON.stringify(wellFormed(value)) : json;
+}
+
 function fix(value: unknown): unknown {
   if (typeof value === 'string') return value.isWellFormed() ? value : value.toWellFormed();
   if (Array.isArray(value)) {

@@ -1,7 +1,7 @@
 import { webApi } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { guardOutgoingCalls, isWorthRetrying, webApiRetryPolicy } from '../../../src/slack/outgoing.js';
-import { wellFormed } from '../../../src/util/well-formed.js';
+import { wellFormed, wellFormedJson } from '../../../src/util/well-formed.js';
 import { type FakeSlackApi, startFakeSlackApi } from '../../support/fake-slack-api.js';
 
 let slack: FakeSlackApi;
@@ -99,5 +99,16 @@ describe('wellFormed', () => {
     const value = { a: ['ok 😀', { b: 'bad \uD83D' }], c: '\uDE00' };
     expect(wellFormed(value)).toEqual({ a: ['ok 😀', { b: 'bad \uFFFD' }], c: '\uFFFD' });
     expect(value.c).toBe('\uDE00');
+  });
+});
+
+describe('wellFormedJson', () => {
+  it('is JSON.stringify when every string is well formed, pairs and escaped backslashes included', () => {
+    const value = { text: 'ok 😀 and a typed \\ud83d', n: [1, null] };
+    expect(wellFormedJson(value)).toBe(JSON.stringify(value));
+  });
+
+  it('repairs a lone surrogate instead of escaping it', () => {
+    expect(JSON.parse(wellFormedJson({ a: ['x \uD83D'] }))).toEqual({ a: ['x \uFFFD'] });
   });
 });
