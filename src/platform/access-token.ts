@@ -80,10 +80,10 @@ const tokenResponseSchema = z
     message: z.string().nullish(),
     data: z
       .object({ access_token: z.string().min(1) })
-      .passthrough()
+      .loose()
       .nullish(),
   })
-  .passthrough();
+  .loose();
 
 /** Lowercase hex md5 of appId + appKey + createTime, as the token call is signed. */
 export function signTokenRequest(appId: string, appKey: string, createTime: string): string {

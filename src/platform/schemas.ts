@@ -143,7 +143,7 @@ export const ticketSchema = z
     ticketTypeName: absent(z.string()),
     ticketFrom: absent(looseInt),
   })
-  .passthrough();
+  .loose();
 export type Ticket = z.infer<typeof ticketSchema>;
 
 export const ticketListResponseSchema = z
@@ -158,7 +158,7 @@ export const ticketListResponseSchema = z
     pageNo: absent(looseInt),
     pageSize: absent(looseInt),
   })
-  .passthrough();
+  .loose();
 export type TicketPage = {
   tickets: Ticket[];
   pageNo: number;
@@ -178,7 +178,7 @@ export type AgentListRequest = z.input<typeof agentListRequestSchema>;
 
 export const agentSchema = z
   .object({ serviceId: looseString, serviceName: absent(z.string()) })
-  .passthrough();
+  .loose();
 export type Agent = z.infer<typeof agentSchema>;
 
 export const agentListResponseSchema = z
@@ -191,10 +191,10 @@ export const agentListResponseSchema = z
           .nullish()
           .transform((items) => items ?? []),
       })
-      .passthrough()
+      .loose()
       .nullish(),
   })
-  .passthrough();
+  .loose();
 
 // ---------------------------------------------------------------- 3. robot ask
 
@@ -227,7 +227,7 @@ export const suggestionSchema = z
     answer: looseString.optional().catch(undefined),
     docId: looseString.optional().catch(undefined),
   })
-  .passthrough();
+  .loose();
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
 export const robotAnswerSchema = z
@@ -249,7 +249,7 @@ export const robotAnswerSchema = z
     answerType: absent(looseInt),
     sessionNew: absent(z.boolean()),
   })
-  .passthrough();
+  .loose();
 export type RobotAnswer = z.infer<typeof robotAnswerSchema>;
 
 /** Public clients of the platform treat answerType 3 as "unknown question" and 4 as a guide answer. */
@@ -294,7 +294,7 @@ export const DOC_UPDATE_SUCCESS_RET_CODE = '000000';
 
 export const robotDocUpdateResponseDataSchema = z
   .object({ retCode: looseString, retMsg: absent(looseString) })
-  .passthrough();
+  .loose();
 
 // ---------------------------------------------------------------- 5. robot feedback
 
@@ -326,7 +326,7 @@ export const robotFeedbackRequestSchema = z
   });
 export type RobotFeedbackRequest = z.input<typeof robotFeedbackRequestSchema>;
 
-export const robotFeedbackResponseDataSchema = z.object({ status: looseInt }).passthrough();
+export const robotFeedbackResponseDataSchema = z.object({ status: looseInt }).loose();
 
 // ---------------------------------------------------------------- 6 and 7. statistics
 
@@ -365,7 +365,7 @@ export const sessionMessageStatisticsSchema = z
     avgServiceWord: optionalDouble,
     serviceOfflineNum: optionalInt,
   })
-  .passthrough();
+  .loose();
 export type SessionMessageStatistics = z.infer<typeof sessionMessageStatisticsSchema>;
 
 export const humanSatisfactionStatisticsSchema = z
@@ -393,16 +393,16 @@ export const humanSatisfactionStatisticsSchema = z
     score2: optionalInt,
     score1: optionalInt,
   })
-  .passthrough();
+  .loose();
 export type HumanSatisfactionStatistics = z.infer<typeof humanSatisfactionStatisticsSchema>;
 
 export const statisticsResponseDataSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ item: item }).passthrough();
+  z.object({ item: item }).loose();
 
 // ---------------------------------------------------------------- envelopes
 
 /** Every response is JSON with a string field `code`; open-platform answers carry `data`. */
-export const openEnvelopeSchema = z.object({ code: looseString, data: z.unknown().optional() }).passthrough();
+export const openEnvelopeSchema = z.object({ code: looseString, data: z.unknown().optional() }).loose();
 
 export const OPEN_SUCCESS_CODE = '1000';
 /** A comma, or the full-width comma Chinese platforms write in "1000，正常返回". */
