@@ -1,24 +1,18 @@
 // Starts the real gateway in HTTP mode on 127.0.0.1 against the platform simulator and a fake Slack
 // Web API, and gives tests a way to talk to it as Slack would: signed events and clicks.
 
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createGateway, type Gateway, type GatewayOverrides } from '../../src/app.js';
 import { type Env, parseEnv } from '../../src/config/env.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../src/simulator/index.js';
 import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from './fake-slack-api.js';
+import { type LogRecord, logSink } from './log-sink.js';
 import { appMention, blockActionsPayload, eventCallback, IDS } from './slack-payloads.js';
 import { type SlackAppResponse, sendEvent, sendInteraction } from './slack-signing.js';
 
 export const SIGNING_SECRET = 'test-signing-secret-0123456789abcdef';
 export const BOT_TOKEN = 'xoxb-test-bot-token';
-
-export interface LogRecord {
-  level: number;
-  msg: string;
-  [field: string]: unknown;
-}
 
 export interface GatewayHarness {
   /** The gateway's origin, e.g. http://127.0.0.1:PORT. */
@@ -77,15 +71,7 @@ export async function startGatewayHarness(options: HarnessOptions = {}): Promise
   });
   if (!parsed.ok) throw new Error(`harness env invalid: ${parsed.problems.join('; ')}`);
 
-  const logs: LogRecord[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) {
-        if (line.trim()) logs.push(JSON.parse(line) as LogRecord);
-      }
-      done();
-    },
-  });
+  const { destination, records: logs } = logSink();
   const logger = createLogger({ level: parsed.env.LOG_LEVEL, destination });
   const gateway = await createGateway(parsed.env, logger, {
     host: '127.0.0.1',

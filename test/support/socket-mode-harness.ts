@@ -1,6 +1,5 @@
 // Starts the real gateway in Socket Mode against the platform simulator, a fake Slack Web API and a fake
 // Socket Mode server, and gives tests a way to talk to it as Slack would: envelopes over the socket.
-import { Writable } from 'node:stream';
 import { createGateway, type Gateway, type GatewayOverrides } from '../../src/app.js';
 import { type Env, parseEnv } from '../../src/config/env.js';
 import { createLogger } from '../../src/logging/logger.js';
@@ -12,7 +11,8 @@ import {
   type SocketModeAck,
   startFakeSocketMode,
 } from './fake-socket-mode.js';
-import { BOT_TOKEN, isRecord, type LogRecord } from './gateway-harness.js';
+import { BOT_TOKEN, isRecord } from './gateway-harness.js';
+import { type LogRecord, logSink } from './log-sink.js';
 import { eventCallback, IDS } from './slack-payloads.js';
 
 export const APP_TOKEN = 'xapp-test';
@@ -87,15 +87,7 @@ export async function startSocketModeHarness(
     throw new Error(`harness env invalid: ${parsed.problems.join('; ')}`);
   }
 
-  const logs: LogRecord[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) {
-        if (line.trim()) logs.push(JSON.parse(line) as LogRecord);
-      }
-      done();
-    },
-  });
+  const { destination, records: logs } = logSink();
   const logger = createLogger({ level: parsed.env.LOG_LEVEL, destination });
 
   let gateway: Gateway;

@@ -1,20 +1,10 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/logging/logger.js';
+import { logSink } from '../../support/log-sink.js';
 
 function capture() {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return {
-    lines,
-    records: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
-    destination,
-  };
+  const sink = logSink();
+  return { lines: sink.lines, records: () => sink.records, destination: sink.destination };
 }
 
 describe('logger', () => {

@@ -1,9 +1,9 @@
 // Regression: a token answer with `"msg": null` was refused, and the error quoted the body, token included.
 import type { ServerResponse } from 'node:http';
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/logging/logger.js';
 import { AccessTokenError, FetchedTokenProvider } from '../../../src/platform/index.js';
+import { logSink } from '../../support/log-sink.js';
 import { type Loopback, ROBOT_ASK, sendJson, startLoopback, TEST_TOKEN, testClient } from './loopback.js';
 
 const SECRET = 'SECRETtoken0123456789abcdef0123456789ab';
@@ -44,21 +44,10 @@ function everythingIn(error: unknown): string {
 
 /** What the project's logger writes when the error is logged as `err`, parsed back into objects. */
 function loggedLines(error: unknown): { text: string; lines: Record<string, unknown>[] } {
-  const chunks: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  const logger = createLogger({ level: 'debug', destination });
+  const sink = logSink();
+  const logger = createLogger({ level: 'debug', destination: sink.destination });
   logger.error({ err: error }, 'could not obtain the platform token');
-  const text = chunks.join('');
-  const lines = text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { text, lines };
+  return { text: sink.lines.join('\n'), lines: sink.records };
 }
 
 describe('token answers with null fields', () => {
