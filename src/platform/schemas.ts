@@ -176,9 +176,7 @@ export const agentListRequestSchema = z
   .strict();
 export type AgentListRequest = z.input<typeof agentListRequestSchema>;
 
-export const agentSchema = z
-  .object({ serviceId: looseString, serviceName: absent(z.string()) })
-  .loose();
+export const agentSchema = z.object({ serviceId: looseString, serviceName: absent(z.string()) }).loose();
 export type Agent = z.infer<typeof agentSchema>;
 
 export const agentListResponseSchema = z
