@@ -3,11 +3,11 @@
 // Contexts are built like the conversation core builds them, from the simulator's knowledge base:
 // its questions (English and Chinese), docIds and related entries as suggestions, ids in its formats.
 import { createHash } from 'node:crypto';
-import { newContextKey } from '../src/conversation/stores/context-key.js';
-import { MemoryContextStore } from '../src/conversation/stores/memory.js';
+import { newContextKey } from '../src/conversation/context-key.js';
 import type { AnswerContext } from '../src/conversation/types.js';
 import { seedEntries } from '../src/simulator/knowledge-base.js';
 import { partnerIdFor } from '../src/slack/user-directory.js';
+import { MemoryContextStore } from '../src/stores/memory.js';
 
 const COUNT = Number(process.env.BENCH_CONTEXTS ?? 100_000);
 const TARGET_MB = 64;
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   // contexts themselves.
   const rehearsal = new MemoryContextStore({ maxEntries: COUNT, ttlSeconds: 60 });
   for (let n = 0; n < COUNT; n += 1) await rehearsal.put(newContextKey(), contextFor(n));
-  await rehearsal.close();
+  rehearsal.clear();
 
   const before = settle();
   const keys: string[] = [];

@@ -11,7 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOCALES } from '../src/config/env.js';
+import { LOCALES } from '../src/conversation/locale.js';
 import { startSimulator } from '../src/simulator/index.js';
 import { renderThinking } from '../src/slack/render/blocks.js';
 import { summarizeLargestProfile } from './cpu-profile-summary.js';

@@ -1,9 +1,8 @@
 // The composition root: builds the platform client, the stores, the conversation core and the Slack
 // app from a validated Env, and owns their start and orderly stop. It reads no process.env.
 import type { Env } from './config/env.js';
+import { newContextKey } from './conversation/context-key.js';
 import { Conversation } from './conversation/conversation.js';
-import { newContextKey } from './conversation/stores/context-key.js';
-import { createStores } from './conversation/stores/index.js';
 import type { Logger } from './logging/logger.js';
 import { meteredContextStore, meteredNameCache } from './observability/metered-stores.js';
 import { Metrics } from './observability/metrics.js';
@@ -14,9 +13,10 @@ import {
   StaticTokenProvider,
 } from './platform/index.js';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from './simulator/index.js';
-import { SlackGateway } from './slack/gateway.js';
+import { createListenerDeps, type SlackListeners } from './slack/listeners/deps.js';
 import { createSlackApp, type SlackApp } from './slack/slack-app.js';
 import { UserDirectory } from './slack/user-directory.js';
+import { createStores } from './stores/index.js';
 import { Deadline, EXPIRED } from './util/deadline.js';
 
 /** The sysNum the built-in simulator is run with. */
@@ -60,27 +60,28 @@ export async function createGateway(
   let openUrl: string;
   let baseUrl: string;
   let tokenProvider: AccessTokenProvider;
-  let sysNum = env.CS_SYS_NUM ?? DEMO_SYS_NUM;
+  let sysNum: string;
 
   const platformTimeouts = {
     connectMs: env.CS_CONNECT_TIMEOUT_MS,
     headersMs: env.CS_HEADERS_TIMEOUT_MS,
     bodyMs: env.CS_BODY_TIMEOUT_MS,
   };
-  if (env.CS_OPEN_URL) {
-    openUrl = env.CS_OPEN_URL;
-    baseUrl = env.CS_BASE_URL ?? env.CS_OPEN_URL;
+  const { platform: platformEnv } = env;
+  if (platformEnv.kind === 'configured') {
+    ({ openUrl, baseUrl, sysNum } = platformEnv);
+    const { credential } = platformEnv;
     tokenProvider =
-      env.CS_APP_ID && env.CS_APP_KEY
+      credential.kind === 'fetched'
         ? new FetchedTokenProvider({
             openUrl,
-            appId: env.CS_APP_ID,
-            appKey: env.CS_APP_KEY,
-            expireHours: env.CS_TOKEN_EXPIRE_HOURS,
+            appId: credential.appId,
+            appKey: credential.appKey,
+            expireHours: credential.expireHours,
             timeouts: platformTimeouts,
             ...(stores.tokenCache ? { cache: stores.tokenCache } : {}),
           })
-        : new StaticTokenProvider(env.CS_ACCESS_TOKEN ?? '');
+        : new StaticTokenProvider(credential.accessToken);
   } else {
     simulator = await startSimulator({
       accessToken: DEFAULT_SIMULATOR_TOKEN,
@@ -132,29 +133,6 @@ export async function createGateway(
   });
   conversationRef = conversation;
 
-  const gateway = new SlackGateway({
-    conversation,
-    deliveries: stores.deliveries,
-    threads: stores.threads,
-    users: new UserDirectory(
-      meteredNameCache(stores.names, (store, result) => metrics.storeLookup(store, result)),
-      env.DEFAULT_LOCALE,
-    ),
-    settings: {
-      defaultLocale: env.DEFAULT_LOCALE,
-      dedupTtlSeconds: env.DEDUP_TTL_SECONDS,
-      handlingLeaseSeconds: handlingLeaseSeconds(env),
-      threadTtlSeconds: env.CONTEXT_TTL_SECONDS,
-      placeholderDelayMs: env.PLACEHOLDER_DELAY_MS,
-      questionDeadlineMs: env.QUESTION_DEADLINE_SECONDS * 1000,
-    },
-    logger: logger.child({ component: 'gateway' }),
-    metrics: {
-      onEvent: (kind, outcome) => metrics.slackEvent(kind, outcome),
-      onSlackApiError: (method, error) => metrics.slackApiError(method, error),
-    },
-  });
-
   let stopping = false;
   // Side by side: a pool that waits for a request still in flight must not keep the others open.
   const closeAll = async () => {
@@ -167,18 +145,40 @@ export async function createGateway(
     ]);
   };
 
+  let listeners: SlackListeners;
   let slack: SlackApp;
   try {
+    // Built here so that a setting it refuses closes what is already open.
+    listeners = createListenerDeps({
+      conversation,
+      deliveries: stores.deliveries,
+      threads: stores.threads,
+      users: new UserDirectory(
+        meteredNameCache(stores.names, (store, result) => metrics.storeLookup(store, result)),
+        env.DEFAULT_LOCALE,
+      ),
+      settings: {
+        defaultLocale: env.DEFAULT_LOCALE,
+        dedupTtlSeconds: env.DEDUP_TTL_SECONDS,
+        handlingLeaseSeconds: handlingLeaseSeconds(env),
+        threadTtlSeconds: env.CONTEXT_TTL_SECONDS,
+        placeholderDelayMs: env.PLACEHOLDER_DELAY_MS,
+        questionDeadlineMs: env.QUESTION_DEADLINE_SECONDS * 1000,
+      },
+      logger: logger.child({ component: 'gateway' }),
+      metrics: {
+        onEvent: (kind, outcome) => metrics.slackEvent(kind, outcome),
+        onSlackApiError: (method, error) => metrics.slackApiError(method, error),
+      },
+    });
     slack = await createSlackApp({
-      botToken: env.SLACK_BOT_TOKEN ?? '',
-      signingSecret: env.SLACK_SIGNING_SECRET,
-      appToken: env.SLACK_APP_TOKEN,
-      slackApiUrl: env.SLACK_API_URL,
+      connection: env.slack,
+      slackApiUrl: env.slack.apiUrl,
       port: env.PORT,
       ...(overrides.host ? { host: overrides.host } : {}),
       ...(overrides.webApiRetries === undefined ? {} : { webApiRetries: overrides.webApiRetries }),
       ...(overrides.socketMode ? { socketMode: overrides.socketMode } : {}),
-      gateway,
+      listeners,
       logger,
       metrics,
       health: {
@@ -205,16 +205,16 @@ export async function createGateway(
       const graceMs = overrides.shutdownGraceMs ?? env.SHUTDOWN_GRACE_SECONDS * 1000;
       const end = Date.now() + graceMs;
       const drainEnd = end - Math.min(CLOSE_RESERVE_MS, graceMs / 10);
-      // Answers in flight are still posted: the gateway's drain covers asking and posting.
+      // Answers in flight are still posted: the listeners' drain covers asking and posting.
       const drained = await raceUntil(
         slack
           .stop()
           .catch((error: unknown) => logger.warn({ err: error }, 'Slack app did not stop cleanly'))
-          .then(() => gateway.drain()),
+          .then(() => listeners.inFlight.drain()),
         drainEnd,
       );
       if (drained === EXPIRED)
-        logger.warn({ inFlight: gateway.inFlight, graceMs }, 'stopped with questions in flight');
+        logger.warn({ inFlight: listeners.inFlight.size, graceMs }, 'stopped with questions in flight');
       const closed = await raceUntil(
         Promise.all([
           slack.close().catch((error: unknown) => logger.warn({ err: error }, 'Slack app did not close')),

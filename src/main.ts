@@ -2,12 +2,12 @@
 // Production runs the compiled file with plain `node dist/main.js`: npm exits at once on SIGTERM,
 // and a supervisor that sees it gone kills the rest before the drain is over.
 import { createGateway } from './app.js';
-import { gatewayProblems, parseEnv } from './config/env.js';
+import { parseEnv } from './config/env.js';
 import { createLogger } from './logging/logger.js';
+import { GatewayConfigurationError } from './slack/configuration-error.js';
 
-const parsed = parseEnv(process.env);
-const problems = [...(parsed.ok ? [] : parsed.problems), ...gatewayProblems(process.env)];
-if (!parsed.ok || problems.length > 0) {
+/** One line per problem, values never echoed, then exit 1. */
+function exitOnInvalidConfiguration(problems: readonly string[]): never {
   process.stderr.write(
     `Invalid configuration (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n`,
   );
@@ -15,6 +15,9 @@ if (!parsed.ok || problems.length > 0) {
   process.stderr.write('See .env.example and the README for every variable.\n');
   process.exit(1);
 }
+
+const parsed = parseEnv(process.env);
+if (!parsed.ok) exitOnInvalidConfiguration(parsed.problems);
 const env = parsed.env;
 const logger = createLogger({ level: env.LOG_LEVEL, pretty: process.stdout.isTTY === true });
 
@@ -34,6 +37,8 @@ try {
       : `gateway connected in Socket Mode; health at GET /healthz on port ${port}`,
   );
 } catch (error) {
+  // A limit a component checks when it is built is still a configuration problem to the operator.
+  if (error instanceof GatewayConfigurationError) exitOnInvalidConfiguration([error.problem]);
   logger.fatal({ err: error }, 'gateway failed to start');
   process.exit(1);
 }

@@ -1,6 +1,6 @@
 // The process environment as one typed, validated object. Only the entry point passes process.env in.
 import { z } from 'zod';
-import { TRY_AGAIN_QUESTION_MAX } from '../slack/render/button-values.js';
+import { LOCALES } from '../conversation/locale.js';
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -48,79 +48,171 @@ const httpUrl = z.preprocess(
 export const DEDUP_TTL_MIN_SECONDS = 3600;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export const LOCALES = ['en', 'zh-CN'] as const;
-export type Locale = (typeof LOCALES)[number];
 
-export const envSchema = z
-  .object({
-    CS_OPEN_URL: httpUrl,
-    CS_BASE_URL: httpUrl,
-    CS_ACCESS_TOKEN: z.preprocess(
-      emptyToUndefined,
-      z.string().max(40, 'must be at most 40 characters').optional(),
-    ),
-    CS_APP_ID: optionalText,
-    CS_APP_KEY: optionalText,
-    CS_TOKEN_EXPIRE_HOURS: integer(1, 24, 2),
-    CS_SYS_NUM: optionalText,
-    CS_ROBOT_FLAG: optionalInteger(0, 999_999),
-    CS_SOURCE: optionalInteger(0, 4),
-    CS_TICKET_LIST_PATH: z.preprocess(
-      emptyToUndefined,
-      z.string().startsWith('/', 'must start with /').optional(),
-    ),
-    CS_CONNECT_TIMEOUT_MS: integer(100, 120_000, 5_000),
-    CS_HEADERS_TIMEOUT_MS: integer(100, 300_000, 15_000),
-    CS_BODY_TIMEOUT_MS: integer(100, 300_000, 15_000),
-    CS_RETRY_ATTEMPTS: integer(0, 5, 2),
-    LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
-    SLACK_BOT_TOKEN: optionalText,
-    SLACK_SIGNING_SECRET: optionalText,
-    SLACK_APP_TOKEN: optionalText,
-    SLACK_API_URL: httpUrl,
-    PORT: integer(0, 65_535, 3000),
-    DEFAULT_LOCALE: z.preprocess(emptyToUndefined, z.enum(LOCALES).default('en')),
-    CONTEXT_MAX_ENTRIES: integer(1, 10_000_000, 50_000),
-    CONTEXT_TTL_SECONDS: integer(60, 90 * 24 * 3600, 7 * 24 * 3600),
-    DEDUP_TTL_SECONDS: integer(DEDUP_TTL_MIN_SECONDS, 7 * 24 * 3600, 6 * 3600),
-    // Beyond what a Try again button can carry, a failed question could not be asked again whole.
-    MAX_QUESTION_LENGTH: integer(1, TRY_AGAIN_QUESTION_MAX, 1_000),
-    PLACEHOLDER_DELAY_MS: integer(0, 10_000, 700),
-    QUESTION_DEADLINE_SECONDS: integer(1, 600, 60),
-    SHUTDOWN_GRACE_SECONDS: integer(0, 600, 25),
-    REDIS_KEY_PREFIX: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .max(100, 'must be at most 100 characters')
-        .regex(/^[\w:.-]+$/, 'may hold letters, digits and _ : . - only')
-        .default('cs-slack-gateway:'),
-    ),
-    REDIS_URL: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
-        .optional(),
-    ),
+/** How the gateway meets Slack: each mode carries the secret it cannot run without. */
+type SlackEnv = {
+  botToken: string;
+  /** Web API base URL; tests point it at a fake. */
+  apiUrl: string | undefined;
+} & ({ mode: 'http'; signingSecret: string } | { mode: 'socket'; appToken: string });
+
+type PlatformCredential =
+  | { kind: 'static'; accessToken: string }
+  | { kind: 'fetched'; appId: string; appKey: string; expireHours: number };
+
+/** The built-in simulator (demo mode), or a platform with its identity and a credential. */
+type PlatformEnv =
+  | { kind: 'demo' }
+  | { kind: 'configured'; openUrl: string; baseUrl: string; sysNum: string; credential: PlatformCredential };
+
+const variablesSchema = z.object({
+  CS_OPEN_URL: httpUrl,
+  CS_BASE_URL: httpUrl,
+  CS_ACCESS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().max(40, 'must be at most 40 characters').optional(),
+  ),
+  CS_APP_ID: optionalText,
+  CS_APP_KEY: optionalText,
+  CS_TOKEN_EXPIRE_HOURS: integer(1, 24, 2),
+  CS_SYS_NUM: optionalText,
+  CS_ROBOT_FLAG: optionalInteger(0, 999_999),
+  CS_SOURCE: optionalInteger(0, 4),
+  CS_TICKET_LIST_PATH: z.preprocess(
+    emptyToUndefined,
+    z.string().startsWith('/', 'must start with /').optional(),
+  ),
+  CS_CONNECT_TIMEOUT_MS: integer(100, 120_000, 5_000),
+  CS_HEADERS_TIMEOUT_MS: integer(100, 300_000, 15_000),
+  CS_BODY_TIMEOUT_MS: integer(100, 300_000, 15_000),
+  CS_RETRY_ATTEMPTS: integer(0, 5, 2),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
+  SLACK_BOT_TOKEN: optionalText,
+  SLACK_SIGNING_SECRET: optionalText,
+  SLACK_APP_TOKEN: optionalText,
+  SLACK_API_URL: httpUrl,
+  PORT: integer(0, 65_535, 3000),
+  DEFAULT_LOCALE: z.preprocess(emptyToUndefined, z.enum(LOCALES).default('en')),
+  CONTEXT_MAX_ENTRIES: integer(1, 10_000_000, 50_000),
+  CONTEXT_TTL_SECONDS: integer(60, 90 * 24 * 3600, 7 * 24 * 3600),
+  DEDUP_TTL_SECONDS: integer(DEDUP_TTL_MIN_SECONDS, 7 * 24 * 3600, 6 * 3600),
+  // The Slack side checks its own, lower, ceiling when it is built (what a Try again button can carry).
+  MAX_QUESTION_LENGTH: integer(1, Number.MAX_SAFE_INTEGER, 1_000),
+  PLACEHOLDER_DELAY_MS: integer(0, 10_000, 700),
+  QUESTION_DEADLINE_SECONDS: integer(1, 600, 60),
+  SHUTDOWN_GRACE_SECONDS: integer(0, 600, 25),
+  REDIS_KEY_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .max(100, 'must be at most 100 characters')
+      .regex(/^[\w:.-]+$/, 'may hold letters, digits and _ : . - only')
+      .default('cs-slack-gateway:'),
+  ),
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
+});
+
+type Variables = z.infer<typeof variablesSchema>;
+type Report = (variable: keyof Variables, message: string) => void;
+
+/** Slack's part, or undefined once a problem is reported. Judges trimmed values, as an operator reads them. */
+function slackEnv(variables: Variables, problem: Report): SlackEnv | undefined {
+  const botToken = variables.SLACK_BOT_TOKEN;
+  const appToken = variables.SLACK_APP_TOKEN;
+  const signingSecret = variables.SLACK_SIGNING_SECRET;
+  let ok = true;
+  const report: Report = (variable, message) => {
+    ok = false;
+    problem(variable, message);
+  };
+  if (!botToken) report('SLACK_BOT_TOKEN', 'is required');
+  if (!appToken && !signingSecret) {
+    report('SLACK_SIGNING_SECRET', 'is required in HTTP mode (or set SLACK_APP_TOKEN for Socket Mode)');
+  }
+  if (appToken && !appToken.trim().startsWith('xapp-')) {
+    report('SLACK_APP_TOKEN', 'must be an app-level token starting with xapp-');
+  }
+  if (botToken && !botToken.trim().startsWith('xoxb-')) {
+    report('SLACK_BOT_TOKEN', 'must be a bot token starting with xoxb-');
+  }
+  if (!ok || !botToken) return undefined;
+  const apiUrl = variables.SLACK_API_URL;
+  // An app token wins over a signing secret: Socket Mode needs no public URL.
+  if (appToken) return { mode: 'socket', botToken, appToken, apiUrl };
+  return signingSecret ? { mode: 'http', botToken, signingSecret, apiUrl } : undefined;
+}
+
+/** The platform's part, or undefined once a problem is reported. */
+function platformEnv(variables: Variables, problem: Report): PlatformEnv | undefined {
+  const { CS_OPEN_URL: openUrl, CS_SYS_NUM: sysNum, CS_APP_ID: appId, CS_APP_KEY: appKey } = variables;
+  const accessToken = variables.CS_ACCESS_TOKEN;
+  let ok = true;
+  const report: Report = (variable, message) => {
+    ok = false;
+    problem(variable, message);
+  };
+  if (openUrl) {
+    if (!sysNum) report('CS_SYS_NUM', 'is required when CS_OPEN_URL is set');
+    if (!accessToken && !(appId && appKey)) {
+      report('CS_ACCESS_TOKEN', 'or both CS_APP_ID and CS_APP_KEY are required when CS_OPEN_URL is set');
+    }
+  } else if (variables.CS_BASE_URL) {
+    report('CS_BASE_URL', 'is set but CS_OPEN_URL is not; set both, or neither to use the simulator');
+  }
+  if ((appId === undefined) !== (appKey === undefined)) {
+    report(appId ? 'CS_APP_KEY' : 'CS_APP_ID', 'must be set together with its partner');
+  }
+  if (!ok) return undefined;
+  if (!openUrl) return { kind: 'demo' };
+  // A fetched token is renewed before it lapses, so it is preferred when both are given.
+  const credential: PlatformCredential | undefined =
+    appId && appKey
+      ? { kind: 'fetched', appId, appKey, expireHours: variables.CS_TOKEN_EXPIRE_HOURS }
+      : accessToken
+        ? { kind: 'static', accessToken }
+        : undefined;
+  if (!sysNum || !credential) return undefined;
+  return { kind: 'configured', openUrl, baseUrl: variables.CS_BASE_URL ?? openUrl, sysNum, credential };
+}
+
+const envSchema = variablesSchema
+  // Zod runs this even when a variable is malformed, so the parts' problems come in the same report.
+  .superRefine((variables, context) => {
+    const problem: Report = (variable, message) =>
+      context.addIssue({ code: 'custom', path: [variable], message });
+    slackEnv(variables, problem);
+    platformEnv(variables, problem);
   })
-  .superRefine((env, context) => {
-    const problem = (path: string, message: string) =>
-      context.addIssue({ code: 'custom', path: [path], message });
-    if (env.CS_OPEN_URL) {
-      if (!env.CS_SYS_NUM) problem('CS_SYS_NUM', 'is required when CS_OPEN_URL is set');
-      if (!env.CS_ACCESS_TOKEN && !(env.CS_APP_ID && env.CS_APP_KEY)) {
-        problem('CS_ACCESS_TOKEN', 'or both CS_APP_ID and CS_APP_KEY are required when CS_OPEN_URL is set');
-      }
-    } else if (env.CS_BASE_URL) {
-      problem('CS_BASE_URL', 'is set but CS_OPEN_URL is not; set both, or neither to use the simulator');
-    }
-    if ((env.CS_APP_ID === undefined) !== (env.CS_APP_KEY === undefined)) {
-      problem(env.CS_APP_ID ? 'CS_APP_KEY' : 'CS_APP_ID', 'must be set together with its partner');
-    }
+  .transform((variables, context) => {
+    const problem: Report = (variable, message) =>
+      context.addIssue({ code: 'custom', path: [variable], message });
+    const slack = slackEnv(variables, problem);
+    const platform = platformEnv(variables, problem);
+    if (!slack || !platform) return z.NEVER;
+    const {
+      SLACK_BOT_TOKEN,
+      SLACK_SIGNING_SECRET,
+      SLACK_APP_TOKEN,
+      SLACK_API_URL,
+      CS_OPEN_URL,
+      CS_BASE_URL,
+      CS_ACCESS_TOKEN,
+      CS_APP_ID,
+      CS_APP_KEY,
+      CS_TOKEN_EXPIRE_HOURS,
+      CS_SYS_NUM,
+      ...settings
+    } = variables;
+    return { ...settings, slack, platform };
   });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.output<typeof envSchema>;
 
 export type EnvResult = { ok: true; env: Env } | { ok: false; problems: string[] };
 
@@ -134,33 +226,4 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
     return `${variable}: ${issue.message}`;
   });
   return { ok: false, problems: [...new Set(problems)] };
-}
-
-type SlackVariables = {
-  readonly [name in 'SLACK_BOT_TOKEN' | 'SLACK_APP_TOKEN' | 'SLACK_SIGNING_SECRET']?: string | undefined;
-};
-
-/**
- * Requirements that only the gateway has (the simulator and the benches need no Slack tokens).
- * Reads the raw variables, so they are reported together with parseEnv's problems in one pass.
- */
-export function gatewayProblems(source: SlackVariables): string[] {
-  const value = (name: keyof SlackVariables) => {
-    const raw = source[name];
-    return typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : undefined;
-  };
-  const botToken = value('SLACK_BOT_TOKEN');
-  const appToken = value('SLACK_APP_TOKEN');
-  const problems: string[] = [];
-  if (!botToken) problems.push('SLACK_BOT_TOKEN: is required');
-  if (!appToken && !value('SLACK_SIGNING_SECRET')) {
-    problems.push('SLACK_SIGNING_SECRET: is required in HTTP mode (or set SLACK_APP_TOKEN for Socket Mode)');
-  }
-  if (appToken && !appToken.startsWith('xapp-')) {
-    problems.push('SLACK_APP_TOKEN: must be an app-level token starting with xapp-');
-  }
-  if (botToken && !botToken.startsWith('xoxb-')) {
-    problems.push('SLACK_BOT_TOKEN: must be a bot token starting with xoxb-');
-  }
-  return problems;
 }

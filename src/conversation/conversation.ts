@@ -1,6 +1,5 @@
 // The conversation core: turns a question into a Reply and a click on a rating into feedback.
 // It knows the platform client and the stores, never Slack.
-import type { Locale } from '../config/env.js';
 import { isPlatformError, type PlatformError } from '../platform/errors.js';
 import {
   ANSWER_TYPE_UNKNOWN,
@@ -8,6 +7,7 @@ import {
   type RobotAskRequest,
   type RobotFeedbackRequest,
 } from '../platform/schemas.js';
+import type { Locale } from './locale.js';
 import { typedText } from './plain-text.js';
 import { type ContextStore, type RatingStore, StoreUnavailableError } from './stores.js';
 import type {
@@ -100,6 +100,11 @@ export class Conversation {
   /** Questions being answered right now. */
   get inFlight(): number {
     return this.#inFlight;
+  }
+
+  /** The longest question asked, in characters: an adapter that carries questions checks it fits. */
+  get maxQuestionLength(): number {
+    return this.#settings.maxQuestionLength;
   }
 
   /** Checks a question without calling the robot: a notice when it cannot be asked. */
@@ -223,9 +228,10 @@ export class Conversation {
     const contextKey = this.#newKey();
     const context: AnswerContext = {
       uid: answer.uid,
-      cid: answer.cid ?? '',
-      msgId: answer.msgId ?? '',
-      docId: answer.docId ?? suggestion?.docId ?? '',
+      cid: answer.cid || undefined,
+      msgId: answer.msgId || undefined,
+      // An empty docId from the robot is kept as none, not replaced by the clicked suggestion's.
+      docId: (answer.docId ?? suggestion?.docId) || undefined,
       docName: answer.question?.trim() || question,
       robotFlag: answer.robotFlag ?? this.#settings.robotFlag ?? 0,
       partnerId: asker.partnerId,
@@ -356,7 +362,7 @@ export function failureReason(error: unknown): FailureReason {
   if (!isPlatformError(error)) return 'internal';
   switch (error.code) {
     case 'PLATFORM_TRANSPORT':
-      return 'failure' in error && error.failure === 'timeout' ? 'robot_timeout' : 'robot_unavailable';
+      return error.failure === 'timeout' ? 'robot_timeout' : 'robot_unavailable';
     case 'PLATFORM_HTTP_STATUS':
     case 'PLATFORM_TOKEN':
       return 'robot_unavailable';
@@ -369,9 +375,15 @@ export function failureReason(error: unknown): FailureReason {
 }
 
 function platformErrorDetails(error: PlatformError): Record<string, unknown> {
-  const details: Record<string, unknown> = { action: error.action, code: error.code };
-  if ('platformCode' in error) details.platformCode = error.platformCode;
-  if ('status' in error) details.httpStatus = error.status;
-  if ('failure' in error) details.transportFailure = error.failure;
-  return details;
+  const details = { action: error.action, code: error.code };
+  switch (error.code) {
+    case 'PLATFORM_CODE':
+      return { ...details, platformCode: error.platformCode };
+    case 'PLATFORM_HTTP_STATUS':
+      return { ...details, httpStatus: error.status };
+    case 'PLATFORM_TRANSPORT':
+      return { ...details, transportFailure: error.failure };
+    default:
+      return details;
+  }
 }

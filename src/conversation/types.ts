@@ -1,5 +1,5 @@
 // Platform-neutral shapes the conversation core hands to an adapter (Slack today) and takes back.
-import type { Locale } from '../config/env.js';
+import type { Locale } from './locale.js';
 
 /** Who asked, in platform-neutral terms: the adapter maps its own ids onto these. */
 export interface Asker {
@@ -85,9 +85,10 @@ export type Rating = 1 | 2;
 /** Everything needed later for a rating or a suggestion click on one answer. */
 export interface AnswerContext {
   uid: string | undefined;
-  cid: string;
-  msgId: string;
-  docId: string;
+  /** The ids feedback needs; undefined when the robot gave none, and the answer cannot be rated. */
+  cid: string | undefined;
+  msgId: string | undefined;
+  docId: string | undefined;
   /** The entry name sent as `docName` in feedback: the robot's matched question, else the user's. */
   docName: string;
   robotFlag: number;

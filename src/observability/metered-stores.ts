@@ -1,5 +1,6 @@
 // Wraps the stores' reads so hits, misses and errors are counted, without the stores knowing.
-import type { ContextStore, NameCache } from '../conversation/stores.js';
+import type { ContextStore } from '../conversation/stores.js';
+import type { NameCache } from '../slack/stores.js';
 import type { StoreName, StoreResult } from './metrics.js';
 
 type Count = (store: StoreName, result: StoreResult) => void;
@@ -19,7 +20,6 @@ export function meteredContextStore(inner: ContextStore, count: Count): ContextS
   return {
     put: (key, context) => inner.put(key, context),
     get: (key) => counted('contexts', count, () => inner.get(key)),
-    close: () => inner.close(),
   };
 }
 
@@ -27,6 +27,5 @@ export function meteredNameCache(inner: NameCache, count: Count): NameCache {
   return {
     get: (userId) => counted('names', count, () => inner.get(userId)),
     set: (userId, name, ttlSeconds) => inner.set(userId, name, ttlSeconds),
-    close: () => inner.close(),
   };
 }

@@ -3,9 +3,10 @@ import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { AccessTokenProvider } from './access-token.js';
 import {
+  isPlatformError,
   MalformedResponseError,
   PlatformCodeError,
-  PlatformError,
+  type PlatformError,
   RequestInvalidError,
   TOKEN_REJECTED_CODE,
 } from './errors.js';
@@ -310,7 +311,7 @@ export class PlatformClient {
     try {
       return await this.#callWithToken(spec, call);
     } catch (error) {
-      outcome = error instanceof PlatformError ? error.code : 'unknown_error';
+      outcome = isPlatformError(error) ? error.code : 'unknown_error';
       throw error;
     } finally {
       this.#observer.onCallFinished({
@@ -379,7 +380,7 @@ export class PlatformClient {
               ...logFields,
               attempt,
               delayMs,
-              error: error instanceof PlatformError ? error.message : String(error),
+              error: isPlatformError(error) ? error.message : String(error),
             },
             'platform call failed; retrying',
           ),

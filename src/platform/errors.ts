@@ -1,4 +1,6 @@
-// The platform client's error family: one class per kind of failure, each with a stable literal `code`.
+// The platform client's error family: one class per kind of failure, each with a stable literal `code`;
+// PlatformError is their union, so `switch (error.code)` narrows to the class and its fields.
+import { CodedError } from '../util/coded-error.js';
 
 export type PlatformErrorCode =
   | 'PLATFORM_REQUEST_INVALID'
@@ -11,20 +13,18 @@ export type PlatformErrorCode =
 /** What went wrong on the wire, for a transport error. */
 export type TransportFailure = 'connect' | 'timeout' | 'reset' | 'aborted' | 'other';
 
-export abstract class PlatformError extends Error {
-  abstract readonly code: PlatformErrorCode;
+abstract class PlatformFailure extends CodedError<PlatformErrorCode> {
   /** The operation that failed: an open-platform `action` or a ticket endpoint name. */
   readonly action: string;
 
   constructor(action: string, message: string, options?: { cause?: unknown }) {
     super(message, options);
-    this.name = new.target.name;
     this.action = action;
   }
 }
 
 /** The caller's request broke a rule of the spec; it was never sent. */
-export class RequestInvalidError extends PlatformError {
+export class RequestInvalidError extends PlatformFailure {
   readonly code = 'PLATFORM_REQUEST_INVALID' as const;
   readonly field: string;
   readonly reason: string;
@@ -37,7 +37,7 @@ export class RequestInvalidError extends PlatformError {
 }
 
 /** No HTTP answer came back: connection refused, timed out, reset or aborted. */
-export class TransportError extends PlatformError {
+export class TransportError extends PlatformFailure {
   readonly code = 'PLATFORM_TRANSPORT' as const;
   readonly failure: TransportFailure;
   /** True when the request never reached the platform, so a retry cannot repeat a side effect. */
@@ -56,7 +56,7 @@ export class TransportError extends PlatformError {
 }
 
 /** The platform answered with a non-2xx HTTP status. */
-export class HttpStatusError extends PlatformError {
+export class HttpStatusError extends PlatformFailure {
   readonly code = 'PLATFORM_HTTP_STATUS' as const;
   readonly status: number;
   /** The start of the response body, for logs. */
@@ -70,7 +70,7 @@ export class HttpStatusError extends PlatformError {
 }
 
 /** The platform answered, and its answer was "no": a non-success `code`, `retCode` or `data.status`. */
-export class PlatformCodeError extends PlatformError {
+export class PlatformCodeError extends PlatformFailure {
   readonly code = 'PLATFORM_CODE' as const;
   /** The code the platform returned, e.g. "1001", "1002", or a knowledge-update retCode. */
   readonly platformCode: string;
@@ -88,7 +88,7 @@ export class PlatformCodeError extends PlatformError {
 }
 
 /** The platform answered 2xx with a body that is not the JSON the spec describes. */
-export class MalformedResponseError extends PlatformError {
+export class MalformedResponseError extends PlatformFailure {
   readonly code = 'PLATFORM_MALFORMED_RESPONSE' as const;
   /** What was wrong, without any of the body: "body is not JSON", "data.item: ...". */
   readonly detail: string;
@@ -102,7 +102,7 @@ export class MalformedResponseError extends PlatformError {
 }
 
 /** The access token could not be obtained or renewed. */
-export class AccessTokenError extends PlatformError {
+export class AccessTokenError extends PlatformFailure {
   readonly code = 'PLATFORM_TOKEN' as const;
 
   constructor(message: string, options?: { cause?: unknown }) {
@@ -110,8 +110,16 @@ export class AccessTokenError extends PlatformError {
   }
 }
 
+export type PlatformError =
+  | RequestInvalidError
+  | TransportError
+  | HttpStatusError
+  | PlatformCodeError
+  | MalformedResponseError
+  | AccessTokenError;
+
 export function isPlatformError(error: unknown): error is PlatformError {
-  return error instanceof PlatformError;
+  return error instanceof PlatformFailure;
 }
 
 /** The code the platform uses when the access token failed its check. */

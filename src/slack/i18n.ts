@@ -1,6 +1,6 @@
 // The app's own words, in English and Simplified Chinese. Placeholders are {name}; values are inserted
 // as given, so callers escape anything user-supplied before it goes into mrkdwn.
-import type { Locale } from '../config/env.js';
+import type { Locale } from '../conversation/locale.js';
 
 const en = {
   help:

@@ -4,7 +4,7 @@ import { z } from 'zod';
 const slackId = z.string().min(1).max(64);
 const slackTs = z.string().regex(/^\d{1,12}\.\d{1,8}$/);
 
-/** A message or app_mention event, reduced to what the gateway reads. */
+/** A message or app_mention event, reduced to what the message listener reads. */
 export const incomingMessageSchema = z.object({
   type: z.enum(['message', 'app_mention']),
   subtype: z.string().optional(),
@@ -22,7 +22,7 @@ export const incomingMessageSchema = z.object({
 });
 export type IncomingMessage = z.infer<typeof incomingMessageSchema>;
 
-/** A block_actions payload, reduced to what the button handlers read. */
+/** A block_actions payload, reduced to what the click listeners read. */
 export const blockActionSchema = z.object({
   type: z.literal('block_actions'),
   user: z.object({ id: slackId, team_id: slackId.optional() }),

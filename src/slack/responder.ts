@@ -31,7 +31,8 @@ export interface Outbox {
   logger: Logger;
 }
 
-export interface Place {
+/** Where a reply goes: a channel, and the thread in it. */
+export interface ReplyTarget {
   channel: string;
   /** The thread to answer in; undefined for a top-level DM answer. */
   threadTs: string | undefined;
@@ -45,11 +46,11 @@ export class Responder {
   }
 
   /** Posts one message; returns its ts, or the Slack error when Slack refused it. */
-  async post(out: Outbox, place: Place, message: RenderedMessage): Promise<Sent> {
+  async post(out: Outbox, target: ReplyTarget, message: RenderedMessage): Promise<Sent> {
     try {
       const response = await out.client.apiCall('chat.postMessage', {
-        channel: place.channel,
-        ...(place.threadTs ? { thread_ts: place.threadTs } : {}),
+        channel: target.channel,
+        ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
         ...messageFields(message),
         unfurl_links: false,
         unfurl_media: false,
@@ -57,7 +58,7 @@ export class Responder {
       const ts = 'ts' in response ? response.ts : undefined;
       return typeof ts === 'string' ? { ok: true, ts } : { ok: false, error: 'no_ts' };
     } catch (error) {
-      this.#logFailure(out, 'chat.postMessage', error, place);
+      this.#logFailure(out, 'chat.postMessage', error, target);
       return { ok: false, error: slackErrorCode(error) };
     }
   }
@@ -75,13 +76,13 @@ export class Responder {
 
   /**
    * Shows a reply: the first part replaces the placeholder when there is one (so the question never
-   * gets two answers), the rest follow in the same place. When Slack refuses a part's blocks (an
+   * gets two answers), the rest go to the same target. When Slack refuses a part's blocks (an
    * image it cannot fetch makes the whole message invalid), that part and the rest are shown from
    * `plainer`, the same reply rendered without image blocks. Returns the ts of the last part shown.
    */
   async show(
     out: Outbox,
-    place: Place,
+    target: ReplyTarget,
     messages: RenderedMessage[],
     placeholderTs: string | undefined,
     plainer?: () => RenderedMessage[],
@@ -93,8 +94,8 @@ export class Responder {
       const message = parts[index];
       if (!message) break;
       let sent: Sent = { ok: false, error: undefined };
-      if (index === 0 && placeholderTs) sent = await this.update(out, place.channel, placeholderTs, message);
-      if (!sent.ok && !isBlocksRefusal(sent.error)) sent = await this.post(out, place, message);
+      if (index === 0 && placeholderTs) sent = await this.update(out, target.channel, placeholderTs, message);
+      if (!sent.ok && !isBlocksRefusal(sent.error)) sent = await this.post(out, target, message);
       if (!sent.ok && isBlocksRefusal(sent.error) && plainer && !fellBack) {
         fellBack = true;
         parts = plainer();
@@ -110,17 +111,17 @@ export class Responder {
     return lastTs;
   }
 
-  async ephemeral(out: Outbox, place: Place, userId: string, message: RenderedMessage): Promise<void> {
+  async ephemeral(out: Outbox, target: ReplyTarget, userId: string, message: RenderedMessage): Promise<void> {
     try {
       await out.client.chat.postEphemeral({
-        channel: place.channel,
+        channel: target.channel,
         user: userId,
-        ...(place.threadTs ? { thread_ts: place.threadTs } : {}),
+        ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
         text: message.text,
         blocks: message.blocks,
       });
     } catch (error) {
-      this.#logFailure(out, 'chat.postEphemeral', error, place, { userId });
+      this.#logFailure(out, 'chat.postEphemeral', error, target, { userId });
     }
   }
 
@@ -128,13 +129,13 @@ export class Responder {
     out: Outbox,
     method: string,
     error: unknown,
-    place: Place,
+    target: ReplyTarget,
     extra: Record<string, string> = {},
   ): void {
     const slackError = slackErrorCode(error);
     this.#onApiError?.(method, slackError);
     out.logger.error(
-      { err: error, method, slackError, channel: place.channel, threadTs: place.threadTs, ...extra },
+      { err: error, method, slackError, channel: target.channel, threadTs: target.threadTs, ...extra },
       'Slack Web API call failed',
     );
   }

@@ -1,35 +1,30 @@
-// Builds the Bolt app in HTTP or Socket Mode and routes Slack's events and clicks to the gateway.
-// Transport concerns stay here; what a message means is decided in gateway.ts.
+// Builds the Bolt app in HTTP or Socket Mode, behind our receiver, with the listeners registered.
+// Transport concerns stay here; what a message or click means is decided in listeners/.
 import { App, HTTPReceiver, type Receiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import { z } from 'zod';
 import type { Logger } from '../logging/logger.js';
 import { listen } from '../util/listen.js';
 import { boltLogger } from './bolt-logger.js';
+import type { ListenerDeps } from './listeners/deps.js';
+import { registerListeners } from './listeners/index.js';
+import { guardOutgoingCalls, webApiRetryPolicy } from './outgoing.js';
 import {
   BODY_LIMIT_BYTES,
-  createFrontDoor,
+  createReceiver,
   type Health,
   type MetricsSource,
   SLACK_EVENTS_PATH,
-} from './front-door.js';
-import type { EventSource, SlackGateway } from './gateway.js';
-import { blockActionSchema } from './incoming.js';
-import { guardOutgoingCalls, webApiRetryPolicy } from './outgoing.js';
-import {
-  ACTION_RATE_DOWN,
-  ACTION_RATE_UP,
-  ACTION_TRY_AGAIN,
-  SUGGESTION_ACTION_PATTERN,
-} from './render/button-values.js';
+} from './receiver.js';
 import { slackErrorCode } from './responder.js';
 import { createSlackFetch } from './web-api-fetch.js';
 
+/** How Slack reaches the app: HTTP mode needs the signing secret, Socket Mode an app-level token. */
+type SlackConnection =
+  | { mode: 'http'; botToken: string; signingSecret: string }
+  | { mode: 'socket'; botToken: string; appToken: string };
+
 export interface SlackAppOptions {
-  botToken: string;
-  /** HTTP mode when set and no app token is given. */
-  signingSecret: string | undefined;
-  /** Socket Mode when set. */
-  appToken: string | undefined;
+  connection: SlackConnection;
   /** Web API base URL; tests point it at a fake. */
   slackApiUrl: string | undefined;
   port: number;
@@ -38,7 +33,7 @@ export interface SlackAppOptions {
   webApiRetries?: number;
   /** Socket Mode ping timeouts; tests shorten them. */
   socketMode?: { clientPingTimeoutMs?: number; serverPingTimeoutMs?: number };
-  gateway: SlackGateway;
+  listeners: ListenerDeps;
   logger: Logger;
   /** Answers GET /healthz and GET /readyz; Slack's connection is added to readiness here. */
   health: Health;
@@ -56,7 +51,7 @@ export interface SlackApp {
   /**
    * Stops taking Slack requests (HTTP: new ones get 503; Socket Mode: the socket closes) while the
    * health routes keep answering, 503. Resolves once the requests that had begun are acknowledged and
-   * handed to the gateway. The Web API client still works, so answers in flight can be posted.
+   * handed to the listeners. The Web API client still works, so answers in flight can be posted.
    */
   stop(): Promise<void>;
   /**
@@ -105,19 +100,22 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     ...(options.slackApiUrl ? { slackApiUrl: withTrailingSlash(options.slackApiUrl) } : {}),
     retryConfig: webApiRetryPolicy(options.webApiRetries),
   };
-  const mode = options.appToken ? 'socket' : 'http';
-  const identity = await resolveBotIdentity(options.botToken, clientOptions).catch(async (error: unknown) => {
-    await slackFetch.close();
-    throw error;
-  });
+  const { connection } = options;
+  const mode = connection.mode;
+  const identity = await resolveBotIdentity(connection.botToken, clientOptions).catch(
+    async (error: unknown) => {
+      await slackFetch.close();
+      throw error;
+    },
+  );
 
   let receiver: Receiver;
-  let httpReceiver: HTTPReceiver | undefined;
+  let slackDoor: { signingSecret: string; requestListener: HTTPReceiver['requestListener'] } | undefined;
   let socketReceiver: SocketModeReceiver | undefined;
   let socketOpen = false;
-  if (options.appToken) {
+  if (connection.mode === 'socket') {
     socketReceiver = new SocketModeReceiver({
-      appToken: options.appToken,
+      appToken: connection.appToken,
       logger: sdkLogger,
       // A copy: the socket client writes its own retry settings into the object it is given.
       installerOptions: { clientOptions: { ...clientOptions } },
@@ -140,23 +138,23 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     });
     receiver = socketReceiver;
   } else {
-    if (!options.signingSecret) throw new SlackStartupError('SLACK_SIGNING_SECRET is required in HTTP mode');
-    httpReceiver = new HTTPReceiver({
-      signingSecret: options.signingSecret,
+    const httpReceiver = new HTTPReceiver({
+      signingSecret: connection.signingSecret,
       endpoints: SLACK_EVENTS_PATH,
       // Acknowledge first, answer after: the robot can take longer than Slack's 3 seconds.
       processBeforeResponse: false,
-      // The front door has verified the signature and clock skew of every request it passes on;
+      // The receiver has verified the signature and clock skew of every request it passes on;
       // checking again would only spend a second HMAC per event.
       signatureVerification: false,
       logger: sdkLogger,
       bodyLimit: BODY_LIMIT_BYTES,
     });
     receiver = httpReceiver;
+    slackDoor = { signingSecret: connection.signingSecret, requestListener: httpReceiver.requestListener };
   }
 
   const app = new App({
-    token: options.botToken,
+    token: connection.botToken,
     botUserId: identity.botUserId,
     ...(identity.botId ? { botId: identity.botId } : {}),
     tokenVerificationEnabled: false,
@@ -167,21 +165,14 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   });
 
   let listening = false;
-  const frontDoor = createFrontDoor({
+  const receiverServer = createReceiver({
     logger,
     ...(options.metrics ? { metrics: options.metrics } : {}),
     health: {
       alive: () => options.health.alive(),
       ready: async () => listening && (mode === 'http' || socketOpen) && (await options.health.ready()),
     },
-    ...(httpReceiver
-      ? {
-          slack: {
-            signingSecret: options.signingSecret ?? '',
-            requestListener: httpReceiver.requestListener,
-          },
-        }
-      : {}),
+    ...(slackDoor ? { slack: slackDoor } : {}),
   });
 
   guardOutgoingCalls(app.client);
@@ -190,48 +181,14 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     logger.error({ err: error, code: error.code }, 'unhandled error in a Slack listener');
   });
 
-  const source = (context: {
-    teamId?: string;
-    enterpriseId?: string;
-    botUserId?: string;
-    retryNum?: number;
-  }) =>
-    ({
-      teamId: context.teamId ?? context.enterpriseId ?? 'unknown',
-      botUserId: context.botUserId,
-      retryNum: context.retryNum,
-    }) satisfies EventSource;
-
-  // One listener per kind of request: Bolt runs every listener's matchers on every request, and the
-  // gateway sorts events and clicks itself.
-  // Bolt makes a Web API client per workspace for the listeners; each is guarded once, before use
-  // (here rather than in a global middleware, which costs every event another turn through Bolt).
-  app.event(/^(app_mention|message)$/, async ({ event, context, client }) => {
-    await options.gateway.onMessageEvent(guardOutgoingCalls(client), event, source(context));
-  });
-
-  const clickHandlers = {
-    suggestion: options.gateway.onSuggestionClick.bind(options.gateway),
-    try_again: options.gateway.onTryAgain.bind(options.gateway),
-    rating: options.gateway.onRatingClick.bind(options.gateway),
-  } as const;
-  // Any other interaction (a link button, an unknown action id) is acknowledged and left alone.
-  app.action(/.*/, async ({ ack, body, action, client }) => {
-    await ack();
-    const actionId = 'action_id' in action ? action.action_id : undefined;
-    const kind = actionId === undefined ? undefined : clickKind(actionId);
-    if (!kind) return;
-    const payload = blockActionSchema.safeParse(body);
-    if (!payload.success) return logger.warn({ actionId }, 'ignored a click of unexpected shape');
-    await clickHandlers[kind](guardOutgoingCalls(client), payload.data, buttonValue(action));
-  });
+  registerListeners(app, options.listeners);
 
   return {
     app,
     mode,
     connected: () => listening && (mode === 'http' || socketOpen),
     async start() {
-      const { port } = await listen(frontDoor.server, options.port, options.host ?? '0.0.0.0');
+      const { port } = await listen(receiverServer.server, options.port, options.host ?? '0.0.0.0');
       listening = true;
       if (socketReceiver) await app.start();
       return { port };
@@ -239,26 +196,15 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     async stop() {
       listening = false;
       if (socketReceiver) await app.stop();
-      await frontDoor.drain();
+      await receiverServer.drain();
       // Bolt acknowledges an event before it calls the listener: one turn of the event loop lets the
-      // gateway count the handling of each request just answered, so the gateway's drain waits for it.
+      // listeners count the handling of each request just answered, so the drain waits for it.
       await new Promise<void>((resolve) => setImmediate(resolve));
     },
     async close() {
-      await Promise.all([frontDoor.close(), slackFetch.close()]);
+      await Promise.all([receiverServer.close(), slackFetch.close()]);
     },
   };
-}
-
-function clickKind(actionId: string): 'suggestion' | 'try_again' | 'rating' | undefined {
-  if (actionId === ACTION_RATE_UP || actionId === ACTION_RATE_DOWN) return 'rating';
-  if (actionId === ACTION_TRY_AGAIN) return 'try_again';
-  return SUGGESTION_ACTION_PATTERN.test(actionId) ? 'suggestion' : undefined;
-}
-
-function buttonValue(action: unknown): string | undefined {
-  if (typeof action !== 'object' || action === null || !('value' in action)) return undefined;
-  return typeof action.value === 'string' ? action.value : undefined;
 }
 
 function withTrailingSlash(url: string): string {

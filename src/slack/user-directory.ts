@@ -1,11 +1,11 @@
 // Display names and locales of Slack users, from users.info, cached so one question costs no extra call.
 import type { webApi } from '@slack/bolt';
 import { z } from 'zod';
-import type { Locale } from '../config/env.js';
-import type { NameCache } from '../conversation/stores.js';
+import type { Locale } from '../conversation/locale.js';
 import type { Logger } from '../logging/logger.js';
 import { parseJsonWith } from '../util/json.js';
 import { localeFromSlack } from './i18n.js';
+import type { NameCache } from './stores.js';
 
 type WebClient = webApi.WebClient;
 
@@ -29,7 +29,13 @@ const usersInfoSchema = z.object({
 
 const USER_CACHE_TTL_SECONDS = 3600;
 
-export class UserDirectory {
+/** A Slack user's name and locale, as the listeners need them. */
+export interface UserLookup {
+  /** `logger`: the handling's, so a failed lookup is logged with the question it delayed. */
+  lookup(client: WebClient, teamId: string, userId: string, logger: Logger): Promise<SlackUser>;
+}
+
+export class UserDirectory implements UserLookup {
   readonly #cache: NameCache;
   readonly #defaultLocale: Locale;
 
@@ -38,7 +44,6 @@ export class UserDirectory {
     this.#defaultLocale = defaultLocale;
   }
 
-  /** `logger`: the handling's, so a failed lookup is logged with the question it delayed. */
   async lookup(client: WebClient, teamId: string, userId: string, logger: Logger): Promise<SlackUser> {
     const key = `${teamId}:${userId}`;
     const cached = await this.#cache.get(key).catch((error: unknown) => {

@@ -21,7 +21,7 @@ export const CLIENT_PING_TIMEOUT_MS = 600;
 export const SERVER_PING_TIMEOUT_MS = 2_000;
 
 export interface SocketModeHarness {
-  /** The front door's origin (health routes), e.g. http://127.0.0.1:PORT. */
+  /** The receiver's origin (health routes), e.g. http://127.0.0.1:PORT. */
   url: string;
   gateway: Gateway;
   simulator: Simulator;

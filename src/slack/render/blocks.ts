@@ -10,7 +10,7 @@ type ImageBlock = types.ImageBlock;
 type KnownBlock = types.KnownBlock;
 type SectionBlock = types.SectionBlock;
 
-import type { Locale } from '../../config/env.js';
+import type { Locale } from '../../conversation/locale.js';
 import type {
   AnswerReply,
   FailureReason,
@@ -20,16 +20,9 @@ import type {
   Reply,
   SuggestionChoice,
 } from '../../conversation/types.js';
+import { ACTION_RATE_DOWN, ACTION_RATE_UP, ACTION_TRY_AGAIN, suggestionActionId } from '../action-ids.js';
 import { type MessageKey, t } from '../i18n.js';
-import {
-  ACTION_RATE_DOWN,
-  ACTION_RATE_UP,
-  ACTION_TRY_AGAIN,
-  encodeRatingValue,
-  encodeSuggestionValue,
-  encodeTryAgainValue,
-  suggestionActionId,
-} from './button-values.js';
+import { encodeRatingValue, encodeSuggestionValue, encodeTryAgainValue } from './button-values.js';
 import { replaceEmoticons } from './emoticons.js';
 import { answerToMrkdwn, convertAnswer, escapeMrkdwn, toPlainText } from './html-to-mrkdwn.js';
 import {

@@ -4,17 +4,6 @@ import { z } from 'zod';
 import { parseJsonWith } from '../../util/json.js';
 import { BUTTON_VALUE_MAX, truncate, truncateCharacters } from './limits.js';
 
-export const ACTION_SUGGESTION = 'suggestion';
-export const ACTION_RATE_UP = 'rate_up';
-export const ACTION_RATE_DOWN = 'rate_down';
-export const ACTION_TRY_AGAIN = 'try_again';
-/** Suggestion buttons share one actions block, where action_ids must be unique: `suggestion:<index>`. */
-export const SUGGESTION_ACTION_PATTERN = /^suggestion:\d+$/;
-
-export function suggestionActionId(index: number): string {
-  return `${ACTION_SUGGESTION}:${index}`;
-}
-
 const CONTEXT_KEY_MAX = 128;
 const DOC_ID_MAX = 256;
 /** Suggestions are short; a small cap keeps 25 buttons well inside the per-message size budget. */

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEDUP_TTL_MIN_SECONDS, gatewayProblems, parseEnv } from '../../../src/config/env.js';
+import { DEDUP_TTL_MIN_SECONDS, parseEnv } from '../../../src/config/env.js';
 import {
   decodeTryAgainValue,
   encodeTryAgainValue,
   TRY_AGAIN_QUESTION_MAX,
 } from '../../../src/slack/render/button-values.js';
+
+/** What every gateway needs from Slack (HTTP mode); the platform may be left to the simulator. */
+const slack = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'secret' };
 
 const platform = {
   CS_OPEN_URL: 'https://open.example.com/',
@@ -13,21 +16,24 @@ const platform = {
 };
 
 describe('parseEnv', () => {
-  it('accepts an empty environment: the gateway then runs on the built-in simulator', () => {
-    const result = parseEnv({});
+  it("accepts Slack's variables alone: the gateway then runs on the built-in simulator", () => {
+    const result = parseEnv(slack);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.env.CS_OPEN_URL).toBeUndefined();
+    expect(result.env.platform).toEqual({ kind: 'demo' });
     expect(result.env.PORT).toBe(3000);
     expect(result.env.LOG_LEVEL).toBe('info');
     expect(result.env.DEFAULT_LOCALE).toBe('en');
-    expect(result.env.CS_TOKEN_EXPIRE_HOURS).toBe(2);
+    const fetched = parseEnv({ ...slack, ...platform, CS_APP_ID: 'app', CS_APP_KEY: 'key' });
+    expect(
+      fetched.ok && fetched.env.platform.kind === 'configured' && fetched.env.platform.credential,
+    ).toEqual({ kind: 'fetched', appId: 'app', appKey: 'key', expireHours: 2 });
   });
 
   it('reads numbers and trims the trailing slash of URLs', () => {
-    const result = parseEnv({ ...platform, PORT: '8080', CS_ROBOT_FLAG: '3', CS_SOURCE: '2' });
+    const result = parseEnv({ ...slack, ...platform, PORT: '8080', CS_ROBOT_FLAG: '3', CS_SOURCE: '2' });
     expect(result.ok && result.env).toMatchObject({
-      CS_OPEN_URL: 'https://open.example.com',
+      platform: { openUrl: 'https://open.example.com' },
       PORT: 8080,
       CS_ROBOT_FLAG: 3,
       CS_SOURCE: 2,
@@ -35,12 +41,13 @@ describe('parseEnv', () => {
   });
 
   it('treats empty strings as unset, as a .env file copied from .env.example leaves them', () => {
-    const result = parseEnv({ CS_OPEN_URL: '', PORT: '', REDIS_URL: '' });
+    const result = parseEnv({ ...slack, CS_OPEN_URL: '', PORT: '', REDIS_URL: '' });
     expect(result.ok).toBe(true);
   });
 
   it('reports every problem at once, one line per variable', () => {
     const result = parseEnv({
+      ...slack,
       CS_OPEN_URL: 'ftp://nope',
       PORT: 'eighty',
       CS_SOURCE: '9',
@@ -65,7 +72,7 @@ describe('parseEnv', () => {
   });
 
   it('requires the platform identity and a credential once a platform URL is set', () => {
-    const result = parseEnv({ CS_OPEN_URL: 'https://open.example.com' });
+    const result = parseEnv({ ...slack, CS_OPEN_URL: 'https://open.example.com' });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problems.join('\n')).toMatch(/^CS_SYS_NUM: /m);
@@ -73,8 +80,10 @@ describe('parseEnv', () => {
   });
 
   it('accepts an app id and key instead of a static token, but not one without the other', () => {
-    expect(parseEnv({ ...platform, CS_ACCESS_TOKEN: '', CS_APP_ID: 'app', CS_APP_KEY: 'key' }).ok).toBe(true);
-    const half = parseEnv({ ...platform, CS_APP_ID: 'app' });
+    expect(
+      parseEnv({ ...slack, ...platform, CS_ACCESS_TOKEN: '', CS_APP_ID: 'app', CS_APP_KEY: 'key' }).ok,
+    ).toBe(true);
+    const half = parseEnv({ ...slack, ...platform, CS_APP_ID: 'app' });
     expect(half.ok).toBe(false);
     if (!half.ok) expect(half.problems).toEqual(['CS_APP_KEY: must be set together with its partner']);
   });
@@ -82,6 +91,7 @@ describe('parseEnv', () => {
   it('never echoes a secret value in a problem line', () => {
     const secretToken = `tok-${'x'.repeat(60)}`;
     const result = parseEnv({
+      ...slack,
       ...platform,
       CS_ACCESS_TOKEN: secretToken,
       REDIS_URL: 'http://user:hunter2@redis',
@@ -97,28 +107,23 @@ describe('parseEnv', () => {
 
 describe('DEDUP_TTL_SECONDS', () => {
   it('remembers a delivery for hours by default, well past Slack retrying it within the hour', () => {
-    const result = parseEnv({});
+    const result = parseEnv(slack);
     expect(result.ok && result.env.DEDUP_TTL_SECONDS).toBeGreaterThanOrEqual(3 * 3600);
   });
 
   it('refuses a memory shorter than an hour with one line, and takes an hour', () => {
     expect(DEDUP_TTL_MIN_SECONDS).toBe(3600);
-    const short = parseEnv({ DEDUP_TTL_SECONDS: '600' });
+    const short = parseEnv({ ...slack, DEDUP_TTL_SECONDS: '600' });
     expect(short.ok).toBe(false);
     if (!short.ok) expect(short.problems).toEqual(['DEDUP_TTL_SECONDS: must be at least 3600']);
-    const hour = parseEnv({ DEDUP_TTL_SECONDS: '3600' });
+    const hour = parseEnv({ ...slack, DEDUP_TTL_SECONDS: '3600' });
     expect(hour.ok && hour.env.DEDUP_TTL_SECONDS).toBe(3600);
   });
 });
 
+// That MAX_QUESTION_LENGTH may not exceed what a Try again button carries is checked by the Slack side,
+// which owns that limit, when it is built: test/unit/slack/gateway-settings.test.ts.
 describe('MAX_QUESTION_LENGTH', () => {
-  it('may not exceed what a Try again button can carry, with one line', () => {
-    const over = parseEnv({ MAX_QUESTION_LENGTH: String(TRY_AGAIN_QUESTION_MAX + 1) });
-    expect(over.ok).toBe(false);
-    if (!over.ok)
-      expect(over.problems).toEqual([`MAX_QUESTION_LENGTH: must be at most ${TRY_AGAIN_QUESTION_MAX}`]);
-  });
-
   it.each([
     ['English', '', 'How do I reset my password? '],
     // Three bytes a character in UTF-8; Slack's button value limit counts characters, not bytes.
@@ -126,7 +131,7 @@ describe('MAX_QUESTION_LENGTH', () => {
     // An emoji is one character to the user and two to Slack; quotes grow when JSON escapes them.
     ['Chinese with an emoji and quotes', '请问"VPN"连不上怎么办😀 ', '公司网络连接问题'],
   ])('lets the longest allowed %s question be asked again whole from Try again', (_name, head, filler) => {
-    const result = parseEnv({ MAX_QUESTION_LENGTH: String(TRY_AGAIN_QUESTION_MAX) });
+    const result = parseEnv({ ...slack, MAX_QUESTION_LENGTH: String(TRY_AGAIN_QUESTION_MAX) });
     if (!result.ok) throw new Error(result.problems.join('; '));
     const max = result.env.MAX_QUESTION_LENGTH;
     const characters = [...`${head}${filler.repeat(max)}`].slice(0, max);
@@ -137,26 +142,81 @@ describe('MAX_QUESTION_LENGTH', () => {
   });
 });
 
-describe('gatewayProblems', () => {
-  const parsed = parseEnv({});
-  if (!parsed.ok) throw new Error('empty env must parse');
-
+describe('Slack variables', () => {
   it('requires a bot token and, in HTTP mode, a signing secret', () => {
-    expect(gatewayProblems(parsed.env)).toEqual([
+    const result = parseEnv({});
+    expect(!result.ok && result.problems).toEqual([
       'SLACK_BOT_TOKEN: is required',
       'SLACK_SIGNING_SECRET: is required in HTTP mode (or set SLACK_APP_TOKEN for Socket Mode)',
     ]);
   });
 
-  it("reads the raw variables, so its problems come with the schema's in one report", () => {
-    expect(gatewayProblems({ SLACK_BOT_TOKEN: '  ', SLACK_SIGNING_SECRET: 'secret' })).toEqual([
-      'SLACK_BOT_TOKEN: is required',
-    ]);
+  it("treats a blank token as unset, and reports Slack's problems with the schema's in one report", () => {
+    const result = parseEnv({ SLACK_BOT_TOKEN: '  ', SLACK_SIGNING_SECRET: 'secret' });
+    expect(!result.ok && result.problems).toEqual(['SLACK_BOT_TOKEN: is required']);
+    const both = parseEnv({ PORT: 'eighty' });
+    expect(!both.ok && both.problems.map((line) => line.split(':')[0])).toEqual(
+      expect.arrayContaining(['PORT', 'SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET']),
+    );
   });
 
   it('needs no signing secret in Socket Mode, and checks token kinds', () => {
-    const env = { ...parsed.env, SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xoxb-wrong-kind' };
-    expect(gatewayProblems(env)).toEqual(['SLACK_APP_TOKEN: must be an app-level token starting with xapp-']);
-    expect(gatewayProblems({ ...env, SLACK_APP_TOKEN: 'xapp-1' })).toEqual([]);
+    const env = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xoxb-wrong-kind' };
+    const wrongKind = parseEnv(env);
+    expect(!wrongKind.ok && wrongKind.problems).toEqual([
+      'SLACK_APP_TOKEN: must be an app-level token starting with xapp-',
+    ]);
+    const socket = parseEnv({ ...env, SLACK_APP_TOKEN: 'xapp-1' });
+    expect(socket.ok && socket.env.slack).toEqual({
+      mode: 'socket',
+      botToken: 'xoxb-1',
+      appToken: 'xapp-1',
+      apiUrl: undefined,
+    });
+  });
+
+  it('refuses a bot token of another kind', () => {
+    const result = parseEnv({ ...slack, SLACK_BOT_TOKEN: 'xapp-1' });
+    expect(!result.ok && result.problems).toEqual([
+      'SLACK_BOT_TOKEN: must be a bot token starting with xoxb-',
+    ]);
+  });
+
+  it('gives HTTP mode its signing secret', () => {
+    const result = parseEnv({ ...slack, SLACK_API_URL: 'http://127.0.0.1:9/api/' });
+    expect(result.ok && result.env.slack).toEqual({
+      mode: 'http',
+      botToken: 'xoxb-1',
+      signingSecret: 'secret',
+      apiUrl: 'http://127.0.0.1:9/api',
+    });
+  });
+});
+
+describe('platform variables', () => {
+  it('gives a configured platform its identity and static token, the base URL defaulting to the open URL', () => {
+    const result = parseEnv({ ...slack, ...platform });
+    expect(result.ok && result.env.platform).toEqual({
+      kind: 'configured',
+      openUrl: 'https://open.example.com',
+      baseUrl: 'https://open.example.com',
+      sysNum: 'acme',
+      credential: { kind: 'static', accessToken: platform.CS_ACCESS_TOKEN },
+    });
+  });
+
+  it('fetches the token when an app id and key are given, even beside a static token', () => {
+    const result = parseEnv({
+      ...slack,
+      ...platform,
+      CS_BASE_URL: 'https://base.example.com',
+      CS_APP_ID: 'app',
+      CS_APP_KEY: 'key',
+      CS_TOKEN_EXPIRE_HOURS: '5',
+    });
+    expect(result.ok && result.env.platform).toMatchObject({
+      baseUrl: 'https://base.example.com',
+      credential: { kind: 'fetched', appId: 'app', appKey: 'key', expireHours: 5 },
+    });
   });
 });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { newContextKey } from '../../../src/conversation/context-key.js';
 import { Conversation, failureReason } from '../../../src/conversation/conversation.js';
-import { newContextKey } from '../../../src/conversation/stores/context-key.js';
-import { MemoryContextStore, MemoryRatingStore } from '../../../src/conversation/stores/memory.js';
 import { StoreUnavailableError } from '../../../src/conversation/stores.js';
 import type { AnswerReply, Asker } from '../../../src/conversation/types.js';
 import { PlatformClient, StaticTokenProvider } from '../../../src/platform/index.js';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
+import { MemoryContextStore, MemoryRatingStore } from '../../../src/stores/memory.js';
 
 let simulator: Simulator;
 let platform: PlatformClient;

@@ -1,12 +1,12 @@
 // A platform may answer the robot without a uid; the rating must then name the asker another way.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { newContextKey } from '../../../src/conversation/context-key.js';
 import { Conversation } from '../../../src/conversation/conversation.js';
-import { newContextKey } from '../../../src/conversation/stores/context-key.js';
-import { MemoryContextStore, MemoryRatingStore } from '../../../src/conversation/stores/memory.js';
 import type { Asker } from '../../../src/conversation/types.js';
 import { PlatformClient, StaticTokenProvider } from '../../../src/platform/index.js';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
+import { MemoryContextStore, MemoryRatingStore } from '../../../src/stores/memory.js';
 import { listen } from '../../../src/util/listen.js';
 
 /** How the answer lacks its uid: no key, an empty string, or null (as some platforms send). */

@@ -1,7 +1,13 @@
 import type { types } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '../../../src/config/env.js';
+import type { Locale } from '../../../src/conversation/locale.js';
 import type { AnswerReply, FailureReason, Reply } from '../../../src/conversation/types.js';
+import {
+  ACTION_RATE_DOWN,
+  ACTION_RATE_UP,
+  ACTION_TRY_AGAIN,
+  SUGGESTION_ACTION_PATTERN,
+} from '../../../src/slack/action-ids.js';
 import {
   RATING_BLOCK_ID,
   type RenderedMessage,
@@ -11,13 +17,9 @@ import {
   replaceRatingButtons,
 } from '../../../src/slack/render/blocks.js';
 import {
-  ACTION_RATE_DOWN,
-  ACTION_RATE_UP,
-  ACTION_TRY_AGAIN,
   decodeRatingValue,
   decodeSuggestionValue,
   decodeTryAgainValue,
-  SUGGESTION_ACTION_PATTERN,
 } from '../../../src/slack/render/button-values.js';
 import {
   ACTIONS_ELEMENTS_MAX,

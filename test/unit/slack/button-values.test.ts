@@ -6,9 +6,7 @@ import {
   encodeRatingValue,
   encodeSuggestionValue,
   encodeTryAgainValue,
-  SUGGESTION_ACTION_PATTERN,
   SUGGESTION_QUESTION_MAX,
-  suggestionActionId,
   TRY_AGAIN_QUESTION_MAX,
 } from '../../../src/slack/render/button-values.js';
 import { BUTTON_VALUE_MAX } from '../../../src/slack/render/limits.js';
@@ -122,15 +120,6 @@ describe('decoding garbage', () => {
     const rating = encodeRatingValue({ contextKey: 'ctx', rating: 1 });
     expect(decodeSuggestionValue(rating)).toBeUndefined();
     expect(decodeTryAgainValue(rating)).toBeUndefined();
-  });
-});
-
-describe('action ids', () => {
-  it('are unique per suggestion and matched by the listener pattern', () => {
-    expect(suggestionActionId(0)).toBe('suggestion:0');
-    expect(SUGGESTION_ACTION_PATTERN.test(suggestionActionId(24))).toBe(true);
-    expect(SUGGESTION_ACTION_PATTERN.test('suggestion')).toBe(false);
-    expect(SUGGESTION_ACTION_PATTERN.test('suggestion:1x')).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LOCALES } from '../../../src/config/env.js';
+import type { LOCALES } from '../../../src/conversation/locale.js';
 import { localeFromSlack, type MessageKey, t } from '../../../src/slack/i18n.js';
 
 describe('t', () => {

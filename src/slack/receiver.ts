@@ -1,4 +1,4 @@
-// The HTTP server in front of Bolt. It owns the health routes in both modes and, in HTTP mode,
+// The receiver: the HTTP server in front of Bolt. It owns the health routes in both modes and, in HTTP mode,
 // checks every request to /slack/events before Bolt sees it: Bolt 5 crashes on a signed `null`
 // body, stalls 3 s on signed bodies it cannot classify, and answers 500 (which Slack retries) to an
 // event without an event. Slack's SSL check and the url_verification handshake are answered here;
@@ -72,7 +72,7 @@ export interface MetricsSource {
   render(): Promise<{ contentType: string; body: string }>;
 }
 
-export interface FrontDoorOptions {
+export interface ReceiverOptions {
   health: Health;
   metrics?: MetricsSource;
   logger: Logger;
@@ -80,7 +80,7 @@ export interface FrontDoorOptions {
   slack?: { signingSecret: string; requestListener: RequestListener; now?: () => number };
 }
 
-export interface FrontDoor {
+export interface ReceiverServer {
   readonly server: Server;
   /**
    * Starts the drain: new Slack requests get 503 (Slack retries them, on another replica), the health
@@ -92,7 +92,7 @@ export interface FrontDoor {
   close(): Promise<void>;
 }
 
-export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
+export function createReceiver(options: ReceiverOptions): ReceiverServer {
   const { health, logger } = options;
   let draining = false;
   /** Slack requests begun before the drain: they are answered, not refused. */
@@ -149,7 +149,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
   async function handleSlackRequest(
     request: IncomingMessage,
     response: ServerResponse,
-    slack: NonNullable<FrontDoorOptions['slack']>,
+    slack: NonNullable<ReceiverOptions['slack']>,
   ): Promise<void> {
     const rawBody = await readBody(request, BODY_LIMIT_BYTES);
     if (rawBody === 'too_large') {

@@ -2,6 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from 'redis';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../../../src/conversation/stores.js';
+import type { AnswerContext } from '../../../src/conversation/types.js';
 import {
   connectRedis,
   type RedisConnection,
@@ -9,9 +11,7 @@ import {
   RedisNameCache,
   RedisOnceStore,
   RedisRatingStore,
-} from '../../../../src/conversation/stores/redis.js';
-import { StoreUnavailableError } from '../../../../src/conversation/stores.js';
-import type { AnswerContext } from '../../../../src/conversation/types.js';
+} from '../../../src/stores/redis.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const prefix = `test:${process.pid}:${randomBytes(4).toString('hex')}:`;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { newContextKey } from '../../../../src/conversation/stores/context-key.js';
+import { newContextKey } from '../../../src/conversation/context-key.js';
+import type { AnswerContext } from '../../../src/conversation/types.js';
 import {
   MemoryContextStore,
   MemoryNameCache,
   MemoryOnceStore,
   MemoryRatingStore,
-} from '../../../../src/conversation/stores/memory.js';
-import type { AnswerContext } from '../../../../src/conversation/types.js';
+} from '../../../src/stores/memory.js';
 
 function context(overrides: Partial<AnswerContext> = {}): AnswerContext {
   return {

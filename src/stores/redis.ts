@@ -1,17 +1,12 @@
-// Redis-backed stores, shared by every replica; one connection per process serves all four stores.
+// Redis-backed stores, shared by every replica; one connection per process serves every store.
 import { randomBytes } from 'node:crypto';
 import { createClient, ErrorReply } from 'redis';
 import { z } from 'zod';
-import type { CachedToken, TokenCache } from '../../platform/access-token.js';
-import { parseJsonWith } from '../../util/json.js';
-import {
-  type ContextStore,
-  type NameCache,
-  type OnceStore,
-  type RatingStore,
-  StoreUnavailableError,
-} from '../stores.js';
-import type { AnswerContext, Rating } from '../types.js';
+import { type ContextStore, type RatingStore, StoreUnavailableError } from '../conversation/stores.js';
+import type { AnswerContext, Rating } from '../conversation/types.js';
+import type { CachedToken, TokenCache } from '../platform/access-token.js';
+import type { NameCache, OnceStore } from '../slack/stores.js';
+import { parseJsonWith } from '../util/json.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 
 /** The part of a pino logger the stores use; structural so that this file imports no logger. */
@@ -264,12 +259,18 @@ export async function connectRedis(options: RedisConnectOptions): Promise<RedisC
 
 const suggestionSchema = z.object({ question: z.string(), docId: z.string() });
 
-// JSON drops undefined properties, so the two `| undefined` fields come back missing.
+// Contexts written before these ids could be absent hold '' for none; both read as undefined.
+const storedId = z
+  .string()
+  .optional()
+  .transform((id) => id || undefined);
+
+// JSON drops undefined properties, so the `| undefined` fields come back missing.
 const storedContextSchema = z.object({
   uid: z.string().optional(),
-  cid: z.string(),
-  msgId: z.string(),
-  docId: z.string(),
+  cid: storedId,
+  msgId: storedId,
+  docId: storedId,
   docName: z.string(),
   robotFlag: z.number(),
   partnerId: z.string(),
@@ -283,7 +284,14 @@ const storedContextSchema = z.object({
 });
 
 const contextSchema: z.ZodType<AnswerContext> = storedContextSchema.transform(
-  (stored): AnswerContext => ({ ...stored, uid: stored.uid, threadId: stored.threadId }),
+  (stored): AnswerContext => ({
+    ...stored,
+    uid: stored.uid,
+    cid: stored.cid,
+    msgId: stored.msgId,
+    docId: stored.docId,
+    threadId: stored.threadId,
+  }),
 );
 const ratingSchema = z.union([z.literal(1), z.literal(2)]);
 const nameSchema = z.string();
@@ -292,7 +300,6 @@ export interface RedisContextStoreOptions {
   ttlSeconds: number;
 }
 
-/** The store methods' close() leave the shared connection open: its owner closes it once. */
 export class RedisContextStore implements ContextStore {
   readonly #redis: RedisConnection;
   readonly #ttlSeconds: number;
@@ -310,8 +317,6 @@ export class RedisContextStore implements ContextStore {
   async get(key: string): Promise<AnswerContext | undefined> {
     return parseJsonWith(await this.#redis.get(this.#key(key)), contextSchema);
   }
-
-  async close(): Promise<void> {}
 
   #key(key: string): string {
     return `${this.#redis.keyPrefix}ctx:${key}`;
@@ -341,8 +346,6 @@ export class RedisOnceStore implements OnceStore {
   async has(key: string): Promise<boolean> {
     return this.#redis.exists(this.#key(key));
   }
-
-  async close(): Promise<void> {}
 
   #key(key: string): string {
     return `${this.#redis.keyPrefix}once:${key}`;
@@ -392,8 +395,6 @@ export class RedisRatingStore implements RatingStore {
     await this.#redis.del(this.#key(contextKey));
   }
 
-  async close(): Promise<void> {}
-
   #key(contextKey: string): string {
     return `${this.#redis.keyPrefix}rated:${contextKey}`;
   }
@@ -413,8 +414,6 @@ export class RedisNameCache implements NameCache {
   async set(userId: string, name: string, ttlSeconds: number): Promise<void> {
     await this.#redis.set(this.#key(userId), JSON.stringify(name), ttlSeconds);
   }
-
-  async close(): Promise<void> {}
 
   #key(userId: string): string {
     return `${this.#redis.keyPrefix}name:${userId}`;

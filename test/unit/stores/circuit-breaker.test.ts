@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CircuitBreaker } from '../../../../src/conversation/stores/circuit-breaker.js';
+import { CircuitBreaker } from '../../../src/stores/circuit-breaker.js';
 
 /** A probe whose answers the test gives one at a time. */
 function controlledProbe() {

@@ -1,6 +1,8 @@
-// Picks the stores for this process: Redis when a URL is configured (several replicas), memory otherwise.
-import type { TokenCache } from '../../platform/access-token.js';
-import type { ContextStore, NameCache, OnceStore, RatingStore } from '../stores.js';
+// Every store the app needs, one set per process: Redis when a URL is configured (several replicas),
+// memory otherwise. Each layer declares the stores it uses beside itself; this folder implements them.
+import type { ContextStore, RatingStore } from '../conversation/stores.js';
+import type { TokenCache } from '../platform/access-token.js';
+import type { NameCache, OnceStore } from '../slack/stores.js';
 import { FallbackOnceStore } from './fallback-once-store.js';
 import { MemoryContextStore, MemoryNameCache, MemoryOnceStore, MemoryRatingStore } from './memory.js';
 import {
@@ -48,6 +50,7 @@ export interface Stores {
   kind: 'memory' | 'redis';
   /** For readiness probes: false while the backend is unreachable. */
   ping(): Promise<boolean>;
+  /** One close for the whole set: with Redis the stores share one connection, so none closes alone. */
   close(): Promise<void>;
 }
 
@@ -70,7 +73,7 @@ export async function createStores(options: StoresOptions): Promise<Stores> {
       kind: 'memory',
       ping: async () => true,
       close: async () => {
-        await Promise.all(Object.values(stores).map((store) => store.close()));
+        for (const store of Object.values(stores)) store.clear();
       },
     };
   }

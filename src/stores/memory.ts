@@ -1,7 +1,8 @@
 // In-process stores for a single replica: bounded LRU caches with TTLs, nothing survives a restart.
 import { LRUCache } from 'lru-cache';
-import type { ContextStore, NameCache, OnceStore, RatingStore } from '../stores.js';
-import type { AnswerContext, Rating } from '../types.js';
+import type { ContextStore, RatingStore } from '../conversation/stores.js';
+import type { AnswerContext, Rating } from '../conversation/types.js';
+import type { NameCache, OnceStore } from '../slack/stores.js';
 
 /** Milliseconds from any fixed origin; tests inject one to advance time without sleeping. */
 export type Clock = () => number;
@@ -36,9 +37,9 @@ export interface MemoryContextStoreOptions extends CacheBounds {
  */
 type PackedContext = [
   uid: string | null,
-  cid: string,
-  msgId: string,
-  docId: string,
+  cid: string | null,
+  msgId: string | null,
+  docId: string | null,
   /** Null when it is the question itself. */
   docName: string | null,
   robotFlag: number,
@@ -56,9 +57,9 @@ type PackedContext = [
 function packContext(context: AnswerContext): string {
   const packed: PackedContext = [
     context.uid ?? null,
-    context.cid,
-    context.msgId,
-    context.docId,
+    context.cid ?? null,
+    context.msgId ?? null,
+    context.docId ?? null,
     context.docName === context.question ? null : context.docName,
     context.robotFlag,
     context.partnerId,
@@ -97,9 +98,9 @@ function unpackContext(raw: string): AnswerContext {
   }
   return {
     uid: uid ?? undefined,
-    cid,
-    msgId,
-    docId,
+    cid: cid ?? undefined,
+    msgId: msgId ?? undefined,
+    docId: docId ?? undefined,
     docName: docName ?? question,
     robotFlag,
     partnerId,
@@ -138,7 +139,8 @@ export class MemoryContextStore implements ContextStore {
     return raw === undefined ? undefined : unpackContext(raw);
   }
 
-  async close(): Promise<void> {
+  /** Drops every entry; the store set's close() calls it. */
+  clear(): void {
     this.#cache.clear();
   }
 }
@@ -171,7 +173,8 @@ export class MemoryOnceStore implements OnceStore {
     return this.#claims.has(key);
   }
 
-  async close(): Promise<void> {
+  /** Drops every entry; the store set's close() calls it. */
+  clear(): void {
     this.#claims.clear();
   }
 }
@@ -203,7 +206,8 @@ export class MemoryRatingStore implements RatingStore {
     this.#ratings.delete(contextKey);
   }
 
-  async close(): Promise<void> {
+  /** Drops every entry; the store set's close() calls it. */
+  clear(): void {
     this.#ratings.clear();
   }
 }
@@ -223,7 +227,8 @@ export class MemoryNameCache implements NameCache {
     this.#names.set(userId, name, { ttl: ttlMs(ttlSeconds) });
   }
 
-  async close(): Promise<void> {
+  /** Drops every entry; the store set's close() calls it. */
+  clear(): void {
     this.#names.clear();
   }
 }

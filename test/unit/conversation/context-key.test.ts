@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isContextKey, newContextKey } from '../../../../src/conversation/stores/context-key.js';
+import { isContextKey, newContextKey } from '../../../src/conversation/context-key.js';
 
 describe('newContextKey', () => {
   it('makes 12 URL-safe characters that isContextKey accepts', () => {

@@ -1,19 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectRedis,
-  type RedisConnection,
-  RedisTokenCache,
-} from '../../../../src/conversation/stores/redis.js';
-import { FetchedTokenProvider } from '../../../../src/platform/access-token.js';
+import { FetchedTokenProvider } from '../../../src/platform/access-token.js';
 import {
   DEFAULT_SIMULATOR_APP_ID,
   DEFAULT_SIMULATOR_APP_KEY,
   DEFAULT_SIMULATOR_TOKEN,
   type Simulator,
   startSimulator,
-} from '../../../../src/simulator/index.js';
-import { waitFor } from '../../../support/wait.js';
+} from '../../../src/simulator/index.js';
+import { connectRedis, type RedisConnection, RedisTokenCache } from '../../../src/stores/redis.js';
+import { waitFor } from '../../support/wait.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 let simulator: Simulator;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from 'redis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createStores } from '../../../../src/conversation/stores/index.js';
-import { StoreUnavailableError } from '../../../../src/conversation/stores.js';
+import { StoreUnavailableError } from '../../../src/conversation/stores.js';
+import { createStores } from '../../../src/stores/index.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const prefix = `test:${process.pid}:${randomBytes(4).toString('hex')}:`;
@@ -26,6 +26,8 @@ describe('createStores', () => {
     await stores.names.set('U1', 'Ada', 60);
     expect(await stores.names.get('U1')).toBe('Ada');
     await stores.close();
+    // The set's close releases the memory stores' entries.
+    expect(await stores.names.get('U1')).toBeUndefined();
   });
 
   it('makes Redis stores sharing one connection with a Redis URL', async () => {
@@ -40,8 +42,8 @@ describe('createStores', () => {
       expect(await stores.ping()).toBe(true);
       expect(await stores.ratings.recordOnce('ctx-1', 1, 60)).toEqual({ recorded: true, rating: 1 });
       expect(await stores.ratings.get('ctx-1')).toBe(1);
-      // A store's own close leaves the shared connection to the others.
-      await stores.ratings.close();
+      // No store closes alone: the shared connection stays open for all of them until the set's close.
+      expect('close' in stores.ratings).toBe(false);
       expect(await stores.ratings.get('ctx-1')).toBe(1);
     } finally {
       await stores.close();

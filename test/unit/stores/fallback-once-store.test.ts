@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { FallbackOnceStore } from '../../../../src/conversation/stores/fallback-once-store.js';
-import { MemoryOnceStore } from '../../../../src/conversation/stores/memory.js';
-import { type OnceStore, StoreUnavailableError } from '../../../../src/conversation/stores.js';
+import { StoreUnavailableError } from '../../../src/conversation/stores.js';
+import type { OnceStore } from '../../../src/slack/stores.js';
+import { FallbackOnceStore } from '../../../src/stores/fallback-once-store.js';
+import { MemoryOnceStore } from '../../../src/stores/memory.js';
 
 const LEASE = 60;
 const HOUR = 3600;
@@ -20,7 +21,6 @@ function sharedStore(now: () => number) {
     has: (key) => guard(() => backing.has(key)),
     release: (key) => guard(() => backing.release(key)),
     keep: (key, ttl) => guard(() => backing.keep(key, ttl)),
-    close: async () => {},
   };
   return { store, state, backing };
 }

@@ -1,6 +1,6 @@
 // In memory, the threads the app answers and the deliveries it has seen must not evict each other.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStores, type Stores } from '../../../../src/conversation/stores/index.js';
+import { createStores, type Stores } from '../../../src/stores/index.js';
 
 const HOUR = 3600;
 /** Keys shaped as the gateway builds them. */

@@ -1,16 +1,12 @@
 // Redis going away and coming back, on a redis-server of this file's own that it stops and starts.
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStores } from '../../../../src/conversation/stores/index.js';
-import {
-  connectRedis,
-  RedisContextStore,
-  type StoreLogger,
-} from '../../../../src/conversation/stores/redis.js';
-import { StoreUnavailableError } from '../../../../src/conversation/stores.js';
-import type { AnswerContext } from '../../../../src/conversation/types.js';
-import { freePort, freezeRedis, startRedis, stopRedis, thawRedis } from '../../../support/redis-server.js';
-import { waitFor } from '../../../support/wait.js';
+import { StoreUnavailableError } from '../../../src/conversation/stores.js';
+import type { AnswerContext } from '../../../src/conversation/types.js';
+import { createStores } from '../../../src/stores/index.js';
+import { connectRedis, RedisContextStore, type StoreLogger } from '../../../src/stores/redis.js';
+import { freePort, freezeRedis, startRedis, stopRedis, thawRedis } from '../../support/redis-server.js';
+import { waitFor } from '../../support/wait.js';
 
 function recordingLogger(): StoreLogger & { lines: { level: string; msg: string }[] } {
   const lines: { level: string; msg: string }[] = [];

@@ -1,5 +1,6 @@
 // A shared OnceStore backed by this process's own memory of its claims, for when the shared one is down.
-import { type OnceStore, StoreUnavailableError } from '../stores.js';
+import { StoreUnavailableError } from '../conversation/stores.js';
+import type { OnceStore } from '../slack/stores.js';
 import { type Clock, MemoryOnceStore } from './memory.js';
 
 export interface FallbackOnceStoreOptions {
@@ -57,10 +58,5 @@ export class FallbackOnceStore implements OnceStore {
   async keep(key: string, ttlSeconds: number): Promise<void> {
     await this.#local.keep(key, ttlSeconds);
     await this.#shared.keep(key, ttlSeconds);
-  }
-
-  async close(): Promise<void> {
-    await this.#local.close();
-    await this.#shared.close();
   }
 }

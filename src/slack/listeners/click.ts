@@ -1,0 +1,53 @@
+// What the click listeners share: the arguments they read, the click's checked payload, and where
+// in Slack the clicked message lives.
+import type { webApi } from '@slack/bolt';
+import type { Logger } from '../../logging/logger.js';
+import { type BlockActionPayload, blockActionSchema } from '../incoming.js';
+import type { ReplyTarget } from '../responder.js';
+
+/**
+ * The part of Bolt's action arguments a click listener reads. No `ack`: every click is acknowledged
+ * by acknowledge-clicks.ts, and a second ack of the same request throws.
+ */
+export interface ClickArgs {
+  body: unknown;
+  action: object;
+  client: webApi.WebClient;
+}
+
+export interface Click {
+  payload: BlockActionPayload;
+  /** The clicked button's value, as Slack returned it. */
+  value: string | undefined;
+  teamId: string;
+  userId: string;
+}
+
+/** The click, or undefined (logged) when its payload is not a block_actions of the shape we read. */
+export function clickOf(args: ClickArgs, logger: Logger): Click | undefined {
+  const parsed = blockActionSchema.safeParse(args.body);
+  if (!parsed.success) {
+    const actionId = 'action_id' in args.action ? args.action.action_id : undefined;
+    logger.warn({ actionId }, 'ignored a click of unexpected shape');
+    return undefined;
+  }
+  const payload = parsed.data;
+  return {
+    payload,
+    value: payload.actions[0]?.value,
+    teamId: payload.team?.id ?? payload.user.team_id ?? '',
+    userId: payload.user.id,
+  };
+}
+
+/** The conversation a clicked message lives in: its thread in a channel, the DM itself otherwise. */
+export function clickedTarget(payload: BlockActionPayload): ReplyTarget | undefined {
+  const channel = payload.channel?.id ?? payload.container?.channel_id;
+  if (!channel) return undefined;
+  const message = payload.message;
+  const threadTs = message?.thread_ts ?? payload.container?.thread_ts;
+  if (threadTs) return { channel, threadTs };
+  // A top-level message in a DM keeps the conversation top-level; in a channel, start its thread.
+  if (channel.startsWith('D')) return { channel, threadTs: undefined };
+  return { channel, threadTs: message?.ts };
+}

@@ -1,0 +1,99 @@
+// What the listeners share: small interfaces for what they use, and the wiring of the default pieces.
+import type { Locale } from '../../conversation/locale.js';
+import type { Logger } from '../../logging/logger.js';
+import { Answerer, type AnswerQuestion, type Ask, type OnEvent } from '../answerer.js';
+import { GatewayConfigurationError } from '../configuration-error.js';
+import { type DeliveryClaims, deliveryClaims } from '../delivery-claims.js';
+import { InFlight } from '../in-flight.js';
+import { QuestionTurns } from '../question-turns.js';
+import { TRY_AGAIN_QUESTION_MAX } from '../render/button-values.js';
+import { Responder } from '../responder.js';
+import type { OnceStore } from '../stores.js';
+import { type ThreadRegistry, threadRegistry } from '../thread-registry.js';
+import type { UserLookup } from '../user-directory.js';
+import type { Rate } from './rating-click.js';
+
+export interface ListenerDeps {
+  /** The Slack component's logger; each handling logs through a child naming its request. */
+  logger: Logger;
+  onEvent: OnEvent;
+  /** Every handling is counted here until it is over, so a stopping gateway can wait for it. */
+  inFlight: Pick<InFlight, 'track'>;
+  turns: Pick<QuestionTurns, 'run'>;
+  answerer: AnswerQuestion;
+  responder: Responder;
+  users: UserLookup;
+  rate: Rate;
+  deliveries: DeliveryClaims;
+  threads: ThreadRegistry;
+}
+
+export interface ListenerSettings {
+  defaultLocale: Locale;
+  /** How long a delivered message is remembered, so Slack's retries and duplicates are answered once. */
+  dedupTtlSeconds: number;
+  /**
+   * How long a delivery being handled stays claimed before it is answered: longer than a handling
+   * takes, far shorter than dedupTtlSeconds, so Slack's retry of a delivery whose handling died with
+   * its process is answered rather than dropped.
+   */
+  handlingLeaseSeconds: number;
+  /** How long a thread the app answers in keeps listening without a new mention. */
+  threadTtlSeconds: number;
+  /** How long the robot may take before a "working on it" placeholder is posted; 0 posts it at once. */
+  placeholderDelayMs: number;
+  /**
+   * The longest one question may hold its asker's queue: past it the user's next question goes
+   * ahead, and a question whose answer is not ready by then is told as too slow, with Try again.
+   */
+  questionDeadlineMs: number;
+}
+
+export interface SlackMetrics {
+  onEvent?(kind: string, outcome: string): void;
+  onSlackApiError?(method: string, error: string | undefined): void;
+}
+
+/** The listeners' dependencies, with the handlings in flight that a stop drains. */
+export type SlackListeners = ListenerDeps & { inFlight: InFlight };
+
+/** Wires the listeners' default pieces from the core and the stores. */
+export function createListenerDeps(dependencies: {
+  conversation: { ask: Ask; rate: Rate; maxQuestionLength: number };
+  deliveries: OnceStore;
+  threads: OnceStore;
+  users: UserLookup;
+  settings: ListenerSettings;
+  logger: Logger;
+  metrics?: SlackMetrics;
+}): SlackListeners {
+  const { conversation, settings, users } = dependencies;
+  // A failed question is offered again whole from its Try again button, so it must fit in one.
+  if (conversation.maxQuestionLength > TRY_AGAIN_QUESTION_MAX) {
+    throw new GatewayConfigurationError(`MAX_QUESTION_LENGTH: must be at most ${TRY_AGAIN_QUESTION_MAX}`);
+  }
+  const metrics = dependencies.metrics ?? {};
+  const onEvent: OnEvent = (kind, outcome) => metrics.onEvent?.(kind, outcome);
+  const responder = new Responder((method, error) => metrics.onSlackApiError?.(method, error));
+  return {
+    logger: dependencies.logger,
+    onEvent,
+    inFlight: new InFlight(),
+    turns: new QuestionTurns(settings.questionDeadlineMs),
+    answerer: new Answerer({
+      ask: (input, options) => conversation.ask(input, options),
+      users,
+      responder,
+      onEvent,
+      settings: { defaultLocale: settings.defaultLocale, placeholderDelayMs: settings.placeholderDelayMs },
+    }),
+    responder,
+    users,
+    rate: (input, scope) => conversation.rate(input, scope),
+    deliveries: deliveryClaims(dependencies.deliveries, {
+      handlingLeaseSeconds: settings.handlingLeaseSeconds,
+      rememberSeconds: settings.dedupTtlSeconds,
+    }),
+    threads: threadRegistry(dependencies.threads, settings.threadTtlSeconds),
+  };
+}

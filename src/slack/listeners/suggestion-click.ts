@@ -1,0 +1,37 @@
+// A click on a suggested question: asks it for the person who clicked, in the same thread.
+import { beginHandling, type Handling } from '../handling.js';
+import { decodeSuggestionValue } from '../render/button-values.js';
+import { type Click, type ClickArgs, clickedTarget, clickOf } from './click.js';
+import type { ListenerDeps } from './deps.js';
+
+type SuggestionDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer'>;
+
+export function suggestionClickListener(deps: SuggestionDeps): (args: ClickArgs) => Promise<void> {
+  return async (args) => {
+    const click = clickOf(args, deps.logger);
+    if (!click) return;
+    const handling = beginHandling(args.client, deps.logger);
+    await deps.inFlight.track(
+      handling,
+      deps.turns.run(handling, click, () => askSuggestion(deps, handling, click)),
+      'suggestion click handling failed',
+    );
+  };
+}
+
+async function askSuggestion(deps: SuggestionDeps, handling: Handling, click: Click): Promise<void> {
+  const target = clickedTarget(click.payload);
+  const value = decodeSuggestionValue(click.value ?? '');
+  if (!target || !value) {
+    handling.logger.warn({ hasPlace: Boolean(target) }, 'ignored a suggestion click with a malformed value');
+    return;
+  }
+  deps.onEvent('suggestion', 'question');
+  await deps.answerer.answer(handling, {
+    teamId: click.teamId,
+    userId: click.userId,
+    text: value.q,
+    target,
+    suggestion: { contextKey: value.k, docId: value.d, question: value.q },
+  });
+}

@@ -1,0 +1,21 @@
+// The storage the Slack adapter needs; src/stores implements it in memory and in Redis.
+
+/**
+ * Claims that make an action happen once across retries and replicas.
+ * `claim` returns true for the first caller of a key within its TTL; `release` gives a claim back
+ * so that a delivery whose processing failed early can be processed again.
+ */
+export interface OnceStore {
+  claim(key: string, ttlSeconds: number): Promise<boolean>;
+  /** True while a claim on the key holds (e.g. a thread the app is answering). */
+  has(key: string): Promise<boolean>;
+  release(key: string): Promise<void>;
+  /** Holds the key for `ttlSeconds` from now, claimed or not: the work its claim guarded is done. */
+  keep(key: string, ttlSeconds: number): Promise<void>;
+}
+
+/** Display names by user id, so users.info is not called for every message. */
+export interface NameCache {
+  get(userId: string): Promise<string | undefined>;
+  set(userId: string, name: string, ttlSeconds: number): Promise<void>;
+}

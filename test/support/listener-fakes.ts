@@ -1,0 +1,174 @@
+// Fakes for the listeners' small interfaces (ask, rate, user lookup, delivery claims, threads), a
+// Web API client that records its calls, and Bolt-shaped arguments for calling a listener directly,
+// as bolt-js's own tests do with dummy middleware arguments. No module is mocked.
+import { webApi } from '@slack/bolt';
+import type { AskOptions, QuestionInput, RateOutcome } from '../../src/conversation/conversation.js';
+import type { Reply } from '../../src/conversation/types.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { Answerer } from '../../src/slack/answerer.js';
+import type { DeliveryClaims } from '../../src/slack/delivery-claims.js';
+import { InFlight } from '../../src/slack/in-flight.js';
+import type { ClickArgs } from '../../src/slack/listeners/click.js';
+import type { ListenerDeps } from '../../src/slack/listeners/deps.js';
+import type { MessageArgs } from '../../src/slack/listeners/message.js';
+import type { Rate } from '../../src/slack/listeners/rating-click.js';
+import { QuestionTurns } from '../../src/slack/question-turns.js';
+import { Responder } from '../../src/slack/responder.js';
+import type { ThreadRegistry } from '../../src/slack/thread-registry.js';
+import type { SlackUser, UserLookup } from '../../src/slack/user-directory.js';
+import { type LogRecord, logSink } from './log-sink.js';
+import { type BlockActionsPayload, IDS } from './slack-payloads.js';
+
+interface SlackCall {
+  method: string;
+  options: Record<string, unknown>;
+}
+
+/** A real Web API client whose every call (apiCall and the method shortcuts) is recorded and answered `ok`. */
+class RecordingClient extends webApi.WebClient {
+  readonly recorded: SlackCall[] = [];
+
+  // The SDK binds its method shortcuts (chat.postEphemeral, users.info) to apiCall when it is built.
+  override async apiCall(
+    method: string,
+    options: Record<string, unknown> = {},
+  ): Promise<webApi.WebAPICallResult> {
+    this.recorded.push({ method, options });
+    const result: webApi.WebAPICallResult & { ts: string } = {
+      ok: true,
+      ts: `1700009999.${String(this.recorded.length).padStart(6, '0')}`,
+    };
+    return result;
+  }
+}
+
+function recordingClient(): { client: webApi.WebClient; calls: SlackCall[] } {
+  const client = new RecordingClient('xoxb-test', { retryConfig: { retries: 0 } });
+  return { client, calls: client.recorded };
+}
+
+export interface Fakes {
+  deps: ListenerDeps;
+  inFlight: InFlight;
+  client: webApi.WebClient;
+  /** Web API calls made by the listeners, in order. */
+  slack: SlackCall[];
+  asked: Array<{ input: QuestionInput; options: AskOptions }>;
+  rated: Array<Parameters<Rate>[0]>;
+  /** `kind:outcome` of every event counted. */
+  events: string[];
+  logs: LogRecord[];
+  /** Delivery keys claimed, released and kept. */
+  deliveries: { claimed: Set<string>; released: string[]; kept: string[] };
+  /** Threads the app is answering, as `channel:threadTs`. */
+  threads: Set<string>;
+}
+
+export function fakes(
+  options: {
+    reply?: (input: QuestionInput) => Promise<Reply>;
+    rateOutcome?: RateOutcome;
+    user?: SlackUser;
+  } = {},
+): Fakes {
+  const sink = logSink();
+  const logger = createLogger({ level: 'debug', destination: sink.destination });
+  const { client, calls } = recordingClient();
+  const asked: Fakes['asked'] = [];
+  const rated: Fakes['rated'] = [];
+  const events: string[] = [];
+  const deliveries: Fakes['deliveries'] = { claimed: new Set(), released: [], kept: [] };
+  const threads = new Set<string>();
+  const user = options.user ?? { displayName: 'Jane', locale: 'en' };
+
+  const users: UserLookup = { lookup: async () => user };
+  const claims: DeliveryClaims = {
+    claim: async (key) => {
+      if (deliveries.claimed.has(key)) return false;
+      deliveries.claimed.add(key);
+      return true;
+    },
+    release: async (key) => {
+      deliveries.claimed.delete(key);
+      deliveries.released.push(key);
+    },
+    keep: async (key) => {
+      deliveries.kept.push(key);
+    },
+  };
+  const registry: ThreadRegistry = {
+    isAnswering: async (_teamId, channel, threadTs) => threads.has(`${channel}:${threadTs}`),
+    remember: async (_teamId, target) => {
+      if (target.threadTs) threads.add(`${target.channel}:${target.threadTs}`);
+    },
+  };
+  const reply =
+    options.reply ??
+    (async (input: QuestionInput): Promise<Reply> => ({
+      kind: 'answer',
+      contextKey: 'ctx-1',
+      answerHtml: `the answer to ${input.text}`,
+      stripe: undefined,
+      suggestions: [],
+      rateable: true,
+      clickedBy: undefined,
+      demo: false,
+      locale: input.asker.locale,
+    }));
+  const onEvent = (kind: string, outcome: string) => {
+    events.push(`${kind}:${outcome}`);
+  };
+  const responder = new Responder();
+  const inFlight = new InFlight();
+  const deps: ListenerDeps = {
+    logger,
+    onEvent,
+    inFlight,
+    turns: new QuestionTurns(60_000),
+    answerer: new Answerer({
+      ask: async (input, askOptions) => {
+        asked.push({ input, options: askOptions });
+        await askOptions.beforeAsk?.();
+        return reply(input);
+      },
+      users,
+      responder,
+      onEvent,
+      settings: { defaultLocale: 'en', placeholderDelayMs: 10_000 },
+    }),
+    responder,
+    users,
+    rate: async (input) => {
+      rated.push(input);
+      return options.rateOutcome ?? { kind: 'failure', reason: 'internal' };
+    },
+    deliveries: claims,
+    threads: registry,
+  };
+  return {
+    deps,
+    inFlight,
+    client,
+    slack: calls,
+    asked,
+    rated,
+    events,
+    logs: sink.records,
+    deliveries,
+    threads,
+  };
+}
+
+/** Bolt's arguments to an event listener, reduced to what ours read. */
+export function eventArgs(event: unknown, client: webApi.WebClient, retryNum?: number): MessageArgs {
+  return {
+    event,
+    context: { teamId: IDS.team, botUserId: IDS.botUser, ...(retryNum === undefined ? {} : { retryNum }) },
+    client,
+  };
+}
+
+/** Bolt's arguments to an action listener: `action` is the first of the payload's actions, as Bolt sets it. */
+export function clickArgs(body: BlockActionsPayload, client: webApi.WebClient): ClickArgs {
+  return { body, action: body.actions[0] ?? {}, client };
+}

@@ -1,0 +1,69 @@
+// The Slack side owns what a Try again button can carry, so it refuses a longer question limit when built.
+import { describe, expect, it } from 'vitest';
+import { newContextKey } from '../../../src/conversation/context-key.js';
+import { Conversation } from '../../../src/conversation/conversation.js';
+import { createLogger } from '../../../src/logging/logger.js';
+import { GatewayConfigurationError } from '../../../src/slack/configuration-error.js';
+import { createListenerDeps, type SlackListeners } from '../../../src/slack/listeners/deps.js';
+import { TRY_AGAIN_QUESTION_MAX } from '../../../src/slack/render/button-values.js';
+import { UserDirectory } from '../../../src/slack/user-directory.js';
+import {
+  MemoryContextStore,
+  MemoryNameCache,
+  MemoryOnceStore,
+  MemoryRatingStore,
+} from '../../../src/stores/memory.js';
+
+function gatewayWith(maxQuestionLength: number): SlackListeners {
+  const conversation = new Conversation({
+    robot: {
+      askRobot: () => Promise.reject(new Error('not asked in this test')),
+      sendRobotFeedback: () => Promise.reject(new Error('not sent in this test')),
+    },
+    contexts: new MemoryContextStore({ maxEntries: 10, ttlSeconds: 60 }),
+    ratings: new MemoryRatingStore({ maxEntries: 10 }),
+    settings: {
+      sysNum: 'acme',
+      robotFlag: undefined,
+      source: undefined,
+      maxQuestionLength,
+      contextTtlSeconds: 60,
+      demo: false,
+    },
+    logger: { info: () => {}, warn: () => {}, error: () => {} },
+    newKey: newContextKey,
+  });
+  return createListenerDeps({
+    conversation,
+    deliveries: new MemoryOnceStore({ maxEntries: 10 }),
+    threads: new MemoryOnceStore({ maxEntries: 10 }),
+    users: new UserDirectory(new MemoryNameCache({ maxEntries: 10 }), 'en'),
+    settings: {
+      defaultLocale: 'en',
+      dedupTtlSeconds: 3600,
+      handlingLeaseSeconds: 120,
+      threadTtlSeconds: 60,
+      placeholderDelayMs: 0,
+      questionDeadlineMs: 1000,
+    },
+    logger: createLogger({ level: 'silent' }),
+  });
+}
+
+describe('MAX_QUESTION_LENGTH', () => {
+  it('may not exceed what a Try again button can carry, with one line', () => {
+    let thrown: unknown;
+    try {
+      gatewayWith(TRY_AGAIN_QUESTION_MAX + 1);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(GatewayConfigurationError);
+    if (thrown instanceof GatewayConfigurationError)
+      expect([thrown.problem]).toEqual([`MAX_QUESTION_LENGTH: must be at most ${TRY_AGAIN_QUESTION_MAX}`]);
+  });
+
+  it('takes exactly what a Try again button can carry', () => {
+    expect(() => gatewayWith(TRY_AGAIN_QUESTION_MAX)).not.toThrow();
+  });
+});
