@@ -73,7 +73,10 @@ async function startTarget(config: TargetConfig, countWarning: () => void) {
     CS_HEADERS_TIMEOUT_MS: String(config.platformTimeoutMs),
     CS_BODY_TIMEOUT_MS: String(config.platformTimeoutMs),
     PORT: '0',
+    HOST: '127.0.0.1',
     LOG_LEVEL: config.logLevel,
+    SLACK_WEB_API_RETRIES: '0',
+    SHUTDOWN_GRACE_SECONDS: '10',
   });
   if (!parsed.ok) throw new Error(`gateway env invalid: ${parsed.problems.join('; ')}`);
   // A null sink that still counts what would have been written: the gateway pays for every line it logs.
@@ -84,11 +87,7 @@ async function startTarget(config: TargetConfig, countWarning: () => void) {
     },
   });
   const logger = createLogger({ level: parsed.env.LOG_LEVEL, destination });
-  const gateway = await createGateway(parsed.env, logger, {
-    host: '127.0.0.1',
-    webApiRetries: 0,
-    shutdownGraceMs: 10_000,
-  });
+  const gateway = await createGateway(parsed.env, logger);
   const { port } = await gateway.start();
   return { port: port ?? 0, stop: () => gateway.stop() };
 }

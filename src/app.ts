@@ -1,36 +1,22 @@
-// The composition root: builds the platform client, the stores, the conversation core and the Slack
-// app from a validated Env, and owns their start and orderly stop. It reads no process.env.
+// The composition root: builds the stores, the platform client, the conversation core and the Slack
+// app from a validated Env, registering each with the resource stack as it opens, and hands back
+// start and stop. It reads no process.env; choosing the platform and the drain live in src/composition.
+
+import { choosePlatform } from './composition/platform.js';
+import { drainWithin } from './composition/shutdown.js';
 import type { Env } from './config/env.js';
 import { newContextKey } from './conversation/context-key.js';
 import { Conversation } from './conversation/conversation.js';
+import { errorFields } from './logging/error-fields.js';
 import type { Logger } from './logging/logger.js';
 import { meteredContextStore, meteredNameCache } from './observability/metered-stores.js';
 import { Metrics } from './observability/metrics.js';
-import {
-  type AccessTokenProvider,
-  FetchedTokenProvider,
-  PlatformClient,
-  StaticTokenProvider,
-} from './platform/index.js';
-import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from './simulator/index.js';
-import { createListenerDeps, type SlackListeners } from './slack/listeners/deps.js';
-import { createSlackApp, type SlackApp } from './slack/slack-app.js';
+import { PlatformClient } from './platform/index.js';
+import { createListenerDeps } from './slack/listeners/deps.js';
+import { createSlackApp } from './slack/slack-app.js';
 import { UserDirectory } from './slack/user-directory.js';
 import { createStores } from './stores/index.js';
-import { Deadline, EXPIRED } from './util/deadline.js';
-
-/** The sysNum the built-in simulator is run with. */
-const DEMO_SYS_NUM = 'demo';
-
-export interface GatewayOverrides {
-  /** Host to bind the HTTP server to; tests use 127.0.0.1. */
-  host?: string;
-  /** Web API retries; tests set 0 so a failing fake does not stall them. */
-  webApiRetries?: number;
-  socketMode?: { clientPingTimeoutMs?: number; serverPingTimeoutMs?: number };
-  /** How long stop() may take, questions in flight included; default SHUTDOWN_GRACE_SECONDS. */
-  shutdownGraceMs?: number;
-}
+import { ResourceStack } from './util/resource-stack.js';
 
 export interface Gateway {
   mode: 'http' | 'socket';
@@ -39,14 +25,22 @@ export interface Gateway {
   demo: boolean;
   conversation: Conversation;
   start(): Promise<{ port: number | undefined }>;
+  /** Drains and closes within SHUTDOWN_GRACE_SECONDS, whatever is still open then. */
   stop(): Promise<void>;
 }
 
-export async function createGateway(
-  env: Env,
-  logger: Logger,
-  overrides: GatewayOverrides = {},
-): Promise<Gateway> {
+export async function createGateway(env: Env, logger: Logger): Promise<Gateway> {
+  const resources = new ResourceStack(logger);
+  try {
+    return await composeGateway(env, logger, resources);
+  } catch (error) {
+    // A failure midway closes what had opened, so a refused setting leaves no pool or socket behind.
+    await resources.closeAll();
+    throw error;
+  }
+}
+
+async function composeGateway(env: Env, logger: Logger, resources: ResourceStack): Promise<Gateway> {
   // Stores first: with Redis, the platform token is shared through them as well.
   const stores = await createStores({
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
@@ -55,181 +49,125 @@ export async function createGateway(
     ttlSeconds: env.CONTEXT_TTL_SECONDS,
     logger: logger.child({ component: 'store' }),
   });
-
-  let simulator: Simulator | undefined;
-  let openUrl: string;
-  let baseUrl: string;
-  let tokenProvider: AccessTokenProvider;
-  let sysNum: string;
+  resources.defer('stores', () => stores.close());
 
   const platformTimeouts = {
     connectMs: env.CS_CONNECT_TIMEOUT_MS,
     headersMs: env.CS_HEADERS_TIMEOUT_MS,
     bodyMs: env.CS_BODY_TIMEOUT_MS,
   };
-  const { platform: platformEnv } = env;
-  if (platformEnv.kind === 'configured') {
-    ({ openUrl, baseUrl, sysNum } = platformEnv);
-    const { credential } = platformEnv;
-    tokenProvider =
-      credential.kind === 'fetched'
-        ? new FetchedTokenProvider({
-            openUrl,
-            appId: credential.appId,
-            appKey: credential.appKey,
-            expireHours: credential.expireHours,
-            timeouts: platformTimeouts,
-            ...(stores.tokenCache ? { cache: stores.tokenCache } : {}),
-          })
-        : new StaticTokenProvider(credential.accessToken);
-  } else {
-    simulator = await startSimulator({
-      accessToken: DEFAULT_SIMULATOR_TOKEN,
-      host: '127.0.0.1',
-      port: 0,
-    }).catch(async (error: unknown) => {
-      await stores.close();
-      throw error;
-    });
-    openUrl = simulator.url;
-    baseUrl = simulator.url;
-    sysNum = DEMO_SYS_NUM;
-    tokenProvider = new StaticTokenProvider(DEFAULT_SIMULATOR_TOKEN);
-    logger.warn(
-      { platformUrl: simulator.url },
-      '*** DEMO MODE: CS_OPEN_URL is not set, so answers come from the built-in platform simulator and its demo knowledge base. Set CS_OPEN_URL to use your platform. ***',
-    );
-  }
+  const platformChoice = await choosePlatform(env, {
+    timeouts: platformTimeouts,
+    tokenCache: stores.tokenCache,
+    logger,
+  });
+  resources.defer('platform simulator', () => platformChoice.close());
 
-  // The gauge reads the conversation, which is built below; the closure defers the read to scrape time.
-  let conversationRef: Conversation | undefined;
-  const metrics = new Metrics({ inFlightQuestions: () => conversationRef?.inFlight ?? 0 });
-
+  const metrics = new Metrics();
   const platform = new PlatformClient({
-    openUrl,
-    baseUrl,
-    tokenProvider,
+    ...platformChoice.client,
     timeouts: platformTimeouts,
     retry: { attempts: env.CS_RETRY_ATTEMPTS },
     ...(env.CS_TICKET_LIST_PATH ? { ticketListPath: env.CS_TICKET_LIST_PATH } : {}),
     logger: logger.child({ component: 'platform' }),
     observer: metrics,
   });
+  resources.defer('platform client', () => platform.close());
 
   const conversation = new Conversation({
     robot: platform,
     contexts: meteredContextStore(stores.contexts, (store, result) => metrics.storeLookup(store, result)),
     ratings: stores.ratings,
     settings: {
-      sysNum,
+      sysNum: platformChoice.sysNum,
       robotFlag: env.CS_ROBOT_FLAG,
       source: env.CS_SOURCE,
       maxQuestionLength: env.MAX_QUESTION_LENGTH,
       contextTtlSeconds: env.CONTEXT_TTL_SECONDS,
-      demo: simulator !== undefined,
+      demo: platformChoice.demo,
     },
     logger: logger.child({ component: 'conversation' }),
     newKey: newContextKey,
   });
-  conversationRef = conversation;
+  // The platform client reports to the metrics and the conversation asks through that client, so the
+  // gauge that reads the conversation is registered now that it exists.
+  metrics.countQuestionsInFlight(conversation);
 
   let stopping = false;
-  // Side by side: a pool that waits for a request still in flight must not keep the others open.
-  const closeAll = async () => {
-    await Promise.all([
-      platform
-        .close()
-        .catch((error: unknown) => logger.warn({ err: error }, 'platform client did not close')),
-      stores.close().catch((error: unknown) => logger.warn({ err: error }, 'stores did not close')),
-      simulator?.close(),
-    ]);
+  const listeners = createListenerDeps({
+    conversation,
+    deliveries: stores.deliveries,
+    threads: stores.threads,
+    users: new UserDirectory(
+      meteredNameCache(stores.names, (store, result) => metrics.storeLookup(store, result)),
+      env.DEFAULT_LOCALE,
+    ),
+    settings: {
+      defaultLocale: env.DEFAULT_LOCALE,
+      dedupTtlSeconds: env.DEDUP_TTL_SECONDS,
+      handlingLeaseSeconds: handlingLeaseSeconds(env),
+      threadTtlSeconds: env.CONTEXT_TTL_SECONDS,
+      placeholderDelayMs: env.PLACEHOLDER_DELAY_MS,
+      questionDeadlineMs: env.QUESTION_DEADLINE_SECONDS * 1000,
+    },
+    logger: logger.child({ component: 'gateway' }),
+    metrics: {
+      onEvent: (kind, outcome) => metrics.slackEvent(kind, outcome),
+      onSlackApiError: (method, error) => metrics.slackApiError(method, error),
+    },
+  });
+  const socketMode = {
+    ...(env.SLACK_SOCKET_CLIENT_PING_TIMEOUT_MS === undefined
+      ? {}
+      : { clientPingTimeoutMs: env.SLACK_SOCKET_CLIENT_PING_TIMEOUT_MS }),
+    ...(env.SLACK_SOCKET_SERVER_PING_TIMEOUT_MS === undefined
+      ? {}
+      : { serverPingTimeoutMs: env.SLACK_SOCKET_SERVER_PING_TIMEOUT_MS }),
   };
-
-  let listeners: SlackListeners;
-  let slack: SlackApp;
-  try {
-    // Built here so that a setting it refuses closes what is already open.
-    listeners = createListenerDeps({
-      conversation,
-      deliveries: stores.deliveries,
-      threads: stores.threads,
-      users: new UserDirectory(
-        meteredNameCache(stores.names, (store, result) => metrics.storeLookup(store, result)),
-        env.DEFAULT_LOCALE,
-      ),
-      settings: {
-        defaultLocale: env.DEFAULT_LOCALE,
-        dedupTtlSeconds: env.DEDUP_TTL_SECONDS,
-        handlingLeaseSeconds: handlingLeaseSeconds(env),
-        threadTtlSeconds: env.CONTEXT_TTL_SECONDS,
-        placeholderDelayMs: env.PLACEHOLDER_DELAY_MS,
-        questionDeadlineMs: env.QUESTION_DEADLINE_SECONDS * 1000,
-      },
-      logger: logger.child({ component: 'gateway' }),
-      metrics: {
-        onEvent: (kind, outcome) => metrics.slackEvent(kind, outcome),
-        onSlackApiError: (method, error) => metrics.slackApiError(method, error),
-      },
-    });
-    slack = await createSlackApp({
-      connection: env.slack,
-      slackApiUrl: env.slack.apiUrl,
-      port: env.PORT,
-      ...(overrides.host ? { host: overrides.host } : {}),
-      ...(overrides.webApiRetries === undefined ? {} : { webApiRetries: overrides.webApiRetries }),
-      ...(overrides.socketMode ? { socketMode: overrides.socketMode } : {}),
-      listeners,
-      logger,
-      metrics,
-      health: {
-        alive: () => !stopping,
-        ready: async () => !stopping && (await stores.ping()),
-      },
-    });
-  } catch (error) {
-    await closeAll();
-    throw error;
-  }
+  const slack = await createSlackApp({
+    connection: env.slack,
+    slackApiUrl: env.slack.apiUrl,
+    port: env.PORT,
+    host: env.HOST,
+    ...(env.SLACK_WEB_API_RETRIES === undefined ? {} : { webApiRetries: env.SLACK_WEB_API_RETRIES }),
+    socketMode,
+    listeners,
+    logger,
+    metrics,
+    health: {
+      alive: () => !stopping,
+      ready: async () => !stopping && (await stores.ping()),
+    },
+  });
+  resources.defer('Slack app', () => slack.close());
 
   return {
     mode: slack.mode,
-    platformUrl: openUrl,
-    demo: simulator !== undefined,
+    platformUrl: platformChoice.client.openUrl,
+    demo: platformChoice.demo,
     conversation,
     start: () => slack.start(),
     async stop() {
       if (stopping) return;
       stopping = true;
-      // The grace counts from here, as a supervisor's kill deadline counts from its signal, and
-      // covers everything below; its last part is kept for closing.
-      const graceMs = overrides.shutdownGraceMs ?? env.SHUTDOWN_GRACE_SECONDS * 1000;
-      const end = Date.now() + graceMs;
-      const drainEnd = end - Math.min(CLOSE_RESERVE_MS, graceMs / 10);
-      // Answers in flight are still posted: the listeners' drain covers asking and posting.
-      const drained = await raceUntil(
-        slack
-          .stop()
-          .catch((error: unknown) => logger.warn({ err: error }, 'Slack app did not stop cleanly'))
-          .then(() => listeners.inFlight.drain()),
-        drainEnd,
-      );
-      if (drained === EXPIRED)
-        logger.warn({ inFlight: listeners.inFlight.size, graceMs }, 'stopped with questions in flight');
-      const closed = await raceUntil(
-        Promise.all([
-          slack.close().catch((error: unknown) => logger.warn({ err: error }, 'Slack app did not close')),
-          closeAll(),
-        ]),
-        end,
-      );
-      // A pool still waiting for a request in flight is left to the process exit.
-      if (closed === EXPIRED) logger.warn({ graceMs }, 'stopped before every connection had closed');
+      const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000;
+      await drainWithin(graceMs, {
+        // Answers in flight are still posted: the listeners' drain covers asking and posting.
+        drain: () =>
+          slack
+            .stop()
+            .catch((error: unknown) => logger.warn(errorFields(error), 'Slack app did not stop cleanly'))
+            .then(() => listeners.inFlight.drain()),
+        onDrainCutShort: () =>
+          logger.warn({ inFlight: listeners.inFlight.size, graceMs }, 'stopped with questions in flight'),
+        close: (until) => resources.closeAll(until),
+        // A pool still waiting for a request in flight is left to the process exit.
+        onCloseCutShort: (stillClosing) =>
+          logger.warn({ graceMs, stillClosing }, 'stopped before every connection had closed'),
+      });
     },
   };
 }
-
-/** At most this much of the grace is kept for closing: with nothing in flight, it takes milliseconds. */
-const CLOSE_RESERVE_MS = 1_000;
 
 /**
  * How long a delivery stays claimed while it is handled: twice the longest a robot call can take
@@ -239,14 +177,4 @@ const CLOSE_RESERVE_MS = 1_000;
 function handlingLeaseSeconds(env: Env): number {
   const robotCallMs = env.CS_CONNECT_TIMEOUT_MS + env.CS_HEADERS_TIMEOUT_MS + env.CS_BODY_TIMEOUT_MS;
   return Math.min(Math.ceil((2 * robotCallMs) / 1000) + 60, env.DEDUP_TTL_SECONDS);
-}
-
-/** What `work` gives, or EXPIRED once the clock reaches `end` (epoch milliseconds). */
-async function raceUntil<T>(work: Promise<T>, end: number): Promise<T | typeof EXPIRED> {
-  const deadline = new Deadline(Math.max(0, end - Date.now()));
-  try {
-    return await deadline.race(work);
-  } finally {
-    deadline.clear();
-  }
 }

@@ -3,6 +3,7 @@
 // and a supervisor that sees it gone kills the rest before the drain is over.
 import { createGateway } from './app.js';
 import { parseEnv } from './config/env.js';
+import { errorFields } from './logging/error-fields.js';
 import { createLogger } from './logging/logger.js';
 import { GatewayConfigurationError } from './slack/configuration-error.js';
 
@@ -23,7 +24,7 @@ const logger = createLogger({ level: env.LOG_LEVEL, pretty: process.stdout.isTTY
 
 process.on('unhandledRejection', (reason) => {
   // Logged, not fatal: one failed promise must not take every conversation down with it.
-  logger.error({ err: reason }, 'unhandled promise rejection');
+  logger.error(errorFields(reason), 'unhandled promise rejection');
 });
 
 let gateway: Awaited<ReturnType<typeof createGateway>>;
@@ -39,7 +40,7 @@ try {
 } catch (error) {
   // A limit a component checks when it is built is still a configuration problem to the operator.
   if (error instanceof GatewayConfigurationError) exitOnInvalidConfiguration([error.problem]);
-  logger.fatal({ err: error }, 'gateway failed to start');
+  logger.fatal(errorFields(error), 'gateway failed to start');
   process.exit(1);
 }
 
@@ -59,7 +60,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.exit(0);
       },
       (error: unknown) => {
-        logger.error({ err: error }, 'stop failed');
+        logger.error(errorFields(error), 'stop failed');
         process.exit(1);
       },
     );

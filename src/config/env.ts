@@ -92,6 +92,18 @@ const variablesSchema = z.object({
   SLACK_APP_TOKEN: optionalText,
   SLACK_API_URL: httpUrl,
   PORT: integer(0, 65_535, 3000),
+  HOST: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[^\s/]+$/, 'must be an address or host name, without spaces or a scheme')
+      .default('0.0.0.0'),
+  ),
+  // Advanced: unset keeps the production policy (4 retries within 30 s, rate limits honour Retry-After).
+  SLACK_WEB_API_RETRIES: optionalInteger(0, 10),
+  // Advanced, Socket Mode only: unset keeps the Slack SDK's own (5 s and 30 s).
+  SLACK_SOCKET_CLIENT_PING_TIMEOUT_MS: optionalInteger(100, 600_000),
+  SLACK_SOCKET_SERVER_PING_TIMEOUT_MS: optionalInteger(100, 600_000),
   DEFAULT_LOCALE: z.preprocess(emptyToUndefined, z.enum(LOCALES).default('en')),
   CONTEXT_MAX_ENTRIES: integer(1, 10_000_000, 50_000),
   CONTEXT_TTL_SECONDS: integer(60, 90 * 24 * 3600, 7 * 24 * 3600),

@@ -4,7 +4,7 @@ import { randomFillSync } from 'node:crypto';
 /** 9 random bytes are exactly 12 base64url characters (72 bits), with no padding. */
 const KEY_BYTES = 9;
 /** For schemas, e.g. `z.string().regex(CONTEXT_KEY_PATTERN)`. */
-export const CONTEXT_KEY_PATTERN = /^[A-Za-z0-9_-]{12}$/;
+const CONTEXT_KEY_PATTERN = /^[A-Za-z0-9_-]{12}$/;
 
 /** One call into the CSPRNG serves 512 keys: a call per answer was a measurable share of its CPU. */
 const pool = Buffer.alloc(KEY_BYTES * 512);

@@ -353,7 +353,7 @@ export class Conversation {
 }
 
 /** Public clients of the platform treat answerType 3 as "unknown question": nothing to rate. */
-export function isRateable(answer: RobotAnswer): boolean {
+function isRateable(answer: RobotAnswer): boolean {
   return answer.answerType !== ANSWER_TYPE_UNKNOWN && Boolean(answer.msgId) && answer.answer.trim() !== '';
 }
 

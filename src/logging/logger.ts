@@ -18,12 +18,7 @@ const SECRET_KEYS = [
 ];
 
 /** Redaction paths for a secret key at the top level and up to three levels deep. */
-export const REDACT_PATHS = SECRET_KEYS.flatMap((key) => [
-  key,
-  `*.${key}`,
-  `*.*.${key}`,
-  `*.*.*.${key}`,
-]).concat([
+const REDACT_PATHS = SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `*.*.*.${key}`]).concat([
   'req.headers.authorization',
   'req.headers["x-slack-signature"]',
   'headers.authorization',

@@ -13,7 +13,7 @@ export class Metrics implements PlatformCallObserver {
   readonly #slackApiErrors: Counter<'method' | 'error'>;
   readonly #storeLookups: Counter<'store' | 'result'>;
 
-  constructor(options: { inFlightQuestions: () => number; processMetrics?: boolean }) {
+  constructor(options: { processMetrics?: boolean } = {}) {
     const registers = [this.registry];
     this.#slackEvents = new Counter({
       name: 'cs_gateway_slack_events_total',
@@ -46,17 +46,24 @@ export class Metrics implements PlatformCallObserver {
       labelNames: ['store', 'result'],
       registers,
     });
-    const inFlight = options.inFlightQuestions;
+    if (options.processMetrics !== false)
+      collectDefaultMetrics({ register: this.registry, prefix: 'cs_gateway_' });
+  }
+
+  /**
+   * Registers the in-flight gauge, read at scrape time. Apart from the constructor because what it
+   * reads (the conversation core) is built after the metrics it reports its platform calls to; call
+   * it once, before anything can scrape.
+   */
+  countQuestionsInFlight(source: { readonly inFlight: number }): void {
     new Gauge({
       name: 'cs_gateway_questions_in_flight',
       help: 'Questions being answered right now',
-      registers,
+      registers: [this.registry],
       collect() {
-        this.set(inFlight());
+        this.set(source.inFlight);
       },
     });
-    if (options.processMetrics !== false)
-      collectDefaultMetrics({ register: this.registry, prefix: 'cs_gateway_' });
   }
 
   slackEvent(type: string, outcome: string): void {

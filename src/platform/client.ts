@@ -96,7 +96,7 @@ export interface CallOptions {
 }
 
 /** What `feedback` failures carry as platformCode when data.status is 0 (the spec's only failure value). */
-export const FEEDBACK_FAILED_CODE = 'status:0';
+const FEEDBACK_FAILED_CODE = 'status:0';
 
 /** One call's recipe: where it goes, whether it may be retried, how to build and read it. */
 interface CallSpec<T> {

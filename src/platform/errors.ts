@@ -2,7 +2,7 @@
 // PlatformError is their union, so `switch (error.code)` narrows to the class and its fields.
 import { CodedError } from '../util/coded-error.js';
 
-export type PlatformErrorCode =
+type PlatformErrorCode =
   | 'PLATFORM_REQUEST_INVALID'
   | 'PLATFORM_TRANSPORT'
   | 'PLATFORM_HTTP_STATUS'

@@ -23,7 +23,7 @@ export interface IterateOptions {
 }
 
 /** pageNo is declared with 4 digits, so no listing can go beyond this many pages. */
-export const DEFAULT_MAX_PAGES = 9_999;
+const DEFAULT_MAX_PAGES = 9_999;
 
 /** Yields every ticket of the window, page by page, until pageCount, an empty page or the page cap. */
 export async function* iterateTickets(

@@ -78,7 +78,7 @@ export async function withRetries<T>(
 }
 
 /** Waits, but gives up at once with an aborted TransportError when the signal fires. */
-export function sleep(ms: number, action: string, signal?: AbortSignal): Promise<void> {
+function sleep(ms: number, action: string, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const aborted = () => new TransportError(action, 'aborted', false, { cause: signal?.reason });
     if (signal?.aborted) {

@@ -6,9 +6,9 @@ import { z } from 'zod';
 // ---------------------------------------------------------------- shared pieces
 
 /** yyyy-MM-dd, a real calendar date. */
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** yyyy-MM-dd HH:mm:ss, a real calendar time. */
-export const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 function isRealDate(text: string): boolean {
   const [year, month, day] = text.slice(0, 10).split('-').map(Number);
@@ -17,12 +17,12 @@ function isRealDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-export const dateString = z
+const dateString = z
   .string()
   .regex(DATE_PATTERN, 'must be formatted yyyy-MM-dd')
   .refine(isRealDate, 'must be a real calendar date');
 
-export const dateTimeString = z
+const dateTimeString = z
   .string()
   .regex(DATE_TIME_PATTERN, 'must be formatted yyyy-MM-dd HH:mm:ss')
   .refine((text) => {
@@ -82,20 +82,19 @@ function absent<T extends z.ZodType>(schema: T) {
 
 export const TICKET_STATUSES = [0, 1, 2, 3, 99, 98] as const;
 export const TICKET_SOURCES = [0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17] as const;
-export const TICKET_LEVELS = [0, 1, 2, 3] as const;
 /** Robot ask `source`: 0 PC, 1 WeChat-type, 2 app, 3 microblog, 4 mobile website. */
-export const USER_SOURCES = [0, 1, 2, 3, 4] as const;
+const USER_SOURCES = [0, 1, 2, 3, 4] as const;
 /** 1 clicked (requestText is a docId), 0 typed (requestText is the question). */
-export const QUESTION_FLAGS = [0, 1] as const;
-export const MATCH_FLAGS = [0, 1, 2] as const;
-export const USED_FLAGS = [0, 1] as const;
-export const AUDIT_STATUSES = [1, 2] as const;
+const QUESTION_FLAGS = [0, 1] as const;
+const MATCH_FLAGS = [0, 1, 2] as const;
+const USED_FLAGS = [0, 1] as const;
+const AUDIT_STATUSES = [1, 2] as const;
 /** Knowledge base owner: 0 public, 1 the robot's own. */
-export const DOC_ROBOT_FLAGS = [0, 1] as const;
+const DOC_ROBOT_FLAGS = [0, 1] as const;
 /** Feedback rating: 1 thumbs up, 2 thumbs down. */
-export const FEEDBACK_STATUSES = [1, 2] as const;
+const FEEDBACK_STATUSES = [1, 2] as const;
 /** Feedback `from`: 0 open platform, 1 web or SDK, 2 WeChat-type channel. */
-export const FEEDBACK_FROMS = [0, 1, 2] as const;
+const FEEDBACK_FROMS = [0, 1, 2] as const;
 
 const oneOf = <T extends readonly number[]>(values: T, what: string) =>
   z
@@ -226,7 +225,6 @@ export const suggestionSchema = z
     docId: looseString.optional().catch(undefined),
   })
   .loose();
-export type Suggestion = z.infer<typeof suggestionSchema>;
 
 export const robotAnswerSchema = z
   .object({
@@ -252,7 +250,6 @@ export type RobotAnswer = z.infer<typeof robotAnswerSchema>;
 
 /** Public clients of the platform treat answerType 3 as "unknown question" and 4 as a guide answer. */
 export const ANSWER_TYPE_UNKNOWN = 3;
-export const ANSWER_TYPE_GUIDE = 4;
 
 // ---------------------------------------------------------------- 4. knowledge-base update
 

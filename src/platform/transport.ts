@@ -29,17 +29,17 @@ export interface JsonResponse {
   readonly snippet: string;
 }
 
-export const SNIPPET_LENGTH = 300;
+const SNIPPET_LENGTH = 300;
 const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 const DEFAULT_KEEP_ALIVE_MS = 4_000;
 
 /** The start of a body, for errors and logs; `secret` (the access token, should a platform echo it) blanked. */
-export function snippetOf(text: string, secret?: string): string {
+function snippetOf(text: string, secret?: string): string {
   const start = text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH)}…` : text;
   return secret && start.includes(secret) ? start.replaceAll(secret, '[redacted]') : start;
 }
 
-export interface KeepAliveOptions {
+interface KeepAliveOptions {
   /** Idle time before a pooled socket is closed, when the server sends no Keep-Alive hint. */
   keepAliveTimeoutMs?: number;
   /**
@@ -50,7 +50,7 @@ export interface KeepAliveOptions {
 }
 
 /** An undici Agent: one keep-alive pool per origin, with the connect timeout applied at connect time. */
-export function createKeepAliveAgent(timeouts: TransportTimeouts, options: KeepAliveOptions = {}): Agent {
+function createKeepAliveAgent(timeouts: TransportTimeouts, options: KeepAliveOptions = {}): Agent {
   const keepAliveTimeout = options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_MS;
   return new Agent({
     keepAliveTimeout,
@@ -211,7 +211,7 @@ function factsOf(error: unknown): ErrorFacts[] {
 }
 
 /** Maps an undici/Node error to a TransportError; `beforeRequestSent` only when no connection was made. */
-export function toTransportError(action: string, error: unknown, signal?: AbortSignal): TransportError {
+function toTransportError(action: string, error: unknown, signal?: AbortSignal): TransportError {
   if (error instanceof TransportError) return error;
   const classify = (failure: TransportFailure, beforeRequestSent: boolean) =>
     new TransportError(action, failure, beforeRequestSent, { cause: error });

@@ -30,7 +30,7 @@ const simulatorEnvSchema = z.object({
   CS_APP_KEY: z.preprocess(unsetIfBlank, z.string().optional()),
 });
 
-export interface SimulatorEnv {
+interface SimulatorEnv {
   port: number;
   accessToken: string;
   /** True when no CS_ACCESS_TOKEN was given: the built-in token is public and may be printed. */

@@ -47,8 +47,8 @@ export const CODES = {
   serverError: '1500',
 } as const;
 
-export const DOC_NOT_FOUND_RET_CODE = '100001';
-export const TOKEN_EXPIRE_HOURS = { min: 1, max: 24, default: 2 } as const;
+const DOC_NOT_FOUND_RET_CODE = '100001';
+const TOKEN_EXPIRE_HOURS = { min: 1, max: 24, default: 2 } as const;
 
 export interface Reply {
   status: number;

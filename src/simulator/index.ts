@@ -6,9 +6,7 @@ export {
   DEFAULT_SIMULATOR_TOKEN,
 } from './defaults.js';
 export type { Fault } from './faults.js';
-export { CODES as SIMULATOR_CODES, DOC_NOT_FOUND_RET_CODE } from './handlers.js';
-export { POPULAR_DOC_IDS } from './knowledge-base.js';
-export { ANSWER_TYPES, SESSION_IDLE_MS } from './robot.js';
-export type { ReceivedRequest, Simulator, SimulatorOptions } from './server.js';
+
+export type { Simulator, SimulatorOptions } from './server.js';
 export { startSimulator } from './server.js';
-export { SERVICE_GROUPS, TICKET_TYPES } from './tickets.js';
+export { TICKET_TYPES } from './tickets.js';

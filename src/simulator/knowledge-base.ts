@@ -1,5 +1,5 @@
 // Seed knowledge base of the simulated FAQ robot: an employee IT/HR/finance helpdesk in English and Chinese.
-import { formatDateTime, parseDateTime } from './validation.js';
+import { parseDateTime } from './validation.js';
 
 export type Language = 'en' | 'zh';
 
@@ -506,12 +506,4 @@ export class KnowledgeBase {
     this.entries.set(docId, updated);
     return updated;
   }
-}
-
-/** For tests that want a validity window around a given instant. */
-export function validityAround(nowMs: number, hours: number): { effectTime: string; invalidTime: string } {
-  return {
-    effectTime: formatDateTime(nowMs - hours * 3_600_000),
-    invalidTime: formatDateTime(nowMs + hours * 3_600_000),
-  };
 }

@@ -3,10 +3,10 @@ import { type KnowledgeBase, type KnowledgeEntry, type Language, POPULAR_DOC_IDS
 import { md5Hex } from './prng.js';
 
 /** answerType values the simulator uses (the spec does not list them; public clients read 3 and 4 so). */
-export const ANSWER_TYPES = { direct: 1, suggested: 2, unknown: 3, guide: 4 } as const;
+const ANSWER_TYPES = { direct: 1, suggested: 2, unknown: 3, guide: 4 } as const;
 
 /** A session ends after 30 idle minutes, as platform sessions commonly do. */
-export const SESSION_IDLE_MS = 30 * 60 * 1000;
+const SESSION_IDLE_MS = 30 * 60 * 1000;
 
 export interface Suggestion {
   question: string;
@@ -127,14 +127,14 @@ const TEXTS: Record<
   },
 };
 
-export function normalize(text: string): string {
+function normalize(text: string): string {
   return text
     .toLowerCase()
     .replace(/[\s\p{P}\p{S}]+/gu, ' ')
     .trim();
 }
 
-export function languageOf(text: string): Language {
+function languageOf(text: string): Language {
   return /[\u3400-\u9fff]/u.test(text) ? 'zh' : 'en';
 }
 

@@ -48,7 +48,7 @@ export interface SimulatorOptions {
   logger?: { info(obj: object, msg: string): void };
 }
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   path: string;
   body: unknown;
   at: number;

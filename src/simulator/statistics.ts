@@ -4,7 +4,7 @@ import { formatDate } from './validation.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Baseline traffic exists for this many days before the simulator started, and never in the future. */
-export const STATISTICS_HISTORY_DAYS = 366;
+const STATISTICS_HISTORY_DAYS = 366;
 
 interface DayCounts {
   robotSessions: number;

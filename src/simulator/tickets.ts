@@ -2,7 +2,7 @@
 import { TICKET_SOURCES, TICKET_STATUSES } from '../platform/schemas.js';
 import { createPrng, hex, pick, randomInt } from './prng.js';
 
-export interface SimTicket {
+interface SimTicket {
   ticketId: string;
   ticketCode: number;
   ticketTitle: string;
@@ -125,10 +125,10 @@ const REQUESTERS = [
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far back the seeded tickets reach. */
-export const TICKET_HISTORY_DAYS = 182;
+const TICKET_HISTORY_DAYS = 182;
 /** The last week is busy so that any recent window has tickets. */
-export const RECENT_DAYS = 7;
-export const RECENT_TICKETS_PER_DAY = 6;
+const RECENT_DAYS = 7;
+const RECENT_TICKETS_PER_DAY = 6;
 
 /** Tickets from `TICKET_HISTORY_DAYS` days before `nowMs` up to `nowMs`, newest first; same input, same tickets. */
 export function seedTickets(nowMs: number): StoredTicket[] {

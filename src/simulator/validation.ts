@@ -92,7 +92,3 @@ function realUtc(year: number, month: number, day: number, hours: number, minute
 export function formatDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
-
-export function formatDateTime(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-}

@@ -1,5 +1,7 @@
 // Slack retries a delivery it thinks was lost, and has delivered one message twice under different
 // event ids: a message is answered once, across retries and replicas, by claiming it first.
+
+import { errorFields } from '../logging/error-fields.js';
 import type { Logger } from '../logging/logger.js';
 import type { OnceStore } from './stores.js';
 
@@ -31,7 +33,7 @@ export function deliveryClaims(
         return await store.claim(key, settings.handlingLeaseSeconds);
       } catch (error) {
         // When the store is down, answer rather than drop the question.
-        logger.warn({ err: error }, 'de-duplication store unavailable; answering without it');
+        logger.warn(errorFields(error), 'de-duplication store unavailable; answering without it');
         return true;
       }
     },
@@ -39,6 +41,6 @@ export function deliveryClaims(
     keep: (key, logger) =>
       store
         .keep(key, settings.rememberSeconds)
-        .catch((error: unknown) => logger.warn({ err: error }, 'answered delivery not remembered')),
+        .catch((error: unknown) => logger.warn(errorFields(error), 'answered delivery not remembered')),
   };
 }

@@ -41,7 +41,7 @@ type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer
   ? Name | Placeholders<Rest>
   : never;
 
-export type MessageParams<K extends MessageKey> = Record<Placeholders<(typeof en)[K]>, string | number>;
+type MessageParams<K extends MessageKey> = Record<Placeholders<(typeof en)[K]>, string | number>;
 
 type ParamsArgument<K extends MessageKey> = [Placeholders<(typeof en)[K]>] extends [never]
   ? []

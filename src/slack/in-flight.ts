@@ -1,5 +1,7 @@
 // The handlings still running (a question up to its posted answer, a click up to its update), so a
 // stopping gateway can wait for them.
+
+import { errorFields } from '../logging/error-fields.js';
 import type { Logger } from '../logging/logger.js';
 
 export class InFlight {
@@ -11,7 +13,7 @@ export class InFlight {
 
   /** Counts `work` until it settles; its failure is logged as `failure`, never thrown. */
   track(handling: { logger: Logger }, work: Promise<void>, failure: string): Promise<void> {
-    const settled = work.catch((error: unknown) => handling.logger.error({ err: error }, failure));
+    const settled = work.catch((error: unknown) => handling.logger.error(errorFields(error), failure));
     this.#handlings.add(settled);
     void settled.finally(() => this.#handlings.delete(settled));
     return settled;

@@ -36,7 +36,7 @@ export function guardOutgoingCalls(client: WebClient): WebClient {
  * for its debug log (whatever the log level) before serializing them for the wire, a measured share
  * of an answer's CPU.
  */
-export function outgoingBody(body: Body): Body {
+function outgoingBody(body: Body): Body {
   const sent: Body = {};
   for (const key of Object.keys(body)) {
     const value = body[key];

@@ -12,6 +12,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { z } from 'zod';
+import { errorFields } from '../logging/error-fields.js';
 import type { Logger } from '../logging/logger.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
@@ -104,7 +105,7 @@ export function createReceiver(options: ReceiverOptions): ReceiverServer {
     // A kept-alive connection would keep close() waiting for Node's keep-alive timeout.
     if (draining) response.setHeader('connection', 'close');
     handle(request, response).catch((error: unknown) => {
-      logger.error({ err: error, path: request.url }, 'request handling failed');
+      logger.error({ ...errorFields(error), path: request.url }, 'request handling failed');
       if (!response.headersSent) sendJson(response, 500, { error: 'internal_error' });
       else response.destroy();
     });
@@ -254,7 +255,7 @@ export function hasValidSignature(
 }
 
 /** The body as Slack sends it: JSON, or a form whose `payload` field holds JSON. Undefined when neither. */
-export function parseSlackBody(body: string, contentType: string | undefined): unknown {
+function parseSlackBody(body: string, contentType: string | undefined): unknown {
   try {
     if (contentType === JSON_CONTENT_TYPE) return JSON.parse(body);
     if (contentType === FORM_CONTENT_TYPE) {

@@ -1,6 +1,7 @@
 // Sends rendered replies to Slack. Every Web API failure is logged with context and swallowed here,
 // so a Slack error can never become an unhandled rejection or an HTTP 500 that Slack retries.
 import type { webApi } from '@slack/bolt';
+import { errorFields } from '../logging/error-fields.js';
 import type { Logger } from '../logging/logger.js';
 import type { RenderedMessage } from './render/blocks.js';
 
@@ -135,7 +136,14 @@ export class Responder {
     const slackError = slackErrorCode(error);
     this.#onApiError?.(method, slackError);
     out.logger.error(
-      { err: error, method, slackError, channel: target.channel, threadTs: target.threadTs, ...extra },
+      {
+        ...errorFields(error),
+        method,
+        slackError,
+        channel: target.channel,
+        threadTs: target.threadTs,
+        ...extra,
+      },
       'Slack Web API call failed',
     );
   }

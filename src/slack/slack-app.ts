@@ -2,7 +2,9 @@
 // Transport concerns stay here; what a message or click means is decided in listeners/.
 import { App, HTTPReceiver, type Receiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import { z } from 'zod';
+import { errorFields } from '../logging/error-fields.js';
 import type { Logger } from '../logging/logger.js';
+import { CodedError } from '../util/coded-error.js';
 import { listen } from '../util/listen.js';
 import { boltLogger } from './bolt-logger.js';
 import type { ListenerDeps } from './listeners/deps.js';
@@ -28,8 +30,9 @@ export interface SlackAppOptions {
   /** Web API base URL; tests point it at a fake. */
   slackApiUrl: string | undefined;
   port: number;
-  host?: string;
-  /** Retries of the Web API client; five in five minutes (rate limits honour Retry-After) when undefined. */
+  /** Bind address of the HTTP server (HOST). */
+  host: string;
+  /** Retries of the Web API client; undefined keeps the production policy (4 within 30 s, see outgoing.ts). */
   webApiRetries?: number;
   /** Socket Mode ping timeouts; tests shorten them. */
   socketMode?: { clientPingTimeoutMs?: number; serverPingTimeoutMs?: number };
@@ -62,12 +65,8 @@ export interface SlackApp {
 }
 
 /** Slack refused the bot token, or could not be reached, at start-up. */
-export class SlackStartupError extends Error {
+class SlackStartupError extends CodedError<'SLACK_STARTUP'> {
   readonly code = 'SLACK_STARTUP' as const;
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'SlackStartupError';
-  }
 }
 
 const authTestSchema = z.object({ user_id: z.string(), bot_id: z.string().optional() });
@@ -178,7 +177,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   guardOutgoingCalls(app.client);
   // Our listeners catch their own errors; this is the last line, so nothing reaches the receiver.
   app.error(async (error) => {
-    logger.error({ err: error, code: error.code }, 'unhandled error in a Slack listener');
+    logger.error(errorFields(error), 'unhandled error in a Slack listener');
   });
 
   registerListeners(app, options.listeners);
@@ -188,7 +187,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     mode,
     connected: () => listening && (mode === 'http' || socketOpen),
     async start() {
-      const { port } = await listen(receiverServer.server, options.port, options.host ?? '0.0.0.0');
+      const { port } = await listen(receiverServer.server, options.port, options.host);
       listening = true;
       if (socketReceiver) await app.start();
       return { port };

@@ -1,4 +1,6 @@
 // The threads the app is answering in: a plain message there (no mention) is a follow-up question.
+
+import { errorFields } from '../logging/error-fields.js';
 import type { Logger } from '../logging/logger.js';
 import type { ReplyTarget } from './responder.js';
 import type { OnceStore } from './stores.js';
@@ -14,14 +16,14 @@ export function threadRegistry(store: OnceStore, ttlSeconds: number): ThreadRegi
   return {
     isAnswering: (teamId, channel, threadTs, logger) =>
       store.has(threadKey(teamId, channel, threadTs)).catch((error: unknown) => {
-        logger.warn({ err: error }, 'thread registry unavailable; thread follow-up not recognised');
+        logger.warn(errorFields(error), 'thread registry unavailable; thread follow-up not recognised');
         return false;
       }),
     async remember(teamId, target, logger) {
       if (!target.threadTs) return;
       await store
         .claim(threadKey(teamId, target.channel, target.threadTs), ttlSeconds)
-        .catch((error: unknown) => logger.warn({ err: error }, 'thread not remembered'));
+        .catch((error: unknown) => logger.warn(errorFields(error), 'thread not remembered'));
     },
   };
 }

@@ -2,6 +2,7 @@
 import type { webApi } from '@slack/bolt';
 import { z } from 'zod';
 import type { Locale } from '../conversation/locale.js';
+import { errorFields } from '../logging/error-fields.js';
 import type { Logger } from '../logging/logger.js';
 import { parseJsonWith } from '../util/json.js';
 import { localeFromSlack } from './i18n.js';
@@ -47,7 +48,7 @@ export class UserDirectory implements UserLookup {
   async lookup(client: WebClient, teamId: string, userId: string, logger: Logger): Promise<SlackUser> {
     const key = `${teamId}:${userId}`;
     const cached = await this.#cache.get(key).catch((error: unknown) => {
-      logger.warn({ err: error }, 'user cache unavailable; asking Slack');
+      logger.warn(errorFields(error), 'user cache unavailable; asking Slack');
       return undefined;
     });
     if (cached !== undefined) {
@@ -68,7 +69,7 @@ export class UserDirectory implements UserLookup {
       };
     } catch (error) {
       // A missing name is cosmetic: answer anyway, under the user id, and do not cache the miss.
-      logger.warn({ err: error, userId }, 'users.info failed; using the user id as the name');
+      logger.warn({ ...errorFields(error), userId }, 'users.info failed; using the user id as the name');
       return user;
     }
     await this.#cache
@@ -77,7 +78,7 @@ export class UserDirectory implements UserLookup {
         JSON.stringify({ n: user.displayName, ...(slackLocale ? { l: slackLocale } : {}) }),
         USER_CACHE_TTL_SECONDS,
       )
-      .catch((error: unknown) => logger.warn({ err: error }, 'user cache unavailable; name not cached'));
+      .catch((error: unknown) => logger.warn(errorFields(error), 'user cache unavailable; name not cached'));
     return user;
   }
 }

@@ -15,8 +15,6 @@ import {
   type StoreLogger,
 } from './redis.js';
 
-export type { StoreLogger } from './redis.js';
-
 export interface StoresOptions {
   /** Unset: in-memory stores, fit for one replica only. */
   redisUrl?: string;
@@ -54,7 +52,7 @@ export interface Stores {
   close(): Promise<void>;
 }
 
-export const DEFAULT_KEY_PREFIX = 'cs-slack-gateway:';
+const DEFAULT_KEY_PREFIX = 'cs-slack-gateway:';
 
 /** Rejects with StoreUnavailableError when Redis is configured but cannot be reached at start. */
 export async function createStores(options: StoresOptions): Promise<Stores> {

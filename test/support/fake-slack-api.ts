@@ -22,12 +22,12 @@ export interface RecordedCall {
   remotePort: number | undefined;
 }
 
-export type FakeFailure =
+type FakeFailure =
   | { error: string }
   | { status: 429; retryAfter: number }
   | { status: number; retryAfter?: never };
 
-export interface FakeUser {
+interface FakeUser {
   displayName?: string | undefined;
   realName?: string | undefined;
   name?: string | undefined;
@@ -38,7 +38,7 @@ export interface FakeUser {
 }
 
 /** Overrides the answer for one method; return the full JSON response (include `ok`). */
-export type MethodHandler = (call: RecordedCall) => JsonObject;
+type MethodHandler = (call: RecordedCall) => JsonObject;
 
 export interface FakeSlackApiOptions {
   users?: Record<string, FakeUser> | undefined;
@@ -75,7 +75,7 @@ export interface FakeSlackApi {
 
 const DEFAULT_WAIT_MS = 3_000;
 
-export const FAKE_BOT = {
+const FAKE_BOT = {
   userId: 'UBOT',
   botId: 'BBOT',
   appId: 'A1',

@@ -7,7 +7,7 @@ import type { Socket } from 'node:net';
 import { listen } from '../../src/util/listen.js';
 import { waitFor, withTimeout } from './wait.js';
 
-export type DisconnectReason = 'refresh_requested' | 'warning' | 'link_disabled';
+type DisconnectReason = 'refresh_requested' | 'warning' | 'link_disabled';
 
 export interface SocketModeAck {
   envelope_id: string;

@@ -2,14 +2,14 @@
 // Web API, and gives tests a way to talk to it as Slack would: signed events and clicks.
 
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createGateway, type Gateway, type GatewayOverrides } from '../../src/app.js';
-import { type Env, parseEnv } from '../../src/config/env.js';
-import { createLogger } from '../../src/logging/logger.js';
+import type { Gateway } from '../../src/app.js';
+import type { Env } from '../../src/config/env.js';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../src/simulator/index.js';
 import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from './fake-slack-api.js';
-import { type LogRecord, logSink } from './log-sink.js';
+import type { LogRecord } from './log-sink.js';
 import { appMention, blockActionsPayload, eventCallback, IDS } from './slack-payloads.js';
 import { type SlackAppResponse, sendEvent, sendInteraction } from './slack-signing.js';
+import { startTestGateway } from './test-gateway.js';
 
 export const SIGNING_SECRET = 'test-signing-secret-0123456789abcdef';
 export const BOT_TOKEN = 'xoxb-test-bot-token';
@@ -38,8 +38,8 @@ export interface GatewayHarness {
 }
 
 export interface HarnessOptions {
+  /** Variables over the harness's (see test-gateway.ts for the test defaults). */
   env?: Record<string, string>;
-  overrides?: GatewayOverrides;
   /** Reuse a simulator (two gateways on one platform). */
   simulator?: Simulator;
 }
@@ -54,33 +54,20 @@ export async function startGatewayHarness(options: HarnessOptions = {}): Promise
       U_ZH: { displayName: '王小明', locale: 'zh-CN' },
     },
   });
-  const parsed = parseEnv({
-    SLACK_BOT_TOKEN: BOT_TOKEN,
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_API_URL: slack.url,
-    CS_OPEN_URL: simulator.url,
-    CS_SYS_NUM: 'acme',
-    CS_ACCESS_TOKEN: DEFAULT_SIMULATOR_TOKEN,
-    CS_HEADERS_TIMEOUT_MS: '1500',
-    CS_BODY_TIMEOUT_MS: '1500',
-    PORT: '0',
-    LOG_LEVEL: 'debug',
-    // Most tests follow the placeholder → answer sequence; the delayed placeholder has tests of its own.
-    PLACEHOLDER_DELAY_MS: '0',
-    ...options.env,
+  const closeFakes = async () => {
+    await slack.close();
+    if (ownSimulator) await simulator.close();
+  };
+  const { gateway, env, logs, url } = await startTestGateway({
+    env: {
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: slack.url,
+      CS_OPEN_URL: simulator.url,
+      ...options.env,
+    },
+    closeFakes,
   });
-  if (!parsed.ok) throw new Error(`harness env invalid: ${parsed.problems.join('; ')}`);
-
-  const { destination, records: logs } = logSink();
-  const logger = createLogger({ level: parsed.env.LOG_LEVEL, destination });
-  const gateway = await createGateway(parsed.env, logger, {
-    host: '127.0.0.1',
-    webApiRetries: 0,
-    shutdownGraceMs: 2_000,
-    ...options.overrides,
-  });
-  const { port } = await gateway.start();
-  const url = `http://127.0.0.1:${port}`;
 
   const dataOf = (action: string) =>
     simulator.received
@@ -92,7 +79,7 @@ export async function startGatewayHarness(options: HarnessOptions = {}): Promise
     gateway,
     simulator,
     slack,
-    env: parsed.env,
+    env,
     logs,
     sendEvent: (event, headers, eventId) =>
       sendEvent(url, SIGNING_SECRET, eventCallback(event, eventId ? { event_id: eventId } : {}), headers),
@@ -101,8 +88,7 @@ export async function startGatewayHarness(options: HarnessOptions = {}): Promise
     feedbacks: () => dataOf('robot_feedback'),
     async close() {
       await gateway.stop();
-      await slack.close();
-      if (ownSimulator) await simulator.close();
+      await closeFakes();
     },
   };
 }

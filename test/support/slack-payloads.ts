@@ -24,13 +24,13 @@ export function nextTs(): string {
   return `${1_700_001_000 + Math.floor(n / 1_000_000)}.${String(n % 1_000_000).padStart(6, '0')}`;
 }
 
-export function nextEventId(): string {
+function nextEventId(): string {
   return `Ev${String(next()).padStart(10, '0')}`;
 }
 
 export type Block = Record<string, unknown>;
 
-export interface EventAuthorization {
+interface EventAuthorization {
   enterprise_id: string | null;
   team_id: string;
   user_id: string;
@@ -84,7 +84,7 @@ export function eventCallback<E extends { type: string }>(
 }
 
 /** Slack's rich_text rendering of plain text, with `<@U…>` mentions turned into user elements. */
-export function richTextBlocks(text: string): Block[] {
+function richTextBlocks(text: string): Block[] {
   const elements: Block[] = [];
   for (const part of text.split(/(<@[A-Z0-9]+>)/)) {
     if (part === '') continue;
@@ -138,7 +138,7 @@ export function appMention(
   };
 }
 
-export type ChannelType = 'im' | 'channel' | 'group' | 'mpim' | 'app_home';
+type ChannelType = 'im' | 'channel' | 'group' | 'mpim' | 'app_home';
 
 export interface UserMessageEvent {
   user: string;
@@ -233,43 +233,7 @@ export function botMessage(
   };
 }
 
-export interface AppMessageEvent {
-  type: 'message';
-  user: string;
-  bot_id: string;
-  app_id: string;
-  text: string;
-  ts: string;
-  team: string;
-  channel: string;
-  event_ts: string;
-  channel_type: ChannelType;
-  thread_ts?: string;
-}
-
-/** How Slack echoes a chat.postMessage made with a bot token: no subtype, `user` is the bot user. */
-export function appMessage(
-  fields: BotMessageFields = {},
-  overrides: Partial<AppMessageEvent> = {},
-): AppMessageEvent {
-  const ts = fields.ts ?? nextTs();
-  return {
-    type: 'message',
-    user: IDS.botUser,
-    bot_id: fields.bot_id ?? IDS.bot,
-    app_id: IDS.app,
-    text: fields.text ?? 'Here is what I found.',
-    ts,
-    team: IDS.team,
-    channel: fields.channel ?? IDS.channel,
-    event_ts: ts,
-    channel_type: fields.channel_type ?? 'channel',
-    ...(fields.thread_ts === undefined ? {} : { thread_ts: fields.thread_ts }),
-    ...overrides,
-  };
-}
-
-export interface EditedMessage {
+interface EditedMessage {
   type: 'message';
   user: string;
   text: string;
@@ -397,7 +361,7 @@ export function urlVerification(
   return { token: IDS.verificationToken, challenge, type: 'url_verification' };
 }
 
-export interface ButtonActionInput {
+interface ButtonActionInput {
   action_id: string;
   block_id?: string | undefined;
   value?: string | undefined;
@@ -405,7 +369,7 @@ export interface ButtonActionInput {
   type?: 'button' | undefined;
 }
 
-export interface ButtonAction {
+interface ButtonAction {
   action_id: string;
   block_id: string;
   text: { type: 'plain_text'; text: string; emoji: boolean };

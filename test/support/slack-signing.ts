@@ -117,7 +117,7 @@ export interface SlashCommandFields {
 }
 
 /** Slash commands arrive as plain form fields (no `payload` wrapper). */
-export function slashCommandBody(fields: SlashCommandFields): string {
+function slashCommandBody(fields: SlashCommandFields): string {
   const full: Record<string, string> = {
     token: 'verification-token',
     team_id: 'T1',

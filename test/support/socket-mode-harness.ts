@@ -1,8 +1,7 @@
 // Starts the real gateway in Socket Mode against the platform simulator, a fake Slack Web API and a fake
 // Socket Mode server, and gives tests a way to talk to it as Slack would: envelopes over the socket.
-import { createGateway, type Gateway, type GatewayOverrides } from '../../src/app.js';
-import { type Env, parseEnv } from '../../src/config/env.js';
-import { createLogger } from '../../src/logging/logger.js';
+import type { Gateway } from '../../src/app.js';
+import type { Env } from '../../src/config/env.js';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../src/simulator/index.js';
 import { type FakeSlackApi, startFakeSlackApi } from './fake-slack-api.js';
 import {
@@ -12,13 +11,14 @@ import {
   startFakeSocketMode,
 } from './fake-socket-mode.js';
 import { BOT_TOKEN, isRecord } from './gateway-harness.js';
-import { type LogRecord, logSink } from './log-sink.js';
+import type { LogRecord } from './log-sink.js';
 import { eventCallback, IDS } from './slack-payloads.js';
+import { startTestGateway } from './test-gateway.js';
 
 export const APP_TOKEN = 'xapp-test';
 /** SocketModeClient pings every third of this and waits this long (times the failures) before reconnecting. */
-export const CLIENT_PING_TIMEOUT_MS = 600;
-export const SERVER_PING_TIMEOUT_MS = 2_000;
+const CLIENT_PING_TIMEOUT_MS = 600;
+const SERVER_PING_TIMEOUT_MS = 2_000;
 
 export interface SocketModeHarness {
   /** The receiver's origin (health routes), e.g. http://127.0.0.1:PORT. */
@@ -45,8 +45,8 @@ export interface SocketModeHarness {
 }
 
 export interface SocketModeHarnessOptions {
+  /** Variables over the harness's (see test-gateway.ts for the test defaults). */
   env?: Record<string, string>;
-  overrides?: GatewayOverrides;
 }
 
 export async function startSocketModeHarness(
@@ -67,56 +67,20 @@ export async function startSocketModeHarness(
     await simulator.close();
   };
 
-  const parsed = parseEnv({
-    SLACK_BOT_TOKEN: BOT_TOKEN,
-    SLACK_APP_TOKEN: APP_TOKEN,
-    SLACK_API_URL: slack.url,
-    CS_OPEN_URL: simulator.url,
-    CS_SYS_NUM: 'acme',
-    CS_ACCESS_TOKEN: DEFAULT_SIMULATOR_TOKEN,
-    CS_HEADERS_TIMEOUT_MS: '1500',
-    CS_BODY_TIMEOUT_MS: '1500',
-    PORT: '0',
-    LOG_LEVEL: 'debug',
-    // Most tests follow the placeholder → answer sequence; the delayed placeholder has tests of its own.
-    PLACEHOLDER_DELAY_MS: '0',
-    ...options.env,
+  const { gateway, env, logs, url } = await startTestGateway({
+    env: {
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_APP_TOKEN: APP_TOKEN,
+      SLACK_API_URL: slack.url,
+      CS_OPEN_URL: simulator.url,
+      SLACK_SOCKET_CLIENT_PING_TIMEOUT_MS: String(CLIENT_PING_TIMEOUT_MS),
+      SLACK_SOCKET_SERVER_PING_TIMEOUT_MS: String(SERVER_PING_TIMEOUT_MS),
+      ...options.env,
+    },
+    closeFakes,
+    // stop() does not wait for the socket's close handshake; closing the fake first would cut it.
+    afterFailedStop: () => socket.waitForNoOpenConnections(),
   });
-  if (!parsed.ok) {
-    await closeFakes();
-    throw new Error(`harness env invalid: ${parsed.problems.join('; ')}`);
-  }
-
-  const { destination, records: logs } = logSink();
-  const logger = createLogger({ level: parsed.env.LOG_LEVEL, destination });
-
-  let gateway: Gateway;
-  let port: number | undefined;
-  try {
-    gateway = await createGateway(parsed.env, logger, {
-      host: '127.0.0.1',
-      webApiRetries: 0,
-      shutdownGraceMs: 2_000,
-      socketMode: {
-        clientPingTimeoutMs: CLIENT_PING_TIMEOUT_MS,
-        serverPingTimeoutMs: SERVER_PING_TIMEOUT_MS,
-      },
-      ...options.overrides,
-    });
-  } catch (error) {
-    await closeFakes();
-    throw error;
-  }
-  try {
-    ({ port } = await gateway.start());
-    if (port === undefined) throw new Error('gateway.start() reported no port for the health routes');
-  } catch (error) {
-    await gateway.stop();
-    await socket.waitForNoOpenConnections().catch(() => undefined);
-    await closeFakes();
-    throw error;
-  }
-  const url = `http://127.0.0.1:${port}`;
 
   const dataOf = (action: string) =>
     simulator.received
@@ -129,7 +93,7 @@ export async function startSocketModeHarness(
     simulator,
     slack,
     socket,
-    env: parsed.env,
+    env,
     logs,
     sendEvent: (event, { eventId, ...envelope } = {}) =>
       socket.sendEventsApi(eventCallback(event, eventId ? { event_id: eventId } : {}), envelope),

@@ -52,9 +52,9 @@ export interface RenderOptions {
 }
 
 export const RATING_BLOCK_ID = 'rating';
-export const TRY_AGAIN_BLOCK_ID = 'try_again';
+const TRY_AGAIN_BLOCK_ID = 'try_again';
 
-export function suggestionsBlockId(index: number): string {
+function suggestionsBlockId(index: number): string {
   return `suggestions:${index}`;
 }
 

@@ -1,18 +1,12 @@
 // Block Kit limits, and cutting text to fit them without breaking what Slack parses.
 
 export const SECTION_TEXT_MAX = 3000;
-export const MARKDOWN_BLOCK_TEXT_MAX = 12_000;
-export const CONTEXT_TEXT_MAX = 3000;
 export const BUTTON_TEXT_MAX = 75;
 export const BUTTON_VALUE_MAX = 2000;
-export const ACTION_ID_MAX = 255;
-export const BLOCK_ID_MAX = 255;
 export const ACTIONS_ELEMENTS_MAX = 25;
 export const BLOCKS_PER_MESSAGE_MAX = 50;
 export const IMAGE_ALT_MAX = 2000;
 export const IMAGE_URL_MAX = 3000;
-/** Slack's hard limit on the top-level `text`. */
-export const MESSAGE_TEXT_MAX = 40_000;
 /** Our own limit on the notification fallback: it is a preview, not the answer. */
 export const FALLBACK_TEXT_MAX = 3000;
 /**
@@ -21,7 +15,7 @@ export const FALLBACK_TEXT_MAX = 3000;
  */
 export const SERIALIZED_BLOCKS_BUDGET = 12_000;
 
-export const ELLIPSIS = '…';
+const ELLIPSIS = '…';
 
 /** Shortens plain text to at most `max` UTF-16 units, ending in '…'; never splits a surrogate pair. */
 export function truncate(text: string, max: number): string {

@@ -37,7 +37,7 @@ describe('a lone surrogate in an answer', () => {
   let harness: GatewayHarness;
   beforeAll(async () => {
     // The Web API client retries as in production: a retried encoding error would stall the test.
-    harness = await startGatewayHarness({ overrides: { webApiRetries: 4 } });
+    harness = await startGatewayHarness({ env: { SLACK_WEB_API_RETRIES: '4' } });
   });
   afterAll(async () => {
     await harness.close();

@@ -31,7 +31,7 @@ afterEach(async () => {
 async function harnessWithGrace(graceMs: number, options: HarnessOptions = {}): Promise<GatewayHarness> {
   const harness = await startGatewayHarness({
     ...options,
-    overrides: { shutdownGraceMs: graceMs, ...options.overrides },
+    env: { SHUTDOWN_GRACE_SECONDS: String(graceMs / 1000), ...options.env },
   });
   cleanups.push(() => harness.close());
   return harness;

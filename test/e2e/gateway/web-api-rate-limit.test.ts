@@ -24,8 +24,7 @@ const answered = (call: RecordedCall) => call.status === 200 && textOf(call).inc
 describe('a 429 (Retry-After: 0) on the answer, with one Web API retry', () => {
   // A robot faster than the placeholder delay: the answer is one chat.postMessage.
   const harness = useGatewayHarness({
-    env: { PLACEHOLDER_DELAY_MS: '10000' },
-    overrides: { webApiRetries: 1 },
+    env: { PLACEHOLDER_DELAY_MS: '10000', SLACK_WEB_API_RETRIES: '1' },
   });
 
   it('posts the answer exactly once', async () => {
@@ -47,7 +46,7 @@ describe('a 429 (Retry-After: 0) on the answer, with one Web API retry', () => {
 });
 
 describe('a 429 (Retry-After: 0) on the update that shows the answer, with one Web API retry', () => {
-  const harness = useGatewayHarness({ overrides: { webApiRetries: 1 } });
+  const harness = useGatewayHarness({ env: { SLACK_WEB_API_RETRIES: '1' } });
 
   it('replaces the placeholder with the answer once, and posts nothing else', async () => {
     const h = harness();

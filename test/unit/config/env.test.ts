@@ -220,3 +220,41 @@ describe('platform variables', () => {
     });
   });
 });
+
+describe('bind address and advanced Slack client settings', () => {
+  it('binds every address by default and leaves the Slack clients to their production settings', () => {
+    const result = parseEnv(slack);
+    expect(result.ok && result.env).toMatchObject({ HOST: '0.0.0.0' });
+    if (!result.ok) return;
+    expect(result.env.SLACK_WEB_API_RETRIES).toBeUndefined();
+    expect(result.env.SLACK_SOCKET_CLIENT_PING_TIMEOUT_MS).toBeUndefined();
+    expect(result.env.SLACK_SOCKET_SERVER_PING_TIMEOUT_MS).toBeUndefined();
+  });
+
+  it('takes a bind address, a retry count and ping timeouts, and refuses what is out of range', () => {
+    const set = parseEnv({
+      ...slack,
+      HOST: '127.0.0.1',
+      SLACK_WEB_API_RETRIES: '0',
+      SLACK_SOCKET_CLIENT_PING_TIMEOUT_MS: '600',
+      SLACK_SOCKET_SERVER_PING_TIMEOUT_MS: '2000',
+    });
+    expect(set.ok && set.env).toMatchObject({
+      HOST: '127.0.0.1',
+      SLACK_WEB_API_RETRIES: 0,
+      SLACK_SOCKET_CLIENT_PING_TIMEOUT_MS: 600,
+      SLACK_SOCKET_SERVER_PING_TIMEOUT_MS: 2000,
+    });
+    const wrong = parseEnv({
+      ...slack,
+      HOST: 'http://localhost',
+      SLACK_WEB_API_RETRIES: '11',
+      SLACK_SOCKET_CLIENT_PING_TIMEOUT_MS: '10',
+    });
+    expect(!wrong.ok && wrong.problems.map((line) => line.split(':')[0])).toEqual([
+      'HOST',
+      'SLACK_WEB_API_RETRIES',
+      'SLACK_SOCKET_CLIENT_PING_TIMEOUT_MS',
+    ]);
+  });
+});

@@ -1,0 +1,70 @@
+// Which platform the gateway talks to: the configured one with its credential, or, with no
+// CS_OPEN_URL, the built-in simulator (demo mode), started here and announced loudly.
+import type { Env } from '../config/env.js';
+import type { Logger } from '../logging/logger.js';
+import {
+  type AccessTokenProvider,
+  FetchedTokenProvider,
+  type PlatformClientOptions,
+  StaticTokenProvider,
+} from '../platform/index.js';
+import { DEFAULT_SIMULATOR_TOKEN, startSimulator } from '../simulator/index.js';
+import type { Stores } from '../stores/index.js';
+
+/** The sysNum the built-in simulator is run with. */
+const DEMO_SYS_NUM = 'demo';
+
+export interface PlatformChoice {
+  /** Where the client calls and with which token. */
+  client: { openUrl: string; baseUrl: string; tokenProvider: AccessTokenProvider };
+  sysNum: string;
+  /** True when answers come from the simulator's demo knowledge base. */
+  demo: boolean;
+  /** Stops the simulator in demo mode; nothing to close otherwise. */
+  close(): Promise<void>;
+}
+
+export interface PlatformChoiceDeps {
+  timeouts: PlatformClientOptions['timeouts'];
+  /** With Redis, replicas share one fetched token through it. */
+  tokenCache: Stores['tokenCache'];
+  logger: Logger;
+}
+
+export async function choosePlatform(env: Env, deps: PlatformChoiceDeps): Promise<PlatformChoice> {
+  const { platform } = env;
+  if (platform.kind === 'configured') {
+    const { openUrl, baseUrl, sysNum, credential } = platform;
+    const tokenProvider =
+      credential.kind === 'fetched'
+        ? new FetchedTokenProvider({
+            openUrl,
+            appId: credential.appId,
+            appKey: credential.appKey,
+            expireHours: credential.expireHours,
+            timeouts: deps.timeouts,
+            ...(deps.tokenCache ? { cache: deps.tokenCache } : {}),
+          })
+        : new StaticTokenProvider(credential.accessToken);
+    return { client: { openUrl, baseUrl, tokenProvider }, sysNum, demo: false, close: async () => {} };
+  }
+  const simulator = await startSimulator({
+    accessToken: DEFAULT_SIMULATOR_TOKEN,
+    host: '127.0.0.1',
+    port: 0,
+  });
+  deps.logger.warn(
+    { platformUrl: simulator.url },
+    '*** DEMO MODE: CS_OPEN_URL is not set, so answers come from the built-in platform simulator and its demo knowledge base. Set CS_OPEN_URL to use your platform. ***',
+  );
+  return {
+    client: {
+      openUrl: simulator.url,
+      baseUrl: simulator.url,
+      tokenProvider: new StaticTokenProvider(DEFAULT_SIMULATOR_TOKEN),
+    },
+    sysNum: DEMO_SYS_NUM,
+    demo: true,
+    close: () => simulator.close(),
+  };
+}
