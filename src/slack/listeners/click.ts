@@ -2,8 +2,10 @@
 // in Slack the clicked message lives.
 import type { webApi } from '@slack/bolt';
 import type { Logger } from '../../logging/logger.js';
+import { beginHandling, type Handling } from '../handling.js';
 import { type BlockActionPayload, blockActionSchema } from '../incoming.js';
 import type { ReplyTarget } from '../responder.js';
+import type { ListenerDeps } from './deps.js';
 
 /**
  * The part of Bolt's action arguments a click listener reads. No `ack`: every click is acknowledged
@@ -37,6 +39,27 @@ export function clickOf(args: ClickArgs, logger: Logger): Click | undefined {
     value: payload.actions[0]?.value,
     teamId: payload.team?.id ?? payload.user.team_id ?? '',
     userId: payload.user.id,
+  };
+}
+
+/**
+ * A click that asks a question: handled in turn with the clicker's other questions (bounded by the
+ * question deadline), and tracked so a drain waits for it. `failure` names it in the log if it throws.
+ */
+export function questionClickListener(
+  deps: Pick<ListenerDeps, 'logger' | 'inFlight' | 'turns'>,
+  failure: string,
+  ask: (handling: Handling, click: Click) => Promise<void>,
+): (args: ClickArgs) => Promise<void> {
+  return async (args) => {
+    const click = clickOf(args, deps.logger);
+    if (!click) return;
+    const handling = beginHandling(args.client, deps.logger);
+    await deps.inFlight.track(
+      handling,
+      deps.turns.run(handling, click, () => ask(handling, click)),
+      failure,
+    );
   };
 }
 

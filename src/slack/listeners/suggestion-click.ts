@@ -1,22 +1,15 @@
 // A click on a suggested question: asks it for the person who clicked, in the same thread.
-import { beginHandling, type Handling } from '../handling.js';
+import type { Handling } from '../handling.js';
 import { decodeSuggestionValue } from '../render/button-values.js';
-import { type Click, type ClickArgs, clickedTarget, clickOf } from './click.js';
+import { type Click, type ClickArgs, clickedTarget, questionClickListener } from './click.js';
 import type { ListenerDeps } from './deps.js';
 
 type SuggestionDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer'>;
 
 export function suggestionClickListener(deps: SuggestionDeps): (args: ClickArgs) => Promise<void> {
-  return async (args) => {
-    const click = clickOf(args, deps.logger);
-    if (!click) return;
-    const handling = beginHandling(args.client, deps.logger);
-    await deps.inFlight.track(
-      handling,
-      deps.turns.run(handling, click, () => askSuggestion(deps, handling, click)),
-      'suggestion click handling failed',
-    );
-  };
+  return questionClickListener(deps, 'suggestion click handling failed', (handling, click) =>
+    askSuggestion(deps, handling, click),
+  );
 }
 
 async function askSuggestion(deps: SuggestionDeps, handling: Handling, click: Click): Promise<void> {

@@ -1,8 +1,8 @@
 // Try again after a failure: asks the same question again, replacing the failure message.
 import { tell } from '../answerer.js';
-import { beginHandling, type Handling } from '../handling.js';
+import type { Handling } from '../handling.js';
 import { decodeTryAgainValue } from '../render/button-values.js';
-import { type Click, type ClickArgs, clickedTarget, clickOf } from './click.js';
+import { type Click, type ClickArgs, clickedTarget, questionClickListener } from './click.js';
 import type { ListenerDeps } from './deps.js';
 
 type TryAgainDeps = Pick<
@@ -11,16 +11,9 @@ type TryAgainDeps = Pick<
 >;
 
 export function tryAgainListener(deps: TryAgainDeps): (args: ClickArgs) => Promise<void> {
-  return async (args) => {
-    const click = clickOf(args, deps.logger);
-    if (!click) return;
-    const handling = beginHandling(args.client, deps.logger);
-    await deps.inFlight.track(
-      handling,
-      deps.turns.run(handling, click, () => askAgain(deps, handling, click)),
-      'try-again handling failed',
-    );
-  };
+  return questionClickListener(deps, 'try-again handling failed', (handling, click) =>
+    askAgain(deps, handling, click),
+  );
 }
 
 async function askAgain(deps: TryAgainDeps, handling: Handling, click: Click): Promise<void> {
