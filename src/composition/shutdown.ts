@@ -1,6 +1,6 @@
 // The graceful stop as one piece: the work in flight is drained for most of the grace, then what is
 // open is closed in what remains, and the whole ends when the grace does, whatever is still open.
-import { Deadline, EXPIRED } from '../util/deadline.js';
+import { EXPIRED, within } from '../util/deadline.js';
 
 /** At most this much of the grace is kept for closing: with nothing in flight, it takes milliseconds. */
 const CLOSE_RESERVE_MS = 1_000;
@@ -23,18 +23,8 @@ export interface DrainSteps {
 export async function drainWithin(graceMs: number, steps: DrainSteps): Promise<void> {
   const end = Date.now() + graceMs;
   const drainEnd = end - Math.min(CLOSE_RESERVE_MS, graceMs / 10);
-  if ((await raceUntil(steps.drain(), drainEnd)) === EXPIRED) steps.onDrainCutShort();
-  const stillClosing = await raceUntil(steps.close(end), end);
+  if ((await within(steps.drain(), drainEnd - Date.now())) === EXPIRED) steps.onDrainCutShort();
+  const stillClosing = await within(steps.close(end), end - Date.now());
   if (stillClosing === EXPIRED) steps.onCloseCutShort([]);
   else if (stillClosing.length > 0) steps.onCloseCutShort(stillClosing);
-}
-
-/** What `work` gives, or EXPIRED once the clock reaches `end` (epoch milliseconds). */
-async function raceUntil<T>(work: Promise<T>, end: number): Promise<T | typeof EXPIRED> {
-  const deadline = new Deadline(Math.max(0, end - Date.now()));
-  try {
-    return await deadline.race(work);
-  } finally {
-    deadline.clear();
-  }
 }

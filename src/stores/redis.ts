@@ -6,6 +6,7 @@ import { type ContextStore, type RatingStore, StoreUnavailableError } from '../c
 import type { AnswerContext, Rating } from '../conversation/types.js';
 import type { CachedToken, TokenCache } from '../platform/access-token.js';
 import type { NameCache, OnceStore } from '../slack/stores.js';
+import { EXPIRED, within } from '../util/deadline.js';
 import { parseJsonWith } from '../util/json.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 
@@ -143,19 +144,11 @@ export async function connectRedis(options: RedisConnectOptions): Promise<RedisC
     breaker.probeNow();
   });
 
-  let guardTimer: NodeJS.Timeout | undefined;
-  // The reconnect strategy bounds failed attempts; this bounds an attempt whose handshake never answers.
-  const guard = new Promise<never>((_resolve, reject) => {
-    guardTimer = setTimeout(
-      () => reject(new Error('connection handshake timed out')),
-      connectTimeoutMs + 1_000,
-    );
-  });
-  const connecting = client.connect();
-  // The race's loser must not surface later as an unhandled rejection.
-  connecting.catch(() => undefined);
   try {
-    await Promise.race([connecting, guard]);
+    // The reconnect strategy bounds failed attempts; this bounds an attempt whose handshake never answers.
+    if ((await within(client.connect(), connectTimeoutMs + 1_000)) === EXPIRED) {
+      throw new Error('connection handshake timed out');
+    }
   } catch (error) {
     if (client.isOpen) client.destroy();
     const cause = error instanceof Error && 'socketError' in error ? error.socketError : error;
@@ -163,8 +156,6 @@ export async function connectRedis(options: RedisConnectOptions): Promise<RedisC
       `Redis at ${address} unreachable within ${connectTimeoutMs} ms: ${describeError(cause)}`,
       { cause: error },
     );
-  } finally {
-    clearTimeout(guardTimer);
   }
 
   const commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
@@ -174,25 +165,15 @@ export async function connectRedis(options: RedisConnectOptions): Promise<RedisC
     if (breaker.isOpen) {
       throw new StoreUnavailableError(`redis ${operation} skipped: Redis did not answer; a probe is waiting`);
     }
-    let timer: NodeJS.Timeout | undefined;
-    // node-redis times out only commands not yet written; a sent command to a frozen server waits forever.
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`no answer within ${commandTimeoutMs} ms`)),
-        commandTimeoutMs,
-      );
-    });
     try {
-      const pending = command();
-      // The race's loser must not surface later as an unhandled rejection.
-      pending.catch(() => undefined);
-      return await Promise.race([pending, timeout]);
+      // node-redis times out only commands not yet written; a sent command to a frozen server waits forever.
+      const answer = await within(command(), commandTimeoutMs);
+      if (answer === EXPIRED) throw new Error(`no answer within ${commandTimeoutMs} ms`);
+      return answer;
     } catch (error) {
       // An error reply comes from a Redis that is there; anything else means it is not.
       if (!(error instanceof ErrorReply)) breaker.trip(error);
       throw new StoreUnavailableError(`redis ${operation} failed: ${describeError(error)}`, { cause: error });
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -245,14 +226,9 @@ export async function connectRedis(options: RedisConnectOptions): Promise<RedisC
         if (client.isOpen) client.destroy();
         return;
       }
-      let graceTimer: NodeJS.Timeout | undefined;
-      const grace = new Promise<'late'>((resolve) => {
-        graceTimer = setTimeout(() => resolve('late'), CLOSE_GRACE_MS);
-      });
       // close() waits for commands in flight; a dead server must not keep shutdown waiting.
-      const outcome = await Promise.race([client.close().then(() => 'closed' as const), grace]);
-      clearTimeout(graceTimer);
-      if (outcome === 'late' && client.isOpen) client.destroy();
+      const outcome = await within(client.close(), CLOSE_GRACE_MS);
+      if (outcome === EXPIRED && client.isOpen) client.destroy();
     },
   };
 }
@@ -342,7 +318,7 @@ export class RedisOnceStore implements OnceStore {
     await this.#redis.set(this.#key(key), '1', ttlSeconds);
   }
 
-  /** Whether a claim is held; beyond the OnceStore interface, for callers that only look. */
+  /** Whether a claim is held, for callers that only look (a thread the app is answering). */
   async has(key: string): Promise<boolean> {
     return this.#redis.exists(this.#key(key));
   }

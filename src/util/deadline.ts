@@ -6,19 +6,11 @@ export const EXPIRED: unique symbol = Symbol('expired');
 export class Deadline {
   readonly #expired: Promise<typeof EXPIRED>;
   #timer: NodeJS.Timeout | undefined;
-  #passed = false;
 
   constructor(ms: number) {
     this.#expired = new Promise((resolve) => {
-      this.#timer = setTimeout(() => {
-        this.#passed = true;
-        resolve(EXPIRED);
-      }, ms);
+      this.#timer = setTimeout(resolve, ms, EXPIRED);
     });
-  }
-
-  get passed(): boolean {
-    return this.#passed;
   }
 
   /** What `work` gives, or EXPIRED when the deadline passes first; `work` goes on either way. */
@@ -30,5 +22,15 @@ export class Deadline {
   /** The work is over: the timer need not keep running. */
   clear(): void {
     clearTimeout(this.#timer);
+  }
+}
+
+/** What `work` gives, or EXPIRED after `ms`; `work` goes on either way, and no timer is left behind. */
+export async function within<T>(work: Promise<T>, ms: number): Promise<T | typeof EXPIRED> {
+  const deadline = new Deadline(Math.max(0, ms));
+  try {
+    return await deadline.race(work);
+  } finally {
+    deadline.clear();
   }
 }

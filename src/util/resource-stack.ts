@@ -2,7 +2,7 @@
 // start-up failed midway or the gateway is stopping. A close that fails or hangs is logged, never thrown.
 import { errorFields } from '../logging/error-fields.js';
 import type { Logger } from '../logging/logger.js';
-import { Deadline, EXPIRED } from './deadline.js';
+import { EXPIRED, within } from './deadline.js';
 
 interface OpenResource {
   name: string;
@@ -37,12 +37,7 @@ export class ResourceStack {
         continue;
       }
       const share = Math.max(0, until - Date.now()) / (this.#open.length + 1);
-      const deadline = new Deadline(share);
-      try {
-        if ((await deadline.race(closing)) === EXPIRED) stillClosing.push(resource.name);
-      } finally {
-        deadline.clear();
-      }
+      if ((await within(closing, share)) === EXPIRED) stillClosing.push(resource.name);
     }
     return stillClosing;
   }
