@@ -2,7 +2,7 @@
 // user's name, a modal), its strings are made well formed here: a lone surrogate made the SDK's
 // form encoder throw "URI malformed", and the SDK then retried the same call for five minutes.
 import type { webApi } from '@slack/bolt';
-import { wellFormedJson } from '../util/well-formed.js';
+import { isJsonContainer, wellFormed, wellFormedJson } from '../util/well-formed.js';
 
 type WebClient = webApi.WebClient;
 type Body = Record<string, unknown>;
@@ -40,19 +40,10 @@ function outgoingBody(body: Body): Body {
   const sent: Body = {};
   for (const key of Object.keys(body)) {
     const value = body[key];
-    if (typeof value === 'string') sent[key] = value.isWellFormed() ? value : value.toWellFormed();
-    else if (isPlainData(value)) sent[key] = wellFormedJson(value);
-    else sent[key] = value;
+    // Buffers and streams (file uploads) go on as they are.
+    sent[key] = isJsonContainer(value) ? wellFormedJson(value) : wellFormed(value);
   }
   return sent;
-}
-
-/** Arrays and plain objects; Buffers and streams (file uploads) go on as they are. */
-function isPlainData(value: unknown): value is object {
-  if (Array.isArray(value)) return true;
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
 
 /**

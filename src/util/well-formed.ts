@@ -50,6 +50,11 @@ function fix(value: unknown): unknown {
   return value;
 }
 
+/** An array or a plain object: what JSON.stringify writes as [] or {} (a Buffer or a stream is neither). */
+export function isJsonContainer(value: unknown): value is object {
+  return Array.isArray(value) || isPlainObject(value);
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
