@@ -163,16 +163,8 @@ export class Conversation {
   ): Promise<
     { kind: 'offered'; suggestion: SuggestionChoice } | { kind: 'stale' } | { kind: 'unavailable' }
   > {
-    let context: AnswerContext | undefined;
-    try {
-      context = await this.#contexts.get(click.contextKey);
-    } catch (error) {
-      this.#logger.error(
-        { ...scope, err: error, contextKey: click.contextKey },
-        'answer context lookup failed',
-      );
-      return { kind: 'unavailable' };
-    }
+    const context = await this.#storedContext(click.contextKey, scope);
+    if (context === 'unavailable') return { kind: 'unavailable' };
     const suggestion = context?.suggestions.find((offered) => offered.docId === click.docId);
     if (!suggestion) {
       this.#logger.warn(
@@ -182,6 +174,19 @@ export class Conversation {
       return { kind: 'stale' };
     }
     return { kind: 'offered', suggestion };
+  }
+
+  /** An answer's stored context, undefined when expired, 'unavailable' (logged) when the store fails. */
+  async #storedContext(
+    contextKey: string,
+    scope: RequestScope,
+  ): Promise<AnswerContext | undefined | 'unavailable'> {
+    try {
+      return await this.#contexts.get(contextKey);
+    } catch (error) {
+      this.#logger.error({ ...scope, err: error, contextKey }, 'answer context lookup failed');
+      return 'unavailable';
+    }
   }
 
   async #askRobot(
@@ -276,13 +281,8 @@ export class Conversation {
     scope: RequestScope = {},
   ): Promise<RateOutcome> {
     const { contextKey, rating, userId, locale } = input;
-    let context: AnswerContext | undefined;
-    try {
-      context = await this.#contexts.get(contextKey);
-    } catch (error) {
-      this.#logger.error({ ...scope, err: error, contextKey }, 'answer context lookup failed');
-      return { kind: 'failure', reason: 'store_unavailable' };
-    }
+    const context = await this.#storedContext(contextKey, scope);
+    if (context === 'unavailable') return { kind: 'failure', reason: 'store_unavailable' };
     if (!context) return { kind: 'notice', reply: { kind: 'notice', notice: 'context_expired', locale } };
     if (context.askerUserId !== userId) {
       return { kind: 'notice', reply: { kind: 'notice', notice: 'not_your_answer', locale } };
