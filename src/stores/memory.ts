@@ -168,7 +168,7 @@ export class MemoryOnceStore implements OnceStore {
     this.#claims.set(key, true, { ttl: ttlMs(ttlSeconds) });
   }
 
-  /** Whether a claim is held; beyond the OnceStore interface, for callers that only look. */
+  /** Whether a claim is held, for callers that only look (a thread the app is answering). */
   async has(key: string): Promise<boolean> {
     return this.#claims.has(key);
   }
