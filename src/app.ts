@@ -12,8 +12,12 @@ import type { Logger } from './logging/logger.js';
 import { meteredContextStore, meteredNameCache } from './observability/metered-stores.js';
 import { Metrics } from './observability/metrics.js';
 import { PlatformClient } from './platform/index.js';
+import { KnowledgeReview } from './review/knowledge-review.js';
 import { createListenerDeps } from './slack/listeners/deps.js';
-import { createSlackApp } from './slack/slack-app.js';
+import { OperatorDirectory } from './slack/operators.js';
+import { Responder } from './slack/responder.js';
+import { SlackReviewBoard } from './slack/review-board.js';
+import { createSlackApp, type SlackApp } from './slack/slack-app.js';
 import { UserDirectory } from './slack/user-directory.js';
 import { createStores } from './stores/index.js';
 import { ResourceStack } from './util/resource-stack.js';
@@ -74,6 +78,42 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
   });
   resources.defer('platform client', () => platform.close());
 
+  const responder = new Responder((method, error) => metrics.slackApiError(method, error));
+  const users = new UserDirectory(
+    meteredNameCache(stores.names, (store, result) => metrics.storeLookup(store, result)),
+    env.DEFAULT_LOCALE,
+  );
+  // Cards are posted with the app's own client, which exists once the Slack app is built below.
+  let slackApp: SlackApp | undefined;
+  const review = new KnowledgeReview({
+    cards: stores.reviewCards,
+    snapshots: stores.entrySnapshots,
+    board: new SlackReviewBoard({
+      client: () => {
+        if (!slackApp) throw new Error('review card shown before the Slack app was built');
+        return slackApp.app.client;
+      },
+      responder,
+      users,
+      logger: logger.child({ component: 'review' }),
+      settings: {
+        channelId: env.REVIEW_CHANNEL_ID ?? '',
+        showAsker: env.REVIEW_SHOW_ASKER,
+        locale: env.DEFAULT_LOCALE,
+      },
+    }),
+    platform,
+    logger: logger.child({ component: 'review' }),
+    metrics: {
+      card: (action) => metrics.reviewCard(action),
+      edit: (outcome) => metrics.knowledgeEdit(outcome),
+    },
+    settings: {
+      cardsEnabled: env.REVIEW_CHANNEL_ID !== undefined,
+      notifyAskersOnFix: env.NOTIFY_ASKERS_ON_FIX,
+    },
+  });
+
   const conversation = new Conversation({
     robot: platform,
     contexts: meteredContextStore(stores.contexts, (store, result) => metrics.storeLookup(store, result)),
@@ -88,6 +128,7 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     },
     logger: logger.child({ component: 'conversation' }),
     newKey: newContextKey,
+    observer: review,
   });
   // The platform client reports to the metrics and the conversation asks through that client, so the
   // gauge that reads the conversation is registered now that it exists.
@@ -96,12 +137,20 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
   let stopping = false;
   const listeners = createListenerDeps({
     conversation,
+    review: {
+      desk: review,
+      operators: new OperatorDirectory(
+        { userIds: env.OPERATOR_USER_IDS, usergroupId: env.OPERATOR_USERGROUP_ID },
+        stores.operators,
+      ),
+      context: (contextKey) => conversation.context(contextKey),
+    },
+    agents: platform,
+    statistics: platform,
+    responder,
     deliveries: stores.deliveries,
     threads: stores.threads,
-    users: new UserDirectory(
-      meteredNameCache(stores.names, (store, result) => metrics.storeLookup(store, result)),
-      env.DEFAULT_LOCALE,
-    ),
+    users,
     settings: {
       defaultLocale: env.DEFAULT_LOCALE,
       dedupTtlSeconds: env.DEDUP_TTL_SECONDS,
@@ -114,6 +163,7 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     metrics: {
       onEvent: (kind, outcome) => metrics.slackEvent(kind, outcome),
       onSlackApiError: (method, error) => metrics.slackApiError(method, error),
+      reviewRefusal: (action) => metrics.reviewRefusal(action),
     },
   });
   const socketMode = {
@@ -130,6 +180,7 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     port: env.PORT,
     host: env.HOST,
     ...(env.SLACK_WEB_API_RETRIES === undefined ? {} : { webApiRetries: env.SLACK_WEB_API_RETRIES }),
+    slashCommand: env.SLASH_COMMAND,
     socketMode,
     listeners,
     logger,
@@ -139,6 +190,7 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
       ready: async () => !stopping && (await stores.ping()),
     },
   });
+  slackApp = slack;
   resources.defer('Slack app', () => slack.close());
 
   return {
@@ -157,7 +209,8 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
           slack
             .stop()
             .catch((error: unknown) => logger.warn(errorFields(error), 'Slack app did not stop cleanly'))
-            .then(() => listeners.inFlight.drain()),
+            .then(() => listeners.inFlight.drain())
+            .then(() => review.settled()),
         onDrainCutShort: () =>
           logger.warn({ inFlight: listeners.inFlight.size, graceMs }, 'stopped with questions in flight'),
         close: (until) => resources.closeAll(until),

@@ -47,6 +47,50 @@ const httpUrl = z.preprocess(
 /** The shortest de-duplication memory allowed: Slack's retries of a delivery come within the hour. */
 export const DEDUP_TTL_MIN_SECONDS = 3600;
 
+/** Slack ids: users (U…, W…), user groups (S…), channels (C…, G…). */
+const slackIdPattern = /^[A-Z0-9]{2,32}$/;
+
+const slackId = (what: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((text) => text.trim())
+      .pipe(z.string().regex(slackIdPattern, `must be a Slack ${what} id (capital letters and digits)`))
+      .optional(),
+  );
+
+/** A comma-separated list of Slack user ids; spaces and empty items are ignored. */
+const slackUserIds = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id !== ''),
+    )
+    .refine(
+      (ids) => ids.every((id) => /^[UW][A-Z0-9]{1,31}$/.test(id)),
+      'must be Slack user ids (U… or W…) separated by commas',
+    )
+    .default([]),
+);
+
+/** true/false (also 1/0, yes/no, on/off) with a default. */
+const flag = (fallback: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((text) => text.trim().toLowerCase())
+      .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], 'must be true or false'))
+      .transform((text) => ['true', '1', 'yes', 'on'].includes(text))
+      .optional()
+      .transform((value) => value ?? fallback),
+  );
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** How the gateway meets Slack: each mode carries the secret it cannot run without. */
@@ -113,6 +157,26 @@ const variablesSchema = z.object({
   PLACEHOLDER_DELAY_MS: integer(0, 10_000, 700),
   QUESTION_DEADLINE_SECONDS: integer(1, 600, 60),
   SHUTDOWN_GRACE_SECONDS: integer(0, 600, 25),
+  SLASH_COMMAND: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((text) => text.trim())
+      .pipe(
+        z
+          .string()
+          .regex(
+            /^\/[a-z0-9_-]{1,31}$/,
+            'must be a slash command such as /cs (lowercase, at most 32 characters)',
+          ),
+      )
+      .default('/cs'),
+  ),
+  OPERATOR_USER_IDS: slackUserIds,
+  OPERATOR_USERGROUP_ID: slackId('user group'),
+  REVIEW_CHANNEL_ID: slackId('channel'),
+  REVIEW_SHOW_ASKER: flag(true),
+  NOTIFY_ASKERS_ON_FIX: flag(true),
   REDIS_KEY_PREFIX: z.preprocess(
     emptyToUndefined,
     z

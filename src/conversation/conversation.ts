@@ -64,6 +64,25 @@ export interface QuestionInput {
   suggestion?: SuggestionClick;
 }
 
+/** A question the robot answered, as the conversation core reports it. */
+export interface AnsweredQuestion {
+  asker: { userId: string; displayName: string };
+  question: string;
+  conversationId: string;
+  threadId: string | undefined;
+  docId: string | undefined;
+  /** The robot's matched standard question. */
+  matchedQuestion: string | undefined;
+  answerHtml: string;
+  answerType: number | undefined;
+  robotFlag: number | undefined;
+}
+
+/** Told of every answer, beside it (the review loop notes entries and unanswered questions). */
+export interface AnswerObserver {
+  answered(answered: AnsweredQuestion, scope: RequestScope): void;
+}
+
 export type RateOutcome =
   | { kind: 'rated'; rating: Rating; context: AnswerContext }
   | { kind: 'notice'; reply: NoticeReply; rating?: Rating }
@@ -79,6 +98,7 @@ export class Conversation {
   readonly #settings: ConversationSettings;
   readonly #logger: CoreLogger;
   readonly #newKey: () => string;
+  readonly #observer: AnswerObserver | undefined;
   #inFlight = 0;
 
   constructor(dependencies: {
@@ -88,6 +108,7 @@ export class Conversation {
     settings: ConversationSettings;
     logger: CoreLogger;
     newKey: () => string;
+    observer?: AnswerObserver;
   }) {
     this.#robot = dependencies.robot;
     this.#contexts = dependencies.contexts;
@@ -95,6 +116,7 @@ export class Conversation {
     this.#settings = dependencies.settings;
     this.#logger = dependencies.logger;
     this.#newKey = dependencies.newKey;
+    this.#observer = dependencies.observer;
   }
 
   /** Questions being answered right now. */
@@ -174,6 +196,11 @@ export class Conversation {
       return { kind: 'stale' };
     }
     return { kind: 'offered', suggestion };
+  }
+
+  /** An answer's stored context: undefined when expired or unknown; throws when the store fails. */
+  context(contextKey: string): Promise<AnswerContext | undefined> {
+    return this.#contexts.get(contextKey);
   }
 
   /** An answer's stored context, undefined when expired, 'unavailable' (logged) when the store fails. */
@@ -261,9 +288,25 @@ export class Conversation {
       );
     }
 
+    this.#observer?.answered(
+      {
+        asker: { userId: asker.userId, displayName: asker.displayName },
+        question,
+        conversationId: input.conversationId,
+        threadId: input.threadId,
+        docId: context.docId,
+        matchedQuestion: answer.question?.trim() || undefined,
+        answerHtml: answer.answer,
+        answerType: answer.answerType,
+        robotFlag: answer.robotFlag,
+      },
+      scope,
+    );
+
     const reply: AnswerReply = {
       kind: 'answer',
       contextKey,
+      docId: context.docId,
       answerHtml: answer.answer,
       stripe: answer.stripe?.trim() || undefined,
       suggestions,

@@ -33,6 +33,8 @@ export interface AnswerReply {
   contextKey: string;
   /** The robot's answer: an HTML fragment in practice, often with raw newlines and bare URLs. */
   answerHtml: string;
+  /** The knowledge entry the answer came from: the adapter marks the answer's messages with it. */
+  docId?: string | undefined;
   /** The lead-in above the suggestions. */
   stripe: string | undefined;
   suggestions: SuggestionChoice[];

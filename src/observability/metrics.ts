@@ -12,6 +12,9 @@ export class Metrics implements PlatformCallObserver {
   readonly #platformLatency: Histogram<'action' | 'outcome'>;
   readonly #slackApiErrors: Counter<'method' | 'error'>;
   readonly #storeLookups: Counter<'store' | 'result'>;
+  readonly #reviewCards: Counter<'action'>;
+  readonly #knowledgeEdits: Counter<'outcome'>;
+  readonly #reviewRefusals: Counter<'action'>;
 
   constructor(options: { processMetrics?: boolean } = {}) {
     const registers = [this.registry];
@@ -44,6 +47,24 @@ export class Metrics implements PlatformCallObserver {
       name: 'cs_gateway_store_lookups_total',
       help: 'Store reads by store and result (hit, miss, error)',
       labelNames: ['store', 'result'],
+      registers,
+    });
+    this.#reviewCards = new Counter({
+      name: 'cs_gateway_review_cards_total',
+      help: 'Review cards shown in the review channel: posted, updated in place, or failed',
+      labelNames: ['action'],
+      registers,
+    });
+    this.#knowledgeEdits = new Counter({
+      name: 'cs_gateway_knowledge_edits_total',
+      help: 'Knowledge-entry updates sent from Slack, by outcome (updated, refused, unavailable_*)',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.#reviewRefusals = new Counter({
+      name: 'cs_gateway_review_refusals_total',
+      help: 'Review actions refused to users who are not operators, by action',
+      labelNames: ['action'],
       registers,
     });
     if (options.processMetrics !== false)
@@ -82,6 +103,18 @@ export class Metrics implements PlatformCallObserver {
 
   storeLookup(store: StoreName, result: StoreResult): void {
     this.#storeLookups.inc({ store, result });
+  }
+
+  reviewCard(action: 'posted' | 'updated' | 'failed'): void {
+    this.#reviewCards.inc({ action });
+  }
+
+  knowledgeEdit(outcome: string): void {
+    this.#knowledgeEdits.inc({ outcome });
+  }
+
+  reviewRefusal(action: string): void {
+    this.#reviewRefusals.inc({ action });
   }
 
   async render(): Promise<{ contentType: string; body: string }> {

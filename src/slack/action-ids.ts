@@ -12,3 +12,14 @@ export const SUGGESTION_ACTION_PATTERN = /^suggestion:\d+$/;
 export function suggestionActionId(index: number): string {
   return `suggestion:${index}`;
 }
+
+/** The review loop: the reason button on a 👎 line, a card's buttons, the asker's "Ask again". */
+export const ACTION_DISLIKE_REASON = 'dislike_reason';
+export const ACTION_REVIEW_EDIT = 'review_edit';
+export const ACTION_REVIEW_DISMISS = 'review_dismiss';
+export const ACTION_ASK_AGAIN = 'ask_again';
+
+/** Modals' callback ids, and the message shortcut's (also in manifest.yml). */
+export const VIEW_DISLIKE_REASON = 'dislike_reason';
+export const VIEW_EDIT_ENTRY = 'edit_entry';
+export const SHORTCUT_EDIT_ANSWER = 'edit_answer';

@@ -26,6 +26,8 @@ export type IncomingMessage = z.infer<typeof incomingMessageSchema>;
 export const blockActionSchema = z.object({
   type: z.literal('block_actions'),
   user: z.object({ id: slackId, team_id: slackId.optional() }),
+  /** Lets the click open a modal, within 3 s. */
+  trigger_id: z.string().max(200).optional(),
   team: z.object({ id: slackId }).nullish(),
   channel: z.object({ id: slackId }).optional(),
   container: z
@@ -44,3 +46,35 @@ export const blockActionSchema = z.object({
     .min(1),
 });
 export type BlockActionPayload = z.infer<typeof blockActionSchema>;
+
+/** A view_submission payload, reduced to what the modal listeners read. */
+export const viewSubmissionSchema = z.object({
+  type: z.literal('view_submission'),
+  user: z.object({ id: slackId, team_id: slackId.optional() }),
+  team: z.object({ id: slackId }).nullish(),
+  view: z.object({
+    id: slackId,
+    callback_id: z.string(),
+    hash: z.string().optional(),
+    private_metadata: z.string().max(3000).optional(),
+    state: z.unknown().optional(),
+  }),
+});
+
+/** A message shortcut (message_action) payload, reduced to what its listener reads. */
+export const messageShortcutSchema = z.object({
+  type: z.literal('message_action'),
+  callback_id: z.string(),
+  trigger_id: z.string().max(200),
+  user: z.object({ id: slackId, team_id: slackId.optional() }),
+  team: z.object({ id: slackId }).nullish(),
+  channel: z.object({ id: slackId }),
+  message: z.object({
+    ts: slackTs,
+    thread_ts: slackTs.optional(),
+    user: slackId.optional(),
+    bot_id: z.string().optional(),
+    app_id: z.string().optional(),
+    blocks: z.array(z.unknown()).optional(),
+  }),
+});

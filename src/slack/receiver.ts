@@ -3,6 +3,7 @@
 // body, stalls 3 s on signed bodies it cannot classify, and answers 500 (which Slack retries) to an
 // event without an event. Slack's SSL check and the url_verification handshake are answered here;
 // Bolt, with its own signature check off, sees only signed requests, parsed as they were checked.
+
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   createServer,
@@ -14,6 +15,7 @@ import {
 import { z } from 'zod';
 import { errorFields } from '../logging/error-fields.js';
 import type { Logger } from '../logging/logger.js';
+import { SHORTCUT_EDIT_ANSWER, VIEW_DISLIKE_REASON, VIEW_EDIT_ENTRY } from './action-ids.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
@@ -32,10 +34,11 @@ const absent = z.never().optional();
  * The envelopes Slack sends to a request URL and the app handles; anything else is refused before
  * Bolt sees it. Bolt dereferences some fields without checking them (App.js buildSource, helpers.js
  * getTypeAndConversation), so those are checked here: a null there answers 500, which Slack retries.
- * Interactions other than block_actions, slash commands and function_executed events have no listener
- * in this app: Bolt would hold them unacknowledged for 3 s and answer 404.
+ * Interactions other than block_actions, the app's own modals and its message shortcut have no
+ * listener in this app (nor have function_executed events): Bolt would hold them unacknowledged for
+ * 3 s and answer 404.
  */
-const slackEnvelopeSchema = z.union([
+const interactionEnvelopes = [
   z.object({
     type: z.literal('event_callback'),
     event: z.object({
@@ -62,7 +65,46 @@ const slackEnvelopeSchema = z.union([
     command: absent,
     name: absent,
   }),
-]);
+  z.object({
+    type: z.literal('view_submission'),
+    user: z.object({ id: z.string() }),
+    view: z.object({ id: z.string(), callback_id: z.enum([VIEW_EDIT_ENTRY, VIEW_DISLIKE_REASON]) }),
+    event: absent,
+    command: absent,
+    name: absent,
+  }),
+  z.object({
+    type: z.literal('message_action'),
+    callback_id: z.literal(SHORTCUT_EDIT_ANSWER),
+    user: z.object({ id: z.string() }),
+    channel: jsonObject,
+    message: jsonObject,
+    event: absent,
+    command: absent,
+    name: absent,
+  }),
+] as const;
+
+/** A slash command: form fields, no `type`; only the app's own command name is taken. */
+function slashCommandEnvelope(command: string) {
+  return z.object({
+    command: z.literal(command),
+    text: z.string().max(4000),
+    user_id: z.string().min(1),
+    channel_id: z.string().min(1),
+    team_id: z.string().min(1),
+    response_url: z.string().min(1),
+    type: absent,
+    event: absent,
+    payload: absent,
+  });
+}
+
+function slackEnvelopeSchema(slashCommand: string | undefined) {
+  return slashCommand === undefined
+    ? z.union(interactionEnvelopes)
+    : z.union([...interactionEnvelopes, slashCommandEnvelope(slashCommand)]);
+}
 
 export interface Health {
   alive(): boolean;
@@ -78,7 +120,13 @@ export interface ReceiverOptions {
   metrics?: MetricsSource;
   logger: Logger;
   /** HTTP mode: where signed Slack requests go once they pass the checks. */
-  slack?: { signingSecret: string; requestListener: RequestListener; now?: () => number };
+  slack?: {
+    signingSecret: string;
+    requestListener: RequestListener;
+    now?: () => number;
+    /** The app's slash command (`/cs`): the only one accepted. */
+    slashCommand?: string;
+  };
 }
 
 export interface ReceiverServer {
@@ -95,6 +143,7 @@ export interface ReceiverServer {
 
 export function createReceiver(options: ReceiverOptions): ReceiverServer {
   const { health, logger } = options;
+  const envelopeSchema = slackEnvelopeSchema(options.slack?.slashCommand);
   let draining = false;
   /** Slack requests begun before the drain: they are answered, not refused. */
   const slackRequests = new Set<ServerResponse>();
@@ -184,7 +233,7 @@ export function createReceiver(options: ReceiverOptions): ReceiverServer {
       return sendJson(response, 401, { error: 'invalid_signature' });
     }
     const parsed = parseSlackBody(body, contentType);
-    const envelope = slackEnvelopeSchema.safeParse(parsed);
+    const envelope = envelopeSchema.safeParse(parsed);
     if (!envelope.success) {
       logger.warn({ contentType }, 'refused a signed Slack request of unknown shape');
       return sendJson(response, 400, { error: 'unrecognised_payload' });

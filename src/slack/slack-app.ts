@@ -34,6 +34,8 @@ export interface SlackAppOptions {
   host: string;
   /** Retries of the Web API client; undefined keeps the production policy (4 within 30 s, see outgoing.ts). */
   webApiRetries?: number;
+  /** The app's slash command, e.g. `/cs`. */
+  slashCommand: string;
   /** Socket Mode ping timeouts; tests shorten them. */
   socketMode?: { clientPingTimeoutMs?: number; serverPingTimeoutMs?: number };
   listeners: ListenerDeps;
@@ -109,7 +111,9 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   );
 
   let receiver: Receiver;
-  let slackDoor: { signingSecret: string; requestListener: HTTPReceiver['requestListener'] } | undefined;
+  let slackDoor:
+    | { signingSecret: string; requestListener: HTTPReceiver['requestListener']; slashCommand: string }
+    | undefined;
   let socketReceiver: SocketModeReceiver | undefined;
   let socketOpen = false;
   if (connection.mode === 'socket') {
@@ -149,7 +153,11 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       bodyLimit: BODY_LIMIT_BYTES,
     });
     receiver = httpReceiver;
-    slackDoor = { signingSecret: connection.signingSecret, requestListener: httpReceiver.requestListener };
+    slackDoor = {
+      signingSecret: connection.signingSecret,
+      requestListener: httpReceiver.requestListener,
+      slashCommand: options.slashCommand,
+    };
   }
 
   const app = new App({
@@ -180,7 +188,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     logger.error(errorFields(error), 'unhandled error in a Slack listener');
   });
 
-  registerListeners(app, options.listeners);
+  registerListeners(app, options.listeners, { slashCommand: options.slashCommand });
 
   return {
     app,

@@ -19,3 +19,15 @@ export interface NameCache {
   get(userId: string): Promise<string | undefined>;
   set(userId: string, name: string, ttlSeconds: number): Promise<void>;
 }
+
+/** The members of a Slack user group as last read, shared by every replica. */
+export interface UsergroupMembers {
+  members: string[];
+  fetchedAt: number;
+}
+
+/** Operator user groups' members by group id, so usergroups.users.list is not called per click. */
+export interface OperatorCache {
+  get(usergroupId: string): Promise<UsergroupMembers | undefined>;
+  set(usergroupId: string, value: UsergroupMembers, ttlSeconds: number): Promise<void>;
+}

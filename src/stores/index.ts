@@ -2,7 +2,8 @@
 // memory otherwise. Each layer declares the stores it uses beside itself; this folder implements them.
 import type { ContextStore, RatingStore } from '../conversation/stores.js';
 import type { TokenCache } from '../platform/access-token.js';
-import type { NameCache, OnceStore } from '../slack/stores.js';
+import type { EntrySnapshotStore, ReviewStore } from '../review/stores.js';
+import type { NameCache, OnceStore, OperatorCache } from '../slack/stores.js';
 import { FallbackOnceStore } from './fallback-once-store.js';
 import { MemoryContextStore, MemoryNameCache, MemoryOnceStore, MemoryRatingStore } from './memory.js';
 import {
@@ -14,6 +15,8 @@ import {
   RedisTokenCache,
   type StoreLogger,
 } from './redis.js';
+import { MemoryEntrySnapshotStore, MemoryOperatorCache, MemoryReviewStore } from './review-memory.js';
+import { RedisEntrySnapshotStore, RedisOperatorCache, RedisReviewStore } from './review-redis.js';
 
 export interface StoresOptions {
   /** Unset: in-memory stores, fit for one replica only. */
@@ -43,6 +46,12 @@ export interface Stores {
   threads: OnceStore;
   ratings: RatingStore;
   names: NameCache;
+  /** Review cards, changed one at a time across replicas. */
+  reviewCards: ReviewStore;
+  /** What the robot last answered from each knowledge entry (what an edit is prefilled from). */
+  entrySnapshots: EntrySnapshotStore;
+  /** The operators' user group members. */
+  operators: OperatorCache;
   /** The platform token shared by all replicas; undefined in memory (one process, nothing to share). */
   tokenCache: TokenCache | undefined;
   kind: 'memory' | 'redis';
@@ -64,6 +73,9 @@ export async function createStores(options: StoresOptions): Promise<Stores> {
       threads: new MemoryOnceStore(bounds),
       ratings: new MemoryRatingStore(bounds),
       names: new MemoryNameCache(bounds),
+      reviewCards: new MemoryReviewStore(bounds),
+      entrySnapshots: new MemoryEntrySnapshotStore(bounds),
+      operators: new MemoryOperatorCache(),
     };
     return {
       ...stores,
@@ -88,6 +100,9 @@ export async function createStores(options: StoresOptions): Promise<Stores> {
     threads: new RedisOnceStore(redis),
     ratings: new RedisRatingStore(redis),
     names: new RedisNameCache(redis),
+    reviewCards: new RedisReviewStore(redis),
+    entrySnapshots: new RedisEntrySnapshotStore(redis),
+    operators: new RedisOperatorCache(redis),
     tokenCache: new RedisTokenCache(redis),
     kind: 'redis',
     ping: () => redis.ping(),

@@ -43,6 +43,17 @@ export interface RedisConnection {
   del(key: string): Promise<void>;
   /** Deletes the key only while it holds `value`, in one step; true when it was deleted. */
   delIfEquals(key: string, value: string): Promise<boolean>;
+  /**
+   * SET `key` to `value` with EX, in one step, only while `guardKey` holds `guardValue` (a lock this
+   * client owns); false when the guard was lost and nothing was written.
+   */
+  setIfEquals(
+    guardKey: string,
+    guardValue: string,
+    key: string,
+    value: string,
+    ttlSeconds: number,
+  ): Promise<boolean>;
   exists(key: string): Promise<boolean>;
   /** For readiness probes: false while Redis is unreachable (at once while the circuit is open), never throws. */
   ping(): Promise<boolean>;
@@ -59,6 +70,8 @@ const DEFAULT_PROBE_INTERVAL_MS = 500;
 const RECONNECT_BASE_DELAY_MS = 50;
 const CLOSE_GRACE_MS = 2_000;
 // GET then DEL from the client could delete what another client SET between the two.
+const SET_IF_EQUALS_SCRIPT =
+  "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3]) return 1 end return 0";
 const DEL_IF_EQUALS_SCRIPT =
   "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
 
@@ -202,6 +215,16 @@ export async function connectRedis(options: RedisConnectOptions): Promise<RedisC
         client.eval(DEL_IF_EQUALS_SCRIPT, { keys: [key], arguments: [value] }),
       );
       return deleted === 1;
+    },
+
+    async setIfEquals(guardKey, guardValue, key, value, ttlSeconds) {
+      const written = await run('EVAL', () =>
+        client.eval(SET_IF_EQUALS_SCRIPT, {
+          keys: [guardKey, key],
+          arguments: [guardValue, value, String(exSeconds(ttlSeconds))],
+        }),
+      );
+      return written === 1;
     },
 
     async exists(key) {

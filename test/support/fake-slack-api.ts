@@ -64,6 +64,8 @@ export interface FakeSlackApi {
   /** Holds the next call of `method` for `ms` before taking it (recording it and answering), as a slow Slack would. */
   delayNext(method: string, ms: number): void;
   setUser(id: string, user: FakeUser): void;
+  /** Members usergroups.users.list answers for a user group (unknown groups: no_such_subteam). */
+  setUsergroup(id: string, members: string[]): void;
   setSocketModeUrl(url: string): void;
   setHandler(method: string, handler: MethodHandler): void;
   /** A URL to use as a payload's `response_url`; POSTs to it are recorded as method `response_url`. */
@@ -90,6 +92,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const delays = new Map<string, number[]>();
   const users = new Map<string, FakeUser>(Object.entries(options.users ?? {}));
   const handlers = new Map<string, MethodHandler>(Object.entries(options.handlers ?? {}));
+  const usergroups = new Map<string, string[]>();
+  let viewCounter = 0;
   const emitter = new EventEmitter();
   let socketModeUrl = options.socketModeUrl;
   let tsCounter = 100;
@@ -185,6 +189,31 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
             context_team_id: FAKE_BOT.teamId,
           },
         };
+      }
+      case 'chat.getPermalink': {
+        const channel = String(body.channel);
+        const ts = String(body.message_ts);
+        return {
+          ok: true,
+          channel,
+          permalink: `https://acme.slack.com/archives/${channel}/p${ts.replace('.', '')}`,
+        };
+      }
+      case 'views.open': {
+        viewCounter += 1;
+        const view = typeof body.view === 'object' && body.view !== null ? body.view : {};
+        return {
+          ok: true,
+          view: { ...view, id: `V${String(viewCounter).padStart(8, '0')}`, hash: `h${viewCounter}` },
+        };
+      }
+      case 'views.update': {
+        const view = typeof body.view === 'object' && body.view !== null ? body.view : {};
+        return { ok: true, view: { ...view, id: body.view_id } };
+      }
+      case 'usergroups.users.list': {
+        const members = usergroups.get(String(body.usergroup));
+        return members === undefined ? { ok: false, error: 'no_such_subteam' } : { ok: true, users: members };
       }
       case 'apps.connections.open':
         return socketModeUrl === undefined
@@ -310,6 +339,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     delayNext(method, ms) {
       delays.set(method, [...(delays.get(method) ?? []), ms]);
     },
+    setUsergroup(id, members) {
+      usergroups.set(id, [...members]);
+    },
     setUser(id, user) {
       users.set(id, user);
     },
@@ -328,6 +360,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       delays.clear();
       users.clear();
       handlers.clear();
+      usergroups.clear();
     },
     close() {
       return new Promise<void>((resolve, reject) => {

@@ -125,20 +125,29 @@ export function buttonOf(call: RecordedCall, actionId: string) {
   return found;
 }
 
-/** All visible text of a call: its fallback text and every text field of its blocks. */
-export function textOf(call: RecordedCall): string {
-  const parts: string[] = [String(call.body.text ?? '')];
-  const walk = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(walk);
-    else if (isRecord(value)) {
-      for (const [key, child] of Object.entries(value)) {
+function textParts(value: unknown): string[] {
+  const parts: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (isRecord(node)) {
+      for (const [key, child] of Object.entries(node)) {
         if (key === 'text' && typeof child === 'string') parts.push(child);
         else walk(child);
       }
     }
   };
-  walk(call.body.blocks);
-  return parts.join('\n');
+  walk(value);
+  return parts;
+}
+
+/** Every `text` string in a value (a view, blocks), at any depth, one a line. */
+export function textsIn(value: unknown): string {
+  return textParts(value).join('\n');
+}
+
+/** All visible text of a call: its fallback text and every text field of its blocks. */
+export function textOf(call: RecordedCall): string {
+  return [String(call.body.text ?? ''), ...textParts(call.body.blocks)].join('\n');
 }
 
 /**

@@ -9,7 +9,7 @@ import { Answerer } from '../../src/slack/answerer.js';
 import type { DeliveryClaims } from '../../src/slack/delivery-claims.js';
 import { InFlight } from '../../src/slack/in-flight.js';
 import type { ClickArgs } from '../../src/slack/listeners/click.js';
-import type { ListenerDeps } from '../../src/slack/listeners/deps.js';
+import type { ListenerDeps, ReviewDeps } from '../../src/slack/listeners/deps.js';
 import type { MessageArgs } from '../../src/slack/listeners/message.js';
 import type { Rate } from '../../src/slack/listeners/rating-click.js';
 import { QuestionTurns } from '../../src/slack/question-turns.js';
@@ -144,6 +144,12 @@ export function fakes(
     },
     deliveries: claims,
     threads: registry,
+    review: { ...reviewOff(), onRefusal: () => {} },
+    agents: { listAgents: () => Promise.reject(new Error('agents are not listed in this test')) },
+    statistics: {
+      getSessionMessageStatistics: () => Promise.reject(new Error('no statistics in this test')),
+      getHumanSatisfactionStatistics: () => Promise.reject(new Error('no statistics in this test')),
+    },
   };
   return {
     deps,
@@ -171,4 +177,26 @@ export function eventArgs(event: unknown, client: webApi.WebClient, retryNum?: n
 /** Bolt's arguments to an action listener: `action` is the first of the payload's actions, as Bolt sets it. */
 export function clickArgs(body: BlockActionsPayload, client: webApi.WebClient): ClickArgs {
   return { body, action: body.actions[0] ?? {}, client };
+}
+
+/** The review loop as the listeners see it with no review channel and no operators: nothing reviewed. */
+export function reviewOff(): Omit<ReviewDeps, 'onRefusal'> {
+  const unused = () => Promise.reject(new Error('the review loop is not used in this test'));
+  return {
+    desk: {
+      cardsEnabled: false,
+      disliked: unused,
+      reasonGiven: unused,
+      dismiss: unused,
+      snapshot: unused,
+      applyEdit: unused,
+      markFixed: unused,
+    },
+    operators: {
+      check: async () => ({ kind: 'refused', reason: 'none_configured' }),
+      refresh: async () => {},
+      watches: () => false,
+    },
+    context: async () => undefined,
+  };
 }

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { createClient } from 'redis';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 /** Another process can take a port between freePort() and redis-server's bind; a fresh one is tried. */
@@ -85,4 +86,17 @@ export async function stopRedis(child: ChildProcess | undefined): Promise<void> 
   // SIGKILL ends a frozen (SIGSTOPped) server too.
   child.kill('SIGKILL');
   await exited;
+}
+
+/** Deletes the keys under `prefix` (one test file's namespace) from the shared Redis, and only those. */
+export async function deleteKeysWithPrefix(prefix: string, url = 'redis://127.0.0.1:6379'): Promise<void> {
+  const client = createClient({ url });
+  await client.connect();
+  try {
+    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 100 })) {
+      if (keys.length > 0) await client.del(keys);
+    }
+  } finally {
+    await client.quit();
+  }
 }

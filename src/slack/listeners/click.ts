@@ -26,7 +26,7 @@ export interface Click {
 }
 
 /** The click, or undefined (logged) when its payload is not a block_actions of the shape we read. */
-export function clickOf(args: ClickArgs, logger: Logger): Click | undefined {
+function clickOf(args: ClickArgs, logger: Logger): Click | undefined {
   const parsed = blockActionSchema.safeParse(args.body);
   if (!parsed.success) {
     const actionId = 'action_id' in args.action ? args.action.action_id : undefined;
@@ -43,6 +43,23 @@ export function clickOf(args: ClickArgs, logger: Logger): Click | undefined {
 }
 
 /**
+ * A click handled on its own, not in the clicker's turn (a rating, a card's button, a modal to open):
+ * parsed, and tracked so a drain waits for it. `failure` names it in the log if it throws.
+ */
+export function trackedClickListener(
+  deps: Pick<ListenerDeps, 'logger' | 'inFlight'>,
+  failure: string,
+  handle: (handling: Handling, click: Click) => Promise<void>,
+): (args: ClickArgs) => Promise<void> {
+  return async (args) => {
+    const click = clickOf(args, deps.logger);
+    if (!click) return;
+    const handling = beginHandling(args.client, deps.logger);
+    await deps.inFlight.track(handling, handle(handling, click), failure);
+  };
+}
+
+/**
  * A click that asks a question: handled in turn with the clicker's other questions (bounded by the
  * question deadline), and tracked so a drain waits for it. `failure` names it in the log if it throws.
  */
@@ -51,16 +68,9 @@ export function questionClickListener(
   failure: string,
   ask: (handling: Handling, click: Click) => Promise<void>,
 ): (args: ClickArgs) => Promise<void> {
-  return async (args) => {
-    const click = clickOf(args, deps.logger);
-    if (!click) return;
-    const handling = beginHandling(args.client, deps.logger);
-    await deps.inFlight.track(
-      handling,
-      deps.turns.run(handling, click, () => ask(handling, click)),
-      failure,
-    );
-  };
+  return trackedClickListener(deps, failure, (handling, click) =>
+    deps.turns.run(handling, click, () => ask(handling, click)),
+  );
 }
 
 /** The conversation a clicked message lives in: its thread in a channel, the DM itself otherwise. */

@@ -1,13 +1,18 @@
 // What the listeners share: small interfaces for what they use, and the wiring of the default pieces.
 import type { Locale } from '../../conversation/locale.js';
+import type { AnswerContext } from '../../conversation/types.js';
 import type { Logger } from '../../logging/logger.js';
+import type { KnowledgeReview } from '../../review/knowledge-review.js';
+import type { AgentsApi } from '../../service-desk/agents.js';
+import type { StatisticsApi } from '../../service-desk/statistics.js';
 import { Answerer, type AnswerQuestion, type Ask, type OnEvent } from '../answerer.js';
 import { GatewayConfigurationError } from '../configuration-error.js';
 import { type DeliveryClaims, deliveryClaims } from '../delivery-claims.js';
 import { InFlight } from '../in-flight.js';
+import type { OperatorDirectory } from '../operators.js';
 import { QuestionTurns } from '../question-turns.js';
 import { TRY_AGAIN_QUESTION_MAX } from '../render/button-values.js';
-import { Responder } from '../responder.js';
+import type { Responder } from '../responder.js';
 import type { OnceStore } from '../stores.js';
 import { type ThreadRegistry, threadRegistry } from '../thread-registry.js';
 import type { UserLookup } from '../user-directory.js';
@@ -26,6 +31,23 @@ export interface ListenerDeps {
   rate: Rate;
   deliveries: DeliveryClaims;
   threads: ThreadRegistry;
+  /** The knowledge-base review loop: cards, reasons, edits. */
+  review: ReviewDeps;
+  /** The platform's agent list and statistics, for the slash command. */
+  agents: AgentsApi;
+  statistics: StatisticsApi;
+}
+
+export interface ReviewDeps {
+  desk: Pick<
+    KnowledgeReview,
+    'cardsEnabled' | 'disliked' | 'reasonGiven' | 'dismiss' | 'snapshot' | 'applyEdit' | 'markFixed'
+  >;
+  operators: Pick<OperatorDirectory, 'check' | 'refresh' | 'watches'>;
+  /** An answer's stored context; throws when the store is down. */
+  context(contextKey: string): Promise<AnswerContext | undefined>;
+  /** Counts a refusal of a review action to someone who is not an operator. */
+  onRefusal(action: string): void;
 }
 
 export interface ListenerSettings {
@@ -52,6 +74,7 @@ export interface ListenerSettings {
 export interface SlackMetrics {
   onEvent?(kind: string, outcome: string): void;
   onSlackApiError?(method: string, error: string | undefined): void;
+  reviewRefusal?(action: string): void;
 }
 
 /** The listeners' dependencies, with the handlings in flight that a stop drains. */
@@ -60,6 +83,10 @@ export type SlackListeners = ListenerDeps & { inFlight: InFlight };
 /** Wires the listeners' default pieces from the core and the stores. */
 export function createListenerDeps(dependencies: {
   conversation: { ask: Ask; rate: Rate; maxQuestionLength: number };
+  review: Omit<ReviewDeps, 'onRefusal'>;
+  agents: AgentsApi;
+  statistics: StatisticsApi;
+  responder: Responder;
   deliveries: OnceStore;
   threads: OnceStore;
   users: UserLookup;
@@ -74,7 +101,7 @@ export function createListenerDeps(dependencies: {
   }
   const metrics = dependencies.metrics ?? {};
   const onEvent: OnEvent = (kind, outcome) => metrics.onEvent?.(kind, outcome);
-  const responder = new Responder((method, error) => metrics.onSlackApiError?.(method, error));
+  const { responder } = dependencies;
   return {
     logger: dependencies.logger,
     onEvent,
@@ -95,5 +122,8 @@ export function createListenerDeps(dependencies: {
       rememberSeconds: settings.dedupTtlSeconds,
     }),
     threads: threadRegistry(dependencies.threads, settings.threadTtlSeconds),
+    review: { ...dependencies.review, onRefusal: (action) => metrics.reviewRefusal?.(action) },
+    agents: dependencies.agents,
+    statistics: dependencies.statistics,
   };
 }

@@ -10,6 +10,7 @@ type ImageBlock = types.ImageBlock;
 type KnownBlock = types.KnownBlock;
 type SectionBlock = types.SectionBlock;
 
+import { z } from 'zod';
 import type { Locale } from '../../conversation/locale.js';
 import type {
   AnswerReply,
@@ -20,9 +21,21 @@ import type {
   Reply,
   SuggestionChoice,
 } from '../../conversation/types.js';
-import { ACTION_RATE_DOWN, ACTION_RATE_UP, ACTION_TRY_AGAIN, suggestionActionId } from '../action-ids.js';
+import {
+  ACTION_DISLIKE_REASON,
+  ACTION_RATE_DOWN,
+  ACTION_RATE_UP,
+  ACTION_TRY_AGAIN,
+  suggestionActionId,
+} from '../action-ids.js';
 import { type MessageKey, t } from '../i18n.js';
-import { encodeRatingValue, encodeSuggestionValue, encodeTryAgainValue } from './button-values.js';
+import {
+  encodeRatingValue,
+  encodeReasonValue,
+  encodeSuggestionValue,
+  encodeTryAgainValue,
+} from './button-values.js';
+import { context, plainText, section } from './elements.js';
 import { replaceEmoticons } from './emoticons.js';
 import { answerToMrkdwn, convertAnswer, escapeMrkdwn, toPlainText } from './html-to-mrkdwn.js';
 import {
@@ -53,6 +66,38 @@ export interface RenderOptions {
 
 export const RATING_BLOCK_ID = 'rating';
 const TRY_AGAIN_BLOCK_ID = 'try_again';
+const ENTRY_BLOCK_PREFIX = 'entry:';
+/** Slack's limit on a block_id. */
+const BLOCK_ID_MAX = 255;
+
+/**
+ * The block id that marks an answer's message with its knowledge entry, so the "Edit answer" message
+ * shortcut can tell which entry a message shows; undefined when the id would not fit in a block_id.
+ */
+export function entryBlockId(docId: string): string | undefined {
+  const id = `${ENTRY_BLOCK_PREFIX}${docId}`;
+  return docId !== '' && id.length <= BLOCK_ID_MAX ? id : undefined;
+}
+
+const withBlockIdSchema = z.object({ block_id: z.string() });
+const blockIdsSchema = z.array(z.unknown()).transform((blocks) =>
+  blocks.flatMap((block) => {
+    const parsed = withBlockIdSchema.safeParse(block);
+    return parsed.success ? [parsed.data.block_id] : [];
+  }),
+);
+
+/** The docId an answer's message carries (see entryBlockId), read from untrusted blocks; never throws. */
+export function docIdOfAnswerBlocks(blocks: unknown): string | undefined {
+  const ids = blockIdsSchema.safeParse(blocks);
+  if (!ids.success) return undefined;
+  for (const id of ids.data) {
+    if (!id.startsWith(ENTRY_BLOCK_PREFIX) || id.length > BLOCK_ID_MAX) continue;
+    const docId = id.slice(ENTRY_BLOCK_PREFIX.length);
+    if (docId !== '') return docId;
+  }
+  return undefined;
+}
 
 function suggestionsBlockId(index: number): string {
   return `suggestions:${index}`;
@@ -88,14 +133,36 @@ export function renderReply(reply: Reply, options: RenderOptions = {}): Rendered
 /** The placeholder shown while the robot is asked. */
 export function renderThinking(locale: Locale): RenderedMessage {
   const text = t(locale, 'thinking');
-  return { text, blocks: [contextBlock(`:hourglass_flowing_sand: ${text}`)] };
+  return { text, blocks: [context(`:hourglass_flowing_sand: ${text}`)] };
 }
 
-/** The line that replaces the rating buttons once the answer is rated. */
-export function renderRatedLine(locale: Locale, userId: string, rating: Rating): ContextBlock {
+/**
+ * The line that replaces the rating buttons once the answer is rated. After a 👎, with the answer's
+ * context key, it offers the asker a button to say what was wrong.
+ */
+export function renderRatedLine(
+  locale: Locale,
+  userId: string,
+  rating: Rating,
+  options: { reasonContextKey?: string } = {},
+): ContextBlock | SectionBlock {
   const user = mention(userId);
   const text = rating === 1 ? t(locale, 'rated_up', { user }) : t(locale, 'rated_down', { user });
-  return { ...contextBlock(text), block_id: RATING_BLOCK_ID };
+  const value =
+    rating === 2 && options.reasonContextKey !== undefined
+      ? encodeReasonValue(options.reasonContextKey)
+      : undefined;
+  if (value === undefined) return { ...context(text), block_id: RATING_BLOCK_ID };
+  return {
+    ...section(text),
+    block_id: RATING_BLOCK_ID,
+    accessory: {
+      type: 'button',
+      action_id: ACTION_DISLIKE_REASON,
+      text: plainText(t(locale, 'reason_button')),
+      value,
+    },
+  };
 }
 
 /**
@@ -219,10 +286,9 @@ function renderAnswer(reply: AnswerReply, options: RenderOptions): RenderedMessa
       name: escapeMrkdwn(truncate(reply.clickedBy.displayName, DISPLAY_NAME_MAX)),
       question: escapeMrkdwn(question),
     });
-    units.push({ blocks: [contextBlock(line)], plain: line });
+    units.push({ blocks: [context(line)], plain: line });
   }
-  if (reply.demo)
-    units.push({ blocks: [contextBlock(`:test_tube: ${t(locale, 'demo_marker')}`)], plain: '' });
+  if (reply.demo) units.push({ blocks: [context(`:test_tube: ${t(locale, 'demo_marker')}`)], plain: '' });
 
   const body = answerBody(reply.answerHtml, options.images === 'links' ? 'links' : 'segments');
   units.push(...body.units);
@@ -244,10 +310,27 @@ function renderAnswer(reply: AnswerReply, options: RenderOptions): RenderedMessa
   const ratings = reply.rateable && body.visible ? ratingActions(locale, reply.contextKey) : undefined;
   if (ratings) units.push({ blocks: [ratings], plain: '', note: t(locale, 'rate_up') });
 
-  return pack(units).map((message, index) => ({
-    text: fallbackText(message, index === 0 ? '' : `${t(locale, 'continued')} `),
-    blocks: message.flatMap((unit) => unit.blocks),
-  }));
+  const entryId = reply.docId === undefined ? undefined : entryBlockId(reply.docId);
+  return pack(units).map((message, index) => {
+    const blocks = message.flatMap((unit) => unit.blocks);
+    return {
+      text: fallbackText(message, index === 0 ? '' : `${t(locale, 'continued')} `),
+      blocks: entryId === undefined ? blocks : markEntry(blocks, entryId),
+    };
+  });
+}
+
+/**
+ * Gives the first block without a block_id of its own the entry's id: every part of a long answer
+ * carries it, so the shortcut works on any of them. Blocks are copied, as cached bodies are shared.
+ */
+function markEntry(blocks: KnownBlock[], entryId: string): KnownBlock[] {
+  const index = blocks.findIndex((block) => block.block_id === undefined);
+  const first = blocks[index];
+  if (first === undefined) return blocks;
+  const marked = [...blocks];
+  marked[index] = { ...first, block_id: entryId };
+  return marked;
 }
 
 function suggestionActions(contextKey: string, suggestions: SuggestionChoice[]): ActionsBlock[] {
@@ -378,20 +461,8 @@ function renderNotice(reply: NoticeReply): RenderedMessage {
   return { text: toPlainText(text), blocks: [section(text)] };
 }
 
-function section(mrkdwn: string): SectionBlock {
-  return { type: 'section', text: { type: 'mrkdwn', text: mrkdwn } };
-}
-
-function contextBlock(mrkdwn: string): ContextBlock {
-  return { type: 'context', elements: [{ type: 'mrkdwn', text: mrkdwn }] };
-}
-
-function plainText(text: string): { type: 'plain_text'; text: string; emoji: boolean } {
-  return { type: 'plain_text', text: truncate(text, BUTTON_TEXT_MAX), emoji: true };
-}
-
 /** A user mention, only for something shaped like a Slack user id; anything else is shown as text. */
-function mention(userId: string): string {
+export function mention(userId: string): string {
   return /^[A-Z0-9]{2,32}$/.test(userId) ? `<@${userId}>` : escapeMrkdwn(userId);
 }
 

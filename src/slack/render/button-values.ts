@@ -24,6 +24,15 @@ const questionText = (max: number) =>
 
 const contextKey = z.string().min(1).max(CONTEXT_KEY_MAX);
 const docId = z.string().min(1).max(DOC_ID_MAX);
+/** A review card's id as the core makes it: `doc:<docId>` or `q:<hex of the normalised question>`. */
+const cardId = z
+  .string()
+  .max(DOC_ID_MAX + 4)
+  .regex(/^(?:doc:[\s\S]+|q:[0-9a-f]{1,64})$/);
+
+/** Modals' private_metadata carries the same ids as buttons, checked the same way. */
+export const docIdSchema = docId;
+export const cardIdSchema = cardId;
 
 const suggestionValueSchema = z.object({
   v: z.literal(1),
@@ -43,6 +52,10 @@ const tryAgainValueSchema = z.object({
   /** With `d`: the answer that offered that suggestion, so the retry is checked against it. */
   k: contextKey.optional(),
 });
+
+const reasonValueSchema = z.object({ v: z.literal(1), k: contextKey });
+/** A review card's buttons: the card, and the entry for Edit entry. */
+const reviewCardValueSchema = z.object({ v: z.literal(1), c: cardId, d: docId.optional() });
 
 export type SuggestionValue = z.infer<typeof suggestionValueSchema>;
 export type RatingValue = z.infer<typeof ratingValueSchema>;
@@ -87,6 +100,43 @@ export function decodeRatingValue(raw: unknown): RatingValue | undefined {
 
 export function decodeTryAgainValue(raw: unknown): TryAgainValue | undefined {
   return decode(raw, tryAgainValueSchema);
+}
+
+/** The value of the "Say what was wrong" button on a 👎 line, or undefined when the key cannot fit. */
+export function encodeReasonValue(contextKey: string): string | undefined {
+  return encodeChecked(reasonValueSchema, { v: 1, k: contextKey });
+}
+
+/** The answer context key a reason button carries. */
+export function decodeReasonValue(raw: unknown): string | undefined {
+  return decode(raw, reasonValueSchema)?.k;
+}
+
+/** The value of a review card's button (Edit entry with the docId, Dismiss without); undefined when it cannot fit. */
+export function encodeReviewCardValue(input: {
+  cardId: string;
+  docId?: string | undefined;
+}): string | undefined {
+  return encodeChecked(reviewCardValueSchema, {
+    v: 1,
+    c: input.cardId,
+    ...(input.docId === undefined ? {} : { d: input.docId }),
+  });
+}
+
+export function decodeReviewCardValue(
+  raw: unknown,
+): { cardId: string; docId: string | undefined } | undefined {
+  const value = decode(raw, reviewCardValueSchema);
+  return value && { cardId: value.c, docId: value.d };
+}
+
+/** JSON of a value the schema accepts and a button can hold; undefined otherwise. */
+function encodeChecked<T>(schema: z.ZodType<T>, value: T): string | undefined {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) return undefined;
+  const json = JSON.stringify(parsed.data);
+  return json.length <= BUTTON_VALUE_MAX ? json : undefined;
 }
 
 function encodeWithQuestion<T>(

@@ -1,5 +1,6 @@
 // The robot's answer HTML (often mixed with raw newlines and bare URLs) turned into Slack mrkdwn.
 import TurndownService from 'turndown';
+import { NON_CONTENT_ELEMENTS, rawNewlinesAsBreaks } from '../../util/answer-html.js';
 import { misleadingLabelDestination, withoutUrlCredentials } from './deceptive-links.js';
 import { replaceEmoticons } from './emoticons.js';
 import { IMAGE_ALT_MAX, IMAGE_URL_MAX, truncate } from './limits.js';
@@ -40,74 +41,6 @@ const LINE_BREAK = '\uE005';
 const SENTINELS = /[\uE000-\uE00F]/g;
 const IMAGE_TOKEN = /\uE000(\d+)\uE001/g;
 
-const REMOVED_ELEMENTS = new Set([
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'head',
-  'title',
-  'meta',
-  'link',
-  'iframe',
-  'object',
-  'embed',
-  'svg',
-  'canvas',
-]);
-
-// Tags next to which a raw newline is layout, not a line break the author meant.
-const BLOCK_TAGS = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'body',
-  'br',
-  'caption',
-  'center',
-  'dd',
-  'details',
-  'div',
-  'dl',
-  'dt',
-  'fieldset',
-  'figcaption',
-  'figure',
-  'footer',
-  'form',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'head',
-  'header',
-  'hr',
-  'html',
-  'li',
-  'main',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'script',
-  'section',
-  'style',
-  'summary',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'title',
-  'tr',
-  'ul',
-]);
-const RAW_TEXT_TAGS = new Set(['pre', 'textarea', 'script', 'style', 'xmp', 'listing']);
-
 /** Escapes the three characters Slack mrkdwn reserves; everything else is shown as written. */
 export function escapeMrkdwn(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -134,7 +67,7 @@ export function convertAnswer(html: string, options: ConvertOptions = {}): Answe
   const images: { url: string; alt: string }[] = [];
   let marked: string;
   try {
-    marked = createService(images, options.images ?? 'segments').turndown(preserveRawNewlines(input));
+    marked = createService(images, options.images ?? 'segments').turndown(rawNewlinesAsBreaks(input));
   } catch {
     // A parser failure must still show the user something readable.
     marked = escapeAnswerText(decodeBasicEntities(input.replace(/<[^>]*>/g, ' ')));
@@ -187,7 +120,7 @@ function createService(images: { url: string; alt: string }[], imageMode: 'segme
   // Markdown escaping would put backslashes into the answer; Slack only reserves &, < and >.
   // Turndown calls this for text nodes outside <code> only, so code keeps its emoticon codes as written.
   service.escape = escapeAnswerText;
-  service.remove((node) => REMOVED_ELEMENTS.has(node.nodeName.toLowerCase()));
+  service.remove((node) => NON_CONTENT_ELEMENTS.has(node.nodeName.toLowerCase()));
 
   service.addRule('lineBreak', { filter: 'br', replacement: () => LINE_BREAK });
   service.addRule('strong', {
@@ -380,56 +313,6 @@ function listPrefix(node: DomNode): string {
   }
   const start = Number.parseInt(list.getAttribute?.('start') ?? '1', 10);
   return `${indent}${(Number.isFinite(start) ? start : 1) + index}. `;
-}
-
-/**
- * Turndown collapses whitespace, so raw newlines the robot meant as line breaks become <br> first.
- * A newline that only separates block tags (`</p>\n<p>`, `<li>` indentation) is layout and stays.
- */
-function preserveRawNewlines(html: string): string {
-  if (!html.includes('\n')) return html;
-  type Token = { kind: 'text'; text: string } | { kind: 'tag'; raw: string; name: string; closing: boolean };
-  const tokens: Token[] = [];
-  const tagPattern = /<!--[\s\S]*?(?:-->|$)|<(\/?)([A-Za-z][\w:-]*)[^>]*>/g;
-  let last = 0;
-  for (const match of html.matchAll(tagPattern)) {
-    if (match.index > last) tokens.push({ kind: 'text', text: html.slice(last, match.index) });
-    tokens.push({
-      kind: 'tag',
-      raw: match[0],
-      name: (match[2] ?? '').toLowerCase(),
-      closing: match[1] === '/',
-    });
-    last = match.index + match[0].length;
-  }
-  if (last < html.length) tokens.push({ kind: 'text', text: html.slice(last) });
-
-  const isInline = (token: Token | undefined) => token?.kind === 'tag' && !BLOCK_TAGS.has(token.name);
-  const toBreaks = (text: string) => text.replace(/[^\S\n]*\n[^\S\n]*/g, '<br>');
-  let rawDepth = 0;
-  let output = '';
-  for (const [index, token] of tokens.entries()) {
-    if (token.kind === 'tag') {
-      if (RAW_TEXT_TAGS.has(token.name)) rawDepth = Math.max(0, rawDepth + (token.closing ? -1 : 1));
-      output += token.raw;
-      continue;
-    }
-    if (rawDepth > 0 || !token.text.includes('\n')) {
-      output += token.text;
-      continue;
-    }
-    const breaksBefore = isInline(tokens[index - 1]);
-    const breaksAfter = isInline(tokens[index + 1]);
-    const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(token.text);
-    const [lead, middle, trail] = [match?.[1] ?? '', match?.[2] ?? '', match?.[3] ?? ''];
-    if (middle === '') {
-      output += breaksBefore && breaksAfter ? toBreaks(token.text) : token.text;
-      continue;
-    }
-    output +=
-      (breaksBefore ? toBreaks(lead) : lead) + toBreaks(middle) + (breaksAfter ? toBreaks(trail) : trail);
-  }
-  return output;
 }
 
 /** Zero-width spaces where a marker touches a word character, so Slack sees a word boundary (CJK). */

@@ -22,11 +22,9 @@ describe('answers judged by what they show', () => {
     });
 
     const { answer } = await askByMention(h, '如何预订会议室？');
-    expect(blocksOf(answer)).toContainEqual({
-      type: 'image',
-      image_url: 'https://x.example/a.png',
-      alt_text: 'how to',
-    });
+    expect(blocksOf(answer)).toContainEqual(
+      expect.objectContaining({ type: 'image', image_url: 'https://x.example/a.png', alt_text: 'how to' }),
+    );
     expect(textOf(answer)).not.toMatch(/empty answer/);
     expect(answer.body.text).toBe('how to');
     expect(buttonsOf(answer).map((button) => button.actionId)).toEqual(['rate_up', 'rate_down']);

@@ -17,6 +17,7 @@ import {
   startGatewayHarness,
   textOf,
 } from '../../support/gateway-harness.js';
+import { deleteKeysWithPrefix } from '../../support/redis-server.js';
 import { appMention, eventCallback, IDS } from '../../support/slack-payloads.js';
 import { sendEvent } from '../../support/slack-signing.js';
 import { sleep } from '../../support/wait.js';
@@ -44,12 +45,7 @@ afterAll(async () => {
   await replicaA.close();
   await replicaB.close();
   await simulator.close();
-  const redis = createClient({ url: REDIS_URL });
-  await redis.connect();
-  for await (const keys of redis.scanIterator({ MATCH: `${keyPrefix}*`, COUNT: 100 })) {
-    if (keys.length > 0) await redis.del(keys);
-  }
-  await redis.quit();
+  await deleteKeysWithPrefix(keyPrefix);
 });
 beforeEach(() => {
   for (const replica of [replicaA, replicaB]) {

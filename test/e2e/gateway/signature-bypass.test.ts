@@ -63,7 +63,44 @@ const SHAPES: Array<[string, object]> = [
     'view_submission',
     { type: 'view_submission', team: { id: IDS.team }, user: { id: IDS.user }, view, trigger_id: '1.2.a' },
   ],
+  [
+    'view_submission of the edit modal',
+    {
+      type: 'view_submission',
+      team: { id: IDS.team },
+      user: { id: 'U_VICTIM' },
+      view: {
+        ...view,
+        callback_id: 'edit_entry',
+        private_metadata: '{"v":1,"d":"doc-password-reset"}',
+        state: {
+          values: {
+            edit_used_flag: {
+              edit_used_flag: { type: 'static_select', selected_option: { value: 'disabled' } },
+            },
+          },
+        },
+      },
+      trigger_id: '1.2.d',
+    },
+  ],
   ['view_closed', { type: 'view_closed', team: { id: IDS.team }, user: { id: IDS.user }, view }],
+  [
+    'message shortcut',
+    {
+      type: 'message_action',
+      callback_id: 'edit_answer',
+      team: { id: IDS.team },
+      user: { id: 'U_VICTIM' },
+      channel: { id: IDS.channel },
+      message: {
+        ts: nextTs(),
+        bot_id: IDS.bot,
+        blocks: [{ type: 'section', block_id: 'entry:doc-wifi', text: { type: 'mrkdwn', text: 'x' } }],
+      },
+      trigger_id: '1.2.e',
+    },
+  ],
   [
     'shortcut',
     {

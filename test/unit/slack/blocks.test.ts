@@ -3,12 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../../src/conversation/locale.js';
 import type { AnswerReply, FailureReason, Reply } from '../../../src/conversation/types.js';
 import {
+  ACTION_DISLIKE_REASON,
   ACTION_RATE_DOWN,
   ACTION_RATE_UP,
   ACTION_TRY_AGAIN,
   SUGGESTION_ACTION_PATTERN,
 } from '../../../src/slack/action-ids.js';
 import {
+  docIdOfAnswerBlocks,
+  entryBlockId,
   RATING_BLOCK_ID,
   type RenderedMessage,
   renderRatedLine,
@@ -18,6 +21,7 @@ import {
 } from '../../../src/slack/render/blocks.js';
 import {
   decodeRatingValue,
+  decodeReasonValue,
   decodeSuggestionValue,
   decodeTryAgainValue,
 } from '../../../src/slack/render/button-values.js';
@@ -485,5 +489,113 @@ describe('renderRatedLine and replaceRatingButtons', () => {
     expect(replaceRatingButtons('not an array', rated)).toEqual([rated]);
     expect(replaceRatingButtons(undefined, rated)).toEqual([rated]);
     expect(replaceRatingButtons([{ type: 'divider' }], rated)).toEqual([{ type: 'divider' }, rated]);
+  });
+});
+
+describe('renderRatedLine with a reason button', () => {
+  it('after a 👎, offers the asker a "Say what was wrong" button carrying the context key', () => {
+    const line = renderRatedLine('en', 'U123', 2, { reasonContextKey: 'ctx-9' });
+    expect(line.type).toBe('section');
+    expect(line.block_id).toBe(RATING_BLOCK_ID);
+    if (line.type !== 'section') return;
+    expect(line.text?.text).toBe('<@U123> rated this answer 👎 not helpful');
+    const button = line.accessory;
+    expect(button?.type).toBe('button');
+    if (button?.type !== 'button') return;
+    expect(button.action_id).toBe(ACTION_DISLIKE_REASON);
+    expect(button.text.text).toBe('Say what was wrong');
+    expect(decodeReasonValue(button.value)).toBe('ctx-9');
+    expect(renderRatedLine('zh-CN', 'U123', 2, { reasonContextKey: 'ctx-9' })).toMatchObject({
+      accessory: { text: { text: '说说哪里不对' } },
+    });
+  });
+
+  it('stays a plain line after a 👍, without a key, or with a key no button can carry', () => {
+    expect(renderRatedLine('en', 'U1', 1, { reasonContextKey: 'ctx-9' }).type).toBe('context');
+    expect(renderRatedLine('en', 'U1', 2).type).toBe('context');
+    expect(renderRatedLine('en', 'U1', 2, { reasonContextKey: 'k'.repeat(500) }).type).toBe('context');
+  });
+
+  it('is found and replaced by replaceRatingButtons like the buttons it replaced', () => {
+    const withReason = renderRatedLine('en', 'U1', 2, { reasonContextKey: 'ctx-9' });
+    const blocks = replaceRatingButtons([{ type: 'divider' }, withReason], renderRatedLine('en', 'U1', 2));
+    expect(blocks).toEqual([{ type: 'divider' }, renderRatedLine('en', 'U1', 2)]);
+  });
+
+  it('rejects garbage reason values', () => {
+    for (const raw of [undefined, 1, '', '{}', '{"v":1,"k":""}', '{"v":2,"k":"a"}', 'x'.repeat(3000)]) {
+      expect(decodeReasonValue(raw)).toBeUndefined();
+    }
+  });
+});
+
+describe('answers marked with their knowledge entry', () => {
+  it('puts entry:<docId> on the first block of the answer, and finds it again', () => {
+    const [message] = renderReply(answer({ docId: 'd-42' }));
+    expect(message?.blocks[0]?.block_id).toBe('entry:d-42');
+    expect(docIdOfAnswerBlocks(message?.blocks)).toBe('d-42');
+    expectWithinLimits(renderReply(answer({ docId: 'd-42' })));
+    // Our own block ids are kept: the rating and suggestion listeners find their blocks by them.
+    const ids = message?.blocks.map((block) => block.block_id) ?? [];
+    expect(ids).toContain(RATING_BLOCK_ID);
+    expect(ids).toContain('suggestions:0');
+  });
+
+  it('marks every part of a long answer', () => {
+    const html = Array.from({ length: 60 }, (_, index) => `<p>${`Paragraph ${index}. `.repeat(30)}</p>`).join(
+      '',
+    );
+    const messages = renderReply(answer({ answerHtml: html, docId: 'd-7' }));
+    expect(messages.length).toBeGreaterThan(1);
+    expectWithinLimits(messages);
+    for (const message of messages) expect(docIdOfAnswerBlocks(message.blocks)).toBe('d-7');
+  });
+
+  it('marks the "asked" line on top of a clicked suggestion’s answer', () => {
+    const clicked = renderReply(
+      answer({ docId: 'd-1', clickedBy: { displayName: 'Ann', question: 'Why?' } }),
+    )[0];
+    expect(clicked?.blocks[0]?.block_id).toBe('entry:d-1');
+  });
+
+  it('leaves the answer unmarked without a docId, or with one too long for a block_id', () => {
+    expect(entryBlockId('x'.repeat(249))).toBe(`entry:${'x'.repeat(249)}`);
+    expect(entryBlockId('x'.repeat(250))).toBeUndefined();
+    expect(entryBlockId('')).toBeUndefined();
+    for (const docId of [undefined, 'x'.repeat(250)]) {
+      const [message] = renderReply(answer({ docId }));
+      expect(docIdOfAnswerBlocks(message?.blocks)).toBeUndefined();
+      expect(JSON.stringify(message)).not.toContain('entry:');
+    }
+  });
+
+  it('never changes the cached blocks of an answer shared with other replies', () => {
+    const html = '<p>Shared answer body.</p>';
+    renderReply(answer({ answerHtml: html, docId: 'd-1' }));
+    const [unmarked] = renderReply(answer({ answerHtml: html, docId: undefined }));
+    expect(JSON.stringify(unmarked)).not.toContain('entry:');
+    const [other] = renderReply(answer({ answerHtml: html, docId: 'd-2' }));
+    expect(docIdOfAnswerBlocks(other?.blocks)).toBe('d-2');
+  });
+
+  it('reads the docId from a message as a shortcut payload carries it, and garbage as nothing', () => {
+    const payloadBlocks = [
+      { type: 'section', block_id: 'entry:doc 42', text: { type: 'mrkdwn', text: 'x', verbatim: false } },
+      { type: 'actions', block_id: 'rating', elements: [] },
+    ];
+    expect(docIdOfAnswerBlocks(payloadBlocks)).toBe('doc 42');
+    for (const garbage of [
+      undefined,
+      null,
+      'entry:x',
+      {},
+      [null, 1, 'entry:x'],
+      [{ block_id: 5 }],
+      [{ block_id: 'entry:' }],
+      [{ block_id: `entry:${'x'.repeat(300)}` }],
+      [{ block_id: 'rating' }],
+    ]) {
+      expect(docIdOfAnswerBlocks(garbage)).toBeUndefined();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { createLogger } from '../../../src/logging/logger.js';
 import { GatewayConfigurationError } from '../../../src/slack/configuration-error.js';
 import { createListenerDeps, type SlackListeners } from '../../../src/slack/listeners/deps.js';
 import { TRY_AGAIN_QUESTION_MAX } from '../../../src/slack/render/button-values.js';
+import { Responder } from '../../../src/slack/responder.js';
 import { UserDirectory } from '../../../src/slack/user-directory.js';
 import {
   MemoryContextStore,
@@ -13,6 +14,7 @@ import {
   MemoryOnceStore,
   MemoryRatingStore,
 } from '../../../src/stores/memory.js';
+import { reviewOff } from '../../support/listener-fakes.js';
 
 function gatewayWith(maxQuestionLength: number): SlackListeners {
   const conversation = new Conversation({
@@ -35,6 +37,13 @@ function gatewayWith(maxQuestionLength: number): SlackListeners {
   });
   return createListenerDeps({
     conversation,
+    review: reviewOff(),
+    agents: { listAgents: () => Promise.reject(new Error('agents are not listed in this test')) },
+    statistics: {
+      getSessionMessageStatistics: () => Promise.reject(new Error('no statistics in this test')),
+      getHumanSatisfactionStatistics: () => Promise.reject(new Error('no statistics in this test')),
+    },
+    responder: new Responder(),
     deliveries: new MemoryOnceStore({ maxEntries: 10 }),
     threads: new MemoryOnceStore({ maxEntries: 10 }),
     users: new UserDirectory(new MemoryNameCache({ maxEntries: 10 }), 'en'),

@@ -1,19 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { createClient } from 'redis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../../src/conversation/stores.js';
 import { createStores } from '../../../src/stores/index.js';
+import { deleteKeysWithPrefix } from '../../support/redis-server.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const prefix = `test:${process.pid}:${randomBytes(4).toString('hex')}:`;
 
 afterAll(async () => {
-  const raw = createClient({ url: REDIS_URL });
-  await raw.connect();
-  for await (const keys of raw.scanIterator({ MATCH: `${prefix}*`, COUNT: 100 })) {
-    if (keys.length > 0) await raw.del(keys);
-  }
-  await raw.close();
+  await deleteKeysWithPrefix(prefix);
 });
 
 describe('createStores', () => {

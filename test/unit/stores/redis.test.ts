@@ -12,6 +12,7 @@ import {
   RedisOnceStore,
   RedisRatingStore,
 } from '../../../src/stores/redis.js';
+import { deleteKeysWithPrefix } from '../../support/redis-server.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const prefix = `test:${process.pid}:${randomBytes(4).toString('hex')}:`;
@@ -29,9 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Only this run's keys: the Redis is shared with whoever else uses it.
-  for await (const keys of raw.scanIterator({ MATCH: `${prefix}*`, COUNT: 100 })) {
-    if (keys.length > 0) await raw.del(keys);
-  }
+  await deleteKeysWithPrefix(prefix);
   await replicaA?.close();
   await replicaB?.close();
   await raw.close();

@@ -76,6 +76,8 @@ function interleaved(connection: RedisConnection, key: string) {
     set: (k, value, ttl, options) => after(k, connection.set(k, value, ttl, options)),
     del: (k) => after(k, connection.del(k)),
     delIfEquals: (k, value) => after(k, connection.delIfEquals(k, value)),
+    setIfEquals: (guard, owner, k, value, ttl) =>
+      after(k, connection.setIfEquals(guard, owner, k, value, ttl)),
     exists: (k) => after(k, connection.exists(k)),
     ping: () => connection.ping(),
     close: () => connection.close(),

@@ -33,7 +33,7 @@ function registered() {
   app.error(async (error) => {
     errors.push(error);
   });
-  registerListeners(app, f.deps);
+  registerListeners(app, f.deps, { slashCommand: '/cs' });
   let acks = 0;
   const send = (body: Record<string, unknown>) =>
     app.processEvent({

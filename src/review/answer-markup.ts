@@ -1,0 +1,462 @@
+// The answer as an operator edits it in Slack: the robot's HTML shown as Markdown in a plain-text
+// input (Slack's rich-text input cannot hold images), and the Markdown turned back into HTML on save.
+//
+// Kept both ways (HTML → Markdown → HTML):
+//   p, div (both become <p>) · br · b/strong → <strong> · i/em → <em> · del/s/strike → <del> ·
+//   a with an http(s)/mailto href · img with an http(s) src and its alt · ul/ol/li (with ol start) ·
+//   h1–h6 · blockquote · pre · code · hr.
+// A line break is one newline, as the operator sees it (GFM `breaks`); a blank line starts a paragraph.
+// Lost, and named by `unsupportedMarkup` so the modal can warn: every other element (span with
+// attributes, font, u, table, sub/sup, …), presentation attributes (style, class, colours, sizes,
+// alignment) reported as `style`, and links or images whose target is not kept (relative, data:, …).
+// Lost without a warning, as nobody sees them or they barely show: link and image titles, a link's
+// `target`, comments, repeated blank lines (two <br> in a row become a paragraph break), and a line
+// break inside a heading (a heading is one line in Markdown).
+import { Marked, type Token, type TokenizerExtensionFunction, type Tokens } from 'marked';
+import TurndownService from 'turndown';
+import { htmlTokens, NON_CONTENT_ELEMENTS, rawNewlinesAsBreaks } from '../util/answer-html.js';
+
+/** Slack's plain_text_input holds at most 3000 characters. */
+export const EDITABLE_MARKUP_MAX = 3000;
+
+/** Whether the markup fits Slack's input (counted in UTF-16 units, the stricter count). */
+export function fitsEditor(markup: string): boolean {
+  return markup.length <= EDITABLE_MARKUP_MAX;
+}
+
+// ── HTML → Markdown ────────────────────────────────────────────────────────────────────────────
+
+/** The part of a DOM node the rules read; turndown hands us domino nodes. */
+interface DomNode {
+  nodeName: string;
+  nodeType: number;
+  nodeValue: string | null;
+  textContent: string | null;
+  parentNode: DomNode | null;
+  previousSibling: DomNode | null;
+  nextSibling: DomNode | null;
+  childNodes: ArrayLike<DomNode>;
+  getAttribute?(name: string): string | null;
+}
+
+// Private-use characters stand for what turndown would merge or trim; they are stripped from the input.
+/** A <br>: turndown merges adjacent newlines, and two <br> in a row are a blank line the author meant. */
+const LINE_BREAK = '\uE005';
+const SENTINELS = /[\uE000-\uE00F]/g;
+
+const SAFE_LINK = /^(?:https?:|mailto:)/i;
+const SAFE_IMAGE = /^https?:/i;
+
+// Same as the Slack renderer (src/slack/render/html-to-mrkdwn.ts), so the editor and the message agree.
+
+const turndown = createTurndown();
+
+export function htmlToMarkup(html: string): string {
+  const input = html.replace(SENTINELS, '').replace(/\r\n?/g, '\n');
+  return turndown
+    .turndown(rawNewlinesAsBreaks(input))
+    .replaceAll(LINE_BREAK, '\n')
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+function createTurndown(): TurndownService {
+  const service = new TurndownService({ headingStyle: 'atx', hr: '---', codeBlockStyle: 'fenced' });
+  service.escape = escapeMarkdown;
+  service.remove((node: DomNode) => NON_CONTENT_ELEMENTS.has(node.nodeName.toLowerCase()));
+
+  service.addRule('lineBreak', { filter: 'br', replacement: () => LINE_BREAK });
+  service.addRule('strong', {
+    filter: ['b', 'strong'],
+    replacement: (content, node: DomNode) => (within(node, ['B', 'STRONG']) ? content : wrap(content, '**')),
+  });
+  service.addRule('emphasis', {
+    filter: ['i', 'em'],
+    // `_` cannot open or close inside a word: next to a letter or digit only `*` makes italics.
+    replacement: (content, node: DomNode) =>
+      within(node, ['I', 'EM']) ? content : wrap(content, touchesWord(node) ? '*' : '_'),
+  });
+  service.addRule('strike', {
+    filter: ['del', 's', 'strike'],
+    replacement: (content, node: DomNode) =>
+      within(node, ['DEL', 'S', 'STRIKE']) ? content : wrap(content, '~~'),
+  });
+  service.addRule('heading', {
+    filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+    replacement: (content, node: DomNode) => {
+      const text = content.replace(/[\s\uE005]+/g, ' ').trim();
+      return text === '' ? '' : `\n\n${'#'.repeat(Number(node.nodeName.charAt(1)))} ${text}\n\n`;
+    },
+  });
+  service.addRule('link', {
+    filter: 'a',
+    replacement: (content, node: DomNode) => {
+      const href = (node.getAttribute?.('href') ?? '').trim();
+      if (href === '') return content;
+      const label = content.replace(/[ \t]*\n\s*/g, LINE_BREAK).replace(/^[\s\uE005]+|[\s\uE005]+$/g, '');
+      return `[${label}](${destination(href)})`;
+    },
+  });
+  service.addRule('image', {
+    filter: 'img',
+    replacement: (_content, node: DomNode) => {
+      const src = (node.getAttribute?.('src') ?? '').trim();
+      if (src === '') return '';
+      const alt = (node.getAttribute?.('alt') ?? '').replace(/\s+/g, ' ').trim();
+      return `![${escapeMarkdown(alt)}](${destination(src)})`;
+    },
+  });
+  service.addRule('list', {
+    filter: ['ul', 'ol'],
+    replacement: (content, node: DomNode) =>
+      node.parentNode?.nodeName === 'LI' ? `\n${content}\n` : `\n\n${content}\n\n`,
+  });
+  service.addRule('listItem', {
+    filter: 'li',
+    replacement: (content, node: DomNode) => {
+      const prefix = listPrefix(node);
+      // CommonMark keeps a line in the item when it is indented as far as the item's text.
+      const indent = ' '.repeat(prefix.length);
+      const body = content.replace(/^[\s\uE005]+|[\s\uE005]+$/g, '').replace(/\n|\uE005/g, `$&${indent}`);
+      return `${prefix}${body}\n`;
+    },
+  });
+  service.addRule('blockquote', {
+    filter: 'blockquote',
+    replacement: (content) => {
+      const body = content.replace(/^[\s\uE005]+|[\s\uE005]+$/g, '').replace(/\n|\uE005/g, '$&> ');
+      return body === '' ? '' : `\n\n> ${body}\n\n`;
+    },
+  });
+  service.addRule('preformatted', {
+    filter: 'pre',
+    replacement: (_content, node: DomNode) => {
+      const code = preformattedText(node).replace(/^\n/, '').trimEnd();
+      if (code === '') return '';
+      const longest = Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length));
+      const fence = '`'.repeat(Math.max(3, longest + 1));
+      return `\n\n${fence}\n${code}\n${fence}\n\n`;
+    },
+  });
+  return service;
+}
+
+/**
+ * Escapes what Markdown would read as formatting, so the text comes back as written. Turndown calls
+ * this per text node, and a line always starts a text node, so `^` is the start of a line.
+ */
+function escapeMarkdown(text: string): string {
+  return (
+    text
+      .replace(/[\\`*~[\]]/g, '\\$&')
+      // Between two ASCII letters or digits `_` can neither open nor close: URLs and names stay readable.
+      .replace(/_/g, (match, offset: number, whole: string) =>
+        /[A-Za-z0-9]/.test(whole.charAt(offset - 1)) && /[A-Za-z0-9]/.test(whole.charAt(offset + 1))
+          ? match
+          : '\\_',
+      )
+      // A tag, comment or <autolink> typed as text; and &name; that would be read as an entity.
+      .replace(/<(?=[A-Za-z/!?])/g, '\\<')
+      .replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&')
+      .replace(/^(\d{1,9})([.)])(?=[ \t]|$)/, '$1\\$2')
+      .replace(/^[-+=>]/, '\\$&')
+      .replace(/^#(?=#{0,5}(?:[ \t]|$))/, '\\#')
+  );
+}
+
+/** A link or image target as Markdown reads it back unchanged; <…> may hold spaces and parentheses. */
+function destination(url: string): string {
+  // Browsers drop newlines from URLs too, and <…> cannot hold one.
+  const target = url.replace(/[\r\n]/g, '');
+  return /[\s<>()\\]/.test(target) ? `<${target.replace(/[\\<>]/g, '\\$&')}>` : target;
+}
+
+/** Wraps each run of the content in the delimiter: emphasis cannot span a blank line or a block. */
+function wrap(content: string, delimiter: string): string {
+  return content
+    .split(/((?:[ \t]*(?:\n|\uE005(?:[ \t]*\uE005)+)[ \t]*)+)/)
+    .map((piece, index) => {
+      if (index % 2 === 1) return piece;
+      // Spaces and line breaks at the edges stay outside: `** x**` would not be bold.
+      const match = /^([\s\uE005]*)([\s\S]*?)([\s\uE005]*)$/.exec(piece);
+      const inner = match?.[2] ?? '';
+      if (inner === '') return piece;
+      return `${match?.[1] ?? ''}${delimiter}${inner}${delimiter}${match?.[3] ?? ''}`;
+    })
+    .join('');
+}
+
+function within(node: DomNode, names: string[]): boolean {
+  for (let parent = node.parentNode; parent; parent = parent.parentNode) {
+    if (names.includes(parent.nodeName)) return true;
+  }
+  return false;
+}
+
+function touchesWord(node: DomNode): boolean {
+  const before = node.previousSibling?.textContent ?? '';
+  const after = node.nextSibling?.textContent ?? '';
+  return /[A-Za-z0-9_]$/.test(before) || /^[A-Za-z0-9_]/.test(after);
+}
+
+function listPrefix(node: DomNode): string {
+  const list = node.parentNode;
+  if (list?.nodeName !== 'OL') return '- ';
+  let index = 0;
+  for (let sibling = node.previousSibling; sibling; sibling = sibling.previousSibling) {
+    if (sibling.nodeName === 'LI') index += 1;
+  }
+  const start = Number.parseInt(list.getAttribute?.('start') ?? '1', 10);
+  return `${(Number.isFinite(start) ? start : 1) + index}. `;
+}
+
+/** The text of a <pre> as shown: a <br> in it is a newline too. */
+function preformattedText(node: DomNode): string {
+  let text = '';
+  for (let index = 0; index < node.childNodes.length; index += 1) {
+    const child = node.childNodes[index];
+    if (!child) continue;
+    if (child.nodeType === 3) text += child.nodeValue ?? '';
+    else if (child.nodeName === 'BR') text += '\n';
+    else if (child.nodeType === 1) text += preformattedText(child);
+  }
+  return text;
+}
+
+// ── Markdown → HTML ────────────────────────────────────────────────────────────────────────────
+
+function escapeAll(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Text as HTML: an entity the operator typed stays one, as CommonMark reads it; quotes stay as typed. */
+function escapeText(text: string): string {
+  return text
+    .replace(/&(?!#\d{1,7};|#[Xx][0-9A-Fa-f]{1,6};|[A-Za-z][A-Za-z0-9]{1,31};)/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+interface InlineLexer {
+  lexer: { inlineTokens(src: string): Token[] };
+}
+interface InlineParser {
+  parser: { parseInline(tokens: Token[]): string };
+}
+
+/**
+ * Emphasis by its delimiters alone. CommonMark's flanking rules refuse `**注意：**请…` (punctuation
+ * inside, a letter outside), which is how Chinese answers are written.
+ */
+function delimited(name: string, delimiter: string, tag: string, pattern: RegExp, wordStart = false) {
+  const tokenizer: TokenizerExtensionFunction = function (this: InlineLexer, src, tokens) {
+    // `_` after a letter or digit is part of a word (snake_case), never an opening.
+    if (wordStart && /[A-Za-z0-9_]$/.test(tokens.at(-1)?.raw ?? '')) return undefined;
+    const match = pattern.exec(src);
+    if (!match?.[1]) return undefined;
+    return { type: name, raw: match[0], tokens: this.lexer.inlineTokens(match[1]) };
+  };
+  return {
+    name,
+    level: 'inline' as const,
+    start: (src: string) => {
+      const index = src.indexOf(delimiter);
+      return index < 0 ? undefined : index;
+    },
+    tokenizer,
+    renderer(this: InlineParser, token: Tokens.Generic) {
+      return `<${tag}>${this.parser.parseInline(token.tokens ?? [])}</${tag}>`;
+    },
+  };
+}
+
+const markdown = new Marked({
+  gfm: true,
+  breaks: true,
+  // Nothing the operator can type turns into something the answer cannot hold, or vanishes:
+  tokenizer: {
+    // a bare URL stays text, as the robot's answers write them (only [label](url) and <url> link);
+    url: () => undefined,
+    // tables, raw HTML blocks and `[x]: url` definitions stay text;
+    table: () => undefined,
+    html: () => undefined,
+    def: () => undefined,
+    // and a line indented for looks is not code.
+    code: () => undefined,
+  },
+  extensions: [
+    delimited(
+      'strongDelimited',
+      '**',
+      'strong',
+      /^\*\*(?![\s*])((?:\\[\s\S]|[^\\*]|\*(?!\*))+?)(?<!\s)\*\*(?!\*)/,
+    ),
+    delimited('delDelimited', '~~', 'del', /^~~(?![\s~])((?:\\[\s\S]|[^\\~]|~(?!~))+?)(?<!\s)~~(?!~)/),
+    delimited('emUnderscore', '_', 'em', /^_(?![\s_])((?:\\[\s\S]|[^\\_])+?)(?<!\s)_(?![A-Za-z0-9_])/, true),
+    delimited('emAsterisk', '*', 'em', /^\*(?![\s*])((?:\\[\s\S]|[^\\*])+?)(?<!\s)\*(?!\*)/),
+  ],
+  renderer: {
+    // The operator edits text, not tags: HTML typed into the answer is shown as typed.
+    html({ text }: Tokens.HTML | Tokens.Tag): string {
+      return escapeAll(text).replace(/\n/g, '<br>');
+    },
+    text(this: InlineParser, token: Tokens.Text | Tokens.Escape): string {
+      if ('tokens' in token && token.tokens) return this.parser.parseInline(token.tokens);
+      // Escaped even when marked calls it raw (after a typed <pre>): it is still the operator's text.
+      return escapeText(token.text);
+    },
+    codespan({ text }: Tokens.Codespan): string {
+      return `<code>${escapeAll(text)}</code>`;
+    },
+    code({ text }: Tokens.Code): string {
+      return `<pre><code>${escapeAll(text)}</code></pre>`;
+    },
+    checkbox({ checked }: Tokens.Checkbox): string {
+      return checked ? '[x] ' : '[ ] ';
+    },
+    link(this: InlineParser, token: Tokens.Link): string {
+      const label = this.parser.parseInline(token.tokens);
+      const href = token.href.trim();
+      return SAFE_LINK.test(href) ? `<a href="${escapeAll(href)}">${label}</a>` : label;
+    },
+    image(token: Tokens.Image): string {
+      const alt = plainText(token.tokens ?? [])
+        .replace(/\s+/g, ' ')
+        .trim();
+      const src = token.href.trim();
+      return SAFE_IMAGE.test(src) ? `<img src="${escapeAll(src)}" alt="${escapeAll(alt)}">` : escapeText(alt);
+    },
+  },
+});
+
+/** An image's alt as the reader sees it: its text, formatting and escapes resolved. */
+function plainText(tokens: Token[]): string {
+  return tokens
+    .map((token) => {
+      if ('tokens' in token && Array.isArray(token.tokens)) return plainText(token.tokens);
+      return 'text' in token && typeof token.text === 'string' ? token.text : '';
+    })
+    .join('');
+}
+
+export function markupToHtml(markup: string): string {
+  const html = markdown.parse(markup.replace(/\r\n?/g, '\n'), { async: false });
+  // Compact: the newlines marked puts between blocks would read as line breaks to the robot's
+  // clients. Only code keeps its newlines, and text never holds one (a newline is a <br>).
+  return html
+    .split(/(<pre><code>[\s\S]*?<\/code><\/pre>)/)
+    .map((part, index) => (index % 2 === 1 ? part : part.replace(/\n/g, '')))
+    .join('')
+    .trim();
+}
+
+// ── What a changed answer would lose ───────────────────────────────────────────────────────────
+
+/** Elements whose meaning the round trip keeps (see the file's header). */
+const KEPT_ELEMENTS = new Set([
+  'p',
+  'div',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'del',
+  's',
+  'strike',
+  'a',
+  'img',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'code',
+  'hr',
+]);
+/** A document's frame, not part of what the answer shows. */
+const FRAME_ELEMENTS = new Set(['html', 'head', 'body', 'meta', 'link', 'base', 'title', 'wbr']);
+const TABLE_PARTS = new Set([
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'caption',
+  'colgroup',
+  'col',
+]);
+const PRESENTATION_ATTRIBUTES = new Set([
+  'style',
+  'class',
+  'color',
+  'bgcolor',
+  'face',
+  'size',
+  'align',
+  'valign',
+  'width',
+  'height',
+  'border',
+]);
+/** Their content is text, not elements, in an HTML parser. */
+const RAW_TEXT_ELEMENTS = new Set([
+  'script',
+  'style',
+  'textarea',
+  'title',
+  'xmp',
+  'iframe',
+  'noembed',
+  'noframes',
+]);
+
+/**
+ * The elements of the HTML that a changed answer would lose, by tag name (a table by `table`),
+ * and `style` for presentation attributes on elements that are kept. Sorted, each once.
+ */
+export function unsupportedMarkup(html: string): string[] {
+  const lost = new Set<string>();
+  let rawText: string | undefined;
+  for (const token of htmlTokens(html)) {
+    if (token.kind !== 'tag' || token.name === '') continue;
+    if (rawText !== undefined) {
+      if (token.closing && token.name === rawText) rawText = undefined;
+      continue;
+    }
+    if (token.closing) continue;
+    if (RAW_TEXT_ELEMENTS.has(token.name)) rawText = token.name;
+    const name = TABLE_PARTS.has(token.name) ? 'table' : token.name;
+    if (FRAME_ELEMENTS.has(name)) continue;
+    const attributes = attributesOf(token.raw);
+    if (!KEPT_ELEMENTS.has(name)) {
+      // A bare <span> carries nothing; with attributes it carries the colour or font that is lost.
+      if (name !== 'span' || attributes.size > 0) lost.add(name);
+      continue;
+    }
+    if ([...attributes.keys()].some((attribute) => PRESENTATION_ATTRIBUTES.has(attribute))) lost.add('style');
+    if (name === 'a' && attributes.has('href') && !SAFE_LINK.test(attributes.get('href') ?? ''))
+      lost.add('a');
+    if (name === 'img' && !SAFE_IMAGE.test(attributes.get('src') ?? '')) lost.add('img');
+  }
+  return [...lost].sort();
+}
+
+function attributesOf(tag: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  const body = tag.replace(/^<\/?[A-Za-z][\w:-]*/, '').replace(/\/?>$/, '');
+  for (const match of body.matchAll(/([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)) {
+    const name = (match[1] ?? '').toLowerCase();
+    if (!attributes.has(name)) attributes.set(name, (match[2] ?? match[3] ?? match[4] ?? '').trim());
+  }
+  return attributes;
+}

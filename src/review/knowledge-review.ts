@@ -1,0 +1,447 @@
+// The review loop's core: what the robot answered from each entry, the cards that tell the entry's
+// owners about a 👎 or an unanswered question (one card per entry or per question, counted), and the
+// edit that fixes the entry. It knows the platform client and its stores; the adapter shows the cards
+// (ReviewBoard) and decides who is an operator.
+import { LRUCache } from 'lru-cache';
+import type { AnsweredQuestion } from '../conversation/conversation.js';
+import type { AnswerContext } from '../conversation/types.js';
+import { isPlatformError } from '../platform/errors.js';
+import type { RobotDocUpdateRequest } from '../platform/schemas.js';
+import { textHash } from './edit-plan.js';
+import { cardIdOfEntry, cardIdOfQuestion } from './normalise.js';
+import type { EntrySnapshotStore, ReviewStore } from './stores.js';
+import type {
+  AskerToNotify,
+  EntryEdit,
+  EntrySnapshot,
+  MessageLocation,
+  ReasonNote,
+  ReviewCard,
+} from './types.js';
+
+/** Names the Slack event or click being handled, on every log line written for it. */
+export interface ReviewScope {
+  requestId?: string;
+}
+
+/** Where cards are shown and askers told: the adapter's side of the loop. */
+export interface ReviewBoard {
+  /** Posts the card, or updates it where it is posted; returns where it is now. */
+  show(card: ReviewCard, scope: ReviewScope): Promise<MessageLocation>;
+  /** Tells an asker that the entry behind their answer was updated. */
+  tellAskerFixed(asker: AskerToNotify, scope: ReviewScope): Promise<void>;
+}
+
+/** The part of the platform client the loop needs. */
+export interface KnowledgeApi {
+  updateRobotDoc(
+    request: RobotDocUpdateRequest,
+    options?: ReviewScope,
+  ): Promise<{ retCode: string; retMsg: string | undefined }>;
+}
+
+export interface ReviewLogger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface ReviewMetrics {
+  card?(action: 'posted' | 'updated' | 'failed'): void;
+  edit?(outcome: string): void;
+}
+
+export interface ReviewSettings {
+  /** Cards are posted only where there is a review channel; without one, edits still work. */
+  cardsEnabled: boolean;
+  notifyAskersOnFix: boolean;
+}
+
+export interface DislikeReport {
+  context: AnswerContext;
+  asker: { userId: string; displayName: string };
+  /** A link to the disliked answer, or `direct_message` when it is in a DM. */
+  link: string | 'direct_message' | undefined;
+}
+
+export type EditOutcome =
+  | { kind: 'updated' }
+  | { kind: 'refused'; platformCode: string; message: string | undefined }
+  | { kind: 'unavailable'; reason: 'timeout' | 'unreachable' | 'http_status' | 'malformed' | 'internal' };
+
+export type DismissOutcome = 'dismissed' | 'already_handled' | 'no_card';
+
+const MAX_REASONS = 3;
+const MAX_NOTIFY = 20;
+const REASON_TEXT_MAX = 500;
+/** A snapshot seen again unchanged within this time is not written again (one write per entry, not per answer). */
+const SNAPSHOT_REWRITE_MS = 10 * 60 * 1000;
+const AUDIT_TEXT_PREVIEW = 40;
+/** The robot answer type public clients read as "unknown question". */
+const ANSWER_TYPE_UNANSWERED = 3;
+
+export class KnowledgeReview {
+  readonly #cards: ReviewStore;
+  readonly #snapshots: EntrySnapshotStore;
+  readonly #board: ReviewBoard;
+  readonly #platform: KnowledgeApi;
+  readonly #logger: ReviewLogger;
+  readonly #metrics: ReviewMetrics;
+  readonly #settings: ReviewSettings;
+  readonly #now: () => number;
+  /** docId → hash of the snapshot last written by this process, and when. */
+  readonly #written = new LRUCache<string, { hash: string; at: number }>({ max: 10_000 });
+  readonly #pending = new Set<Promise<void>>();
+
+  constructor(dependencies: {
+    cards: ReviewStore;
+    snapshots: EntrySnapshotStore;
+    board: ReviewBoard;
+    platform: KnowledgeApi;
+    logger: ReviewLogger;
+    metrics?: ReviewMetrics;
+    settings: ReviewSettings;
+    now?: () => number;
+  }) {
+    this.#cards = dependencies.cards;
+    this.#snapshots = dependencies.snapshots;
+    this.#board = dependencies.board;
+    this.#platform = dependencies.platform;
+    this.#logger = dependencies.logger;
+    this.#metrics = dependencies.metrics ?? {};
+    this.#settings = dependencies.settings;
+    this.#now = dependencies.now ?? Date.now;
+  }
+
+  get cardsEnabled(): boolean {
+    return this.#settings.cardsEnabled;
+  }
+
+  /**
+   * Notes what the robot answered: the entry's snapshot (what an edit is prefilled from) and, for an
+   * unanswered question, its card. Runs beside the answer, never delaying it; failures are logged.
+   */
+  answered(answered: AnsweredQuestion, scope: ReviewScope = {}): void {
+    const work = this.#noteAnswer(answered, scope).catch((error: unknown) => {
+      this.#logger.error({ ...scope, err: error, docId: answered.docId }, 'answer not noted for review');
+    });
+    this.#pending.add(work);
+    void work.finally(() => this.#pending.delete(work));
+  }
+
+  /** Resolves when every answer noted so far is stored (a stop waits for it). */
+  async settled(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.all(this.#pending);
+  }
+
+  async #noteAnswer(answered: AnsweredQuestion, scope: ReviewScope): Promise<void> {
+    if (answered.docId && answered.answerType !== ANSWER_TYPE_UNANSWERED) {
+      await this.#noteSnapshot({
+        docId: answered.docId,
+        questionTitle: answered.matchedQuestion?.trim() || answered.question,
+        answerHtml: answered.answerHtml,
+        answerType: answered.answerType,
+        robotFlag: answered.robotFlag,
+        seenAt: this.#now(),
+      });
+    }
+    if (answered.answerType === ANSWER_TYPE_UNANSWERED && this.#settings.cardsEnabled) {
+      await this.#report(cardIdOfQuestion(answered.question), 'unanswered', scope, (base, now) => {
+        return {
+          ...base,
+          question: answered.question,
+          count: base.count + 1,
+          latestAsker: answered.asker,
+          notify: withAsker(base.notify, {
+            userId: answered.asker.userId,
+            conversationId: answered.conversationId,
+            threadId: answered.threadId,
+            question: answered.question,
+          }),
+          updatedAt: now,
+        };
+      });
+    }
+  }
+
+  async #noteSnapshot(snapshot: EntrySnapshot): Promise<void> {
+    const hash = textHash(`${snapshot.questionTitle}\0${snapshot.answerHtml}\0${snapshot.answerType}`);
+    const last = this.#written.get(snapshot.docId);
+    if (last && last.hash === hash && snapshot.seenAt - last.at < SNAPSHOT_REWRITE_MS) return;
+    await this.#snapshots.put(snapshot);
+    this.#written.set(snapshot.docId, { hash, at: snapshot.seenAt });
+  }
+
+  /** What the gateway last saw of an entry. */
+  snapshot(docId: string): Promise<EntrySnapshot | undefined> {
+    return this.#snapshots.get(docId);
+  }
+
+  /** A 👎 on an answer from an entry: its card counts one more, and the asker is remembered. */
+  async disliked(report: DislikeReport, scope: ReviewScope = {}): Promise<void> {
+    const { context } = report;
+    if (!this.#settings.cardsEnabled || !context.docId) return;
+    const docId = context.docId;
+    const snapshot = await this.#snapshots.get(docId).catch((error: unknown) => {
+      this.#logger.warn(
+        { ...scope, err: error, docId },
+        'entry snapshot unavailable; card without the answer',
+      );
+      return undefined;
+    });
+    const cardId = cardIdOfEntry(docId);
+    await this.#report(cardId, 'disliked', scope, (base, now) => {
+      return {
+        ...base,
+        docId,
+        entryTitle: snapshot?.questionTitle ?? context.docName,
+        answerHtml: snapshot?.answerHtml ?? base.answerHtml,
+        answerType: snapshot?.answerType ?? base.answerType,
+        question: context.question,
+        count: base.count + 1,
+        latestAsker: report.asker,
+        latestLink: report.link,
+        notify: withAsker(base.notify, {
+          userId: report.asker.userId,
+          conversationId: context.conversationId,
+          threadId: context.threadId,
+          question: context.question,
+        }),
+        updatedAt: now,
+      };
+    });
+  }
+
+  /** The asker said what was wrong with a 👎: the entry's open card shows it among the latest reasons. */
+  async reasonGiven(docId: string, note: ReasonNote, scope: ReviewScope = {}): Promise<'noted' | 'no_card'> {
+    if (!this.#settings.cardsEnabled) return 'no_card';
+    const text = note.text?.trim().slice(0, REASON_TEXT_MAX) || undefined;
+    return this.#cards.change(cardIdOfEntry(docId), async (card) => {
+      if (card?.status !== 'open') return { result: 'no_card' as const };
+      const updated = {
+        ...card,
+        reasons: [{ reason: note.reason, text, at: note.at }, ...card.reasons].slice(0, MAX_REASONS),
+        updatedAt: this.#now(),
+      };
+      return { card: await this.#show(updated, scope), result: 'noted' as const };
+    });
+  }
+
+  async dismiss(cardId: string, operatorId: string, scope: ReviewScope = {}): Promise<DismissOutcome> {
+    return this.#cards.change(cardId, async (card) => {
+      if (!card) return { result: 'no_card' as const };
+      if (card.status !== 'open') return { result: 'already_handled' as const };
+      const now = this.#now();
+      const dismissed: ReviewCard = {
+        ...card,
+        status: 'dismissed',
+        handledBy: operatorId,
+        handledAt: now,
+        updatedAt: now,
+      };
+      this.#logger.info(
+        { ...scope, audit: 'review_card_dismissed', operator: operatorId, cardId },
+        'review card dismissed',
+      );
+      return { card: await this.#show(dismissed, scope), result: 'dismissed' as const };
+    });
+  }
+
+  /** Sends an edit to the platform; logs the audit line. The card and askers follow in `markFixed`. */
+  async applyEdit(
+    edit: EntryEdit,
+    changedFields: string[],
+    operatorId: string,
+    scope: ReviewScope = {},
+  ): Promise<EditOutcome> {
+    const outcome = await this.#send(edit, scope);
+    this.#metrics.edit?.(outcome.kind === 'unavailable' ? `unavailable_${outcome.reason}` : outcome.kind);
+    this.#logger.info(
+      {
+        ...scope,
+        audit: 'knowledge_entry_update',
+        operator: operatorId,
+        docId: edit.docId,
+        robotFlag: edit.robotFlag,
+        changed: auditedChanges(edit, changedFields),
+        result: outcome.kind,
+        ...(outcome.kind === 'refused' ? { platformCode: outcome.platformCode } : {}),
+        ...(outcome.kind === 'unavailable' ? { failure: outcome.reason } : {}),
+      },
+      outcome.kind === 'updated' ? 'knowledge entry updated' : 'knowledge entry update failed',
+    );
+    return outcome;
+  }
+
+  async #send(edit: EntryEdit, scope: ReviewScope): Promise<EditOutcome> {
+    try {
+      await this.#platform.updateRobotDoc(edit, scope);
+      return { kind: 'updated' };
+    } catch (error) {
+      if (!isPlatformError(error)) return { kind: 'unavailable', reason: 'internal' };
+      switch (error.code) {
+        case 'PLATFORM_CODE':
+          return { kind: 'refused', platformCode: error.platformCode, message: error.platformMessage };
+        case 'PLATFORM_REQUEST_INVALID':
+          return { kind: 'refused', platformCode: 'invalid_request', message: error.message };
+        case 'PLATFORM_TRANSPORT':
+          return { kind: 'unavailable', reason: error.failure === 'timeout' ? 'timeout' : 'unreachable' };
+        case 'PLATFORM_HTTP_STATUS':
+        case 'PLATFORM_TOKEN':
+          return { kind: 'unavailable', reason: 'http_status' };
+        case 'PLATFORM_MALFORMED_RESPONSE':
+          return { kind: 'unavailable', reason: 'malformed' };
+      }
+    }
+  }
+
+  /**
+   * After an update: the entry's open card shows who fixed it and what changed, and the askers behind
+   * it are told (when set to). The snapshot takes the new texts, so the next edit starts from them.
+   */
+  async markFixed(
+    edit: EntryEdit,
+    changedFields: string[],
+    operatorId: string,
+    options: { cardId?: string | undefined } = {},
+    scope: ReviewScope = {},
+  ): Promise<void> {
+    await this.#refreshSnapshot(edit, scope);
+    const cardIds = new Set([cardIdOfEntry(edit.docId), ...(options.cardId ? [options.cardId] : [])]);
+    const toNotify: AskerToNotify[] = [];
+    for (const cardId of cardIds) {
+      await this.#cards
+        .change(cardId, async (card) => {
+          if (card?.status !== 'open') return { result: undefined };
+          const now = this.#now();
+          const fixed: ReviewCard = {
+            ...card,
+            status: 'fixed',
+            handledBy: operatorId,
+            handledAt: now,
+            changedFields,
+            notify: [],
+            updatedAt: now,
+          };
+          toNotify.push(...card.notify);
+          return { card: await this.#show(fixed, scope), result: undefined };
+        })
+        .catch((error: unknown) => {
+          this.#logger.error({ ...scope, err: error, cardId }, 'review card not marked fixed');
+        });
+    }
+    if (!this.#settings.notifyAskersOnFix) return;
+    for (const asker of dedupeAskers(toNotify)) {
+      await this.#board.tellAskerFixed(asker, scope).catch((error: unknown) => {
+        this.#logger.warn({ ...scope, err: error, userId: asker.userId }, 'asker not told of the fix');
+      });
+    }
+  }
+
+  async #refreshSnapshot(edit: EntryEdit, scope: ReviewScope): Promise<void> {
+    if (edit.questionTitle === undefined && edit.answerDesc === undefined) return;
+    try {
+      const known = await this.#snapshots.get(edit.docId);
+      if (!known) return;
+      await this.#snapshots.put({
+        ...known,
+        questionTitle: edit.questionTitle ?? known.questionTitle,
+        answerHtml: edit.answerDesc ?? known.answerHtml,
+        seenAt: this.#now(),
+      });
+      this.#written.delete(edit.docId);
+    } catch (error) {
+      this.#logger.warn(
+        { ...scope, err: error, docId: edit.docId },
+        'entry snapshot not refreshed after the edit',
+      );
+    }
+  }
+
+  /**
+   * Counts a report on a card under its lock, then posts or updates the card. `next` gets the open
+   * card, or a new one: a card handled before starts again as a new post, the old one keeping its record.
+   */
+  async #report(
+    cardId: string,
+    kind: ReviewCard['kind'],
+    scope: ReviewScope,
+    next: (open: ReviewCard, now: number) => ReviewCard,
+  ): Promise<void> {
+    await this.#cards.change(cardId, async (card) => {
+      const now = this.#now();
+      const open = card?.status === 'open' ? card : newCard(cardId, kind, now);
+      return { card: await this.#show(next(open, now), scope), result: undefined };
+    });
+  }
+
+  /** Shows the card; on failure the card is kept unshown (or as shown before) and the count is not lost. */
+  async #show(card: ReviewCard, scope: ReviewScope): Promise<ReviewCard> {
+    try {
+      const posted = await this.#board.show(card, scope);
+      this.#metrics.card?.(card.posted ? 'updated' : 'posted');
+      return { ...card, posted };
+    } catch (error) {
+      this.#metrics.card?.('failed');
+      this.#logger.error({ ...scope, err: error, cardId: card.id }, 'review card not shown');
+      return card;
+    }
+  }
+}
+
+function newCard(id: string, kind: ReviewCard['kind'], now: number): ReviewCard {
+  return {
+    id,
+    kind,
+    docId: undefined,
+    entryTitle: undefined,
+    answerHtml: undefined,
+    answerType: undefined,
+    question: '',
+    count: 0,
+    reasons: [],
+    latestAsker: undefined,
+    latestLink: undefined,
+    notify: [],
+    status: 'open',
+    handledBy: undefined,
+    handledAt: undefined,
+    changedFields: [],
+    posted: undefined,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** The asker added once per user and thread, newest last, the oldest dropped past the cap. */
+function withAsker(notify: AskerToNotify[], asker: AskerToNotify): AskerToNotify[] {
+  const others = notify.filter(
+    (known) =>
+      known.userId !== asker.userId ||
+      known.conversationId !== asker.conversationId ||
+      known.threadId !== asker.threadId,
+  );
+  return [...others, asker].slice(-MAX_NOTIFY);
+}
+
+function dedupeAskers(askers: AskerToNotify[]): AskerToNotify[] {
+  return askers.reduce<AskerToNotify[]>((kept, asker) => withAsker(kept, asker), []);
+}
+
+/** The audit line's view of a change: flags as they are, texts shortened and hashed, never whole. */
+function auditedChanges(edit: EntryEdit, changedFields: string[]): Record<string, unknown> {
+  const audited: Record<string, unknown> = {};
+  for (const field of changedFields) {
+    const value: unknown = Reflect.get(edit, field);
+    if (typeof value === 'string' && (field === 'questionTitle' || field === 'answerDesc')) {
+      audited[field] = {
+        chars: [...value].length,
+        sha256: textHash(value).slice(0, 16),
+        ...(field === 'questionTitle' ? { preview: [...value].slice(0, AUDIT_TEXT_PREVIEW).join('') } : {}),
+      };
+    } else {
+      audited[field] = value;
+    }
+  }
+  return audited;
+}

@@ -1,0 +1,136 @@
+// The knowledge-base review loop in platform-neutral terms: what the gateway knows of an entry, the
+// cards that tell its owners about a disliked answer or an unanswered question, and an edit.
+
+/** Why an asker said an answer was bad; `other` comes with their own words. */
+export type DislikeReason = 'wrong_answer' | 'out_of_date' | 'not_understood' | 'other';
+
+export const DISLIKE_REASONS: readonly DislikeReason[] = [
+  'wrong_answer',
+  'out_of_date',
+  'not_understood',
+  'other',
+];
+
+export interface ReasonNote {
+  reason: DislikeReason;
+  /** The asker's words, with `other` (and optionally with the others); trimmed, at most 500 characters. */
+  text?: string | undefined;
+  at: number;
+}
+
+/**
+ * What the gateway last saw of a knowledge entry: the platform has no call that reads one, so the
+ * robot's answers are the only source. Kept per docId.
+ */
+export interface EntrySnapshot {
+  docId: string;
+  /** The robot's matched standard question (`question` of its answer). */
+  questionTitle: string;
+  /** The answer as the robot gave it: an HTML fragment. */
+  answerHtml: string;
+  answerType: number | undefined;
+  /** The answer's `robotFlag` (the robot number). */
+  robotFlag: number | undefined;
+  seenAt: number;
+}
+
+/** Someone to tell when the entry behind their card is fixed. */
+export interface AskerToNotify {
+  userId: string;
+  /** Where their question was answered (adapter terms: channel and thread). */
+  conversationId: string;
+  threadId: string | undefined;
+  question: string;
+}
+
+/** Where something lives in the adapter (Slack: channel and message ts). */
+export interface MessageLocation {
+  conversationId: string;
+  messageId: string;
+}
+
+type CardKind = 'disliked' | 'unanswered';
+type CardStatus = 'open' | 'fixed' | 'dismissed';
+
+export interface ReviewCard {
+  /** `doc:<docId>` for a disliked entry, `q:<hash of the normalised question>` for an unanswered one. */
+  id: string;
+  kind: CardKind;
+  /** Disliked cards: the entry. Unanswered cards have none. */
+  docId: string | undefined;
+  /** The entry's standard question, when known. */
+  entryTitle: string | undefined;
+  /** The answer as the robot gave it (HTML), when known; the card shows it rendered and shortened. */
+  answerHtml: string | undefined;
+  answerType: number | undefined;
+  /** The latest question as it was asked. */
+  question: string;
+  /** How many 👎 (disliked) or how many askers (unanswered) this card stands for. */
+  count: number;
+  /** The latest reasons, newest first, at most MAX_REASONS. */
+  reasons: ReasonNote[];
+  /** The latest asker, as the card may show them (the adapter hides them when told to). */
+  latestAsker: { userId: string; displayName: string } | undefined;
+  /**
+   * A link to the message the latest report is about (the disliked answer); `direct_message` when it
+   * is in a DM, which operators cannot open.
+   */
+  latestLink: string | 'direct_message' | undefined;
+  /** Askers to tell when the entry is fixed, newest last, at most MAX_NOTIFY, one per user and thread. */
+  notify: AskerToNotify[];
+  status: CardStatus;
+  /** Who fixed or dismissed the card, and when. */
+  handledBy: string | undefined;
+  handledAt: number | undefined;
+  /** The fields an edit changed (spec names: questionTitle, answerDesc, …). */
+  changedFields: string[];
+  /** Where the card is posted, once it is. */
+  posted: MessageLocation | undefined;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** What an operator asked to change; every field is optional, and only changes are sent. */
+export interface EntryEdit {
+  docId: string;
+  /** The owning knowledge base as the spec's update call names it: 0 public, 1 the robot's own. */
+  robotFlag: 0 | 1;
+  questionTitle?: string;
+  /** HTML, ready to send. */
+  answerDesc?: string;
+  matchFlag?: 0 | 1 | 2;
+  usedFlag?: 0 | 1;
+  auditStatus?: 1 | 2;
+  /** yyyy-MM-dd HH:mm:ss, with auditStatus 2. */
+  effectTime?: string;
+  invalidTime?: string;
+}
+
+export type EditField = 'questionTitle' | 'answerDesc' | 'effectTime' | 'invalidTime' | 'form';
+
+/** Why an edit was refused before anything was sent. */
+export type EditProblem =
+  | 'empty_question'
+  | 'empty_answer'
+  | 'answer_too_long'
+  | 'period_incomplete'
+  | 'period_not_a_date'
+  | 'period_ends_before_start'
+  | 'nothing_changed';
+
+/** The edit form as the operator filled it, in neutral terms; undefined: left empty or not offered. */
+export interface EditForm {
+  questionTitle: string | undefined;
+  /** The answer in the editable markup (see answer-markup.ts). */
+  answerMarkup: string | undefined;
+  matchFlag: 0 | 1 | 2 | undefined;
+  usedFlag: 0 | 1 | undefined;
+  /** The knowledge base the entry belongs to: 0 public, 1 the robot's own. */
+  robotFlag: 0 | 1 | undefined;
+  validity: 'permanent' | 'period' | undefined;
+  /** yyyy-MM-dd and HH:mm, as date and time pickers give them. */
+  effectDate: string | undefined;
+  effectClock: string | undefined;
+  invalidDate: string | undefined;
+  invalidClock: string | undefined;
+}

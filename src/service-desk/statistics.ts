@@ -1,0 +1,218 @@
+// The service desk's figures for a date range, each beside the same figure for the period of the same
+// length just before it, so a lead sees at a glance what moved. Platform-neutral: the platform client
+// comes in through StatisticsApi, Slack renders the report.
+import type {
+  HumanSatisfactionStatistics,
+  SessionMessageStatistics,
+  StatisticsRequest,
+} from '../platform/schemas.js';
+
+export interface StatisticsApi {
+  getSessionMessageStatistics(
+    request: StatisticsRequest,
+    options?: { requestId?: string },
+  ): Promise<SessionMessageStatistics>;
+  getHumanSatisfactionStatistics(
+    request: StatisticsRequest,
+    options?: { requestId?: string },
+  ): Promise<HumanSatisfactionStatistics>;
+}
+
+/** Inclusive calendar days, yyyy-MM-dd. */
+export interface Period {
+  from: string;
+  to: string;
+}
+
+export type FigureKind = 'count' | 'average' | 'percent';
+
+export interface Figure {
+  key: FigureKey;
+  kind: FigureKind;
+  current: number | undefined;
+  previous: number | undefined;
+}
+
+type FigureKey =
+  | 'totalMessages'
+  | 'robotMessages'
+  | 'robotShare'
+  | 'customerMessages'
+  | 'humanMessages'
+  | 'averagePerSession'
+  | 'robotAveragePerSession'
+  | 'humanAveragePerSession'
+  | 'effectiveSessions'
+  | 'evaluations'
+  | 'participationRate'
+  | 'resolvedRate'
+  | 'averageScore'
+  | 'goodRate'
+  | 'middleRate'
+  | 'badRate'
+  | 'score4'
+  | 'score3'
+  | 'score2'
+  | 'score1';
+
+export interface StatisticsReport {
+  period: Period;
+  previous: Period;
+  messages: Figure[];
+  satisfaction: Figure[];
+  /** Set when the previous period's figures could not be had: the report shows no comparison. */
+  previousMissing: boolean;
+}
+
+export type StatisticsResult =
+  | { kind: 'report'; report: StatisticsReport }
+  | { kind: 'invalid'; problem: 'not_a_date' | 'ends_before_start' | 'too_long' | 'in_the_future' }
+  | { kind: 'failure' };
+
+/** The default range: the last seven days, today included. */
+const DEFAULT_DAYS = 7;
+/** A year and a day: longer ranges are more than a glance, and costlier for the platform. */
+export const STATISTICS_DAYS_MAX = 366;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The period a command asks for: its two dates, one (from then to today), or none (the last 7 days). */
+export function periodOf(
+  from: string | undefined,
+  to: string | undefined,
+  today: Date,
+):
+  | { kind: 'ok'; period: Period }
+  | { kind: 'invalid'; problem: 'not_a_date' | 'ends_before_start' | 'too_long' | 'in_the_future' } {
+  const todayText = isoDate(today);
+  const start = from === undefined ? addDays(todayText, -(DEFAULT_DAYS - 1)) : from;
+  const end = to ?? todayText;
+  if (!isCalendarDate(start) || !isCalendarDate(end)) return { kind: 'invalid', problem: 'not_a_date' };
+  if (end < start) return { kind: 'invalid', problem: 'ends_before_start' };
+  if (start > todayText) return { kind: 'invalid', problem: 'in_the_future' };
+  if (daysBetween(start, end) + 1 > STATISTICS_DAYS_MAX) return { kind: 'invalid', problem: 'too_long' };
+  return { kind: 'ok', period: { from: start, to: end } };
+}
+
+/** The period of the same length that ends the day before `period` starts. */
+export function previousPeriod(period: Period): Period {
+  const days = daysBetween(period.from, period.to) + 1;
+  const to = addDays(period.from, -1);
+  return { from: addDays(to, -(days - 1)), to };
+}
+
+export async function statisticsReport(
+  api: StatisticsApi,
+  period: Period,
+  scope: { requestId?: string } = {},
+): Promise<StatisticsResult> {
+  const previous = previousPeriod(period);
+  const ask = (range: Period) => ({ startDate: range.from, endDate: range.to });
+  const [messages, satisfaction, previousMessages, previousSatisfaction] = await Promise.allSettled([
+    api.getSessionMessageStatistics(ask(period), scope),
+    api.getHumanSatisfactionStatistics(ask(period), scope),
+    api.getSessionMessageStatistics(ask(previous), scope),
+    api.getHumanSatisfactionStatistics(ask(previous), scope),
+  ]);
+  if (messages.status === 'rejected' || satisfaction.status === 'rejected') return { kind: 'failure' };
+  const before =
+    previousMessages.status === 'fulfilled' && previousSatisfaction.status === 'fulfilled'
+      ? { messages: previousMessages.value, satisfaction: previousSatisfaction.value }
+      : undefined;
+  return {
+    kind: 'report',
+    report: {
+      period,
+      previous,
+      messages: messageFigures(messages.value, before?.messages),
+      satisfaction: satisfactionFigures(satisfaction.value, before?.satisfaction),
+      previousMissing: before === undefined,
+    },
+  };
+}
+
+function messageFigures(now: SessionMessageStatistics, then: SessionMessageStatistics | undefined): Figure[] {
+  const share = (item: SessionMessageStatistics | undefined) =>
+    item?.robotMessage !== undefined && item.totalMessage
+      ? (item.robotMessage / item.totalMessage) * 100
+      : undefined;
+  const figure = (
+    key: FigureKey,
+    kind: FigureKind,
+    read: (item: SessionMessageStatistics) => number | undefined,
+  ) => ({
+    key,
+    kind,
+    current: read(now),
+    previous: then === undefined ? undefined : read(then),
+  });
+  return [
+    figure('totalMessages', 'count', (item) => item.totalMessage),
+    figure('robotMessages', 'count', (item) => item.robotMessage),
+    { key: 'robotShare', kind: 'percent', current: share(now), previous: share(then) },
+    figure('customerMessages', 'count', (item) => item.totalCustomerMessage),
+    figure('humanMessages', 'count', (item) => item.totalHumanMessage),
+    figure('averagePerSession', 'average', (item) => item.avgMessage),
+    figure('robotAveragePerSession', 'average', (item) => item.robotAvgMessage),
+    figure('humanAveragePerSession', 'average', (item) => item.humanAvgMessage),
+  ];
+}
+
+function satisfactionFigures(
+  now: HumanSatisfactionStatistics,
+  then: HumanSatisfactionStatistics | undefined,
+): Figure[] {
+  const figure = (
+    key: FigureKey,
+    kind: FigureKind,
+    read: (item: HumanSatisfactionStatistics) => number | undefined,
+  ): Figure => ({ key, kind, current: read(now), previous: then === undefined ? undefined : read(then) });
+  return [
+    figure('effectiveSessions', 'count', (item) => item.effectSessionCount),
+    figure('evaluations', 'count', (item) => item.totalTimes),
+    figure('participationRate', 'percent', (item) => rate(item.canpinglv)),
+    figure('resolvedRate', 'percent', (item) => rate(item.solvedLv)),
+    figure('averageScore', 'average', (item) => decimal(item.avgNum)),
+    figure('goodRate', 'percent', (item) => rate(item.goodLv)),
+    figure('middleRate', 'percent', (item) => rate(item.middleLv)),
+    figure('badRate', 'percent', (item) => rate(item.badLv)),
+    figure('score4', 'count', (item) => item.score4),
+    figure('score3', 'count', (item) => item.score3),
+    figure('score2', 'count', (item) => item.score2),
+    figure('score1', 'count', (item) => item.score1),
+  ];
+}
+
+/**
+ * A rate as the platform writes it: "35.50%" is 35.5 percent; a bare number is read as a fraction
+ * when at most 1 ("0.355"), else as percent. Anything else is unknown, never a guess.
+ */
+export function rate(text: string | undefined): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$/.exec(text ?? '');
+  if (!match) return undefined;
+  const value = Number(match[1]);
+  if (match[2] === '%') return value;
+  return value <= 1 ? value * 100 : value;
+}
+
+function decimal(text: string | undefined): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*$/.exec(text ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
+function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && isoDate(date) === text;
+}
+
+function addDays(text: string, days: number): string {
+  return isoDate(new Date(Date.parse(`${text}T00:00:00Z`) + days * DAY_MS));
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}

@@ -1,0 +1,23 @@
+// The few Block Kit pieces every renderer builds: one definition each, so a section or a button's
+// text looks the same in answers, review cards, modals and command results.
+import type { types } from '@slack/bolt';
+import { BUTTON_TEXT_MAX, truncate } from './limits.js';
+
+export function mrkdwn(text: string): types.MrkdwnElement {
+  return { type: 'mrkdwn', text };
+}
+
+/** A section of mrkdwn; the caller fits the text to SECTION_TEXT_MAX. */
+export function section(text: string): types.SectionBlock {
+  return { type: 'section', text: mrkdwn(text) };
+}
+
+/** A context line of mrkdwn. */
+export function context(text: string): types.ContextBlock {
+  return { type: 'context', elements: [mrkdwn(text)] };
+}
+
+/** Plain text shortened to `max` (a button's 75 characters unless told). */
+export function plainText(text: string, max: number = BUTTON_TEXT_MAX): types.PlainTextElement {
+  return { type: 'plain_text', text: truncate(text, max), emoji: true };
+}

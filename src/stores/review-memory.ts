@@ -1,0 +1,142 @@
+// The review loop's stores in one process: a card's changes run one after another, in memory.
+import { LRUCache } from 'lru-cache';
+import {
+  type EntrySnapshotStore,
+  REVIEW_RETENTION_SECONDS,
+  ReviewCardBusyError,
+  type ReviewStore,
+} from '../review/stores.js';
+import type { EntrySnapshot, ReviewCard } from '../review/types.js';
+import { KeyedQueue } from '../slack/keyed-queue.js';
+import type { OperatorCache, UsergroupMembers } from '../slack/stores.js';
+import type { Clock } from './memory.js';
+
+const RETENTION_MS = REVIEW_RETENTION_SECONDS * 1000;
+const DEFAULT_LOCK_WAIT_MS = 10_000;
+/** Operators come from one user group (a few, were it ever more). */
+const DEFAULT_OPERATOR_GROUPS = 100;
+
+interface MemoryBounds {
+  maxEntries: number;
+  /** Tests inject one to pass TTLs without sleeping. */
+  now?: Clock;
+}
+
+// Values are stored and handed out as copies: a caller that changes a card it was given, then fails,
+// must not have changed the stored one, as with Redis, where every read is a fresh parse.
+function boundedCache<V extends object>(bounds: MemoryBounds, ttlMs?: number): LRUCache<string, V> {
+  if (!Number.isInteger(bounds.maxEntries) || bounds.maxEntries < 1) {
+    throw new RangeError(`maxEntries must be a positive integer, got ${bounds.maxEntries}`);
+  }
+  return new LRUCache<string, V>({
+    max: bounds.maxEntries,
+    ...(ttlMs === undefined ? {} : { ttl: ttlMs }),
+    // lru-cache caches its clock reading for ttlResolution ms of real time, which would hide an injected jump.
+    ...(bounds.now === undefined ? {} : { perf: { now: bounds.now }, ttlResolution: 0 }),
+  });
+}
+
+export interface MemoryReviewStoreOptions extends MemoryBounds {
+  /** How long a change waits behind the card's earlier ones before ReviewCardBusyError. */
+  lockWaitMs?: number;
+}
+
+export class MemoryReviewStore implements ReviewStore {
+  readonly #cards: LRUCache<string, ReviewCard>;
+  readonly #queue = new KeyedQueue();
+  readonly #lockWaitMs: number;
+
+  constructor(options: MemoryReviewStoreOptions) {
+    this.#cards = boundedCache(options, RETENTION_MS);
+    this.#lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
+    if (!(this.#lockWaitMs >= 0)) throw new RangeError(`lockWaitMs must be >= 0, got ${this.#lockWaitMs}`);
+  }
+
+  change<T>(
+    cardId: string,
+    change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
+  ): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      // Decided in the timer and in the turn, never after an await: a change either runs or is refused.
+      let turn: 'waiting' | 'started' | 'abandoned' = 'waiting';
+      const timer = setTimeout(() => {
+        if (turn !== 'waiting') return;
+        turn = 'abandoned';
+        reject(new ReviewCardBusyError(`review card ${cardId} stayed busy for ${this.#lockWaitMs} ms`));
+      }, this.#lockWaitMs);
+      void this.#queue.run(cardId, async () => {
+        clearTimeout(timer);
+        // Its caller was told the card is busy: a change made now would be one nobody awaits.
+        if (turn === 'abandoned') return;
+        turn = 'started';
+        await this.#apply(cardId, change).then(resolve, reject);
+      });
+    });
+  }
+
+  async get(cardId: string): Promise<ReviewCard | undefined> {
+    return copyOf(this.#cards.get(cardId));
+  }
+
+  /** Drops every entry; the store set's close() calls it. */
+  clear(): void {
+    this.#cards.clear();
+  }
+
+  async #apply<T>(
+    cardId: string,
+    change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
+  ): Promise<T> {
+    const { card, result } = await change(copyOf(this.#cards.get(cardId)));
+    if (card) this.#cards.set(cardId, structuredClone(card));
+    return result;
+  }
+}
+
+export class MemoryEntrySnapshotStore implements EntrySnapshotStore {
+  readonly #snapshots: LRUCache<string, EntrySnapshot>;
+
+  constructor(options: MemoryBounds) {
+    this.#snapshots = boundedCache(options, RETENTION_MS);
+  }
+
+  async put(snapshot: EntrySnapshot): Promise<void> {
+    this.#snapshots.set(snapshot.docId, structuredClone(snapshot));
+  }
+
+  async get(docId: string): Promise<EntrySnapshot | undefined> {
+    return copyOf(this.#snapshots.get(docId));
+  }
+
+  /** Drops every entry; the store set's close() calls it. */
+  clear(): void {
+    this.#snapshots.clear();
+  }
+}
+
+export class MemoryOperatorCache implements OperatorCache {
+  readonly #groups: LRUCache<string, UsergroupMembers>;
+
+  constructor(options: Partial<MemoryBounds> = {}) {
+    this.#groups = boundedCache({ ...options, maxEntries: options.maxEntries ?? DEFAULT_OPERATOR_GROUPS });
+  }
+
+  async get(usergroupId: string): Promise<UsergroupMembers | undefined> {
+    return copyOf(this.#groups.get(usergroupId));
+  }
+
+  async set(usergroupId: string, value: UsergroupMembers, ttlSeconds: number): Promise<void> {
+    // lru-cache reads a TTL of 0 as "never expires"; Redis refuses it. Both refuse it here.
+    if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
+    this.#groups.set(usergroupId, structuredClone(value), { ttl: ttlSeconds * 1000 });
+  }
+
+  /** Drops every entry; the store set's close() calls it. */
+  clear(): void {
+    this.#groups.clear();
+  }
+}
+
+function copyOf<V>(value: V | undefined): V | undefined {
+  return value === undefined ? undefined : structuredClone(value);
+}

@@ -1,0 +1,143 @@
+// The review loop's stores in Redis, shared by every replica. A card is changed under a lock (SET NX
+// with an owner token, released only by its owner), so two replicas counting the same card's 👎 at
+// once make a count of two and one post.
+import { randomBytes } from 'node:crypto';
+import {
+  type EntrySnapshotStore,
+  REVIEW_RETENTION_SECONDS,
+  ReviewCardBusyError,
+  type ReviewStore,
+} from '../review/stores.js';
+import type { EntrySnapshot, ReviewCard } from '../review/types.js';
+import type { OperatorCache, UsergroupMembers } from '../slack/stores.js';
+import { parseJsonWith } from '../util/json.js';
+import type { RedisConnection } from './redis.js';
+import { entrySnapshotSchema, reviewCardSchema, usergroupMembersSchema } from './review-schemas.js';
+
+export interface RedisReviewStoreOptions {
+  /** How long a lock holds if its owner dies mid-change; a change may call Slack. Whole seconds. */
+  lockTtlSeconds?: number;
+  /** How long a change waits for another's lock before ReviewCardBusyError. */
+  lockWaitMs?: number;
+  /** Pause between attempts to take the lock. */
+  lockPollMs?: number;
+}
+
+const DEFAULT_LOCK_TTL_SECONDS = 15;
+const DEFAULT_LOCK_WAIT_MS = 10_000;
+const DEFAULT_LOCK_POLL_MS = 50;
+
+export class RedisReviewStore implements ReviewStore {
+  readonly #redis: RedisConnection;
+  readonly #lockTtlSeconds: number;
+  readonly #lockWaitMs: number;
+  readonly #lockPollMs: number;
+
+  constructor(redis: RedisConnection, options: RedisReviewStoreOptions = {}) {
+    this.#redis = redis;
+    this.#lockTtlSeconds = options.lockTtlSeconds ?? DEFAULT_LOCK_TTL_SECONDS;
+    this.#lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
+    this.#lockPollMs = options.lockPollMs ?? DEFAULT_LOCK_POLL_MS;
+    // Checked here: a bad value would otherwise surface at the first 👎, as a failed Redis call.
+    if (!Number.isInteger(this.#lockTtlSeconds) || this.#lockTtlSeconds < 1) {
+      throw new RangeError(`lockTtlSeconds must be a positive integer, got ${this.#lockTtlSeconds}`);
+    }
+    if (!(this.#lockWaitMs >= 0)) throw new RangeError(`lockWaitMs must be >= 0, got ${this.#lockWaitMs}`);
+    if (!(this.#lockPollMs > 0)) throw new RangeError(`lockPollMs must be positive, got ${this.#lockPollMs}`);
+  }
+
+  async change<T>(
+    cardId: string,
+    change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
+  ): Promise<T> {
+    const lockKey = `${this.#redis.keyPrefix}review-lock:${cardId}`;
+    const owner = randomBytes(9).toString('base64url');
+    await this.#lock(lockKey, owner, cardId);
+    try {
+      const { card, result } = await change(await this.get(cardId));
+      if (card) {
+        // Written only while the lock is still ours: a change that outlived it must not overwrite
+        // what the replica that took the lapsed lock wrote since.
+        const written = await this.#redis.setIfEquals(
+          lockKey,
+          owner,
+          this.#cardKey(cardId),
+          JSON.stringify(card),
+          REVIEW_RETENTION_SECONDS,
+        );
+        if (!written) {
+          throw new ReviewCardBusyError(
+            `review card ${cardId}: the lock lapsed before the change was written`,
+          );
+        }
+      }
+      return result;
+    } finally {
+      // Only the owner releases: a lock that lapsed and was taken by another replica stays theirs.
+      // A failed release only delays the next change until the lock lapses; it must not replace the
+      // change's own outcome.
+      await this.#redis.delIfEquals(lockKey, owner).catch(() => false);
+    }
+  }
+
+  async get(cardId: string): Promise<ReviewCard | undefined> {
+    return parseJsonWith(await this.#redis.get(this.#cardKey(cardId)), reviewCardSchema);
+  }
+
+  async #lock(lockKey: string, owner: string, cardId: string): Promise<void> {
+    const giveUpAt = Date.now() + this.#lockWaitMs;
+    for (;;) {
+      if (await this.#redis.set(lockKey, owner, this.#lockTtlSeconds, { onlyIfAbsent: true })) return;
+      if (Date.now() >= giveUpAt) {
+        throw new ReviewCardBusyError(`review card ${cardId} stayed locked for ${this.#lockWaitMs} ms`);
+      }
+      // A little jitter, so replicas waiting on one card do not retry in step.
+      const pause = this.#lockPollMs * (0.75 + Math.random() / 2);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+
+  #cardKey(cardId: string): string {
+    return `${this.#redis.keyPrefix}review-card:${cardId}`;
+  }
+}
+
+export class RedisEntrySnapshotStore implements EntrySnapshotStore {
+  readonly #redis: RedisConnection;
+
+  constructor(redis: RedisConnection) {
+    this.#redis = redis;
+  }
+
+  async put(snapshot: EntrySnapshot): Promise<void> {
+    await this.#redis.set(this.#key(snapshot.docId), JSON.stringify(snapshot), REVIEW_RETENTION_SECONDS);
+  }
+
+  async get(docId: string): Promise<EntrySnapshot | undefined> {
+    return parseJsonWith(await this.#redis.get(this.#key(docId)), entrySnapshotSchema);
+  }
+
+  #key(docId: string): string {
+    return `${this.#redis.keyPrefix}kb-entry:${docId}`;
+  }
+}
+
+export class RedisOperatorCache implements OperatorCache {
+  readonly #redis: RedisConnection;
+
+  constructor(redis: RedisConnection) {
+    this.#redis = redis;
+  }
+
+  async get(usergroupId: string): Promise<UsergroupMembers | undefined> {
+    return parseJsonWith(await this.#redis.get(this.#key(usergroupId)), usergroupMembersSchema);
+  }
+
+  async set(usergroupId: string, value: UsergroupMembers, ttlSeconds: number): Promise<void> {
+    await this.#redis.set(this.#key(usergroupId), JSON.stringify(value), ttlSeconds);
+  }
+
+  #key(usergroupId: string): string {
+    return `${this.#redis.keyPrefix}operators:${usergroupId}`;
+  }
+}

@@ -1,0 +1,75 @@
+// The review loop's stored shapes, checked when read back: a value that does not parse is no value.
+import { z } from 'zod';
+import type { EntrySnapshot, ReviewCard } from '../review/types.js';
+import type { UsergroupMembers } from '../slack/stores.js';
+
+const location = z.object({ conversationId: z.string(), messageId: z.string() });
+
+// JSON drops undefined properties, so every `| undefined` field comes back missing.
+export const reviewCardSchema: z.ZodType<ReviewCard> = z
+  .object({
+    id: z.string(),
+    kind: z.enum(['disliked', 'unanswered']),
+    docId: z.string().optional(),
+    entryTitle: z.string().optional(),
+    answerHtml: z.string().optional(),
+    answerType: z.number().optional(),
+    question: z.string(),
+    count: z.number().int().min(0),
+    reasons: z.array(
+      z.object({
+        reason: z.enum(['wrong_answer', 'out_of_date', 'not_understood', 'other']),
+        text: z.string().optional(),
+        at: z.number(),
+      }),
+    ),
+    latestAsker: z.object({ userId: z.string(), displayName: z.string() }).optional(),
+    latestLink: z.string().optional(),
+    notify: z.array(
+      z.object({
+        userId: z.string(),
+        conversationId: z.string(),
+        threadId: z.string().optional(),
+        question: z.string(),
+      }),
+    ),
+    status: z.enum(['open', 'fixed', 'dismissed']),
+    handledBy: z.string().optional(),
+    handledAt: z.number().optional(),
+    changedFields: z.array(z.string()),
+    posted: location.optional(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  })
+  .transform(
+    (card): ReviewCard => ({
+      ...card,
+      docId: card.docId,
+      entryTitle: card.entryTitle,
+      answerHtml: card.answerHtml,
+      answerType: card.answerType,
+      latestAsker: card.latestAsker,
+      latestLink: card.latestLink,
+      reasons: card.reasons.map((note) => ({ ...note, text: note.text })),
+      notify: card.notify.map((asker) => ({ ...asker, threadId: asker.threadId })),
+      handledBy: card.handledBy,
+      handledAt: card.handledAt,
+      posted: card.posted,
+    }),
+  );
+
+export const entrySnapshotSchema: z.ZodType<EntrySnapshot> = z
+  .object({
+    docId: z.string(),
+    questionTitle: z.string(),
+    answerHtml: z.string(),
+    answerType: z.number().optional(),
+    robotFlag: z.number().optional(),
+    seenAt: z.number(),
+  })
+  .transform((snapshot) => ({ ...snapshot, answerType: snapshot.answerType, robotFlag: snapshot.robotFlag }));
+
+export const usergroupMembersSchema: z.ZodType<UsergroupMembers> = z.object({
+  members: z.array(z.string()),
+  fetchedAt: z.number(),
+});

@@ -1,0 +1,202 @@
+// The slash command over HTTP, signed as Slack signs it: help for everyone (and for anything not
+// understood), the agents of a service group for operators only, answered through response_url.
+import { describe, expect, it } from 'vitest';
+import { PlatformClient, StaticTokenProvider } from '../../../src/platform/index.js';
+import { DEFAULT_SIMULATOR_TOKEN } from '../../../src/simulator/index.js';
+import type { RecordedCall } from '../../support/fake-slack-api.js';
+import {
+  type GatewayHarness,
+  SIGNING_SECRET,
+  textOf,
+  useGatewayHarness,
+} from '../../support/gateway-harness.js';
+import { IDS } from '../../support/slack-payloads.js';
+import { FORM_CONTENT_TYPE, postToSlackApp, sendSlashCommand } from '../../support/slack-signing.js';
+
+const OPERATOR = 'U0OPERATOR';
+
+async function run(
+  h: GatewayHarness,
+  text: string,
+  user: string = IDS.user,
+  command = '/cs',
+): Promise<RecordedCall> {
+  const mark = h.slack.calls().length;
+  const response = await sendSlashCommand(h.url, SIGNING_SECRET, {
+    command,
+    text,
+    user_id: user,
+    team_id: IDS.team,
+    channel_id: IDS.channel,
+    response_url: h.slack.responseUrl(),
+  });
+  expect(response.status).toBe(200);
+  // One command at a time: its answer is the first response_url call after it was sent.
+  return h.slack.waitForCall('response_url', (call) => h.slack.calls().indexOf(call) >= mark, 5_000);
+}
+
+function agentCalls(h: GatewayHarness): number {
+  return h.simulator.received.filter(
+    (request) =>
+      typeof request.body === 'object' &&
+      request.body !== null &&
+      Reflect.get(request.body, 'action') === 'queryServiceList',
+  ).length;
+}
+
+describe('/cs', () => {
+  const harness = useGatewayHarness({ env: { OPERATOR_USER_IDS: OPERATOR } });
+
+  it('answers help to anyone, only to them, for an empty command, "help", or anything not understood', async () => {
+    const h = harness();
+    for (const text of ['', 'help', 'frobnicate now', '%%% \u0007 <script>', 'x'.repeat(3000)]) {
+      const answer = await run(h, text);
+      expect(answer.body.response_type).toBe('ephemeral');
+      expect(textOf(answer)).toContain('/cs agents <groupId>');
+    }
+  });
+
+  it('speaks the asker’s language', async () => {
+    const h = harness();
+    h.slack.setUser('U_ZH', { displayName: '王小明', locale: 'zh-CN' });
+    expect(textOf(await run(h, 'help', 'U_ZH'))).toContain('按姓名列出某个客服组的客服');
+  });
+
+  it('refuses the agent list to someone who is not an operator, and does not ask the platform', async () => {
+    const h = harness();
+    const before = agentCalls(h);
+    const answer = await run(h, 'agents g-it');
+    expect(textOf(answer)).toContain('Only knowledge-base operators can do this');
+    expect(agentCalls(h)).toBe(before);
+  });
+
+  it('lists a group’s agents for an operator, sorted by name, with their ids', async () => {
+    const h = harness();
+    const text = textOf(await run(h, 'agents g-it', OPERATOR));
+    const names = ['Alice Chen', 'Bob Martin', 'Dana Kim', '王伟'];
+    const positions = names.map((name) => text.indexOf(name));
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(text).toContain('`s-it-01`');
+    expect(text).toContain('(4)');
+  });
+
+  it('says plainly when a group has no agents or is not a group id, and how to name one', async () => {
+    const h = harness();
+    expect(textOf(await run(h, 'agents g-nowhere', OPERATOR))).toContain(
+      'knows no agents in group `g-nowhere`',
+    );
+    expect(textOf(await run(h, `agents ${'g'.repeat(40)}`, OPERATOR))).toContain('is not a service group id');
+    expect(textOf(await run(h, 'agents', OPERATOR))).toContain('/cs agents <groupId>');
+  });
+
+  it('tells the operator when the platform fails, without a crash', async () => {
+    const h = harness();
+    h.simulator.faults.set({ kind: 'http500', actions: ['queryServiceList'] });
+    try {
+      expect(textOf(await run(h, 'agents g-hr', OPERATOR))).toContain('could not be reached');
+    } finally {
+      h.simulator.faults.clear();
+    }
+  });
+
+  it('shows a range’s figures, each beside the period of the same length before it, as the platform counts them', async () => {
+    const h = harness();
+    const platform = new PlatformClient({
+      openUrl: h.simulator.url,
+      baseUrl: h.simulator.url,
+      tokenProvider: new StaticTokenProvider(DEFAULT_SIMULATOR_TOKEN),
+      timeouts: { connectMs: 1000, headersMs: 2000, bodyMs: 2000 },
+    });
+    try {
+      const now = await platform.getHumanSatisfactionStatistics({
+        startDate: '2026-10-01',
+        endDate: '2026-10-31',
+      });
+      const before = await platform.getHumanSatisfactionStatistics({
+        startDate: '2026-08-31',
+        endDate: '2026-09-30',
+      });
+      const text = textOf(await run(h, 'stats 2026-10-01 2026-10-31', OPERATOR));
+      expect(text).toContain('Service desk, 2026-10-01 – 2026-10-31');
+      expect(text).toContain('2026-08-31 – 2026-09-30, the 31 days before');
+      const current = now.effectSessionCount ?? 0;
+      const change = current - (before.effectSessionCount ?? 0);
+      const arrow =
+        change === 0
+          ? '→ ±0'
+          : change > 0
+            ? `↑ +${change.toLocaleString('en')}`
+            : `↓ −${Math.abs(change).toLocaleString('en')}`;
+      expect(text).toContain(`*Effective sessions*\n${current.toLocaleString('en')}   ${arrow}`);
+      for (const label of [
+        'Total messages',
+        'Robot share',
+        'Resolved',
+        'Average score',
+        'Score 4',
+        'Score 1',
+      ]) {
+        expect(text).toContain(label);
+      }
+    } finally {
+      await platform.close();
+    }
+  });
+
+  it('takes the last 7 days by default, and explains bad dates instead of asking the platform', async () => {
+    const h = harness();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(textOf(await run(h, 'stats', OPERATOR))).toContain(`– ${today}*`);
+    expect(textOf(await run(h, 'stats 2026-13-01', OPERATOR))).toContain('Dates are yyyy-MM-dd');
+    expect(textOf(await run(h, 'stats 2026-11-20 2026-11-01', OPERATOR))).toContain(
+      'end date is before the start',
+    );
+    expect(textOf(await run(h, 'stats 2020-01-01 2026-11-01', OPERATOR))).toContain('At most 366 days');
+    h.simulator.faults.set({ kind: 'http500', actions: ['wb_session_message'] });
+    try {
+      expect(textOf(await run(h, 'stats 2026-10-01 2026-10-07', OPERATOR))).toContain(
+        'could not be reached for the statistics',
+      );
+    } finally {
+      h.simulator.faults.clear();
+    }
+  });
+
+  it('refuses a signed command it cannot answer (no response_url, a repeated field) with 400, asking nothing', async () => {
+    const h = harness();
+    const before = h.slack.calls().length;
+    const noUrl = await postToSlackApp(h.url, {
+      body: 'command=%2Fcs&text=help&user_id=U1&team_id=T1&channel_id=C1',
+      contentType: FORM_CONTENT_TYPE,
+      secret: SIGNING_SECRET,
+    });
+    expect(noUrl.status).toBe(400);
+    const repeated = await postToSlackApp(h.url, {
+      body: `command=%2Fcs&text=help&text=agents&user_id=U1&team_id=T1&channel_id=C1&response_url=${encodeURIComponent(h.slack.responseUrl())}`,
+      contentType: FORM_CONTENT_TYPE,
+      secret: SIGNING_SECRET,
+    });
+    expect(repeated.status).toBe(400);
+    expect(h.slack.calls().length).toBe(before);
+  });
+
+  it('refuses another app’s command with 400, and an unsigned one with 401', async () => {
+    const h = harness();
+    const other = await sendSlashCommand(h.url, SIGNING_SECRET, { command: '/other', text: 'help' });
+    expect(other.status).toBe(400);
+    const unsigned = await sendSlashCommand(h.url, 'not-the-secret', { command: '/cs', text: 'help' });
+    expect(unsigned.status).toBe(401);
+  });
+});
+
+describe('a renamed command', () => {
+  const harness = useGatewayHarness({ env: { SLASH_COMMAND: '/helpdesk' } });
+
+  it('answers under its own name only', async () => {
+    const h = harness();
+    expect(textOf(await run(h, 'help', IDS.user, '/helpdesk'))).toContain('/helpdesk agents <groupId>');
+    const old = await sendSlashCommand(h.url, SIGNING_SECRET, { command: '/cs', text: 'help' });
+    expect(old.status).toBe(400);
+  });
+});

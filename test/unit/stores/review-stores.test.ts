@@ -1,0 +1,562 @@
+// The review loop's stores, in memory and in the real Redis at 127.0.0.1:6379 (a key namespace of
+// this run's own, cleaned up after): a card changed by two replicas at once keeps every change.
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../../../src/conversation/stores.js';
+import {
+  type EntrySnapshotStore,
+  REVIEW_RETENTION_SECONDS,
+  ReviewCardBusyError,
+  type ReviewStore,
+} from '../../../src/review/stores.js';
+import type { EntrySnapshot, ReviewCard } from '../../../src/review/types.js';
+import type { OperatorCache } from '../../../src/slack/stores.js';
+import { connectRedis, type RedisConnection } from '../../../src/stores/redis.js';
+import {
+  MemoryEntrySnapshotStore,
+  MemoryOperatorCache,
+  MemoryReviewStore,
+} from '../../../src/stores/review-memory.js';
+import {
+  RedisEntrySnapshotStore,
+  RedisOperatorCache,
+  RedisReviewStore,
+} from '../../../src/stores/review-redis.js';
+import {
+  deleteKeysWithPrefix,
+  freezeRedis,
+  startRedisOnFreePort,
+  stopRedis,
+  thawRedis,
+} from '../../support/redis-server.js';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const prefix = `test:${process.pid}:${randomBytes(4).toString('hex')}:`;
+const raw = createClient({ url: REDIS_URL });
+// Two connections with the same prefix stand for two replicas of the gateway.
+let replicaA: RedisConnection;
+let replicaB: RedisConnection;
+
+beforeAll(async () => {
+  await raw.connect();
+  replicaA = await connectRedis({ url: REDIS_URL, keyPrefix: prefix });
+  replicaB = await connectRedis({ url: REDIS_URL, keyPrefix: prefix });
+});
+
+afterAll(async () => {
+  // Only this run's keys: the Redis is shared with whoever else uses it.
+  await deleteKeysWithPrefix(prefix);
+  await replicaA?.close();
+  await replicaB?.close();
+  await raw.close();
+});
+
+function card(id: string, count: number): ReviewCard {
+  return {
+    id,
+    kind: 'disliked',
+    docId: 'doc-wifi',
+    entryTitle: 'Wi-Fi',
+    answerHtml: '<p>Join <b>Corp</b></p>',
+    answerType: 1,
+    question: 'wifi?',
+    count,
+    reasons: [{ reason: 'other', text: 'too vague', at: 1 }],
+    latestAsker: { userId: 'U1', displayName: 'Jane' },
+    latestLink: 'direct_message',
+    notify: [{ userId: 'U1', conversationId: 'D1', threadId: undefined, question: 'wifi?' }],
+    status: 'open',
+    handledBy: undefined,
+    handledAt: undefined,
+    changedFields: [],
+    posted: { conversationId: 'C1', messageId: '1.2' },
+    createdAt: 1,
+    updatedAt: 2,
+  };
+}
+
+function snapshot(docId: string, answerHtml = '<p>x</p>'): EntrySnapshot {
+  return { docId, questionTitle: 'Wi-Fi?', answerHtml, answerType: 1, robotFlag: 1, seenAt: 5 };
+}
+
+const newId = (): string => `doc:${randomBytes(4).toString('hex')}`;
+
+const increment = (id: string) => async (current: ReviewCard | undefined) => {
+  const count = (current?.count ?? 0) + 1;
+  // A change that waits on Slack: the others must wait for it, not read the old count meanwhile.
+  await new Promise((resolve) => setTimeout(resolve, 2));
+  return { card: card(id, count), result: count };
+};
+
+function manualClock(start = 1_000_000): { now: () => number; advance(ms: number): void } {
+  let current = start;
+  return {
+    now: () => current,
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+/** Milliseconds until the promise settles, with its rejection, if any. */
+async function timed(promise: Promise<unknown>): Promise<{ ms: number; error: unknown }> {
+  const started = Date.now();
+  try {
+    await promise;
+    return { ms: Date.now() - started, error: undefined };
+  } catch (error) {
+    return { ms: Date.now() - started, error };
+  }
+}
+
+interface CardBackend {
+  /** Two replicas' stores of one card set (in memory: one process, so the same store twice). */
+  stores(options: { lockWaitMs: number }): [ReviewStore, ReviewStore];
+  /** Holds the card's lock as someone else would, until the returned release is called. */
+  hold(store: ReviewStore, id: string): Promise<() => Promise<void>>;
+}
+
+const memoryCards: CardBackend = {
+  stores: ({ lockWaitMs }) => {
+    const store = new MemoryReviewStore({ maxEntries: 100, lockWaitMs });
+    return [store, store];
+  },
+  // In one process the lock is the card's queue: an earlier change that does not finish holds it.
+  hold: async (store, id) => {
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered = (): void => undefined;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const holding = store.change(id, async () => {
+      entered();
+      await gate;
+      return { result: undefined };
+    });
+    await inside;
+    return async () => {
+      release();
+      await holding;
+    };
+  },
+};
+
+const redisCards: CardBackend = {
+  stores: ({ lockWaitMs }) => [
+    new RedisReviewStore(replicaA, { lockWaitMs, lockPollMs: 5 }),
+    new RedisReviewStore(replicaB, { lockWaitMs, lockPollMs: 5 }),
+  ],
+  // Another replica's lock, with a TTL far past any wait here.
+  hold: async (_store, id) => {
+    const lockKey = `${prefix}review-lock:${id}`;
+    await raw.set(lockKey, 'someone-else', { EX: 30 });
+    return async () => {
+      // A replica that gave up never released a lock it does not own.
+      expect(await raw.get(lockKey)).toBe('someone-else');
+      await raw.del(lockKey);
+    };
+  },
+};
+
+// A lock left behind would show as ReviewCardBusyError after this wait, well inside the test timeout.
+const WAIT_MS = 5_000;
+
+describe.each([
+  ['memory', memoryCards],
+  ['Redis, two replicas', redisCards],
+])('review cards (%s)', (_name, backend) => {
+  it('creates a card, reads it back whole, updates it, and keeps it when a change returns none', async () => {
+    const [store, other] = backend.stores({ lockWaitMs: WAIT_MS });
+    const id = newId();
+    expect(await store.get(id)).toBeUndefined();
+    const seen: (ReviewCard | undefined)[] = [];
+    await store.change(id, async (current) => {
+      seen.push(current);
+      return { card: card(id, 1), result: undefined };
+    });
+    expect(await other.get(id)).toEqual(card(id, 1));
+    await expect(
+      other.change(id, async (current) => {
+        seen.push(current);
+        return { card: { ...card(id, 2), status: 'fixed', handledBy: 'U9' }, result: 'fixed' };
+      }),
+    ).resolves.toBe('fixed');
+    expect(seen).toEqual([undefined, card(id, 1)]);
+    expect(await store.get(id)).toEqual({ ...card(id, 2), status: 'fixed', handledBy: 'U9' });
+    await expect(store.change(id, async () => ({ result: 42 }))).resolves.toBe(42);
+    expect(await store.get(id)).toEqual({ ...card(id, 2), status: 'fixed', handledBy: 'U9' });
+  });
+
+  it('counts every one of 20 concurrent changes from two replicas', async () => {
+    const [a, b] = backend.stores({ lockWaitMs: WAIT_MS });
+    const id = newId();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? a : b).change(id, increment(id))),
+    );
+    expect(results.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    expect((await a.get(id))?.count).toBe(20);
+  });
+
+  it('writes nothing when a change fails, even what it changed in place, and lets the next change run', async () => {
+    const [store] = backend.stores({ lockWaitMs: WAIT_MS });
+    const id = newId();
+    await expect(store.change(id, async () => Promise.reject(new Error('Slack said no')))).rejects.toThrow(
+      'Slack said no',
+    );
+    expect(await store.get(id)).toBeUndefined();
+    await expect(store.change(id, increment(id))).resolves.toBe(1);
+
+    const read = await store.get(id);
+    if (read) read.count = 50;
+    await expect(
+      store.change(id, async (current) => {
+        if (current) current.count = 99;
+        throw new Error('Slack timed out');
+      }),
+    ).rejects.toThrow('Slack timed out');
+    expect((await store.get(id))?.count).toBe(1);
+    // Released at once: a lock left behind would make this wait and fail with ReviewCardBusyError.
+    await expect(store.change(id, increment(id))).resolves.toBe(2);
+  });
+
+  it('gives up with ReviewCardBusyError once the wait passes while someone else holds the card', async () => {
+    const [store] = backend.stores({ lockWaitMs: 300 });
+    const id = newId();
+    const release = await backend.hold(store, id);
+    let ran = false;
+    const attempt = await timed(
+      store.change(id, async () => {
+        ran = true;
+        return { card: card(id, 100), result: undefined };
+      }),
+    );
+    expect(attempt.error).toBeInstanceOf(ReviewCardBusyError);
+    // Roughly the wait: not before it, and not long after it (generous for a busy machine).
+    expect(attempt.ms).toBeGreaterThanOrEqual(250);
+    expect(attempt.ms).toBeLessThan(300 + 4_000);
+    await release();
+    // The change that gave up never runs later, not even once the card is free.
+    await expect(store.change(id, increment(id))).resolves.toBe(1);
+    expect(ran).toBe(false);
+  });
+});
+
+describe('review cards in memory', () => {
+  it('forgets a card REVIEW_RETENTION_SECONDS after its last change, and holds at most maxEntries', async () => {
+    const clock = manualClock();
+    const store = new MemoryReviewStore({ maxEntries: 2, now: clock.now });
+    await store.change('doc:a', async () => ({ card: card('doc:a', 1), result: undefined }));
+    clock.advance(REVIEW_RETENTION_SECONDS * 1000 - 1_000);
+    await store.change('doc:a', increment('doc:a'));
+    clock.advance(2_000);
+    expect((await store.get('doc:a'))?.count).toBe(2);
+    clock.advance(REVIEW_RETENTION_SECONDS * 1000);
+    expect(await store.get('doc:a')).toBeUndefined();
+
+    for (const id of ['doc:b', 'doc:c', 'doc:d']) {
+      await store.change(id, async () => ({ card: card(id, 1), result: undefined }));
+    }
+    expect(await store.get('doc:b')).toBeUndefined();
+    expect(await store.get('doc:d')).toEqual(card('doc:d', 1));
+  });
+
+  it('runs changes of different cards side by side, and one card in order', async () => {
+    const store = new MemoryReviewStore({ maxEntries: 10 });
+    const order: string[] = [];
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = store.change('doc:slow', async () => {
+      await gate;
+      order.push('slow');
+      return { result: undefined };
+    });
+    const behind = store.change('doc:slow', async () => {
+      order.push('behind');
+      return { result: undefined };
+    });
+    await store.change('doc:other', async () => {
+      order.push('other');
+      return { result: undefined };
+    });
+    release();
+    await Promise.all([slow, behind]);
+    expect(order).toEqual(['other', 'slow', 'behind']);
+  });
+});
+
+describe('review cards in Redis', () => {
+  it('holds the lock with its own token and a TTL while a change runs, and removes it after', async () => {
+    const id = newId();
+    const lockKey = `${prefix}review-lock:${id}`;
+    const store = new RedisReviewStore(replicaA, { lockTtlSeconds: 7 });
+    let during: { owner: string | null; ttlMs: number } | undefined;
+    await store.change(id, async () => {
+      during = { owner: await raw.get(lockKey), ttlMs: await raw.pTTL(lockKey) };
+      return { card: card(id, 1), result: undefined };
+    });
+    expect(during?.owner).toMatch(/^[\w-]{8,}$/);
+    expect(during?.ttlMs).toBeGreaterThan(0);
+    expect(during?.ttlMs).toBeLessThanOrEqual(7_000);
+    expect(await raw.exists(lockKey)).toBe(0);
+    // The card itself is kept for the retention period from its last change.
+    const cardTtl = await raw.ttl(`${prefix}review-card:${id}`);
+    expect(cardTtl).toBeGreaterThan(REVIEW_RETENTION_SECONDS - 60);
+    expect(cardTtl).toBeLessThanOrEqual(REVIEW_RETENTION_SECONDS);
+  });
+
+  it('takes over a lock whose owner died, once it lapses', async () => {
+    const id = newId();
+    await raw.set(`${prefix}review-lock:${id}`, 'dead-replica', { PX: 300 });
+    const store = new RedisReviewStore(replicaA, { lockWaitMs: 5_000, lockPollMs: 20 });
+    await expect(store.change(id, increment(id))).resolves.toBe(1);
+    expect(await raw.exists(`${prefix}review-lock:${id}`)).toBe(0);
+  });
+
+  it('reads a corrupt or misshapen card as none, and a change replaces it', async () => {
+    const store = new RedisReviewStore(replicaA);
+    const broken = newId();
+    await raw.set(`${prefix}review-card:${broken}`, '{"id": 1');
+    expect(await store.get(broken)).toBeUndefined();
+    const misshapen = newId();
+    await raw.set(
+      `${prefix}review-card:${misshapen}`,
+      JSON.stringify({ ...card(misshapen, 1), count: 'two' }),
+    );
+    expect(await store.get(misshapen)).toBeUndefined();
+    const seen: (ReviewCard | undefined)[] = [];
+    await store.change(broken, async (current) => {
+      seen.push(current);
+      return { card: card(broken, 1), result: undefined };
+    });
+    expect(seen).toEqual([undefined]);
+    expect(await store.get(broken)).toEqual(card(broken, 1));
+  });
+
+  it('refuses nonsense lock settings when built', () => {
+    expect(() => new RedisReviewStore(replicaA, { lockTtlSeconds: 0 })).toThrow(RangeError);
+    expect(() => new RedisReviewStore(replicaA, { lockTtlSeconds: 1.5 })).toThrow(RangeError);
+    expect(() => new RedisReviewStore(replicaA, { lockPollMs: 0 })).toThrow(RangeError);
+    expect(() => new RedisReviewStore(replicaA, { lockWaitMs: -1 })).toThrow(RangeError);
+  });
+});
+
+interface EntryBackend {
+  /** A writer's and a reader's view (in Redis, two replicas). */
+  snapshots(): [EntrySnapshotStore, EntrySnapshotStore];
+  operators(): [OperatorCache, OperatorCache];
+}
+
+const memoryEntries: EntryBackend = {
+  snapshots: () => {
+    const store = new MemoryEntrySnapshotStore({ maxEntries: 100 });
+    return [store, store];
+  },
+  operators: () => {
+    const cache = new MemoryOperatorCache();
+    return [cache, cache];
+  },
+};
+
+const redisEntries: EntryBackend = {
+  snapshots: () => [new RedisEntrySnapshotStore(replicaA), new RedisEntrySnapshotStore(replicaB)],
+  operators: () => [new RedisOperatorCache(replicaA), new RedisOperatorCache(replicaB)],
+};
+
+// Platform docIds are arbitrary strings of up to 256 characters; each must stay its own entry.
+const oddDocIds = [
+  'd',
+  'd:',
+  'd:x',
+  'd x',
+  '*',
+  'review-card:d',
+  'línea\nnueva 🎉',
+  `${'é:'.repeat(100)}${'z'.repeat(56)}`,
+];
+
+describe.each([
+  ['memory', memoryEntries],
+  ['Redis, two replicas', redisEntries],
+])('entry snapshots and operators (%s)', (_name, backend) => {
+  it('keeps a snapshot per docId, the latest put winning', async () => {
+    const [writer, reader] = backend.snapshots();
+    const docId = `doc-${randomBytes(4).toString('hex')}`;
+    expect(await reader.get(docId)).toBeUndefined();
+    await writer.put(snapshot(docId));
+    expect(await reader.get(docId)).toEqual(snapshot(docId));
+    await writer.put({ ...snapshot(docId, '<p>new</p>'), answerType: undefined, seenAt: 9 });
+    expect(await reader.get(docId)).toEqual({
+      ...snapshot(docId, '<p>new</p>'),
+      answerType: undefined,
+      seenAt: 9,
+    });
+  });
+
+  it('keeps docIds of any characters apart, however alike', async () => {
+    const [writer, reader] = backend.snapshots();
+    const run = randomBytes(4).toString('hex');
+    const ids = oddDocIds.map((id) => `${run}${id}`);
+    for (const [index, docId] of ids.entries()) await writer.put(snapshot(docId, `<p>${index}</p>`));
+    for (const [index, docId] of ids.entries()) {
+      expect(await reader.get(docId)).toEqual(snapshot(docId, `<p>${index}</p>`));
+    }
+    expect(ids.at(-1)?.length).toBeGreaterThanOrEqual(256);
+  });
+
+  it('shares an operator group and reads back what was set', async () => {
+    const [writer, reader] = backend.operators();
+    const group = `S${randomBytes(4).toString('hex').toUpperCase()}`;
+    expect(await reader.get(group)).toBeUndefined();
+    await writer.set(group, { members: ['U1', 'U2'], fetchedAt: 7 }, 60);
+    expect(await reader.get(group)).toEqual({ members: ['U1', 'U2'], fetchedAt: 7 });
+    await writer.set(group, { members: [], fetchedAt: 8 }, 60);
+    expect(await reader.get(group)).toEqual({ members: [], fetchedAt: 8 });
+  });
+});
+
+describe('entry snapshots and operators in memory', () => {
+  it('expires an operator group after the TTL it was set with', async () => {
+    const clock = manualClock();
+    const cache = new MemoryOperatorCache({ now: clock.now });
+    await cache.set('S1', { members: ['U1'], fetchedAt: 1 }, 60);
+    clock.advance(59_000);
+    expect(await cache.get('S1')).toEqual({ members: ['U1'], fetchedAt: 1 });
+    clock.advance(2_000);
+    expect(await cache.get('S1')).toBeUndefined();
+    // lru-cache would read 0 as "never expires".
+    await expect(cache.set('S1', { members: [], fetchedAt: 1 }, 0)).rejects.toBeInstanceOf(RangeError);
+  });
+
+  it('hands out copies: changing what was read changes nothing stored', async () => {
+    const cache = new MemoryOperatorCache();
+    await cache.set('S1', { members: ['U1'], fetchedAt: 1 }, 60);
+    (await cache.get('S1'))?.members.push('U666');
+    expect(await cache.get('S1')).toEqual({ members: ['U1'], fetchedAt: 1 });
+    const snapshots = new MemoryEntrySnapshotStore({ maxEntries: 10 });
+    const original = snapshot('d1');
+    await snapshots.put(original);
+    original.answerHtml = '<p>changed after put</p>';
+    expect(await snapshots.get('d1')).toEqual(snapshot('d1'));
+  });
+
+  it('keeps snapshots REVIEW_RETENTION_SECONDS, at most maxEntries of them', async () => {
+    const clock = manualClock();
+    const store = new MemoryEntrySnapshotStore({ maxEntries: 2, now: clock.now });
+    await store.put(snapshot('d1'));
+    clock.advance(REVIEW_RETENTION_SECONDS * 1000 + 1_000);
+    expect(await store.get('d1')).toBeUndefined();
+    for (const docId of ['d2', 'd3', 'd4']) await store.put(snapshot(docId));
+    expect(await store.get('d2')).toBeUndefined();
+    expect(await store.get('d4')).toEqual(snapshot('d4'));
+    expect(() => new MemoryEntrySnapshotStore({ maxEntries: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('entry snapshots and operators in Redis', () => {
+  it('keeps a docId as it is in its key, for REVIEW_RETENTION_SECONDS', async () => {
+    const docId = `doc ${randomBytes(4).toString('hex')}:é*`;
+    await new RedisEntrySnapshotStore(replicaA).put(snapshot(docId));
+    const ttl = await raw.ttl(`${prefix}kb-entry:${docId}`);
+    expect(ttl).toBeGreaterThan(REVIEW_RETENTION_SECONDS - 60);
+    expect(ttl).toBeLessThanOrEqual(REVIEW_RETENTION_SECONDS);
+  });
+
+  it('passes the operator TTL through', async () => {
+    const group = `S${randomBytes(4).toString('hex').toUpperCase()}`;
+    await new RedisOperatorCache(replicaA).set(group, { members: ['U1'], fetchedAt: 7 }, 60);
+    const ttl = await raw.ttl(`${prefix}operators:${group}`);
+    expect(ttl).toBeGreaterThan(50);
+    expect(ttl).toBeLessThanOrEqual(60);
+  });
+
+  it('reads corrupt or misshapen values as none', async () => {
+    const docId = `doc-${randomBytes(4).toString('hex')}`;
+    await raw.set(`${prefix}kb-entry:${docId}`, JSON.stringify({ docId, questionTitle: 3 }));
+    expect(await new RedisEntrySnapshotStore(replicaB).get(docId)).toBeUndefined();
+    const group = `S${randomBytes(4).toString('hex').toUpperCase()}`;
+    await raw.set(`${prefix}operators:${group}`, JSON.stringify({ members: 'U1', fetchedAt: 7 }));
+    expect(await new RedisOperatorCache(replicaB).get(group)).toBeUndefined();
+    await raw.set(`${prefix}operators:${group}`, 'not json');
+    expect(await new RedisOperatorCache(replicaB).get(group)).toBeUndefined();
+  });
+});
+
+describe('review cards while Redis is not answering', () => {
+  let server: ChildProcess | undefined;
+  let connection: RedisConnection | undefined;
+
+  afterAll(async () => {
+    thawRedis(server);
+    await connection?.close();
+    await stopRedis(server);
+  });
+
+  it('rejects a change with StoreUnavailableError, without running it', async () => {
+    const started = await startRedisOnFreePort();
+    server = started.child;
+    connection = await connectRedis({
+      url: `redis://127.0.0.1:${started.port}`,
+      keyPrefix: 'review-outage:',
+      commandTimeoutMs: 200,
+    });
+    const store = new RedisReviewStore(connection, { lockWaitMs: 1_000 });
+    freezeRedis(server);
+    try {
+      // The first command left unanswered opens the circuit.
+      await expect(connection.get('probe')).rejects.toBeInstanceOf(StoreUnavailableError);
+      let ran = false;
+      await expect(
+        store.change('doc:x', async () => {
+          ran = true;
+          return { result: undefined };
+        }),
+      ).rejects.toBeInstanceOf(StoreUnavailableError);
+      expect(ran).toBe(false);
+    } finally {
+      thawRedis(server);
+    }
+  });
+});
+
+describe('a change that outlives its lock', () => {
+  it('does not overwrite what the replica that took the lapsed lock wrote', async () => {
+    const redis = createClient({ url: 'redis://127.0.0.1:6379' });
+    await redis.connect();
+    const prefixForTest = `test:lapsed:${process.pid}:${Math.random().toString(36).slice(2)}:`;
+    const slowReplica = await connectRedis({ url: 'redis://127.0.0.1:6379', keyPrefix: prefixForTest });
+    const fastReplica = await connectRedis({ url: 'redis://127.0.0.1:6379', keyPrefix: prefixForTest });
+    try {
+      const slow = new RedisReviewStore(slowReplica, { lockTtlSeconds: 1, lockPollMs: 20 });
+      const fast = new RedisReviewStore(fastReplica, { lockWaitMs: 5_000, lockPollMs: 20 });
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const slowChange = slow.change('doc:x', async () => {
+        await held;
+        return { card: card('doc:x', 99), result: 'slow' };
+      });
+      // The slow change's lock lapses after a second; the fast replica takes it and writes count 1.
+      await expect(
+        fast.change('doc:x', async () => ({ card: card('doc:x', 1), result: 'fast' })),
+      ).resolves.toBe('fast');
+      release();
+      await expect(slowChange).rejects.toBeInstanceOf(ReviewCardBusyError);
+      expect(JSON.parse(String(await redis.get(`${prefixForTest}review-card:doc:x`)))).toMatchObject({
+        count: 1,
+      });
+    } finally {
+      await deleteKeysWithPrefix(prefixForTest);
+      await slowReplica.close();
+      await fastReplica.close();
+      await redis.close();
+    }
+  });
+});
