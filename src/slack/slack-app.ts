@@ -18,6 +18,7 @@ import {
   SLACK_EVENTS_PATH,
 } from './receiver.js';
 import { slackErrorCode } from './responder.js';
+import { observeReconnects } from './socket-reconnects.js';
 import { createSlackFetch } from './web-api-fetch.js';
 
 /** How Slack reaches the app: HTTP mode needs the signing secret, Socket Mode an app-level token. */
@@ -114,6 +115,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   let slackDoor:
     | { signingSecret: string; requestListener: HTTPReceiver['requestListener']; slashCommand: string }
     | undefined;
+  let listening = false;
   let socketReceiver: SocketModeReceiver | undefined;
   let socketOpen = false;
   if (connection.mode === 'socket') {
@@ -139,6 +141,14 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     socketReceiver.client.on('close', () => {
       socketOpen = false;
     });
+    observeReconnects(
+      socketReceiver.client,
+      () => !listening,
+      (error, stopping) => {
+        if (stopping) logger.debug('Socket Mode reconnect cut short by the stop');
+        else logger.error(errorFields(error), 'Socket Mode reconnect failed; /readyz answers 503');
+      },
+    );
     receiver = socketReceiver;
   } else {
     const httpReceiver = new HTTPReceiver({
@@ -171,7 +181,6 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     ignoreSelf: true,
   });
 
-  let listening = false;
   const receiverServer = createReceiver({
     logger,
     ...(options.metrics ? { metrics: options.metrics } : {}),

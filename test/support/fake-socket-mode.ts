@@ -31,7 +31,7 @@ export interface SendEnvelopeOptions {
 export interface FakeSocketModeServer {
   /** Pass to `fakeSlackApi.setSocketModeUrl()`; apps.connections.open hands it to the app. */
   readonly url: string;
-  /** Connections accepted so far (each one got a `hello`). */
+  /** Connections accepted so far (each one got a `hello`, unless it was withheld). */
   readonly connectionCount: number;
   readonly openConnectionCount: number;
   /** Resolves once `count` connections in total have been accepted and greeted. */
@@ -56,6 +56,8 @@ export interface FakeSocketModeServer {
   disconnect(reason?: DisconnectReason, options?: { close?: boolean; timeoutMs?: number }): Promise<void>;
   /** Drops the newest connection without any message, like a network failure. */
   dropConnection(): void;
+  /** While on, connections are accepted but never greeted: the app waits for a `hello` that does not come. */
+  withholdHello(on: boolean): void;
   acks(): SocketModeAck[];
   /** Every parsed text message the app sent, in order. */
   received(): unknown[];
@@ -79,6 +81,7 @@ export async function startFakeSocketMode(options: { appId?: string } = {}): Pro
   const pendingAcks = new Map<string, (ack: SocketModeAck) => void>();
   const events = new EventEmitter();
   let nextConnectionId = 1;
+  let helloWithheld = false;
 
   const openConnections = (): WsConnection[] => connections.filter((c) => c.isOpen);
   const newestOpen = (): WsConnection | undefined => openConnections().at(-1);
@@ -128,6 +131,10 @@ export async function startFakeSocketMode(options: { appId?: string } = {}): Pro
     connections.push(conn);
     conn.on('close', () => events.emit('change'));
     if (head.length > 0) conn.feed(head);
+    if (helloWithheld) {
+      events.emit('change');
+      return;
+    }
     conn.sendText(
       JSON.stringify({
         type: 'hello',
@@ -225,6 +232,9 @@ export async function startFakeSocketMode(options: { appId?: string } = {}): Pro
     },
     dropConnection() {
       newestOpen()?.destroy();
+    },
+    withholdHello(on) {
+      helloWithheld = on;
     },
     acks: () => [...ackLog],
     received: () => [...receivedLog],

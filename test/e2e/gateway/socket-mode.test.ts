@@ -173,6 +173,29 @@ describe('Socket Mode: connection lifecycle', () => {
     expect(ack.connectionId).toBe(2);
     expect(textOf(answer)).toContain('password portal');
   });
+
+  // Regression: the socket client's own reconnect left its start() unobserved, so a stop during a
+  // reconnect rejected with undefined and nobody handled it (slackapi/node-slack-sdk#2656).
+  it('stops while a reconnect waits for Slack’s hello, leaving no unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const recordUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', recordUnhandled);
+    try {
+      harness.socket.withholdHello(true);
+      harness.socket.dropConnection();
+      await harness.socket.waitForConnection(2);
+      expect(await statusOf('/readyz')).toBe(503);
+
+      await harness.gateway.stop();
+      await harness.socket.waitForNoOpenConnections();
+      // Node reports an unhandled rejection once the microtasks of the turn that made it have run.
+      for (let turn = 0; turn < 3; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', recordUnhandled);
+    }
+  });
 });
 
 describe('Socket Mode: clicks', () => {

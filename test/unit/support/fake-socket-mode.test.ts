@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeSlackApi, startFakeSlackApi } from '../../support/fake-slack-api.js';
 import { type FakeSocketModeServer, startFakeSocketMode } from '../../support/fake-socket-mode.js';
 import { appMention, blockActionsPayload, eventCallback } from '../../support/slack-payloads.js';
-import { sleep } from '../../support/wait.js';
+import { sleep, waitFor } from '../../support/wait.js';
 
 // SocketModeClient pings every clientPingTimeout/3 and waits clientPingTimeout * n before reconnecting.
 const CLIENT_PING_TIMEOUT_MS = 600;
@@ -14,10 +14,16 @@ describe('fake Socket Mode server, driven by a real Bolt app (SocketModeReceiver
   let app: App;
   const seen: { text: string; retryNum: number | undefined; retryReason: string | undefined }[] = [];
   const clicks: string[] = [];
+  // Bare Bolt has no guard on its socket client's reconnect (slackapi/node-slack-sdk#2656): a test
+  // that stopped the app before a reconnect finished would leave an unhandled rejection behind.
+  let connectedCount = 0;
+  const waitUntilConnected = (count: number) =>
+    waitFor(() => connectedCount >= count, { message: `the app connected ${connectedCount} time(s)` });
 
   beforeEach(async () => {
     seen.length = 0;
     clicks.length = 0;
+    connectedCount = 0;
     api = await startFakeSlackApi();
     socket = await startFakeSocketMode();
     api.setSocketModeUrl(socket.url);
@@ -28,6 +34,9 @@ describe('fake Socket Mode server, driven by a real Bolt app (SocketModeReceiver
       // The receiver's SocketModeClient takes its WebClient options from here, not from App's clientOptions.
       installerOptions: { clientOptions },
       logLevel: LogLevel.ERROR,
+    });
+    receiver.client.on('connected', () => {
+      connectedCount += 1;
     });
     app = new App({
       receiver,
@@ -118,6 +127,7 @@ describe('fake Socket Mode server, driven by a real Bolt app (SocketModeReceiver
   it('reconnects after the server closes the socket', async () => {
     await socket.disconnect('warning', { close: true });
     await socket.waitForConnection(2);
+    await waitUntilConnected(2);
     expect(socket.openConnectionCount).toBe(1);
   });
 });
