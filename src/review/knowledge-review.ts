@@ -9,7 +9,7 @@ import { isPlatformError } from '../platform/errors.js';
 import type { RobotDocUpdateRequest } from '../platform/schemas.js';
 import { textHash } from './edit-plan.js';
 import { cardIdOfEntry, cardIdOfQuestion } from './normalise.js';
-import type { EntrySnapshotStore, ReviewStore } from './stores.js';
+import type { EntrySnapshotStore, OpenCards, ReviewStore } from './stores.js';
 import type {
   AskerToNotify,
   EntryEdit,
@@ -170,6 +170,19 @@ export class KnowledgeReview {
     if (last && last.hash === hash && snapshot.seenAt - last.at < SNAPSHOT_REWRITE_MS) return;
     await this.#snapshots.put(snapshot);
     this.#written.set(snapshot.docId, { hash, at: snapshot.seenAt });
+  }
+
+  /**
+   * What waits for the operators: the open cards of each kind, most reported first, at most `limit`
+   * of each; undefined when there are no cards (no review channel).
+   */
+  async waiting(limit: number): Promise<{ disliked: OpenCards; unanswered: OpenCards } | undefined> {
+    if (!this.#settings.cardsEnabled) return undefined;
+    const [disliked, unanswered] = await Promise.all([
+      this.#cards.openCards('disliked', limit),
+      this.#cards.openCards('unanswered', limit),
+    ]);
+    return { disliked, unanswered };
   }
 
   /** What the gateway last saw of an entry. */

@@ -17,6 +17,18 @@ export interface ReviewStore {
     change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
   ): Promise<T>;
   get(cardId: string): Promise<ReviewCard | undefined>;
+  /**
+   * The open cards of a kind, most reported first, at most `limit` of them, and how many are open
+   * in all: what waits for the operators (the Home tab shows it).
+   */
+  openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards>;
+}
+
+export interface OpenCards {
+  /** How many cards of the kind are open. */
+  total: number;
+  /** The most reported of them (highest count first). */
+  cards: ReviewCard[];
 }
 
 /** What the gateway last saw of each knowledge entry, by docId. */

@@ -61,6 +61,16 @@ export interface RedisConnection {
   close(): Promise<void>;
 }
 
+/** Sorted sets, for an index kept beside the values it lists (the review loop's open cards). */
+export interface RedisSortedSets {
+  /** ZADD (the member's score replaced), then EXPIRE on the set, so an index outlives its last write by the TTL only. */
+  zadd(key: string, member: string, score: number, ttlSeconds: number): Promise<void>;
+  zrem(key: string, member: string): Promise<void>;
+  /** The members with the highest scores, highest first, at most `count`. */
+  zrevrange(key: string, count: number): Promise<string[]>;
+  zcard(key: string): Promise<number>;
+}
+
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 const DEFAULT_RECONNECT_MAX_DELAY_MS = 3_000;
 // Redis answers in a millisecond or two; 300 ms is an event-loop stall or a dead server, and a false
@@ -105,7 +115,7 @@ function exSeconds(ttlSeconds: number): number {
  * Connects and resolves once Redis answers; rejects with StoreUnavailableError when no connection can be
  * made within `connectTimeoutMs`, so a misconfigured deployment fails at start rather than at first use.
  */
-export async function connectRedis(options: RedisConnectOptions): Promise<RedisConnection> {
+export async function connectRedis(options: RedisConnectOptions): Promise<RedisConnection & RedisSortedSets> {
   const { logger } = options;
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const reconnectMaxDelayMs = options.reconnectMaxDelayMs ?? DEFAULT_RECONNECT_MAX_DELAY_MS;
@@ -229,6 +239,24 @@ export async function connectRedis(options: RedisConnectOptions): Promise<RedisC
 
     async exists(key) {
       return (await run('EXISTS', () => client.exists(key))) > 0;
+    },
+
+    async zadd(key, member, score, ttlSeconds) {
+      const seconds = exSeconds(ttlSeconds);
+      await run('ZADD', () => client.multi().zAdd(key, { score, value: member }).expire(key, seconds).exec());
+    },
+
+    async zrem(key, member) {
+      await run('ZREM', () => client.zRem(key, member));
+    },
+
+    async zrevrange(key, count) {
+      if (count < 1) return [];
+      return run('ZRANGE', () => client.zRange(key, 0, Math.floor(count) - 1, { REV: true }));
+    },
+
+    async zcard(key) {
+      return run('ZCARD', () => client.zCard(key));
     },
 
     async ping() {

@@ -2,6 +2,7 @@
 import { LRUCache } from 'lru-cache';
 import {
   type EntrySnapshotStore,
+  type OpenCards,
   REVIEW_RETENTION_SECONDS,
   ReviewCardBusyError,
   type ReviewStore,
@@ -78,6 +79,20 @@ export class MemoryReviewStore implements ReviewStore {
     return copyOf(this.#cards.get(cardId));
   }
 
+  async openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
+    const open: ReviewCard[] = [];
+    for (const cardId of this.#cards.keys()) {
+      // peek: a listing neither makes a card recent nor returns one past its retention.
+      const card = this.#cards.peek(cardId);
+      if (card?.kind === kind && card.status === 'open') open.push(card);
+    }
+    open.sort(byCountThenRecent);
+    return {
+      total: open.length,
+      cards: open.slice(0, Math.max(0, limit)).map((card) => structuredClone(card)),
+    };
+  }
+
   /** Drops every entry; the store set's close() calls it. */
   clear(): void {
     this.#cards.clear();
@@ -135,6 +150,11 @@ export class MemoryOperatorCache implements OperatorCache {
   clear(): void {
     this.#groups.clear();
   }
+}
+
+/** Most reported first; of two alike, the one reported last. */
+function byCountThenRecent(a: ReviewCard, b: ReviewCard): number {
+  return b.count - a.count || b.updatedAt - a.updatedAt;
 }
 
 function copyOf<V>(value: V | undefined): V | undefined {

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type EntrySnapshotStore,
+  type OpenCards,
   REVIEW_RETENTION_SECONDS,
   ReviewCardBusyError,
   type ReviewStore,
@@ -11,7 +12,7 @@ import {
 import type { EntrySnapshot, ReviewCard } from '../review/types.js';
 import type { OperatorCache, UsergroupMembers } from '../slack/stores.js';
 import { parseJsonWith } from '../util/json.js';
-import type { RedisConnection } from './redis.js';
+import type { RedisConnection, RedisSortedSets } from './redis.js';
 import { entrySnapshotSchema, reviewCardSchema, usergroupMembersSchema } from './review-schemas.js';
 
 export interface RedisReviewStoreOptions {
@@ -27,13 +28,16 @@ const DEFAULT_LOCK_TTL_SECONDS = 15;
 const DEFAULT_LOCK_WAIT_MS = 10_000;
 const DEFAULT_LOCK_POLL_MS = 50;
 
+/** Open cards listed past the limit, in case some in the index turn out stale (expired or handled). */
+const STALE_MARGIN = 5;
+
 export class RedisReviewStore implements ReviewStore {
-  readonly #redis: RedisConnection;
+  readonly #redis: RedisConnection & RedisSortedSets;
   readonly #lockTtlSeconds: number;
   readonly #lockWaitMs: number;
   readonly #lockPollMs: number;
 
-  constructor(redis: RedisConnection, options: RedisReviewStoreOptions = {}) {
+  constructor(redis: RedisConnection & RedisSortedSets, options: RedisReviewStoreOptions = {}) {
     this.#redis = redis;
     this.#lockTtlSeconds = options.lockTtlSeconds ?? DEFAULT_LOCK_TTL_SECONDS;
     this.#lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
@@ -70,6 +74,7 @@ export class RedisReviewStore implements ReviewStore {
             `review card ${cardId}: the lock lapsed before the change was written`,
           );
         }
+        await this.#index(card);
       }
       return result;
     } finally {
@@ -82,6 +87,46 @@ export class RedisReviewStore implements ReviewStore {
 
   async get(cardId: string): Promise<ReviewCard | undefined> {
     return parseJsonWith(await this.#redis.get(this.#cardKey(cardId)), reviewCardSchema);
+  }
+
+  async openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
+    if (limit < 1) return { total: await this.#redis.zcard(this.#openKey(kind)), cards: [] };
+    const indexKey = this.#openKey(kind);
+    const [total, ids] = await Promise.all([
+      this.#redis.zcard(indexKey),
+      this.#redis.zrevrange(indexKey, limit + STALE_MARGIN),
+    ]);
+    const read = await Promise.all(ids.map((cardId) => this.get(cardId)));
+    const cards: ReviewCard[] = [];
+    let stale = 0;
+    for (const [index, card] of read.entries()) {
+      if (card?.status === 'open' && card.kind === kind) {
+        cards.push(card);
+        continue;
+      }
+      // Expired, or handled by a change whose index update was lost: the listing mends the index.
+      stale += 1;
+      const cardId = ids[index];
+      if (cardId !== undefined) await this.#redis.zrem(indexKey, cardId).catch(() => undefined);
+    }
+    return { total: Math.max(total - stale, cards.length), cards: cards.slice(0, limit) };
+  }
+
+  /**
+   * Keeps the open-card index in step with a card just written. The index only serves listings: a
+   * failed update is mended by the card's next change, or by a listing that finds it stale.
+   */
+  async #index(card: ReviewCard): Promise<void> {
+    const indexKey = this.#openKey(card.kind);
+    const update =
+      card.status === 'open'
+        ? this.#redis.zadd(indexKey, card.id, card.count, REVIEW_RETENTION_SECONDS)
+        : this.#redis.zrem(indexKey, card.id);
+    await update.catch(() => undefined);
+  }
+
+  #openKey(kind: ReviewCard['kind']): string {
+    return `${this.#redis.keyPrefix}review-open:${kind}`;
   }
 
   async #lock(lockKey: string, owner: string, cardId: string): Promise<void> {

@@ -145,10 +145,16 @@ export function fakes(
     deliveries: claims,
     threads: registry,
     review: { ...reviewOff(), onRefusal: () => {} },
+    tickets: { listTickets: () => Promise.reject(new Error('tickets are not listed in this test')) },
     agents: { listAgents: () => Promise.reject(new Error('agents are not listed in this test')) },
     statistics: {
       getSessionMessageStatistics: () => Promise.reject(new Error('no statistics in this test')),
       getHumanSatisfactionStatistics: () => Promise.reject(new Error('no statistics in this test')),
+    },
+    home: {
+      examples: undefined,
+      figures: { figures: async () => ({ kind: 'unavailable', at: 0 }) },
+      onPublish: () => {},
     },
   };
   return {
@@ -191,6 +197,7 @@ export function reviewOff(): Omit<ReviewDeps, 'onRefusal'> {
       snapshot: unused,
       applyEdit: unused,
       markFixed: unused,
+      waiting: unused,
     },
     operators: {
       check: async () => ({ kind: 'refused', reason: 'none_configured' }),

@@ -13,7 +13,7 @@ import {
 } from '../../../src/review/stores.js';
 import type { EntrySnapshot, ReviewCard } from '../../../src/review/types.js';
 import type { OperatorCache } from '../../../src/slack/stores.js';
-import { connectRedis, type RedisConnection } from '../../../src/stores/redis.js';
+import { connectRedis, type RedisConnection, type RedisSortedSets } from '../../../src/stores/redis.js';
 import {
   MemoryEntrySnapshotStore,
   MemoryOperatorCache,
@@ -36,8 +36,8 @@ const REDIS_URL = 'redis://127.0.0.1:6379';
 const prefix = `test:${process.pid}:${randomBytes(4).toString('hex')}:`;
 const raw = createClient({ url: REDIS_URL });
 // Two connections with the same prefix stand for two replicas of the gateway.
-let replicaA: RedisConnection;
-let replicaB: RedisConnection;
+let replicaA: RedisConnection & RedisSortedSets;
+let replicaB: RedisConnection & RedisSortedSets;
 
 beforeAll(async () => {
   await raw.connect();
@@ -490,7 +490,7 @@ describe('entry snapshots and operators in Redis', () => {
 
 describe('review cards while Redis is not answering', () => {
   let server: ChildProcess | undefined;
-  let connection: RedisConnection | undefined;
+  let connection: (RedisConnection & RedisSortedSets) | undefined;
 
   afterAll(async () => {
     thawRedis(server);
@@ -557,6 +557,133 @@ describe('a change that outlives its lock', () => {
       await slowReplica.close();
       await fastReplica.close();
       await redis.close();
+    }
+  });
+});
+
+/** Two replicas' card stores on a card set of the test's own (in Redis: a key prefix of its own). */
+type OpenCardsBackend = () => Promise<{ stores: [ReviewStore, ReviewStore]; close(): Promise<void> }>;
+
+const memoryOpen: OpenCardsBackend = async () => {
+  const store = new MemoryReviewStore({ maxEntries: 100 });
+  return { stores: [store, store], close: async () => undefined };
+};
+
+const redisOpen: OpenCardsBackend = async () => {
+  const keyPrefix = `${prefix}open-${randomBytes(4).toString('hex')}:`;
+  const a = await connectRedis({ url: REDIS_URL, keyPrefix });
+  const b = await connectRedis({ url: REDIS_URL, keyPrefix });
+  return {
+    stores: [new RedisReviewStore(a), new RedisReviewStore(b)],
+    close: async () => {
+      await a.close();
+      await b.close();
+    },
+  };
+};
+
+function cardOf(id: string, fields: Partial<ReviewCard>): ReviewCard {
+  return { ...card(id, 1), ...fields };
+}
+
+async function put(store: ReviewStore, value: ReviewCard): Promise<void> {
+  await store.change(value.id, async () => ({ card: value, result: undefined }));
+}
+
+describe.each([
+  ['memory', memoryOpen],
+  ['Redis, two replicas', redisOpen],
+])('open review cards (%s)', (_name, backend) => {
+  it('lists the open cards of a kind, most reported first, with how many are open, on every replica', async () => {
+    const { stores, close } = await backend();
+    const [store, other] = stores;
+    try {
+      await put(store, cardOf('doc:three', { count: 3 }));
+      await put(store, cardOf('doc:one', { count: 1 }));
+      await put(other, cardOf('doc:five', { count: 5 }));
+      await put(store, cardOf('doc:handled', { count: 9, status: 'dismissed' }));
+      await put(other, cardOf('q:llama', { kind: 'unanswered', docId: undefined, count: 2 }));
+
+      const disliked = await other.openCards('disliked', 2);
+      expect(disliked.total).toBe(3);
+      expect(disliked.cards.map((open) => [open.id, open.count])).toEqual([
+        ['doc:five', 5],
+        ['doc:three', 3],
+      ]);
+      expect(disliked.cards[0]).toEqual(cardOf('doc:five', { count: 5 }));
+      const unanswered = await store.openCards('unanswered', 5);
+      expect(unanswered).toEqual({
+        total: 1,
+        cards: [cardOf('q:llama', { kind: 'unanswered', docId: undefined, count: 2 })],
+      });
+
+      // Handled: no longer waiting. Counted again: moves up.
+      await put(other, cardOf('doc:five', { count: 5, status: 'fixed' }));
+      await put(store, cardOf('doc:one', { count: 4 }));
+      const after = await store.openCards('disliked', 5);
+      expect(after.total).toBe(2);
+      expect(after.cards.map((open) => open.id)).toEqual(['doc:one', 'doc:three']);
+      expect(await store.openCards('disliked', 0)).toEqual({ total: 2, cards: [] });
+    } finally {
+      await close();
+    }
+  });
+
+  it('lists nothing when there are no cards', async () => {
+    const { stores, close } = await backend();
+    try {
+      expect(await stores[0].openCards('unanswered', 3)).toEqual({ total: 0, cards: [] });
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('open review cards in memory', () => {
+  it('leaves out a card past its retention, and a listing makes no card recent', async () => {
+    const clock = manualClock();
+    const store = new MemoryReviewStore({ maxEntries: 2, now: clock.now });
+    await put(store, cardOf('doc:old', { count: 7 }));
+    await put(store, cardOf('doc:new', { count: 1 }));
+    expect((await store.openCards('disliked', 5)).cards.map((open) => open.id)).toEqual([
+      'doc:old',
+      'doc:new',
+    ]);
+    // Listed first, yet still the least recently used: a third card pushes it out.
+    await put(store, cardOf('doc:third', { count: 2 }));
+    expect((await store.openCards('disliked', 5)).cards.map((open) => open.id)).toEqual([
+      'doc:third',
+      'doc:new',
+    ]);
+    clock.advance(REVIEW_RETENTION_SECONDS * 1000 + 1_000);
+    expect(await store.openCards('disliked', 5)).toEqual({ total: 0, cards: [] });
+  });
+});
+
+describe('open review cards in Redis', () => {
+  it('mends its index: a card that expired, or whose handling was not indexed, is dropped from it', async () => {
+    const keyPrefix = `${prefix}open-${randomBytes(4).toString('hex')}:`;
+    const connection = await connectRedis({ url: REDIS_URL, keyPrefix });
+    try {
+      const store = new RedisReviewStore(connection);
+      await put(store, cardOf('doc:kept', { count: 2 }));
+      await put(store, cardOf('doc:gone', { count: 8 }));
+      await put(store, cardOf('doc:handled', { count: 6 }));
+      const indexKey = `${keyPrefix}review-open:disliked`;
+      // The card expired; the handled one was written while its index update was lost.
+      await raw.del(`${keyPrefix}review-card:doc:gone`);
+      await raw.set(
+        `${keyPrefix}review-card:doc:handled`,
+        JSON.stringify(cardOf('doc:handled', { count: 6, status: 'fixed' })),
+      );
+      expect(await raw.ttl(indexKey)).toBeGreaterThan(REVIEW_RETENTION_SECONDS - 60);
+
+      const open = await store.openCards('disliked', 1);
+      expect(open.cards.map((listed) => listed.id)).toEqual(['doc:kept']);
+      expect(open.total).toBe(1);
+      expect(await raw.zRange(indexKey, 0, -1)).toEqual(['doc:kept']);
+    } finally {
+      await connection.close();
     }
   });
 });

@@ -1,0 +1,72 @@
+// The operators' figures on the Home tab: the last 7 days beside the 7 days before, read from the
+// platform at most once per few minutes per workspace, however many operators open their Home
+// meanwhile. Kept in this process only (lru-cache with a TTL): each replica reads on its own.
+import { LRUCache } from 'lru-cache';
+import { periodOf, type StatisticsApi, type StatisticsReport, statisticsReport } from './statistics.js';
+
+export type HomeFigures =
+  | { kind: 'report'; report: StatisticsReport /** When the platform was read (ms). */; at: number }
+  | { kind: 'unavailable'; at: number };
+
+export interface HomeFiguresSettings {
+  /** How long figures are shown before the platform is read again. */
+  ttlMs?: number;
+  /** How long a failed read is remembered, so a platform that is down is not asked at every open. */
+  failureTtlMs?: number;
+  maxWorkspaces?: number;
+  now?: () => number;
+}
+
+const DEFAULT_TTL_MS = 5 * 60 * 1000;
+const DEFAULT_FAILURE_TTL_MS = 30 * 1000;
+const DEFAULT_MAX_WORKSPACES = 1_000;
+
+export class HomeFiguresCache {
+  readonly #api: StatisticsApi;
+  readonly #cache: LRUCache<string, HomeFigures>;
+  readonly #ttlMs: number;
+  readonly #failureTtlMs: number;
+  readonly #now: () => number;
+  /** One read per workspace at a time: a burst of Home opens costs one. */
+  readonly #reading = new Map<string, Promise<HomeFigures>>();
+
+  constructor(api: StatisticsApi, settings: HomeFiguresSettings = {}) {
+    this.#api = api;
+    this.#ttlMs = settings.ttlMs ?? DEFAULT_TTL_MS;
+    this.#failureTtlMs = settings.failureTtlMs ?? DEFAULT_FAILURE_TTL_MS;
+    this.#now = settings.now ?? Date.now;
+    if (!(this.#ttlMs > 0) || !(this.#failureTtlMs > 0)) throw new RangeError('TTLs must be positive');
+    this.#cache = new LRUCache<string, HomeFigures>({
+      max: settings.maxWorkspaces ?? DEFAULT_MAX_WORKSPACES,
+      ttl: this.#ttlMs,
+      // An injected clock must be read at every lookup, not cached for lru-cache's resolution.
+      ...(settings.now === undefined ? {} : { perf: { now: settings.now }, ttlResolution: 0 }),
+    });
+  }
+
+  /** The workspace's figures, from the cache while fresh. Never throws: a failure is `unavailable`. */
+  figures(workspaceId: string, scope: { requestId?: string } = {}): Promise<HomeFigures> {
+    const cached = this.#cache.get(workspaceId);
+    if (cached) return Promise.resolve(cached);
+    let reading = this.#reading.get(workspaceId);
+    if (!reading) {
+      reading = this.#read(workspaceId, scope).finally(() => this.#reading.delete(workspaceId));
+      this.#reading.set(workspaceId, reading);
+    }
+    return reading;
+  }
+
+  async #read(workspaceId: string, scope: { requestId?: string }): Promise<HomeFigures> {
+    const at = this.#now();
+    const period = periodOf(undefined, undefined, new Date(at));
+    let figures: HomeFigures = { kind: 'unavailable', at };
+    if (period.kind === 'ok') {
+      const result = await statisticsReport(this.#api, period.period, scope).catch(() => undefined);
+      if (result?.kind === 'report') figures = { kind: 'report', report: result.report, at };
+    }
+    this.#cache.set(workspaceId, figures, {
+      ttl: figures.kind === 'report' ? this.#ttlMs : this.#failureTtlMs,
+    });
+    return figures;
+  }
+}
