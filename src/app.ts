@@ -13,6 +13,7 @@ import { meteredContextStore, meteredNameCache } from './observability/metered-s
 import { Metrics } from './observability/metrics.js';
 import { PlatformClient } from './platform/index.js';
 import { KnowledgeReview } from './review/knowledge-review.js';
+import { StatisticsDigest } from './slack/digest.js';
 import { createListenerDeps } from './slack/listeners/deps.js';
 import { OperatorDirectory } from './slack/operators.js';
 import { Responder } from './slack/responder.js';
@@ -145,8 +146,10 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
       ),
       context: (contextKey) => conversation.context(contextKey),
     },
+    tickets: platform,
     agents: platform,
     statistics: platform,
+    homeExamples: env.HOME_EXAMPLE_QUESTIONS,
     responder,
     deliveries: stores.deliveries,
     threads: stores.threads,
@@ -164,6 +167,7 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
       onEvent: (kind, outcome) => metrics.slackEvent(kind, outcome),
       onSlackApiError: (method, error) => metrics.slackApiError(method, error),
       reviewRefusal: (action) => metrics.reviewRefusal(action),
+      homePublish: (outcome) => metrics.homePublish(outcome),
     },
   });
   const socketMode = {
@@ -193,15 +197,41 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
   slackApp = slack;
   resources.defer('Slack app', () => slack.close());
 
+  const digestChannel = env.DIGEST_CHANNEL_ID ?? env.REVIEW_CHANNEL_ID;
+  const digest =
+    env.DIGEST_SCHEDULE && digestChannel
+      ? new StatisticsDigest({
+          settings: {
+            schedule: env.DIGEST_SCHEDULE,
+            timeZone: env.DIGEST_TIME_ZONE,
+            channelId: digestChannel,
+            locale: env.DEFAULT_LOCALE,
+          },
+          statistics: platform,
+          // The claims every replica shares (Redis when set): a tick is posted once per fleet.
+          claims: stores.deliveries,
+          client: () => slack.app.client,
+          logger: logger.child({ component: 'digest' }),
+          onOutcome: (outcome) => metrics.digest(outcome),
+        })
+      : undefined;
+  if (digest) resources.defer('statistics digest', () => digest.stop());
+
   return {
     mode: slack.mode,
     platformUrl: platformChoice.client.openUrl,
     demo: platformChoice.demo,
     conversation,
-    start: () => slack.start(),
+    async start() {
+      const started = await slack.start();
+      digest?.start();
+      return started;
+    },
     async stop() {
       if (stopping) return;
       stopping = true;
+      // No new digest once stopping; one being posted is waited for by the resource stack.
+      void digest?.stop();
       const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000;
       await drainWithin(graceMs, {
         // Answers in flight are still posted: the listeners' drain covers asking and posting.

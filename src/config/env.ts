@@ -1,4 +1,5 @@
 // The process environment as one typed, validated object. Only the entry point passes process.env in.
+import { Cron } from 'croner';
 import { z } from 'zod';
 import { LOCALES } from '../conversation/locale.js';
 
@@ -78,6 +79,37 @@ const slackUserIds = z.preprocess(
     .default([]),
 );
 
+/** How many example questions the Home tab shows at most, and how long each may be. */
+const HOME_EXAMPLE_QUESTIONS_MAX = 5;
+const HOME_EXAMPLE_QUESTION_LENGTH_MAX = 150;
+
+/** Example questions separated by `|` (so a question may hold commas); spaces and empty items are ignored. */
+const homeExampleQuestions = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .transform((text) =>
+      text
+        .split('|')
+        .map((question) => question.replace(/\s+/g, ' ').trim())
+        .filter((question) => question !== ''),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .refine(
+              (question) => [...question].length <= HOME_EXAMPLE_QUESTION_LENGTH_MAX,
+              `each question must be at most ${HOME_EXAMPLE_QUESTION_LENGTH_MAX} characters`,
+            ),
+        )
+        .min(1, 'must hold at least one question')
+        .max(HOME_EXAMPLE_QUESTIONS_MAX, `must hold at most ${HOME_EXAMPLE_QUESTIONS_MAX} questions`),
+    )
+    .optional(),
+);
+
 /** true/false (also 1/0, yes/no, on/off) with a default. */
 const flag = (fallback: boolean) =>
   z.preprocess(
@@ -108,6 +140,25 @@ type PlatformCredential =
 type PlatformEnv =
   | { kind: 'demo' }
   | { kind: 'configured'; openUrl: string; baseUrl: string; sysNum: string; credential: PlatformCredential };
+
+/** What croner accepts: the schedule is checked at start-up, not at its first tick. */
+function isCronExpression(expression: string): boolean {
+  try {
+    new Cron(expression, { paused: true }).stop();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const variablesSchema = z.object({
   CS_OPEN_URL: httpUrl,
@@ -176,7 +227,26 @@ const variablesSchema = z.object({
   OPERATOR_USERGROUP_ID: slackId('user group'),
   REVIEW_CHANNEL_ID: slackId('channel'),
   REVIEW_SHOW_ASKER: flag(true),
+  // Unset: the Home tab offers its own examples, in the viewer's language.
+  HOME_EXAMPLE_QUESTIONS: homeExampleQuestions,
   NOTIFY_ASKERS_ON_FIX: flag(true),
+  // Unset: no scheduled digest. A cron expression (5 fields, or 6 with seconds), in DIGEST_TIME_ZONE.
+  DIGEST_SCHEDULE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((text) => text.trim())
+      .refine(isCronExpression, 'must be a cron expression, e.g. "0 9 * * 1" (Mondays at 09:00)')
+      .optional(),
+  ),
+  DIGEST_CHANNEL_ID: slackId('channel'),
+  DIGEST_TIME_ZONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/Berlin or Asia/Shanghai')
+      .default('UTC'),
+  ),
   REDIS_KEY_PREFIX: z.preprocess(
     emptyToUndefined,
     z
@@ -264,6 +334,9 @@ const envSchema = variablesSchema
       context.addIssue({ code: 'custom', path: [variable], message });
     slackEnv(variables, problem);
     platformEnv(variables, problem);
+    if (variables.DIGEST_SCHEDULE && !variables.DIGEST_CHANNEL_ID && !variables.REVIEW_CHANNEL_ID) {
+      problem('DIGEST_CHANNEL_ID', 'or REVIEW_CHANNEL_ID is required when DIGEST_SCHEDULE is set');
+    }
   })
   .transform((variables, context) => {
     const problem: Report = (variable, message) =>

@@ -15,6 +15,8 @@ export class Metrics implements PlatformCallObserver {
   readonly #reviewCards: Counter<'action'>;
   readonly #knowledgeEdits: Counter<'outcome'>;
   readonly #reviewRefusals: Counter<'action'>;
+  readonly #digests: Counter<'outcome'>;
+  readonly #homePublishes: Counter<'outcome'>;
 
   constructor(options: { processMetrics?: boolean } = {}) {
     const registers = [this.registry];
@@ -67,6 +69,18 @@ export class Metrics implements PlatformCallObserver {
       labelNames: ['action'],
       registers,
     });
+    this.#digests = new Counter({
+      name: 'cs_gateway_digests_total',
+      help: 'Scheduled statistics digests, by outcome (posted, claimed_elsewhere, failed)',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.#homePublishes = new Counter({
+      name: 'cs_gateway_home_publishes_total',
+      help: 'Home tabs published on app_home_opened, by outcome (published, failed)',
+      labelNames: ['outcome'],
+      registers,
+    });
     if (options.processMetrics !== false)
       collectDefaultMetrics({ register: this.registry, prefix: 'cs_gateway_' });
   }
@@ -115,6 +129,14 @@ export class Metrics implements PlatformCallObserver {
 
   reviewRefusal(action: string): void {
     this.#reviewRefusals.inc({ action });
+  }
+
+  digest(outcome: 'posted' | 'claimed_elsewhere' | 'failed'): void {
+    this.#digests.inc({ outcome });
+  }
+
+  homePublish(outcome: 'published' | 'failed'): void {
+    this.#homePublishes.inc({ outcome });
   }
 
   async render(): Promise<{ contentType: string; body: string }> {

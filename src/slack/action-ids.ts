@@ -13,6 +13,13 @@ export function suggestionActionId(index: number): string {
   return `suggestion:${index}`;
 }
 
+/** The Home tab's example questions share one actions block too: `home_example:<index>`. */
+export const HOME_EXAMPLE_ACTION_PATTERN = /^home_example:\d+$/;
+
+export function homeExampleActionId(index: number): string {
+  return `home_example:${index}`;
+}
+
 /** The review loop: the reason button on a 👎 line, a card's buttons, the asker's "Ask again". */
 export const ACTION_DISLIKE_REASON = 'dislike_reason';
 export const ACTION_REVIEW_EDIT = 'review_edit';
@@ -23,3 +30,13 @@ export const ACTION_ASK_AGAIN = 'ask_again';
 export const VIEW_DISLIKE_REASON = 'dislike_reason';
 export const VIEW_EDIT_ENTRY = 'edit_entry';
 export const SHORTCUT_EDIT_ANSWER = 'edit_answer';
+
+/** The operators' service desk: the tickets filter modal, its result's buttons, and the Home tab's shortcuts to both views. */
+export const VIEW_TICKET_FILTER = 'ticket_filter';
+export const ACTION_TICKETS_PAGE = 'tickets_page';
+export const ACTION_TICKETS_CSV = 'tickets_csv';
+export const ACTION_TICKETS_RETRY = 'tickets_retry';
+/** Previous and Next share an actions block, so each has its own id: `tickets_page:prev|next`. */
+export const TICKET_RESULT_ACTION_PATTERN = /^(?:tickets_page:(?:prev|next)|tickets_retry|tickets_csv)$/;
+export const ACTION_HOME_OPEN_TICKETS = 'home_open_tickets';
+export const ACTION_HOME_OPEN_STATISTICS = 'home_open_statistics';

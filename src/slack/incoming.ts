@@ -28,6 +28,8 @@ export const blockActionSchema = z.object({
   user: z.object({ id: slackId, team_id: slackId.optional() }),
   /** Lets the click open a modal, within 3 s. */
   trigger_id: z.string().max(200).optional(),
+  /** Answers the clicker alone, or replaces an ephemeral message they were shown. */
+  response_url: z.string().max(2000).optional(),
   team: z.object({ id: slackId }).nullish(),
   channel: z.object({ id: slackId }).optional(),
   container: z

@@ -15,7 +15,12 @@ import {
 import { z } from 'zod';
 import { errorFields } from '../logging/error-fields.js';
 import type { Logger } from '../logging/logger.js';
-import { SHORTCUT_EDIT_ANSWER, VIEW_DISLIKE_REASON, VIEW_EDIT_ENTRY } from './action-ids.js';
+import {
+  SHORTCUT_EDIT_ANSWER,
+  VIEW_DISLIKE_REASON,
+  VIEW_EDIT_ENTRY,
+  VIEW_TICKET_FILTER,
+} from './action-ids.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
@@ -68,7 +73,10 @@ const interactionEnvelopes = [
   z.object({
     type: z.literal('view_submission'),
     user: z.object({ id: z.string() }),
-    view: z.object({ id: z.string(), callback_id: z.enum([VIEW_EDIT_ENTRY, VIEW_DISLIKE_REASON]) }),
+    view: z.object({
+      id: z.string(),
+      callback_id: z.enum([VIEW_EDIT_ENTRY, VIEW_DISLIKE_REASON, VIEW_TICKET_FILTER]),
+    }),
     event: absent,
     command: absent,
     name: absent,

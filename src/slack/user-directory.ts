@@ -13,9 +13,22 @@ type WebClient = webApi.WebClient;
 export interface SlackUser {
   displayName: string;
   locale: Locale;
+  /** The user's IANA time zone as Slack has it; undefined when unknown or not one this runtime knows. */
+  timeZone?: string;
 }
 
-const cachedUserSchema = z.object({ n: z.string(), l: z.string().optional() });
+const cachedUserSchema = z.object({ n: z.string(), l: z.string().optional(), z: z.string().optional() });
+
+/** A zone name this runtime can format in, or undefined: Slack's `tz` is shown to people, never trusted. */
+function knownTimeZone(zone: string | undefined): string | undefined {
+  if (!zone || zone.length > 64) return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
+}
 
 const usersInfoSchema = z.object({
   user: z
@@ -23,6 +36,7 @@ const usersInfoSchema = z.object({
       name: z.string().optional(),
       real_name: z.string().optional(),
       locale: z.string().optional(),
+      tz: z.string().nullish(),
       profile: z.object({ display_name: z.string().optional(), real_name: z.string().optional() }).optional(),
     })
     .optional(),
@@ -53,7 +67,14 @@ export class UserDirectory implements UserLookup {
     });
     if (cached !== undefined) {
       const user = parseJsonWith(cached, cachedUserSchema);
-      if (user) return { displayName: user.n, locale: localeFromSlack(user.l, this.#defaultLocale) };
+      if (user) {
+        const timeZone = knownTimeZone(user.z);
+        return {
+          displayName: user.n,
+          locale: localeFromSlack(user.l, this.#defaultLocale),
+          ...(timeZone ? { timeZone } : {}),
+        };
+      }
     }
 
     let user: SlackUser = { displayName: userId, locale: this.#defaultLocale };
@@ -63,9 +84,11 @@ export class UserDirectory implements UserLookup {
       const info = response.user;
       const name = info?.profile?.display_name || info?.profile?.real_name || info?.real_name || info?.name;
       slackLocale = info?.locale;
+      const timeZone = knownTimeZone(info?.tz ?? undefined);
       user = {
         displayName: name?.trim() || userId,
         locale: localeFromSlack(slackLocale, this.#defaultLocale),
+        ...(timeZone ? { timeZone } : {}),
       };
     } catch (error) {
       // A missing name is cosmetic: answer anyway, under the user id, and do not cache the miss.
@@ -75,7 +98,11 @@ export class UserDirectory implements UserLookup {
     await this.#cache
       .set(
         key,
-        JSON.stringify({ n: user.displayName, ...(slackLocale ? { l: slackLocale } : {}) }),
+        JSON.stringify({
+          n: user.displayName,
+          ...(slackLocale ? { l: slackLocale } : {}),
+          ...(user.timeZone ? { z: user.timeZone } : {}),
+        }),
         USER_CACHE_TTL_SECONDS,
       )
       .catch((error: unknown) => logger.warn(errorFields(error), 'user cache unavailable; name not cached'));

@@ -1,6 +1,7 @@
 // A fake Slack Web API on loopback, speaking the wire format @slack/web-api uses (POST <slackApiUrl><method>).
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { blockKitRefusal } from '../../src/playground/block-kit-checks.js';
 import { listen } from '../../src/util/listen.js';
 import { withTimeout } from './wait.js';
 
@@ -35,6 +36,8 @@ interface FakeUser {
   locale?: string | undefined;
   teamId?: string | undefined;
   isBot?: boolean | undefined;
+  /** Slack's `tz`; Asia/Tokyo when not given. */
+  timeZone?: string | undefined;
 }
 
 /** Overrides the answer for one method; return the full JSON response (include `ok`). */
@@ -94,6 +97,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const handlers = new Map<string, MethodHandler>(Object.entries(options.handlers ?? {}));
   const usergroups = new Map<string, string[]>();
   let viewCounter = 0;
+  let uploadCounter = 0;
   const emitter = new EventEmitter();
   let socketModeUrl = options.socketModeUrl;
   let tsCounter = 100;
@@ -115,7 +119,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       real_name: realName,
       is_bot: u.isBot ?? false,
       deleted: false,
-      tz: 'Asia/Tokyo',
+      tz: u.timeZone ?? 'Asia/Tokyo',
       profile: { display_name: displayName, real_name: realName, team: u.teamId ?? FAKE_BOT.teamId },
     };
     if (includeLocale && u.locale !== undefined) user.locale = u.locale;
@@ -211,6 +215,27 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         const view = typeof body.view === 'object' && body.view !== null ? body.view : {};
         return { ok: true, view: { ...view, id: body.view_id } };
       }
+      case 'views.publish': {
+        viewCounter += 1;
+        const view = typeof body.view === 'object' && body.view !== null ? body.view : {};
+        return { ok: true, view: { ...view, id: `V${String(viewCounter).padStart(8, '0')}` } };
+      }
+      case 'conversations.open': {
+        // One DM per user, named after them, as Slack keeps one IM per pair.
+        const user = String(body.users ?? '').split(',')[0] ?? '';
+        return { ok: true, channel: { id: `D${user.replace(/^[UW]/, '')}` } };
+      }
+      case 'files.getUploadURLExternal': {
+        uploadCounter += 1;
+        const fileId = `F${String(uploadCounter).padStart(8, '0')}`;
+        return { ok: true, upload_url: `${origin}/upload/${fileId}`, file_id: fileId };
+      }
+      case 'file_upload':
+        return { ok: true };
+      case 'files.completeUploadExternal': {
+        const files = Array.isArray(body.files) ? body.files : [];
+        return { ok: true, files };
+      }
       case 'usergroups.users.list': {
         const members = usergroups.get(String(body.usergroup));
         return members === undefined ? { ok: false, error: 'no_such_subteam' } : { ok: true, users: members };
@@ -234,7 +259,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const apiMatch = /^\/api\/([A-Za-z0-9_.]+)$/.exec(path);
-    const method = apiMatch?.[1] ?? (path.startsWith('/response-url/') ? 'response_url' : undefined);
+    const uploadMatch = /^\/upload\/([A-Z0-9]+)$/.exec(path);
+    const method =
+      apiMatch?.[1] ??
+      (path.startsWith('/response-url/') ? 'response_url' : uploadMatch ? 'file_upload' : undefined);
     const raw = await readBody(req);
     if (method === undefined || req.method !== 'POST') {
       res
@@ -244,7 +272,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     }
     const delayMs = delays.get(method)?.shift();
     if (delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    const body = parseBody(raw, req.headers['content-type']);
+    // An upload's body is the file (files.uploadV2 posts it to the URL it was given), recorded as text.
+    const body = uploadMatch
+      ? { file_id: uploadMatch[1], content: await uploadedText(raw, req.headers['content-type']) }
+      : parseBody(raw, req.headers['content-type']);
     const call: RecordedCall = {
       method,
       body,
@@ -281,8 +312,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     }
 
     const handler = handlers.get(method);
+    // Slack checks Block Kit before anything else, with the same checks as the playground's stand-in.
+    const refused = blockKitRefusal(method, body);
     // Answer before recording, so a waiter sees the response (e.g. the ts a post was given).
-    const answer = handler ? handler(call) : defaultAnswer(call);
+    const answer = refused ?? (handler ? handler(call) : defaultAnswer(call));
     call.response = answer;
     record(call);
     sendJson(res, 200, answer);
@@ -399,6 +432,17 @@ function isJsonObject(value: unknown): value is JsonObject {
 }
 
 /** Exported for the self-tests: form fields that web-api JSON-encoded come back as objects. */
+/** The file's text, sent raw or as the one file of a multipart form (as the SDK's upload does). */
+async function uploadedText(raw: string, contentType: string | undefined): Promise<string> {
+  if (!contentType?.startsWith('multipart/form-data')) return raw;
+  const form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+  for (const value of form.values()) {
+    // Blob.text() would drop a byte-order mark: decode the bytes as they came.
+    if (typeof value !== 'string') return Buffer.from(await value.arrayBuffer()).toString('utf8');
+  }
+  return '';
+}
+
 export function parseBody(raw: string, contentType: string | undefined): JsonObject {
   if (raw === '') return {};
   if (contentType?.startsWith('application/json')) {

@@ -8,6 +8,7 @@ import { type Block, IDS, nextTs } from './slack-payloads.js';
 export type InputValue =
   | { text: string }
   | { option: string }
+  | { options: string[] }
   | { radio: string }
   | { date: string }
   | { time: string };
@@ -70,6 +71,8 @@ function elementState(type: string, value: InputValue | undefined): Record<strin
       return { type, value: value && 'text' in value ? value.text : null };
     case 'static_select':
       return { type, selected_option: chosen(value && 'option' in value ? value.option : undefined) };
+    case 'multi_static_select':
+      return { type, selected_options: (value && 'options' in value ? value.options : []).map(chosen) };
     case 'radio_buttons':
       return { type, selected_option: chosen(value && 'radio' in value ? value.radio : undefined) };
     case 'datepicker':

@@ -4,7 +4,9 @@ import type { AnswerContext } from '../../conversation/types.js';
 import type { Logger } from '../../logging/logger.js';
 import type { KnowledgeReview } from '../../review/knowledge-review.js';
 import type { AgentsApi } from '../../service-desk/agents.js';
+import { HomeFiguresCache } from '../../service-desk/home-figures.js';
 import type { StatisticsApi } from '../../service-desk/statistics.js';
+import type { TicketsApi } from '../../service-desk/tickets.js';
 import { Answerer, type AnswerQuestion, type Ask, type OnEvent } from '../answerer.js';
 import { GatewayConfigurationError } from '../configuration-error.js';
 import { type DeliveryClaims, deliveryClaims } from '../delivery-claims.js';
@@ -33,15 +35,33 @@ export interface ListenerDeps {
   threads: ThreadRegistry;
   /** The knowledge-base review loop: cards, reasons, edits. */
   review: ReviewDeps;
-  /** The platform's agent list and statistics, for the slash command. */
+  /** The platform's tickets, agent list and statistics, for the slash command and the Home tab. */
+  tickets: TicketsApi;
   agents: AgentsApi;
   statistics: StatisticsApi;
+  /** The Home tab: its example questions, the operators' cached figures, and its metric. */
+  home: HomeDeps;
+}
+
+interface HomeDeps {
+  /** HOME_EXAMPLE_QUESTIONS; undefined: the defaults in the viewer's language. */
+  examples: readonly string[] | undefined;
+  figures: Pick<HomeFiguresCache, 'figures'>;
+  /** Counts a views.publish of the Home tab by outcome. */
+  onPublish(outcome: 'published' | 'failed'): void;
 }
 
 export interface ReviewDeps {
   desk: Pick<
     KnowledgeReview,
-    'cardsEnabled' | 'disliked' | 'reasonGiven' | 'dismiss' | 'snapshot' | 'applyEdit' | 'markFixed'
+    | 'cardsEnabled'
+    | 'disliked'
+    | 'reasonGiven'
+    | 'dismiss'
+    | 'snapshot'
+    | 'applyEdit'
+    | 'markFixed'
+    | 'waiting'
   >;
   operators: Pick<OperatorDirectory, 'check' | 'refresh' | 'watches'>;
   /** An answer's stored context; throws when the store is down. */
@@ -75,6 +95,7 @@ export interface SlackMetrics {
   onEvent?(kind: string, outcome: string): void;
   onSlackApiError?(method: string, error: string | undefined): void;
   reviewRefusal?(action: string): void;
+  homePublish?(outcome: 'published' | 'failed'): void;
 }
 
 /** The listeners' dependencies, with the handlings in flight that a stop drains. */
@@ -84,8 +105,11 @@ export type SlackListeners = ListenerDeps & { inFlight: InFlight };
 export function createListenerDeps(dependencies: {
   conversation: { ask: Ask; rate: Rate; maxQuestionLength: number };
   review: Omit<ReviewDeps, 'onRefusal'>;
+  tickets: TicketsApi;
   agents: AgentsApi;
   statistics: StatisticsApi;
+  /** HOME_EXAMPLE_QUESTIONS. */
+  homeExamples?: readonly string[] | undefined;
   responder: Responder;
   deliveries: OnceStore;
   threads: OnceStore;
@@ -123,7 +147,13 @@ export function createListenerDeps(dependencies: {
     }),
     threads: threadRegistry(dependencies.threads, settings.threadTtlSeconds),
     review: { ...dependencies.review, onRefusal: (action) => metrics.reviewRefusal?.(action) },
+    tickets: dependencies.tickets,
     agents: dependencies.agents,
     statistics: dependencies.statistics,
+    home: {
+      examples: dependencies.homeExamples,
+      figures: new HomeFiguresCache(dependencies.statistics),
+      onPublish: (outcome) => metrics.homePublish?.(outcome),
+    },
   };
 }

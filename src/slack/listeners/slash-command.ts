@@ -19,10 +19,11 @@ import {
 } from '../render/commands.js';
 import type { ListenerDeps } from './deps.js';
 import { operatorRefusal } from './operator-gate.js';
+import { ticketsCommand } from './tickets.js';
 
 type CommandDeps = Pick<
   ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'review' | 'agents' | 'statistics'
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'review' | 'agents' | 'statistics' | 'tickets'
 >;
 
 interface CommandArgs {
@@ -37,11 +38,14 @@ const commandSchema = z.object({
   text: z.string().max(4000),
   user_id: z.string().min(1).max(64),
   team_id: z.string().max(64).optional(),
+  trigger_id: z.string().max(200).optional(),
+  response_url: z.string().min(1).max(2000),
 });
 
 /** Subcommands that need an operator: they show the service desk's own data. */
 type Subcommand =
   | { kind: 'help' }
+  | { kind: 'tickets'; words: string[] }
   | { kind: 'agents'; groupId: string | undefined }
   | { kind: 'stats'; from: string | undefined; to: string | undefined };
 
@@ -53,6 +57,8 @@ export function parseSubcommand(text: string): Subcommand {
     .filter((word) => word !== '');
   const [name, ...rest] = words;
   switch (name?.toLowerCase()) {
+    case 'tickets':
+      return { kind: 'tickets', words: rest };
     case 'agents':
       return { kind: 'agents', groupId: rest[0] };
     case 'stats':
@@ -85,7 +91,7 @@ async function answer(
     handling.logger.warn({}, 'ignored a slash command of unexpected shape');
     return;
   }
-  const { command, text, user_id: userId, team_id: teamId } = parsed.data;
+  const { command, text, user_id: userId, team_id: teamId, trigger_id: triggerId } = parsed.data;
   const { locale } = await deps.users.lookup(handling.client, teamId ?? '', userId, handling.logger);
   const reply = (message: RenderedMessage) => send(handling, respond, message);
   const subcommand = parseSubcommand(text);
@@ -97,6 +103,22 @@ async function answer(
   const refusal = await operatorRefusal(deps.review, handling, userId, locale, `command_${subcommand.kind}`);
   if (refusal) {
     await reply({ text: refusal, blocks: [] });
+    return;
+  }
+  if (subcommand.kind === 'tickets') {
+    await ticketsCommand(
+      deps,
+      handling,
+      {
+        words: subcommand.words,
+        userId,
+        teamId: teamId ?? '',
+        command,
+        triggerId,
+        responseUrl: parsed.data.response_url,
+      },
+      reply,
+    );
     return;
   }
   await reply(

@@ -160,3 +160,55 @@ function decode<T>(raw: unknown, schema: z.ZodType<T>): T | undefined {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > BUTTON_VALUE_MAX) return undefined;
   return parseJsonWith(raw, schema);
 }
+
+/** A ticket result's buttons carry the whole filter and the page, so any replica can redraw it. */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const ticketQueryValueSchema = z.object({
+  v: z.literal(1),
+  f: day,
+  t: day,
+  z: z.string().min(1).max(64),
+  s: z.array(z.number().int()).max(6),
+  o: z.array(z.number().int()).max(17),
+  c: z.string().min(1).max(36).optional(),
+  p: z.number().int().min(1).max(100_000),
+});
+
+export interface TicketQueryValue {
+  from: string;
+  to: string;
+  timeZone: string;
+  statuses: number[];
+  sources: number[];
+  categoryId?: string | undefined;
+  page: number;
+}
+
+export function encodeTicketQueryValue(query: TicketQueryValue): string | undefined {
+  return encodeChecked(ticketQueryValueSchema, {
+    v: 1,
+    f: query.from,
+    t: query.to,
+    z: query.timeZone,
+    s: query.statuses,
+    o: query.sources,
+    ...(query.categoryId ? { c: query.categoryId } : {}),
+    p: query.page,
+  });
+}
+
+/** The filter and page a ticket button carries; the caller checks the filter's values again. */
+export function decodeTicketQueryValue(raw: unknown): TicketQueryValue | undefined {
+  const value = decode(raw, ticketQueryValueSchema);
+  return (
+    value && {
+      from: value.f,
+      to: value.t,
+      timeZone: value.z,
+      statuses: value.s,
+      sources: value.o,
+      categoryId: value.c,
+      page: value.p,
+    }
+  );
+}

@@ -13,6 +13,7 @@ import type { RenderedMessage } from './blocks.js';
 import { context, mrkdwn, section } from './elements.js';
 import { escapeMrkdwn } from './html-to-mrkdwn.js';
 import { SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET, truncateMrkdwn } from './limits.js';
+import { filterWords } from './tickets.js';
 
 type KnownBlock = types.KnownBlock;
 
@@ -41,7 +42,7 @@ function codeSafe(text: string): string {
 }
 
 export function renderCommandHelp(locale: Locale, command: string): RenderedMessage {
-  return message(t(locale, 'cs_help', { command }));
+  return message(t(locale, 'cs_help', { command, ...filterWords() }));
 }
 
 export function renderAgentsUsage(locale: Locale, command: string): RenderedMessage {

@@ -53,11 +53,21 @@ const view = {
   private_metadata: '',
 };
 
+/** Someone opening the app's Home tab: answered with views.publish when signed. */
+const homeOpened = {
+  type: 'app_home_opened',
+  user: 'U_VICTIM',
+  channel: 'D_VICTIM',
+  tab: 'home',
+  event_ts: nextTs(),
+};
+
 /** Every kind of request Slack sends to a Request URL, as the object it carries. */
 const SHAPES: Array<[string, object]> = [
   ['event_callback', eventCallback({ type: 'reaction_added', user: IDS.user, reaction: 'tada' })],
   ['message', eventCallback(directMessage({ text: QUESTION }))],
   ['app_mention', eventCallback(appMention({ text: `<@${IDS.botUser}> ${QUESTION}` }))],
+  ['app_home_opened', eventCallback(homeOpened)],
   ['block_actions', tryAgainClick],
   [
     'view_submission',
@@ -83,6 +93,40 @@ const SHAPES: Array<[string, object]> = [
       },
       trigger_id: '1.2.d',
     },
+  ],
+  [
+    'view_submission of the tickets filter',
+    {
+      type: 'view_submission',
+      team: { id: IDS.team },
+      user: { id: 'U_VICTIM' },
+      view: {
+        ...view,
+        callback_id: 'ticket_filter',
+        private_metadata: '{"v":1,"c":"/cs"}',
+        state: {
+          values: {
+            tickets_from: { value: { type: 'datepicker', selected_date: '2026-11-01' } },
+            tickets_to: { value: { type: 'datepicker', selected_date: '2026-11-20' } },
+          },
+        },
+      },
+      trigger_id: '1.2.f',
+    },
+  ],
+  [
+    'block_actions of a tickets result',
+    blockActionsPayload({
+      user: 'U_VICTIM',
+      channel: 'C_ANY',
+      actions: [
+        {
+          action_id: 'tickets_csv',
+          value: '{"v":1,"f":"2026-11-01","t":"2026-11-20","z":"UTC","s":[],"o":[],"p":1}',
+          text: 'Download CSV',
+        },
+      ],
+    }),
   ],
   ['view_closed', { type: 'view_closed', team: { id: IDS.team }, user: { id: IDS.user }, view }],
   [
@@ -205,6 +249,16 @@ describe('requests that are not correctly signed', () => {
     await sleep(300);
     expect(harness.robotAsks()).toEqual([]);
     expect(harness.slack.calls().filter((call) => call.method !== 'auth.test')).toEqual([]);
+  });
+});
+
+describe('a correctly signed app_home_opened', () => {
+  it('publishes the Home tab for that user, so the sweep above proves the boundary for it too', async () => {
+    const body = encode(eventCallback(homeOpened), 'json', false);
+    const response = await post(body, JSON_CONTENT_TYPE, { ...signSlackRequest(SIGNING_SECRET, body) });
+    expect(response.status).toBe(200);
+    const published = await harness.slack.waitForCall('views.publish');
+    expect(published.body.user_id).toBe('U_VICTIM');
   });
 });
 

@@ -258,3 +258,63 @@ describe('bind address and advanced Slack client settings', () => {
     ]);
   });
 });
+
+describe('HOME_EXAMPLE_QUESTIONS', () => {
+  it('is unset by default: the Home tab then offers its own examples', () => {
+    const result = parseEnv({ ...slack, HOME_EXAMPLE_QUESTIONS: '  ' });
+    expect(result.ok && result.env.HOME_EXAMPLE_QUESTIONS).toBeUndefined();
+  });
+
+  it('takes questions separated by |, commas and all, trimmed, empty items dropped', () => {
+    const result = parseEnv({
+      ...slack,
+      HOME_EXAMPLE_QUESTIONS:
+        ' How do I reset my password? | Laptop, phone or tablet: which can I use?||如何申请请假？ ',
+    });
+    expect(result.ok && result.env.HOME_EXAMPLE_QUESTIONS).toEqual([
+      'How do I reset my password?',
+      'Laptop, phone or tablet: which can I use?',
+      '如何申请请假？',
+    ]);
+  });
+
+  it('refuses more than 5 questions, or one longer than 150 characters, naming the variable', () => {
+    const many = parseEnv({ ...slack, HOME_EXAMPLE_QUESTIONS: 'a|b|c|d|e|f' });
+    expect(!many.ok && many.problems).toEqual(['HOME_EXAMPLE_QUESTIONS: must hold at most 5 questions']);
+    const long = parseEnv({ ...slack, HOME_EXAMPLE_QUESTIONS: `short|${'界'.repeat(151)}` });
+    expect(!long.ok && long.problems.map((line) => line.split(/[.:]/)[0])).toEqual([
+      'HOME_EXAMPLE_QUESTIONS',
+    ]);
+    // 150 characters counted as people count them: CJK and emoji are one each.
+    const fits = parseEnv({ ...slack, HOME_EXAMPLE_QUESTIONS: '😀'.repeat(150) });
+    expect(fits.ok).toBe(true);
+    const empty = parseEnv({ ...slack, HOME_EXAMPLE_QUESTIONS: ' | | ' });
+    expect(!empty.ok && empty.problems).toEqual(['HOME_EXAMPLE_QUESTIONS: must hold at least one question']);
+  });
+});
+
+describe('the statistics digest', () => {
+  it('is off by default, in UTC when on, and posts to the review channel unless told another', () => {
+    const off = parseEnv(slack);
+    expect(off.ok && off.env.DIGEST_SCHEDULE).toBeUndefined();
+    const on = parseEnv({ ...slack, DIGEST_SCHEDULE: ' 0 9 * * 1 ', REVIEW_CHANNEL_ID: 'C123' });
+    expect(on.ok && [on.env.DIGEST_SCHEDULE, on.env.DIGEST_TIME_ZONE]).toEqual(['0 9 * * 1', 'UTC']);
+  });
+
+  it('refuses a schedule it cannot read, a zone it does not know, and a schedule with nowhere to post', () => {
+    const result = parseEnv({
+      ...slack,
+      DIGEST_SCHEDULE: 'every monday',
+      DIGEST_TIME_ZONE: 'Mars/Olympus',
+      DIGEST_CHANNEL_ID: 'C123',
+    });
+    expect(!result.ok && result.problems.map((line) => line.split(':')[0])).toEqual([
+      'DIGEST_SCHEDULE',
+      'DIGEST_TIME_ZONE',
+    ]);
+    const nowhere = parseEnv({ ...slack, DIGEST_SCHEDULE: '0 9 * * 1' });
+    expect(!nowhere.ok && nowhere.problems).toEqual([
+      'DIGEST_CHANNEL_ID: or REVIEW_CHANNEL_ID is required when DIGEST_SCHEDULE is set',
+    ]);
+  });
+});

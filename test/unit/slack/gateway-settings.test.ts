@@ -38,6 +38,7 @@ function gatewayWith(maxQuestionLength: number): SlackListeners {
   return createListenerDeps({
     conversation,
     review: reviewOff(),
+    tickets: { listTickets: () => Promise.reject(new Error('tickets are not listed in this test')) },
     agents: { listAgents: () => Promise.reject(new Error('agents are not listed in this test')) },
     statistics: {
       getSessionMessageStatistics: () => Promise.reject(new Error('no statistics in this test')),

@@ -7,10 +7,14 @@ import { SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET } from '../../../../src/slac
 const texts = (blocks: types.KnownBlock[]) => JSON.stringify(blocks);
 
 describe('parseSubcommand', () => {
-  it('reads agents with its group, case-insensitively, and everything else as help', () => {
+  it('reads agents with its group, tickets with its words, case-insensitively, and everything else as help', () => {
     expect(parseSubcommand('  AGENTS   g-it extra')).toEqual({ kind: 'agents', groupId: 'g-it' });
     expect(parseSubcommand('agents')).toEqual({ kind: 'agents', groupId: undefined });
-    for (const text of ['', 'help', 'tickets', '???', '\u0000'])
+    expect(parseSubcommand('Tickets 2026-10-01  status:open')).toEqual({
+      kind: 'tickets',
+      words: ['2026-10-01', 'status:open'],
+    });
+    for (const text of ['', 'help', 'ticket', '???', '\u0000'])
       expect(parseSubcommand(text)).toEqual({ kind: 'help' });
   });
 });

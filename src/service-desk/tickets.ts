@@ -1,0 +1,436 @@
+// The service desk's tickets for people who lead it: a filter (days in the reader's time zone, statuses,
+// sources, a category), read from the platform however long the range, newest first. The platform
+// takes windows of at most a month and one status and one source per call, so a filter becomes
+// windows × statuses × sources calls, read newest window first. Platform-neutral: Slack renders.
+import { isPlatformError } from '../platform/errors.js';
+import { splitCreationWindow } from '../platform/pagination.js';
+import {
+  MAX_PAGE_SIZE,
+  TICKET_SOURCES,
+  TICKET_STATUSES,
+  type Ticket,
+  type TicketListRequest,
+  type TicketPage,
+} from '../platform/schemas.js';
+
+export interface TicketsApi {
+  listTickets(req: TicketListRequest, options?: { requestId?: string }): Promise<TicketPage>;
+}
+
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export type TicketSource = (typeof TICKET_SOURCES)[number];
+
+/** One word per status of the spec's table, for typed filters and for the CSV. */
+export const STATUS_WORDS: Readonly<Record<TicketStatus, string>> = {
+  0: 'unaccepted',
+  1: 'handling',
+  2: 'waiting',
+  3: 'solved',
+  99: 'closed',
+  98: 'deleted',
+};
+
+/** Words that stand for several statuses: "open" is every status a ticket can still move on from. */
+export const STATUS_GROUPS: Readonly<Record<string, readonly TicketStatus[]>> = {
+  open: [0, 1, 2],
+};
+
+/** One word per source of the spec's table. */
+export const SOURCE_WORDS: Readonly<Record<TicketSource, string>> = {
+  0: 'ticket-center',
+  1: 'pc-message',
+  2: 'h5-message',
+  3: 'official-account-message',
+  4: 'app-message',
+  6: 'pc-workbench',
+  7: 'customer-center',
+  8: 'call-center',
+  9: 'official-account-workbench',
+  10: 'h5-workbench',
+  11: 'app-workbench',
+  12: 'email',
+  13: 'voice',
+  14: 'mini-program-workbench',
+  15: 'enterprise-chat-workbench',
+  16: 'mini-program-message',
+  17: 'enterprise-chat-message',
+};
+
+export const TICKET_LEVELS = [0, 1, 2, 3] as const;
+
+/** The spec's declared length of ticketTypeId. */
+export const CATEGORY_ID_MAX = 36;
+/** The default range: the last seven days, today included. */
+export const DEFAULT_TICKET_DAYS = 7;
+/** Five years: longer is a data export, not a look at the desk. */
+const TICKET_DAYS_MAX = 1827;
+/** Rows on one page of a result. */
+const RESULT_PAGE_SIZE = 10;
+/** The most rows a CSV holds; a larger result says so instead of growing without bound. */
+const CSV_MAX_ROWS = 5000;
+/** Calls in flight at once for one filter. */
+const CONCURRENT_CALLS = 4;
+
+export interface TicketFilter {
+  /** First and last day of creation, yyyy-MM-dd, inclusive, in `timeZone`. */
+  from: string;
+  to: string;
+  /** IANA zone the days are counted in: the reader's. */
+  timeZone: string;
+  /** None: any status. */
+  statuses: TicketStatus[];
+  /** None: any source. */
+  sources: TicketSource[];
+  categoryId?: string | undefined;
+}
+
+export type FilterProblem =
+  | { problem: 'not_a_date'; word: string }
+  | { problem: 'ends_before_start' }
+  | { problem: 'in_the_future' }
+  | { problem: 'too_long'; days: number }
+  | { problem: 'unknown_status'; word: string }
+  | { problem: 'unknown_source'; word: string }
+  | { problem: 'bad_category'; word: string }
+  | { problem: 'not_understood'; word: string };
+
+export type FilterResult = { kind: 'ok'; filter: TicketFilter } | ({ kind: 'invalid' } & FilterProblem);
+
+export function isTicketStatus(value: number): value is TicketStatus {
+  return (TICKET_STATUSES as readonly number[]).includes(value);
+}
+
+export function isTicketSource(value: number): value is TicketSource {
+  return (TICKET_SOURCES as readonly number[]).includes(value);
+}
+
+/**
+ * The typed arguments of `tickets`: up to two dates (from, then to; one date runs to today), then
+ * `status:`, `source:` (words or the spec's numbers, comma-separated) and `category:<id>`, in any order.
+ */
+export function parseTicketArguments(
+  words: readonly string[],
+  today: string,
+  timeZone: string,
+): FilterResult {
+  const dates: string[] = [];
+  const statuses = new Set<TicketStatus>();
+  const sources = new Set<TicketSource>();
+  let categoryId: string | undefined;
+  for (const word of words) {
+    const [key, ...rest] = word.split(':');
+    const value = rest.join(':');
+    switch (rest.length === 0 ? undefined : key?.toLowerCase()) {
+      case 'status':
+        for (const name of listOf(value)) {
+          const found = statusesNamed(name);
+          if (!found) return { kind: 'invalid', problem: 'unknown_status', word: name };
+          for (const status of found) statuses.add(status);
+        }
+        break;
+      case 'source':
+        for (const name of listOf(value)) {
+          const found = sourceNamed(name);
+          if (found === undefined) return { kind: 'invalid', problem: 'unknown_source', word: name };
+          sources.add(found);
+        }
+        break;
+      case 'category':
+        if (!isCategoryId(value)) return { kind: 'invalid', problem: 'bad_category', word: value };
+        categoryId = value;
+        break;
+      case undefined:
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(word) || dates.length === 2) {
+          return {
+            kind: 'invalid',
+            problem: /^\d/.test(word) ? 'not_a_date' : 'not_understood',
+            word,
+          };
+        }
+        dates.push(word);
+        break;
+      default:
+        return { kind: 'invalid', problem: 'not_understood', word };
+    }
+  }
+  return checkFilter(
+    {
+      from: dates[0] ?? addDays(today, -(DEFAULT_TICKET_DAYS - 1)),
+      to: dates[1] ?? today,
+      timeZone,
+      statuses: [...statuses],
+      sources: [...sources],
+      categoryId,
+    },
+    today,
+  );
+}
+
+/** The checks every filter passes, typed or from the modal. */
+export function checkFilter(filter: TicketFilter, today: string): FilterResult {
+  for (const day of [filter.from, filter.to]) {
+    if (!isCalendarDate(day)) return { kind: 'invalid', problem: 'not_a_date', word: day };
+  }
+  if (filter.from > today) return { kind: 'invalid', problem: 'in_the_future' };
+  if (filter.to < filter.from) return { kind: 'invalid', problem: 'ends_before_start' };
+  if (daysBetween(filter.from, filter.to) + 1 > TICKET_DAYS_MAX) {
+    return { kind: 'invalid', problem: 'too_long', days: TICKET_DAYS_MAX };
+  }
+  if (filter.categoryId !== undefined && !isCategoryId(filter.categoryId)) {
+    return { kind: 'invalid', problem: 'bad_category', word: filter.categoryId };
+  }
+  return { kind: 'ok', filter: { ...filter, statuses: [...filter.statuses], sources: [...filter.sources] } };
+}
+
+function isCategoryId(value: string): boolean {
+  return value.length > 0 && value.length <= CATEGORY_ID_MAX && !/[\s\p{Cc}]/u.test(value);
+}
+
+function listOf(value: string): string[] {
+  return value
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '');
+}
+
+function statusesNamed(name: string): readonly TicketStatus[] | undefined {
+  const group = STATUS_GROUPS[name];
+  if (group) return group;
+  const byNumber = /^\d+$/.test(name) ? Number(name) : Number.NaN;
+  if (isTicketStatus(byNumber)) return [byNumber];
+  const entry = Object.entries(STATUS_WORDS).find(([, word]) => word === name);
+  return entry ? [Number(entry[0]) as TicketStatus] : undefined;
+}
+
+function sourceNamed(name: string): TicketSource | undefined {
+  const byNumber = /^\d+$/.test(name) ? Number(name) : Number.NaN;
+  if (isTicketSource(byNumber)) return byNumber;
+  const entry = Object.entries(SOURCE_WORDS).find(([, word]) => word === name);
+  return entry ? (Number(entry[0]) as TicketSource) : undefined;
+}
+
+// ---------------------------------------------------------------- days and zones
+
+function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Today's date where the reader is. */
+export function todayIn(timeZone: string, now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** How far `timeZone` is ahead of UTC at `epochMs`, in ms. */
+function zoneOffsetMs(timeZone: string, epochMs: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(epochMs));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return asUtc - Math.floor(epochMs / 1000) * 1000;
+}
+
+/** The first second of `day` in `timeZone`, as epoch seconds (a day starting in a DST gap starts at its end). */
+export function startOfDay(day: string, timeZone: string): number {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  let guess = midnightUtc - zoneOffsetMs(timeZone, midnightUtc);
+  // The offset at the guess can differ from the one at UTC midnight across a DST change.
+  guess = midnightUtc - zoneOffsetMs(timeZone, guess);
+  return Math.floor(guess / 1000);
+}
+
+/** The creation range of a filter in epoch seconds, both ends included. */
+export function creationRange(filter: TicketFilter): { start: number; end: number } {
+  return {
+    start: startOfDay(filter.from, filter.timeZone),
+    end: startOfDay(addDays(filter.to, 1), filter.timeZone) - 1,
+  };
+}
+
+// ---------------------------------------------------------------- reading
+
+type TicketFailure = { kind: 'failure'; reason: 'unavailable' | 'refused' };
+
+export type TicketPageResult =
+  | { kind: 'page'; tickets: Ticket[]; total: number; page: number; pageCount: number }
+  | { kind: 'empty' }
+  | TicketFailure;
+
+export type TicketExportResult =
+  | { kind: 'all'; tickets: Ticket[]; total: number; truncated: boolean }
+  | { kind: 'empty' }
+  | TicketFailure;
+
+type Scope = { requestId?: string };
+
+/** One window's calls: one per status × source chosen (none chosen: one call without that filter). */
+function callsOf(filter: TicketFilter): TicketListRequest[][] {
+  const { start, end } = creationRange(filter);
+  const statuses: (TicketStatus | undefined)[] = filter.statuses.length > 0 ? filter.statuses : [undefined];
+  const sources: (TicketSource | undefined)[] = filter.sources.length > 0 ? filter.sources : [undefined];
+  return splitCreationWindow(start, end)
+    .reverse()
+    .map((window) =>
+      statuses.flatMap((ticketStatus) =>
+        sources.map((ticketFrom) => ({
+          ...window,
+          ...(ticketStatus !== undefined ? { ticketStatus } : {}),
+          ...(ticketFrom !== undefined ? { ticketFrom } : {}),
+          ...(filter.categoryId ? { ticketTypeId: filter.categoryId } : {}),
+          pageNo: 1,
+          pageSize: MAX_PAGE_SIZE,
+        })),
+      ),
+    );
+}
+
+/** Runs `work` on every item, at most CONCURRENT_CALLS at a time, keeping the items' order. */
+async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENT_CALLS, items.length) }, worker));
+  return results;
+}
+
+/** The rest of one call's pages after its first, up to `pageCount` (a platform ignoring pageNo stops at an empty page). */
+async function restOf(api: TicketsApi, request: TicketListRequest, first: TicketPage, scope: Scope) {
+  const tickets = [...first.tickets];
+  for (let pageNo = 2; pageNo <= first.pageCount && pageNo <= 9999; pageNo += 1) {
+    const page = await api.listTickets({ ...request, pageNo }, scope);
+    if (page.tickets.length === 0) break;
+    tickets.push(...page.tickets);
+  }
+  return tickets;
+}
+
+/** Newest first; a ticket two calls both returned is shown once. */
+function newestFirst(tickets: Ticket[]): Ticket[] {
+  const seen = new Set<string>();
+  const unique = tickets.filter((ticket) => {
+    if (seen.has(ticket.ticketId)) return false;
+    seen.add(ticket.ticketId);
+    return true;
+  });
+  return unique.sort((a, b) => (b.createTime ?? 0) - (a.createTime ?? 0));
+}
+
+function failureOf(error: unknown): TicketFailure {
+  const refused =
+    isPlatformError(error) && (error.code === 'PLATFORM_CODE' || error.code === 'PLATFORM_REQUEST_INVALID');
+  return { kind: 'failure', reason: refused ? 'refused' : 'unavailable' };
+}
+
+/**
+ * One page of the result, newest first. Every window's first page gives the total; only the windows
+ * the page falls in are read to the end.
+ */
+export async function ticketPage(
+  api: TicketsApi,
+  filter: TicketFilter,
+  page: number,
+  scope: Scope = {},
+): Promise<TicketPageResult> {
+  try {
+    const windows = callsOf(filter);
+    const firsts = await Promise.all(
+      windows.map((calls) => inBatches(calls, (request) => api.listTickets(request, scope))),
+    );
+    const windowTotals = firsts.map((pages) => pages.reduce((sum, first) => sum + first.totalCount, 0));
+    const total = windowTotals.reduce((sum, count) => sum + count, 0);
+    if (total === 0) return { kind: 'empty' };
+    const pageCount = Math.max(1, Math.ceil(total / RESULT_PAGE_SIZE));
+    const shown = Math.min(Math.max(1, page), pageCount);
+    const wantedFrom = (shown - 1) * RESULT_PAGE_SIZE;
+    const wantedTo = wantedFrom + RESULT_PAGE_SIZE;
+    const rows: Ticket[] = [];
+    let offset = 0;
+    for (const [index, calls] of windows.entries()) {
+      const windowTotal = windowTotals[index] ?? 0;
+      if (offset + windowTotal > wantedFrom && offset < wantedTo) {
+        const pages = firsts[index] ?? [];
+        const read = await inBatches(calls, (request) => {
+          const first = pages[calls.indexOf(request)];
+          return first ? restOf(api, request, first, scope) : Promise.resolve([]);
+        });
+        const windowTickets = newestFirst(read.flat());
+        rows.push(...windowTickets.slice(Math.max(0, wantedFrom - offset), wantedTo - offset));
+      }
+      offset += windowTotal;
+      if (offset >= wantedTo) break;
+    }
+    return { kind: 'page', tickets: rows, total, page: shown, pageCount };
+  } catch (error) {
+    return failureOf(error);
+  }
+}
+
+/** Every ticket of the filter, newest first, at most `max`: every window, every page. */
+export async function allTickets(
+  api: TicketsApi,
+  filter: TicketFilter,
+  scope: Scope = {},
+  max: number = CSV_MAX_ROWS,
+): Promise<TicketExportResult> {
+  try {
+    const tickets: Ticket[] = [];
+    let total = 0;
+    for (const calls of callsOf(filter)) {
+      const read = await inBatches(calls, async (request) => {
+        const first = await api.listTickets(request, scope);
+        total += first.totalCount;
+        return tickets.length >= max ? first.tickets : restOf(api, request, first, scope);
+      });
+      tickets.push(...newestFirst(read.flat()));
+      if (tickets.length >= max) break;
+    }
+    if (tickets.length === 0) return { kind: 'empty' };
+    return {
+      kind: 'all',
+      tickets: tickets.slice(0, max),
+      total: Math.max(total, tickets.length),
+      truncated: tickets.length > max || total > max,
+    };
+  } catch (error) {
+    return failureOf(error);
+  }
+}

@@ -1,0 +1,85 @@
+// The scheduled statistics digest: two replicas on one Redis run the same schedule, and every tick is
+// posted to the digest channel once, with the last 7 full days' figures beside the 7 days before.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Gateway } from '../../../src/app.js';
+import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
+import { type FakeSlackApi, startFakeSlackApi } from '../../support/fake-slack-api.js';
+import { BOT_TOKEN, SIGNING_SECRET, textOf } from '../../support/gateway-harness.js';
+import type { LogRecord } from '../../support/log-sink.js';
+import { deleteKeysWithPrefix } from '../../support/redis-server.js';
+import { startTestGateway } from '../../support/test-gateway.js';
+import { waitFor } from '../../support/wait.js';
+
+const DIGEST_CHANNEL = 'CDIGEST01';
+const REDIS_URL = 'redis://127.0.0.1:6379';
+
+describe('the statistics digest with two replicas', () => {
+  const keyPrefix = `test:digest:${process.pid}:${randomBytes(4).toString('hex')}:`;
+  let simulator: Simulator;
+  let slack: FakeSlackApi;
+  const replicas: Array<{ gateway: Gateway; logs: LogRecord[] }> = [];
+
+  beforeAll(async () => {
+    simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
+    slack = await startFakeSlackApi();
+    for (let index = 0; index < 2; index += 1) {
+      const { gateway, logs } = await startTestGateway({
+        env: {
+          SLACK_BOT_TOKEN: BOT_TOKEN,
+          SLACK_SIGNING_SECRET: SIGNING_SECRET,
+          SLACK_API_URL: slack.url,
+          CS_OPEN_URL: simulator.url,
+          REDIS_URL,
+          REDIS_KEY_PREFIX: keyPrefix,
+          // Every second, so the test sees several ticks; a real schedule is daily or weekly.
+          DIGEST_SCHEDULE: '* * * * * *',
+          DIGEST_CHANNEL_ID: DIGEST_CHANNEL,
+          DIGEST_TIME_ZONE: 'Asia/Shanghai',
+        },
+        closeFakes: async () => undefined,
+      });
+      replicas.push({ gateway, logs });
+    }
+  }, 30_000);
+
+  afterAll(async () => {
+    for (const replica of replicas) await replica.gateway.stop();
+    await slack.close();
+    await simulator.close();
+    await deleteKeysWithPrefix(keyPrefix);
+  }, 30_000);
+
+  it('posts each tick once, whichever replica claims it, with the last 7 full days compared', async () => {
+    const lines = (message: string) =>
+      replicas.flatMap((replica) => replica.logs.filter((line) => line.msg === message));
+    // Three ticks both replicas ran: each was claimed once and stood down once.
+    await waitFor(() => lines('digest already posted by another replica').length >= 3, {
+      timeoutMs: 15_000,
+      message: () => `stood down ${lines('digest already posted by another replica').length} times`,
+    });
+    for (const replica of replicas) await replica.gateway.stop();
+
+    const posted = lines('digest posted');
+    const ticks = posted.map((line) => String(line.tick));
+    expect(new Set(ticks).size).toBe(ticks.length);
+    const posts = slack.calls('chat.postMessage').filter((call) => call.body.channel === DIGEST_CHANNEL);
+    expect(posts).toHaveLength(posted.length);
+    const stoodDown = lines('digest already posted by another replica').map((line) => String(line.tick));
+    for (const tick of stoodDown) expect(ticks).toContain(tick);
+
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    const day = (offset: number) => {
+      const date = new Date(`${today}T00:00:00Z`);
+      date.setUTCDate(date.getUTCDate() + offset);
+      return date.toISOString().slice(0, 10);
+    };
+    const [first] = posts;
+    if (!first) throw new Error('no digest was posted');
+    const text = textOf(first);
+    expect(text).toContain('Service desk digest');
+    expect(text).toContain(`Service desk, ${day(-7)} – ${day(-1)}`);
+    expect(text).toContain(`${day(-14)} – ${day(-8)}, the 7 days before`);
+    expect(text).toContain('Total messages');
+  });
+});
