@@ -2,6 +2,7 @@
 import { Cron } from 'croner';
 import { z } from 'zod';
 import { LOCALES } from '../conversation/locale.js';
+import { isTimeZone } from '../util/time-zone.js';
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -145,15 +146,6 @@ type PlatformEnv =
 function isCronExpression(expression: string): boolean {
   try {
     new Cron(expression, { paused: true }).stop();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
     return true;
   } catch {
     return false;

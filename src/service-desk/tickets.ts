@@ -12,6 +12,7 @@ import {
   type TicketListRequest,
   type TicketPage,
 } from '../platform/schemas.js';
+import { wallClock } from '../util/time-zone.js';
 
 export interface TicketsApi {
   listTickets(req: TicketListRequest, options?: { requestId?: string }): Promise<TicketPage>;
@@ -241,25 +242,8 @@ export function todayIn(timeZone: string, now: Date): string {
 
 /** How far `timeZone` is ahead of UTC at `epochMs`, in ms. */
 function zoneOffsetMs(timeZone: string, epochMs: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(epochMs));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
+  const clock = wallClock(epochMs, timeZone);
+  const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
   return asUtc - Math.floor(epochMs / 1000) * 1000;
 }
 

@@ -5,6 +5,7 @@ import type { Locale } from '../conversation/locale.js';
 import { errorFields } from '../logging/error-fields.js';
 import type { Logger } from '../logging/logger.js';
 import { parseJsonWith } from '../util/json.js';
+import { isTimeZone } from '../util/time-zone.js';
 import { localeFromSlack } from './i18n.js';
 import type { NameCache } from './stores.js';
 
@@ -21,13 +22,7 @@ const cachedUserSchema = z.object({ n: z.string(), l: z.string().optional(), z: 
 
 /** A zone name this runtime can format in, or undefined: Slack's `tz` is shown to people, never trusted. */
 function knownTimeZone(zone: string | undefined): string | undefined {
-  if (!zone || zone.length > 64) return undefined;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
+  return zone !== undefined && isTimeZone(zone) ? zone : undefined;
 }
 
 const usersInfoSchema = z.object({

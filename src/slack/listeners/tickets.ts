@@ -21,6 +21,7 @@ import {
   todayIn,
 } from '../../service-desk/tickets.js';
 import { parseJsonWith } from '../../util/json.js';
+import { isTimeZone } from '../../util/time-zone.js';
 import { ACTION_TICKETS_CSV } from '../action-ids.js';
 import { beginHandling, type Handling } from '../handling.js';
 import { t } from '../i18n.js';
@@ -436,15 +437,6 @@ async function uploadCsv(
     return true;
   } catch (error) {
     handling.logger.error({ ...errorFields(error), userId }, 'tickets CSV could not be uploaded');
-    return false;
-  }
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
     return false;
   }
 }

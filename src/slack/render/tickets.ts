@@ -14,6 +14,7 @@ import {
   type TicketFilter,
   type TicketPageResult,
 } from '../../service-desk/tickets.js';
+import { wallClock } from '../../util/time-zone.js';
 import {
   ACTION_TICKETS_CSV,
   ACTION_TICKETS_PAGE,
@@ -66,17 +67,9 @@ function levelLabel(locale: Locale, level: number | undefined): string {
 /** yyyy-MM-dd HH:mm where the reader is. */
 function formatTime(epochMs: number | undefined, timeZone: string): string {
   if (epochMs === undefined || !Number.isFinite(epochMs)) return '—';
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(epochMs));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+  const clock = wallClock(epochMs, timeZone);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${clock.year}-${two(clock.month)}-${two(clock.day)} ${two(clock.hour)}:${two(clock.minute)}`;
 }
 
 /** The words the help lists, so typed filters and the help cannot drift apart. */
@@ -265,6 +258,7 @@ export function renderTicketFilterModal(
   const statusOptions = TICKET_STATUSES.map((status) => option(statusLabel(locale, status), String(status)));
   const sourceOptions = TICKET_SOURCES.map((source) => option(sourceLabel(locale, source), String(source)));
   const fields = TICKET_FILTER_FIELDS;
+  const hint = t(locale, 'tickets_modal_any');
   return {
     type: 'modal',
     callback_id: VIEW_TICKET_FILTER,
@@ -286,48 +280,43 @@ export function renderTicketFilterModal(
         label: plainText(t(locale, 'tickets_modal_to'), 2000),
         element: { type: 'datepicker', action_id: fields.to.action, initial_date: defaults.to },
       },
-      {
-        type: 'input',
-        block_id: fields.statuses.block,
-        optional: true,
-        label: plainText(t(locale, 'tickets_modal_statuses'), 2000),
-        hint: plainText(t(locale, 'tickets_modal_any'), 2000),
-        element: {
-          type: 'multi_static_select',
-          action_id: fields.statuses.action,
-          placeholder: plainText(t(locale, 'tickets_modal_pick'), 150),
-          options: statusOptions,
-        },
-      },
-      {
-        type: 'input',
-        block_id: fields.sources.block,
-        optional: true,
-        label: plainText(t(locale, 'tickets_modal_sources'), 2000),
-        hint: plainText(t(locale, 'tickets_modal_any'), 2000),
-        element: {
-          type: 'multi_static_select',
-          action_id: fields.sources.action,
-          placeholder: plainText(t(locale, 'tickets_modal_pick'), 150),
-          options: sourceOptions,
-        },
-      },
-      {
-        type: 'input',
-        block_id: fields.category.block,
-        optional: true,
-        label: plainText(t(locale, 'tickets_modal_category'), 2000),
-        hint: plainText(t(locale, 'tickets_modal_any'), 2000),
-        element: {
-          type: 'plain_text_input',
-          action_id: fields.category.action,
-          max_length: CATEGORY_ID_MAX,
-        },
-      },
+      optionalInput(fields.statuses.block, t(locale, 'tickets_modal_statuses'), hint, {
+        type: 'multi_static_select',
+        action_id: fields.statuses.action,
+        placeholder: plainText(t(locale, 'tickets_modal_pick'), 150),
+        options: statusOptions,
+      }),
+      optionalInput(fields.sources.block, t(locale, 'tickets_modal_sources'), hint, {
+        type: 'multi_static_select',
+        action_id: fields.sources.action,
+        placeholder: plainText(t(locale, 'tickets_modal_pick'), 150),
+        options: sourceOptions,
+      }),
+      optionalInput(fields.category.block, t(locale, 'tickets_modal_category'), hint, {
+        type: 'plain_text_input',
+        action_id: fields.category.action,
+        max_length: CATEGORY_ID_MAX,
+      }),
     ],
   };
 }
 
+/** An input the filter may leave empty: empty means any. */
+function optionalInput(
+  blockId: string,
+  label: string,
+  hint: string,
+  element: types.MultiStaticSelect | types.PlainTextInput,
+): types.InputBlock {
+  return {
+    type: 'input',
+    block_id: blockId,
+    optional: true,
+    label: plainText(label, 2000),
+    hint: plainText(hint, 2000),
+    element,
+  };
+}
 /** Spreadsheet programs run a cell that starts with one of these as a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
