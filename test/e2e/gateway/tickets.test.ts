@@ -372,6 +372,44 @@ describe('/cs tickets', () => {
     expect(ticketCalls(h)).toHaveLength(before);
   });
 
+  it('ignores signed clicks and submissions it cannot read, without a crash or a platform call', async () => {
+    const h = harness();
+    setUp(h);
+    const before = ticketCalls(h).length;
+    const values = [
+      'not json',
+      '{"v":1}',
+      '{"v":1,"f":"2026-02-30","t":"2026-03-01","z":"UTC","s":[],"o":[],"p":1}',
+      '{"v":1,"f":"2026-11-01","t":"2026-11-02","z":"Mars/Olympus","s":[],"o":[],"p":1}',
+      '{"v":1,"f":"2026-11-01","t":"2026-11-02","z":"UTC","s":[5],"o":[],"p":1}',
+      `{"v":1,"f":"2026-11-01","t":"2026-11-02","z":"UTC","s":[],"o":[],"p":1,"c":"${'x'.repeat(3000)}"}`,
+    ];
+    for (const value of values) {
+      const payload = blockActionsPayload(
+        { user: OPERATOR, actions: [{ action_id: 'tickets_csv', value, text: 'Download CSV' }] },
+        { response_url: h.slack.responseUrl('garbage') },
+      );
+      expect((await sendInteraction(h.url, SIGNING_SECRET, payload)).status).toBe(200);
+    }
+    const submission = viewSubmissionPayload(
+      { view: { callback_id: 'ticket_filter', private_metadata: 'not json', blocks: [] }, id: 'V1' },
+      {},
+      OPERATOR,
+    );
+    const submitted = await sendInteraction(h.url, SIGNING_SECRET, submission);
+    expect(submitted.status).toBe(200);
+    await waitFor(
+      () =>
+        h.logs.filter((line) => /^ignored a tickets (click|filter submission)/.test(String(line.msg)))
+          .length ===
+        values.length + 1,
+      { message: () => `ignored: ${h.logs.filter((line) => String(line.msg).startsWith('ignored')).length}` },
+    );
+    expect(ticketCalls(h)).toHaveLength(before);
+    expect(h.slack.calls('response_url')).toHaveLength(0);
+    expect(await fetch(`${h.url}/healthz`).then((response) => response.status)).toBe(200);
+  });
+
   it('sends every matching ticket as a CSV to the operator’s DM, row by row as the simulator has them', async () => {
     const h = harness();
     const today = setUp(h);
