@@ -1,0 +1,398 @@
+// Slack's Block Kit limits, checked the way Slack checks them before it accepts a message or a view:
+// the playground's stand-in for Slack and the tests' fake Slack refuse the same invalid payloads with
+// the same errors (`invalid_blocks` for messages, `invalid_arguments` for views), each problem
+// named by a JSON pointer as Slack names it.
+
+type Json = Record<string, unknown>;
+
+/** One problem, worded as Slack's `response_metadata.messages` word it. */
+type BlockKitProblem = string;
+
+const MESSAGE_BLOCKS_MAX = 50;
+const VIEW_BLOCKS_MAX = 100;
+/** Slack truncates longer message text and refuses far longer with msg_too_long. */
+const MESSAGE_TEXT_MAX = 40_000;
+const ID_MAX = 255;
+
+/** Block types Slack accepts in each surface (rich_text and the rest arrive from people too). */
+const MESSAGE_BLOCK_TYPES = new Set([
+  'section',
+  'context',
+  'divider',
+  'header',
+  'image',
+  'actions',
+  'markdown',
+  'rich_text',
+  'table',
+  'file',
+  'video',
+  'context_actions',
+]);
+const VIEW_BLOCK_TYPES = new Set([...MESSAGE_BLOCK_TYPES, 'input']);
+
+const INTERACTIVE_ELEMENTS = new Set([
+  'button',
+  'static_select',
+  'external_select',
+  'users_select',
+  'conversations_select',
+  'channels_select',
+  'multi_static_select',
+  'multi_users_select',
+  'multi_conversations_select',
+  'multi_channels_select',
+  'overflow',
+  'datepicker',
+  'timepicker',
+  'datetimepicker',
+  'radio_buttons',
+  'checkboxes',
+  'plain_text_input',
+  'email_text_input',
+  'url_text_input',
+  'number_input',
+  'rich_text_input',
+  'feedback_buttons',
+  'icon_button',
+  'workflow_button',
+]);
+
+class Checker {
+  readonly problems: BlockKitProblem[] = [];
+
+  fail(pointer: string, message: string): void {
+    this.problems.push(`[ERROR] ${message} [json-pointer:${pointer}]`);
+  }
+
+  maxLength(value: unknown, max: number, pointer: string): void {
+    if (typeof value === 'string' && value.length > max) {
+      this.fail(pointer, `must be less than ${max + 1} characters`);
+    }
+  }
+
+  maxItems(value: unknown, max: number, pointer: string): void {
+    if (Array.isArray(value) && value.length > max) this.fail(pointer, `must be less than ${max + 1} items`);
+  }
+
+  /** A text object: `plain_text` only where Slack says so, and its text within `max`. */
+  text(value: unknown, pointer: string, max: number, kinds: 'plain' | 'any' = 'any'): void {
+    if (!isJson(value)) {
+      this.fail(pointer, 'must provide an object');
+      return;
+    }
+    const type = value.type;
+    if (type !== 'plain_text' && type !== 'mrkdwn') {
+      this.fail(`${pointer}/type`, 'must be a valid enum value');
+      return;
+    }
+    if (kinds === 'plain' && type !== 'plain_text') {
+      this.fail(`${pointer}/type`, 'must be one of the following: plain_text');
+    }
+    if (typeof value.text !== 'string') {
+      this.fail(`${pointer}/text`, 'must provide a string');
+      return;
+    }
+    if (value.text.length === 0) this.fail(`${pointer}/text`, 'must be more than 0 characters');
+    this.maxLength(value.text, max, `${pointer}/text`);
+  }
+
+  confirm(value: unknown, pointer: string): void {
+    if (value === undefined) return;
+    if (!isJson(value)) {
+      this.fail(pointer, 'must provide an object');
+      return;
+    }
+    this.text(value.title, `${pointer}/title`, 100, 'plain');
+    this.text(value.text, `${pointer}/text`, 300);
+    this.text(value.confirm, `${pointer}/confirm`, 30, 'plain');
+    this.text(value.deny, `${pointer}/deny`, 30, 'plain');
+  }
+
+  options(value: unknown, pointer: string, max: number): void {
+    if (!Array.isArray(value)) {
+      this.fail(pointer, 'must provide an array');
+      return;
+    }
+    if (value.length === 0) this.fail(pointer, 'must provide at least 1 item');
+    this.maxItems(value, max, pointer);
+    value.forEach((option, index) => {
+      const at = `${pointer}/${index}`;
+      if (!isJson(option)) {
+        this.fail(at, 'must provide an object');
+        return;
+      }
+      this.text(option.text, `${at}/text`, 75);
+      this.maxLength(option.value, 150, `${at}/value`);
+      if (option.description !== undefined) this.text(option.description, `${at}/description`, 75);
+    });
+  }
+
+  element(value: unknown, pointer: string, actionIds: Set<string>): void {
+    if (!isJson(value)) {
+      this.fail(pointer, 'must provide an object');
+      return;
+    }
+    const type = value.type;
+    if (typeof type !== 'string' || !INTERACTIVE_ELEMENTS.has(type)) {
+      if (type !== 'image') this.fail(`${pointer}/type`, 'must be a valid enum value');
+      else this.image(value, pointer);
+      return;
+    }
+    const actionId = value.action_id;
+    if (actionId !== undefined) {
+      this.maxLength(actionId, ID_MAX, `${pointer}/action_id`);
+      if (typeof actionId === 'string') {
+        if (actionIds.has(actionId)) this.fail(`${pointer}/action_id`, 'duplicate action_id');
+        actionIds.add(actionId);
+      }
+    }
+    this.confirm(value.confirm, `${pointer}/confirm`);
+    if (value.placeholder !== undefined) this.text(value.placeholder, `${pointer}/placeholder`, 150, 'plain');
+    switch (type) {
+      case 'button':
+        this.text(value.text, `${pointer}/text`, 75, 'plain');
+        this.maxLength(value.value, 2000, `${pointer}/value`);
+        this.maxLength(value.url, 3000, `${pointer}/url`);
+        if (value.style !== undefined && value.style !== 'primary' && value.style !== 'danger') {
+          this.fail(`${pointer}/style`, 'must be a valid enum value');
+        }
+        break;
+      case 'static_select':
+      case 'multi_static_select':
+        if (value.option_groups === undefined) this.options(value.options, `${pointer}/options`, 100);
+        break;
+      case 'overflow':
+        this.options(value.options, `${pointer}/options`, 5);
+        break;
+      case 'radio_buttons':
+      case 'checkboxes':
+        this.options(value.options, `${pointer}/options`, 10);
+        break;
+      case 'plain_text_input':
+        this.maxLength(value.initial_value, 3000, `${pointer}/initial_value`);
+        if (typeof value.max_length === 'number' && value.max_length > 3000) {
+          this.fail(`${pointer}/max_length`, 'must be less than 3001');
+        }
+        break;
+      case 'feedback_buttons':
+        if (isJson(value.positive_button)) {
+          this.text(value.positive_button.text, `${pointer}/positive_button/text`, 75, 'plain');
+        }
+        if (isJson(value.negative_button)) {
+          this.text(value.negative_button.text, `${pointer}/negative_button/text`, 75, 'plain');
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  image(value: Json, pointer: string): void {
+    if (value.image_url === undefined && value.slack_file === undefined) {
+      this.fail(pointer, 'must provide image_url or slack_file');
+    }
+    this.maxLength(value.image_url, 3000, `${pointer}/image_url`);
+    if (typeof value.alt_text !== 'string' || value.alt_text === '') {
+      this.fail(`${pointer}/alt_text`, 'must provide a string');
+    }
+    this.maxLength(value.alt_text, 2000, `${pointer}/alt_text`);
+  }
+
+  block(value: unknown, pointer: string, allowed: Set<string>, blockIds: Set<string>): void {
+    if (!isJson(value)) {
+      this.fail(pointer, 'must provide an object');
+      return;
+    }
+    const type = value.type;
+    if (typeof type !== 'string' || !allowed.has(type)) {
+      this.fail(`${pointer}/type`, 'must be a valid enum value');
+      return;
+    }
+    const blockId = value.block_id;
+    if (blockId !== undefined) {
+      this.maxLength(blockId, ID_MAX, `${pointer}/block_id`);
+      if (typeof blockId === 'string') {
+        if (blockIds.has(blockId)) this.fail(`${pointer}/block_id`, 'duplicate block_id');
+        blockIds.add(blockId);
+      }
+    }
+    const actionIds = new Set<string>();
+    switch (type) {
+      case 'section':
+        if (value.text === undefined && value.fields === undefined) {
+          this.fail(pointer, 'must provide either text or fields');
+        }
+        if (value.text !== undefined) this.text(value.text, `${pointer}/text`, 3000);
+        if (value.fields !== undefined) {
+          this.maxItems(value.fields, 10, `${pointer}/fields`);
+          arrayOf(value.fields).forEach((field, index) => {
+            this.text(field, `${pointer}/fields/${index}`, 2000);
+          });
+        }
+        if (value.accessory !== undefined) this.element(value.accessory, `${pointer}/accessory`, actionIds);
+        break;
+      case 'header':
+        this.text(value.text, `${pointer}/text`, 150, 'plain');
+        break;
+      case 'context':
+        this.maxItems(value.elements, 10, `${pointer}/elements`);
+        arrayOf(value.elements).forEach((element, index) => {
+          const at = `${pointer}/elements/${index}`;
+          if (isJson(element) && element.type === 'image') this.image(element, at);
+          else this.text(element, at, 3000);
+        });
+        break;
+      case 'actions':
+      case 'context_actions':
+        if (arrayOf(value.elements).length === 0)
+          this.fail(`${pointer}/elements`, 'must provide at least 1 item');
+        this.maxItems(value.elements, type === 'actions' ? 25 : 5, `${pointer}/elements`);
+        arrayOf(value.elements).forEach((element, index) => {
+          this.element(element, `${pointer}/elements/${index}`, actionIds);
+        });
+        break;
+      case 'image':
+        this.image(value, pointer);
+        if (value.title !== undefined) this.text(value.title, `${pointer}/title`, 2000, 'plain');
+        break;
+      case 'markdown':
+        if (typeof value.text !== 'string') this.fail(`${pointer}/text`, 'must provide a string');
+        this.maxLength(value.text, 12_000, `${pointer}/text`);
+        break;
+      case 'input':
+        this.text(value.label, `${pointer}/label`, 2000, 'plain');
+        if (value.hint !== undefined) this.text(value.hint, `${pointer}/hint`, 2000, 'plain');
+        this.element(value.element, `${pointer}/element`, actionIds);
+        break;
+      case 'table':
+        this.maxItems(value.rows, 100, `${pointer}/rows`);
+        arrayOf(value.rows).forEach((row, index) => {
+          this.maxItems(row, 20, `${pointer}/rows/${index}`);
+        });
+        break;
+      default:
+        break;
+    }
+  }
+
+  blocks(value: unknown, pointer: string, max: number, allowed: Set<string>): void {
+    if (!Array.isArray(value)) {
+      this.fail(pointer, 'must provide an array');
+      return;
+    }
+    this.maxItems(value, max, pointer);
+    const blockIds = new Set<string>();
+    value.forEach((block, index) => {
+      this.block(block, `${pointer}/${index}`, allowed, blockIds);
+    });
+  }
+}
+
+/** The refusal Slack gives a message (chat.postMessage, chat.update, chat.postEphemeral, response_url). */
+export interface Refusal {
+  error: string;
+  problems: BlockKitProblem[];
+}
+
+/**
+ * Checks a message's `text` and `blocks` (already parsed from JSON) as Slack does; undefined when
+ * Slack would take it. `blocks` may be absent; a message with neither is `no_text`.
+ */
+export function checkMessage(message: { text?: unknown; blocks?: unknown }): Refusal | undefined {
+  const { text, blocks } = message;
+  const hasBlocks = Array.isArray(blocks) && blocks.length > 0;
+  if (!hasBlocks && (typeof text !== 'string' || text.trim() === ''))
+    return { error: 'no_text', problems: [] };
+  if (typeof text === 'string' && text.length > MESSAGE_TEXT_MAX)
+    return { error: 'msg_too_long', problems: [] };
+  if (blocks === undefined) return undefined;
+  const checker = new Checker();
+  checker.blocks(blocks, '/blocks', MESSAGE_BLOCKS_MAX, MESSAGE_BLOCK_TYPES);
+  return checker.problems.length === 0 ? undefined : { error: 'invalid_blocks', problems: checker.problems };
+}
+
+/** Checks a modal or Home tab view as views.open/update/push/publish do. */
+export function checkView(view: unknown): Refusal | undefined {
+  const checker = new Checker();
+  if (!isJson(view)) {
+    checker.fail('/view', 'must provide an object');
+    return { error: 'invalid_arguments', problems: checker.problems };
+  }
+  if (view.type !== 'modal' && view.type !== 'home') checker.fail('/view/type', 'must be a valid enum value');
+  const isModal = view.type === 'modal';
+  checker.blocks(
+    view.blocks,
+    '/view/blocks',
+    VIEW_BLOCKS_MAX,
+    isModal ? VIEW_BLOCK_TYPES : MESSAGE_BLOCK_TYPES,
+  );
+  if (isModal) {
+    checker.text(view.title, '/view/title', 24, 'plain');
+    if (view.submit !== undefined) checker.text(view.submit, '/view/submit', 24, 'plain');
+    if (view.close !== undefined) checker.text(view.close, '/view/close', 24, 'plain');
+    const hasInput = arrayOf(view.blocks).some((block) => isJson(block) && block.type === 'input');
+    if (hasInput && view.submit === undefined) {
+      checker.fail('/view/submit', 'must provide submit when the view has input blocks');
+    }
+  }
+  checker.maxLength(view.private_metadata, 3000, '/view/private_metadata');
+  checker.maxLength(view.callback_id, ID_MAX, '/view/callback_id');
+  checker.maxLength(view.external_id, ID_MAX, '/view/external_id');
+  return checker.problems.length === 0
+    ? undefined
+    : { error: 'invalid_arguments', problems: checker.problems };
+}
+
+/** Slack's JSON for a refusal: the error, and the problems under response_metadata.messages. */
+export function refusalResponse(refusal: Refusal): Json {
+  return refusal.problems.length === 0
+    ? { ok: false, error: refusal.error }
+    : {
+        ok: false,
+        error: refusal.error,
+        errors: refusal.problems,
+        response_metadata: { messages: refusal.problems },
+      };
+}
+
+function isJson(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function arrayOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** Methods whose message or view Slack checks, and where in the body it is. */
+const CHECKED_MESSAGES = new Set(['chat.postMessage', 'chat.update', 'chat.postEphemeral', 'response_url']);
+const CHECKED_VIEWS = new Set(['views.open', 'views.update', 'views.push', 'views.publish']);
+
+/**
+ * Slack's answer to a Web API call (or a response_url post) whose Block Kit it refuses; undefined when
+ * it would take it. `body` is parsed: JSON-valued form fields already objects.
+ */
+export function blockKitRefusal(
+  method: string,
+  body: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  // Deleting the original message through a response_url sends no message to check.
+  if (method === 'response_url' && (body.delete_original === true || body.delete_original === 'true')) {
+    return undefined;
+  }
+  const refusal = CHECKED_MESSAGES.has(method)
+    ? method === 'chat.update'
+      ? checkUpdate(body)
+      : checkMessage(body)
+    : CHECKED_VIEWS.has(method)
+      ? checkView(body.view)
+      : undefined;
+  return refusal && refusalResponse(refusal);
+}
+
+/** chat.update may leave the text as it was: only what it sends is checked. */
+function checkUpdate(body: Record<string, unknown>): Refusal | undefined {
+  return body.blocks === undefined && body.text === undefined
+    ? undefined
+    : checkMessage({ text: body.text ?? ' ', blocks: body.blocks });
+}

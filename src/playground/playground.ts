@@ -1,0 +1,107 @@
+// The whole playground: the platform simulator, the stand-in for Slack and its page, and the real
+// gateway in HTTP mode pointed at both, all on 127.0.0.1. Used by `npm run demo` and the browser tests.
+import { randomBytes } from 'node:crypto';
+import { createGateway, type Gateway } from '../app.js';
+import { parseEnv } from '../config/env.js';
+import type { Logger } from '../logging/logger.js';
+import { DEFAULT_SIMULATOR_TOKEN, type Fault, type Simulator, startSimulator } from '../simulator/index.js';
+import { GatewayRequests } from './gateway-requests.js';
+import { buildPageAssets } from './page.js';
+import type { FaultKind } from './protocol.js';
+import { startPlaygroundServer } from './server.js';
+import { SlackStandIn } from './web-api.js';
+import { PERSONAS, REVIEW_CHANNEL, Workspace } from './workspace.js';
+
+export interface PlaygroundOptions {
+  /** The page's port; 0 for any free one. */
+  port: number;
+  logger: Logger;
+  /** Variables for the gateway over the playground's own (e.g. DEFAULT_LOCALE). */
+  gatewayEnv?: Record<string, string>;
+}
+
+export interface Playground {
+  /** The page: open it in a browser. */
+  url: string;
+  simulator: Simulator;
+  gateway: Gateway;
+  close(): Promise<void>;
+}
+
+/** What each switch on the page does to the simulator: every platform call fails, or hangs past the timeout. */
+const FAULTS: Record<Exclude<FaultKind, 'none'>, Fault> = {
+  http500: { kind: 'http500' },
+  slow: { kind: 'delay', ms: 6_000 },
+  malformed: { kind: 'malformed' },
+};
+
+export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
+  const closers: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer().catch(() => undefined);
+  };
+  try {
+    const assets = await buildPageAssets();
+    const simulator = await startSimulator({
+      accessToken: DEFAULT_SIMULATOR_TOKEN,
+      host: '127.0.0.1',
+      port: 0,
+    });
+    closers.push(() => simulator.close());
+
+    const botToken = `xoxb-playground-${randomBytes(8).toString('hex')}`;
+    const signingSecret = randomBytes(16).toString('hex');
+    const slashCommand = '/cs';
+    const workspace = new Workspace(slashCommand);
+    let origin = '';
+    const standIn = new SlackStandIn(workspace, { botToken, origin: () => origin });
+    let requests: GatewayRequests | undefined;
+    const server = await startPlaygroundServer({
+      workspace,
+      standIn,
+      requests: () => requests,
+      assets,
+      port: options.port,
+      setFault: (kind) => (kind === 'none' ? simulator.faults.clear() : simulator.faults.set(FAULTS[kind])),
+    });
+    origin = server.origin;
+    closers.push(() => server.close());
+
+    const parsed = parseEnv({
+      SLACK_BOT_TOKEN: botToken,
+      SLACK_SIGNING_SECRET: signingSecret,
+      SLACK_API_URL: `${origin}/api/`,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      CS_OPEN_URL: simulator.url,
+      CS_SYS_NUM: 'demo',
+      CS_ACCESS_TOKEN: DEFAULT_SIMULATOR_TOKEN,
+      CS_HEADERS_TIMEOUT_MS: '4000',
+      CS_BODY_TIMEOUT_MS: '4000',
+      CS_RETRY_ATTEMPTS: '0',
+      // The stand-in answers at once; a refusal is shown on the page rather than retried.
+      SLACK_WEB_API_RETRIES: '0',
+      SLASH_COMMAND: slashCommand,
+      OPERATOR_USER_IDS: PERSONAS.filter((persona) => persona.operator)
+        .map((persona) => persona.id)
+        .join(','),
+      REVIEW_CHANNEL_ID: REVIEW_CHANNEL,
+      SHUTDOWN_GRACE_SECONDS: '2',
+      ...options.gatewayEnv,
+    });
+    if (!parsed.ok) throw new Error(`playground gateway settings invalid: ${parsed.problems.join('; ')}`);
+    const gateway = await createGateway(parsed.env, options.logger);
+    closers.push(() => gateway.stop());
+    const { port } = await gateway.start();
+    requests = new GatewayRequests({
+      gatewayUrl: `http://127.0.0.1:${port}`,
+      signingSecret,
+      workspace,
+      standIn,
+    });
+    return { url: `${origin}/`, simulator, gateway, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

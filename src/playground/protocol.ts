@@ -1,0 +1,108 @@
+// What the playground page and its server say to each other: the page's actions (checked on arrival
+// by page-actions.ts) and the workspace snapshot the server pushes over Server-Sent Events. No imports:
+// the page's bundle includes this file.
+export const API_PREFIX = '/playground/api/';
+export const EVENTS_PATH = '/playground/events';
+
+export const FAULT_KINDS = ['none', 'http500', 'slow', 'malformed'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+interface OptionValue {
+  text: unknown;
+  value: string;
+}
+
+/** What an element holds, as a block_actions payload and view.state.values carry it. */
+export interface ElementValue {
+  type: string;
+  value?: string | null | undefined;
+  selected_option?: OptionValue | null | undefined;
+  selected_options?: OptionValue[] | undefined;
+  selected_date?: string | null | undefined;
+  selected_time?: string | null | undefined;
+  selected_user?: string | null | undefined;
+  selected_users?: string[] | undefined;
+  selected_conversation?: string | null | undefined;
+  selected_conversations?: string[] | undefined;
+  selected_channel?: string | null | undefined;
+  selected_channels?: string[] | undefined;
+}
+
+/** view.state.values: every input's value under its block and action ids. */
+export type StateValues = Record<string, Record<string, ElementValue>>;
+
+export interface Persona {
+  id: string;
+  name: string;
+  /** Slack's locale string (`en-US`, `zh-CN`), as users.info returns it. */
+  locale: string;
+  operator: boolean;
+}
+
+export interface Conversation {
+  id: string;
+  kind: 'im' | 'channel';
+  /** `#help`, or the person's name for their DM with the app. */
+  name: string;
+  /** For a DM: whose DM with the app it is. */
+  userId?: string;
+  purpose: string;
+}
+
+export interface FileShare {
+  id: string;
+  name: string;
+  title: string;
+  size: number;
+  /** The first few kilobytes, for a text file's preview. */
+  preview: string | undefined;
+}
+
+export interface PlaygroundMessage {
+  channel: string;
+  ts: string;
+  threadTs: string | undefined;
+  /** Who wrote it: a persona's id, or the app's bot user. */
+  userId: string;
+  text: string;
+  blocks: unknown[] | undefined;
+  edited: boolean;
+  files: FileShare[];
+  /** Only for an ephemeral message: who sees it. */
+  visibleTo: string | undefined;
+  /** Set when Slack refused what the app sent: the message shows Slack's error instead. */
+  refusal: { method: string; error: string; problems: string[] } | undefined;
+}
+
+export interface PlaygroundView {
+  id: string;
+  userId: string;
+  /** The view as Slack returns it: with block_ids, state and hash filled in. */
+  view: Record<string, unknown>;
+  /** Inline errors from a `response_action: errors`, by block_id. */
+  errors: Record<string, string>;
+}
+
+export interface ApiCall {
+  at: number;
+  method: string;
+  ok: boolean;
+  error: string | undefined;
+  summary: string;
+}
+
+export interface Snapshot {
+  team: { id: string; name: string };
+  app: { userId: string; name: string };
+  slashCommand: string;
+  /** The app's message shortcuts, in each message's menu. */
+  shortcuts: Array<{ callbackId: string; name: string }>;
+  personas: Persona[];
+  conversations: Conversation[];
+  messages: PlaygroundMessage[];
+  /** Each person's stack of open modals, bottom first. */
+  modals: Record<string, PlaygroundView[]>;
+  homes: Record<string, PlaygroundView>;
+  calls: ApiCall[];
+  fault: FaultKind;
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { blockKitRefusal, checkMessage, checkView } from '../../../src/playground/block-kit-checks.js';
+import { renderReply } from '../../../src/slack/render/blocks.js';
+import { renderCommandHelp } from '../../../src/slack/render/commands.js';
+import { renderReasonModal } from '../../../src/slack/render/review.js';
+
+const section = (text: string) => ({ type: 'section', text: { type: 'mrkdwn', text } });
+
+describe("Slack's Block Kit checks", () => {
+  it('refuses a message over 50 blocks, naming the blocks by JSON pointer', () => {
+    const refusal = checkMessage({ text: 'x', blocks: Array.from({ length: 51 }, () => section('x')) });
+    expect(refusal).toEqual({
+      error: 'invalid_blocks',
+      problems: ['[ERROR] must be less than 51 items [json-pointer:/blocks]'],
+    });
+  });
+
+  it('refuses section text over 3,000 characters, a button over 75 and a bad style', () => {
+    const refusal = checkMessage({
+      text: 'x',
+      blocks: [
+        section('a'.repeat(3001)),
+        {
+          type: 'actions',
+          elements: [
+            {
+              type: 'button',
+              action_id: 'a',
+              text: { type: 'plain_text', text: 'b'.repeat(76) },
+              style: 'loud',
+            },
+          ],
+        },
+      ],
+    });
+    expect(refusal?.error).toBe('invalid_blocks');
+    expect(refusal?.problems).toEqual([
+      '[ERROR] must be less than 3001 characters [json-pointer:/blocks/0/text/text]',
+      '[ERROR] must be less than 76 characters [json-pointer:/blocks/1/elements/0/text/text]',
+      '[ERROR] must be a valid enum value [json-pointer:/blocks/1/elements/0/style]',
+    ]);
+  });
+
+  it('refuses duplicate block ids and action ids, more than 25 elements, a mrkdwn header and an unknown block', () => {
+    const button = (id: string) => ({
+      type: 'button',
+      action_id: id,
+      text: { type: 'plain_text', text: 'b' },
+    });
+    const refusal = checkMessage({
+      text: 'x',
+      blocks: [
+        { ...section('a'), block_id: 'same' },
+        { type: 'actions', block_id: 'same', elements: [button('x'), button('x')] },
+        { type: 'actions', elements: Array.from({ length: 26 }, (_, index) => button(`b${index}`)) },
+        { type: 'header', text: { type: 'mrkdwn', text: 'h' } },
+        { type: 'carousel' },
+      ],
+    });
+    expect(refusal?.problems).toEqual([
+      '[ERROR] duplicate block_id [json-pointer:/blocks/1/block_id]',
+      '[ERROR] duplicate action_id [json-pointer:/blocks/1/elements/1/action_id]',
+      '[ERROR] must be less than 26 items [json-pointer:/blocks/2/elements]',
+      '[ERROR] must be one of the following: plain_text [json-pointer:/blocks/3/text/type]',
+      '[ERROR] must be a valid enum value [json-pointer:/blocks/4/type]',
+    ]);
+  });
+
+  it('refuses a message with neither text nor blocks as no_text', () => {
+    expect(checkMessage({ text: '  ' })).toEqual({ error: 'no_text', problems: [] });
+  });
+
+  it('refuses a modal title over 24 characters and inputs without a submit button', () => {
+    const refusal = checkView({
+      type: 'modal',
+      title: { type: 'plain_text', text: 't'.repeat(25) },
+      blocks: [
+        {
+          type: 'input',
+          label: { type: 'plain_text', text: 'l' },
+          element: { type: 'plain_text_input', action_id: 'a' },
+        },
+      ],
+    });
+    expect(refusal?.error).toBe('invalid_arguments');
+    expect(refusal?.problems).toEqual([
+      '[ERROR] must be less than 25 characters [json-pointer:/view/title/text]',
+      '[ERROR] must provide submit when the view has input blocks [json-pointer:/view/submit]',
+    ]);
+  });
+
+  it('answers a refused call as Slack does, with the problems under response_metadata', () => {
+    expect(blockKitRefusal('chat.postMessage', { text: 'x', blocks: [{ type: 'nope' }] })).toEqual({
+      ok: false,
+      error: 'invalid_blocks',
+      errors: ['[ERROR] must be a valid enum value [json-pointer:/blocks/0/type]'],
+      response_metadata: { messages: ['[ERROR] must be a valid enum value [json-pointer:/blocks/0/type]'] },
+    });
+    expect(blockKitRefusal('users.info', { blocks: [{ type: 'nope' }] })).toBeUndefined();
+    expect(blockKitRefusal('response_url', { delete_original: true })).toBeUndefined();
+  });
+
+  it('takes what the gateway renders: an answer with suggestions and ratings, the help, the reason modal', () => {
+    const [answer] = renderReply({
+      kind: 'answer',
+      contextKey: 'k1',
+      answerHtml:
+        '<p>Go to <a href="https://password.example.com">the portal</a> and choose <b>Forgot</b>.</p>',
+      docId: 'doc-1',
+      stripe: 'You may also want to ask:',
+      suggestions: [{ docId: 'doc-2', question: 'My account is locked' }],
+      rateable: true,
+      clickedBy: undefined,
+      demo: true,
+      locale: 'en',
+    });
+    expect(answer && checkMessage(answer)).toBeUndefined();
+    expect(checkMessage(renderCommandHelp('zh-CN', '/cs'))).toBeUndefined();
+    expect(checkView(renderReasonModal({ contextKey: 'k1', locale: 'en' }))).toBeUndefined();
+  });
+});

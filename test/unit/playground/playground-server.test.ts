@@ -1,0 +1,124 @@
+// The playground without a browser: the page's actions over HTTP, the live feed, and the stand-in
+// Web API the gateway (or anyone with the bot token) calls. Runs wherever Chromium is missing too.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../src/logging/logger.js';
+import { type Playground, startPlayground } from '../../../src/playground/playground.js';
+import type { PlaygroundMessage, Snapshot } from '../../../src/playground/protocol.js';
+import { withTimeout } from '../../support/wait.js';
+
+let playground: Playground;
+let feed: SnapshotFeed;
+
+beforeAll(async () => {
+  playground = await startPlayground({ port: 0, logger: createLogger({ level: 'silent' }) });
+  feed = await openFeed(new URL('/playground/events', playground.url));
+}, 30_000);
+
+afterAll(async () => {
+  feed?.close();
+  await playground?.close();
+});
+
+/** Reads the page's Server-Sent Events feed: every snapshot, and a wait for one that matches. */
+interface SnapshotFeed {
+  next(predicate: (snapshot: Snapshot) => boolean): Promise<Snapshot>;
+  close(): void;
+}
+
+async function openFeed(url: URL): Promise<SnapshotFeed> {
+  const controller = new AbortController();
+  const response = await fetch(url, { signal: controller.signal });
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('no feed body');
+  let latest: Snapshot | undefined;
+  const waiters = new Set<{
+    predicate: (snapshot: Snapshot) => boolean;
+    resolve(snapshot: Snapshot): void;
+  }>();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done || !value) return;
+      buffered += decoder.decode(value, { stream: true });
+      for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
+        const event = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        if (!event.startsWith('data: ')) continue;
+        latest = JSON.parse(event.slice('data: '.length)) as Snapshot;
+        for (const waiter of waiters) if (waiter.predicate(latest)) waiter.resolve(latest);
+      }
+    }
+  })();
+  return {
+    next(predicate) {
+      if (latest && predicate(latest)) return Promise.resolve(latest);
+      const found = new Promise<Snapshot>((resolve) => {
+        const waiter = {
+          predicate,
+          resolve: (snapshot: Snapshot) => {
+            waiters.delete(waiter);
+            resolve(snapshot);
+          },
+        };
+        waiters.add(waiter);
+      });
+      return withTimeout(found, 10_000, 'no matching snapshot');
+    },
+    close: () => controller.abort(),
+  };
+}
+
+function act(action: string, body: unknown): Promise<Response> {
+  return fetch(new URL(`/playground/api/${action}`, playground.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+function webApi(
+  method: string,
+  body: Record<string, unknown>,
+  token = 'xoxb-wrong',
+): Promise<Record<string, unknown>> {
+  return fetch(new URL(`/api/${method}`, playground.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  }).then((response) => response.json() as Promise<Record<string, unknown>>);
+}
+
+const fromApp = (snapshot: Snapshot, text: string): PlaygroundMessage | undefined =>
+  snapshot.messages.find((message) => message.userId === snapshot.app.userId && message.text.includes(text));
+
+describe('the playground server', () => {
+  it('sends a question typed on the page to the gateway, signed, and pushes the answer to the page', async () => {
+    const sent = await act('send', {
+      userId: 'U0ALICE',
+      channel: 'D0ALICE',
+      text: 'How do I reset my password?',
+    });
+    expect(sent.status).toBe(200);
+    const snapshot = await feed.next((s) => fromApp(s, 'password portal') !== undefined);
+    const answer = fromApp(snapshot, 'password portal');
+    expect(answer?.channel).toBe('D0ALICE');
+    expect(JSON.stringify(answer?.blocks)).toContain('rate_up');
+    expect(snapshot.calls.some((call) => call.method === 'chat.postMessage' && call.ok)).toBe(true);
+  });
+
+  it('refuses a malformed page action with 400 before anything reaches the gateway', async () => {
+    const refused = await act('click', {
+      userId: 'U0ALICE',
+      source: { kind: 'message' },
+      actionId: 'rate_up',
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toContain('source');
+  });
+
+  it('answers a Web API call without the bot token as Slack does: invalid_auth', async () => {
+    expect(await webApi('auth.test', {})).toEqual({ ok: false, error: 'invalid_auth' });
+  });
+});

@@ -1,0 +1,125 @@
+// The stand-in for Slack's Web API, called directly: Slack's answers and errors, and what the page sees.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SlackStandIn } from '../../../src/playground/web-api.js';
+import { APP, dmOf, REVIEW_CHANNEL, Workspace } from '../../../src/playground/workspace.js';
+
+const TOKEN = 'xoxb-test';
+const ALICE = 'U0ALICE';
+
+let workspace: Workspace;
+let slack: SlackStandIn;
+const call = (method: string, body: Record<string, unknown>) => slack.call(method, body, TOKEN);
+
+beforeEach(() => {
+  workspace = new Workspace('/cs');
+  slack = new SlackStandIn(workspace, { botToken: TOKEN, origin: () => 'http://127.0.0.1:9' });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the stand-in Web API', () => {
+  it('posts to a person by user id in their DM with the app, and threads replies under their parent', () => {
+    const posted = call('chat.postMessage', { channel: ALICE, text: 'hello' });
+    expect(posted).toMatchObject({ ok: true, channel: dmOf(ALICE) });
+    const reply = call('chat.postMessage', {
+      channel: dmOf(ALICE),
+      thread_ts: posted.ts,
+      text: 'in the thread',
+    });
+    expect(reply.ok).toBe(true);
+    expect(workspace.message(dmOf(ALICE), String(reply.ts))?.threadTs).toBe(posted.ts);
+    expect(call('chat.postMessage', { channel: 'C0NOWHERE', text: 'x' })).toEqual({
+      ok: false,
+      error: 'channel_not_found',
+    });
+  });
+
+  it("refuses invalid blocks with Slack's error, and shows the refusal where the message would have been", () => {
+    const refused = call('chat.postMessage', {
+      channel: REVIEW_CHANNEL,
+      text: 'x',
+      blocks: [{ type: 'header', text: { type: 'plain_text', text: 'h'.repeat(151) } }],
+    });
+    expect(refused.error).toBe('invalid_blocks');
+    const shown = workspace.snapshot().messages.find((message) => message.refusal !== undefined);
+    expect(shown?.channel).toBe(REVIEW_CHANNEL);
+    expect(shown?.refusal?.problems).toEqual([
+      '[ERROR] must be less than 151 characters [json-pointer:/blocks/0/text/text]',
+    ]);
+    expect(workspace.snapshot().calls.at(-1)).toMatchObject({ method: 'chat.postMessage', ok: false });
+  });
+
+  it('updates and deletes only the app’s own messages', () => {
+    const posted = call('chat.postMessage', { channel: REVIEW_CHANNEL, text: 'first' });
+    expect(call('chat.update', { channel: REVIEW_CHANNEL, ts: posted.ts, text: 'second' }).ok).toBe(true);
+    expect(workspace.message(REVIEW_CHANNEL, String(posted.ts))).toMatchObject({
+      text: 'second',
+      edited: true,
+    });
+    expect(call('chat.update', { channel: REVIEW_CHANNEL, ts: '1.000001', text: 'x' }).error).toBe(
+      'message_not_found',
+    );
+    expect(call('chat.delete', { channel: REVIEW_CHANNEL, ts: posted.ts }).ok).toBe(true);
+    expect(workspace.message(REVIEW_CHANNEL, String(posted.ts))).toBeUndefined();
+  });
+
+  it('opens a modal only with a live trigger, as Slack does after three seconds', () => {
+    vi.useFakeTimers();
+    const view = { type: 'modal', title: { type: 'plain_text', text: 'Hi' }, blocks: [] };
+    expect(call('views.open', { trigger_id: '1.unknown', view }).error).toBe('invalid_trigger_id');
+    const late = workspace.newTrigger(ALICE);
+    vi.advanceTimersByTime(3_001);
+    expect(call('views.open', { trigger_id: late, view }).error).toBe('expired_trigger_id');
+    const opened = call('views.open', { trigger_id: workspace.newTrigger(ALICE), view });
+    expect(opened.ok).toBe(true);
+    expect(workspace.snapshot().modals[ALICE]?.map((modal) => modal.id)).toEqual([
+      (opened.view as { id: string }).id,
+    ]);
+  });
+
+  it('publishes a Home tab per person, and shares a file uploaded in three steps in the channel', async () => {
+    expect(call('views.publish', { user_id: ALICE, view: { type: 'home', blocks: [] } }).ok).toBe(true);
+    expect(workspace.snapshot().homes[ALICE]?.view.type).toBe('home');
+
+    const url = call('files.getUploadURLExternal', { filename: 'tickets.csv', length: 11 });
+    const fileId = String(url.file_id);
+    expect(String(url.upload_url)).toBe(`http://127.0.0.1:9/upload/${fileId}`);
+    expect(await slack.upload(fileId, Buffer.from('id,status\n1'), 'application/octet-stream')).toEqual({
+      status: 200,
+      text: 'OK - 11',
+    });
+    const done = call('files.completeUploadExternal', {
+      files: [{ id: fileId, title: 'Tickets' }],
+      channel_id: dmOf(ALICE),
+      initial_comment: 'Your tickets',
+    });
+    expect(done.ok).toBe(true);
+    const shared = workspace.snapshot().messages.find((message) => message.files.length > 0);
+    expect(shared).toMatchObject({ channel: dmOf(ALICE), text: 'Your tickets', userId: APP.userId });
+    expect(shared?.files[0]).toMatchObject({
+      title: 'Tickets',
+      name: 'tickets.csv',
+      preview: 'id,status\n1',
+    });
+  });
+
+  it('shows a response_url reply to whoever asked only, unless it is for the channel', () => {
+    const url = slack.responseUrl({
+      userId: ALICE,
+      channel: REVIEW_CHANNEL,
+      threadTs: undefined,
+      messageTs: undefined,
+    });
+    const key = url.split('/').pop() ?? '';
+    expect(slack.respond(key, { text: 'just you' }).status).toBe(200);
+    expect(slack.respond(key, { text: 'everyone', response_type: 'in_channel' }).status).toBe(200);
+    const shown = workspace.snapshot().messages.map((message) => [message.text, message.visibleTo]);
+    expect(shown).toEqual([
+      ['just you', ALICE],
+      ['everyone', undefined],
+    ]);
+    expect(slack.respond('unknown', { text: 'x' }).status).toBe(404);
+  });
+});
