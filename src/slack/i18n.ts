@@ -289,6 +289,7 @@ const en = {
   unknown_value: 'unknown ({value})',
   stats_modal_title: 'Statistics',
   stats_modal_loading: 'Reading the last 7 days’ figures…',
+  stats_modal_close: 'Close',
   digest_title: '*Service desk digest*',
   operators_none_configured:
     'No knowledge-base operators are set up, so nobody can do this yet. Whoever runs this app can name them in OPERATOR_USER_IDS or OPERATOR_USERGROUP_ID.',
@@ -596,6 +597,7 @@ const zhCN = translation({
   unknown_value: '未知（{value}）',
   stats_modal_title: '统计',
   stats_modal_loading: '正在读取最近 7 天的数据…',
+  stats_modal_close: '关闭',
   digest_title: '*客服数据摘要*',
   operators_none_configured:
     '尚未设置知识库管理员，目前没有人能执行此操作。本应用的维护者可以在 OPERATOR_USER_IDS 或 OPERATOR_USERGROUP_ID 中指定。',

@@ -480,7 +480,7 @@ export function homeStatisticsListener(deps: TicketDeps): (args: ClickArgs) => P
     const modal = (blocks: RenderedMessage['blocks']) => ({
       type: 'modal' as const,
       title: plainText(t(locale, 'stats_modal_title'), 24),
-      close: plainText(t(locale, 'tickets_modal_cancel'), 24),
+      close: plainText(t(locale, 'stats_modal_close'), 24),
       blocks,
     });
     let viewId: string | undefined;

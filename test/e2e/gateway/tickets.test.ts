@@ -557,6 +557,8 @@ describe('the Home tab’s buttons to the tickets and statistics views', () => {
     const update = await h.slack.waitForCall('views.update', () => true, 10_000);
     expect(update.body.view_id).toBe(openedViewId(open));
     expect(JSON.stringify(viewOf(update))).toContain('Total messages');
+    // A view to read, not a form: it closes, it does not cancel.
+    expect(viewOf(update).close).toMatchObject({ text: 'Close' });
   });
 
   it('opens nothing for someone who is not an operator', async () => {
