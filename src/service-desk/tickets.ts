@@ -6,6 +6,7 @@ import { isPlatformError } from '../platform/errors.js';
 import { splitCreationWindow } from '../platform/pagination.js';
 import {
   MAX_PAGE_SIZE,
+  MAX_TICKET_WINDOW_SECONDS,
   TICKET_SOURCES,
   TICKET_STATUSES,
   type Ticket,
@@ -71,6 +72,11 @@ const RESULT_PAGE_SIZE = 10;
 const CSV_MAX_ROWS = 5000;
 /** Calls in flight at once for one filter. */
 const CONCURRENT_CALLS = 4;
+/**
+ * The most first-page calls one result may take (windows × statuses × sources): a year with every
+ * status is 78; five years with every status and every source would be over 6,000.
+ */
+const QUERIES_MAX = 400;
 
 export interface TicketFilter {
   /** First and last day of creation, yyyy-MM-dd, inclusive, in `timeZone`. */
@@ -90,6 +96,7 @@ export type FilterProblem =
   | { problem: 'ends_before_start' }
   | { problem: 'in_the_future' }
   | { problem: 'too_long'; days: number }
+  | { problem: 'too_many_queries'; queries: number; max: number }
   | { problem: 'unknown_status'; word: string }
   | { problem: 'unknown_source'; word: string }
   | { problem: 'bad_category'; word: string }
@@ -180,6 +187,9 @@ export function checkFilter(filter: TicketFilter, today: string): FilterResult {
   if (filter.categoryId !== undefined && !isCategoryId(filter.categoryId)) {
     return { kind: 'invalid', problem: 'bad_category', word: filter.categoryId };
   }
+  const queries = queriesOf(filter);
+  if (queries > QUERIES_MAX)
+    return { kind: 'invalid', problem: 'too_many_queries', queries, max: QUERIES_MAX };
   return { kind: 'ok', filter: { ...filter, statuses: [...filter.statuses], sources: [...filter.sources] } };
 }
 
@@ -279,6 +289,13 @@ export type TicketExportResult =
   | TicketFailure;
 
 type Scope = { requestId?: string };
+
+/** How many calls a filter's first pages take: one per window, status and source. */
+function queriesOf(filter: TicketFilter): number {
+  const { start, end } = creationRange(filter);
+  const windows = Math.ceil((end - start + 1) / (MAX_TICKET_WINDOW_SECONDS + 1));
+  return windows * Math.max(1, filter.statuses.length) * Math.max(1, filter.sources.length);
+}
 
 /** One window's calls: one per status × source chosen (none chosen: one call without that filter). */
 function callsOf(filter: TicketFilter): TicketListRequest[][] {

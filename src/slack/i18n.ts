@@ -231,6 +231,8 @@ const en = {
   tickets_ends_before_start: 'The end date is before the start date.',
   tickets_in_the_future: 'The range starts after today: no tickets yet.',
   tickets_too_long: 'At most {days} days at a time.',
+  tickets_too_many_queries:
+    'That filter takes {queries} queries of the platform (one per month of the range, per status and per source chosen); at most {max}. Shorten the range, or choose fewer statuses or sources.',
   tickets_unknown_status: '`{word}` is not a ticket status. Statuses: {list}.',
   tickets_unknown_source: '`{word}` is not a ticket source. Sources: {list}.',
   tickets_bad_category: '`{word}` is not a category id (at most 36 characters, no spaces).',
@@ -540,6 +542,8 @@ const zhCN = translation({
   tickets_ends_before_start: '结束日期早于开始日期。',
   tickets_in_the_future: '开始日期晚于今天：还没有工单。',
   tickets_too_long: '一次最多 {days} 天。',
+  tickets_too_many_queries:
+    '该条件需要查询平台 {queries} 次（时间范围每月一次，每个所选状态和来源各一次），最多 {max} 次。请缩短时间范围，或减少所选状态或来源。',
   tickets_unknown_status: '`{word}` 不是工单状态。状态：{list}。',
   tickets_unknown_source: '`{word}` 不是工单来源。来源：{list}。',
   tickets_bad_category: '`{word}` 不是分类 id（最多 36 个字符，不含空格）。',

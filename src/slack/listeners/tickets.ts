@@ -252,7 +252,9 @@ async function submitFilter(
     const block =
       checked.problem === 'bad_category'
         ? fields.category.block
-        : checked.problem === 'ends_before_start' || checked.problem === 'too_long'
+        : checked.problem === 'ends_before_start' ||
+            checked.problem === 'too_long' ||
+            checked.problem === 'too_many_queries'
           ? fields.to.block
           : fields.from.block;
     await ack({

@@ -229,6 +229,8 @@ export function renderTicketProblem(locale: Locale, command: string, problem: Fi
       return t(locale, 'tickets_in_the_future');
     case 'too_long':
       return t(locale, 'tickets_too_long', { days: problem.days });
+    case 'too_many_queries':
+      return t(locale, 'tickets_too_many_queries', { queries: problem.queries, max: problem.max });
     case 'unknown_status':
       return t(locale, 'tickets_unknown_status', { word: codeText(problem.word), list: words.statuses });
     case 'unknown_source':

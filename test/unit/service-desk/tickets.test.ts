@@ -69,6 +69,13 @@ describe('parseTicketArguments', () => {
       problem: 'ends_before_start',
     });
     expect(parseTicketArguments(['2020-01-01'], TODAY, 'UTC')).toMatchObject({ problem: 'too_long' });
+    // One call per month, status and source: a year of every status is fine, years of many sources are not.
+    expect(parseTicketArguments(['2025-11-26', 'status:open,solved,closed,deleted'], TODAY, 'UTC').kind).toBe(
+      'ok',
+    );
+    expect(
+      parseTicketArguments(['2022-01-01', 'status:open', 'source:email,voice,call-center'], TODAY, 'UTC'),
+    ).toEqual({ kind: 'invalid', problem: 'too_many_queries', queries: 60 * 3 * 3, max: 400 });
   });
 });
 
