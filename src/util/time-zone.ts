@@ -1,14 +1,24 @@
 // Time zones by IANA name: whether a name is one this runtime knows, and a moment's wall-clock parts in one.
 
+/** Zone names already judged: building a DateTimeFormat costs tens of µs, and a user's zone is read per question. */
+const judged = new Map<string, boolean>();
+const JUDGED_MAX = 1_000;
+
 /** True when Intl can format in `zone` (Slack's `tz` and settings are checked with it before use). */
 export function isTimeZone(zone: string): boolean {
   if (zone === '' || zone.length > 64) return false;
+  const known = judged.get(zone);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  // There are some 600 zone names; garbage beyond the bound is judged again rather than kept.
+  if (judged.size < JUDGED_MAX) judged.set(zone, valid);
+  return valid;
 }
 
 export interface WallClock {
