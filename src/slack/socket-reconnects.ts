@@ -5,10 +5,8 @@ import type { SocketModeReceiver } from '@slack/bolt';
 
 type SocketModeClient = SocketModeReceiver['client'];
 
-export interface ReconnectFailureHandler {
-  /** A reconnect ended without a socket: `stopping` tells a stop that cut it short from a failure. */
-  (error: unknown, stopping: boolean): void;
-}
+/** A reconnect ended without a socket: `stopping` tells a stop that cut it short from a failure. */
+export type ReconnectFailureHandler = (error: unknown, stopping: boolean) => void;
 
 export function observeReconnects(
   client: SocketModeClient,

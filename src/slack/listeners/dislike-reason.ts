@@ -1,16 +1,16 @@
 // After a 👎 the asker may say what was wrong: the button on the rated line opens a small modal, and
 // its submission adds the reason to the entry's review card. Saying nothing is fine: the feedback
 // was already sent.
-import type { AckFn, ViewResponseAction, webApi } from '@slack/bolt';
 import { errorFields } from '../../logging/error-fields.js';
 import { tell } from '../answerer.js';
-import { beginHandling, type Handling } from '../handling.js';
+import type { Handling } from '../handling.js';
 import { t } from '../i18n.js';
 import { viewSubmissionSchema } from '../incoming.js';
 import { decodeReasonValue } from '../render/button-values.js';
 import { REASON_BLOCK_ID, readReasonForm, readReasonMetadata, renderReasonModal } from '../render/review.js';
 import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from './click.js';
 import type { ListenerDeps } from './deps.js';
+import { trackedListener, type ViewArgs } from './tracked.js';
 
 type ReasonDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review'>;
 
@@ -70,17 +70,10 @@ async function openReasonModal(deps: ReasonDeps, handling: Handling, click: Clic
   }
 }
 
-interface ViewArgs {
-  ack: AckFn<ViewResponseAction>;
-  body: unknown;
-  client: webApi.WebClient;
-}
-
 export function dislikeReasonSubmitListener(deps: ReasonDeps): (args: ViewArgs) => Promise<void> {
-  return async ({ ack, body, client }) => {
-    const handling = beginHandling(client, deps.logger);
-    await deps.inFlight.track(handling, submitReason(deps, handling, ack, body), 'reason submission failed');
-  };
+  return trackedListener<ViewArgs>(deps, 'reason submission failed', (handling, { ack, body }) =>
+    submitReason(deps, handling, ack, body),
+  );
 }
 
 async function submitReason(

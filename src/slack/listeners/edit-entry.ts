@@ -3,7 +3,7 @@
 // with only what changed. The operator's right is checked again on every submission. Slack closes a
 // view submission's request after 3 s: a platform slower than that gets a "saving" view at once, and
 // the result replaces it when it comes.
-import type { AckFn, ViewResponseAction, webApi } from '@slack/bolt';
+import type { AckFn, webApi } from '@slack/bolt';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import { fitsEditor, htmlToMarkup, unsupportedMarkup } from '../../review/answer-markup.js';
@@ -11,7 +11,7 @@ import { type EditPlan, planEdit } from '../../review/edit-plan.js';
 import type { EditOutcome } from '../../review/knowledge-review.js';
 import type { EditField, EntrySnapshot } from '../../review/types.js';
 import { EXPIRED, within } from '../../util/deadline.js';
-import { beginHandling, type Handling } from '../handling.js';
+import type { Handling } from '../handling.js';
 import { t } from '../i18n.js';
 import { messageShortcutSchema, viewSubmissionSchema } from '../incoming.js';
 import { docIdOfAnswerBlocks } from '../render/blocks.js';
@@ -26,6 +26,7 @@ import {
 } from '../render/review.js';
 import type { ListenerDeps } from './deps.js';
 import { operatorRefusal } from './operator-gate.js';
+import { trackedListener, type ViewArgs } from './tracked.js';
 
 type EditDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review'>;
 
@@ -117,15 +118,10 @@ interface ShortcutArgs {
 
 /** "Edit this answer", a message shortcut on any of the app's answers. */
 export function editAnswerShortcutListener(deps: EditDeps): (args: ShortcutArgs) => Promise<void> {
-  return async ({ ack, body, client, context }) => {
-    await ack();
-    const handling = beginHandling(client, deps.logger);
-    await deps.inFlight.track(
-      handling,
-      editFromShortcut(deps, handling, body, context),
-      'edit shortcut handling failed',
-    );
-  };
+  return trackedListener<ShortcutArgs>(deps, 'edit shortcut handling failed', async (handling, args) => {
+    await args.ack();
+    await editFromShortcut(deps, handling, args.body, args.context);
+  });
 }
 
 async function editFromShortcut(
@@ -169,22 +165,10 @@ async function editFromShortcut(
   deps.onEvent('edit_shortcut', opened ? 'opened' : 'failed');
 }
 
-interface ViewArgs {
-  ack: AckFn<ViewResponseAction>;
-  body: unknown;
-  client: webApi.WebClient;
-}
-
 export function editEntrySubmitListener(deps: EditDeps): (args: ViewArgs) => Promise<void> {
-  return async ({ ack, body, client }) => {
-    const startedAt = Date.now();
-    const handling = beginHandling(client, deps.logger);
-    await deps.inFlight.track(
-      handling,
-      submitEdit(deps, handling, ack, body, startedAt),
-      'edit submission failed',
-    );
-  };
+  return trackedListener<ViewArgs>(deps, 'edit submission failed', (handling, { ack, body }) =>
+    submitEdit(deps, handling, ack, body, Date.now()),
+  );
 }
 
 async function submitEdit(

@@ -8,7 +8,7 @@ import { errorFields } from '../../logging/error-fields.js';
 import { groupAgents } from '../../service-desk/agents.js';
 import { periodOf, statisticsReport } from '../../service-desk/statistics.js';
 import { wellFormed } from '../../util/well-formed.js';
-import { beginHandling, type Handling } from '../handling.js';
+import type { Handling } from '../handling.js';
 import type { RenderedMessage } from '../render/blocks.js';
 import {
   renderAgents,
@@ -20,6 +20,7 @@ import {
 import type { ListenerDeps } from './deps.js';
 import { operatorRefusal } from './operator-gate.js';
 import { ticketsCommand } from './tickets.js';
+import { trackedListener } from './tracked.js';
 
 type CommandDeps = Pick<
   ListenerDeps,
@@ -69,15 +70,10 @@ export function parseSubcommand(text: string): Subcommand {
 }
 
 export function slashCommandListener(deps: CommandDeps): (args: CommandArgs) => Promise<void> {
-  return async ({ ack, body, respond, client }) => {
-    await ack();
-    const handling = beginHandling(client, deps.logger);
-    await deps.inFlight.track(
-      handling,
-      answer(deps, handling, body, respond),
-      'slash command handling failed',
-    );
-  };
+  return trackedListener<CommandArgs>(deps, 'slash command handling failed', async (handling, args) => {
+    await args.ack();
+    await answer(deps, handling, args.body, args.respond);
+  });
 }
 
 async function answer(

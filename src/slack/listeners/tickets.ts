@@ -1,7 +1,3 @@
-// Tickets for operators: `/cs tickets` (typed filters, or the filter modal), the result's Previous /
-// Next / Try again and Download CSV, and the Home tab's buttons to the tickets and statistics views.
-// Every step checks the operator's right again; results are seen only by the operator who asked.
-import type { AckFn, ViewResponseAction, webApi } from '@slack/bolt';
 import { z } from 'zod';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
@@ -23,7 +19,7 @@ import {
 import { parseJsonWith } from '../../util/json.js';
 import { isTimeZone } from '../../util/time-zone.js';
 import { ACTION_TICKETS_CSV } from '../action-ids.js';
-import { beginHandling, type Handling } from '../handling.js';
+import type { Handling } from '../handling.js';
 import { t } from '../i18n.js';
 import { viewSubmissionSchema } from '../incoming.js';
 import type { RenderedMessage } from '../render/blocks.js';
@@ -43,6 +39,7 @@ import { postToResponseUrl } from '../response-url.js';
 import { type Click, type ClickArgs, trackedClickListener } from './click.js';
 import type { ListenerDeps } from './deps.js';
 import { operatorRefusal } from './operator-gate.js';
+import { trackedListener, type ViewArgs } from './tracked.js';
 
 export type TicketDeps = Pick<
   ListenerDeps,
@@ -165,12 +162,6 @@ async function openTicketFilter(
 
 // ---------------------------------------------------------------- the modal's submission
 
-interface ViewArgs {
-  ack: AckFn<ViewResponseAction>;
-  body: unknown;
-  client: webApi.WebClient;
-}
-
 const selected = z.object({ value: z.string().max(10) });
 const filterStateSchema = z.object({
   values: z.object({
@@ -189,10 +180,9 @@ const filterStateSchema = z.object({
 });
 
 export function ticketFilterSubmitListener(deps: TicketDeps): (args: ViewArgs) => Promise<void> {
-  return async ({ ack, body, client }) => {
-    const handling = beginHandling(client, deps.logger);
-    await deps.inFlight.track(handling, submitFilter(deps, handling, ack, body), 'tickets filter failed');
-  };
+  return trackedListener<ViewArgs>(deps, 'tickets filter failed', (handling, { ack, body }) =>
+    submitFilter(deps, handling, ack, body),
+  );
 }
 
 async function submitFilter(
@@ -326,10 +316,7 @@ async function handleResultClick(deps: TicketDeps, handling: Handling, click: Cl
   const { locale } = await deps.users.lookup(handling.client, click.teamId, click.userId, handling.logger);
   const value = decodeTicketQueryValue(click.value ?? '');
   const filter =
-    value &&
-    value.statuses.every(isTicketStatus) &&
-    value.sources.every(isTicketSource) &&
-    isTimeZone(value.timeZone)
+    value?.statuses.every(isTicketStatus) && value.sources.every(isTicketSource) && isTimeZone(value.timeZone)
       ? checkFilter(
           { ...value, statuses: value.statuses, sources: value.sources },
           todayIn(value.timeZone, new Date()),
