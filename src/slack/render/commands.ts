@@ -103,8 +103,8 @@ function numberFormat(locale: Locale, kind: FigureKind): Intl.NumberFormat {
   });
 }
 
-/** "12,345  ↑ +210": the figure, then how it moved since the period before. */
-function figureText(locale: Locale, figure: Figure): string {
+/** "*Total messages*\n12,345  ↑ +210": the figure, then how it moved since the period before. */
+export function figureText(locale: Locale, figure: Figure): string {
   const format = numberFormat(locale, figure.kind);
   const suffix = figure.kind === 'percent' ? '%' : '';
   const label = t(locale, `figure_${figure.key}`);

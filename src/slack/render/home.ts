@@ -4,9 +4,10 @@
 import type { types } from '@slack/bolt';
 import type { Locale } from '../../conversation/locale.js';
 import type { HomeFigures } from '../../service-desk/home-figures.js';
-import type { Figure, FigureKind } from '../../service-desk/statistics.js';
+import type { Figure } from '../../service-desk/statistics.js';
 import { ACTION_HOME_OPEN_STATISTICS, ACTION_HOME_OPEN_TICKETS, homeExampleActionId } from '../action-ids.js';
 import { t } from '../i18n.js';
+import { figureText } from './commands.js';
 import { context, mrkdwn, plainText, section } from './elements.js';
 import { escapeMrkdwn } from './html-to-mrkdwn.js';
 import {
@@ -170,30 +171,6 @@ function slackTime(at: number): string {
   const seconds = Math.floor(at / 1000);
   const fallback = `${new Date(at).toISOString().slice(11, 16)} UTC`;
   return `<!date^${seconds}^{time}|${fallback}>`;
-}
-
-function fractionDigits(kind: FigureKind): number {
-  return kind === 'count' ? 0 : kind === 'average' ? 2 : 1;
-}
-
-/** "*Total messages*\n12,345  ↑ +210": the figure, then how it moved since the 7 days before. */
-function figureText(locale: Locale, figure: Figure): string {
-  const digits = fractionDigits(figure.kind);
-  const format = new Intl.NumberFormat(locale, {
-    maximumFractionDigits: digits,
-    minimumFractionDigits: figure.kind === 'average' ? 2 : 0,
-  });
-  const label = t(locale, `figure_${figure.key}`);
-  if (figure.current === undefined) return `*${label}*\n—`;
-  const suffix = figure.kind === 'percent' ? '%' : '';
-  const value = `${format.format(figure.current)}${suffix}`;
-  if (figure.previous === undefined) return `*${label}*\n${value}`;
-  const change = figure.current - figure.previous;
-  const unchanged = Math.round(Math.abs(change) * 10 ** digits) === 0;
-  const arrow = unchanged ? '→' : change > 0 ? '↑' : '↓';
-  const sign = unchanged ? '±' : change > 0 ? '+' : '−';
-  const unit = figure.kind === 'percent' ? t(locale, 'unit_percentage_points') : '';
-  return `*${label}*\n${value}   ${arrow} ${sign}${format.format(Math.abs(change))}${unit}`;
 }
 
 function reviewBlocks(locale: Locale, review: HomeReview): KnownBlock[] {
