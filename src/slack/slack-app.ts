@@ -118,6 +118,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   let listening = false;
   let socketReceiver: SocketModeReceiver | undefined;
   let socketOpen = false;
+  let stopReconnecting = () => {};
   if (connection.mode === 'socket') {
     socketReceiver = new SocketModeReceiver({
       appToken: connection.appToken,
@@ -141,14 +142,11 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     socketReceiver.client.on('close', () => {
       socketOpen = false;
     });
-    observeReconnects(
-      socketReceiver.client,
-      () => !listening,
-      (error, stopping) => {
-        if (stopping) logger.debug('Socket Mode reconnect cut short by the stop');
-        else logger.error(errorFields(error), 'Socket Mode reconnect failed; /readyz answers 503');
-      },
-    );
+    stopReconnecting = observeReconnects(socketReceiver.client, () => !listening, {
+      stopped: () => logger.debug('Socket Mode reconnect cut short by the stop'),
+      failed: (error, retryInMs) =>
+        logger.error({ ...errorFields(error), retryInMs }, 'Socket Mode reconnect failed; trying again'),
+    });
     receiver = socketReceiver;
   } else {
     const httpReceiver = new HTTPReceiver({
@@ -211,6 +209,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     },
     async stop() {
       listening = false;
+      stopReconnecting();
       if (socketReceiver) await app.stop();
       await receiverServer.drain();
       // Bolt acknowledges an event before it calls the listener: one turn of the event loop lets the

@@ -174,6 +174,42 @@ describe('Socket Mode: connection lifecycle', () => {
     expect(textOf(answer)).toContain('password portal');
   });
 
+  it('keeps trying when Slack refuses the new connection URL, and answers once it gives one', async () => {
+    // The socket client asks for a new URL again, waiting longer each time, until Slack gives one.
+    harness.slack.failNext('apps.connections.open', { error: 'internal_error' }, 2);
+    harness.socket.dropConnection();
+    await harness.socket.waitForConnection(2, 20_000);
+    await waitFor(async () => (await statusOf('/readyz')) === 200, {
+      timeoutMs: 10_000,
+      message: 'never ready again',
+    });
+
+    const refused = harness.slack
+      .calls('apps.connections.open')
+      .filter((call) => call.response?.ok === false);
+    expect(refused).toHaveLength(2);
+    const { ack, answer } = await askByDm('How do I reset my password?');
+    expect(ack.connectionId).toBe(2);
+    expect(textOf(answer)).toContain('password portal');
+  }, 40_000);
+
+  it('keeps trying when Slack answers the new connection URL with an HTTP error, where the client gave up', async () => {
+    harness.slack.failNext('apps.connections.open', { status: 503 }, 2);
+    harness.socket.dropConnection();
+    await harness.socket.waitForConnection(2, 20_000);
+    await waitFor(async () => (await statusOf('/readyz')) === 200, {
+      timeoutMs: 10_000,
+      message: 'never ready again',
+    });
+
+    const retries = harness.logs.filter((line) => line.msg === 'Socket Mode reconnect failed; trying again');
+    // Waiting longer after each failure.
+    expect(retries.map((line) => line.retryInMs)).toEqual([1_000, 2_000]);
+    const { ack, answer } = await askByDm('How do I reset my password?');
+    expect(ack.connectionId).toBe(2);
+    expect(textOf(answer)).toContain('password portal');
+  }, 40_000);
+
   // Regression: the socket client's own reconnect left its start() unobserved, so a stop during a
   // reconnect rejected with undefined and nobody handled it (slackapi/node-slack-sdk#2656).
   it('stops while a reconnect waits for Slack’s hello, leaving no unhandled rejection', async () => {
