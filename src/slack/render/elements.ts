@@ -21,3 +21,19 @@ export function context(text: string): types.ContextBlock {
 export function plainText(text: string, max: number = BUTTON_TEXT_MAX): types.PlainTextElement {
   return { type: 'plain_text', text: truncate(text, max), emoji: true };
 }
+
+/** A button: its text cut to a button's 75 characters, and only the options given. */
+export function button(
+  text: string,
+  actionId: string,
+  options: { value?: string; style?: 'primary' | 'danger'; confirm?: types.ConfirmationDialog } = {},
+): types.Button {
+  return {
+    type: 'button',
+    action_id: actionId,
+    text: plainText(text),
+    ...(options.value !== undefined ? { value: options.value } : {}),
+    ...(options.style ? { style: options.style } : {}),
+    ...(options.confirm ? { confirm: options.confirm } : {}),
+  };
+}

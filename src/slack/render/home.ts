@@ -8,7 +8,7 @@ import type { Figure } from '../../service-desk/statistics.js';
 import { ACTION_HOME_OPEN_STATISTICS, ACTION_HOME_OPEN_TICKETS, homeExampleActionId } from '../action-ids.js';
 import { t } from '../i18n.js';
 import { figureText } from './commands.js';
-import { context, mrkdwn, plainText, section } from './elements.js';
+import { button, context, mrkdwn, plainText, section } from './elements.js';
 import { escapeMrkdwn } from './html-to-mrkdwn.js';
 import {
   BUTTON_VALUE_MAX,
@@ -99,13 +99,10 @@ function exampleBlocks(locale: Locale, examples: readonly string[]): KnownBlock[
     {
       type: 'actions',
       block_id: 'home_examples',
-      elements: shown.map((question, index) => ({
-        type: 'button',
-        action_id: homeExampleActionId(index),
-        text: plainText(question),
-        // The question whole: the click asks exactly it.
-        value: truncate(question, BUTTON_VALUE_MAX),
-      })),
+      // The value holds the question whole: the click asks exactly it.
+      elements: shown.map((question, index) =>
+        button(question, homeExampleActionId(index), { value: truncate(question, BUTTON_VALUE_MAX) }),
+      ),
     },
   ];
 }
@@ -121,16 +118,8 @@ function operatorBlocks(locale: Locale, part: HomeOperatorPart): KnownBlock[] {
       type: 'actions',
       block_id: 'home_operator_views',
       elements: [
-        {
-          type: 'button',
-          action_id: ACTION_HOME_OPEN_TICKETS,
-          text: plainText(t(locale, 'home_open_tickets')),
-        },
-        {
-          type: 'button',
-          action_id: ACTION_HOME_OPEN_STATISTICS,
-          text: plainText(t(locale, 'home_open_statistics')),
-        },
+        button(t(locale, 'home_open_tickets'), ACTION_HOME_OPEN_TICKETS),
+        button(t(locale, 'home_open_statistics'), ACTION_HOME_OPEN_STATISTICS),
       ],
     },
   ];

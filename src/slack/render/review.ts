@@ -24,10 +24,9 @@ import {
 import { type MessageKey, t } from '../i18n.js';
 import { mention, type RenderedMessage } from './blocks.js';
 import { cardIdSchema, docIdSchema, encodeReviewCardValue, encodeTryAgainValue } from './button-values.js';
-import { context, mrkdwn, plainText, section } from './elements.js';
+import { button, context, mrkdwn, plainText, section } from './elements.js';
 import { answerToMrkdwn, escapeMrkdwn, toPlainText } from './html-to-mrkdwn.js';
 import {
-  BUTTON_TEXT_MAX,
   FALLBACK_TEXT_MAX,
   SECTION_TEXT_MAX,
   splitMrkdwn,
@@ -187,30 +186,23 @@ function cardActions(card: ReviewCard, locale: Locale): ActionsBlock | undefined
   const edit =
     card.docId === undefined ? undefined : encodeReviewCardValue({ cardId: card.id, docId: card.docId });
   if (edit !== undefined) {
-    elements.push({
-      type: 'button',
-      action_id: ACTION_REVIEW_EDIT,
-      text: plainText(t(locale, 'card_edit'), BUTTON_TEXT_MAX),
-      style: 'primary',
-      value: edit,
-    });
+    elements.push(button(t(locale, 'card_edit'), ACTION_REVIEW_EDIT, { value: edit, style: 'primary' }));
   }
   const dismiss = encodeReviewCardValue({ cardId: card.id });
   if (dismiss !== undefined) {
-    elements.push({
-      type: 'button',
-      action_id: ACTION_REVIEW_DISMISS,
-      text: plainText(t(locale, 'card_dismiss'), BUTTON_TEXT_MAX),
-      style: 'danger',
-      value: dismiss,
-      confirm: {
-        title: plainText(t(locale, 'card_dismiss_confirm_title'), CONFIRM_TITLE_MAX),
-        text: plainText(t(locale, 'card_dismiss_confirm_text'), CONFIRM_TEXT_MAX),
-        confirm: plainText(t(locale, 'card_dismiss'), CONFIRM_BUTTON_MAX),
-        deny: plainText(t(locale, 'modal_cancel'), CONFIRM_BUTTON_MAX),
+    elements.push(
+      button(t(locale, 'card_dismiss'), ACTION_REVIEW_DISMISS, {
+        value: dismiss,
         style: 'danger',
-      },
-    });
+        confirm: {
+          title: plainText(t(locale, 'card_dismiss_confirm_title'), CONFIRM_TITLE_MAX),
+          text: plainText(t(locale, 'card_dismiss_confirm_text'), CONFIRM_TEXT_MAX),
+          confirm: plainText(t(locale, 'card_dismiss'), CONFIRM_BUTTON_MAX),
+          deny: plainText(t(locale, 'modal_cancel'), CONFIRM_BUTTON_MAX),
+          style: 'danger',
+        },
+      }),
+    );
   }
   return elements.length === 0 ? undefined : { type: 'actions', block_id: CARD_ACTIONS_BLOCK_ID, elements };
 }
@@ -623,14 +615,7 @@ export function renderAnswerUpdatedNotice(input: { locale: Locale; question: str
     blocks.push({
       type: 'actions',
       block_id: ASK_AGAIN_BLOCK_ID,
-      elements: [
-        {
-          type: 'button',
-          action_id: ACTION_ASK_AGAIN,
-          text: plainText(t(input.locale, 'ask_again'), BUTTON_TEXT_MAX),
-          value,
-        },
-      ],
+      elements: [button(t(input.locale, 'ask_again'), ACTION_ASK_AGAIN, { value })],
     });
   }
   return { text: truncateMrkdwn(toPlainText(text), FALLBACK_TEXT_MAX), blocks };

@@ -24,7 +24,7 @@ import {
 import { type MessageKey, t } from '../i18n.js';
 import type { RenderedMessage } from './blocks.js';
 import { encodeTicketQueryValue } from './button-values.js';
-import { context, plainText, section } from './elements.js';
+import { button, context, plainText, section } from './elements.js';
 import { escapeMrkdwn } from './html-to-mrkdwn.js';
 import { SECTION_TEXT_MAX, truncate, truncateMrkdwn } from './limits.js';
 
@@ -124,14 +124,14 @@ const COLUMNS: MessageKey[] = [
   'col_updated',
 ];
 
-function button(
+/** A button for a value that fit in one; none when it did not. */
+function valueButton(
   text: string,
   actionId: string,
   value: string | undefined,
   style?: 'primary',
 ): types.Button | undefined {
-  if (value === undefined) return undefined;
-  return { type: 'button', text: plainText(text), action_id: actionId, value, ...(style ? { style } : {}) };
+  return value === undefined ? undefined : button(text, actionId, { value, ...(style ? { style } : {}) });
 }
 
 function actions(elements: (types.Button | undefined)[]): KnownBlock[] {
@@ -169,7 +169,7 @@ export function renderTicketResult(
       blocks: [
         section(truncateMrkdwn(text, SECTION_TEXT_MAX)),
         ...actions([
-          button(t(locale, 'tickets_try_again'), ACTION_TICKETS_RETRY, pageValue(filter, 1), 'primary'),
+          valueButton(t(locale, 'tickets_try_again'), ACTION_TICKETS_RETRY, pageValue(filter, 1), 'primary'),
         ]),
         ...noteBlocks,
       ],
@@ -197,20 +197,20 @@ export function renderTicketResult(
       table,
       ...actions([
         result.page > 1
-          ? button(
+          ? valueButton(
               t(locale, 'tickets_previous'),
               `${ACTION_TICKETS_PAGE}:prev`,
               pageValue(filter, result.page - 1),
             )
           : undefined,
         result.page < result.pageCount
-          ? button(
+          ? valueButton(
               t(locale, 'tickets_next'),
               `${ACTION_TICKETS_PAGE}:next`,
               pageValue(filter, result.page + 1),
             )
           : undefined,
-        button(t(locale, 'tickets_csv'), ACTION_TICKETS_CSV, pageValue(filter, result.page)),
+        valueButton(t(locale, 'tickets_csv'), ACTION_TICKETS_CSV, pageValue(filter, result.page)),
       ]),
       ...noteBlocks,
     ],
