@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { newContextKey } from '../src/conversation/context-key.js';
 import type { AnswerContext } from '../src/conversation/types.js';
 import { seedEntries } from '../src/simulator/knowledge-base.js';
-import { partnerIdFor } from '../src/slack/user-directory.js';
+import { partnerIdFor } from '../src/slack/handling/user-directory.js';
 import { MemoryContextStore } from '../src/stores/memory.js';
 
 const COUNT = Number(process.env.BENCH_CONTEXTS ?? 100_000);

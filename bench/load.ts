@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES } from '../src/conversation/locale.js';
 import { startSimulator } from '../src/simulator/index.js';
-import { renderThinking } from '../src/slack/render/blocks.js';
+import { renderThinking } from '../src/slack/answers/blocks.js';
 import { summarizeLargestProfile } from './cpu-profile-summary.js';
 import { startLeanFakeSlack } from './lean-fake-slack.js';
 import {

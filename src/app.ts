@@ -13,13 +13,13 @@ import { meteredContextStore, meteredNameCache } from './observability/metered-s
 import { Metrics } from './observability/metrics.js';
 import { PlatformClient } from './platform/index.js';
 import { KnowledgeReview } from './review/knowledge-review.js';
-import { StatisticsDigest } from './slack/digest.js';
-import { createListenerDeps } from './slack/listeners/deps.js';
-import { OperatorDirectory } from './slack/operators.js';
-import { Responder } from './slack/responder.js';
-import { SlackReviewBoard } from './slack/review-board.js';
-import { createSlackApp, type SlackApp } from './slack/slack-app.js';
-import { UserDirectory } from './slack/user-directory.js';
+import { OperatorDirectory } from './slack/access/operators.js';
+import { StatisticsDigest } from './slack/desk/digest.js';
+import { createListenerDeps } from './slack/handling/deps.js';
+import { UserDirectory } from './slack/handling/user-directory.js';
+import { SlackReviewBoard } from './slack/review/review-board.js';
+import { Responder } from './slack/transport/responder.js';
+import { createSlackApp, type SlackApp } from './slack/transport/slack-app.js';
 import { createStores } from './stores/index.js';
 import { ResourceStack } from './util/resource-stack.js';
 

@@ -5,7 +5,7 @@ import { createGateway } from './app.js';
 import { parseEnv } from './config/env.js';
 import { errorFields } from './logging/error-fields.js';
 import { createLogger } from './logging/logger.js';
-import { GatewayConfigurationError } from './slack/configuration-error.js';
+import { GatewayConfigurationError } from './slack/handling/configuration-error.js';
 
 /** One line per problem, values never echoed, then exit 1. */
 function exitOnInvalidConfiguration(problems: readonly string[]): never {

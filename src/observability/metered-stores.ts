@@ -1,6 +1,6 @@
 // Wraps the stores' reads so hits, misses and errors are counted, without the stores knowing.
 import type { ContextStore } from '../conversation/stores.js';
-import type { NameCache } from '../slack/stores.js';
+import type { NameCache } from '../slack/handling/stores.js';
 import type { StoreName, StoreResult } from './metrics.js';
 
 type Count = (store: StoreName, result: StoreResult) => void;

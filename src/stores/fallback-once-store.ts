@@ -1,6 +1,6 @@
 // A shared OnceStore backed by this process's own memory of its claims, for when the shared one is down.
 import { StoreUnavailableError } from '../conversation/stores.js';
-import type { OnceStore } from '../slack/stores.js';
+import type { OnceStore } from '../slack/handling/stores.js';
 import { type Clock, MemoryOnceStore } from './memory.js';
 
 export interface FallbackOnceStoreOptions {

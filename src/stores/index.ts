@@ -3,7 +3,7 @@
 import type { ContextStore, RatingStore } from '../conversation/stores.js';
 import type { TokenCache } from '../platform/access-token.js';
 import type { EntrySnapshotStore, ReviewStore } from '../review/stores.js';
-import type { NameCache, OnceStore, OperatorCache } from '../slack/stores.js';
+import type { NameCache, OnceStore, OperatorCache } from '../slack/handling/stores.js';
 import { FallbackOnceStore } from './fallback-once-store.js';
 import { MemoryContextStore, MemoryNameCache, MemoryOnceStore, MemoryRatingStore } from './memory.js';
 import {

@@ -2,7 +2,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ContextStore, RatingStore } from '../conversation/stores.js';
 import type { AnswerContext, Rating } from '../conversation/types.js';
-import type { NameCache, OnceStore } from '../slack/stores.js';
+import type { NameCache, OnceStore } from '../slack/handling/stores.js';
 
 /** Milliseconds from any fixed origin; tests inject one to advance time without sleeping. */
 export type Clock = () => number;

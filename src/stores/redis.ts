@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type ContextStore, type RatingStore, StoreUnavailableError } from '../conversation/stores.js';
 import type { AnswerContext, Rating } from '../conversation/types.js';
 import type { CachedToken, TokenCache } from '../platform/access-token.js';
-import type { NameCache, OnceStore } from '../slack/stores.js';
+import type { NameCache, OnceStore } from '../slack/handling/stores.js';
 import { EXPIRED, within } from '../util/deadline.js';
 import { parseJsonWith } from '../util/json.js';
 import { CircuitBreaker } from './circuit-breaker.js';

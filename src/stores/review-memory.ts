@@ -8,8 +8,8 @@ import {
   type ReviewStore,
 } from '../review/stores.js';
 import type { EntrySnapshot, ReviewCard } from '../review/types.js';
-import { KeyedQueue } from '../slack/keyed-queue.js';
-import type { OperatorCache, UsergroupMembers } from '../slack/stores.js';
+import { KeyedQueue } from '../slack/handling/keyed-queue.js';
+import type { OperatorCache, UsergroupMembers } from '../slack/handling/stores.js';
 import type { Clock } from './memory.js';
 
 const RETENTION_MS = REVIEW_RETENTION_SECONDS * 1000;

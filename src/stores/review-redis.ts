@@ -10,7 +10,7 @@ import {
   type ReviewStore,
 } from '../review/stores.js';
 import type { EntrySnapshot, ReviewCard } from '../review/types.js';
-import type { OperatorCache, UsergroupMembers } from '../slack/stores.js';
+import type { OperatorCache, UsergroupMembers } from '../slack/handling/stores.js';
 import { parseJsonWith } from '../util/json.js';
 import type { RedisConnection, RedisSortedSets } from './redis.js';
 import { entrySnapshotSchema, reviewCardSchema, usergroupMembersSchema } from './review-schemas.js';

@@ -1,7 +1,7 @@
 // The review loop's stored shapes, checked when read back: a value that does not parse is no value.
 import { z } from 'zod';
 import type { EntrySnapshot, ReviewCard } from '../review/types.js';
-import type { UsergroupMembers } from '../slack/stores.js';
+import type { UsergroupMembers } from '../slack/handling/stores.js';
 
 const location = z.object({ conversationId: z.string(), messageId: z.string() });
 

@@ -4,7 +4,7 @@
 // and wrongly signed: each is refused (or answered as an SSL check) and nothing reaches the platform
 // or Slack's Web API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeTryAgainValue } from '../../../src/slack/render/button-values.js';
+import { encodeTryAgainValue } from '../../../src/slack/kit/button-values.js';
 import { type GatewayHarness, SIGNING_SECRET, startGatewayHarness } from '../../support/gateway-harness.js';
 import {
   appMention,

@@ -1,7 +1,7 @@
 // Regressions: control characters and bidi overrides in a user's text reached the robot unchanged,
 // and a suggestion click (or Try again) was asked with whatever docId its value named.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { encodeSuggestionValue, encodeTryAgainValue } from '../../../src/slack/render/button-values.js';
+import { encodeSuggestionValue, encodeTryAgainValue } from '../../../src/slack/kit/button-values.js';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   askByMention,

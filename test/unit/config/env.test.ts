@@ -4,7 +4,7 @@ import {
   decodeTryAgainValue,
   encodeTryAgainValue,
   TRY_AGAIN_QUESTION_MAX,
-} from '../../../src/slack/render/button-values.js';
+} from '../../../src/slack/kit/button-values.js';
 
 /** What every gateway needs from Slack (HTTP mode); the platform may be left to the simulator. */
 const slack = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'secret' };

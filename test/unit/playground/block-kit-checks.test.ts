@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { blockKitRefusal, checkMessage, checkView } from '../../../src/playground/block-kit-checks.js';
-import { renderReply } from '../../../src/slack/render/blocks.js';
-import { renderCommandHelp } from '../../../src/slack/render/commands.js';
-import { renderReasonModal } from '../../../src/slack/render/review.js';
+import { renderReply } from '../../../src/slack/answers/blocks.js';
+import { renderCommandHelp } from '../../../src/slack/desk/command-views.js';
+import { renderReasonModal } from '../../../src/slack/review/views.js';
 
 const section = (text: string) => ({ type: 'section', text: { type: 'mrkdwn', text } });
 

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { newContextKey } from '../../../src/conversation/context-key.js';
 import { Conversation } from '../../../src/conversation/conversation.js';
 import { createLogger } from '../../../src/logging/logger.js';
-import { GatewayConfigurationError } from '../../../src/slack/configuration-error.js';
-import { createListenerDeps, type SlackListeners } from '../../../src/slack/listeners/deps.js';
-import { TRY_AGAIN_QUESTION_MAX } from '../../../src/slack/render/button-values.js';
-import { Responder } from '../../../src/slack/responder.js';
-import { UserDirectory } from '../../../src/slack/user-directory.js';
+import { GatewayConfigurationError } from '../../../src/slack/handling/configuration-error.js';
+import { createListenerDeps, type SlackListeners } from '../../../src/slack/handling/deps.js';
+import { UserDirectory } from '../../../src/slack/handling/user-directory.js';
+import { TRY_AGAIN_QUESTION_MAX } from '../../../src/slack/kit/button-values.js';
+import { Responder } from '../../../src/slack/transport/responder.js';
 import {
   MemoryContextStore,
   MemoryNameCache,

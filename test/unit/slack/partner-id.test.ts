@@ -1,7 +1,7 @@
 // The robot keys a user's session, uid and history on partnerId: it must name one Slack user, always.
 import { describe, expect, it } from 'vitest';
 import { robotAskRequestSchema } from '../../../src/platform/schemas.js';
-import { partnerIdFor } from '../../../src/slack/user-directory.js';
+import { partnerIdFor } from '../../../src/slack/handling/user-directory.js';
 
 describe('partnerIdFor', () => {
   it('is the same for one user every time, so the robot keeps their session and history', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../../src/conversation/stores.js';
-import type { OnceStore } from '../../../src/slack/stores.js';
+import type { OnceStore } from '../../../src/slack/handling/stores.js';
 import { FallbackOnceStore } from '../../../src/stores/fallback-once-store.js';
 import { MemoryOnceStore } from '../../../src/stores/memory.js';
 

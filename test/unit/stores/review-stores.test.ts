@@ -12,7 +12,7 @@ import {
   type ReviewStore,
 } from '../../../src/review/stores.js';
 import type { EntrySnapshot, ReviewCard } from '../../../src/review/types.js';
-import type { OperatorCache } from '../../../src/slack/stores.js';
+import type { OperatorCache } from '../../../src/slack/handling/stores.js';
 import { connectRedis, type RedisConnection, type RedisSortedSets } from '../../../src/stores/redis.js';
 import {
   MemoryEntrySnapshotStore,

@@ -1,0 +1,156 @@
+// Answering one question in Slack: who asks, "working on it" while the robot is slow, the core's
+// reply shown where the question was asked, and "took too long" when the question deadline passes.
+import type { AskOptions, QuestionInput } from '../../conversation/conversation.js';
+import type { Locale } from '../../conversation/locale.js';
+import type { Asker, Reply, SuggestionClick } from '../../conversation/types.js';
+import { EXPIRED } from '../../util/deadline.js';
+import type { Handling } from '../handling/handling.js';
+import { partnerIdFor, type UserLookup } from '../handling/user-directory.js';
+import type { ReplyTarget, Responder } from '../transport/responder.js';
+import { renderReply, renderThinking } from './blocks.js';
+import { WorkingIndicator } from './working-indicator.js';
+
+/** The core's question: what the robot is asked, for whom. */
+export type Ask = (input: QuestionInput, options: AskOptions) => Promise<Reply>;
+
+/** Counts what happened to an event or click, by kind and outcome. */
+export type OnEvent = (kind: string, outcome: string) => void;
+
+export interface SlackQuestion {
+  teamId: string;
+  userId: string;
+  text: string;
+  target: ReplyTarget;
+  /** Set when the question is a click on a suggestion (or Try again after one). */
+  suggestion?: SuggestionClick | undefined;
+  /** The message the reply replaces: the failure whose Try again was clicked. */
+  replaceTs?: string | undefined;
+}
+
+export interface AnswerQuestion {
+  answer(handling: Handling, question: SlackQuestion): Promise<void>;
+}
+
+export class Answerer implements AnswerQuestion {
+  readonly #ask: Ask;
+  readonly #users: UserLookup;
+  readonly #responder: Responder;
+  readonly #onEvent: OnEvent;
+  readonly #settings: { defaultLocale: Locale; placeholderDelayMs: number };
+
+  constructor(dependencies: {
+    ask: Ask;
+    users: UserLookup;
+    responder: Responder;
+    onEvent: OnEvent;
+    settings: {
+      defaultLocale: Locale;
+      /** How long the robot may take before a "working on it" placeholder is posted; 0 posts it at once. */
+      placeholderDelayMs: number;
+    };
+  }) {
+    this.#ask = dependencies.ask;
+    this.#users = dependencies.users;
+    this.#responder = dependencies.responder;
+    this.#onEvent = dependencies.onEvent;
+    this.#settings = dependencies.settings;
+  }
+
+  async answer(handling: Handling, question: SlackQuestion): Promise<void> {
+    const { teamId, userId, text, target, suggestion, replaceTs } = question;
+    const { logger, deadline } = handling;
+    const lookup = this.#users.lookup(handling.client, teamId, userId, logger);
+    const user = deadline ? await deadline.race(lookup) : await lookup;
+    if (user === EXPIRED) {
+      const locale = this.#settings.defaultLocale;
+      await this.#showTooSlow(handling, target, { text, suggestion, locale }, replaceTs);
+      return;
+    }
+    const asker: Asker = {
+      partnerId: partnerIdFor(teamId, userId),
+      userId,
+      displayName: user.displayName,
+      locale: user.locale,
+    };
+    const working = new WorkingIndicator(async (shown) => {
+      const thinking = renderThinking(asker.locale);
+      const sent = shown
+        ? await this.#responder.update(handling, target.channel, shown, thinking)
+        : await this.#responder.post(handling, target, thinking);
+      return sent.ok ? sent.ts : undefined;
+    }, replaceTs);
+    let reply: Reply | typeof EXPIRED;
+    try {
+      const asking = this.#ask(
+        {
+          asker,
+          text,
+          conversationId: target.channel,
+          threadId: target.threadTs,
+          ...(suggestion ? { suggestion } : {}),
+        },
+        {
+          requestId: handling.requestId,
+          // A click replaces its own message at once; a new question gets a placeholder only if the robot is slow.
+          beforeAsk: () => working.start(replaceTs ? 0 : this.#settings.placeholderDelayMs),
+        },
+      );
+      reply = deadline ? await deadline.race(asking) : await asking;
+    } finally {
+      working.stop();
+    }
+    if (reply === EXPIRED) {
+      // A late answer is dropped: the failure with Try again has taken its place.
+      await this.#showTooSlow(
+        handling,
+        target,
+        { text, suggestion, locale: asker.locale },
+        await working.shownTs(),
+      );
+      return;
+    }
+    logger.info(
+      { kind: reply.kind, channel: target.channel, threadTs: target.threadTs, clicked: Boolean(suggestion) },
+      'reply ready',
+    );
+    if (suggestion && reply.kind === 'notice') {
+      // A stale click is told to the person who clicked, not to the thread.
+      await tell(this.#responder, handling, target, userId, reply);
+      return;
+    }
+    await this.#responder.show(handling, target, renderReply(reply), await working.shownTs(), () =>
+      renderReply(reply, { images: 'links' }),
+    );
+  }
+
+  async #showTooSlow(
+    handling: Handling,
+    target: ReplyTarget,
+    question: { text: string; suggestion: SuggestionClick | undefined; locale: Locale },
+    replaceTs: string | undefined,
+  ): Promise<void> {
+    this.#onEvent('question', 'too_slow');
+    const reply: Reply = {
+      kind: 'failure',
+      reason: 'too_slow',
+      retryQuestion: question.text,
+      retryDocId: question.suggestion?.docId,
+      ...(question.suggestion ? { retryContextKey: question.suggestion.contextKey } : {}),
+      locale: question.locale,
+    };
+    await this.#responder.show(handling, target, renderReply(reply), replaceTs);
+  }
+}
+
+/** Tells one user, and only them (ephemeral), a reply such as a notice about their click. */
+export async function tell(
+  responder: Responder,
+  handling: Handling,
+  target: ReplyTarget,
+  userId: string,
+  reply: Reply,
+): Promise<void> {
+  for (const message of renderReply(reply)) {
+    await responder.ephemeral(handling, target, userId, message);
+  }
+}

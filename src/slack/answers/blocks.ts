@@ -1,0 +1,471 @@
+// Pure Block Kit rendering: a platform-neutral Reply becomes one or more Slack messages.
+import type { types } from '@slack/bolt';
+import { LRUCache } from 'lru-cache';
+
+// Block Kit types come through Bolt, our declared dependency, rather than its transitive @slack/types.
+type ActionsBlock = types.ActionsBlock;
+type Button = types.Button;
+type ContextBlock = types.ContextBlock;
+type ImageBlock = types.ImageBlock;
+type KnownBlock = types.KnownBlock;
+type SectionBlock = types.SectionBlock;
+
+import { z } from 'zod';
+import type { Locale } from '../../conversation/locale.js';
+import type {
+  AnswerReply,
+  FailureReason,
+  FailureReply,
+  NoticeReply,
+  Rating,
+  Reply,
+  SuggestionChoice,
+} from '../../conversation/types.js';
+import {
+  ACTION_DISLIKE_REASON,
+  ACTION_RATE_DOWN,
+  ACTION_RATE_UP,
+  ACTION_TRY_AGAIN,
+  suggestionActionId,
+} from '../action-ids.js';
+import {
+  encodeRatingValue,
+  encodeReasonValue,
+  encodeSuggestionValue,
+  encodeTryAgainValue,
+} from '../kit/button-values.js';
+import { context, plainText, section } from '../kit/elements.js';
+import { type MessageKey, t } from '../kit/i18n.js';
+import {
+  ACTIONS_ELEMENTS_MAX,
+  BLOCKS_PER_MESSAGE_MAX,
+  BUTTON_TEXT_MAX,
+  FALLBACK_TEXT_MAX,
+  SECTION_TEXT_MAX,
+  SERIALIZED_BLOCKS_BUDGET,
+  splitMrkdwn,
+  truncate,
+  truncateMrkdwn,
+} from '../kit/limits.js';
+import { replaceEmoticons } from '../render/emoticons.js';
+import { answerToMrkdwn, convertAnswer, escapeMrkdwn, toPlainText } from '../render/html-to-mrkdwn.js';
+
+export interface RenderedMessage {
+  /** Plain fallback for notifications and clients that cannot show blocks. */
+  text: string;
+  blocks: KnownBlock[];
+}
+
+export interface RenderOptions {
+  /**
+   * 'blocks' (default) shows answer images as image blocks; 'links' writes them as links, for a
+   * second attempt after Slack refused a message because it could not fetch an image.
+   */
+  images?: 'blocks' | 'links';
+}
+
+export const RATING_BLOCK_ID = 'rating';
+const TRY_AGAIN_BLOCK_ID = 'try_again';
+const ENTRY_BLOCK_PREFIX = 'entry:';
+/** Slack's limit on a block_id. */
+const BLOCK_ID_MAX = 255;
+
+/**
+ * The block id that marks an answer's message with its knowledge entry, so the "Edit answer" message
+ * shortcut can tell which entry a message shows; undefined when the id would not fit in a block_id.
+ */
+export function entryBlockId(docId: string): string | undefined {
+  const id = `${ENTRY_BLOCK_PREFIX}${docId}`;
+  return docId !== '' && id.length <= BLOCK_ID_MAX ? id : undefined;
+}
+
+const withBlockIdSchema = z.object({ block_id: z.string() });
+const blockIdsSchema = z.array(z.unknown()).transform((blocks) =>
+  blocks.flatMap((block) => {
+    const parsed = withBlockIdSchema.safeParse(block);
+    return parsed.success ? [parsed.data.block_id] : [];
+  }),
+);
+
+/** The docId an answer's message carries (see entryBlockId), read from untrusted blocks; never throws. */
+export function docIdOfAnswerBlocks(blocks: unknown): string | undefined {
+  const ids = blockIdsSchema.safeParse(blocks);
+  if (!ids.success) return undefined;
+  for (const id of ids.data) {
+    if (!id.startsWith(ENTRY_BLOCK_PREFIX) || id.length > BLOCK_ID_MAX) continue;
+    const docId = id.slice(ENTRY_BLOCK_PREFIX.length);
+    if (docId !== '') return docId;
+  }
+  return undefined;
+}
+
+function suggestionsBlockId(index: number): string {
+  return `suggestions:${index}`;
+}
+
+/** Suggestions are split over several actions blocks before one block could crowd out a message. */
+const ACTIONS_BLOCK_BUDGET = Math.floor(SERIALIZED_BLOCKS_BUDGET / 2);
+const ASKED_QUESTION_MAX = 500;
+const DISPLAY_NAME_MAX = 100;
+
+const FAILURE_KEYS: Record<FailureReason, MessageKey> = {
+  robot_unavailable: 'failure_robot_unavailable',
+  robot_timeout: 'failure_robot_timeout',
+  too_slow: 'failure_too_slow',
+  robot_rejected: 'failure_robot_rejected',
+  robot_malformed: 'failure_robot_malformed',
+  store_unavailable: 'failure_store_unavailable',
+  internal: 'failure_internal',
+};
+
+/** Renders a reply; long answers become several messages, with every button on the last one. */
+export function renderReply(reply: Reply, options: RenderOptions = {}): RenderedMessage[] {
+  switch (reply.kind) {
+    case 'answer':
+      return renderAnswer(reply, options);
+    case 'failure':
+      return [renderFailure(reply)];
+    case 'notice':
+      return [renderNotice(reply)];
+  }
+}
+
+/** The placeholder shown while the robot is asked. */
+export function renderThinking(locale: Locale): RenderedMessage {
+  const text = t(locale, 'thinking');
+  return { text, blocks: [context(`:hourglass_flowing_sand: ${text}`)] };
+}
+
+/**
+ * The line that replaces the rating buttons once the answer is rated. After a 👎, with the answer's
+ * context key, it offers the asker a button to say what was wrong.
+ */
+export function renderRatedLine(
+  locale: Locale,
+  userId: string,
+  rating: Rating,
+  options: { reasonContextKey?: string } = {},
+): ContextBlock | SectionBlock {
+  const user = mention(userId);
+  const text = rating === 1 ? t(locale, 'rated_up', { user }) : t(locale, 'rated_down', { user });
+  const value =
+    rating === 2 && options.reasonContextKey !== undefined
+      ? encodeReasonValue(options.reasonContextKey)
+      : undefined;
+  if (value === undefined) return { ...context(text), block_id: RATING_BLOCK_ID };
+  return {
+    ...section(text),
+    block_id: RATING_BLOCK_ID,
+    accessory: {
+      type: 'button',
+      action_id: ACTION_DISLIKE_REASON,
+      text: plainText(t(locale, 'reason_button')),
+      value,
+    },
+  };
+}
+
+/**
+ * An existing message's blocks (untrusted, from an interaction payload) with the rating buttons
+ * replaced by `rated`. Blocks we cannot recognise as blocks are dropped; when no rating block is
+ * found, `rated` is appended so the message still shows the rating.
+ */
+export function replaceRatingButtons(blocks: unknown, rated: KnownBlock): KnownBlock[] {
+  const result: KnownBlock[] = [];
+  let replaced = false;
+  for (const block of Array.isArray(blocks) ? blocks : []) {
+    if (!isBlockLike(block)) continue;
+    if (block.block_id === RATING_BLOCK_ID) {
+      if (!replaced) result.push(rated);
+      replaced = true;
+      continue;
+    }
+    result.push(block);
+  }
+  if (!replaced) result.push(rated);
+  return result;
+}
+
+/** A block of Slack's own making, passed back unchanged: we only check enough to find ours. */
+function isBlockLike(value: unknown): value is KnownBlock {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const type: unknown = Reflect.get(value, 'type');
+  const blockId: unknown = Reflect.get(value, 'block_id');
+  return typeof type === 'string' && type !== '' && (blockId === undefined || typeof blockId === 'string');
+}
+
+/** A part of a message that must not be split across messages, and its share of the fallback text. */
+interface Unit {
+  readonly blocks: readonly KnownBlock[];
+  /** Answer text, as plain text, for the message's fallback. */
+  readonly plain: string;
+  /** Fallback for a message that carries no answer text (only buttons, only an image). */
+  readonly note?: string;
+}
+
+/** The answer's own blocks, the same for every reply that carries this answer HTML. */
+interface AnswerBody {
+  readonly units: readonly Unit[];
+  /**
+   * False when nothing of the answer would be seen (only tags, spaces, &nbsp; or invisible
+   * characters): such an answer is told as empty and cannot be rated. An image alone is an answer.
+   */
+  readonly visible: boolean;
+}
+
+/**
+ * A knowledge base answers most questions with the same few hundred entries, and converting HTML is
+ * the costliest step of a reply (a DOM parse per answer), so converted bodies are kept by their HTML.
+ * Bounded by entries and by characters of HTML; the blocks are shared and never mutated.
+ */
+const answerBodies = new LRUCache<string, AnswerBody>({
+  max: 1_000,
+  maxSize: 8_000_000,
+  sizeCalculation: (_body, key) => Math.max(1, key.length),
+});
+
+/** The lead-in above the suggestions, in mrkdwn and as plain text: as repetitive as the answers. */
+const stripes = new LRUCache<string, { mrkdwn: string; plain: string }>({
+  max: 1_000,
+  maxSize: 1_000_000,
+  sizeCalculation: (_v, key) => Math.max(1, key.length),
+});
+
+function stripeOf(html: string, locale: Locale): { mrkdwn: string; plain: string } {
+  let stripe = stripes.get(html);
+  if (stripe === undefined) {
+    const mrkdwn = truncateMrkdwn(answerToMrkdwn(html), SECTION_TEXT_MAX);
+    stripe = { mrkdwn, plain: toPlainText(mrkdwn) };
+    stripes.set(html, stripe);
+  }
+  if (stripe.mrkdwn !== '') return stripe;
+  const header = t(locale, 'suggestions_header');
+  return { mrkdwn: header, plain: toPlainText(header) };
+}
+
+/** Serialized length of a unit's blocks; kept for the units of cached answer bodies, which recur. */
+const unitLengths = new WeakMap<Unit, number>();
+
+function unitLength(unit: Unit): number {
+  let length = unitLengths.get(unit);
+  if (length === undefined) {
+    length = unit.blocks.reduce((sum, block) => sum + serializedLength(block), 0);
+    unitLengths.set(unit, length);
+  }
+  return length;
+}
+
+function answerBody(html: string, images: 'segments' | 'links'): AnswerBody {
+  const key = `${images}\u0000${html}`;
+  const cached = answerBodies.get(key);
+  if (cached) return cached;
+  const units: Unit[] = [];
+  for (const segment of convertAnswer(html, { images })) {
+    if (segment.kind === 'image') {
+      const image: ImageBlock = { type: 'image', image_url: segment.url, alt_text: segment.alt };
+      units.push({ blocks: [image], plain: '', note: segment.alt });
+      continue;
+    }
+    for (const chunk of splitMrkdwn(segment.mrkdwn, SECTION_TEXT_MAX)) {
+      units.push({ blocks: [section(chunk)], plain: toPlainText(chunk) });
+    }
+  }
+  // The converter keeps only segments with something visible in them.
+  const body: AnswerBody = { units, visible: units.length > 0 };
+  answerBodies.set(key, body);
+  return body;
+}
+
+function renderAnswer(reply: AnswerReply, options: RenderOptions): RenderedMessage[] {
+  const { locale } = reply;
+  const units: Unit[] = [];
+  if (reply.clickedBy) {
+    const asked = replaceEmoticons(reply.clickedBy.question.replace(/\s+/g, ' ').trim());
+    const question = truncate(asked, ASKED_QUESTION_MAX);
+    const line = t(locale, 'asked', {
+      name: escapeMrkdwn(truncate(reply.clickedBy.displayName, DISPLAY_NAME_MAX)),
+      question: escapeMrkdwn(question),
+    });
+    units.push({ blocks: [context(line)], plain: line });
+  }
+  if (reply.demo) units.push({ blocks: [context(`:test_tube: ${t(locale, 'demo_marker')}`)], plain: '' });
+
+  const body = answerBody(reply.answerHtml, options.images === 'links' ? 'links' : 'segments');
+  units.push(...body.units);
+  // Said even above suggestions: a lead-in like "You may also want to ask:" under nothing reads as a glitch.
+  if (!body.visible) {
+    const empty = t(locale, 'empty_answer');
+    units.push({ blocks: [section(empty)], plain: empty });
+  }
+
+  const suggestionBlocks = suggestionActions(reply.contextKey, reply.suggestions);
+  const [firstActions, ...moreActions] = suggestionBlocks;
+  if (firstActions) {
+    const { mrkdwn: stripe, plain: note } = stripeOf(reply.stripe ?? '', locale);
+    // The lead-in stays with the first buttons it introduces.
+    units.push({ blocks: [section(stripe), firstActions], plain: '', note });
+    for (const actions of moreActions) units.push({ blocks: [actions], plain: '', note });
+  }
+  // Only the renderer knows whether the HTML shows anything; the core judges the rest (answer type, msgId).
+  const ratings = reply.rateable && body.visible ? ratingActions(locale, reply.contextKey) : undefined;
+  if (ratings) units.push({ blocks: [ratings], plain: '', note: t(locale, 'rate_up') });
+
+  const entryId = reply.docId === undefined ? undefined : entryBlockId(reply.docId);
+  return pack(units).map((message, index) => {
+    const blocks = message.flatMap((unit) => unit.blocks);
+    return {
+      text: fallbackText(message, index === 0 ? '' : `${t(locale, 'continued')} `),
+      blocks: entryId === undefined ? blocks : markEntry(blocks, entryId),
+    };
+  });
+}
+
+/**
+ * Gives the first block without a block_id of its own the entry's id: every part of a long answer
+ * carries it, so the shortcut works on any of them. Blocks are copied, as cached bodies are shared.
+ */
+function markEntry(blocks: KnownBlock[], entryId: string): KnownBlock[] {
+  const index = blocks.findIndex((block) => block.block_id === undefined);
+  const first = blocks[index];
+  if (first === undefined) return blocks;
+  const marked = [...blocks];
+  marked[index] = { ...first, block_id: entryId };
+  return marked;
+}
+
+function suggestionActions(contextKey: string, suggestions: SuggestionChoice[]): ActionsBlock[] {
+  const buttons: Button[] = [];
+  for (const suggestion of suggestions) {
+    // Only the label shows emoji; the value carries the question as the robot wrote it, to ask it back.
+    const shown = replaceEmoticons(suggestion.question.replace(/\s+/g, ' ').trim());
+    const label = truncate(shown, BUTTON_TEXT_MAX);
+    const value = encodeSuggestionValue({
+      contextKey,
+      docId: suggestion.docId,
+      question: suggestion.question,
+    });
+    // A suggestion that cannot round-trip (blank, oversized ids) would be a button that does nothing.
+    if (label === '' || value === undefined) continue;
+    buttons.push({
+      type: 'button',
+      action_id: suggestionActionId(buttons.length),
+      text: { type: 'plain_text', text: label, emoji: true },
+      value,
+    });
+  }
+  const blocks: ActionsBlock[] = [];
+  let current: Button[] = [];
+  let currentLength = 0;
+  const flush = () => {
+    if (current.length > 0) {
+      blocks.push({ type: 'actions', block_id: suggestionsBlockId(blocks.length), elements: current });
+    }
+    current = [];
+    currentLength = 0;
+  };
+  for (const button of buttons) {
+    const buttonLength = serializedLength(button);
+    const full = current.length >= ACTIONS_ELEMENTS_MAX;
+    // The JSON of [...current, button]: brackets, the buttons, and a comma between each two.
+    const withButton = 2 + currentLength + buttonLength + current.length;
+    if (full || (current.length > 0 && withButton > ACTIONS_BLOCK_BUDGET)) flush();
+    current.push(button);
+    currentLength += buttonLength;
+  }
+  flush();
+  return blocks;
+}
+
+function ratingActions(locale: Locale, contextKey: string): ActionsBlock | undefined {
+  const up = encodeRatingValue({ contextKey, rating: 1 });
+  const down = encodeRatingValue({ contextKey, rating: 2 });
+  if (up === undefined || down === undefined) return undefined;
+  return {
+    type: 'actions',
+    block_id: RATING_BLOCK_ID,
+    elements: [
+      { type: 'button', action_id: ACTION_RATE_UP, text: plainText(t(locale, 'rate_up')), value: up },
+      { type: 'button', action_id: ACTION_RATE_DOWN, text: plainText(t(locale, 'rate_down')), value: down },
+    ],
+  };
+}
+
+/** Greedy packing in order: a new message starts when the next unit would break a limit. */
+function pack(units: Unit[]): Unit[][] {
+  const messages: Unit[][] = [];
+  let current: Unit[] = [];
+  // Running totals: JSON of an array is '[' + its elements' JSON joined by ',' + ']'.
+  let blockCount = 0;
+  let blocksLength = 0;
+  for (const unit of units) {
+    const unitSize = unitLength(unit);
+    const count = blockCount + unit.blocks.length;
+    const length = 2 + blocksLength + unitSize + Math.max(0, count - 1);
+    if (current.length > 0 && (count > BLOCKS_PER_MESSAGE_MAX || length > SERIALIZED_BLOCKS_BUDGET)) {
+      messages.push(current);
+      current = [];
+      blockCount = 0;
+      blocksLength = 0;
+    }
+    current.push(unit);
+    blockCount += unit.blocks.length;
+    blocksLength += unitSize;
+  }
+  if (current.length > 0) messages.push(current);
+  return messages;
+}
+
+function fallbackText(units: Unit[], prefix: string): string {
+  const plain = units
+    .map((unit) => unit.plain)
+    .filter((text) => text !== '')
+    .join('\n');
+  const body = plain || units.find((unit) => unit.note)?.note || '…';
+  return truncateMrkdwn(`${prefix}${body}`, FALLBACK_TEXT_MAX);
+}
+
+function renderFailure(reply: FailureReply): RenderedMessage {
+  const text = t(reply.locale, FAILURE_KEYS[reply.reason]);
+  const blocks: KnownBlock[] = [section(text)];
+  // A failure with nothing to re-ask (a rating that could not be saved) gets no button.
+  const value = encodeTryAgainValue({
+    question: reply.retryQuestion,
+    docId: reply.retryDocId,
+    contextKey: reply.retryContextKey,
+  });
+  if (value !== undefined) {
+    blocks.push({
+      type: 'actions',
+      block_id: TRY_AGAIN_BLOCK_ID,
+      elements: [
+        { type: 'button', action_id: ACTION_TRY_AGAIN, text: plainText(t(reply.locale, 'try_again')), value },
+      ],
+    });
+  }
+  return { text, blocks };
+}
+
+function renderNotice(reply: NoticeReply): RenderedMessage {
+  const { locale } = reply;
+  let text: string;
+  switch (reply.notice) {
+    case 'question_too_long':
+      text =
+        reply.limit === undefined
+          ? t(locale, 'question_too_long_no_limit')
+          : t(locale, 'question_too_long', { limit: reply.limit });
+      break;
+    default:
+      text = t(locale, reply.notice);
+  }
+  return { text: toPlainText(text), blocks: [section(text)] };
+}
+
+/** A user mention, only for something shaped like a Slack user id; anything else is shown as text. */
+export function mention(userId: string): string {
+  return /^[A-Z0-9]{2,32}$/.test(userId) ? `<@${userId}>` : escapeMrkdwn(userId);
+}
+
+function serializedLength(value: unknown): number {
+  return JSON.stringify(value).length;
+}

@@ -1,0 +1,143 @@
+// Messages and mentions: decides which are questions for the app, and answers each once.
+import type { Context, webApi } from '@slack/bolt';
+import type { ListenerDeps } from '../handling/deps.js';
+import { beginHandling, type Handling } from '../handling/handling.js';
+import { type IncomingMessage, incomingMessageSchema } from '../transport/incoming.js';
+import type { ReplyTarget } from '../transport/responder.js';
+import { questionFromSlackText, unlabelledMentions } from './question-text.js';
+
+type MessageDeps = Pick<
+  ListenerDeps,
+  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'deliveries' | 'threads'
+>;
+
+/** The part of Bolt's `message` and `app_mention` arguments the listener reads. */
+export interface MessageArgs {
+  event: unknown;
+  context: Pick<Context, 'teamId' | 'enterpriseId' | 'botUserId' | 'retryNum'>;
+  client: webApi.WebClient;
+}
+
+/** Where an incoming event came from, as Bolt's context tells it. */
+interface EventSource {
+  teamId: string;
+  botUserId: string | undefined;
+  retryNum: number | undefined;
+}
+
+/** Handles a `message` or `app_mention` event. Never throws. */
+export function messageListener(deps: MessageDeps): (args: MessageArgs) => Promise<void> {
+  return ({ event, context, client }) => {
+    const parsed = incomingMessageSchema.safeParse(event);
+    if (!parsed.success) {
+      deps.onEvent('message', 'malformed');
+      deps.logger.warn({ issues: parsed.error.issues.length }, 'ignored a message event of unexpected shape');
+      return Promise.resolve();
+    }
+    const message = parsed.data;
+    const source: EventSource = {
+      teamId: context.teamId ?? context.enterpriseId ?? 'unknown',
+      botUserId: context.botUserId,
+      retryNum: context.retryNum,
+    };
+    const userId = askerOf(message, source);
+    if (userId === undefined) {
+      deps.onEvent(message.type, 'ignored');
+      return Promise.resolve();
+    }
+    const handling = beginHandling(client, deps.logger);
+    return deps.inFlight.track(
+      handling,
+      deps.turns.run(handling, { teamId: source.teamId, userId }, () =>
+        answerMessage(deps, handling, message, userId, source),
+      ),
+      'message event handling failed',
+    );
+  };
+}
+
+async function answerMessage(
+  deps: MessageDeps,
+  handling: Handling,
+  event: IncomingMessage,
+  userId: string,
+  source: EventSource,
+): Promise<void> {
+  const { logger } = handling;
+  const target = await questionTarget(deps, event, source, logger);
+  if (!target) {
+    deps.onEvent(event.type, 'ignored');
+    return;
+  }
+  // Slack retries and has delivered one message twice under different event ids: key on the message.
+  const deliveryKey = `msg:${source.teamId}:${event.channel}:${event.ts}`;
+  if (!(await deps.deliveries.claim(deliveryKey, logger))) {
+    deps.onEvent(event.type, 'duplicate');
+    logger.info(
+      { channel: event.channel, ts: event.ts, retryNum: source.retryNum },
+      'duplicate delivery ignored',
+    );
+    return;
+  }
+  try {
+    // Independent of each other: a slow store must not add its time to the names' lookup.
+    const remembered =
+      event.type === 'app_mention' || (target.threadTs && !isDirectMessage(event))
+        ? deps.threads.remember(source.teamId, target, logger)
+        : undefined;
+    const [text] = await Promise.all([questionText(deps, handling, source, event.text ?? ''), remembered]);
+    deps.onEvent(event.type, 'question');
+    await deps.answerer.answer(handling, { teamId: source.teamId, userId, text, target });
+  } catch (error) {
+    await deps.deliveries.release(deliveryKey);
+    throw error;
+  }
+  await deps.deliveries.keep(deliveryKey, logger);
+}
+
+/** The message text as the robot should read it, with mentioned users' names looked up. */
+async function questionText(
+  deps: MessageDeps,
+  handling: Handling,
+  source: EventSource,
+  text: string,
+): Promise<string> {
+  const mentioned = unlabelledMentions(text, source.botUserId);
+  if (mentioned.length === 0) return questionFromSlackText(text, { botUserId: source.botUserId });
+  const users = await Promise.all(
+    mentioned.map((id) => deps.users.lookup(handling.client, source.teamId, id, handling.logger)),
+  );
+  const names = new Map(mentioned.map((id, index) => [id, users[index]?.displayName]));
+  return questionFromSlackText(text, { botUserId: source.botUserId, resolveUser: (id) => names.get(id) });
+}
+
+/** Where to answer, or undefined when the message is not a question for the app. */
+async function questionTarget(
+  deps: MessageDeps,
+  event: IncomingMessage,
+  source: EventSource,
+  logger: Handling['logger'],
+): Promise<ReplyTarget | undefined> {
+  if (event.type === 'app_mention') return { channel: event.channel, threadTs: event.thread_ts ?? event.ts };
+  if (isDirectMessage(event)) return { channel: event.channel, threadTs: event.thread_ts };
+  // In a channel, a plain message is a question only inside a thread the app is answering; a
+  // message that mentions the app arrives as app_mention too, and the delivery key makes it one.
+  if (!event.thread_ts) return undefined;
+  if (source.botUserId && (event.text ?? '').includes(`<@${source.botUserId}>`)) return undefined;
+  const known = await deps.threads.isAnswering(source.teamId, event.channel, event.thread_ts, logger);
+  return known ? { channel: event.channel, threadTs: event.thread_ts } : undefined;
+}
+
+/**
+ * The user asking, when the message can be a question: edits, deletions, joins, bot posts and the
+ * app's own chat.update echoes never are.
+ */
+function askerOf(event: IncomingMessage, source: EventSource): string | undefined {
+  if (event.subtype !== undefined || event.bot_id || event.bot_profile || !event.user) return undefined;
+  if (source.botUserId && event.user === source.botUserId) return undefined;
+  return event.user;
+}
+
+function isDirectMessage(event: IncomingMessage): boolean {
+  return event.channel_type === 'im' || (event.type === 'message' && event.channel.startsWith('D'));
+}

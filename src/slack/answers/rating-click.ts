@@ -1,0 +1,133 @@
+// 👍 or 👎: rates once, only for the person the answer was for, then shows how it was rated.
+import type { RateOutcome, RequestScope } from '../../conversation/conversation.js';
+import type { Locale } from '../../conversation/locale.js';
+import type { AnswerContext, Rating } from '../../conversation/types.js';
+import { errorFields } from '../../logging/error-fields.js';
+import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
+import type { ListenerDeps } from '../handling/deps.js';
+import type { Handling } from '../handling/handling.js';
+import { decodeRatingValue } from '../kit/button-values.js';
+import type { BlockActionPayload } from '../transport/incoming.js';
+import { tell } from './answerer.js';
+import { renderRatedLine, replaceRatingButtons } from './blocks.js';
+
+/** The core's rating: sends it to the platform once, for the asker only. */
+export type Rate = (
+  input: { contextKey: string; rating: Rating; userId: string; locale: Locale },
+  scope: RequestScope,
+) => Promise<RateOutcome>;
+
+type RatingDeps = Pick<
+  ListenerDeps,
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'rate' | 'review'
+>;
+
+export function ratingClickListener(deps: RatingDeps): (args: ClickArgs) => Promise<void> {
+  // Not in the asker's turn: a rating asks no question, and need not wait for one.
+  return trackedClickListener(deps, 'rating click handling failed', (handling, click) =>
+    rate(deps, handling, click),
+  );
+}
+
+async function rate(deps: RatingDeps, handling: Handling, click: Click): Promise<void> {
+  const { logger } = handling;
+  const { payload, userId } = click;
+  const target = clickedTarget(payload);
+  const { locale, displayName } = await deps.users.lookup(handling.client, click.teamId, userId, logger);
+  const value = decodeRatingValue(click.value ?? '');
+  if (!target) return;
+  if (!value) {
+    logger.warn({}, 'ignored a rating click with a malformed value');
+    await tell(deps.responder, handling, target, userId, {
+      kind: 'notice',
+      notice: 'context_expired',
+      locale,
+    });
+    return;
+  }
+  const outcome = await deps.rate(
+    { contextKey: value.k, rating: value.r, userId, locale },
+    { requestId: handling.requestId },
+  );
+  deps.onEvent('rating', outcome.kind);
+  if (outcome.kind === 'rated') {
+    logger.info({ contextKey: value.k, rating: outcome.rating }, 'answer rated');
+    // A 👎 reaches the entry's owners, and the asker may say what was wrong.
+    const reviewing = outcome.rating === 2 && deps.review.desk.cardsEnabled;
+    await showRated(deps, handling, payload, locale, userId, outcome.rating, reviewing ? value.k : undefined);
+    if (reviewing) {
+      await reportDislike(deps, handling, payload, { userId, displayName }, outcome.context);
+    }
+    return;
+  }
+  if (outcome.kind === 'notice') {
+    await tell(deps.responder, handling, target, userId, outcome.reply);
+    // A second click on an answer already rated: make sure the message shows the rating.
+    if (outcome.reply.notice === 'already_rated' && outcome.rating) {
+      await showRated(deps, handling, payload, locale, userId, outcome.rating);
+    }
+    return;
+  }
+  await tell(deps.responder, handling, target, userId, {
+    kind: 'failure',
+    reason: outcome.reason,
+    retryQuestion: '',
+    retryDocId: undefined,
+    locale,
+  });
+}
+
+async function showRated(
+  deps: RatingDeps,
+  handling: Handling,
+  payload: BlockActionPayload,
+  locale: Locale,
+  userId: string,
+  rating: Rating,
+  reasonContextKey?: string,
+): Promise<void> {
+  const channel = payload.channel?.id ?? payload.container?.channel_id;
+  const message = payload.message;
+  // Without the message's blocks an update would replace the whole answer with the rated line.
+  if (!channel || !message?.blocks || message.blocks.length === 0) return;
+  const rated = renderRatedLine(locale, userId, rating, reasonContextKey ? { reasonContextKey } : {});
+  const blocks = replaceRatingButtons(message.blocks, rated);
+  await deps.responder.update(handling, channel, message.ts, { text: message.text ?? '', blocks });
+}
+
+/** Puts the 👎 on the entry's review card, with a link to the answer (none for a DM: operators cannot open it). */
+async function reportDislike(
+  deps: RatingDeps,
+  handling: Handling,
+  payload: BlockActionPayload,
+  asker: { userId: string; displayName: string },
+  context: AnswerContext,
+): Promise<void> {
+  const channel = payload.channel?.id ?? payload.container?.channel_id;
+  const messageTs = payload.message?.ts ?? payload.container?.message_ts;
+  let link: string | 'direct_message' | undefined;
+  if (channel?.startsWith('D')) link = 'direct_message';
+  else if (channel && messageTs) link = await permalink(handling, channel, messageTs);
+  try {
+    await deps.review.desk.disliked({ context, asker, link }, { requestId: handling.requestId });
+  } catch (error) {
+    handling.logger.error(
+      { ...errorFields(error), docId: context.docId },
+      'the 👎 did not reach its review card',
+    );
+  }
+}
+
+async function permalink(
+  handling: Handling,
+  channel: string,
+  messageTs: string,
+): Promise<string | undefined> {
+  try {
+    const response = await handling.client.chat.getPermalink({ channel, message_ts: messageTs });
+    return typeof response.permalink === 'string' ? response.permalink : undefined;
+  } catch (error) {
+    handling.logger.warn({ ...errorFields(error), channel }, 'no permalink for the disliked answer');
+    return undefined;
+  }
+}

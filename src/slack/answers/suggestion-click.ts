@@ -1,0 +1,31 @@
+// A click on a suggested question: asks it for the person who clicked, in the same thread.
+
+import { type Click, type ClickArgs, clickedTarget, questionClickListener } from '../handling/click.js';
+import type { ListenerDeps } from '../handling/deps.js';
+import type { Handling } from '../handling/handling.js';
+import { decodeSuggestionValue } from '../kit/button-values.js';
+
+type SuggestionDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer'>;
+
+export function suggestionClickListener(deps: SuggestionDeps): (args: ClickArgs) => Promise<void> {
+  return questionClickListener(deps, 'suggestion click handling failed', (handling, click) =>
+    askSuggestion(deps, handling, click),
+  );
+}
+
+async function askSuggestion(deps: SuggestionDeps, handling: Handling, click: Click): Promise<void> {
+  const target = clickedTarget(click.payload);
+  const value = decodeSuggestionValue(click.value ?? '');
+  if (!target || !value) {
+    handling.logger.warn({ hasPlace: Boolean(target) }, 'ignored a suggestion click with a malformed value');
+    return;
+  }
+  deps.onEvent('suggestion', 'question');
+  await deps.answerer.answer(handling, {
+    teamId: click.teamId,
+    userId: click.userId,
+    text: value.q,
+    target,
+    suggestion: { contextKey: value.k, docId: value.d, question: value.q },
+  });
+}

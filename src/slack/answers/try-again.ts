@@ -1,0 +1,46 @@
+// Try again after a failure: asks the same question again, replacing the failure message.
+
+import { type Click, type ClickArgs, clickedTarget, questionClickListener } from '../handling/click.js';
+import type { ListenerDeps } from '../handling/deps.js';
+import type { Handling } from '../handling/handling.js';
+import { decodeTryAgainValue } from '../kit/button-values.js';
+import { tell } from './answerer.js';
+
+type TryAgainDeps = Pick<
+  ListenerDeps,
+  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'responder'
+>;
+
+export function tryAgainListener(deps: TryAgainDeps): (args: ClickArgs) => Promise<void> {
+  return questionClickListener(deps, 'try-again handling failed', (handling, click) =>
+    askAgain(deps, handling, click),
+  );
+}
+
+async function askAgain(deps: TryAgainDeps, handling: Handling, click: Click): Promise<void> {
+  const target = clickedTarget(click.payload);
+  const value = decodeTryAgainValue(click.value ?? '');
+  if (!target || !value) {
+    handling.logger.warn({}, 'ignored a try-again click with a malformed value');
+    return;
+  }
+  if (value.d && !value.k) {
+    // A button from before the answer that offered the suggestion travelled with it: unverifiable.
+    const { locale } = await deps.users.lookup(handling.client, click.teamId, click.userId, handling.logger);
+    await tell(deps.responder, handling, target, click.userId, {
+      kind: 'notice',
+      notice: 'context_expired',
+      locale,
+    });
+    return;
+  }
+  deps.onEvent('try_again', 'question');
+  await deps.answerer.answer(handling, {
+    teamId: click.teamId,
+    userId: click.userId,
+    text: value.q,
+    target,
+    suggestion: value.d && value.k ? { contextKey: value.k, docId: value.d, question: value.q } : undefined,
+    replaceTs: click.payload.message?.ts,
+  });
+}

@@ -1,0 +1,177 @@
+// What the slash command shows: its help and its results, as Block Kit within Slack's limits.
+import type { types } from '@slack/bolt';
+import type { Locale } from '../../conversation/locale.js';
+import type { AgentsResult } from '../../service-desk/agents.js';
+import {
+  type Figure,
+  type FigureKind,
+  STATISTICS_DAYS_MAX,
+  type StatisticsReport,
+} from '../../service-desk/statistics.js';
+import type { RenderedMessage } from '../answers/blocks.js';
+import { context, mrkdwn, section } from '../kit/elements.js';
+import { t } from '../kit/i18n.js';
+import { SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET, truncateMrkdwn } from '../kit/limits.js';
+import { escapeMrkdwn } from '../render/html-to-mrkdwn.js';
+import { filterWords } from './ticket-views.js';
+
+type KnownBlock = types.KnownBlock;
+
+/** Room the list may take in one message, leaving some for the header and the "more" line. */
+const LIST_BUDGET = SERIALIZED_BLOCKS_BUDGET - 1_000;
+const NAME_MAX = 100;
+
+/** Command results quote the platform's text: every section is cut to fit. */
+function fittedSection(text: string): KnownBlock {
+  return section(truncateMrkdwn(text, SECTION_TEXT_MAX));
+}
+
+function message(text: string, blocks: KnownBlock[] = [fittedSection(text)]): RenderedMessage {
+  return { text, blocks };
+}
+
+/** Names and ids the platform sent: shown as text, never as markup. */
+function shown(text: string, max = NAME_MAX): string {
+  const characters = [...text];
+  return escapeMrkdwn(characters.length > max ? `${characters.slice(0, max - 1).join('')}…` : text);
+}
+
+/** A group id inside inline code: backticks would end it, so they are replaced. */
+function codeSafe(text: string): string {
+  return shown(text, 40).replace(/`/g, "'");
+}
+
+export function renderCommandHelp(locale: Locale, command: string): RenderedMessage {
+  return message(t(locale, 'cs_help', { command, ...filterWords() }));
+}
+
+export function renderAgentsUsage(locale: Locale, command: string): RenderedMessage {
+  return message(t(locale, 'cs_agents_usage', { command }));
+}
+
+export function renderAgents(locale: Locale, result: AgentsResult): RenderedMessage {
+  const group = codeSafe(result.groupId);
+  switch (result.kind) {
+    case 'none':
+      return message(t(locale, 'cs_agents_none', { group }));
+    case 'invalid_group':
+      return message(t(locale, 'cs_agents_invalid', { group }));
+    case 'failure':
+      return message(
+        t(locale, result.reason === 'refused' ? 'cs_agents_refused' : 'cs_agents_unavailable', { group }),
+      );
+    case 'agents':
+      break;
+  }
+  const header = t(locale, 'cs_agents_header', { group: `\`${group}\``, count: result.agents.length });
+  const sections: string[] = [];
+  let current = '';
+  let listed = 0;
+  let used = 0;
+  for (const agent of result.agents) {
+    const line = `• ${shown(agent.name)}  \`${codeSafe(agent.id)}\``;
+    // JSON escaping and the block around each section: counted generously.
+    used += line.length * 2 + 1;
+    if (used > LIST_BUDGET) break;
+    if (current !== '' && current.length + 1 + line.length > SECTION_TEXT_MAX) {
+      sections.push(current);
+      current = '';
+      used += 100;
+    }
+    current = current === '' ? line : `${current}\n${line}`;
+    listed += 1;
+  }
+  if (current !== '') sections.push(current);
+  const blocks: KnownBlock[] = [fittedSection(header), ...sections.map(fittedSection)];
+  const rest = result.agents.length - listed;
+  if (rest > 0) {
+    blocks.push({
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: t(locale, 'cs_agents_more', { count: rest }) }],
+    });
+  }
+  return { text: header.replace(/\*/g, ''), blocks };
+}
+
+/** Fields a section block holds at most. */
+const SECTION_FIELDS_MAX = 10;
+
+function numberFormat(locale: Locale, kind: FigureKind): Intl.NumberFormat {
+  return new Intl.NumberFormat(locale, {
+    maximumFractionDigits: kind === 'count' ? 0 : kind === 'average' ? 2 : 1,
+    minimumFractionDigits: kind === 'average' ? 2 : 0,
+  });
+}
+
+/** "*Total messages*\n12,345  ↑ +210": the figure, then how it moved since the period before. */
+export function figureText(locale: Locale, figure: Figure): string {
+  const format = numberFormat(locale, figure.kind);
+  const suffix = figure.kind === 'percent' ? '%' : '';
+  const label = t(locale, `figure_${figure.key}`);
+  if (figure.current === undefined) return `*${label}*\n—`;
+  const value = `${format.format(figure.current)}${suffix}`;
+  if (figure.previous === undefined) return `*${label}*\n${value}`;
+  const change = figure.current - figure.previous;
+  // "No change" is what the reader sees: a difference too small to show in the figure's digits.
+  const digits = figure.kind === 'count' ? 0 : figure.kind === 'average' ? 2 : 1;
+  const unchanged = Math.round(Math.abs(change) * 10 ** digits) === 0;
+  const arrow = unchanged ? '→' : change > 0 ? '↑' : '↓';
+  const sign = unchanged ? '±' : change > 0 ? '+' : '−';
+  const unit = figure.kind === 'percent' ? t(locale, 'unit_percentage_points') : '';
+  return `*${label}*\n${value}   ${arrow} ${sign}${format.format(Math.abs(change))}${unit}`;
+}
+
+function fieldsSections(heading: string, locale: Locale, figures: Figure[]): KnownBlock[] {
+  const blocks: KnownBlock[] = [fittedSection(heading)];
+  for (let index = 0; index < figures.length; index += SECTION_FIELDS_MAX) {
+    blocks.push({
+      type: 'section',
+      fields: figures
+        .slice(index, index + SECTION_FIELDS_MAX)
+        .map((figure) => mrkdwn(figureText(locale, figure))),
+    });
+  }
+  return blocks;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export function renderStatistics(locale: Locale, report: StatisticsReport): RenderedMessage {
+  const title = t(locale, 'cs_stats_title', { from: report.period.from, to: report.period.to });
+  const days = Math.round((Date.parse(report.period.to) - Date.parse(report.period.from)) / DAY_MS) + 1;
+  const note = report.previousMissing
+    ? t(locale, 'cs_stats_no_comparison')
+    : t(locale, 'cs_stats_compared', { from: report.previous.from, to: report.previous.to, days });
+  const scores = report.satisfaction.filter((figure) => figure.key.startsWith('score'));
+  const rates = report.satisfaction.filter((figure) => !figure.key.startsWith('score'));
+  const blocks: KnownBlock[] = [
+    fittedSection(title),
+    context(note),
+    ...fieldsSections(t(locale, 'cs_stats_messages'), locale, report.messages),
+    { type: 'divider' },
+    ...fieldsSections(t(locale, 'cs_stats_satisfaction'), locale, rates),
+    ...fieldsSections(t(locale, 'cs_stats_scores'), locale, scores),
+  ];
+  return { text: title.replace(/\*/g, ''), blocks };
+}
+
+export function renderStatisticsProblem(
+  locale: Locale,
+  command: string,
+  problem: 'not_a_date' | 'ends_before_start' | 'too_long' | 'in_the_future' | 'unavailable',
+): RenderedMessage {
+  switch (problem) {
+    case 'not_a_date':
+      return message(t(locale, 'cs_stats_usage', { command }));
+    case 'ends_before_start':
+      return message(t(locale, 'cs_stats_ends_before_start', { command }));
+    case 'too_long':
+      return message(
+        `${t(locale, 'cs_stats_too_long', { days: STATISTICS_DAYS_MAX })} ${t(locale, 'cs_stats_usage', { command })}`,
+      );
+    case 'in_the_future':
+      return message(t(locale, 'cs_stats_in_the_future'));
+    case 'unavailable':
+      return message(t(locale, 'cs_stats_unavailable'));
+  }
+}

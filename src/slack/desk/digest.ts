@@ -1,0 +1,136 @@
+// The scheduled statistics digest: on DIGEST_SCHEDULE, the last 7 full days' figures (each beside the
+// 7 days before) are posted to the digest channel, once per fleet. Every replica runs the schedule;
+// the first to claim a tick in the shared store posts it, the others stand down.
+import type { webApi } from '@slack/bolt';
+import { Cron } from 'croner';
+import type { Locale } from '../../conversation/locale.js';
+import { errorFields } from '../../logging/error-fields.js';
+import type { Logger } from '../../logging/logger.js';
+import { type StatisticsApi, statisticsReport } from '../../service-desk/statistics.js';
+import { addDays, todayIn } from '../../service-desk/tickets.js';
+import type { OnceStore } from '../handling/stores.js';
+import { context } from '../kit/elements.js';
+import { t } from '../kit/i18n.js';
+import { renderStatistics, renderStatisticsProblem } from './command-views.js';
+
+/** A tick is claimed for a day: far longer than any replica's clock or start-up can be apart. */
+const TICK_CLAIM_SECONDS = 24 * 3600;
+const DIGEST_DAYS = 7;
+
+export type DigestOutcome = 'posted' | 'claimed_elsewhere' | 'failed';
+
+export interface DigestSettings {
+  schedule: string;
+  timeZone: string;
+  channelId: string;
+  locale: Locale;
+}
+
+export class StatisticsDigest {
+  readonly #settings: DigestSettings;
+  readonly #statistics: StatisticsApi;
+  readonly #claims: OnceStore;
+  readonly #client: () => webApi.WebClient;
+  readonly #logger: Logger;
+  readonly #onOutcome: (outcome: DigestOutcome) => void;
+  #cron: Cron | undefined;
+  /** The occurrence the schedule fires for next: every replica computes the same ones. */
+  #scheduled: Date | undefined;
+  #running: Promise<unknown> = Promise.resolve();
+
+  constructor(dependencies: {
+    settings: DigestSettings;
+    statistics: StatisticsApi;
+    claims: OnceStore;
+    client: () => webApi.WebClient;
+    logger: Logger;
+    onOutcome?: (outcome: DigestOutcome) => void;
+  }) {
+    this.#settings = dependencies.settings;
+    this.#statistics = dependencies.statistics;
+    this.#claims = dependencies.claims;
+    this.#client = dependencies.client;
+    this.#logger = dependencies.logger;
+    this.#onOutcome = dependencies.onOutcome ?? (() => undefined);
+  }
+
+  start(): void {
+    if (this.#cron) return;
+    // `protect`: a digest still being posted is not started again by a fast schedule.
+    this.#cron = new Cron(
+      this.#settings.schedule,
+      { timezone: this.#settings.timeZone, protect: true },
+      () => {
+        const tick = this.#scheduled ?? new Date();
+        this.#scheduled = this.#cron?.nextRun() ?? undefined;
+        const run = this.post(tick).catch((error: unknown) => {
+          this.#logger.error({ ...errorFields(error), tick: tick.toISOString() }, 'digest failed');
+          return 'failed' as const;
+        });
+        this.#running = run;
+        return run.then(() => undefined);
+      },
+    );
+    this.#scheduled = this.#cron.nextRun() ?? undefined;
+    this.#logger.info(
+      {
+        schedule: this.#settings.schedule,
+        timeZone: this.#settings.timeZone,
+        next: this.#scheduled?.toISOString(),
+      },
+      'statistics digest scheduled',
+    );
+  }
+
+  /** Stops the schedule and waits for a digest being posted. */
+  async stop(): Promise<void> {
+    this.#cron?.stop();
+    this.#cron = undefined;
+    await this.#running;
+  }
+
+  /** Posts the digest for the occurrence `tick`, unless another replica claimed it. */
+  async post(tick: Date): Promise<DigestOutcome> {
+    const key = `digest:${this.#settings.channelId}:${tick.toISOString()}`;
+    const scope = { tick: tick.toISOString(), channel: this.#settings.channelId };
+    let claimed: boolean;
+    try {
+      claimed = await this.#claims.claim(key, TICK_CLAIM_SECONDS);
+    } catch (error) {
+      this.#logger.error({ ...errorFields(error), ...scope }, 'digest not posted: the store is unavailable');
+      this.#onOutcome('failed');
+      return 'failed';
+    }
+    if (!claimed) {
+      this.#logger.info(scope, 'digest already posted by another replica');
+      this.#onOutcome('claimed_elsewhere');
+      return 'claimed_elsewhere';
+    }
+    const { locale, timeZone, channelId } = this.#settings;
+    // The last full days where the digest is read: yesterday and the six before it.
+    const to = addDays(todayIn(timeZone, tick), -1);
+    const period = { from: addDays(to, -(DIGEST_DAYS - 1)), to };
+    const result = await statisticsReport(this.#statistics, period);
+    const body =
+      result.kind === 'report'
+        ? renderStatistics(locale, result.report)
+        : renderStatisticsProblem(locale, '', 'unavailable');
+    const title = t(locale, 'digest_title');
+    try {
+      await this.#client().chat.postMessage({
+        channel: channelId,
+        text: `${title.replace(/\*/g, '')}: ${body.text}`,
+        blocks: [context(title), ...body.blocks],
+        unfurl_links: false,
+      });
+    } catch (error) {
+      // The tick stays claimed: a second replica posting it too would make two digests.
+      this.#logger.error({ ...errorFields(error), ...scope }, 'digest could not be posted');
+      this.#onOutcome('failed');
+      return 'failed';
+    }
+    this.#logger.info({ ...scope, period, figures: result.kind === 'report' }, 'digest posted');
+    this.#onOutcome('posted');
+    return 'posted';
+  }
+}

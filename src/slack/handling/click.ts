@@ -1,0 +1,86 @@
+// What the click listeners share: the arguments they read, the click's checked payload, and where
+// in Slack the clicked message lives.
+import type { webApi } from '@slack/bolt';
+import type { Logger } from '../../logging/logger.js';
+import { type BlockActionPayload, blockActionSchema } from '../transport/incoming.js';
+import type { ReplyTarget } from '../transport/responder.js';
+import type { ListenerDeps } from './deps.js';
+import { beginHandling, type Handling } from './handling.js';
+
+/**
+ * The part of Bolt's action arguments a click listener reads. No `ack`: every click is acknowledged
+ * by acknowledge-clicks.ts, and a second ack of the same request throws.
+ */
+export interface ClickArgs {
+  body: unknown;
+  action: object;
+  client: webApi.WebClient;
+}
+
+export interface Click {
+  payload: BlockActionPayload;
+  /** The clicked button's value, as Slack returned it. */
+  value: string | undefined;
+  teamId: string;
+  userId: string;
+}
+
+/** The click, or undefined (logged) when its payload is not a block_actions of the shape we read. */
+function clickOf(args: ClickArgs, logger: Logger): Click | undefined {
+  const parsed = blockActionSchema.safeParse(args.body);
+  if (!parsed.success) {
+    const actionId = 'action_id' in args.action ? args.action.action_id : undefined;
+    logger.warn({ actionId }, 'ignored a click of unexpected shape');
+    return undefined;
+  }
+  const payload = parsed.data;
+  return {
+    payload,
+    value: payload.actions[0]?.value,
+    teamId: payload.team?.id ?? payload.user.team_id ?? '',
+    userId: payload.user.id,
+  };
+}
+
+/**
+ * A click handled on its own, not in the clicker's turn (a rating, a card's button, a modal to open):
+ * parsed, and tracked so a drain waits for it. `failure` names it in the log if it throws.
+ */
+export function trackedClickListener(
+  deps: Pick<ListenerDeps, 'logger' | 'inFlight'>,
+  failure: string,
+  handle: (handling: Handling, click: Click) => Promise<void>,
+): (args: ClickArgs) => Promise<void> {
+  return async (args) => {
+    const click = clickOf(args, deps.logger);
+    if (!click) return;
+    const handling = beginHandling(args.client, deps.logger);
+    await deps.inFlight.track(handling, handle(handling, click), failure);
+  };
+}
+
+/**
+ * A click that asks a question: handled in turn with the clicker's other questions (bounded by the
+ * question deadline), and tracked so a drain waits for it. `failure` names it in the log if it throws.
+ */
+export function questionClickListener(
+  deps: Pick<ListenerDeps, 'logger' | 'inFlight' | 'turns'>,
+  failure: string,
+  ask: (handling: Handling, click: Click) => Promise<void>,
+): (args: ClickArgs) => Promise<void> {
+  return trackedClickListener(deps, failure, (handling, click) =>
+    deps.turns.run(handling, click, () => ask(handling, click)),
+  );
+}
+
+/** The conversation a clicked message lives in: its thread in a channel, the DM itself otherwise. */
+export function clickedTarget(payload: BlockActionPayload): ReplyTarget | undefined {
+  const channel = payload.channel?.id ?? payload.container?.channel_id;
+  if (!channel) return undefined;
+  const message = payload.message;
+  const threadTs = message?.thread_ts ?? payload.container?.thread_ts;
+  if (threadTs) return { channel, threadTs };
+  // A top-level message in a DM keeps the conversation top-level; in a channel, start its thread.
+  if (channel.startsWith('D')) return { channel, threadTs: undefined };
+  return { channel, threadTs: message?.ts };
+}

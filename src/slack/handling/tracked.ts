@@ -1,0 +1,24 @@
+// What every listener that does work starts with: a handling of its own (the client, a request id on
+// every log line), and the work tracked so that a stopping gateway waits for it.
+import type { AckFn, ViewResponseAction, webApi } from '@slack/bolt';
+import type { ListenerDeps } from './deps.js';
+import { beginHandling, type Handling } from './handling.js';
+
+/** `failure` names the listener in the log line if its work throws. */
+export function trackedListener<Args extends { client: webApi.WebClient }>(
+  deps: Pick<ListenerDeps, 'logger' | 'inFlight'>,
+  failure: string,
+  handle: (handling: Handling, args: Args) => Promise<void>,
+): (args: Args) => Promise<void> {
+  return async (args) => {
+    const handling = beginHandling(args.client, deps.logger);
+    await deps.inFlight.track(handling, handle(handling, args), failure);
+  };
+}
+
+/** The part of Bolt's view_submission arguments the modal listeners read. */
+export interface ViewArgs {
+  ack: AckFn<ViewResponseAction>;
+  body: unknown;
+  client: webApi.WebClient;
+}

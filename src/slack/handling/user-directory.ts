@@ -1,0 +1,111 @@
+// Display names and locales of Slack users, from users.info, cached so one question costs no extra call.
+import type { webApi } from '@slack/bolt';
+import { z } from 'zod';
+import type { Locale } from '../../conversation/locale.js';
+import { errorFields } from '../../logging/error-fields.js';
+import type { Logger } from '../../logging/logger.js';
+import { parseJsonWith } from '../../util/json.js';
+import { isTimeZone } from '../../util/time-zone.js';
+import { localeFromSlack } from '../kit/i18n.js';
+import type { NameCache } from './stores.js';
+
+type WebClient = webApi.WebClient;
+
+export interface SlackUser {
+  displayName: string;
+  locale: Locale;
+  /** The user's IANA time zone as Slack has it; undefined when unknown or not one this runtime knows. */
+  timeZone?: string;
+}
+
+const cachedUserSchema = z.object({ n: z.string(), l: z.string().optional(), z: z.string().optional() });
+
+/** A zone name this runtime can format in, or undefined: Slack's `tz` is shown to people, never trusted. */
+function knownTimeZone(zone: string | undefined): string | undefined {
+  return zone !== undefined && isTimeZone(zone) ? zone : undefined;
+}
+
+const usersInfoSchema = z.object({
+  user: z
+    .object({
+      name: z.string().optional(),
+      real_name: z.string().optional(),
+      locale: z.string().optional(),
+      tz: z.string().nullish(),
+      profile: z.object({ display_name: z.string().optional(), real_name: z.string().optional() }).optional(),
+    })
+    .optional(),
+});
+
+const USER_CACHE_TTL_SECONDS = 3600;
+
+/** A Slack user's name and locale, as the listeners need them. */
+export interface UserLookup {
+  /** `logger`: the handling's, so a failed lookup is logged with the question it delayed. */
+  lookup(client: WebClient, teamId: string, userId: string, logger: Logger): Promise<SlackUser>;
+}
+
+export class UserDirectory implements UserLookup {
+  readonly #cache: NameCache;
+  readonly #defaultLocale: Locale;
+
+  constructor(cache: NameCache, defaultLocale: Locale) {
+    this.#cache = cache;
+    this.#defaultLocale = defaultLocale;
+  }
+
+  async lookup(client: WebClient, teamId: string, userId: string, logger: Logger): Promise<SlackUser> {
+    const key = `${teamId}:${userId}`;
+    const cached = await this.#cache.get(key).catch((error: unknown) => {
+      logger.warn(errorFields(error), 'user cache unavailable; asking Slack');
+      return undefined;
+    });
+    if (cached !== undefined) {
+      const user = parseJsonWith(cached, cachedUserSchema);
+      if (user) {
+        const timeZone = knownTimeZone(user.z);
+        return {
+          displayName: user.n,
+          locale: localeFromSlack(user.l, this.#defaultLocale),
+          ...(timeZone ? { timeZone } : {}),
+        };
+      }
+    }
+
+    let user: SlackUser = { displayName: userId, locale: this.#defaultLocale };
+    let slackLocale: string | undefined;
+    try {
+      const response = usersInfoSchema.parse(await client.users.info({ user: userId, include_locale: true }));
+      const info = response.user;
+      const name = info?.profile?.display_name || info?.profile?.real_name || info?.real_name || info?.name;
+      slackLocale = info?.locale;
+      const timeZone = knownTimeZone(info?.tz ?? undefined);
+      user = {
+        displayName: name?.trim() || userId,
+        locale: localeFromSlack(slackLocale, this.#defaultLocale),
+        ...(timeZone ? { timeZone } : {}),
+      };
+    } catch (error) {
+      // A missing name is cosmetic: answer anyway, under the user id, and do not cache the miss.
+      logger.warn({ ...errorFields(error), userId }, 'users.info failed; using the user id as the name');
+      return user;
+    }
+    await this.#cache
+      .set(
+        key,
+        JSON.stringify({
+          n: user.displayName,
+          ...(slackLocale ? { l: slackLocale } : {}),
+          ...(user.timeZone ? { z: user.timeZone } : {}),
+        }),
+        USER_CACHE_TTL_SECONDS,
+      )
+      .catch((error: unknown) => logger.warn(errorFields(error), 'user cache unavailable; name not cached'));
+    return user;
+  }
+}
+
+/** The robot's `partnerId`: stable for one Slack user, distinct across users and workspaces. */
+export function partnerIdFor(teamId: string, userId: string): string {
+  return `slack-${teamId}-${userId}`;
+}

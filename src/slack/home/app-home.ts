@@ -1,0 +1,262 @@
+// The Home tab: published whenever someone opens it (app_home_opened on the Home tab). Everyone sees
+// how to ask and example questions; operators also see the last 7 days' figures (cached per
+// workspace), the review cards waiting and the buttons to the tickets and statistics views. A click
+// on an example asks it in the clicker's DM with the app, as if they had typed it there.
+import type { Context, webApi } from '@slack/bolt';
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import type { Locale } from '../../conversation/locale.js';
+import { errorFields } from '../../logging/error-fields.js';
+import type { ReviewCard } from '../../review/types.js';
+import { EXPIRED, within } from '../../util/deadline.js';
+import type { RenderedMessage } from '../answers/blocks.js';
+import { type Click, type ClickArgs, questionClickListener } from '../handling/click.js';
+import type { ListenerDeps } from '../handling/deps.js';
+import { beginHandling, type Handling } from '../handling/handling.js';
+import { section } from '../kit/elements.js';
+import { t } from '../kit/i18n.js';
+import { escapeMrkdwn } from '../render/html-to-mrkdwn.js';
+import {
+  HOME_CARDS_LISTED,
+  type HomeCard,
+  type HomeOperatorPart,
+  type HomeReview,
+  homeExamples,
+  renderHome,
+} from './views.js';
+
+type HomeDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'review' | 'home'>;
+
+const slackId = z.string().min(1).max(64);
+
+/** The event, reduced to what the listener reads; `tab` is `home` or `messages`. */
+const appHomeOpenedSchema = z.object({
+  type: z.literal('app_home_opened'),
+  user: slackId,
+  tab: z.string().max(32).optional(),
+});
+
+/** The part of Bolt's event arguments the listener reads. */
+export interface HomeArgs {
+  event: unknown;
+  context: Pick<Context, 'teamId' | 'enterpriseId'>;
+  client: webApi.WebClient;
+}
+
+/** A link to a card costs a chat.getPermalink once; links never change, so they are kept. */
+const PERMALINKS_MAX = 1_000;
+/** A Home view waits this long at most for the cards' links; without them the cards are listed as text. */
+const PERMALINK_WAIT_MS = 2_000;
+
+export function appHomeListener(deps: HomeDeps): (args: HomeArgs) => Promise<void> {
+  const permalinks = new LRUCache<string, string>({ max: PERMALINKS_MAX });
+  return ({ event, context, client }) => {
+    const parsed = appHomeOpenedSchema.safeParse(event);
+    if (!parsed.success) {
+      deps.onEvent('app_home_opened', 'malformed');
+      deps.logger.warn(
+        { issues: parsed.error.issues.length },
+        'ignored an app_home_opened of unexpected shape',
+      );
+      return Promise.resolve();
+    }
+    // Opening the Messages tab is not looking at the Home.
+    if (parsed.data.tab !== undefined && parsed.data.tab !== 'home') {
+      deps.onEvent('app_home_opened', 'other_tab');
+      return Promise.resolve();
+    }
+    const handling = beginHandling(client, deps.logger);
+    const teamId = context.teamId ?? context.enterpriseId ?? 'unknown';
+    return deps.inFlight.track(
+      handling,
+      publishHome(deps, handling, teamId, parsed.data.user, permalinks),
+      'home tab handling failed',
+    );
+  };
+}
+
+async function publishHome(
+  deps: HomeDeps,
+  handling: Handling,
+  teamId: string,
+  userId: string,
+  permalinks: LRUCache<string, string>,
+): Promise<void> {
+  const { logger } = handling;
+  const { locale } = await deps.users.lookup(handling.client, teamId, userId, logger);
+  const operator = await isOperator(deps, handling, userId);
+  deps.onEvent('app_home_opened', operator ? 'operator' : 'user');
+  const view = renderHome({
+    locale,
+    examples: homeExamples(deps.home.examples, locale),
+    operator: operator ? await operatorPart(deps, handling, teamId, permalinks) : undefined,
+  });
+  try {
+    await handling.client.views.publish({ user_id: userId, view });
+    deps.home.onPublish('published');
+  } catch (error) {
+    deps.home.onPublish('failed');
+    logger.error({ ...errorFields(error), userId }, 'home tab not published');
+  }
+}
+
+/** Whether the viewer sees the operators' part; when that cannot be told, they do not. */
+async function isOperator(deps: HomeDeps, handling: Handling, userId: string): Promise<boolean> {
+  try {
+    return (await deps.review.operators.check(handling.client, userId, handling.logger)).kind === 'operator';
+  } catch (error) {
+    handling.logger.warn(
+      errorFields(error),
+      'operator check failed; home tab shown without the operator part',
+    );
+    return false;
+  }
+}
+
+async function operatorPart(
+  deps: HomeDeps,
+  handling: Handling,
+  teamId: string,
+  permalinks: LRUCache<string, string>,
+): Promise<HomeOperatorPart> {
+  const [figures, review] = await Promise.all([
+    deps.home.figures.figures(teamId, { requestId: handling.requestId }),
+    reviewPart(deps, handling, permalinks),
+  ]);
+  if (figures.kind === 'unavailable') handling.logger.warn({ teamId }, 'home tab figures unavailable');
+  return { figures, review };
+}
+
+async function reviewPart(
+  deps: HomeDeps,
+  handling: Handling,
+  permalinks: LRUCache<string, string>,
+): Promise<HomeReview> {
+  if (!deps.review.desk.cardsEnabled) return { kind: 'off' };
+  try {
+    const waiting = await deps.review.desk.waiting(HOME_CARDS_LISTED);
+    if (!waiting) return { kind: 'off' };
+    const listed = async (cards: ReviewCard[]) =>
+      Promise.all(cards.map((card) => homeCard(handling, card, permalinks)));
+    const [disliked, unanswered] = await Promise.all([
+      listed(waiting.disliked.cards),
+      listed(waiting.unanswered.cards),
+    ]);
+    return {
+      kind: 'cards',
+      disliked: { total: waiting.disliked.total, cards: disliked },
+      unanswered: { total: waiting.unanswered.total, cards: unanswered },
+    };
+  } catch (error) {
+    handling.logger.warn(errorFields(error), 'review cards not read for the home tab');
+    return { kind: 'unavailable' };
+  }
+}
+
+async function homeCard(
+  handling: Handling,
+  card: ReviewCard,
+  permalinks: LRUCache<string, string>,
+): Promise<HomeCard> {
+  const text = card.kind === 'disliked' ? (card.entryTitle ?? card.question) : card.question;
+  return {
+    text,
+    count: card.count,
+    link: card.posted ? await permalink(handling, card.posted, permalinks) : undefined,
+  };
+}
+
+async function permalink(
+  handling: Handling,
+  posted: NonNullable<ReviewCard['posted']>,
+  permalinks: LRUCache<string, string>,
+): Promise<string | undefined> {
+  const key = `${posted.conversationId}:${posted.messageId}`;
+  const known = permalinks.get(key);
+  if (known) return known;
+  const asking = handling.client.chat
+    .getPermalink({ channel: posted.conversationId, message_ts: posted.messageId })
+    .then((response) => (typeof response.permalink === 'string' ? response.permalink : undefined))
+    .catch((error: unknown) => {
+      handling.logger.warn(
+        { ...errorFields(error), channel: posted.conversationId },
+        'no permalink for a card',
+      );
+      return undefined;
+    });
+  const link = await within(asking, PERMALINK_WAIT_MS);
+  if (link === EXPIRED || link === undefined) return undefined;
+  permalinks.set(key, link);
+  return link;
+}
+
+type ExampleDeps = Pick<
+  ListenerDeps,
+  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'responder'
+>;
+
+/** As HOME_EXAMPLE_QUESTIONS allows: a longer value is not one of the Home's buttons. */
+const EXAMPLE_QUESTION_MAX = 150;
+
+const exampleQuestionSchema = z
+  .string()
+  .transform((text) => text.replace(/\s+/g, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .min(1)
+      .refine((text) => [...text].length <= EXAMPLE_QUESTION_MAX),
+  );
+
+const conversationsOpenSchema = z.object({ channel: z.object({ id: slackId }) });
+
+/** A click on an example question: asked in the clicker's DM with the app, answered there. */
+export function homeExampleClickListener(deps: ExampleDeps): (args: ClickArgs) => Promise<void> {
+  return questionClickListener(deps, 'home example handling failed', (handling, click) =>
+    askFromHome(deps, handling, click),
+  );
+}
+
+async function askFromHome(deps: ExampleDeps, handling: Handling, click: Click): Promise<void> {
+  const question = exampleQuestionSchema.safeParse(click.value ?? '');
+  if (!question.success) {
+    deps.onEvent('home_example', 'malformed');
+    handling.logger.warn({}, 'ignored a home example click with a malformed value');
+    return;
+  }
+  const channel = await directMessageWith(handling, click.userId);
+  if (!channel) {
+    deps.onEvent('home_example', 'no_dm');
+    return;
+  }
+  const { locale } = await deps.users.lookup(handling.client, click.teamId, click.userId, handling.logger);
+  const target = { channel, threadTs: undefined };
+  // The DM shows what was asked, so the answer below it reads as a conversation.
+  await deps.responder.post(handling, target, askedMessage(locale, question.data));
+  deps.onEvent('home_example', 'question');
+  await deps.answerer.answer(handling, {
+    teamId: click.teamId,
+    userId: click.userId,
+    text: question.data,
+    target,
+  });
+}
+
+function askedMessage(locale: Locale, question: string): RenderedMessage {
+  const text = t(locale, 'home_asked', { question: escapeMrkdwn(question) });
+  return { text, blocks: [section(text)] };
+}
+
+/** The app's DM with the user (conversations.open, im:write), or undefined (logged) when Slack refuses. */
+async function directMessageWith(handling: Handling, userId: string): Promise<string | undefined> {
+  try {
+    const opened = conversationsOpenSchema.safeParse(
+      await handling.client.conversations.open({ users: userId }),
+    );
+    if (opened.success) return opened.data.channel.id;
+    handling.logger.warn({ userId }, 'conversations.open answered without a channel');
+  } catch (error) {
+    handling.logger.error({ ...errorFields(error), userId }, 'no direct message with the user');
+  }
+  return undefined;
+}

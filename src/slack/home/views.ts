@@ -1,0 +1,207 @@
+// The Home tab as Block Kit: how to ask and example questions for everyone; for operators, the last
+// 7 days' key figures, the review cards waiting and the buttons to the tickets and statistics views.
+// Pure, and well inside Slack's limits for a Home view (100 blocks; text cut to fit).
+import type { types } from '@slack/bolt';
+import type { Locale } from '../../conversation/locale.js';
+import type { HomeFigures } from '../../service-desk/home-figures.js';
+import type { Figure } from '../../service-desk/statistics.js';
+import { ACTION_HOME_OPEN_STATISTICS, ACTION_HOME_OPEN_TICKETS, homeExampleActionId } from '../action-ids.js';
+import { figureText } from '../desk/command-views.js';
+import { button, context, mrkdwn, plainText, section } from '../kit/elements.js';
+import { t } from '../kit/i18n.js';
+import {
+  BUTTON_VALUE_MAX,
+  SECTION_TEXT_MAX,
+  truncate,
+  truncateCharacters,
+  truncateMrkdwn,
+} from '../kit/limits.js';
+import { escapeMrkdwn } from '../render/html-to-mrkdwn.js';
+
+type KnownBlock = types.KnownBlock;
+
+/** Slack's limit on a Home view. */
+export const HOME_BLOCKS_MAX = 100;
+/** Example questions shown at most (HOME_EXAMPLE_QUESTIONS allows as many). */
+const EXAMPLES_MAX = 5;
+/** Review cards listed per kind: the Home is a glance, the review channel has the rest. */
+export const HOME_CARDS_LISTED = 3;
+const HEADER_TEXT_MAX = 150;
+/** How much of a card's question or entry title a line shows. */
+const CARD_TEXT_MAX = 80;
+
+/** A review card as a Home line: its entry or question, its count, and a link to it when known. */
+export interface HomeCard {
+  text: string;
+  count: number;
+  link: string | undefined;
+}
+
+export type HomeReview =
+  | { kind: 'off' }
+  | { kind: 'unavailable' }
+  | {
+      kind: 'cards';
+      disliked: { total: number; cards: HomeCard[] };
+      unanswered: { total: number; cards: HomeCard[] };
+    };
+
+export interface HomeOperatorPart {
+  figures: HomeFigures;
+  review: HomeReview;
+}
+
+export interface HomeContent {
+  locale: Locale;
+  examples: readonly string[];
+  /** Only for operators: nobody else sees figures, cards or questions. */
+  operator?: HomeOperatorPart | undefined;
+}
+
+/** The sensible default examples: questions the robot (and the demo simulator) answers. */
+const DEFAULT_EXAMPLES: Record<Locale, readonly string[]> = {
+  en: [
+    'How do I reset my password?',
+    'How do I connect to the VPN?',
+    'How do I request annual leave?',
+    'When is payday?',
+  ],
+  'zh-CN': ['忘记密码怎么办？', '如何连接公司VPN？', '如何申请请假？', '工资什么时候发？'],
+};
+
+/** The configured examples (HOME_EXAMPLE_QUESTIONS, in every language), else the viewer's language's defaults. */
+export function homeExamples(configured: readonly string[] | undefined, locale: Locale): readonly string[] {
+  return configured !== undefined && configured.length > 0 ? configured : DEFAULT_EXAMPLES[locale];
+}
+
+/** A Home view whose blocks are all of the kinds Block Kit knows (views.publish takes it as a HomeView). */
+interface HomeView {
+  type: 'home';
+  blocks: KnownBlock[];
+}
+
+export function renderHome(content: HomeContent): HomeView {
+  const { locale } = content;
+  const blocks: KnownBlock[] = [
+    { type: 'header', text: plainText(t(locale, 'home_title'), HEADER_TEXT_MAX) },
+    section(t(locale, 'home_how_to_ask')),
+    ...exampleBlocks(locale, content.examples),
+  ];
+  if (content.operator) blocks.push(...operatorBlocks(locale, content.operator));
+  return { type: 'home', blocks: blocks.slice(0, HOME_BLOCKS_MAX) };
+}
+
+function exampleBlocks(locale: Locale, examples: readonly string[]): KnownBlock[] {
+  const shown = examples.slice(0, EXAMPLES_MAX).filter((question) => question.trim() !== '');
+  if (shown.length === 0) return [];
+  return [
+    section(t(locale, 'home_examples')),
+    {
+      type: 'actions',
+      block_id: 'home_examples',
+      // The value holds the question whole: the click asks exactly it.
+      elements: shown.map((question, index) =>
+        button(question, homeExampleActionId(index), { value: truncate(question, BUTTON_VALUE_MAX) }),
+      ),
+    },
+  ];
+}
+
+function operatorBlocks(locale: Locale, part: HomeOperatorPart): KnownBlock[] {
+  return [
+    { type: 'divider' },
+    { type: 'header', text: plainText(t(locale, 'home_operators'), HEADER_TEXT_MAX) },
+    ...figureBlocks(locale, part.figures),
+    { type: 'divider' },
+    ...reviewBlocks(locale, part.review),
+    {
+      type: 'actions',
+      block_id: 'home_operator_views',
+      elements: [
+        button(t(locale, 'home_open_tickets'), ACTION_HOME_OPEN_TICKETS),
+        button(t(locale, 'home_open_statistics'), ACTION_HOME_OPEN_STATISTICS),
+      ],
+    },
+  ];
+}
+
+/** The few figures a glance needs; `/cs stats` and the statistics view have them all. */
+const KEY_FIGURES: readonly Figure['key'][] = [
+  'totalMessages',
+  'robotShare',
+  'effectiveSessions',
+  'resolvedRate',
+  'averageScore',
+  'goodRate',
+];
+
+function figureBlocks(locale: Locale, figures: HomeFigures): KnownBlock[] {
+  if (figures.kind === 'unavailable') return [section(t(locale, 'home_figures_unavailable'))];
+  const { report } = figures;
+  const all = [...report.messages, ...report.satisfaction];
+  const shown = KEY_FIGURES.flatMap((key) => all.filter((figure) => figure.key === key));
+  const time = slackTime(figures.at);
+  return [
+    {
+      type: 'section',
+      text: mrkdwn(t(locale, 'home_figures_title', { from: report.period.from, to: report.period.to })),
+      fields: shown.map((figure) => mrkdwn(figureText(locale, figure))),
+    },
+    context(
+      report.previousMissing
+        ? t(locale, 'home_figures_no_comparison', { time })
+        : t(locale, 'home_figures_compared', { from: report.previous.from, to: report.previous.to, time }),
+    ),
+  ];
+}
+
+/** Slack shows the time in the reader's own zone; the fallback is UTC. */
+function slackTime(at: number): string {
+  const seconds = Math.floor(at / 1000);
+  const fallback = `${new Date(at).toISOString().slice(11, 16)} UTC`;
+  return `<!date^${seconds}^{time}|${fallback}>`;
+}
+
+function reviewBlocks(locale: Locale, review: HomeReview): KnownBlock[] {
+  switch (review.kind) {
+    case 'off':
+      return [context(t(locale, 'home_review_off'))];
+    case 'unavailable':
+      return [section(t(locale, 'home_review_unavailable'))];
+    case 'cards':
+      break;
+  }
+  const { disliked, unanswered } = review;
+  const total = disliked.total + unanswered.total;
+  if (total === 0) return [section(t(locale, 'home_cards_none'))];
+  const blocks: KnownBlock[] = [
+    section(
+      t(locale, 'home_cards_waiting', {
+        count: total,
+        disliked: disliked.total,
+        unanswered: unanswered.total,
+      }),
+    ),
+  ];
+  const list = (title: string, cards: HomeCard[], line: (text: string, count: number) => string) => {
+    if (cards.length === 0) return;
+    const lines = cards.slice(0, HOME_CARDS_LISTED).map((card) => line(cardText(card), card.count));
+    blocks.push(section(truncateMrkdwn([title, ...lines].join('\n'), SECTION_TEXT_MAX)));
+  };
+  list(t(locale, 'home_disliked_title'), disliked.cards, (title, count) =>
+    t(locale, 'home_disliked_line', { title, count }),
+  );
+  list(t(locale, 'home_unanswered_title'), unanswered.cards, (question, count) =>
+    t(locale, 'home_unanswered_line', { question, count }),
+  );
+  const listed =
+    Math.min(disliked.cards.length, HOME_CARDS_LISTED) + Math.min(unanswered.cards.length, HOME_CARDS_LISTED);
+  if (total > listed) blocks.push(context(t(locale, 'home_more', { count: total - listed })));
+  return blocks;
+}
+
+/** What people typed, shown as text and never as markup; linked to its card when the link is Slack's. */
+function cardText(card: HomeCard): string {
+  const text = escapeMrkdwn(truncateCharacters(card.text.replace(/\s+/g, ' ').trim(), CARD_TEXT_MAX));
+  return card.link !== undefined && /^https:\/\/[^\s|<>]+$/.test(card.link) ? `<${card.link}|${text}>` : text;
+}

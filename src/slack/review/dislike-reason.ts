@@ -1,0 +1,132 @@
+// After a 👎 the asker may say what was wrong: the button on the rated line opens a small modal, and
+// its submission adds the reason to the entry's review card. Saying nothing is fine: the feedback
+// was already sent.
+import { errorFields } from '../../logging/error-fields.js';
+import { tell } from '../answers/answerer.js';
+import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
+import type { ListenerDeps } from '../handling/deps.js';
+import type { Handling } from '../handling/handling.js';
+import { trackedListener, type ViewArgs } from '../handling/tracked.js';
+import { decodeReasonValue } from '../kit/button-values.js';
+import { t } from '../kit/i18n.js';
+import { viewSubmissionSchema } from '../transport/incoming.js';
+import { REASON_BLOCK_ID, readReasonForm, readReasonMetadata, renderReasonModal } from './views.js';
+
+type ReasonDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review'>;
+
+export function dislikeReasonClickListener(deps: ReasonDeps): (args: ClickArgs) => Promise<void> {
+  return trackedClickListener(deps, 'reason click handling failed', (handling, click) =>
+    openReasonModal(deps, handling, click),
+  );
+}
+
+async function openReasonModal(deps: ReasonDeps, handling: Handling, click: Click): Promise<void> {
+  const { payload, userId } = click;
+  const { locale } = await deps.users.lookup(handling.client, click.teamId, userId, handling.logger);
+  const contextKey = decodeReasonValue(click.value ?? '');
+  const target = clickedTarget(payload);
+  if (!contextKey || !payload.trigger_id || !target) {
+    handling.logger.warn({}, 'ignored a reason click with a malformed value');
+    return;
+  }
+  const context = await deps.review.context(contextKey).catch((error: unknown) => {
+    handling.logger.error({ ...errorFields(error), contextKey }, 'answer context lookup failed');
+    return 'unavailable' as const;
+  });
+  if (context === 'unavailable') {
+    await tell(deps.responder, handling, target, userId, {
+      kind: 'failure',
+      reason: 'store_unavailable',
+      retryQuestion: '',
+      retryDocId: undefined,
+      locale,
+    });
+    return;
+  }
+  if (!context) {
+    await tell(deps.responder, handling, target, userId, {
+      kind: 'notice',
+      notice: 'context_expired',
+      locale,
+    });
+    return;
+  }
+  if (context.askerUserId !== userId) {
+    deps.onEvent('dislike_reason', 'not_asker');
+    await deps.responder.ephemeral(handling, target, userId, {
+      text: t(locale, 'reason_not_yours'),
+      blocks: [],
+    });
+    return;
+  }
+  deps.onEvent('dislike_reason', 'opened');
+  try {
+    await handling.client.views.open({
+      trigger_id: payload.trigger_id,
+      view: renderReasonModal({ contextKey, locale }),
+    });
+  } catch (error) {
+    handling.logger.error(errorFields(error), 'reason modal could not be opened');
+  }
+}
+
+export function dislikeReasonSubmitListener(deps: ReasonDeps): (args: ViewArgs) => Promise<void> {
+  return trackedListener<ViewArgs>(deps, 'reason submission failed', (handling, { ack, body }) =>
+    submitReason(deps, handling, ack, body),
+  );
+}
+
+async function submitReason(
+  deps: ReasonDeps,
+  handling: Handling,
+  ack: ViewArgs['ack'],
+  body: unknown,
+): Promise<void> {
+  const parsed = viewSubmissionSchema.safeParse(body);
+  const contextKey = parsed.success ? readReasonMetadata(parsed.data.view.private_metadata) : undefined;
+  if (!parsed.success || !contextKey) {
+    handling.logger.warn({}, 'ignored a reason submission of unexpected shape');
+    await ack();
+    return;
+  }
+  const submission = parsed.data;
+  const userId = submission.user.id;
+  const teamId = submission.team?.id ?? submission.user.team_id ?? '';
+  const form = readReasonForm(submission.view);
+  if (!form.reason && !form.text) {
+    const { locale } = await deps.users.lookup(handling.client, teamId, userId, handling.logger);
+    await ack({ response_action: 'errors', errors: { [REASON_BLOCK_ID]: t(locale, 'reason_required') } });
+    return;
+  }
+  // The modal closes at once; the card is updated after, however long Slack and the store take.
+  await ack();
+  const context = await deps.review.context(contextKey).catch((error: unknown) => {
+    handling.logger.error(
+      { ...errorFields(error), contextKey },
+      'answer context lookup failed; reason dropped',
+    );
+    return undefined;
+  });
+  // Only the asker can have opened this modal; a submission from anyone else is not theirs to give.
+  if (!context?.docId || context.askerUserId !== userId) {
+    handling.logger.warn(
+      { contextKey, known: context !== undefined },
+      'reason not noted: not the asker, or expired',
+    );
+    return;
+  }
+  const outcome = await deps.review.desk
+    .reasonGiven(
+      context.docId,
+      { reason: form.reason ?? 'other', text: form.text, at: Date.now() },
+      { requestId: handling.requestId },
+    )
+    .catch((error: unknown) => {
+      handling.logger.error(
+        { ...errorFields(error), docId: context.docId },
+        'reason did not reach its review card',
+      );
+      return 'failed' as const;
+    });
+  deps.onEvent('dislike_reason', outcome);
+}

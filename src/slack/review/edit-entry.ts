@@ -1,0 +1,288 @@
+// The edit modal: opened for operators from a review card or from the "Edit this answer" shortcut,
+// prefilled from what the gateway last saw of the entry, and saved to the platform (update_robot_doc)
+// with only what changed. The operator's right is checked again on every submission. Slack closes a
+// view submission's request after 3 s: a platform slower than that gets a "saving" view at once, and
+// the result replaces it when it comes.
+import type { AckFn, webApi } from '@slack/bolt';
+import type { Locale } from '../../conversation/locale.js';
+import { errorFields } from '../../logging/error-fields.js';
+import { fitsEditor, htmlToMarkup, unsupportedMarkup } from '../../review/answer-markup.js';
+import { type EditPlan, planEdit } from '../../review/edit-plan.js';
+import type { EditOutcome } from '../../review/knowledge-review.js';
+import type { EditField, EntrySnapshot } from '../../review/types.js';
+import { EXPIRED, within } from '../../util/deadline.js';
+import { operatorRefusal } from '../access/operator-gate.js';
+import { docIdOfAnswerBlocks } from '../answers/blocks.js';
+import type { ListenerDeps } from '../handling/deps.js';
+import type { Handling } from '../handling/handling.js';
+import { trackedListener, type ViewArgs } from '../handling/tracked.js';
+import { t } from '../kit/i18n.js';
+import { messageShortcutSchema, viewSubmissionSchema } from '../transport/incoming.js';
+import {
+  EDIT_BLOCK_IDS,
+  type EditModalInput,
+  problemText,
+  readEditForm,
+  readEditMetadata,
+  renderEditModal,
+  renderEditSaved,
+} from './views.js';
+
+type EditDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review'>;
+
+/**
+ * How long a submission may wait for the platform before the modal shows "saving": Slack gives the
+ * request 3 s, and the operator check, the network and Bolt take their share of them.
+ */
+const SUBMIT_BUDGET_MS = 2_000;
+/** The knowledge base sent when the operator chose none and the answer did not say: the robot's own. */
+const DEFAULT_ROBOT_FLAG = 1;
+
+/** Opens the edit modal for an entry; the caller has checked that the user is an operator. */
+export async function openEditModal(
+  deps: Pick<EditDeps, 'review'>,
+  handling: Handling,
+  input: { triggerId: string; docId: string; cardId: string | undefined; locale: Locale },
+): Promise<boolean> {
+  const view = renderEditModal(await editModalInput(deps, handling, input));
+  try {
+    await handling.client.views.open({ trigger_id: input.triggerId, view });
+    return true;
+  } catch (error) {
+    handling.logger.error({ ...errorFields(error), docId: input.docId }, 'edit modal could not be opened');
+    return false;
+  }
+}
+
+async function editModalInput(
+  deps: Pick<EditDeps, 'review'>,
+  handling: Handling,
+  input: { docId: string; cardId: string | undefined; locale: Locale },
+): Promise<EditModalInput> {
+  const snapshot = await deps.review.desk.snapshot(input.docId).catch((error: unknown) => {
+    handling.logger.warn(
+      { ...errorFields(error), docId: input.docId },
+      'entry snapshot unavailable; empty form',
+    );
+    return undefined;
+  });
+  return {
+    locale: input.locale,
+    docId: input.docId,
+    cardId: input.cardId,
+    robotFlag: knowledgeBaseOf(snapshot),
+    prefill: prefillOf(snapshot),
+  };
+}
+
+function prefillOf(snapshot: EntrySnapshot | undefined): EditModalInput['prefill'] {
+  if (!snapshot) {
+    return {
+      questionTitle: undefined,
+      answerMarkup: undefined,
+      answerLength: undefined,
+      seenAt: undefined,
+      unsupportedMarkup: [],
+    };
+  }
+  let markup: string | undefined;
+  try {
+    markup = htmlToMarkup(snapshot.answerHtml);
+  } catch {
+    // HTML nested thousands deep overflows the converter's recursion: not editable here, like a long one.
+    markup = undefined;
+  }
+  const fits = markup !== undefined && fitsEditor(markup);
+  return {
+    questionTitle: snapshot.questionTitle,
+    answerMarkup: fits ? markup : undefined,
+    // Too long for Slack's input: said so, never cut (a cut copy saved back would lose the rest).
+    answerLength: fits ? undefined : (markup ?? snapshot.answerHtml).length,
+    seenAt: snapshot.seenAt,
+    unsupportedMarkup: unsupportedMarkup(snapshot.answerHtml),
+  };
+}
+
+/** The answer's robotFlag names the entry's knowledge base only when it is one of the two the update knows. */
+function knowledgeBaseOf(snapshot: EntrySnapshot | undefined): 0 | 1 | undefined {
+  const flag = snapshot?.robotFlag;
+  return flag === 0 || flag === 1 ? flag : undefined;
+}
+
+interface ShortcutArgs {
+  ack: AckFn<void>;
+  body: unknown;
+  client: webApi.WebClient;
+  context: { botId?: string | undefined; botUserId?: string | undefined };
+}
+
+/** "Edit this answer", a message shortcut on any of the app's answers. */
+export function editAnswerShortcutListener(deps: EditDeps): (args: ShortcutArgs) => Promise<void> {
+  return trackedListener<ShortcutArgs>(deps, 'edit shortcut handling failed', async (handling, args) => {
+    await args.ack();
+    await editFromShortcut(deps, handling, args.body, args.context);
+  });
+}
+
+async function editFromShortcut(
+  deps: EditDeps,
+  handling: Handling,
+  body: unknown,
+  context: ShortcutArgs['context'],
+): Promise<void> {
+  const parsed = messageShortcutSchema.safeParse(body);
+  if (!parsed.success) {
+    handling.logger.warn({}, 'ignored a shortcut of unexpected shape');
+    return;
+  }
+  const shortcut = parsed.data;
+  const userId = shortcut.user.id;
+  const teamId = shortcut.team?.id ?? shortcut.user.team_id ?? '';
+  const { locale } = await deps.users.lookup(handling.client, teamId, userId, handling.logger);
+  const target = { channel: shortcut.channel.id, threadTs: shortcut.message.thread_ts };
+  const say = (text: string) => deps.responder.ephemeral(handling, target, userId, { text, blocks: [] });
+  const ours =
+    (shortcut.message.bot_id !== undefined && shortcut.message.bot_id === context.botId) ||
+    (shortcut.message.user !== undefined && shortcut.message.user === context.botUserId);
+  const docId = ours ? docIdOfAnswerBlocks(shortcut.message.blocks) : undefined;
+  if (!docId) {
+    deps.onEvent('edit_shortcut', 'not_an_answer');
+    await say(t(locale, 'edit_not_an_answer'));
+    return;
+  }
+  const refusal = await operatorRefusal(deps.review, handling, userId, locale, 'edit_shortcut');
+  if (refusal) {
+    deps.onEvent('edit_shortcut', 'refused');
+    await say(refusal);
+    return;
+  }
+  const opened = await openEditModal(deps, handling, {
+    triggerId: shortcut.trigger_id,
+    docId,
+    cardId: undefined,
+    locale,
+  });
+  deps.onEvent('edit_shortcut', opened ? 'opened' : 'failed');
+}
+
+export function editEntrySubmitListener(deps: EditDeps): (args: ViewArgs) => Promise<void> {
+  return trackedListener<ViewArgs>(deps, 'edit submission failed', (handling, { ack, body }) =>
+    submitEdit(deps, handling, ack, body, Date.now()),
+  );
+}
+
+async function submitEdit(
+  deps: EditDeps,
+  handling: Handling,
+  ack: ViewArgs['ack'],
+  body: unknown,
+  startedAt: number,
+): Promise<void> {
+  const parsed = viewSubmissionSchema.safeParse(body);
+  const metadata = parsed.success ? readEditMetadata(parsed.data.view.private_metadata) : undefined;
+  if (!parsed.success || !metadata) {
+    handling.logger.warn({}, 'ignored an edit submission of unexpected shape');
+    await ack();
+    return;
+  }
+  const { view, user } = parsed.data;
+  const userId = user.id;
+  const teamId = parsed.data.team?.id ?? user.team_id ?? '';
+  const { locale } = await deps.users.lookup(handling.client, teamId, userId, handling.logger);
+
+  // The right is checked again: a modal can be submitted long after it opened.
+  const refusal = await operatorRefusal(deps.review, handling, userId, locale, 'edit_submit');
+  if (refusal) {
+    deps.onEvent('edit_submit', 'refused');
+    await ack({ response_action: 'errors', errors: { [EDIT_BLOCK_IDS.questionTitle]: refusal } });
+    return;
+  }
+
+  // A second Save on the "saving" view would send the same change again before the first is known.
+  if (metadata.s) {
+    deps.onEvent('edit_submit', 'still_saving');
+    await ack({
+      response_action: 'errors',
+      errors: { [EDIT_BLOCK_IDS.questionTitle]: t(locale, 'edit_still_saving') },
+    });
+    return;
+  }
+
+  const form = readEditForm(view);
+  const plan = planEdit(form, {
+    docId: metadata.d,
+    titleHash: metadata.t,
+    answerHash: metadata.a,
+    robotFlag: DEFAULT_ROBOT_FLAG,
+  });
+  if (plan.kind === 'invalid') {
+    deps.onEvent('edit_submit', 'invalid');
+    await ack({ response_action: 'errors', errors: inlineErrors(plan, locale) });
+    return;
+  }
+
+  const scope = { requestId: handling.requestId };
+  const saving = deps.review.desk.applyEdit(plan.edit, plan.changedFields, userId, scope);
+  const early = await within(saving, SUBMIT_BUDGET_MS - (Date.now() - startedAt));
+  // The form is rendered again only for "saving" or a failure; a save that succeeds in time needs no
+  // read of the entry's snapshot before Slack's 3 seconds are up.
+  let modal: Promise<EditModalInput> | undefined;
+  const formView = (banner: { kind: 'saving' | 'failed'; text: string }) => {
+    modal ??= editModalInput(deps, handling, { docId: metadata.d, cardId: metadata.c, locale });
+    return modal.then((input) => renderEditModal({ ...input, values: form, banner }));
+  };
+  const resultView = async (outcome: EditOutcome) =>
+    outcome.kind === 'updated'
+      ? renderEditSaved({ locale, docId: metadata.d, changedFields: plan.changedFields })
+      : formView({ kind: 'failed', text: failureText(locale, outcome) });
+
+  let outcome: EditOutcome;
+  if (early === EXPIRED) {
+    await ack({
+      response_action: 'update',
+      view: await formView({ kind: 'saving', text: t(locale, 'edit_saving') }),
+    });
+    outcome = await saving;
+    try {
+      await handling.client.views.update({ view_id: view.id, view: await resultView(outcome) });
+    } catch (error) {
+      handling.logger.error({ ...errorFields(error), docId: metadata.d }, 'edit result could not be shown');
+    }
+  } else {
+    outcome = early;
+    await ack({ response_action: 'update', view: await resultView(outcome) });
+  }
+  deps.onEvent('edit_submit', outcome.kind);
+  if (outcome.kind === 'updated') {
+    await deps.review.desk.markFixed(plan.edit, plan.changedFields, userId, { cardId: metadata.c }, scope);
+  }
+}
+
+/** The plan's problems on the blocks they concern; a problem of the whole form goes on the question. */
+function inlineErrors(plan: Extract<EditPlan, { kind: 'invalid' }>, locale: Locale): Record<string, string> {
+  const blockOf: Record<EditField, string> = {
+    questionTitle: EDIT_BLOCK_IDS.questionTitle,
+    answerDesc: EDIT_BLOCK_IDS.answerDesc,
+    effectTime: EDIT_BLOCK_IDS.effectDate,
+    invalidTime: EDIT_BLOCK_IDS.invalidDate,
+    form: EDIT_BLOCK_IDS.questionTitle,
+  };
+  const errors: Record<string, string> = {};
+  for (const field of Object.keys(plan.problems) as EditField[]) {
+    const problem = plan.problems[field];
+    if (problem) errors[blockOf[field]] = problemText(locale, problem);
+  }
+  return errors;
+}
+
+function failureText(locale: Locale, outcome: Exclude<EditOutcome, { kind: 'updated' }>): string {
+  if (outcome.kind === 'refused') {
+    const message = outcome.message?.trim();
+    return t(locale, 'edit_refused', {
+      code: outcome.platformCode,
+      message: message ? `: ${message}.` : '.',
+    });
+  }
+  // A timeout may still have reached the platform: the operator is told to check before saving again.
+  return outcome.reason === 'timeout' ? t(locale, 'edit_timeout') : t(locale, 'edit_unavailable');
+}

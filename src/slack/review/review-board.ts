@@ -1,0 +1,109 @@
+// The review loop's Slack side: cards are posted to REVIEW_CHANNEL_ID and updated in place, and an
+// asker whose answer was fixed is told in their thread. Works with the app's own Web API client, since
+// an unanswered question's card is posted beside an answer rather than inside a click's handling.
+import type { webApi } from '@slack/bolt';
+import type { Locale } from '../../conversation/locale.js';
+import type { Logger } from '../../logging/logger.js';
+import type { ReviewBoard, ReviewScope } from '../../review/knowledge-review.js';
+import type { AskerToNotify, MessageLocation, ReviewCard } from '../../review/types.js';
+import { CodedError } from '../../util/coded-error.js';
+import type { UserLookup } from '../handling/user-directory.js';
+import type { Responder } from '../transport/responder.js';
+import { renderAnswerUpdatedNotice, renderReviewCard } from './views.js';
+
+type WebClient = webApi.WebClient;
+
+/** Slack refused to post a card; the core keeps the card and posts it with the next report. */
+class ReviewCardNotPostedError extends CodedError<'REVIEW_CARD_NOT_POSTED'> {
+  readonly code = 'REVIEW_CARD_NOT_POSTED' as const;
+}
+
+/** Errors of chat.update that mean the card's message is gone: it is posted again. */
+const CARD_GONE = new Set(['message_not_found', 'cant_update_message', 'channel_not_found', 'is_archived']);
+
+/** Errors of chat.postMessage that mean the app cannot post in the review channel at all. */
+const NOT_THERE = new Set(['not_in_channel', 'channel_not_found', 'is_archived']);
+
+export interface ReviewBoardSettings {
+  channelId: string;
+  showAsker: boolean;
+  /** The review channel's language. */
+  locale: Locale;
+}
+
+export class SlackReviewBoard implements ReviewBoard {
+  readonly #client: () => WebClient;
+  readonly #responder: Responder;
+  readonly #users: UserLookup;
+  readonly #logger: Logger;
+  readonly #settings: ReviewBoardSettings;
+
+  /** `client`: the app's Web API client, which exists once the Bolt app is built. */
+  constructor(dependencies: {
+    client: () => WebClient;
+    responder: Responder;
+    users: UserLookup;
+    logger: Logger;
+    settings: ReviewBoardSettings;
+  }) {
+    this.#client = dependencies.client;
+    this.#responder = dependencies.responder;
+    this.#users = dependencies.users;
+    this.#logger = dependencies.logger;
+    this.#settings = dependencies.settings;
+  }
+
+  async show(card: ReviewCard, scope: ReviewScope): Promise<MessageLocation> {
+    const out = this.#outbox(scope);
+    const message = renderReviewCard(card, {
+      locale: this.#settings.locale,
+      showAsker: this.#settings.showAsker,
+    });
+    if (card.posted) {
+      const updated = await this.#responder.update(
+        out,
+        card.posted.conversationId,
+        card.posted.messageId,
+        message,
+      );
+      if (updated.ok) return card.posted;
+      if (!CARD_GONE.has(updated.error ?? '')) {
+        throw new ReviewCardNotPostedError(
+          `chat.update of review card failed (${updated.error ?? 'no answer'})`,
+        );
+      }
+      out.logger.warn({ cardId: card.id, slackError: updated.error }, 'review card gone; posting it again');
+    }
+    const channel = this.#settings.channelId;
+    const posted = await this.#responder.post(out, { channel, threadTs: undefined }, message);
+    if (!posted.ok) {
+      // The usual cause on a new install: the app was never invited to the channel.
+      const hint = NOT_THERE.has(posted.error ?? '')
+        ? '; invite the app to the REVIEW_CHANNEL_ID channel (/invite), or check the id'
+        : '';
+      throw new ReviewCardNotPostedError(
+        `review card not posted to ${channel} (${posted.error ?? 'no answer'})${hint}`,
+      );
+    }
+    return { conversationId: channel, messageId: posted.ts };
+  }
+
+  async tellAskerFixed(asker: AskerToNotify, scope: ReviewScope): Promise<void> {
+    const out = this.#outbox(scope);
+    // The team id only keys the name cache; the locale is what is read here.
+    const { locale } = await this.#users.lookup(out.client, '', asker.userId, out.logger);
+    const sent = await this.#responder.post(
+      out,
+      { channel: asker.conversationId, threadTs: asker.threadId },
+      renderAnswerUpdatedNotice({ locale, question: asker.question }),
+    );
+    if (sent.ok) out.logger.info({ userId: asker.userId }, 'asker told that the answer was updated');
+  }
+
+  #outbox(scope: ReviewScope): { client: WebClient; logger: Logger } {
+    return {
+      client: this.#client(),
+      logger: scope.requestId ? this.#logger.child({ requestId: scope.requestId }) : this.#logger,
+    };
+  }
+}

@@ -1,0 +1,74 @@
+// A review card's buttons: Edit entry opens the edit modal, Dismiss closes the card. Operators only;
+// anyone else is told why, and nothing changes.
+import { errorFields } from '../../logging/error-fields.js';
+import { operatorRefusal } from '../access/operator-gate.js';
+import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
+import type { ListenerDeps } from '../handling/deps.js';
+import type { Handling } from '../handling/handling.js';
+import { decodeReviewCardValue } from '../kit/button-values.js';
+import { t } from '../kit/i18n.js';
+import { openEditModal } from './edit-entry.js';
+
+type CardDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review'>;
+
+export function reviewCardClickListener(
+  deps: CardDeps,
+  action: 'edit' | 'dismiss',
+): (args: ClickArgs) => Promise<void> {
+  return trackedClickListener(deps, 'review card click failed', (handling, click) =>
+    handleCardClick(deps, handling, click, action),
+  );
+}
+
+async function handleCardClick(
+  deps: CardDeps,
+  handling: Handling,
+  click: Click,
+  action: 'edit' | 'dismiss',
+): Promise<void> {
+  const { payload, userId } = click;
+  const target = clickedTarget(payload);
+  const value = decodeReviewCardValue(click.value ?? '');
+  if (!target || !value) {
+    handling.logger.warn({ action }, 'ignored a review card click with a malformed value');
+    return;
+  }
+  const { locale } = await deps.users.lookup(handling.client, click.teamId, userId, handling.logger);
+  const say = (text: string) =>
+    deps.responder.ephemeral(handling, { channel: target.channel, threadTs: undefined }, userId, {
+      text,
+      blocks: [],
+    });
+  const refusal = await operatorRefusal(deps.review, handling, userId, locale, `card_${action}`);
+  if (refusal) {
+    deps.onEvent(`review_${action}`, 'refused');
+    await say(refusal);
+    return;
+  }
+
+  if (action === 'edit') {
+    if (!value.docId || !payload.trigger_id) {
+      handling.logger.warn({ cardId: value.cardId }, 'edit click without an entry or a trigger');
+      return;
+    }
+    const opened = await openEditModal(deps, handling, {
+      triggerId: payload.trigger_id,
+      docId: value.docId,
+      cardId: value.cardId,
+      locale,
+    });
+    deps.onEvent('review_edit', opened ? 'opened' : 'failed');
+    return;
+  }
+
+  try {
+    const outcome = await deps.review.desk.dismiss(value.cardId, userId, { requestId: handling.requestId });
+    deps.onEvent('review_dismiss', outcome);
+    if (outcome === 'already_handled') await say(t(locale, 'card_already_handled'));
+    if (outcome === 'no_card') await say(t(locale, 'card_unknown'));
+  } catch (error) {
+    handling.logger.error({ ...errorFields(error), cardId: value.cardId }, 'review card not dismissed');
+    deps.onEvent('review_dismiss', 'failed');
+    await say(t(locale, 'card_not_dismissed'));
+  }
+}

@@ -1,0 +1,160 @@
+// Sends rendered replies to Slack. Every Web API failure is logged with context and swallowed here,
+// so a Slack error can never become an unhandled rejection or an HTTP 500 that Slack retries.
+import type { webApi } from '@slack/bolt';
+import { errorFields } from '../../logging/error-fields.js';
+import type { Logger } from '../../logging/logger.js';
+import type { RenderedMessage } from '../answers/blocks.js';
+
+type WebClient = webApi.WebClient;
+
+export type Sent = { ok: true; ts: string } | { ok: false; error: string | undefined };
+
+/** Errors with which Slack refuses a message's blocks (as opposed to the channel or the token). */
+const BLOCK_REFUSALS = new Set([
+  'invalid_blocks',
+  'invalid_blocks_format',
+  'msg_too_long',
+  'invalid_attachments',
+]);
+
+function isBlocksRefusal(error: string | undefined): boolean {
+  return error !== undefined && BLOCK_REFUSALS.has(error);
+}
+
+/** A message's fields for chat.postMessage and chat.update (outgoing.ts serializes the blocks). */
+function messageFields(message: RenderedMessage): { text: string; blocks: RenderedMessage['blocks'] } {
+  return { text: message.text, blocks: message.blocks };
+}
+
+/** The Web API client to call and the logger of the handling the call belongs to. */
+export interface Outbox {
+  client: WebClient;
+  logger: Logger;
+}
+
+/** Where a reply goes: a channel, and the thread in it. */
+export interface ReplyTarget {
+  channel: string;
+  /** The thread to answer in; undefined for a top-level DM answer. */
+  threadTs: string | undefined;
+}
+
+export class Responder {
+  readonly #onApiError: ((method: string, error: string | undefined) => void) | undefined;
+
+  constructor(onApiError?: (method: string, error: string | undefined) => void) {
+    this.#onApiError = onApiError;
+  }
+
+  /** Posts one message; returns its ts, or the Slack error when Slack refused it. */
+  async post(out: Outbox, target: ReplyTarget, message: RenderedMessage): Promise<Sent> {
+    try {
+      const response = await out.client.apiCall('chat.postMessage', {
+        channel: target.channel,
+        ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
+        ...messageFields(message),
+        unfurl_links: false,
+        unfurl_media: false,
+      });
+      const ts = 'ts' in response ? response.ts : undefined;
+      return typeof ts === 'string' ? { ok: true, ts } : { ok: false, error: 'no_ts' };
+    } catch (error) {
+      this.#logFailure(out, 'chat.postMessage', error, target);
+      return { ok: false, error: slackErrorCode(error) };
+    }
+  }
+
+  /** Replaces a message in place; the Slack error when Slack refused (deleted message, bad blocks). */
+  async update(out: Outbox, channel: string, ts: string, message: RenderedMessage): Promise<Sent> {
+    try {
+      await out.client.apiCall('chat.update', { channel, ts, ...messageFields(message) });
+      return { ok: true, ts };
+    } catch (error) {
+      this.#logFailure(out, 'chat.update', error, { channel, threadTs: undefined }, { ts });
+      return { ok: false, error: slackErrorCode(error) };
+    }
+  }
+
+  /**
+   * Shows a reply: the first part replaces the placeholder when there is one (so the question never
+   * gets two answers), the rest go to the same target. When Slack refuses a part's blocks (an
+   * image it cannot fetch makes the whole message invalid), that part and the rest are shown from
+   * `plainer`, the same reply rendered without image blocks. Returns the ts of the last part shown.
+   */
+  async show(
+    out: Outbox,
+    target: ReplyTarget,
+    messages: RenderedMessage[],
+    placeholderTs: string | undefined,
+    plainer?: () => RenderedMessage[],
+  ): Promise<string | undefined> {
+    let lastTs: string | undefined;
+    let parts = messages;
+    let fellBack = false;
+    for (let index = 0; index < parts.length; index += 1) {
+      const message = parts[index];
+      if (!message) break;
+      let sent: Sent = { ok: false, error: undefined };
+      if (index === 0 && placeholderTs) sent = await this.update(out, target.channel, placeholderTs, message);
+      if (!sent.ok && !isBlocksRefusal(sent.error)) sent = await this.post(out, target, message);
+      if (!sent.ok && isBlocksRefusal(sent.error) && plainer && !fellBack) {
+        fellBack = true;
+        parts = plainer();
+        out.logger.warn(
+          { part: index, slackError: sent.error },
+          'Slack refused the blocks; showing the plain rendering',
+        );
+        index -= 1;
+        continue;
+      }
+      if (sent.ok) lastTs = sent.ts;
+    }
+    return lastTs;
+  }
+
+  async ephemeral(out: Outbox, target: ReplyTarget, userId: string, message: RenderedMessage): Promise<void> {
+    try {
+      await out.client.chat.postEphemeral({
+        channel: target.channel,
+        user: userId,
+        ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
+        text: message.text,
+        blocks: message.blocks,
+      });
+    } catch (error) {
+      this.#logFailure(out, 'chat.postEphemeral', error, target, { userId });
+    }
+  }
+
+  #logFailure(
+    out: Outbox,
+    method: string,
+    error: unknown,
+    target: ReplyTarget,
+    extra: Record<string, string> = {},
+  ): void {
+    const slackError = slackErrorCode(error);
+    this.#onApiError?.(method, slackError);
+    out.logger.error(
+      {
+        ...errorFields(error),
+        method,
+        slackError,
+        channel: target.channel,
+        threadTs: target.threadTs,
+        ...extra,
+      },
+      'Slack Web API call failed',
+    );
+  }
+}
+
+/** The `error` string of a Web API platform error ("channel_not_found"), or the SDK's error code. */
+export function slackErrorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const data = 'data' in error ? error.data : undefined;
+  if (typeof data === 'object' && data !== null && 'error' in data && typeof data.error === 'string') {
+    return data.error;
+  }
+  return 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}

@@ -1,0 +1,227 @@
+// Builds the Bolt app in HTTP or Socket Mode, behind our receiver, with the listeners registered.
+// Transport concerns stay here; what a message or click means is decided in listeners/.
+import { App, HTTPReceiver, type Receiver, SocketModeReceiver, webApi } from '@slack/bolt';
+import { z } from 'zod';
+import { errorFields } from '../../logging/error-fields.js';
+import type { Logger } from '../../logging/logger.js';
+import { CodedError } from '../../util/coded-error.js';
+import { listen } from '../../util/listen.js';
+import type { ListenerDeps } from '../handling/deps.js';
+import { registerListeners } from '../surfaces.js';
+import { boltLogger } from './bolt-logger.js';
+import { guardOutgoingCalls, webApiRetryPolicy } from './outgoing.js';
+import {
+  BODY_LIMIT_BYTES,
+  createReceiver,
+  type Health,
+  type MetricsSource,
+  SLACK_EVENTS_PATH,
+} from './receiver.js';
+import { slackErrorCode } from './responder.js';
+import { observeReconnects } from './socket-reconnects.js';
+import { createSlackFetch } from './web-api-fetch.js';
+
+/** How Slack reaches the app: HTTP mode needs the signing secret, Socket Mode an app-level token. */
+type SlackConnection =
+  | { mode: 'http'; botToken: string; signingSecret: string }
+  | { mode: 'socket'; botToken: string; appToken: string };
+
+export interface SlackAppOptions {
+  connection: SlackConnection;
+  /** Web API base URL; tests point it at a fake. */
+  slackApiUrl: string | undefined;
+  port: number;
+  /** Bind address of the HTTP server (HOST). */
+  host: string;
+  /** Retries of the Web API client; undefined keeps the production policy (4 within 30 s, see outgoing.ts). */
+  webApiRetries?: number;
+  /** The app's slash command, e.g. `/cs`. */
+  slashCommand: string;
+  /** Socket Mode ping timeouts; tests shorten them. */
+  socketMode?: { clientPingTimeoutMs?: number; serverPingTimeoutMs?: number };
+  listeners: ListenerDeps;
+  logger: Logger;
+  /** Answers GET /healthz and GET /readyz; Slack's connection is added to readiness here. */
+  health: Health;
+  /** Serves GET /metrics when given. */
+  metrics?: MetricsSource;
+}
+
+export interface SlackApp {
+  app: App;
+  mode: 'http' | 'socket';
+  /** True while Slack can reach the app (Socket Mode: the socket is open; HTTP mode: listening). */
+  connected(): boolean;
+  /** Starts listening; resolves with the HTTP port (Slack requests in HTTP mode, health in both). */
+  start(): Promise<{ port: number | undefined }>;
+  /**
+   * Stops taking Slack requests (HTTP: new ones get 503; Socket Mode: the socket closes) while the
+   * health routes keep answering, 503. Resolves once the requests that had begun are acknowledged and
+   * handed to the listeners. The Web API client still works, so answers in flight can be posted.
+   */
+  stop(): Promise<void>;
+  /**
+   * Ends the drain: closes the HTTP server with every connection, and the Web API client's pool
+   * (which waits for its requests in flight: bound it from outside).
+   */
+  close(): Promise<void>;
+}
+
+/** Slack refused the bot token, or could not be reached, at start-up. */
+class SlackStartupError extends CodedError<'SLACK_STARTUP'> {
+  readonly code = 'SLACK_STARTUP' as const;
+}
+
+const authTestSchema = z.object({ user_id: z.string(), bot_id: z.string().optional() });
+
+/** Asks Slack who the bot is, once, so a bad token stops start-up with a clear line. */
+async function resolveBotIdentity(botToken: string, clientOptions: webApi.WebClientOptions) {
+  const client = guardOutgoingCalls(
+    new webApi.WebClient(botToken, { ...clientOptions, retryConfig: webApiRetryPolicy(2) }),
+  );
+  try {
+    const identity = authTestSchema.parse(await client.auth.test());
+    return { botUserId: identity.user_id, botId: identity.bot_id };
+  } catch (error) {
+    const slackError = slackErrorCode(error);
+    throw new SlackStartupError(
+      slackError === 'invalid_auth' || slackError === 'not_authed' || slackError === 'account_inactive'
+        ? `SLACK_BOT_TOKEN was rejected by Slack (${slackError})`
+        : `Slack's auth.test failed (${slackError ?? 'no answer'}); check SLACK_BOT_TOKEN and the network`,
+      { cause: error },
+    );
+  }
+}
+
+export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp> {
+  const logger = options.logger.child({ component: 'slack' });
+  const sdkLogger = boltLogger(options.logger);
+  const slackFetch = createSlackFetch();
+  const clientOptions: webApi.WebClientOptions = {
+    fetch: slackFetch.fetch,
+    ...(options.slackApiUrl ? { slackApiUrl: withTrailingSlash(options.slackApiUrl) } : {}),
+    retryConfig: webApiRetryPolicy(options.webApiRetries),
+  };
+  const { connection } = options;
+  const mode = connection.mode;
+  const identity = await resolveBotIdentity(connection.botToken, clientOptions).catch(
+    async (error: unknown) => {
+      await slackFetch.close();
+      throw error;
+    },
+  );
+
+  let receiver: Receiver;
+  let slackDoor:
+    | { signingSecret: string; requestListener: HTTPReceiver['requestListener']; slashCommand: string }
+    | undefined;
+  let listening = false;
+  let socketReceiver: SocketModeReceiver | undefined;
+  let socketOpen = false;
+  let stopReconnecting = () => {};
+  if (connection.mode === 'socket') {
+    socketReceiver = new SocketModeReceiver({
+      appToken: connection.appToken,
+      logger: sdkLogger,
+      // A copy: the socket client writes its own retry settings into the object it is given.
+      installerOptions: { clientOptions: { ...clientOptions } },
+      ...(options.socketMode?.clientPingTimeoutMs
+        ? { clientPingTimeout: options.socketMode.clientPingTimeoutMs }
+        : {}),
+      ...(options.socketMode?.serverPingTimeoutMs
+        ? { serverPingTimeout: options.socketMode.serverPingTimeoutMs }
+        : {}),
+    });
+    socketReceiver.client.on('connected', () => {
+      socketOpen = true;
+    });
+    socketReceiver.client.on('disconnected', () => {
+      socketOpen = false;
+    });
+    // With auto-reconnect the client emits only 'close' when the socket goes, never 'disconnected'.
+    socketReceiver.client.on('close', () => {
+      socketOpen = false;
+    });
+    stopReconnecting = observeReconnects(socketReceiver.client, () => !listening, {
+      stopped: () => logger.debug('Socket Mode reconnect cut short by the stop'),
+      failed: (error, retryInMs) =>
+        logger.error({ ...errorFields(error), retryInMs }, 'Socket Mode reconnect failed; trying again'),
+    });
+    receiver = socketReceiver;
+  } else {
+    const httpReceiver = new HTTPReceiver({
+      signingSecret: connection.signingSecret,
+      endpoints: SLACK_EVENTS_PATH,
+      // Acknowledge first, answer after: the robot can take longer than Slack's 3 seconds.
+      processBeforeResponse: false,
+      // The receiver has verified the signature and clock skew of every request it passes on;
+      // checking again would only spend a second HMAC per event.
+      signatureVerification: false,
+      logger: sdkLogger,
+      bodyLimit: BODY_LIMIT_BYTES,
+    });
+    receiver = httpReceiver;
+    slackDoor = {
+      signingSecret: connection.signingSecret,
+      requestListener: httpReceiver.requestListener,
+      slashCommand: options.slashCommand,
+    };
+  }
+
+  const app = new App({
+    token: connection.botToken,
+    botUserId: identity.botUserId,
+    ...(identity.botId ? { botId: identity.botId } : {}),
+    tokenVerificationEnabled: false,
+    receiver,
+    logger: sdkLogger,
+    clientOptions: { ...clientOptions },
+    ignoreSelf: true,
+  });
+
+  const receiverServer = createReceiver({
+    logger,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+    health: {
+      alive: () => options.health.alive(),
+      ready: async () => listening && (mode === 'http' || socketOpen) && (await options.health.ready()),
+    },
+    ...(slackDoor ? { slack: slackDoor } : {}),
+  });
+
+  guardOutgoingCalls(app.client);
+  // Our listeners catch their own errors; this is the last line, so nothing reaches the receiver.
+  app.error(async (error) => {
+    logger.error(errorFields(error), 'unhandled error in a Slack listener');
+  });
+
+  registerListeners(app, options.listeners, { slashCommand: options.slashCommand });
+
+  return {
+    app,
+    mode,
+    connected: () => listening && (mode === 'http' || socketOpen),
+    async start() {
+      const { port } = await listen(receiverServer.server, options.port, options.host);
+      listening = true;
+      if (socketReceiver) await app.start();
+      return { port };
+    },
+    async stop() {
+      listening = false;
+      stopReconnecting();
+      if (socketReceiver) await app.stop();
+      await receiverServer.drain();
+      // Bolt acknowledges an event before it calls the listener: one turn of the event loop lets the
+      // listeners count the handling of each request just answered, so the drain waits for it.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    },
+    async close() {
+      await Promise.all([receiverServer.close(), slackFetch.close()]);
+    },
+  };
+}
+
+function withTrailingSlash(url: string): string {
+  return url.endsWith('/') ? url : `${url}/`;
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { messageListener } from '../../../../src/slack/answers/message.js';
+import { eventArgs, fakes } from '../../../support/listener-fakes.js';
+import {
+  appMention,
+  botMessage,
+  channelMessage,
+  directMessage,
+  IDS,
+  messageChanged,
+  nextTs,
+} from '../../../support/slack-payloads.js';
+
+describe('message listener', () => {
+  it.each([
+    ['an edit', messageChanged()],
+    ['a bot post', botMessage()],
+    ['the app’s own message', directMessage({ user: IDS.botUser })],
+  ])('ignores %s', async (_name, event) => {
+    const f = fakes();
+    await messageListener(f.deps)(eventArgs(event, f.client));
+    expect(f.asked).toEqual([]);
+    expect(f.slack).toEqual([]);
+    expect(f.events).toEqual(['message:ignored']);
+  });
+
+  it('counts and logs an event of unexpected shape, and asks nothing', async () => {
+    const f = fakes();
+    await messageListener(f.deps)(eventArgs({ type: 'message', channel: 5 }, f.client));
+    expect(f.asked).toEqual([]);
+    expect(f.events).toEqual(['message:malformed']);
+    expect(f.logs.map((line) => line.msg)).toEqual(['ignored a message event of unexpected shape']);
+  });
+
+  it('answers a DM at the top level, once per message however often Slack delivers it', async () => {
+    const f = fakes();
+    const listener = messageListener(f.deps);
+    const event = directMessage({ text: 'What are your opening hours?' });
+    await listener(eventArgs(event, f.client));
+    await listener(eventArgs(event, f.client, 1));
+    expect(f.asked).toHaveLength(1);
+    expect(f.asked[0]?.input).toMatchObject({
+      text: 'What are your opening hours?',
+      conversationId: IDS.dm,
+      threadId: undefined,
+      asker: { userId: IDS.user, partnerId: `slack-${IDS.team}-${IDS.user}`, displayName: 'Jane' },
+    });
+    const posted = f.slack.filter((call) => call.method === 'chat.postMessage');
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.options).toMatchObject({ channel: IDS.dm });
+    expect(posted[0]?.options).not.toHaveProperty('thread_ts');
+    expect(f.events).toEqual(['message:question', 'message:duplicate']);
+    const duplicate = f.logs.find((line) => line.msg === 'duplicate delivery ignored');
+    expect(duplicate).toMatchObject({ retryNum: 1, ts: event.ts });
+    expect(f.deliveries.kept).toEqual([`msg:${IDS.team}:${IDS.dm}:${event.ts}`]);
+  });
+
+  it('answers a mention in its thread and then hears follow-ups there without a mention', async () => {
+    const f = fakes();
+    const listener = messageListener(f.deps);
+    const mention = appMention({ text: `<@${IDS.botUser}> how do I reset my password?` });
+    await listener(eventArgs(mention, f.client));
+    expect(f.asked[0]?.input).toMatchObject({ text: 'how do I reset my password?', threadId: mention.ts });
+    expect(f.threads.has(`${IDS.channel}:${mention.ts}`)).toBe(true);
+
+    await listener(eventArgs(channelMessage({ text: 'and my email?', thread_ts: mention.ts }), f.client));
+    expect(f.asked.map((ask) => ask.input.text)).toEqual(['how do I reset my password?', 'and my email?']);
+    expect(f.asked[1]?.input.threadId).toBe(mention.ts);
+  });
+
+  it('ignores a plain channel message outside a thread the app answers', async () => {
+    const f = fakes();
+    const listener = messageListener(f.deps);
+    await listener(eventArgs(channelMessage({ text: 'lunch?' }), f.client));
+    await listener(eventArgs(channelMessage({ text: 'lunch?', thread_ts: nextTs() }), f.client));
+    expect(f.asked).toEqual([]);
+    expect(f.events).toEqual(['message:ignored', 'message:ignored']);
+  });
+
+  it('names every log line of one message, and the core’s call, with one request id', async () => {
+    const f = fakes();
+    await messageListener(f.deps)(eventArgs(directMessage(), f.client));
+    const ready = f.logs.find((line) => line.msg === 'reply ready');
+    expect(typeof ready?.requestId).toBe('string');
+    expect(f.asked[0]?.options.requestId).toBe(ready?.requestId);
+  });
+
+  it('gives the delivery back when answering fails, so Slack’s retry is answered', async () => {
+    const f = fakes({ reply: () => Promise.reject(new Error('core broke')) });
+    const event = directMessage();
+    await expect(messageListener(f.deps)(eventArgs(event, f.client))).resolves.toBeUndefined();
+    expect(f.deliveries.released).toEqual([`msg:${IDS.team}:${IDS.dm}:${event.ts}`]);
+    expect(f.deliveries.kept).toEqual([]);
+    expect(f.logs.find((line) => line.msg === 'message event handling failed')?.level).toBe(50);
+  });
+
+  it('answers one user’s questions in the order asked, even when the first is slower', async () => {
+    let release: () => void = () => {};
+    const first = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const f = fakes({
+      reply: async (input) => {
+        if (input.text === 'first') await first;
+        return { kind: 'notice', notice: 'help', locale: 'en' };
+      },
+    });
+    const listener = messageListener(f.deps);
+    const one = listener(eventArgs(directMessage({ text: 'first' }), f.client));
+    const two = listener(eventArgs(directMessage({ text: 'second' }), f.client));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(f.asked.map((ask) => ask.input.text)).toEqual(['first']);
+    release();
+    await Promise.all([one, two]);
+    expect(f.asked.map((ask) => ask.input.text)).toEqual(['first', 'second']);
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { AnswerContext } from '../../../../src/conversation/types.js';
+import { renderReply } from '../../../../src/slack/answers/blocks.js';
+import { ratingClickListener } from '../../../../src/slack/answers/rating-click.js';
+import { encodeRatingValue } from '../../../../src/slack/kit/button-values.js';
+import { clickArgs, fakes } from '../../../support/listener-fakes.js';
+import { type Block, blockActionsPayload, IDS, nextTs } from '../../../support/slack-payloads.js';
+
+const answer = renderReply({
+  kind: 'answer',
+  contextKey: 'ctx-1',
+  answerHtml: 'Reset it from Settings.',
+  stripe: undefined,
+  suggestions: [],
+  rateable: true,
+  clickedBy: undefined,
+  demo: false,
+  locale: 'en',
+})[0];
+
+function ratingClick(value: string | undefined, messageTs = nextTs()) {
+  // The message as Slack sends it back: its blocks as plain JSON.
+  const blocks: Block[] = JSON.parse(JSON.stringify(answer?.blocks ?? []));
+  return blockActionsPayload({
+    message: { ts: messageTs, thread_ts: nextTs(), text: answer?.text, blocks },
+    actions: [{ action_id: 'rate_up', value }],
+  });
+}
+
+const context: AnswerContext = {
+  uid: undefined,
+  cid: 'c1',
+  msgId: 'm1',
+  docId: 'doc-1',
+  docName: 'Reset password',
+  robotFlag: 1,
+  partnerId: `slack-${IDS.team}-${IDS.user}`,
+  askerUserId: IDS.user,
+  question: 'How do I reset my password?',
+  suggestions: [],
+  rateable: true,
+  conversationId: IDS.channel,
+  threadId: undefined,
+  createdAt: 0,
+};
+
+describe('rating click listener', () => {
+  it('rates for the clicker and shows the rating in place of the buttons', async () => {
+    const f = fakes({ rateOutcome: { kind: 'rated', rating: 1, context } });
+    const messageTs = nextTs();
+    await ratingClickListener(f.deps)(
+      clickArgs(ratingClick(encodeRatingValue({ contextKey: 'ctx-1', rating: 1 }), messageTs), f.client),
+    );
+    expect(f.rated).toEqual([{ contextKey: 'ctx-1', rating: 1, userId: IDS.user, locale: 'en' }]);
+    expect(f.slack.map((call) => call.method)).toEqual(['chat.update']);
+    expect(f.slack[0]?.options).toMatchObject({ channel: IDS.channel, ts: messageTs });
+    expect(String(f.slack[0]?.options.blocks)).not.toContain('rate_up');
+    expect(f.events).toEqual(['rating:rated']);
+  });
+
+  it('tells someone rating another person’s answer that it is not theirs, and changes nothing', async () => {
+    const f = fakes({
+      rateOutcome: { kind: 'notice', reply: { kind: 'notice', notice: 'not_your_answer', locale: 'en' } },
+    });
+    await ratingClickListener(f.deps)(
+      clickArgs(ratingClick(encodeRatingValue({ contextKey: 'ctx-1', rating: 2 })), f.client),
+    );
+    expect(f.slack.map((call) => call.method)).toEqual(['chat.postEphemeral']);
+    expect(f.slack[0]?.options.user).toBe(IDS.user);
+    expect(f.events).toEqual(['rating:notice']);
+  });
+
+  it('shows the rating again when an answer already rated is clicked', async () => {
+    const f = fakes({
+      rateOutcome: {
+        kind: 'notice',
+        reply: { kind: 'notice', notice: 'already_rated', locale: 'en' },
+        rating: 2,
+      },
+    });
+    await ratingClickListener(f.deps)(
+      clickArgs(ratingClick(encodeRatingValue({ contextKey: 'ctx-1', rating: 2 })), f.client),
+    );
+    expect(f.slack.map((call) => call.method)).toEqual(['chat.postEphemeral', 'chat.update']);
+  });
+
+  it('tells the clicker that a button with a malformed value cannot be rated', async () => {
+    const f = fakes();
+    await ratingClickListener(f.deps)(clickArgs(ratingClick('{}'), f.client));
+    expect(f.rated).toEqual([]);
+    expect(f.slack.map((call) => call.method)).toEqual(['chat.postEphemeral']);
+    expect(JSON.stringify(f.slack[0]?.options)).toContain('too old');
+  });
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decodeRatingValue,
+  decodeSuggestionValue,
+  decodeTryAgainValue,
+  encodeRatingValue,
+  encodeSuggestionValue,
+  encodeTryAgainValue,
+  SUGGESTION_QUESTION_MAX,
+  TRY_AGAIN_QUESTION_MAX,
+} from '../../../../src/slack/kit/button-values.js';
+import { BUTTON_VALUE_MAX } from '../../../../src/slack/kit/limits.js';
+
+const GARBAGE: unknown[] = [
+  undefined,
+  null,
+  42,
+  '',
+  'not json',
+  '{"v":1',
+  '[]',
+  'null',
+  '"string"',
+  '{}',
+  JSON.stringify({ v: 2, k: 'key', d: 'doc', q: 'question', r: 1 }),
+  JSON.stringify({ v: '1', k: 'key', d: 'doc', q: 'question', r: 1 }),
+  JSON.stringify({ v: 1, k: 7, d: ['doc'], q: { text: 'question' }, r: '1' }),
+  JSON.stringify({ v: 1, k: '', d: '', q: '', r: 3 }),
+  JSON.stringify({ v: 1, k: 'key', d: 'doc', q: 'x'.repeat(5000), r: 1 }),
+  `{"v":1,"k":"${'k'.repeat(3000)}"}`,
+  '{"__proto__":{"polluted":true},"v":1}',
+];
+
+describe('suggestion values', () => {
+  it('round-trip', () => {
+    const value = encodeSuggestionValue({ contextKey: 'ctx-1', docId: 'doc-9', question: '如何退款？' });
+    expect(decodeSuggestionValue(value)).toEqual({ v: 1, k: 'ctx-1', d: 'doc-9', q: '如何退款？' });
+  });
+
+  it('carry a long question shortened, always within the button value limit', () => {
+    const value = encodeSuggestionValue({
+      contextKey: 'ctx-1',
+      docId: 'doc-9',
+      question: '"问'.repeat(3000),
+    });
+    expect(value?.length).toBeLessThanOrEqual(BUTTON_VALUE_MAX);
+    const decoded = decodeSuggestionValue(value);
+    expect(decoded?.q.length).toBeLessThanOrEqual(SUGGESTION_QUESTION_MAX);
+    expect(decoded?.q.endsWith('…')).toBe(true);
+  });
+
+  it('cannot be made for a blank question or an oversized docId', () => {
+    expect(encodeSuggestionValue({ contextKey: 'k', docId: 'd', question: '   ' })).toBeUndefined();
+    expect(
+      encodeSuggestionValue({ contextKey: 'k', docId: 'd'.repeat(1000), question: 'q' }),
+    ).toBeUndefined();
+  });
+});
+
+describe('rating values', () => {
+  it('round-trip both ratings', () => {
+    expect(decodeRatingValue(encodeRatingValue({ contextKey: 'ctx', rating: 1 }))).toEqual({
+      v: 1,
+      k: 'ctx',
+      r: 1,
+    });
+    expect(decodeRatingValue(encodeRatingValue({ contextKey: 'ctx', rating: 2 }))).toEqual({
+      v: 1,
+      k: 'ctx',
+      r: 2,
+    });
+  });
+
+  it('reject ratings other than 1 and 2', () => {
+    expect(decodeRatingValue('{"v":1,"k":"ctx","r":3}')).toBeUndefined();
+    expect(decodeRatingValue('{"v":1,"k":"ctx","r":"1"}')).toBeUndefined();
+  });
+});
+
+describe('try-again values', () => {
+  it('round-trip with and without a docId', () => {
+    expect(decodeTryAgainValue(encodeTryAgainValue({ question: 'Q?', docId: 'd1' }))).toEqual({
+      v: 1,
+      q: 'Q?',
+      d: 'd1',
+    });
+    expect(decodeTryAgainValue(encodeTryAgainValue({ question: 'Q?', docId: undefined }))).toEqual({
+      v: 1,
+      q: 'Q?',
+    });
+  });
+
+  it('keep a 1000-character question whole, so Try again asks the same thing', () => {
+    const question = '问'.repeat(1000);
+    expect(decodeTryAgainValue(encodeTryAgainValue({ question, docId: undefined }))?.q).toBe(question);
+  });
+
+  it('fit questions full of characters JSON must escape', () => {
+    const value = encodeTryAgainValue({ question: '"\\'.repeat(1500), docId: 'd' });
+    expect(value?.length).toBeLessThanOrEqual(BUTTON_VALUE_MAX);
+    expect(decodeTryAgainValue(value)).toBeDefined();
+  });
+
+  it('are not made when there is nothing to ask again', () => {
+    expect(encodeTryAgainValue({ question: '', docId: undefined })).toBeUndefined();
+  });
+});
+
+describe('decoding garbage', () => {
+  it('returns undefined and never throws', () => {
+    for (const raw of GARBAGE) {
+      expect(() => decodeSuggestionValue(raw)).not.toThrow();
+      expect(decodeSuggestionValue(raw)).toBeUndefined();
+      expect(decodeRatingValue(raw)).toBeUndefined();
+      expect(decodeTryAgainValue(raw)).toBeUndefined();
+    }
+  });
+
+  it('does not accept one kind of value as another', () => {
+    const rating = encodeRatingValue({ contextKey: 'ctx', rating: 1 });
+    expect(decodeSuggestionValue(rating)).toBeUndefined();
+    expect(decodeTryAgainValue(rating)).toBeUndefined();
+  });
+});
+
+describe('question caps', () => {
+  it('count characters as the user does: an emoji is one, so a full-length question with one stays whole', () => {
+    const question = `😀${'问'.repeat(TRY_AGAIN_QUESTION_MAX - 1)}`;
+    expect(decodeTryAgainValue(encodeTryAgainValue({ question, docId: undefined }))?.q).toBe(question);
+    const longer = `${question}问`;
+    const shortened = decodeTryAgainValue(encodeTryAgainValue({ question: longer, docId: undefined }))?.q;
+    expect([...(shortened ?? '')]).toHaveLength(TRY_AGAIN_QUESTION_MAX);
+    expect(shortened?.endsWith('…')).toBe(true);
+  });
+});

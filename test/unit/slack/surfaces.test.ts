@@ -1,0 +1,107 @@
+// Routing is Bolt's: a real Bolt App with the listeners registered, fed requests as its receiver
+// would feed them. Every click must be acknowledged exactly once (a second ack throws).
+import { App, LogLevel } from '@slack/bolt';
+import { describe, expect, it } from 'vitest';
+import {
+  encodeRatingValue,
+  encodeSuggestionValue,
+  encodeTryAgainValue,
+} from '../../../src/slack/kit/button-values.js';
+import { registerListeners } from '../../../src/slack/surfaces.js';
+import { fakes } from '../../support/listener-fakes.js';
+import {
+  appMention,
+  blockActionsPayload,
+  directMessage,
+  eventCallback,
+  IDS,
+} from '../../support/slack-payloads.js';
+
+function registered() {
+  const f = fakes();
+  const errors: unknown[] = [];
+  const app = new App({
+    token: 'xoxb-test',
+    signingSecret: 'unused',
+    botUserId: IDS.botUser,
+    botId: IDS.bot,
+    tokenVerificationEnabled: false,
+    logLevel: LogLevel.ERROR,
+    // Nothing listens there: a listener's Slack call fails at once, and is logged.
+    clientOptions: { slackApiUrl: 'http://127.0.0.1:9/api/', retryConfig: { retries: 0 } },
+  });
+  app.error(async (error) => {
+    errors.push(error);
+  });
+  registerListeners(app, f.deps, { slashCommand: '/cs' });
+  let acks = 0;
+  const send = (body: Record<string, unknown>) =>
+    app.processEvent({
+      body,
+      ack: async () => {
+        acks += 1;
+      },
+    });
+  return { f, errors, send, acks: () => acks };
+}
+
+const click = (actionId: string, value?: string) =>
+  blockActionsPayload({ actions: [{ action_id: actionId, ...(value === undefined ? {} : { value }) }] });
+
+describe('registerListeners', () => {
+  it.each([
+    ['an unknown action id', 'nope'],
+    ['a link button', 'open_docs'],
+  ])('acknowledges %s once, and nothing handles it', async (_name, actionId) => {
+    const { f, errors, send, acks } = registered();
+    await send({ ...click(actionId) });
+    expect(acks()).toBe(1);
+    expect(errors).toEqual([]);
+    expect(f.asked).toEqual([]);
+    expect(f.rated).toEqual([]);
+    expect(f.logs).toEqual([]);
+  });
+
+  it('routes a suggestion click to the suggestion listener, acknowledged once', async () => {
+    const { f, errors, send, acks } = registered();
+    const value = encodeSuggestionValue({
+      contextKey: 'ctx-1',
+      docId: 'doc-1',
+      question: 'How do I log in?',
+    });
+    await send({ ...click('suggestion:2', value) });
+    expect(acks()).toBe(1);
+    expect(errors).toEqual([]);
+    expect(f.asked.map((ask) => ask.input.suggestion?.docId)).toEqual(['doc-1']);
+  });
+
+  it('routes Try again to its listener, acknowledged once', async () => {
+    const { f, errors, send, acks } = registered();
+    await send({ ...click('try_again', encodeTryAgainValue({ question: 'VPN?', docId: undefined })) });
+    expect(acks()).toBe(1);
+    expect(errors).toEqual([]);
+    expect(f.asked.map((ask) => ask.input.text)).toEqual(['VPN?']);
+  });
+
+  it.each(['rate_up', 'rate_down'])(
+    'routes %s to the rating listener, acknowledged once',
+    async (actionId) => {
+      const { f, errors, send, acks } = registered();
+      await send({ ...click(actionId, encodeRatingValue({ contextKey: 'ctx-1', rating: 1 })) });
+      expect(acks()).toBe(1);
+      expect(errors).toEqual([]);
+      expect(f.rated.map((rating) => rating.contextKey)).toEqual(['ctx-1']);
+      expect(f.asked).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['a mention', appMention()],
+    ['a DM', directMessage()],
+  ])('routes %s to the message listener', async (_name, event) => {
+    const { f, errors, send } = registered();
+    await send({ ...eventCallback(event) });
+    expect(errors).toEqual([]);
+    expect(f.asked).toHaveLength(1);
+  });
+});
