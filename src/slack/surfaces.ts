@@ -1,97 +1,80 @@
-// Every listener of the app, one line each in a table per kind of request (events, clicks, modal
-// submissions), behind one Bolt registration per kind: Bolt runs every registration's matchers on
-// every request, so the tables (routes.ts) keep that cost where it was with five listeners.
-import type {
-  AllMiddlewareArgs,
-  App,
-  BlockAction,
-  SlackActionMiddlewareArgs,
-  SlackEventMiddlewareArgs,
-  SlackViewMiddlewareArgs,
-  ViewSubmitAction,
-} from '@slack/bolt';
-import { operatorGroupListener } from './access/operator-group.js';
-import {
-  ACTION_ASK_AGAIN,
-  ACTION_DISLIKE_REASON,
-  ACTION_HOME_OPEN_STATISTICS,
-  ACTION_HOME_OPEN_TICKETS,
-  ACTION_REVIEW_DISMISS,
-  ACTION_REVIEW_EDIT,
-  ACTION_TRY_AGAIN,
-  HOME_EXAMPLE_ACTION_PATTERN,
-  RATING_ACTION_PATTERN,
-  SHORTCUT_EDIT_ANSWER,
-  SUGGESTION_ACTION_PATTERN,
-  TICKET_RESULT_ACTION_PATTERN,
-  VIEW_DISLIKE_REASON,
-  VIEW_EDIT_ENTRY,
-  VIEW_TICKET_FILTER,
-} from './action-ids.js';
-import { messageListener } from './answers/message.js';
-import { ratingClickListener } from './answers/rating-click.js';
-import { suggestionClickListener } from './answers/suggestion-click.js';
-import { tryAgainListener } from './answers/try-again.js';
-import { slashCommandListener } from './desk/slash-command.js';
-import {
-  homeStatisticsListener,
-  homeTicketsListener,
-  ticketFilterSubmitListener,
-  ticketResultListener,
-} from './desk/tickets.js';
+// Every surface of the app, one line each, and their routes behind one Bolt registration per kind of
+// request: Bolt runs every registration's matchers on every request, so one table per kind keeps
+// that cost where it was with five listeners (routes.ts).
+import type { App, BlockAction, ViewSubmitAction } from '@slack/bolt';
+import { accessSurface } from './access/surface.js';
+import { answersSurface } from './answers/surface.js';
+import { deskSurface } from './desk/surface.js';
 import { acknowledgeClick } from './handling/acknowledge-clicks.js';
 import type { ListenerDeps } from './handling/deps.js';
 import { Routes } from './handling/routes.js';
-import { appHomeListener, homeExampleClickListener } from './home/app-home.js';
-import { dislikeReasonClickListener, dislikeReasonSubmitListener } from './review/dislike-reason.js';
-import { editAnswerShortcutListener, editEntrySubmitListener } from './review/edit-entry.js';
-import { reviewCardClickListener } from './review/review-card-click.js';
+import type { AcceptedRequests, ClickRouteArgs, EventArgs, Surface, ViewArgs } from './handling/surface.js';
+import { homeSurface } from './home/surface.js';
+import { reviewSurface } from './review/surface.js';
 
-type EventArgs = SlackEventMiddlewareArgs & AllMiddlewareArgs;
-type ClickArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
-type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+export interface SurfaceSettings {
+  /** SLASH_COMMAND, e.g. `/cs`. */
+  slashCommand: string;
+}
 
-export function registerListeners(app: App, deps: ListenerDeps, settings: { slashCommand: string }): void {
-  const events = new Routes<EventArgs>([
-    [/^(?:app_mention|message)$/, messageListener(deps)],
-    [/^subteam_(?:members_changed|updated)$/, operatorGroupListener(deps)],
-    ['app_home_opened', appHomeListener(deps)],
-  ]);
-  const tryAgain = tryAgainListener(deps);
-  const clicks = new Routes<ClickArgs>([
-    [SUGGESTION_ACTION_PATTERN, suggestionClickListener(deps)],
-    [HOME_EXAMPLE_ACTION_PATTERN, homeExampleClickListener(deps)],
-    // "Ask again" after a fix asks the question as typed, as Try again does.
-    [ACTION_TRY_AGAIN, tryAgain],
-    [ACTION_ASK_AGAIN, tryAgain],
-    [RATING_ACTION_PATTERN, ratingClickListener(deps)],
-    [ACTION_DISLIKE_REASON, dislikeReasonClickListener(deps)],
-    [ACTION_REVIEW_EDIT, reviewCardClickListener(deps, 'edit')],
-    [ACTION_REVIEW_DISMISS, reviewCardClickListener(deps, 'dismiss')],
-    [TICKET_RESULT_ACTION_PATTERN, ticketResultListener(deps)],
-    [ACTION_HOME_OPEN_TICKETS, homeTicketsListener(deps, settings.slashCommand)],
-    [ACTION_HOME_OPEN_STATISTICS, homeStatisticsListener(deps)],
-  ]);
-  const submissions = new Routes<ViewArgs>([
-    [VIEW_DISLIKE_REASON, dislikeReasonSubmitListener(deps)],
-    [VIEW_EDIT_ENTRY, editEntrySubmitListener(deps)],
-    [VIEW_TICKET_FILTER, ticketFilterSubmitListener(deps)],
-  ]);
+/** The app's surfaces. A new one is a folder exporting a `Surface` and one line here. */
+export function createSurfaces(deps: ListenerDeps, settings: SurfaceSettings): readonly Surface[] {
+  return [
+    answersSurface(deps),
+    reviewSurface(deps),
+    deskSurface(deps, settings),
+    homeSurface(deps),
+    accessSurface(deps),
+  ];
+}
 
-  app.event(events.pattern, async (args) => {
-    await events.find(args.event.type)?.(args);
-  });
+/** The requests the receiver lets through: exactly the callback ids and command some surface routes. */
+export function acceptedRequests(surfaces: readonly Surface[], settings: SurfaceSettings): AcceptedRequests {
+  return {
+    viewCallbackIds: surfaces.flatMap((surface) => (surface.submissions ?? []).map(([id]) => id)),
+    messageShortcutIds: surfaces.flatMap((surface) => (surface.messageShortcuts ?? []).map(([id]) => id)),
+    slashCommand: surfaces.some((surface) => surface.command) ? settings.slashCommand : undefined,
+  };
+}
+
+export function registerSurfaces(app: App, surfaces: readonly Surface[], settings: SurfaceSettings): void {
+  const events = new Routes<EventArgs>(surfaces.flatMap((surface) => surface.events ?? []));
+  const clicks = new Routes<ClickRouteArgs>(surfaces.flatMap((surface) => surface.clicks ?? []));
+  const submissions = new Routes<ViewArgs>(surfaces.flatMap((surface) => surface.submissions ?? []));
+
+  if (events.size > 0) {
+    app.event(events.pattern, async (args) => {
+      await events.find(args.event.type)?.(args);
+    });
+  }
   // Every click is acknowledged, whichever listener handles it or none (a link button, an unknown id).
   app.action<BlockAction>(/.*/, async (args) => {
     await acknowledgeClick(args);
     await clicks.find(args.action.action_id)?.(args);
   });
-  app.view<ViewSubmitAction>(submissions.pattern, async (args) => {
-    await submissions.find(args.view.callback_id)?.(args);
-  });
-  app.shortcut(
-    { type: 'message_action', callback_id: SHORTCUT_EDIT_ANSWER },
-    editAnswerShortcutListener(deps),
-  );
-  app.command(settings.slashCommand, slashCommandListener(deps));
+  if (submissions.size > 0) {
+    app.view<ViewSubmitAction>(submissions.pattern, async (args) => {
+      await submissions.find(args.view.callback_id)?.(args);
+    });
+  }
+  for (const surface of surfaces) {
+    for (const [callbackId, listener] of surface.messageShortcuts ?? []) {
+      app.shortcut({ type: 'message_action', callback_id: callbackId }, listener);
+    }
+  }
+  const commands = surfaces.flatMap((surface) => (surface.command ? [surface.command] : []));
+  if (commands.length > 1) throw new Error('two surfaces handle the slash command');
+  const [command] = commands;
+  if (command) app.command(settings.slashCommand, command);
+}
+
+/** Builds the surfaces and registers them: what the app and the routing tests call. */
+export function registerListeners(
+  app: App,
+  deps: ListenerDeps,
+  settings: SurfaceSettings,
+): readonly Surface[] {
+  const surfaces = createSurfaces(deps, settings);
+  registerSurfaces(app, surfaces, settings);
+  return surfaces;
 }

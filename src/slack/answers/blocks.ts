@@ -22,13 +22,6 @@ import type {
   SuggestionChoice,
 } from '../../conversation/types.js';
 import {
-  ACTION_DISLIKE_REASON,
-  ACTION_RATE_DOWN,
-  ACTION_RATE_UP,
-  ACTION_TRY_AGAIN,
-  suggestionActionId,
-} from '../action-ids.js';
-import {
   encodeRatingValue,
   encodeReasonValue,
   encodeSuggestionValue,
@@ -49,6 +42,8 @@ import {
 } from '../kit/limits.js';
 import { replaceEmoticons } from '../render/emoticons.js';
 import { answerToMrkdwn, convertAnswer, escapeMrkdwn, toPlainText } from '../render/html-to-mrkdwn.js';
+import { ACTION_DISLIKE_REASON } from '../review/ids.js';
+import { ACTION_RATE_DOWN, ACTION_RATE_UP, ACTION_TRY_AGAIN, suggestionActionId } from './ids.js';
 
 export interface RenderedMessage {
   /** Plain fallback for notifications and clients that cannot show blocks. */

@@ -19,7 +19,6 @@ import {
 import { parseJsonWith } from '../../util/json.js';
 import { isTimeZone } from '../../util/time-zone.js';
 import { operatorRefusal } from '../access/operator-gate.js';
-import { ACTION_TICKETS_CSV } from '../action-ids.js';
 import type { RenderedMessage } from '../answers/blocks.js';
 import { type Click, type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { ListenerDeps } from '../handling/deps.js';
@@ -31,6 +30,7 @@ import { t } from '../kit/i18n.js';
 import { viewSubmissionSchema } from '../transport/incoming.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { renderStatistics, renderStatisticsProblem } from './command-views.js';
+import { ACTION_TICKETS_CSV } from './ids.js';
 import {
   csvComment,
   csvFileName,

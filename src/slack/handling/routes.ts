@@ -27,6 +27,11 @@ export class Routes<Args> {
     this.pattern = new RegExp(alternatives.join('|'));
   }
 
+  /** How many routes the table holds. */
+  get size(): number {
+    return this.#exact.size + this.#patterns.length;
+  }
+
   /** The listener of `key`, or undefined when none routes it. */
   find(key: string): ((args: Args) => Promise<void>) | undefined {
     return this.#exact.get(key) ?? this.#patterns.find(([pattern]) => pattern.test(key))?.[1];

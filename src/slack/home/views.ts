@@ -5,8 +5,8 @@ import type { types } from '@slack/bolt';
 import type { Locale } from '../../conversation/locale.js';
 import type { HomeFigures } from '../../service-desk/home-figures.js';
 import type { Figure } from '../../service-desk/statistics.js';
-import { ACTION_HOME_OPEN_STATISTICS, ACTION_HOME_OPEN_TICKETS, homeExampleActionId } from '../action-ids.js';
 import { figureText } from '../desk/command-views.js';
+import { ACTION_HOME_OPEN_STATISTICS, ACTION_HOME_OPEN_TICKETS } from '../desk/ids.js';
 import { button, context, mrkdwn, plainText, section } from '../kit/elements.js';
 import { t } from '../kit/i18n.js';
 import {
@@ -17,6 +17,7 @@ import {
   truncateMrkdwn,
 } from '../kit/limits.js';
 import { escapeMrkdwn } from '../render/html-to-mrkdwn.js';
+import { homeExampleActionId } from './ids.js';
 
 type KnownBlock = types.KnownBlock;
 

@@ -14,13 +14,6 @@ import {
   type ReviewCard,
 } from '../../review/types.js';
 import { parseJsonWith } from '../../util/json.js';
-import {
-  ACTION_ASK_AGAIN,
-  ACTION_REVIEW_DISMISS,
-  ACTION_REVIEW_EDIT,
-  VIEW_DISLIKE_REASON,
-  VIEW_EDIT_ENTRY,
-} from '../action-ids.js';
 import { mention, type RenderedMessage } from '../answers/blocks.js';
 import {
   cardIdSchema,
@@ -38,6 +31,13 @@ import {
   truncateMrkdwn,
 } from '../kit/limits.js';
 import { answerToMrkdwn, escapeMrkdwn, toPlainText } from '../render/html-to-mrkdwn.js';
+import {
+  ACTION_ASK_AGAIN,
+  ACTION_REVIEW_DISMISS,
+  ACTION_REVIEW_EDIT,
+  VIEW_DISLIKE_REASON,
+  VIEW_EDIT_ENTRY,
+} from './ids.js';
 
 type ActionsBlock = types.ActionsBlock;
 type Button = types.Button;

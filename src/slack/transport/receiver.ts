@@ -15,12 +15,7 @@ import {
 import { z } from 'zod';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
-import {
-  SHORTCUT_EDIT_ANSWER,
-  VIEW_DISLIKE_REASON,
-  VIEW_EDIT_ENTRY,
-  VIEW_TICKET_FILTER,
-} from '../action-ids.js';
+import type { AcceptedRequests } from '../handling/surface.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
@@ -43,55 +38,62 @@ const absent = z.never().optional();
  * listener in this app (nor have function_executed events): Bolt would hold them unacknowledged for
  * 3 s and answer 404.
  */
-const interactionEnvelopes = [
-  z.object({
-    type: z.literal('event_callback'),
-    event: z.object({
-      type: z
-        .string()
-        .min(1)
-        .refine((type) => type !== 'function_executed'),
-      user: z.union([z.string(), jsonObject]).optional(),
-      channel: z.union([z.string(), jsonObject]).optional(),
-      item: jsonObject.optional(),
-      subteam: jsonObject.optional(),
+function interactionEnvelopes(accepted: AcceptedRequests) {
+  return [
+    z.object({
+      type: z.literal('event_callback'),
+      event: z.object({
+        type: z
+          .string()
+          .min(1)
+          .refine((type) => type !== 'function_executed'),
+        user: z.union([z.string(), jsonObject]).optional(),
+        channel: z.union([z.string(), jsonObject]).optional(),
+        item: jsonObject.optional(),
+        subteam: jsonObject.optional(),
+      }),
+      authorizations: z.array(jsonObject).optional(),
     }),
-    authorizations: z.array(jsonObject).optional(),
-  }),
-  z.object({ type: z.literal('url_verification'), challenge: z.string() }),
-  z.object({ type: z.literal('app_rate_limited') }),
-  z.object({
-    type: z.literal('block_actions'),
-    user: z.object({ id: z.string() }),
-    actions: z.array(z.object({ action_id: z.string() })).min(1),
-    channel: jsonObject.optional(),
-    response_urls: z.array(jsonObject).optional(),
-    event: absent,
-    command: absent,
-    name: absent,
-  }),
-  z.object({
-    type: z.literal('view_submission'),
-    user: z.object({ id: z.string() }),
-    view: z.object({
-      id: z.string(),
-      callback_id: z.enum([VIEW_EDIT_ENTRY, VIEW_DISLIKE_REASON, VIEW_TICKET_FILTER]),
+    z.object({ type: z.literal('url_verification'), challenge: z.string() }),
+    z.object({ type: z.literal('app_rate_limited') }),
+    z.object({
+      type: z.literal('block_actions'),
+      user: z.object({ id: z.string() }),
+      actions: z.array(z.object({ action_id: z.string() })).min(1),
+      channel: jsonObject.optional(),
+      response_urls: z.array(jsonObject).optional(),
+      event: absent,
+      command: absent,
+      name: absent,
     }),
-    event: absent,
-    command: absent,
-    name: absent,
-  }),
-  z.object({
-    type: z.literal('message_action'),
-    callback_id: z.literal(SHORTCUT_EDIT_ANSWER),
-    user: z.object({ id: z.string() }),
-    channel: jsonObject,
-    message: jsonObject,
-    event: absent,
-    command: absent,
-    name: absent,
-  }),
-] as const;
+    z.object({
+      type: z.literal('view_submission'),
+      user: z.object({ id: z.string() }),
+      view: z.object({
+        id: z.string(),
+        callback_id: oneOf(accepted.viewCallbackIds),
+      }),
+      event: absent,
+      command: absent,
+      name: absent,
+    }),
+    z.object({
+      type: z.literal('message_action'),
+      callback_id: oneOf(accepted.messageShortcutIds),
+      user: z.object({ id: z.string() }),
+      channel: jsonObject,
+      message: jsonObject,
+      event: absent,
+      command: absent,
+      name: absent,
+    }),
+  ] as const;
+}
+
+/** One of the ids a surface routes; none routed, nothing passes. */
+function oneOf(ids: readonly string[]) {
+  return z.string().refine((id) => ids.includes(id));
+}
 
 /** A slash command: form fields, no `type`; only the app's own command name is taken. */
 function slashCommandEnvelope(command: string) {
@@ -108,10 +110,11 @@ function slashCommandEnvelope(command: string) {
   });
 }
 
-function slackEnvelopeSchema(slashCommand: string | undefined) {
-  return slashCommand === undefined
-    ? z.union(interactionEnvelopes)
-    : z.union([...interactionEnvelopes, slashCommandEnvelope(slashCommand)]);
+function slackEnvelopeSchema(accepted: AcceptedRequests) {
+  const interactions = interactionEnvelopes(accepted);
+  return accepted.slashCommand === undefined
+    ? z.union(interactions)
+    : z.union([...interactions, slashCommandEnvelope(accepted.slashCommand)]);
 }
 
 export interface Health {
@@ -132,8 +135,8 @@ export interface ReceiverOptions {
     signingSecret: string;
     requestListener: RequestListener;
     now?: () => number;
-    /** The app's slash command (`/cs`): the only one accepted. */
-    slashCommand?: string;
+    /** The modal callback ids, message shortcuts and slash command the surfaces route: all that is accepted. */
+    accepted: AcceptedRequests;
   };
 }
 
@@ -151,7 +154,9 @@ export interface ReceiverServer {
 
 export function createReceiver(options: ReceiverOptions): ReceiverServer {
   const { health, logger } = options;
-  const envelopeSchema = slackEnvelopeSchema(options.slack?.slashCommand);
+  const envelopeSchema = slackEnvelopeSchema(
+    options.slack?.accepted ?? { viewCallbackIds: [], messageShortcutIds: [], slashCommand: undefined },
+  );
   let draining = false;
   /** Slack requests begun before the drain: they are answered, not refused. */
   const slackRequests = new Set<ServerResponse>();

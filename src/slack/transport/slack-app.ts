@@ -1,5 +1,5 @@
 // Builds the Bolt app in HTTP or Socket Mode, behind our receiver, with the listeners registered.
-// Transport concerns stay here; what a message or click means is decided in listeners/.
+// Transport concerns stay here; what a message or click means is decided in the surfaces (surfaces.ts).
 import { App, HTTPReceiver, type Receiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import { z } from 'zod';
 import { errorFields } from '../../logging/error-fields.js';
@@ -7,7 +7,7 @@ import type { Logger } from '../../logging/logger.js';
 import { CodedError } from '../../util/coded-error.js';
 import { listen } from '../../util/listen.js';
 import type { ListenerDeps } from '../handling/deps.js';
-import { registerListeners } from '../surfaces.js';
+import { acceptedRequests, createSurfaces, registerSurfaces } from '../surfaces.js';
 import { boltLogger } from './bolt-logger.js';
 import { guardOutgoingCalls, webApiRetryPolicy } from './outgoing.js';
 import {
@@ -112,9 +112,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   );
 
   let receiver: Receiver;
-  let slackDoor:
-    | { signingSecret: string; requestListener: HTTPReceiver['requestListener']; slashCommand: string }
-    | undefined;
+  let slackDoor: { signingSecret: string; requestListener: HTTPReceiver['requestListener'] } | undefined;
   let listening = false;
   let socketReceiver: SocketModeReceiver | undefined;
   let socketOpen = false;
@@ -164,7 +162,6 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     slackDoor = {
       signingSecret: connection.signingSecret,
       requestListener: httpReceiver.requestListener,
-      slashCommand: options.slashCommand,
     };
   }
 
@@ -179,6 +176,8 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     ignoreSelf: true,
   });
 
+  const surfaceSettings = { slashCommand: options.slashCommand };
+  const surfaces = createSurfaces(options.listeners, surfaceSettings);
   const receiverServer = createReceiver({
     logger,
     ...(options.metrics ? { metrics: options.metrics } : {}),
@@ -186,7 +185,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       alive: () => options.health.alive(),
       ready: async () => listening && (mode === 'http' || socketOpen) && (await options.health.ready()),
     },
-    ...(slackDoor ? { slack: slackDoor } : {}),
+    ...(slackDoor ? { slack: { ...slackDoor, accepted: acceptedRequests(surfaces, surfaceSettings) } } : {}),
   });
 
   guardOutgoingCalls(app.client);
@@ -195,7 +194,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     logger.error(errorFields(error), 'unhandled error in a Slack listener');
   });
 
-  registerListeners(app, options.listeners, { slashCommand: options.slashCommand });
+  registerSurfaces(app, surfaces, surfaceSettings);
 
   return {
     app,

@@ -7,7 +7,7 @@ import {
   encodeSuggestionValue,
   encodeTryAgainValue,
 } from '../../../src/slack/kit/button-values.js';
-import { registerListeners } from '../../../src/slack/surfaces.js';
+import { acceptedRequests, createSurfaces, registerListeners } from '../../../src/slack/surfaces.js';
 import { fakes } from '../../support/listener-fakes.js';
 import {
   appMention,
@@ -103,5 +103,21 @@ describe('registerListeners', () => {
     await send({ ...eventCallback(event) });
     expect(errors).toEqual([]);
     expect(f.asked).toHaveLength(1);
+  });
+});
+
+describe('acceptedRequests', () => {
+  it('lets through exactly the modals, shortcuts and command that the surfaces route', () => {
+    const settings = { slashCommand: '/help-desk' };
+    const accepted = acceptedRequests(createSurfaces(fakes().deps, settings), settings);
+    expect([...accepted.viewCallbackIds].sort()).toEqual(['dislike_reason', 'edit_entry', 'ticket_filter']);
+    expect(accepted.messageShortcutIds).toEqual(['edit_answer']);
+    expect(accepted.slashCommand).toBe('/help-desk');
+  });
+
+  it('accepts no command when no surface handles one', () => {
+    const settings = { slashCommand: '/cs' };
+    const accepted = acceptedRequests(createSurfaces(fakes().deps, settings).slice(0, 1), settings);
+    expect(accepted).toEqual({ viewCallbackIds: [], messageShortcutIds: [], slashCommand: undefined });
   });
 });

@@ -3,13 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../../../src/conversation/locale.js';
 import type { AnswerReply, FailureReason, Reply } from '../../../../src/conversation/types.js';
 import {
-  ACTION_DISLIKE_REASON,
-  ACTION_RATE_DOWN,
-  ACTION_RATE_UP,
-  ACTION_TRY_AGAIN,
-  SUGGESTION_ACTION_PATTERN,
-} from '../../../../src/slack/action-ids.js';
-import {
   docIdOfAnswerBlocks,
   entryBlockId,
   RATING_BLOCK_ID,
@@ -19,6 +12,12 @@ import {
   renderThinking,
   replaceRatingButtons,
 } from '../../../../src/slack/answers/blocks.js';
+import {
+  ACTION_RATE_DOWN,
+  ACTION_RATE_UP,
+  ACTION_TRY_AGAIN,
+  SUGGESTION_ACTION_PATTERN,
+} from '../../../../src/slack/answers/ids.js';
 import {
   decodeRatingValue,
   decodeReasonValue,
@@ -34,6 +33,7 @@ import {
   SECTION_TEXT_MAX,
   SERIALIZED_BLOCKS_BUDGET,
 } from '../../../../src/slack/kit/limits.js';
+import { ACTION_DISLIKE_REASON } from '../../../../src/slack/review/ids.js';
 
 type ActionsBlock = types.ActionsBlock;
 type Button = types.Button;

@@ -4,13 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '../../../../src/conversation/locale.js';
 import type { EditForm, EditProblem, ReviewCard } from '../../../../src/review/types.js';
 import {
-  ACTION_ASK_AGAIN,
-  ACTION_REVIEW_DISMISS,
-  ACTION_REVIEW_EDIT,
-  VIEW_DISLIKE_REASON,
-  VIEW_EDIT_ENTRY,
-} from '../../../../src/slack/action-ids.js';
-import {
   decodeReviewCardValue,
   decodeTryAgainValue,
   encodeReviewCardValue,
@@ -23,6 +16,13 @@ import {
   SECTION_TEXT_MAX,
   SERIALIZED_BLOCKS_BUDGET,
 } from '../../../../src/slack/kit/limits.js';
+import {
+  ACTION_ASK_AGAIN,
+  ACTION_REVIEW_DISMISS,
+  ACTION_REVIEW_EDIT,
+  VIEW_DISLIKE_REASON,
+  VIEW_EDIT_ENTRY,
+} from '../../../../src/slack/review/ids.js';
 import {
   EDIT_BLOCK_IDS,
   type EditModalInput,

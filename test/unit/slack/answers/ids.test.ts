@@ -6,7 +6,7 @@ import {
   RATING_ACTION_PATTERN,
   SUGGESTION_ACTION_PATTERN,
   suggestionActionId,
-} from '../../../src/slack/action-ids.js';
+} from '../../../../src/slack/answers/ids.js';
 
 describe('action ids', () => {
   it('are unique per suggestion and matched by the listener pattern', () => {

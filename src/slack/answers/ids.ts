@@ -1,0 +1,14 @@
+// The action ids of the answers' buttons: the renderers put them on buttons, and the listeners are
+// routed by them, so a button and the listener of its clicks cannot drift apart.
+
+export const ACTION_RATE_UP = 'rate_up';
+export const ACTION_RATE_DOWN = 'rate_down';
+/** 👍 and 👎 have one listener. */
+export const RATING_ACTION_PATTERN = /^rate_(?:up|down)$/;
+export const ACTION_TRY_AGAIN = 'try_again';
+/** Suggestion buttons share one actions block, where action_ids must be unique: `suggestion:<index>`. */
+export const SUGGESTION_ACTION_PATTERN = /^suggestion:\d+$/;
+
+export function suggestionActionId(index: number): string {
+  return `suggestion:${index}`;
+}

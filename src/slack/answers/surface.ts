@@ -1,0 +1,19 @@
+// Asking and what follows an answer: mentions, DMs and thread follow-ups, suggestion clicks, Try again, 👍/👎.
+import type { ListenerDeps } from '../handling/deps.js';
+import type { Surface } from '../handling/surface.js';
+import { ACTION_TRY_AGAIN, RATING_ACTION_PATTERN, SUGGESTION_ACTION_PATTERN } from './ids.js';
+import { messageListener } from './message.js';
+import { ratingClickListener } from './rating-click.js';
+import { suggestionClickListener } from './suggestion-click.js';
+import { tryAgainListener } from './try-again.js';
+
+export function answersSurface(deps: ListenerDeps): Surface {
+  return {
+    events: [[/^(?:app_mention|message)$/, messageListener(deps)]],
+    clicks: [
+      [SUGGESTION_ACTION_PATTERN, suggestionClickListener(deps)],
+      [ACTION_TRY_AGAIN, tryAgainListener(deps)],
+      [RATING_ACTION_PATTERN, ratingClickListener(deps)],
+    ],
+  };
+}

@@ -1,0 +1,29 @@
+// The operators' service desk: the slash command (tickets, agents, statistics, help), the tickets
+// filter modal and its result's buttons, and the Home tab's buttons that open them.
+import type { ListenerDeps } from '../handling/deps.js';
+import type { Surface } from '../handling/surface.js';
+import {
+  ACTION_HOME_OPEN_STATISTICS,
+  ACTION_HOME_OPEN_TICKETS,
+  TICKET_RESULT_ACTION_PATTERN,
+  VIEW_TICKET_FILTER,
+} from './ids.js';
+import { slashCommandListener } from './slash-command.js';
+import {
+  homeStatisticsListener,
+  homeTicketsListener,
+  ticketFilterSubmitListener,
+  ticketResultListener,
+} from './tickets.js';
+
+export function deskSurface(deps: ListenerDeps, settings: { slashCommand: string }): Surface {
+  return {
+    clicks: [
+      [TICKET_RESULT_ACTION_PATTERN, ticketResultListener(deps)],
+      [ACTION_HOME_OPEN_TICKETS, homeTicketsListener(deps, settings.slashCommand)],
+      [ACTION_HOME_OPEN_STATISTICS, homeStatisticsListener(deps)],
+    ],
+    submissions: [[VIEW_TICKET_FILTER, ticketFilterSubmitListener(deps)]],
+    command: slashCommandListener(deps),
+  };
+}

@@ -1,0 +1,49 @@
+// What a surface (answers, review, desk, home, access, …) gives the app: its listeners keyed by what
+// routes to them. The app registers every surface's routes behind one Bolt registration per kind of
+// request, and the receiver accepts exactly the modal callback ids, shortcuts and command that some
+// surface routes, so a new surface is a folder and one line in surfaces.ts, never an edit of the
+// transport.
+import type {
+  AllMiddlewareArgs,
+  BlockAction,
+  SlackActionMiddlewareArgs,
+  SlackCommandMiddlewareArgs,
+  SlackEventMiddlewareArgs,
+  SlackShortcutMiddlewareArgs,
+  SlackViewMiddlewareArgs,
+  ViewSubmitAction,
+} from '@slack/bolt';
+import type { Route } from './routes.js';
+
+export type EventArgs = SlackEventMiddlewareArgs & AllMiddlewareArgs;
+export type ClickRouteArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
+export type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+type ShortcutRouteArgs = SlackShortcutMiddlewareArgs & AllMiddlewareArgs;
+type CommandRouteArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+
+export interface Surface {
+  /** Events by type (`app_mention`, `/^subteam_/`). */
+  readonly events?: readonly Route<EventArgs>[];
+  /** Block Kit clicks by action id; every click is acknowledged before its listener runs. */
+  readonly clicks?: readonly Route<ClickRouteArgs>[];
+  /** Modal submissions by callback id (exact ids: the receiver accepts these and no others). */
+  readonly submissions?: readonly (readonly [
+    callbackId: string,
+    listener: (args: ViewArgs) => Promise<void>,
+  ])[];
+  /** Message shortcuts by callback id (also declared in manifest.yml). */
+  readonly messageShortcuts?: readonly (readonly [
+    callbackId: string,
+    listener: (args: ShortcutRouteArgs) => Promise<void>,
+  ])[];
+  /** The slash command's listener (the command's name is SLASH_COMMAND); at most one surface has one. */
+  readonly command?: (args: CommandRouteArgs) => Promise<void>;
+}
+
+/** What the receiver lets through to Bolt, taken from the surfaces' routes. */
+export interface AcceptedRequests {
+  viewCallbackIds: readonly string[];
+  messageShortcutIds: readonly string[];
+  /** The slash command, when a surface handles one. */
+  slashCommand: string | undefined;
+}

@@ -1,0 +1,12 @@
+// The Home tab: published when opened, and its example questions asked in the DM when clicked.
+import type { ListenerDeps } from '../handling/deps.js';
+import type { Surface } from '../handling/surface.js';
+import { appHomeListener, homeExampleClickListener } from './app-home.js';
+import { HOME_EXAMPLE_ACTION_PATTERN } from './ids.js';
+
+export function homeSurface(deps: ListenerDeps): Surface {
+  return {
+    events: [['app_home_opened', appHomeListener(deps)]],
+    clicks: [[HOME_EXAMPLE_ACTION_PATTERN, homeExampleClickListener(deps)]],
+  };
+}

@@ -1,0 +1,34 @@
+// The knowledge-base review loop: the reason for a 👎, the review cards' buttons, editing an entry
+// (from a card or the message shortcut), and the asker's "Ask again" once it is fixed.
+import { tryAgainListener } from '../answers/try-again.js';
+import type { ListenerDeps } from '../handling/deps.js';
+import type { Surface } from '../handling/surface.js';
+import { dislikeReasonClickListener, dislikeReasonSubmitListener } from './dislike-reason.js';
+import { editAnswerShortcutListener, editEntrySubmitListener } from './edit-entry.js';
+import {
+  ACTION_ASK_AGAIN,
+  ACTION_DISLIKE_REASON,
+  ACTION_REVIEW_DISMISS,
+  ACTION_REVIEW_EDIT,
+  SHORTCUT_EDIT_ANSWER,
+  VIEW_DISLIKE_REASON,
+  VIEW_EDIT_ENTRY,
+} from './ids.js';
+import { reviewCardClickListener } from './review-card-click.js';
+
+export function reviewSurface(deps: ListenerDeps): Surface {
+  return {
+    clicks: [
+      [ACTION_DISLIKE_REASON, dislikeReasonClickListener(deps)],
+      [ACTION_REVIEW_EDIT, reviewCardClickListener(deps, 'edit')],
+      [ACTION_REVIEW_DISMISS, reviewCardClickListener(deps, 'dismiss')],
+      // "Ask again" after a fix asks the question as typed, as Try again does.
+      [ACTION_ASK_AGAIN, tryAgainListener(deps)],
+    ],
+    submissions: [
+      [VIEW_DISLIKE_REASON, dislikeReasonSubmitListener(deps)],
+      [VIEW_EDIT_ENTRY, editEntrySubmitListener(deps)],
+    ],
+    messageShortcuts: [[SHORTCUT_EDIT_ANSWER, editAnswerShortcutListener(deps)]],
+  };
+}
