@@ -38,6 +38,7 @@ function contextFor(n: number): AnswerContext {
     docId: entry.docId,
     docName: entry.questionTitle,
     robotFlag: entry.robotFlag,
+    placement: { robotFlag: undefined, source: undefined, language: 'auto', reply: 'thread' },
     partnerId,
     askerUserId: userId,
     // What people type is rarely the title itself.

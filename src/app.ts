@@ -121,8 +121,6 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     ratings: stores.ratings,
     settings: {
       sysNum: platformChoice.sysNum,
-      robotFlag: env.CS_ROBOT_FLAG,
-      source: env.CS_SOURCE,
       maxQuestionLength: env.MAX_QUESTION_LENGTH,
       contextTtlSeconds: env.CONTEXT_TTL_SECONDS,
       demo: platformChoice.demo,
@@ -156,6 +154,12 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     users,
     settings: {
       defaultLocale: env.DEFAULT_LOCALE,
+      defaultPlacement: {
+        robotFlag: env.CS_ROBOT_FLAG,
+        source: env.CS_SOURCE,
+        language: 'auto',
+        reply: 'thread',
+      },
       dedupTtlSeconds: env.DEDUP_TTL_SECONDS,
       handlingLeaseSeconds: handlingLeaseSeconds(env),
       threadTtlSeconds: env.CONTEXT_TTL_SECONDS,

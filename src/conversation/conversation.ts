@@ -17,6 +17,7 @@ import type {
   FailureReason,
   FailureReply,
   NoticeReply,
+  Placement,
   Rating,
   Reply,
   SuggestionChoice,
@@ -47,8 +48,6 @@ export interface CoreLogger {
 
 export interface ConversationSettings {
   sysNum: string;
-  robotFlag: number | undefined;
-  source: number | undefined;
   maxQuestionLength: number;
   contextTtlSeconds: number;
   /** Answers come from the built-in simulator's demo knowledge base. */
@@ -60,6 +59,8 @@ export interface QuestionInput {
   text: string;
   conversationId: string;
   threadId: string | undefined;
+  /** Where it was asked; a suggestion click is asked as the answer that offered it was. */
+  placement: Placement;
   /** Set when the question is a click on a suggested question (or Try again after one). */
   suggestion?: SuggestionClick;
 }
@@ -146,6 +147,7 @@ export class Conversation {
     const { asker } = input;
     const { beforeAsk, ...scope } = options;
     let suggestion: SuggestionChoice | undefined;
+    let placement = input.placement;
     if (input.suggestion) {
       const offered = await this.#offeredSuggestion(input.suggestion, scope);
       if (offered.kind !== 'offered') {
@@ -161,6 +163,7 @@ export class Conversation {
             };
       }
       suggestion = offered.suggestion;
+      placement = offered.placement ?? placement;
     }
     // Asked as the gateway offered it, not as the click's value says; typed text without controls.
     const text = suggestion ? suggestion.question : typedText(input.text);
@@ -169,7 +172,12 @@ export class Conversation {
     this.#inFlight += 1;
     try {
       await beforeAsk?.();
-      return await this.#askRobot({ ...input, text }, suggestion, input.suggestion?.contextKey, scope);
+      return await this.#askRobot(
+        { ...input, text, placement },
+        suggestion,
+        input.suggestion?.contextKey,
+        scope,
+      );
     } finally {
       this.#inFlight -= 1;
     }
@@ -183,7 +191,9 @@ export class Conversation {
     click: SuggestionClick,
     scope: RequestScope,
   ): Promise<
-    { kind: 'offered'; suggestion: SuggestionChoice } | { kind: 'stale' } | { kind: 'unavailable' }
+    | { kind: 'offered'; suggestion: SuggestionChoice; placement: Placement | undefined }
+    | { kind: 'stale' }
+    | { kind: 'unavailable' }
   > {
     const context = await this.#storedContext(click.contextKey, scope);
     if (context === 'unavailable') return { kind: 'unavailable' };
@@ -195,7 +205,7 @@ export class Conversation {
       );
       return { kind: 'stale' };
     }
-    return { kind: 'offered', suggestion };
+    return { kind: 'offered', suggestion, placement: context?.placement };
   }
 
   /** An answer's stored context: undefined when expired or unknown; throws when the store fails. */
@@ -222,7 +232,7 @@ export class Conversation {
     clickedContextKey: string | undefined,
     scope: RequestScope,
   ): Promise<Reply> {
-    const { asker } = input;
+    const { asker, placement } = input;
     const question = input.text.trim();
     const request: RobotAskRequest = {
       sysNum: this.#settings.sysNum,
@@ -231,8 +241,8 @@ export class Conversation {
       uname: typedText(asker.displayName),
       questionFlag: suggestion ? 1 : 0,
       requestText: suggestion ? suggestion.docId : question,
-      ...(this.#settings.robotFlag === undefined ? {} : { robotFlag: this.#settings.robotFlag }),
-      ...(this.#settings.source === undefined ? {} : { source: this.#settings.source }),
+      ...(placement.robotFlag === undefined ? {} : { robotFlag: placement.robotFlag }),
+      ...(placement.source === undefined ? {} : { source: placement.source }),
     };
 
     let answer: RobotAnswer;
@@ -265,7 +275,8 @@ export class Conversation {
       // An empty docId from the robot is kept as none, not replaced by the clicked suggestion's.
       docId: (answer.docId ?? suggestion?.docId) || undefined,
       docName: answer.question?.trim() || question,
-      robotFlag: answer.robotFlag ?? this.#settings.robotFlag ?? 0,
+      robotFlag: answer.robotFlag ?? placement.robotFlag ?? 0,
+      placement,
       partnerId: asker.partnerId,
       askerUserId: asker.userId,
       question,

@@ -11,6 +11,23 @@ export interface Asker {
   locale: Locale;
 }
 
+/**
+ * Where and how a question is asked: the robot and source it goes to, the language the app speaks
+ * there, and how the answer is shown. The adapter resolves it once per incoming message or click
+ * from the place it was asked (the environment's defaults until a place has settings of its own);
+ * the answer's context keeps it, so a suggestion click on that answer is asked the same way.
+ */
+export interface Placement {
+  /** `robotFlag` of the question; undefined: the platform's default robot. */
+  robotFlag: number | undefined;
+  /** `source` of the question; undefined: not sent. */
+  source: number | undefined;
+  /** The app's own words there: each person's language (`auto`) or one for everybody. */
+  language: 'auto' | Locale;
+  /** How the answer is shown: in the question's thread, for everyone there. */
+  reply: 'thread';
+}
+
 /** A suggested question as the user sees it. */
 export interface SuggestionChoice {
   question: string;
@@ -94,6 +111,8 @@ export interface AnswerContext {
   /** The entry name sent as `docName` in feedback: the robot's matched question, else the user's. */
   docName: string;
   robotFlag: number;
+  /** What the question was asked with; undefined for answers stored before placements were kept. */
+  placement: Placement | undefined;
   partnerId: string;
   /** The adapter's user id of the person the answer was for: only they may rate it. */
   askerUserId: string;

@@ -1,7 +1,7 @@
 // In-process stores for a single replica: bounded LRU caches with TTLs, nothing survives a restart.
 import { LRUCache } from 'lru-cache';
 import type { ContextStore, RatingStore } from '../conversation/stores.js';
-import type { AnswerContext, Rating } from '../conversation/types.js';
+import type { AnswerContext, Placement, Rating } from '../conversation/types.js';
 import type { NameCache, OnceStore } from '../slack/handling/stores.js';
 
 /** Milliseconds from any fixed origin; tests inject one to advance time without sleeping. */
@@ -52,6 +52,8 @@ type PackedContext = [
   conversationId: string,
   threadId: string | null,
   createdAt: number,
+  /** robotFlag, source, language, reply; null when the context has none. */
+  placement: [number | null, number | null, Placement['language'], Placement['reply']] | null,
 ];
 
 function packContext(context: AnswerContext): string {
@@ -70,6 +72,14 @@ function packContext(context: AnswerContext): string {
     context.conversationId,
     context.threadId ?? null,
     context.createdAt,
+    context.placement
+      ? [
+          context.placement.robotFlag ?? null,
+          context.placement.source ?? null,
+          context.placement.language,
+          context.placement.reply,
+        ]
+      : null,
   ];
   return JSON.stringify(packed);
 }
@@ -91,6 +101,7 @@ function unpackContext(raw: string): AnswerContext {
     conversationId,
     threadId,
     createdAt,
+    placement,
   ] = JSON.parse(raw) as PackedContext;
   const suggestions: AnswerContext['suggestions'] = [];
   for (let i = 0; i + 1 < flat.length; i += 2) {
@@ -111,6 +122,14 @@ function unpackContext(raw: string): AnswerContext {
     conversationId,
     threadId: threadId ?? undefined,
     createdAt,
+    placement: placement
+      ? {
+          robotFlag: placement[0] ?? undefined,
+          source: placement[1] ?? undefined,
+          language: placement[2],
+          reply: placement[3],
+        }
+      : undefined,
   };
 }
 

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { createClient, ErrorReply } from 'redis';
 import { z } from 'zod';
+import { LOCALES } from '../conversation/locale.js';
 import { type ContextStore, type RatingStore, StoreUnavailableError } from '../conversation/stores.js';
 import type { AnswerContext, Rating } from '../conversation/types.js';
 import type { CachedToken, TokenCache } from '../platform/access-token.js';
@@ -292,6 +293,13 @@ const storedId = z
   .optional()
   .transform((id) => id || undefined);
 
+const placementSchema = z.object({
+  robotFlag: z.number().optional(),
+  source: z.number().optional(),
+  language: z.enum(['auto', ...LOCALES]),
+  reply: z.literal('thread'),
+});
+
 // JSON drops undefined properties, so the `| undefined` fields come back missing.
 const storedContextSchema = z.object({
   uid: z.string().optional(),
@@ -308,6 +316,8 @@ const storedContextSchema = z.object({
   conversationId: z.string(),
   threadId: z.string().optional(),
   createdAt: z.number(),
+  // Absent from contexts written before placements were kept.
+  placement: placementSchema.optional(),
 });
 
 const contextSchema: z.ZodType<AnswerContext> = storedContextSchema.transform(
@@ -318,6 +328,12 @@ const contextSchema: z.ZodType<AnswerContext> = storedContextSchema.transform(
     msgId: stored.msgId,
     docId: stored.docId,
     threadId: stored.threadId,
+    placement: stored.placement && {
+      robotFlag: stored.placement.robotFlag,
+      source: stored.placement.source,
+      language: stored.placement.language,
+      reply: stored.placement.reply,
+    },
   }),
 );
 const ratingSchema = z.union([z.literal(1), z.literal(2)]);

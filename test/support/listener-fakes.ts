@@ -3,21 +3,31 @@
 // as bolt-js's own tests do with dummy middleware arguments. No module is mocked.
 import { webApi } from '@slack/bolt';
 import type { AskOptions, QuestionInput, RateOutcome } from '../../src/conversation/conversation.js';
-import type { Reply } from '../../src/conversation/types.js';
+import type { Placement, Reply } from '../../src/conversation/types.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { Answerer } from '../../src/slack/answers/answerer.js';
 import type { MessageArgs } from '../../src/slack/answers/message.js';
 import { QuestionTurns } from '../../src/slack/answers/question-turns.js';
 import type { Rate } from '../../src/slack/answers/rating-click.js';
 import type { ThreadRegistry } from '../../src/slack/answers/thread-registry.js';
+import { placeholderMessages } from '../../src/slack/answers/working-signal.js';
 import type { ClickArgs } from '../../src/slack/handling/click.js';
 import type { DeliveryClaims } from '../../src/slack/handling/delivery-claims.js';
 import type { ListenerDeps, ReviewDeps } from '../../src/slack/handling/deps.js';
 import { InFlight } from '../../src/slack/handling/in-flight.js';
+import { uniformPlacements } from '../../src/slack/handling/placements.js';
 import type { SlackUser, UserLookup } from '../../src/slack/handling/user-directory.js';
 import { Responder } from '../../src/slack/transport/responder.js';
 import { type LogRecord, logSink } from './log-sink.js';
 import { type BlockActionsPayload, IDS } from './slack-payloads.js';
+
+/** The environment's defaults as a gateway without CS_ROBOT_FLAG or CS_SOURCE has them. */
+const DEFAULT_PLACEMENT: Placement = {
+  robotFlag: undefined,
+  source: undefined,
+  language: 'auto',
+  reply: 'thread',
+};
 
 interface SlackCall {
   method: string;
@@ -134,10 +144,12 @@ export function fakes(
       users,
       responder,
       onEvent,
+      working: placeholderMessages(responder),
       settings: { defaultLocale: 'en', placeholderDelayMs: 10_000 },
     }),
     responder,
     users,
+    placements: uniformPlacements(DEFAULT_PLACEMENT),
     rate: async (input) => {
       rated.push(input);
       return options.rateOutcome ?? { kind: 'failure', reason: 'internal' };

@@ -2,13 +2,13 @@
 // reply shown where the question was asked, and "took too long" when the question deadline passes.
 import type { AskOptions, QuestionInput } from '../../conversation/conversation.js';
 import type { Locale } from '../../conversation/locale.js';
-import type { Asker, Reply, SuggestionClick } from '../../conversation/types.js';
+import type { Asker, Placement, Reply, SuggestionClick } from '../../conversation/types.js';
 import { EXPIRED } from '../../util/deadline.js';
 import type { Handling } from '../handling/handling.js';
 import { partnerIdFor, type UserLookup } from '../handling/user-directory.js';
 import type { ReplyTarget, Responder } from '../transport/responder.js';
-import { renderReply, renderThinking } from './blocks.js';
-import { WorkingIndicator } from './working-indicator.js';
+import { renderReply } from './blocks.js';
+import type { WorkingSignals } from './working-signal.js';
 
 /** The core's question: what the robot is asked, for whom. */
 export type Ask = (input: QuestionInput, options: AskOptions) => Promise<Reply>;
@@ -21,6 +21,8 @@ export interface SlackQuestion {
   userId: string;
   text: string;
   target: ReplyTarget;
+  /** How it is asked, resolved from where it was asked (handling/placements.ts). */
+  placement: Placement;
   /** Set when the question is a click on a suggestion (or Try again after one). */
   suggestion?: SuggestionClick | undefined;
   /** The message the reply replaces: the failure whose Try again was clicked. */
@@ -36,6 +38,7 @@ export class Answerer implements AnswerQuestion {
   readonly #users: UserLookup;
   readonly #responder: Responder;
   readonly #onEvent: OnEvent;
+  readonly #working: WorkingSignals;
   readonly #settings: { defaultLocale: Locale; placeholderDelayMs: number };
 
   constructor(dependencies: {
@@ -43,6 +46,8 @@ export class Answerer implements AnswerQuestion {
     users: UserLookup;
     responder: Responder;
     onEvent: OnEvent;
+    /** How the asker sees that the robot is working: a placeholder message today. */
+    working: WorkingSignals;
     settings: {
       defaultLocale: Locale;
       /** How long the robot may take before a "working on it" placeholder is posted; 0 posts it at once. */
@@ -53,11 +58,12 @@ export class Answerer implements AnswerQuestion {
     this.#users = dependencies.users;
     this.#responder = dependencies.responder;
     this.#onEvent = dependencies.onEvent;
+    this.#working = dependencies.working;
     this.#settings = dependencies.settings;
   }
 
   async answer(handling: Handling, question: SlackQuestion): Promise<void> {
-    const { teamId, userId, text, target, suggestion, replaceTs } = question;
+    const { teamId, userId, text, target, placement, suggestion, replaceTs } = question;
     const { logger, deadline } = handling;
     const lookup = this.#users.lookup(handling.client, teamId, userId, logger);
     const user = deadline ? await deadline.race(lookup) : await lookup;
@@ -70,15 +76,10 @@ export class Answerer implements AnswerQuestion {
       partnerId: partnerIdFor(teamId, userId),
       userId,
       displayName: user.displayName,
-      locale: user.locale,
+      // A place with a language of its own speaks it to everybody there.
+      locale: placement.language === 'auto' ? user.locale : placement.language,
     };
-    const working = new WorkingIndicator(async (shown) => {
-      const thinking = renderThinking(asker.locale);
-      const sent = shown
-        ? await this.#responder.update(handling, target.channel, shown, thinking)
-        : await this.#responder.post(handling, target, thinking);
-      return sent.ok ? sent.ts : undefined;
-    }, replaceTs);
+    const working = this.#working(handling, target, asker.locale, replaceTs);
     let reply: Reply | typeof EXPIRED;
     try {
       const asking = this.#ask(
@@ -87,6 +88,7 @@ export class Answerer implements AnswerQuestion {
           text,
           conversationId: target.channel,
           threadId: target.threadTs,
+          placement,
           ...(suggestion ? { suggestion } : {}),
         },
         {

@@ -8,7 +8,7 @@ import { questionFromSlackText, unlabelledMentions } from './question-text.js';
 
 type MessageDeps = Pick<
   ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'deliveries' | 'threads'
+  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'deliveries' | 'threads' | 'placements'
 >;
 
 /** The part of Bolt's `message` and `app_mention` arguments the listener reads. */
@@ -85,9 +85,13 @@ async function answerMessage(
       event.type === 'app_mention' || (target.threadTs && !isDirectMessage(event))
         ? deps.threads.remember(source.teamId, target, logger)
         : undefined;
-    const [text] = await Promise.all([questionText(deps, handling, source, event.text ?? ''), remembered]);
+    const [text, placement] = await Promise.all([
+      questionText(deps, handling, source, event.text ?? ''),
+      deps.placements.at({ teamId: source.teamId, channelId: event.channel }),
+      remembered,
+    ]);
     deps.onEvent(event.type, 'question');
-    await deps.answerer.answer(handling, { teamId: source.teamId, userId, text, target });
+    await deps.answerer.answer(handling, { teamId: source.teamId, userId, text, target, placement });
   } catch (error) {
     await deps.deliveries.release(deliveryKey);
     throw error;

@@ -5,7 +5,10 @@ import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { decodeSuggestionValue } from '../kit/button-values.js';
 
-type SuggestionDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer'>;
+type SuggestionDeps = Pick<
+  ListenerDeps,
+  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'placements'
+>;
 
 export function suggestionClickListener(deps: SuggestionDeps): (args: ClickArgs) => Promise<void> {
   return questionClickListener(deps, 'suggestion click handling failed', (handling, click) =>
@@ -26,6 +29,8 @@ async function askSuggestion(deps: SuggestionDeps, handling: Handling, click: Cl
     userId: click.userId,
     text: value.q,
     target,
+    // The answer that offered the suggestion keeps its own placement, which the core prefers.
+    placement: await deps.placements.at({ teamId: click.teamId, channelId: target.channel }),
     suggestion: { contextKey: value.k, docId: value.d, question: value.q },
   });
 }

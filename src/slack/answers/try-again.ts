@@ -8,7 +8,7 @@ import { tell } from './answerer.js';
 
 type TryAgainDeps = Pick<
   ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'responder'
+  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'responder' | 'placements'
 >;
 
 export function tryAgainListener(deps: TryAgainDeps): (args: ClickArgs) => Promise<void> {
@@ -40,6 +40,7 @@ async function askAgain(deps: TryAgainDeps, handling: Handling, click: Click): P
     userId: click.userId,
     text: value.q,
     target,
+    placement: await deps.placements.at({ teamId: click.teamId, channelId: target.channel }),
     suggestion: value.d && value.k ? { contextKey: value.k, docId: value.d, question: value.q } : undefined,
     replaceTs: click.payload.message?.ts,
   });

@@ -1,6 +1,6 @@
 // What the listeners share: small interfaces for what they use, and the wiring of the default pieces.
 import type { Locale } from '../../conversation/locale.js';
-import type { AnswerContext } from '../../conversation/types.js';
+import type { AnswerContext, Placement } from '../../conversation/types.js';
 import type { Logger } from '../../logging/logger.js';
 import type { KnowledgeReview } from '../../review/knowledge-review.js';
 import type { AgentsApi } from '../../service-desk/agents.js';
@@ -12,11 +12,13 @@ import { Answerer, type AnswerQuestion, type Ask, type OnEvent } from '../answer
 import { QuestionTurns } from '../answers/question-turns.js';
 import type { Rate } from '../answers/rating-click.js';
 import { type ThreadRegistry, threadRegistry } from '../answers/thread-registry.js';
+import { placeholderMessages } from '../answers/working-signal.js';
 import { TRY_AGAIN_QUESTION_MAX } from '../kit/button-values.js';
 import type { Responder } from '../transport/responder.js';
 import { GatewayConfigurationError } from './configuration-error.js';
 import { type DeliveryClaims, deliveryClaims } from './delivery-claims.js';
 import { InFlight } from './in-flight.js';
+import { type Placements, uniformPlacements } from './placements.js';
 import type { OnceStore } from './stores.js';
 import type { UserLookup } from './user-directory.js';
 
@@ -33,6 +35,8 @@ export interface ListenerDeps {
   rate: Rate;
   deliveries: DeliveryClaims;
   threads: ThreadRegistry;
+  /** How a question is asked where it was asked, resolved once per message or click. */
+  placements: Placements;
   /** The knowledge-base review loop: cards, reasons, edits. */
   review: ReviewDeps;
   /** The platform's tickets, agent list and statistics, for the slash command and the Home tab. */
@@ -72,6 +76,8 @@ export interface ReviewDeps {
 
 export interface ListenerSettings {
   defaultLocale: Locale;
+  /** How questions are asked where no place has settings of its own (CS_ROBOT_FLAG, CS_SOURCE). */
+  defaultPlacement: Placement;
   /** How long a delivered message is remembered, so Slack's retries and duplicates are answered once. */
   dedupTtlSeconds: number;
   /**
@@ -136,6 +142,7 @@ export function createListenerDeps(dependencies: {
       users,
       responder,
       onEvent,
+      working: placeholderMessages(responder),
       settings: { defaultLocale: settings.defaultLocale, placeholderDelayMs: settings.placeholderDelayMs },
     }),
     responder,
@@ -146,6 +153,7 @@ export function createListenerDeps(dependencies: {
       rememberSeconds: settings.dedupTtlSeconds,
     }),
     threads: threadRegistry(dependencies.threads, settings.threadTtlSeconds),
+    placements: uniformPlacements(settings.defaultPlacement),
     review: { ...dependencies.review, onRefusal: (action) => metrics.reviewRefusal?.(action) },
     tickets: dependencies.tickets,
     agents: dependencies.agents,

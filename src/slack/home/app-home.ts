@@ -192,7 +192,7 @@ async function permalink(
 
 type ExampleDeps = Pick<
   ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'responder'
+  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'responder' | 'placements'
 >;
 
 /** As HOME_EXAMPLE_QUESTIONS allows: a longer value is not one of the Home's buttons. */
@@ -239,6 +239,7 @@ async function askFromHome(deps: ExampleDeps, handling: Handling, click: Click):
     userId: click.userId,
     text: question.data,
     target,
+    placement: await deps.placements.at({ teamId: click.teamId, channelId: channel }),
   });
 }
 

@@ -14,7 +14,11 @@ let conversation: Conversation;
 const logged: Array<{ level: string; object: object; message: string }> = [];
 
 const asker: Asker = { partnerId: 'slack-T1-U1', userId: 'U1', displayName: 'Jane', locale: 'en' };
-const place = { conversationId: 'C1', threadId: '1700000000.000100' };
+const place = {
+  conversationId: 'C1',
+  threadId: '1700000000.000100',
+  placement: { robotFlag: undefined, source: 2, language: 'auto', reply: 'thread' } as const,
+};
 
 beforeAll(async () => {
   simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
@@ -34,15 +38,17 @@ beforeEach(() => {
   simulator.faults.clear();
   logged.length = 0;
   contexts = new MemoryContextStore({ maxEntries: 100, ttlSeconds: 3600 });
-  conversation = new Conversation({
+  conversation = conversationWith(10);
+});
+
+function conversationWith(maxQuestionLength: number): Conversation {
+  return new Conversation({
     robot: platform,
     contexts,
     ratings: new MemoryRatingStore({ maxEntries: 100 }),
     settings: {
       sysNum: 'acme',
-      robotFlag: undefined,
-      source: 2,
-      maxQuestionLength: 10,
+      maxQuestionLength,
       contextTtlSeconds: 3600,
       demo: false,
     },
@@ -53,7 +59,7 @@ beforeEach(() => {
     },
     newKey: newContextKey,
   });
-});
+}
 
 async function answer(text: string): Promise<AnswerReply> {
   const reply = await conversation.ask({ asker, text, ...place });
@@ -94,10 +100,39 @@ describe('Conversation.ask', () => {
     expect(reply.rateable).toBe(true);
   });
 
-  it('sends source from the settings and the question as requestText', async () => {
+  it('sends source from the placement and the question as requestText', async () => {
     await answer('VPN');
     const sent = simulator.received.at(-1)?.body;
     expect(sent).toMatchObject({ data: { source: 2, questionFlag: 0, requestText: 'VPN', uname: 'Jane' } });
+  });
+
+  it('asks a suggestion with the placement of the answer that offered it, not of where it was clicked', async () => {
+    conversation = conversationWith(200);
+    const first = await conversation.ask({
+      asker,
+      text: 'VPN',
+      ...place,
+      placement: { robotFlag: 2, source: 3, language: 'zh-CN', reply: 'thread' },
+    });
+    if (first.kind !== 'answer') throw new Error('expected an answer');
+    const offered = first.suggestions[0];
+    if (!offered) throw new Error('expected a suggestion');
+    const second = await conversation.ask({
+      asker,
+      text: offered.question,
+      ...place,
+      suggestion: { contextKey: first.contextKey, docId: offered.docId, question: offered.question },
+    });
+    expect(second.kind).toBe('answer');
+    expect(simulator.received.at(-1)?.body).toMatchObject({
+      data: { robotFlag: 2, source: 3, questionFlag: 1, requestText: offered.docId },
+    });
+    expect((await contexts.get(first.contextKey))?.placement).toEqual({
+      robotFlag: 2,
+      source: 3,
+      language: 'zh-CN',
+      reply: 'thread',
+    });
   });
 
   it('offers no rating on an "unknown question" answer', async () => {

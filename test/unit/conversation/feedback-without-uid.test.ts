@@ -82,8 +82,6 @@ function conversation(): Conversation {
     ratings: new MemoryRatingStore({ maxEntries: 100 }),
     settings: {
       sysNum: 'acme',
-      robotFlag: undefined,
-      source: undefined,
       maxQuestionLength: 1000,
       contextTtlSeconds: 3600,
       demo: false,
@@ -99,7 +97,13 @@ describe('rating an answer that came without a uid', () => {
     async (uid) => {
       variant = uid;
       const core = conversation();
-      const reply = await core.ask({ asker, text: 'VPN', conversationId: 'C1', threadId: undefined });
+      const reply = await core.ask({
+        asker,
+        text: 'VPN',
+        conversationId: 'C1',
+        threadId: undefined,
+        placement: { robotFlag: undefined, source: undefined, language: 'auto', reply: 'thread' },
+      });
       if (reply.kind !== 'answer') throw new Error(`expected an answer, got ${JSON.stringify(reply)}`);
       const accepted = Number(simulator.stats().feedback ?? 0);
 

@@ -26,8 +26,6 @@ function gatewayWith(maxQuestionLength: number): SlackListeners {
     ratings: new MemoryRatingStore({ maxEntries: 10 }),
     settings: {
       sysNum: 'acme',
-      robotFlag: undefined,
-      source: undefined,
       maxQuestionLength,
       contextTtlSeconds: 60,
       demo: false,
@@ -50,6 +48,7 @@ function gatewayWith(maxQuestionLength: number): SlackListeners {
     users: new UserDirectory(new MemoryNameCache({ maxEntries: 10 }), 'en'),
     settings: {
       defaultLocale: 'en',
+      defaultPlacement: { robotFlag: undefined, source: undefined, language: 'auto', reply: 'thread' },
       dedupTtlSeconds: 3600,
       handlingLeaseSeconds: 120,
       threadTtlSeconds: 60,

@@ -16,6 +16,7 @@ function context(overrides: Partial<AnswerContext> = {}): AnswerContext {
     docId: 'doc-1',
     docName: 'How do I reset my password?',
     robotFlag: 1,
+    placement: { robotFlag: 1, source: undefined, language: 'zh-CN', reply: 'thread' },
     partnerId: 'T1:U1',
     askerUserId: 'U1',
     question: 'reset password',

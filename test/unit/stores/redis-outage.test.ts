@@ -24,6 +24,7 @@ const answer: AnswerContext = {
   docId: 'doc-1',
   docName: 'Reset password',
   robotFlag: 1,
+  placement: undefined,
   partnerId: 'T1:U1',
   askerUserId: 'U1',
   question: 'reset password',

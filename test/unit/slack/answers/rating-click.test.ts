@@ -34,6 +34,7 @@ const context: AnswerContext = {
   docId: 'doc-1',
   docName: 'Reset password',
   robotFlag: 1,
+  placement: undefined,
   partnerId: `slack-${IDS.team}-${IDS.user}`,
   askerUserId: IDS.user,
   question: 'How do I reset my password?',

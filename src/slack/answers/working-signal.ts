@@ -1,0 +1,83 @@
+// How a person sees that their question is being worked on. One port, so a surface that shows work
+// its own way (Slack's assistant panel: a status line, no message) is another implementation.
+import type { Locale } from '../../conversation/locale.js';
+import type { Handling } from '../handling/handling.js';
+import type { ReplyTarget, Responder } from '../transport/responder.js';
+import { renderThinking } from './blocks.js';
+
+/** The working signal of one question. */
+interface WorkingSignal {
+  /** Shows the signal after `delayMs`; at once (and waits for it) when the delay is 0. */
+  start(delayMs: number): Promise<void>;
+  /** The answer is ready: no signal from now on. */
+  stop(): void;
+  /** The message the answer should replace, if the signal left one, once it has settled. */
+  shownTs(): Promise<string | undefined>;
+}
+
+/** Makes the signal of one question asked at `target`. */
+export type WorkingSignals = (
+  handling: Handling,
+  target: ReplyTarget,
+  locale: Locale,
+  /** A message the answer replaces anyway (the failure whose Try again was clicked). */
+  replaceTs: string | undefined,
+) => WorkingSignal;
+
+/** Today's signal: a "Thinking…" message in the thread, which the answer then replaces. */
+export function placeholderMessages(responder: Responder): WorkingSignals {
+  return (handling, target, locale, replaceTs) =>
+    new PlaceholderMessage(async (shown) => {
+      const thinking = renderThinking(locale);
+      const sent = shown
+        ? await responder.update(handling, target.channel, shown, thinking)
+        : await responder.post(handling, target, thinking);
+      return sent.ok ? sent.ts : undefined;
+    }, replaceTs);
+}
+
+/**
+ * The "working on it" message of one question. Shown only when the robot has not answered within
+ * the delay: a fast answer then arrives as one message, so the notification carries the answer
+ * rather than a placeholder, and Slack gets one call instead of two.
+ */
+class PlaceholderMessage implements WorkingSignal {
+  readonly #show: (replaceTs: string | undefined) => Promise<string | undefined>;
+  #shown: Promise<string | undefined>;
+  #timer: NodeJS.Timeout | undefined;
+
+  /** `existingTs`: a message the answer replaces anyway (the failure whose Try again was clicked). */
+  constructor(show: (replaceTs: string | undefined) => Promise<string | undefined>, existingTs?: string) {
+    this.#show = show;
+    this.#shown = Promise.resolve(existingTs);
+  }
+
+  /** Shows the indicator after `delayMs`; at once (and waits for it) when the delay is 0. */
+  async start(delayMs: number): Promise<void> {
+    if (delayMs <= 0) {
+      await this.#display();
+      return;
+    }
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.#display();
+    }, delayMs);
+  }
+
+  /** The answer is ready: no indicator from now on. */
+  stop(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** The message the answer should replace, once any post of the indicator in flight has settled. */
+  shownTs(): Promise<string | undefined> {
+    return this.#shown;
+  }
+
+  #display(): Promise<void> {
+    const previous = this.#shown;
+    this.#shown = previous.then((ts) => this.#show(ts)).catch(() => undefined);
+    return this.#shown.then(() => undefined);
+  }
+}
