@@ -194,7 +194,7 @@ export function eventArgs(event: unknown, client: webApi.WebClient, retryNum?: n
 
 /** Bolt's arguments to an action listener: `action` is the first of the payload's actions, as Bolt sets it. */
 export function clickArgs(body: BlockActionsPayload, client: webApi.WebClient): ClickArgs {
-  return { body, action: body.actions[0] ?? {}, client };
+  return { body, action: body.actions[0] ?? {}, client, context: { teamId: IDS.team } };
 }
 
 /** The review loop as the listeners see it with no review channel and no operators: nothing reviewed. */

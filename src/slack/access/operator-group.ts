@@ -1,8 +1,10 @@
 // Slack says a user group changed: when it is the operators' group, its members are read again, so a
 // right granted or taken away counts from the next click, on every replica (the copy is in the store).
+
 import type { webApi } from '@slack/bolt';
 import { z } from 'zod';
 import type { ListenerDeps } from '../handling/deps.js';
+import type { BoltRequest } from '../handling/handling.js';
 import { beginHandling } from '../handling/handling.js';
 
 /** subteam_members_changed names the group as subteam_id; subteam_updated carries the group. */
@@ -12,15 +14,16 @@ const usergroupEventSchema = z.union([
 ]);
 
 export function operatorGroupListener(
-  deps: Pick<ListenerDeps, 'logger' | 'inFlight' | 'review' | 'onEvent'>,
-): (args: { event: unknown; client: webApi.WebClient }) => Promise<void> {
-  return async ({ event, client }) => {
+  deps: Pick<ListenerDeps, 'logger' | 'inFlight' | 'review' | 'onEvent' | 'users'>,
+): (args: BoltRequest & { event: unknown }) => Promise<void> {
+  return async (args) => {
+    const { event } = args;
     const parsed = usergroupEventSchema.safeParse(event);
     if (!parsed.success) return;
     const usergroupId =
       parsed.data.type === 'subteam_members_changed' ? parsed.data.subteam_id : parsed.data.subteam.id;
     if (!deps.review.operators.watches(usergroupId)) return;
-    const handling = beginHandling(client, deps.logger);
+    const handling = beginHandling(args, deps);
     deps.onEvent(parsed.data.type, 'refresh');
     await deps.inFlight.track(
       handling,

@@ -65,7 +65,7 @@ export class Answerer implements AnswerQuestion {
   async answer(handling: Handling, question: SlackQuestion): Promise<void> {
     const { teamId, userId, text, target, placement, suggestion, replaceTs } = question;
     const { logger, deadline } = handling;
-    const lookup = this.#users.lookup(handling.client, teamId, userId, logger);
+    const lookup = handling.person(userId);
     const user = deadline ? await deadline.race(lookup) : await lookup;
     if (user === EXPIRED) {
       const locale = this.#settings.defaultLocale;

@@ -1,7 +1,7 @@
 // Messages and mentions: decides which are questions for the app, and answers each once.
 import type { Context, webApi } from '@slack/bolt';
 import type { ListenerDeps } from '../handling/deps.js';
-import { beginHandling, type Handling } from '../handling/handling.js';
+import { beginHandling, type Handling, workspaceOf } from '../handling/handling.js';
 import { type IncomingMessage, incomingMessageSchema } from '../transport/incoming.js';
 import type { ReplyTarget } from '../transport/responder.js';
 import { questionFromSlackText, unlabelledMentions } from './question-text.js';
@@ -36,7 +36,7 @@ export function messageListener(deps: MessageDeps): (args: MessageArgs) => Promi
     }
     const message = parsed.data;
     const source: EventSource = {
-      teamId: context.teamId ?? context.enterpriseId ?? 'unknown',
+      teamId: workspaceOf(context),
       botUserId: context.botUserId,
       retryNum: context.retryNum,
     };
@@ -45,7 +45,7 @@ export function messageListener(deps: MessageDeps): (args: MessageArgs) => Promi
       deps.onEvent(message.type, 'ignored');
       return Promise.resolve();
     }
-    const handling = beginHandling(client, deps.logger);
+    const handling = beginHandling({ client, context }, deps);
     return deps.inFlight.track(
       handling,
       deps.turns.run(handling, { teamId: source.teamId, userId }, () =>
@@ -108,9 +108,7 @@ async function questionText(
 ): Promise<string> {
   const mentioned = unlabelledMentions(text, source.botUserId);
   if (mentioned.length === 0) return questionFromSlackText(text, { botUserId: source.botUserId });
-  const users = await Promise.all(
-    mentioned.map((id) => deps.users.lookup(handling.client, source.teamId, id, handling.logger)),
-  );
+  const users = await Promise.all(mentioned.map((id) => handling.person(id)));
   const names = new Map(mentioned.map((id, index) => [id, users[index]?.displayName]));
   return questionFromSlackText(text, { botUserId: source.botUserId, resolveUser: (id) => names.get(id) });
 }

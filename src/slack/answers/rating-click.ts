@@ -33,7 +33,7 @@ async function rate(deps: RatingDeps, handling: Handling, click: Click): Promise
   const { logger } = handling;
   const { payload, userId } = click;
   const target = clickedTarget(payload);
-  const { locale, displayName } = await deps.users.lookup(handling.client, click.teamId, userId, logger);
+  const { locale, displayName } = await handling.person(userId);
   const value = decodeRatingValue(click.value ?? '');
   if (!target) return;
   if (!value) {

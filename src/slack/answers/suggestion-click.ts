@@ -7,7 +7,7 @@ import { decodeSuggestionValue } from '../kit/button-values.js';
 
 type SuggestionDeps = Pick<
   ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'placements'
+  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'placements' | 'users'
 >;
 
 export function suggestionClickListener(deps: SuggestionDeps): (args: ClickArgs) => Promise<void> {
@@ -25,12 +25,12 @@ async function askSuggestion(deps: SuggestionDeps, handling: Handling, click: Cl
   }
   deps.onEvent('suggestion', 'question');
   await deps.answerer.answer(handling, {
-    teamId: click.teamId,
+    teamId: handling.teamId,
     userId: click.userId,
     text: value.q,
     target,
     // The answer that offered the suggestion keeps its own placement, which the core prefers.
-    placement: await deps.placements.at({ teamId: click.teamId, channelId: target.channel }),
+    placement: await deps.placements.at({ teamId: handling.teamId, channelId: target.channel }),
     suggestion: { contextKey: value.k, docId: value.d, question: value.q },
   });
 }

@@ -26,7 +26,7 @@ async function askAgain(deps: TryAgainDeps, handling: Handling, click: Click): P
   }
   if (value.d && !value.k) {
     // A button from before the answer that offered the suggestion travelled with it: unverifiable.
-    const { locale } = await deps.users.lookup(handling.client, click.teamId, click.userId, handling.logger);
+    const { locale } = await handling.person(click.userId);
     await tell(deps.responder, handling, target, click.userId, {
       kind: 'notice',
       notice: 'context_expired',
@@ -36,11 +36,11 @@ async function askAgain(deps: TryAgainDeps, handling: Handling, click: Click): P
   }
   deps.onEvent('try_again', 'question');
   await deps.answerer.answer(handling, {
-    teamId: click.teamId,
+    teamId: handling.teamId,
     userId: click.userId,
     text: value.q,
     target,
-    placement: await deps.placements.at({ teamId: click.teamId, channelId: target.channel }),
+    placement: await deps.placements.at({ teamId: handling.teamId, channelId: target.channel }),
     suggestion: value.d && value.k ? { contextKey: value.k, docId: value.d, question: value.q } : undefined,
     replaceTs: click.payload.message?.ts,
   });

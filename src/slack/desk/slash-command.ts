@@ -1,6 +1,7 @@
 // The app's slash command (`/cs` by default, SLASH_COMMAND): help for everyone, the service desk's
 // data for operators. Acknowledged at once; the answer goes to the command's response_url, so it is
 // seen only by whoever asked, in any channel, whether the app is a member there or not.
+
 import type { RespondArguments, RespondFn, webApi } from '@slack/bolt';
 import { z } from 'zod';
 import type { Locale } from '../../conversation/locale.js';
@@ -11,7 +12,7 @@ import { wellFormed } from '../../util/well-formed.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import type { RenderedMessage } from '../answers/blocks.js';
 import type { ListenerDeps } from '../handling/deps.js';
-import type { Handling } from '../handling/handling.js';
+import type { BoltRequest, Handling } from '../handling/handling.js';
 import { trackedListener } from '../handling/tracked.js';
 import {
   renderAgents,
@@ -27,11 +28,10 @@ type CommandDeps = Pick<
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'review' | 'agents' | 'statistics' | 'tickets'
 >;
 
-interface CommandArgs {
+interface CommandArgs extends BoltRequest {
   ack: () => Promise<void>;
   body: unknown;
   respond: RespondFn;
-  client: webApi.WebClient;
 }
 
 const commandSchema = z.object({
@@ -87,8 +87,8 @@ async function answer(
     handling.logger.warn({}, 'ignored a slash command of unexpected shape');
     return;
   }
-  const { command, text, user_id: userId, team_id: teamId, trigger_id: triggerId } = parsed.data;
-  const { locale } = await deps.users.lookup(handling.client, teamId ?? '', userId, handling.logger);
+  const { command, text, user_id: userId, trigger_id: triggerId } = parsed.data;
+  const { locale } = await handling.person(userId);
   const reply = (message: RenderedMessage) => send(handling, respond, message);
   const subcommand = parseSubcommand(text);
   deps.onEvent('slash_command', subcommand.kind);
@@ -108,7 +108,7 @@ async function answer(
       {
         words: subcommand.words,
         userId,
-        teamId: teamId ?? '',
+        teamId: handling.teamId,
         command,
         triggerId,
         responseUrl: parsed.data.response_url,

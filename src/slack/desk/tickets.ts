@@ -78,12 +78,7 @@ export async function ticketsCommand(
   },
   reply: (message: RenderedMessage) => Promise<void>,
 ): Promise<void> {
-  const { locale, timeZone = FALLBACK_TIME_ZONE } = await deps.users.lookup(
-    handling.client,
-    input.teamId,
-    input.userId,
-    handling.logger,
-  );
+  const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(input.userId);
   if (input.words.length === 0 && input.triggerId) {
     const opened = await openTicketFilter(handling, {
       triggerId: input.triggerId,
@@ -202,13 +197,8 @@ async function submitFilter(
     return;
   }
   const userId = parsed.data.user.id;
-  const teamId = parsed.data.team?.id ?? parsed.data.user.team_id ?? '';
-  const { locale, timeZone = FALLBACK_TIME_ZONE } = await deps.users.lookup(
-    handling.client,
-    teamId,
-    userId,
-    handling.logger,
-  );
+  const { teamId } = handling;
+  const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(userId);
   const fields = TICKET_FILTER_FIELDS;
   // The right is checked again: a modal can be submitted long after it opened.
   const refusal = await operatorRefusal(deps.review, handling, userId, locale, 'tickets_submit');
@@ -313,7 +303,7 @@ export function ticketResultListener(deps: TicketDeps): (args: ClickArgs) => Pro
 async function handleResultClick(deps: TicketDeps, handling: Handling, click: Click): Promise<void> {
   const actionId = click.payload.actions[0]?.action_id ?? '';
   const isCsv = actionId === ACTION_TICKETS_CSV;
-  const { locale } = await deps.users.lookup(handling.client, click.teamId, click.userId, handling.logger);
+  const { locale } = await handling.person(click.userId);
   const value = decodeTicketQueryValue(click.value ?? '');
   const filter =
     value?.statuses.every(isTicketStatus) && value.sources.every(isTicketSource) && isTimeZone(value.timeZone)
@@ -435,12 +425,7 @@ async function uploadCsv(
 /** Home → Tickets: the filter modal; its result goes to the operator's DM (Home has no response_url). */
 export function homeTicketsListener(deps: TicketDeps, command: string): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'home tickets failed', async (handling, click) => {
-    const { locale, timeZone = FALLBACK_TIME_ZONE } = await deps.users.lookup(
-      handling.client,
-      click.teamId,
-      click.userId,
-      handling.logger,
-    );
+    const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(click.userId);
     const refusal = await operatorRefusal(deps.review, handling, click.userId, locale, 'home_tickets');
     if (refusal || !click.payload.trigger_id) {
       deps.onEvent('tickets_modal', refusal ? 'refused' : 'failed');
@@ -460,7 +445,7 @@ export function homeTicketsListener(deps: TicketDeps, command: string): (args: C
 /** Home → Statistics: a modal opened at once (the trigger lasts 3 s), then filled with the last 7 days. */
 export function homeStatisticsListener(deps: TicketDeps): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'home statistics failed', async (handling, click) => {
-    const { locale } = await deps.users.lookup(handling.client, click.teamId, click.userId, handling.logger);
+    const { locale } = await handling.person(click.userId);
     const refusal = await operatorRefusal(deps.review, handling, click.userId, locale, 'home_statistics');
     if (refusal || !click.payload.trigger_id) {
       deps.onEvent('statistics_modal', refusal ? 'refused' : 'failed');

@@ -1,27 +1,24 @@
 // What the click listeners share: the arguments they read, the click's checked payload, and where
 // in Slack the clicked message lives.
-import type { webApi } from '@slack/bolt';
 import type { Logger } from '../../logging/logger.js';
 import { type BlockActionPayload, blockActionSchema } from '../transport/incoming.js';
 import type { ReplyTarget } from '../transport/responder.js';
 import type { ListenerDeps } from './deps.js';
-import { beginHandling, type Handling } from './handling.js';
+import { type BoltRequest, beginHandling, type Handling } from './handling.js';
 
 /**
  * The part of Bolt's action arguments a click listener reads. No `ack`: every click is acknowledged
  * by acknowledge-clicks.ts, and a second ack of the same request throws.
  */
-export interface ClickArgs {
+export interface ClickArgs extends BoltRequest {
   body: unknown;
   action: object;
-  client: webApi.WebClient;
 }
 
 export interface Click {
   payload: BlockActionPayload;
   /** The clicked button's value, as Slack returned it. */
   value: string | undefined;
-  teamId: string;
   userId: string;
 }
 
@@ -37,7 +34,6 @@ function clickOf(args: ClickArgs, logger: Logger): Click | undefined {
   return {
     payload,
     value: payload.actions[0]?.value,
-    teamId: payload.team?.id ?? payload.user.team_id ?? '',
     userId: payload.user.id,
   };
 }
@@ -47,14 +43,14 @@ function clickOf(args: ClickArgs, logger: Logger): Click | undefined {
  * parsed, and tracked so a drain waits for it. `failure` names it in the log if it throws.
  */
 export function trackedClickListener(
-  deps: Pick<ListenerDeps, 'logger' | 'inFlight'>,
+  deps: Pick<ListenerDeps, 'logger' | 'inFlight' | 'users'>,
   failure: string,
   handle: (handling: Handling, click: Click) => Promise<void>,
 ): (args: ClickArgs) => Promise<void> {
   return async (args) => {
     const click = clickOf(args, deps.logger);
     if (!click) return;
-    const handling = beginHandling(args.client, deps.logger);
+    const handling = beginHandling(args, deps);
     await deps.inFlight.track(handling, handle(handling, click), failure);
   };
 }
@@ -64,12 +60,12 @@ export function trackedClickListener(
  * question deadline), and tracked so a drain waits for it. `failure` names it in the log if it throws.
  */
 export function questionClickListener(
-  deps: Pick<ListenerDeps, 'logger' | 'inFlight' | 'turns'>,
+  deps: Pick<ListenerDeps, 'logger' | 'inFlight' | 'turns' | 'users'>,
   failure: string,
   ask: (handling: Handling, click: Click) => Promise<void>,
 ): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, failure, (handling, click) =>
-    deps.turns.run(handling, click, () => ask(handling, click)),
+    deps.turns.run(handling, { teamId: handling.teamId, userId: click.userId }, () => ask(handling, click)),
   );
 }
 

@@ -2,23 +2,22 @@
 // every log line), and the work tracked so that a stopping gateway waits for it.
 import type { AckFn, ViewResponseAction, webApi } from '@slack/bolt';
 import type { ListenerDeps } from './deps.js';
-import { beginHandling, type Handling } from './handling.js';
+import { type BoltRequest, beginHandling, type Handling } from './handling.js';
 
 /** `failure` names the listener in the log line if its work throws. */
-export function trackedListener<Args extends { client: webApi.WebClient }>(
-  deps: Pick<ListenerDeps, 'logger' | 'inFlight'>,
+export function trackedListener<Args extends BoltRequest>(
+  deps: Pick<ListenerDeps, 'logger' | 'inFlight' | 'users'>,
   failure: string,
   handle: (handling: Handling, args: Args) => Promise<void>,
 ): (args: Args) => Promise<void> {
   return async (args) => {
-    const handling = beginHandling(args.client, deps.logger);
+    const handling = beginHandling(args, deps);
     await deps.inFlight.track(handling, handle(handling, args), failure);
   };
 }
 
 /** The part of Bolt's view_submission arguments the modal listeners read. */
-export interface ViewArgs {
+export interface ViewArgs extends BoltRequest {
   ack: AckFn<ViewResponseAction>;
   body: unknown;
-  client: webApi.WebClient;
 }

@@ -42,7 +42,7 @@ const USER_CACHE_TTL_SECONDS = 3600;
 /** A Slack user's name and locale, as the listeners need them. */
 export interface UserLookup {
   /** `logger`: the handling's, so a failed lookup is logged with the question it delayed. */
-  lookup(client: WebClient, teamId: string, userId: string, logger: Logger): Promise<SlackUser>;
+  lookup(client: WebClient, userId: string, logger: Logger): Promise<SlackUser>;
 }
 
 export class UserDirectory implements UserLookup {
@@ -54,8 +54,9 @@ export class UserDirectory implements UserLookup {
     this.#defaultLocale = defaultLocale;
   }
 
-  async lookup(client: WebClient, teamId: string, userId: string, logger: Logger): Promise<SlackUser> {
-    const key = `${teamId}:${userId}`;
+  async lookup(client: WebClient, userId: string, logger: Logger): Promise<SlackUser> {
+    // Slack's user ids are unique across workspaces, and the app has one bot token: one workspace.
+    const key = userId;
     const cached = await this.#cache.get(key).catch((error: unknown) => {
       logger.warn(errorFields(error), 'user cache unavailable; asking Slack');
       return undefined;

@@ -65,8 +65,8 @@ export function appHomeListener(deps: HomeDeps): (args: HomeArgs) => Promise<voi
       deps.onEvent('app_home_opened', 'other_tab');
       return Promise.resolve();
     }
-    const handling = beginHandling(client, deps.logger);
-    const teamId = context.teamId ?? context.enterpriseId ?? 'unknown';
+    const handling = beginHandling({ client, context }, deps);
+    const teamId = handling.teamId;
     return deps.inFlight.track(
       handling,
       publishHome(deps, handling, teamId, parsed.data.user, permalinks),
@@ -83,7 +83,7 @@ async function publishHome(
   permalinks: LRUCache<string, string>,
 ): Promise<void> {
   const { logger } = handling;
-  const { locale } = await deps.users.lookup(handling.client, teamId, userId, logger);
+  const { locale } = await handling.person(userId);
   const operator = await isOperator(deps, handling, userId);
   deps.onEvent('app_home_opened', operator ? 'operator' : 'user');
   const view = renderHome({
@@ -229,17 +229,17 @@ async function askFromHome(deps: ExampleDeps, handling: Handling, click: Click):
     deps.onEvent('home_example', 'no_dm');
     return;
   }
-  const { locale } = await deps.users.lookup(handling.client, click.teamId, click.userId, handling.logger);
+  const { locale } = await handling.person(click.userId);
   const target = { channel, threadTs: undefined };
   // The DM shows what was asked, so the answer below it reads as a conversation.
   await deps.responder.post(handling, target, askedMessage(locale, question.data));
   deps.onEvent('home_example', 'question');
   await deps.answerer.answer(handling, {
-    teamId: click.teamId,
+    teamId: handling.teamId,
     userId: click.userId,
     text: question.data,
     target,
-    placement: await deps.placements.at({ teamId: click.teamId, channelId: channel }),
+    placement: await deps.placements.at({ teamId: handling.teamId, channelId: channel }),
   });
 }
 

@@ -22,7 +22,7 @@ export function dislikeReasonClickListener(deps: ReasonDeps): (args: ClickArgs) 
 
 async function openReasonModal(deps: ReasonDeps, handling: Handling, click: Click): Promise<void> {
   const { payload, userId } = click;
-  const { locale } = await deps.users.lookup(handling.client, click.teamId, userId, handling.logger);
+  const { locale } = await handling.person(userId);
   const contextKey = decodeReasonValue(click.value ?? '');
   const target = clickedTarget(payload);
   if (!contextKey || !payload.trigger_id || !target) {
@@ -91,10 +91,10 @@ async function submitReason(
   }
   const submission = parsed.data;
   const userId = submission.user.id;
-  const teamId = submission.team?.id ?? submission.user.team_id ?? '';
+  const { teamId } = handling;
   const form = readReasonForm(submission.view);
   if (!form.reason && !form.text) {
-    const { locale } = await deps.users.lookup(handling.client, teamId, userId, handling.logger);
+    const { locale } = await handling.person(userId);
     await ack({ response_action: 'errors', errors: { [REASON_BLOCK_ID]: t(locale, 'reason_required') } });
     return;
   }

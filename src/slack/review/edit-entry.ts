@@ -3,6 +3,7 @@
 // with only what changed. The operator's right is checked again on every submission. Slack closes a
 // view submission's request after 3 s: a platform slower than that gets a "saving" view at once, and
 // the result replaces it when it comes.
+
 import type { AckFn, webApi } from '@slack/bolt';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
@@ -14,7 +15,7 @@ import { EXPIRED, within } from '../../util/deadline.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { docIdOfAnswerBlocks } from '../answers/blocks.js';
 import type { ListenerDeps } from '../handling/deps.js';
-import type { Handling } from '../handling/handling.js';
+import type { BoltRequest, Handling } from '../handling/handling.js';
 import { trackedListener, type ViewArgs } from '../handling/tracked.js';
 import { t } from '../kit/i18n.js';
 import { messageShortcutSchema, viewSubmissionSchema } from '../transport/incoming.js';
@@ -109,11 +110,10 @@ function knowledgeBaseOf(snapshot: EntrySnapshot | undefined): 0 | 1 | undefined
   return flag === 0 || flag === 1 ? flag : undefined;
 }
 
-interface ShortcutArgs {
+interface ShortcutArgs extends BoltRequest {
   ack: AckFn<void>;
   body: unknown;
-  client: webApi.WebClient;
-  context: { botId?: string | undefined; botUserId?: string | undefined };
+  context: BoltRequest['context'] & { botId?: string | undefined; botUserId?: string | undefined };
 }
 
 /** "Edit this answer", a message shortcut on any of the app's answers. */
@@ -137,8 +137,8 @@ async function editFromShortcut(
   }
   const shortcut = parsed.data;
   const userId = shortcut.user.id;
-  const teamId = shortcut.team?.id ?? shortcut.user.team_id ?? '';
-  const { locale } = await deps.users.lookup(handling.client, teamId, userId, handling.logger);
+  const { teamId } = handling;
+  const { locale } = await handling.person(userId);
   const target = { channel: shortcut.channel.id, threadTs: shortcut.message.thread_ts };
   const say = (text: string) => deps.responder.ephemeral(handling, target, userId, { text, blocks: [] });
   const ours =
@@ -187,8 +187,8 @@ async function submitEdit(
   }
   const { view, user } = parsed.data;
   const userId = user.id;
-  const teamId = parsed.data.team?.id ?? user.team_id ?? '';
-  const { locale } = await deps.users.lookup(handling.client, teamId, userId, handling.logger);
+  const { teamId } = handling;
+  const { locale } = await handling.person(userId);
 
   // The right is checked again: a modal can be submitted long after it opened.
   const refusal = await operatorRefusal(deps.review, handling, userId, locale, 'edit_submit');

@@ -91,7 +91,7 @@ export class SlackReviewBoard implements ReviewBoard {
   async tellAskerFixed(asker: AskerToNotify, scope: ReviewScope): Promise<void> {
     const out = this.#outbox(scope);
     // The team id only keys the name cache; the locale is what is read here.
-    const { locale } = await this.#users.lookup(out.client, '', asker.userId, out.logger);
+    const { locale } = await this.#users.lookup(out.client, asker.userId, out.logger);
     const sent = await this.#responder.post(
       out,
       { channel: asker.conversationId, threadTs: asker.threadId },

@@ -33,7 +33,7 @@ async function handleCardClick(
     handling.logger.warn({ action }, 'ignored a review card click with a malformed value');
     return;
   }
-  const { locale } = await deps.users.lookup(handling.client, click.teamId, userId, handling.logger);
+  const { locale } = await handling.person(userId);
   const say = (text: string) =>
     deps.responder.ephemeral(handling, { channel: target.channel, threadTs: undefined }, userId, {
       text,

@@ -126,11 +126,76 @@ export class Responder {
     }
   }
 
+  /** Opens a modal; its view id, or undefined (logged) when Slack refused (an expired trigger). */
+  async openModal(out: Outbox, triggerId: string, view: webApi.ModalView): Promise<string | undefined> {
+    try {
+      const opened = await out.client.views.open({ trigger_id: triggerId, view });
+      return opened.view?.id ?? undefined;
+    } catch (error) {
+      this.#logFailure(out, 'views.open', error, undefined, { callbackId: view.callback_id ?? '' });
+      return undefined;
+    }
+  }
+
+  /** Replaces an open modal's view; false (logged) when Slack refused (the modal was closed). */
+  async updateModal(out: Outbox, viewId: string, view: webApi.ModalView): Promise<boolean> {
+    try {
+      await out.client.views.update({ view_id: viewId, view });
+      return true;
+    } catch (error) {
+      this.#logFailure(out, 'views.update', error, undefined, { viewId });
+      return false;
+    }
+  }
+
+  /** Publishes a user's Home tab; false (logged) when Slack refused. */
+  async publishHome(out: Outbox, userId: string, view: webApi.HomeView): Promise<boolean> {
+    try {
+      await out.client.views.publish({ user_id: userId, view });
+      return true;
+    } catch (error) {
+      this.#logFailure(out, 'views.publish', error, undefined, { userId });
+      return false;
+    }
+  }
+
+  /** The app's DM with a user (conversations.open, im:write); undefined (logged) when Slack refuses. */
+  async directMessage(out: Outbox, userId: string): Promise<string | undefined> {
+    try {
+      const opened = await out.client.conversations.open({ users: userId });
+      const channel = opened.channel?.id;
+      if (typeof channel === 'string' && channel !== '') return channel;
+      this.#logFailure(out, 'conversations.open', new Error('no channel in the answer'), undefined, {
+        userId,
+      });
+    } catch (error) {
+      this.#logFailure(out, 'conversations.open', error, undefined, { userId });
+    }
+    return undefined;
+  }
+
+  /** A message's permalink; undefined (logged as a warning: links are a convenience) when Slack refuses. */
+  async permalink(out: Outbox, channel: string, messageTs: string): Promise<string | undefined> {
+    try {
+      const response = await out.client.chat.getPermalink({ channel, message_ts: messageTs });
+      return typeof response.permalink === 'string' ? response.permalink : undefined;
+    } catch (error) {
+      const slackError = slackErrorCode(error);
+      this.#onApiError?.('chat.getPermalink', slackError);
+      out.logger.warn(
+        { ...errorFields(error), method: 'chat.getPermalink', slackError, channel },
+        'no permalink for a message',
+      );
+      return undefined;
+    }
+  }
+
   #logFailure(
     out: Outbox,
     method: string,
     error: unknown,
-    target: ReplyTarget,
+    /** Where the call posted; undefined for calls that post to no conversation (views, DMs). */
+    target: ReplyTarget | undefined,
     extra: Record<string, string> = {},
   ): void {
     const slackError = slackErrorCode(error);
@@ -140,8 +205,7 @@ export class Responder {
         ...errorFields(error),
         method,
         slackError,
-        channel: target.channel,
-        threadTs: target.threadTs,
+        ...(target ? { channel: target.channel, threadTs: target.threadTs } : {}),
         ...extra,
       },
       'Slack Web API call failed',

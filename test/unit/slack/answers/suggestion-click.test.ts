@@ -48,7 +48,12 @@ describe('suggestion click listener', () => {
   it('ignores a click of unexpected shape', async () => {
     const f = fakes();
     const body = { ...suggestionClick('{}'), user: { name: 'no id' } };
-    await suggestionClickListener(f.deps)({ body, action: { action_id: 'suggestion:0' }, client: f.client });
+    await suggestionClickListener(f.deps)({
+      body,
+      action: { action_id: 'suggestion:0' },
+      client: f.client,
+      context: { teamId: IDS.team },
+    });
     expect(f.asked).toEqual([]);
     expect(f.logs).toMatchObject([{ msg: 'ignored a click of unexpected shape', actionId: 'suggestion:0' }]);
   });
