@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type ContextStore, type RatingStore, StoreUnavailableError } from '../conversation/stores.js';
 import type { AnswerContext, Rating } from '../conversation/types.js';
 import type { CachedToken, TokenCache } from '../platform/access-token.js';
-import type { NameCache, OnceStore } from '../slack/stores.js';
+import type { NameCache, OnceStore, TickClaims } from '../slack/stores.js';
 import { EXPIRED, within } from '../util/deadline.js';
 import { parseJsonWith } from '../util/json.js';
 import { CircuitBreaker } from './circuit-breaker.js';
@@ -376,6 +376,22 @@ export class RedisOnceStore implements OnceStore {
 
   #key(key: string): string {
     return `${this.#redis.keyPrefix}once:${key}`;
+  }
+}
+
+/**
+ * Ticks claimed in Redis alone, under keys of their own. No process-memory fallback (as the deliveries
+ * have): while Redis is down every claim rejects with StoreUnavailableError, so no replica posts.
+ */
+export class RedisTickClaims implements TickClaims {
+  readonly #redis: RedisConnection;
+
+  constructor(redis: RedisConnection) {
+    this.#redis = redis;
+  }
+
+  async claim(key: string, ttlSeconds: number): Promise<boolean> {
+    return this.#redis.set(`${this.#redis.keyPrefix}tick:${key}`, '1', ttlSeconds, { onlyIfAbsent: true });
   }
 }
 

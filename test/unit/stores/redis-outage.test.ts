@@ -202,4 +202,29 @@ describe('Redis lost while running', () => {
     await waitFor(() => stores.ping(), { timeoutMs: 2_000, intervalMs: 5 });
     expect(await stores.deliveries.claim('msg:during', 60)).toBe(false);
   });
+
+  it('refuses tick claims while Redis is frozen instead of deciding them in process like deliveries', async () => {
+    const stores = await createStores({
+      redisUrl: `redis://127.0.0.1:${port}`,
+      keyPrefix: 'outage:',
+      maxEntries: 100,
+      ttlSeconds: 60,
+    });
+    closers.push(() => stores.close());
+    expect(await stores.ticks.claim('digest:C1:before', 60)).toBe(true);
+    const server = running();
+    freezeRedis(server);
+    try {
+      await expect(stores.ticks.claim('digest:C1:during', 60)).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(stores.ticks.claim('digest:C1:during', 60)).rejects.toBeInstanceOf(StoreUnavailableError);
+    } finally {
+      thawRedis(server);
+    }
+    await waitFor(() => stores.ping(), { timeoutMs: 2_000, intervalMs: 5 });
+    // The claim sent to the frozen server may land when it thaws: that tick is then posted by no one,
+    // which is allowed (at most once). Claims work again as before.
+    expect(await stores.ticks.claim('digest:C1:after', 60)).toBe(true);
+    expect(await stores.ticks.claim('digest:C1:after', 60)).toBe(false);
+    expect(await stores.ticks.claim('digest:C1:before', 60)).toBe(false);
+  });
 });
