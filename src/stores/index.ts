@@ -7,15 +7,14 @@ import type { NameCache, OnceStore, OperatorCache, TickClaims } from '../slack/s
 import { FallbackOnceStore } from './fallback-once-store.js';
 import { MemoryContextStore, MemoryNameCache, MemoryOnceStore, MemoryRatingStore } from './memory.js';
 import {
-  connectRedis,
   RedisContextStore,
   RedisNameCache,
   RedisOnceStore,
   RedisRatingStore,
   RedisTickClaims,
   RedisTokenCache,
-  type StoreLogger,
 } from './redis.js';
+import { RedisConnection, type StoreLogger } from './redis-connection.js';
 import { MemoryEntrySnapshotStore, MemoryOperatorCache, MemoryReviewStore } from './review-memory.js';
 import { RedisEntrySnapshotStore, RedisOperatorCache, RedisReviewStore } from './review-redis.js';
 
@@ -100,7 +99,7 @@ export async function createStores(options: StoresOptions): Promise<Stores> {
     };
   }
 
-  const redis = await connectRedis({
+  const redis = await RedisConnection.connect({
     url: options.redisUrl,
     keyPrefix: options.keyPrefix ?? DEFAULT_KEY_PREFIX,
     ...(options.logger ? { logger: options.logger } : {}),

@@ -5,13 +5,12 @@ import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../../src/conversation/stores.js';
 import type { AnswerContext } from '../../../src/conversation/types.js';
 import {
-  connectRedis,
-  type RedisConnection,
   RedisContextStore,
   RedisNameCache,
   RedisOnceStore,
   RedisRatingStore,
 } from '../../../src/stores/redis.js';
+import { RedisConnection } from '../../../src/stores/redis-connection.js';
 import { deleteKeysWithPrefix } from '../../support/redis-server.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -24,8 +23,8 @@ let replicaB: RedisConnection;
 
 beforeAll(async () => {
   await raw.connect();
-  replicaA = await connectRedis({ url: REDIS_URL, keyPrefix: prefix });
-  replicaB = await connectRedis({ url: REDIS_URL, keyPrefix: prefix });
+  replicaA = await RedisConnection.connect({ url: REDIS_URL, keyPrefix: prefix });
+  replicaB = await RedisConnection.connect({ url: REDIS_URL, keyPrefix: prefix });
 });
 
 afterAll(async () => {
@@ -178,14 +177,14 @@ describe('RedisNameCache', () => {
   });
 });
 
-describe('connectRedis', () => {
+describe('RedisConnection', () => {
   it('answers ping while connected', async () => {
     expect(await replicaA.ping()).toBe(true);
   });
 
   it('rejects fast with StoreUnavailableError when nothing listens', async () => {
     const started = Date.now();
-    const error = await connectRedis({
+    const error = await RedisConnection.connect({
       url: 'redis://127.0.0.1:1',
       keyPrefix: prefix,
       connectTimeoutMs: 500,
@@ -198,7 +197,7 @@ describe('connectRedis', () => {
   });
 
   it('keeps a password in the URL out of the error message', async () => {
-    const error = await connectRedis({
+    const error = await RedisConnection.connect({
       url: 'redis://user:hunter2@127.0.0.1:1',
       keyPrefix: prefix,
       connectTimeoutMs: 200,
@@ -227,7 +226,7 @@ describe('connectRedis', () => {
   });
 
   it('fails commands with StoreUnavailableError after close, and ping says false', async () => {
-    const connection = await connectRedis({ url: REDIS_URL, keyPrefix: prefix });
+    const connection = await RedisConnection.connect({ url: REDIS_URL, keyPrefix: prefix });
     await connection.close();
     await connection.close();
     await expect(connection.get(`${prefix}anything`)).rejects.toBeInstanceOf(StoreUnavailableError);

@@ -13,7 +13,7 @@ import {
 } from '../../../src/review/stores.js';
 import type { EntrySnapshot, ReviewCard } from '../../../src/review/types.js';
 import type { OperatorCache } from '../../../src/slack/stores.js';
-import { connectRedis, type RedisConnection, type RedisSortedSets } from '../../../src/stores/redis.js';
+import { RedisConnection } from '../../../src/stores/redis-connection.js';
 import {
   MemoryEntrySnapshotStore,
   MemoryOperatorCache,
@@ -36,13 +36,13 @@ const REDIS_URL = 'redis://127.0.0.1:6379';
 const prefix = `test:${process.pid}:${randomBytes(4).toString('hex')}:`;
 const raw = createClient({ url: REDIS_URL });
 // Two connections with the same prefix stand for two replicas of the gateway.
-let replicaA: RedisConnection & RedisSortedSets;
-let replicaB: RedisConnection & RedisSortedSets;
+let replicaA: RedisConnection;
+let replicaB: RedisConnection;
 
 beforeAll(async () => {
   await raw.connect();
-  replicaA = await connectRedis({ url: REDIS_URL, keyPrefix: prefix });
-  replicaB = await connectRedis({ url: REDIS_URL, keyPrefix: prefix });
+  replicaA = await RedisConnection.connect({ url: REDIS_URL, keyPrefix: prefix });
+  replicaB = await RedisConnection.connect({ url: REDIS_URL, keyPrefix: prefix });
 });
 
 afterAll(async () => {
@@ -490,7 +490,7 @@ describe('entry snapshots and operators in Redis', () => {
 
 describe('review cards while Redis is not answering', () => {
   let server: ChildProcess | undefined;
-  let connection: (RedisConnection & RedisSortedSets) | undefined;
+  let connection: RedisConnection | undefined;
 
   afterAll(async () => {
     thawRedis(server);
@@ -501,7 +501,7 @@ describe('review cards while Redis is not answering', () => {
   it('rejects a change with StoreUnavailableError, without running it', async () => {
     const started = await startRedisOnFreePort();
     server = started.child;
-    connection = await connectRedis({
+    connection = await RedisConnection.connect({
       url: `redis://127.0.0.1:${started.port}`,
       keyPrefix: 'review-outage:',
       commandTimeoutMs: 200,
@@ -530,8 +530,14 @@ describe('a change that outlives its lock', () => {
     const redis = createClient({ url: 'redis://127.0.0.1:6379' });
     await redis.connect();
     const prefixForTest = `test:lapsed:${process.pid}:${Math.random().toString(36).slice(2)}:`;
-    const slowReplica = await connectRedis({ url: 'redis://127.0.0.1:6379', keyPrefix: prefixForTest });
-    const fastReplica = await connectRedis({ url: 'redis://127.0.0.1:6379', keyPrefix: prefixForTest });
+    const slowReplica = await RedisConnection.connect({
+      url: 'redis://127.0.0.1:6379',
+      keyPrefix: prefixForTest,
+    });
+    const fastReplica = await RedisConnection.connect({
+      url: 'redis://127.0.0.1:6379',
+      keyPrefix: prefixForTest,
+    });
     try {
       const slow = new RedisReviewStore(slowReplica, { lockTtlSeconds: 1, lockPollMs: 20 });
       const fast = new RedisReviewStore(fastReplica, { lockWaitMs: 5_000, lockPollMs: 20 });
@@ -571,8 +577,8 @@ const memoryOpen: OpenCardsBackend = async () => {
 
 const redisOpen: OpenCardsBackend = async () => {
   const keyPrefix = `${prefix}open-${randomBytes(4).toString('hex')}:`;
-  const a = await connectRedis({ url: REDIS_URL, keyPrefix });
-  const b = await connectRedis({ url: REDIS_URL, keyPrefix });
+  const a = await RedisConnection.connect({ url: REDIS_URL, keyPrefix });
+  const b = await RedisConnection.connect({ url: REDIS_URL, keyPrefix });
   return {
     stores: [new RedisReviewStore(a), new RedisReviewStore(b)],
     close: async () => {
@@ -663,7 +669,7 @@ describe('open review cards in memory', () => {
 describe('open review cards in Redis', () => {
   it('mends its index: a card that expired, or whose handling was not indexed, is dropped from it', async () => {
     const keyPrefix = `${prefix}open-${randomBytes(4).toString('hex')}:`;
-    const connection = await connectRedis({ url: REDIS_URL, keyPrefix });
+    const connection = await RedisConnection.connect({ url: REDIS_URL, keyPrefix });
     try {
       const store = new RedisReviewStore(connection);
       await put(store, cardOf('doc:kept', { count: 2 }));
