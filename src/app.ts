@@ -212,8 +212,9 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
             locale: env.DEFAULT_LOCALE,
           },
           statistics: platform,
-          // The claims every replica shares (Redis when set): a tick is posted once per fleet.
-          claims: stores.deliveries,
+          // The claims every replica shares (Redis when set), refused while Redis is down: a tick is
+          // posted once per fleet, or not at all.
+          claims: stores.ticks,
           client: () => slack.app.client,
           logger: logger.child({ component: 'digest' }),
           onOutcome: (outcome) => metrics.digest(outcome),

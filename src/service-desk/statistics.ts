@@ -6,6 +6,7 @@ import type {
   SessionMessageStatistics,
   StatisticsRequest,
 } from '../platform/schemas.js';
+import { addDays, daysBetween, isCalendarDate, todayIn } from '../util/time-zone.js';
 
 export interface StatisticsApi {
   getSessionMessageStatistics(
@@ -73,7 +74,6 @@ export type StatisticsResult =
 const DEFAULT_DAYS = 7;
 /** A year and a day: longer ranges are more than a glance, and costlier for the platform. */
 export const STATISTICS_DAYS_MAX = 366;
-const DAY_MS = 24 * 3600 * 1000;
 
 /** The period a command asks for: its two dates, one (from then to today), or none (the last 7 days). */
 export function periodOf(
@@ -83,7 +83,8 @@ export function periodOf(
 ):
   | { kind: 'ok'; period: Period }
   | { kind: 'invalid'; problem: 'not_a_date' | 'ends_before_start' | 'too_long' | 'in_the_future' } {
-  const todayText = isoDate(today);
+  // Statistics days are taken as UTC days (the command carries no reader's zone).
+  const todayText = todayIn('UTC', today);
   const start = from === undefined ? addDays(todayText, -(DEFAULT_DAYS - 1)) : from;
   const end = to ?? todayText;
   if (!isCalendarDate(start) || !isCalendarDate(end)) return { kind: 'invalid', problem: 'not_a_date' };
@@ -197,22 +198,4 @@ export function rate(text: string | undefined): number | undefined {
 function decimal(text: string | undefined): number | undefined {
   const match = /^\s*(\d+(?:\.\d+)?)\s*$/.exec(text ?? '');
   return match ? Number(match[1]) : undefined;
-}
-
-function isoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && isoDate(date) === text;
-}
-
-function addDays(text: string, days: number): string {
-  return isoDate(new Date(Date.parse(`${text}T00:00:00Z`) + days * DAY_MS));
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }

@@ -13,7 +13,7 @@ import {
   type TicketListRequest,
   type TicketPage,
 } from '../platform/schemas.js';
-import { wallClock } from '../util/time-zone.js';
+import { addDays, daysBetween, isCalendarDate, startOfDay } from '../util/time-zone.js';
 
 export interface TicketsApi {
   listTickets(req: TicketListRequest, options?: { requestId?: string }): Promise<TicketPage>;
@@ -222,49 +222,8 @@ function sourceNamed(name: string): TicketSource | undefined {
 
 // ---------------------------------------------------------------- days and zones
 
-function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** Today's date where the reader is. */
-export function todayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
-/** How far `timeZone` is ahead of UTC at `epochMs`, in ms. */
-function zoneOffsetMs(timeZone: string, epochMs: number): number {
-  const clock = wallClock(epochMs, timeZone);
-  const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
-  return asUtc - Math.floor(epochMs / 1000) * 1000;
-}
-
-/** The first second of `day` in `timeZone`, as epoch seconds (a day starting in a DST gap starts at its end). */
-export function startOfDay(day: string, timeZone: string): number {
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
-  let guess = midnightUtc - zoneOffsetMs(timeZone, midnightUtc);
-  // The offset at the guess can differ from the one at UTC midnight across a DST change.
-  guess = midnightUtc - zoneOffsetMs(timeZone, guess);
-  return Math.floor(guess / 1000);
-}
+// The slash listener and the digest take the reader's days from here, with the filter they build.
+export { addDays, startOfDay, todayIn } from '../util/time-zone.js';
 
 /** The creation range of a filter in epoch seconds, both ends included. */
 export function creationRange(filter: TicketFilter): { start: number; end: number } {

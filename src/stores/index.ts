@@ -3,18 +3,18 @@
 import type { ContextStore, RatingStore } from '../conversation/stores.js';
 import type { TokenCache } from '../platform/access-token.js';
 import type { EntrySnapshotStore, ReviewStore } from '../review/stores.js';
-import type { NameCache, OnceStore, OperatorCache } from '../slack/handling/stores.js';
+import type { NameCache, OnceStore, OperatorCache, TickClaims } from '../slack/handling/stores.js';
 import { FallbackOnceStore } from './fallback-once-store.js';
 import { MemoryContextStore, MemoryNameCache, MemoryOnceStore, MemoryRatingStore } from './memory.js';
 import {
-  connectRedis,
   RedisContextStore,
   RedisNameCache,
   RedisOnceStore,
   RedisRatingStore,
+  RedisTickClaims,
   RedisTokenCache,
-  type StoreLogger,
 } from './redis.js';
+import { RedisConnection, type StoreLogger } from './redis-connection.js';
 import { MemoryEntrySnapshotStore, MemoryOperatorCache, MemoryReviewStore } from './review-memory.js';
 import { RedisEntrySnapshotStore, RedisOperatorCache, RedisReviewStore } from './review-redis.js';
 
@@ -44,6 +44,11 @@ export interface Stores {
    * deliveries would evict the threads (follow-ups then go unheard) and the reverse.
    */
   threads: OnceStore;
+  /**
+   * Scheduled ticks (the digest), claimed once per fleet. Apart from the deliveries, and without their
+   * in-process fallback: a tick every replica decided alone would be posted by every replica.
+   */
+  ticks: TickClaims;
   ratings: RatingStore;
   names: NameCache;
   /** Review cards, changed one at a time across replicas. */
@@ -62,6 +67,11 @@ export interface Stores {
 }
 
 const DEFAULT_KEY_PREFIX = 'cs-slack-gateway:';
+/**
+ * In one process each tick is claimed once anyway (the schedule never repeats an occurrence): the
+ * memory only has to outlast the ticks in flight.
+ */
+const MAX_TICKS_REMEMBERED = 1_000;
 
 /** Rejects with StoreUnavailableError when Redis is configured but cannot be reached at start. */
 export async function createStores(options: StoresOptions): Promise<Stores> {
@@ -71,6 +81,7 @@ export async function createStores(options: StoresOptions): Promise<Stores> {
       contexts: new MemoryContextStore({ ...bounds, ttlSeconds: options.ttlSeconds }),
       deliveries: new MemoryOnceStore(bounds),
       threads: new MemoryOnceStore(bounds),
+      ticks: new MemoryOnceStore({ maxEntries: MAX_TICKS_REMEMBERED }),
       ratings: new MemoryRatingStore(bounds),
       names: new MemoryNameCache(bounds),
       reviewCards: new MemoryReviewStore(bounds),
@@ -88,7 +99,7 @@ export async function createStores(options: StoresOptions): Promise<Stores> {
     };
   }
 
-  const redis = await connectRedis({
+  const redis = await RedisConnection.connect({
     url: options.redisUrl,
     keyPrefix: options.keyPrefix ?? DEFAULT_KEY_PREFIX,
     ...(options.logger ? { logger: options.logger } : {}),
@@ -98,6 +109,7 @@ export async function createStores(options: StoresOptions): Promise<Stores> {
     contexts: new RedisContextStore(redis, { ttlSeconds: options.ttlSeconds }),
     deliveries: new FallbackOnceStore(new RedisOnceStore(redis), { maxEntries: options.maxEntries }),
     threads: new RedisOnceStore(redis),
+    ticks: new RedisTickClaims(redis),
     ratings: new RedisRatingStore(redis),
     names: new RedisNameCache(redis),
     reviewCards: new RedisReviewStore(redis),

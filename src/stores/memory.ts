@@ -2,7 +2,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ContextStore, RatingStore } from '../conversation/stores.js';
 import type { AnswerContext, Placement, Rating } from '../conversation/types.js';
-import type { NameCache, OnceStore } from '../slack/handling/stores.js';
+import type { NameCache, OnceStore, TickClaims } from '../slack/handling/stores.js';
 
 /** Milliseconds from any fixed origin; tests inject one to advance time without sleeping. */
 export type Clock = () => number;
@@ -164,7 +164,8 @@ export class MemoryContextStore implements ContextStore {
   }
 }
 
-export class MemoryOnceStore implements OnceStore {
+/** Also the one process's TickClaims: with no other replica, nothing to refuse for. */
+export class MemoryOnceStore implements OnceStore, TickClaims {
   readonly #claims: LRUCache<string, true>;
 
   /** A claim evicted by the size cap can be claimed again, so size the cap above the claims made per TTL. */

@@ -11,8 +11,8 @@ import {
 } from '../review/stores.js';
 import type { EntrySnapshot, ReviewCard } from '../review/types.js';
 import type { OperatorCache, UsergroupMembers } from '../slack/handling/stores.js';
-import { parseJsonWith } from '../util/json.js';
-import type { RedisConnection, RedisSortedSets } from './redis.js';
+import type { RedisCommands, RedisConnection } from './redis-connection.js';
+import { RedisJsonStore } from './redis-json-store.js';
 import { entrySnapshotSchema, reviewCardSchema, usergroupMembersSchema } from './review-schemas.js';
 
 export interface RedisReviewStoreOptions {
@@ -32,13 +32,15 @@ const DEFAULT_LOCK_POLL_MS = 50;
 const STALE_MARGIN = 5;
 
 export class RedisReviewStore implements ReviewStore {
-  readonly #redis: RedisConnection & RedisSortedSets;
+  readonly #redis: RedisConnection;
+  readonly #cards: RedisJsonStore<ReviewCard>;
   readonly #lockTtlSeconds: number;
   readonly #lockWaitMs: number;
   readonly #lockPollMs: number;
 
-  constructor(redis: RedisConnection & RedisSortedSets, options: RedisReviewStoreOptions = {}) {
+  constructor(redis: RedisConnection, options: RedisReviewStoreOptions = {}) {
     this.#redis = redis;
+    this.#cards = new RedisJsonStore(redis, 'review-card:', reviewCardSchema);
     this.#lockTtlSeconds = options.lockTtlSeconds ?? DEFAULT_LOCK_TTL_SECONDS;
     this.#lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
     this.#lockPollMs = options.lockPollMs ?? DEFAULT_LOCK_POLL_MS;
@@ -65,7 +67,7 @@ export class RedisReviewStore implements ReviewStore {
         const written = await this.#redis.setIfEquals(
           lockKey,
           owner,
-          this.#cardKey(cardId),
+          this.#cards.key(cardId),
           JSON.stringify(card),
           REVIEW_RETENTION_SECONDS,
         );
@@ -85,8 +87,8 @@ export class RedisReviewStore implements ReviewStore {
     }
   }
 
-  async get(cardId: string): Promise<ReviewCard | undefined> {
-    return parseJsonWith(await this.#redis.get(this.#cardKey(cardId)), reviewCardSchema);
+  get(cardId: string): Promise<ReviewCard | undefined> {
+    return this.#cards.get(cardId);
   }
 
   async openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
@@ -141,48 +143,36 @@ export class RedisReviewStore implements ReviewStore {
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
-
-  #cardKey(cardId: string): string {
-    return `${this.#redis.keyPrefix}review-card:${cardId}`;
-  }
 }
 
 export class RedisEntrySnapshotStore implements EntrySnapshotStore {
-  readonly #redis: RedisConnection;
+  readonly #snapshots: RedisJsonStore<EntrySnapshot>;
 
-  constructor(redis: RedisConnection) {
-    this.#redis = redis;
+  constructor(redis: RedisCommands) {
+    this.#snapshots = new RedisJsonStore(redis, 'kb-entry:', entrySnapshotSchema);
   }
 
   async put(snapshot: EntrySnapshot): Promise<void> {
-    await this.#redis.set(this.#key(snapshot.docId), JSON.stringify(snapshot), REVIEW_RETENTION_SECONDS);
+    await this.#snapshots.set(snapshot.docId, snapshot, REVIEW_RETENTION_SECONDS);
   }
 
-  async get(docId: string): Promise<EntrySnapshot | undefined> {
-    return parseJsonWith(await this.#redis.get(this.#key(docId)), entrySnapshotSchema);
-  }
-
-  #key(docId: string): string {
-    return `${this.#redis.keyPrefix}kb-entry:${docId}`;
+  get(docId: string): Promise<EntrySnapshot | undefined> {
+    return this.#snapshots.get(docId);
   }
 }
 
 export class RedisOperatorCache implements OperatorCache {
-  readonly #redis: RedisConnection;
+  readonly #groups: RedisJsonStore<UsergroupMembers>;
 
-  constructor(redis: RedisConnection) {
-    this.#redis = redis;
+  constructor(redis: RedisCommands) {
+    this.#groups = new RedisJsonStore(redis, 'operators:', usergroupMembersSchema);
   }
 
-  async get(usergroupId: string): Promise<UsergroupMembers | undefined> {
-    return parseJsonWith(await this.#redis.get(this.#key(usergroupId)), usergroupMembersSchema);
+  get(usergroupId: string): Promise<UsergroupMembers | undefined> {
+    return this.#groups.get(usergroupId);
   }
 
   async set(usergroupId: string, value: UsergroupMembers, ttlSeconds: number): Promise<void> {
-    await this.#redis.set(this.#key(usergroupId), JSON.stringify(value), ttlSeconds);
-  }
-
-  #key(usergroupId: string): string {
-    return `${this.#redis.keyPrefix}operators:${usergroupId}`;
+    await this.#groups.set(usergroupId, value, ttlSeconds);
   }
 }

@@ -1,4 +1,8 @@
-// Time zones by IANA name: whether a name is one this runtime knows, and a moment's wall-clock parts in one.
+// Calendar days and time zones, the one place that does date arithmetic: days as yyyy-MM-dd text, a
+// zone by IANA name (checked with Intl), days counted and moments read where the reader is. On
+// date-fns and @date-fns/tz, whose TZDate does what the hand-written offset guessing did, across DST.
+import { TZDate, tz } from '@date-fns/tz';
+import { addDays as addCalendarDays, differenceInCalendarDays, format, isValid, parse } from 'date-fns';
 
 /** Zone names already judged: building a DateTimeFormat costs tens of µs, and a user's zone is read per question. */
 const judged = new Map<string, boolean>();
@@ -32,23 +36,48 @@ export interface WallClock {
 
 /** What a clock on the wall in `zone` shows at `epochMs` (24-hour, months from 1). */
 export function wallClock(epochMs: number, zone: string): WallClock {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(epochMs));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const date = new TZDate(epochMs, zone);
   return {
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour'),
-    minute: part('minute'),
-    second: part('second'),
+    year: date.getFullYear(),
+    month: date.getMonth() + 1,
+    day: date.getDate(),
+    hour: date.getHours(),
+    minute: date.getMinutes(),
+    second: date.getSeconds(),
   };
+}
+
+const DAY_FORMAT = 'yyyy-MM-dd';
+// Days alone are counted in UTC, where every day is 24 hours, whatever zone the process runs in.
+const inUtc = tz('UTC');
+
+/** A day's text as a date at its midnight in `zone`, or an invalid date when it is not one. */
+function dayIn(day: string, zone: (value: Date | number | string) => TZDate): Date {
+  return parse(day, DAY_FORMAT, new Date(0), { in: zone });
+}
+
+/** True for yyyy-MM-dd text of a day that exists (not 2026-02-30). */
+export function isCalendarDate(text: string): boolean {
+  // parse alone would take one-digit months and days; the text must be the canonical form.
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && isValid(dayIn(text, inUtc));
+}
+
+/** The day `days` after `day` (before, when negative). */
+export function addDays(day: string, days: number): string {
+  return format(addCalendarDays(dayIn(day, inUtc), days), DAY_FORMAT);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return differenceInCalendarDays(dayIn(to, inUtc), dayIn(from, inUtc));
+}
+
+/** The day it is in `timeZone` at `now`, yyyy-MM-dd. */
+export function todayIn(timeZone: string, now: Date): string {
+  return format(now, DAY_FORMAT, { in: tz(timeZone) });
+}
+
+/** The first second of `day` in `timeZone`, as epoch seconds (a day starting in a DST gap starts at its end). */
+export function startOfDay(day: string, timeZone: string): number {
+  return Math.floor(dayIn(day, tz(timeZone)).getTime() / 1000);
 }

@@ -8,7 +8,7 @@ import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
 import { type StatisticsApi, statisticsReport } from '../../service-desk/statistics.js';
 import { addDays, todayIn } from '../../service-desk/tickets.js';
-import type { OnceStore } from '../handling/stores.js';
+import type { TickClaims } from '../handling/stores.js';
 import { context } from '../kit/elements.js';
 import { t } from '../kit/i18n.js';
 import { renderStatistics, renderStatisticsProblem } from './command-views.js';
@@ -29,7 +29,7 @@ export interface DigestSettings {
 export class StatisticsDigest {
   readonly #settings: DigestSettings;
   readonly #statistics: StatisticsApi;
-  readonly #claims: OnceStore;
+  readonly #claims: TickClaims;
   readonly #client: () => webApi.WebClient;
   readonly #logger: Logger;
   readonly #onOutcome: (outcome: DigestOutcome) => void;
@@ -41,7 +41,7 @@ export class StatisticsDigest {
   constructor(dependencies: {
     settings: DigestSettings;
     statistics: StatisticsApi;
-    claims: OnceStore;
+    claims: TickClaims;
     client: () => webApi.WebClient;
     logger: Logger;
     onOutcome?: (outcome: DigestOutcome) => void;
@@ -97,6 +97,7 @@ export class StatisticsDigest {
     try {
       claimed = await this.#claims.claim(key, TICK_CLAIM_SECONDS);
     } catch (error) {
+      // The tick is skipped: TickClaims refuses while Redis is down rather than let each replica post it.
       this.#logger.error({ ...errorFields(error), ...scope }, 'digest not posted: the store is unavailable');
       this.#onOutcome('failed');
       return 'failed';

@@ -31,3 +31,13 @@ export interface OperatorCache {
   get(usergroupId: string): Promise<UsergroupMembers | undefined>;
   set(usergroupId: string, value: UsergroupMembers, ttlSeconds: number): Promise<void>;
 }
+
+/**
+ * Scheduled ticks (the digest's), each claimed by one replica of the fleet. Unlike the deliveries, a
+ * tick is never decided by one process alone: while the shared store is unreachable, `claim` rejects
+ * with StoreUnavailableError, because every replica deciding alone would post the tick once each.
+ */
+export interface TickClaims {
+  /** True for the first replica to claim `key` within `ttlSeconds`. */
+  claim(key: string, ttlSeconds: number): Promise<boolean>;
+}

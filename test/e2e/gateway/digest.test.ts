@@ -1,5 +1,7 @@
 // The scheduled statistics digest: two replicas on one Redis run the same schedule, and every tick is
-// posted to the digest channel once, with the last 7 full days' figures beside the 7 days before.
+// posted to the digest channel once, with the last 7 full days' figures beside the 7 days before;
+// while Redis is down, no tick is posted twice (each replica skips it rather than decide alone).
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../../../src/app.js';
@@ -7,9 +9,9 @@ import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../.
 import { type FakeSlackApi, startFakeSlackApi } from '../../support/fake-slack-api.js';
 import { BOT_TOKEN, SIGNING_SECRET, textOf } from '../../support/gateway-harness.js';
 import type { LogRecord } from '../../support/log-sink.js';
-import { deleteKeysWithPrefix } from '../../support/redis-server.js';
+import { deleteKeysWithPrefix, startRedisOnFreePort, stopRedis } from '../../support/redis-server.js';
 import { startTestGateway } from '../../support/test-gateway.js';
-import { waitFor } from '../../support/wait.js';
+import { sleep, waitFor } from '../../support/wait.js';
 
 const DIGEST_CHANNEL = 'CDIGEST01';
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -81,5 +83,70 @@ describe('the statistics digest with two replicas', () => {
     expect(text).toContain(`Service desk, ${day(-7)} – ${day(-1)}`);
     expect(text).toContain(`${day(-14)} – ${day(-8)}, the 7 days before`);
     expect(text).toContain('Total messages');
+  });
+});
+
+describe('the statistics digest with two replicas while Redis is down', () => {
+  const keyPrefix = `test:digest-down:${process.pid}:${randomBytes(4).toString('hex')}:`;
+  let simulator: Simulator;
+  let slack: FakeSlackApi;
+  let redis: ChildProcess | undefined;
+  const replicas: Array<{ gateway: Gateway; logs: LogRecord[] }> = [];
+
+  beforeAll(async () => {
+    simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
+    slack = await startFakeSlackApi();
+    // A redis-server of this test's own: stopping it must not take the shared one from other tests.
+    const started = await startRedisOnFreePort();
+    redis = started.child;
+    for (let index = 0; index < 2; index += 1) {
+      const { gateway, logs } = await startTestGateway({
+        env: {
+          SLACK_BOT_TOKEN: BOT_TOKEN,
+          SLACK_SIGNING_SECRET: SIGNING_SECRET,
+          SLACK_API_URL: slack.url,
+          CS_OPEN_URL: simulator.url,
+          REDIS_URL: `redis://127.0.0.1:${started.port}`,
+          REDIS_KEY_PREFIX: keyPrefix,
+          DIGEST_SCHEDULE: '* * * * * *',
+          DIGEST_CHANNEL_ID: DIGEST_CHANNEL,
+          DIGEST_TIME_ZONE: 'Asia/Shanghai',
+        },
+        closeFakes: async () => undefined,
+      });
+      replicas.push({ gateway, logs });
+    }
+  }, 30_000);
+
+  afterAll(async () => {
+    for (const replica of replicas) await replica.gateway.stop();
+    await stopRedis(redis);
+    await slack.close();
+    await simulator.close();
+  }, 30_000);
+
+  it('posts no tick twice: each replica skips the ticks it cannot claim in Redis', async () => {
+    const lines = (message: string) =>
+      replicas.flatMap((replica) => replica.logs.filter((line) => line.msg === message));
+    await waitFor(() => lines('digest already posted by another replica').length >= 1, {
+      timeoutMs: 15_000,
+      message: 'no tick was claimed while Redis was up',
+    });
+    await stopRedis(redis);
+    redis = undefined;
+    // Three ticks or so with Redis gone: before the fix, both replicas posted each of them.
+    await sleep(3_500);
+    for (const replica of replicas) await replica.gateway.stop();
+
+    const ticks = lines('digest posted').map((line) => String(line.tick));
+    expect(new Set(ticks).size).toBe(ticks.length);
+    const posts = slack.calls('chat.postMessage').filter((call) => call.body.channel === DIGEST_CHANNEL);
+    expect(posts).toHaveLength(ticks.length);
+    for (const replica of replicas) {
+      const skipped = replica.logs.filter(
+        (line) => line.msg === 'digest not posted: the store is unavailable',
+      );
+      expect(skipped.length).toBeGreaterThanOrEqual(2);
+    }
   });
 });

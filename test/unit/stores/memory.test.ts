@@ -1,3 +1,5 @@
+// What only the memory stores promise (TTLs on an injected clock, LRU bounds); what every store
+// promises is in contract.test.ts.
 import { describe, expect, it } from 'vitest';
 import { newContextKey } from '../../../src/conversation/context-key.js';
 import type { AnswerContext } from '../../../src/conversation/types.js';
@@ -41,44 +43,6 @@ function manualClock(start = 1_000_000): { now: () => number; advance(ms: number
 }
 
 describe('MemoryContextStore', () => {
-  it.each([
-    ['a full context', context()],
-    [
-      'no uid, no thread, no suggestions, not rateable',
-      context({ threadId: undefined, suggestions: [], rateable: false }),
-    ],
-    ['a docName equal to the question', context({ docName: 'reset password' })],
-    [
-      'Chinese text, quotes and several suggestions',
-      context({
-        uid: 'u-0123456789abcdef',
-        question: '如何"重置"密码？',
-        docName: '如何重置密码',
-        suggestions: [
-          { question: '账号被锁定怎么办？', docId: 'doc-9' },
-          { question: 'Change "email"', docId: 'doc-2' },
-        ],
-      }),
-    ],
-  ])('gives back %s exactly as it was stored', async (_name, stored) => {
-    const store = new MemoryContextStore({ maxEntries: 10, ttlSeconds: 60 });
-    await store.put('k1', stored);
-    const read = await store.get('k1');
-    expect(read).toEqual(stored);
-    // Every field is there, undefined ones included, as the core reads them.
-    expect(Object.keys(read ?? {}).sort()).toEqual(Object.keys(stored).sort());
-    expect(await store.get('unknown')).toBeUndefined();
-  });
-
-  it('keeps its own copy: changing the object after put changes nothing stored', async () => {
-    const store = new MemoryContextStore({ maxEntries: 10, ttlSeconds: 60 });
-    const stored = context();
-    await store.put('k1', stored);
-    stored.suggestions.push({ question: 'later', docId: 'doc-3' });
-    stored.rateable = false;
-    expect(await store.get('k1')).toEqual(context());
-  });
-
   it('forgets a context once its TTL has passed', async () => {
     const clock = manualClock();
     const store = new MemoryContextStore({ maxEntries: 10, ttlSeconds: 60, now: clock.now });
@@ -124,22 +88,6 @@ describe('MemoryContextStore', () => {
 });
 
 describe('MemoryOnceStore', () => {
-  it('grants a claim once, again after release', async () => {
-    const store = new MemoryOnceStore({ maxEntries: 10 });
-    expect(await store.claim('event-1', 60)).toBe(true);
-    expect(await store.claim('event-1', 60)).toBe(false);
-    expect(await store.claim('event-2', 60)).toBe(true);
-    await store.release('event-1');
-    expect(await store.claim('event-1', 60)).toBe(true);
-    expect(await store.claim('event-1', 60)).toBe(false);
-  });
-
-  it('grants one of two concurrent claims', async () => {
-    const store = new MemoryOnceStore({ maxEntries: 10 });
-    const results = await Promise.all([store.claim('event-1', 60), store.claim('event-1', 60)]);
-    expect(results.sort()).toEqual([false, true]);
-  });
-
   it('grants a claim again after its own TTL', async () => {
     const clock = manualClock();
     const store = new MemoryOnceStore({ maxEntries: 10, now: clock.now });
@@ -166,30 +114,6 @@ describe('MemoryOnceStore', () => {
 });
 
 describe('MemoryRatingStore', () => {
-  it('records the first rating and reports it to later ones', async () => {
-    const store = new MemoryRatingStore({ maxEntries: 10 });
-    expect(await store.get('k1')).toBeUndefined();
-    expect(await store.recordOnce('k1', 1, 60)).toEqual({ recorded: true, rating: 1 });
-    expect(await store.recordOnce('k1', 2, 60)).toEqual({ recorded: false, rating: 1 });
-    expect(await store.get('k1')).toBe(1);
-  });
-
-  it('lets one of two concurrent ratings win and reports the winner to both', async () => {
-    const store = new MemoryRatingStore({ maxEntries: 10 });
-    const [first, second] = await Promise.all([store.recordOnce('k1', 2, 60), store.recordOnce('k1', 1, 60)]);
-    expect([first?.recorded, second?.recorded].sort()).toEqual([false, true]);
-    expect(first?.rating).toBe(second?.rating);
-    expect(await store.get('k1')).toBe(first?.rating);
-  });
-
-  it('accepts a new rating after forget', async () => {
-    const store = new MemoryRatingStore({ maxEntries: 10 });
-    await store.recordOnce('k1', 1, 60);
-    await store.forget('k1');
-    expect(await store.get('k1')).toBeUndefined();
-    expect(await store.recordOnce('k1', 2, 60)).toEqual({ recorded: true, rating: 2 });
-  });
-
   it('forgets a rating after its TTL', async () => {
     const clock = manualClock();
     const store = new MemoryRatingStore({ maxEntries: 10, now: clock.now });

@@ -1,10 +1,12 @@
 // Redis going away and coming back, on a redis-server of this file's own that it stops and starts.
 import type { ChildProcess } from 'node:child_process';
+import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../../src/conversation/stores.js';
 import type { AnswerContext } from '../../../src/conversation/types.js';
 import { createStores } from '../../../src/stores/index.js';
-import { connectRedis, RedisContextStore, type StoreLogger } from '../../../src/stores/redis.js';
+import { RedisContextStore } from '../../../src/stores/redis.js';
+import { RedisConnection, type StoreLogger } from '../../../src/stores/redis-connection.js';
 import { freePort, freezeRedis, startRedis, stopRedis, thawRedis } from '../../support/redis-server.js';
 import { waitFor } from '../../support/wait.js';
 
@@ -67,7 +69,7 @@ describe('Redis lost while running', () => {
   }
 
   it('waits at start for a Redis that comes up within the budget', async () => {
-    const connecting = connectRedis({
+    const connecting = RedisConnection.connect({
       url: `redis://127.0.0.1:${port}`,
       keyPrefix: 'outage:',
       connectTimeoutMs: 5_000,
@@ -82,7 +84,11 @@ describe('Redis lost while running', () => {
 
   it('fails fast while Redis is down, never crashes, and recovers when it returns', async () => {
     const logger = recordingLogger();
-    const connection = await connectRedis({ url: `redis://127.0.0.1:${port}`, keyPrefix: 'outage:', logger });
+    const connection = await RedisConnection.connect({
+      url: `redis://127.0.0.1:${port}`,
+      keyPrefix: 'outage:',
+      logger,
+    });
     closers.push(() => connection.close());
     const store = new RedisContextStore(connection, { ttlSeconds: 60 });
     await store.put('k1', answer);
@@ -126,7 +132,7 @@ describe('Redis lost while running', () => {
 
   it('fails the first command a frozen Redis leaves unanswered, skips the rest at once, recovers on thaw', async () => {
     const logger = recordingLogger();
-    const connection = await connectRedis({
+    const connection = await RedisConnection.connect({
       url: `redis://127.0.0.1:${port}`,
       keyPrefix: 'outage:',
       commandTimeoutMs: 300,
@@ -165,7 +171,10 @@ describe('Redis lost while running', () => {
   });
 
   it('closes at once while Redis is frozen, without waiting for answers that will not come', async () => {
-    const connection = await connectRedis({ url: `redis://127.0.0.1:${port}`, keyPrefix: 'outage:' });
+    const connection = await RedisConnection.connect({
+      url: `redis://127.0.0.1:${port}`,
+      keyPrefix: 'outage:',
+    });
     closers.push(() => connection.close());
     const server = running();
     freezeRedis(server);
@@ -202,5 +211,58 @@ describe('Redis lost while running', () => {
     }
     await waitFor(() => stores.ping(), { timeoutMs: 2_000, intervalMs: 5 });
     expect(await stores.deliveries.claim('msg:during', 60)).toBe(false);
+  });
+
+  it('refuses tick claims while Redis is frozen instead of deciding them in process like deliveries', async () => {
+    const stores = await createStores({
+      redisUrl: `redis://127.0.0.1:${port}`,
+      keyPrefix: 'outage:',
+      maxEntries: 100,
+      ttlSeconds: 60,
+    });
+    closers.push(() => stores.close());
+    expect(await stores.ticks.claim('digest:C1:before', 60)).toBe(true);
+    const server = running();
+    freezeRedis(server);
+    try {
+      await expect(stores.ticks.claim('digest:C1:during', 60)).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(stores.ticks.claim('digest:C1:during', 60)).rejects.toBeInstanceOf(StoreUnavailableError);
+    } finally {
+      thawRedis(server);
+    }
+    await waitFor(() => stores.ping(), { timeoutMs: 2_000, intervalMs: 5 });
+    // The claim sent to the frozen server may land when it thaws: that tick is then posted by no one,
+    // which is allowed (at most once). Claims work again as before.
+    expect(await stores.ticks.claim('digest:C1:after', 60)).toBe(true);
+    expect(await stores.ticks.claim('digest:C1:after', 60)).toBe(false);
+    expect(await stores.ticks.claim('digest:C1:before', 60)).toBe(false);
+  });
+
+  it('sends its scripts by EVALSHA, and by EVAL again once Redis has forgotten them', async () => {
+    const connection = await RedisConnection.connect({
+      url: `redis://127.0.0.1:${port}`,
+      keyPrefix: 'outage:',
+    });
+    closers.push(() => connection.close());
+    // A client of the test's own server only: SCRIPT FLUSH and CONFIG RESETSTAT touch no one else.
+    const raw = createClient({ url: `redis://127.0.0.1:${port}` });
+    await raw.connect();
+    closers.push(() => raw.close());
+    await raw.scriptFlush();
+    await raw.configResetStat();
+    const calls = async (command: string) => {
+      const stats = await raw.info('commandstats');
+      return Number(new RegExp(`cmdstat_${command}:calls=(\\d+)`).exec(stats)?.[1] ?? 0);
+    };
+
+    await raw.set('outage:lock', 'mine');
+    expect(await connection.delIfEquals('outage:lock', 'theirs')).toBe(false);
+    expect(await connection.delIfEquals('outage:lock', 'mine')).toBe(true);
+    // The first call met NOSCRIPT and was sent again with the script's text; the second by hash alone.
+    expect({ evalsha: await calls('evalsha'), eval: await calls('eval') }).toEqual({ evalsha: 2, eval: 1 });
+    await raw.scriptFlush();
+    await raw.set('outage:lock', 'mine');
+    expect(await connection.delIfEquals('outage:lock', 'mine')).toBe(true);
+    expect({ evalsha: await calls('evalsha'), eval: await calls('eval') }).toEqual({ evalsha: 3, eval: 2 });
   });
 });

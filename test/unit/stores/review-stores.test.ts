@@ -1,19 +1,18 @@
-// The review loop's stores, in memory and in the real Redis at 127.0.0.1:6379 (a key namespace of
-// this run's own, cleaned up after): a card changed by two replicas at once keeps every change.
+// What only one of the review loop's stores promises, in memory and in the real Redis at
+// 127.0.0.1:6379 (a key namespace of this run's own, cleaned up after): retention on an injected
+// clock, the Redis lock and index. What every store promises is in contract.test.ts.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../../src/conversation/stores.js';
 import {
-  type EntrySnapshotStore,
   REVIEW_RETENTION_SECONDS,
   ReviewCardBusyError,
   type ReviewStore,
 } from '../../../src/review/stores.js';
 import type { EntrySnapshot, ReviewCard } from '../../../src/review/types.js';
-import type { OperatorCache } from '../../../src/slack/handling/stores.js';
-import { connectRedis, type RedisConnection, type RedisSortedSets } from '../../../src/stores/redis.js';
+import { RedisConnection } from '../../../src/stores/redis-connection.js';
 import {
   MemoryEntrySnapshotStore,
   MemoryOperatorCache,
@@ -36,13 +35,13 @@ const REDIS_URL = 'redis://127.0.0.1:6379';
 const prefix = `test:${process.pid}:${randomBytes(4).toString('hex')}:`;
 const raw = createClient({ url: REDIS_URL });
 // Two connections with the same prefix stand for two replicas of the gateway.
-let replicaA: RedisConnection & RedisSortedSets;
-let replicaB: RedisConnection & RedisSortedSets;
+let replicaA: RedisConnection;
+let replicaB: RedisConnection;
 
 beforeAll(async () => {
   await raw.connect();
-  replicaA = await connectRedis({ url: REDIS_URL, keyPrefix: prefix });
-  replicaB = await connectRedis({ url: REDIS_URL, keyPrefix: prefix });
+  replicaA = await RedisConnection.connect({ url: REDIS_URL, keyPrefix: prefix });
+  replicaB = await RedisConnection.connect({ url: REDIS_URL, keyPrefix: prefix });
 });
 
 afterAll(async () => {
@@ -101,7 +100,7 @@ function manualClock(start = 1_000_000): { now: () => number; advance(ms: number
 }
 
 /** Milliseconds until the promise settles, with its rejection, if any. */
-async function timed(promise: Promise<unknown>): Promise<{ ms: number; error: unknown }> {
+async function _timed(promise: Promise<unknown>): Promise<{ ms: number; error: unknown }> {
   const started = Date.now();
   try {
     await promise;
@@ -110,141 +109,6 @@ async function timed(promise: Promise<unknown>): Promise<{ ms: number; error: un
     return { ms: Date.now() - started, error };
   }
 }
-
-interface CardBackend {
-  /** Two replicas' stores of one card set (in memory: one process, so the same store twice). */
-  stores(options: { lockWaitMs: number }): [ReviewStore, ReviewStore];
-  /** Holds the card's lock as someone else would, until the returned release is called. */
-  hold(store: ReviewStore, id: string): Promise<() => Promise<void>>;
-}
-
-const memoryCards: CardBackend = {
-  stores: ({ lockWaitMs }) => {
-    const store = new MemoryReviewStore({ maxEntries: 100, lockWaitMs });
-    return [store, store];
-  },
-  // In one process the lock is the card's queue: an earlier change that does not finish holds it.
-  hold: async (store, id) => {
-    let release = (): void => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered = (): void => undefined;
-    const inside = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
-    const holding = store.change(id, async () => {
-      entered();
-      await gate;
-      return { result: undefined };
-    });
-    await inside;
-    return async () => {
-      release();
-      await holding;
-    };
-  },
-};
-
-const redisCards: CardBackend = {
-  stores: ({ lockWaitMs }) => [
-    new RedisReviewStore(replicaA, { lockWaitMs, lockPollMs: 5 }),
-    new RedisReviewStore(replicaB, { lockWaitMs, lockPollMs: 5 }),
-  ],
-  // Another replica's lock, with a TTL far past any wait here.
-  hold: async (_store, id) => {
-    const lockKey = `${prefix}review-lock:${id}`;
-    await raw.set(lockKey, 'someone-else', { EX: 30 });
-    return async () => {
-      // A replica that gave up never released a lock it does not own.
-      expect(await raw.get(lockKey)).toBe('someone-else');
-      await raw.del(lockKey);
-    };
-  },
-};
-
-// A lock left behind would show as ReviewCardBusyError after this wait, well inside the test timeout.
-const WAIT_MS = 5_000;
-
-describe.each([
-  ['memory', memoryCards],
-  ['Redis, two replicas', redisCards],
-])('review cards (%s)', (_name, backend) => {
-  it('creates a card, reads it back whole, updates it, and keeps it when a change returns none', async () => {
-    const [store, other] = backend.stores({ lockWaitMs: WAIT_MS });
-    const id = newId();
-    expect(await store.get(id)).toBeUndefined();
-    const seen: (ReviewCard | undefined)[] = [];
-    await store.change(id, async (current) => {
-      seen.push(current);
-      return { card: card(id, 1), result: undefined };
-    });
-    expect(await other.get(id)).toEqual(card(id, 1));
-    await expect(
-      other.change(id, async (current) => {
-        seen.push(current);
-        return { card: { ...card(id, 2), status: 'fixed', handledBy: 'U9' }, result: 'fixed' };
-      }),
-    ).resolves.toBe('fixed');
-    expect(seen).toEqual([undefined, card(id, 1)]);
-    expect(await store.get(id)).toEqual({ ...card(id, 2), status: 'fixed', handledBy: 'U9' });
-    await expect(store.change(id, async () => ({ result: 42 }))).resolves.toBe(42);
-    expect(await store.get(id)).toEqual({ ...card(id, 2), status: 'fixed', handledBy: 'U9' });
-  });
-
-  it('counts every one of 20 concurrent changes from two replicas', async () => {
-    const [a, b] = backend.stores({ lockWaitMs: WAIT_MS });
-    const id = newId();
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? a : b).change(id, increment(id))),
-    );
-    expect(results.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
-    expect((await a.get(id))?.count).toBe(20);
-  });
-
-  it('writes nothing when a change fails, even what it changed in place, and lets the next change run', async () => {
-    const [store] = backend.stores({ lockWaitMs: WAIT_MS });
-    const id = newId();
-    await expect(store.change(id, async () => Promise.reject(new Error('Slack said no')))).rejects.toThrow(
-      'Slack said no',
-    );
-    expect(await store.get(id)).toBeUndefined();
-    await expect(store.change(id, increment(id))).resolves.toBe(1);
-
-    const read = await store.get(id);
-    if (read) read.count = 50;
-    await expect(
-      store.change(id, async (current) => {
-        if (current) current.count = 99;
-        throw new Error('Slack timed out');
-      }),
-    ).rejects.toThrow('Slack timed out');
-    expect((await store.get(id))?.count).toBe(1);
-    // Released at once: a lock left behind would make this wait and fail with ReviewCardBusyError.
-    await expect(store.change(id, increment(id))).resolves.toBe(2);
-  });
-
-  it('gives up with ReviewCardBusyError once the wait passes while someone else holds the card', async () => {
-    const [store] = backend.stores({ lockWaitMs: 300 });
-    const id = newId();
-    const release = await backend.hold(store, id);
-    let ran = false;
-    const attempt = await timed(
-      store.change(id, async () => {
-        ran = true;
-        return { card: card(id, 100), result: undefined };
-      }),
-    );
-    expect(attempt.error).toBeInstanceOf(ReviewCardBusyError);
-    // Roughly the wait: not before it, and not long after it (generous for a busy machine).
-    expect(attempt.ms).toBeGreaterThanOrEqual(250);
-    expect(attempt.ms).toBeLessThan(300 + 4_000);
-    await release();
-    // The change that gave up never runs later, not even once the card is free.
-    await expect(store.change(id, increment(id))).resolves.toBe(1);
-    expect(ran).toBe(false);
-  });
-});
 
 describe('review cards in memory', () => {
   it('forgets a card REVIEW_RETENTION_SECONDS after its last change, and holds at most maxEntries', async () => {
@@ -347,80 +211,6 @@ describe('review cards in Redis', () => {
   });
 });
 
-interface EntryBackend {
-  /** A writer's and a reader's view (in Redis, two replicas). */
-  snapshots(): [EntrySnapshotStore, EntrySnapshotStore];
-  operators(): [OperatorCache, OperatorCache];
-}
-
-const memoryEntries: EntryBackend = {
-  snapshots: () => {
-    const store = new MemoryEntrySnapshotStore({ maxEntries: 100 });
-    return [store, store];
-  },
-  operators: () => {
-    const cache = new MemoryOperatorCache();
-    return [cache, cache];
-  },
-};
-
-const redisEntries: EntryBackend = {
-  snapshots: () => [new RedisEntrySnapshotStore(replicaA), new RedisEntrySnapshotStore(replicaB)],
-  operators: () => [new RedisOperatorCache(replicaA), new RedisOperatorCache(replicaB)],
-};
-
-// Platform docIds are arbitrary strings of up to 256 characters; each must stay its own entry.
-const oddDocIds = [
-  'd',
-  'd:',
-  'd:x',
-  'd x',
-  '*',
-  'review-card:d',
-  'línea\nnueva 🎉',
-  `${'é:'.repeat(100)}${'z'.repeat(56)}`,
-];
-
-describe.each([
-  ['memory', memoryEntries],
-  ['Redis, two replicas', redisEntries],
-])('entry snapshots and operators (%s)', (_name, backend) => {
-  it('keeps a snapshot per docId, the latest put winning', async () => {
-    const [writer, reader] = backend.snapshots();
-    const docId = `doc-${randomBytes(4).toString('hex')}`;
-    expect(await reader.get(docId)).toBeUndefined();
-    await writer.put(snapshot(docId));
-    expect(await reader.get(docId)).toEqual(snapshot(docId));
-    await writer.put({ ...snapshot(docId, '<p>new</p>'), answerType: undefined, seenAt: 9 });
-    expect(await reader.get(docId)).toEqual({
-      ...snapshot(docId, '<p>new</p>'),
-      answerType: undefined,
-      seenAt: 9,
-    });
-  });
-
-  it('keeps docIds of any characters apart, however alike', async () => {
-    const [writer, reader] = backend.snapshots();
-    const run = randomBytes(4).toString('hex');
-    const ids = oddDocIds.map((id) => `${run}${id}`);
-    for (const [index, docId] of ids.entries()) await writer.put(snapshot(docId, `<p>${index}</p>`));
-    for (const [index, docId] of ids.entries()) {
-      expect(await reader.get(docId)).toEqual(snapshot(docId, `<p>${index}</p>`));
-    }
-    expect(ids.at(-1)?.length).toBeGreaterThanOrEqual(256);
-  });
-
-  it('shares an operator group and reads back what was set', async () => {
-    const [writer, reader] = backend.operators();
-    const group = `S${randomBytes(4).toString('hex').toUpperCase()}`;
-    expect(await reader.get(group)).toBeUndefined();
-    await writer.set(group, { members: ['U1', 'U2'], fetchedAt: 7 }, 60);
-    expect(await reader.get(group)).toEqual({ members: ['U1', 'U2'], fetchedAt: 7 });
-    await writer.set(group, { members: [], fetchedAt: 8 }, 60);
-    expect(await reader.get(group)).toEqual({ members: [], fetchedAt: 8 });
-  });
-});
-
 describe('entry snapshots and operators in memory', () => {
   it('expires an operator group after the TTL it was set with', async () => {
     const clock = manualClock();
@@ -490,7 +280,7 @@ describe('entry snapshots and operators in Redis', () => {
 
 describe('review cards while Redis is not answering', () => {
   let server: ChildProcess | undefined;
-  let connection: (RedisConnection & RedisSortedSets) | undefined;
+  let connection: RedisConnection | undefined;
 
   afterAll(async () => {
     thawRedis(server);
@@ -501,7 +291,7 @@ describe('review cards while Redis is not answering', () => {
   it('rejects a change with StoreUnavailableError, without running it', async () => {
     const started = await startRedisOnFreePort();
     server = started.child;
-    connection = await connectRedis({
+    connection = await RedisConnection.connect({
       url: `redis://127.0.0.1:${started.port}`,
       keyPrefix: 'review-outage:',
       commandTimeoutMs: 200,
@@ -530,8 +320,14 @@ describe('a change that outlives its lock', () => {
     const redis = createClient({ url: 'redis://127.0.0.1:6379' });
     await redis.connect();
     const prefixForTest = `test:lapsed:${process.pid}:${Math.random().toString(36).slice(2)}:`;
-    const slowReplica = await connectRedis({ url: 'redis://127.0.0.1:6379', keyPrefix: prefixForTest });
-    const fastReplica = await connectRedis({ url: 'redis://127.0.0.1:6379', keyPrefix: prefixForTest });
+    const slowReplica = await RedisConnection.connect({
+      url: 'redis://127.0.0.1:6379',
+      keyPrefix: prefixForTest,
+    });
+    const fastReplica = await RedisConnection.connect({
+      url: 'redis://127.0.0.1:6379',
+      keyPrefix: prefixForTest,
+    });
     try {
       const slow = new RedisReviewStore(slowReplica, { lockTtlSeconds: 1, lockPollMs: 20 });
       const fast = new RedisReviewStore(fastReplica, { lockWaitMs: 5_000, lockPollMs: 20 });
@@ -561,27 +357,6 @@ describe('a change that outlives its lock', () => {
   });
 });
 
-/** Two replicas' card stores on a card set of the test's own (in Redis: a key prefix of its own). */
-type OpenCardsBackend = () => Promise<{ stores: [ReviewStore, ReviewStore]; close(): Promise<void> }>;
-
-const memoryOpen: OpenCardsBackend = async () => {
-  const store = new MemoryReviewStore({ maxEntries: 100 });
-  return { stores: [store, store], close: async () => undefined };
-};
-
-const redisOpen: OpenCardsBackend = async () => {
-  const keyPrefix = `${prefix}open-${randomBytes(4).toString('hex')}:`;
-  const a = await connectRedis({ url: REDIS_URL, keyPrefix });
-  const b = await connectRedis({ url: REDIS_URL, keyPrefix });
-  return {
-    stores: [new RedisReviewStore(a), new RedisReviewStore(b)],
-    close: async () => {
-      await a.close();
-      await b.close();
-    },
-  };
-};
-
 function cardOf(id: string, fields: Partial<ReviewCard>): ReviewCard {
   return { ...card(id, 1), ...fields };
 }
@@ -589,55 +364,6 @@ function cardOf(id: string, fields: Partial<ReviewCard>): ReviewCard {
 async function put(store: ReviewStore, value: ReviewCard): Promise<void> {
   await store.change(value.id, async () => ({ card: value, result: undefined }));
 }
-
-describe.each([
-  ['memory', memoryOpen],
-  ['Redis, two replicas', redisOpen],
-])('open review cards (%s)', (_name, backend) => {
-  it('lists the open cards of a kind, most reported first, with how many are open, on every replica', async () => {
-    const { stores, close } = await backend();
-    const [store, other] = stores;
-    try {
-      await put(store, cardOf('doc:three', { count: 3 }));
-      await put(store, cardOf('doc:one', { count: 1 }));
-      await put(other, cardOf('doc:five', { count: 5 }));
-      await put(store, cardOf('doc:handled', { count: 9, status: 'dismissed' }));
-      await put(other, cardOf('q:llama', { kind: 'unanswered', docId: undefined, count: 2 }));
-
-      const disliked = await other.openCards('disliked', 2);
-      expect(disliked.total).toBe(3);
-      expect(disliked.cards.map((open) => [open.id, open.count])).toEqual([
-        ['doc:five', 5],
-        ['doc:three', 3],
-      ]);
-      expect(disliked.cards[0]).toEqual(cardOf('doc:five', { count: 5 }));
-      const unanswered = await store.openCards('unanswered', 5);
-      expect(unanswered).toEqual({
-        total: 1,
-        cards: [cardOf('q:llama', { kind: 'unanswered', docId: undefined, count: 2 })],
-      });
-
-      // Handled: no longer waiting. Counted again: moves up.
-      await put(other, cardOf('doc:five', { count: 5, status: 'fixed' }));
-      await put(store, cardOf('doc:one', { count: 4 }));
-      const after = await store.openCards('disliked', 5);
-      expect(after.total).toBe(2);
-      expect(after.cards.map((open) => open.id)).toEqual(['doc:one', 'doc:three']);
-      expect(await store.openCards('disliked', 0)).toEqual({ total: 2, cards: [] });
-    } finally {
-      await close();
-    }
-  });
-
-  it('lists nothing when there are no cards', async () => {
-    const { stores, close } = await backend();
-    try {
-      expect(await stores[0].openCards('unanswered', 3)).toEqual({ total: 0, cards: [] });
-    } finally {
-      await close();
-    }
-  });
-});
 
 describe('open review cards in memory', () => {
   it('leaves out a card past its retention, and a listing makes no card recent', async () => {
@@ -663,7 +389,7 @@ describe('open review cards in memory', () => {
 describe('open review cards in Redis', () => {
   it('mends its index: a card that expired, or whose handling was not indexed, is dropped from it', async () => {
     const keyPrefix = `${prefix}open-${randomBytes(4).toString('hex')}:`;
-    const connection = await connectRedis({ url: REDIS_URL, keyPrefix });
+    const connection = await RedisConnection.connect({ url: REDIS_URL, keyPrefix });
     try {
       const store = new RedisReviewStore(connection);
       await put(store, cardOf('doc:kept', { count: 2 }));

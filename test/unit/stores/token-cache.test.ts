@@ -8,7 +8,8 @@ import {
   type Simulator,
   startSimulator,
 } from '../../../src/simulator/index.js';
-import { connectRedis, type RedisConnection, RedisTokenCache } from '../../../src/stores/redis.js';
+import { RedisTokenCache } from '../../../src/stores/redis.js';
+import { type RedisCommands, RedisConnection } from '../../../src/stores/redis-connection.js';
 import { waitFor } from '../../support/wait.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -33,7 +34,7 @@ async function fleet(size: number) {
   const keyPrefix = `test:token:${process.pid}:${randomBytes(4).toString('hex')}:`;
   return Promise.all(
     Array.from({ length: size }, async () => {
-      const connection = await connectRedis({ url: REDIS_URL, keyPrefix });
+      const connection = await RedisConnection.connect({ url: REDIS_URL, keyPrefix });
       connections.push(connection);
       return new FetchedTokenProvider({
         openUrl: simulator.url,
@@ -51,15 +52,15 @@ const issued = () => Number(simulator.stats().tokensIssued ?? 0);
 async function twoConnections() {
   const keyPrefix = `test:token-lock:${process.pid}:${randomBytes(4).toString('hex')}:`;
   const [a, b] = await Promise.all([
-    connectRedis({ url: REDIS_URL, keyPrefix }),
-    connectRedis({ url: REDIS_URL, keyPrefix }),
+    RedisConnection.connect({ url: REDIS_URL, keyPrefix }),
+    RedisConnection.connect({ url: REDIS_URL, keyPrefix }),
   ]);
   connections.push(a, b);
   return { a, b, lockKey: `${keyPrefix}platform-token:renewing` };
 }
 
 /** The connection, except that its first command on `key` after `meanwhile(work)` runs `work` before returning. */
-function interleaved(connection: RedisConnection, key: string) {
+function interleaved(connection: RedisCommands, key: string) {
   let pending: (() => Promise<void>) | undefined;
   const after = async <T>(commandKey: string, result: Promise<T>): Promise<T> => {
     const value = await result;
@@ -70,7 +71,7 @@ function interleaved(connection: RedisConnection, key: string) {
     }
     return value;
   };
-  const wrapped: RedisConnection = {
+  const wrapped: RedisCommands = {
     keyPrefix: connection.keyPrefix,
     get: (k) => after(k, connection.get(k)),
     set: (k, value, ttl, options) => after(k, connection.set(k, value, ttl, options)),
@@ -79,8 +80,6 @@ function interleaved(connection: RedisConnection, key: string) {
     setIfEquals: (guard, owner, k, value, ttl) =>
       after(k, connection.setIfEquals(guard, owner, k, value, ttl)),
     exists: (k) => after(k, connection.exists(k)),
-    ping: () => connection.ping(),
-    close: () => connection.close(),
   };
   return {
     connection: wrapped,

@@ -1,0 +1,57 @@
+// One namespace of JSON values in Redis, each with a TTL, checked with zod when read back: the one
+// place where a store's value becomes a Redis string and back.
+import type { z } from 'zod';
+import { parseJsonWith } from '../util/json.js';
+import type { RedisCommands } from './redis-connection.js';
+
+type StoredValue<T> = { kind: 'value'; value: T } | { kind: 'missing' } | { kind: 'unreadable' };
+
+export class RedisJsonStore<T> {
+  readonly #redis: RedisCommands;
+  readonly #namespace: string;
+  readonly #schema: z.ZodType<T>;
+
+  /** `namespace` follows the connection's prefix in every key, e.g. `ctx:`. */
+  constructor(redis: RedisCommands, namespace: string, schema: z.ZodType<T>) {
+    this.#redis = redis;
+    this.#namespace = namespace;
+    this.#schema = schema;
+  }
+
+  /** The Redis key of `id`, for the commands beyond get and set (a guarded write, a lock beside it). */
+  key(id: string): string {
+    return `${this.#redis.keyPrefix}${this.#namespace}${id}`;
+  }
+
+  /** The value, or undefined when there is none or what is stored does not parse (it is no value). */
+  async get(id: string): Promise<T | undefined> {
+    const read = await this.read(id);
+    return read.kind === 'value' ? read.value : undefined;
+  }
+
+  /** As `get`, telling a missing key from one holding what does not parse (which a writer may replace). */
+  async read(id: string): Promise<StoredValue<T>> {
+    const raw = await this.#redis.get(this.key(id));
+    if (raw === undefined) return { kind: 'missing' };
+    const value = parseJsonWith(raw, this.#schema);
+    return value === undefined ? { kind: 'unreadable' } : { kind: 'value', value };
+  }
+
+  /** Writes with a TTL; with `onlyIfAbsent`, false when the key was taken and nothing was written. */
+  async set(
+    id: string,
+    value: T,
+    ttlSeconds: number,
+    options?: { onlyIfAbsent?: boolean },
+  ): Promise<boolean> {
+    return this.#redis.set(this.key(id), JSON.stringify(value), ttlSeconds, options);
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.#redis.del(this.key(id));
+  }
+
+  async has(id: string): Promise<boolean> {
+    return this.#redis.exists(this.key(id));
+  }
+}

@@ -1,0 +1,29 @@
+// Every store contract, run against every way of storing. A new implementation is one line in the table.
+import { describe } from 'vitest';
+import {
+  describeContextStoreContract,
+  describeNameCacheContract,
+  describeRatingStoreContract,
+} from './contract/answers.js';
+import { describeOnceStoreContract, describeTickClaimsContract } from './contract/claims.js';
+import type { StoreImplementation } from './contract/fleet.js';
+import { memoryStores } from './contract/memory.js';
+import { redisStores } from './contract/redis.js';
+import {
+  describeEntrySnapshotStoreContract,
+  describeOperatorCacheContract,
+  describeReviewStoreContract,
+} from './contract/review.js';
+
+const implementations: StoreImplementation[] = [memoryStores, redisStores];
+
+describe.each(implementations)('stores ($name)', (implementation) => {
+  describeContextStoreContract(implementation);
+  describeOnceStoreContract(implementation);
+  describeTickClaimsContract(implementation);
+  describeRatingStoreContract(implementation);
+  describeNameCacheContract(implementation);
+  describeReviewStoreContract(implementation);
+  describeEntrySnapshotStoreContract(implementation);
+  describeOperatorCacheContract(implementation);
+});

@@ -1,0 +1,61 @@
+// The Redis stores as a fleet: two connections (two replicas) under a key prefix of the fleet's own,
+// on the real Redis at 127.0.0.1:6379; closing deletes that prefix's keys and nothing else.
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import {
+  RedisContextStore,
+  RedisNameCache,
+  RedisOnceStore,
+  RedisRatingStore,
+  RedisTickClaims,
+} from '../../../../src/stores/redis.js';
+import { RedisConnection } from '../../../../src/stores/redis-connection.js';
+import {
+  RedisEntrySnapshotStore,
+  RedisOperatorCache,
+  RedisReviewStore,
+} from '../../../../src/stores/review-redis.js';
+import { deleteKeysWithPrefix } from '../../../support/redis-server.js';
+import type { FleetOptions, ReplicaStores, StoreImplementation } from './fleet.js';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+
+function replica(connection: RedisConnection, { lockWaitMs }: FleetOptions): ReplicaStores {
+  return {
+    contexts: new RedisContextStore(connection, { ttlSeconds: 60 }),
+    claims: new RedisOnceStore(connection),
+    ticks: new RedisTickClaims(connection),
+    ratings: new RedisRatingStore(connection),
+    names: new RedisNameCache(connection),
+    reviewCards: new RedisReviewStore(connection, { lockWaitMs, lockPollMs: 5 }),
+    entrySnapshots: new RedisEntrySnapshotStore(connection),
+    operators: new RedisOperatorCache(connection),
+  };
+}
+
+export const redisStores: StoreImplementation = {
+  name: 'Redis, two replicas',
+  async open(options) {
+    const keyPrefix = `test:contract:${process.pid}:${randomBytes(4).toString('hex')}:`;
+    const a = await RedisConnection.connect({ url: REDIS_URL, keyPrefix });
+    const b = await RedisConnection.connect({ url: REDIS_URL, keyPrefix });
+    return {
+      replicas: [replica(a, options), replica(b, options)],
+      // Another replica's lock, with a TTL far past any wait here.
+      async holdCard(id) {
+        const lockKey = `${keyPrefix}review-lock:${id}`;
+        await a.set(lockKey, 'someone-else', 30);
+        return async () => {
+          // A replica that gave up never released a lock it does not own.
+          expect(await a.get(lockKey)).toBe('someone-else');
+          await a.del(lockKey);
+        };
+      },
+      async close() {
+        await a.close();
+        await b.close();
+        await deleteKeysWithPrefix(keyPrefix);
+      },
+    };
+  },
+};

@@ -1,0 +1,224 @@
+// The contracts of the review loop's stores: a card changed by two replicas at once keeps every
+// change; open cards are listed alike everywhere; snapshots and operator groups read back as written.
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ReviewCardBusyError, type ReviewStore } from '../../../../src/review/stores.js';
+import type { EntrySnapshot, ReviewCard } from '../../../../src/review/types.js';
+import { openFleet, type StoreImplementation, timed } from './fleet.js';
+
+function card(id: string, count: number): ReviewCard {
+  return {
+    id,
+    kind: 'disliked',
+    docId: 'doc-wifi',
+    entryTitle: 'Wi-Fi',
+    answerHtml: '<p>Join <b>Corp</b></p>',
+    answerType: 1,
+    question: 'wifi?',
+    count,
+    reasons: [{ reason: 'other', text: 'too vague', at: 1 }],
+    latestAsker: { userId: 'U1', displayName: 'Jane' },
+    latestLink: 'direct_message',
+    notify: [{ userId: 'U1', conversationId: 'D1', threadId: undefined, question: 'wifi?' }],
+    status: 'open',
+    handledBy: undefined,
+    handledAt: undefined,
+    changedFields: [],
+    posted: { conversationId: 'C1', messageId: '1.2' },
+    createdAt: 1,
+    updatedAt: 2,
+  };
+}
+
+function cardOf(id: string, fields: Partial<ReviewCard>): ReviewCard {
+  return { ...card(id, 1), ...fields };
+}
+
+function snapshot(docId: string, answerHtml = '<p>x</p>'): EntrySnapshot {
+  return { docId, questionTitle: 'Wi-Fi?', answerHtml, answerType: 1, robotFlag: 1, seenAt: 5 };
+}
+
+const newId = (): string => `doc:${randomBytes(4).toString('hex')}`;
+
+const increment = (id: string) => async (current: ReviewCard | undefined) => {
+  const count = (current?.count ?? 0) + 1;
+  // A change that waits on Slack: the others must wait for it, not read the old count meanwhile.
+  await new Promise((resolve) => setTimeout(resolve, 2));
+  return { card: card(id, count), result: count };
+};
+
+async function put(store: ReviewStore, value: ReviewCard): Promise<void> {
+  await store.change(value.id, async () => ({ card: value, result: undefined }));
+}
+
+export function describeReviewStoreContract(implementation: StoreImplementation): void {
+  describe('ReviewStore', () => {
+    it('creates a card, reads it back whole, updates it, and keeps it when a change returns none', async () => {
+      const [{ reviewCards: store }, { reviewCards: other }] = (await openFleet(implementation)).replicas;
+      const id = newId();
+      expect(await store.get(id)).toBeUndefined();
+      const seen: (ReviewCard | undefined)[] = [];
+      await store.change(id, async (current) => {
+        seen.push(current);
+        return { card: card(id, 1), result: undefined };
+      });
+      expect(await other.get(id)).toEqual(card(id, 1));
+      await expect(
+        other.change(id, async (current) => {
+          seen.push(current);
+          return { card: { ...card(id, 2), status: 'fixed', handledBy: 'U9' }, result: 'fixed' };
+        }),
+      ).resolves.toBe('fixed');
+      expect(seen).toEqual([undefined, card(id, 1)]);
+      expect(await store.get(id)).toEqual({ ...card(id, 2), status: 'fixed', handledBy: 'U9' });
+      await expect(store.change(id, async () => ({ result: 42 }))).resolves.toBe(42);
+      expect(await store.get(id)).toEqual({ ...card(id, 2), status: 'fixed', handledBy: 'U9' });
+    });
+
+    it('counts every one of 20 concurrent changes from two replicas', async () => {
+      const [{ reviewCards: a }, { reviewCards: b }] = (await openFleet(implementation)).replicas;
+      const id = newId();
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? a : b).change(id, increment(id))),
+      );
+      expect(results.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+      expect((await a.get(id))?.count).toBe(20);
+    });
+
+    it('writes nothing when a change fails, even what it changed in place, and lets the next change run', async () => {
+      const [{ reviewCards: store }] = (await openFleet(implementation)).replicas;
+      const id = newId();
+      await expect(store.change(id, async () => Promise.reject(new Error('Slack said no')))).rejects.toThrow(
+        'Slack said no',
+      );
+      expect(await store.get(id)).toBeUndefined();
+      await expect(store.change(id, increment(id))).resolves.toBe(1);
+
+      const read = await store.get(id);
+      if (read) read.count = 50;
+      await expect(
+        store.change(id, async (current) => {
+          if (current) current.count = 99;
+          throw new Error('Slack timed out');
+        }),
+      ).rejects.toThrow('Slack timed out');
+      expect((await store.get(id))?.count).toBe(1);
+      // Released at once: a lock left behind would make this wait and fail with ReviewCardBusyError.
+      await expect(store.change(id, increment(id))).resolves.toBe(2);
+    });
+
+    it('gives up with ReviewCardBusyError once the wait passes while someone else holds the card', async () => {
+      const fleet = await openFleet(implementation, { lockWaitMs: 300 });
+      const [{ reviewCards: store }] = fleet.replicas;
+      const id = newId();
+      const release = await fleet.holdCard(id);
+      let ran = false;
+      const attempt = await timed(
+        store.change(id, async () => {
+          ran = true;
+          return { card: card(id, 100), result: undefined };
+        }),
+      );
+      expect(attempt.error).toBeInstanceOf(ReviewCardBusyError);
+      // Roughly the wait: not before it, and not long after it (generous for a busy machine).
+      expect(attempt.ms).toBeGreaterThanOrEqual(250);
+      expect(attempt.ms).toBeLessThan(300 + 4_000);
+      await release();
+      // The change that gave up never runs later, not even once the card is free.
+      await expect(store.change(id, increment(id))).resolves.toBe(1);
+      expect(ran).toBe(false);
+    });
+
+    it('lists the open cards of a kind, most reported first, with how many are open, on every replica', async () => {
+      const [{ reviewCards: store }, { reviewCards: other }] = (await openFleet(implementation)).replicas;
+      await put(store, cardOf('doc:three', { count: 3 }));
+      await put(store, cardOf('doc:one', { count: 1 }));
+      await put(other, cardOf('doc:five', { count: 5 }));
+      await put(store, cardOf('doc:handled', { count: 9, status: 'dismissed' }));
+      await put(other, cardOf('q:llama', { kind: 'unanswered', docId: undefined, count: 2 }));
+
+      const disliked = await other.openCards('disliked', 2);
+      expect(disliked.total).toBe(3);
+      expect(disliked.cards.map((open) => [open.id, open.count])).toEqual([
+        ['doc:five', 5],
+        ['doc:three', 3],
+      ]);
+      expect(disliked.cards[0]).toEqual(cardOf('doc:five', { count: 5 }));
+      const unanswered = await store.openCards('unanswered', 5);
+      expect(unanswered).toEqual({
+        total: 1,
+        cards: [cardOf('q:llama', { kind: 'unanswered', docId: undefined, count: 2 })],
+      });
+
+      // Handled: no longer waiting. Counted again: moves up.
+      await put(other, cardOf('doc:five', { count: 5, status: 'fixed' }));
+      await put(store, cardOf('doc:one', { count: 4 }));
+      const after = await store.openCards('disliked', 5);
+      expect(after.total).toBe(2);
+      expect(after.cards.map((open) => open.id)).toEqual(['doc:one', 'doc:three']);
+      expect(await store.openCards('disliked', 0)).toEqual({ total: 2, cards: [] });
+    });
+
+    it('lists nothing when there are no cards', async () => {
+      const [{ reviewCards: store }] = (await openFleet(implementation)).replicas;
+      expect(await store.openCards('unanswered', 3)).toEqual({ total: 0, cards: [] });
+    });
+  });
+}
+
+// Platform docIds are arbitrary strings of up to 256 characters; each must stay its own entry.
+const oddDocIds = [
+  'd',
+  'd:',
+  'd:x',
+  'd x',
+  '*',
+  'review-card:d',
+  'línea\nnueva 🎉',
+  `${'é:'.repeat(100)}${'z'.repeat(56)}`,
+];
+
+export function describeEntrySnapshotStoreContract(implementation: StoreImplementation): void {
+  describe('EntrySnapshotStore', () => {
+    it('keeps a snapshot per docId, the latest put winning', async () => {
+      const [{ entrySnapshots: writer }, { entrySnapshots: reader }] = (await openFleet(implementation))
+        .replicas;
+      const docId = `doc-${randomBytes(4).toString('hex')}`;
+      expect(await reader.get(docId)).toBeUndefined();
+      await writer.put(snapshot(docId));
+      expect(await reader.get(docId)).toEqual(snapshot(docId));
+      await writer.put({ ...snapshot(docId, '<p>new</p>'), answerType: undefined, seenAt: 9 });
+      expect(await reader.get(docId)).toEqual({
+        ...snapshot(docId, '<p>new</p>'),
+        answerType: undefined,
+        seenAt: 9,
+      });
+    });
+
+    it('keeps docIds of any characters apart, however alike', async () => {
+      const [{ entrySnapshots: writer }, { entrySnapshots: reader }] = (await openFleet(implementation))
+        .replicas;
+      const run = randomBytes(4).toString('hex');
+      const ids = oddDocIds.map((id) => `${run}${id}`);
+      for (const [index, docId] of ids.entries()) await writer.put(snapshot(docId, `<p>${index}</p>`));
+      for (const [index, docId] of ids.entries()) {
+        expect(await reader.get(docId)).toEqual(snapshot(docId, `<p>${index}</p>`));
+      }
+      expect(ids.at(-1)?.length).toBeGreaterThanOrEqual(256);
+    });
+  });
+}
+
+export function describeOperatorCacheContract(implementation: StoreImplementation): void {
+  describe('OperatorCache', () => {
+    it('shares an operator group and reads back what was set', async () => {
+      const [{ operators: writer }, { operators: reader }] = (await openFleet(implementation)).replicas;
+      const group = `S${randomBytes(4).toString('hex').toUpperCase()}`;
+      expect(await reader.get(group)).toBeUndefined();
+      await writer.set(group, { members: ['U1', 'U2'], fetchedAt: 7 }, 60);
+      expect(await reader.get(group)).toEqual({ members: ['U1', 'U2'], fetchedAt: 7 });
+      await writer.set(group, { members: [], fetchedAt: 8 }, 60);
+      expect(await reader.get(group)).toEqual({ members: [], fetchedAt: 8 });
+    });
+  });
+}
