@@ -1,7 +1,7 @@
 // A fake Slack Web API on loopback, speaking the wire format @slack/web-api uses (POST <slackApiUrl><method>).
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { blockKitRefusal } from '../../src/playground/block-kit-checks.js';
+import { blockKitRefusal } from '../../playground/block-kit-checks.js';
 import { listen } from '../../src/util/listen.js';
 import { withTimeout } from './wait.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockKitRefusal, checkMessage, checkView } from '../../../src/playground/block-kit-checks.js';
+import { blockKitRefusal, checkMessage, checkView } from '../../../playground/block-kit-checks.js';
 import { renderReply } from '../../../src/slack/render/blocks.js';
 import { renderCommandHelp } from '../../../src/slack/render/commands.js';
 import { renderReasonModal } from '../../../src/slack/render/review.js';

@@ -3,7 +3,7 @@
 // response_urls, file uploads) that the gateway is pointed at.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import { listen } from '../util/listen.js';
+import { listen } from '../src/util/listen.js';
 import type { GatewayRequests, Outcome } from './gateway-requests.js';
 import type { PageAssets } from './page.js';
 import {

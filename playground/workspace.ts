@@ -1,7 +1,7 @@
 // The playground's Slack workspace: its people, conversations, messages, modals and Home tabs, kept
 // in memory as the stand-in Web API changes them. Every change is announced, so the page sees it live.
 import { randomBytes } from 'node:crypto';
-import { SHORTCUT_EDIT_ANSWER } from '../slack/action-ids.js';
+import { SHORTCUT_EDIT_ANSWER } from '../src/slack/action-ids.js';
 import type {
   ApiCall,
   Conversation,
