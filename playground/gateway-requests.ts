@@ -14,7 +14,7 @@ import type {
   submitViewSchema,
 } from './page-actions.js';
 import type { StateValues } from './protocol.js';
-import { messageJson, type SlackStandIn } from './web-api.js';
+import type { SlackStandIn } from './slack-stand-in/web-api.js';
 import { APP, dmOf, PERSONAS, TEAM, type Workspace } from './workspace.js';
 
 type Json = Record<string, unknown>;
@@ -142,7 +142,7 @@ export class GatewayRequests {
         name: conversation?.kind === 'channel' ? conversation.name : 'directmessage',
       },
       // Slack sends no message with a click in an ephemeral message.
-      ...(ephemeral ? {} : { message: messageJson(message) }),
+      ...(ephemeral ? {} : { message: this.#options.standIn.messageJson(message) }),
       state: { values: {} },
       response_url: standIn.responseUrl({
         userId: input.userId,
@@ -225,7 +225,7 @@ export class GatewayRequests {
         id: message.channel,
         name: conversation?.kind === 'channel' ? conversation.name : 'directmessage',
       },
-      message: messageJson(message),
+      message: this.#options.standIn.messageJson(message),
       response_url: standIn.responseUrl({
         userId: input.userId,
         channel: message.channel,

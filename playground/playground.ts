@@ -14,7 +14,7 @@ import { GatewayRequests } from './gateway-requests.js';
 import { buildPageAssets } from './page.js';
 import type { FaultKind } from './protocol.js';
 import { startPlaygroundServer } from './server.js';
-import { SlackStandIn } from './web-api.js';
+import { SlackStandIn } from './slack-stand-in/web-api.js';
 import { PERSONAS, REVIEW_CHANNEL, Workspace } from './workspace.js';
 
 export interface PlaygroundOptions {

@@ -1,19 +1,20 @@
-// The playground's Slack workspace: its people, conversations, messages, modals and Home tabs, kept
-// in memory as the stand-in Web API changes them. Every change is announced, so the page sees it live.
-import { randomBytes } from 'node:crypto';
+// The playground's Slack workspace: its people and conversations (a closed list: anything else is
+// refused as Slack refuses it), the stand-in workspace's state over them, and what the page is shown.
 import { SHORTCUT_EDIT_ANSWER } from '../src/slack/action-ids.js';
-import type {
-  ApiCall,
-  Conversation,
-  FaultKind,
-  Persona,
-  PlaygroundMessage,
-  PlaygroundView,
-  Snapshot,
-} from './protocol.js';
+import type { Conversation, FaultKind, Persona, Snapshot } from './protocol.js';
+import { type Directory, dmOf, type Person, type Place } from './slack-stand-in/directory.js';
+import { SlackWorkspace } from './slack-stand-in/workspace.js';
+
+export { dmOf };
 
 export const TEAM = { id: 'T0PLAY', name: 'Acme (playground)', domain: 'acme-playground' } as const;
-export const APP = { id: 'A0PLAY', botId: 'B0PLAY', userId: 'U0PLAYBOT', name: 'Helpdesk Robot' } as const;
+export const APP = {
+  id: 'A0PLAY',
+  botId: 'B0PLAY',
+  userId: 'U0PLAYBOT',
+  name: 'Helpdesk Robot',
+  handle: 'helpdesk_robot',
+} as const;
 
 export const PERSONAS: readonly Persona[] = [
   { id: 'U0ALICE', name: 'Alice Martin', locale: 'en-US', operator: false },
@@ -25,11 +26,6 @@ export const PERSONAS: readonly Persona[] = [
 
 const HELP_CHANNEL = 'C0HELP';
 export const REVIEW_CHANNEL = 'C0KBREVIEW';
-
-/** Every person has a DM with the app: `D` + their id without its `U`. */
-export function dmOf(userId: string): string {
-  return `D${userId.slice(1)}`;
-}
 
 const CONVERSATIONS: readonly Conversation[] = [
   { id: HELP_CHANNEL, kind: 'channel', name: 'help', purpose: 'Mention @Helpdesk Robot with a question' },
@@ -50,25 +46,58 @@ const CONVERSATIONS: readonly Conversation[] = [
   ),
 ];
 
-/** Messages kept per conversation: a playground session is short, and the page gets every one. */
-const MESSAGES_PER_CONVERSATION_MAX = 300;
-const CALLS_KEPT = 100;
-/** Slack's trigger_id lives three seconds. */
-const TRIGGER_LIFETIME_MS = 3_000;
+/** The playground's people and conversations, as the stand-in's Web API looks them up. */
+const ACME: Directory = {
+  identity: { team: TEAM, app: APP },
+  assumesUnseen: false,
+  person(id): Person | undefined {
+    if (id === APP.userId) return personOf(id, APP.name, APP.handle, undefined, true);
+    const persona = PERSONAS.find((candidate) => candidate.id === id);
+    return persona && personOf(id, persona.name, handleOf(persona.name), persona.locale, false);
+  },
+  place(id): Place | undefined {
+    const conversation = CONVERSATIONS.find((candidate) => candidate.id === id);
+    return (
+      conversation && {
+        id,
+        kind: conversation.kind,
+        name: conversation.kind === 'channel' ? conversation.name : undefined,
+        userId: conversation.userId,
+      }
+    );
+  },
+  usergroup: () => undefined,
+};
 
-export class Workspace {
-  readonly #messages: PlaygroundMessage[] = [];
-  readonly #modals = new Map<string, PlaygroundView[]>();
-  readonly #homes = new Map<string, PlaygroundView>();
-  readonly #calls: ApiCall[] = [];
-  readonly #triggers = new Map<string, { userId: string; expires: number }>();
-  readonly #listeners = new Set<() => void>();
-  #tsCounter = 0;
-  #viewCounter = 0;
+function personOf(
+  id: string,
+  name: string,
+  handle: string,
+  locale: string | undefined,
+  isBot: boolean,
+): Person {
+  return {
+    id,
+    handle,
+    realName: name,
+    displayName: name,
+    locale,
+    teamId: TEAM.id,
+    isBot,
+    timeZone: 'Asia/Shanghai',
+  };
+}
+
+function handleOf(name: string): string {
+  return name.toLowerCase().replace(/\s+/g, '.');
+}
+
+export class Workspace extends SlackWorkspace {
   #fault: FaultKind = 'none';
-  #changePending = false;
 
-  constructor(readonly slashCommand: string) {}
+  constructor(readonly slashCommand: string) {
+    super(ACME);
+  }
 
   persona(userId: string): Persona | undefined {
     return PERSONAS.find((persona) => persona.id === userId);
@@ -76,93 +105,6 @@ export class Workspace {
 
   conversation(id: string): Conversation | undefined {
     return CONVERSATIONS.find((conversation) => conversation.id === id);
-  }
-
-  /** A new message timestamp: the clock's seconds, with a counter so two are never equal. */
-  nextTs(): string {
-    this.#tsCounter += 1;
-    const seconds = Math.floor(Date.now() / 1000);
-    return `${seconds}.${String(this.#tsCounter % 1_000_000).padStart(6, '0')}`;
-  }
-
-  nextViewId(): string {
-    this.#viewCounter += 1;
-    return `V0PLAY${String(this.#viewCounter).padStart(6, '0')}`;
-  }
-
-  newTrigger(userId: string): string {
-    const trigger = `${Date.now()}.${randomBytes(6).toString('hex')}`;
-    this.#triggers.set(trigger, { userId, expires: Date.now() + TRIGGER_LIFETIME_MS });
-    return trigger;
-  }
-
-  /** The person a live trigger was given to; an unknown or expired trigger is refused, as Slack does. */
-  useTrigger(trigger: unknown): { userId: string } | { error: 'invalid_trigger_id' | 'expired_trigger_id' } {
-    const found = typeof trigger === 'string' ? this.#triggers.get(trigger) : undefined;
-    if (!found) return { error: 'invalid_trigger_id' };
-    if (Date.now() > found.expires) return { error: 'expired_trigger_id' };
-    return { userId: found.userId };
-  }
-
-  message(channel: string, ts: string): PlaygroundMessage | undefined {
-    return this.#messages.find((message) => message.channel === channel && message.ts === ts);
-  }
-
-  addMessage(message: PlaygroundMessage): void {
-    this.#messages.push(message);
-    const inConversation = this.#messages.filter((m) => m.channel === message.channel);
-    if (inConversation.length > MESSAGES_PER_CONVERSATION_MAX) {
-      const oldest = inConversation[0];
-      if (oldest) this.#messages.splice(this.#messages.indexOf(oldest), 1);
-    }
-    this.changed();
-  }
-
-  deleteMessage(message: PlaygroundMessage): void {
-    const index = this.#messages.indexOf(message);
-    if (index >= 0) this.#messages.splice(index, 1);
-    this.changed();
-  }
-
-  modalStack(userId: string): PlaygroundView[] {
-    let stack = this.#modals.get(userId);
-    if (!stack) {
-      stack = [];
-      this.#modals.set(userId, stack);
-    }
-    return stack;
-  }
-
-  /** A modal or Home view by id, wherever it is. */
-  findView(viewId: string): PlaygroundView | undefined {
-    for (const stack of this.#modals.values()) {
-      const found = stack.find((view) => view.id === viewId);
-      if (found) return found;
-    }
-    return [...this.#homes.values()].find((home) => home.id === viewId);
-  }
-
-  findViewByExternalId(externalId: string): PlaygroundView | undefined {
-    for (const stack of this.#modals.values()) {
-      const found = stack.find((view) => view.view.external_id === externalId);
-      if (found) return found;
-    }
-    return undefined;
-  }
-
-  home(userId: string): PlaygroundView | undefined {
-    return this.#homes.get(userId);
-  }
-
-  setHome(userId: string, view: PlaygroundView): void {
-    this.#homes.set(userId, view);
-    this.changed();
-  }
-
-  recordCall(call: Omit<ApiCall, 'at'>): void {
-    this.#calls.push({ at: Date.now(), ...call });
-    if (this.#calls.length > CALLS_KEPT) this.#calls.shift();
-    this.changed();
   }
 
   get fault(): FaultKind {
@@ -174,21 +116,6 @@ export class Workspace {
     this.changed();
   }
 
-  /** Announces a change once per turn of the event loop, however many changes the turn made. */
-  changed(): void {
-    if (this.#changePending) return;
-    this.#changePending = true;
-    setImmediate(() => {
-      this.#changePending = false;
-      for (const listener of this.#listeners) listener();
-    });
-  }
-
-  onChange(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-
   snapshot(): Snapshot {
     return {
       team: { id: TEAM.id, name: TEAM.name },
@@ -198,10 +125,7 @@ export class Workspace {
       shortcuts: [{ callbackId: SHORTCUT_EDIT_ANSWER, name: 'Edit this answer' }],
       personas: [...PERSONAS],
       conversations: [...CONVERSATIONS],
-      messages: [...this.#messages],
-      modals: Object.fromEntries(this.#modals),
-      homes: Object.fromEntries(this.#homes),
-      calls: [...this.#calls],
+      ...this.contents(),
       fault: this.#fault,
     };
   }

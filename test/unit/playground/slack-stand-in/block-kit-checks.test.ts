@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { blockKitRefusal, checkMessage, checkView } from '../../../playground/block-kit-checks.js';
-import { renderReply } from '../../../src/slack/render/blocks.js';
-import { renderCommandHelp } from '../../../src/slack/render/commands.js';
-import { renderReasonModal } from '../../../src/slack/render/review.js';
+import {
+  blockKitRefusal,
+  checkMessage,
+  checkView,
+} from '../../../../playground/slack-stand-in/block-kit-checks.js';
+import { renderReply } from '../../../../src/slack/render/blocks.js';
+import { renderCommandHelp } from '../../../../src/slack/render/commands.js';
+import { renderReasonModal } from '../../../../src/slack/render/review.js';
 
 const section = (text: string) => ({ type: 'section', text: { type: 'mrkdwn', text } });
 
