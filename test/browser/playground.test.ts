@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Playground, startPlayground } from '../../playground/playground.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { PlatformClient, StaticTokenProvider } from '../../src/platform/index.js';
-import { type Playground, startPlayground } from '../../src/playground/playground.js';
 import { DEFAULT_SIMULATOR_TOKEN } from '../../src/simulator/index.js';
 import { findChromium, launchChromium } from './chromium.js';
 

@@ -1,5 +1,5 @@
 // Signs requests the way Slack does (v0 HMAC-SHA256) and posts them to the app under test.
-import { createHmac } from 'node:crypto';
+import { v0Signature } from '../../src/slack/transport/v0-signature.js';
 
 export interface SlackSignatureHeaders {
   'x-slack-signature': string;
@@ -15,8 +15,10 @@ export function signSlackRequest(
   body: string,
   timestamp: number = nowSeconds(),
 ): SlackSignatureHeaders {
-  const hash = createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex');
-  return { 'x-slack-signature': `v0=${hash}`, 'x-slack-request-timestamp': String(timestamp) };
+  return {
+    'x-slack-signature': v0Signature(secret, timestamp, body),
+    'x-slack-request-timestamp': String(timestamp),
+  };
 }
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';

@@ -1,7 +1,6 @@
 // Slack says a user group changed: when it is the operators' group, its members are read again, so a
 // right granted or taken away counts from the next click, on every replica (the copy is in the store).
 
-import type { webApi } from '@slack/bolt';
 import { z } from 'zod';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { BoltRequest } from '../handling/handling.js';

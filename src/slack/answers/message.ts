@@ -86,7 +86,7 @@ async function answerMessage(
         ? deps.threads.remember(source.teamId, target, logger)
         : undefined;
     const [text, placement] = await Promise.all([
-      questionText(deps, handling, source, event.text ?? ''),
+      questionText(handling, source, event.text ?? ''),
       deps.placements.at({ teamId: source.teamId, channelId: event.channel }),
       remembered,
     ]);
@@ -100,12 +100,7 @@ async function answerMessage(
 }
 
 /** The message text as the robot should read it, with mentioned users' names looked up. */
-async function questionText(
-  deps: MessageDeps,
-  handling: Handling,
-  source: EventSource,
-  text: string,
-): Promise<string> {
+async function questionText(handling: Handling, source: EventSource, text: string): Promise<string> {
   const mentioned = unlabelledMentions(text, source.botUserId);
   if (mentioned.length === 0) return questionFromSlackText(text, { botUserId: source.botUserId });
   const users = await Promise.all(mentioned.map((id) => handling.person(id)));

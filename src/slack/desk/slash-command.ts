@@ -2,7 +2,7 @@
 // data for operators. Acknowledged at once; the answer goes to the command's response_url, so it is
 // seen only by whoever asked, in any channel, whether the app is a member there or not.
 
-import type { RespondArguments, RespondFn, webApi } from '@slack/bolt';
+import type { RespondArguments, RespondFn } from '@slack/bolt';
 import { z } from 'zod';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';

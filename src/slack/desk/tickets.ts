@@ -197,7 +197,6 @@ async function submitFilter(
     return;
   }
   const userId = parsed.data.user.id;
-  const { teamId } = handling;
   const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(userId);
   const fields = TICKET_FILTER_FIELDS;
   // The right is checked again: a modal can be submitted long after it opened.

@@ -1,6 +1,6 @@
 // What every listener that does work starts with: a handling of its own (the client, a request id on
 // every log line), and the work tracked so that a stopping gateway waits for it.
-import type { AckFn, ViewResponseAction, webApi } from '@slack/bolt';
+import type { AckFn, ViewResponseAction } from '@slack/bolt';
 import type { ListenerDeps } from './deps.js';
 import { type BoltRequest, beginHandling, type Handling } from './handling.js';
 

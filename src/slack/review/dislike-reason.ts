@@ -91,7 +91,6 @@ async function submitReason(
   }
   const submission = parsed.data;
   const userId = submission.user.id;
-  const { teamId } = handling;
   const form = readReasonForm(submission.view);
   if (!form.reason && !form.text) {
     const { locale } = await handling.person(userId);

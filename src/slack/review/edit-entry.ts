@@ -4,7 +4,7 @@
 // view submission's request after 3 s: a platform slower than that gets a "saving" view at once, and
 // the result replaces it when it comes.
 
-import type { AckFn, webApi } from '@slack/bolt';
+import type { AckFn } from '@slack/bolt';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import { fitsEditor, htmlToMarkup, unsupportedMarkup } from '../../review/answer-markup.js';
@@ -137,7 +137,6 @@ async function editFromShortcut(
   }
   const shortcut = parsed.data;
   const userId = shortcut.user.id;
-  const { teamId } = handling;
   const { locale } = await handling.person(userId);
   const target = { channel: shortcut.channel.id, threadTs: shortcut.message.thread_ts };
   const say = (text: string) => deps.responder.ephemeral(handling, target, userId, { text, blocks: [] });
@@ -187,7 +186,6 @@ async function submitEdit(
   }
   const { view, user } = parsed.data;
   const userId = user.id;
-  const { teamId } = handling;
   const { locale } = await handling.person(userId);
 
   // The right is checked again: a modal can be submitted long after it opened.

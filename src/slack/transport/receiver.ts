@@ -4,7 +4,6 @@
 // event without an event. Slack's SSL check and the url_verification handshake are answered here;
 // Bolt, with its own signature check off, sees only signed requests, parsed as they were checked.
 
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   createServer,
   type IncomingMessage,
@@ -16,6 +15,7 @@ import { z } from 'zod';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
 import type { AcceptedRequests } from '../handling/surface.js';
+import { hasValidSignature } from './v0-signature.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
@@ -296,24 +296,6 @@ export function createReceiver(options: ReceiverOptions): ReceiverServer {
       });
     },
   };
-}
-
-/**
- * Slack's v0 signature: hex HMAC-SHA256 of `v0:{timestamp}:{body}` with the signing secret. Node's own
- * constant-time comparison rather than Bolt's isValidSlackRequest, whose tsscmp compares by computing
- * two more HMACs: a request's whole signature check then costs one HMAC instead of three.
- */
-export function hasValidSignature(
-  secret: string,
-  timestamp: number,
-  body: Buffer,
-  signature: string,
-): boolean {
-  if (!signature.startsWith('v0=')) return false;
-  const expected = createHmac('sha256', secret).update(`v0:${timestamp}:`).update(body).digest();
-  // Invalid hex decodes short, so it fails the length check.
-  const given = Buffer.from(signature.slice(3), 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** The body as Slack sends it: JSON, or a form whose `payload` field holds JSON. Undefined when neither. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type MrkdwnNode, parseMrkdwn } from '../../../src/playground/web/mrkdwn.js';
+import { type MrkdwnNode, parseMrkdwn } from '../../../playground/web/mrkdwn.js';
 
 /** The tree as a compact string: formatting as tags, so a test reads like the markup it checks. */
 function show(nodes: MrkdwnNode[]): string {

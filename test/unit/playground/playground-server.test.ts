@@ -1,9 +1,9 @@
 // The playground without a browser: the page's actions over HTTP, the live feed, and the stand-in
 // Web API the gateway (or anyone with the bot token) calls. Runs wherever Chromium is missing too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Playground, startPlayground } from '../../../playground/playground.js';
+import type { PlaygroundMessage, Snapshot } from '../../../playground/protocol.js';
 import { createLogger } from '../../../src/logging/logger.js';
-import { type Playground, startPlayground } from '../../../src/playground/playground.js';
-import type { PlaygroundMessage, Snapshot } from '../../../src/playground/protocol.js';
 import { withTimeout } from '../../support/wait.js';
 
 let playground: Playground;

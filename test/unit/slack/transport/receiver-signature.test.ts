@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { isValidSlackRequest } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import { hasValidSignature } from '../../../../src/slack/transport/receiver.js';
+import { hasValidSignature } from '../../../../src/slack/transport/v0-signature.js';
 
 // The worked example of Slack's "Verifying requests from Slack" guide.
 const SLACK_EXAMPLE = {

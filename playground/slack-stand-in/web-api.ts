@@ -1,9 +1,12 @@
-// The stand-in for Slack's Web API: the methods the gateway calls, answered as Slack answers them
-// (same fields, same errors, Block Kit checked by the shared checks), applied to the workspace.
+// The stand-in for Slack's Web API, the one the playground and the tests both talk to: each method
+// the gateway calls is answered here once, as Slack answers it (same fields, same errors, Block Kit
+// checked by the shared checks), applied to a workspace. A new method is taught here, once.
 import { randomBytes } from 'node:crypto';
-import { checkMessage, checkView, type Refusal, refusalResponse } from './block-kit-checks.js';
-import type { FileShare, PlaygroundMessage, PlaygroundView } from './protocol.js';
-import { APP, dmOf, TEAM, type Workspace } from './workspace.js';
+import type { FileShare, PlaygroundMessage, PlaygroundView } from '../protocol.js';
+import { checkMessage, checkUpdate, checkView, type Refusal, refusalResponse } from './block-kit-checks.js';
+import { dmOf, type Identity } from './directory.js';
+import { uploadedBytes } from './wire.js';
+import type { SlackWorkspace } from './workspace.js';
 
 type Json = Record<string, unknown>;
 
@@ -18,23 +21,45 @@ export interface ResponseTarget {
 const FILE_PREVIEW_BYTES = 4096;
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
+export interface SlackStandInOptions {
+  /** The one token it accepts; undefined accepts any (the tests check which token was sent themselves). */
+  botToken: string | undefined;
+  /** Where the server it sits behind is reached: upload and response_url addresses start with it. */
+  origin: () => string;
+  /** The workspace's web address (auth.test's url, permalinks); the origin when not given. */
+  webUrl?: (() => string) | undefined;
+  /** What apps.connections.open hands out; undefined while there is none. */
+  socketModeUrl?: (() => string | undefined) | undefined;
+}
+
 export class SlackStandIn {
-  readonly #workspace: Workspace;
-  readonly #botToken: string;
-  readonly #origin: () => string;
+  readonly #workspace: SlackWorkspace;
+  readonly #identity: Identity;
+  readonly #options: SlackStandInOptions;
   readonly #uploads = new Map<string, { name: string; bytes: Buffer | undefined }>();
   readonly #responseTargets = new Map<string, ResponseTarget>();
 
-  constructor(workspace: Workspace, options: { botToken: string; origin: () => string }) {
+  constructor(workspace: SlackWorkspace, options: SlackStandInOptions) {
     this.#workspace = workspace;
-    this.#botToken = options.botToken;
-    this.#origin = options.origin;
+    this.#identity = workspace.directory.identity;
+    this.#options = options;
+  }
+
+  #origin(): string {
+    return this.#options.origin();
+  }
+
+  #webUrl(): string {
+    return (this.#options.webUrl ?? this.#options.origin)();
   }
 
   /** Answers one Web API call; records it for the page's log of what the gateway sent. */
   call(method: string, body: Json, token: string | undefined): Json {
+    const { botToken } = this.#options;
     const answer =
-      token === this.#botToken ? this.#answer(method, body) : { ok: false, error: 'invalid_auth' };
+      botToken === undefined || token === botToken
+        ? this.#answer(method, body)
+        : { ok: false, error: 'invalid_auth' };
     const error = answer.ok === true ? undefined : String(answer.error);
     this.#workspace.recordCall({ method, ok: answer.ok === true, error, summary: summarize(method, body) });
     return answer;
@@ -88,9 +113,7 @@ export class SlackStandIn {
   ): Promise<{ status: number; text: string }> {
     const pending = this.#uploads.get(fileId);
     if (!pending) return { status: 404, text: 'unknown upload' };
-    const bytes = contentType?.startsWith('multipart/form-data')
-      ? await firstFormFile(body, contentType)
-      : body;
+    const bytes = await uploadedBytes(body, contentType);
     if (bytes.length > UPLOAD_MAX_BYTES) return { status: 413, text: 'too large' };
     pending.bytes = bytes;
     return { status: 200, text: `OK - ${bytes.length}` };
@@ -101,12 +124,12 @@ export class SlackStandIn {
       case 'auth.test':
         return {
           ok: true,
-          url: `${this.#origin()}/`,
-          team: TEAM.name,
-          user: 'helpdesk_robot',
-          team_id: TEAM.id,
-          user_id: APP.userId,
-          bot_id: APP.botId,
+          url: `${this.#webUrl()}/`,
+          team: this.#identity.team.name,
+          user: this.#identity.app.handle,
+          team_id: this.#identity.team.id,
+          user_id: this.#identity.app.userId,
+          bot_id: this.#identity.app.botId,
           is_enterprise_install: false,
         };
       case 'chat.postMessage':
@@ -120,42 +143,50 @@ export class SlackStandIn {
       case 'chat.getPermalink': {
         const channel = String(body.channel);
         const ts = String(body.message_ts);
-        if (!this.#workspace.message(channel, ts)) return { ok: false, error: 'message_not_found' };
+        if (!this.#workspace.namedMessage(channel, ts)) return { ok: false, error: 'message_not_found' };
         return {
           ok: true,
           channel,
-          permalink: `${this.#origin()}/archives/${channel}/p${ts.replace('.', '')}`,
+          permalink: `${this.#webUrl()}/archives/${channel}/p${ts.replace('.', '')}`,
         };
       }
       case 'users.info':
         return this.#userInfo(body);
       case 'conversations.info': {
-        const conversation = this.#workspace.conversation(String(body.channel));
-        if (!conversation) return { ok: false, error: 'channel_not_found' };
+        const place = this.#workspace.directory.place(String(body.channel));
+        if (!place) return { ok: false, error: 'channel_not_found' };
         return {
           ok: true,
           channel: {
-            id: conversation.id,
-            ...(conversation.kind === 'channel'
-              ? { name: conversation.name }
-              : { user: conversation.userId }),
-            is_channel: conversation.kind === 'channel',
-            is_im: conversation.kind === 'im',
-            is_private: conversation.kind === 'im',
+            id: place.id,
+            ...(place.name === undefined ? {} : { name: place.name }),
+            ...(place.userId === undefined ? {} : { user: place.userId }),
+            is_channel: place.kind === 'channel',
+            is_group: place.kind === 'group',
+            is_im: place.kind === 'im',
+            is_private: place.kind !== 'channel',
             is_member: true,
-            context_team_id: TEAM.id,
+            context_team_id: this.#identity.team.id,
           },
         };
       }
       case 'conversations.open': {
-        // The app's DM with a person (the playground has one per person).
+        // The app's DM with a person: one per person, named after them, as Slack keeps one IM per pair.
         const user = String(body.users ?? '').split(',')[0] ?? '';
-        return this.#workspace.persona(user)
+        return this.#workspace.directory.person(user)
           ? { ok: true, channel: { id: dmOf(user) } }
           : { ok: false, error: 'user_not_found' };
       }
-      case 'usergroups.users.list':
-        return { ok: false, error: 'no_such_subteam' };
+      case 'usergroups.users.list': {
+        const members = this.#workspace.directory.usergroup(String(body.usergroup));
+        return members === undefined
+          ? { ok: false, error: 'no_such_subteam' }
+          : { ok: true, users: [...members] };
+      }
+      case 'apps.connections.open': {
+        const url = this.#options.socketModeUrl?.();
+        return url === undefined ? { ok: false, error: 'fake_socket_mode_url_not_set' } : { ok: true, url };
+      }
       case 'reactions.add':
       case 'reactions.remove':
         return { ok: true };
@@ -168,7 +199,7 @@ export class SlackStandIn {
       case 'views.publish':
         return this.#publish(body);
       case 'files.getUploadURLExternal': {
-        const fileId = `F0PLAY${randomBytes(4).toString('hex').toUpperCase()}`;
+        const fileId = `F0STAND${randomBytes(4).toString('hex').toUpperCase()}`;
         this.#uploads.set(fileId, { name: stringOr(body.filename, 'file'), bytes: undefined });
         return { ok: true, upload_url: `${this.#origin()}/upload/${fileId}`, file_id: fileId };
       }
@@ -182,9 +213,10 @@ export class SlackStandIn {
   #channelOf(body: Json): string | undefined {
     const channel = typeof body.channel === 'string' ? body.channel : undefined;
     if (channel === undefined) return undefined;
+    const { directory } = this.#workspace;
+    if (directory.place(channel)) return channel;
     // Posting to a user id posts to the app's DM with that person, as Slack does.
-    if (channel.startsWith('U') && this.#workspace.persona(channel)) return dmOf(channel);
-    return this.#workspace.conversation(channel) ? channel : undefined;
+    return channel.startsWith('U') && directory.person(channel) ? dmOf(channel) : undefined;
   }
 
   #newMessage(channel: string, threadTs: string | undefined, body: Json): PlaygroundMessage {
@@ -192,7 +224,7 @@ export class SlackStandIn {
       channel,
       ts: this.#workspace.nextTs(),
       threadTs,
-      userId: APP.userId,
+      userId: this.#identity.app.userId,
       text: stringOr(body.text, ''),
       blocks: blocksOf(body.blocks),
       edited: false,
@@ -208,7 +240,7 @@ export class SlackStandIn {
       channel,
       ts: this.#workspace.nextTs(),
       threadTs,
-      userId: APP.userId,
+      userId: this.#identity.app.userId,
       text: '',
       blocks: undefined,
       edited: false,
@@ -220,7 +252,7 @@ export class SlackStandIn {
 
   #threadOf(channel: string, body: Json): string | undefined | { error: string } {
     if (typeof body.thread_ts !== 'string' || body.thread_ts === '') return undefined;
-    const parent = this.#workspace.message(channel, body.thread_ts);
+    const parent = this.#workspace.namedMessage(channel, body.thread_ts);
     if (!parent) return { error: 'thread_not_found' };
     // A reply to a reply goes to the thread it is in.
     return parent.threadTs ?? parent.ts;
@@ -238,16 +270,16 @@ export class SlackStandIn {
     }
     const message = this.#newMessage(channel, thread, body);
     this.#workspace.addMessage(message);
-    return { ok: true, channel, ts: message.ts, message: messageJson(message) };
+    return { ok: true, channel, ts: message.ts, message: this.messageJson(message) };
   }
 
   #update(body: Json): Json {
     const channel = this.#channelOf(body);
     if (!channel) return { ok: false, error: 'channel_not_found' };
-    const message = this.#workspace.message(channel, String(body.ts));
+    const message = this.#workspace.namedMessage(channel, String(body.ts));
     if (!message || message.visibleTo !== undefined) return { ok: false, error: 'message_not_found' };
-    if (message.userId !== APP.userId) return { ok: false, error: 'cant_update_message' };
-    const refusal = checkMessage({ text: body.text ?? message.text, blocks: body.blocks });
+    if (message.userId !== this.#identity.app.userId) return { ok: false, error: 'cant_update_message' };
+    const refusal = checkUpdate(body);
     if (refusal) {
       this.#showRefusal('chat.update', refusal, channel, message.threadTs);
       return refusalResponse(refusal);
@@ -256,15 +288,15 @@ export class SlackStandIn {
     if (body.blocks !== undefined) message.blocks = blocksOf(body.blocks);
     message.edited = true;
     this.#workspace.changed();
-    return { ok: true, channel, ts: message.ts, text: message.text, message: messageJson(message) };
+    return { ok: true, channel, ts: message.ts, text: message.text, message: this.messageJson(message) };
   }
 
   #delete(body: Json): Json {
     const channel = this.#channelOf(body);
     if (!channel) return { ok: false, error: 'channel_not_found' };
-    const message = this.#workspace.message(channel, String(body.ts));
+    const message = this.#workspace.namedMessage(channel, String(body.ts));
     if (!message || message.visibleTo !== undefined) return { ok: false, error: 'message_not_found' };
-    if (message.userId !== APP.userId) return { ok: false, error: 'cant_delete_message' };
+    if (message.userId !== this.#identity.app.userId) return { ok: false, error: 'cant_delete_message' };
     this.#workspace.deleteMessage(message);
     return { ok: true, channel, ts: message.ts };
   }
@@ -272,7 +304,7 @@ export class SlackStandIn {
   #postEphemeral(body: Json): Json {
     const channel = this.#channelOf(body);
     if (!channel) return { ok: false, error: 'channel_not_found' };
-    const user = typeof body.user === 'string' ? this.#workspace.persona(body.user) : undefined;
+    const user = typeof body.user === 'string' ? this.#workspace.directory.person(body.user) : undefined;
     if (!user) return { ok: false, error: 'user_not_found' };
     const thread = this.#threadOf(channel, body);
     if (typeof thread === 'object') return { ok: false, error: thread.error };
@@ -287,28 +319,21 @@ export class SlackStandIn {
   }
 
   #userInfo(body: Json): Json {
-    const id = String(body.user);
-    if (id === APP.userId) {
-      return {
-        ok: true,
-        user: { id, name: 'helpdesk_robot', real_name: APP.name, is_bot: true, deleted: false },
-      };
-    }
-    const persona = this.#workspace.persona(id);
-    if (!persona) return { ok: false, error: 'user_not_found' };
+    const person = this.#workspace.directory.person(String(body.user));
+    if (!person) return { ok: false, error: 'user_not_found' };
     const includeLocale = body.include_locale === true || body.include_locale === 'true';
     return {
       ok: true,
       user: {
-        id,
-        team_id: TEAM.id,
-        name: persona.name.toLowerCase().replace(/\s+/g, '.'),
-        real_name: persona.name,
-        is_bot: false,
+        id: person.id,
+        team_id: person.teamId,
+        name: person.handle,
+        real_name: person.realName,
+        is_bot: person.isBot,
         deleted: false,
-        tz: 'Asia/Shanghai',
-        profile: { display_name: persona.name, real_name: persona.name, team: TEAM.id },
-        ...(includeLocale ? { locale: persona.locale } : {}),
+        tz: person.timeZone,
+        profile: { display_name: person.displayName, real_name: person.realName, team: person.teamId },
+        ...(includeLocale && person.locale !== undefined ? { locale: person.locale } : {}),
       },
     };
   }
@@ -324,7 +349,7 @@ export class SlackStandIn {
     if (how === 'push' && stack.length >= 3) return { ok: false, error: 'push_limit_reached' };
     const previous = stack.at(-1);
     const id = this.#workspace.nextViewId();
-    const view = viewJson(asJson(body.view), {
+    const view = this.#viewJson(asJson(body.view), {
       id,
       rootViewId: how === 'open' ? id : String(stack[0]?.id),
       previousViewId: how === 'push' ? previous?.id : undefined,
@@ -338,7 +363,7 @@ export class SlackStandIn {
   #updateView(body: Json): Json {
     const found =
       typeof body.view_id === 'string'
-        ? this.#workspace.findView(body.view_id)
+        ? this.#workspace.namedView(body.view_id)
         : typeof body.external_id === 'string'
           ? this.#workspace.findViewByExternalId(body.external_id)
           : undefined;
@@ -366,7 +391,7 @@ export class SlackStandIn {
     if (refusal) return refusal;
     const stack = this.#workspace.modalStack(userId);
     const id = this.#workspace.nextViewId();
-    const view = viewJson(asJson(next), {
+    const view = this.#viewJson(asJson(next), {
       id,
       rootViewId: String(stack[0]?.id ?? id),
       previousViewId: stack.at(-1)?.id,
@@ -377,7 +402,7 @@ export class SlackStandIn {
   }
 
   #replaceView(found: PlaygroundView, next: Json): void {
-    found.view = viewJson(next, {
+    found.view = this.#viewJson(next, {
       id: found.id,
       rootViewId: String(found.view.root_view_id ?? found.id),
       previousViewId:
@@ -389,7 +414,7 @@ export class SlackStandIn {
 
   #publish(body: Json): Json {
     const userId = typeof body.user_id === 'string' ? body.user_id : '';
-    if (!this.#workspace.persona(userId)) return { ok: false, error: 'user_not_found' };
+    if (!this.#workspace.directory.person(userId)) return { ok: false, error: 'user_not_found' };
     const refusal = checkView(body.view);
     if (refusal) return refusalResponse(refusal);
     const existing = this.#workspace.home(userId);
@@ -397,7 +422,7 @@ export class SlackStandIn {
       return { ok: false, error: 'hash_conflict' };
     }
     const id = existing?.id ?? this.#workspace.nextViewId();
-    const view = viewJson(asJson(body.view), { id, rootViewId: id, previousViewId: undefined });
+    const view = this.#viewJson(asJson(body.view), { id, rootViewId: id, previousViewId: undefined });
     this.#workspace.setHome(userId, { id, userId, view, errors: {} });
     return { ok: true, view };
   }
@@ -409,7 +434,7 @@ export class SlackStandIn {
     for (const entry of listed) {
       const item = asJson(entry);
       const id = typeof item.id === 'string' ? item.id : '';
-      const pending = this.#uploads.get(id);
+      const pending = this.#uploadOf(id);
       if (!pending?.bytes) return { ok: false, error: 'file_not_found' };
       this.#uploads.delete(id);
       shares.push({
@@ -434,49 +459,55 @@ export class SlackStandIn {
       files: shares.map((share) => ({ id: share.id, title: share.title, name: share.name })),
     };
   }
-}
 
-/** A message as Slack echoes it back in chat.* answers and interaction payloads. */
-export function messageJson(message: PlaygroundMessage): Json {
-  const isApp = message.userId === APP.userId;
-  return {
-    type: 'message',
-    user: message.userId,
-    ...(isApp ? { bot_id: APP.botId, app_id: APP.id } : {}),
-    team: TEAM.id,
-    text: message.text,
-    ts: message.ts,
-    ...(message.threadTs === undefined ? {} : { thread_ts: message.threadTs }),
-    ...(message.blocks === undefined ? {} : { blocks: message.blocks }),
-  };
-}
+  /** An upload it gave the address for, or, when the directory assumes the unseen, an empty one. */
+  #uploadOf(fileId: string): { name: string; bytes: Buffer | undefined } | undefined {
+    const pending = this.#uploads.get(fileId);
+    if (pending || !this.#workspace.directory.assumesUnseen) return pending;
+    return { name: 'file', bytes: Buffer.alloc(0) };
+  }
 
-/**
- * A view as Slack returns it: ids filled in, every block given a block_id and every element an
- * action_id (Slack makes them up when the app gave none), empty state, a new hash.
- */
-function viewJson(
-  view: Json,
-  ids: { id: string; rootViewId: string; previousViewId: string | undefined },
-): Json {
-  return {
-    ...view,
-    id: ids.id,
-    team_id: TEAM.id,
-    app_id: APP.id,
-    bot_id: APP.botId,
-    app_installed_team_id: TEAM.id,
-    blocks: withIds(blocksOf(view.blocks) ?? []),
-    private_metadata: stringOr(view.private_metadata, ''),
-    callback_id: stringOr(view.callback_id, ''),
-    external_id: stringOr(view.external_id, ''),
-    state: { values: {} },
-    hash: `${Date.now()}.${randomBytes(4).toString('hex')}`,
-    clear_on_close: view.clear_on_close === true,
-    notify_on_close: view.notify_on_close === true,
-    root_view_id: ids.rootViewId,
-    previous_view_id: ids.previousViewId ?? null,
-  };
+  /** A message as Slack echoes it back in chat.* answers and interaction payloads. */
+  messageJson(message: PlaygroundMessage): Json {
+    const { app, team } = this.#identity;
+    const isApp = message.userId === app.userId;
+    return {
+      type: 'message',
+      user: message.userId,
+      ...(isApp ? { bot_id: app.botId, app_id: app.id } : {}),
+      team: team.id,
+      text: message.text,
+      ts: message.ts,
+      ...(message.threadTs === undefined ? {} : { thread_ts: message.threadTs }),
+      ...(message.blocks === undefined ? {} : { blocks: message.blocks }),
+    };
+  }
+
+  /**
+   * A view as Slack returns it: ids filled in, every block given a block_id and every element an
+   * action_id (Slack makes them up when the app gave none), empty state, a new hash.
+   */
+  #viewJson(view: Json, ids: { id: string; rootViewId: string; previousViewId: string | undefined }): Json {
+    const { app, team } = this.#identity;
+    return {
+      ...view,
+      id: ids.id,
+      team_id: team.id,
+      app_id: app.id,
+      bot_id: app.botId,
+      app_installed_team_id: team.id,
+      blocks: withIds(blocksOf(view.blocks) ?? []),
+      private_metadata: stringOr(view.private_metadata, ''),
+      callback_id: stringOr(view.callback_id, ''),
+      external_id: stringOr(view.external_id, ''),
+      state: { values: {} },
+      hash: `${Date.now()}.${randomBytes(4).toString('hex')}`,
+      clear_on_close: view.clear_on_close === true,
+      notify_on_close: view.notify_on_close === true,
+      root_view_id: ids.rootViewId,
+      previous_view_id: ids.previousViewId ?? null,
+    };
+  }
 }
 
 function withIds(blocks: unknown[]): unknown[] {
@@ -491,16 +522,6 @@ function withIds(blocks: unknown[]): unknown[] {
     }
     return withBlockId;
   });
-}
-
-async function firstFormFile(body: Buffer, contentType: string): Promise<Buffer> {
-  const form = await new Response(new Uint8Array(body), {
-    headers: { 'content-type': contentType },
-  }).formData();
-  for (const value of form.values()) {
-    if (typeof value !== 'string') return Buffer.from(await value.arrayBuffer());
-  }
-  return Buffer.alloc(0);
 }
 
 function shortId(): string {

@@ -1,15 +1,20 @@
 // The whole playground: the platform simulator, the stand-in for Slack and its page, and the real
 // gateway in HTTP mode pointed at both, all on 127.0.0.1. Used by `npm run demo` and the browser tests.
 import { randomBytes } from 'node:crypto';
-import { createGateway, type Gateway } from '../app.js';
-import { parseEnv } from '../config/env.js';
-import type { Logger } from '../logging/logger.js';
-import { DEFAULT_SIMULATOR_TOKEN, type Fault, type Simulator, startSimulator } from '../simulator/index.js';
+import { createGateway, type Gateway } from '../src/app.js';
+import { parseEnv } from '../src/config/env.js';
+import type { Logger } from '../src/logging/logger.js';
+import {
+  DEFAULT_SIMULATOR_TOKEN,
+  type Fault,
+  type Simulator,
+  startSimulator,
+} from '../src/simulator/index.js';
 import { GatewayRequests } from './gateway-requests.js';
 import { buildPageAssets } from './page.js';
 import type { FaultKind } from './protocol.js';
 import { startPlaygroundServer } from './server.js';
-import { SlackStandIn } from './web-api.js';
+import { SlackStandIn } from './slack-stand-in/web-api.js';
 import { PERSONAS, REVIEW_CHANNEL, Workspace } from './workspace.js';
 
 export interface PlaygroundOptions {

@@ -2,8 +2,9 @@
 // an interaction payload or a slash command form, signed with the v0 scheme and posted to the
 // gateway's real POST /slack/events. Answers the gateway gives in the HTTP response (a modal's
 // response_action, a command's immediate reply) are applied as Slack applies them.
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import { v0Signature } from '../src/slack/transport/v0-signature.js';
 import type {
   clickSchema,
   closeViewSchema,
@@ -13,7 +14,7 @@ import type {
   submitViewSchema,
 } from './page-actions.js';
 import type { StateValues } from './protocol.js';
-import { messageJson, type SlackStandIn } from './web-api.js';
+import type { SlackStandIn } from './slack-stand-in/web-api.js';
 import { APP, dmOf, PERSONAS, TEAM, type Workspace } from './workspace.js';
 
 type Json = Record<string, unknown>;
@@ -141,7 +142,7 @@ export class GatewayRequests {
         name: conversation?.kind === 'channel' ? conversation.name : 'directmessage',
       },
       // Slack sends no message with a click in an ephemeral message.
-      ...(ephemeral ? {} : { message: messageJson(message) }),
+      ...(ephemeral ? {} : { message: this.#options.standIn.messageJson(message) }),
       state: { values: {} },
       response_url: standIn.responseUrl({
         userId: input.userId,
@@ -224,7 +225,7 @@ export class GatewayRequests {
         id: message.channel,
         name: conversation?.kind === 'channel' ? conversation.name : 'directmessage',
       },
-      message: messageJson(message),
+      message: this.#options.standIn.messageJson(message),
       response_url: standIn.responseUrl({
         userId: input.userId,
         channel: message.channel,
@@ -342,16 +343,13 @@ export class GatewayRequests {
     contentType: string,
   ): Promise<(Outcome & { ok: false }) | { ok: true; body: string }> {
     const timestamp = String(Math.floor(Date.now() / 1000));
-    const signature = createHmac('sha256', this.#options.signingSecret)
-      .update(`v0:${timestamp}:${body}`)
-      .digest('hex');
     try {
       const response = await fetch(new URL(SLACK_EVENTS_PATH, this.#options.gatewayUrl), {
         method: 'POST',
         headers: {
           'content-type': contentType,
           'x-slack-request-timestamp': timestamp,
-          'x-slack-signature': `v0=${signature}`,
+          'x-slack-signature': v0Signature(this.#options.signingSecret, timestamp, body),
         },
         body,
         // Slack gives up on an app after three seconds; the page is told the same.

@@ -1,85 +1,47 @@
-// The playground's Slack workspace: its people, conversations, messages, modals and Home tabs, kept
-// in memory as the stand-in Web API changes them. Every change is announced, so the page sees it live.
+// A stand-in Slack workspace's state: its messages, modals, Home tabs, triggers and the Web API calls
+// made to it, kept in memory as the stand-in's Web API changes them, over a directory of who and what
+// exists. Every change is announced, so the playground's page sees it live.
 import { randomBytes } from 'node:crypto';
-import { SHORTCUT_EDIT_ANSWER } from '../slack/review/ids.js';
-import type {
-  ApiCall,
-  Conversation,
-  FaultKind,
-  Persona,
-  PlaygroundMessage,
-  PlaygroundView,
-  Snapshot,
-} from './protocol.js';
+import type { ApiCall, PlaygroundMessage, PlaygroundView } from '../protocol.js';
+import type { Directory } from './directory.js';
 
-export const TEAM = { id: 'T0PLAY', name: 'Acme (playground)', domain: 'acme-playground' } as const;
-export const APP = { id: 'A0PLAY', botId: 'B0PLAY', userId: 'U0PLAYBOT', name: 'Helpdesk Robot' } as const;
-
-export const PERSONAS: readonly Persona[] = [
-  { id: 'U0ALICE', name: 'Alice Martin', locale: 'en-US', operator: false },
-  { id: 'U0BOB', name: 'Bob Okafor', locale: 'en-GB', operator: false },
-  { id: 'U0WANGFANG', name: '王芳', locale: 'zh-CN', operator: false },
-  { id: 'U0LIWEI', name: '李伟', locale: 'zh-CN', operator: false },
-  { id: 'U0OLIVIA', name: 'Olivia Reyes (operator)', locale: 'en-US', operator: true },
-];
-
-const HELP_CHANNEL = 'C0HELP';
-export const REVIEW_CHANNEL = 'C0KBREVIEW';
-
-/** Every person has a DM with the app: `D` + their id without its `U`. */
-export function dmOf(userId: string): string {
-  return `D${userId.slice(1)}`;
-}
-
-const CONVERSATIONS: readonly Conversation[] = [
-  { id: HELP_CHANNEL, kind: 'channel', name: 'help', purpose: 'Mention @Helpdesk Robot with a question' },
-  {
-    id: REVIEW_CHANNEL,
-    kind: 'channel',
-    name: 'kb-review',
-    purpose: 'Review cards: answers people disliked, questions the robot could not answer',
-  },
-  ...PERSONAS.map(
-    (persona): Conversation => ({
-      id: dmOf(persona.id),
-      kind: 'im',
-      name: persona.name,
-      userId: persona.id,
-      purpose: `${persona.name}'s direct messages with ${APP.name}`,
-    }),
-  ),
-];
-
-/** Messages kept per conversation: a playground session is short, and the page gets every one. */
+/** Messages kept per conversation: a session is short, and the playground's page gets every one. */
 const MESSAGES_PER_CONVERSATION_MAX = 300;
 const CALLS_KEPT = 100;
 /** Slack's trigger_id lives three seconds. */
 const TRIGGER_LIFETIME_MS = 3_000;
+/** Whose modals a view opened by a trigger the stand-in never gave out belongs to. */
+const UNSEEN_USER = '';
 
-export class Workspace {
+export interface SlackWorkspaceOptions {
+  /** Message timestamps; by default the clock's seconds with a counter, so two are never equal. */
+  nextTs?: (() => string) | undefined;
+}
+
+export class SlackWorkspace {
+  readonly directory: Directory;
   readonly #messages: PlaygroundMessage[] = [];
   readonly #modals = new Map<string, PlaygroundView[]>();
   readonly #homes = new Map<string, PlaygroundView>();
   readonly #calls: ApiCall[] = [];
   readonly #triggers = new Map<string, { userId: string; expires: number }>();
   readonly #listeners = new Set<() => void>();
+  readonly #nextTs: () => string;
   #tsCounter = 0;
   #viewCounter = 0;
-  #fault: FaultKind = 'none';
   #changePending = false;
 
-  constructor(readonly slashCommand: string) {}
-
-  persona(userId: string): Persona | undefined {
-    return PERSONAS.find((persona) => persona.id === userId);
+  constructor(directory: Directory, options: SlackWorkspaceOptions = {}) {
+    this.directory = directory;
+    this.#nextTs = options.nextTs ?? (() => this.#clockTs());
   }
 
-  conversation(id: string): Conversation | undefined {
-    return CONVERSATIONS.find((conversation) => conversation.id === id);
-  }
-
-  /** A new message timestamp: the clock's seconds, with a counter so two are never equal. */
+  /** A new message timestamp. */
   nextTs(): string {
+    return this.#nextTs();
+  }
+
+  #clockTs(): string {
     this.#tsCounter += 1;
     const seconds = Math.floor(Date.now() / 1000);
     return `${seconds}.${String(this.#tsCounter % 1_000_000).padStart(6, '0')}`;
@@ -99,13 +61,34 @@ export class Workspace {
   /** The person a live trigger was given to; an unknown or expired trigger is refused, as Slack does. */
   useTrigger(trigger: unknown): { userId: string } | { error: 'invalid_trigger_id' | 'expired_trigger_id' } {
     const found = typeof trigger === 'string' ? this.#triggers.get(trigger) : undefined;
-    if (!found) return { error: 'invalid_trigger_id' };
+    if (!found)
+      return this.directory.assumesUnseen ? { userId: UNSEEN_USER } : { error: 'invalid_trigger_id' };
     if (Date.now() > found.expires) return { error: 'expired_trigger_id' };
     return { userId: found.userId };
   }
 
   message(channel: string, ts: string): PlaygroundMessage | undefined {
     return this.#messages.find((message) => message.channel === channel && message.ts === ts);
+  }
+
+  /** A message the Web API names: one it has, or, when the directory assumes the unseen, the app's own. */
+  namedMessage(channel: string, ts: string): PlaygroundMessage | undefined {
+    const found = this.message(channel, ts);
+    if (found || !this.directory.assumesUnseen) return found;
+    const assumed: PlaygroundMessage = {
+      channel,
+      ts,
+      threadTs: undefined,
+      userId: this.directory.identity.app.userId,
+      text: '',
+      blocks: undefined,
+      edited: false,
+      files: [],
+      visibleTo: undefined,
+      refusal: undefined,
+    };
+    this.addMessage(assumed);
+    return assumed;
   }
 
   addMessage(message: PlaygroundMessage): void {
@@ -142,6 +125,15 @@ export class Workspace {
     return [...this.#homes.values()].find((home) => home.id === viewId);
   }
 
+  /** A view the Web API names: one it has, or, when the directory assumes the unseen, an empty modal. */
+  namedView(viewId: string): PlaygroundView | undefined {
+    const found = this.findView(viewId);
+    if (found || !this.directory.assumesUnseen) return found;
+    const assumed: PlaygroundView = { id: viewId, userId: UNSEEN_USER, view: { id: viewId }, errors: {} };
+    this.modalStack(UNSEEN_USER).push(assumed);
+    return assumed;
+  }
+
   findViewByExternalId(externalId: string): PlaygroundView | undefined {
     for (const stack of this.#modals.values()) {
       const found = stack.find((view) => view.view.external_id === externalId);
@@ -165,13 +157,19 @@ export class Workspace {
     this.changed();
   }
 
-  get fault(): FaultKind {
-    return this.#fault;
-  }
-
-  set fault(kind: FaultKind) {
-    this.#fault = kind;
-    this.changed();
+  /** Copies of what it holds, for a snapshot of the whole workspace. */
+  contents(): {
+    messages: PlaygroundMessage[];
+    modals: Record<string, PlaygroundView[]>;
+    homes: Record<string, PlaygroundView>;
+    calls: ApiCall[];
+  } {
+    return {
+      messages: [...this.#messages],
+      modals: Object.fromEntries(this.#modals),
+      homes: Object.fromEntries(this.#homes),
+      calls: [...this.#calls],
+    };
   }
 
   /** Announces a change once per turn of the event loop, however many changes the turn made. */
@@ -187,22 +185,5 @@ export class Workspace {
   onChange(listener: () => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
-  }
-
-  snapshot(): Snapshot {
-    return {
-      team: { id: TEAM.id, name: TEAM.name },
-      app: { userId: APP.userId, name: APP.name },
-      slashCommand: this.slashCommand,
-      // As manifest.yml names it.
-      shortcuts: [{ callbackId: SHORTCUT_EDIT_ANSWER, name: 'Edit this answer' }],
-      personas: [...PERSONAS],
-      conversations: [...CONVERSATIONS],
-      messages: [...this.#messages],
-      modals: Object.fromEntries(this.#modals),
-      homes: Object.fromEntries(this.#homes),
-      calls: [...this.#calls],
-      fault: this.#fault,
-    };
   }
 }

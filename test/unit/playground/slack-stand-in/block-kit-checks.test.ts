@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { blockKitRefusal, checkMessage, checkView } from '../../../src/playground/block-kit-checks.js';
-import { renderReply } from '../../../src/slack/answers/blocks.js';
-import { renderCommandHelp } from '../../../src/slack/desk/command-views.js';
-import { renderReasonModal } from '../../../src/slack/review/views.js';
+import {
+  blockKitRefusal,
+  checkMessage,
+  checkView,
+} from '../../../../playground/slack-stand-in/block-kit-checks.js';
+import { renderReply } from '../../../../src/slack/answers/blocks.js';
+import { renderCommandHelp } from '../../../../src/slack/desk/command-views.js';
+import { renderReasonModal } from '../../../../src/slack/review/views.js';
 
 const section = (text: string) => ({ type: 'section', text: { type: 'mrkdwn', text } });
 

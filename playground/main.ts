@@ -1,7 +1,7 @@
 // Entry point of `npm run demo`: the playground on 127.0.0.1 with no accounts and no configuration.
 // PLAYGROUND_PORT picks the page's port (default 3300, 0 for any free one); LOG_LEVEL the gateway's log.
 import { z } from 'zod';
-import { createLogger } from '../logging/logger.js';
+import { createLogger } from '../src/logging/logger.js';
 import { startPlayground } from './playground.js';
 
 /** A blank variable, as a .env copied from .env.example leaves it, counts as unset. */

@@ -391,7 +391,7 @@ export function blockKitRefusal(
 }
 
 /** chat.update may leave the text as it was: only what it sends is checked. */
-function checkUpdate(body: Record<string, unknown>): Refusal | undefined {
+export function checkUpdate(body: Record<string, unknown>): Refusal | undefined {
   return body.blocks === undefined && body.text === undefined
     ? undefined
     : checkMessage({ text: body.text ?? ' ', blocks: body.blocks });

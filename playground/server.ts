@@ -3,7 +3,7 @@
 // response_urls, file uploads) that the gateway is pointed at.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import { listen } from '../util/listen.js';
+import { listen } from '../src/util/listen.js';
 import type { GatewayRequests, Outcome } from './gateway-requests.js';
 import type { PageAssets } from './page.js';
 import {
@@ -16,7 +16,8 @@ import {
   submitViewSchema,
 } from './page-actions.js';
 import { API_PREFIX, EVENTS_PATH, type FaultKind } from './protocol.js';
-import type { SlackStandIn } from './web-api.js';
+import type { SlackStandIn } from './slack-stand-in/web-api.js';
+import { apiMethodOf, parseBody, readBody, tokenOf } from './slack-stand-in/wire.js';
 import type { Workspace } from './workspace.js';
 
 type Json = Record<string, unknown>;
@@ -96,11 +97,13 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     if (raw === undefined) return sendJson(res, 413, { ok: false, error: 'request_too_large' });
     const body = parseBody(raw.toString('utf8'), req.headers['content-type']);
 
-    const apiMethod = /^\/api\/([A-Za-z0-9_.]+)$/.exec(path)?.[1];
+    const apiMethod = apiMethodOf(path);
     if (apiMethod !== undefined) {
-      const token =
-        bearer(req.headers.authorization) ?? (typeof body.token === 'string' ? body.token : undefined);
-      return sendJson(res, 200, options.standIn.call(apiMethod, body, token));
+      return sendJson(
+        res,
+        200,
+        options.standIn.call(apiMethod, body, tokenOf(req.headers.authorization, body)),
+      );
     }
     if (path.startsWith('/response-url/')) {
       const result = options.standIn.respond(path.slice('/response-url/'.length), body);
@@ -177,46 +180,4 @@ function send(res: ServerResponse, status: number, contentType: string, body: st
 
 function sendJson(res: ServerResponse, status: number, body: Json | Outcome): void {
   send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
-}
-
-function bearer(header: string | undefined): string | undefined {
-  return header === undefined ? undefined : (/^Bearer\s+(.+)$/i.exec(header)?.[1] ?? undefined);
-}
-
-/** The body, or undefined when it is larger than `limit` (the rest is drained, not kept). */
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    size += buffer.length;
-    if (size <= limit) chunks.push(buffer);
-  }
-  return size > limit ? undefined : Buffer.concat(chunks);
-}
-
-/** JSON, or a form whose JSON-valued fields (blocks, view, files) web-api sent as JSON strings. */
-function parseBody(raw: string, contentType: string | undefined): Json {
-  if (raw === '') return {};
-  if (contentType?.startsWith('application/json')) {
-    try {
-      const parsed: unknown = JSON.parse(raw);
-      return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Json) : {};
-    } catch {
-      return {};
-    }
-  }
-  const fields: Json = {};
-  for (const [key, value] of new URLSearchParams(raw)) {
-    fields[key] = value.startsWith('{') || value.startsWith('[') ? parseJsonOr(value) : value;
-  }
-  return fields;
-}
-
-function parseJsonOr(value: string): unknown {
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
 }

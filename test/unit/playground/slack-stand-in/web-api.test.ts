@@ -1,7 +1,7 @@
 // The stand-in for Slack's Web API, called directly: Slack's answers and errors, and what the page sees.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SlackStandIn } from '../../../src/playground/web-api.js';
-import { APP, dmOf, REVIEW_CHANNEL, Workspace } from '../../../src/playground/workspace.js';
+import { SlackStandIn } from '../../../../playground/slack-stand-in/web-api.js';
+import { APP, dmOf, REVIEW_CHANNEL, Workspace } from '../../../../playground/workspace.js';
 
 const TOKEN = 'xoxb-test';
 const ALICE = 'U0ALICE';
