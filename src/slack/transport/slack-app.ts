@@ -1,6 +1,6 @@
 // Builds the Bolt app in HTTP or Socket Mode, behind our receiver, with the listeners registered.
 // Transport concerns stay here; what a message or click means is decided in the surfaces (surfaces.ts).
-import { App, type Receiver, SocketModeReceiver, webApi } from '@slack/bolt';
+import { App, SocketModeReceiver, webApi } from '@slack/bolt';
 import { z } from 'zod';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
@@ -127,7 +127,6 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         }
       : {}),
   });
-  let receiver: Receiver = gatewayReceiver;
   if (connection.mode === 'socket') {
     socketReceiver = new SocketModeReceiver({
       appToken: connection.appToken,
@@ -156,7 +155,6 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       failed: (error, retryInMs) =>
         logger.error({ ...errorFields(error), retryInMs }, 'Socket Mode reconnect failed; trying again'),
     });
-    receiver = socketReceiver;
   }
 
   const app = new App({
@@ -164,7 +162,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     botUserId: identity.botUserId,
     ...(identity.botId ? { botId: identity.botId } : {}),
     tokenVerificationEnabled: false,
-    receiver,
+    receiver: socketReceiver ?? gatewayReceiver,
     logger: sdkLogger,
     clientOptions: { ...clientOptions },
     ignoreSelf: true,
