@@ -1,27 +1,25 @@
-// The receiver: the HTTP server in front of Bolt. It owns the health routes in both modes and, in HTTP mode,
-// checks every request to /slack/events before Bolt sees it: Bolt 5 crashes on a signed `null`
-// body, stalls 3 s on signed bodies it cannot classify, and answers 500 (which Slack retries) to an
-// event without an event. Slack's SSL check and the url_verification handshake are answered here;
-// Bolt, with its own signature check off, sees only signed requests, parsed as they were checked.
-
-import {
-  createServer,
-  type IncomingMessage,
-  type RequestListener,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+// The receiver: the HTTP server in front of Bolt, and in HTTP mode Bolt's `Receiver`. It owns the health
+// routes in both modes and, in HTTP mode, checks every request to /slack/events before the app sees it:
+// Bolt 5 crashes on a signed `null` body, stalls 3 s on signed bodies it cannot classify, and answers
+// 500 (which Slack retries) to an event without an event. Slack's SSL check and the url_verification
+// handshake are answered here; `app.processEvent` gets only signed requests, as the objects that
+// were checked, with an ack that answers as Bolt's HTTPReceiver does (http-ack.ts).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type App, type Receiver, type ReceiverEvent, ReceiverInconsistentStateError } from '@slack/bolt';
 import { z } from 'zod';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
+import { listen } from '../../util/listen.js';
 import type { AcceptedRequests } from '../handling/surface.js';
+import { HttpAck } from './http-ack.js';
 import { hasValidSignature } from './v0-signature.js';
 
-export const SLACK_EVENTS_PATH = '/slack/events';
+const SLACK_EVENTS_PATH = '/slack/events';
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 const JSON_CONTENT_TYPE = 'application/json';
 /** Slack's payloads are a few kilobytes; a megabyte is generous and keeps garbage from filling memory. */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Slack signs with the current time; a request more than five minutes off either way is a replay. */
 const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
 
@@ -130,90 +128,133 @@ export interface ReceiverOptions {
   health: Health;
   metrics?: MetricsSource;
   logger: Logger;
-  /** HTTP mode: where signed Slack requests go once they pass the checks. */
+  /** HTTP mode: the checks a request to /slack/events must pass before it reaches the app. */
   slack?: {
     signingSecret: string;
-    requestListener: RequestListener;
     now?: () => number;
     /** The modal callback ids, message shortcuts and slash command the surfaces route: all that is accepted. */
     accepted: AcceptedRequests;
   };
 }
 
-export interface ReceiverServer {
+/**
+ * Bolt's `Receiver` for HTTP mode, as Bolt's AwsLambdaReceiver is one for Lambda: it owns the transport
+ * and hands each verified request to `app.processEvent`. Without `slack` options (Socket Mode, where
+ * Bolt's SocketModeReceiver takes Slack's requests) it is the health server alone, and no app is given it.
+ */
+export class GatewayReceiver implements Receiver {
   readonly server: Server;
+  readonly #options: ReceiverOptions;
+  readonly #logger: Logger;
+  readonly #envelopeSchema: ReturnType<typeof slackEnvelopeSchema>;
+  #app: App | undefined;
+  #draining = false;
+  /** Slack requests begun before the drain: they are answered, not refused. */
+  readonly #slackRequests = new Set<ServerResponse>();
+  #slackRequestsAnswered: (() => void) | undefined;
+  #drained: Promise<void> | undefined;
+
+  constructor(options: ReceiverOptions) {
+    this.#options = options;
+    this.#logger = options.logger;
+    this.#envelopeSchema = slackEnvelopeSchema(
+      options.slack?.accepted ?? { viewCallbackIds: [], messageShortcutIds: [], slashCommand: undefined },
+    );
+    this.server = createServer((request, response) => {
+      // A kept-alive connection would keep close() waiting for Node's keep-alive timeout.
+      if (this.#draining) response.setHeader('connection', 'close');
+      this.#handle(request, response).catch((error: unknown) => {
+        this.#logger.error({ ...errorFields(error), path: request.url }, 'request handling failed');
+        if (!response.headersSent) sendJson(response, 500, { error: 'internal_error' });
+        else response.destroy();
+      });
+    });
+    // Slack keeps connections open between requests; drop idle ones before a load balancer would.
+    this.server.keepAliveTimeout = 65_000;
+    this.server.headersTimeout = 66_000;
+    this.server.requestTimeout = 30_000;
+  }
+
+  /** Bolt's App calls this from its constructor with itself. */
+  init(app: App): void {
+    this.#app = app;
+  }
+
+  /** Listens on `host:port` (0 picks a free port). */
+  start(port: number, host: string): Promise<AddressInfo> {
+    return listen(this.server, port, host);
+  }
+
   /**
    * Starts the drain: new Slack requests get 503 (Slack retries them, on another replica), the health
    * routes keep answering (503), idle connections are closed now, and the answers to new requests and
    * to the Slack requests in flight close theirs. Resolves once the Slack requests in flight are answered.
    */
-  drain(): Promise<void>;
+  drain(): Promise<void> {
+    if (this.#drained) return this.#drained;
+    this.#draining = true;
+    for (const response of this.#slackRequests) {
+      if (!response.headersSent) response.setHeader('connection', 'close');
+    }
+    this.server.closeIdleConnections();
+    this.#drained =
+      this.#slackRequests.size === 0
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            this.#slackRequestsAnswered = resolve;
+          });
+    return this.#drained;
+  }
+
   /** Ends the drain: stops listening and closes every connection, whatever it is doing. */
-  close(): Promise<void>;
-}
-
-export function createReceiver(options: ReceiverOptions): ReceiverServer {
-  const { health, logger } = options;
-  const envelopeSchema = slackEnvelopeSchema(
-    options.slack?.accepted ?? { viewCallbackIds: [], messageShortcutIds: [], slashCommand: undefined },
-  );
-  let draining = false;
-  /** Slack requests begun before the drain: they are answered, not refused. */
-  const slackRequests = new Set<ServerResponse>();
-  let slackRequestsAnswered: (() => void) | undefined;
-  let drained: Promise<void> | undefined;
-
-  const server = createServer((request, response) => {
-    // A kept-alive connection would keep close() waiting for Node's keep-alive timeout.
-    if (draining) response.setHeader('connection', 'close');
-    handle(request, response).catch((error: unknown) => {
-      logger.error({ ...errorFields(error), path: request.url }, 'request handling failed');
-      if (!response.headersSent) sendJson(response, 500, { error: 'internal_error' });
-      else response.destroy();
+  stop(): Promise<void> {
+    this.#draining = true;
+    return new Promise((resolve) => {
+      // Not listening (start-up failed before listen) is as closed as it gets.
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
     });
-  });
-  // Slack keeps connections open between requests; drop idle ones before a load balancer would.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 30_000;
+  }
 
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const { health, metrics, slack } = this.#options;
     const path = pathOf(request.url);
     if (path === '/healthz' || path === '/readyz') {
       if (request.method !== 'GET' && request.method !== 'HEAD') return sendMethodNotAllowed(response, 'GET');
       if (path === '/healthz') {
-        const alive = !draining && health.alive();
+        const alive = !this.#draining && health.alive();
         return sendJson(response, alive ? 200 : 503, { status: alive ? 'ok' : 'stopping' });
       }
-      const ready = !draining && (await health.ready().catch(() => false));
+      const ready = !this.#draining && (await health.ready().catch(() => false));
       return sendJson(response, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready' });
     }
-    if (path === '/metrics' && options.metrics) {
+    if (path === '/metrics' && metrics) {
       if (request.method !== 'GET') return sendMethodNotAllowed(response, 'GET');
-      const { contentType, body } = await options.metrics.render();
+      const { contentType, body } = await metrics.render();
       response.writeHead(200, { 'content-type': contentType });
       response.end(body);
       return;
     }
-    if (path === SLACK_EVENTS_PATH && options.slack) {
+    if (path === SLACK_EVENTS_PATH && slack) {
       // Slack retries a 503, and the retry reaches a replica that is not stopping.
-      if (draining) return sendJson(response, 503, { error: 'shutting_down' });
+      if (this.#draining) return sendJson(response, 503, { error: 'shutting_down' });
       if (request.method !== 'POST') return sendMethodNotAllowed(response, 'POST');
-      slackRequests.add(response);
+      this.#slackRequests.add(response);
       response.once('close', () => {
-        slackRequests.delete(response);
-        if (slackRequests.size === 0) slackRequestsAnswered?.();
+        this.#slackRequests.delete(response);
+        if (this.#slackRequests.size === 0) this.#slackRequestsAnswered?.();
       });
-      return handleSlackRequest(request, response, options.slack);
+      return this.#handleSlackRequest(request, response, slack);
     }
     sendJson(response, 404, { error: 'not_found' });
   }
 
-  async function handleSlackRequest(
+  async #handleSlackRequest(
     request: IncomingMessage,
     response: ServerResponse,
     slack: NonNullable<ReceiverOptions['slack']>,
   ): Promise<void> {
+    const logger = this.#logger;
     const rawBody = await readBody(request, BODY_LIMIT_BYTES);
     if (rawBody === 'too_large') {
       logger.warn({ limit: BODY_LIMIT_BYTES }, 'refused an oversized Slack request');
@@ -224,7 +265,7 @@ export function createReceiver(options: ReceiverOptions): ReceiverServer {
     const contentType = headerOf(request, 'content-type');
 
     // Slack's SSL check carries no signature by design. It is answered here and nothing of it goes
-    // on: Bolt, with its own check off, would act on anything smuggled beside `ssl_check=1`.
+    // on: the app would act on anything smuggled beside `ssl_check=1`.
     if (contentType === FORM_CONTENT_TYPE && new URLSearchParams(body).get('ssl_check') === '1') {
       response.writeHead(200);
       response.end();
@@ -246,8 +287,8 @@ export function createReceiver(options: ReceiverOptions): ReceiverServer {
       return sendJson(response, 401, { error: 'invalid_signature' });
     }
     const parsed = parseSlackBody(body, contentType);
-    const envelope = envelopeSchema.safeParse(parsed);
-    if (!envelope.success) {
+    const envelope = this.#envelopeSchema.safeParse(parsed);
+    if (!envelope.success || !isRecord(parsed)) {
       logger.warn({ contentType }, 'refused a signed Slack request of unknown shape');
       return sendJson(response, 400, { error: 'unrecognised_payload' });
     }
@@ -258,44 +299,40 @@ export function createReceiver(options: ReceiverOptions): ReceiverServer {
         logger.warn({}, 'Slack reports that event deliveries to this app are being rate limited');
         return sendJson(response, 200, { ok: true });
     }
-    // Bolt parses the body again by its own rules (node:querystring for forms, where a repeated field
-    // becomes an array); a form is handed on as the JSON of what was checked here, so both read one
-    // value. A JSON body goes on as the verified bytes: Bolt's JSON.parse reads them as this one did.
-    if (contentType === FORM_CONTENT_TYPE) {
-      request.headers['content-type'] = JSON_CONTENT_TYPE;
-      Object.assign(request, { rawBody: Buffer.from(JSON.stringify(parsed)) });
-    } else {
-      Object.assign(request, { rawBody });
+    // Bolt's HTTPReceiver answered a signed body with `ssl_check: "1"` (JSON) as an SSL check and
+    // dropped it; Slack sends no such body, and it stays dropped.
+    if (parsed.ssl_check === '1') {
+      response.writeHead(200);
+      response.end();
+      return;
     }
-    slack.requestListener(request, response);
+    await this.#dispatch(request, response, parsed);
   }
 
-  return {
-    server,
-    drain() {
-      if (drained) return drained;
-      draining = true;
-      for (const response of slackRequests) {
-        if (!response.headersSent) response.setHeader('connection', 'close');
-      }
-      server.closeIdleConnections();
-      drained =
-        slackRequests.size === 0
-          ? Promise.resolve()
-          : new Promise((resolve) => {
-              slackRequestsAnswered = resolve;
-            });
-      return drained;
-    },
-    close() {
-      draining = true;
-      return new Promise((resolve) => {
-        // Not listening (start-up failed before listen) is as closed as it gets.
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    },
-  };
+  /** Hands a verified request to Bolt as HTTPReceiver did: `body` is the very object that passed the checks. */
+  async #dispatch(
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: Record<string, unknown>,
+  ): Promise<void> {
+    const ack = new HttpAck(response, this.#logger);
+    const retryNum = headerOf(request, 'x-slack-retry-num');
+    const retryReason = headerOf(request, 'x-slack-retry-reason');
+    const event: ReceiverEvent = {
+      body,
+      ack: ack.ack,
+      // Bolt's extractRetryNumFromHTTPRequest: parseInt, so a header that is not a number gives NaN.
+      ...(retryNum === undefined ? {} : { retryNum: Number.parseInt(retryNum, 10) }),
+      ...(retryReason === undefined ? {} : { retryReason }),
+    };
+    try {
+      if (!this.#app) throw new ReceiverInconsistentStateError('no Bolt app has initialised the receiver');
+      // With processBeforeResponse off this resolves once the listeners are done, long after the ack.
+      await this.#app.processEvent(event);
+    } catch (error) {
+      ack.failed(error);
+    }
+  }
 }
 
 /** The body as Slack sends it: JSON, or a form whose `payload` field holds JSON. Undefined when neither. */
@@ -342,6 +379,11 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'to
       if (!settled) reject(error);
     });
   });
+}
+
+/** A JSON object: what every envelope that passes the checks is. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function headerOf(request: IncomingMessage, name: string): string | undefined {

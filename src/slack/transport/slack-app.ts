@@ -1,22 +1,15 @@
 // Builds the Bolt app in HTTP or Socket Mode, behind our receiver, with the listeners registered.
 // Transport concerns stay here; what a message or click means is decided in the surfaces (surfaces.ts).
-import { App, HTTPReceiver, type Receiver, SocketModeReceiver, webApi } from '@slack/bolt';
+import { App, SocketModeReceiver, webApi } from '@slack/bolt';
 import { z } from 'zod';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
 import { CodedError } from '../../util/coded-error.js';
-import { listen } from '../../util/listen.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import { acceptedRequests, createSurfaces, registerSurfaces } from '../surfaces.js';
 import { boltLogger } from './bolt-logger.js';
 import { guardOutgoingCalls, webApiRetryPolicy } from './outgoing.js';
-import {
-  BODY_LIMIT_BYTES,
-  createReceiver,
-  type Health,
-  type MetricsSource,
-  SLACK_EVENTS_PATH,
-} from './receiver.js';
+import { GatewayReceiver, type Health, type MetricsSource } from './receiver.js';
 import { slackErrorCode } from './responder.js';
 import { observeReconnects } from './socket-reconnects.js';
 import { createSlackFetch } from './web-api-fetch.js';
@@ -111,12 +104,29 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     },
   );
 
-  let receiver: Receiver;
-  let slackDoor: { signingSecret: string; requestListener: HTTPReceiver['requestListener'] } | undefined;
+  const surfaceSettings = { slashCommand: options.slashCommand };
+  const surfaces = createSurfaces(options.listeners, surfaceSettings);
   let listening = false;
   let socketReceiver: SocketModeReceiver | undefined;
   let socketOpen = false;
   let stopReconnecting = () => {};
+  // HTTP mode: Slack's requests come through it to Bolt. Socket Mode: it serves the health routes only.
+  const gatewayReceiver = new GatewayReceiver({
+    logger,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+    health: {
+      alive: () => options.health.alive(),
+      ready: async () => listening && (mode === 'http' || socketOpen) && (await options.health.ready()),
+    },
+    ...(connection.mode === 'http'
+      ? {
+          slack: {
+            signingSecret: connection.signingSecret,
+            accepted: acceptedRequests(surfaces, surfaceSettings),
+          },
+        }
+      : {}),
+  });
   if (connection.mode === 'socket') {
     socketReceiver = new SocketModeReceiver({
       appToken: connection.appToken,
@@ -145,24 +155,6 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       failed: (error, retryInMs) =>
         logger.error({ ...errorFields(error), retryInMs }, 'Socket Mode reconnect failed; trying again'),
     });
-    receiver = socketReceiver;
-  } else {
-    const httpReceiver = new HTTPReceiver({
-      signingSecret: connection.signingSecret,
-      endpoints: SLACK_EVENTS_PATH,
-      // Acknowledge first, answer after: the robot can take longer than Slack's 3 seconds.
-      processBeforeResponse: false,
-      // The receiver has verified the signature and clock skew of every request it passes on;
-      // checking again would only spend a second HMAC per event.
-      signatureVerification: false,
-      logger: sdkLogger,
-      bodyLimit: BODY_LIMIT_BYTES,
-    });
-    receiver = httpReceiver;
-    slackDoor = {
-      signingSecret: connection.signingSecret,
-      requestListener: httpReceiver.requestListener,
-    };
   }
 
   const app = new App({
@@ -170,22 +162,10 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     botUserId: identity.botUserId,
     ...(identity.botId ? { botId: identity.botId } : {}),
     tokenVerificationEnabled: false,
-    receiver,
+    receiver: socketReceiver ?? gatewayReceiver,
     logger: sdkLogger,
     clientOptions: { ...clientOptions },
     ignoreSelf: true,
-  });
-
-  const surfaceSettings = { slashCommand: options.slashCommand };
-  const surfaces = createSurfaces(options.listeners, surfaceSettings);
-  const receiverServer = createReceiver({
-    logger,
-    ...(options.metrics ? { metrics: options.metrics } : {}),
-    health: {
-      alive: () => options.health.alive(),
-      ready: async () => listening && (mode === 'http' || socketOpen) && (await options.health.ready()),
-    },
-    ...(slackDoor ? { slack: { ...slackDoor, accepted: acceptedRequests(surfaces, surfaceSettings) } } : {}),
   });
 
   guardOutgoingCalls(app.client);
@@ -201,7 +181,8 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     mode,
     connected: () => listening && (mode === 'http' || socketOpen),
     async start() {
-      const { port } = await listen(receiverServer.server, options.port, options.host);
+      // Called directly rather than through app.start(): in Socket Mode that starts the socket instead.
+      const { port } = await gatewayReceiver.start(options.port, options.host);
       listening = true;
       if (socketReceiver) await app.start();
       return { port };
@@ -210,13 +191,13 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       listening = false;
       stopReconnecting();
       if (socketReceiver) await app.stop();
-      await receiverServer.drain();
+      await gatewayReceiver.drain();
       // Bolt acknowledges an event before it calls the listener: one turn of the event loop lets the
       // listeners count the handling of each request just answered, so the drain waits for it.
       await new Promise<void>((resolve) => setImmediate(resolve));
     },
     async close() {
-      await Promise.all([receiverServer.close(), slackFetch.close()]);
+      await Promise.all([gatewayReceiver.stop(), slackFetch.close()]);
     },
   };
 }
