@@ -18,10 +18,10 @@ import { wallClock } from '../../util/time-zone.js';
 import type { RenderedMessage } from '../answers/blocks.js';
 import { encodeTicketQueryValue } from '../kit/button-values.js';
 import { button, context, plainText, section } from '../kit/elements.js';
-import { type MessageKey, t } from '../kit/i18n.js';
 import { SECTION_TEXT_MAX, truncate, truncateMrkdwn } from '../kit/limits.js';
 import { escapeMrkdwn } from '../render/html-to-mrkdwn.js';
 import { ACTION_TICKETS_CSV, ACTION_TICKETS_PAGE, ACTION_TICKETS_RETRY, VIEW_TICKET_FILTER } from './ids.js';
+import { type MessageKey, t } from './messages.js';
 
 type KnownBlock = types.KnownBlock;
 

@@ -22,7 +22,6 @@ import {
   encodeTryAgainValue,
 } from '../kit/button-values.js';
 import { button, context, mrkdwn, plainText, section } from '../kit/elements.js';
-import { type MessageKey, t } from '../kit/i18n.js';
 import {
   FALLBACK_TEXT_MAX,
   SECTION_TEXT_MAX,
@@ -38,6 +37,7 @@ import {
   VIEW_DISLIKE_REASON,
   VIEW_EDIT_ENTRY,
 } from './ids.js';
+import { type MessageKey, t } from './messages.js';
 
 type ActionsBlock = types.ActionsBlock;
 type Button = types.Button;
