@@ -5,11 +5,7 @@ import { catalog, translator } from '../kit/i18n.js';
 const en = {
   home_title: 'Ask the helpdesk robot',
   home_how_to_ask:
-    '*How to ask*\n' +
-    '• *Here:* open the *Messages* tab and type your question.\n' +
-    '• *In a channel:* mention me with your question; I answer in a thread.\n' +
-    '• *In that thread:* ask a follow-up without mentioning me again.\n' +
-    'Rate an answer with 👍 or 👎, and click a suggested question to ask it.',
+    '*How to ask*\n• *Here:* open the *Messages* tab and type your question.\n• *In a channel:* mention me with your question; I answer in a thread.\n• *In that thread:* ask a follow-up without mentioning me again.\nRate an answer with 👍 or 👎, and click a suggested question to ask it.',
   home_examples: '*Try one of these*: the answer comes in our direct messages.',
   home_asked: '🏠 You asked from the Home tab:\n>{question}',
   home_operators: 'For operators',
@@ -21,13 +17,13 @@ const en = {
     'The review loop is off: no review channel is set (`REVIEW_CHANNEL_ID`), so no cards are kept.',
   home_review_unavailable: '⚠️ The review cards could not be read right now.',
   home_cards_waiting:
-    '*Review cards waiting: {count}*  ·  👎 {disliked} disliked  ·  ❓ {unanswered} unanswered',
+    '*Review cards waiting: {count, number}*  ·  👎 {disliked, number} disliked  ·  ❓ {unanswered, number} unanswered',
   home_cards_none: '*No review cards waiting.*',
   home_disliked_title: '*Most disliked answers*',
-  home_disliked_line: '• {title} · 👎 {count}',
+  home_disliked_line: '• {title} · 👎 {count, number}',
   home_unanswered_title: '*Most asked unanswered questions*',
-  home_unanswered_line: '• {question} · asked {count}×',
-  home_more: '…and {count} more in the review channel.',
+  home_unanswered_line: '• {question} · asked {count, number}×',
+  home_more: '…and {count, number} more in the review channel.',
   home_open_tickets: 'Tickets',
   home_open_statistics: 'Statistics',
 } as const;
@@ -49,13 +45,14 @@ export const messages = catalog(en, {
   home_figures_unavailable: '⚠️ 暂时无法获取统计数据：无法连接平台。',
   home_review_off: '审核流程未开启：未设置审核频道（`REVIEW_CHANNEL_ID`），因此没有审核卡片。',
   home_review_unavailable: '⚠️ 暂时无法读取审核卡片。',
-  home_cards_waiting: '*待处理的审核卡片：{count}*  ·  👎 差评 {disliked}  ·  ❓ 未解答 {unanswered}',
+  home_cards_waiting:
+    '*待处理的审核卡片：{count, number}*  ·  👎 差评 {disliked, number}  ·  ❓ 未解答 {unanswered, number}',
   home_cards_none: '*没有待处理的审核卡片。*',
   home_disliked_title: '*差评最多的回答*',
-  home_disliked_line: '• {title} · 👎 {count}',
+  home_disliked_line: '• {title} · 👎 {count, number}',
   home_unanswered_title: '*被问最多的未解答问题*',
-  home_unanswered_line: '• {question} · 被问 {count} 次',
-  home_more: '……审核频道中还有 {count} 张。',
+  home_unanswered_line: '• {question} · 被问 {count, number} 次',
+  home_more: '……审核频道中还有 {count, number} 张。',
   home_open_tickets: '工单',
   home_open_statistics: '统计',
 });

@@ -58,7 +58,8 @@ type Params<S extends string> =
 
 type Values = Readonly<Record<string, string | number | Date>>;
 
-/** A text the compiler cannot read (not a literal) takes any values: the tests' loop over every key. */
+/** A text the compiler cannot read takes any values: only a catalog widened to plain records has one
+ * (the tests' loop over every key), since catalog() takes English literals only. */
 type ParamsArgument<S extends string> = string extends S
   ? [params?: Values]
   : [Params<S>] extends [never]
@@ -86,8 +87,14 @@ export interface Catalog<En extends Texts> {
   readonly 'zh-CN': Readonly<Record<keyof En, string>>;
 }
 
+/**
+ * English messages are single string literals: `'a' + 'b'` is typed `string`, whose arguments the
+ * compiler cannot read (a message written so is a type error at its key).
+ */
+type Literal<En extends Texts> = { [K in keyof En]: string extends En[K] ? never : En[K] };
+
 export function catalog<const En extends Texts, const Zh extends Record<keyof En, string>>(
-  en: En,
+  en: En & Literal<En>,
   zhCN: Zh & Agreeing<En, Zh>,
 ): Catalog<En> {
   return { en, 'zh-CN': zhCN };

@@ -135,10 +135,7 @@ export function renderReviewCard(
 
 function cardHeadline(card: ReviewCard, locale: Locale): string {
   const count = Math.max(1, Math.floor(card.count));
-  if (card.kind === 'disliked') {
-    return count === 1 ? t(locale, 'card_disliked_one') : t(locale, 'card_disliked_many', { count });
-  }
-  return count === 1 ? t(locale, 'card_unanswered_one') : t(locale, 'card_unanswered_many', { count });
+  return t(locale, card.kind === 'disliked' ? 'card_disliked' : 'card_unanswered', { count });
 }
 
 function entryFields(card: ReviewCard, locale: Locale): types.MrkdwnElement[] {

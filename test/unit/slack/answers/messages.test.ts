@@ -8,8 +8,8 @@ describe('t', () => {
   });
 
   it('fills in placeholders', () => {
-    expect(t('en', 'question_too_long', { limit: 1000 })).toContain('1000');
-    expect(t('zh-CN', 'question_too_long', { limit: 1000 })).toContain('1000');
+    expect(t('en', 'question_too_long', { limit: 1000 })).toContain('1,000');
+    expect(t('zh-CN', 'question_too_long', { limit: 1000 })).toContain('1,000');
     expect(t('en', 'rated_up', { user: '<@U1>' })).toBe('<@U1> rated this answer 👍 helpful');
     expect(t('en', 'asked', { name: 'Ann', question: 'Why?' })).toBe('Ann asked: Why?');
   });
