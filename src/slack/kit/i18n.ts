@@ -1,7 +1,7 @@
 // The machinery behind every room's messages (`answers/messages.ts`, `review/messages.ts`, ...): ICU
 // MessageFormat through FormatJS, behind a t() whose arguments the compiler reads from the English text.
 // Values are inserted as given, so callers escape anything user-supplied before it goes into mrkdwn.
-import { IntlMessageFormat } from 'intl-messageformat';
+import { type Formatters, IntlMessageFormat } from 'intl-messageformat';
 import type { Locale } from '../../conversation/locale.js';
 
 /** A room's messages in one language: key → ICU MessageFormat text. */
@@ -107,6 +107,47 @@ export type Translate<En extends Texts> = <K extends keyof En & string>(
   ...params: ParamsArgument<En[K]>
 ) => string;
 
+function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/**
+ * The Intl objects every message shares. FormatJS's default memoizes per message with a
+ * JSON.stringify of the arguments on every call, which doubled the cost of a plural; ours are keyed
+ * by the locale and, rarely, the options (a plural's `#` and `{n, number}` pass none). The keys come
+ * from the catalogs' texts, so the maps stay small.
+ */
+const formatters: Formatters = {
+  getNumberFormat: (locales, options) =>
+    cached(
+      numberFormats,
+      `${String(locales)} ${options === undefined ? '' : JSON.stringify(options)}`,
+      () => new Intl.NumberFormat(locales, options),
+    ),
+  getDateTimeFormat: (locales, options) =>
+    cached(
+      dateTimeFormats,
+      `${String(locales)} ${JSON.stringify(options ?? {})}`,
+      () => new Intl.DateTimeFormat(locales, options),
+    ),
+  getPluralRules: (locales, options) =>
+    // FormatJS asks a plural's rules with its type only.
+    cached(
+      pluralRules,
+      `${String(locales)} ${options?.type ?? 'cardinal'}`,
+      () => new Intl.PluralRules(locales, options),
+    ),
+};
+
 export function translator<En extends Texts>(messages: Catalog<En>): Translate<En> {
   // Each message is parsed once, on first use: the answer path calls t() on every answer.
   const compiled: Record<Locale, Map<string, IntlMessageFormat>> = { en: new Map(), 'zh-CN': new Map() };
@@ -115,7 +156,10 @@ export function translator<En extends Texts>(messages: Catalog<En>): Translate<E
     let format = compiled[locale].get(key);
     if (format === undefined) {
       // ignoreTag: `<groupId>` and Slack's `<@U1>` are text here, not FormatJS rich-text tags.
-      format = new IntlMessageFormat(messages[locale][key], locale, undefined, { ignoreTag: true });
+      format = new IntlMessageFormat(messages[locale][key], locale, undefined, {
+        ignoreTag: true,
+        formatters,
+      });
       compiled[locale].set(key, format);
     }
     const text = format.format<string>(params);
