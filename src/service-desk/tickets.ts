@@ -58,8 +58,6 @@ export const SOURCE_WORDS: Readonly<Record<TicketSource, string>> = {
   17: 'enterprise-chat-message',
 };
 
-export const TICKET_LEVELS = [0, 1, 2, 3] as const;
-
 /** The spec's declared length of ticketTypeId. */
 export const CATEGORY_ID_MAX = 36;
 /** The default range: the last seven days, today included. */

@@ -3,7 +3,7 @@
 import type { Locale } from '../../conversation/locale.js';
 import type { ReviewDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
-import { t } from '../kit/i18n.js';
+import { t } from './messages.js';
 
 /** The refusal text when the user is not an operator, or undefined when they are. */
 export async function operatorRefusal(

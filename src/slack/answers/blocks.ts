@@ -28,7 +28,6 @@ import {
   encodeTryAgainValue,
 } from '../kit/button-values.js';
 import { context, plainText, section } from '../kit/elements.js';
-import { type MessageKey, t } from '../kit/i18n.js';
 import {
   ACTIONS_ELEMENTS_MAX,
   BLOCKS_PER_MESSAGE_MAX,
@@ -44,6 +43,7 @@ import { replaceEmoticons } from '../render/emoticons.js';
 import { answerToMrkdwn, convertAnswer, escapeMrkdwn, toPlainText } from '../render/html-to-mrkdwn.js';
 import { ACTION_DISLIKE_REASON } from '../review/ids.js';
 import { ACTION_RATE_DOWN, ACTION_RATE_UP, ACTION_TRY_AGAIN, suggestionActionId } from './ids.js';
+import { type MessageKey, t } from './messages.js';
 
 export interface RenderedMessage {
   /** Plain fallback for notifications and clients that cannot show blocks. */

@@ -10,9 +10,9 @@ import {
 } from '../../service-desk/statistics.js';
 import type { RenderedMessage } from '../answers/blocks.js';
 import { context, mrkdwn, section } from '../kit/elements.js';
-import { t } from '../kit/i18n.js';
 import { SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET, truncateMrkdwn } from '../kit/limits.js';
 import { escapeMrkdwn } from '../render/html-to-mrkdwn.js';
+import { t } from './messages.js';
 import { filterWords } from './ticket-views.js';
 
 type KnownBlock = types.KnownBlock;

@@ -10,8 +10,8 @@ import { type StatisticsApi, statisticsReport } from '../../service-desk/statist
 import { addDays, todayIn } from '../../service-desk/tickets.js';
 import type { TickClaims } from '../handling/stores.js';
 import { context } from '../kit/elements.js';
-import { t } from '../kit/i18n.js';
 import { renderStatistics, renderStatisticsProblem } from './command-views.js';
+import { t } from './messages.js';
 
 /** A tick is claimed for a day: far longer than any replica's clock or start-up can be apart. */
 const TICK_CLAIM_SECONDS = 24 * 3600;

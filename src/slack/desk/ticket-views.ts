@@ -10,7 +10,6 @@ import {
   SOURCE_WORDS,
   STATUS_GROUPS,
   STATUS_WORDS,
-  TICKET_LEVELS,
   type TicketFilter,
   type TicketPageResult,
 } from '../../service-desk/tickets.js';
@@ -18,10 +17,10 @@ import { wallClock } from '../../util/time-zone.js';
 import type { RenderedMessage } from '../answers/blocks.js';
 import { encodeTicketQueryValue } from '../kit/button-values.js';
 import { button, context, plainText, section } from '../kit/elements.js';
-import { type MessageKey, t } from '../kit/i18n.js';
 import { SECTION_TEXT_MAX, truncate, truncateMrkdwn } from '../kit/limits.js';
 import { escapeMrkdwn } from '../render/html-to-mrkdwn.js';
 import { ACTION_TICKETS_CSV, ACTION_TICKETS_PAGE, ACTION_TICKETS_RETRY, VIEW_TICKET_FILTER } from './ids.js';
+import { type MessageKey, t } from './messages.js';
 
 type KnownBlock = types.KnownBlock;
 
@@ -38,25 +37,21 @@ export const TICKET_FILTER_FIELDS = {
 const CELL_MAX = 80;
 const TITLE_MAX = 60;
 
-/** The word for a value of one of the spec's tables; a value the spec does not list is shown as unknown. */
-function label(locale: Locale, prefix: string, known: readonly number[], value: number | undefined): string {
-  if (value === undefined) return '—';
-  if (!known.includes(value)) return t(locale, 'unknown_value', { value });
-  return t(locale, `${prefix}${value}` as MessageKey);
-}
-
-const START_TYPES = [0, 1] as const;
-
+// The words for the spec's tables are selects: a value the spec does not list is shown as unknown.
 function statusLabel(locale: Locale, status: number | undefined): string {
-  return label(locale, 'ticket_status_', TICKET_STATUSES, status);
+  return status === undefined ? '—' : t(locale, 'ticket_status', { status: String(status) });
 }
 
 function sourceLabel(locale: Locale, source: number | undefined): string {
-  return label(locale, 'ticket_source_', TICKET_SOURCES, source);
+  return source === undefined ? '—' : t(locale, 'ticket_source', { source: String(source) });
 }
 
 function levelLabel(locale: Locale, level: number | undefined): string {
-  return label(locale, 'ticket_level_', TICKET_LEVELS, level);
+  return level === undefined ? '—' : t(locale, 'ticket_level', { level: String(level) });
+}
+
+function startLabel(locale: Locale, start: number | undefined): string {
+  return start === undefined ? '—' : t(locale, 'ticket_start', { start: String(start) });
 }
 
 /** yyyy-MM-dd HH:mm where the reader is. */
@@ -349,7 +344,7 @@ export function renderTicketsCsv(locale: Locale, tickets: readonly Ticket[], tim
       statusLabel(locale, ticket.ticketStatus),
       levelLabel(locale, ticket.ticketLevel),
       sourceLabel(locale, ticket.ticketFrom),
-      label(locale, 'ticket_start_', START_TYPES, ticket.startType),
+      startLabel(locale, ticket.startType),
       ticket.startName,
       ticket.dealUserName,
       ticket.dealGroupName,

@@ -26,11 +26,11 @@ import type { Handling } from '../handling/handling.js';
 import { trackedListener, type ViewArgs } from '../handling/tracked.js';
 import { decodeTicketQueryValue } from '../kit/button-values.js';
 import { plainText } from '../kit/elements.js';
-import { t } from '../kit/i18n.js';
 import { viewSubmissionSchema } from '../transport/incoming.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { renderStatistics, renderStatisticsProblem } from './command-views.js';
 import { ACTION_TICKETS_CSV } from './ids.js';
+import { t } from './messages.js';
 import {
   csvComment,
   csvFileName,

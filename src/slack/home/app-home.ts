@@ -14,8 +14,8 @@ import { type Click, type ClickArgs, questionClickListener } from '../handling/c
 import type { ListenerDeps } from '../handling/deps.js';
 import { beginHandling, type Handling } from '../handling/handling.js';
 import { section } from '../kit/elements.js';
-import { t } from '../kit/i18n.js';
 import { escapeMrkdwn } from '../render/html-to-mrkdwn.js';
+import { t } from './messages.js';
 import {
   HOME_CARDS_LISTED,
   type HomeCard,

@@ -8,7 +8,6 @@ import type { Figure } from '../../service-desk/statistics.js';
 import { figureText } from '../desk/command-views.js';
 import { ACTION_HOME_OPEN_STATISTICS, ACTION_HOME_OPEN_TICKETS } from '../desk/ids.js';
 import { button, context, mrkdwn, plainText, section } from '../kit/elements.js';
-import { t } from '../kit/i18n.js';
 import {
   BUTTON_VALUE_MAX,
   SECTION_TEXT_MAX,
@@ -18,6 +17,7 @@ import {
 } from '../kit/limits.js';
 import { escapeMrkdwn } from '../render/html-to-mrkdwn.js';
 import { homeExampleActionId } from './ids.js';
+import { t } from './messages.js';
 
 type KnownBlock = types.KnownBlock;
 

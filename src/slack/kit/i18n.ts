@@ -1,622 +1,171 @@
-// The app's own words, in English and Simplified Chinese. Placeholders are {name}; values are inserted
-// as given, so callers escape anything user-supplied before it goes into mrkdwn.
+// The machinery behind every room's messages (`answers/messages.ts`, `review/messages.ts`, ...): ICU
+// MessageFormat through FormatJS, behind a t() whose arguments the compiler reads from the English text.
+// Values are inserted as given, so callers escape anything user-supplied before it goes into mrkdwn.
+import { type Formatters, IntlMessageFormat } from 'intl-messageformat';
 import type { Locale } from '../../conversation/locale.js';
 
-const en = {
-  help:
-    '*Ask me anything about our products and services.*\n' +
-    'Send me a direct message, or mention me in a channel with your question; I answer in a thread.\n' +
-    'Click a suggested question to ask it, and rate an answer with 👍 or 👎 to help us improve it.',
-  question_too_long:
-    'Your question is too long ({limit} characters at most). Please shorten it and try again.',
-  question_too_long_no_limit: 'Your question is too long. Please shorten it and try again.',
-  failure_robot_unavailable: 'The answer service is unavailable right now. Please try again in a moment.',
-  failure_robot_timeout: 'The answer service took too long to reply. Please try again.',
-  failure_too_slow: 'This question took too long to answer, so I stopped waiting for it. Please try again.',
-  failure_robot_rejected:
-    'The answer service refused this request. Please try again; if it keeps happening, tell your Slack admin.',
-  failure_robot_malformed: "The answer service sent a reply I couldn't read. Please try again.",
-  failure_store_unavailable: "I can't reach my storage right now. Please try again in a moment.",
-  failure_internal: 'Something went wrong on my side. Please try again.',
-  try_again: 'Try again',
-  rate_up: '👍 Helpful',
-  rate_down: '👎 Not helpful',
-  rated_up: '{user} rated this answer 👍 helpful',
-  rated_down: '{user} rated this answer 👎 not helpful',
-  not_your_answer: 'Only the person who asked can rate this answer.',
-  already_rated: 'This answer has already been rated. Thank you!',
-  context_expired: 'This answer is too old to rate or follow up. Please ask again.',
-  asked: '{name} asked: {question}',
-  demo_marker: "Demo knowledge base — not your company's data",
-  thinking: 'Thinking…',
-  suggestions_header: 'You might also want to ask:',
-  continued: '(continued)',
-  empty_answer: 'The answer service sent an empty answer. Please try asking in other words.',
-  reason_button: 'Say what was wrong',
-  reason_not_yours: 'Only the person who asked can say what was wrong with this answer.',
-  reason_required: 'Choose what was wrong, or say it in your own words.',
-  reason_title: 'What was wrong?',
-  reason_intro: 'Thank you. What you say here goes to the team that keeps the answers up to date.',
-  reason_label: 'The answer…',
-  reason_wrong_answer: 'Wrong answer',
-  reason_out_of_date: 'Out of date',
-  reason_not_understood: 'Did not understand my question',
-  reason_other: 'Other',
-  reason_text_label: 'In your own words',
-  reason_text_hint: 'Please fill this in if you chose “Other”.',
-  modal_send: 'Send',
-  modal_cancel: 'Cancel',
-  modal_save: 'Save',
-  modal_done: 'Done',
-  list_separator: ', ',
-  card_disliked_one: '👎 Answer disliked',
-  card_disliked_many: '👎 Answer disliked · {count} times',
-  card_unanswered_one: '❓ Unanswered question',
-  card_unanswered_many: '❓ Unanswered question · asked {count} times',
-  card_question: 'Question asked',
-  card_answer: 'Answer shown',
-  card_entry: 'Entry',
-  card_entry_untitled: '(standard question not known)',
-  card_answer_type: 'Answer type',
-  card_latest: 'Latest report: {details}',
-  card_view_message: 'View the message',
-  card_in_dm: 'in a direct message',
-  card_reasons: 'What askers said',
-  card_reason_with_text: '{reason}: “{text}”',
-  card_fallback: '{headline}: {question}',
-  card_edit: 'Edit entry',
-  card_dismiss: 'Dismiss',
-  card_dismiss_confirm_title: 'Dismiss this card?',
-  card_dismiss_confirm_text: 'The entry is not changed. A later report starts a new card.',
-  card_fixed: '✅ Fixed by {user} {date}: changed {fields}',
-  card_fixed_no_fields: '✅ Fixed by {user} {date}',
-  card_dismissed: 'Dismissed by {user} {date}',
-  card_someone: 'someone',
-  card_already_handled: 'This card was already handled.',
-  card_unknown: 'This card is no longer known; it may have expired.',
-  card_not_dismissed: 'The card could not be dismissed. Please try again.',
-  home_title: 'Ask the helpdesk robot',
-  home_how_to_ask:
-    '*How to ask*\n' +
-    '• *Here:* open the *Messages* tab and type your question.\n' +
-    '• *In a channel:* mention me with your question; I answer in a thread.\n' +
-    '• *In that thread:* ask a follow-up without mentioning me again.\n' +
-    'Rate an answer with 👍 or 👎, and click a suggested question to ask it.',
-  home_examples: '*Try one of these*: the answer comes in our direct messages.',
-  home_asked: '🏠 You asked from the Home tab:\n>{question}',
-  home_operators: 'For operators',
-  home_figures_title: '*Last 7 days*, {from} – {to}',
-  home_figures_compared: 'Beside the 7 days before ({from} – {to}) · as of {time}',
-  home_figures_no_comparison: 'The 7 days before could not be had: no comparison · as of {time}',
-  home_figures_unavailable: '⚠️ The figures are unavailable right now: the platform could not be reached.',
-  home_review_off:
-    'The review loop is off: no review channel is set (`REVIEW_CHANNEL_ID`), so no cards are kept.',
-  home_review_unavailable: '⚠️ The review cards could not be read right now.',
-  home_cards_waiting:
-    '*Review cards waiting: {count}*  ·  👎 {disliked} disliked  ·  ❓ {unanswered} unanswered',
-  home_cards_none: '*No review cards waiting.*',
-  home_disliked_title: '*Most disliked answers*',
-  home_disliked_line: '• {title} · 👎 {count}',
-  home_unanswered_title: '*Most asked unanswered questions*',
-  home_unanswered_line: '• {question} · asked {count}×',
-  home_more: '…and {count} more in the review channel.',
-  home_open_tickets: 'Tickets',
-  home_open_statistics: 'Statistics',
-  field_question_title: 'standard question',
-  field_answer: 'answer',
-  field_match_mode: 'match mode',
-  field_state: 'state',
-  field_validity: 'validity',
-  edit_title: 'Edit entry',
-  edit_entry: 'Entry {docId}',
-  edit_prefill_seen:
-    "The platform has no call that reads an entry: this form is filled from the robot's answer as the gateway last saw it, {date}. Fields left empty are not changed.",
-  edit_prefill_none:
-    'The platform has no call that reads an entry, and the gateway has not seen this one in an answer yet: the fields are empty, and fields left empty are not changed.',
-  edit_unknown_settings:
-    'Match mode, state and validity never show in answers, so nothing is preselected for them: choose one only to change it.',
-  edit_unsupported:
-    'The answer has formatting this editor cannot keep ({items}): saving a changed answer drops it.',
-  edit_question_label: 'Standard question',
-  edit_answer_label: 'Answer (Markdown: **bold**, _italic_, [link](url), ![image](url), - list)',
-  edit_answer_too_long:
-    "The answer is {length} characters, over the {limit} this editor holds, so it cannot be changed here: change it in the platform's console. The other fields can be changed here.",
-  edit_match_label: 'Match mode',
-  edit_match_smart: 'Smart match',
-  edit_match_exact: 'Exact match',
-  edit_match_contains: 'Contains match',
-  edit_state_label: 'State',
-  edit_state_enabled: 'Enabled',
-  edit_state_disabled: 'Disabled',
-  edit_kb_label: 'Knowledge base',
-  edit_kb_public: 'Public knowledge base',
-  edit_kb_robot: "The robot's own knowledge base",
-  edit_validity_label: 'Validity',
-  edit_validity_permanent: 'Permanent',
-  edit_validity_period: 'For a period',
-  edit_unchanged: 'Unchanged',
-  edit_effect_date: 'Valid from (date)',
-  edit_effect_time: 'Valid from (time)',
-  edit_invalid_date: 'Valid until (date)',
-  edit_invalid_time: 'Valid until (time)',
-  edit_effect_hint: 'For “For a period”. Without a time, from 00:00.',
-  edit_invalid_hint: 'For “For a period”. Without a time, until the end of the day.',
-  edit_not_an_answer: "This shortcut works only on the app's answers from a knowledge entry.",
-  edit_saving: 'Saving to the platform…',
-  edit_still_saving: 'The previous save is still under way: its result will replace this form in a moment.',
-  edit_refused: 'The platform refused the change ({code}){message} Nothing was changed.',
-  edit_timeout:
-    "The platform did not answer in time, and the change may have been saved. Check in the platform's console before saving again.",
-  edit_unavailable:
-    "The change may not have been saved: the platform could not be reached, or its answer could not be read. Check in the platform's console before saving again.",
-  edit_saved_title: 'Entry saved',
-  edit_saved: '✅ The platform accepted the change to entry {docId}.',
-  edit_saved_fields: 'Changed: {fields}.',
-  problem_empty_question: 'The standard question cannot be empty.',
-  problem_empty_answer: 'The answer cannot be empty.',
-  problem_answer_too_long: 'The answer is too long: {limit} characters at most.',
-  problem_period_incomplete: 'For a period, choose a date here.',
-  problem_period_not_a_date: 'This is not a valid date and time.',
-  problem_period_ends_before_start: 'The end must be after the start.',
-  problem_nothing_changed: 'Nothing was changed: change a field, or cancel.',
-  answer_updated: 'The knowledge-base team updated the answer to “{question}”.',
-  ask_again: 'Ask again',
-  operators_only:
-    'Only knowledge-base operators can do this. Ask whoever runs this app to add you (OPERATOR_USER_IDS or the operator user group).',
-  cs_help:
-    '*{command}: the service desk from Slack*\n• `{command} help`: this help.\n• `{command} tickets`: a form to filter tickets by creation date, status, source and category (operators). Typed, for the common case: `{command} tickets [from] [to] [status:<names>] [source:<names>] [category:<id>]`, e.g. `{command} tickets 2026-10-01 2026-11-20 status:open` (dates yyyy-MM-dd in your time zone, default the last 7 days; names comma-separated).\n• `{command} agents <groupId>`: the agents of a service group, by name (operators).\n• `{command} stats [from] [to]`: message and satisfaction figures for a range (yyyy-MM-dd; default the last 7 days), each compared with the period before (operators).\nStatuses: {statuses}. Sources: {sources}.\nResults are shown only to you.',
-  cs_stats_title: '*Service desk, {from} – {to}*',
-  cs_stats_compared: 'Each figure beside {from} – {to}, the {days} days before.',
-  cs_stats_no_comparison: "The previous period's figures could not be had: no comparison this time.",
-  cs_stats_messages: '*Session messages*',
-  cs_stats_satisfaction: '*Human-agent satisfaction*',
-  cs_stats_scores: '*Scores given*',
-  unit_percentage_points: ' pp',
-  cs_stats_usage:
-    'Dates are yyyy-MM-dd, e.g. `{command} stats 2026-11-01 2026-11-20`; without dates, the last 7 days.',
-  cs_stats_ends_before_start: 'The end date is before the start date: `{command} stats <from> <to>`.',
-  cs_stats_too_long: 'At most {days} days at a time.',
-  cs_stats_in_the_future: 'The range starts after today: nothing to show yet.',
-  cs_stats_unavailable: 'The platform could not be reached for the statistics. Try again in a moment.',
-  figure_totalMessages: 'Total messages',
-  figure_robotMessages: 'Robot messages',
-  figure_robotShare: 'Robot share',
-  figure_customerMessages: 'Customer messages',
-  figure_humanMessages: 'Human-session messages',
-  figure_averagePerSession: 'Messages per session',
-  figure_robotAveragePerSession: 'Per robot session',
-  figure_humanAveragePerSession: 'Per human session',
-  figure_effectiveSessions: 'Effective sessions',
-  figure_evaluations: 'Evaluations',
-  figure_participationRate: 'Participation',
-  figure_resolvedRate: 'Resolved',
-  figure_averageScore: 'Average score',
-  figure_goodRate: 'Good',
-  figure_middleRate: 'Middle',
-  figure_badRate: 'Bad',
-  figure_score4: 'Score 4',
-  figure_score3: 'Score 3',
-  figure_score2: 'Score 2',
-  figure_score1: 'Score 1',
-  cs_agents_usage: 'Name the service group: `{command} agents <groupId>`.',
-  cs_agents_header: '*Agents of {group}* ({count})',
-  cs_agents_more: '… and {count} more.',
-  cs_agents_none:
-    'The platform knows no agents in group `{group}`: the group is empty, or there is no such group.',
-  cs_agents_invalid: '`{group}` is not a service group id (at most 36 characters, no spaces).',
-  cs_agents_unavailable:
-    'The platform could not be reached to list the agents of `{group}`. Try again in a moment.',
-  cs_agents_refused: 'The platform refused to list the agents of `{group}`.',
-  tickets_title: '*Tickets created {from} – {to}*',
-  tickets_filters: 'Status: {statuses} · Source: {sources} · Category: {category}',
-  tickets_any: 'any',
-  tickets_summary: '{total} tickets · page {page} of {pages} · newest first · times in {zone}',
-  tickets_none: 'No tickets were created {from} – {to} with these filters.',
-  tickets_unavailable: 'The platform could not be reached for the tickets. Try again in a moment.',
-  tickets_refused:
-    'The platform refused the ticket query. Try again; if it keeps happening, tell whoever runs this app.',
-  tickets_previous: '◀ Previous',
-  tickets_next: 'Next ▶',
-  tickets_csv: 'Download CSV',
-  tickets_try_again: 'Try again',
-  tickets_csv_progress: '⏳ Gathering the tickets for the CSV ({total} to read)…',
-  tickets_csv_sent: '📎 Sent {file} ({rows} tickets) to your direct messages with me.',
-  tickets_csv_truncated:
-    'The CSV holds the newest {rows} tickets only; narrow the range or the filters for the rest.',
-  tickets_csv_failed: 'The CSV could not be made: the platform could not be reached. Try again in a moment.',
-  tickets_csv_not_sent: 'The CSV could not be sent to you in Slack. Try again in a moment.',
-  tickets_csv_comment: 'Tickets created {from} – {to} ({rows}); {filters}.',
-  tickets_not_a_date:
-    '`{word}` is not a date: use yyyy-MM-dd, e.g. `{command} tickets 2026-11-01 2026-11-20`.',
-  tickets_ends_before_start: 'The end date is before the start date.',
-  tickets_in_the_future: 'The range starts after today: no tickets yet.',
-  tickets_too_long: 'At most {days} days at a time.',
-  tickets_too_many_queries:
-    'That filter takes {queries} queries of the platform (one per month of the range, per status and per source chosen); at most {max}. Shorten the range, or choose fewer statuses or sources.',
-  tickets_unknown_status: '`{word}` is not a ticket status. Statuses: {list}.',
-  tickets_unknown_source: '`{word}` is not a ticket source. Sources: {list}.',
-  tickets_bad_category: '`{word}` is not a category id (at most 36 characters, no spaces).',
-  tickets_not_understood: 'I did not understand `{word}`. See `{command} help`.',
-  tickets_modal_title: 'Tickets',
-  tickets_modal_submit: 'Show tickets',
-  tickets_modal_cancel: 'Cancel',
-  tickets_modal_intro:
-    'Tickets created in a range of days, in your time zone ({zone}). Any length: it is read a month at a time.',
-  tickets_modal_from: 'Created from',
-  tickets_modal_to: 'Created until',
-  tickets_modal_statuses: 'Status',
-  tickets_modal_sources: 'Source',
-  tickets_modal_category: 'Category id',
-  tickets_modal_any: 'Leave empty for any.',
-  tickets_modal_pick: 'Any',
-  tickets_in_dm_note: 'Your tickets, as you asked from the Home tab.',
-  col_number: 'No.',
-  col_title: 'Title',
-  col_status: 'Status',
-  col_level: 'Level',
-  col_source: 'Source',
-  col_handler: 'Handler · group',
-  col_category: 'Category',
-  col_created: 'Created',
-  col_updated: 'Updated',
-  ticket_status_0: 'not yet accepted',
-  ticket_status_1: 'being handled',
-  ticket_status_2: 'waiting for reply',
-  ticket_status_3: 'solved',
-  ticket_status_99: 'closed',
-  ticket_status_98: 'deleted',
-  ticket_level_0: 'low',
-  ticket_level_1: 'medium',
-  ticket_level_2: 'high',
-  ticket_level_3: 'urgent',
-  ticket_source_0: 'ticket center',
-  ticket_source_1: 'PC customer message',
-  ticket_source_2: 'H5 customer message',
-  ticket_source_3: 'official-account customer message',
-  ticket_source_4: 'APP customer message',
-  ticket_source_6: 'PC online workbench',
-  ticket_source_7: 'customer center',
-  ticket_source_8: 'call center',
-  ticket_source_9: 'official-account online workbench',
-  ticket_source_10: 'H5 online workbench',
-  ticket_source_11: 'APP online workbench',
-  ticket_source_12: 'e-mail message',
-  ticket_source_13: 'voice message',
-  ticket_source_14: 'mini-program online workbench',
-  ticket_source_15: 'enterprise-chat online workbench',
-  ticket_source_16: 'mini-program customer message',
-  ticket_source_17: 'enterprise-chat customer message',
-  ticket_start_0: 'agent',
-  ticket_start_1: 'user',
-  unknown_value: 'unknown ({value})',
-  stats_modal_title: 'Statistics',
-  stats_modal_loading: 'Reading the last 7 days’ figures…',
-  stats_modal_close: 'Close',
-  digest_title: '*Service desk digest*',
-  operators_none_configured:
-    'No knowledge-base operators are set up, so nobody can do this yet. Whoever runs this app can name them in OPERATOR_USER_IDS or OPERATOR_USERGROUP_ID.',
-} as const;
+/** A room's messages in one language: key → ICU MessageFormat text. */
+type Texts = Readonly<Record<string, string>>;
 
-export type MessageKey = keyof typeof en;
+// ------------------------------------------------------------ a message's arguments, at compile time
+// A small reader of ICU text at the type level: braces opened at even depth are arguments
+// (`{name}`, `{count, plural, …}`); those at odd depth are a plural's or select's cases, whose own
+// text may hold arguments again. The catalogs use no quoted (literal) braces, which it does not read.
 
-/** The placeholder names in a message: '{user} rated' -> 'user'. */
-type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | Placeholders<Rest>
+type Trim<S extends string> = S extends ` ${infer R}` ? Trim<R> : S extends `${infer R} ` ? Trim<R> : S;
+
+type IsEven<D extends readonly unknown[]> = D extends readonly []
+  ? true
+  : D extends readonly [unknown, unknown, ...infer R]
+    ? IsEven<R>
+    : false;
+
+type Pop<D extends readonly unknown[]> = D extends readonly [unknown, ...infer R] ? R : [];
+
+/** What an argument of each ICU type takes: a bare `{name}` is inserted as text, so either. */
+type ValueOf<Kind extends string> = Kind extends 'number' | 'plural' | 'selectordinal'
+  ? number
+  : Kind extends 'select'
+    ? string
+    : Kind extends 'date' | 'time'
+      ? Date | number
+      : string | number;
+
+/** The argument whose text starts just after its `{`: `count, plural, one {` → { count: number }. */
+type Argument<After extends string> = After extends `${infer Head}}${string}`
+  ? (Head extends `${infer Header}{${string}` ? Header : Head) extends `${infer Name},${infer Rest}`
+    ? Record<Trim<Name>, ValueOf<Trim<Rest extends `${infer Kind},${string}` ? Kind : Rest>>>
+    : Record<Trim<Head>, ValueOf<''>>
   : never;
 
-type MessageParams<K extends MessageKey> = Record<Placeholders<(typeof en)[K]>, string | number>;
+type Arguments<
+  S extends string,
+  D extends readonly unknown[] = [],
+  Found = unknown,
+> = S extends `${infer Before}{${infer After}`
+  ? Before extends `${string}}${infer Tail}`
+    ? Arguments<`${Tail}{${After}`, Pop<D>, Found>
+    : Arguments<After, [...D, 0], IsEven<D> extends true ? Found & Argument<After> : Found>
+  : Found;
 
-type ParamsArgument<K extends MessageKey> = [Placeholders<(typeof en)[K]>] extends [never]
-  ? []
-  : [MessageParams<K>];
+/** The values a message takes, `never` when it takes none. */
+type Params<S extends string> =
+  Arguments<S> extends infer Found
+    ? unknown extends Found
+      ? never
+      : { [K in keyof Found]: Found[K] }
+    : never;
 
-/** Both languages have the same keys, and each message the same placeholders: a mismatch is a type error. */
-type SamePlaceholders<T extends Record<MessageKey, string>> = {
-  [K in MessageKey]: [Placeholders<T[K]>] extends [Placeholders<(typeof en)[K]>]
-    ? [Placeholders<(typeof en)[K]>] extends [Placeholders<T[K]>]
-      ? T[K]
+type Values = Readonly<Record<string, string | number | Date>>;
+
+/** A text the compiler cannot read takes any values: only a catalog widened to plain records has one
+ * (the tests' loop over every key), since catalog() takes English literals only. */
+type ParamsArgument<S extends string> = string extends S
+  ? [params?: Values]
+  : [Params<S>] extends [never]
+    ? []
+    : [params: Params<S>];
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** Every Chinese message takes the same values as its English one, and there is no key English lacks. */
+type Agreeing<En extends Texts, Zh> = {
+  [K in keyof Zh]: K extends keyof En
+    ? Zh[K] extends string
+      ? Same<Params<En[K]>, Params<Zh[K]>> extends true
+        ? Zh[K]
+        : never
       : never
     : never;
 };
 
-function translation<const T extends Record<MessageKey, string>>(
-  catalog: T & SamePlaceholders<T>,
-): Readonly<Record<MessageKey, string>> {
-  return catalog;
+// ------------------------------------------------------------ catalogs and t()
+
+/** A room's messages in both languages, checked against each other. */
+export interface Catalog<En extends Texts> {
+  readonly en: En;
+  readonly 'zh-CN': Readonly<Record<keyof En, string>>;
 }
 
-const zhCN = translation({
-  help:
-    '*有关产品和服务的问题都可以问我。*\n' +
-    '给我发私信，或在频道中 @我 并写下问题，我会在话题中回复。\n' +
-    '点击推荐问题即可直接提问；用 👍 或 👎 评价回答，帮助我们改进。',
-  question_too_long: '问题太长了（最多 {limit} 个字符），请精简后再试。',
-  question_too_long_no_limit: '问题太长了，请精简后再试。',
-  failure_robot_unavailable: '问答服务暂时不可用，请稍后再试。',
-  failure_robot_timeout: '问答服务响应超时，请再试一次。',
-  failure_too_slow: '这个问题处理时间过长，我已停止等待。请再试一次。',
-  failure_robot_rejected: '问答服务拒绝了这个请求。请再试一次；如果一直这样，请联系 Slack 管理员。',
-  failure_robot_malformed: '问答服务返回了无法识别的回复，请再试一次。',
-  failure_store_unavailable: '内部存储暂时无法访问，请稍后再试。',
-  failure_internal: '我这边出了点问题，请再试一次。',
-  try_again: '重试',
-  rate_up: '👍 有帮助',
-  rate_down: '👎 没帮助',
-  rated_up: '{user} 评价此回答 👍 有帮助',
-  rated_down: '{user} 评价此回答 👎 没帮助',
-  not_your_answer: '只有提问的人才能评价这个回答。',
-  already_rated: '这个回答已经评价过了，谢谢！',
-  context_expired: '这个回答已过期，无法再评价或追问，请重新提问。',
-  asked: '{name} 问：{question}',
-  demo_marker: '演示知识库 — 并非贵公司的数据',
-  thinking: '正在思考…',
-  suggestions_header: '您可能还想问：',
-  continued: '（续）',
-  empty_answer: '问答服务返回了空白回答，请换个说法再问。',
-  reason_button: '说说哪里不对',
-  reason_not_yours: '只有提问的人才能说明这个回答哪里不对。',
-  reason_required: '请选择哪里不对，或用自己的话说明。',
-  reason_title: '哪里不对？',
-  reason_intro: '谢谢！您在这里写的内容会转给维护答案的团队。',
-  reason_label: '这个回答…',
-  reason_wrong_answer: '答案错误',
-  reason_out_of_date: '内容过时',
-  reason_not_understood: '没理解我的问题',
-  reason_other: '其他',
-  reason_text_label: '补充说明',
-  reason_text_hint: '如果选择了“其他”，请在这里说明。',
-  modal_send: '提交',
-  modal_cancel: '取消',
-  modal_save: '保存',
-  modal_done: '完成',
-  list_separator: '、',
-  card_disliked_one: '👎 回答被点踩',
-  card_disliked_many: '👎 回答被点踩 · {count} 次',
-  card_unanswered_one: '❓ 未能回答的问题',
-  card_unanswered_many: '❓ 未能回答的问题 · 被问了 {count} 次',
-  card_question: '用户的提问',
-  card_answer: '给出的回答',
-  card_entry: '知识条目',
-  card_entry_untitled: '（标准问题未知）',
-  card_answer_type: '回答类型',
-  card_latest: '最近一次：{details}',
-  card_view_message: '查看消息',
-  card_in_dm: '在私信中',
-  card_reasons: '用户的反馈',
-  card_reason_with_text: '{reason}：“{text}”',
-  card_fallback: '{headline}：{question}',
-  card_edit: '编辑条目',
-  card_dismiss: '忽略',
-  card_dismiss_confirm_title: '忽略这张卡片？',
-  card_dismiss_confirm_text: '条目不会被修改。之后的新反馈会生成新的卡片。',
-  card_fixed: '✅ {user} 已于 {date} 修正：修改了{fields}',
-  card_fixed_no_fields: '✅ {user} 已于 {date} 修正',
-  card_dismissed: '{user} 已于 {date} 忽略',
-  card_someone: '某人',
-  card_already_handled: '这张卡片已经处理过了。',
-  card_unknown: '找不到这张卡片，可能已经过期。',
-  card_not_dismissed: '未能忽略这张卡片，请再试一次。',
-  home_title: '向客服机器人提问',
-  home_how_to_ask:
-    '*如何提问*\n' +
-    '• *在这里：* 打开 *消息* 标签页，输入你的问题。\n' +
-    '• *在频道中：* @我并写下问题，我会在消息列中回答。\n' +
-    '• *在该消息列中：* 继续追问，无需再次@我。\n' +
-    '用 👍 或 👎 评价回答，点击推荐的问题即可直接提问。',
-  home_examples: '*试试这些问题*：回答会发到我们的私信中。',
-  home_asked: '🏠 你在主页提问：\n>{question}',
-  home_operators: '管理员专区',
-  home_figures_title: '*最近 7 天*，{from} – {to}',
-  home_figures_compared: '对比之前 7 天（{from} – {to}）· 数据时间 {time}',
-  home_figures_no_comparison: '未能取得之前 7 天的数据，不做对比 · 数据时间 {time}',
-  home_figures_unavailable: '⚠️ 暂时无法获取统计数据：无法连接平台。',
-  home_review_off: '审核流程未开启：未设置审核频道（`REVIEW_CHANNEL_ID`），因此没有审核卡片。',
-  home_review_unavailable: '⚠️ 暂时无法读取审核卡片。',
-  home_cards_waiting: '*待处理的审核卡片：{count}*  ·  👎 差评 {disliked}  ·  ❓ 未解答 {unanswered}',
-  home_cards_none: '*没有待处理的审核卡片。*',
-  home_disliked_title: '*差评最多的回答*',
-  home_disliked_line: '• {title} · 👎 {count}',
-  home_unanswered_title: '*被问最多的未解答问题*',
-  home_unanswered_line: '• {question} · 被问 {count} 次',
-  home_more: '……审核频道中还有 {count} 张。',
-  home_open_tickets: '工单',
-  home_open_statistics: '统计',
-  field_question_title: '标准问题',
-  field_answer: '答案',
-  field_match_mode: '匹配方式',
-  field_state: '状态',
-  field_validity: '有效期',
-  edit_title: '编辑知识条目',
-  edit_entry: '条目 {docId}',
-  edit_prefill_seen:
-    '平台没有读取知识条目的接口：此表单按网关最近一次看到的机器人回答填写（{date}）。留空的字段不会被修改。',
-  edit_prefill_none:
-    '平台没有读取知识条目的接口，网关也还没有在回答中见过这个条目：字段均为空，留空的字段不会被修改。',
-  edit_unknown_settings: '匹配方式、状态和有效期不会出现在回答中，因此没有预选：只在需要修改时选择。',
-  edit_unsupported: '答案中有此编辑器无法保留的格式（{items}）：保存修改后的答案会丢失这些格式。',
-  edit_question_label: '标准问题',
-  edit_answer_label: '答案（Markdown：**粗体**、_斜体_、[链接](url)、![图片](url)、- 列表）',
-  edit_answer_too_long:
-    '答案有 {length} 个字符，超过此编辑器可容纳的 {limit} 个，无法在这里修改：请在平台控制台中修改。其他字段仍可在这里修改。',
-  edit_match_label: '匹配方式',
-  edit_match_smart: '智能匹配',
-  edit_match_exact: '完全匹配',
-  edit_match_contains: '包含匹配',
-  edit_state_label: '状态',
-  edit_state_enabled: '启用',
-  edit_state_disabled: '停用',
-  edit_kb_label: '所属知识库',
-  edit_kb_public: '公共知识库',
-  edit_kb_robot: '机器人专属知识库',
-  edit_validity_label: '有效期',
-  edit_validity_permanent: '永久有效',
-  edit_validity_period: '指定时间段',
-  edit_unchanged: '不修改',
-  edit_effect_date: '生效日期',
-  edit_effect_time: '生效时间',
-  edit_invalid_date: '失效日期',
-  edit_invalid_time: '失效时间',
-  edit_effect_hint: '用于“指定时间段”。不选时间则从 00:00 开始。',
-  edit_invalid_hint: '用于“指定时间段”。不选时间则到当天结束。',
-  edit_not_an_answer: '此快捷方式只能用于本应用来自知识条目的回答。',
-  edit_saving: '正在保存到平台…',
-  edit_still_saving: '上一次保存仍在进行中，结果稍后会显示在此表单中。',
-  edit_refused: '平台拒绝了修改（{code}）{message} 条目没有改动。',
-  edit_timeout: '平台没有及时响应，修改可能已经保存。再次保存前，请先在平台控制台中确认。',
-  edit_unavailable:
-    '修改可能没有保存：无法连接平台，或无法读取平台的响应。再次保存前，请先在平台控制台中确认。',
-  edit_saved_title: '条目已保存',
-  edit_saved: '✅ 平台已接受对条目 {docId} 的修改。',
-  edit_saved_fields: '修改了：{fields}。',
-  problem_empty_question: '标准问题不能为空。',
-  problem_empty_answer: '答案不能为空。',
-  problem_answer_too_long: '答案太长了：最多 {limit} 个字符。',
-  problem_period_incomplete: '指定时间段时，请在这里选择日期。',
-  problem_period_not_a_date: '这不是有效的日期和时间。',
-  problem_period_ends_before_start: '结束时间必须晚于开始时间。',
-  problem_nothing_changed: '没有任何修改：请修改某个字段，或取消。',
-  answer_updated: '知识库团队已更新“{question}”的答案。',
-  ask_again: '再问一次',
-  operators_only:
-    '只有知识库管理员才能执行此操作。请联系本应用的维护者添加您（OPERATOR_USER_IDS 或管理员用户组）。',
-  cs_help:
-    '*{command}：在 Slack 中使用客服平台*\n• `{command} help`：显示本帮助。\n• `{command} tickets`：打开表单，按创建日期、状态、来源和分类筛选工单（仅限管理员）。常用条件也可直接输入：`{command} tickets [开始] [结束] [status:<名称>] [source:<名称>] [category:<id>]`，例如 `{command} tickets 2026-10-01 2026-11-20 status:open`（日期为 yyyy-MM-dd，按你的时区，默认最近 7 天；多个名称用逗号分隔）。\n• `{command} agents <groupId>`：按姓名列出某个客服组的客服（仅限管理员）。\n• `{command} stats [开始] [结束]`：某时间段的消息与满意度数据（yyyy-MM-dd，默认最近 7 天），并与上一周期对比（仅限管理员）。\n状态：{statuses}。来源：{sources}。\n结果只对你可见。',
-  cs_stats_title: '*客服数据，{from} – {to}*',
-  cs_stats_compared: '每项数据旁为之前 {days} 天（{from} – {to}）的对比。',
-  cs_stats_no_comparison: '未能取得上一周期的数据，本次不做对比。',
-  cs_stats_messages: '*会话消息*',
-  cs_stats_satisfaction: '*人工客服满意度*',
-  cs_stats_scores: '*评分分布*',
-  unit_percentage_points: ' 个百分点',
-  cs_stats_usage:
-    '日期格式为 yyyy-MM-dd，例如 `{command} stats 2026-11-01 2026-11-20`；不写日期则为最近 7 天。',
-  cs_stats_ends_before_start: '结束日期早于开始日期：`{command} stats <开始> <结束>`。',
-  cs_stats_too_long: '一次最多 {days} 天。',
-  cs_stats_in_the_future: '所选范围在今天之后，暂无数据。',
-  cs_stats_unavailable: '暂时无法连接平台获取统计数据，请稍后再试。',
-  figure_totalMessages: '消息总数',
-  figure_robotMessages: '机器人消息',
-  figure_robotShare: '机器人占比',
-  figure_customerMessages: '客户消息',
-  figure_humanMessages: '人工会话消息',
-  figure_averagePerSession: '每会话消息数',
-  figure_robotAveragePerSession: '每个机器人会话',
-  figure_humanAveragePerSession: '每个人工会话',
-  figure_effectiveSessions: '有效会话',
-  figure_evaluations: '评价数',
-  figure_participationRate: '参评率',
-  figure_resolvedRate: '解决率',
-  figure_averageScore: '平均分',
-  figure_goodRate: '好评',
-  figure_middleRate: '中评',
-  figure_badRate: '差评',
-  figure_score4: '4 分',
-  figure_score3: '3 分',
-  figure_score2: '2 分',
-  figure_score1: '1 分',
-  cs_agents_usage: '请指定客服组：`{command} agents <groupId>`。',
-  cs_agents_header: '*{group} 的客服*（{count}）',
-  cs_agents_more: '……另有 {count} 位。',
-  cs_agents_none: '平台上没有客服组 `{group}` 的客服：该组为空，或不存在此组。',
-  cs_agents_invalid: '`{group}` 不是有效的客服组 ID（最多 36 个字符，不含空格）。',
-  cs_agents_unavailable: '暂时无法连接平台，未能列出 `{group}` 的客服。请稍后再试。',
-  cs_agents_refused: '平台拒绝列出 `{group}` 的客服。',
-  tickets_title: '*{from} – {to} 创建的工单*',
-  tickets_filters: '状态：{statuses} · 来源：{sources} · 分类：{category}',
-  tickets_any: '全部',
-  tickets_summary: '共 {total} 个工单 · 第 {page}/{pages} 页 · 最新在前 · 时间为 {zone}',
-  tickets_none: '{from} – {to} 没有符合这些条件的工单。',
-  tickets_unavailable: '无法连接平台查询工单，请稍后再试。',
-  tickets_refused: '平台拒绝了工单查询。请重试；如果一直如此，请告知本应用的管理员。',
-  tickets_previous: '◀ 上一页',
-  tickets_next: '下一页 ▶',
-  tickets_csv: '下载 CSV',
-  tickets_try_again: '重试',
-  tickets_csv_progress: '⏳ 正在收集 CSV 的工单（共 {total} 个）…',
-  tickets_csv_sent: '📎 已将 {file}（{rows} 个工单）发到你与我的私信中。',
-  tickets_csv_truncated: 'CSV 只包含最新的 {rows} 个工单；其余请缩小时间范围或条件。',
-  tickets_csv_failed: '无法生成 CSV：无法连接平台。请稍后再试。',
-  tickets_csv_not_sent: '无法在 Slack 中把 CSV 发给你，请稍后再试。',
-  tickets_csv_comment: '{from} – {to} 创建的工单（{rows} 个）；{filters}。',
-  tickets_not_a_date: '`{word}` 不是日期：请用 yyyy-MM-dd，例如 `{command} tickets 2026-11-01 2026-11-20`。',
-  tickets_ends_before_start: '结束日期早于开始日期。',
-  tickets_in_the_future: '开始日期晚于今天：还没有工单。',
-  tickets_too_long: '一次最多 {days} 天。',
-  tickets_too_many_queries:
-    '该条件需要查询平台 {queries} 次（时间范围每月一次，每个所选状态和来源各一次），最多 {max} 次。请缩短时间范围，或减少所选状态或来源。',
-  tickets_unknown_status: '`{word}` 不是工单状态。状态：{list}。',
-  tickets_unknown_source: '`{word}` 不是工单来源。来源：{list}。',
-  tickets_bad_category: '`{word}` 不是分类 id（最多 36 个字符，不含空格）。',
-  tickets_not_understood: '无法理解 `{word}`。请查看 `{command} help`。',
-  tickets_modal_title: '工单',
-  tickets_modal_submit: '查看工单',
-  tickets_modal_cancel: '取消',
-  tickets_modal_intro: '按创建日期筛选工单，日期按你的时区（{zone}）。时间范围不限：每次按一个月读取。',
-  tickets_modal_from: '创建日期自',
-  tickets_modal_to: '创建日期至',
-  tickets_modal_statuses: '状态',
-  tickets_modal_sources: '来源',
-  tickets_modal_category: '分类 id',
-  tickets_modal_any: '留空表示全部。',
-  tickets_modal_pick: '全部',
-  tickets_in_dm_note: '你在主页中查询的工单。',
-  col_number: '编号',
-  col_title: '标题',
-  col_status: '状态',
-  col_level: '优先级',
-  col_source: '来源',
-  col_handler: '处理人 · 组',
-  col_category: '分类',
-  col_created: '创建时间',
-  col_updated: '更新时间',
-  ticket_status_0: '未受理',
-  ticket_status_1: '处理中',
-  ticket_status_2: '等待回复',
-  ticket_status_3: '已解决',
-  ticket_status_99: '已关闭',
-  ticket_status_98: '已删除',
-  ticket_level_0: '低',
-  ticket_level_1: '中',
-  ticket_level_2: '高',
-  ticket_level_3: '紧急',
-  ticket_source_0: '工单中心',
-  ticket_source_1: 'PC 客户留言',
-  ticket_source_2: 'H5 客户留言',
-  ticket_source_3: '公众号客户留言',
-  ticket_source_4: 'APP 客户留言',
-  ticket_source_6: 'PC 在线工作台',
-  ticket_source_7: '客户中心',
-  ticket_source_8: '呼叫中心',
-  ticket_source_9: '公众号在线工作台',
-  ticket_source_10: 'H5 在线工作台',
-  ticket_source_11: 'APP 在线工作台',
-  ticket_source_12: '邮件留言',
-  ticket_source_13: '语音留言',
-  ticket_source_14: '小程序在线工作台',
-  ticket_source_15: '企业微信在线工作台',
-  ticket_source_16: '小程序客户留言',
-  ticket_source_17: '企业微信客户留言',
-  ticket_start_0: '客服',
-  ticket_start_1: '用户',
-  unknown_value: '未知（{value}）',
-  stats_modal_title: '统计',
-  stats_modal_loading: '正在读取最近 7 天的数据…',
-  stats_modal_close: '关闭',
-  digest_title: '*客服数据摘要*',
-  operators_none_configured:
-    '尚未设置知识库管理员，目前没有人能执行此操作。本应用的维护者可以在 OPERATOR_USER_IDS 或 OPERATOR_USERGROUP_ID 中指定。',
-});
+/**
+ * English messages are single string literals: `'a' + 'b'` is typed `string`, whose arguments the
+ * compiler cannot read (a message written so is a type error at its key).
+ */
+type Literal<En extends Texts> = { [K in keyof En]: string extends En[K] ? never : En[K] };
 
-const catalogs: Record<Locale, Readonly<Record<MessageKey, string>>> = { en, 'zh-CN': zhCN };
+export function catalog<const En extends Texts, const Zh extends Record<keyof En, string>>(
+  en: En & Literal<En>,
+  zhCN: Zh & Agreeing<En, Zh>,
+): Catalog<En> {
+  return { en, 'zh-CN': zhCN };
+}
 
-/** The message for `key` in `locale`, with its {placeholders} filled in. */
-export function t<K extends MessageKey>(locale: Locale, key: K, ...params: ParamsArgument<K>): string {
-  const template = catalogs[locale][key];
-  const values: Partial<Record<string, string | number>> = params[0] ?? {};
-  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
-    const value = values[name];
-    return value === undefined ? placeholder : String(value);
-  });
+/** The room's t(): the message for `key` in `locale`, with its arguments filled in. */
+export type Translate<En extends Texts> = <K extends keyof En & string>(
+  locale: Locale,
+  key: K,
+  ...params: ParamsArgument<En[K]>
+) => string;
+
+function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/**
+ * The Intl objects every message shares. FormatJS's default memoizes per message with a
+ * JSON.stringify of the arguments on every call, which doubled the cost of a plural; ours are keyed
+ * by the locale and, rarely, the options (a plural's `#` and `{n, number}` pass none). The keys come
+ * from the catalogs' texts, so the maps stay small.
+ */
+const formatters: Formatters = {
+  getNumberFormat: (locales, options) =>
+    cached(
+      numberFormats,
+      `${String(locales)} ${options === undefined ? '' : JSON.stringify(options)}`,
+      () => new Intl.NumberFormat(locales, options),
+    ),
+  getDateTimeFormat: (locales, options) =>
+    cached(
+      dateTimeFormats,
+      `${String(locales)} ${JSON.stringify(options ?? {})}`,
+      () => new Intl.DateTimeFormat(locales, options),
+    ),
+  getPluralRules: (locales, options) =>
+    // FormatJS asks a plural's rules with its type only.
+    cached(
+      pluralRules,
+      `${String(locales)} ${options?.type ?? 'cardinal'}`,
+      () => new Intl.PluralRules(locales, options),
+    ),
+};
+
+export function translator<En extends Texts>(messages: Catalog<En>): Translate<En> {
+  // Each message is parsed once, on first use: the answer path calls t() on every answer.
+  const compiled: Record<Locale, Map<string, IntlMessageFormat>> = { en: new Map(), 'zh-CN': new Map() };
+  function t<K extends keyof En & string>(locale: Locale, key: K, ...params: ParamsArgument<En[K]>): string;
+  function t(locale: Locale, key: keyof En & string, params?: Values): string {
+    let format = compiled[locale].get(key);
+    if (format === undefined) {
+      // ignoreTag: `<groupId>` and Slack's `<@U1>` are text here, not FormatJS rich-text tags.
+      format = new IntlMessageFormat(messages[locale][key], locale, undefined, {
+        ignoreTag: true,
+        formatters,
+      });
+      compiled[locale].set(key, format);
+    }
+    const text = format.format<string>(params);
+    return Array.isArray(text) ? text.join('') : text;
+  }
+  return t;
 }
 
 /**

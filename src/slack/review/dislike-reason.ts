@@ -8,8 +8,8 @@ import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { trackedListener, type ViewArgs } from '../handling/tracked.js';
 import { decodeReasonValue } from '../kit/button-values.js';
-import { t } from '../kit/i18n.js';
 import { viewSubmissionSchema } from '../transport/incoming.js';
+import { t } from './messages.js';
 import { REASON_BLOCK_ID, readReasonForm, readReasonMetadata, renderReasonModal } from './views.js';
 
 type ReasonDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review'>;

@@ -17,8 +17,8 @@ import { docIdOfAnswerBlocks } from '../answers/blocks.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { BoltRequest, Handling } from '../handling/handling.js';
 import { trackedListener, type ViewArgs } from '../handling/tracked.js';
-import { t } from '../kit/i18n.js';
 import { messageShortcutSchema, viewSubmissionSchema } from '../transport/incoming.js';
+import { t } from './messages.js';
 import {
   EDIT_BLOCK_IDS,
   type EditModalInput,

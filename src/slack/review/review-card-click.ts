@@ -6,8 +6,8 @@ import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from 
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { decodeReviewCardValue } from '../kit/button-values.js';
-import { t } from '../kit/i18n.js';
 import { openEditModal } from './edit-entry.js';
+import { t } from './messages.js';
 
 type CardDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review'>;
 

@@ -22,7 +22,6 @@ import {
   encodeTryAgainValue,
 } from '../kit/button-values.js';
 import { button, context, mrkdwn, plainText, section } from '../kit/elements.js';
-import { type MessageKey, t } from '../kit/i18n.js';
 import {
   FALLBACK_TEXT_MAX,
   SECTION_TEXT_MAX,
@@ -38,6 +37,7 @@ import {
   VIEW_DISLIKE_REASON,
   VIEW_EDIT_ENTRY,
 } from './ids.js';
+import { type MessageKey, t } from './messages.js';
 
 type ActionsBlock = types.ActionsBlock;
 type Button = types.Button;
@@ -135,10 +135,7 @@ export function renderReviewCard(
 
 function cardHeadline(card: ReviewCard, locale: Locale): string {
   const count = Math.max(1, Math.floor(card.count));
-  if (card.kind === 'disliked') {
-    return count === 1 ? t(locale, 'card_disliked_one') : t(locale, 'card_disliked_many', { count });
-  }
-  return count === 1 ? t(locale, 'card_unanswered_one') : t(locale, 'card_unanswered_many', { count });
+  return t(locale, card.kind === 'disliked' ? 'card_disliked' : 'card_unanswered', { count });
 }
 
 function entryFields(card: ReviewCard, locale: Locale): types.MrkdwnElement[] {

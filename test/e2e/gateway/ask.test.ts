@@ -121,7 +121,7 @@ describe('a mention in a channel', () => {
       'chat.postMessage',
       (call) => call.body.thread_ts === event.ts,
     );
-    expect(textOf(reply)).toContain('1000');
+    expect(textOf(reply)).toContain('1,000');
     await settle();
     expect(harness.robotAsks().length).toBe(asksBefore);
   });

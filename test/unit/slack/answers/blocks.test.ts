@@ -390,8 +390,8 @@ describe('renderReply: failures and notices', () => {
   it.each<[Reply, Locale, RegExp]>([
     [{ kind: 'notice', notice: 'help', locale: 'en' }, 'en', /mention/],
     [{ kind: 'notice', notice: 'help', locale: 'zh-CN' }, 'zh-CN', /私信/],
-    [{ kind: 'notice', notice: 'question_too_long', limit: 1000, locale: 'en' }, 'en', /1000/],
-    [{ kind: 'notice', notice: 'question_too_long', limit: 1000, locale: 'zh-CN' }, 'zh-CN', /1000/],
+    [{ kind: 'notice', notice: 'question_too_long', limit: 1000, locale: 'en' }, 'en', /1,000/],
+    [{ kind: 'notice', notice: 'question_too_long', limit: 1000, locale: 'zh-CN' }, 'zh-CN', /1,000/],
     [{ kind: 'notice', notice: 'question_too_long', locale: 'en' }, 'en', /too long/],
     [{ kind: 'notice', notice: 'context_expired', locale: 'en' }, 'en', /too old/],
     [{ kind: 'notice', notice: 'not_your_answer', locale: 'zh-CN' }, 'zh-CN', /提问的人/],

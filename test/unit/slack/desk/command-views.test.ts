@@ -46,6 +46,6 @@ describe('renderAgents', () => {
     }
     const more = blocks.at(-1);
     expect(more?.type).toBe('context');
-    expect(JSON.stringify(more)).toMatch(/and \d+ more/);
+    expect(JSON.stringify(more)).toMatch(/and \d{1,3}(,\d{3})* more/);
   });
 });

@@ -678,7 +678,7 @@ describe('renderEditModal', () => {
     expectModalWithinLimits(view);
     expect(inputOf(view, EDIT_BLOCK_IDS.answerDesc)).toBeUndefined();
     const texts = textsOf(view.blocks as KnownBlock[]);
-    expect(texts).toContain('5234 characters, over the 3000');
+    expect(texts).toContain('5,234 characters, over the 3,000');
     expect(texts).toContain("platform's console");
     const metadata = readEditMetadata(view.private_metadata);
     expect(metadata?.a).toBeUndefined();
@@ -1039,7 +1039,7 @@ describe('problemText', () => {
   });
 
   it('quotes the limit', () => {
-    expect(problemText('en', 'answer_too_long')).toContain('3000');
-    expect(problemText('zh-CN', 'answer_too_long', 2000)).toContain('2000');
+    expect(problemText('en', 'answer_too_long')).toContain('3,000');
+    expect(problemText('zh-CN', 'answer_too_long', 2000)).toContain('2,000');
   });
 });

@@ -1,0 +1,69 @@
+// What the answers room says (the answer, its buttons, ratings, notices and failures), in English and Simplified Chinese.
+// ICU MessageFormat; how to add a message: src/slack/kit/i18n.ts and ARCHITECTURE.md.
+import { catalog, translator } from '../kit/i18n.js';
+
+const en = {
+  help: '*Ask me anything about our products and services.*\nSend me a direct message, or mention me in a channel with your question; I answer in a thread.\nClick a suggested question to ask it, and rate an answer with 👍 or 👎 to help us improve it.',
+  question_too_long:
+    'Your question is too long ({limit, plural, one {# character} other {# characters}} at most). Please shorten it and try again.',
+  question_too_long_no_limit: 'Your question is too long. Please shorten it and try again.',
+  failure_robot_unavailable: 'The answer service is unavailable right now. Please try again in a moment.',
+  failure_robot_timeout: 'The answer service took too long to reply. Please try again.',
+  failure_too_slow: 'This question took too long to answer, so I stopped waiting for it. Please try again.',
+  failure_robot_rejected:
+    'The answer service refused this request. Please try again; if it keeps happening, tell your Slack admin.',
+  failure_robot_malformed: "The answer service sent a reply I couldn't read. Please try again.",
+  failure_store_unavailable: "I can't reach my storage right now. Please try again in a moment.",
+  failure_internal: 'Something went wrong on my side. Please try again.',
+  try_again: 'Try again',
+  rate_up: '👍 Helpful',
+  rate_down: '👎 Not helpful',
+  rated_up: '{user} rated this answer 👍 helpful',
+  rated_down: '{user} rated this answer 👎 not helpful',
+  not_your_answer: 'Only the person who asked can rate this answer.',
+  already_rated: 'This answer has already been rated. Thank you!',
+  context_expired: 'This answer is too old to rate or follow up. Please ask again.',
+  asked: '{name} asked: {question}',
+  demo_marker: "Demo knowledge base — not your company's data",
+  thinking: 'Thinking…',
+  suggestions_header: 'You might also want to ask:',
+  continued: '(continued)',
+  empty_answer: 'The answer service sent an empty answer. Please try asking in other words.',
+  reason_button: 'Say what was wrong',
+} as const;
+
+/** A key of this room, for tables that choose a message. */
+export type MessageKey = keyof typeof en;
+
+export const messages = catalog(en, {
+  help:
+    '*有关产品和服务的问题都可以问我。*\n' +
+    '给我发私信，或在频道中 @我 并写下问题，我会在话题中回复。\n' +
+    '点击推荐问题即可直接提问；用 👍 或 👎 评价回答，帮助我们改进。',
+  question_too_long: '问题太长了（最多 {limit, plural, other {# 个字符}}），请精简后再试。',
+  question_too_long_no_limit: '问题太长了，请精简后再试。',
+  failure_robot_unavailable: '问答服务暂时不可用，请稍后再试。',
+  failure_robot_timeout: '问答服务响应超时，请再试一次。',
+  failure_too_slow: '这个问题处理时间过长，我已停止等待。请再试一次。',
+  failure_robot_rejected: '问答服务拒绝了这个请求。请再试一次；如果一直这样，请联系 Slack 管理员。',
+  failure_robot_malformed: '问答服务返回了无法识别的回复，请再试一次。',
+  failure_store_unavailable: '内部存储暂时无法访问，请稍后再试。',
+  failure_internal: '我这边出了点问题，请再试一次。',
+  try_again: '重试',
+  rate_up: '👍 有帮助',
+  rate_down: '👎 没帮助',
+  rated_up: '{user} 评价此回答 👍 有帮助',
+  rated_down: '{user} 评价此回答 👎 没帮助',
+  not_your_answer: '只有提问的人才能评价这个回答。',
+  already_rated: '这个回答已经评价过了，谢谢！',
+  context_expired: '这个回答已过期，无法再评价或追问，请重新提问。',
+  asked: '{name} 问：{question}',
+  demo_marker: '演示知识库 — 并非贵公司的数据',
+  thinking: '正在思考…',
+  suggestions_header: '您可能还想问：',
+  continued: '（续）',
+  empty_answer: '问答服务返回了空白回答，请换个说法再问。',
+  reason_button: '说说哪里不对',
+});
+
+export const t = translator(messages);
