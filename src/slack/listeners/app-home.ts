@@ -5,6 +5,7 @@
 import type { Context, webApi } from '@slack/bolt';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import type { ReviewCard } from '../../review/types.js';
@@ -21,7 +22,6 @@ import {
   homeExamples,
   renderHome,
 } from '../render/home.js';
-import { escapeMrkdwn } from '../render/html-to-mrkdwn.js';
 import { type Click, type ClickArgs, questionClickListener } from './click.js';
 import type { ListenerDeps } from './deps.js';
 

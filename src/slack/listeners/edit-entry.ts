@@ -4,9 +4,9 @@
 // view submission's request after 3 s: a platform slower than that gets a "saving" view at once, and
 // the result replaces it when it comes.
 import type { AckFn, webApi } from '@slack/bolt';
+import { fitsEditor, htmlToMarkup, unsupportedMarkup } from '../../answer-html/editor-markdown.js';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
-import { fitsEditor, htmlToMarkup, unsupportedMarkup } from '../../review/answer-markup.js';
 import { type EditPlan, planEdit } from '../../review/edit-plan.js';
 import type { EditOutcome } from '../../review/knowledge-review.js';
 import type { EditField, EntrySnapshot } from '../../review/types.js';

@@ -11,6 +11,8 @@ type KnownBlock = types.KnownBlock;
 type SectionBlock = types.SectionBlock;
 
 import { z } from 'zod';
+import { replaceEmoticons } from '../../answer-html/emoticons.js';
+import { answerToMrkdwn, convertAnswer, escapeMrkdwn, toPlainText } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import type {
   AnswerReply,
@@ -36,8 +38,6 @@ import {
   encodeTryAgainValue,
 } from './button-values.js';
 import { context, plainText, section } from './elements.js';
-import { replaceEmoticons } from './emoticons.js';
-import { answerToMrkdwn, convertAnswer, escapeMrkdwn, toPlainText } from './html-to-mrkdwn.js';
 import {
   ACTIONS_ELEMENTS_MAX,
   BLOCKS_PER_MESSAGE_MAX,

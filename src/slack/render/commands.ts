@@ -1,5 +1,6 @@
 // What the slash command shows: its help and its results, as Block Kit within Slack's limits.
 import type { types } from '@slack/bolt';
+import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import type { AgentsResult } from '../../service-desk/agents.js';
 import {
@@ -11,7 +12,6 @@ import {
 import { t } from '../i18n.js';
 import type { RenderedMessage } from './blocks.js';
 import { context, mrkdwn, section } from './elements.js';
-import { escapeMrkdwn } from './html-to-mrkdwn.js';
 import { SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET, truncateMrkdwn } from './limits.js';
 import { filterWords } from './tickets.js';
 

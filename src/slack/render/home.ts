@@ -2,6 +2,7 @@
 // 7 days' key figures, the review cards waiting and the buttons to the tickets and statistics views.
 // Pure, and well inside Slack's limits for a Home view (100 blocks; text cut to fit).
 import type { types } from '@slack/bolt';
+import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import type { HomeFigures } from '../../service-desk/home-figures.js';
 import type { Figure } from '../../service-desk/statistics.js';
@@ -9,7 +10,6 @@ import { ACTION_HOME_OPEN_STATISTICS, ACTION_HOME_OPEN_TICKETS, homeExampleActio
 import { t } from '../i18n.js';
 import { figureText } from './commands.js';
 import { button, context, mrkdwn, plainText, section } from './elements.js';
-import { escapeMrkdwn } from './html-to-mrkdwn.js';
 import {
   BUTTON_VALUE_MAX,
   SECTION_TEXT_MAX,

@@ -3,6 +3,7 @@
 // Views come back from Slack as untrusted data, so every reader checks with zod and never throws.
 import type { types } from '@slack/bolt';
 import { z } from 'zod';
+import { answerToMrkdwn, escapeMrkdwn, toPlainText } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import { textHash } from '../../review/edit-plan.js';
 import {
@@ -25,7 +26,6 @@ import { type MessageKey, t } from '../i18n.js';
 import { mention, type RenderedMessage } from './blocks.js';
 import { cardIdSchema, docIdSchema, encodeReviewCardValue, encodeTryAgainValue } from './button-values.js';
 import { button, context, mrkdwn, plainText, section } from './elements.js';
-import { answerToMrkdwn, escapeMrkdwn, toPlainText } from './html-to-mrkdwn.js';
 import {
   FALLBACK_TEXT_MAX,
   SECTION_TEXT_MAX,

@@ -2,6 +2,7 @@
 // Download CSV, and the CSV itself. Pure: the listener fetches, these only lay out, within Slack's limits.
 import type { types } from '@slack/bolt';
 import { stringify } from 'csv-stringify/sync';
+import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import { TICKET_SOURCES, TICKET_STATUSES, type Ticket } from '../../platform/schemas.js';
 import {
@@ -25,7 +26,6 @@ import { type MessageKey, t } from '../i18n.js';
 import type { RenderedMessage } from './blocks.js';
 import { encodeTicketQueryValue } from './button-values.js';
 import { button, context, plainText, section } from './elements.js';
-import { escapeMrkdwn } from './html-to-mrkdwn.js';
 import { SECTION_TEXT_MAX, truncate, truncateMrkdwn } from './limits.js';
 
 type KnownBlock = types.KnownBlock;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPlainText } from '../../../src/slack/render/html-to-mrkdwn.js';
+import { toPlainText } from '../../../src/answer-html/mrkdwn.js';
 import { splitMrkdwn, truncate, truncateMrkdwn } from '../../../src/slack/render/limits.js';
 
 const hasBrokenSurrogate = (text: string) =>

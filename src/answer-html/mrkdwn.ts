@@ -1,9 +1,9 @@
 // The robot's answer HTML (often mixed with raw newlines and bare URLs) turned into Slack mrkdwn.
 import TurndownService from 'turndown';
-import { NON_CONTENT_ELEMENTS, rawNewlinesAsBreaks } from '../../util/answer-html.js';
+import { IMAGE_ALT_MAX, IMAGE_URL_MAX, truncate } from '../slack/render/limits.js';
 import { misleadingLabelDestination, withoutUrlCredentials } from './deceptive-links.js';
 import { replaceEmoticons } from './emoticons.js';
-import { IMAGE_ALT_MAX, IMAGE_URL_MAX, truncate } from './limits.js';
+import { NON_CONTENT_ELEMENTS, rawNewlinesAsBreaks } from './parse.js';
 
 export type AnswerSegment = { kind: 'text'; mrkdwn: string } | { kind: 'image'; url: string; alt: string };
 

@@ -14,7 +14,7 @@
 // break inside a heading (a heading is one line in Markdown).
 import { Marked, type Token, type TokenizerExtensionFunction, type Tokens } from 'marked';
 import TurndownService from 'turndown';
-import { htmlTokens, NON_CONTENT_ELEMENTS, rawNewlinesAsBreaks } from '../util/answer-html.js';
+import { htmlTokens, NON_CONTENT_ELEMENTS, rawNewlinesAsBreaks } from './parse.js';
 
 /** Slack's plain_text_input holds at most 3000 characters. */
 export const EDITABLE_MARKUP_MAX = 3000;
@@ -47,7 +47,7 @@ const SENTINELS = /[\uE000-\uE00F]/g;
 const SAFE_LINK = /^(?:https?:|mailto:)/i;
 const SAFE_IMAGE = /^https?:/i;
 
-// Same as the Slack renderer (src/slack/render/html-to-mrkdwn.ts), so the editor and the message agree.
+// Same as the Slack renderer (src/answer-html/mrkdwn.ts), so the editor and the message agree.
 
 const turndown = createTurndown();
 
