@@ -1,6 +1,6 @@
 // The robot's answer HTML (often mixed with raw newlines and bare URLs) turned into Slack mrkdwn.
 import type TurndownService from 'turndown';
-import { IMAGE_ALT_MAX, IMAGE_URL_MAX, truncate } from '../slack/render/limits.js';
+import { truncate } from '../util/truncate.js';
 import { misleadingLabelDestination, withoutUrlCredentials } from './deceptive-links.js';
 import { replaceEmoticons } from './emoticons.js';
 import { type DomNode, parseAnswerHtml } from './parse.js';
@@ -15,6 +15,10 @@ export interface ConvertOptions {
    */
   images?: 'segments' | 'links';
 }
+
+// Slack's image block limits: an image whose URL is longer is shown by its alt text instead.
+const IMAGE_ALT_MAX = 2000;
+const IMAGE_URL_MAX = 3000;
 
 /** Beyond this the answer is cut before parsing: it would take dozens of messages, and turndown slows down. */
 export const ANSWER_HTML_MAX = 100_000;
