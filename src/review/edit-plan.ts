@@ -1,7 +1,7 @@
 // Turns the edit form as an operator filled it into the update the platform is sent: only what
 // changed, with docId and robotFlag, or the problems to show inline, before anything is sent.
 import { createHash } from 'node:crypto';
-import { fitsEditor, markupToHtml } from './answer-markup.js';
+import { fitsEditor, markupToHtml } from '../answer-html/editor-markdown.js';
 import type { EditField, EditForm, EditProblem, EntryEdit } from './types.js';
 
 /** What the form was opened with: hashes of the prefilled texts (the form cannot carry the texts). */

@@ -121,7 +121,7 @@ export type EditProblem =
 /** The edit form as the operator filled it, in neutral terms; undefined: left empty or not offered. */
 export interface EditForm {
   questionTitle: string | undefined;
-  /** The answer in the editable markup (see answer-markup.ts). */
+  /** The answer in the editable markup (see src/answer-html/editor-markdown.ts). */
   answerMarkup: string | undefined;
   matchFlag: 0 | 1 | 2 | undefined;
   usedFlag: 0 | 1 | undefined;

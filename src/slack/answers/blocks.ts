@@ -11,6 +11,8 @@ type KnownBlock = types.KnownBlock;
 type SectionBlock = types.SectionBlock;
 
 import { z } from 'zod';
+import { replaceEmoticons } from '../../answer-html/emoticons.js';
+import { answerToMrkdwn, convertAnswer, escapeMrkdwn, toPlainText } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import type {
   AnswerReply,
@@ -39,8 +41,6 @@ import {
   truncate,
   truncateMrkdwn,
 } from '../kit/limits.js';
-import { replaceEmoticons } from '../render/emoticons.js';
-import { answerToMrkdwn, convertAnswer, escapeMrkdwn, toPlainText } from '../render/html-to-mrkdwn.js';
 import { ACTION_DISLIKE_REASON } from '../review/ids.js';
 import { ACTION_RATE_DOWN, ACTION_RATE_UP, ACTION_TRY_AGAIN, suggestionActionId } from './ids.js';
 import { type MessageKey, t } from './messages.js';

@@ -1,5 +1,6 @@
 // What the slash command shows: its help and its results, as Block Kit within Slack's limits.
 import type { types } from '@slack/bolt';
+import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import type { AgentsResult } from '../../service-desk/agents.js';
 import {
@@ -11,7 +12,6 @@ import {
 import type { RenderedMessage } from '../answers/blocks.js';
 import { context, mrkdwn, section } from '../kit/elements.js';
 import { SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET, truncateMrkdwn } from '../kit/limits.js';
-import { escapeMrkdwn } from '../render/html-to-mrkdwn.js';
 import { t } from './messages.js';
 import { filterWords } from './ticket-views.js';
 

@@ -2,6 +2,7 @@
 // Download CSV, and the CSV itself. Pure: the listener fetches, these only lay out, within Slack's limits.
 import type { types } from '@slack/bolt';
 import { stringify } from 'csv-stringify/sync';
+import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import { TICKET_SOURCES, TICKET_STATUSES, type Ticket } from '../../platform/schemas.js';
 import {
@@ -18,7 +19,6 @@ import type { RenderedMessage } from '../answers/blocks.js';
 import { encodeTicketQueryValue } from '../kit/button-values.js';
 import { button, context, plainText, section } from '../kit/elements.js';
 import { SECTION_TEXT_MAX, truncate, truncateMrkdwn } from '../kit/limits.js';
-import { escapeMrkdwn } from '../render/html-to-mrkdwn.js';
 import { ACTION_TICKETS_CSV, ACTION_TICKETS_PAGE, ACTION_TICKETS_RETRY, VIEW_TICKET_FILTER } from './ids.js';
 import { type MessageKey, t } from './messages.js';
 

@@ -5,6 +5,7 @@
 import type { Context, webApi } from '@slack/bolt';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import type { ReviewCard } from '../../review/types.js';
@@ -14,7 +15,6 @@ import { type Click, type ClickArgs, questionClickListener } from '../handling/c
 import type { ListenerDeps } from '../handling/deps.js';
 import { beginHandling, type Handling } from '../handling/handling.js';
 import { section } from '../kit/elements.js';
-import { escapeMrkdwn } from '../render/html-to-mrkdwn.js';
 import { t } from './messages.js';
 import {
   HOME_CARDS_LISTED,

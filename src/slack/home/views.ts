@@ -2,6 +2,7 @@
 // 7 days' key figures, the review cards waiting and the buttons to the tickets and statistics views.
 // Pure, and well inside Slack's limits for a Home view (100 blocks; text cut to fit).
 import type { types } from '@slack/bolt';
+import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import type { HomeFigures } from '../../service-desk/home-figures.js';
 import type { Figure } from '../../service-desk/statistics.js';
@@ -15,7 +16,6 @@ import {
   truncateCharacters,
   truncateMrkdwn,
 } from '../kit/limits.js';
-import { escapeMrkdwn } from '../render/html-to-mrkdwn.js';
 import { homeExampleActionId } from './ids.js';
 import { t } from './messages.js';
 

@@ -1,12 +1,13 @@
 // Block Kit limits, and cutting text to fit them without breaking what Slack parses.
+import { avoidSurrogateSplit, truncate } from '../../util/truncate.js';
+
+export { truncate };
 
 export const SECTION_TEXT_MAX = 3000;
 export const BUTTON_TEXT_MAX = 75;
 export const BUTTON_VALUE_MAX = 2000;
 export const ACTIONS_ELEMENTS_MAX = 25;
 export const BLOCKS_PER_MESSAGE_MAX = 50;
-export const IMAGE_ALT_MAX = 2000;
-export const IMAGE_URL_MAX = 3000;
 /** Our own limit on the notification fallback: it is a preview, not the answer. */
 export const FALLBACK_TEXT_MAX = 3000;
 /**
@@ -16,14 +17,6 @@ export const FALLBACK_TEXT_MAX = 3000;
 export const SERIALIZED_BLOCKS_BUDGET = 12_000;
 
 const ELLIPSIS = '…';
-
-/** Shortens plain text to at most `max` UTF-16 units, ending in '…'; never splits a surrogate pair. */
-export function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  if (max <= ELLIPSIS.length) return ELLIPSIS.slice(0, Math.max(0, max));
-  const cut = avoidSurrogateSplit(text, max - ELLIPSIS.length);
-  return `${text.slice(0, cut).trimEnd()}${ELLIPSIS}`;
-}
 
 /**
  * Like `truncate`, but `max` counts characters as people (and MAX_QUESTION_LENGTH) do: an emoji is
@@ -282,9 +275,4 @@ function safeCut(text: string, position: number): number {
   cut = avoidSurrogateSplit(text, cut);
   // A single link or entity longer than the limit cannot be kept whole: cut it rather than loop.
   return cut > 0 ? cut : avoidSurrogateSplit(text, Math.max(1, position));
-}
-
-function avoidSurrogateSplit(text: string, cut: number): number {
-  const code = text.charCodeAt(cut - 1);
-  return code >= 0xd800 && code <= 0xdbff ? cut - 1 : cut;
 }

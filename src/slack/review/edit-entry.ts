@@ -5,9 +5,10 @@
 // the result replaces it when it comes.
 
 import type { AckFn } from '@slack/bolt';
+import { fitsEditor, htmlToMarkup, unsupportedMarkup } from '../../answer-html/editor-markdown.js';
+import { parseAnswerHtml } from '../../answer-html/parse.js';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
-import { fitsEditor, htmlToMarkup, unsupportedMarkup } from '../../review/answer-markup.js';
 import { type EditPlan, planEdit } from '../../review/edit-plan.js';
 import type { EditOutcome } from '../../review/knowledge-review.js';
 import type { EditField, EntrySnapshot } from '../../review/types.js';
@@ -86,9 +87,11 @@ function prefillOf(snapshot: EntrySnapshot | undefined): EditModalInput['prefill
       unsupportedMarkup: [],
     };
   }
+  // Parsed once for both the markup and what an edit would lose.
+  const answer = parseAnswerHtml(snapshot.answerHtml);
   let markup: string | undefined;
   try {
-    markup = htmlToMarkup(snapshot.answerHtml);
+    markup = htmlToMarkup(answer);
   } catch {
     // HTML nested thousands deep overflows the converter's recursion: not editable here, like a long one.
     markup = undefined;
@@ -100,7 +103,7 @@ function prefillOf(snapshot: EntrySnapshot | undefined): EditModalInput['prefill
     // Too long for Slack's input: said so, never cut (a cut copy saved back would lose the rest).
     answerLength: fits ? undefined : (markup ?? snapshot.answerHtml).length,
     seenAt: snapshot.seenAt,
-    unsupportedMarkup: unsupportedMarkup(snapshot.answerHtml),
+    unsupportedMarkup: unsupportedMarkup(answer),
   };
 }
 

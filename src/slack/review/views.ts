@@ -3,6 +3,7 @@
 // Views come back from Slack as untrusted data, so every reader checks with zod and never throws.
 import type { types } from '@slack/bolt';
 import { z } from 'zod';
+import { answerToMrkdwn, escapeMrkdwn, toPlainText } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import { textHash } from '../../review/edit-plan.js';
 import {
@@ -29,7 +30,6 @@ import {
   truncateCharacters,
   truncateMrkdwn,
 } from '../kit/limits.js';
-import { answerToMrkdwn, escapeMrkdwn, toPlainText } from '../render/html-to-mrkdwn.js';
 import {
   ACTION_ASK_AGAIN,
   ACTION_REVIEW_DISMISS,

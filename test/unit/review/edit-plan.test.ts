@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToMarkup } from '../../../src/review/answer-markup.js';
+import { htmlToMarkup } from '../../../src/answer-html/editor-markdown.js';
 import { planEdit, textHash } from '../../../src/review/edit-plan.js';
 import type { EditForm } from '../../../src/review/types.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { toPlainText } from '../../../../src/answer-html/mrkdwn.js';
 import { splitMrkdwn, truncate, truncateMrkdwn } from '../../../../src/slack/kit/limits.js';
-import { toPlainText } from '../../../../src/slack/render/html-to-mrkdwn.js';
 
 const hasBrokenSurrogate = (text: string) =>
   /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);

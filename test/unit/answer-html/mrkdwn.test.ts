@@ -6,7 +6,7 @@ import {
   convertAnswer,
   escapeMrkdwn,
   toPlainText,
-} from '../../../src/slack/render/html-to-mrkdwn.js';
+} from '../../../src/answer-html/mrkdwn.js';
 
 const ZWSP = '\u200B';
 

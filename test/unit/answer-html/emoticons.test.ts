@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replaceEmoticons } from '../../../src/slack/render/emoticons.js';
+import { replaceEmoticons } from '../../../src/answer-html/emoticons.js';
 
 /** The platform's standard set, under the names of both generations, and WeChat's newer codes. */
 const STANDARD_CODES = [

@@ -1,9 +1,10 @@
 // The robot's answer HTML (often mixed with raw newlines and bare URLs) turned into Slack mrkdwn.
-import TurndownService from 'turndown';
-import { NON_CONTENT_ELEMENTS, rawNewlinesAsBreaks } from '../../util/answer-html.js';
-import { IMAGE_ALT_MAX, IMAGE_URL_MAX, truncate } from '../kit/limits.js';
+import type TurndownService from 'turndown';
+import { truncate } from '../util/truncate.js';
 import { misleadingLabelDestination, withoutUrlCredentials } from './deceptive-links.js';
 import { replaceEmoticons } from './emoticons.js';
+import { type DomNode, parseAnswerHtml } from './parse.js';
+import { createBaseService, hasAncestor, LINE_BREAK, orderedItemNumber, SENTINELS } from './turndown-base.js';
 
 export type AnswerSegment = { kind: 'text'; mrkdwn: string } | { kind: 'image'; url: string; alt: string };
 
@@ -15,20 +16,15 @@ export interface ConvertOptions {
   images?: 'segments' | 'links';
 }
 
-/** The part of a DOM node the rules read; turndown hands us domino nodes. */
-interface DomNode {
-  nodeName: string;
-  textContent: string | null;
-  parentNode: DomNode | null;
-  previousSibling: DomNode | null;
-  getAttribute?(name: string): string | null;
-}
+// Slack's image block limits: an image whose URL is longer is shown by its alt text instead.
+const IMAGE_ALT_MAX = 2000;
+const IMAGE_URL_MAX = 3000;
 
 /** Beyond this the answer is cut before parsing: it would take dozens of messages, and turndown slows down. */
 export const ANSWER_HTML_MAX = 100_000;
 
 const ZWSP = '\u200B';
-// Private-use characters mark what only the post-pass can decide; they are stripped from the input first.
+// Private-use characters mark what only the post-pass can decide (see SENTINELS in turndown-base.ts).
 const IMAGE_OPEN = '\uE000';
 const IMAGE_CLOSE = '\uE001';
 /** Before an opening marker: becomes a zero-width space when the character before is a word character. */
@@ -36,9 +32,6 @@ const GUARD_BEFORE = '\uE002';
 /** After a closing marker: becomes a zero-width space when the character after is a word character. */
 const GUARD_AFTER = '\uE003';
 const CELL_END = '\uE004';
-/** A <br>: turndown merges adjacent newlines, and two <br> in a row are a blank line the author meant. */
-const LINE_BREAK = '\uE005';
-const SENTINELS = /[\uE000-\uE00F]/g;
 const IMAGE_TOKEN = /\uE000(\d+)\uE001/g;
 
 /** Escapes the three characters Slack mrkdwn reserves; everything else is shown as written. */
@@ -62,15 +55,19 @@ function isVisible(text: string): boolean {
 
 /** Converts the robot's answer into text and image segments, in order. Never throws. */
 export function convertAnswer(html: string, options: ConvertOptions = {}): AnswerSegment[] {
-  const input = truncate(html, ANSWER_HTML_MAX).replace(SENTINELS, '').replace(/\r\n?/g, '\n');
+  const input = truncate(html, ANSWER_HTML_MAX);
   if (input.trim() === '') return [];
   const images: { url: string; alt: string }[] = [];
   let marked: string;
   try {
-    marked = createService(images, options.images ?? 'segments').turndown(rawNewlinesAsBreaks(input));
+    marked = createService(images, options.images ?? 'segments').turndown(parseAnswerHtml(input).root);
   } catch {
-    // A parser failure must still show the user something readable.
-    marked = escapeAnswerText(decodeBasicEntities(input.replace(/<[^>]*>/g, ' ')));
+    // A converter failure (deep nesting overflows turndown's recursion) must still show something readable.
+    const plain = input
+      .replace(SENTINELS, '')
+      .replace(/\r\n?/g, '\n')
+      .replace(/<[^>]*>/g, ' ');
+    marked = escapeAnswerText(decodeBasicEntities(plain));
   }
   return toSegments(resolveGuards(marked).replaceAll(LINE_BREAK, '\n'), images);
 }
@@ -115,14 +112,13 @@ export function toPlainText(mrkdwn: string): string {
     .trim();
 }
 
-function createService(images: { url: string; alt: string }[], imageMode: 'segments' | 'links') {
-  const service = new TurndownService({ br: '', hr: '──────────', headingStyle: 'atx' });
-  // Markdown escaping would put backslashes into the answer; Slack only reserves &, < and >.
-  // Turndown calls this for text nodes outside <code> only, so code keeps its emoticon codes as written.
-  service.escape = escapeAnswerText;
-  service.remove((node) => NON_CONTENT_ELEMENTS.has(node.nodeName.toLowerCase()));
-
-  service.addRule('lineBreak', { filter: 'br', replacement: () => LINE_BREAK });
+function createService(
+  images: { url: string; alt: string }[],
+  imageMode: 'segments' | 'links',
+): TurndownService {
+  // Markdown escaping would put backslashes into the answer; Slack only reserves &, < and >. Code
+  // is not escaped by turndown, so it keeps its emoticon codes as written.
+  const service = createBaseService({ br: '', hr: '──────────', headingStyle: 'atx' }, escapeAnswerText);
   service.addRule('strong', {
     filter: (node) => isStrong(node),
     replacement: (content, node) => (hasAncestor(node, isStrong) ? content : emphasize(content, '*')),
@@ -176,11 +172,6 @@ function createService(images: { url: string; alt: string }[], imageMode: 'segme
       return `${IMAGE_OPEN}${images.length - 1}${IMAGE_CLOSE}`;
     },
   });
-  service.addRule('list', {
-    filter: ['ul', 'ol'],
-    replacement: (content, node: DomNode) =>
-      node.parentNode?.nodeName === 'LI' ? `\n${content}\n` : `\n\n${content}\n\n`,
-  });
   service.addRule('listItem', {
     filter: 'li',
     replacement: (content, node: DomNode) => {
@@ -227,13 +218,6 @@ function isEmphasis(node: DomNode): boolean {
 
 function isStrike(node: DomNode): boolean {
   return ['S', 'DEL', 'STRIKE'].includes(node.nodeName);
-}
-
-function hasAncestor(node: DomNode, test: (node: DomNode) => boolean): boolean {
-  for (let parent = node.parentNode; parent; parent = parent.parentNode) {
-    if (test(parent)) return true;
-  }
-  return false;
 }
 
 /**
@@ -307,12 +291,7 @@ function listPrefix(node: DomNode): string {
   }
   const indent = '    '.repeat(depth);
   if (list?.nodeName !== 'OL') return `${indent}${depth % 2 === 0 ? '•' : '◦'} `;
-  let index = 0;
-  for (let sibling = node.previousSibling; sibling; sibling = sibling.previousSibling) {
-    if (sibling.nodeName === 'LI') index += 1;
-  }
-  const start = Number.parseInt(list.getAttribute?.('start') ?? '1', 10);
-  return `${indent}${(Number.isFinite(start) ? start : 1) + index}. `;
+  return `${indent}${orderedItemNumber(node)}. `;
 }
 
 /** Zero-width spaces where a marker touches a word character, so Slack sees a word boundary (CJK). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   misleadingLabelDestination,
   withoutUrlCredentials,
-} from '../../../src/slack/render/deceptive-links.js';
+} from '../../../src/answer-html/deceptive-links.js';
 
 describe('misleadingLabelDestination', () => {
   it('gives the real URL when the label is a URL of another host', () => {

@@ -13,8 +13,15 @@
 // `target`, comments, repeated blank lines (two <br> in a row become a paragraph break), and a line
 // break inside a heading (a heading is one line in Markdown).
 import { Marked, type Token, type TokenizerExtensionFunction, type Tokens } from 'marked';
-import TurndownService from 'turndown';
-import { htmlTokens, NON_CONTENT_ELEMENTS, rawNewlinesAsBreaks } from '../util/answer-html.js';
+import type TurndownService from 'turndown';
+import {
+  type AnswerDocument,
+  answerDocumentOf,
+  type DomNode,
+  descendantElements,
+  TEXT_NODE,
+} from './parse.js';
+import { createBaseService, hasAncestor, LINE_BREAK, orderedItemNumber } from './turndown-base.js';
 
 /** Slack's plain_text_input holds at most 3000 characters. */
 export const EDITABLE_MARKUP_MAX = 3000;
@@ -26,35 +33,17 @@ export function fitsEditor(markup: string): boolean {
 
 // ── HTML → Markdown ────────────────────────────────────────────────────────────────────────────
 
-/** The part of a DOM node the rules read; turndown hands us domino nodes. */
-interface DomNode {
-  nodeName: string;
-  nodeType: number;
-  nodeValue: string | null;
-  textContent: string | null;
-  parentNode: DomNode | null;
-  previousSibling: DomNode | null;
-  nextSibling: DomNode | null;
-  childNodes: ArrayLike<DomNode>;
-  getAttribute?(name: string): string | null;
-}
-
-// Private-use characters stand for what turndown would merge or trim; they are stripped from the input.
-/** A <br>: turndown merges adjacent newlines, and two <br> in a row are a blank line the author meant. */
-const LINE_BREAK = '\uE005';
-const SENTINELS = /[\uE000-\uE00F]/g;
-
 const SAFE_LINK = /^(?:https?:|mailto:)/i;
 const SAFE_IMAGE = /^https?:/i;
 
-// Same as the Slack renderer (src/slack/render/html-to-mrkdwn.ts), so the editor and the message agree.
+// Same as the Slack renderer (src/answer-html/mrkdwn.ts), so the editor and the message agree.
 
 const turndown = createTurndown();
 
-export function htmlToMarkup(html: string): string {
-  const input = html.replace(SENTINELS, '').replace(/\r\n?/g, '\n');
+/** The answer as the operator edits it; throws when the answer is nested too deep to convert. */
+export function htmlToMarkup(answer: string | AnswerDocument): string {
   return turndown
-    .turndown(rawNewlinesAsBreaks(input))
+    .turndown(answerDocumentOf(answer).root)
     .replaceAll(LINE_BREAK, '\n')
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
@@ -62,11 +51,10 @@ export function htmlToMarkup(html: string): string {
 }
 
 function createTurndown(): TurndownService {
-  const service = new TurndownService({ headingStyle: 'atx', hr: '---', codeBlockStyle: 'fenced' });
-  service.escape = escapeMarkdown;
-  service.remove((node: DomNode) => NON_CONTENT_ELEMENTS.has(node.nodeName.toLowerCase()));
-
-  service.addRule('lineBreak', { filter: 'br', replacement: () => LINE_BREAK });
+  const service = createBaseService(
+    { headingStyle: 'atx', hr: '---', codeBlockStyle: 'fenced' },
+    escapeMarkdown,
+  );
   service.addRule('strong', {
     filter: ['b', 'strong'],
     replacement: (content, node: DomNode) => (within(node, ['B', 'STRONG']) ? content : wrap(content, '**')),
@@ -106,11 +94,6 @@ function createTurndown(): TurndownService {
       const alt = (node.getAttribute?.('alt') ?? '').replace(/\s+/g, ' ').trim();
       return `![${escapeMarkdown(alt)}](${destination(src)})`;
     },
-  });
-  service.addRule('list', {
-    filter: ['ul', 'ol'],
-    replacement: (content, node: DomNode) =>
-      node.parentNode?.nodeName === 'LI' ? `\n${content}\n` : `\n\n${content}\n\n`,
   });
   service.addRule('listItem', {
     filter: 'li',
@@ -188,10 +171,7 @@ function wrap(content: string, delimiter: string): string {
 }
 
 function within(node: DomNode, names: string[]): boolean {
-  for (let parent = node.parentNode; parent; parent = parent.parentNode) {
-    if (names.includes(parent.nodeName)) return true;
-  }
-  return false;
+  return hasAncestor(node, (ancestor) => names.includes(ancestor.nodeName));
 }
 
 function touchesWord(node: DomNode): boolean {
@@ -203,12 +183,7 @@ function touchesWord(node: DomNode): boolean {
 function listPrefix(node: DomNode): string {
   const list = node.parentNode;
   if (list?.nodeName !== 'OL') return '- ';
-  let index = 0;
-  for (let sibling = node.previousSibling; sibling; sibling = sibling.previousSibling) {
-    if (sibling.nodeName === 'LI') index += 1;
-  }
-  const start = Number.parseInt(list.getAttribute?.('start') ?? '1', 10);
-  return `${(Number.isFinite(start) ? start : 1) + index}. `;
+  return `${orderedItemNumber(node)}. `;
 }
 
 /** The text of a <pre> as shown: a <br> in it is a newline too. */
@@ -217,7 +192,7 @@ function preformattedText(node: DomNode): string {
   for (let index = 0; index < node.childNodes.length; index += 1) {
     const child = node.childNodes[index];
     if (!child) continue;
-    if (child.nodeType === 3) text += child.nodeValue ?? '';
+    if (child.nodeType === TEXT_NODE) text += child.nodeValue ?? '';
     else if (child.nodeName === 'BR') text += '\n';
     else if (child.nodeType === 1) text += preformattedText(child);
   }
@@ -408,36 +383,17 @@ const PRESENTATION_ATTRIBUTES = new Set([
   'height',
   'border',
 ]);
-/** Their content is text, not elements, in an HTML parser. */
-const RAW_TEXT_ELEMENTS = new Set([
-  'script',
-  'style',
-  'textarea',
-  'title',
-  'xmp',
-  'iframe',
-  'noembed',
-  'noframes',
-]);
-
 /**
  * The elements of the HTML that a changed answer would lose, by tag name (a table by `table`),
  * and `style` for presentation attributes on elements that are kept. Sorted, each once.
  */
-export function unsupportedMarkup(html: string): string[] {
+export function unsupportedMarkup(answer: string | AnswerDocument): string[] {
   const lost = new Set<string>();
-  let rawText: string | undefined;
-  for (const token of htmlTokens(html)) {
-    if (token.kind !== 'tag' || token.name === '') continue;
-    if (rawText !== undefined) {
-      if (token.closing && token.name === rawText) rawText = undefined;
-      continue;
-    }
-    if (token.closing) continue;
-    if (RAW_TEXT_ELEMENTS.has(token.name)) rawText = token.name;
-    const name = TABLE_PARTS.has(token.name) ? 'table' : token.name;
+  for (const element of descendantElements(answerDocumentOf(answer).root)) {
+    const tag = element.localName ?? '';
+    const name = TABLE_PARTS.has(tag) ? 'table' : tag;
     if (FRAME_ELEMENTS.has(name)) continue;
-    const attributes = attributesOf(token.raw);
+    const attributes = attributesOf(element);
     if (!KEPT_ELEMENTS.has(name)) {
       // A bare <span> carries nothing; with attributes it carries the colour or font that is lost.
       if (name !== 'span' || attributes.size > 0) lost.add(name);
@@ -451,12 +407,13 @@ export function unsupportedMarkup(html: string): string[] {
   return [...lost].sort();
 }
 
-function attributesOf(tag: string): Map<string, string> {
+/** The element's attributes by name, values trimmed as the converter reads them. */
+function attributesOf(element: DomNode): Map<string, string> {
   const attributes = new Map<string, string>();
-  const body = tag.replace(/^<\/?[A-Za-z][\w:-]*/, '').replace(/\/?>$/, '');
-  for (const match of body.matchAll(/([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)) {
-    const name = (match[1] ?? '').toLowerCase();
-    if (!attributes.has(name)) attributes.set(name, (match[2] ?? match[3] ?? match[4] ?? '').trim());
+  const list = element.attributes ?? [];
+  for (let index = 0; index < list.length; index += 1) {
+    const attribute = list[index];
+    if (attribute) attributes.set(attribute.name.toLowerCase(), attribute.value.trim());
   }
   return attributes;
 }

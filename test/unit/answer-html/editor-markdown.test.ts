@@ -9,7 +9,7 @@ import {
   htmlToMarkup,
   markupToHtml,
   unsupportedMarkup,
-} from '../../../src/review/answer-markup.js';
+} from '../../../src/answer-html/editor-markdown.js';
 import { seedEntries } from '../../../src/simulator/knowledge-base.js';
 
 type Node = DefaultTreeAdapterTypes.ChildNode;

@@ -1,0 +1,67 @@
+// The turndown service both dialects (Slack mrkdwn, the editor's Markdown) are built on: what an
+// answer shows at all, its line breaks and its lists, and the private-use sentinels their post-passes
+// resolve. Each dialect adds its own rules for the rest.
+import type { DominoNode as DomNode } from '@mixmark-io/domino';
+import TurndownService from 'turndown';
+
+/**
+ * Private-use characters the dialects write for what only their post-pass can decide; the parse
+ * strips them from the answer, so every one in a dialect's output is its own. U+E000–U+E004 are the
+ * Slack dialect's; U+E005 is both dialects' line break.
+ */
+export const SENTINELS = /[\uE000-\uE00F]/g;
+/** A <br>: turndown merges adjacent newlines, and two <br> in a row are a blank line the author meant. */
+export const LINE_BREAK = '\uE005';
+
+/** Elements that show nothing of the answer (code, styles, embeds): dropped with their content. */
+const NON_CONTENT_ELEMENTS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'canvas',
+]);
+
+/** A service with the rules both dialects share; `escapeText` is the dialect's escaping of plain text. */
+export function createBaseService(
+  options: TurndownService.Options,
+  escapeText: (text: string) => string,
+): TurndownService {
+  const service = new TurndownService(options);
+  // Turndown calls this for text nodes outside <code> only.
+  service.escape = escapeText;
+  service.remove((node) => NON_CONTENT_ELEMENTS.has(node.nodeName.toLowerCase()));
+  service.addRule('lineBreak', { filter: 'br', replacement: () => LINE_BREAK });
+  service.addRule('list', {
+    filter: ['ul', 'ol'],
+    replacement: (content, node: DomNode) =>
+      node.parentNode?.nodeName === 'LI' ? `\n${content}\n` : `\n\n${content}\n\n`,
+  });
+  return service;
+}
+
+/** Whether an element above the node passes the test. */
+export function hasAncestor(node: DomNode, test: (ancestor: DomNode) => boolean): boolean {
+  for (let parent = node.parentNode; parent; parent = parent.parentNode) {
+    if (test(parent)) return true;
+  }
+  return false;
+}
+
+/** The number an <ol> shows for this <li>: the list's `start` (1 when absent or not a number) plus its place. */
+export function orderedItemNumber(item: DomNode): number {
+  let index = 0;
+  for (let sibling = item.previousSibling; sibling; sibling = sibling.previousSibling) {
+    if (sibling.nodeName === 'LI') index += 1;
+  }
+  const start = Number.parseInt(item.parentNode?.getAttribute?.('start') ?? '1', 10);
+  return (Number.isFinite(start) ? start : 1) + index;
+}
