@@ -6,9 +6,9 @@ import { tell } from '../answers/answerer.js';
 import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
-import { trackedListener, type ViewArgs } from '../handling/tracked.js';
+import { type Submission, submissionListener } from '../handling/submission.js';
+import type { ViewArgs } from '../handling/tracked.js';
 import { decodeReasonValue } from '../kit/button-values.js';
-import { viewSubmissionSchema } from '../transport/incoming.js';
 import { t } from './messages.js';
 import { REASON_BLOCK_ID, readReasonForm, readReasonMetadata, renderReasonModal } from './views.js';
 
@@ -71,27 +71,19 @@ async function openReasonModal(deps: ReasonDeps, handling: Handling, click: Clic
 }
 
 export function dislikeReasonSubmitListener(deps: ReasonDeps): (args: ViewArgs) => Promise<void> {
-  return trackedListener<ViewArgs>(deps, 'reason submission failed', (handling, { ack, body }) =>
-    submitReason(deps, handling, ack, body),
+  return submissionListener(
+    deps,
+    { name: 'reason submission', metadata: (view) => readReasonMetadata(view.private_metadata) },
+    (handling, submission) => submitReason(deps, handling, submission),
   );
 }
 
 async function submitReason(
   deps: ReasonDeps,
   handling: Handling,
-  ack: ViewArgs['ack'],
-  body: unknown,
+  { view, userId, metadata: contextKey, ack }: Submission<string>,
 ): Promise<void> {
-  const parsed = viewSubmissionSchema.safeParse(body);
-  const contextKey = parsed.success ? readReasonMetadata(parsed.data.view.private_metadata) : undefined;
-  if (!parsed.success || !contextKey) {
-    handling.logger.warn({}, 'ignored a reason submission of unexpected shape');
-    await ack();
-    return;
-  }
-  const submission = parsed.data;
-  const userId = submission.user.id;
-  const form = readReasonForm(submission.view);
+  const form = readReasonForm(view);
   if (!form.reason && !form.text) {
     const { locale } = await handling.person(userId);
     await ack({ response_action: 'errors', errors: { [REASON_BLOCK_ID]: t(locale, 'reason_required') } });

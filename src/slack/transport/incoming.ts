@@ -63,6 +63,8 @@ export const viewSubmissionSchema = z.object({
   }),
 });
 
+export type ViewSubmission = z.infer<typeof viewSubmissionSchema>;
+
 /** A message shortcut (message_action) payload, reduced to what its listener reads. */
 export const messageShortcutSchema = z.object({
   type: z.literal('message_action'),
