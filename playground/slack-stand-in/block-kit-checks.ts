@@ -3,16 +3,18 @@
 // the same errors (`invalid_blocks` for messages, `invalid_arguments` for views), each problem
 // named by a JSON pointer as Slack names it.
 
+import { BLOCK_KIT } from '../../src/slack/kit/block-kit-limits.js';
+
 type Json = Record<string, unknown>;
 
 /** One problem, worded as Slack's `response_metadata.messages` word it. */
 type BlockKitProblem = string;
 
-const MESSAGE_BLOCKS_MAX = 50;
-const VIEW_BLOCKS_MAX = 100;
+const MESSAGE_BLOCKS_MAX = BLOCK_KIT.message.blocks;
+const VIEW_BLOCKS_MAX = BLOCK_KIT.view.blocks;
 /** Slack truncates longer message text and refuses far longer with msg_too_long. */
-const MESSAGE_TEXT_MAX = 40_000;
-const ID_MAX = 255;
+const MESSAGE_TEXT_MAX = BLOCK_KIT.message.text;
+const ID_MAX = BLOCK_KIT.id;
 
 /** Block types Slack accepts in each surface (rich_text and the rest arrive from people too). */
 const MESSAGE_BLOCK_TYPES = new Set([
@@ -103,10 +105,10 @@ class Checker {
       this.fail(pointer, 'must provide an object');
       return;
     }
-    this.text(value.title, `${pointer}/title`, 100, 'plain');
-    this.text(value.text, `${pointer}/text`, 300);
-    this.text(value.confirm, `${pointer}/confirm`, 30, 'plain');
-    this.text(value.deny, `${pointer}/deny`, 30, 'plain');
+    this.text(value.title, `${pointer}/title`, BLOCK_KIT.confirm.title, 'plain');
+    this.text(value.text, `${pointer}/text`, BLOCK_KIT.confirm.text);
+    this.text(value.confirm, `${pointer}/confirm`, BLOCK_KIT.confirm.button, 'plain');
+    this.text(value.deny, `${pointer}/deny`, BLOCK_KIT.confirm.button, 'plain');
   }
 
   options(value: unknown, pointer: string, max: number): void {
@@ -122,9 +124,10 @@ class Checker {
         this.fail(at, 'must provide an object');
         return;
       }
-      this.text(option.text, `${at}/text`, 75);
-      this.maxLength(option.value, 150, `${at}/value`);
-      if (option.description !== undefined) this.text(option.description, `${at}/description`, 75);
+      this.text(option.text, `${at}/text`, BLOCK_KIT.option.text);
+      this.maxLength(option.value, BLOCK_KIT.option.value, `${at}/value`);
+      if (option.description !== undefined)
+        this.text(option.description, `${at}/description`, BLOCK_KIT.option.description);
     });
   }
 
@@ -148,39 +151,51 @@ class Checker {
       }
     }
     this.confirm(value.confirm, `${pointer}/confirm`);
-    if (value.placeholder !== undefined) this.text(value.placeholder, `${pointer}/placeholder`, 150, 'plain');
+    if (value.placeholder !== undefined)
+      this.text(value.placeholder, `${pointer}/placeholder`, BLOCK_KIT.placeholder, 'plain');
     switch (type) {
       case 'button':
-        this.text(value.text, `${pointer}/text`, 75, 'plain');
-        this.maxLength(value.value, 2000, `${pointer}/value`);
-        this.maxLength(value.url, 3000, `${pointer}/url`);
+        this.text(value.text, `${pointer}/text`, BLOCK_KIT.button.text, 'plain');
+        this.maxLength(value.value, BLOCK_KIT.button.value, `${pointer}/value`);
+        this.maxLength(value.url, BLOCK_KIT.button.url, `${pointer}/url`);
         if (value.style !== undefined && value.style !== 'primary' && value.style !== 'danger') {
           this.fail(`${pointer}/style`, 'must be a valid enum value');
         }
         break;
       case 'static_select':
       case 'multi_static_select':
-        if (value.option_groups === undefined) this.options(value.options, `${pointer}/options`, 100);
+        if (value.option_groups === undefined)
+          this.options(value.options, `${pointer}/options`, BLOCK_KIT.staticSelect.options);
         break;
       case 'overflow':
         this.options(value.options, `${pointer}/options`, 5);
         break;
       case 'radio_buttons':
       case 'checkboxes':
-        this.options(value.options, `${pointer}/options`, 10);
+        this.options(value.options, `${pointer}/options`, BLOCK_KIT.checkboxes.options);
         break;
       case 'plain_text_input':
-        this.maxLength(value.initial_value, 3000, `${pointer}/initial_value`);
-        if (typeof value.max_length === 'number' && value.max_length > 3000) {
-          this.fail(`${pointer}/max_length`, 'must be less than 3001');
+        this.maxLength(value.initial_value, BLOCK_KIT.textInput.value, `${pointer}/initial_value`);
+        if (typeof value.max_length === 'number' && value.max_length > BLOCK_KIT.textInput.maxLength) {
+          this.fail(`${pointer}/max_length`, `must be less than ${BLOCK_KIT.textInput.maxLength + 1}`);
         }
         break;
       case 'feedback_buttons':
         if (isJson(value.positive_button)) {
-          this.text(value.positive_button.text, `${pointer}/positive_button/text`, 75, 'plain');
+          this.text(
+            value.positive_button.text,
+            `${pointer}/positive_button/text`,
+            BLOCK_KIT.feedbackButton.text,
+            'plain',
+          );
         }
         if (isJson(value.negative_button)) {
-          this.text(value.negative_button.text, `${pointer}/negative_button/text`, 75, 'plain');
+          this.text(
+            value.negative_button.text,
+            `${pointer}/negative_button/text`,
+            BLOCK_KIT.feedbackButton.text,
+            'plain',
+          );
         }
         break;
       default:
@@ -192,11 +207,11 @@ class Checker {
     if (value.image_url === undefined && value.slack_file === undefined) {
       this.fail(pointer, 'must provide image_url or slack_file');
     }
-    this.maxLength(value.image_url, 3000, `${pointer}/image_url`);
+    this.maxLength(value.image_url, BLOCK_KIT.image.url, `${pointer}/image_url`);
     if (typeof value.alt_text !== 'string' || value.alt_text === '') {
       this.fail(`${pointer}/alt_text`, 'must provide a string');
     }
-    this.maxLength(value.alt_text, 2000, `${pointer}/alt_text`);
+    this.maxLength(value.alt_text, BLOCK_KIT.image.altText, `${pointer}/alt_text`);
   }
 
   block(value: unknown, pointer: string, allowed: Set<string>, blockIds: Set<string>): void {
@@ -223,52 +238,57 @@ class Checker {
         if (value.text === undefined && value.fields === undefined) {
           this.fail(pointer, 'must provide either text or fields');
         }
-        if (value.text !== undefined) this.text(value.text, `${pointer}/text`, 3000);
+        if (value.text !== undefined) this.text(value.text, `${pointer}/text`, BLOCK_KIT.section.text);
         if (value.fields !== undefined) {
-          this.maxItems(value.fields, 10, `${pointer}/fields`);
+          this.maxItems(value.fields, BLOCK_KIT.section.fields, `${pointer}/fields`);
           arrayOf(value.fields).forEach((field, index) => {
-            this.text(field, `${pointer}/fields/${index}`, 2000);
+            this.text(field, `${pointer}/fields/${index}`, BLOCK_KIT.section.fieldText);
           });
         }
         if (value.accessory !== undefined) this.element(value.accessory, `${pointer}/accessory`, actionIds);
         break;
       case 'header':
-        this.text(value.text, `${pointer}/text`, 150, 'plain');
+        this.text(value.text, `${pointer}/text`, BLOCK_KIT.header.text, 'plain');
         break;
       case 'context':
-        this.maxItems(value.elements, 10, `${pointer}/elements`);
+        this.maxItems(value.elements, BLOCK_KIT.context.elements, `${pointer}/elements`);
         arrayOf(value.elements).forEach((element, index) => {
           const at = `${pointer}/elements/${index}`;
           if (isJson(element) && element.type === 'image') this.image(element, at);
-          else this.text(element, at, 3000);
+          else this.text(element, at, BLOCK_KIT.context.text);
         });
         break;
       case 'actions':
       case 'context_actions':
         if (arrayOf(value.elements).length === 0)
           this.fail(`${pointer}/elements`, 'must provide at least 1 item');
-        this.maxItems(value.elements, type === 'actions' ? 25 : 5, `${pointer}/elements`);
+        this.maxItems(
+          value.elements,
+          type === 'actions' ? BLOCK_KIT.actions.elements : BLOCK_KIT.contextActions.elements,
+          `${pointer}/elements`,
+        );
         arrayOf(value.elements).forEach((element, index) => {
           this.element(element, `${pointer}/elements/${index}`, actionIds);
         });
         break;
       case 'image':
         this.image(value, pointer);
-        if (value.title !== undefined) this.text(value.title, `${pointer}/title`, 2000, 'plain');
+        if (value.title !== undefined)
+          this.text(value.title, `${pointer}/title`, BLOCK_KIT.image.title, 'plain');
         break;
       case 'markdown':
         if (typeof value.text !== 'string') this.fail(`${pointer}/text`, 'must provide a string');
-        this.maxLength(value.text, 12_000, `${pointer}/text`);
+        this.maxLength(value.text, BLOCK_KIT.markdown.text, `${pointer}/text`);
         break;
       case 'input':
-        this.text(value.label, `${pointer}/label`, 2000, 'plain');
-        if (value.hint !== undefined) this.text(value.hint, `${pointer}/hint`, 2000, 'plain');
+        this.text(value.label, `${pointer}/label`, BLOCK_KIT.input.label, 'plain');
+        if (value.hint !== undefined) this.text(value.hint, `${pointer}/hint`, BLOCK_KIT.input.hint, 'plain');
         this.element(value.element, `${pointer}/element`, actionIds);
         break;
       case 'table':
-        this.maxItems(value.rows, 100, `${pointer}/rows`);
+        this.maxItems(value.rows, BLOCK_KIT.table.rows, `${pointer}/rows`);
         arrayOf(value.rows).forEach((row, index) => {
-          this.maxItems(row, 20, `${pointer}/rows/${index}`);
+          this.maxItems(row, BLOCK_KIT.table.cells, `${pointer}/rows/${index}`);
         });
         break;
       default:
@@ -328,15 +348,15 @@ export function checkView(view: unknown): Refusal | undefined {
     isModal ? VIEW_BLOCK_TYPES : MESSAGE_BLOCK_TYPES,
   );
   if (isModal) {
-    checker.text(view.title, '/view/title', 24, 'plain');
-    if (view.submit !== undefined) checker.text(view.submit, '/view/submit', 24, 'plain');
-    if (view.close !== undefined) checker.text(view.close, '/view/close', 24, 'plain');
+    checker.text(view.title, '/view/title', BLOCK_KIT.view.title, 'plain');
+    if (view.submit !== undefined) checker.text(view.submit, '/view/submit', BLOCK_KIT.view.submit, 'plain');
+    if (view.close !== undefined) checker.text(view.close, '/view/close', BLOCK_KIT.view.close, 'plain');
     const hasInput = arrayOf(view.blocks).some((block) => isJson(block) && block.type === 'input');
     if (hasInput && view.submit === undefined) {
       checker.fail('/view/submit', 'must provide submit when the view has input blocks');
     }
   }
-  checker.maxLength(view.private_metadata, 3000, '/view/private_metadata');
+  checker.maxLength(view.private_metadata, BLOCK_KIT.view.privateMetadata, '/view/private_metadata');
   checker.maxLength(view.callback_id, ID_MAX, '/view/callback_id');
   checker.maxLength(view.external_id, ID_MAX, '/view/external_id');
   return checker.problems.length === 0

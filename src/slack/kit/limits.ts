@@ -1,13 +1,14 @@
 // Block Kit limits, and cutting text to fit them without breaking what Slack parses.
 import { avoidSurrogateSplit, truncate } from '../../util/truncate.js';
+import { BLOCK_KIT } from './block-kit-limits.js';
 
 export { truncate };
 
-export const SECTION_TEXT_MAX = 3000;
-export const BUTTON_TEXT_MAX = 75;
-export const BUTTON_VALUE_MAX = 2000;
-export const ACTIONS_ELEMENTS_MAX = 25;
-export const BLOCKS_PER_MESSAGE_MAX = 50;
+export const SECTION_TEXT_MAX = BLOCK_KIT.section.text;
+export const BUTTON_TEXT_MAX = BLOCK_KIT.button.text;
+export const BUTTON_VALUE_MAX = BLOCK_KIT.button.value;
+export const ACTIONS_ELEMENTS_MAX = BLOCK_KIT.actions.elements;
+export const BLOCKS_PER_MESSAGE_MAX = BLOCK_KIT.message.blocks;
 /** Our own limit on the notification fallback: it is a preview, not the answer. */
 export const FALLBACK_TEXT_MAX = 3000;
 /**
