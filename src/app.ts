@@ -2,24 +2,17 @@
 // app from a validated Env, registering each with the resource stack as it opens, and hands back
 // start and stop. It reads no process.env; choosing the platform and the drain live in src/composition.
 
+import { composeCore } from './composition/core.js';
 import { choosePlatform } from './composition/platform.js';
 import { drainWithin } from './composition/shutdown.js';
+import { composeSlack, slackServices } from './composition/slack.js';
 import type { Env } from './config/env.js';
-import { newContextKey } from './conversation/context-key.js';
-import { Conversation } from './conversation/conversation.js';
+import type { Conversation } from './conversation/conversation.js';
 import { errorFields } from './logging/error-fields.js';
 import type { Logger } from './logging/logger.js';
-import { meteredContextStore, meteredNameCache } from './observability/metered-stores.js';
 import { Metrics } from './observability/metrics.js';
 import { PlatformClient } from './platform/index.js';
-import { KnowledgeReview } from './review/knowledge-review.js';
-import { OperatorDirectory } from './slack/access/operators.js';
-import { StatisticsDigest } from './slack/desk/digest.js';
-import { createListenerDeps } from './slack/handling/deps.js';
-import { UserDirectory } from './slack/handling/user-directory.js';
-import { SlackReviewBoard } from './slack/review/review-board.js';
-import { Responder } from './slack/transport/responder.js';
-import { createSlackApp, type SlackApp } from './slack/transport/slack-app.js';
+import { connectSlackWebApi } from './slack/transport/web-api.js';
 import { createStores } from './stores/index.js';
 import { ResourceStack } from './util/resource-stack.js';
 
@@ -79,148 +72,29 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
   });
   resources.defer('platform client', () => platform.close());
 
-  const responder = new Responder((method, error) => metrics.slackApiError(method, error));
-  const users = new UserDirectory(
-    meteredNameCache(stores.names, (store, result) => metrics.storeLookup(store, result)),
-    env.DEFAULT_LOCALE,
-  );
-  // Cards are posted with the app's own client, which exists once the Slack app is built below.
-  let slackApp: SlackApp | undefined;
-  const review = new KnowledgeReview({
-    cards: stores.reviewCards,
-    snapshots: stores.entrySnapshots,
-    board: new SlackReviewBoard({
-      client: () => {
-        if (!slackApp) throw new Error('review card shown before the Slack app was built');
-        return slackApp.app.client;
-      },
-      responder,
-      users,
-      logger: logger.child({ component: 'review' }),
-      settings: {
-        channelId: env.REVIEW_CHANNEL_ID ?? '',
-        showAsker: env.REVIEW_SHOW_ASKER,
-        locale: env.DEFAULT_LOCALE,
-      },
-    }),
-    platform,
-    logger: logger.child({ component: 'review' }),
-    metrics: {
-      card: (action) => metrics.reviewCard(action),
-      edit: (outcome) => metrics.knowledgeEdit(outcome),
-    },
-    settings: {
-      cardsEnabled: env.REVIEW_CHANNEL_ID !== undefined,
-      notifyAskersOnFix: env.NOTIFY_ASKERS_ON_FIX,
-    },
-  });
-
-  const conversation = new Conversation({
-    robot: platform,
-    contexts: meteredContextStore(stores.contexts, (store, result) => metrics.storeLookup(store, result)),
-    ratings: stores.ratings,
-    settings: {
-      sysNum: platformChoice.sysNum,
-      maxQuestionLength: env.MAX_QUESTION_LENGTH,
-      contextTtlSeconds: env.CONTEXT_TTL_SECONDS,
-      demo: platformChoice.demo,
-    },
-    logger: logger.child({ component: 'conversation' }),
-    newKey: newContextKey,
-    observer: review,
-  });
-  // The platform client reports to the metrics and the conversation asks through that client, so the
-  // gauge that reads the conversation is registered now that it exists.
-  metrics.countQuestionsInFlight(conversation);
-
-  let stopping = false;
-  const listeners = createListenerDeps({
-    conversation,
-    review: {
-      desk: review,
-      operators: new OperatorDirectory(
-        { userIds: env.OPERATOR_USER_IDS, usergroupId: env.OPERATOR_USERGROUP_ID },
-        stores.operators,
-      ),
-      context: (contextKey) => conversation.context(contextKey),
-    },
-    tickets: platform,
-    agents: platform,
-    statistics: platform,
-    homeExamples: env.HOME_EXAMPLE_QUESTIONS,
-    responder,
-    deliveries: stores.deliveries,
-    threads: stores.threads,
-    users,
-    settings: {
-      defaultLocale: env.DEFAULT_LOCALE,
-      defaultPlacement: {
-        robotFlag: env.CS_ROBOT_FLAG,
-        source: env.CS_SOURCE,
-        language: 'auto',
-        reply: 'thread',
-      },
-      dedupTtlSeconds: env.DEDUP_TTL_SECONDS,
-      handlingLeaseSeconds: handlingLeaseSeconds(env),
-      threadTtlSeconds: env.CONTEXT_TTL_SECONDS,
-      placeholderDelayMs: env.PLACEHOLDER_DELAY_MS,
-      questionDeadlineMs: env.QUESTION_DEADLINE_SECONDS * 1000,
-    },
-    logger: logger.child({ component: 'gateway' }),
-    metrics: {
-      onEvent: (kind, outcome) => metrics.slackEvent(kind, outcome),
-      onSlackApiError: (method, error) => metrics.slackApiError(method, error),
-      reviewRefusal: (action) => metrics.reviewRefusal(action),
-      homePublish: (outcome) => metrics.homePublish(outcome),
-    },
-  });
-  const socketMode = {
-    ...(env.SLACK_SOCKET_CLIENT_PING_TIMEOUT_MS === undefined
-      ? {}
-      : { clientPingTimeoutMs: env.SLACK_SOCKET_CLIENT_PING_TIMEOUT_MS }),
-    ...(env.SLACK_SOCKET_SERVER_PING_TIMEOUT_MS === undefined
-      ? {}
-      : { serverPingTimeoutMs: env.SLACK_SOCKET_SERVER_PING_TIMEOUT_MS }),
-  };
-  const slack = await createSlackApp({
-    connection: env.slack,
+  const webApi = await connectSlackWebApi({
+    botToken: env.slack.botToken,
     slackApiUrl: env.slack.apiUrl,
-    port: env.PORT,
-    host: env.HOST,
-    ...(env.SLACK_WEB_API_RETRIES === undefined ? {} : { webApiRetries: env.SLACK_WEB_API_RETRIES }),
-    slashCommand: env.SLASH_COMMAND,
-    socketMode,
-    listeners,
-    logger,
-    metrics,
-    health: {
-      alive: () => !stopping,
-      ready: async () => !stopping && (await stores.ping()),
-    },
+    webApiRetries: env.SLACK_WEB_API_RETRIES,
   });
-  slackApp = slack;
-  resources.defer('Slack app', () => slack.close());
+  resources.defer('Slack Web API', () => webApi.close());
 
-  const digestChannel = env.DIGEST_CHANNEL_ID ?? env.REVIEW_CHANNEL_ID;
-  const digest =
-    env.DIGEST_SCHEDULE && digestChannel
-      ? new StatisticsDigest({
-          settings: {
-            schedule: env.DIGEST_SCHEDULE,
-            timeZone: env.DIGEST_TIME_ZONE,
-            channelId: digestChannel,
-            locale: env.DEFAULT_LOCALE,
-          },
-          statistics: platform,
-          // The claims every replica shares (Redis when set), refused while Redis is down: a tick is
-          // posted once per fleet, or not at all.
-          claims: stores.ticks,
-          client: () => slack.app.client,
-          logger: logger.child({ component: 'digest' }),
-          onOutcome: (outcome) => metrics.digest(outcome),
-        })
-      : undefined;
+  const services = slackServices(env, { webApi, stores, metrics, logger });
+  const core = composeCore(env, { platform, platformChoice, stores, board: services.board, metrics, logger });
+  let stopping = false;
+  const { slack, listeners, digest } = await composeSlack(env, {
+    core,
+    services,
+    webApi,
+    platform,
+    stores,
+    metrics,
+    logger,
+    running: () => !stopping,
+  });
+  resources.defer('Slack app', () => slack.close());
   if (digest) resources.defer('statistics digest', () => digest.stop());
+  const { conversation, review } = core;
 
   return {
     mode: slack.mode,
@@ -255,14 +129,4 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
       });
     },
   };
-}
-
-/**
- * How long a delivery stays claimed while it is handled: twice the longest a robot call can take
- * (connect, headers and body timeouts) plus a minute for Slack and the user's earlier questions. A
- * delivery whose handling died with its process is answered on Slack's retry after that.
- */
-function handlingLeaseSeconds(env: Env): number {
-  const robotCallMs = env.CS_CONNECT_TIMEOUT_MS + env.CS_HEADERS_TIMEOUT_MS + env.CS_BODY_TIMEOUT_MS;
-  return Math.min(Math.ceil((2 * robotCallMs) / 1000) + 60, env.DEDUP_TTL_SECONDS);
 }

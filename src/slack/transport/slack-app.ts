@@ -1,18 +1,15 @@
 // Builds the Bolt app in HTTP or Socket Mode, behind our receiver, with the listeners registered.
 // Transport concerns stay here; what a message or click means is decided in the surfaces (surfaces.ts).
-import { App, SocketModeReceiver, webApi } from '@slack/bolt';
-import { z } from 'zod';
+import { App, SocketModeReceiver } from '@slack/bolt';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
-import { CodedError } from '../../util/coded-error.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import { acceptedRequests, createSurfaces, registerSurfaces } from '../surfaces.js';
 import { boltLogger } from './bolt-logger.js';
-import { guardOutgoingCalls, webApiRetryPolicy } from './outgoing.js';
+import { guardOutgoingCalls } from './outgoing.js';
 import { GatewayReceiver, type Health, type MetricsSource } from './receiver.js';
-import { slackErrorCode } from './responder.js';
 import { observeReconnects } from './socket-reconnects.js';
-import { createSlackFetch } from './web-api-fetch.js';
+import type { SlackWebApi } from './web-api.js';
 
 /** How Slack reaches the app: HTTP mode needs the signing secret, Socket Mode an app-level token. */
 type SlackConnection =
@@ -21,13 +18,11 @@ type SlackConnection =
 
 export interface SlackAppOptions {
   connection: SlackConnection;
-  /** Web API base URL; tests point it at a fake. */
-  slackApiUrl: string | undefined;
+  /** The Web API connection the app's clients share (transport/web-api.ts). */
+  webApi: SlackWebApi;
   port: number;
   /** Bind address of the HTTP server (HOST). */
   host: string;
-  /** Retries of the Web API client; undefined keeps the production policy (4 within 30 s, see outgoing.ts). */
-  webApiRetries?: number;
   /** The app's slash command, e.g. `/cs`. */
   slashCommand: string;
   /** Socket Mode ping timeouts; tests shorten them. */
@@ -60,49 +55,12 @@ export interface SlackApp {
   close(): Promise<void>;
 }
 
-/** Slack refused the bot token, or could not be reached, at start-up. */
-class SlackStartupError extends CodedError<'SLACK_STARTUP'> {
-  readonly code = 'SLACK_STARTUP' as const;
-}
-
-const authTestSchema = z.object({ user_id: z.string(), bot_id: z.string().optional() });
-
-/** Asks Slack who the bot is, once, so a bad token stops start-up with a clear line. */
-async function resolveBotIdentity(botToken: string, clientOptions: webApi.WebClientOptions) {
-  const client = guardOutgoingCalls(
-    new webApi.WebClient(botToken, { ...clientOptions, retryConfig: webApiRetryPolicy(2) }),
-  );
-  try {
-    const identity = authTestSchema.parse(await client.auth.test());
-    return { botUserId: identity.user_id, botId: identity.bot_id };
-  } catch (error) {
-    const slackError = slackErrorCode(error);
-    throw new SlackStartupError(
-      slackError === 'invalid_auth' || slackError === 'not_authed' || slackError === 'account_inactive'
-        ? `SLACK_BOT_TOKEN was rejected by Slack (${slackError})`
-        : `Slack's auth.test failed (${slackError ?? 'no answer'}); check SLACK_BOT_TOKEN and the network`,
-      { cause: error },
-    );
-  }
-}
-
 export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp> {
   const logger = options.logger.child({ component: 'slack' });
   const sdkLogger = boltLogger(options.logger);
-  const slackFetch = createSlackFetch();
-  const clientOptions: webApi.WebClientOptions = {
-    fetch: slackFetch.fetch,
-    ...(options.slackApiUrl ? { slackApiUrl: withTrailingSlash(options.slackApiUrl) } : {}),
-    retryConfig: webApiRetryPolicy(options.webApiRetries),
-  };
-  const { connection } = options;
+  const { connection, webApi: slackWebApi } = options;
+  const { clientOptions, identity } = slackWebApi;
   const mode = connection.mode;
-  const identity = await resolveBotIdentity(connection.botToken, clientOptions).catch(
-    async (error: unknown) => {
-      await slackFetch.close();
-      throw error;
-    },
-  );
 
   const surfaceSettings = { slashCommand: options.slashCommand };
   const surfaces = createSurfaces(options.listeners, surfaceSettings);
@@ -197,11 +155,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       await new Promise<void>((resolve) => setImmediate(resolve));
     },
     async close() {
-      await Promise.all([gatewayReceiver.stop(), slackFetch.close()]);
+      await gatewayReceiver.stop();
     },
   };
-}
-
-function withTrailingSlash(url: string): string {
-  return url.endsWith('/') ? url : `${url}/`;
 }

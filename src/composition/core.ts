@@ -1,0 +1,65 @@
+// The platform-neutral core composed: the knowledge-base review loop (shown on a board the Slack
+// side provides) and the conversation, which reports every answer to the review loop.
+import type { Env } from '../config/env.js';
+import { newContextKey } from '../conversation/context-key.js';
+import { Conversation } from '../conversation/conversation.js';
+import type { Logger } from '../logging/logger.js';
+import { meteredContextStore } from '../observability/metered-stores.js';
+import type { Metrics } from '../observability/metrics.js';
+import type { PlatformClient } from '../platform/index.js';
+import { KnowledgeReview, type ReviewBoard } from '../review/knowledge-review.js';
+import type { Stores } from '../stores/index.js';
+import type { PlatformChoice } from './platform.js';
+
+export interface Core {
+  conversation: Conversation;
+  review: KnowledgeReview;
+}
+
+export function composeCore(
+  env: Env,
+  deps: {
+    platform: PlatformClient;
+    platformChoice: Pick<PlatformChoice, 'sysNum' | 'demo'>;
+    stores: Stores;
+    board: ReviewBoard;
+    metrics: Metrics;
+    logger: Logger;
+  },
+): Core {
+  const { platform, stores, metrics, logger } = deps;
+  const review = new KnowledgeReview({
+    cards: stores.reviewCards,
+    snapshots: stores.entrySnapshots,
+    board: deps.board,
+    platform,
+    logger: logger.child({ component: 'review' }),
+    metrics: {
+      card: (action) => metrics.reviewCard(action),
+      edit: (outcome) => metrics.knowledgeEdit(outcome),
+    },
+    settings: {
+      cardsEnabled: env.REVIEW_CHANNEL_ID !== undefined,
+      notifyAskersOnFix: env.NOTIFY_ASKERS_ON_FIX,
+    },
+  });
+
+  const conversation = new Conversation({
+    robot: platform,
+    contexts: meteredContextStore(stores.contexts, (store, result) => metrics.storeLookup(store, result)),
+    ratings: stores.ratings,
+    settings: {
+      sysNum: deps.platformChoice.sysNum,
+      maxQuestionLength: env.MAX_QUESTION_LENGTH,
+      contextTtlSeconds: env.CONTEXT_TTL_SECONDS,
+      demo: deps.platformChoice.demo,
+    },
+    logger: logger.child({ component: 'conversation' }),
+    newKey: newContextKey,
+    observer: review,
+  });
+  // The platform client reports to the metrics and the conversation asks through that client, so the
+  // gauge that reads the conversation is registered now that it exists.
+  metrics.countQuestionsInFlight(conversation);
+  return { conversation, review };
+}

@@ -1,0 +1,159 @@
+// The Slack side composed: the listeners' dependencies over the core, the Bolt app behind our
+// receiver, and the scheduled digest. Everything posts through the Web API connection opened first
+// (transport/web-api.ts), so nothing here waits for the Bolt app to exist.
+import type { Env } from '../config/env.js';
+import type { Logger } from '../logging/logger.js';
+import { meteredNameCache } from '../observability/metered-stores.js';
+import type { Metrics } from '../observability/metrics.js';
+import type { PlatformClient } from '../platform/index.js';
+import { OperatorDirectory } from '../slack/access/operators.js';
+import { StatisticsDigest } from '../slack/desk/digest.js';
+import { createListenerDeps, type SlackListeners } from '../slack/handling/deps.js';
+import { UserDirectory } from '../slack/handling/user-directory.js';
+import { SlackReviewBoard } from '../slack/review/review-board.js';
+import { Responder } from '../slack/transport/responder.js';
+import { createSlackApp, type SlackApp } from '../slack/transport/slack-app.js';
+import type { SlackWebApi } from '../slack/transport/web-api.js';
+import type { Stores } from '../stores/index.js';
+import type { Core } from './core.js';
+
+/** What the Slack side gives the core before the core exists: the people's directory and the board. */
+export function slackServices(
+  env: Env,
+  deps: { webApi: SlackWebApi; stores: Stores; metrics: Metrics; logger: Logger },
+) {
+  const { metrics } = deps;
+  const responder = new Responder((method, error) => metrics.slackApiError(method, error));
+  const users = new UserDirectory(
+    meteredNameCache(deps.stores.names, (store, result) => metrics.storeLookup(store, result)),
+    env.DEFAULT_LOCALE,
+  );
+  const board = new SlackReviewBoard({
+    client: () => deps.webApi.client,
+    responder,
+    users,
+    logger: deps.logger.child({ component: 'review' }),
+    settings: {
+      channelId: env.REVIEW_CHANNEL_ID ?? '',
+      showAsker: env.REVIEW_SHOW_ASKER,
+      locale: env.DEFAULT_LOCALE,
+    },
+  });
+  return { responder, users, board };
+}
+
+export interface SlackSide {
+  slack: SlackApp;
+  listeners: SlackListeners;
+  digest: StatisticsDigest | undefined;
+}
+
+export async function composeSlack(
+  env: Env,
+  deps: {
+    core: Core;
+    services: ReturnType<typeof slackServices>;
+    webApi: SlackWebApi;
+    platform: PlatformClient;
+    stores: Stores;
+    metrics: Metrics;
+    logger: Logger;
+    /** The gateway's own liveness: false once it is stopping. */
+    running: () => boolean;
+  },
+): Promise<SlackSide> {
+  const { core, services, platform, stores, metrics, logger } = deps;
+  const listeners = createListenerDeps({
+    conversation: core.conversation,
+    review: {
+      desk: core.review,
+      operators: new OperatorDirectory(
+        { userIds: env.OPERATOR_USER_IDS, usergroupId: env.OPERATOR_USERGROUP_ID },
+        stores.operators,
+      ),
+      context: (contextKey) => core.conversation.context(contextKey),
+    },
+    tickets: platform,
+    agents: platform,
+    statistics: platform,
+    homeExamples: env.HOME_EXAMPLE_QUESTIONS,
+    responder: services.responder,
+    deliveries: stores.deliveries,
+    threads: stores.threads,
+    users: services.users,
+    settings: {
+      defaultLocale: env.DEFAULT_LOCALE,
+      defaultPlacement: {
+        robotFlag: env.CS_ROBOT_FLAG,
+        source: env.CS_SOURCE,
+        language: 'auto',
+        reply: 'thread',
+      },
+      dedupTtlSeconds: env.DEDUP_TTL_SECONDS,
+      handlingLeaseSeconds: handlingLeaseSeconds(env),
+      threadTtlSeconds: env.CONTEXT_TTL_SECONDS,
+      placeholderDelayMs: env.PLACEHOLDER_DELAY_MS,
+      questionDeadlineMs: env.QUESTION_DEADLINE_SECONDS * 1000,
+    },
+    logger: logger.child({ component: 'gateway' }),
+    metrics: {
+      onEvent: (kind, outcome) => metrics.slackEvent(kind, outcome),
+      onSlackApiError: (method, error) => metrics.slackApiError(method, error),
+      reviewRefusal: (action) => metrics.reviewRefusal(action),
+      homePublish: (outcome) => metrics.homePublish(outcome),
+    },
+  });
+  const slack = await createSlackApp({
+    connection: env.slack,
+    webApi: deps.webApi,
+    port: env.PORT,
+    host: env.HOST,
+    slashCommand: env.SLASH_COMMAND,
+    socketMode: {
+      ...(env.SLACK_SOCKET_CLIENT_PING_TIMEOUT_MS === undefined
+        ? {}
+        : { clientPingTimeoutMs: env.SLACK_SOCKET_CLIENT_PING_TIMEOUT_MS }),
+      ...(env.SLACK_SOCKET_SERVER_PING_TIMEOUT_MS === undefined
+        ? {}
+        : { serverPingTimeoutMs: env.SLACK_SOCKET_SERVER_PING_TIMEOUT_MS }),
+    },
+    listeners,
+    logger,
+    metrics,
+    health: {
+      alive: () => deps.running(),
+      ready: async () => deps.running() && (await stores.ping()),
+    },
+  });
+
+  const digestChannel = env.DIGEST_CHANNEL_ID ?? env.REVIEW_CHANNEL_ID;
+  const digest =
+    env.DIGEST_SCHEDULE && digestChannel
+      ? new StatisticsDigest({
+          settings: {
+            schedule: env.DIGEST_SCHEDULE,
+            timeZone: env.DIGEST_TIME_ZONE,
+            channelId: digestChannel,
+            locale: env.DEFAULT_LOCALE,
+          },
+          statistics: platform,
+          // The claims every replica shares (Redis when set), refused while Redis is down: a tick is
+          // posted once per fleet, or not at all.
+          claims: stores.ticks,
+          client: () => deps.webApi.client,
+          logger: logger.child({ component: 'digest' }),
+          onOutcome: (outcome) => metrics.digest(outcome),
+        })
+      : undefined;
+  return { slack, listeners, digest };
+}
+
+/**
+ * How long a delivery stays claimed while it is handled: twice the longest a robot call can take
+ * (connect, headers and body timeouts) plus a minute for Slack and the user's earlier questions. A
+ * delivery whose handling died with its process is answered on Slack's retry after that.
+ */
+function handlingLeaseSeconds(env: Env): number {
+  const robotCallMs = env.CS_CONNECT_TIMEOUT_MS + env.CS_HEADERS_TIMEOUT_MS + env.CS_BODY_TIMEOUT_MS;
+  return Math.min(Math.ceil((2 * robotCallMs) / 1000) + 60, env.DEDUP_TTL_SECONDS);
+}
