@@ -2,34 +2,15 @@
 // promises is in contract.test.ts.
 import { describe, expect, it } from 'vitest';
 import { newContextKey } from '../../../src/conversation/context-key.js';
-import type { AnswerContext } from '../../../src/conversation/types.js';
 import {
   MemoryContextStore,
   MemoryNameCache,
   MemoryOnceStore,
   MemoryRatingStore,
 } from '../../../src/stores/memory.js';
+import { answerContext } from '../../support/answer-context.js';
 
-function context(overrides: Partial<AnswerContext> = {}): AnswerContext {
-  return {
-    uid: undefined,
-    cid: 'cid-1',
-    msgId: 'msg-1',
-    docId: 'doc-1',
-    docName: 'How do I reset my password?',
-    robotFlag: 1,
-    placement: { robotFlag: 1, source: undefined, language: 'zh-CN', reply: 'thread' },
-    partnerId: 'T1:U1',
-    askerUserId: 'U1',
-    question: 'reset password',
-    suggestions: [{ question: 'How do I change my email?', docId: 'doc-2' }],
-    rateable: true,
-    conversationId: 'C1',
-    threadId: '1700000000.000100',
-    createdAt: 1_700_000_000_000,
-    ...overrides,
-  };
-}
+const context = answerContext;
 
 /** A clock the test moves by hand. */
 function manualClock(start = 1_000_000): { now: () => number; advance(ms: number): void } {

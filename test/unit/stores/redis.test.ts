@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import { createClient } from 'redis';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../../src/conversation/stores.js';
-import type { AnswerContext } from '../../../src/conversation/types.js';
 import {
   RedisContextStore,
   RedisNameCache,
@@ -13,6 +12,7 @@ import {
   RedisRatingStore,
 } from '../../../src/stores/redis.js';
 import { RedisConnection } from '../../../src/stores/redis-connection.js';
+import { answerContext } from '../../support/answer-context.js';
 import { deleteKeysWithPrefix } from '../../support/redis-server.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -37,26 +37,7 @@ afterAll(async () => {
   await raw.close();
 });
 
-function context(overrides: Partial<AnswerContext> = {}): AnswerContext {
-  return {
-    uid: undefined,
-    cid: 'cid-1',
-    msgId: 'msg-1',
-    docId: 'doc-1',
-    docName: 'How do I reset my password?',
-    robotFlag: 1,
-    placement: { robotFlag: 1, source: 3, language: 'auto', reply: 'thread' },
-    partnerId: 'T1:U1',
-    askerUserId: 'U1',
-    question: 'reset password',
-    suggestions: [{ question: 'How do I change my email?', docId: 'doc-2' }],
-    rateable: true,
-    conversationId: 'C1',
-    threadId: undefined,
-    createdAt: 1_700_000_000_000,
-    ...overrides,
-  };
-}
+const context = answerContext;
 
 function uniqueKey(): string {
   return randomBytes(6).toString('base64url');

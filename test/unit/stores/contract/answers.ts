@@ -1,29 +1,10 @@
 // The contracts of the conversation core's stores (answer contexts, ratings) and the Slack side's
 // name cache: what one replica writes, every replica reads back exactly.
 import { describe, expect, it } from 'vitest';
-import type { AnswerContext } from '../../../../src/conversation/types.js';
+import { answerContext } from '../../../support/answer-context.js';
 import { openFleet, type StoreImplementation } from './fleet.js';
 
-function context(overrides: Partial<AnswerContext> = {}): AnswerContext {
-  return {
-    uid: undefined,
-    cid: 'cid-1',
-    msgId: 'msg-1',
-    docId: 'doc-1',
-    docName: 'How do I reset my password?',
-    robotFlag: 1,
-    placement: { robotFlag: 1, source: 3, language: 'zh-CN', reply: 'thread' },
-    partnerId: 'T1:U1',
-    askerUserId: 'U1',
-    question: 'reset password',
-    suggestions: [{ question: 'How do I change my email?', docId: 'doc-2' }],
-    rateable: true,
-    conversationId: 'C1',
-    threadId: '1700000000.000100',
-    createdAt: 1_700_000_000_000,
-    ...overrides,
-  };
-}
+const context = answerContext;
 
 export function describeContextStoreContract(implementation: StoreImplementation): void {
   describe('ContextStore', () => {
