@@ -138,12 +138,12 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     conversation,
     review: {
       desk: review,
-      operators: new OperatorDirectory(
-        { userIds: env.OPERATOR_USER_IDS, usergroupId: env.OPERATOR_USERGROUP_ID },
-        stores.operators,
-      ),
       context: (contextKey) => conversation.context(contextKey),
     },
+    operators: new OperatorDirectory(
+      { userIds: env.OPERATOR_USER_IDS, usergroupId: env.OPERATOR_USERGROUP_ID },
+      stores.operators,
+    ),
     tickets: platform,
     agents: platform,
     statistics: platform,
@@ -170,7 +170,7 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     metrics: {
       onEvent: (kind, outcome) => metrics.slackEvent(kind, outcome),
       onSlackApiError: (method, error) => metrics.slackApiError(method, error),
-      reviewRefusal: (action) => metrics.reviewRefusal(action),
+      operatorRefusal: (action) => metrics.operatorRefusal(action),
       homePublish: (outcome) => metrics.homePublish(outcome),
     },
   });

@@ -25,7 +25,7 @@ import { ticketsCommand } from './tickets.js';
 
 type CommandDeps = Pick<
   ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'review' | 'agents' | 'statistics' | 'tickets'
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'access' | 'agents' | 'statistics' | 'tickets'
 >;
 
 interface CommandArgs extends BoltRequest {
@@ -96,7 +96,7 @@ async function answer(
     await reply(renderCommandHelp(locale, command));
     return;
   }
-  const refusal = await operatorRefusal(deps.review, handling, userId, locale, `command_${subcommand.kind}`);
+  const refusal = await operatorRefusal(deps.access, handling, userId, locale, `command_${subcommand.kind}`);
   if (refusal) {
     await reply({ text: refusal, blocks: [] });
     return;

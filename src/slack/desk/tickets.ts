@@ -43,7 +43,7 @@ import {
 
 export type TicketDeps = Pick<
   ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'review' | 'tickets' | 'statistics'
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'access' | 'tickets' | 'statistics'
 >;
 
 /** Where a result goes: the command's response_url (ephemeral, where it was typed), else the operator's DM. */
@@ -200,7 +200,7 @@ async function submitFilter(
   const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(userId);
   const fields = TICKET_FILTER_FIELDS;
   // The right is checked again: a modal can be submitted long after it opened.
-  const refusal = await operatorRefusal(deps.review, handling, userId, locale, 'tickets_submit');
+  const refusal = await operatorRefusal(deps.access, handling, userId, locale, 'tickets_submit');
   if (refusal) {
     deps.onEvent('tickets_modal', 'refused');
     await ack({ response_action: 'errors', errors: { [fields.from.block]: refusal } });
@@ -319,7 +319,7 @@ async function handleResultClick(deps: TicketDeps, handling: Handling, click: Cl
   const respond = (message: RenderedMessage, replace = true) =>
     postToResponseUrl(responseUrl, { message, replace }, handling.logger);
   const refusal = await operatorRefusal(
-    deps.review,
+    deps.access,
     handling,
     click.userId,
     locale,
@@ -425,7 +425,7 @@ async function uploadCsv(
 export function homeTicketsListener(deps: TicketDeps, command: string): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'home tickets failed', async (handling, click) => {
     const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(click.userId);
-    const refusal = await operatorRefusal(deps.review, handling, click.userId, locale, 'home_tickets');
+    const refusal = await operatorRefusal(deps.access, handling, click.userId, locale, 'home_tickets');
     if (refusal || !click.payload.trigger_id) {
       deps.onEvent('tickets_modal', refusal ? 'refused' : 'failed');
       return;
@@ -445,7 +445,7 @@ export function homeTicketsListener(deps: TicketDeps, command: string): (args: C
 export function homeStatisticsListener(deps: TicketDeps): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'home statistics failed', async (handling, click) => {
     const { locale } = await handling.person(click.userId);
-    const refusal = await operatorRefusal(deps.review, handling, click.userId, locale, 'home_statistics');
+    const refusal = await operatorRefusal(deps.access, handling, click.userId, locale, 'home_statistics');
     if (refusal || !click.payload.trigger_id) {
       deps.onEvent('statistics_modal', refusal ? 'refused' : 'failed');
       return;

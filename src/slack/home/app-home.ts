@@ -25,7 +25,10 @@ import {
   renderHome,
 } from './views.js';
 
-type HomeDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'review' | 'home'>;
+type HomeDeps = Pick<
+  ListenerDeps,
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'review' | 'access' | 'home'
+>;
 
 const slackId = z.string().min(1).max(64);
 
@@ -103,7 +106,7 @@ async function publishHome(
 /** Whether the viewer sees the operators' part; when that cannot be told, they do not. */
 async function isOperator(deps: HomeDeps, handling: Handling, userId: string): Promise<boolean> {
   try {
-    return (await deps.review.operators.check(handling.client, userId, handling.logger)).kind === 'operator';
+    return (await deps.access.operators.check(handling.client, userId, handling.logger)).kind === 'operator';
   } catch (error) {
     handling.logger.warn(
       errorFields(error),

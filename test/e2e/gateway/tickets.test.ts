@@ -568,7 +568,7 @@ describe('the Home tab’s buttons to the tickets and statistics views', () => {
     await waitFor(
       () =>
         h.logs.filter(
-          (line) => line.msg === 'review action refused: not an operator' && line.userId === IDS.user,
+          (line) => line.msg === 'operator action refused: not an operator' && line.userId === IDS.user,
         ).length === 2,
       { message: 'both clicks refused' },
     );
