@@ -8,9 +8,6 @@ import { TICKET_SOURCES, TICKET_STATUSES, type Ticket } from '../../platform/sch
 import {
   CATEGORY_ID_MAX,
   type FilterProblem,
-  SOURCE_WORDS,
-  STATUS_GROUPS,
-  STATUS_WORDS,
   type TicketFilter,
   type TicketPageResult,
 } from '../../service-desk/tickets.js';
@@ -19,6 +16,7 @@ import type { RenderedMessage } from '../answers/blocks.js';
 import { encodeTicketQueryValue } from '../kit/button-values.js';
 import { button, context, plainText, section } from '../kit/elements.js';
 import { SECTION_TEXT_MAX, truncate, truncateMrkdwn } from '../kit/limits.js';
+import { SOURCE_WORDS, STATUS_GROUPS, STATUS_WORDS } from './command-grammar.js';
 import { ACTION_TICKETS_CSV, ACTION_TICKETS_PAGE, ACTION_TICKETS_RETRY, VIEW_TICKET_FILTER } from './ids.js';
 import { type MessageKey, t } from './messages.js';
 

@@ -10,7 +10,6 @@ import {
   type FilterResult,
   isTicketSource,
   isTicketStatus,
-  parseTicketArguments,
   type TicketFilter,
   type TicketPageResult,
   ticketPage,
@@ -28,6 +27,7 @@ import { decodeTicketQueryValue } from '../kit/button-values.js';
 import { plainText } from '../kit/elements.js';
 import { viewSubmissionSchema } from '../transport/incoming.js';
 import { postToResponseUrl } from '../transport/response-url.js';
+import { parseTicketArguments } from './command-grammar.js';
 import { renderStatistics, renderStatisticsProblem } from './command-views.js';
 import { ACTION_TICKETS_CSV } from './ids.js';
 import { t } from './messages.js';

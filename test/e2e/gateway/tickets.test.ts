@@ -9,15 +9,9 @@ import {
   StaticTokenProvider,
   type Ticket,
 } from '../../../src/platform/index.js';
-import {
-  addDays,
-  creationRange,
-  SOURCE_WORDS,
-  STATUS_WORDS,
-  type TicketFilter,
-  todayIn,
-} from '../../../src/service-desk/tickets.js';
+import { addDays, creationRange, type TicketFilter, todayIn } from '../../../src/service-desk/tickets.js';
 import { DEFAULT_SIMULATOR_TOKEN } from '../../../src/simulator/index.js';
+import { SOURCE_WORDS, STATUS_WORDS } from '../../../src/slack/desk/command-grammar.js';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   blocksOf,
