@@ -22,11 +22,11 @@ import {
   renderStatistics,
   renderStatisticsProblem,
 } from './command-views.js';
-import { ticketsCommand } from './tickets.js';
+import { ticketsCommand } from './tickets-command.js';
 
 type CommandDeps = Pick<
   ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'access' | 'agents' | 'statistics' | 'tickets'
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'access' | 'agents' | 'statistics' | 'tickets'
 >;
 
 interface CommandArgs extends BoltRequest {
@@ -83,7 +83,6 @@ async function answer(
       {
         words: subcommand.words,
         userId,
-        teamId: handling.teamId,
         command,
         triggerId,
         responseUrl: parsed.data.response_url,
