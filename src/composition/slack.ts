@@ -67,12 +67,12 @@ export async function composeSlack(
     conversation: core.conversation,
     review: {
       desk: core.review,
-      operators: new OperatorDirectory(
-        { userIds: env.OPERATOR_USER_IDS, usergroupId: env.OPERATOR_USERGROUP_ID },
-        stores.operators,
-      ),
       context: (contextKey) => core.conversation.context(contextKey),
     },
+    operators: new OperatorDirectory(
+      { userIds: env.OPERATOR_USER_IDS, usergroupId: env.OPERATOR_USERGROUP_ID },
+      stores.operators,
+    ),
     tickets: platform,
     agents: platform,
     statistics: platform,
@@ -99,7 +99,7 @@ export async function composeSlack(
     metrics: {
       onEvent: (kind, outcome) => metrics.slackEvent(kind, outcome),
       onSlackApiError: (method, error) => metrics.slackApiError(method, error),
-      reviewRefusal: (action) => metrics.reviewRefusal(action),
+      operatorRefusal: (action) => metrics.operatorRefusal(action),
       homePublish: (outcome) => metrics.homePublish(outcome),
     },
   });

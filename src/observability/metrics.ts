@@ -14,7 +14,7 @@ export class Metrics implements PlatformCallObserver {
   readonly #storeLookups: Counter<'store' | 'result'>;
   readonly #reviewCards: Counter<'action'>;
   readonly #knowledgeEdits: Counter<'outcome'>;
-  readonly #reviewRefusals: Counter<'action'>;
+  readonly #operatorRefusals: Counter<'action'>;
   readonly #digests: Counter<'outcome'>;
   readonly #homePublishes: Counter<'outcome'>;
 
@@ -63,9 +63,9 @@ export class Metrics implements PlatformCallObserver {
       labelNames: ['outcome'],
       registers,
     });
-    this.#reviewRefusals = new Counter({
-      name: 'cs_gateway_review_refusals_total',
-      help: 'Review actions refused to users who are not operators, by action',
+    this.#operatorRefusals = new Counter({
+      name: 'cs_gateway_operator_refusals_total',
+      help: 'Operator actions (review, tickets, agents, statistics) refused to users who are not operators, by action',
       labelNames: ['action'],
       registers,
     });
@@ -127,8 +127,8 @@ export class Metrics implements PlatformCallObserver {
     this.#knowledgeEdits.inc({ outcome });
   }
 
-  reviewRefusal(action: string): void {
-    this.#reviewRefusals.inc({ action });
+  operatorRefusal(action: string): void {
+    this.#operatorRefusals.inc({ action });
   }
 
   digest(outcome: 'posted' | 'claimed_elsewhere' | 'failed'): void {

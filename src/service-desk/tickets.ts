@@ -1,7 +1,8 @@
 // The service desk's tickets for people who lead it: a filter (days in the reader's time zone, statuses,
 // sources, a category), read from the platform however long the range, newest first. The platform
 // takes windows of at most a month and one status and one source per call, so a filter becomes
-// windows × statuses × sources calls, read newest window first. Platform-neutral: Slack renders.
+// windows × statuses × sources calls, read newest window first. Platform-neutral: Slack renders, and
+// reads the slash command's words into a filter (src/slack/desk/command-grammar.ts).
 import { isPlatformError } from '../platform/errors.js';
 import { splitCreationWindow } from '../platform/pagination.js';
 import {
@@ -21,42 +22,6 @@ export interface TicketsApi {
 
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export type TicketSource = (typeof TICKET_SOURCES)[number];
-
-/** One word per status of the spec's table, for typed filters and for the CSV. */
-export const STATUS_WORDS: Readonly<Record<TicketStatus, string>> = {
-  0: 'unaccepted',
-  1: 'handling',
-  2: 'waiting',
-  3: 'solved',
-  99: 'closed',
-  98: 'deleted',
-};
-
-/** Words that stand for several statuses: "open" is every status a ticket can still move on from. */
-export const STATUS_GROUPS: Readonly<Record<string, readonly TicketStatus[]>> = {
-  open: [0, 1, 2],
-};
-
-/** One word per source of the spec's table. */
-export const SOURCE_WORDS: Readonly<Record<TicketSource, string>> = {
-  0: 'ticket-center',
-  1: 'pc-message',
-  2: 'h5-message',
-  3: 'official-account-message',
-  4: 'app-message',
-  6: 'pc-workbench',
-  7: 'customer-center',
-  8: 'call-center',
-  9: 'official-account-workbench',
-  10: 'h5-workbench',
-  11: 'app-workbench',
-  12: 'email',
-  13: 'voice',
-  14: 'mini-program-workbench',
-  15: 'enterprise-chat-workbench',
-  16: 'mini-program-message',
-  17: 'enterprise-chat-message',
-};
 
 /** The spec's declared length of ticketTypeId. */
 export const CATEGORY_ID_MAX = 36;
@@ -110,68 +75,6 @@ export function isTicketSource(value: number): value is TicketSource {
   return (TICKET_SOURCES as readonly number[]).includes(value);
 }
 
-/**
- * The typed arguments of `tickets`: up to two dates (from, then to; one date runs to today), then
- * `status:`, `source:` (words or the spec's numbers, comma-separated) and `category:<id>`, in any order.
- */
-export function parseTicketArguments(
-  words: readonly string[],
-  today: string,
-  timeZone: string,
-): FilterResult {
-  const dates: string[] = [];
-  const statuses = new Set<TicketStatus>();
-  const sources = new Set<TicketSource>();
-  let categoryId: string | undefined;
-  for (const word of words) {
-    const [key, ...rest] = word.split(':');
-    const value = rest.join(':');
-    switch (rest.length === 0 ? undefined : key?.toLowerCase()) {
-      case 'status':
-        for (const name of listOf(value)) {
-          const found = statusesNamed(name);
-          if (!found) return { kind: 'invalid', problem: 'unknown_status', word: name };
-          for (const status of found) statuses.add(status);
-        }
-        break;
-      case 'source':
-        for (const name of listOf(value)) {
-          const found = sourceNamed(name);
-          if (found === undefined) return { kind: 'invalid', problem: 'unknown_source', word: name };
-          sources.add(found);
-        }
-        break;
-      case 'category':
-        if (!isCategoryId(value)) return { kind: 'invalid', problem: 'bad_category', word: value };
-        categoryId = value;
-        break;
-      case undefined:
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(word) || dates.length === 2) {
-          return {
-            kind: 'invalid',
-            problem: /^\d/.test(word) ? 'not_a_date' : 'not_understood',
-            word,
-          };
-        }
-        dates.push(word);
-        break;
-      default:
-        return { kind: 'invalid', problem: 'not_understood', word };
-    }
-  }
-  return checkFilter(
-    {
-      from: dates[0] ?? addDays(today, -(DEFAULT_TICKET_DAYS - 1)),
-      to: dates[1] ?? today,
-      timeZone,
-      statuses: [...statuses],
-      sources: [...sources],
-      categoryId,
-    },
-    today,
-  );
-}
-
 /** The checks every filter passes, typed or from the modal. */
 export function checkFilter(filter: TicketFilter, today: string): FilterResult {
   for (const day of [filter.from, filter.to]) {
@@ -191,36 +94,14 @@ export function checkFilter(filter: TicketFilter, today: string): FilterResult {
   return { kind: 'ok', filter: { ...filter, statuses: [...filter.statuses], sources: [...filter.sources] } };
 }
 
-function isCategoryId(value: string): boolean {
+/** A category id the platform can take: the spec's length, no spaces or control characters. */
+export function isCategoryId(value: string): boolean {
   return value.length > 0 && value.length <= CATEGORY_ID_MAX && !/[\s\p{Cc}]/u.test(value);
-}
-
-function listOf(value: string): string[] {
-  return value
-    .split(',')
-    .map((name) => name.trim().toLowerCase())
-    .filter((name) => name !== '');
-}
-
-function statusesNamed(name: string): readonly TicketStatus[] | undefined {
-  const group = STATUS_GROUPS[name];
-  if (group) return group;
-  const byNumber = /^\d+$/.test(name) ? Number(name) : Number.NaN;
-  if (isTicketStatus(byNumber)) return [byNumber];
-  const entry = Object.entries(STATUS_WORDS).find(([, word]) => word === name);
-  return entry ? [Number(entry[0]) as TicketStatus] : undefined;
-}
-
-function sourceNamed(name: string): TicketSource | undefined {
-  const byNumber = /^\d+$/.test(name) ? Number(name) : Number.NaN;
-  if (isTicketSource(byNumber)) return byNumber;
-  const entry = Object.entries(SOURCE_WORDS).find(([, word]) => word === name);
-  return entry ? (Number(entry[0]) as TicketSource) : undefined;
 }
 
 // ---------------------------------------------------------------- days and zones
 
-// The slash listener and the digest take the reader's days from here, with the filter they build.
+// The desk's listeners and the digest take the reader's days from here, with the filter they build.
 export { addDays, startOfDay, todayIn } from '../util/time-zone.js';
 
 /** The creation range of a filter in epoch seconds, both ends included. */

@@ -13,7 +13,7 @@ import type { ThreadRegistry } from '../../src/slack/answers/thread-registry.js'
 import { placeholderMessages } from '../../src/slack/answers/working-signal.js';
 import type { ClickArgs } from '../../src/slack/handling/click.js';
 import type { DeliveryClaims } from '../../src/slack/handling/delivery-claims.js';
-import type { ListenerDeps, ReviewDeps } from '../../src/slack/handling/deps.js';
+import type { AccessDeps, ListenerDeps, ReviewDeps } from '../../src/slack/handling/deps.js';
 import { InFlight } from '../../src/slack/handling/in-flight.js';
 import { uniformPlacements } from '../../src/slack/handling/placements.js';
 import type { SlackUser, UserLookup } from '../../src/slack/handling/user-directory.js';
@@ -156,7 +156,8 @@ export function fakes(
     },
     deliveries: claims,
     threads: registry,
-    review: { ...reviewOff(), onRefusal: () => {} },
+    review: reviewOff(),
+    access: { operators: noOperators(), onRefusal: () => {} },
     tickets: { listTickets: () => Promise.reject(new Error('tickets are not listed in this test')) },
     agents: { listAgents: () => Promise.reject(new Error('agents are not listed in this test')) },
     statistics: {
@@ -197,8 +198,8 @@ export function clickArgs(body: BlockActionsPayload, client: webApi.WebClient): 
   return { body, action: body.actions[0] ?? {}, client, context: { teamId: IDS.team } };
 }
 
-/** The review loop as the listeners see it with no review channel and no operators: nothing reviewed. */
-export function reviewOff(): Omit<ReviewDeps, 'onRefusal'> {
+/** The review loop as the listeners see it with no review channel: nothing reviewed. */
+export function reviewOff(): ReviewDeps {
   const unused = () => Promise.reject(new Error('the review loop is not used in this test'));
   return {
     desk: {
@@ -211,11 +212,15 @@ export function reviewOff(): Omit<ReviewDeps, 'onRefusal'> {
       markFixed: unused,
       waiting: unused,
     },
-    operators: {
-      check: async () => ({ kind: 'refused', reason: 'none_configured' }),
-      refresh: async () => {},
-      watches: () => false,
-    },
     context: async () => undefined,
+  };
+}
+
+/** Operator access with none configured: nobody is an operator. */
+export function noOperators(): AccessDeps['operators'] {
+  return {
+    check: async () => ({ kind: 'refused', reason: 'none_configured' }),
+    refresh: async () => {},
+    watches: () => false,
   };
 }

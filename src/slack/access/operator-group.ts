@@ -13,7 +13,7 @@ const usergroupEventSchema = z.union([
 ]);
 
 export function operatorGroupListener(
-  deps: Pick<ListenerDeps, 'logger' | 'inFlight' | 'review' | 'onEvent' | 'users'>,
+  deps: Pick<ListenerDeps, 'logger' | 'inFlight' | 'access' | 'onEvent' | 'users'>,
 ): (args: BoltRequest & { event: unknown }) => Promise<void> {
   return async (args) => {
     const { event } = args;
@@ -21,12 +21,12 @@ export function operatorGroupListener(
     if (!parsed.success) return;
     const usergroupId =
       parsed.data.type === 'subteam_members_changed' ? parsed.data.subteam_id : parsed.data.subteam.id;
-    if (!deps.review.operators.watches(usergroupId)) return;
+    if (!deps.access.operators.watches(usergroupId)) return;
     const handling = beginHandling(args, deps);
     deps.onEvent(parsed.data.type, 'refresh');
     await deps.inFlight.track(
       handling,
-      deps.review.operators.refresh(handling.client, handling.logger),
+      deps.access.operators.refresh(handling.client, handling.logger),
       'operator group refresh failed',
     );
   };

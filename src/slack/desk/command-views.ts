@@ -10,7 +10,7 @@ import {
   type StatisticsReport,
 } from '../../service-desk/statistics.js';
 import type { RenderedMessage } from '../answers/blocks.js';
-import { context, mrkdwn, section } from '../kit/elements.js';
+import { context, mrkdwn, plainText, section } from '../kit/elements.js';
 import { SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET, truncateMrkdwn } from '../kit/limits.js';
 import { t } from './messages.js';
 import { filterWords } from './ticket-views.js';
@@ -174,4 +174,14 @@ export function renderStatisticsProblem(
     case 'unavailable':
       return message(t(locale, 'cs_stats_unavailable'));
   }
+}
+
+/** The Home's statistics view: opened at once with a loading line (the trigger lasts 3 s), then filled. */
+export function renderStatisticsModal(locale: Locale, shown: RenderedMessage | 'loading'): types.ModalView {
+  return {
+    type: 'modal',
+    title: plainText(t(locale, 'stats_modal_title'), 24),
+    close: plainText(t(locale, 'stats_modal_close'), 24),
+    blocks: shown === 'loading' ? [context(t(locale, 'stats_modal_loading'))] : shown.blocks,
+  };
 }

@@ -14,6 +14,7 @@ import type { RenderedMessage } from '../answers/blocks.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { BoltRequest, Handling } from '../handling/handling.js';
 import { trackedListener } from '../handling/tracked.js';
+import { parseSubcommand } from './command-grammar.js';
 import {
   renderAgents,
   renderAgentsUsage,
@@ -21,11 +22,11 @@ import {
   renderStatistics,
   renderStatisticsProblem,
 } from './command-views.js';
-import { ticketsCommand } from './tickets.js';
+import { ticketsCommand } from './tickets-command.js';
 
 type CommandDeps = Pick<
   ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'review' | 'agents' | 'statistics' | 'tickets'
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'access' | 'agents' | 'statistics' | 'tickets'
 >;
 
 interface CommandArgs extends BoltRequest {
@@ -42,32 +43,6 @@ const commandSchema = z.object({
   trigger_id: z.string().max(200).optional(),
   response_url: z.string().min(1).max(2000),
 });
-
-/** Subcommands that need an operator: they show the service desk's own data. */
-type Subcommand =
-  | { kind: 'help' }
-  | { kind: 'tickets'; words: string[] }
-  | { kind: 'agents'; groupId: string | undefined }
-  | { kind: 'stats'; from: string | undefined; to: string | undefined };
-
-/** The command's words: anything not understood is a request for help, never an error. */
-export function parseSubcommand(text: string): Subcommand {
-  const words = text
-    .trim()
-    .split(/\s+/)
-    .filter((word) => word !== '');
-  const [name, ...rest] = words;
-  switch (name?.toLowerCase()) {
-    case 'tickets':
-      return { kind: 'tickets', words: rest };
-    case 'agents':
-      return { kind: 'agents', groupId: rest[0] };
-    case 'stats':
-      return { kind: 'stats', from: rest[0], to: rest[1] };
-    default:
-      return { kind: 'help' };
-  }
-}
 
 export function slashCommandListener(deps: CommandDeps): (args: CommandArgs) => Promise<void> {
   return trackedListener<CommandArgs>(deps, 'slash command handling failed', async (handling, args) => {
@@ -96,7 +71,7 @@ async function answer(
     await reply(renderCommandHelp(locale, command));
     return;
   }
-  const refusal = await operatorRefusal(deps.review, handling, userId, locale, `command_${subcommand.kind}`);
+  const refusal = await operatorRefusal(deps.access, handling, userId, locale, `command_${subcommand.kind}`);
   if (refusal) {
     await reply({ text: refusal, blocks: [] });
     return;
@@ -108,7 +83,6 @@ async function answer(
       {
         words: subcommand.words,
         userId,
-        teamId: handling.teamId,
         command,
         triggerId,
         responseUrl: parsed.data.response_url,

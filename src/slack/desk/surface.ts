@@ -2,6 +2,7 @@
 // filter modal and its result's buttons, and the Home tab's buttons that open them.
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Surface } from '../handling/surface.js';
+import { homeStatisticsListener, homeTicketsListener } from './home-buttons.js';
 import {
   ACTION_HOME_OPEN_STATISTICS,
   ACTION_HOME_OPEN_TICKETS,
@@ -9,19 +10,15 @@ import {
   VIEW_TICKET_FILTER,
 } from './ids.js';
 import { slashCommandListener } from './slash-command.js';
-import {
-  homeStatisticsListener,
-  homeTicketsListener,
-  ticketFilterSubmitListener,
-  ticketResultListener,
-} from './tickets.js';
+import { ticketFilterSubmitListener } from './ticket-filter-submit.js';
+import { ticketResultListener } from './ticket-result-click.js';
 
 export function deskSurface(deps: ListenerDeps, settings: { slashCommand: string }): Surface {
   return {
     clicks: [
       [TICKET_RESULT_ACTION_PATTERN, ticketResultListener(deps)],
       [ACTION_HOME_OPEN_TICKETS, homeTicketsListener(deps, settings.slashCommand)],
-      [ACTION_HOME_OPEN_STATISTICS, homeStatisticsListener(deps)],
+      [ACTION_HOME_OPEN_STATISTICS, homeStatisticsListener(deps, settings.slashCommand)],
     ],
     submissions: [[VIEW_TICKET_FILTER, ticketFilterSubmitListener(deps)]],
     command: slashCommandListener(deps),

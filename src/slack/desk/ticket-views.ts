@@ -1,48 +1,33 @@
-// What `/cs tickets` shows: the filter modal, a page of tickets as a table with Previous / Next and
-// Download CSV, and the CSV itself. Pure: the listener fetches, these only lay out, within Slack's limits.
+// What `/cs tickets` shows: a page of tickets as a table with Previous / Next and Download CSV, the
+// CSV itself and what became of it. Pure: the listener fetches, these only lay out, within Slack's
+// limits. The filter modal is ticket-filter-view.ts.
 import type { types } from '@slack/bolt';
 import { stringify } from 'csv-stringify/sync';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
-import { TICKET_SOURCES, TICKET_STATUSES, type Ticket } from '../../platform/schemas.js';
-import {
-  CATEGORY_ID_MAX,
-  type FilterProblem,
-  SOURCE_WORDS,
-  STATUS_GROUPS,
-  STATUS_WORDS,
-  type TicketFilter,
-  type TicketPageResult,
-} from '../../service-desk/tickets.js';
+import type { Ticket } from '../../platform/schemas.js';
+import type { FilterProblem, TicketFilter, TicketPageResult } from '../../service-desk/tickets.js';
 import { wallClock } from '../../util/time-zone.js';
 import type { RenderedMessage } from '../answers/blocks.js';
 import { encodeTicketQueryValue } from '../kit/button-values.js';
-import { button, context, plainText, section } from '../kit/elements.js';
+import { button, context, section } from '../kit/elements.js';
 import { SECTION_TEXT_MAX, truncate, truncateMrkdwn } from '../kit/limits.js';
-import { ACTION_TICKETS_CSV, ACTION_TICKETS_PAGE, ACTION_TICKETS_RETRY, VIEW_TICKET_FILTER } from './ids.js';
+import { SOURCE_WORDS, STATUS_GROUPS, STATUS_WORDS } from './command-grammar.js';
+import { ACTION_TICKETS_CSV, ACTION_TICKETS_PAGE, ACTION_TICKETS_RETRY } from './ids.js';
 import { type MessageKey, t } from './messages.js';
 
 type KnownBlock = types.KnownBlock;
-
-/** Block ids and action ids of the filter modal's inputs, read back on submission. */
-export const TICKET_FILTER_FIELDS = {
-  from: { block: 'tickets_from', action: 'value' },
-  to: { block: 'tickets_to', action: 'value' },
-  statuses: { block: 'tickets_statuses', action: 'value' },
-  sources: { block: 'tickets_sources', action: 'value' },
-  category: { block: 'tickets_category', action: 'value' },
-} as const;
 
 /** A table cell's text: the platform's strings are cut so a row stays readable. */
 const CELL_MAX = 80;
 const TITLE_MAX = 60;
 
 // The words for the spec's tables are selects: a value the spec does not list is shown as unknown.
-function statusLabel(locale: Locale, status: number | undefined): string {
+export function statusLabel(locale: Locale, status: number | undefined): string {
   return status === undefined ? '—' : t(locale, 'ticket_status', { status: String(status) });
 }
 
-function sourceLabel(locale: Locale, source: number | undefined): string {
+export function sourceLabel(locale: Locale, source: number | undefined): string {
   return source === undefined ? '—' : t(locale, 'ticket_source', { source: String(source) });
 }
 
@@ -237,78 +222,6 @@ function codeText(text: string): string {
   return escapeMrkdwn(truncate(text, 40)).replace(/`/g, "'");
 }
 
-function option(text: string, value: string): types.PlainTextOption {
-  return { text: plainText(text), value };
-}
-
-/** The filter modal: two dates, statuses, sources and a category; what to do with the result rides in private_metadata. */
-export function renderTicketFilterModal(
-  locale: Locale,
-  defaults: { from: string; to: string; timeZone: string },
-  privateMetadata: string,
-): types.ModalView {
-  const statusOptions = TICKET_STATUSES.map((status) => option(statusLabel(locale, status), String(status)));
-  const sourceOptions = TICKET_SOURCES.map((source) => option(sourceLabel(locale, source), String(source)));
-  const fields = TICKET_FILTER_FIELDS;
-  const hint = t(locale, 'tickets_modal_any');
-  return {
-    type: 'modal',
-    callback_id: VIEW_TICKET_FILTER,
-    private_metadata: privateMetadata,
-    title: plainText(t(locale, 'tickets_modal_title'), 24),
-    submit: plainText(t(locale, 'tickets_modal_submit'), 24),
-    close: plainText(t(locale, 'tickets_modal_cancel'), 24),
-    blocks: [
-      context(escapeMrkdwn(t(locale, 'tickets_modal_intro', { zone: defaults.timeZone }))),
-      {
-        type: 'input',
-        block_id: fields.from.block,
-        label: plainText(t(locale, 'tickets_modal_from'), 2000),
-        element: { type: 'datepicker', action_id: fields.from.action, initial_date: defaults.from },
-      },
-      {
-        type: 'input',
-        block_id: fields.to.block,
-        label: plainText(t(locale, 'tickets_modal_to'), 2000),
-        element: { type: 'datepicker', action_id: fields.to.action, initial_date: defaults.to },
-      },
-      optionalInput(fields.statuses.block, t(locale, 'tickets_modal_statuses'), hint, {
-        type: 'multi_static_select',
-        action_id: fields.statuses.action,
-        placeholder: plainText(t(locale, 'tickets_modal_pick'), 150),
-        options: statusOptions,
-      }),
-      optionalInput(fields.sources.block, t(locale, 'tickets_modal_sources'), hint, {
-        type: 'multi_static_select',
-        action_id: fields.sources.action,
-        placeholder: plainText(t(locale, 'tickets_modal_pick'), 150),
-        options: sourceOptions,
-      }),
-      optionalInput(fields.category.block, t(locale, 'tickets_modal_category'), hint, {
-        type: 'plain_text_input',
-        action_id: fields.category.action,
-        max_length: CATEGORY_ID_MAX,
-      }),
-    ],
-  };
-}
-
-/** An input the filter may leave empty: empty means any. */
-function optionalInput(
-  blockId: string,
-  label: string,
-  hint: string,
-  element: types.MultiStaticSelect | types.PlainTextInput,
-): types.InputBlock {
-  return {
-    type: 'input',
-    block_id: blockId,
-    optional: true,
-    label: plainText(label, 2000),
-    hint: plainText(hint, 2000),
-    element,
-  };
-}
 /** Spreadsheet programs run a cell that starts with one of these as a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -369,4 +282,25 @@ export function csvComment(locale: Locale, filter: TicketFilter, rows: number): 
     rows,
     filters: filterLine(locale, filter),
   });
+}
+
+/** What became of a CSV export: decided on what happened, never on the note shown for it. */
+export type CsvExport =
+  | { kind: 'failure' }
+  | { kind: 'sent'; file: string; rows: number; truncated: boolean }
+  | { kind: 'not_sent' };
+
+/** The note shown under the result once the export is over. */
+export function renderCsvNote(locale: Locale, exported: CsvExport): string {
+  switch (exported.kind) {
+    case 'failure':
+      return t(locale, 'tickets_csv_failed');
+    case 'not_sent':
+      return t(locale, 'tickets_csv_not_sent');
+    case 'sent':
+      return [
+        t(locale, 'tickets_csv_sent', { file: exported.file, rows: exported.rows }),
+        ...(exported.truncated ? [t(locale, 'tickets_csv_truncated', { rows: exported.rows })] : []),
+      ].join('\n');
+  }
 }

@@ -38,6 +38,8 @@ export interface ListenerDeps {
   placements: Placements;
   /** The knowledge-base review loop: cards, reasons, edits. */
   review: ReviewDeps;
+  /** Who may use the operators' surfaces: the review actions, the service desk, the Home's operator part. */
+  access: AccessDeps;
   /** The platform's tickets, agent list and statistics, for the slash command and the Home tab. */
   tickets: TicketsApi;
   agents: AgentsApi;
@@ -66,10 +68,14 @@ export interface ReviewDeps {
     | 'markFixed'
     | 'waiting'
   >;
-  operators: Pick<OperatorDirectory, 'check' | 'refresh' | 'watches'>;
   /** An answer's stored context; throws when the store is down. */
   context(contextKey: string): Promise<AnswerContext | undefined>;
-  /** Counts a refusal of a review action to someone who is not an operator. */
+}
+
+/** Operator access, apart from the review loop: the desk's refusals are not review refusals. */
+export interface AccessDeps {
+  operators: Pick<OperatorDirectory, 'check' | 'refresh' | 'watches'>;
+  /** Counts an action refused to someone who is not an operator, whichever surface it was on. */
   onRefusal(action: string): void;
 }
 
@@ -99,7 +105,7 @@ export interface ListenerSettings {
 export interface SlackMetrics {
   onEvent?(kind: string, outcome: string): void;
   onSlackApiError?(method: string, error: string | undefined): void;
-  reviewRefusal?(action: string): void;
+  operatorRefusal?(action: string): void;
   homePublish?(outcome: 'published' | 'failed'): void;
 }
 
@@ -109,7 +115,9 @@ export type SlackListeners = ListenerDeps & { inFlight: InFlight };
 /** Wires the listeners' default pieces from the core and the stores. */
 export function createListenerDeps(dependencies: {
   conversation: { ask: Ask; rate: Rate; maxQuestionLength: number };
-  review: Omit<ReviewDeps, 'onRefusal'>;
+  review: ReviewDeps;
+  /** OPERATOR_USER_IDS and OPERATOR_USERGROUP_ID, read. */
+  operators: AccessDeps['operators'];
   tickets: TicketsApi;
   agents: AgentsApi;
   statistics: StatisticsApi;
@@ -153,7 +161,11 @@ export function createListenerDeps(dependencies: {
     }),
     threads: threadRegistry(dependencies.threads, settings.threadTtlSeconds),
     placements: uniformPlacements(settings.defaultPlacement),
-    review: { ...dependencies.review, onRefusal: (action) => metrics.reviewRefusal?.(action) },
+    review: dependencies.review,
+    access: {
+      operators: dependencies.operators,
+      onRefusal: (action) => metrics.operatorRefusal?.(action),
+    },
     tickets: dependencies.tickets,
     agents: dependencies.agents,
     statistics: dependencies.statistics,

@@ -25,7 +25,10 @@ import {
   renderHome,
 } from './views.js';
 
-type HomeDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'review' | 'home'>;
+type HomeDeps = Pick<
+  ListenerDeps,
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'access' | 'home'
+>;
 
 const slackId = z.string().min(1).max(64);
 
@@ -82,7 +85,6 @@ async function publishHome(
   userId: string,
   permalinks: LRUCache<string, string>,
 ): Promise<void> {
-  const { logger } = handling;
   const { locale } = await handling.person(userId);
   const operator = await isOperator(deps, handling, userId);
   deps.onEvent('app_home_opened', operator ? 'operator' : 'user');
@@ -91,19 +93,14 @@ async function publishHome(
     examples: homeExamples(deps.home.examples, locale),
     operator: operator ? await operatorPart(deps, handling, teamId, permalinks) : undefined,
   });
-  try {
-    await handling.client.views.publish({ user_id: userId, view });
-    deps.home.onPublish('published');
-  } catch (error) {
-    deps.home.onPublish('failed');
-    logger.error({ ...errorFields(error), userId }, 'home tab not published');
-  }
+  const published = await deps.responder.publishHome(handling, userId, view);
+  deps.home.onPublish(published ? 'published' : 'failed');
 }
 
 /** Whether the viewer sees the operators' part; when that cannot be told, they do not. */
 async function isOperator(deps: HomeDeps, handling: Handling, userId: string): Promise<boolean> {
   try {
-    return (await deps.review.operators.check(handling.client, userId, handling.logger)).kind === 'operator';
+    return (await deps.access.operators.check(handling.client, userId, handling.logger)).kind === 'operator';
   } catch (error) {
     handling.logger.warn(
       errorFields(error),
@@ -137,7 +134,7 @@ async function reviewPart(
     const waiting = await deps.review.desk.waiting(HOME_CARDS_LISTED);
     if (!waiting) return { kind: 'off' };
     const listed = async (cards: ReviewCard[]) =>
-      Promise.all(cards.map((card) => homeCard(handling, card, permalinks)));
+      Promise.all(cards.map((card) => homeCard(deps, handling, card, permalinks)));
     const [disliked, unanswered] = await Promise.all([
       listed(waiting.disliked.cards),
       listed(waiting.unanswered.cards),
@@ -154,6 +151,7 @@ async function reviewPart(
 }
 
 async function homeCard(
+  deps: Pick<HomeDeps, 'responder'>,
   handling: Handling,
   card: ReviewCard,
   permalinks: LRUCache<string, string>,
@@ -162,11 +160,12 @@ async function homeCard(
   return {
     text,
     count: card.count,
-    link: card.posted ? await permalink(handling, card.posted, permalinks) : undefined,
+    link: card.posted ? await permalink(deps, handling, card.posted, permalinks) : undefined,
   };
 }
 
 async function permalink(
+  deps: Pick<HomeDeps, 'responder'>,
   handling: Handling,
   posted: NonNullable<ReviewCard['posted']>,
   permalinks: LRUCache<string, string>,
@@ -174,16 +173,7 @@ async function permalink(
   const key = `${posted.conversationId}:${posted.messageId}`;
   const known = permalinks.get(key);
   if (known) return known;
-  const asking = handling.client.chat
-    .getPermalink({ channel: posted.conversationId, message_ts: posted.messageId })
-    .then((response) => (typeof response.permalink === 'string' ? response.permalink : undefined))
-    .catch((error: unknown) => {
-      handling.logger.warn(
-        { ...errorFields(error), channel: posted.conversationId },
-        'no permalink for a card',
-      );
-      return undefined;
-    });
+  const asking = deps.responder.permalink(handling, posted.conversationId, posted.messageId);
   const link = await within(asking, PERMALINK_WAIT_MS);
   if (link === EXPIRED || link === undefined) return undefined;
   permalinks.set(key, link);
@@ -208,8 +198,6 @@ const exampleQuestionSchema = z
       .refine((text) => [...text].length <= EXAMPLE_QUESTION_MAX),
   );
 
-const conversationsOpenSchema = z.object({ channel: z.object({ id: slackId }) });
-
 /** A click on an example question: asked in the clicker's DM with the app, answered there. */
 export function homeExampleClickListener(deps: ExampleDeps): (args: ClickArgs) => Promise<void> {
   return questionClickListener(deps, 'home example handling failed', (handling, click) =>
@@ -224,7 +212,7 @@ async function askFromHome(deps: ExampleDeps, handling: Handling, click: Click):
     handling.logger.warn({}, 'ignored a home example click with a malformed value');
     return;
   }
-  const channel = await directMessageWith(handling, click.userId);
+  const channel = await deps.responder.directMessage(handling, click.userId);
   if (!channel) {
     deps.onEvent('home_example', 'no_dm');
     return;
@@ -246,18 +234,4 @@ async function askFromHome(deps: ExampleDeps, handling: Handling, click: Click):
 function askedMessage(locale: Locale, question: string): RenderedMessage {
   const text = t(locale, 'home_asked', { question: escapeMrkdwn(question) });
   return { text, blocks: [section(text)] };
-}
-
-/** The app's DM with the user (conversations.open, im:write), or undefined (logged) when Slack refuses. */
-async function directMessageWith(handling: Handling, userId: string): Promise<string | undefined> {
-  try {
-    const opened = conversationsOpenSchema.safeParse(
-      await handling.client.conversations.open({ users: userId }),
-    );
-    if (opened.success) return opened.data.channel.id;
-    handling.logger.warn({ userId }, 'conversations.open answered without a channel');
-  } catch (error) {
-    handling.logger.error({ ...errorFields(error), userId }, 'no direct message with the user');
-  }
-  return undefined;
 }

@@ -30,7 +30,10 @@ import {
   renderEditSaved,
 } from './views.js';
 
-type EditDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review'>;
+type EditDeps = Pick<
+  ListenerDeps,
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'access'
+>;
 
 /**
  * How long a submission may wait for the platform before the modal shows "saving": Slack gives the
@@ -152,7 +155,7 @@ async function editFromShortcut(
     await say(t(locale, 'edit_not_an_answer'));
     return;
   }
-  const refusal = await operatorRefusal(deps.review, handling, userId, locale, 'edit_shortcut');
+  const refusal = await operatorRefusal(deps.access, handling, userId, locale, 'edit_shortcut');
   if (refusal) {
     deps.onEvent('edit_shortcut', 'refused');
     await say(refusal);
@@ -192,7 +195,7 @@ async function submitEdit(
   const { locale } = await handling.person(userId);
 
   // The right is checked again: a modal can be submitted long after it opened.
-  const refusal = await operatorRefusal(deps.review, handling, userId, locale, 'edit_submit');
+  const refusal = await operatorRefusal(deps.access, handling, userId, locale, 'edit_submit');
   if (refusal) {
     deps.onEvent('edit_submit', 'refused');
     await ack({ response_action: 'errors', errors: { [EDIT_BLOCK_IDS.questionTitle]: refusal } });

@@ -9,7 +9,10 @@ import { decodeReviewCardValue } from '../kit/button-values.js';
 import { openEditModal } from './edit-entry.js';
 import { t } from './messages.js';
 
-type CardDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review'>;
+type CardDeps = Pick<
+  ListenerDeps,
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'access'
+>;
 
 export function reviewCardClickListener(
   deps: CardDeps,
@@ -39,7 +42,7 @@ async function handleCardClick(
       text,
       blocks: [],
     });
-  const refusal = await operatorRefusal(deps.review, handling, userId, locale, `card_${action}`);
+  const refusal = await operatorRefusal(deps.access, handling, userId, locale, `card_${action}`);
   if (refusal) {
     deps.onEvent(`review_${action}`, 'refused');
     await say(refusal);

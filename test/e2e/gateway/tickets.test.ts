@@ -9,15 +9,9 @@ import {
   StaticTokenProvider,
   type Ticket,
 } from '../../../src/platform/index.js';
-import {
-  addDays,
-  creationRange,
-  SOURCE_WORDS,
-  STATUS_WORDS,
-  type TicketFilter,
-  todayIn,
-} from '../../../src/service-desk/tickets.js';
+import { addDays, creationRange, type TicketFilter, todayIn } from '../../../src/service-desk/tickets.js';
 import { DEFAULT_SIMULATOR_TOKEN } from '../../../src/simulator/index.js';
+import { SOURCE_WORDS, STATUS_WORDS } from '../../../src/slack/desk/command-grammar.js';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   blocksOf,
@@ -568,7 +562,7 @@ describe('the Home tab’s buttons to the tickets and statistics views', () => {
     await waitFor(
       () =>
         h.logs.filter(
-          (line) => line.msg === 'review action refused: not an operator' && line.userId === IDS.user,
+          (line) => line.msg === 'operator action refused: not an operator' && line.userId === IDS.user,
         ).length === 2,
       { message: 'both clicks refused' },
     );

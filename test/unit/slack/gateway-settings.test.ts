@@ -14,7 +14,7 @@ import {
   MemoryOnceStore,
   MemoryRatingStore,
 } from '../../../src/stores/memory.js';
-import { reviewOff } from '../../support/listener-fakes.js';
+import { noOperators, reviewOff } from '../../support/listener-fakes.js';
 
 function gatewayWith(maxQuestionLength: number): SlackListeners {
   const conversation = new Conversation({
@@ -36,6 +36,7 @@ function gatewayWith(maxQuestionLength: number): SlackListeners {
   return createListenerDeps({
     conversation,
     review: reviewOff(),
+    operators: noOperators(),
     tickets: { listTickets: () => Promise.reject(new Error('tickets are not listed in this test')) },
     agents: { listAgents: () => Promise.reject(new Error('agents are not listed in this test')) },
     statistics: {

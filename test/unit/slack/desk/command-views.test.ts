@@ -1,23 +1,9 @@
 import type { types } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import { renderAgents } from '../../../../src/slack/desk/command-views.js';
-import { parseSubcommand } from '../../../../src/slack/desk/slash-command.js';
 import { SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET } from '../../../../src/slack/kit/limits.js';
 
 const texts = (blocks: types.KnownBlock[]) => JSON.stringify(blocks);
-
-describe('parseSubcommand', () => {
-  it('reads agents with its group, tickets with its words, case-insensitively, and everything else as help', () => {
-    expect(parseSubcommand('  AGENTS   g-it extra')).toEqual({ kind: 'agents', groupId: 'g-it' });
-    expect(parseSubcommand('agents')).toEqual({ kind: 'agents', groupId: undefined });
-    expect(parseSubcommand('Tickets 2026-10-01  status:open')).toEqual({
-      kind: 'tickets',
-      words: ['2026-10-01', 'status:open'],
-    });
-    for (const text of ['', 'help', 'ticket', '???', '\u0000'])
-      expect(parseSubcommand(text)).toEqual({ kind: 'help' });
-  });
-});
 
 describe('renderAgents', () => {
   it('cannot ping a channel through a name, nor break out of code through an id', () => {

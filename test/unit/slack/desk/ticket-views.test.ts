@@ -2,11 +2,8 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { Ticket } from '../../../../src/platform/schemas.js';
 import type { TicketFilter } from '../../../../src/service-desk/tickets.js';
-import {
-  renderTicketFilterModal,
-  renderTicketResult,
-  renderTicketsCsv,
-} from '../../../../src/slack/desk/ticket-views.js';
+import { renderTicketFilterModal } from '../../../../src/slack/desk/ticket-filter-view.js';
+import { renderTicketResult, renderTicketsCsv } from '../../../../src/slack/desk/ticket-views.js';
 import { decodeTicketQueryValue } from '../../../../src/slack/kit/button-values.js';
 
 const FILTER: TicketFilter = {

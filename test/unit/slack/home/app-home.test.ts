@@ -28,7 +28,7 @@ function published(f: Fakes): string[] {
 /** The fakes with an operator and a review loop whose pieces behave as told. */
 function withOperator(
   f: Fakes,
-  options: { check?: ListenerDeps['review']['operators']['check']; waiting?: () => Promise<never> },
+  options: { check?: ListenerDeps['access']['operators']['check']; waiting?: () => Promise<never> },
 ): ListenerDeps {
   const figures: HomeFigures = { kind: 'unavailable', at: 0 };
   return {
@@ -40,7 +40,10 @@ function withOperator(
         cardsEnabled: true,
         waiting: options.waiting ?? (() => Promise.reject(new Error('store down'))),
       },
-      operators: { ...f.deps.review.operators, check: options.check ?? (async () => ({ kind: 'operator' })) },
+    },
+    access: {
+      ...f.deps.access,
+      operators: { ...f.deps.access.operators, check: options.check ?? (async () => ({ kind: 'operator' })) },
     },
     home: { ...f.deps.home, figures: { figures: async () => figures } },
   };

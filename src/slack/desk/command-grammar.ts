@@ -1,0 +1,161 @@
+// The slash command's words: the subcommand, and the typed filter of `tickets`
+// (`/cs tickets [from] [to] [status:…] [source:…] [category:…]`). Slack's side of the desk: the
+// service desk takes a filter and checks it, whatever it was typed or picked in.
+import {
+  addDays,
+  checkFilter,
+  DEFAULT_TICKET_DAYS,
+  type FilterResult,
+  isCategoryId,
+  isTicketSource,
+  isTicketStatus,
+  type TicketSource,
+  type TicketStatus,
+} from '../../service-desk/tickets.js';
+
+/** Subcommands that need an operator: they show the service desk's own data. */
+export type Subcommand =
+  | { kind: 'help' }
+  | { kind: 'tickets'; words: string[] }
+  | { kind: 'agents'; groupId: string | undefined }
+  | { kind: 'stats'; from: string | undefined; to: string | undefined };
+
+/** The command's words: anything not understood is a request for help, never an error. */
+export function parseSubcommand(text: string): Subcommand {
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  const [name, ...rest] = words;
+  switch (name?.toLowerCase()) {
+    case 'tickets':
+      return { kind: 'tickets', words: rest };
+    case 'agents':
+      return { kind: 'agents', groupId: rest[0] };
+    case 'stats':
+      return { kind: 'stats', from: rest[0], to: rest[1] };
+    default:
+      return { kind: 'help' };
+  }
+}
+
+/** One word per status of the spec's table, for typed filters and the help that lists them. */
+export const STATUS_WORDS: Readonly<Record<TicketStatus, string>> = {
+  0: 'unaccepted',
+  1: 'handling',
+  2: 'waiting',
+  3: 'solved',
+  99: 'closed',
+  98: 'deleted',
+};
+
+/** Words that stand for several statuses: "open" is every status a ticket can still move on from. */
+export const STATUS_GROUPS: Readonly<Record<string, readonly TicketStatus[]>> = {
+  open: [0, 1, 2],
+};
+
+/** One word per source of the spec's table. */
+export const SOURCE_WORDS: Readonly<Record<TicketSource, string>> = {
+  0: 'ticket-center',
+  1: 'pc-message',
+  2: 'h5-message',
+  3: 'official-account-message',
+  4: 'app-message',
+  6: 'pc-workbench',
+  7: 'customer-center',
+  8: 'call-center',
+  9: 'official-account-workbench',
+  10: 'h5-workbench',
+  11: 'app-workbench',
+  12: 'email',
+  13: 'voice',
+  14: 'mini-program-workbench',
+  15: 'enterprise-chat-workbench',
+  16: 'mini-program-message',
+  17: 'enterprise-chat-message',
+};
+
+/**
+ * The typed arguments of `tickets`: up to two dates (from, then to; one date runs to today), then
+ * `status:`, `source:` (words or the spec's numbers, comma-separated) and `category:<id>`, in any order.
+ */
+export function parseTicketArguments(
+  words: readonly string[],
+  today: string,
+  timeZone: string,
+): FilterResult {
+  const dates: string[] = [];
+  const statuses = new Set<TicketStatus>();
+  const sources = new Set<TicketSource>();
+  let categoryId: string | undefined;
+  for (const word of words) {
+    const [key, ...rest] = word.split(':');
+    const value = rest.join(':');
+    switch (rest.length === 0 ? undefined : key?.toLowerCase()) {
+      case 'status':
+        for (const name of listOf(value)) {
+          const found = statusesNamed(name);
+          if (!found) return { kind: 'invalid', problem: 'unknown_status', word: name };
+          for (const status of found) statuses.add(status);
+        }
+        break;
+      case 'source':
+        for (const name of listOf(value)) {
+          const found = sourceNamed(name);
+          if (found === undefined) return { kind: 'invalid', problem: 'unknown_source', word: name };
+          sources.add(found);
+        }
+        break;
+      case 'category':
+        if (!isCategoryId(value)) return { kind: 'invalid', problem: 'bad_category', word: value };
+        categoryId = value;
+        break;
+      case undefined:
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(word) || dates.length === 2) {
+          return {
+            kind: 'invalid',
+            problem: /^\d/.test(word) ? 'not_a_date' : 'not_understood',
+            word,
+          };
+        }
+        dates.push(word);
+        break;
+      default:
+        return { kind: 'invalid', problem: 'not_understood', word };
+    }
+  }
+  return checkFilter(
+    {
+      from: dates[0] ?? addDays(today, -(DEFAULT_TICKET_DAYS - 1)),
+      to: dates[1] ?? today,
+      timeZone,
+      statuses: [...statuses],
+      sources: [...sources],
+      categoryId,
+    },
+    today,
+  );
+}
+
+function listOf(value: string): string[] {
+  return value
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '');
+}
+
+function statusesNamed(name: string): readonly TicketStatus[] | undefined {
+  const group = STATUS_GROUPS[name];
+  if (group) return group;
+  const byNumber = /^\d+$/.test(name) ? Number(name) : Number.NaN;
+  if (isTicketStatus(byNumber)) return [byNumber];
+  const entry = Object.entries(STATUS_WORDS).find(([, word]) => word === name);
+  return entry ? [Number(entry[0]) as TicketStatus] : undefined;
+}
+
+function sourceNamed(name: string): TicketSource | undefined {
+  const byNumber = /^\d+$/.test(name) ? Number(name) : Number.NaN;
+  if (isTicketSource(byNumber)) return byNumber;
+  const entry = Object.entries(SOURCE_WORDS).find(([, word]) => word === name);
+  return entry ? (Number(entry[0]) as TicketSource) : undefined;
+}

@@ -1,0 +1,62 @@
+// The Home tab's buttons into the desk: Tickets opens the filter modal, Statistics a view of the
+// last 7 days. Both check the right first; the Home has no response_url, so results go to the DM.
+import { periodOf, statisticsReport } from '../../service-desk/statistics.js';
+import { operatorRefusal } from '../access/operator-gate.js';
+import { type ClickArgs, trackedClickListener } from '../handling/click.js';
+import { renderStatistics, renderStatisticsModal, renderStatisticsProblem } from './command-views.js';
+import { FALLBACK_TIME_ZONE, openTicketFilter, type TicketDeps } from './tickets.js';
+
+/** Home → Tickets: the filter modal; its result goes to the operator's DM. */
+export function homeTicketsListener(deps: TicketDeps, command: string): (args: ClickArgs) => Promise<void> {
+  return trackedClickListener(deps, 'home tickets failed', async (handling, click) => {
+    const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(click.userId);
+    const refusal = await operatorRefusal(deps.access, handling, click.userId, locale, 'home_tickets');
+    if (refusal || !click.payload.trigger_id) {
+      deps.onEvent('tickets_modal', refusal ? 'refused' : 'failed');
+      return;
+    }
+    const opened = await openTicketFilter(deps, handling, {
+      triggerId: click.payload.trigger_id,
+      locale,
+      timeZone,
+      responseUrl: undefined,
+      command,
+    });
+    deps.onEvent('tickets_modal', opened ? 'opened' : 'failed');
+  });
+}
+
+/** Home → Statistics: a modal opened at once (the trigger lasts 3 s), then filled with the last 7 days. */
+export function homeStatisticsListener(
+  deps: TicketDeps,
+  command: string,
+): (args: ClickArgs) => Promise<void> {
+  return trackedClickListener(deps, 'home statistics failed', async (handling, click) => {
+    const { locale } = await handling.person(click.userId);
+    const refusal = await operatorRefusal(deps.access, handling, click.userId, locale, 'home_statistics');
+    if (refusal || !click.payload.trigger_id) {
+      deps.onEvent('statistics_modal', refusal ? 'refused' : 'failed');
+      return;
+    }
+    const viewId = await deps.responder.openModal(
+      handling,
+      click.payload.trigger_id,
+      renderStatisticsModal(locale, 'loading'),
+    );
+    if (!viewId) {
+      deps.onEvent('statistics_modal', 'failed');
+      return;
+    }
+    const period = periodOf(undefined, undefined, new Date());
+    const result =
+      period.kind === 'ok'
+        ? await statisticsReport(deps.statistics, period.period, { requestId: handling.requestId })
+        : undefined;
+    const message =
+      result?.kind === 'report'
+        ? renderStatistics(locale, result.report)
+        : renderStatisticsProblem(locale, command, 'unavailable');
+    deps.onEvent('statistics_modal', result?.kind === 'report' ? 'shown' : 'failure');
+    await deps.responder.updateModal(handling, viewId, renderStatisticsModal(locale, message));
+  });
+}

@@ -1,0 +1,93 @@
+// The filter modal's submission: the right checked again, the form checked as a filter (problems
+// shown under their input), then the result where the command was typed, or in the operator's DM.
+import type { Locale } from '../../conversation/locale.js';
+import { checkFilter, type FilterResult, todayIn } from '../../service-desk/tickets.js';
+import { operatorRefusal } from '../access/operator-gate.js';
+import type { RenderedMessage } from '../answers/blocks.js';
+import type { Handling } from '../handling/handling.js';
+import { type Submission, submissionListener } from '../handling/submission.js';
+import type { ViewArgs } from '../handling/tracked.js';
+import { postToResponseUrl } from '../transport/response-url.js';
+import { t } from './messages.js';
+import {
+  readTicketFilterSubmission,
+  TICKET_FILTER_FIELDS,
+  type TicketFilterForm,
+  type TicketFilterMetadata,
+  ticketFilterProblemBlock,
+} from './ticket-filter-view.js';
+import { renderTicketProblem } from './ticket-views.js';
+import { FALLBACK_TIME_ZONE, resultMessage, type TicketDeps } from './tickets.js';
+
+type Submitted = { metadata: TicketFilterMetadata; form: TicketFilterForm };
+
+export function ticketFilterSubmitListener(deps: TicketDeps): (args: ViewArgs) => Promise<void> {
+  return submissionListener(
+    deps,
+    { name: 'tickets filter submission', metadata: readTicketFilterSubmission },
+    (handling, submission) => submitFilter(deps, handling, submission),
+  );
+}
+
+async function submitFilter(
+  deps: TicketDeps,
+  handling: Handling,
+  { userId, metadata: { metadata, form }, ack }: Submission<Submitted>,
+): Promise<void> {
+  const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(userId);
+  // The right is checked again: a modal can be submitted long after it opened.
+  const refusal = await operatorRefusal(deps.access, handling, userId, locale, 'tickets_submit');
+  if (refusal) {
+    deps.onEvent('tickets_modal', 'refused');
+    await ack({ response_action: 'errors', errors: { [TICKET_FILTER_FIELDS.from.block]: refusal } });
+    return;
+  }
+  const checked: FilterResult =
+    form.statuses && form.sources
+      ? checkFilter(
+          {
+            from: form.from,
+            to: form.to,
+            timeZone,
+            statuses: form.statuses,
+            sources: form.sources,
+            categoryId: form.categoryId,
+          },
+          todayIn(timeZone, new Date()),
+        )
+      : { kind: 'invalid', problem: 'not_understood', word: 'status/source' };
+  if (checked.kind === 'invalid') {
+    deps.onEvent('tickets_modal', 'invalid');
+    await ack({
+      response_action: 'errors',
+      errors: {
+        [ticketFilterProblemBlock(checked.problem)]: renderTicketProblem(locale, metadata.command, checked),
+      },
+    });
+    return;
+  }
+  await ack();
+  const message = await resultMessage(deps, handling, locale, checked.filter, 1);
+  await deliver(deps, handling, { responseUrl: metadata.responseUrl, userId }, message, locale);
+}
+
+/** A new result: ephemeral where the command was typed, or in the operator's DM with the app. */
+async function deliver(
+  deps: Pick<TicketDeps, 'responder'>,
+  handling: Handling,
+  destination: { responseUrl: string | undefined; userId: string },
+  message: RenderedMessage,
+  locale: Locale,
+): Promise<void> {
+  if (destination.responseUrl) {
+    await postToResponseUrl(destination.responseUrl, { message, replace: false }, handling.logger);
+    return;
+  }
+  const channel = await deps.responder.directMessage(handling, destination.userId);
+  if (!channel) return;
+  await deps.responder.post(
+    handling,
+    { channel, threadTs: undefined },
+    { text: `${t(locale, 'tickets_in_dm_note')}\n${message.text}`, blocks: message.blocks },
+  );
+}

@@ -1,0 +1,157 @@
+// A result's buttons. Previous, Next and Try again draw the page asked for in place of the message
+// clicked; Download CSV uploads every ticket of the filter to the operator's DM, with a progress note
+// meanwhile.
+import type { Locale } from '../../conversation/locale.js';
+import { errorFields } from '../../logging/error-fields.js';
+import {
+  allTickets,
+  checkFilter,
+  isTicketSource,
+  isTicketStatus,
+  type TicketExportResult,
+  type TicketFilter,
+  todayIn,
+} from '../../service-desk/tickets.js';
+import { isTimeZone } from '../../util/time-zone.js';
+import { operatorRefusal } from '../access/operator-gate.js';
+import type { RenderedMessage } from '../answers/blocks.js';
+import { type Click, type ClickArgs, trackedClickListener } from '../handling/click.js';
+import type { Handling } from '../handling/handling.js';
+import { decodeTicketQueryValue } from '../kit/button-values.js';
+import { postToResponseUrl } from '../transport/response-url.js';
+import { ACTION_TICKETS_CSV } from './ids.js';
+import { t } from './messages.js';
+import {
+  type CsvExport,
+  csvComment,
+  csvFileName,
+  renderCsvNote,
+  renderTicketResult,
+  renderTicketsCsv,
+} from './ticket-views.js';
+import { readPage, resultMessage, type TicketDeps } from './tickets.js';
+
+export function ticketResultListener(deps: TicketDeps): (args: ClickArgs) => Promise<void> {
+  return trackedClickListener(deps, 'tickets click failed', (handling, click) =>
+    handleResultClick(deps, handling, click),
+  );
+}
+
+async function handleResultClick(deps: TicketDeps, handling: Handling, click: Click): Promise<void> {
+  const actionId = click.payload.actions[0]?.action_id ?? '';
+  const isCsv = actionId === ACTION_TICKETS_CSV;
+  const { locale } = await handling.person(click.userId);
+  const value = decodeTicketQueryValue(click.value ?? '');
+  const filter =
+    value?.statuses.every(isTicketStatus) && value.sources.every(isTicketSource) && isTimeZone(value.timeZone)
+      ? checkFilter(
+          { ...value, statuses: value.statuses, sources: value.sources },
+          todayIn(value.timeZone, new Date()),
+        )
+      : undefined;
+  const responseUrl = click.payload.response_url;
+  if (!value || filter?.kind !== 'ok' || !responseUrl) {
+    handling.logger.warn({ actionId }, 'ignored a tickets click with a malformed value');
+    return;
+  }
+  const respond = (message: RenderedMessage, replace = true) =>
+    postToResponseUrl(responseUrl, { message, replace }, handling.logger);
+  const refusal = await operatorRefusal(
+    deps.access,
+    handling,
+    click.userId,
+    locale,
+    isCsv ? 'tickets_csv' : 'tickets_page',
+  );
+  if (refusal) {
+    deps.onEvent(isCsv ? 'tickets_csv' : 'tickets_page', 'refused');
+    await respond({ text: refusal, blocks: [] }, false);
+    return;
+  }
+  if (!isCsv) {
+    await respond(await resultMessage(deps, handling, locale, filter.filter, value.page));
+    return;
+  }
+  await exportCsv(deps, handling, { userId: click.userId, locale }, filter.filter, value.page, respond);
+}
+
+async function exportCsv(
+  deps: TicketDeps,
+  handling: Handling,
+  operator: { userId: string; locale: Locale },
+  filter: TicketFilter,
+  page: number,
+  respond: (message: RenderedMessage) => Promise<boolean>,
+): Promise<void> {
+  const { locale, userId } = operator;
+  const shown = await readPage(deps, handling, filter, page);
+  const total = shown.kind === 'page' ? shown.total : 0;
+  await respond(renderTicketResult(locale, filter, shown, t(locale, 'tickets_csv_progress', { total })));
+
+  const gathered = await allTickets(deps.tickets, filter, { requestId: handling.requestId });
+  const exported = await sendCsv(deps, handling, operator, filter, gathered);
+  const rows = gathered.kind === 'all' ? gathered.tickets.length : 0;
+  deps.onEvent('tickets_csv', exported.kind);
+  handling.logger.info(
+    {
+      audit: 'tickets_export',
+      operator: userId,
+      filter: {
+        from: filter.from,
+        to: filter.to,
+        timeZone: filter.timeZone,
+        statuses: filter.statuses,
+        sources: filter.sources,
+        ...(filter.categoryId ? { categoryId: filter.categoryId } : {}),
+      },
+      rows,
+      result: exported.kind,
+    },
+    'tickets exported',
+  );
+  await respond(renderTicketResult(locale, filter, shown, renderCsvNote(locale, exported)));
+}
+
+/** The CSV of what was gathered, in the operator's DM; an empty result is sent too, as its header. */
+async function sendCsv(
+  deps: Pick<TicketDeps, 'responder'>,
+  handling: Handling,
+  { userId, locale }: { userId: string; locale: Locale },
+  filter: TicketFilter,
+  gathered: TicketExportResult,
+): Promise<CsvExport> {
+  if (gathered.kind === 'failure') return { kind: 'failure' };
+  const tickets = gathered.kind === 'all' ? gathered.tickets : [];
+  const file = csvFileName(filter);
+  const sent = await uploadCsv(deps, handling, userId, {
+    file: renderTicketsCsv(locale, tickets, filter.timeZone),
+    filename: file,
+    comment: csvComment(locale, filter, tickets.length),
+  });
+  return sent
+    ? { kind: 'sent', file, rows: tickets.length, truncated: gathered.kind === 'all' && gathered.truncated }
+    : { kind: 'not_sent' };
+}
+
+async function uploadCsv(
+  deps: Pick<TicketDeps, 'responder'>,
+  handling: Handling,
+  userId: string,
+  csv: { file: string; filename: string; comment: string },
+): Promise<boolean> {
+  const channel = await deps.responder.directMessage(handling, userId);
+  if (!channel) return false;
+  try {
+    await handling.client.files.uploadV2({
+      channel_id: channel,
+      file: Buffer.from(csv.file, 'utf8'),
+      filename: csv.filename,
+      title: csv.filename,
+      initial_comment: csv.comment,
+    });
+    return true;
+  } catch (error) {
+    handling.logger.error({ ...errorFields(error), userId }, 'tickets CSV could not be uploaded');
+    return false;
+  }
+}

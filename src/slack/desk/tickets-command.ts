@@ -1,0 +1,42 @@
+// `/cs tickets …`, the slash command's tickets part: no words opens the filter modal; typed filters
+// answer at once, where the command was typed.
+import { todayIn } from '../../service-desk/tickets.js';
+import type { RenderedMessage } from '../answers/blocks.js';
+import type { Handling } from '../handling/handling.js';
+import { parseTicketArguments } from './command-grammar.js';
+import { renderTicketProblem } from './ticket-views.js';
+import { FALLBACK_TIME_ZONE, openTicketFilter, resultMessage, type TicketDeps } from './tickets.js';
+
+export async function ticketsCommand(
+  deps: TicketDeps,
+  handling: Handling,
+  input: {
+    words: string[];
+    userId: string;
+    command: string;
+    triggerId: string | undefined;
+    responseUrl: string;
+  },
+  reply: (message: RenderedMessage) => Promise<void>,
+): Promise<void> {
+  const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(input.userId);
+  if (input.words.length === 0 && input.triggerId) {
+    const opened = await openTicketFilter(deps, handling, {
+      triggerId: input.triggerId,
+      locale,
+      timeZone,
+      responseUrl: input.responseUrl,
+      command: input.command,
+    });
+    deps.onEvent('tickets_modal', opened ? 'opened' : 'failed');
+    if (opened) return;
+  }
+  const filter = parseTicketArguments(input.words, todayIn(timeZone, new Date()), timeZone);
+  if (filter.kind === 'invalid') {
+    deps.onEvent('tickets', 'invalid');
+    const text = renderTicketProblem(locale, input.command, filter);
+    await reply({ text, blocks: [] });
+    return;
+  }
+  await reply(await resultMessage(deps, handling, locale, filter.filter, 1));
+}
