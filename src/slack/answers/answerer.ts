@@ -1,8 +1,13 @@
 // Answering one question in Slack: who asks, "working on it" while the robot is slow, the core's
 // reply shown where the question was asked, and "took too long" when the question deadline passes.
-import type { AskOptions, QuestionInput } from '../../conversation/conversation.js';
+import type {
+  AskOptions,
+  QuestionInput,
+  RateOutcome,
+  RequestScope,
+} from '../../conversation/conversation.js';
 import type { Locale } from '../../conversation/locale.js';
-import type { Asker, Placement, Reply, SuggestionClick } from '../../conversation/types.js';
+import type { Asker, Placement, Rating, Reply, SuggestionClick } from '../../conversation/types.js';
 import { EXPIRED } from '../../util/deadline.js';
 import type { Handling } from '../handling/handling.js';
 import { partnerIdFor, type UserLookup } from '../handling/user-directory.js';
@@ -12,6 +17,15 @@ import type { WorkingSignals } from './working-signal.js';
 
 /** The core's question: what the robot is asked, for whom. */
 export type Ask = (input: QuestionInput, options: AskOptions) => Promise<Reply>;
+
+/**
+ * The core's rating: sends it to the platform once, for the asker only. Declared here, not in the
+ * rating listener, so the listener deps can name it without importing a listener (an import cycle).
+ */
+export type Rate = (
+  input: { contextKey: string; rating: Rating; userId: string; locale: Locale },
+  scope: RequestScope,
+) => Promise<RateOutcome>;
 
 /** Counts what happened to an event or click, by kind and outcome. */
 export type OnEvent = (kind: string, outcome: string) => void;

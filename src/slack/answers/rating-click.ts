@@ -1,5 +1,4 @@
 // 👍 or 👎: rates once, only for the person the answer was for, then shows how it was rated.
-import type { RateOutcome, RequestScope } from '../../conversation/conversation.js';
 import type { Locale } from '../../conversation/locale.js';
 import type { AnswerContext, Rating } from '../../conversation/types.js';
 import { errorFields } from '../../logging/error-fields.js';
@@ -10,12 +9,6 @@ import { decodeRatingValue } from '../kit/button-values.js';
 import type { BlockActionPayload } from '../transport/incoming.js';
 import { tell } from './answerer.js';
 import { renderRatedLine, replaceRatingButtons } from './blocks.js';
-
-/** The core's rating: sends it to the platform once, for the asker only. */
-export type Rate = (
-  input: { contextKey: string; rating: Rating; userId: string; locale: Locale },
-  scope: RequestScope,
-) => Promise<RateOutcome>;
 
 type RatingDeps = Pick<
   ListenerDeps,
