@@ -10,7 +10,7 @@ import { type Submission, submissionListener } from '../handling/submission.js';
 import type { ViewArgs } from '../handling/tracked.js';
 import { decodeReasonValue } from '../kit/button-values.js';
 import { t } from './messages.js';
-import { REASON_BLOCK_ID, readReasonForm, readReasonMetadata, renderReasonModal } from './views.js';
+import { REASON_BLOCK_ID, readReasonForm, readReasonMetadata, renderReasonModal } from './edit-modal.js';
 
 type ReasonDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review'>;
 

@@ -28,7 +28,7 @@ import {
   readEditMetadata,
   renderEditModal,
   renderEditSaved,
-} from './views.js';
+} from './edit-modal.js';
 
 type EditDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review'>;
 

@@ -38,7 +38,7 @@ import {
   renderEditSaved,
   renderReasonModal,
   renderReviewCard,
-} from '../../../../src/slack/review/views.js';
+} from '../../../../src/slack/review/edit-modal.js';
 
 type KnownBlock = types.KnownBlock;
 type ModalView = types.ModalView;
