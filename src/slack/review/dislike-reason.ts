@@ -9,8 +9,9 @@ import type { Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';
 import type { ViewArgs } from '../handling/tracked.js';
 import { decodeReasonValue } from '../kit/button-values.js';
+import { REASON_BLOCK_ID, readReasonForm, readReasonMetadata } from './forms.js';
 import { t } from './messages.js';
-import { REASON_BLOCK_ID, readReasonForm, readReasonMetadata, renderReasonModal } from './edit-modal.js';
+import { renderReasonModal } from './reason-modal.js';
 
 type ReasonDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review'>;
 

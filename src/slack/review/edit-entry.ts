@@ -19,16 +19,10 @@ import type { ListenerDeps } from '../handling/deps.js';
 import type { BoltRequest, Handling } from '../handling/handling.js';
 import { trackedListener, type ViewArgs } from '../handling/tracked.js';
 import { messageShortcutSchema, viewSubmissionSchema } from '../transport/incoming.js';
+import { type EditModalInput, problemText, renderEditModal } from './edit-modal.js';
+import { renderEditSaved } from './edit-saved.js';
+import { EDIT_BLOCK_IDS, readEditForm, readEditMetadata } from './forms.js';
 import { t } from './messages.js';
-import {
-  EDIT_BLOCK_IDS,
-  type EditModalInput,
-  problemText,
-  readEditForm,
-  readEditMetadata,
-  renderEditModal,
-  renderEditSaved,
-} from './edit-modal.js';
 
 type EditDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review'>;
 
