@@ -61,14 +61,8 @@ async function openReasonModal(deps: ReasonDeps, handling: Handling, click: Clic
     return;
   }
   deps.onEvent('dislike_reason', 'opened');
-  try {
-    await handling.client.views.open({
-      trigger_id: payload.trigger_id,
-      view: renderReasonModal({ contextKey, locale }),
-    });
-  } catch (error) {
-    handling.logger.error(errorFields(error), 'reason modal could not be opened');
-  }
+  // A refusal (an expired trigger) is logged by the responder: the 👎 itself was already sent.
+  await deps.responder.openModal(handling, payload.trigger_id, renderReasonModal({ contextKey, locale }));
 }
 
 export function dislikeReasonSubmitListener(deps: ReasonDeps): (args: ViewArgs) => Promise<void> {
