@@ -114,7 +114,7 @@ const editMetadataSchema = z
   .strict();
 
 /** The edit modal's private_metadata: the entry, the card, and hashes of what was prefilled. */
-type EditMetadata = z.infer<typeof editMetadataSchema>;
+export type EditMetadata = z.infer<typeof editMetadataSchema>;
 
 /**
  * The edit modal's private_metadata, `{v:1, d, c?, t?, a?}`. A card id that would not fit beside
