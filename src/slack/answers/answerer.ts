@@ -18,7 +18,10 @@ import type { WorkingSignals } from './working-signal.js';
 /** The core's question: what the robot is asked, for whom. */
 export type Ask = (input: QuestionInput, options: AskOptions) => Promise<Reply>;
 
-/** The core's rating: sends it to the platform once, for the asker only. */
+/**
+ * The core's rating: sends it to the platform once, for the asker only. Declared here, not in the
+ * rating listener, so the listener deps can name it without importing a listener (an import cycle).
+ */
 export type Rate = (
   input: { contextKey: string; rating: Rating; userId: string; locale: Locale },
   scope: RequestScope,

@@ -1,3 +1,4 @@
+// 👍 or 👎: rates once, only for the person the answer was for, then shows how it was rated.
 import type { Locale } from '../../conversation/locale.js';
 import type { AnswerContext, Rating } from '../../conversation/types.js';
 import { errorFields } from '../../logging/error-fields.js';
@@ -99,7 +100,7 @@ async function reportDislike(
   const messageTs = payload.message?.ts ?? payload.container?.message_ts;
   let link: string | 'direct_message' | undefined;
   if (channel?.startsWith('D')) link = 'direct_message';
-  else if (channel && messageTs) link = await permalink(handling, channel, messageTs);
+  else if (channel && messageTs) link = await deps.responder.permalink(handling, channel, messageTs);
   try {
     await deps.review.desk.disliked({ context, asker, link }, { requestId: handling.requestId });
   } catch (error) {
@@ -107,19 +108,5 @@ async function reportDislike(
       { ...errorFields(error), docId: context.docId },
       'the 👎 did not reach its review card',
     );
-  }
-}
-
-async function permalink(
-  handling: Handling,
-  channel: string,
-  messageTs: string,
-): Promise<string | undefined> {
-  try {
-    const response = await handling.client.chat.getPermalink({ channel, message_ts: messageTs });
-    return typeof response.permalink === 'string' ? response.permalink : undefined;
-  } catch (error) {
-    handling.logger.warn({ ...errorFields(error), channel }, 'no permalink for the disliked answer');
-    return undefined;
   }
 }

@@ -9,8 +9,9 @@ import type { Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';
 import type { ViewArgs } from '../handling/tracked.js';
 import { decodeReasonValue } from '../kit/button-values.js';
+import { REASON_BLOCK_ID, readReasonForm, readReasonMetadata } from './forms.js';
 import { t } from './messages.js';
-import { REASON_BLOCK_ID, readReasonForm, readReasonMetadata, renderReasonModal } from './views.js';
+import { renderReasonModal } from './reason-modal.js';
 
 type ReasonDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review'>;
 
@@ -60,14 +61,8 @@ async function openReasonModal(deps: ReasonDeps, handling: Handling, click: Clic
     return;
   }
   deps.onEvent('dislike_reason', 'opened');
-  try {
-    await handling.client.views.open({
-      trigger_id: payload.trigger_id,
-      view: renderReasonModal({ contextKey, locale }),
-    });
-  } catch (error) {
-    handling.logger.error(errorFields(error), 'reason modal could not be opened');
-  }
+  // A refusal (an expired trigger) is logged by the responder: the 👎 itself was already sent.
+  await deps.responder.openModal(handling, payload.trigger_id, renderReasonModal({ contextKey, locale }));
 }
 
 export function dislikeReasonSubmitListener(deps: ReasonDeps): (args: ViewArgs) => Promise<void> {

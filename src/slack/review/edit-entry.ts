@@ -17,18 +17,13 @@ import { operatorRefusal } from '../access/operator-gate.js';
 import { docIdOfAnswerBlocks } from '../answers/blocks.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { BoltRequest, Handling } from '../handling/handling.js';
+import { type Submission, submissionListener } from '../handling/submission.js';
 import { trackedListener, type ViewArgs } from '../handling/tracked.js';
-import { messageShortcutSchema, viewSubmissionSchema } from '../transport/incoming.js';
+import { messageShortcutSchema } from '../transport/incoming.js';
+import { type EditModalInput, problemText, renderEditModal } from './edit-modal.js';
+import { renderEditSaved } from './edit-saved.js';
+import { EDIT_BLOCK_IDS, type EditMetadata, readEditForm, readEditMetadata } from './forms.js';
 import { t } from './messages.js';
-import {
-  EDIT_BLOCK_IDS,
-  type EditModalInput,
-  problemText,
-  readEditForm,
-  readEditMetadata,
-  renderEditModal,
-  renderEditSaved,
-} from './views.js';
 
 type EditDeps = Pick<
   ListenerDeps,
@@ -45,18 +40,13 @@ const DEFAULT_ROBOT_FLAG = 1;
 
 /** Opens the edit modal for an entry; the caller has checked that the user is an operator. */
 export async function openEditModal(
-  deps: Pick<EditDeps, 'review'>,
+  deps: Pick<EditDeps, 'review' | 'responder'>,
   handling: Handling,
   input: { triggerId: string; docId: string; cardId: string | undefined; locale: Locale },
 ): Promise<boolean> {
   const view = renderEditModal(await editModalInput(deps, handling, input));
-  try {
-    await handling.client.views.open({ trigger_id: input.triggerId, view });
-    return true;
-  } catch (error) {
-    handling.logger.error({ ...errorFields(error), docId: input.docId }, 'edit modal could not be opened');
-    return false;
-  }
+  // The responder logs a refusal (an expired trigger) with the method and the modal's callback id.
+  return (await deps.responder.openModal(handling, input.triggerId, view)) !== undefined;
 }
 
 async function editModalInput(
@@ -171,27 +161,22 @@ async function editFromShortcut(
 }
 
 export function editEntrySubmitListener(deps: EditDeps): (args: ViewArgs) => Promise<void> {
-  return trackedListener<ViewArgs>(deps, 'edit submission failed', (handling, { ack, body }) =>
-    submitEdit(deps, handling, ack, body, Date.now()),
+  return submissionListener(
+    deps,
+    {
+      name: 'knowledge-base edit submission',
+      metadata: (view) => readEditMetadata(view.private_metadata),
+    },
+    (handling, submission) => submitEdit(deps, handling, submission, Date.now()),
   );
 }
 
 async function submitEdit(
   deps: EditDeps,
   handling: Handling,
-  ack: ViewArgs['ack'],
-  body: unknown,
+  { view, userId, metadata, ack }: Submission<EditMetadata>,
   startedAt: number,
 ): Promise<void> {
-  const parsed = viewSubmissionSchema.safeParse(body);
-  const metadata = parsed.success ? readEditMetadata(parsed.data.view.private_metadata) : undefined;
-  if (!parsed.success || !metadata) {
-    handling.logger.warn({}, 'ignored an edit submission of unexpected shape');
-    await ack();
-    return;
-  }
-  const { view, user } = parsed.data;
-  const userId = user.id;
   const { locale } = await handling.person(userId);
 
   // The right is checked again: a modal can be submitted long after it opened.
@@ -247,11 +232,8 @@ async function submitEdit(
       view: await formView({ kind: 'saving', text: t(locale, 'edit_saving') }),
     });
     outcome = await saving;
-    try {
-      await handling.client.views.update({ view_id: view.id, view: await resultView(outcome) });
-    } catch (error) {
-      handling.logger.error({ ...errorFields(error), docId: metadata.d }, 'edit result could not be shown');
-    }
+    // A refusal (the operator closed the modal meanwhile) is logged by the responder; the edit stands.
+    await deps.responder.updateModal(handling, view.id, await resultView(outcome));
   } else {
     outcome = early;
     await ack({ response_action: 'update', view: await resultView(outcome) });

@@ -9,7 +9,8 @@ import type { AskerToNotify, MessageLocation, ReviewCard } from '../../review/ty
 import { CodedError } from '../../util/coded-error.js';
 import type { UserLookup } from '../handling/user-directory.js';
 import type { Responder } from '../transport/responder.js';
-import { renderAnswerUpdatedNotice, renderReviewCard } from './views.js';
+import { renderAnswerUpdatedNotice } from './answer-updated.js';
+import { renderReviewCard } from './review-card.js';
 
 type WebClient = webApi.WebClient;
 

@@ -9,7 +9,7 @@
 // One gateway (and one simulator) per describe block: every test works on an entry of its own, because
 // a saved edit changes what the simulator answers from that entry for the rest of the file.
 import { describe, expect, it } from 'vitest';
-import { renderEditModal } from '../../../src/slack/review/views.js';
+import { renderEditModal } from '../../../src/slack/review/edit-modal.js';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   askByMention,

@@ -6,7 +6,7 @@ import {
 } from '../../../../playground/slack-stand-in/block-kit-checks.js';
 import { renderReply } from '../../../../src/slack/answers/blocks.js';
 import { renderCommandHelp } from '../../../../src/slack/desk/command-views.js';
-import { renderReasonModal } from '../../../../src/slack/review/views.js';
+import { renderReasonModal } from '../../../../src/slack/review/reason-modal.js';
 
 const section = (text: string) => ({ type: 'section', text: { type: 'mrkdwn', text } });
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   decodeRatingValue,
+  decodeReviewCardValue,
   decodeSuggestionValue,
   decodeTryAgainValue,
   encodeRatingValue,
+  encodeReviewCardValue,
   encodeSuggestionValue,
   encodeTryAgainValue,
   SUGGESTION_QUESTION_MAX,
@@ -131,5 +133,17 @@ describe('question caps', () => {
     const shortened = decodeTryAgainValue(encodeTryAgainValue({ question: longer, docId: undefined }))?.q;
     expect([...(shortened ?? '')]).toHaveLength(TRY_AGAIN_QUESTION_MAX);
     expect(shortened?.endsWith('…')).toBe(true);
+  });
+});
+
+describe('review card button values', () => {
+  it('round-trip and refuse anything else', () => {
+    const value = encodeReviewCardValue({ cardId: 'doc:d-1', docId: 'd-1' });
+    expect(decodeReviewCardValue(value)).toEqual({ cardId: 'doc:d-1', docId: 'd-1' });
+    expect(encodeReviewCardValue({ cardId: 'not-a-card' })).toBeUndefined();
+    expect(encodeReviewCardValue({ cardId: `doc:${'x'.repeat(300)}` })).toBeUndefined();
+    for (const raw of [undefined, 3, '', '{', '{"v":1}', '{"v":1,"c":"q:XYZ"}', '{"v":2,"c":"q:ab"}']) {
+      expect(decodeReviewCardValue(raw)).toBeUndefined();
+    }
   });
 });

@@ -1,0 +1,41 @@
+// A modal view and its private_metadata, within Slack's limits: one definition, so every room's
+// modals are built and read back the same way.
+import type { types } from '@slack/bolt';
+import type { z } from 'zod';
+import { parseJsonWith } from '../../util/json.js';
+import { plainText } from './elements.js';
+
+// Slack's limits on a modal (Block Kit reference).
+const MODAL_TITLE_MAX = 24;
+const MODAL_BUTTON_MAX = 24;
+export const PRIVATE_METADATA_MAX = 3000;
+
+/** A modal: its title and button labels cut to Slack's limits, and only the fields given. */
+export function modal(input: {
+  callbackId?: string;
+  title: string;
+  /** Without one the modal has no submit button: a view that only informs. */
+  submit?: string;
+  close: string;
+  privateMetadata?: string;
+  blocks: types.KnownBlock[];
+}): types.ModalView {
+  return {
+    type: 'modal',
+    ...(input.callbackId === undefined ? {} : { callback_id: input.callbackId }),
+    title: plainText(input.title, MODAL_TITLE_MAX),
+    ...(input.submit === undefined ? {} : { submit: plainText(input.submit, MODAL_BUTTON_MAX) }),
+    close: plainText(input.close, MODAL_BUTTON_MAX),
+    ...(input.privateMetadata === undefined ? {} : { private_metadata: input.privateMetadata }),
+    blocks: input.blocks,
+  };
+}
+
+/**
+ * A submitted modal's private_metadata as `schema` reads its JSON; undefined for anything else.
+ * It comes back from Slack as untrusted data: an oversized one is not even parsed.
+ */
+export function readPrivateMetadata<T>(raw: unknown, schema: z.ZodType<T>): T | undefined {
+  if (typeof raw !== 'string' || raw.length > PRIVATE_METADATA_MAX) return undefined;
+  return parseJsonWith(raw, schema);
+}

@@ -1,0 +1,206 @@
+// The operator's edit modal: an entry's question, answer and settings, prefilled from what the
+// gateway last saw of it, shown again with a banner while saving or after the platform refused.
+import type { types } from '@slack/bolt';
+import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
+import type { Locale } from '../../conversation/locale.js';
+import { textHash } from '../../review/edit-plan.js';
+import type { EditForm, EditProblem } from '../../review/types.js';
+import { context, section } from '../kit/elements.js';
+import {
+  dateInput,
+  fitting,
+  option,
+  selectInput,
+  TEXT_INPUT_MAX,
+  textInput,
+  timeInput,
+} from '../kit/inputs.js';
+import { SECTION_TEXT_MAX, truncateMrkdwn } from '../kit/limits.js';
+import { modal } from '../kit/modal.js';
+import { code, escapedLine, slackDate, tidy } from '../kit/text.js';
+import {
+  type Choice,
+  EDIT_BLOCK_IDS,
+  encodeEditMetadata,
+  KNOWLEDGE_BASE_OPTIONS,
+  MATCH_OPTIONS,
+  STATE_OPTIONS,
+  VALIDITY_OPTIONS,
+} from './forms.js';
+import { VIEW_EDIT_ENTRY } from './ids.js';
+import { t } from './messages.js';
+
+type KnownBlock = types.KnownBlock;
+
+/** The editor's limit on the answer: what one plain_text_input holds. */
+const ANSWER_EDITOR_MAX = TEXT_INPUT_MAX;
+const UNSUPPORTED_LISTED_MAX = 10;
+const UNSUPPORTED_ITEM_MAX = 40;
+
+const ids = EDIT_BLOCK_IDS;
+
+export interface EditModalInput {
+  locale: Locale;
+  docId: string;
+  /** The card the edit came from, so saving marks it fixed. */
+  cardId: string | undefined;
+  /** The entry's knowledge base when known: preselected. */
+  robotFlag: 0 | 1 | undefined;
+  /** What the gateway last saw of the entry; the platform has no call that reads one. */
+  prefill: {
+    questionTitle: string | undefined;
+    answerMarkup: string | undefined;
+    /** Set when the answer is too long for the editor: a note says so in place of the input. */
+    answerLength: number | undefined;
+    seenAt: number | undefined;
+    unsupportedMarkup: string[];
+  };
+  /** What the operator typed, shown again (e.g. after the platform refused the change). */
+  values?: EditForm;
+  banner?: { kind: 'saving' | 'failed'; text: string };
+}
+
+export function renderEditModal(input: EditModalInput): types.ModalView {
+  const { locale, prefill, values } = input;
+  const blocks: KnownBlock[] = [];
+  if (input.banner) {
+    const mark = input.banner.kind === 'saving' ? '⏳' : '⚠️';
+    blocks.push(section(truncateMrkdwn(`${mark} ${escapeMrkdwn(input.banner.text)}`, SECTION_TEXT_MAX)));
+  }
+
+  // Texts are prefilled only when they fit whole: a cut copy, saved back, would lose the rest.
+  const title = fitting(prefill.questionTitle?.trim(), TEXT_INPUT_MAX);
+  const markup = fitting(prefill.answerMarkup?.trim(), ANSWER_EDITOR_MAX);
+  const answerTooLong =
+    prefill.answerLength ??
+    (prefill.answerMarkup !== undefined && markup === undefined ? prefill.answerMarkup.length : undefined);
+
+  const notes = [
+    t(locale, 'edit_entry', { docId: code(input.docId) }),
+    prefill.seenAt === undefined
+      ? t(locale, 'edit_prefill_none')
+      : tidy(t(locale, 'edit_prefill_seen', { date: slackDate(prefill.seenAt) })),
+    t(locale, 'edit_unknown_settings'),
+  ];
+  blocks.push(context(truncateMrkdwn(notes.join('\n'), SECTION_TEXT_MAX)));
+  const unsupported = unsupportedList(prefill.unsupportedMarkup, locale);
+  if (unsupported !== undefined)
+    blocks.push(context(`:warning: ${t(locale, 'edit_unsupported', { items: unsupported })}`));
+
+  blocks.push(
+    textInput(ids.questionTitle, t(locale, 'edit_question_label'), {
+      initial: values ? values.questionTitle : title,
+      max: TEXT_INPUT_MAX,
+      // A one-line input would flatten a title with line breaks, and saving would change it unasked.
+      multiline: title?.includes('\n') ?? false,
+    }),
+  );
+  if (answerTooLong === undefined) {
+    blocks.push(
+      textInput(ids.answerDesc, t(locale, 'edit_answer_label'), {
+        initial: values ? values.answerMarkup : markup,
+        max: ANSWER_EDITOR_MAX,
+        multiline: true,
+      }),
+    );
+  } else {
+    const note = t(locale, 'edit_answer_too_long', { length: answerTooLong, limit: ANSWER_EDITOR_MAX });
+    blocks.push(section(`:warning: ${note}`));
+  }
+
+  const unchanged = t(locale, 'edit_unchanged');
+  blocks.push(
+    select(ids.matchFlag, t(locale, 'edit_match_label'), MATCH_OPTIONS, values?.matchFlag, locale, unchanged),
+    select(ids.usedFlag, t(locale, 'edit_state_label'), STATE_OPTIONS, values?.usedFlag, locale, unchanged),
+    select(
+      ids.robotFlag,
+      t(locale, 'edit_kb_label'),
+      KNOWLEDGE_BASE_OPTIONS,
+      values?.robotFlag ?? input.robotFlag,
+      locale,
+      undefined,
+    ),
+    select(
+      ids.validity,
+      t(locale, 'edit_validity_label'),
+      VALIDITY_OPTIONS,
+      values?.validity,
+      locale,
+      unchanged,
+    ),
+    dateInput(
+      ids.effectDate,
+      t(locale, 'edit_effect_date'),
+      values?.effectDate,
+      t(locale, 'edit_effect_hint'),
+    ),
+    timeInput(ids.effectClock, t(locale, 'edit_effect_time'), values?.effectClock),
+    dateInput(
+      ids.invalidDate,
+      t(locale, 'edit_invalid_date'),
+      values?.invalidDate,
+      t(locale, 'edit_invalid_hint'),
+    ),
+    timeInput(ids.invalidClock, t(locale, 'edit_invalid_time'), values?.invalidClock),
+  );
+
+  return modal({
+    callbackId: VIEW_EDIT_ENTRY,
+    title: t(locale, 'edit_title'),
+    submit: t(locale, 'modal_save'),
+    close: t(locale, 'modal_cancel'),
+    privateMetadata: encodeEditMetadata({
+      docId: input.docId,
+      cardId: input.cardId,
+      // The planner compares these with what is submitted: only texts that were put in the form count.
+      titleHash: title === undefined ? undefined : textHash(title),
+      answerHash: markup === undefined || answerTooLong !== undefined ? undefined : textHash(markup),
+      saving: input.banner?.kind === 'saving',
+    }),
+    blocks,
+  });
+}
+
+/** The inline error text for a problem the edit planner found. */
+export function problemText(locale: Locale, problem: EditProblem, limit: number = ANSWER_EDITOR_MAX): string {
+  switch (problem) {
+    case 'empty_question':
+      return t(locale, 'problem_empty_question');
+    case 'empty_answer':
+      return t(locale, 'problem_empty_answer');
+    case 'answer_too_long':
+      return t(locale, 'problem_answer_too_long', { limit });
+    case 'period_incomplete':
+      return t(locale, 'problem_period_incomplete');
+    case 'period_not_a_date':
+      return t(locale, 'problem_period_not_a_date');
+    case 'period_ends_before_start':
+      return t(locale, 'problem_period_ends_before_start');
+    case 'nothing_changed':
+      return t(locale, 'problem_nothing_changed');
+  }
+}
+
+/** A select of the form's choices, the known one preselected. */
+function select<F>(
+  blockId: string,
+  label: string,
+  choices: readonly Choice<F>[],
+  known: F | undefined,
+  locale: Locale,
+  placeholder: string | undefined,
+): types.InputBlock {
+  const options = choices.map((choice) => option(t(locale, choice.key), choice.value));
+  // Slack needs the initial option to be one of the options, as the same object.
+  const initial = options[choices.findIndex((choice) => known !== undefined && choice.flag === known)];
+  return selectInput(blockId, label, options, { initial, placeholder });
+}
+
+function unsupportedList(items: string[], locale: Locale): string | undefined {
+  const shown = [...new Set(items)]
+    .map((item) => escapedLine(item, UNSUPPORTED_ITEM_MAX))
+    .filter((item) => item !== '');
+  if (shown.length === 0) return undefined;
+  const listed = shown.slice(0, UNSUPPORTED_LISTED_MAX).join(t(locale, 'list_separator'));
+  return shown.length > UNSUPPORTED_LISTED_MAX ? `${listed}…` : listed;
+}

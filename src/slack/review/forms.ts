@@ -1,0 +1,171 @@
+// The review room's two forms as Slack sends them back: the block ids they are built with, their
+// private_metadata, and reading a submission into what the core takes. Views come back from Slack
+// as untrusted data, so every reader checks with zod and never throws.
+import { z } from 'zod';
+import { DISLIKE_REASONS, type DislikeReason, type EditForm } from '../../review/types.js';
+import { cardIdSchema, docIdSchema } from '../kit/button-values.js';
+import { pickerValue, selectedOption, stateValues, textValue } from '../kit/inputs.js';
+import { truncateCharacters } from '../kit/limits.js';
+import { PRIVATE_METADATA_MAX, readPrivateMetadata } from '../kit/modal.js';
+import type { MessageKey } from './messages.js';
+
+// ---------------------------------------------------------------- the asker's reason modal
+
+/** The reasons' block: the submission listener puts "choose a reason" errors on it. */
+export const REASON_BLOCK_ID = 'dislike_reason';
+export const REASON_ACTION_ID = 'reason';
+export const REASON_TEXT_BLOCK_ID = 'dislike_reason_text';
+export const REASON_TEXT_ACTION_ID = 'text';
+/** The asker's own words on a 👎, as the core keeps them. */
+export const REASON_TEXT_MAX = 500;
+
+const reasonMetadataSchema = z.object({ v: z.literal(1), k: z.string().min(1).max(128) }).strict();
+
+/** The reason modal's private_metadata: the answer context key it was opened for. */
+export function encodeReasonMetadata(contextKey: string): string {
+  return JSON.stringify({ v: 1, k: contextKey });
+}
+
+/** The answer context key a reason modal was opened for; undefined for anything else. */
+export function readReasonMetadata(raw: unknown): string | undefined {
+  return readPrivateMetadata(raw, reasonMetadataSchema)?.k;
+}
+
+export function readReasonForm(view: unknown): {
+  reason: DislikeReason | undefined;
+  text: string | undefined;
+} {
+  const values = stateValues(view);
+  const reason = selectedOption(values, REASON_BLOCK_ID, REASON_ACTION_ID);
+  const text = textValue(values, REASON_TEXT_BLOCK_ID, REASON_TEXT_ACTION_ID)?.trim();
+  return {
+    reason: DISLIKE_REASONS.find((known) => known === reason),
+    // Slack enforces max_length; a forged payload is cut rather than refused.
+    text: text === undefined || text === '' ? undefined : truncateCharacters(text, REASON_TEXT_MAX),
+  };
+}
+
+// ---------------------------------------------------------------- the operator's edit modal
+
+/** Each input's one element has the action id of its block, so a reader needs only the block id. */
+export const EDIT_BLOCK_IDS: Record<
+  | 'questionTitle'
+  | 'answerDesc'
+  | 'matchFlag'
+  | 'usedFlag'
+  | 'robotFlag'
+  | 'validity'
+  | 'effectDate'
+  | 'effectClock'
+  | 'invalidDate'
+  | 'invalidClock',
+  string
+> = {
+  questionTitle: 'edit_question_title',
+  answerDesc: 'edit_answer',
+  matchFlag: 'edit_match_flag',
+  usedFlag: 'edit_used_flag',
+  robotFlag: 'edit_robot_flag',
+  validity: 'edit_validity',
+  effectDate: 'edit_effect_date',
+  effectClock: 'edit_effect_clock',
+  invalidDate: 'edit_invalid_date',
+  invalidClock: 'edit_invalid_clock',
+};
+const ids = EDIT_BLOCK_IDS;
+
+/** A select's option: the value Slack carries, the flag the core takes, the words shown. */
+export interface Choice<F> {
+  readonly value: string;
+  readonly flag: F;
+  readonly key: MessageKey;
+}
+
+export const MATCH_OPTIONS = [
+  { value: 'smart', flag: 0, key: 'edit_match_smart' },
+  { value: 'exact', flag: 1, key: 'edit_match_exact' },
+  { value: 'contains', flag: 2, key: 'edit_match_contains' },
+] as const;
+export const STATE_OPTIONS = [
+  { value: 'enabled', flag: 0, key: 'edit_state_enabled' },
+  { value: 'disabled', flag: 1, key: 'edit_state_disabled' },
+] as const;
+export const KNOWLEDGE_BASE_OPTIONS = [
+  { value: 'public', flag: 0, key: 'edit_kb_public' },
+  { value: 'robot', flag: 1, key: 'edit_kb_robot' },
+] as const;
+export const VALIDITY_OPTIONS = [
+  { value: 'permanent', flag: 'permanent', key: 'edit_validity_permanent' },
+  { value: 'period', flag: 'period', key: 'edit_validity_period' },
+] as const;
+
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+
+const editMetadataSchema = z
+  .object({
+    v: z.literal(1),
+    d: docIdSchema,
+    c: cardIdSchema.optional(),
+    t: sha256Hex.optional(),
+    a: sha256Hex.optional(),
+    /** Set on the "saving" view: its Save must not send the same change a second time. */
+    s: z.literal(1).optional(),
+  })
+  .strict();
+
+/** The edit modal's private_metadata: the entry, the card, and hashes of what was prefilled. */
+export type EditMetadata = z.infer<typeof editMetadataSchema>;
+
+/**
+ * The edit modal's private_metadata, `{v:1, d, c?, t?, a?}`. A card id that would not fit beside
+ * the docId is left out: saving still works, only the card is not marked fixed.
+ */
+export function encodeEditMetadata(input: {
+  docId: string;
+  cardId: string | undefined;
+  titleHash: string | undefined;
+  answerHash: string | undefined;
+  saving?: boolean;
+}): string {
+  const hashes = {
+    ...(input.titleHash === undefined ? {} : { t: input.titleHash }),
+    ...(input.answerHash === undefined ? {} : { a: input.answerHash }),
+    ...(input.saving ? { s: 1 as const } : {}),
+  };
+  const full = JSON.stringify({
+    v: 1,
+    d: input.docId,
+    ...(input.cardId ? { c: input.cardId } : {}),
+    ...hashes,
+  });
+  return full.length <= PRIVATE_METADATA_MAX ? full : JSON.stringify({ v: 1, d: input.docId, ...hashes });
+}
+
+export function readEditMetadata(raw: unknown): EditMetadata | undefined {
+  return readPrivateMetadata(raw, editMetadataSchema);
+}
+
+/** The edit form as submitted; anything missing, blank or not one of ours is undefined. */
+export function readEditForm(view: unknown): EditForm {
+  const values = stateValues(view);
+  const text = (blockId: string) => {
+    const value = textValue(values, blockId, blockId);
+    return value === undefined || value.trim() === '' ? undefined : value;
+  };
+  const choice = <F>(blockId: string, choices: readonly Choice<F>[]): F | undefined => {
+    const value = selectedOption(values, blockId, blockId);
+    return choices.find((known) => known.value === value)?.flag;
+  };
+  return {
+    questionTitle: text(ids.questionTitle),
+    answerMarkup: text(ids.answerDesc),
+    matchFlag: choice(ids.matchFlag, MATCH_OPTIONS),
+    usedFlag: choice(ids.usedFlag, STATE_OPTIONS),
+    robotFlag: choice(ids.robotFlag, KNOWLEDGE_BASE_OPTIONS),
+    validity: choice(ids.validity, VALIDITY_OPTIONS),
+    effectDate: pickerValue(values, ids.effectDate, 'selected_date'),
+    effectClock: pickerValue(values, ids.effectClock, 'selected_time'),
+    invalidDate: pickerValue(values, ids.invalidDate, 'selected_date'),
+    invalidClock: pickerValue(values, ids.invalidClock, 'selected_time'),
+  };
+}

@@ -1,0 +1,157 @@
+// A review card in the review channel: what was reported, the latest reasons, and its buttons
+// (Edit entry, Dismiss) while it is open; who handled it, when and how, once it is not.
+import type { types } from '@slack/bolt';
+import { answerToMrkdwn } from '../../answer-html/mrkdwn.js';
+import type { Locale } from '../../conversation/locale.js';
+import type { ReasonNote, ReviewCard } from '../../review/types.js';
+import { mention, type RenderedMessage } from '../answers/blocks.js';
+import { encodeReviewCardValue } from '../kit/button-values.js';
+import { button, context, mrkdwn, plainText, section } from '../kit/elements.js';
+import { FALLBACK_TEXT_MAX, truncateMrkdwn } from '../kit/limits.js';
+import { code, escapedLine, shortenMrkdwn, slackDate, tidy } from '../kit/text.js';
+import { REASON_TEXT_MAX } from './forms.js';
+import { ACTION_REVIEW_DISMISS, ACTION_REVIEW_EDIT } from './ids.js';
+import { t } from './messages.js';
+import { fieldWords, reasonWord } from './words.js';
+
+type ActionsBlock = types.ActionsBlock;
+type Button = types.Button;
+type KnownBlock = types.KnownBlock;
+
+// Slack's limits on what the card uses (Block Kit reference).
+const HEADER_TEXT_MAX = 150;
+const FIELD_TEXT_MAX = 2000;
+const CONFIRM_TITLE_MAX = 100;
+const CONFIRM_TEXT_MAX = 300;
+const CONFIRM_BUTTON_MAX = 30;
+
+// What a card shows: enough to judge the report, short enough to scan a channel of cards.
+const CARD_QUESTION_MAX = 500;
+const CARD_ANSWER_MAX = 700;
+const CARD_TITLE_MAX = 500;
+const CARD_REASONS_MAX = 3;
+const DISPLAY_NAME_MAX = 100;
+
+const CARD_ACTIONS_BLOCK_ID = 'review_card';
+
+/** A review card: what was reported, the latest reasons, and its buttons while it is open. */
+export function renderReviewCard(
+  card: ReviewCard,
+  options: { locale: Locale; showAsker: boolean },
+): RenderedMessage {
+  const { locale } = options;
+  const headline = cardHeadline(card, locale);
+  const blocks: KnownBlock[] = [{ type: 'header', text: plainText(headline, HEADER_TEXT_MAX) }];
+
+  const question = escapedLine(card.question, CARD_QUESTION_MAX);
+  if (question !== '') blocks.push(section(`*${t(locale, 'card_question')}*\n>${question}`));
+
+  if (card.kind === 'disliked' && card.answerHtml !== undefined) {
+    const answer = shortenMrkdwn(answerToMrkdwn(card.answerHtml), CARD_ANSWER_MAX);
+    if (answer !== '') blocks.push(section(`*${t(locale, 'card_answer')}*\n${answer}`));
+  }
+  const fields = entryFields(card, locale);
+  if (fields.length > 0) blocks.push({ type: 'section', fields });
+
+  const latest = latestLine(card, options);
+  if (latest !== undefined) blocks.push(context(latest));
+  const reasons = reasonLines(card.reasons, locale);
+  if (reasons !== undefined) blocks.push(section(`*${t(locale, 'card_reasons')}*\n${reasons}`));
+
+  if (card.status === 'open') {
+    const actions = cardActions(card, locale);
+    if (actions !== undefined) blocks.push(actions);
+  } else {
+    blocks.push(context(handledLine(card, locale)));
+  }
+
+  const text = question === '' ? headline : t(locale, 'card_fallback', { headline, question });
+  return { text: truncateMrkdwn(text, FALLBACK_TEXT_MAX), blocks };
+}
+function cardHeadline(card: ReviewCard, locale: Locale): string {
+  const count = Math.max(1, Math.floor(card.count));
+  return t(locale, card.kind === 'disliked' ? 'card_disliked' : 'card_unanswered', { count });
+}
+
+function entryFields(card: ReviewCard, locale: Locale): types.MrkdwnElement[] {
+  const fields: types.MrkdwnElement[] = [];
+  if (card.docId !== undefined || card.entryTitle !== undefined) {
+    const title =
+      card.entryTitle === undefined || card.entryTitle.trim() === ''
+        ? t(locale, 'card_entry_untitled')
+        : escapedLine(card.entryTitle, CARD_TITLE_MAX);
+    const id = card.docId === undefined ? '' : `\n${code(card.docId)}`;
+    fields.push(mrkdwn(truncateMrkdwn(`*${t(locale, 'card_entry')}*\n${title}${id}`, FIELD_TEXT_MAX)));
+  }
+  if (card.answerType !== undefined) {
+    fields.push(mrkdwn(`*${t(locale, 'card_answer_type')}*\n${card.answerType}`));
+  }
+  return fields;
+}
+
+/** Who reported last and where; the name only when the workspace lets operators see askers. */
+function latestLine(card: ReviewCard, options: { locale: Locale; showAsker: boolean }): string | undefined {
+  const parts: string[] = [];
+  if (options.showAsker && card.latestAsker) {
+    const name = escapedLine(card.latestAsker.displayName, DISPLAY_NAME_MAX);
+    if (name !== '') parts.push(name);
+  }
+  if (card.latestLink === 'direct_message') {
+    parts.push(t(options.locale, 'card_in_dm'));
+  } else if (card.latestLink !== undefined && isLinkable(card.latestLink)) {
+    parts.push(`<${card.latestLink}|${t(options.locale, 'card_view_message')}>`);
+  }
+  return parts.length === 0 ? undefined : t(options.locale, 'card_latest', { details: parts.join(' · ') });
+}
+
+/** Only a plain http(s) URL goes inside <…|…>: a | or > would let it rewrite the label or the link. */
+function isLinkable(url: string): boolean {
+  return url.length <= 1000 && /^https?:\/\/[^\s<>|]+$/.test(url);
+}
+
+function reasonLines(reasons: ReasonNote[], locale: Locale): string | undefined {
+  const lines = reasons.slice(0, CARD_REASONS_MAX).map((note) => {
+    const word = reasonWord(locale, note.reason);
+    const text = note.text === undefined ? '' : escapedLine(note.text, REASON_TEXT_MAX);
+    return `• ${text === '' ? word : t(locale, 'card_reason_with_text', { reason: word, text })}`;
+  });
+  return lines.length === 0 ? undefined : lines.join('\n');
+}
+
+function cardActions(card: ReviewCard, locale: Locale): ActionsBlock | undefined {
+  const elements: Button[] = [];
+  const edit =
+    card.docId === undefined ? undefined : encodeReviewCardValue({ cardId: card.id, docId: card.docId });
+  if (edit !== undefined) {
+    elements.push(button(t(locale, 'card_edit'), ACTION_REVIEW_EDIT, { value: edit, style: 'primary' }));
+  }
+  const dismiss = encodeReviewCardValue({ cardId: card.id });
+  if (dismiss !== undefined) {
+    elements.push(
+      button(t(locale, 'card_dismiss'), ACTION_REVIEW_DISMISS, {
+        value: dismiss,
+        style: 'danger',
+        confirm: {
+          title: plainText(t(locale, 'card_dismiss_confirm_title'), CONFIRM_TITLE_MAX),
+          text: plainText(t(locale, 'card_dismiss_confirm_text'), CONFIRM_TEXT_MAX),
+          confirm: plainText(t(locale, 'card_dismiss'), CONFIRM_BUTTON_MAX),
+          deny: plainText(t(locale, 'modal_cancel'), CONFIRM_BUTTON_MAX),
+          style: 'danger',
+        },
+      }),
+    );
+  }
+  return elements.length === 0 ? undefined : { type: 'actions', block_id: CARD_ACTIONS_BLOCK_ID, elements };
+}
+
+function handledLine(card: ReviewCard, locale: Locale): string {
+  const user = card.handledBy === undefined ? t(locale, 'card_someone') : mention(card.handledBy);
+  const date = slackDate(card.handledAt ?? card.updatedAt);
+  if (card.status === 'dismissed') return tidy(t(locale, 'card_dismissed', { user, date }));
+  const fields = fieldWords(card.changedFields, locale);
+  return tidy(
+    fields === ''
+      ? t(locale, 'card_fixed_no_fields', { user, date })
+      : t(locale, 'card_fixed', { user, date, fields }),
+  );
+}
