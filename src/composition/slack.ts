@@ -8,7 +8,6 @@ import type { Metrics } from '../observability/metrics.js';
 import type { PlatformClient } from '../platform/index.js';
 import { OperatorDirectory } from '../slack/access/operators.js';
 import { StatisticsDigest } from '../slack/desk/digest.js';
-import { createListenerDeps, type SlackListeners } from '../slack/handling/deps.js';
 import { UserDirectory } from '../slack/handling/user-directory.js';
 import { SlackReviewBoard } from '../slack/review/review-board.js';
 import { Responder } from '../slack/transport/responder.js';
@@ -16,6 +15,7 @@ import { createSlackApp, type SlackApp } from '../slack/transport/slack-app.js';
 import type { SlackWebApi } from '../slack/transport/web-api.js';
 import type { Stores } from '../stores/index.js';
 import type { Core } from './core.js';
+import { createListenerDeps, type SlackListeners } from './listeners.js';
 
 /** What the Slack side gives the core before the core exists: the people's directory and the board. */
 export function slackServices(

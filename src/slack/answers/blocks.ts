@@ -23,6 +23,7 @@ import type {
   Reply,
   SuggestionChoice,
 } from '../../conversation/types.js';
+import { BLOCK_KIT } from '../kit/block-kit-limits.js';
 import {
   encodeRatingValue,
   encodeReasonValue,
@@ -63,7 +64,7 @@ export const RATING_BLOCK_ID = 'rating';
 const TRY_AGAIN_BLOCK_ID = 'try_again';
 const ENTRY_BLOCK_PREFIX = 'entry:';
 /** Slack's limit on a block_id. */
-const BLOCK_ID_MAX = 255;
+const BLOCK_ID_MAX = BLOCK_KIT.id;
 
 /**
  * The block id that marks an answer's message with its knowledge entry, so the "Edit answer" message

@@ -10,6 +10,7 @@ import {
   type StatisticsReport,
 } from '../../service-desk/statistics.js';
 import type { RenderedMessage } from '../answers/blocks.js';
+import { BLOCK_KIT } from '../kit/block-kit-limits.js';
 import { context, mrkdwn, plainText, section } from '../kit/elements.js';
 import { SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET, truncateMrkdwn } from '../kit/limits.js';
 import { t } from './messages.js';
@@ -94,7 +95,7 @@ export function renderAgents(locale: Locale, result: AgentsResult): RenderedMess
 }
 
 /** Fields a section block holds at most. */
-const SECTION_FIELDS_MAX = 10;
+const SECTION_FIELDS_MAX = BLOCK_KIT.section.fields;
 
 function numberFormat(locale: Locale, kind: FigureKind): Intl.NumberFormat {
   return new Intl.NumberFormat(locale, {

@@ -1,24 +1,20 @@
-// What the listeners share: small interfaces for what they use, and the wiring of the default pieces.
-import type { Locale } from '../../conversation/locale.js';
-import type { AnswerContext, Placement } from '../../conversation/types.js';
+// What the listeners share: small interfaces for what they use. A listener takes a Pick of
+// ListenerDeps; src/composition/listeners.ts builds the whole set from the core and the stores.
+import type { AnswerContext } from '../../conversation/types.js';
 import type { Logger } from '../../logging/logger.js';
 import type { KnowledgeReview } from '../../review/knowledge-review.js';
 import type { AgentsApi } from '../../service-desk/agents.js';
-import { HomeFiguresCache } from '../../service-desk/home-figures.js';
+import type { HomeFiguresCache } from '../../service-desk/home-figures.js';
 import type { StatisticsApi } from '../../service-desk/statistics.js';
 import type { TicketsApi } from '../../service-desk/tickets.js';
 import type { OperatorDirectory } from '../access/operators.js';
-import { Answerer, type AnswerQuestion, type Ask, type OnEvent, type Rate } from '../answers/answerer.js';
-import { QuestionTurns } from '../answers/question-turns.js';
-import { type ThreadRegistry, threadRegistry } from '../answers/thread-registry.js';
-import { placeholderMessages } from '../answers/working-signal.js';
-import { TRY_AGAIN_QUESTION_MAX } from '../kit/button-values.js';
+import type { AnswerQuestion, OnEvent, Rate } from '../answers/answerer.js';
+import type { QuestionTurns } from '../answers/question-turns.js';
+import type { ThreadRegistry } from '../answers/thread-registry.js';
 import type { Responder } from '../transport/responder.js';
-import { GatewayConfigurationError } from './configuration-error.js';
-import { type DeliveryClaims, deliveryClaims } from './delivery-claims.js';
-import { InFlight } from './in-flight.js';
-import { type Placements, uniformPlacements } from './placements.js';
-import type { OnceStore } from './stores.js';
+import type { DeliveryClaims } from './delivery-claims.js';
+import type { InFlight } from './in-flight.js';
+import type { Placements } from './placements.js';
 import type { UserLookup } from './user-directory.js';
 
 export interface ListenerDeps {
@@ -77,102 +73,4 @@ export interface AccessDeps {
   operators: Pick<OperatorDirectory, 'check' | 'refresh' | 'watches'>;
   /** Counts an action refused to someone who is not an operator, whichever surface it was on. */
   onRefusal(action: string): void;
-}
-
-export interface ListenerSettings {
-  defaultLocale: Locale;
-  /** How questions are asked where no place has settings of its own (CS_ROBOT_FLAG, CS_SOURCE). */
-  defaultPlacement: Placement;
-  /** How long a delivered message is remembered, so Slack's retries and duplicates are answered once. */
-  dedupTtlSeconds: number;
-  /**
-   * How long a delivery being handled stays claimed before it is answered: longer than a handling
-   * takes, far shorter than dedupTtlSeconds, so Slack's retry of a delivery whose handling died with
-   * its process is answered rather than dropped.
-   */
-  handlingLeaseSeconds: number;
-  /** How long a thread the app answers in keeps listening without a new mention. */
-  threadTtlSeconds: number;
-  /** How long the robot may take before a "working on it" placeholder is posted; 0 posts it at once. */
-  placeholderDelayMs: number;
-  /**
-   * The longest one question may hold its asker's queue: past it the user's next question goes
-   * ahead, and a question whose answer is not ready by then is told as too slow, with Try again.
-   */
-  questionDeadlineMs: number;
-}
-
-export interface SlackMetrics {
-  onEvent?(kind: string, outcome: string): void;
-  onSlackApiError?(method: string, error: string | undefined): void;
-  operatorRefusal?(action: string): void;
-  homePublish?(outcome: 'published' | 'failed'): void;
-}
-
-/** The listeners' dependencies, with the handlings in flight that a stop drains. */
-export type SlackListeners = ListenerDeps & { inFlight: InFlight };
-
-/** Wires the listeners' default pieces from the core and the stores. */
-export function createListenerDeps(dependencies: {
-  conversation: { ask: Ask; rate: Rate; maxQuestionLength: number };
-  review: ReviewDeps;
-  /** OPERATOR_USER_IDS and OPERATOR_USERGROUP_ID, read. */
-  operators: AccessDeps['operators'];
-  tickets: TicketsApi;
-  agents: AgentsApi;
-  statistics: StatisticsApi;
-  /** HOME_EXAMPLE_QUESTIONS. */
-  homeExamples?: readonly string[] | undefined;
-  responder: Responder;
-  deliveries: OnceStore;
-  threads: OnceStore;
-  users: UserLookup;
-  settings: ListenerSettings;
-  logger: Logger;
-  metrics?: SlackMetrics;
-}): SlackListeners {
-  const { conversation, settings, users } = dependencies;
-  // A failed question is offered again whole from its Try again button, so it must fit in one.
-  if (conversation.maxQuestionLength > TRY_AGAIN_QUESTION_MAX) {
-    throw new GatewayConfigurationError(`MAX_QUESTION_LENGTH: must be at most ${TRY_AGAIN_QUESTION_MAX}`);
-  }
-  const metrics = dependencies.metrics ?? {};
-  const onEvent: OnEvent = (kind, outcome) => metrics.onEvent?.(kind, outcome);
-  const { responder } = dependencies;
-  return {
-    logger: dependencies.logger,
-    onEvent,
-    inFlight: new InFlight(),
-    turns: new QuestionTurns(settings.questionDeadlineMs),
-    answerer: new Answerer({
-      ask: (input, options) => conversation.ask(input, options),
-      users,
-      responder,
-      onEvent,
-      working: placeholderMessages(responder),
-      settings: { defaultLocale: settings.defaultLocale, placeholderDelayMs: settings.placeholderDelayMs },
-    }),
-    responder,
-    users,
-    rate: (input, scope) => conversation.rate(input, scope),
-    deliveries: deliveryClaims(dependencies.deliveries, {
-      handlingLeaseSeconds: settings.handlingLeaseSeconds,
-      rememberSeconds: settings.dedupTtlSeconds,
-    }),
-    threads: threadRegistry(dependencies.threads, settings.threadTtlSeconds),
-    placements: uniformPlacements(settings.defaultPlacement),
-    review: dependencies.review,
-    access: {
-      operators: dependencies.operators,
-      onRefusal: (action) => metrics.operatorRefusal?.(action),
-    },
-    tickets: dependencies.tickets,
-    agents: dependencies.agents,
-    statistics: dependencies.statistics,
-    home: {
-      examples: dependencies.homeExamples,
-      figures: new HomeFiguresCache(dependencies.statistics),
-      onPublish: (outcome) => metrics.homePublish?.(outcome),
-    },
-  };
 }

@@ -8,6 +8,7 @@ import type { HomeFigures } from '../../service-desk/home-figures.js';
 import type { Figure } from '../../service-desk/statistics.js';
 import { figureText } from '../desk/command-views.js';
 import { ACTION_HOME_OPEN_STATISTICS, ACTION_HOME_OPEN_TICKETS } from '../desk/ids.js';
+import { BLOCK_KIT } from '../kit/block-kit-limits.js';
 import { button, context, mrkdwn, plainText, section } from '../kit/elements.js';
 import {
   BUTTON_VALUE_MAX,
@@ -22,12 +23,12 @@ import { t } from './messages.js';
 type KnownBlock = types.KnownBlock;
 
 /** Slack's limit on a Home view. */
-export const HOME_BLOCKS_MAX = 100;
+export const HOME_BLOCKS_MAX = BLOCK_KIT.view.blocks;
 /** Example questions shown at most (HOME_EXAMPLE_QUESTIONS allows as many). */
 const EXAMPLES_MAX = 5;
 /** Review cards listed per kind: the Home is a glance, the review channel has the rest. */
 export const HOME_CARDS_LISTED = 3;
-const HEADER_TEXT_MAX = 150;
+const HEADER_TEXT_MAX = BLOCK_KIT.header.text;
 /** How much of a card's question or entry title a line shows. */
 const CARD_TEXT_MAX = 80;
 

@@ -3,18 +3,19 @@
 // zod and never throws, and anything missing or malformed reads as undefined.
 import type { types } from '@slack/bolt';
 import { z } from 'zod';
+import { BLOCK_KIT } from './block-kit-limits.js';
 import { plainText } from './elements.js';
 
 type InputBlock = types.InputBlock;
 type PlainTextOption = types.PlainTextOption;
 
 // Slack's limits on what these inputs use (Block Kit reference).
-const INPUT_LABEL_MAX = 2000;
-const HINT_MAX = 2000;
-const PLACEHOLDER_MAX = 150;
-const OPTION_TEXT_MAX = 75;
+const INPUT_LABEL_MAX = BLOCK_KIT.input.label;
+const HINT_MAX = BLOCK_KIT.input.hint;
+const PLACEHOLDER_MAX = BLOCK_KIT.placeholder;
+const OPTION_TEXT_MAX = BLOCK_KIT.option.text;
 /** The most a plain_text_input holds. */
-export const TEXT_INPUT_MAX = 3000;
+export const TEXT_INPUT_MAX = BLOCK_KIT.textInput.value;
 
 /** An option of a select or of radio buttons, its text cut to Slack's limit. */
 export function option(text: string, value: string): PlainTextOption {

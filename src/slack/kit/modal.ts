@@ -3,12 +3,13 @@
 import type { types } from '@slack/bolt';
 import type { z } from 'zod';
 import { parseJsonWith } from '../../util/json.js';
+import { BLOCK_KIT } from './block-kit-limits.js';
 import { plainText } from './elements.js';
 
 // Slack's limits on a modal (Block Kit reference).
-const MODAL_TITLE_MAX = 24;
-const MODAL_BUTTON_MAX = 24;
-export const PRIVATE_METADATA_MAX = 3000;
+const MODAL_TITLE_MAX = BLOCK_KIT.view.title;
+const MODAL_BUTTON_MAX = BLOCK_KIT.view.submit;
+export const PRIVATE_METADATA_MAX = BLOCK_KIT.view.privateMetadata;
 
 /** A modal: its title and button labels cut to Slack's limits, and only the fields given. */
 export function modal(input: {

@@ -5,6 +5,7 @@ import { answerToMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import type { ReasonNote, ReviewCard } from '../../review/types.js';
 import { mention, type RenderedMessage } from '../answers/blocks.js';
+import { BLOCK_KIT } from '../kit/block-kit-limits.js';
 import { encodeReviewCardValue } from '../kit/button-values.js';
 import { button, context, mrkdwn, plainText, section } from '../kit/elements.js';
 import { FALLBACK_TEXT_MAX, truncateMrkdwn } from '../kit/limits.js';
@@ -19,11 +20,11 @@ type Button = types.Button;
 type KnownBlock = types.KnownBlock;
 
 // Slack's limits on what the card uses (Block Kit reference).
-const HEADER_TEXT_MAX = 150;
-const FIELD_TEXT_MAX = 2000;
-const CONFIRM_TITLE_MAX = 100;
-const CONFIRM_TEXT_MAX = 300;
-const CONFIRM_BUTTON_MAX = 30;
+const HEADER_TEXT_MAX = BLOCK_KIT.header.text;
+const FIELD_TEXT_MAX = BLOCK_KIT.section.fieldText;
+const CONFIRM_TITLE_MAX = BLOCK_KIT.confirm.title;
+const CONFIRM_TEXT_MAX = BLOCK_KIT.confirm.text;
+const CONFIRM_BUTTON_MAX = BLOCK_KIT.confirm.button;
 
 // What a card shows: enough to judge the report, short enough to scan a channel of cards.
 const CARD_QUESTION_MAX = 500;

@@ -1,10 +1,10 @@
 // The Slack side owns what a Try again button can carry, so it refuses a longer question limit when built.
 import { describe, expect, it } from 'vitest';
+import { createListenerDeps, type SlackListeners } from '../../../src/composition/listeners.js';
 import { newContextKey } from '../../../src/conversation/context-key.js';
 import { Conversation } from '../../../src/conversation/conversation.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { GatewayConfigurationError } from '../../../src/slack/handling/configuration-error.js';
-import { createListenerDeps, type SlackListeners } from '../../../src/slack/handling/deps.js';
 import { UserDirectory } from '../../../src/slack/handling/user-directory.js';
 import { TRY_AGAIN_QUESTION_MAX } from '../../../src/slack/kit/button-values.js';
 import { Responder } from '../../../src/slack/transport/responder.js';
