@@ -31,7 +31,6 @@ export type Rate = (
 export type OnEvent = (kind: string, outcome: string) => void;
 
 export interface SlackQuestion {
-  teamId: string;
   userId: string;
   text: string;
   target: ReplyTarget;
@@ -77,7 +76,7 @@ export class Answerer implements AnswerQuestion {
   }
 
   async answer(handling: Handling, question: SlackQuestion): Promise<void> {
-    const { teamId, userId, text, target, placement, suggestion, replaceTs } = question;
+    const { userId, text, target, placement, suggestion, replaceTs } = question;
     const { logger, deadline } = handling;
     const lookup = handling.person(userId);
     const user = deadline ? await deadline.race(lookup) : await lookup;
@@ -87,7 +86,7 @@ export class Answerer implements AnswerQuestion {
       return;
     }
     const asker: Asker = {
-      partnerId: partnerIdFor(teamId, userId),
+      partnerId: partnerIdFor(handling.teamId, userId),
       userId,
       displayName: user.displayName,
       // A place with a language of its own speaks it to everybody there.

@@ -91,7 +91,7 @@ async function answerMessage(
       remembered,
     ]);
     deps.onEvent(event.type, 'question');
-    await deps.answerer.answer(handling, { teamId: source.teamId, userId, text, target, placement });
+    await deps.answerer.answer(handling, { userId, text, target, placement });
   } catch (error) {
     await deps.deliveries.release(deliveryKey);
     throw error;

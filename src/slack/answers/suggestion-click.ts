@@ -25,7 +25,6 @@ async function askSuggestion(deps: SuggestionDeps, handling: Handling, click: Cl
   }
   deps.onEvent('suggestion', 'question');
   await deps.answerer.answer(handling, {
-    teamId: handling.teamId,
     userId: click.userId,
     text: value.q,
     target,

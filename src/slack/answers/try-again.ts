@@ -36,7 +36,6 @@ async function askAgain(deps: TryAgainDeps, handling: Handling, click: Click): P
   }
   deps.onEvent('try_again', 'question');
   await deps.answerer.answer(handling, {
-    teamId: handling.teamId,
     userId: click.userId,
     text: value.q,
     target,

@@ -223,7 +223,6 @@ async function askFromHome(deps: ExampleDeps, handling: Handling, click: Click):
   await deps.responder.post(handling, target, askedMessage(locale, question.data));
   deps.onEvent('home_example', 'question');
   await deps.answerer.answer(handling, {
-    teamId: handling.teamId,
     userId: click.userId,
     text: question.data,
     target,
