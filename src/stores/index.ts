@@ -59,7 +59,7 @@ export interface Stores {
   operators: OperatorCache;
   /** The platform token shared by all replicas; undefined in memory (one process, nothing to share). */
   tokenCache: TokenCache | undefined;
-  kind: 'memory' | 'redis';
+  kind: 'memory' | 'redis' | 'sqlite';
   /** For readiness probes: false while the backend is unreachable. */
   ping(): Promise<boolean>;
   /** One close for the whole set: with Redis the stores share one connection, so none closes alone. */

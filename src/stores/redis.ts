@@ -45,7 +45,7 @@ const storedContextSchema = z.object({
   placement: placementSchema.optional(),
 });
 
-const contextSchema: z.ZodType<AnswerContext> = storedContextSchema.transform(
+export const contextSchema: z.ZodType<AnswerContext> = storedContextSchema.transform(
   (stored): AnswerContext => ({
     ...stored,
     uid: stored.uid,

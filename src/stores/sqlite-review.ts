@@ -1,0 +1,187 @@
+// The review loop's stores in SQLite. A card is changed under a lock as with Redis: a row taken only
+// if absent (or lapsed), with an owner token, released only by its owner; the card is written in a
+// BEGIN IMMEDIATE transaction only while the lock is still its owner's.
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import {
+  type EntrySnapshotStore,
+  type OpenCards,
+  REVIEW_RETENTION_SECONDS,
+  ReviewCardBusyError,
+  type ReviewStore,
+} from '../review/stores.js';
+import type { EntrySnapshot, ReviewCard } from '../review/types.js';
+import type { OperatorCache, UsergroupMembers } from '../slack/handling/stores.js';
+import { parseJsonWith } from '../util/json.js';
+import { entrySnapshotSchema, reviewCardSchema, usergroupMembersSchema } from './review-schemas.js';
+import {
+  type Clock,
+  immediate,
+  type KvStatements,
+  type SqliteDatabase,
+  SqliteJsonStore,
+} from './sqlite-database.js';
+
+export interface SqliteReviewStoreOptions {
+  /** How long a lock holds if its owner dies mid-change; a change may call Slack. Whole seconds. */
+  lockTtlSeconds?: number;
+  /** How long a change waits for another's lock before ReviewCardBusyError. */
+  lockWaitMs?: number;
+  /** Pause between attempts to take the lock. */
+  lockPollMs?: number;
+}
+
+const DEFAULT_LOCK_TTL_SECONDS = 15;
+const DEFAULT_LOCK_WAIT_MS = 10_000;
+const DEFAULT_LOCK_POLL_MS = 50;
+const RETENTION_MS = REVIEW_RETENTION_SECONDS * 1000;
+
+/** The namespace of the cards' locks in the key/value table (the contract's holdCard takes one too). */
+export const REVIEW_LOCK_NAMESPACE = 'review-lock';
+
+export class SqliteReviewStore implements ReviewStore {
+  readonly #db: SqliteDatabase;
+  readonly #locks: SqliteJsonStore<string>;
+  readonly #now: Clock;
+  readonly #lockTtlSeconds: number;
+  readonly #lockWaitMs: number;
+  readonly #lockPollMs: number;
+  readonly #select;
+  readonly #upsert;
+  readonly #listOpen;
+  readonly #countOpen;
+
+  constructor(db: SqliteDatabase, kv: KvStatements, options: SqliteReviewStoreOptions & { now: Clock }) {
+    this.#db = db;
+    this.#now = options.now;
+    this.#locks = new SqliteJsonStore(kv, REVIEW_LOCK_NAMESPACE, z.string(), options.now);
+    this.#lockTtlSeconds = options.lockTtlSeconds ?? DEFAULT_LOCK_TTL_SECONDS;
+    this.#lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
+    this.#lockPollMs = options.lockPollMs ?? DEFAULT_LOCK_POLL_MS;
+    if (!Number.isInteger(this.#lockTtlSeconds) || this.#lockTtlSeconds < 1) {
+      throw new RangeError(`lockTtlSeconds must be a positive integer, got ${this.#lockTtlSeconds}`);
+    }
+    if (!(this.#lockWaitMs >= 0)) throw new RangeError(`lockWaitMs must be >= 0, got ${this.#lockWaitMs}`);
+    if (!(this.#lockPollMs > 0)) throw new RangeError(`lockPollMs must be positive, got ${this.#lockPollMs}`);
+    this.#select = db.prepare('SELECT value FROM review_cards WHERE id = ? AND expires_at > ?');
+    this.#upsert = db.prepare(
+      `INSERT INTO review_cards (id, kind, open, count, updated_at, value, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, open = excluded.open, count = excluded.count,
+         updated_at = excluded.updated_at, value = excluded.value, expires_at = excluded.expires_at`,
+    );
+    this.#listOpen = db.prepare(
+      `SELECT value FROM review_cards WHERE kind = ? AND open = 1 AND expires_at > ?
+       ORDER BY count DESC, updated_at DESC LIMIT ?`,
+    );
+    this.#countOpen = db.prepare(
+      'SELECT count(*) AS total FROM review_cards WHERE kind = ? AND open = 1 AND expires_at > ?',
+    );
+  }
+
+  async change<T>(
+    cardId: string,
+    change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
+  ): Promise<T> {
+    const owner = randomBytes(9).toString('base64url');
+    await this.#lock(owner, cardId);
+    try {
+      const { card, result } = await change(await this.get(cardId));
+      if (card) {
+        // Written only while the lock is still ours: a change that outlived it must not overwrite
+        // what the change that took the lapsed lock wrote since.
+        const written = immediate(this.#db, () => {
+          if (this.#locks.raw(cardId) !== owner) return false;
+          this.#write(card);
+          return true;
+        });
+        if (!written) {
+          throw new ReviewCardBusyError(
+            `review card ${cardId}: the lock lapsed before the change was written`,
+          );
+        }
+      }
+      return result;
+    } finally {
+      try {
+        this.#locks.deleteIfEquals(cardId, owner);
+      } catch {
+        // A failed release only delays the next change until the lock lapses.
+      }
+    }
+  }
+
+  async get(cardId: string): Promise<ReviewCard | undefined> {
+    const raw = this.#select.get(cardId, this.#now())?.value;
+    return typeof raw === 'string' ? parseJsonWith(raw, reviewCardSchema) : undefined;
+  }
+
+  async openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
+    const now = this.#now();
+    const total = Number(this.#countOpen.get(kind, now)?.total ?? 0);
+    if (limit < 1) return { total, cards: [] };
+    const cards: ReviewCard[] = [];
+    for (const row of this.#listOpen.all(kind, now, limit)) {
+      const raw = row.value;
+      const card = typeof raw === 'string' ? parseJsonWith(raw, reviewCardSchema) : undefined;
+      if (card) cards.push(card);
+    }
+    return { total, cards };
+  }
+
+  #write(card: ReviewCard): void {
+    this.#upsert.run(
+      card.id,
+      card.kind,
+      card.status === 'open' ? 1 : 0,
+      card.count,
+      card.updatedAt,
+      JSON.stringify(card),
+      this.#now() + RETENTION_MS,
+    );
+  }
+
+  async #lock(owner: string, cardId: string): Promise<void> {
+    const giveUpAt = Date.now() + this.#lockWaitMs;
+    for (;;) {
+      if (this.#locks.setRaw(cardId, owner, this.#lockTtlSeconds, { onlyIfAbsent: true })) return;
+      if (Date.now() >= giveUpAt) {
+        throw new ReviewCardBusyError(`review card ${cardId} stayed locked for ${this.#lockWaitMs} ms`);
+      }
+      const pause = this.#lockPollMs * (0.75 + Math.random() / 2);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
+export class SqliteEntrySnapshotStore implements EntrySnapshotStore {
+  readonly #snapshots: SqliteJsonStore<EntrySnapshot>;
+
+  constructor(kv: KvStatements, now: Clock) {
+    this.#snapshots = new SqliteJsonStore(kv, 'kb-entry', entrySnapshotSchema, now);
+  }
+
+  async put(snapshot: EntrySnapshot): Promise<void> {
+    this.#snapshots.set(snapshot.docId, snapshot, REVIEW_RETENTION_SECONDS);
+  }
+
+  async get(docId: string): Promise<EntrySnapshot | undefined> {
+    return this.#snapshots.get(docId);
+  }
+}
+
+export class SqliteOperatorCache implements OperatorCache {
+  readonly #groups: SqliteJsonStore<UsergroupMembers>;
+
+  constructor(kv: KvStatements, now: Clock) {
+    this.#groups = new SqliteJsonStore(kv, 'operators', usergroupMembersSchema, now);
+  }
+
+  async get(usergroupId: string): Promise<UsergroupMembers | undefined> {
+    return this.#groups.get(usergroupId);
+  }
+
+  async set(usergroupId: string, value: UsergroupMembers, ttlSeconds: number): Promise<void> {
+    this.#groups.set(usergroupId, value, ttlSeconds);
+  }
+}

@@ -1,0 +1,223 @@
+// The stores of one replica in one SQLite file: what Redis keeps for a fleet, kept across restarts
+// without a server. Every store is a namespace of the key/value table (sqlite-database.ts), values
+// checked with the Redis stores' schemas; review cards have a table of their own (sqlite-review.ts).
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { ContextStore, RatingStore } from '../conversation/stores.js';
+import type { AnswerContext, Rating } from '../conversation/types.js';
+import type { CachedToken, TokenCache } from '../platform/access-token.js';
+import type { NameCache, OnceStore, TickClaims } from '../slack/handling/stores.js';
+import type { Stores } from './index.js';
+import { contextSchema } from './redis.js';
+import {
+  type Clock,
+  immediate,
+  KvStatements,
+  openDatabase,
+  type SqliteDatabase,
+  SqliteJsonStore,
+  ttlMs,
+} from './sqlite-database.js';
+import {
+  SqliteEntrySnapshotStore,
+  SqliteOperatorCache,
+  SqliteReviewStore,
+  type SqliteReviewStoreOptions,
+} from './sqlite-review.js';
+
+const claimSchema = z.literal(1);
+const ratingSchema = z.union([z.literal(1), z.literal(2)]);
+const nameSchema = z.string();
+const cachedTokenSchema = z.object({ token: z.string().min(1), expiresAt: z.number() });
+
+class SqliteContextStore implements ContextStore {
+  readonly #contexts: SqliteJsonStore<AnswerContext>;
+  readonly #ttlSeconds: number;
+
+  constructor(kv: KvStatements, options: { ttlSeconds: number; now: Clock }) {
+    ttlMs(options.ttlSeconds);
+    this.#contexts = new SqliteJsonStore(kv, 'ctx', contextSchema, options.now);
+    this.#ttlSeconds = options.ttlSeconds;
+  }
+
+  async put(key: string, context: AnswerContext): Promise<void> {
+    this.#contexts.set(key, context, this.#ttlSeconds);
+  }
+
+  async get(key: string): Promise<AnswerContext | undefined> {
+    return this.#contexts.get(key);
+  }
+}
+
+/** Deliveries and threads (OnceStore), or ticks (TickClaims), each in a namespace of its own. */
+class SqliteOnceStore implements OnceStore, TickClaims {
+  readonly #claims: SqliteJsonStore<1>;
+
+  constructor(kv: KvStatements, namespace: string, now: Clock) {
+    this.#claims = new SqliteJsonStore(kv, namespace, claimSchema, now);
+  }
+
+  async claim(key: string, ttlSeconds: number): Promise<boolean> {
+    return this.#claims.set(key, 1, ttlSeconds, { onlyIfAbsent: true });
+  }
+
+  async release(key: string): Promise<void> {
+    this.#claims.delete(key);
+  }
+
+  async keep(key: string, ttlSeconds: number): Promise<void> {
+    this.#claims.set(key, 1, ttlSeconds);
+  }
+
+  async has(key: string): Promise<boolean> {
+    return this.#claims.has(key);
+  }
+}
+
+class SqliteRatingStore implements RatingStore {
+  readonly #db: SqliteDatabase;
+  readonly #ratings: SqliteJsonStore<Rating>;
+
+  constructor(db: SqliteDatabase, kv: KvStatements, now: Clock) {
+    this.#db = db;
+    this.#ratings = new SqliteJsonStore(kv, 'rated', ratingSchema, now);
+  }
+
+  async recordOnce(
+    contextKey: string,
+    rating: Rating,
+    ttlSeconds: number,
+  ): Promise<{ recorded: boolean; rating: Rating }> {
+    // One write transaction: no other connection changes the rating between the look and the write.
+    return immediate(this.#db, () => {
+      const existing = this.#ratings.read(contextKey);
+      if (existing.kind === 'value') return { recorded: false, rating: existing.value };
+      // Missing, or corrupt (which would block rating forever): this rating is written.
+      this.#ratings.set(contextKey, rating, ttlSeconds);
+      return { recorded: true, rating };
+    });
+  }
+
+  async get(contextKey: string): Promise<Rating | undefined> {
+    return this.#ratings.get(contextKey);
+  }
+
+  async forget(contextKey: string): Promise<void> {
+    this.#ratings.delete(contextKey);
+  }
+}
+
+class SqliteNameCache implements NameCache {
+  readonly #names: SqliteJsonStore<string>;
+
+  constructor(kv: KvStatements, now: Clock) {
+    this.#names = new SqliteJsonStore(kv, 'name', nameSchema, now);
+  }
+
+  async get(userId: string): Promise<string | undefined> {
+    return this.#names.get(userId);
+  }
+
+  async set(userId: string, name: string, ttlSeconds: number): Promise<void> {
+    this.#names.set(userId, name, ttlSeconds);
+  }
+}
+
+/** The platform token, kept across restarts, with the renewal lock as Redis has it. */
+class SqliteTokenCache implements TokenCache {
+  readonly #token: SqliteJsonStore<CachedToken>;
+  readonly #locks: SqliteJsonStore<string>;
+  readonly #now: Clock;
+
+  constructor(kv: KvStatements, now: Clock) {
+    this.#token = new SqliteJsonStore(kv, 'platform-token', cachedTokenSchema, now);
+    this.#locks = new SqliteJsonStore(kv, 'platform-token-lock', z.string(), now);
+    this.#now = now;
+  }
+
+  async get(): Promise<CachedToken | undefined> {
+    return this.#token.get('');
+  }
+
+  async set(entry: CachedToken): Promise<void> {
+    const ttlSeconds = Math.floor((entry.expiresAt - this.#now()) / 1000);
+    if (ttlSeconds < 1) return;
+    this.#token.set('', entry, ttlSeconds);
+  }
+
+  async lock(ttlMsWanted: number): Promise<(() => Promise<void>) | undefined> {
+    const owner = randomBytes(9).toString('base64url');
+    const taken = this.#locks.setRaw('', owner, Math.max(1, Math.ceil(ttlMsWanted / 1000)), {
+      onlyIfAbsent: true,
+    });
+    if (!taken) return undefined;
+    return async () => {
+      this.#locks.deleteIfEquals('', owner);
+    };
+  }
+}
+
+export interface SqliteStoresOptions extends SqliteReviewStoreOptions {
+  /** Lifetime of an answer context. */
+  ttlSeconds: number;
+  /** Milliseconds since the epoch; tests inject one to pass TTLs without sleeping. */
+  now?: Clock;
+}
+
+export interface SqliteStores extends Stores {
+  kind: 'sqlite';
+  /** The database file. */
+  path: string;
+  /** Deletes at most `limit` expired rows; returns how many it deleted (fewer: nothing more to sweep). */
+  sweepExpired(limit: number): number;
+}
+
+/**
+ * Every store on one SQLite file, created and migrated if need be. Throws SqliteStateError when the
+ * file cannot be used (not a database, a newer schema, no node:sqlite). Wired into createStores later.
+ */
+export function createSqliteStores(path: string, options: SqliteStoresOptions): SqliteStores {
+  const now = options.now ?? Date.now;
+  const db = openDatabase(path);
+  const kv = new KvStatements(db);
+  const sweepCards = db.prepare(
+    'DELETE FROM review_cards WHERE id IN (SELECT id FROM review_cards WHERE expires_at <= ? LIMIT ?)',
+  );
+  let open = true;
+  return {
+    contexts: new SqliteContextStore(kv, { ttlSeconds: options.ttlSeconds, now }),
+    deliveries: new SqliteOnceStore(kv, 'once', now),
+    threads: new SqliteOnceStore(kv, 'thread', now),
+    ticks: new SqliteOnceStore(kv, 'tick', now),
+    ratings: new SqliteRatingStore(db, kv, now),
+    names: new SqliteNameCache(kv, now),
+    reviewCards: new SqliteReviewStore(db, kv, { ...options, now }),
+    entrySnapshots: new SqliteEntrySnapshotStore(kv, now),
+    operators: new SqliteOperatorCache(kv, now),
+    tokenCache: new SqliteTokenCache(kv, now),
+    kind: 'sqlite',
+    path,
+    sweepExpired(limit) {
+      if (!Number.isInteger(limit) || limit < 1)
+        throw new RangeError(`limit must be a positive integer, got ${limit}`);
+      const at = now();
+      const rows = Number(kv.sweep.run(at, limit).changes);
+      if (rows >= limit) return rows;
+      return rows + Number(sweepCards.run(at, limit - rows).changes);
+    },
+    ping: async () => {
+      if (!open) return false;
+      try {
+        db.prepare('SELECT 1').get();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      if (!open) return;
+      open = false;
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,115 @@
+// What only the SQLite stores do: keep state across a reopen, expire and sweep rows, refuse a file
+// they cannot use. Runs where node:sqlite loads (Node 22.13+); issue #18 moves CI there and drops the skip.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteStores } from '../../../src/stores/sqlite.js';
+import { loadSqlite, SCHEMA_VERSION, SqliteStateError } from '../../../src/stores/sqlite-database.js';
+import { answerContext } from '../../support/answer-context.js';
+
+const folders: string[] = [];
+
+function tempPath(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'sqlite-stores-'));
+  folders.push(folder);
+  return join(folder, 'state.sqlite');
+}
+
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+describe.skipIf(loadSqlite() === undefined)('SQLite stores', () => {
+  it('keeps contexts, ratings and review cards across a reopen of the file', async () => {
+    const path = tempPath();
+    const first = createSqliteStores(path, { ttlSeconds: 60 });
+    await first.contexts.put('k1', answerContext());
+    await first.ratings.recordOnce('k1', 1, 60);
+    await first.reviewCards.change('doc:a', async () => ({
+      card: {
+        id: 'doc:a',
+        kind: 'disliked',
+        docId: undefined,
+        entryTitle: undefined,
+        answerHtml: undefined,
+        answerType: undefined,
+        question: 'wifi?',
+        count: 1,
+        reasons: [],
+        notify: [],
+        latestAsker: undefined,
+        latestLink: undefined,
+        status: 'open',
+        handledBy: undefined,
+        handledAt: undefined,
+        changedFields: [],
+        posted: undefined,
+        createdAt: 1,
+        updatedAt: 1,
+      },
+      result: undefined,
+    }));
+    await first.close();
+
+    const second = createSqliteStores(path, { ttlSeconds: 60 });
+    expect(await second.contexts.get('k1')).toStrictEqual(answerContext());
+    expect(await second.ratings.get('k1')).toBe(1);
+    expect((await second.reviewCards.openCards('disliked', 5)).total).toBe(1);
+    await second.close();
+  });
+
+  it('never returns an expired row, and sweeps expired rows in bounded batches', async () => {
+    let now = 1_000_000;
+    const stores = createSqliteStores(tempPath(), { ttlSeconds: 60, now: () => now });
+    for (let index = 0; index < 5; index++) await stores.names.set(`U${index}`, 'Ada', 10);
+    await stores.contexts.put('k1', answerContext());
+    expect(await stores.deliveries.claim('event-1', 10)).toBe(true);
+    now += 11_000;
+    expect(await stores.names.get('U0')).toBeUndefined();
+    expect(await stores.deliveries.has('event-1')).toBe(false);
+    // An expired claim is no claim: it can be taken again.
+    expect(await stores.deliveries.claim('event-1', 10)).toBe(true);
+    expect(await stores.contexts.get('k1')).toStrictEqual(answerContext());
+    expect(stores.sweepExpired(3)).toBe(3);
+    expect(stores.sweepExpired(3)).toBe(2);
+    expect(stores.sweepExpired(3)).toBe(0);
+    expect(await stores.contexts.get('k1')).toStrictEqual(answerContext());
+    await stores.close();
+  });
+
+  it('refuses a database of a newer schema version, naming the file', async () => {
+    const path = tempPath();
+    const sqlite = loadSqlite();
+    if (!sqlite) throw new Error('unreachable');
+    const db = new sqlite.DatabaseSync(path);
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    expect(() => createSqliteStores(path, { ttlSeconds: 60 })).toThrow(SqliteStateError);
+    expect(() => createSqliteStores(path, { ttlSeconds: 60 })).toThrow(path);
+  });
+
+  it('refuses a file that is not a database, naming the file', () => {
+    const path = tempPath();
+    writeFileSync(path, 'not a database, just some text that is long enough to have a header');
+    expect(() => createSqliteStores(path, { ttlSeconds: 60 })).toThrow(SqliteStateError);
+    expect(() => createSqliteStores(path, { ttlSeconds: 60 })).toThrow(path);
+  });
+
+  it('takes over a review card lock whose owner died, once it lapses', async () => {
+    const path = tempPath();
+    const stores = createSqliteStores(path, { ttlSeconds: 60, lockTtlSeconds: 1, lockPollMs: 5 });
+    let release = (): void => undefined;
+    const stuck = stores.reviewCards.change('doc:b', async () => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { result: 'late' };
+    });
+    const next = await stores.reviewCards.change('doc:b', async () => ({ result: 'next' }));
+    expect(next).toBe('next');
+    release();
+    await expect(stuck).resolves.toBe('late');
+    await stores.close();
+  });
+});
