@@ -13,20 +13,15 @@ import type { EntrySnapshot, ReviewCard } from '../review/types.js';
 import type { OperatorCache, UsergroupMembers } from '../slack/handling/stores.js';
 import type { RedisCommands, RedisConnection } from './redis-connection.js';
 import { RedisJsonStore } from './redis-json-store.js';
+import {
+  type ReviewLockOptions,
+  type ReviewLockSettings,
+  reviewLockSettings,
+  waitForCardLock,
+} from './review-lock.js';
 import { entrySnapshotSchema, reviewCardSchema, usergroupMembersSchema } from './review-schemas.js';
 
-export interface RedisReviewStoreOptions {
-  /** How long a lock holds if its owner dies mid-change; a change may call Slack. Whole seconds. */
-  lockTtlSeconds?: number;
-  /** How long a change waits for another's lock before ReviewCardBusyError. */
-  lockWaitMs?: number;
-  /** Pause between attempts to take the lock. */
-  lockPollMs?: number;
-}
-
-const DEFAULT_LOCK_TTL_SECONDS = 15;
-const DEFAULT_LOCK_WAIT_MS = 10_000;
-const DEFAULT_LOCK_POLL_MS = 50;
+export type RedisReviewStoreOptions = ReviewLockOptions;
 
 /** Open cards listed past the limit, in case some in the index turn out stale (expired or handled). */
 const STALE_MARGIN = 5;
@@ -34,22 +29,12 @@ const STALE_MARGIN = 5;
 export class RedisReviewStore implements ReviewStore {
   readonly #redis: RedisConnection;
   readonly #cards: RedisJsonStore<ReviewCard>;
-  readonly #lockTtlSeconds: number;
-  readonly #lockWaitMs: number;
-  readonly #lockPollMs: number;
+  readonly #lockSettings: ReviewLockSettings;
 
   constructor(redis: RedisConnection, options: RedisReviewStoreOptions = {}) {
     this.#redis = redis;
     this.#cards = new RedisJsonStore(redis, 'review-card:', reviewCardSchema);
-    this.#lockTtlSeconds = options.lockTtlSeconds ?? DEFAULT_LOCK_TTL_SECONDS;
-    this.#lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
-    this.#lockPollMs = options.lockPollMs ?? DEFAULT_LOCK_POLL_MS;
-    // Checked here: a bad value would otherwise surface at the first 👎, as a failed Redis call.
-    if (!Number.isInteger(this.#lockTtlSeconds) || this.#lockTtlSeconds < 1) {
-      throw new RangeError(`lockTtlSeconds must be a positive integer, got ${this.#lockTtlSeconds}`);
-    }
-    if (!(this.#lockWaitMs >= 0)) throw new RangeError(`lockWaitMs must be >= 0, got ${this.#lockWaitMs}`);
-    if (!(this.#lockPollMs > 0)) throw new RangeError(`lockPollMs must be positive, got ${this.#lockPollMs}`);
+    this.#lockSettings = reviewLockSettings(options);
   }
 
   async change<T>(
@@ -131,17 +116,10 @@ export class RedisReviewStore implements ReviewStore {
     return `${this.#redis.keyPrefix}review-open:${kind}`;
   }
 
-  async #lock(lockKey: string, owner: string, cardId: string): Promise<void> {
-    const giveUpAt = Date.now() + this.#lockWaitMs;
-    for (;;) {
-      if (await this.#redis.set(lockKey, owner, this.#lockTtlSeconds, { onlyIfAbsent: true })) return;
-      if (Date.now() >= giveUpAt) {
-        throw new ReviewCardBusyError(`review card ${cardId} stayed locked for ${this.#lockWaitMs} ms`);
-      }
-      // A little jitter, so replicas waiting on one card do not retry in step.
-      const pause = this.#lockPollMs * (0.75 + Math.random() / 2);
-      await new Promise((resolve) => setTimeout(resolve, pause));
-    }
+  #lock(lockKey: string, owner: string, cardId: string): Promise<void> {
+    return waitForCardLock(cardId, this.#lockSettings, () =>
+      this.#redis.set(lockKey, owner, this.#lockSettings.ttlSeconds, { onlyIfAbsent: true }),
+    );
   }
 }
 

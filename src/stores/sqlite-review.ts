@@ -13,6 +13,12 @@ import {
 import type { EntrySnapshot, ReviewCard } from '../review/types.js';
 import type { OperatorCache, UsergroupMembers } from '../slack/handling/stores.js';
 import { parseJsonWith } from '../util/json.js';
+import {
+  type ReviewLockOptions,
+  type ReviewLockSettings,
+  reviewLockSettings,
+  waitForCardLock,
+} from './review-lock.js';
 import { entrySnapshotSchema, reviewCardSchema, usergroupMembersSchema } from './review-schemas.js';
 import {
   type Clock,
@@ -22,18 +28,8 @@ import {
   SqliteJsonStore,
 } from './sqlite-database.js';
 
-export interface SqliteReviewStoreOptions {
-  /** How long a lock holds if its owner dies mid-change; a change may call Slack. Whole seconds. */
-  lockTtlSeconds?: number;
-  /** How long a change waits for another's lock before ReviewCardBusyError. */
-  lockWaitMs?: number;
-  /** Pause between attempts to take the lock. */
-  lockPollMs?: number;
-}
+export type SqliteReviewStoreOptions = ReviewLockOptions;
 
-const DEFAULT_LOCK_TTL_SECONDS = 15;
-const DEFAULT_LOCK_WAIT_MS = 10_000;
-const DEFAULT_LOCK_POLL_MS = 50;
 const RETENTION_MS = REVIEW_RETENTION_SECONDS * 1000;
 
 /** The namespace of the cards' locks in the key/value table (the contract's holdCard takes one too). */
@@ -43,9 +39,7 @@ export class SqliteReviewStore implements ReviewStore {
   readonly #db: SqliteDatabase;
   readonly #locks: SqliteJsonStore<string>;
   readonly #now: Clock;
-  readonly #lockTtlSeconds: number;
-  readonly #lockWaitMs: number;
-  readonly #lockPollMs: number;
+  readonly #lockSettings: ReviewLockSettings;
   readonly #select;
   readonly #upsert;
   readonly #listOpen;
@@ -55,14 +49,7 @@ export class SqliteReviewStore implements ReviewStore {
     this.#db = db;
     this.#now = options.now;
     this.#locks = new SqliteJsonStore(kv, REVIEW_LOCK_NAMESPACE, z.string(), options.now);
-    this.#lockTtlSeconds = options.lockTtlSeconds ?? DEFAULT_LOCK_TTL_SECONDS;
-    this.#lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
-    this.#lockPollMs = options.lockPollMs ?? DEFAULT_LOCK_POLL_MS;
-    if (!Number.isInteger(this.#lockTtlSeconds) || this.#lockTtlSeconds < 1) {
-      throw new RangeError(`lockTtlSeconds must be a positive integer, got ${this.#lockTtlSeconds}`);
-    }
-    if (!(this.#lockWaitMs >= 0)) throw new RangeError(`lockWaitMs must be >= 0, got ${this.#lockWaitMs}`);
-    if (!(this.#lockPollMs > 0)) throw new RangeError(`lockPollMs must be positive, got ${this.#lockPollMs}`);
+    this.#lockSettings = reviewLockSettings(options);
     this.#select = db.prepare('SELECT value FROM review_cards WHERE id = ? AND expires_at > ?');
     this.#upsert = db.prepare(
       `INSERT INTO review_cards (id, kind, open, count, updated_at, value, expires_at)
@@ -141,16 +128,10 @@ export class SqliteReviewStore implements ReviewStore {
     );
   }
 
-  async #lock(owner: string, cardId: string): Promise<void> {
-    const giveUpAt = Date.now() + this.#lockWaitMs;
-    for (;;) {
-      if (this.#locks.setRaw(cardId, owner, this.#lockTtlSeconds, { onlyIfAbsent: true })) return;
-      if (Date.now() >= giveUpAt) {
-        throw new ReviewCardBusyError(`review card ${cardId} stayed locked for ${this.#lockWaitMs} ms`);
-      }
-      const pause = this.#lockPollMs * (0.75 + Math.random() / 2);
-      await new Promise((resolve) => setTimeout(resolve, pause));
-    }
+  #lock(owner: string, cardId: string): Promise<void> {
+    return waitForCardLock(cardId, this.#lockSettings, () =>
+      this.#locks.setRaw(cardId, owner, this.#lockSettings.ttlSeconds, { onlyIfAbsent: true }),
+    );
   }
 }
 

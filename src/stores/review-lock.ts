@@ -1,0 +1,53 @@
+// The per-card lock every shared review store honours (Redis, SQLite): its settings, checked once,
+// and the wait for it, with jitter so replicas waiting on one card do not retry in step. Each store
+// brings only its own "take it if nobody holds it".
+import { ReviewCardBusyError } from '../review/stores.js';
+
+export interface ReviewLockOptions {
+  /** How long a lock holds if its owner dies mid-change; a change may call Slack. Whole seconds. */
+  lockTtlSeconds?: number;
+  /** How long a change waits for another's lock before ReviewCardBusyError. */
+  lockWaitMs?: number;
+  /** Pause between attempts to take the lock. */
+  lockPollMs?: number;
+}
+
+export interface ReviewLockSettings {
+  ttlSeconds: number;
+  waitMs: number;
+  pollMs: number;
+}
+
+const DEFAULT_LOCK_TTL_SECONDS = 15;
+const DEFAULT_LOCK_WAIT_MS = 10_000;
+const DEFAULT_LOCK_POLL_MS = 50;
+
+/** The options with their defaults, or a RangeError naming the one that cannot work. */
+export function reviewLockSettings(options: ReviewLockOptions): ReviewLockSettings {
+  const ttlSeconds = options.lockTtlSeconds ?? DEFAULT_LOCK_TTL_SECONDS;
+  const waitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
+  const pollMs = options.lockPollMs ?? DEFAULT_LOCK_POLL_MS;
+  if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1) {
+    throw new RangeError(`lockTtlSeconds must be a positive integer, got ${ttlSeconds}`);
+  }
+  if (!(waitMs >= 0)) throw new RangeError(`lockWaitMs must be >= 0, got ${waitMs}`);
+  if (!(pollMs > 0)) throw new RangeError(`lockPollMs must be positive, got ${pollMs}`);
+  return { ttlSeconds, waitMs, pollMs };
+}
+
+/** Takes a card's lock with `tryTake`, again every poll, until `waitMs` has passed. */
+export async function waitForCardLock(
+  cardId: string,
+  settings: ReviewLockSettings,
+  tryTake: () => boolean | Promise<boolean>,
+): Promise<void> {
+  const giveUpAt = Date.now() + settings.waitMs;
+  for (;;) {
+    if (await tryTake()) return;
+    if (Date.now() >= giveUpAt) {
+      throw new ReviewCardBusyError(`review card ${cardId} stayed locked for ${settings.waitMs} ms`);
+    }
+    const pause = settings.pollMs * (0.75 + Math.random() / 2);
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
