@@ -77,6 +77,7 @@ async function startTarget(config: TargetConfig, countWarning: () => void) {
     LOG_LEVEL: config.logLevel,
     SLACK_WEB_API_RETRIES: '0',
     SHUTDOWN_GRACE_SECONDS: '10',
+    STATE_PATH: ':memory:',
   });
   if (!parsed.ok) throw new Error(`gateway env invalid: ${parsed.problems.join('; ')}`);
   // A null sink that still counts what would have been written: the gateway pays for every line it logs.

@@ -92,6 +92,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
         .join(','),
       REVIEW_CHANNEL_ID: REVIEW_CHANNEL,
       SHUTDOWN_GRACE_SECONDS: '2',
+      // The playground is a demo: every start begins from the same clean state.
+      STATE_PATH: ':memory:',
       ...options.gatewayEnv,
     });
     if (!parsed.ok) throw new Error(`playground gateway settings invalid: ${parsed.problems.join('; ')}`);

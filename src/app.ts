@@ -14,6 +14,7 @@ import { Metrics } from './observability/metrics.js';
 import { PlatformClient } from './platform/index.js';
 import { connectSlackWebApi } from './slack/transport/web-api.js';
 import { createStores } from './stores/index.js';
+import type { Stores } from './stores/stores.js';
 import { ResourceStack } from './util/resource-stack.js';
 
 export interface Gateway {
@@ -21,6 +22,8 @@ export interface Gateway {
   /** The platform origin in use: the configured one, or the built-in simulator's. */
   platformUrl: string;
   demo: boolean;
+  /** Where the state is kept, for the start-up line. */
+  store: { kind: Stores['kind']; location: string };
   conversation: Conversation;
   start(): Promise<{ port: number | undefined }>;
   /** Drains and closes within SHUTDOWN_GRACE_SECONDS, whatever is still open then. */
@@ -41,8 +44,7 @@ export async function createGateway(env: Env, logger: Logger): Promise<Gateway> 
 async function composeGateway(env: Env, logger: Logger, resources: ResourceStack): Promise<Gateway> {
   // Stores first: with Redis, the platform token is shared through them as well.
   const stores = await createStores({
-    ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
-    keyPrefix: env.REDIS_KEY_PREFIX,
+    state: env.state,
     maxEntries: env.CONTEXT_MAX_ENTRIES,
     ttlSeconds: env.CONTEXT_TTL_SECONDS,
     logger: logger.child({ component: 'store' }),
@@ -100,6 +102,7 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     mode: slack.mode,
     platformUrl: platformChoice.client.openUrl,
     demo: platformChoice.demo,
+    store: { kind: stores.kind, location: stores.location },
     conversation,
     async start() {
       const started = await slack.start();

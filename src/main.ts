@@ -6,6 +6,7 @@ import { parseEnv } from './config/env.js';
 import { errorFields } from './logging/error-fields.js';
 import { createLogger } from './logging/logger.js';
 import { GatewayConfigurationError } from './slack/handling/configuration-error.js';
+import { SqliteStateError } from './stores/sqlite-database.js';
 
 /** One line per problem, values never echoed, then exit 1. */
 function exitOnInvalidConfiguration(problems: readonly string[]): never {
@@ -16,6 +17,8 @@ function exitOnInvalidConfiguration(problems: readonly string[]): never {
   process.stderr.write('See .env.example and the README for every variable.\n');
   process.exit(1);
 }
+
+const STORE_NAMES = { memory: 'memory', sqlite: 'SQLite', redis: 'Redis' } as const;
 
 const parsed = parseEnv(process.env);
 if (!parsed.ok) exitOnInvalidConfiguration(parsed.problems);
@@ -31,15 +34,22 @@ let gateway: Awaited<ReturnType<typeof createGateway>>;
 try {
   gateway = await createGateway(env, logger);
   const { port } = await gateway.start();
+  const { store } = gateway;
   logger.info(
-    { mode: gateway.mode, port, platformUrl: gateway.platformUrl, demo: gateway.demo },
-    gateway.mode === 'http'
+    { mode: gateway.mode, port, platformUrl: gateway.platformUrl, demo: gateway.demo, store },
+    (gateway.mode === 'http'
       ? `gateway listening on port ${port}: Slack requests at POST /slack/events, health at GET /healthz`
-      : `gateway connected in Socket Mode; health at GET /healthz on port ${port}`,
+      : `gateway connected in Socket Mode; health at GET /healthz on port ${port}`) +
+      `; state in ${STORE_NAMES[store.kind]} at ${store.location}`,
   );
 } catch (error) {
   // A limit a component checks when it is built is still a configuration problem to the operator.
   if (error instanceof GatewayConfigurationError) exitOnInvalidConfiguration([error.problem]);
+  if (error instanceof SqliteStateError) {
+    // Its message is the one line an operator needs: the file, what is wrong, what to do.
+    process.stderr.write(`Cannot start: ${error.message}\n`);
+    process.exit(1);
+  }
   logger.fatal(errorFields(error), 'gateway failed to start');
   process.exit(1);
 }

@@ -8,7 +8,7 @@ import { meteredContextStore } from '../observability/metered-stores.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { PlatformClient } from '../platform/index.js';
 import { KnowledgeReview, type ReviewBoard } from '../review/knowledge-review.js';
-import type { Stores } from '../stores/index.js';
+import type { Stores } from '../stores/stores.js';
 import type { PlatformChoice } from './platform.js';
 
 export interface Core {

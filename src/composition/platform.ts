@@ -9,7 +9,7 @@ import {
   StaticTokenProvider,
 } from '../platform/index.js';
 import { DEFAULT_SIMULATOR_TOKEN, startSimulator } from '../simulator/index.js';
-import type { Stores } from '../stores/index.js';
+import type { Stores } from '../stores/stores.js';
 
 /** The sysNum the built-in simulator is run with. */
 const DEMO_SYS_NUM = 'demo';

@@ -13,7 +13,7 @@ import { SlackReviewBoard } from '../slack/review/review-board.js';
 import { Responder } from '../slack/transport/responder.js';
 import { createSlackApp, type SlackApp } from '../slack/transport/slack-app.js';
 import type { SlackWebApi } from '../slack/transport/web-api.js';
-import type { Stores } from '../stores/index.js';
+import type { Stores } from '../stores/stores.js';
 import type { Core } from './core.js';
 import { createListenerDeps, type SlackListeners } from './listeners.js';
 

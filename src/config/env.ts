@@ -2,6 +2,7 @@
 import { Cron } from 'croner';
 import { z } from 'zod';
 import { LOCALES } from '../conversation/locale.js';
+import type { StoreChoice } from '../stores/stores.js';
 import { isTimeZone } from '../util/time-zone.js';
 
 const emptyToUndefined = (value: unknown) =>
@@ -142,6 +143,12 @@ type PlatformEnv =
   | { kind: 'demo' }
   | { kind: 'configured'; openUrl: string; baseUrl: string; sysNum: string; credential: PlatformCredential };
 
+const STORE_KINDS = ['memory', 'sqlite', 'redis'] as const;
+/** Relative to the working directory; its folder is created at start. */
+const DEFAULT_STATE_PATH = './data/gateway.sqlite';
+/** SQLite's name for a database that lives in memory only; here it chooses the in-memory stores. */
+const IN_MEMORY_STATE_PATH = ':memory:';
+
 /** What croner accepts: the schedule is checked at start-up, not at its first tick. */
 function isCronExpression(expression: string): boolean {
   try {
@@ -254,6 +261,28 @@ const variablesSchema = z.object({
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
   ),
+  // Unset: Redis when REDIS_URL is set, else the SQLite file at STATE_PATH.
+  STORE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((text) => text.trim().toLowerCase())
+      .pipe(z.enum(STORE_KINDS, 'must be memory, sqlite or redis'))
+      .optional(),
+  ),
+  STATE_PATH: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((text) => text.trim())
+      .pipe(
+        z
+          .string()
+          .min(1)
+          .refine((path) => !path.includes('\0'), 'must be a file path'),
+      )
+      .default(DEFAULT_STATE_PATH),
+  ),
 });
 
 type Variables = z.infer<typeof variablesSchema>;
@@ -319,6 +348,23 @@ function platformEnv(variables: Variables, problem: Report): PlatformEnv | undef
   return { kind: 'configured', openUrl, baseUrl: variables.CS_BASE_URL ?? openUrl, sysNum, credential };
 }
 
+/** The store chosen by STORE, REDIS_URL and STATE_PATH, or undefined once a problem is reported. */
+function stateEnv(variables: Variables, problem: Report): StoreChoice | undefined {
+  const { STORE: store, REDIS_URL: redisUrl, STATE_PATH: statePath } = variables;
+  if (store === 'redis' && !redisUrl) {
+    problem('REDIS_URL', 'is required when STORE is redis');
+    return undefined;
+  }
+  if (redisUrl && store !== undefined && store !== 'redis') {
+    // Two settings that disagree: guessing which one was meant could lose a fleet's shared state.
+    problem('STORE', `is ${store} but REDIS_URL is set; unset one of them`);
+    return undefined;
+  }
+  if (redisUrl) return { kind: 'redis', url: redisUrl, keyPrefix: variables.REDIS_KEY_PREFIX };
+  if (store === 'memory' || statePath === IN_MEMORY_STATE_PATH) return { kind: 'memory' };
+  return { kind: 'sqlite', path: statePath };
+}
+
 const envSchema = variablesSchema
   // Zod runs this even when a variable is malformed, so the parts' problems come in the same report.
   .superRefine((variables, context) => {
@@ -326,6 +372,7 @@ const envSchema = variablesSchema
       context.addIssue({ code: 'custom', path: [variable], message });
     slackEnv(variables, problem);
     platformEnv(variables, problem);
+    stateEnv(variables, problem);
     if (variables.DIGEST_SCHEDULE && !variables.DIGEST_CHANNEL_ID && !variables.REVIEW_CHANNEL_ID) {
       problem('DIGEST_CHANNEL_ID', 'or REVIEW_CHANNEL_ID is required when DIGEST_SCHEDULE is set');
     }
@@ -335,7 +382,8 @@ const envSchema = variablesSchema
       context.addIssue({ code: 'custom', path: [variable], message });
     const slack = slackEnv(variables, problem);
     const platform = platformEnv(variables, problem);
-    if (!slack || !platform) return z.NEVER;
+    const state = stateEnv(variables, problem);
+    if (!slack || !platform || !state) return z.NEVER;
     const {
       SLACK_BOT_TOKEN,
       SLACK_SIGNING_SECRET,
@@ -348,9 +396,13 @@ const envSchema = variablesSchema
       CS_APP_KEY,
       CS_TOKEN_EXPIRE_HOURS,
       CS_SYS_NUM,
+      REDIS_URL,
+      REDIS_KEY_PREFIX,
+      STORE,
+      STATE_PATH,
       ...settings
     } = variables;
-    return { ...settings, slack, platform };
+    return { ...settings, slack, platform, state };
   });
 
 export type Env = z.output<typeof envSchema>;

@@ -1,9 +1,8 @@
-// Every store the app needs, one set per process: Redis when a URL is configured (several replicas),
-// memory otherwise. Each layer declares the stores it uses beside itself; this folder implements them.
-import type { ContextStore, RatingStore } from '../conversation/stores.js';
-import type { TokenCache } from '../platform/access-token.js';
-import type { EntrySnapshotStore, ReviewStore } from '../review/stores.js';
-import type { NameCache, OnceStore, OperatorCache, TickClaims } from '../slack/handling/stores.js';
+// Every store the app needs, one set per process: Redis for several replicas, a SQLite file for one
+// (kept across restarts), or memory (tests, demo). Each layer declares the stores it uses beside
+// itself; this folder implements them.
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { FallbackOnceStore } from './fallback-once-store.js';
 import { MemoryContextStore, MemoryNameCache, MemoryOnceStore, MemoryRatingStore } from './memory.js';
 import {
@@ -17,12 +16,12 @@ import {
 import { RedisConnection, type StoreLogger } from './redis-connection.js';
 import { MemoryEntrySnapshotStore, MemoryOperatorCache, MemoryReviewStore } from './review-memory.js';
 import { RedisEntrySnapshotStore, RedisOperatorCache, RedisReviewStore } from './review-redis.js';
+import { createSqliteStores, sweepInBackground } from './sqlite.js';
+import { SqliteStateError } from './sqlite-database.js';
+import type { StoreChoice, Stores } from './stores.js';
 
 export interface StoresOptions {
-  /** Unset: in-memory stores, fit for one replica only. */
-  redisUrl?: string;
-  /** Put before every Redis key. */
-  keyPrefix?: string;
+  state: StoreChoice;
   /** Cap of each in-memory store, and of a process's own memory of its deliveries with Redis. */
   maxEntries: number;
   /** Lifetime of an answer context. */
@@ -30,78 +29,88 @@ export interface StoresOptions {
   logger?: StoreLogger;
   /** How long start may wait for Redis before it fails. */
   connectTimeoutMs?: number;
+  /** SQLite: how often expired rows are swept away; 0 never. Default a minute. */
+  sweepEveryMs?: number;
 }
 
-export interface Stores {
-  contexts: ContextStore;
-  /**
-   * Slack deliveries seen, so a retried or duplicated one is answered once. With Redis, each process
-   * also remembers its own, so while Redis is down a claim is still decided, for that process alone.
-   */
-  deliveries: OnceStore;
-  /**
-   * Threads the app is answering. Apart from the deliveries: in one bounded store a busy workspace's
-   * deliveries would evict the threads (follow-ups then go unheard) and the reverse.
-   */
-  threads: OnceStore;
-  /**
-   * Scheduled ticks (the digest), claimed once per fleet. Apart from the deliveries, and without their
-   * in-process fallback: a tick every replica decided alone would be posted by every replica.
-   */
-  ticks: TickClaims;
-  ratings: RatingStore;
-  names: NameCache;
-  /** Review cards, changed one at a time across replicas. */
-  reviewCards: ReviewStore;
-  /** What the robot last answered from each knowledge entry (what an edit is prefilled from). */
-  entrySnapshots: EntrySnapshotStore;
-  /** The operators' user group members. */
-  operators: OperatorCache;
-  /** The platform token shared by all replicas; undefined in memory (one process, nothing to share). */
-  tokenCache: TokenCache | undefined;
-  kind: 'memory' | 'redis' | 'sqlite';
-  /** For readiness probes: false while the backend is unreachable. */
-  ping(): Promise<boolean>;
-  /** One close for the whole set: with Redis the stores share one connection, so none closes alone. */
-  close(): Promise<void>;
-}
-
-const DEFAULT_KEY_PREFIX = 'cs-slack-gateway:';
+const DEFAULT_SWEEP_EVERY_MS = 60_000;
 /**
  * In one process each tick is claimed once anyway (the schedule never repeats an occurrence): the
  * memory only has to outlast the ticks in flight.
  */
 const MAX_TICKS_REMEMBERED = 1_000;
 
-/** Rejects with StoreUnavailableError when Redis is configured but cannot be reached at start. */
+/**
+ * Rejects with StoreUnavailableError when Redis cannot be reached at start, and with SqliteStateError
+ * when the SQLite file cannot be used (its message names the path and what to do).
+ */
 export async function createStores(options: StoresOptions): Promise<Stores> {
-  if (options.redisUrl === undefined) {
-    const bounds = { maxEntries: options.maxEntries };
-    const stores = {
-      contexts: new MemoryContextStore({ ...bounds, ttlSeconds: options.ttlSeconds }),
-      deliveries: new MemoryOnceStore(bounds),
-      threads: new MemoryOnceStore(bounds),
-      ticks: new MemoryOnceStore({ maxEntries: MAX_TICKS_REMEMBERED }),
-      ratings: new MemoryRatingStore(bounds),
-      names: new MemoryNameCache(bounds),
-      reviewCards: new MemoryReviewStore(bounds),
-      entrySnapshots: new MemoryEntrySnapshotStore(bounds),
-      operators: new MemoryOperatorCache(),
-    };
-    return {
-      ...stores,
-      tokenCache: undefined,
-      kind: 'memory',
-      ping: async () => true,
-      close: async () => {
-        for (const store of Object.values(stores)) store.clear();
-      },
-    };
+  switch (options.state.kind) {
+    case 'memory':
+      return memoryStores(options);
+    case 'sqlite':
+      return sqliteStores(options.state.path, options);
+    case 'redis':
+      return redisStores(options.state, options);
   }
+}
 
+function memoryStores(options: StoresOptions): Stores {
+  const bounds = { maxEntries: options.maxEntries };
+  const stores = {
+    contexts: new MemoryContextStore({ ...bounds, ttlSeconds: options.ttlSeconds }),
+    deliveries: new MemoryOnceStore(bounds),
+    threads: new MemoryOnceStore(bounds),
+    ticks: new MemoryOnceStore({ maxEntries: MAX_TICKS_REMEMBERED }),
+    ratings: new MemoryRatingStore(bounds),
+    names: new MemoryNameCache(bounds),
+    reviewCards: new MemoryReviewStore(bounds),
+    entrySnapshots: new MemoryEntrySnapshotStore(bounds),
+    operators: new MemoryOperatorCache(),
+  };
+  return {
+    ...stores,
+    tokenCache: undefined,
+    kind: 'memory',
+    location: 'this process (lost when it stops)',
+    ping: async () => true,
+    close: async () => {
+      for (const store of Object.values(stores)) store.clear();
+    },
+  };
+}
+
+function sqliteStores(path: string, options: StoresOptions): Stores {
+  const file = resolve(path);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+  } catch (error) {
+    throw new SqliteStateError(
+      `STATE_PATH ${file}: cannot create its folder (${String(error)}); create it, or set STATE_PATH to a writable place`,
+      { cause: error },
+    );
+  }
+  const stores = createSqliteStores(file, { ttlSeconds: options.ttlSeconds });
+  const stopSweeping = sweepInBackground(stores, {
+    everyMs: options.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  return {
+    ...stores,
+    close: async () => {
+      await stopSweeping();
+      await stores.close();
+    },
+  };
+}
+
+async function redisStores(
+  state: { url: string; keyPrefix: string },
+  options: StoresOptions,
+): Promise<Stores> {
   const redis = await RedisConnection.connect({
-    url: options.redisUrl,
-    keyPrefix: options.keyPrefix ?? DEFAULT_KEY_PREFIX,
+    url: state.url,
+    keyPrefix: state.keyPrefix,
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.connectTimeoutMs !== undefined ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
   });
@@ -117,7 +126,18 @@ export async function createStores(options: StoresOptions): Promise<Stores> {
     operators: new RedisOperatorCache(redis),
     tokenCache: new RedisTokenCache(redis),
     kind: 'redis',
+    location: redisLocation(state.url),
     ping: () => redis.ping(),
     close: () => redis.close(),
   };
+}
+
+/** The server of a Redis URL, without its credentials (the start-up line is logged). */
+function redisLocation(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  } catch {
+    return 'Redis';
+  }
 }

@@ -1,39 +1,17 @@
 // One SQLite database file through Node's built-in node:sqlite: opened in WAL mode, its schema
 // migrated forward at open, and one key/value table of JSON values with an expiry, as Redis keeps them.
-// node:sqlite is loaded at run time (Node 22.13 and later), so Node 20 can still load this module.
+
+import type { DatabaseSync, SQLOutputValue, StatementSync } from 'node:sqlite';
 import type { z } from 'zod';
 import { parseJsonWith } from '../util/json.js';
 
-type SqlValue = null | number | bigint | string | Uint8Array;
-type SqlRow = Record<string, SqlValue>;
+export type SqliteDatabase = DatabaseSync;
+type SqliteModule = typeof import('node:sqlite');
 
-/** The parts of node:sqlite's StatementSync used here (@types/node 20 does not declare the module). */
-interface SqliteStatement {
-  get(...parameters: SqlValue[]): SqlRow | undefined;
-  all(...parameters: SqlValue[]): SqlRow[];
-  run(...parameters: SqlValue[]): { changes: number | bigint; lastInsertRowid: number | bigint };
-}
-
-/** The parts of node:sqlite's DatabaseSync used here. */
-export interface SqliteDatabase {
-  exec(sql: string): void;
-  prepare(sql: string): SqliteStatement;
-  close(): void;
-}
-
-interface SqliteModule {
-  DatabaseSync: new (path: string) => SqliteDatabase;
-}
-
-function isSqliteModule(loaded: object | undefined): loaded is SqliteModule {
-  return loaded !== undefined && 'DatabaseSync' in loaded && typeof loaded.DatabaseSync === 'function';
-}
-
-/** node:sqlite, or undefined on a Node without it (20, 22 before 22.13). */
-export function loadSqlite(): SqliteModule | undefined {
-  // getBuiltinModule itself is Node 20.16+ / 22.3+; older ones have neither.
-  const loaded: object | undefined = process.getBuiltinModule?.('node:sqlite');
-  return isSqliteModule(loaded) ? loaded : undefined;
+/** node:sqlite, or undefined on a Node without it (before 22.13), which then learns what to run. */
+function loadSqlite(): SqliteModule | undefined {
+  // Loaded at run time, so a Node without it can still run the memory and Redis stores.
+  return process.getBuiltinModule?.('node:sqlite');
 }
 
 /** Thrown at open: no node:sqlite, a file that is not a database, or one of a newer schema. */
@@ -77,7 +55,7 @@ export function ttlMs(ttlSeconds: number): number {
   return ttlSeconds * 1000;
 }
 
-function integer(value: SqlValue | undefined): number {
+function integer(value: SQLOutputValue | undefined): number {
   return typeof value === 'bigint' ? Number(value) : typeof value === 'number' ? value : 0;
 }
 
@@ -85,47 +63,74 @@ function integer(value: SqlValue | undefined): number {
 export function openDatabase(path: string): SqliteDatabase {
   const sqlite = loadSqlite();
   if (!sqlite) {
-    throw new SqliteStateError(`SQLite state at ${path} needs node:sqlite: run Node 22.13 or newer`);
+    throw new SqliteStateError(
+      `STATE_PATH ${path}: the SQLite store needs node:sqlite, in Node 22.13 or newer; run a newer Node, or set REDIS_URL or STORE=memory`,
+    );
   }
-  let db: SqliteDatabase;
+  let db: SqliteDatabase | undefined;
   try {
     db = new sqlite.DatabaseSync(path);
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
-  } catch (error) {
-    throw new SqliteStateError(`cannot open the SQLite state at ${path}: ${String(error)}`, { cause: error });
-  }
-  try {
     migrate(db, path);
+    return db;
   } catch (error) {
-    db.close();
+    db?.close();
     if (error instanceof SqliteStateError) throw error;
-    throw new SqliteStateError(`cannot read the SQLite state at ${path}: ${String(error)}`, { cause: error });
+    throw new SqliteStateError(unusableStateLine(path, error), { cause: error });
   }
-  return db;
+}
+
+/** SQLite's primary result codes of the failures an operator can do something about. */
+const SQLITE_PERM = 3;
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+const SQLITE_READONLY = 8;
+const SQLITE_CORRUPT = 11;
+const SQLITE_CANTOPEN = 14;
+const SQLITE_NOTADB = 26;
+
+/** One line for the operator: which file, what is wrong with it, and what to do. */
+function unusableStateLine(path: string, error: unknown): string {
+  const code =
+    typeof error === 'object' && error !== null && 'errcode' in error && typeof error.errcode === 'number'
+      ? error.errcode & 0xff
+      : undefined;
+  const reason = error instanceof Error ? error.message : String(error);
+  switch (code) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      return `STATE_PATH ${path} is locked by another process (${reason}): stop the other process using it, or give this gateway a file of its own`;
+    case SQLITE_READONLY:
+    case SQLITE_PERM:
+    case SQLITE_CANTOPEN:
+      return `STATE_PATH ${path} cannot be opened for writing (${reason}): let the gateway's user write the file and its folder, or set STATE_PATH to a writable place`;
+    case SQLITE_NOTADB:
+    case SQLITE_CORRUPT:
+      return `STATE_PATH ${path} is not a SQLite database of this gateway (${reason}): move the file away, or set STATE_PATH to another file`;
+    default:
+      return `STATE_PATH ${path} cannot be used (${reason}): check the file, or set STATE_PATH to another one`;
+  }
 }
 
 function migrate(db: SqliteDatabase, path: string): void {
-  db.exec('BEGIN IMMEDIATE');
-  try {
+  immediate(db, () => {
     const version = integer(db.prepare('PRAGMA user_version').get()?.user_version);
     if (version > SCHEMA_VERSION) {
       throw new SqliteStateError(
-        `the SQLite state at ${path} has schema version ${version}, newer than this release's ${SCHEMA_VERSION}: run a newer release or move the file away`,
+        `STATE_PATH ${path} was written by a newer release (schema version ${version}, this release reads up to ${SCHEMA_VERSION}): run that release or a newer one, or move the file away`,
       );
     }
     for (const [index, migration] of MIGRATIONS.entries()) {
       if (index < version) continue;
       db.exec(migration);
     }
-    // PRAGMA takes no parameters; the version is this module's own integer.
-    if (version < SCHEMA_VERSION) db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
-    db.exec('COMMIT');
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  }
+    // Written even when unchanged: a file that opens but cannot be written (read-only, immutable)
+    // is refused here, at start, rather than at the first answer. PRAGMA takes no parameters; the
+    // version is this module's own integer.
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+  });
 }
 
 /** Runs `work` in a write transaction taken at once (BEGIN IMMEDIATE), so it sees no other writer. */
@@ -145,12 +150,12 @@ type StoredValue<T> = { kind: 'value'; value: T } | { kind: 'missing' } | { kind
 
 /** The statements of the key/value table, prepared once per connection and shared by its namespaces. */
 export class KvStatements {
-  readonly get: SqliteStatement;
-  readonly put: SqliteStatement;
-  readonly putIfAbsent: SqliteStatement;
-  readonly delete: SqliteStatement;
-  readonly deleteIfEquals: SqliteStatement;
-  readonly sweep: SqliteStatement;
+  readonly get: StatementSync;
+  readonly put: StatementSync;
+  readonly putIfAbsent: StatementSync;
+  readonly delete: StatementSync;
+  readonly deleteIfEquals: StatementSync;
+  readonly sweep: StatementSync;
 
   constructor(db: SqliteDatabase) {
     this.get = db.prepare('SELECT value FROM kv WHERE ns = ? AND id = ? AND expires_at > ?');

@@ -2,13 +2,15 @@
 // without a server. Every store is a namespace of the key/value table (sqlite-database.ts), values
 // checked with the Redis stores' schemas; review cards have a table of their own (sqlite-review.ts).
 import { randomBytes } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
 import type { ContextStore, RatingStore } from '../conversation/stores.js';
 import type { AnswerContext, Rating } from '../conversation/types.js';
+import { errorFields } from '../logging/error-fields.js';
 import type { CachedToken, TokenCache } from '../platform/access-token.js';
 import type { NameCache, OnceStore, TickClaims } from '../slack/handling/stores.js';
-import type { Stores } from './index.js';
 import { contextSchema } from './redis.js';
+import type { StoreLogger } from './redis-connection.js';
 import {
   type Clock,
   immediate,
@@ -24,6 +26,7 @@ import {
   SqliteReviewStore,
   type SqliteReviewStoreOptions,
 } from './sqlite-review.js';
+import type { Stores } from './stores.js';
 
 const claimSchema = z.literal(1);
 const ratingSchema = z.union([z.literal(1), z.literal(2)]);
@@ -174,7 +177,7 @@ export interface SqliteStores extends Stores {
 
 /**
  * Every store on one SQLite file, created and migrated if need be. Throws SqliteStateError when the
- * file cannot be used (not a database, a newer schema, no node:sqlite). Wired into createStores later.
+ * file cannot be used (not a database, locked, read-only, a newer schema, no node:sqlite).
  */
 export function createSqliteStores(path: string, options: SqliteStoresOptions): SqliteStores {
   const now = options.now ?? Date.now;
@@ -197,6 +200,7 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
     tokenCache: new SqliteTokenCache(kv, now),
     kind: 'sqlite',
     path,
+    location: path,
     sweepExpired(limit) {
       if (!Number.isInteger(limit) || limit < 1)
         throw new RangeError(`limit must be a positive integer, got ${limit}`);
@@ -219,5 +223,51 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
       open = false;
       db.close();
     },
+  };
+}
+
+/** Rows deleted per statement: short enough that a question waiting behind a sweep does not notice. */
+const SWEEP_BATCH = 500;
+/** Batches per round at most; what is left waits for the next round. */
+const SWEEP_BATCHES_PER_ROUND = 200;
+
+/**
+ * Sweeps expired rows every `everyMs` (0: never), a bounded batch at a time with a turn of the event
+ * loop between batches, so the file does not grow with what no one can read any more. Expired rows
+ * are never returned in between; the sweep only gives their space back. Returns stop, which waits
+ * for a round in progress.
+ */
+export function sweepInBackground(
+  stores: Pick<SqliteStores, 'sweepExpired' | 'path'>,
+  options: { everyMs: number; logger?: StoreLogger },
+): () => Promise<void> {
+  if (options.everyMs <= 0) return async () => undefined;
+  let stopped = false;
+  let round: Promise<void> = Promise.resolve();
+  const sweepRound = async () => {
+    let swept = 0;
+    try {
+      for (let batch = 0; batch < SWEEP_BATCHES_PER_ROUND && !stopped; batch++) {
+        const deleted = stores.sweepExpired(SWEEP_BATCH);
+        swept += deleted;
+        if (deleted < SWEEP_BATCH) break;
+        await nextTurn();
+      }
+    } catch (error) {
+      // A busy file now is a free one at the next round; nothing is lost meanwhile.
+      options.logger?.warn(
+        { ...errorFields(error), path: stores.path, swept },
+        'could not sweep expired state',
+      );
+    }
+  };
+  const timer = setInterval(() => {
+    round = round.then(sweepRound);
+  }, options.everyMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await round;
   };
 }

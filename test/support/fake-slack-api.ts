@@ -201,7 +201,6 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       : method === 'response_url'
         ? (blockKitRefusal(method, body) ?? (await defaultAnswer(call, upload)))
         : await defaultAnswer(call, upload);
-    console.error('FAKE', method, JSON.stringify(body).slice(0, 300), JSON.stringify(answer).slice(0, 300));
     // Answer before recording, so a waiter sees the response (e.g. the ts a post was given).
     call.response = answer;
     record(call);

@@ -21,6 +21,8 @@ const TEST_DEFAULTS: Record<string, string> = {
   SHUTDOWN_GRACE_SECONDS: '2',
   // Most tests follow the placeholder → answer sequence; the delayed placeholder has tests of its own.
   PLACEHOLDER_DELAY_MS: '0',
+  // Each test gateway starts afresh; the SQLite store has tests of its own, on files of their own.
+  STATE_PATH: ':memory:',
 };
 
 export interface TestGateway {

@@ -29,14 +29,14 @@ afterEach(async () => {
 
 /** Runs src/main.ts in a Node process of its own, with only the environment given (plus PATH). */
 function runGateway(env: Record<string, string>): RunningEntry {
-  const handle = runEntry('src/main.ts', { LOG_LEVEL: 'info', ...env });
+  const handle = runEntry('src/main.ts', { LOG_LEVEL: 'info', STATE_PATH: ':memory:', ...env });
   running.push(handle);
   return handle;
 }
 
 /** Runs a compiled main.js with plain node, as production does. */
 function runCompiledGateway(main: string, env: Record<string, string>): RunningEntry {
-  const handle = runCompiled(main, { LOG_LEVEL: 'info', ...env });
+  const handle = runCompiled(main, { LOG_LEVEL: 'info', STATE_PATH: ':memory:', ...env });
   running.push(handle);
   return handle;
 }

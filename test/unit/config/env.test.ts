@@ -318,3 +318,47 @@ describe('the statistics digest', () => {
     ]);
   });
 });
+
+describe('where the state is kept', () => {
+  const stateOf = (variables: Record<string, string>) => {
+    const result = parseEnv({ ...slack, ...variables });
+    return result.ok ? result.env.state : result.problems;
+  };
+
+  it('keeps it in a SQLite file by default, so one replica survives a restart without setting anything up', () => {
+    expect(stateOf({})).toEqual({ kind: 'sqlite', path: './data/gateway.sqlite' });
+    expect(stateOf({ STATE_PATH: ' /var/lib/gateway/state.db ' })).toEqual({
+      kind: 'sqlite',
+      path: '/var/lib/gateway/state.db',
+    });
+    expect(stateOf({ STORE: 'SQLite', STATE_PATH: 'state.db' })).toEqual({
+      kind: 'sqlite',
+      path: 'state.db',
+    });
+  });
+
+  it('uses Redis whenever REDIS_URL is set, with its key prefix', () => {
+    expect(stateOf({ REDIS_URL: 'redis://127.0.0.1:6379', STATE_PATH: 'ignored.db' })).toEqual({
+      kind: 'redis',
+      url: 'redis://127.0.0.1:6379',
+      keyPrefix: 'cs-slack-gateway:',
+    });
+    expect(stateOf({ REDIS_URL: 'redis://h:1', STORE: 'redis', REDIS_KEY_PREFIX: 'a:' })).toMatchObject({
+      kind: 'redis',
+      keyPrefix: 'a:',
+    });
+  });
+
+  it('keeps it in memory for STORE=memory or STATE_PATH=:memory:', () => {
+    expect(stateOf({ STORE: 'memory' })).toEqual({ kind: 'memory' });
+    expect(stateOf({ STATE_PATH: ':memory:' })).toEqual({ kind: 'memory' });
+  });
+
+  it('refuses settings that disagree or name no store, one line each', () => {
+    expect(stateOf({ STORE: 'redis' })).toEqual(['REDIS_URL: is required when STORE is redis']);
+    expect(stateOf({ STORE: 'memory', REDIS_URL: 'redis://h:1' })).toEqual([
+      'STORE: is memory but REDIS_URL is set; unset one of them',
+    ]);
+    expect(stateOf({ STORE: 'postgres' })).toEqual(['STORE: must be memory, sqlite or redis']);
+  });
+});

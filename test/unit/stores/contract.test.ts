@@ -14,14 +14,9 @@ import {
   describeOperatorCacheContract,
   describeReviewStoreContract,
 } from './contract/review.js';
+import { sqliteStores } from './contract/sqlite.js';
 
-const implementations: StoreImplementation[] = [memoryStores, redisStores];
-// node:sqlite needs Node 22.13 or newer, and CI still runs Node 20 too: the SQLite run is added only
-// where it loads. The persistence issue (#18) moves CI to Node 22 and 24 and removes this guard.
-if (process.getBuiltinModule?.('node:sqlite')) {
-  const { sqliteStores } = await import('./contract/sqlite.js');
-  implementations.push(sqliteStores);
-}
+const implementations: StoreImplementation[] = [memoryStores, sqliteStores, redisStores];
 
 describe.each(implementations)('stores ($name)', (implementation) => {
   describeContextStoreContract(implementation);

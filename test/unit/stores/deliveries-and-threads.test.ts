@@ -1,6 +1,7 @@
 // In memory, the threads the app answers and the deliveries it has seen must not evict each other.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStores, type Stores } from '../../../src/stores/index.js';
+import { createStores } from '../../../src/stores/index.js';
+import type { Stores } from '../../../src/stores/stores.js';
 
 const HOUR = 3600;
 /** Keys shaped as the gateway builds them. */
@@ -13,7 +14,7 @@ afterEach(async () => {
 });
 
 async function memoryStores(maxEntries: number): Promise<Stores> {
-  stores = await createStores({ maxEntries, ttlSeconds: HOUR });
+  stores = await createStores({ state: { kind: 'memory' }, maxEntries, ttlSeconds: HOUR });
   return stores;
 }
 

@@ -12,8 +12,8 @@ afterAll(async () => {
 });
 
 describe('createStores', () => {
-  it('makes memory stores without a Redis URL', async () => {
-    const stores = await createStores({ maxEntries: 10, ttlSeconds: 60 });
+  it('makes memory stores when memory is chosen', async () => {
+    const stores = await createStores({ state: { kind: 'memory' }, maxEntries: 10, ttlSeconds: 60 });
     expect(stores.kind).toBe('memory');
     expect(await stores.ping()).toBe(true);
     expect(await stores.deliveries.claim('event', 60)).toBe(true);
@@ -27,8 +27,7 @@ describe('createStores', () => {
 
   it('makes Redis stores sharing one connection with a Redis URL', async () => {
     const stores = await createStores({
-      redisUrl: REDIS_URL,
-      keyPrefix: prefix,
+      state: { kind: 'redis', url: REDIS_URL, keyPrefix: prefix },
       maxEntries: 10,
       ttlSeconds: 60,
     });
@@ -50,7 +49,7 @@ describe('createStores', () => {
   it('rejects with StoreUnavailableError when Redis cannot be reached at start', async () => {
     await expect(
       createStores({
-        redisUrl: 'redis://127.0.0.1:1',
+        state: { kind: 'redis', url: 'redis://127.0.0.1:1', keyPrefix: prefix },
         maxEntries: 10,
         ttlSeconds: 60,
         connectTimeoutMs: 300,

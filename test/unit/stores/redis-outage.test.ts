@@ -190,8 +190,7 @@ describe('Redis lost while running', () => {
 
   it("decides deliveries in process while Redis is frozen, and /readyz's ping says so at once", async () => {
     const stores = await createStores({
-      redisUrl: `redis://127.0.0.1:${port}`,
-      keyPrefix: 'outage:',
+      state: { kind: 'redis', url: `redis://127.0.0.1:${port}`, keyPrefix: 'outage:' },
       maxEntries: 100,
       ttlSeconds: 60,
     });
@@ -215,8 +214,7 @@ describe('Redis lost while running', () => {
 
   it('refuses tick claims while Redis is frozen instead of deciding them in process like deliveries', async () => {
     const stores = await createStores({
-      redisUrl: `redis://127.0.0.1:${port}`,
-      keyPrefix: 'outage:',
+      state: { kind: 'redis', url: `redis://127.0.0.1:${port}`, keyPrefix: 'outage:' },
       maxEntries: 100,
       ttlSeconds: 60,
     });

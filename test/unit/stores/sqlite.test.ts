@@ -1,12 +1,15 @@
 // What only the SQLite stores do: keep state across a reopen, expire and sweep rows, refuse a file
-// they cannot use. Runs where node:sqlite loads (Node 22.13+); issue #18 moves CI there and drops the skip.
+// they cannot use.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSqliteStores } from '../../../src/stores/sqlite.js';
-import { loadSqlite, SCHEMA_VERSION, SqliteStateError } from '../../../src/stores/sqlite-database.js';
+import { createSqliteStores, sweepInBackground } from '../../../src/stores/sqlite.js';
+import { SCHEMA_VERSION, SqliteStateError } from '../../../src/stores/sqlite-database.js';
 import { answerContext } from '../../support/answer-context.js';
+import { makeReadOnly } from '../../support/read-only-file.js';
+import { waitFor } from '../../support/wait.js';
 
 const folders: string[] = [];
 
@@ -20,7 +23,7 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-describe.skipIf(loadSqlite() === undefined)('SQLite stores', () => {
+describe('SQLite stores', () => {
   it('keeps contexts, ratings and review cards across a reopen of the file', async () => {
     const path = tempPath();
     const first = createSqliteStores(path, { ttlSeconds: 60 });
@@ -78,11 +81,61 @@ describe.skipIf(loadSqlite() === undefined)('SQLite stores', () => {
     await stores.close();
   });
 
+  it('sweeps expired rows in the background, in batches, until none is left', async () => {
+    let now = 1_000_000;
+    const path = tempPath();
+    const stores = createSqliteStores(path, { ttlSeconds: 60, now: () => now });
+    // More than two sweep batches, so a round has to go on past its first statement.
+    for (let index = 0; index < 1_200; index++) await stores.names.set(`U${index}`, 'Ada', 10);
+    await stores.names.set('U-live', 'Grace', 3_600);
+    const rows = () => {
+      const reader = new DatabaseSync(path);
+      try {
+        return Number(reader.prepare('SELECT count(*) AS n FROM kv').get()?.n);
+      } finally {
+        reader.close();
+      }
+    };
+    expect(rows()).toBe(1_201);
+    now += 11_000;
+    const stop = sweepInBackground(stores, { everyMs: 5 });
+    await waitFor(() => rows() === 1);
+    await stop();
+    expect(await stores.names.get('U-live')).toBe('Grace');
+    await stores.close();
+  });
+
+  it('refuses a file another process holds locked, saying so', () => {
+    const path = tempPath();
+    createSqliteStores(path, { ttlSeconds: 60 }).close();
+    const holder = new DatabaseSync(path);
+    holder.exec('PRAGMA locking_mode = EXCLUSIVE');
+    holder.exec('BEGIN EXCLUSIVE');
+    try {
+      // Waits out the busy timeout (5 s), as a start-up next to a long write would, then gives up.
+      expect(() => createSqliteStores(path, { ttlSeconds: 60 })).toThrow(/is locked by another process/);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+  }, 15_000);
+
+  it('refuses a file it cannot write, saying so', () => {
+    const path = tempPath();
+    createSqliteStores(path, { ttlSeconds: 60 }).close();
+    const release = makeReadOnly(path);
+    try {
+      expect(() => createSqliteStores(path, { ttlSeconds: 60 })).toThrow(
+        new RegExp(`STATE_PATH ${path} cannot be opened for writing`),
+      );
+    } finally {
+      release();
+    }
+  });
+
   it('refuses a database of a newer schema version, naming the file', async () => {
     const path = tempPath();
-    const sqlite = loadSqlite();
-    if (!sqlite) throw new Error('unreachable');
-    const db = new sqlite.DatabaseSync(path);
+    const db = new DatabaseSync(path);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
     expect(() => createSqliteStores(path, { ttlSeconds: 60 })).toThrow(SqliteStateError);
