@@ -11,9 +11,10 @@ import {
   TICKET_SOURCES,
   TICKET_STATUSES,
 } from '../platform/schemas.js';
-import type { KnowledgeBase, KnowledgeEntry } from './knowledge-base.js';
+import type { KnowledgeEntry } from './knowledge-base.js';
 import { md5Hex } from './prng.js';
 import type { Robot } from './robot.js';
+import type { Robots } from './robots.js';
 import type { Statistics } from './statistics.js';
 import { queryTickets, SERVICE_GROUPS, type StoredTicket } from './tickets.js';
 import type { TokenStore } from './tokens.js';
@@ -67,7 +68,7 @@ export interface HandlerContext {
   tokenTtlSeconds: number;
   now: () => Date;
   tokens: TokenStore;
-  knowledgeBase: KnowledgeBase;
+  robots: Robots;
   robot: Robot;
   statistics: Statistics;
   tickets: readonly StoredTicket[];
@@ -249,8 +250,10 @@ function updateRobotDoc(context: HandlerContext, data: Body): Reply {
       throw new ParamError(`${field} must be formatted yyyy-MM-dd HH:mm:ss`);
     changes[field] = value;
   }
-  const entry = context.knowledgeBase.get(docId);
-  if (!entry)
+  // The docId alone says whose entry it is (robotFlag here is the owning base, 0 or 1, not a robot).
+  const knowledgeBase = context.robots.holding(docId);
+  const entry = knowledgeBase?.get(docId);
+  if (!knowledgeBase || !entry)
     return ok({ code: CODES.success, data: { retCode: DOC_NOT_FOUND_RET_CODE, retMsg: 'doc not found' } });
   const merged = { ...entry, ...changes };
   if (merged.auditStatus === 2) {
@@ -261,7 +264,7 @@ function updateRobotDoc(context: HandlerContext, data: Body): Reply {
     }
     if (effect >= invalid) throw new ParamError('invalidTime must be after effectTime');
   }
-  context.knowledgeBase.update(docId, changes);
+  knowledgeBase.update(docId, changes);
   count(context, 'docUpdates');
   // Like the spec's sample: six zero digits and no retMsg.
   return ok({ code: CODES.success, data: { retCode: '000000' } });

@@ -1,4 +1,5 @@
-// Seed knowledge base of the simulated FAQ robot: an employee IT/HR/finance helpdesk in English and Chinese.
+// Seed knowledge base of the simulated FAQ robot 1 (and of questions naming no robot): an employee
+// IT/HR/finance helpdesk in English and Chinese. Robot 2's is it-desk.ts's.
 import { parseDateTime } from './validation.js';
 
 export type Language = 'en' | 'zh';
@@ -26,7 +27,8 @@ export interface KnowledgeEntry {
   language: Language;
 }
 
-type Seed = Omit<
+/** An entry as written down: ids and defaults are filled in by `entriesFrom`. */
+export type Seed = Omit<
   KnowledgeEntry,
   'questionId' | 'answerId' | 'questionTypeId' | 'matchFlag' | 'usedFlag' | 'auditStatus' | 'robotFlag'
 > &
@@ -451,8 +453,13 @@ export const POPULAR_DOC_IDS: Record<Language, readonly string[]> = {
 };
 
 export function seedEntries(): KnowledgeEntry[] {
-  return SEEDS.map((seed, index) => {
-    const number = String(index + 1).padStart(4, '0');
+  return entriesFrom(SEEDS, 1);
+}
+
+/** Entries with their question and answer ids numbered from `firstNumber` (q-0001, a-0001, …). */
+export function entriesFrom(seeds: readonly Seed[], firstNumber: number): KnowledgeEntry[] {
+  return seeds.map((seed, index) => {
+    const number = String(firstNumber + index).padStart(4, '0');
     return {
       ...seed,
       questionId: `q-${number}`,

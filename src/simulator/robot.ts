@@ -1,6 +1,8 @@
-// The simulated FAQ robot: matches a question against the knowledge base and keeps per-user sessions.
-import { type KnowledgeBase, type KnowledgeEntry, type Language, POPULAR_DOC_IDS } from './knowledge-base.js';
+// The simulated FAQ robot: matches a question against the asked robot's knowledge base and keeps
+// per-user sessions (one per user across robots, as the platform's uid and cid are).
+import type { KnowledgeEntry, Language } from './knowledge-base.js';
 import { md5Hex } from './prng.js';
+import { DEFAULT_ROBOT_FLAG, type RobotDesk, type Robots } from './robots.js';
 
 /** answerType values the simulator uses (the spec does not list them; public clients read 3 and 4 so). */
 const ANSWER_TYPES = { direct: 1, suggested: 2, unknown: 3, guide: 4 } as const;
@@ -108,20 +110,15 @@ const STOPWORDS = new Set([
   'some',
 ]);
 
-const TEXTS: Record<
-  Language,
-  { unknown: string; guide: string; stripeUnknown: string; stripeRelated: string }
-> = {
+const TEXTS: Record<Language, { unknown: string; stripeUnknown: string; stripeRelated: string }> = {
   en: {
     unknown:
       "Sorry, I don't know the answer to that yet. Try rephrasing it, or pick one of the questions below.",
-    guide: "Hello! I'm the employee helpdesk robot. Ask me about VPN, passwords, expenses, leave or payroll.",
     stripeUnknown: 'You may want to ask:',
     stripeRelated: 'You may also want to ask:',
   },
   zh: {
     unknown: '抱歉，我暂时无法回答这个问题。请换个说法，或选择下面的问题。',
-    guide: '您好！我是员工服务台机器人，可以问我VPN、密码、报销、请假、工资等问题。',
     stripeUnknown: '您可能想问：',
     stripeRelated: '您可能还想问：',
   },
@@ -188,7 +185,7 @@ export class Robot {
   private messageCounter = 0;
 
   constructor(
-    private readonly knowledgeBase: KnowledgeBase,
+    private readonly robots: Robots,
     private readonly now: () => Date,
   ) {}
 
@@ -219,7 +216,7 @@ export class Robot {
       uid,
       cid,
       msgId,
-      robotFlag: input.robotFlag ?? 1,
+      robotFlag: input.robotFlag ?? DEFAULT_ROBOT_FLAG,
       sessionNew,
     };
   }
@@ -233,29 +230,30 @@ export class Robot {
     input: AskInput,
     nowMs: number,
   ): Pick<RobotAnswer, 'answer' | 'suggestions' | 'question' | 'docId' | 'stripe' | 'answerType'> {
+    const desk = this.robots.desk(input.robotFlag);
+    if (!desk) return this.unknown(undefined, input.question, languageOf(input.question), nowMs);
     if (input.clickedDocId !== undefined) {
-      const entry = this.knowledgeBase.answerable(input.clickedDocId, nowMs);
+      const entry = desk.knowledgeBase.answerable(input.clickedDocId, nowMs);
       return entry
-        ? this.direct(entry, ANSWER_TYPES.direct, [], nowMs)
-        : this.unknown(input.question, languageOf(input.question), nowMs);
+        ? this.direct(desk, entry, ANSWER_TYPES.direct, [], nowMs)
+        : this.unknown(desk, input.question, languageOf(input.question), nowMs);
     }
     const question = normalize(input.question);
     const language = languageOf(input.question);
     if (GREETINGS.has(question)) {
       return {
-        answer: TEXTS[language].guide,
-        suggestions: this.suggestionsFor(POPULAR_DOC_IDS[language], nowMs, new Set()),
+        answer: desk.guide[language],
+        suggestions: this.suggestionsFor(desk, desk.popular[language], nowMs, new Set()),
         question: input.question,
         docId: '',
         stripe: TEXTS[language].stripeUnknown,
         answerType: ANSWER_TYPES.guide,
       };
     }
-    const candidates = this.knowledgeBase
-      .all()
-      .filter((entry) => this.knowledgeBase.isAnswerable(entry, nowMs));
+    const { knowledgeBase } = desk;
+    const candidates = knowledgeBase.all().filter((entry) => knowledgeBase.isAnswerable(entry, nowMs));
     const exact = candidates.find((entry) => normalize(entry.questionTitle) === question);
-    if (exact) return this.direct(exact, ANSWER_TYPES.direct, [], nowMs);
+    if (exact) return this.direct(desk, exact, ANSWER_TYPES.direct, [], nowMs);
     const ranked = candidates
       .map((entry) => ({ entry, score: score(question, entry) }))
       .filter((candidate) => candidate.score >= MIN_SCORE)
@@ -263,13 +261,20 @@ export class Robot {
     const best = ranked[0];
     if (best) {
       const others = ranked.slice(1, 5).map((candidate) => candidate.entry.docId);
-      return this.direct(best.entry, ANSWER_TYPES.suggested, others, nowMs);
+      return this.direct(desk, best.entry, ANSWER_TYPES.suggested, others, nowMs);
     }
-    return this.unknown(input.question, language, nowMs);
+    return this.unknown(desk, input.question, language, nowMs);
   }
 
-  private direct(entry: KnowledgeEntry, answerType: number, firstSuggestions: string[], nowMs: number) {
+  private direct(
+    desk: RobotDesk,
+    entry: KnowledgeEntry,
+    answerType: number,
+    firstSuggestions: string[],
+    nowMs: number,
+  ) {
     const suggestions = this.suggestionsFor(
+      desk,
       [...firstSuggestions, ...entry.related],
       nowMs,
       new Set([entry.docId]),
@@ -284,24 +289,31 @@ export class Robot {
     };
   }
 
-  private unknown(question: string, language: Language, nowMs: number) {
+  /** Nothing matched; a robot number no robot has (no desk) has nothing to suggest either. */
+  private unknown(desk: RobotDesk | undefined, question: string, language: Language, nowMs: number) {
+    const suggestions = desk ? this.suggestionsFor(desk, desk.popular[language], nowMs, new Set()) : [];
     return {
       answer: TEXTS[language].unknown,
-      suggestions: this.suggestionsFor(POPULAR_DOC_IDS[language], nowMs, new Set()),
+      suggestions,
       question,
       docId: '',
-      stripe: TEXTS[language].stripeUnknown,
+      stripe: desk ? TEXTS[language].stripeUnknown : '',
       answerType: ANSWER_TYPES.unknown,
     };
   }
 
-  private suggestionsFor(docIds: readonly string[], nowMs: number, exclude: Set<string>): Suggestion[] {
+  private suggestionsFor(
+    desk: RobotDesk,
+    docIds: readonly string[],
+    nowMs: number,
+    exclude: Set<string>,
+  ): Suggestion[] {
     const suggestions: Suggestion[] = [];
     const seen = new Set(exclude);
     for (const docId of docIds) {
       if (seen.has(docId)) continue;
       seen.add(docId);
-      const entry = this.knowledgeBase.answerable(docId, nowMs);
+      const entry = desk.knowledgeBase.answerable(docId, nowMs);
       if (entry)
         suggestions.push({ question: entry.questionTitle, answer: entry.answerDesc, docId: entry.docId });
     }

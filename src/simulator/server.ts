@@ -27,8 +27,8 @@ import {
   TokenRejected,
   ticketList,
 } from './handlers.js';
-import { KnowledgeBase } from './knowledge-base.js';
 import { Robot } from './robot.js';
+import { Robots } from './robots.js';
 import { Statistics } from './statistics.js';
 import { seedTickets } from './tickets.js';
 import { TokenStore } from './tokens.js';
@@ -126,7 +126,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const now = options.now ?? (() => new Date());
   const startedAt = now().getTime();
   const tokens = new TokenStore(options.accessToken, now);
-  const knowledgeBase = new KnowledgeBase();
+  const robots = new Robots();
   const counters: Record<string, number> = {};
   const context: HandlerContext = {
     appId: options.appId ?? DEFAULT_SIMULATOR_APP_ID,
@@ -134,8 +134,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     now,
     tokens,
-    knowledgeBase,
-    robot: new Robot(knowledgeBase, now),
+    robots,
+    robot: new Robot(robots, now),
     statistics: new Statistics(now, startedAt),
     tickets: seedTickets(startedAt),
     counters,
@@ -286,7 +286,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       ...counters,
       tokensIssued: counters.tokensIssued ?? 0,
       receivedCount: received.length,
-      knowledgeEntries: knowledgeBase.all().length,
+      knowledgeEntries: robots.entryCount(),
       tickets: context.tickets.length,
     }),
     close: async () => {

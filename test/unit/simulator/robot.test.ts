@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
+import { itDeskEntries } from '../../../src/simulator/it-desk.js';
+import { seedEntries } from '../../../src/simulator/knowledge-base.js';
 
 const TOKEN = DEFAULT_SIMULATOR_TOKEN;
 let simulators: Simulator[] = [];
@@ -316,5 +318,157 @@ describe('robot_feedback', () => {
     };
     const json = await open(simulator, 'robot_feedback', JSON.parse(JSON.stringify(data)));
     expect(json.code).toBe('1001');
+  });
+});
+
+describe('robots by robotFlag', () => {
+  it('answers robot 2 from the IT desk: the same question, another entry and answer', async () => {
+    const simulator = await start();
+    const helpdesk = await ask(simulator, 'How do I reset my password?', { robotFlag: 1 });
+    const itDesk = await ask(simulator, 'How do I reset my password?', { robotFlag: 2 });
+    expect(helpdesk).toMatchObject({ answerType: 1, docId: 'doc-password-reset', robotFlag: 1 });
+    expect(itDesk).toMatchObject({ answerType: 1, docId: 'doc-it-password', robotFlag: 2 });
+    expect(itDesk.answer).toContain('IT desk');
+    expect(itDesk.answer).not.toBe(helpdesk.answer);
+    expect(itDesk.suggestions.map((suggestion) => suggestion.docId)).toEqual([
+      'doc-it-vpn',
+      'doc-it-zh-password',
+    ]);
+  });
+
+  it('matches robot 2’s questions in both languages, and suggests only its entries', async () => {
+    const simulator = await start();
+    expect(await ask(simulator, 'my vpn is not working', { robotFlag: 2 })).toMatchObject({
+      answerType: 2,
+      docId: 'doc-it-vpn',
+    });
+    expect(await ask(simulator, 'my print job is stuck', { robotFlag: 2 })).toMatchObject({
+      docId: 'doc-it-printer',
+    });
+    const chinese = await ask(simulator, '公司VPN连不上', { robotFlag: 2 });
+    expect(chinese).toMatchObject({ docId: 'doc-it-zh-vpn', stripe: '您可能还想问：' });
+    for (const answer of [chinese, await ask(simulator, 'wifi keeps dropping', { robotFlag: 2 })])
+      for (const suggestion of answer.suggestions) expect(suggestion.docId).toMatch(/^doc-it-/);
+  });
+
+  it('leaves robot 1, and a question naming no robot, answering as before', async () => {
+    const simulator = await start();
+    for (const extra of [{}, { robotFlag: 1 }]) {
+      expect(await ask(simulator, 'my vpn is not working', extra)).toMatchObject({
+        docId: 'doc-vpn-connect',
+        robotFlag: 1,
+      });
+      expect((await ask(simulator, 'When is payday?', extra)).docId).toBe('doc-payroll-date');
+    }
+  });
+
+  it('gives robot 2 its own no-match suggestions and greeting', async () => {
+    const simulator = await start();
+    const unknown = await ask(simulator, 'When is payday?', { robotFlag: 2 });
+    expect(unknown).toMatchObject({ answerType: 3, docId: '', stripe: 'You may want to ask:' });
+    expect(unknown.answer).toMatch(/^Sorry/);
+    expect(unknown.suggestions.map((suggestion) => suggestion.docId)).toEqual([
+      'doc-it-password',
+      'doc-it-vpn',
+      'doc-it-wifi',
+      'doc-it-printer',
+      'doc-it-software',
+    ]);
+    const greeting = await ask(simulator, 'hello', { robotFlag: 2 });
+    expect(greeting).toMatchObject({ answerType: 4, docId: '' });
+    expect(greeting.answer).toContain('IT desk robot');
+    expect((await ask(simulator, '你好', { robotFlag: 2 })).answer).toContain('IT服务台');
+    expect((await ask(simulator, 'hello')).answer).toContain('employee helpdesk robot');
+  });
+
+  it('answers a click from the asked robot’s entries only', async () => {
+    const simulator = await start();
+    const click = (robotFlag: number, docId: string) =>
+      ask(simulator, 'clicked', { robotFlag, questionFlag: 1, requestText: docId });
+    expect(await click(2, 'doc-it-wifi')).toMatchObject({ answerType: 1, docId: 'doc-it-wifi' });
+    expect(await click(2, 'doc-wifi')).toMatchObject({ answerType: 3, docId: '' });
+    expect(await click(1, 'doc-it-wifi')).toMatchObject({ answerType: 3, docId: '' });
+  });
+
+  it.each([0, 7])(
+    'answers robot %i, which has no knowledge base, as a question nothing matched',
+    async (robotFlag) => {
+      const simulator = await start();
+      for (const extra of [{}, { questionFlag: 1, requestText: 'doc-wifi' }]) {
+        for (const question of ['How do I reset my password?', 'hello', '忘记密码怎么办？']) {
+          const answer = await ask(simulator, question, { robotFlag, ...extra });
+          expect(answer).toMatchObject({
+            answerType: 3,
+            docId: '',
+            question,
+            robotFlag,
+            suggestions: [],
+            stripe: '',
+          });
+          expect(answer.answer).toMatch(/^(Sorry|抱歉)/);
+          expect(answer.msgId).toMatch(/^m-/);
+        }
+      }
+    },
+  );
+
+  it('takes feedback on robot 2’s answers', async () => {
+    const simulator = await start();
+    const answer = await ask(simulator, 'How do I reset my password?', { robotFlag: 2 });
+    const json = await open(simulator, 'robot_feedback', {
+      uid: answer.uid,
+      cid: answer.cid,
+      docId: answer.docId,
+      docName: answer.question,
+      robotFlag: 2,
+      status: 2,
+      msgId: answer.msgId,
+    });
+    expect(json).toEqual({ code: '1000', data: { status: 1 } });
+  });
+});
+
+describe('update_robot_doc across robots', () => {
+  it('edits a robot 2 entry in robot 2’s knowledge base only', async () => {
+    const simulator = await start();
+    const json = await open(simulator, 'update_robot_doc', {
+      docId: 'doc-it-password',
+      robotFlag: 1,
+      answerDesc: '<p>Call the IT desk on 4357.</p>',
+    });
+    expect(json).toEqual({ code: '1000', data: { retCode: '000000' } });
+    expect(await ask(simulator, 'How do I reset my password?', { robotFlag: 2 })).toMatchObject({
+      docId: 'doc-it-password',
+      answer: '<p>Call the IT desk on 4357.</p>',
+    });
+    const helpdesk = await ask(simulator, 'How do I reset my password?', { robotFlag: 1 });
+    expect(helpdesk.docId).toBe('doc-password-reset');
+    expect(helpdesk.answer).not.toContain('4357');
+  });
+
+  it('edits a robot 1 entry without touching robot 2’s answer to the same question', async () => {
+    const simulator = await start();
+    await open(simulator, 'update_robot_doc', { docId: 'doc-password-reset', answerDesc: '<p>Edited.</p>' });
+    expect((await ask(simulator, 'How do I reset my password?')).answer).toBe('<p>Edited.</p>');
+    expect((await ask(simulator, 'How do I reset my password?', { robotFlag: 2 })).answer).not.toBe(
+      '<p>Edited.</p>',
+    );
+  });
+
+  it('disables a robot 2 entry for robot 2: its question goes unmatched there', async () => {
+    const simulator = await start();
+    await open(simulator, 'update_robot_doc', { docId: 'doc-it-laptop', usedFlag: 1 });
+    expect((await ask(simulator, 'My laptop is slow or broken', { robotFlag: 2 })).docId).not.toBe(
+      'doc-it-laptop',
+    );
+    await open(simulator, 'update_robot_doc', { docId: 'doc-it-laptop', usedFlag: 0 });
+    expect((await ask(simulator, 'My laptop is slow or broken', { robotFlag: 2 })).docId).toBe(
+      'doc-it-laptop',
+    );
+  });
+
+  it('counts every robot’s entries in stats', async () => {
+    const simulator = await start();
+    expect(simulator.stats().knowledgeEntries).toBe(seedEntries().length + itDeskEntries().length);
   });
 });

@@ -1,0 +1,256 @@
+// The words after `/cs channel` (issue #19): which channel, and whether to show its settings, reset
+// them or change some. Pure: what the operator is told is the room's message catalog's to say.
+import {
+  ANSWER_MODES,
+  CHANNEL_LANGUAGES,
+  CHANNEL_SETTING_KEYS,
+  type ChannelSettingKey,
+  type ChannelSettings,
+  MAX_ROBOT_FLAG,
+  type People,
+  REPLY_STYLES,
+} from '../../conversation/channel-settings.js';
+
+export type ChannelCommandProblemReason =
+  /** `key:value` with a key that is not a setting. */
+  | 'unknown-key'
+  /** A value the key does not take. */
+  | 'bad-value'
+  /** The same key twice: which one was meant is a guess. */
+  | 'duplicate'
+  /** A key with nothing after it. */
+  | 'empty'
+  /** A word that is not `key:value` (a channel anywhere but first is one). */
+  | 'not-understood'
+  /** `reset` with anything after it. */
+  | 'reset-alone';
+
+export interface ChannelCommandProblem {
+  /** The key as typed, lower-cased; for a word not understood, the word. */
+  key: string;
+  reason: ChannelCommandProblemReason;
+  /** The part at fault as typed ('' when nothing was): the message quotes it. */
+  value: string;
+  /** Plain English naming the key and what it takes; the catalog renders from key, reason and value. */
+  message: string;
+}
+
+export type ChannelCommand =
+  | { kind: 'show'; channel?: string }
+  | { kind: 'reset'; channel?: string }
+  | { kind: 'set'; channel?: string; change: ChannelSettings }
+  /** Nothing changes: every problem found, in the order typed. */
+  | { kind: 'invalid'; problems: ChannelCommandProblem[] };
+
+// A word runs to the next whitespace, except inside <…>: a label may hold a space.
+const WORD = /(?:<[^<>]*>|\S)+/g;
+// Items of a list, split by commas as well.
+const ITEM = /(?:<[^<>]*>|[^,\s])+/g;
+const PAIR = /^([a-z][a-z0-9_-]*):(.*)$/is;
+const CHANNEL_MENTION = /^<#([CG][A-Z0-9]+)(?:\|[^<>]*)?>$/;
+const CHANNEL_ID = /^[CG][A-Z0-9]+$/;
+const USER = /^(?:<@([UW][A-Z0-9]+)(?:\|[^<>]*)?>|([UW][A-Z0-9]+))$/;
+const GROUP = /^(?:<!subteam\^(S[A-Z0-9]+)(?:\|[^<>]*)?>|(S[A-Z0-9]+))$/;
+
+const PEOPLE = 'people and user groups (@someone, @a-group)';
+const TAKES: Readonly<Record<ChannelSettingKey, string>> = {
+  robot: `a whole number from 0 to ${MAX_ROBOT_FLAG}`,
+  answer: ANSWER_MODES.join(', '),
+  reply: REPLY_STYLES.join(', '),
+  escalate: `${PEOPLE}, or off`,
+  askers: `${PEOPLE}, or anyone`,
+  lang: CHANNEL_LANGUAGES.join(', '),
+};
+
+/** A key's words as typed: what followed its colon, then the words after it up to the next key. */
+interface Typed {
+  key: ChannelSettingKey;
+  words: string[];
+}
+
+type Slot = { kind: 'typed'; typed: Typed } | { kind: 'problem'; problem: ChannelCommandProblem };
+
+export function parseChannelCommand(text: string): ChannelCommand {
+  const words = text.match(WORD) ?? [];
+  const channel = words[0] === undefined ? undefined : channelOf(words[0]);
+  const rest = channel === undefined ? words : words.slice(1);
+  const where = channel === undefined ? {} : { channel };
+
+  const [first, ...more] = rest;
+  if (first === undefined) return { kind: 'show', ...where };
+  if (first.toLowerCase() === 'reset') {
+    if (more.length === 0) return { kind: 'reset', ...where };
+    return invalid([
+      problem('reset', 'reset-alone', more.join(' '), 'reset takes nothing after it: /cs channel reset'),
+    ]);
+  }
+
+  const slots: Slot[] = [];
+  const seen = new Set<ChannelSettingKey>();
+  // Where words that are not `key:` go: the last key's (a list may go on as separate words).
+  let current: string[] | undefined;
+  for (const word of rest) {
+    const pair = PAIR.exec(word);
+    if (!pair) {
+      // A channel after the first word is misplaced, whatever key came before it.
+      if (current && channelOf(word) === undefined) current.push(word);
+      else slots.push({ kind: 'problem', problem: notUnderstood(word) });
+      continue;
+    }
+    const key = (pair[1] ?? '').toLowerCase();
+    const value = pair[2] ?? '';
+    current = [value];
+    if (!isSettingKey(key)) {
+      slots.push({
+        kind: 'problem',
+        problem: problem(
+          key,
+          'unknown-key',
+          value,
+          `${key} is not a setting: use ${CHANNEL_SETTING_KEYS.join(', ')}`,
+        ),
+      });
+    } else if (seen.has(key)) {
+      if (!slots.some((slot) => slot.kind === 'problem' && isDuplicateOf(slot.problem, key))) {
+        slots.push({
+          kind: 'problem',
+          problem: problem(key, 'duplicate', value, `${key} is given twice: give it once`),
+        });
+      }
+    } else {
+      seen.add(key);
+      slots.push({ kind: 'typed', typed: { key, words: current } });
+    }
+  }
+
+  const change: ChannelSettings = {};
+  const problems: ChannelCommandProblem[] = [];
+  for (const slot of slots) {
+    const found = slot.kind === 'problem' ? slot.problem : readInto(change, slot.typed);
+    if (found) problems.push(found);
+  }
+  return problems.length > 0 ? invalid(problems) : { kind: 'set', ...where, change };
+}
+
+/** Reads one key's words into `change`, or says what is wrong with them. */
+function readInto(change: ChannelSettings, { key, words }: Typed): ChannelCommandProblem | undefined {
+  const items = words.flatMap((word) => word.match(ITEM) ?? []);
+  if (items.length === 0) return emptyProblem(key);
+  switch (key) {
+    case 'escalate': {
+      const read = peopleOr('off', items);
+      if (read.kind === 'bad') return badValue(key, read.value, read.why);
+      change.escalate = read.value;
+      return undefined;
+    }
+    case 'askers': {
+      const read = peopleOr('anyone', items);
+      if (read.kind === 'bad') return badValue(key, read.value, read.why);
+      change.askers = read.value;
+      return undefined;
+    }
+  }
+  const [item] = items;
+  if (item === undefined || items.length > 1) return badValue(key, items.join(' '));
+  const lower = item.toLowerCase();
+  switch (key) {
+    case 'robot': {
+      // At most 10 digits, so Number reads it exactly before the range check.
+      const robot = /^\d{1,10}$/.test(item) ? Number(item) : Number.NaN;
+      if (!(robot <= MAX_ROBOT_FLAG)) return badValue(key, item);
+      change.robot = robot;
+      return undefined;
+    }
+    case 'answer':
+      if (!isOneOf(ANSWER_MODES, lower)) return badValue(key, item);
+      change.answer = lower;
+      return undefined;
+    case 'reply':
+      if (!isOneOf(REPLY_STYLES, lower)) return badValue(key, item);
+      change.reply = lower;
+      return undefined;
+    case 'lang':
+      if (!isOneOf(CHANNEL_LANGUAGES, lower)) return badValue(key, item);
+      change.lang = lower;
+      return undefined;
+  }
+}
+
+type PeopleRead<W extends string> =
+  | { kind: 'ok'; value: W | People }
+  | { kind: 'bad'; value: string; why?: string };
+
+/** The word alone (`off`, `anyone`), or people and groups by id: labels dropped, each id once. */
+function peopleOr<W extends string>(word: W, items: readonly string[]): PeopleRead<W> {
+  if (items.some((item) => item.toLowerCase() === word)) {
+    return items.length === 1
+      ? { kind: 'ok', value: word }
+      : { kind: 'bad', value: items.join(' '), why: `${word} stands alone` };
+  }
+  const users: string[] = [];
+  const groups: string[] = [];
+  for (const item of items) {
+    const user = USER.exec(item);
+    const group = user ? undefined : GROUP.exec(item);
+    const id = user ? (user[1] ?? user[2]) : group ? (group[1] ?? group[2]) : undefined;
+    if (id === undefined) return { kind: 'bad', value: item };
+    const list = user ? users : groups;
+    if (!list.includes(id)) list.push(id);
+  }
+  return { kind: 'ok', value: { users, groups } };
+}
+
+/** `<#C123|it-help>`, `<#C123>` or a bare `C123`/`G123`: the channel's id. */
+function channelOf(word: string): string | undefined {
+  const mention = CHANNEL_MENTION.exec(word);
+  if (mention) return mention[1];
+  return CHANNEL_ID.test(word) ? word : undefined;
+}
+
+function notUnderstood(word: string): ChannelCommandProblem {
+  const message =
+    channelOf(word) === undefined
+      ? `${word} is not a setting: write key:value, as in robot:2`
+      : `${word} is a channel: put it first, as in /cs channel ${word} robot:2`;
+  return problem(word, 'not-understood', word, message);
+}
+
+function emptyProblem(key: ChannelSettingKey): ChannelCommandProblem {
+  const message =
+    key === 'escalate'
+      ? 'escalate needs people or user groups to call; to call no one, use escalate:off'
+      : key === 'askers'
+        ? 'askers needs people or user groups; to answer anyone, use askers:anyone'
+        : `${key} needs a value: ${TAKES[key]}`;
+  return problem(key, 'empty', '', message);
+}
+
+function badValue(key: ChannelSettingKey, value: string, why?: string): ChannelCommandProblem {
+  const because = why === undefined ? '' : ` (${why})`;
+  return problem(key, 'bad-value', value, `${key} takes ${TAKES[key]}, not ${value}${because}`);
+}
+
+function problem(
+  key: string,
+  reason: ChannelCommandProblemReason,
+  value: string,
+  message: string,
+): ChannelCommandProblem {
+  return { key, reason, value, message };
+}
+
+function invalid(problems: ChannelCommandProblem[]): ChannelCommand {
+  return { kind: 'invalid', problems };
+}
+
+function isDuplicateOf(found: ChannelCommandProblem, key: string): boolean {
+  return found.reason === 'duplicate' && found.key === key;
+}
+
+function isSettingKey(key: string): key is ChannelSettingKey {
+  return (CHANNEL_SETTING_KEYS as readonly string[]).includes(key);
+}
+
+function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
+  return (values as readonly string[]).includes(value);
+}
