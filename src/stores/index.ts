@@ -3,6 +3,7 @@
 // itself; this folder implements them.
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { MemoryChannelSettingsStore, RedisChannelSettingsStore } from './channel-settings.js';
 import { FallbackOnceStore } from './fallback-once-store.js';
 import { MemoryContextStore, MemoryNameCache, MemoryOnceStore, MemoryRatingStore } from './memory.js';
 import {
@@ -67,6 +68,7 @@ function memoryStores(options: StoresOptions): Stores {
     reviewCards: new MemoryReviewStore(bounds),
     entrySnapshots: new MemoryEntrySnapshotStore(bounds),
     operators: new MemoryOperatorCache(),
+    channelSettings: new MemoryChannelSettingsStore(),
   };
   return {
     ...stores,
@@ -124,6 +126,7 @@ async function redisStores(
     reviewCards: new RedisReviewStore(redis),
     entrySnapshots: new RedisEntrySnapshotStore(redis),
     operators: new RedisOperatorCache(redis),
+    channelSettings: new RedisChannelSettingsStore(redis),
     tokenCache: new RedisTokenCache(redis),
     kind: 'redis',
     location: redisLocation(state.url),

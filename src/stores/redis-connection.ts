@@ -293,6 +293,23 @@ export class RedisConnection implements RedisCommands {
     return this.#run('ZCARD', (client) => client.zCard(key));
   }
 
+  async hget(key: string, field: string): Promise<string | undefined> {
+    return (await this.#run('HGET', (client) => client.hGet(key, field))) ?? undefined;
+  }
+
+  /** Every field of a hash with its value (none when the hash does not exist). */
+  async hgetall(key: string): Promise<Record<string, string>> {
+    return this.#run('HGETALL', (client) => client.hGetAll(key));
+  }
+
+  async hset(key: string, field: string, value: string): Promise<void> {
+    await this.#run('HSET', (client) => client.hSet(key, field, value));
+  }
+
+  async hdel(key: string, field: string): Promise<void> {
+    await this.#run('HDEL', (client) => client.hDel(key, field));
+  }
+
   /** For readiness probes: false while Redis is unreachable (at once while the circuit is open), never throws. */
   async ping(): Promise<boolean> {
     try {

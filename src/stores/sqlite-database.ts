@@ -42,6 +42,11 @@ const MIGRATIONS: readonly string[] = [
    ) WITHOUT ROWID;
    CREATE INDEX review_cards_open ON review_cards (kind, open, count DESC, updated_at DESC);
    CREATE INDEX review_cards_expiry ON review_cards (expires_at);`,
+  // 2: each channel's settings, kept until reset (no expiry).
+  `CREATE TABLE channel_settings (
+     channel TEXT PRIMARY KEY,
+     value TEXT NOT NULL
+   ) WITHOUT ROWID;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -9,6 +9,7 @@ import type { AnswerContext, Rating } from '../conversation/types.js';
 import { errorFields } from '../logging/error-fields.js';
 import type { CachedToken, TokenCache } from '../platform/access-token.js';
 import type { NameCache, OnceStore, TickClaims } from '../slack/handling/stores.js';
+import { SqliteChannelSettingsStore } from './channel-settings.js';
 import { contextSchema } from './redis.js';
 import type { StoreLogger } from './redis-connection.js';
 import {
@@ -197,6 +198,7 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
     reviewCards: new SqliteReviewStore(db, kv, { ...options, now }),
     entrySnapshots: new SqliteEntrySnapshotStore(kv, now),
     operators: new SqliteOperatorCache(kv, now),
+    channelSettings: new SqliteChannelSettingsStore(db),
     tokenCache: new SqliteTokenCache(kv, now),
     kind: 'sqlite',
     path,

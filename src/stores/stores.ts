@@ -2,6 +2,7 @@
 import type { ContextStore, RatingStore } from '../conversation/stores.js';
 import type { TokenCache } from '../platform/access-token.js';
 import type { EntrySnapshotStore, ReviewStore } from '../review/stores.js';
+import type { ChannelSettingsStore } from '../slack/channels/stores.js';
 import type { NameCache, OnceStore, OperatorCache, TickClaims } from '../slack/handling/stores.js';
 
 /** Where the state lives: one process's memory, a SQLite file (one replica), or Redis (a fleet). */
@@ -35,6 +36,8 @@ export interface Stores {
   entrySnapshots: EntrySnapshotStore;
   /** The operators' user group members. */
   operators: OperatorCache;
+  /** Each channel's settings, kept until reset. */
+  channelSettings: ChannelSettingsStore;
   /** The platform token shared by all replicas; undefined in memory (one process, nothing to share). */
   tokenCache: TokenCache | undefined;
   kind: 'memory' | 'redis' | 'sqlite';

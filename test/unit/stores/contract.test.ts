@@ -5,6 +5,7 @@ import {
   describeNameCacheContract,
   describeRatingStoreContract,
 } from './contract/answers.js';
+import { describeChannelSettingsStoreContract } from './contract/channels.js';
 import { describeOnceStoreContract, describeTickClaimsContract } from './contract/claims.js';
 import type { StoreImplementation } from './contract/fleet.js';
 import { memoryStores } from './contract/memory.js';
@@ -27,4 +28,5 @@ describe.each(implementations)('stores ($name)', (implementation) => {
   describeReviewStoreContract(implementation);
   describeEntrySnapshotStoreContract(implementation);
   describeOperatorCacheContract(implementation);
+  describeChannelSettingsStoreContract(implementation);
 });

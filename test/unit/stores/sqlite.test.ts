@@ -133,6 +133,27 @@ describe('SQLite stores', () => {
     }
   });
 
+  it('migrates a file of the previous schema forward at open, keeping what it held', async () => {
+    const path = tempPath();
+    const first = createSqliteStores(path, { ttlSeconds: 60 });
+    await first.contexts.put('k1', answerContext());
+    await first.close();
+    // The file as release 1 of the schema left it: no channel settings table yet.
+    const old = new DatabaseSync(path);
+    old.exec('DROP TABLE channel_settings; PRAGMA user_version = 1');
+    old.close();
+
+    const second = createSqliteStores(path, { ttlSeconds: 60 });
+    expect(await second.contexts.get('k1')).toStrictEqual(answerContext());
+    const settings = { settings: { robot: 2 }, changedBy: 'U1', changedAt: 1 };
+    await second.channelSettings.put('C1', settings);
+    expect(await second.channelSettings.get('C1')).toEqual(settings);
+    await second.close();
+    const migrated = new DatabaseSync(path);
+    expect(migrated.prepare('PRAGMA user_version').get()?.user_version).toBe(SCHEMA_VERSION);
+    migrated.close();
+  });
+
   it('refuses a database of a newer schema version, naming the file', async () => {
     const path = tempPath();
     const db = new DatabaseSync(path);

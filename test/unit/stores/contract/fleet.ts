@@ -3,6 +3,7 @@
 import { onTestFinished } from 'vitest';
 import type { ContextStore, RatingStore } from '../../../../src/conversation/stores.js';
 import type { EntrySnapshotStore, ReviewStore } from '../../../../src/review/stores.js';
+import type { ChannelSettingsStore } from '../../../../src/slack/channels/stores.js';
 import type {
   NameCache,
   OnceStore,
@@ -20,6 +21,7 @@ export interface ReplicaStores {
   reviewCards: ReviewStore;
   entrySnapshots: EntrySnapshotStore;
   operators: OperatorCache;
+  channelSettings: ChannelSettingsStore;
 }
 
 export interface StoreFleet {

@@ -1,4 +1,5 @@
 // The in-process stores as a fleet: one process, so both replicas are the same stores.
+import { MemoryChannelSettingsStore } from '../../../../src/stores/channel-settings.js';
 import {
   MemoryContextStore,
   MemoryNameCache,
@@ -26,6 +27,7 @@ export const memoryStores: StoreImplementation = {
       reviewCards: new MemoryReviewStore({ ...bounds, lockWaitMs }),
       entrySnapshots: new MemoryEntrySnapshotStore(bounds),
       operators: new MemoryOperatorCache(),
+      channelSettings: new MemoryChannelSettingsStore(),
     };
     return {
       replicas: [stores, stores],

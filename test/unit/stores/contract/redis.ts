@@ -2,6 +2,7 @@
 // on the real Redis at 127.0.0.1:6379; closing deletes that prefix's keys and nothing else.
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import { RedisChannelSettingsStore } from '../../../../src/stores/channel-settings.js';
 import {
   RedisContextStore,
   RedisNameCache,
@@ -30,6 +31,7 @@ function replica(connection: RedisConnection, { lockWaitMs }: FleetOptions): Rep
     reviewCards: new RedisReviewStore(connection, { lockWaitMs, lockPollMs: 5 }),
     entrySnapshots: new RedisEntrySnapshotStore(connection),
     operators: new RedisOperatorCache(connection),
+    channelSettings: new RedisChannelSettingsStore(connection),
   };
 }
 

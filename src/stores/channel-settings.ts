@@ -1,0 +1,104 @@
+// Channel settings in each way of storing: a Map in process, a table in the SQLite file, one hash in
+// Redis (one HGETALL reads every channel's). Values are checked when read back, never trusted.
+import type { ChannelSettingsStore, StoredChannelSettings } from '../slack/channels/stores.js';
+import { storedChannelSettingsSchema } from '../slack/channels/stores.js';
+import { parseJsonWith } from '../util/json.js';
+import type { RedisConnection } from './redis-connection.js';
+import type { SqliteDatabase } from './sqlite-database.js';
+
+export class MemoryChannelSettingsStore implements ChannelSettingsStore {
+  readonly #channels = new Map<string, StoredChannelSettings>();
+
+  async all(): Promise<Map<string, StoredChannelSettings>> {
+    return new Map([...this.#channels].map(([channelId, stored]) => [channelId, structuredClone(stored)]));
+  }
+
+  async get(channelId: string): Promise<StoredChannelSettings | undefined> {
+    const stored = this.#channels.get(channelId);
+    return stored && structuredClone(stored);
+  }
+
+  async put(channelId: string, stored: StoredChannelSettings): Promise<void> {
+    this.#channels.set(channelId, structuredClone(stored));
+  }
+
+  async delete(channelId: string): Promise<void> {
+    this.#channels.delete(channelId);
+  }
+
+  clear(): void {
+    this.#channels.clear();
+  }
+}
+
+const read = (raw: unknown) =>
+  typeof raw === 'string' ? parseJsonWith(raw, storedChannelSettingsSchema) : undefined;
+
+export class SqliteChannelSettingsStore implements ChannelSettingsStore {
+  readonly #all;
+  readonly #get;
+  readonly #put;
+  readonly #delete;
+
+  constructor(db: SqliteDatabase) {
+    this.#all = db.prepare('SELECT channel, value FROM channel_settings');
+    this.#get = db.prepare('SELECT value FROM channel_settings WHERE channel = ?');
+    this.#put = db.prepare(
+      `INSERT INTO channel_settings (channel, value) VALUES (?, ?)
+       ON CONFLICT (channel) DO UPDATE SET value = excluded.value`,
+    );
+    this.#delete = db.prepare('DELETE FROM channel_settings WHERE channel = ?');
+  }
+
+  async all(): Promise<Map<string, StoredChannelSettings>> {
+    const channels = new Map<string, StoredChannelSettings>();
+    for (const row of this.#all.all()) {
+      const stored = read(row.value);
+      if (stored && typeof row.channel === 'string') channels.set(row.channel, stored);
+    }
+    return channels;
+  }
+
+  async get(channelId: string): Promise<StoredChannelSettings | undefined> {
+    return read(this.#get.get(channelId)?.value);
+  }
+
+  async put(channelId: string, stored: StoredChannelSettings): Promise<void> {
+    this.#put.run(channelId, JSON.stringify(stored));
+  }
+
+  async delete(channelId: string): Promise<void> {
+    this.#delete.run(channelId);
+  }
+}
+
+export class RedisChannelSettingsStore implements ChannelSettingsStore {
+  readonly #redis: RedisConnection;
+  readonly #key: string;
+
+  constructor(redis: RedisConnection) {
+    this.#redis = redis;
+    this.#key = `${redis.keyPrefix}channel-settings`;
+  }
+
+  async all(): Promise<Map<string, StoredChannelSettings>> {
+    const channels = new Map<string, StoredChannelSettings>();
+    for (const [channelId, raw] of Object.entries(await this.#redis.hgetall(this.#key))) {
+      const stored = read(raw);
+      if (stored) channels.set(channelId, stored);
+    }
+    return channels;
+  }
+
+  async get(channelId: string): Promise<StoredChannelSettings | undefined> {
+    return read(await this.#redis.hget(this.#key, channelId));
+  }
+
+  async put(channelId: string, stored: StoredChannelSettings): Promise<void> {
+    await this.#redis.hset(this.#key, channelId, JSON.stringify(stored));
+  }
+
+  async delete(channelId: string): Promise<void> {
+    await this.#redis.hdel(this.#key, channelId);
+  }
+}
