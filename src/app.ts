@@ -84,7 +84,7 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
   const services = slackServices(env, { webApi, stores, metrics, logger });
   const core = composeCore(env, { platform, platformChoice, stores, board: services.board, metrics, logger });
   let stopping = false;
-  const { slack, listeners, digest } = await composeSlack(env, {
+  const { slack, listeners, digest, channels } = await composeSlack(env, {
     core,
     services,
     webApi,
@@ -94,6 +94,7 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     logger,
     running: () => !stopping,
   });
+  resources.defer('channel settings', () => channels.stop());
   resources.defer('Slack app', () => slack.close());
   if (digest) resources.defer('statistics digest', () => digest.stop());
   const { conversation, review } = core;

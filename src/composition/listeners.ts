@@ -2,21 +2,21 @@
 // (the answerer, the question turns, the delivery claims, the thread registry, the placements).
 
 import type { Locale } from '../conversation/locale.js';
-import type { Placement } from '../conversation/types.js';
 import type { Logger } from '../logging/logger.js';
 import type { AgentsApi } from '../service-desk/agents.js';
 import { HomeFiguresCache } from '../service-desk/home-figures.js';
 import type { StatisticsApi } from '../service-desk/statistics.js';
 import type { TicketsApi } from '../service-desk/tickets.js';
+import type { UsergroupDirectory } from '../slack/access/usergroups.js';
 import { Answerer, type Ask, type OnEvent, type Rate } from '../slack/answers/answerer.js';
 import { QuestionTurns } from '../slack/answers/question-turns.js';
 import { threadRegistry } from '../slack/answers/thread-registry.js';
 import { placeholderMessages } from '../slack/answers/working-signal.js';
+import type { ChannelDirectory } from '../slack/channels/directory.js';
 import { GatewayConfigurationError } from '../slack/handling/configuration-error.js';
 import { deliveryClaims } from '../slack/handling/delivery-claims.js';
 import type { AccessDeps, ListenerDeps, ReviewDeps } from '../slack/handling/deps.js';
 import { InFlight } from '../slack/handling/in-flight.js';
-import { uniformPlacements } from '../slack/handling/placements.js';
 import type { OnceStore } from '../slack/handling/stores.js';
 import type { UserLookup } from '../slack/handling/user-directory.js';
 import { TRY_AGAIN_QUESTION_MAX } from '../slack/kit/button-values.js';
@@ -24,8 +24,6 @@ import type { Responder } from '../slack/transport/responder.js';
 
 export interface ListenerSettings {
   defaultLocale: Locale;
-  /** How questions are asked where no place has settings of its own (CS_ROBOT_FLAG, CS_SOURCE). */
-  defaultPlacement: Placement;
   /** How long a delivered message is remembered, so Slack's retries and duplicates are answered once. */
   dedupTtlSeconds: number;
   /**
@@ -70,6 +68,9 @@ export function createListenerDeps(dependencies: {
   deliveries: OnceStore;
   threads: OnceStore;
   users: UserLookup;
+  /** Each channel's settings: how questions are asked there, and when the app answers on its own. */
+  channels: ChannelDirectory;
+  usergroups: UsergroupDirectory;
   settings: ListenerSettings;
   logger: Logger;
   metrics?: SlackMetrics;
@@ -103,7 +104,9 @@ export function createListenerDeps(dependencies: {
       rememberSeconds: settings.dedupTtlSeconds,
     }),
     threads: threadRegistry(dependencies.threads, settings.threadTtlSeconds),
-    placements: uniformPlacements(settings.defaultPlacement),
+    placements: dependencies.channels,
+    channels: dependencies.channels,
+    usergroups: dependencies.usergroups,
     review: dependencies.review,
     access: {
       operators: dependencies.operators,

@@ -7,6 +7,8 @@ import { meteredNameCache } from '../observability/metered-stores.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { PlatformClient } from '../platform/index.js';
 import { OperatorDirectory } from '../slack/access/operators.js';
+import { UsergroupDirectory } from '../slack/access/usergroups.js';
+import { ChannelDirectory } from '../slack/channels/directory.js';
 import { StatisticsDigest } from '../slack/desk/digest.js';
 import { UserDirectory } from '../slack/handling/user-directory.js';
 import { SlackReviewBoard } from '../slack/review/review-board.js';
@@ -42,10 +44,14 @@ export function slackServices(
   return { responder, users, board };
 }
 
+/** How old a channel's askers group may be before it is read again. */
+const USERGROUP_REFRESH_MS = 60 * 60 * 1000;
+
 export interface SlackSide {
   slack: SlackApp;
   listeners: SlackListeners;
   digest: StatisticsDigest | undefined;
+  channels: ChannelDirectory;
 }
 
 export async function composeSlack(
@@ -63,6 +69,17 @@ export async function composeSlack(
   },
 ): Promise<SlackSide> {
   const { core, services, platform, stores, metrics, logger } = deps;
+  const channels = new ChannelDirectory(stores.channelSettings, {
+    defaults: {
+      robotFlag: env.CS_ROBOT_FLAG,
+      source: env.CS_SOURCE,
+      language: 'auto',
+      reply: 'thread',
+    },
+    logger: logger.child({ component: 'channels' }),
+  });
+  // Before the first event: a channel's settings apply from the first message on.
+  await channels.start();
   const listeners = createListenerDeps({
     conversation: core.conversation,
     review: {
@@ -81,14 +98,13 @@ export async function composeSlack(
     deliveries: stores.deliveries,
     threads: stores.threads,
     users: services.users,
+    channels,
+    usergroups: new UsergroupDirectory(stores.operators, {
+      refreshMs: USERGROUP_REFRESH_MS,
+      what: 'user group',
+    }),
     settings: {
       defaultLocale: env.DEFAULT_LOCALE,
-      defaultPlacement: {
-        robotFlag: env.CS_ROBOT_FLAG,
-        source: env.CS_SOURCE,
-        language: 'auto',
-        reply: 'thread',
-      },
       dedupTtlSeconds: env.DEDUP_TTL_SECONDS,
       handlingLeaseSeconds: handlingLeaseSeconds(env),
       threadTtlSeconds: env.CONTEXT_TTL_SECONDS,
@@ -145,7 +161,7 @@ export async function composeSlack(
           onOutcome: (outcome) => metrics.digest(outcome),
         })
       : undefined;
-  return { slack, listeners, digest };
+  return { slack, listeners, digest, channels };
 }
 
 /**

@@ -24,8 +24,8 @@ export interface Placement {
   source: number | undefined;
   /** The app's own words there: each person's language (`auto`) or one for everybody. */
   language: 'auto' | Locale;
-  /** How the answer is shown: in the question's thread, for everyone there. */
-  reply: 'thread';
+  /** How the answer is shown: in the question's thread, for everyone there, or to the asker only. */
+  reply: 'thread' | 'ephemeral';
 }
 
 /** A suggested question as the user sees it. */

@@ -22,7 +22,7 @@ const placementSchema = z.object({
   robotFlag: z.number().optional(),
   source: z.number().optional(),
   language: z.enum(['auto', ...LOCALES]),
-  reply: z.literal('thread'),
+  reply: z.enum(['thread', 'ephemeral']),
 });
 
 // JSON drops undefined properties, so the `| undefined` fields come back missing.

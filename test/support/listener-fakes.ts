@@ -5,19 +5,22 @@ import { webApi } from '@slack/bolt';
 import type { AskOptions, QuestionInput, RateOutcome } from '../../src/conversation/conversation.js';
 import type { Placement, Reply } from '../../src/conversation/types.js';
 import { createLogger } from '../../src/logging/logger.js';
+import { UsergroupDirectory } from '../../src/slack/access/usergroups.js';
 import type { Rate } from '../../src/slack/answers/answerer.js';
 import { Answerer } from '../../src/slack/answers/answerer.js';
 import type { MessageArgs } from '../../src/slack/answers/message.js';
 import { QuestionTurns } from '../../src/slack/answers/question-turns.js';
 import type { ThreadRegistry } from '../../src/slack/answers/thread-registry.js';
 import { placeholderMessages } from '../../src/slack/answers/working-signal.js';
+import { ChannelDirectory } from '../../src/slack/channels/directory.js';
 import type { ClickArgs } from '../../src/slack/handling/click.js';
 import type { DeliveryClaims } from '../../src/slack/handling/delivery-claims.js';
 import type { AccessDeps, ListenerDeps, ReviewDeps } from '../../src/slack/handling/deps.js';
 import { InFlight } from '../../src/slack/handling/in-flight.js';
-import { uniformPlacements } from '../../src/slack/handling/placements.js';
 import type { SlackUser, UserLookup } from '../../src/slack/handling/user-directory.js';
 import { Responder } from '../../src/slack/transport/responder.js';
+import { MemoryChannelSettingsStore } from '../../src/stores/channel-settings.js';
+import { MemoryOperatorCache } from '../../src/stores/review-memory.js';
 import { type LogRecord, logSink } from './log-sink.js';
 import { type BlockActionsPayload, IDS } from './slack-payloads.js';
 
@@ -130,6 +133,10 @@ export function fakes(
   };
   const responder = new Responder();
   const inFlight = new InFlight();
+  const channels = new ChannelDirectory(new MemoryChannelSettingsStore(), {
+    defaults: DEFAULT_PLACEMENT,
+    logger,
+  });
   const deps: ListenerDeps = {
     logger,
     onEvent,
@@ -149,7 +156,9 @@ export function fakes(
     }),
     responder,
     users,
-    placements: uniformPlacements(DEFAULT_PLACEMENT),
+    placements: channels,
+    channels,
+    usergroups: new UsergroupDirectory(new MemoryOperatorCache(), { refreshMs: 60_000, what: 'user group' }),
     rate: async (input) => {
       rated.push(input);
       return options.rateOutcome ?? { kind: 'failure', reason: 'internal' };

@@ -1,5 +1,7 @@
 // Messages and mentions: decides which are questions for the app, and answers each once.
 import type { Context, webApi } from '@slack/bolt';
+import type { People } from '../../conversation/channel-settings.js';
+import { readsAsQuestion } from '../../conversation/question-detector.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import { beginHandling, type Handling, workspaceOf } from '../handling/handling.js';
 import { type IncomingMessage, incomingMessageSchema } from '../transport/incoming.js';
@@ -8,7 +10,17 @@ import { questionFromSlackText, unlabelledMentions } from './question-text.js';
 
 type MessageDeps = Pick<
   ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'deliveries' | 'threads' | 'placements'
+  | 'logger'
+  | 'onEvent'
+  | 'inFlight'
+  | 'turns'
+  | 'answerer'
+  | 'users'
+  | 'deliveries'
+  | 'threads'
+  | 'placements'
+  | 'channels'
+  | 'usergroups'
 >;
 
 /** The part of Bolt's `message` and `app_mention` arguments the listener reads. */
@@ -41,7 +53,8 @@ export function messageListener(deps: MessageDeps): (args: MessageArgs) => Promi
       retryNum: context.retryNum,
     };
     const userId = askerOf(message, source);
-    if (userId === undefined) {
+    // Decided here, before any store or Slack call: most such messages in a busy channel are chatter.
+    if (userId === undefined || !mayBeQuestion(deps, message, source)) {
       deps.onEvent(message.type, 'ignored');
       return Promise.resolve();
     }
@@ -64,7 +77,7 @@ async function answerMessage(
   source: EventSource,
 ): Promise<void> {
   const { logger } = handling;
-  const target = await questionTarget(deps, event, source, logger);
+  const target = await questionTarget(deps, handling, event, source);
   if (!target) {
     deps.onEvent(event.type, 'ignored');
     return;
@@ -82,7 +95,7 @@ async function answerMessage(
   try {
     // Independent of each other: a slow store must not add its time to the names' lookup.
     const remembered =
-      event.type === 'app_mention' || (target.threadTs && !isDirectMessage(event))
+      target.threadTs && !isDirectMessage(event)
         ? deps.threads.remember(source.teamId, target, logger)
         : undefined;
     const [text, placement] = await Promise.all([
@@ -111,18 +124,67 @@ async function questionText(handling: Handling, source: EventSource, text: strin
 /** Where to answer, or undefined when the message is not a question for the app. */
 async function questionTarget(
   deps: MessageDeps,
+  handling: Handling,
   event: IncomingMessage,
   source: EventSource,
-  logger: Handling['logger'],
 ): Promise<ReplyTarget | undefined> {
   if (event.type === 'app_mention') return { channel: event.channel, threadTs: event.thread_ts ?? event.ts };
   if (isDirectMessage(event)) return { channel: event.channel, threadTs: event.thread_ts };
-  // In a channel, a plain message is a question only inside a thread the app is answering; a
+  if (!event.thread_ts) {
+    // A top-level message without the app's mention that passed mayBeQuestion: the channel answers
+    // on its own, if the asker is one it answers.
+    const { askers } = deps.channels.policyOf(event.channel);
+    const user = event.user ?? '';
+    const answered = askers === 'anyone' || (await isAmong(deps, handling, askers, user));
+    return answered ? { channel: event.channel, threadTs: event.ts } : undefined;
+  }
+  // In a thread, a plain message is a question only inside a thread the app is answering; a
   // message that mentions the app arrives as app_mention too, and the delivery key makes it one.
-  if (!event.thread_ts) return undefined;
   if (source.botUserId && (event.text ?? '').includes(`<@${source.botUserId}>`)) return undefined;
-  const known = await deps.threads.isAnswering(source.teamId, event.channel, event.thread_ts, logger);
+  const known = await deps.threads.isAnswering(
+    source.teamId,
+    event.channel,
+    event.thread_ts,
+    handling.logger,
+  );
   return known ? { channel: event.channel, threadTs: event.thread_ts } : undefined;
+}
+
+/** Is the user one of these people, by id or by a user group's members? */
+async function isAmong(
+  deps: MessageDeps,
+  handling: Handling,
+  people: People,
+  userId: string,
+): Promise<boolean> {
+  if (people.users.includes(userId)) return true;
+  for (const group of people.groups) {
+    const members = await deps.usergroups.members(handling.client, group, handling.logger);
+    if (members?.includes(userId)) return true;
+  }
+  return false;
+}
+
+/** Mentions of people, user groups or everyone (`<@U…>`, `<!subteam^S…>`, `<!here>`): talking to them. */
+const MENTION = /<(?:@[UW]|!subteam\^|!here|!channel|!everyone)/;
+
+/**
+ * Whether a message can be a question for the app, from the event alone and the channel's settings
+ * held in process. Mentions, DMs and thread replies go on to be decided with the stores; a top-level
+ * channel message is answered on the app's own only where the channel's answer mode says so.
+ */
+function mayBeQuestion(deps: MessageDeps, event: IncomingMessage, source: EventSource): boolean {
+  if (event.type === 'app_mention' || event.thread_ts !== undefined || isDirectMessage(event)) return true;
+  const policy = deps.channels.policyOf(event.channel);
+  if (policy.answer === 'mention') return false;
+  const text = event.text ?? '';
+  // One that mentions the app arrives as app_mention too and is answered from there.
+  if (source.botUserId && text.includes(`<@${source.botUserId}>`)) return false;
+  if (MENTION.test(text)) return false;
+  if (policy.askers !== 'anyone' && policy.askers.groups.length === 0) {
+    if (!policy.askers.users.includes(event.user ?? '')) return false;
+  }
+  return policy.answer === 'all' ? text.trim() !== '' : readsAsQuestion(text);
 }
 
 /**

@@ -8,9 +8,11 @@ import type { HomeFiguresCache } from '../../service-desk/home-figures.js';
 import type { StatisticsApi } from '../../service-desk/statistics.js';
 import type { TicketsApi } from '../../service-desk/tickets.js';
 import type { OperatorDirectory } from '../access/operators.js';
+import type { UsergroupDirectory } from '../access/usergroups.js';
 import type { AnswerQuestion, OnEvent, Rate } from '../answers/answerer.js';
 import type { QuestionTurns } from '../answers/question-turns.js';
 import type { ThreadRegistry } from '../answers/thread-registry.js';
+import type { ChannelDirectory } from '../channels/directory.js';
 import type { Responder } from '../transport/responder.js';
 import type { DeliveryClaims } from './delivery-claims.js';
 import type { InFlight } from './in-flight.js';
@@ -32,6 +34,10 @@ export interface ListenerDeps {
   threads: ThreadRegistry;
   /** How a question is asked where it was asked, resolved once per message or click. */
   placements: Placements;
+  /** Each channel's settings: what the app does there on its own, and changing them. */
+  channels: ChannelsDeps;
+  /** Members of user groups a channel names (its askers), cached for every replica. */
+  usergroups: Pick<UsergroupDirectory, 'members'>;
   /** The knowledge-base review loop: cards, reasons, edits. */
   review: ReviewDeps;
   /** Who may use the operators' surfaces: the review actions, the service desk, the Home's operator part. */
@@ -43,6 +49,8 @@ export interface ListenerDeps {
   /** The Home tab: its example questions, the operators' cached figures, and its metric. */
   home: HomeDeps;
 }
+
+type ChannelsDeps = Pick<ChannelDirectory, 'policyOf' | 'settingsOf' | 'list' | 'change' | 'reset'>;
 
 interface HomeDeps {
   /** HOME_EXAMPLE_QUESTIONS; undefined: the defaults in the viewer's language. */

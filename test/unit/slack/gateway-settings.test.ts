@@ -1,19 +1,24 @@
 // The Slack side owns what a Try again button can carry, so it refuses a longer question limit when built.
+
 import { describe, expect, it } from 'vitest';
 import { createListenerDeps, type SlackListeners } from '../../../src/composition/listeners.js';
 import { newContextKey } from '../../../src/conversation/context-key.js';
 import { Conversation } from '../../../src/conversation/conversation.js';
 import { createLogger } from '../../../src/logging/logger.js';
+import { UsergroupDirectory } from '../../../src/slack/access/usergroups.js';
+import { ChannelDirectory } from '../../../src/slack/channels/directory.js';
 import { GatewayConfigurationError } from '../../../src/slack/handling/configuration-error.js';
 import { UserDirectory } from '../../../src/slack/handling/user-directory.js';
 import { TRY_AGAIN_QUESTION_MAX } from '../../../src/slack/kit/button-values.js';
 import { Responder } from '../../../src/slack/transport/responder.js';
+import { MemoryChannelSettingsStore } from '../../../src/stores/channel-settings.js';
 import {
   MemoryContextStore,
   MemoryNameCache,
   MemoryOnceStore,
   MemoryRatingStore,
 } from '../../../src/stores/memory.js';
+import { MemoryOperatorCache } from '../../../src/stores/review-memory.js';
 import { noOperators, reviewOff } from '../../support/listener-fakes.js';
 
 function gatewayWith(maxQuestionLength: number): SlackListeners {
@@ -47,9 +52,13 @@ function gatewayWith(maxQuestionLength: number): SlackListeners {
     deliveries: new MemoryOnceStore({ maxEntries: 10 }),
     threads: new MemoryOnceStore({ maxEntries: 10 }),
     users: new UserDirectory(new MemoryNameCache({ maxEntries: 10 }), 'en'),
+    channels: new ChannelDirectory(new MemoryChannelSettingsStore(), {
+      defaults: { robotFlag: undefined, source: undefined, language: 'auto', reply: 'thread' },
+      logger: createLogger({ level: 'silent' }),
+    }),
+    usergroups: new UsergroupDirectory(new MemoryOperatorCache(), { refreshMs: 60_000, what: 'user group' }),
     settings: {
       defaultLocale: 'en',
-      defaultPlacement: { robotFlag: undefined, source: undefined, language: 'auto', reply: 'thread' },
       dedupTtlSeconds: 3600,
       handlingLeaseSeconds: 120,
       threadTtlSeconds: 60,

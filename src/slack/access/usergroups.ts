@@ -1,0 +1,81 @@
+// The members of Slack user groups (the operators' group, a channel's askers), read with
+// usergroups.users.list, kept in the shared store for every replica (by group id), and read again when
+// the copy is older than the refresh or Slack says the group changed.
+import type { webApi } from '@slack/bolt';
+import { z } from 'zod';
+import { errorFields } from '../../logging/error-fields.js';
+import type { Logger } from '../../logging/logger.js';
+import type { OperatorCache, UsergroupMembers } from '../handling/stores.js';
+
+type WebClient = webApi.WebClient;
+
+/** Kept well past the refresh, so a Slack outage falls back to the last known members. */
+const CACHE_TTL_SECONDS = 7 * 24 * 3600;
+
+const usergroupUsersSchema = z.object({ users: z.array(z.string()).default([]) });
+
+export class UsergroupDirectory {
+  readonly #cache: OperatorCache;
+  readonly #refreshMs: number;
+  readonly #now: () => number;
+  /** What the groups are, in the logs ("operator user group"). */
+  readonly #what: string;
+  /** One read of a group at a time per process: a burst of messages or clicks costs one call. */
+  readonly #reading = new Map<string, Promise<UsergroupMembers | undefined>>();
+
+  constructor(cache: OperatorCache, options: { refreshMs: number; now?: () => number; what: string }) {
+    this.#cache = cache;
+    this.#refreshMs = options.refreshMs;
+    this.#now = options.now ?? Date.now;
+    this.#what = options.what;
+  }
+
+  /** The group's members; undefined when they could never be read (Slack down and nothing cached). */
+  async members(client: WebClient, usergroupId: string, logger: Logger): Promise<string[] | undefined> {
+    const cached = await this.#cache.get(usergroupId).catch((error: unknown) => {
+      logger.warn({ ...errorFields(error), usergroupId }, `${this.#what} cache unavailable; asking Slack`);
+      return undefined;
+    });
+    if (cached && this.#now() - cached.fetchedAt < this.#refreshMs) return cached.members;
+    const fresh = await this.read(client, usergroupId, logger);
+    // Slack unreachable: the last known members, however old, rather than nobody.
+    return (fresh ?? cached)?.members;
+  }
+
+  /** Reads the group from Slack now and keeps it. */
+  read(client: WebClient, usergroupId: string, logger: Logger): Promise<UsergroupMembers | undefined> {
+    let reading = this.#reading.get(usergroupId);
+    if (!reading) {
+      reading = this.#readOnce(client, usergroupId, logger).finally(() => {
+        this.#reading.delete(usergroupId);
+      });
+      this.#reading.set(usergroupId, reading);
+    }
+    return reading;
+  }
+
+  async #readOnce(
+    client: WebClient,
+    usergroupId: string,
+    logger: Logger,
+  ): Promise<UsergroupMembers | undefined> {
+    let members: UsergroupMembers;
+    try {
+      const response = usergroupUsersSchema.parse(
+        await client.usergroups.users.list({ usergroup: usergroupId }),
+      );
+      members = { members: response.users, fetchedAt: this.#now() };
+    } catch (error) {
+      logger.error({ ...errorFields(error), usergroupId }, `${this.#what} could not be read`);
+      return undefined;
+    }
+    await this.#cache.set(usergroupId, members, CACHE_TTL_SECONDS).catch((error: unknown) => {
+      logger.warn(
+        { ...errorFields(error), usergroupId },
+        `${this.#what} cache unavailable; members not kept`,
+      );
+    });
+    logger.info({ usergroupId, members: members.members.length }, `${this.#what} read`);
+    return members;
+  }
+}
