@@ -3,6 +3,7 @@
 // itself; this folder implements them.
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { errorFields } from '../logging/error-fields.js';
 import { MemoryChannelSettingsStore, RedisChannelSettingsStore } from './channel-settings.js';
 import { FallbackOnceStore } from './fallback-once-store.js';
 import { MemoryContextStore, MemoryNameCache, MemoryOnceStore, MemoryRatingStore } from './memory.js';
@@ -92,7 +93,17 @@ function sqliteStores(path: string, options: StoresOptions): Stores {
       { cause: error },
     );
   }
-  const stores = createSqliteStores(file, { ttlSeconds: options.ttlSeconds });
+  const logger = options.logger;
+  const stores = createSqliteStores(file, {
+    ttlSeconds: options.ttlSeconds,
+    ...(logger && {
+      onFlushError: (error: unknown) =>
+        logger.warn(
+          { ...errorFields(error), path: file },
+          'state not yet written to the SQLite file; trying again',
+        ),
+    }),
+  });
   const stopSweeping = sweepInBackground(stores, {
     everyMs: options.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS,
     ...(options.logger ? { logger: options.logger } : {}),

@@ -153,43 +153,126 @@ export function immediate<T>(db: SqliteDatabase, work: () => T): T {
 
 type StoredValue<T> = { kind: 'value'; value: T } | { kind: 'missing' } | { kind: 'unreadable' };
 
-/** The statements of the key/value table, prepared once per connection and shared by its namespaces. */
-export class KvStatements {
-  readonly get: StatementSync;
-  readonly put: StatementSync;
-  readonly putIfAbsent: StatementSync;
-  readonly delete: StatementSync;
-  readonly deleteIfEquals: StatementSync;
-  readonly sweep: StatementSync;
+/** A write not yet in the file: a value with its expiry, or a deletion. */
+type PendingWrite = { raw: string; expiresAt: number } | { raw: undefined };
+
+/** Writes gathered into one transaction: a commit costs as much as tens of rows. */
+const FLUSH_AFTER_MS = 10;
+
+/**
+ * The key/value table, with its writes held in process for a few milliseconds and then written in one
+ * transaction: every answer writes several rows (its delivery, its thread, its context), and one
+ * commit each cost more CPU than the rest of the answer's storing. Reads see the pending writes, and
+ * a claim (write if absent) is decided in this one process without waiting for the file; so the file
+ * is one replica's, never shared by two running gateways. A crash loses at most the last few
+ * milliseconds of writes; a stop writes them all (close).
+ */
+export class KvTable {
+  readonly #get: StatementSync;
+  readonly #put: StatementSync;
+  readonly #delete: StatementSync;
+  readonly #sweep: StatementSync;
+  readonly #db: SqliteDatabase;
+  readonly #pending = new Map<string, PendingWrite>();
+  #timer: NodeJS.Timeout | undefined;
+  /** Called with what a failed flush threw; the writes stay pending and are tried again. */
+  onFlushError: ((error: unknown) => void) | undefined;
 
   constructor(db: SqliteDatabase) {
-    this.get = db.prepare('SELECT value FROM kv WHERE ns = ? AND id = ? AND expires_at > ?');
-    this.put = db.prepare(
+    this.#db = db;
+    this.#get = db.prepare('SELECT value FROM kv WHERE ns = ? AND id = ? AND expires_at > ?');
+    this.#put = db.prepare(
       `INSERT INTO kv (ns, id, value, expires_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (ns, id) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`,
     );
-    // One statement: an expired row counts as absent and is taken over.
-    this.putIfAbsent = db.prepare(
-      `INSERT INTO kv (ns, id, value, expires_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (ns, id) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at
-       WHERE kv.expires_at <= ?`,
-    );
-    this.delete = db.prepare('DELETE FROM kv WHERE ns = ? AND id = ?');
-    this.deleteIfEquals = db.prepare('DELETE FROM kv WHERE ns = ? AND id = ? AND value = ?');
-    this.sweep = db.prepare(
+    this.#delete = db.prepare('DELETE FROM kv WHERE ns = ? AND id = ?');
+    this.#sweep = db.prepare(
       'DELETE FROM kv WHERE (ns, id) IN (SELECT ns, id FROM kv WHERE expires_at <= ? LIMIT ?)',
     );
   }
+
+  /** The live value, pending or in the file. */
+  get(namespace: string, id: string, now: number): string | undefined {
+    const pending = this.#pending.get(pendingKey(namespace, id));
+    if (pending) return pending.raw !== undefined && pending.expiresAt > now ? pending.raw : undefined;
+    const value = this.#get.get(namespace, id, now)?.value;
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  put(namespace: string, id: string, raw: string, expiresAt: number): void {
+    this.#hold(namespace, id, { raw, expiresAt });
+  }
+
+  /** Writes only where no live value is; false when one was there and nothing was written. */
+  putIfAbsent(namespace: string, id: string, raw: string, expiresAt: number, now: number): boolean {
+    if (this.get(namespace, id, now) !== undefined) return false;
+    this.#hold(namespace, id, { raw, expiresAt });
+    return true;
+  }
+
+  delete(namespace: string, id: string): void {
+    this.#hold(namespace, id, { raw: undefined });
+  }
+
+  /** Deletes only while the live value is `raw` (a lock still held by its owner). */
+  deleteIfEquals(namespace: string, id: string, raw: string, now: number): boolean {
+    if (this.get(namespace, id, now) !== raw) return false;
+    this.delete(namespace, id);
+    return true;
+  }
+
+  /** Deletes at most `limit` expired rows from the file; returns how many. */
+  sweep(now: number, limit: number): number {
+    return Number(this.#sweep.run(now, limit).changes);
+  }
+
+  /** Writes every pending write to the file, in one transaction. */
+  flush(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#pending.size === 0) return;
+    const writes = [...this.#pending];
+    immediate(this.#db, () => {
+      for (const [key, write] of writes) {
+        const [namespace = '', id = ''] = splitPendingKey(key);
+        if (write.raw === undefined) this.#delete.run(namespace, id);
+        else this.#put.run(namespace, id, write.raw, write.expiresAt);
+      }
+    });
+    // Only what is still as it was written: a write made meanwhile waits for the next flush.
+    for (const [key, write] of writes) if (this.#pending.get(key) === write) this.#pending.delete(key);
+  }
+
+  #hold(namespace: string, id: string, write: PendingWrite): void {
+    this.#pending.set(pendingKey(namespace, id), write);
+    this.#timer ??= setTimeout(() => {
+      this.#timer = undefined;
+      try {
+        this.flush();
+      } catch (error) {
+        this.onFlushError?.(error);
+        this.#timer ??= setTimeout(() => this.flush(), FLUSH_AFTER_MS * 10);
+      }
+    }, FLUSH_AFTER_MS);
+  }
+}
+
+// Namespaces are the stores' own names, without this separator.
+const SEPARATOR = '\u0000';
+const pendingKey = (namespace: string, id: string) => `${namespace}${SEPARATOR}${id}`;
+function splitPendingKey(key: string): [string, string] {
+  const at = key.indexOf(SEPARATOR);
+  return [key.slice(0, at), key.slice(at + 1)];
 }
 
 /** One namespace of JSON values, each with a TTL, checked with zod when read back. */
 export class SqliteJsonStore<T> {
-  readonly #kv: KvStatements;
+  readonly #kv: KvTable;
   readonly #namespace: string;
   readonly #schema: z.ZodType<T>;
   readonly #now: Clock;
 
-  constructor(kv: KvStatements, namespace: string, schema: z.ZodType<T>, now: Clock) {
+  constructor(kv: KvTable, namespace: string, schema: z.ZodType<T>, now: Clock) {
     this.#kv = kv;
     this.#namespace = namespace;
     this.#schema = schema;
@@ -211,8 +294,7 @@ export class SqliteJsonStore<T> {
 
   /** The stored string as it is, unchecked (a lock's owner). */
   raw(id: string): string | undefined {
-    const value = this.#kv.get.get(this.#namespace, id, this.#now())?.value;
-    return typeof value === 'string' ? value : undefined;
+    return this.#kv.get(this.#namespace, id, this.#now());
   }
 
   /** Writes with a TTL; with `onlyIfAbsent`, false when a live value was there and nothing was written. */
@@ -223,20 +305,18 @@ export class SqliteJsonStore<T> {
   setRaw(id: string, raw: string, ttlSeconds: number, options?: { onlyIfAbsent?: boolean }): boolean {
     const now = this.#now();
     const expiresAt = now + ttlMs(ttlSeconds);
-    if (options?.onlyIfAbsent) {
-      return integer(Number(this.#kv.putIfAbsent.run(this.#namespace, id, raw, expiresAt, now).changes)) > 0;
-    }
-    this.#kv.put.run(this.#namespace, id, raw, expiresAt);
+    if (options?.onlyIfAbsent) return this.#kv.putIfAbsent(this.#namespace, id, raw, expiresAt, now);
+    this.#kv.put(this.#namespace, id, raw, expiresAt);
     return true;
   }
 
   delete(id: string): void {
-    this.#kv.delete.run(this.#namespace, id);
+    this.#kv.delete(this.#namespace, id);
   }
 
   /** Deletes only while the stored string is `raw` (a lock still held by its owner). */
   deleteIfEquals(id: string, raw: string): boolean {
-    return integer(this.#kv.deleteIfEquals.run(this.#namespace, id, raw).changes) > 0;
+    return this.#kv.deleteIfEquals(this.#namespace, id, raw, this.#now());
   }
 
   has(id: string): boolean {

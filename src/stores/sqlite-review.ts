@@ -23,7 +23,7 @@ import { entrySnapshotSchema, reviewCardSchema, usergroupMembersSchema } from '.
 import {
   type Clock,
   immediate,
-  type KvStatements,
+  type KvTable,
   type SqliteDatabase,
   SqliteJsonStore,
 } from './sqlite-database.js';
@@ -33,7 +33,7 @@ export type SqliteReviewStoreOptions = ReviewLockOptions;
 const RETENTION_MS = REVIEW_RETENTION_SECONDS * 1000;
 
 /** The namespace of the cards' locks in the key/value table (the contract's holdCard takes one too). */
-export const REVIEW_LOCK_NAMESPACE = 'review-lock';
+const REVIEW_LOCK_NAMESPACE = 'review-lock';
 
 export class SqliteReviewStore implements ReviewStore {
   readonly #db: SqliteDatabase;
@@ -45,7 +45,7 @@ export class SqliteReviewStore implements ReviewStore {
   readonly #listOpen;
   readonly #countOpen;
 
-  constructor(db: SqliteDatabase, kv: KvStatements, options: SqliteReviewStoreOptions & { now: Clock }) {
+  constructor(db: SqliteDatabase, kv: KvTable, options: SqliteReviewStoreOptions & { now: Clock }) {
     this.#db = db;
     this.#now = options.now;
     this.#locks = new SqliteJsonStore(kv, REVIEW_LOCK_NAMESPACE, z.string(), options.now);
@@ -138,7 +138,7 @@ export class SqliteReviewStore implements ReviewStore {
 export class SqliteEntrySnapshotStore implements EntrySnapshotStore {
   readonly #snapshots: SqliteJsonStore<EntrySnapshot>;
 
-  constructor(kv: KvStatements, now: Clock) {
+  constructor(kv: KvTable, now: Clock) {
     this.#snapshots = new SqliteJsonStore(kv, 'kb-entry', entrySnapshotSchema, now);
   }
 
@@ -154,7 +154,7 @@ export class SqliteEntrySnapshotStore implements EntrySnapshotStore {
 export class SqliteOperatorCache implements OperatorCache {
   readonly #groups: SqliteJsonStore<UsergroupMembers>;
 
-  constructor(kv: KvStatements, now: Clock) {
+  constructor(kv: KvTable, now: Clock) {
     this.#groups = new SqliteJsonStore(kv, 'operators', usergroupMembersSchema, now);
   }
 

@@ -15,7 +15,7 @@ import type { StoreLogger } from './redis-connection.js';
 import {
   type Clock,
   immediate,
-  KvStatements,
+  KvTable,
   openDatabase,
   type SqliteDatabase,
   SqliteJsonStore,
@@ -38,7 +38,7 @@ class SqliteContextStore implements ContextStore {
   readonly #contexts: SqliteJsonStore<AnswerContext>;
   readonly #ttlSeconds: number;
 
-  constructor(kv: KvStatements, options: { ttlSeconds: number; now: Clock }) {
+  constructor(kv: KvTable, options: { ttlSeconds: number; now: Clock }) {
     ttlMs(options.ttlSeconds);
     this.#contexts = new SqliteJsonStore(kv, 'ctx', contextSchema, options.now);
     this.#ttlSeconds = options.ttlSeconds;
@@ -57,7 +57,7 @@ class SqliteContextStore implements ContextStore {
 class SqliteOnceStore implements OnceStore, TickClaims {
   readonly #claims: SqliteJsonStore<1>;
 
-  constructor(kv: KvStatements, namespace: string, now: Clock) {
+  constructor(kv: KvTable, namespace: string, now: Clock) {
     this.#claims = new SqliteJsonStore(kv, namespace, claimSchema, now);
   }
 
@@ -79,11 +79,9 @@ class SqliteOnceStore implements OnceStore, TickClaims {
 }
 
 class SqliteRatingStore implements RatingStore {
-  readonly #db: SqliteDatabase;
   readonly #ratings: SqliteJsonStore<Rating>;
 
-  constructor(db: SqliteDatabase, kv: KvStatements, now: Clock) {
-    this.#db = db;
+  constructor(kv: KvTable, now: Clock) {
     this.#ratings = new SqliteJsonStore(kv, 'rated', ratingSchema, now);
   }
 
@@ -92,14 +90,13 @@ class SqliteRatingStore implements RatingStore {
     rating: Rating,
     ttlSeconds: number,
   ): Promise<{ recorded: boolean; rating: Rating }> {
-    // One write transaction: no other connection changes the rating between the look and the write.
-    return immediate(this.#db, () => {
-      const existing = this.#ratings.read(contextKey);
-      if (existing.kind === 'value') return { recorded: false, rating: existing.value };
-      // Missing, or corrupt (which would block rating forever): this rating is written.
-      this.#ratings.set(contextKey, rating, ttlSeconds);
-      return { recorded: true, rating };
-    });
+    // Looked at and written in one synchronous step: nothing else in the process runs in between,
+    // and no other process writes the file (KvTable).
+    const existing = this.#ratings.read(contextKey);
+    if (existing.kind === 'value') return { recorded: false, rating: existing.value };
+    // Missing, or corrupt (which would block rating forever): this rating is written.
+    this.#ratings.set(contextKey, rating, ttlSeconds);
+    return { recorded: true, rating };
   }
 
   async get(contextKey: string): Promise<Rating | undefined> {
@@ -114,7 +111,7 @@ class SqliteRatingStore implements RatingStore {
 class SqliteNameCache implements NameCache {
   readonly #names: SqliteJsonStore<string>;
 
-  constructor(kv: KvStatements, now: Clock) {
+  constructor(kv: KvTable, now: Clock) {
     this.#names = new SqliteJsonStore(kv, 'name', nameSchema, now);
   }
 
@@ -133,7 +130,7 @@ class SqliteTokenCache implements TokenCache {
   readonly #locks: SqliteJsonStore<string>;
   readonly #now: Clock;
 
-  constructor(kv: KvStatements, now: Clock) {
+  constructor(kv: KvTable, now: Clock) {
     this.#token = new SqliteJsonStore(kv, 'platform-token', cachedTokenSchema, now);
     this.#locks = new SqliteJsonStore(kv, 'platform-token-lock', z.string(), now);
     this.#now = now;
@@ -166,6 +163,8 @@ export interface SqliteStoresOptions extends SqliteReviewStoreOptions {
   ttlSeconds: number;
   /** Milliseconds since the epoch; tests inject one to pass TTLs without sleeping. */
   now?: Clock;
+  /** Told when held writes could not be written to the file (they are tried again). */
+  onFlushError?: (error: unknown) => void;
 }
 
 export interface SqliteStores extends Stores {
@@ -183,7 +182,8 @@ export interface SqliteStores extends Stores {
 export function createSqliteStores(path: string, options: SqliteStoresOptions): SqliteStores {
   const now = options.now ?? Date.now;
   const db = openDatabase(path);
-  const kv = new KvStatements(db);
+  const kv = new KvTable(db);
+  if (options.onFlushError) kv.onFlushError = options.onFlushError;
   const sweepCards = db.prepare(
     'DELETE FROM review_cards WHERE id IN (SELECT id FROM review_cards WHERE expires_at <= ? LIMIT ?)',
   );
@@ -193,7 +193,7 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
     deliveries: new SqliteOnceStore(kv, 'once', now),
     threads: new SqliteOnceStore(kv, 'thread', now),
     ticks: new SqliteOnceStore(kv, 'tick', now),
-    ratings: new SqliteRatingStore(db, kv, now),
+    ratings: new SqliteRatingStore(kv, now),
     names: new SqliteNameCache(kv, now),
     reviewCards: new SqliteReviewStore(db, kv, { ...options, now }),
     entrySnapshots: new SqliteEntrySnapshotStore(kv, now),
@@ -206,8 +206,10 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
     sweepExpired(limit) {
       if (!Number.isInteger(limit) || limit < 1)
         throw new RangeError(`limit must be a positive integer, got ${limit}`);
+      // The sweep works on the file: what is held is written first, so it is swept in its turn.
+      kv.flush();
       const at = now();
-      const rows = Number(kv.sweep.run(at, limit).changes);
+      const rows = kv.sweep(at, limit);
       if (rows >= limit) return rows;
       return rows + Number(sweepCards.run(at, limit - rows).changes);
     },
@@ -223,7 +225,11 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
     close: async () => {
       if (!open) return;
       open = false;
-      db.close();
+      try {
+        kv.flush();
+      } finally {
+        db.close();
+      }
     },
   };
 }

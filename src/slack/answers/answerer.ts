@@ -76,7 +76,12 @@ export class Answerer implements AnswerQuestion {
   }
 
   async answer(handling: Handling, question: SlackQuestion): Promise<void> {
-    const { userId, text, target, placement, suggestion, replaceTs } = question;
+    const { userId, text, placement, suggestion, replaceTs } = question;
+    // In a channel that answers privately, or after a click in a private answer: the asker alone.
+    const target: ReplyTarget =
+      question.target.visibleTo === undefined && placement.reply === 'ephemeral' && !isDirect(question.target)
+        ? { ...question.target, visibleTo: userId }
+        : question.target;
     const { logger, deadline } = handling;
     const lookup = handling.person(userId);
     const user = deadline ? await deadline.race(lookup) : await lookup;
@@ -92,7 +97,9 @@ export class Answerer implements AnswerQuestion {
       // A place with a language of its own speaks it to everybody there.
       locale: placement.language === 'auto' ? user.locale : placement.language,
     };
-    const working = this.#working(handling, target, asker.locale, replaceTs);
+    // An ephemeral placeholder could never be replaced by the answer: a private answer has none.
+    const working =
+      target.visibleTo === undefined ? this.#working(handling, target, asker.locale, replaceTs) : NO_SIGNAL;
     let reply: Reply | typeof EXPIRED;
     try {
       const asking = this.#ask(
@@ -155,6 +162,16 @@ export class Answerer implements AnswerQuestion {
     };
     await this.#responder.show(handling, target, renderReply(reply), replaceTs);
   }
+}
+
+const NO_SIGNAL = {
+  start: async () => undefined,
+  stop: () => undefined,
+  shownTs: async () => undefined,
+};
+
+function isDirect(target: ReplyTarget): boolean {
+  return target.channel.startsWith('D');
 }
 
 /** Tells one user, and only them (ephemeral), a reply such as a notice about their click. */

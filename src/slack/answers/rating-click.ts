@@ -81,9 +81,16 @@ async function showRated(
 ): Promise<void> {
   const channel = payload.channel?.id ?? payload.container?.channel_id;
   const message = payload.message;
+  const rated = renderRatedLine(locale, userId, rating, reasonContextKey ? { reasonContextKey } : {});
+  const target = clickedTarget(payload);
+  if (payload.container?.is_ephemeral && target) {
+    // Slack sends no blocks with a click in an ephemeral answer, so it cannot be redrawn with the
+    // rating in place of the buttons: the rating is shown to the rater under it instead.
+    await deps.responder.ephemeral(handling, target, userId, { text: ratedText(rated), blocks: [rated] });
+    return;
+  }
   // Without the message's blocks an update would replace the whole answer with the rated line.
   if (!channel || !message?.blocks || message.blocks.length === 0) return;
-  const rated = renderRatedLine(locale, userId, rating, reasonContextKey ? { reasonContextKey } : {});
   const blocks = replaceRatingButtons(message.blocks, rated);
   await deps.responder.update(handling, channel, message.ts, { text: message.text ?? '', blocks });
 }
@@ -97,7 +104,10 @@ async function reportDislike(
   context: AnswerContext,
 ): Promise<void> {
   const channel = payload.channel?.id ?? payload.container?.channel_id;
-  const messageTs = payload.message?.ts ?? payload.container?.message_ts;
+  // An ephemeral answer has no link of its own: the question it answers in the thread has one.
+  const messageTs = payload.container?.is_ephemeral
+    ? payload.container.thread_ts
+    : (payload.message?.ts ?? payload.container?.message_ts);
   let link: string | 'direct_message' | undefined;
   if (channel?.startsWith('D')) link = 'direct_message';
   else if (channel && messageTs) link = await deps.responder.permalink(handling, channel, messageTs);
@@ -109,4 +119,11 @@ async function reportDislike(
       'the 👎 did not reach its review card',
     );
   }
+}
+
+/** The rated line's words, as the notification of the ephemeral that carries it. */
+function ratedText(rated: ReturnType<typeof renderRatedLine>): string {
+  if (rated.type === 'section') return rated.text?.text ?? '';
+  const [first] = rated.elements;
+  return first && 'text' in first && typeof first.text === 'string' ? first.text : '';
 }

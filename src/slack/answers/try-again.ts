@@ -35,10 +35,12 @@ async function askAgain(deps: TryAgainDeps, handling: Handling, click: Click): P
     return;
   }
   deps.onEvent('try_again', 'question');
+  // An ephemeral failure can be replaced only through the click's response_url.
+  const replaceUrl = target.visibleTo ? click.payload.response_url : undefined;
   await deps.answerer.answer(handling, {
     userId: click.userId,
     text: value.q,
-    target,
+    target: replaceUrl ? { ...target, replaceUrl } : target,
     placement: await deps.placements.at({ teamId: handling.teamId, channelId: target.channel }),
     suggestion: value.d && value.k ? { contextKey: value.k, docId: value.d, question: value.q } : undefined,
     replaceTs: click.payload.message?.ts,

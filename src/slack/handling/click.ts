@@ -74,9 +74,11 @@ export function clickedTarget(payload: BlockActionPayload): ReplyTarget | undefi
   const channel = payload.channel?.id ?? payload.container?.channel_id;
   if (!channel) return undefined;
   const message = payload.message;
+  // What follows a click in a message only the clicker sees is shown to them alone too.
+  const visibleTo = payload.container?.is_ephemeral ? { visibleTo: payload.user.id } : {};
   const threadTs = message?.thread_ts ?? payload.container?.thread_ts;
-  if (threadTs) return { channel, threadTs };
+  if (threadTs) return { channel, threadTs, ...visibleTo };
   // A top-level message in a DM keeps the conversation top-level; in a channel, start its thread.
-  if (channel.startsWith('D')) return { channel, threadTs: undefined };
-  return { channel, threadTs: message?.ts };
+  if (channel.startsWith('D')) return { channel, threadTs: undefined, ...visibleTo };
+  return { channel, threadTs: message?.ts ?? payload.container?.message_ts, ...visibleTo };
 }

@@ -33,7 +33,13 @@ export const blockActionSchema = z.object({
   team: z.object({ id: slackId }).nullish(),
   channel: z.object({ id: slackId }).optional(),
   container: z
-    .object({ channel_id: slackId.optional(), message_ts: slackTs.optional(), thread_ts: slackTs.optional() })
+    .object({
+      channel_id: slackId.optional(),
+      message_ts: slackTs.optional(),
+      thread_ts: slackTs.optional(),
+      // A click in a message only the clicker sees: Slack sends no `message` with it.
+      is_ephemeral: z.boolean().optional(),
+    })
     .optional(),
   message: z
     .object({

@@ -4,6 +4,7 @@ import type { webApi } from '@slack/bolt';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
 import type { RenderedMessage } from '../answers/blocks.js';
+import { postToResponseUrl } from './response-url.js';
 
 type WebClient = webApi.WebClient;
 
@@ -37,6 +38,13 @@ export interface ReplyTarget {
   channel: string;
   /** The thread to answer in; undefined for a top-level DM answer. */
   threadTs: string | undefined;
+  /** The one person who sees the reply (ephemeral); undefined: everyone there. */
+  visibleTo?: string | undefined;
+  /**
+   * An ephemeral message the reply replaces, by the response_url of a click on it: Slack lets no
+   * other call change an ephemeral message.
+   */
+  replaceUrl?: string | undefined;
 }
 
 export class Responder {
@@ -95,8 +103,17 @@ export class Responder {
       const message = parts[index];
       if (!message) break;
       let sent: Sent = { ok: false, error: undefined };
-      if (index === 0 && placeholderTs) sent = await this.update(out, target.channel, placeholderTs, message);
-      if (!sent.ok && !isBlocksRefusal(sent.error)) sent = await this.post(out, target, message);
+      const visibleTo = target.visibleTo;
+      if (visibleTo !== undefined) {
+        sent =
+          index === 0 && target.replaceUrl
+            ? await this.#replaceEphemeral(out, target.replaceUrl, message)
+            : await this.ephemeral(out, target, visibleTo, message);
+      } else {
+        if (index === 0 && placeholderTs)
+          sent = await this.update(out, target.channel, placeholderTs, message);
+        if (!sent.ok && !isBlocksRefusal(sent.error)) sent = await this.post(out, target, message);
+      }
       if (!sent.ok && isBlocksRefusal(sent.error) && plainer && !fellBack) {
         fellBack = true;
         parts = plainer();
@@ -112,18 +129,27 @@ export class Responder {
     return lastTs;
   }
 
-  async ephemeral(out: Outbox, target: ReplyTarget, userId: string, message: RenderedMessage): Promise<void> {
+  /** Shows a message to one person only; its ts (good for nothing but the log), or the Slack error. */
+  async ephemeral(out: Outbox, target: ReplyTarget, userId: string, message: RenderedMessage): Promise<Sent> {
     try {
-      await out.client.chat.postEphemeral({
+      const response = await out.client.chat.postEphemeral({
         channel: target.channel,
         user: userId,
         ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
         text: message.text,
         blocks: message.blocks,
       });
+      return { ok: true, ts: response.message_ts ?? '' };
     } catch (error) {
       this.#logFailure(out, 'chat.postEphemeral', error, target, { userId });
+      return { ok: false, error: slackErrorCode(error) };
     }
+  }
+
+  async #replaceEphemeral(out: Outbox, url: string, message: RenderedMessage): Promise<Sent> {
+    const replaced = await postToResponseUrl(url, { message, replace: true }, out.logger);
+    if (!replaced) this.#onApiError?.('response_url', undefined);
+    return replaced ? { ok: true, ts: '' } : { ok: false, error: undefined };
   }
 
   /** Opens a modal; its view id, or undefined (logged) when Slack refused (an expired trigger). */

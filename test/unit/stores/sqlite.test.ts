@@ -96,7 +96,8 @@ describe('SQLite stores', () => {
         reader.close();
       }
     };
-    expect(rows()).toBe(1_201);
+    // Writes reach the file within milliseconds, gathered into one transaction.
+    await waitFor(() => rows() === 1_201);
     now += 11_000;
     const stop = sweepInBackground(stores, { everyMs: 5 });
     await waitFor(() => rows() === 1);

@@ -66,3 +66,28 @@ export async function timed(promise: Promise<unknown>): Promise<{ ms: number; er
     return { ms: Date.now() - started, error };
   }
 }
+
+/**
+ * Holds a card's lock the way another handling would in one process: a change of the card that does
+ * not finish until the returned release is called.
+ */
+export async function holdByChange(reviewCards: ReviewStore, id: string): Promise<() => Promise<void>> {
+  let release = (): void => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let entered = (): void => undefined;
+  const inside = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  const holding = reviewCards.change(id, async () => {
+    entered();
+    await gate;
+    return { result: undefined };
+  });
+  await inside;
+  return async () => {
+    release();
+    await holding;
+  };
+}

@@ -11,7 +11,7 @@ import {
   MemoryOperatorCache,
   MemoryReviewStore,
 } from '../../../../src/stores/review-memory.js';
-import type { ReplicaStores, StoreImplementation } from './fleet.js';
+import { holdByChange, type ReplicaStores, type StoreImplementation } from './fleet.js';
 
 const bounds = { maxEntries: 1_000 };
 
@@ -32,26 +32,7 @@ export const memoryStores: StoreImplementation = {
     return {
       replicas: [stores, stores],
       // In one process the lock is the card's queue: an earlier change that does not finish holds it.
-      async holdCard(id) {
-        let release = (): void => undefined;
-        const gate = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        let entered = (): void => undefined;
-        const inside = new Promise<void>((resolve) => {
-          entered = resolve;
-        });
-        const holding = stores.reviewCards.change(id, async () => {
-          entered();
-          await gate;
-          return { result: undefined };
-        });
-        await inside;
-        return async () => {
-          release();
-          await holding;
-        };
-      },
+      holdCard: (id) => holdByChange(stores.reviewCards, id),
       close: async () => undefined,
     };
   },
