@@ -1,5 +1,6 @@
-// Child-process entry of the load bench: runs one system under test (the real gateway or the bare
-// relay), so its RSS and CPU are its own. Talks to bench/load.ts over the IPC channel of fork().
+// Child-process entry of the load bench: runs one system under test (the bare relay, or the real
+// gateway on one of its stores), so its RSS and CPU are its own. Talks to bench/load.ts over the IPC
+// channel of fork().
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
@@ -7,12 +8,18 @@ import { Writable } from 'node:stream';
 import { createGateway } from '../src/app.js';
 import { parseEnv } from '../src/config/env.js';
 import { createLogger } from '../src/logging/logger.js';
+import type { StoreChoice } from '../src/stores/stores.js';
 import { startBareRelay } from './bare-relay.js';
 
-export type TargetKind = 'gateway' | 'relay';
+/** A system under test: the bare relay, or the gateway on one store (its name says which). */
+export type SystemName = 'relay' | `gateway-${StoreChoice['kind']}`;
+
+export type TargetSystem = { kind: 'relay' } | { kind: 'gateway'; store: StoreChoice };
 
 export interface TargetConfig {
-  kind: TargetKind;
+  /** Names the system in the reports and its CPU profile file. */
+  name: SystemName;
+  system: TargetSystem;
   signingSecret: string;
   botToken: string;
   slackApiUrl: string;
@@ -22,7 +29,7 @@ export interface TargetConfig {
   /** The gateway's CS_HEADERS_TIMEOUT_MS / CS_BODY_TIMEOUT_MS: above the slow-robot phase's delay. */
   platformTimeoutMs: number;
   logLevel: string;
-  /** When set, the CPU of the measured window (mark → report) is profiled into `<dir>/<kind>.cpuprofile`. */
+  /** When set, the CPU of the measured window (mark → report) is profiled into `<dir>/<name>.cpuprofile`. */
   profileDir?: string;
 }
 
@@ -37,8 +44,14 @@ export interface TargetReport {
 }
 
 export type ParentMessage = { type: 'mark' } | { type: 'report' } | { type: 'stop' };
+/** The store a gateway opened, as its start-up line names it; the relay keeps no state. */
+export interface TargetStore {
+  kind: StoreChoice['kind'];
+  location: string;
+}
+
 export type ChildMessage =
-  | { type: 'ready'; port: number }
+  | { type: 'ready'; port: number; store?: TargetStore }
   | { type: 'report'; report: TargetReport }
   | { type: 'stopped' }
   | { type: 'failed'; message: string };
@@ -51,8 +64,24 @@ function send(message: ChildMessage, then?: () => void): void {
   else then?.();
 }
 
-async function startTarget(config: TargetConfig, countWarning: () => void) {
-  if (config.kind === 'relay') {
+/** The variables that choose `store`, as an operator would set them. */
+function storeVariables(store: StoreChoice): Record<string, string> {
+  switch (store.kind) {
+    case 'memory':
+      return { STATE_PATH: ':memory:' };
+    case 'sqlite':
+      return { STATE_PATH: store.path };
+    case 'redis':
+      return { REDIS_URL: store.url, REDIS_KEY_PREFIX: store.keyPrefix };
+  }
+}
+
+async function startTarget(
+  config: TargetConfig,
+  countWarning: () => void,
+): Promise<{ port: number; store?: TargetStore; stop: () => Promise<void> }> {
+  const { system } = config;
+  if (system.kind === 'relay') {
     return startBareRelay({
       signingSecret: config.signingSecret,
       botToken: config.botToken,
@@ -77,9 +106,16 @@ async function startTarget(config: TargetConfig, countWarning: () => void) {
     LOG_LEVEL: config.logLevel,
     SLACK_WEB_API_RETRIES: '0',
     SHUTDOWN_GRACE_SECONDS: '10',
-    STATE_PATH: ':memory:',
+    ...storeVariables(system.store),
   });
   if (!parsed.ok) throw new Error(`gateway env invalid: ${parsed.problems.join('; ')}`);
+  // The env decides the store from several variables: a variant measured on another store than its
+  // name says would make the comparison between stores meaningless.
+  if (parsed.env.state.kind !== system.store.kind) {
+    throw new Error(
+      `${config.name} asked for the ${system.store.kind} store, the env chose ${parsed.env.state.kind}`,
+    );
+  }
   // A null sink that still counts what would have been written: the gateway pays for every line it logs.
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -90,7 +126,7 @@ async function startTarget(config: TargetConfig, countWarning: () => void) {
   const logger = createLogger({ level: parsed.env.LOG_LEVEL, destination });
   const gateway = await createGateway(parsed.env, logger);
   const { port } = await gateway.start();
-  return { port: port ?? 0, stop: () => gateway.stop() };
+  return { port: port ?? 0, store: gateway.store, stop: () => gateway.stop() };
 }
 
 async function main(): Promise<void> {
@@ -118,7 +154,7 @@ async function main(): Promise<void> {
     if (!profiler || !profiling || !config.profileDir) return;
     profiling = false;
     const { profile } = await profiler.post('Profiler.stop');
-    writeFileSync(join(config.profileDir, `${config.kind}.cpuprofile`), JSON.stringify(profile));
+    writeFileSync(join(config.profileDir, `${config.name}.cpuprofile`), JSON.stringify(profile));
   };
 
   process.on('message', (message: ParentMessage) => {
@@ -160,7 +196,7 @@ async function main(): Promise<void> {
         return;
     }
   });
-  send({ type: 'ready', port: target.port });
+  send({ type: 'ready', port: target.port, ...(target.store ? { store: target.store } : {}) });
 }
 
 main().catch((error: unknown) => {
