@@ -12,15 +12,7 @@ import type { NameCache, OnceStore, TickClaims } from '../slack/handling/stores.
 import { SqliteChannelSettingsStore } from './channel-settings.js';
 import { contextSchema } from './redis.js';
 import type { StoreLogger } from './redis-connection.js';
-import {
-  type Clock,
-  immediate,
-  KvTable,
-  openDatabase,
-  type SqliteDatabase,
-  SqliteJsonStore,
-  ttlMs,
-} from './sqlite-database.js';
+import { type Clock, KvTable, openDatabase, SqliteJsonStore, ttlMs } from './sqlite-database.js';
 import {
   SqliteEntrySnapshotStore,
   SqliteOperatorCache,
