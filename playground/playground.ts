@@ -1,6 +1,9 @@
 // The whole playground: the platform simulator, the stand-in for Slack and its page, and the real
 // gateway in HTTP mode pointed at both, all on 127.0.0.1. Used by `npm run demo` and the browser tests.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { createGateway, type Gateway } from '../src/app.js';
 import { parseEnv } from '../src/config/env.js';
 import type { Logger } from '../src/logging/logger.js';
@@ -10,12 +13,13 @@ import {
   type Simulator,
   startSimulator,
 } from '../src/simulator/index.js';
+import { createSqliteStores } from '../src/stores/sqlite.js';
 import { GatewayRequests } from './gateway-requests.js';
 import { buildPageAssets } from './page.js';
 import type { FaultKind } from './protocol.js';
 import { startPlaygroundServer } from './server.js';
 import { SlackStandIn } from './slack-stand-in/web-api.js';
-import { PERSONAS, REVIEW_CHANNEL, Workspace } from './workspace.js';
+import { IT_HELP_CHANNEL, IT_ONCALL_GROUP, PERSONAS, REVIEW_CHANNEL, Workspace } from './workspace.js';
 
 export interface PlaygroundOptions {
   /** The page's port; 0 for any free one. */
@@ -72,6 +76,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     origin = server.origin;
     closers.push(() => server.close());
 
+    const statePath = demoState();
+    closers.push(async () => rmSync(dirname(statePath), { recursive: true, force: true }));
     const parsed = parseEnv({
       SLACK_BOT_TOKEN: botToken,
       SLACK_SIGNING_SECRET: signingSecret,
@@ -92,8 +98,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
         .join(','),
       REVIEW_CHANNEL_ID: REVIEW_CHANNEL,
       SHUTDOWN_GRACE_SECONDS: '2',
-      // The playground is a demo: every start begins from the same clean state.
-      STATE_PATH: ':memory:',
+      // The playground is a demo: every start begins from the same state, in a file of its own.
+      STATE_PATH: statePath,
       ...options.gatewayEnv,
     });
     if (!parsed.ok) throw new Error(`playground gateway settings invalid: ${parsed.problems.join('; ')}`);
@@ -111,4 +117,21 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     await close();
     throw error;
   }
+}
+
+/**
+ * A fresh state file holding #it-help's settings, as an operator would set them with `/cs channel`:
+ * IT's robot (2), answering questions on its own, calling the on-call group when it cannot help.
+ */
+function demoState(): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'playground-state-')), 'gateway.sqlite');
+  const stores = createSqliteStores(path, { ttlSeconds: 3600 });
+  void stores.channelSettings.put(IT_HELP_CHANNEL, {
+    settings: { robot: 2, answer: 'questions', escalate: { users: [], groups: [IT_ONCALL_GROUP.id] } },
+    changedBy: PERSONAS.find((persona) => persona.operator)?.id ?? 'U0PLAYGROUND',
+    changedAt: Date.now(),
+  });
+  // Synchronous underneath: the settings are in the file when this returns.
+  void stores.close();
+  return path;
 }

@@ -26,9 +26,19 @@ export const PERSONAS: readonly Persona[] = [
 
 const HELP_CHANNEL = 'C0HELP';
 export const REVIEW_CHANNEL = 'C0KBREVIEW';
+/** A channel with settings of its own (set at start, playground.ts): IT's robot, answering on its own. */
+export const IT_HELP_CHANNEL = 'C0ITHELP';
+/** The people IT's channel calls when the robot cannot help. */
+export const IT_ONCALL_GROUP = { id: 'S0ITONCALL', handle: 'it-oncall', members: ['U0OLIVIA'] } as const;
 
 const CONVERSATIONS: readonly Conversation[] = [
   { id: HELP_CHANNEL, kind: 'channel', name: 'help', purpose: 'Mention @Helpdesk Robot with a question' },
+  {
+    id: IT_HELP_CHANNEL,
+    kind: 'channel',
+    name: 'it-help',
+    purpose: 'Ask IT anything: questions are answered on their own from the IT knowledge base',
+  },
   {
     id: REVIEW_CHANNEL,
     kind: 'channel',
@@ -66,7 +76,7 @@ const ACME: Directory = {
       }
     );
   },
-  usergroup: () => undefined,
+  usergroup: (id) => (id === IT_ONCALL_GROUP.id ? IT_ONCALL_GROUP.members : undefined),
 };
 
 function personOf(

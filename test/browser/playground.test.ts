@@ -216,6 +216,33 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
   );
 
   it(
+    "answers a question in #it-help on its own, from IT's knowledge base, without a mention",
+    async () => {
+      const page = await openAs(BOB);
+      await page.getByRole('button', { name: '# it-help' }).click();
+      await type(page, 'How do I connect to the VPN?');
+      const question = page
+        .locator('.conversation .message', { hasText: 'How do I connect to the VPN?' })
+        .last();
+      await question.getByRole('button', { name: /\d+ repl/ }).click();
+      const thread = page.getByRole('complementary', { name: 'Thread' });
+      // Robot 2's answer (the IT desk's checklist), not #help's robot's.
+      const answer = appMessage(thread, 'IT desk checklist');
+      await answer.waitFor();
+      await answer.getByRole('button', { name: '👍 Helpful' }).waitFor();
+      // Chatter that is no question gets no answer: the next message stands alone.
+      await type(page, 'thanks, that worked');
+      const chatter = page.locator('.conversation .message', { hasText: 'thanks, that worked' });
+      await chatter.waitFor();
+      await page.waitForTimeout(1_000);
+      expect(await chatter.getByRole('button', { name: /\d+ repl/ }).count()).toBe(0);
+      await shot(page, 'it-help');
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
     'answers a reply in a DM thread in that thread, opened from the message',
     async () => {
       const page = await openAs(ALICE);
