@@ -1,6 +1,7 @@
 // The listeners' dependencies built from the core and the stores: the Slack side's default pieces
 // (the answerer, the question turns, the delivery claims, the thread registry, the placements).
 
+import type { People } from '../conversation/channel-settings.js';
 import type { Locale } from '../conversation/locale.js';
 import type { Logger } from '../logging/logger.js';
 import type { AgentsApi } from '../service-desk/agents.js';
@@ -9,6 +10,7 @@ import type { StatisticsApi } from '../service-desk/statistics.js';
 import type { TicketsApi } from '../service-desk/tickets.js';
 import type { UsergroupDirectory } from '../slack/access/usergroups.js';
 import { Answerer, type Ask, type OnEvent, type Rate } from '../slack/answers/answerer.js';
+import { escalationClaims, escalationRoutes } from '../slack/answers/escalation.js';
 import { QuestionTurns } from '../slack/answers/question-turns.js';
 import { threadRegistry } from '../slack/answers/thread-registry.js';
 import { placeholderMessages } from '../slack/answers/working-signal.js';
@@ -70,6 +72,8 @@ export function createListenerDeps(dependencies: {
   users: UserLookup;
   /** Each channel's settings: how questions are asked there, and when the app answers on its own. */
   channels: ChannelDirectory;
+  /** ESCALATE_TO and ESCALATION_CHANNEL_ID: who a DM's "Get a person" calls, and where; unset: no button in DMs. */
+  directEscalation: { targets: People; channelId: string } | undefined;
   usergroups: UsergroupDirectory;
   settings: ListenerSettings;
   logger: Logger;
@@ -83,6 +87,7 @@ export function createListenerDeps(dependencies: {
   const metrics = dependencies.metrics ?? {};
   const onEvent: OnEvent = (kind, outcome) => metrics.onEvent?.(kind, outcome);
   const { responder } = dependencies;
+  const escalations = escalationRoutes(dependencies.channels, dependencies.directEscalation);
   return {
     logger: dependencies.logger,
     onEvent,
@@ -94,6 +99,7 @@ export function createListenerDeps(dependencies: {
       responder,
       onEvent,
       working: placeholderMessages(responder),
+      escalations,
       settings: { defaultLocale: settings.defaultLocale, placeholderDelayMs: settings.placeholderDelayMs },
     }),
     responder,
@@ -104,6 +110,12 @@ export function createListenerDeps(dependencies: {
       rememberSeconds: settings.dedupTtlSeconds,
     }),
     threads: threadRegistry(dependencies.threads, settings.threadTtlSeconds),
+    escalation: {
+      routes: escalations,
+      // The threads' store refuses while Redis is down; the deliveries' would let each replica call alone.
+      // An answer calls at most once while its context lives (threadTtlSeconds is CONTEXT_TTL_SECONDS).
+      claims: escalationClaims(dependencies.threads, settings.threadTtlSeconds),
+    },
     placements: dependencies.channels,
     channels: dependencies.channels,
     usergroups: dependencies.usergroups,

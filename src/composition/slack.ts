@@ -99,6 +99,7 @@ export async function composeSlack(
     threads: stores.threads,
     users: services.users,
     channels,
+    directEscalation: env.directEscalation,
     usergroups: new UsergroupDirectory(stores.operators, {
       refreshMs: USERGROUP_REFRESH_MS,
       what: 'user group',

@@ -1,6 +1,7 @@
 // The process environment as one typed, validated object. Only the entry point passes process.env in.
 import { Cron } from 'croner';
 import { z } from 'zod';
+import type { People } from '../conversation/channel-settings.js';
 import { LOCALES } from '../conversation/locale.js';
 import type { StoreChoice } from '../stores/stores.js';
 import { isTimeZone } from '../util/time-zone.js';
@@ -79,6 +80,42 @@ const slackUserIds = z.preprocess(
       'must be Slack user ids (U… or W…) separated by commas',
     )
     .default([]),
+);
+
+// Who to call, as Slack writes a mention or as a bare id: `<@U…|name>`, `<!subteam^S…|@name>`, U…, W…, S….
+const PERSON_ITEM = /(?:<[^<>]*>|[^,\s])+/g;
+const USER_MENTION = /^(?:<@([UW][A-Z0-9]{1,31})(?:\|[^<>]*)?>|([UW][A-Z0-9]{1,31}))$/;
+const GROUP_MENTION = /^(?:<!subteam\^(S[A-Z0-9]{1,31})(?:\|[^<>]*)?>|(S[A-Z0-9]{1,31}))$/;
+
+/** People and user groups separated by commas or spaces, each a mention or a bare id; duplicates dropped. */
+const slackPeople = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .transform((text, context): People => {
+      const people: People = { users: [], groups: [] };
+      for (const item of text.match(PERSON_ITEM) ?? []) {
+        const user = USER_MENTION.exec(item);
+        const group = GROUP_MENTION.exec(item);
+        const userId = user?.[1] ?? user?.[2];
+        const groupId = group?.[1] ?? group?.[2];
+        if (userId !== undefined) {
+          if (!people.users.includes(userId)) people.users.push(userId);
+        } else if (groupId !== undefined) {
+          if (!people.groups.includes(groupId)) people.groups.push(groupId);
+        } else {
+          // One line for the whole variable, never quoting the value.
+          context.addIssue({
+            code: 'custom',
+            message:
+              'must be people and user groups (<@U…>, <!subteam^S…>, or bare U…, W…, S… ids) separated by commas or spaces',
+          });
+          return z.NEVER;
+        }
+      }
+      return people;
+    })
+    .optional(),
 );
 
 /** How many example questions the Home tab shows at most, and how long each may be. */
@@ -226,6 +263,9 @@ const variablesSchema = z.object({
   OPERATOR_USERGROUP_ID: slackId('user group'),
   REVIEW_CHANNEL_ID: slackId('channel'),
   REVIEW_SHOW_ASKER: flag(true),
+  // Both or neither: without them a DM's answer offers no one to call.
+  ESCALATE_TO: slackPeople,
+  ESCALATION_CHANNEL_ID: slackId('channel'),
   // Unset: the Home tab offers its own examples, in the viewer's language.
   HOME_EXAMPLE_QUESTIONS: homeExampleQuestions,
   NOTIFY_ASKERS_ON_FIX: flag(true),
@@ -365,6 +405,30 @@ function stateEnv(variables: Variables, problem: Report): StoreChoice | undefine
   return { kind: 'sqlite', path: statePath };
 }
 
+/** Where a DM's call for a person goes: both variables, or neither (no button in DMs). */
+interface DirectEscalation {
+  targets: People;
+  /** The channel the call is posted in, with the question, the asker and the answer. */
+  channelId: string;
+}
+
+function escalationEnv(variables: Variables, problem: Report): DirectEscalation | undefined | 'invalid' {
+  const { ESCALATE_TO: targets, ESCALATION_CHANNEL_ID: channelId } = variables;
+  if (targets && !channelId) {
+    problem('ESCALATION_CHANNEL_ID', 'is required when ESCALATE_TO is set (where a DM’s call is posted)');
+    return 'invalid';
+  }
+  if (channelId && !targets) {
+    problem('ESCALATE_TO', 'is required when ESCALATION_CHANNEL_ID is set (who a DM’s call mentions)');
+    return 'invalid';
+  }
+  if (targets && targets.users.length + targets.groups.length === 0) {
+    problem('ESCALATE_TO', 'names nobody: give people or user groups, or leave it unset');
+    return 'invalid';
+  }
+  return targets && channelId ? { targets, channelId } : undefined;
+}
+
 const envSchema = variablesSchema
   // Zod runs this even when a variable is malformed, so the parts' problems come in the same report.
   .superRefine((variables, context) => {
@@ -376,6 +440,7 @@ const envSchema = variablesSchema
     if (variables.DIGEST_SCHEDULE && !variables.DIGEST_CHANNEL_ID && !variables.REVIEW_CHANNEL_ID) {
       problem('DIGEST_CHANNEL_ID', 'or REVIEW_CHANNEL_ID is required when DIGEST_SCHEDULE is set');
     }
+    escalationEnv(variables, problem);
   })
   .transform((variables, context) => {
     const problem: Report = (variable, message) =>
@@ -383,7 +448,8 @@ const envSchema = variablesSchema
     const slack = slackEnv(variables, problem);
     const platform = platformEnv(variables, problem);
     const state = stateEnv(variables, problem);
-    if (!slack || !platform || !state) return z.NEVER;
+    const directEscalation = escalationEnv(variables, problem);
+    if (!slack || !platform || !state || directEscalation === 'invalid') return z.NEVER;
     const {
       SLACK_BOT_TOKEN,
       SLACK_SIGNING_SECRET,
@@ -400,9 +466,11 @@ const envSchema = variablesSchema
       REDIS_KEY_PREFIX,
       STORE,
       STATE_PATH,
+      ESCALATE_TO,
+      ESCALATION_CHANNEL_ID,
       ...settings
     } = variables;
-    return { ...settings, slack, platform, state };
+    return { ...settings, slack, platform, state, directEscalation };
   });
 
 export type Env = z.output<typeof envSchema>;

@@ -322,6 +322,7 @@ export class Conversation {
       stripe: answer.stripe?.trim() || undefined,
       suggestions,
       rateable: rateable && stored,
+      matched: answer.answerType !== ANSWER_TYPE_UNKNOWN,
       clickedBy: suggestion ? { displayName: asker.displayName, question: suggestion.question } : undefined,
       demo: this.#settings.demo,
       locale: asker.locale,

@@ -57,6 +57,8 @@ export interface AnswerReply {
   suggestions: SuggestionChoice[];
   /** False for "unknown question" answers: no rating buttons. */
   rateable: boolean;
+  /** False when no knowledge entry matched the question (answerType 3): the adapter says so. */
+  matched: boolean;
   /** Set when the answer came from a suggestion click: "<who> asked: <question>". */
   clickedBy: { displayName: string; question: string } | undefined;
   /** True when the platform is the built-in simulator: every answer is marked as demo content. */

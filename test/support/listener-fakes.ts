@@ -8,6 +8,7 @@ import { createLogger } from '../../src/logging/logger.js';
 import { UsergroupDirectory } from '../../src/slack/access/usergroups.js';
 import type { Rate } from '../../src/slack/answers/answerer.js';
 import { Answerer } from '../../src/slack/answers/answerer.js';
+import { escalationClaims, escalationRoutes } from '../../src/slack/answers/escalation.js';
 import type { MessageArgs } from '../../src/slack/answers/message.js';
 import { QuestionTurns } from '../../src/slack/answers/question-turns.js';
 import type { ThreadRegistry } from '../../src/slack/answers/thread-registry.js';
@@ -20,6 +21,7 @@ import { InFlight } from '../../src/slack/handling/in-flight.js';
 import type { SlackUser, UserLookup } from '../../src/slack/handling/user-directory.js';
 import { Responder } from '../../src/slack/transport/responder.js';
 import { MemoryChannelSettingsStore } from '../../src/stores/channel-settings.js';
+import { MemoryOnceStore } from '../../src/stores/memory.js';
 import { MemoryOperatorCache } from '../../src/stores/review-memory.js';
 import { type LogRecord, logSink } from './log-sink.js';
 import { type BlockActionsPayload, IDS } from './slack-payloads.js';
@@ -124,6 +126,7 @@ export function fakes(
       stripe: undefined,
       suggestions: [],
       rateable: true,
+      matched: true,
       clickedBy: undefined,
       demo: false,
       locale: input.asker.locale,
@@ -137,6 +140,8 @@ export function fakes(
     defaults: DEFAULT_PLACEMENT,
     logger,
   });
+  // No channel here names anyone, and DMs have no ESCALATE_TO: no answer offers "Get a person".
+  const escalations = escalationRoutes(channels, undefined);
   const deps: ListenerDeps = {
     logger,
     onEvent,
@@ -152,12 +157,17 @@ export function fakes(
       responder,
       onEvent,
       working: placeholderMessages(responder),
+      escalations,
       settings: { defaultLocale: 'en', placeholderDelayMs: 10_000 },
     }),
     responder,
     users,
     placements: channels,
     channels,
+    escalation: {
+      routes: escalations,
+      claims: escalationClaims(new MemoryOnceStore({ maxEntries: 100 }), 60),
+    },
     usergroups: new UsergroupDirectory(new MemoryOperatorCache(), { refreshMs: 60_000, what: 'user group' }),
     rate: async (input) => {
       rated.push(input);

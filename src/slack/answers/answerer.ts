@@ -13,6 +13,7 @@ import type { Handling } from '../handling/handling.js';
 import { partnerIdFor, type UserLookup } from '../handling/user-directory.js';
 import type { ReplyTarget, Responder } from '../transport/responder.js';
 import { renderReply } from './blocks.js';
+import type { EscalationRoutes } from './escalation.js';
 import type { WorkingSignals } from './working-signal.js';
 
 /** The core's question: what the robot is asked, for whom. */
@@ -52,6 +53,7 @@ export class Answerer implements AnswerQuestion {
   readonly #responder: Responder;
   readonly #onEvent: OnEvent;
   readonly #working: WorkingSignals;
+  readonly #escalations: EscalationRoutes;
   readonly #settings: { defaultLocale: Locale; placeholderDelayMs: number };
 
   constructor(dependencies: {
@@ -61,6 +63,8 @@ export class Answerer implements AnswerQuestion {
     onEvent: OnEvent;
     /** How the asker sees that the robot is working: a placeholder message today. */
     working: WorkingSignals;
+    /** Who may be called about an answer where it is given: the answer offers "Get a person" there. */
+    escalations: EscalationRoutes;
     settings: {
       defaultLocale: Locale;
       /** How long the robot may take before a "working on it" placeholder is posted; 0 posts it at once. */
@@ -72,6 +76,7 @@ export class Answerer implements AnswerQuestion {
     this.#responder = dependencies.responder;
     this.#onEvent = dependencies.onEvent;
     this.#working = dependencies.working;
+    this.#escalations = dependencies.escalations;
     this.#settings = dependencies.settings;
   }
 
@@ -140,8 +145,13 @@ export class Answerer implements AnswerQuestion {
       await tell(this.#responder, handling, target, userId, reply);
       return;
     }
-    await this.#responder.show(handling, target, renderReply(reply), await working.shownTs(), () =>
-      renderReply(reply, { images: 'links' }),
+    const escalate = this.#escalations(target.channel) !== undefined;
+    await this.#responder.show(
+      handling,
+      target,
+      renderReply(reply, { escalate }),
+      await working.shownTs(),
+      () => renderReply(reply, { images: 'links', escalate }),
     );
   }
 

@@ -25,12 +25,13 @@ import type {
 } from '../../conversation/types.js';
 import { BLOCK_KIT } from '../kit/block-kit-limits.js';
 import {
+  encodeEscalateValue,
   encodeRatingValue,
   encodeReasonValue,
   encodeSuggestionValue,
   encodeTryAgainValue,
 } from '../kit/button-values.js';
-import { context, plainText, section } from '../kit/elements.js';
+import { button, context, plainText, section } from '../kit/elements.js';
 import {
   ACTIONS_ELEMENTS_MAX,
   BLOCKS_PER_MESSAGE_MAX,
@@ -43,7 +44,13 @@ import {
   truncateMrkdwn,
 } from '../kit/limits.js';
 import { ACTION_DISLIKE_REASON } from '../review/ids.js';
-import { ACTION_RATE_DOWN, ACTION_RATE_UP, ACTION_TRY_AGAIN, suggestionActionId } from './ids.js';
+import {
+  ACTION_ESCALATE,
+  ACTION_RATE_DOWN,
+  ACTION_RATE_UP,
+  ACTION_TRY_AGAIN,
+  suggestionActionId,
+} from './ids.js';
 import { type MessageKey, t } from './messages.js';
 
 export interface RenderedMessage {
@@ -58,9 +65,13 @@ export interface RenderOptions {
    * second attempt after Slack refused a message because it could not fetch an image.
    */
   images?: 'blocks' | 'links';
+  /** True where the place names people to call (escalation.ts): the answer offers "Get a person". */
+  escalate?: boolean;
 }
 
 export const RATING_BLOCK_ID = 'rating';
+/** The "Get a person" button's block, replaced by who called once someone has (escalate-click.ts). */
+export const ESCALATE_BLOCK_ID = 'escalate';
 const TRY_AGAIN_BLOCK_ID = 'try_again';
 const ENTRY_BLOCK_PREFIX = 'entry:';
 /** Slack's limit on a block_id. */
@@ -167,18 +178,26 @@ export function renderRatedLine(
  * found, `rated` is appended so the message still shows the rating.
  */
 export function replaceRatingButtons(blocks: unknown, rated: KnownBlock): KnownBlock[] {
+  return replaceBlock(blocks, RATING_BLOCK_ID, rated);
+}
+
+/**
+ * An existing message's blocks (untrusted) with the block `blockId` replaced by `replacement`;
+ * unrecognisable blocks are dropped, and `replacement` is appended when no such block is found.
+ */
+export function replaceBlock(blocks: unknown, blockId: string, replacement: KnownBlock): KnownBlock[] {
   const result: KnownBlock[] = [];
   let replaced = false;
   for (const block of Array.isArray(blocks) ? blocks : []) {
     if (!isBlockLike(block)) continue;
-    if (block.block_id === RATING_BLOCK_ID) {
-      if (!replaced) result.push(rated);
+    if (block.block_id === blockId) {
+      if (!replaced) result.push(replacement);
       replaced = true;
       continue;
     }
     result.push(block);
   }
-  if (!replaced) result.push(rated);
+  if (!replaced) result.push(replacement);
   return result;
 }
 
@@ -285,6 +304,12 @@ function renderAnswer(reply: AnswerReply, options: RenderOptions): RenderedMessa
     units.push({ blocks: [context(line)], plain: line });
   }
   if (reply.demo) units.push({ blocks: [context(`:test_tube: ${t(locale, 'demo_marker')}`)], plain: '' });
+  // An answer the robot did not have says so first, with the way to a person as its most prominent button.
+  const escalation = options.escalate ? escalateActions(locale, reply.contextKey, !reply.matched) : undefined;
+  if (escalation && !reply.matched) {
+    const line = t(locale, 'no_answer');
+    units.push({ blocks: [section(line), escalation], plain: line });
+  }
 
   const body = answerBody(reply.answerHtml, options.images === 'links' ? 'links' : 'segments');
   units.push(...body.units);
@@ -305,6 +330,9 @@ function renderAnswer(reply: AnswerReply, options: RenderOptions): RenderedMessa
   // Only the renderer knows whether the HTML shows anything; the core judges the rest (answer type, msgId).
   const ratings = reply.rateable && body.visible ? ratingActions(locale, reply.contextKey) : undefined;
   if (ratings) units.push({ blocks: [ratings], plain: '', note: t(locale, 'rate_up') });
+  if (escalation && reply.matched) {
+    units.push({ blocks: [escalation], plain: '', note: t(locale, 'escalate_button') });
+  }
 
   const entryId = reply.docId === undefined ? undefined : entryBlockId(reply.docId);
   return pack(units).map((message, index) => {
@@ -384,6 +412,17 @@ function ratingActions(locale: Locale, contextKey: string): ActionsBlock | undef
       { type: 'button', action_id: ACTION_RATE_DOWN, text: plainText(t(locale, 'rate_down')), value: down },
     ],
   };
+}
+
+/** "Get a person"; `prominent` (primary style) when the robot had no answer and a person is the way on. */
+function escalateActions(locale: Locale, contextKey: string, prominent: boolean): ActionsBlock | undefined {
+  const value = encodeEscalateValue(contextKey);
+  if (value === undefined) return undefined;
+  const escalate = button(t(locale, 'escalate_button'), ACTION_ESCALATE, {
+    value,
+    ...(prominent ? { style: 'primary' } : {}),
+  });
+  return { type: 'actions', block_id: ESCALATE_BLOCK_ID, elements: [escalate] };
 }
 
 /** Greedy packing in order: a new message starts when the next unit would break a limit. */

@@ -12,3 +12,5 @@ export const SUGGESTION_ACTION_PATTERN = /^suggestion:\d+$/;
 export function suggestionActionId(index: number): string {
   return `suggestion:${index}`;
 }
+/** "Get a person" on an answer: calls the people the place names (escalate-click.ts). */
+export const ACTION_ESCALATE = 'escalate';

@@ -30,6 +30,17 @@ const en = {
   continued: '(continued)',
   empty_answer: 'The answer service sent an empty answer. Please try asking in other words.',
   reason_button: 'Say what was wrong',
+  escalate_button: 'Get a person',
+  no_answer: 'I have no answer to this in the knowledge base. A person can help.',
+  escalated: '{user} called a person · {when}',
+  escalation_call:
+    '{clicked, select, asker {{asker} asks for a person to help with this question:} other {{clicker} asks for a person to help {asker} with this question:}}',
+  escalation_call_direct:
+    '{asker} asks for a person to help with a question asked in a direct message with the app:',
+  escalation_answer: 'The robot answered:',
+  escalation_failed: 'I could not reach a person just now. Please try again.',
+  escalation_already: 'A person has already been called for this answer.',
+  escalation_off: 'There is no one to call from here any more. Please ask again.',
 } as const;
 
 /** A key of this room, for tables that choose a message. */
@@ -64,6 +75,16 @@ export const messages = catalog(en, {
   continued: '（续）',
   empty_answer: '问答服务返回了空白回答，请换个说法再问。',
   reason_button: '说说哪里不对',
+  escalate_button: '找人工',
+  no_answer: '知识库里没有这个问题的答案，可以找人工帮忙。',
+  escalated: '{user} 已呼叫人工 · {when}',
+  escalation_call:
+    '{clicked, select, asker {{asker} 请人工帮忙解答这个问题：} other {{clicker} 请人工帮忙解答 {asker} 的这个问题：}}',
+  escalation_call_direct: '{asker} 在与应用的私信中提问，请人工帮忙解答：',
+  escalation_answer: '机器人的回答：',
+  escalation_failed: '暂时无法呼叫人工，请再试一次。',
+  escalation_already: '已经为这个回答呼叫过人工了。',
+  escalation_off: '这里已不再有可呼叫的人工，请重新提问。',
 });
 
 export const t = translator(messages);

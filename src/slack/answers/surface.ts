@@ -1,7 +1,13 @@
-// Asking and what follows an answer: mentions, DMs and thread follow-ups, suggestion clicks, Try again, 👍/👎.
+// Asking and what follows an answer: mentions, DMs and thread follow-ups, suggestion clicks, Try again, 👍/👎, Get a person.
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Surface } from '../handling/surface.js';
-import { ACTION_TRY_AGAIN, RATING_ACTION_PATTERN, SUGGESTION_ACTION_PATTERN } from './ids.js';
+import { escalateClickListener } from './escalate-click.js';
+import {
+  ACTION_ESCALATE,
+  ACTION_TRY_AGAIN,
+  RATING_ACTION_PATTERN,
+  SUGGESTION_ACTION_PATTERN,
+} from './ids.js';
 import { messageListener } from './message.js';
 import { ratingClickListener } from './rating-click.js';
 import { suggestionClickListener } from './suggestion-click.js';
@@ -14,6 +20,7 @@ export function answersSurface(deps: ListenerDeps): Surface {
       [SUGGESTION_ACTION_PATTERN, suggestionClickListener(deps)],
       [ACTION_TRY_AGAIN, tryAgainListener(deps)],
       [RATING_ACTION_PATTERN, ratingClickListener(deps)],
+      [ACTION_ESCALATE, escalateClickListener(deps)],
     ],
   };
 }

@@ -10,6 +10,7 @@ import type { TicketsApi } from '../../service-desk/tickets.js';
 import type { OperatorDirectory } from '../access/operators.js';
 import type { UsergroupDirectory } from '../access/usergroups.js';
 import type { AnswerQuestion, OnEvent, Rate } from '../answers/answerer.js';
+import type { EscalationClaims, EscalationRoutes } from '../answers/escalation.js';
 import type { QuestionTurns } from '../answers/question-turns.js';
 import type { ThreadRegistry } from '../answers/thread-registry.js';
 import type { ChannelDirectory } from '../channels/directory.js';
@@ -36,6 +37,8 @@ export interface ListenerDeps {
   placements: Placements;
   /** Each channel's settings: what the app does there on its own, and changing them. */
   channels: ChannelsDeps;
+  /** "Get a person": who is called about an answer, and the claim that calls them once per answer. */
+  escalation: { routes: EscalationRoutes; claims: EscalationClaims };
   /** Members of user groups a channel names (its askers), cached for every replica. */
   usergroups: Pick<UsergroupDirectory, 'members'>;
   /** The knowledge-base review loop: cards, reasons, edits. */

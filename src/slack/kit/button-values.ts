@@ -54,6 +54,8 @@ const tryAgainValueSchema = z.object({
 });
 
 const reasonValueSchema = z.object({ v: z.literal(1), k: contextKey });
+/** "Get a person": the answer whose question is to be brought to a person. */
+const escalateValueSchema = z.object({ v: z.literal(1), k: contextKey });
 /** A review card's buttons: the card, and the entry for Edit entry. */
 const reviewCardValueSchema = z.object({ v: z.literal(1), c: cardId, d: docId.optional() });
 
@@ -110,6 +112,16 @@ export function encodeReasonValue(contextKey: string): string | undefined {
 /** The answer context key a reason button carries. */
 export function decodeReasonValue(raw: unknown): string | undefined {
   return decode(raw, reasonValueSchema)?.k;
+}
+
+/** The value of a "Get a person" button, or undefined when the key cannot fit. */
+export function encodeEscalateValue(contextKey: string): string | undefined {
+  return encodeChecked(escalateValueSchema, { v: 1, k: contextKey });
+}
+
+/** The answer context key a "Get a person" button carries; the caller checks the gateway issued it. */
+export function decodeEscalateValue(raw: unknown): string | undefined {
+  return decode(raw, escalateValueSchema)?.k;
 }
 
 /** The value of a review card's button (Edit entry with the docId, Dismiss without); undefined when it cannot fit. */

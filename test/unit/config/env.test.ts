@@ -319,6 +319,48 @@ describe('the statistics digest', () => {
   });
 });
 
+describe("a DM's call for a person (ESCALATE_TO, ESCALATION_CHANNEL_ID)", () => {
+  it('is off without them: DMs offer no one to call', () => {
+    const result = parseEnv(slack);
+    expect(result.ok && result.env.directEscalation).toBeUndefined();
+  });
+
+  it('reads people and user groups as Slack escapes them and as bare ids, split by commas or spaces', () => {
+    const result = parseEnv({
+      ...slack,
+      ESCALATE_TO: '<!subteam^S0HELP|@it-oncall>, <@U0ALICE|alice> W0BOB  S0NIGHT,<@U0ALICE>',
+      ESCALATION_CHANNEL_ID: ' C0DESK ',
+    });
+    expect(result.ok && result.env.directEscalation).toEqual({
+      targets: { users: ['U0ALICE', 'W0BOB'], groups: ['S0HELP', 'S0NIGHT'] },
+      channelId: 'C0DESK',
+    });
+  });
+
+  it('says in one line what is wrong, and never quotes the value', () => {
+    const bad = parseEnv({
+      ...slack,
+      ESCALATE_TO: '@alice, <#C0HELP|help>',
+      ESCALATION_CHANNEL_ID: 'C0DESK',
+    });
+    expect(!bad.ok && bad.problems).toEqual([
+      'ESCALATE_TO: must be people and user groups (<@U…>, <!subteam^S…>, or bare U…, W…, S… ids) separated by commas or spaces',
+    ]);
+    const alone = parseEnv({ ...slack, ESCALATE_TO: 'U0ALICE' });
+    expect(!alone.ok && alone.problems).toEqual([
+      'ESCALATION_CHANNEL_ID: is required when ESCALATE_TO is set (where a DM’s call is posted)',
+    ]);
+    const nobody = parseEnv({ ...slack, ESCALATION_CHANNEL_ID: 'C0DESK' });
+    expect(!nobody.ok && nobody.problems).toEqual([
+      'ESCALATE_TO: is required when ESCALATION_CHANNEL_ID is set (who a DM’s call mentions)',
+    ]);
+    const commas = parseEnv({ ...slack, ESCALATE_TO: ' , ,', ESCALATION_CHANNEL_ID: 'C0DESK' });
+    expect(!commas.ok && commas.problems).toEqual([
+      'ESCALATE_TO: names nobody: give people or user groups, or leave it unset',
+    ]);
+  });
+});
+
 describe('where the state is kept', () => {
   const stateOf = (variables: Record<string, string>) => {
     const result = parseEnv({ ...slack, ...variables });

@@ -56,6 +56,7 @@ function gatewayWith(maxQuestionLength: number): SlackListeners {
       defaults: { robotFlag: undefined, source: undefined, language: 'auto', reply: 'thread' },
       logger: createLogger({ level: 'silent' }),
     }),
+    directEscalation: undefined,
     usergroups: new UsergroupDirectory(new MemoryOperatorCache(), { refreshMs: 60_000, what: 'user group' }),
     settings: {
       defaultLocale: 'en',

@@ -114,6 +114,7 @@ describe("Slack's Block Kit checks", () => {
       stripe: 'You may also want to ask:',
       suggestions: [{ docId: 'doc-2', question: 'My account is locked' }],
       rateable: true,
+      matched: true,
       clickedBy: undefined,
       demo: true,
       locale: 'en',

@@ -4,6 +4,7 @@ import type { Locale } from '../../../../src/conversation/locale.js';
 import type { AnswerReply, FailureReason, Reply } from '../../../../src/conversation/types.js';
 import {
   docIdOfAnswerBlocks,
+  ESCALATE_BLOCK_ID,
   entryBlockId,
   RATING_BLOCK_ID,
   type RenderedMessage,
@@ -13,12 +14,14 @@ import {
   replaceRatingButtons,
 } from '../../../../src/slack/answers/blocks.js';
 import {
+  ACTION_ESCALATE,
   ACTION_RATE_DOWN,
   ACTION_RATE_UP,
   ACTION_TRY_AGAIN,
   SUGGESTION_ACTION_PATTERN,
 } from '../../../../src/slack/answers/ids.js';
 import {
+  decodeEscalateValue,
   decodeRatingValue,
   decodeReasonValue,
   decodeSuggestionValue,
@@ -50,6 +53,7 @@ function answer(overrides: Partial<AnswerReply> = {}): AnswerReply {
       { question: '退款多久到账？', docId: 'd2' },
     ],
     rateable: true,
+    matched: true,
     clickedBy: undefined,
     demo: false,
     locale: 'zh-CN',
@@ -339,6 +343,82 @@ describe('renderReply: answers', () => {
       const images = messages.flatMap((message) => message.blocks).filter((block) => block.type === 'image');
       expect(images).toHaveLength(70);
     });
+  });
+});
+
+describe('renderReply: "Get a person" where the place names people to call', () => {
+  const noMatch = answer({
+    answerHtml: 'Sorry, I cannot answer that yet. Try other words, or pick a question below.',
+    stripe: 'You may want to ask:',
+    suggestions: [{ question: 'How do I reset my password?', docId: 'd1' }],
+    rateable: false,
+    matched: false,
+    locale: 'en',
+  });
+
+  it('offers no button unless asked to: a place without people to call shows the answer as before', () => {
+    expect(buttons(renderReply(answer())).map((button) => button.action_id)).not.toContain(ACTION_ESCALATE);
+    expect(sectionTexts(renderReply(noMatch)[0] ?? { text: '', blocks: [] })).not.toContain(
+      'I have no answer to this in the knowledge base. A person can help.',
+    );
+  });
+
+  it('puts the button last on an answer, plain, with a value carrying the context key', () => {
+    const messages = renderReply(answer(), { escalate: true });
+    expect(buttons(messages).map((button) => button.text.text)).toEqual([
+      '如何申请退款？',
+      '退款多久到账？',
+      '👍 有帮助',
+      '👎 没帮助',
+      '找人工',
+    ]);
+    const last = messages.at(-1)?.blocks.at(-1);
+    expect(last?.block_id).toBe(ESCALATE_BLOCK_ID);
+    const [escalate] = last && isActions(last) ? last.elements : [];
+    expect(escalate).toMatchObject({ type: 'button', action_id: ACTION_ESCALATE });
+    expect(escalate && 'style' in escalate ? escalate.style : undefined).toBeUndefined();
+    expect(decodeEscalateValue(escalate?.type === 'button' ? escalate.value : undefined)).toBe('ctx-1');
+    expectWithinLimits(messages);
+  });
+
+  it('says first that there is no answer, with the button before any other, in primary style', () => {
+    const messages = renderReply(noMatch, { escalate: true });
+    expect(messages).toHaveLength(1);
+    const [message] = messages;
+    expect(message?.blocks[0]).toEqual({
+      type: 'section',
+      text: { type: 'mrkdwn', text: 'I have no answer to this in the knowledge base. A person can help.' },
+    });
+    expect(message?.blocks[1]?.block_id).toBe(ESCALATE_BLOCK_ID);
+    const [first, ...rest] = buttons(messages);
+    expect(first).toMatchObject({
+      action_id: ACTION_ESCALATE,
+      style: 'primary',
+      text: { text: 'Get a person' },
+    });
+    expect(rest.map((button) => button.action_id)).toEqual(['suggestion:0']);
+    expect(message?.text.startsWith('I have no answer to this')).toBe(true);
+    expectWithinLimits(messages);
+  });
+
+  it('keeps a long answer with many suggestions within every limit, the button on the last message', () => {
+    const html = Array.from({ length: 60 }, (_, index) => `<p>${`Paragraph ${index}. `.repeat(60)}</p>`).join(
+      '',
+    );
+    const suggestions = Array.from({ length: 60 }, (_, index) => ({
+      question: `"${'long '.repeat(80)}" ${index}`,
+      docId: `doc-${index}`,
+    }));
+    const messages = renderReply(answer({ answerHtml: html, suggestions, locale: 'en' }), { escalate: true });
+    expect(messages.length).toBeGreaterThan(2);
+    expectWithinLimits(messages);
+    expect(messages.at(-1)?.blocks.at(-1)?.block_id).toBe(ESCALATE_BLOCK_ID);
+    expect(buttons(messages).filter((button) => button.action_id === ACTION_ESCALATE)).toHaveLength(1);
+  });
+
+  it('offers no button when the context key cannot fit in a button value', () => {
+    const messages = renderReply(answer({ contextKey: 'k'.repeat(500) }), { escalate: true });
+    expect(buttons(messages).map((button) => button.action_id)).not.toContain(ACTION_ESCALATE);
   });
 });
 

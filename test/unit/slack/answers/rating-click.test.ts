@@ -13,6 +13,7 @@ const answer = renderReply({
   stripe: undefined,
   suggestions: [],
   rateable: true,
+  matched: true,
   clickedBy: undefined,
   demo: false,
   locale: 'en',

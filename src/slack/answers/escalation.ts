@@ -1,0 +1,117 @@
+// Calling a person about an answer (issue #19, `escalate`): who is called and where, the claim that
+// makes an answer call once across replicas, and the two messages: the call, and the line that
+// replaces the "Get a person" button once someone has clicked it.
+import type { types } from '@slack/bolt';
+import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
+import type { People } from '../../conversation/channel-settings.js';
+import type { Locale } from '../../conversation/locale.js';
+import type { OnceStore } from '../handling/stores.js';
+import { context, section } from '../kit/elements.js';
+import { FALLBACK_TEXT_MAX, SECTION_TEXT_MAX, truncateCharacters, truncateMrkdwn } from '../kit/limits.js';
+import { ESCALATE_BLOCK_ID, mention, type RenderedMessage } from './blocks.js';
+import { t } from './messages.js';
+
+/** Who is called about an answer, and where the call is posted. */
+export interface EscalationRoute {
+  targets: People;
+  /** A channel of its own (a DM's call: ESCALATION_CHANNEL_ID); undefined: the question's own thread. */
+  channelId: string | undefined;
+}
+
+/** The route for answers given in a conversation; undefined where nobody is to be called. */
+export type EscalationRoutes = (conversationId: string) => EscalationRoute | undefined;
+
+export function escalationRoutes(
+  channels: { policyOf(channelId: string): { escalate: People | 'off' } },
+  direct: { targets: People; channelId: string } | undefined,
+): EscalationRoutes {
+  return (conversationId) => {
+    // A DM (D…) is no channel's and nobody else can see it: the environment names who is called, and where.
+    if (conversationId.startsWith('D')) {
+      return direct && { targets: direct.targets, channelId: direct.channelId };
+    }
+    const { escalate } = channels.policyOf(conversationId);
+    return escalate === 'off' ? undefined : { targets: escalate, channelId: undefined };
+  };
+}
+
+/** One call per answer, whoever clicks and on whichever replica. */
+export interface EscalationClaims {
+  /** True for the first click on the answer; rejects when the shared store cannot say. */
+  claim(contextKey: string): Promise<boolean>;
+  /** The call reached nobody: the answer may call again. */
+  release(contextKey: string): Promise<void>;
+}
+
+/**
+ * Over a OnceStore that refuses while a shared store is down (the threads' store): a fallback to
+ * each process's memory, as the deliveries have, would let every replica call the same people.
+ */
+export function escalationClaims(store: OnceStore, ttlSeconds: number): EscalationClaims {
+  const key = (contextKey: string) => `escalate:${contextKey}`;
+  return {
+    claim: (contextKey) => store.claim(key(contextKey), ttlSeconds),
+    release: (contextKey) => store.release(key(contextKey)),
+  };
+}
+
+/** A question is at most MAX_QUESTION_LENGTH (≤ 1800) characters; the answer quoted in a DM's call is cut. */
+const QUOTED_QUESTION_MAX = 2_000;
+const QUOTED_ANSWER_MAX = 2_000;
+
+export interface Call {
+  locale: Locale;
+  targets: People;
+  askerUserId: string;
+  clickerUserId: string;
+  question: string;
+  /** Set for a DM's call, posted away from the DM: the answer the asker was given, as plain text. */
+  answerText?: string | undefined;
+}
+
+/** The one message that calls the people: it mentions them, quotes the question and says who asked. */
+export function renderCall(call: Call): RenderedMessage {
+  const { locale } = call;
+  // Groups first: one on-call group reaches more people than any one person, and is kept if the list is cut.
+  const targets = [
+    ...call.targets.groups.map((groupId) => `<!subteam^${groupId}>`),
+    ...call.targets.users.map((userId) => `<@${userId}>`),
+  ].join(' ');
+  const asker = mention(call.askerUserId);
+  const said =
+    call.answerText === undefined
+      ? t(locale, 'escalation_call', {
+          clicked: call.clickerUserId === call.askerUserId ? 'asker' : 'other',
+          asker,
+          clicker: mention(call.clickerUserId),
+        })
+      : t(locale, 'escalation_call_direct', { asker });
+  // The people first, then who asks: a long list is cut (never inside a mention), who asked never is.
+  const leadText = `${truncateMrkdwn(targets, SECTION_TEXT_MAX - said.length - 1)}\n${said}`;
+  const question = quote(call.question, QUOTED_QUESTION_MAX);
+  const blocks: types.KnownBlock[] = [section(leadText), section(question)];
+  const plain = [leadText, question];
+  if (call.answerText !== undefined && call.answerText.trim() !== '') {
+    const answered = t(locale, 'escalation_answer');
+    const answer = quote(call.answerText, QUOTED_ANSWER_MAX);
+    blocks.push(section(answered), section(answer));
+    plain.push(answered, answer);
+  }
+  return { text: truncateMrkdwn(plain.join('\n'), FALLBACK_TEXT_MAX), blocks };
+}
+
+/** The line in place of the button: who called a person, and when, in each reader's own time zone. */
+export function renderEscalatedLine(locale: Locale, userId: string, at: Date): types.ContextBlock {
+  const seconds = Math.floor(at.getTime() / 1000);
+  const fallback = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const when = `<!date^${seconds}^{date_short_pretty} {time}|${fallback}>`;
+  return { ...context(t(locale, 'escalated', { user: mention(userId), when })), block_id: ESCALATE_BLOCK_ID };
+}
+
+/** User text as a mrkdwn quote: escaped, spaces tidied, every line marked, cut to `max` characters. */
+function quote(text: string, max: number): string {
+  const lines = truncateCharacters(text.trim(), max)
+    .split(/\r?\n/)
+    .map((line) => `>${escapeMrkdwn(line.replace(/\s+/g, ' ').trim())}`);
+  return truncateMrkdwn(lines.join('\n'), SECTION_TEXT_MAX);
+}

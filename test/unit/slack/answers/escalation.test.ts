@@ -1,0 +1,158 @@
+import type { types } from '@slack/bolt';
+import { describe, expect, it } from 'vitest';
+import type { People } from '../../../../src/conversation/channel-settings.js';
+import { ESCALATE_BLOCK_ID, renderReply, replaceBlock } from '../../../../src/slack/answers/blocks.js';
+import {
+  escalationClaims,
+  escalationRoutes,
+  renderCall,
+  renderEscalatedLine,
+} from '../../../../src/slack/answers/escalation.js';
+import { FALLBACK_TEXT_MAX, SECTION_TEXT_MAX } from '../../../../src/slack/kit/limits.js';
+import { MemoryOnceStore } from '../../../../src/stores/memory.js';
+
+const people: People = { users: ['U0ALICE'], groups: ['S0ONCALL'] };
+
+function sections(blocks: types.KnownBlock[]): string[] {
+  return blocks.flatMap((block) => (block.type === 'section' && block.text ? [block.text.text] : []));
+}
+
+describe('escalationRoutes', () => {
+  const policies: Record<string, People | 'off'> = { C0HELP: people, C0OFF: 'off' };
+  const channels = { policyOf: (channelId: string) => ({ escalate: policies[channelId] ?? 'off' }) };
+
+  it("calls a channel's people in the question's thread, and no one where the channel names none", () => {
+    const routes = escalationRoutes(channels, undefined);
+    expect(routes('C0HELP')).toEqual({ targets: people, channelId: undefined });
+    expect(routes('C0OFF')).toBeUndefined();
+    expect(routes('C0NEW')).toBeUndefined();
+  });
+
+  it("calls a DM's people in the escalation channel, and no one in DMs without them", () => {
+    const direct = { targets: { users: ['U0BOB'], groups: [] }, channelId: 'C0DESK' };
+    expect(escalationRoutes(channels, direct)('D0JANE')).toEqual(direct);
+    expect(escalationRoutes(channels, undefined)('D0JANE')).toBeUndefined();
+  });
+});
+
+describe('escalationClaims', () => {
+  it('lets one click per answer call, and another once the claim is released', async () => {
+    const claims = escalationClaims(new MemoryOnceStore({ maxEntries: 10 }), 60);
+    expect(await claims.claim('ctx-1')).toBe(true);
+    expect(await claims.claim('ctx-1')).toBe(false);
+    expect(await claims.claim('ctx-2')).toBe(true);
+    await claims.release('ctx-1');
+    expect(await claims.claim('ctx-1')).toBe(true);
+  });
+});
+
+describe('renderCall', () => {
+  it('mentions the people and groups, says who asked, and quotes the question escaped', () => {
+    const call = renderCall({
+      locale: 'en',
+      targets: people,
+      askerUserId: 'U0JANE',
+      clickerUserId: 'U0JANE',
+      question: 'Why is <b>my</b> VPN & mail down?\nSince 9am',
+    });
+    expect(sections(call.blocks)).toEqual([
+      '<!subteam^S0ONCALL> <@U0ALICE>\n<@U0JANE> asks for a person to help with this question:',
+      '>Why is &lt;b&gt;my&lt;/b&gt; VPN &amp; mail down?\n>Since 9am',
+    ]);
+    // The notification's text mentions them too.
+    expect(call.text).toContain('<!subteam^S0ONCALL> <@U0ALICE>');
+  });
+
+  it('says who clicked when it was not the asker, in the place’s language', () => {
+    const call = renderCall({
+      locale: 'zh-CN',
+      targets: people,
+      askerUserId: 'U0JANE',
+      clickerUserId: 'U0SAM',
+      question: '打印机坏了',
+    });
+    expect(sections(call.blocks)[0]).toBe(
+      '<!subteam^S0ONCALL> <@U0ALICE>\n<@U0SAM> 请人工帮忙解答 <@U0JANE> 的这个问题：',
+    );
+  });
+
+  it("carries a DM's answer to the people called, who cannot see the DM", () => {
+    const call = renderCall({
+      locale: 'en',
+      targets: { users: [], groups: ['S0ONCALL'] },
+      askerUserId: 'U0JANE',
+      clickerUserId: 'U0JANE',
+      question: 'How do I reset my password?',
+      answerText: 'Go to the password portal.',
+    });
+    expect(sections(call.blocks)).toEqual([
+      '<!subteam^S0ONCALL>\n<@U0JANE> asks for a person to help with a question asked in a direct message with the app:',
+      '>How do I reset my password?',
+      'The robot answered:',
+      '>Go to the password portal.',
+    ]);
+  });
+
+  it('stays within Block Kit limits with many people, a long question and a long answer, never cutting a mention', () => {
+    const many: People = {
+      users: Array.from({ length: 300 }, (_, index) => `U${String(index).padStart(8, '0')}`),
+      groups: ['S0ONCALL'],
+    };
+    const call = renderCall({
+      locale: 'en',
+      targets: many,
+      askerUserId: 'U0JANE',
+      clickerUserId: 'U0SAM',
+      question: 'q'.repeat(5_000),
+      answerText: 'a & b '.repeat(2_000),
+    });
+    for (const text of sections(call.blocks)) expect(text.length).toBeLessThanOrEqual(SECTION_TEXT_MAX);
+    expect(call.text.length).toBeLessThanOrEqual(FALLBACK_TEXT_MAX);
+    const lead = sections(call.blocks)[0] ?? '';
+    expect(lead).toMatch(
+      /^<!subteam\^S0ONCALL> (?:<@U\d{8}> )+<@U\d{8}>…\n<@U0JANE> asks for a person to help with a question asked in a direct message with the app:$/,
+    );
+  });
+});
+
+describe('renderEscalatedLine in place of the button', () => {
+  it('says who called and when, as a Slack date each reader sees in their own zone', () => {
+    const line = renderEscalatedLine('en', 'U0SAM', new Date('2026-03-04T09:30:12Z'));
+    expect(line).toEqual({
+      type: 'context',
+      block_id: ESCALATE_BLOCK_ID,
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: '<@U0SAM> called a person · <!date^1772616612^{date_short_pretty} {time}|2026-03-04 09:30 UTC>',
+        },
+      ],
+    });
+  });
+
+  it('replaces the button and keeps the rest of the answer', () => {
+    const [answer] = renderReply(
+      {
+        kind: 'answer',
+        contextKey: 'ctx-1',
+        answerHtml: 'Go to the portal.',
+        stripe: undefined,
+        suggestions: [],
+        rateable: true,
+        matched: true,
+        clickedBy: undefined,
+        demo: false,
+        locale: 'en',
+      },
+      { escalate: true },
+    );
+    const line = renderEscalatedLine('en', 'U0SAM', new Date(0));
+    const blocks = replaceBlock(answer?.blocks, ESCALATE_BLOCK_ID, line);
+    expect(blocks.map((block) => block.block_id ?? block.type)).toEqual([
+      'section',
+      'rating',
+      ESCALATE_BLOCK_ID,
+    ]);
+    expect(blocks.at(-1)).toBe(line);
+  });
+});
