@@ -119,9 +119,17 @@ async function escalate(deps: EscalateDeps, handling: Handling, click: Click): P
   );
 
   const message = payload.message;
+  const line = renderEscalatedLine(locale, userId, new Date());
+  if (payload.container?.is_ephemeral) {
+    // An ephemeral answer comes without its blocks and cannot be redrawn: the clicker is told below it.
+    await deps.responder.ephemeral(handling, target, userId, {
+      text: t(locale, 'escalation_called'),
+      blocks: [line],
+    });
+    return;
+  }
   // Without the message's blocks an update would replace the whole answer with the line.
   if (!message?.blocks || message.blocks.length === 0) return;
-  const line = renderEscalatedLine(locale, userId, new Date());
   await deps.responder.update(handling, target.channel, message.ts, {
     text: message.text ?? '',
     blocks: replaceBlock(message.blocks, ESCALATE_BLOCK_ID, line),

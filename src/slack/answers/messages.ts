@@ -40,6 +40,7 @@ const en = {
   escalation_answer: 'The robot answered:',
   escalation_failed: 'I could not reach a person just now. Please try again.',
   escalation_already: 'A person has already been called for this answer.',
+  escalation_called: 'A person has been called; they will answer in this thread.',
   escalation_off: 'There is no one to call from here any more. Please ask again.',
 } as const;
 
@@ -84,6 +85,7 @@ export const messages = catalog(en, {
   escalation_answer: '机器人的回答：',
   escalation_failed: '暂时无法呼叫人工，请再试一次。',
   escalation_already: '已经为这个回答呼叫过人工了。',
+  escalation_called: '已呼叫人工，会在这个话题里回复你。',
   escalation_off: '这里已不再有可呼叫的人工，请重新提问。',
 });
 

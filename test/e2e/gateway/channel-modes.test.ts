@@ -31,6 +31,7 @@ const QUESTIONS = 'C0QUESTIONS';
 const ALL_FOR_ASKERS = 'C0ASKERS';
 const IT_DESK = 'C0ITDESK';
 const PRIVATE = 'C0PRIVATE';
+const PRIVATE_WITH_CALL = 'C0PRIVCALL';
 const CHINESE = 'C0CHINESE';
 const ASKER = 'U0ASKER';
 const GROUPIE = 'U0GROUPIE';
@@ -48,6 +49,7 @@ const statePath = join(folder, 'gateway.sqlite');
     [ALL_FOR_ASKERS]: { answer: 'all', askers: { users: [ASKER], groups: [ASKERS_GROUP] } },
     [IT_DESK]: { robot: 2 },
     [PRIVATE]: { reply: 'ephemeral', answer: 'questions' },
+    [PRIVATE_WITH_CALL]: { reply: 'ephemeral', escalate: { users: [OTHER], groups: [] } },
     [CHINESE]: { lang: 'zh' },
   };
   const stores = createSqliteStores(statePath, { ttlSeconds: 3600 });
@@ -291,6 +293,47 @@ describe('reply: ephemeral', () => {
     );
     expect(rated.body.thread_ts).toBe(question.ts);
     expect(h.feedbacks().slice(feedbacks)).toEqual([expect.objectContaining({ status: 1 })]);
+  });
+});
+
+describe('reply: ephemeral, escalate', () => {
+  it('calls a person from a private answer in its thread, and tells the clicker alone', async () => {
+    const h = harness();
+    const mention = appMention({
+      channel: PRIVATE_WITH_CALL,
+      text: `<@${IDS.botUser}> How do I connect to the VPN?`,
+    });
+    expect((await h.sendEvent(mention)).status).toBe(200);
+    const answer = await h.slack.waitForCall(
+      'chat.postEphemeral',
+      (call) => call.body.thread_ts === mention.ts,
+      WAIT_MS,
+    );
+    const { message: _none, ...click } = clickButton(answer, buttonOf(answer, 'escalate'), {
+      threadTs: mention.ts,
+      ts: String(answer.response?.message_ts),
+    });
+    expect(
+      (
+        await h.click({
+          ...click,
+          container: { ...click.container, is_ephemeral: true, thread_ts: mention.ts },
+          response_url: h.slack.responseUrl('private-call'),
+        })
+      ).status,
+    ).toBe(200);
+    const call = await h.slack.waitForCall(
+      'chat.postMessage',
+      (posted) => posted.body.channel === PRIVATE_WITH_CALL && posted.body.thread_ts === mention.ts,
+      WAIT_MS,
+    );
+    expect(textOf(call)).toContain(`<@${OTHER}>`);
+    const told = await h.slack.waitForCall(
+      'chat.postEphemeral',
+      (posted) => posted.body.user === IDS.user && textOf(posted).includes('called a person'),
+      WAIT_MS,
+    );
+    expect(told.body.thread_ts).toBe(mention.ts);
   });
 });
 
