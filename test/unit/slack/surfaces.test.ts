@@ -7,7 +7,12 @@ import {
   encodeSuggestionValue,
   encodeTryAgainValue,
 } from '../../../src/slack/kit/button-values.js';
-import { acceptedRequests, createSurfaces, registerListeners } from '../../../src/slack/surfaces.js';
+import {
+  acceptedRequests,
+  createSurfaces,
+  registerListeners,
+  subcommandTable,
+} from '../../../src/slack/surfaces.js';
 import { fakes } from '../../support/listener-fakes.js';
 import {
   appMention,
@@ -119,5 +124,20 @@ describe('acceptedRequests', () => {
     const settings = { slashCommand: '/cs' };
     const accepted = acceptedRequests(createSurfaces(fakes().deps, settings).slice(0, 1), settings);
     expect(accepted).toEqual({ viewCallbackIds: [], messageShortcutIds: [], slashCommand: undefined });
+  });
+});
+
+describe('subcommandTable', () => {
+  const noop = async () => {};
+
+  it('holds every surface’s words, lower-cased', () => {
+    const table = subcommandTable([{ subcommands: [['Help', noop]] }, { subcommands: [['channel', noop]] }]);
+    expect([...table.keys()]).toEqual(['help', 'channel']);
+  });
+
+  it('refuses a word two surfaces claim, whatever its case', () => {
+    expect(() =>
+      subcommandTable([{ subcommands: [['channel', noop]] }, { subcommands: [['CHANNEL', noop]] }]),
+    ).toThrow('two surfaces handle the subcommand channel');
   });
 });
