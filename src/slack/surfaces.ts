@@ -4,6 +4,7 @@
 import type { App, BlockAction, ViewSubmitAction } from '@slack/bolt';
 import { accessSurface } from './access/surface.js';
 import { answersSurface } from './answers/surface.js';
+import { channelsSurface } from './channels/surface.js';
 import { deskSurface } from './desk/surface.js';
 import { acknowledgeClick } from './handling/acknowledge-clicks.js';
 import { type SubcommandListener, slashCommandListener } from './handling/command.js';
@@ -26,6 +27,7 @@ export function createSurfaces(deps: ListenerDeps, settings: SurfaceSettings): r
     deskSurface(deps, settings),
     homeSurface(deps),
     accessSurface(deps),
+    channelsSurface(deps, settings),
   ];
 }
 

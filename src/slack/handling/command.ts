@@ -2,7 +2,7 @@
 // checked, then handed by its first word to the subcommand a surface registered (the desk's tickets,
 // the channels room's settings, …); an empty or unknown word is `help`. Every answer goes to the
 // command's response_url, so only whoever typed it sees it, whether the app is in the channel or not.
-import type { RespondArguments, RespondFn } from '@slack/bolt';
+import type { Context, RespondArguments, RespondFn } from '@slack/bolt';
 import { z } from 'zod';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
@@ -31,6 +31,8 @@ export interface SubcommandRequest {
   channelId: string;
   triggerId: string | undefined;
   responseUrl: string;
+  /** The app's own user id, as Bolt knows it: messages can mention the app by it. */
+  appUserId: string | undefined;
   /** The typist's language. */
   locale: Locale;
   /** Answers the typist alone, in the conversation the command was typed in. */
@@ -41,6 +43,7 @@ export type SubcommandListener = (request: SubcommandRequest) => Promise<void>;
 
 /** The part of Bolt's command arguments the listener reads. */
 export interface CommandArgs extends BoltRequest {
+  context: Pick<Context, 'teamId' | 'enterpriseId' | 'botUserId'>;
   ack: () => Promise<void>;
   body: unknown;
   respond: RespondFn;
@@ -92,6 +95,7 @@ export function slashCommandListener(
       channelId,
       triggerId: parsed.data.trigger_id,
       responseUrl: parsed.data.response_url,
+      appUserId: args.context.botUserId,
       locale,
       reply: (message) => send(handling, args.respond, message),
     });

@@ -115,7 +115,12 @@ describe('acceptedRequests', () => {
   it('lets through exactly the modals, shortcuts and command that the surfaces route', () => {
     const settings = { slashCommand: '/help-desk' };
     const accepted = acceptedRequests(createSurfaces(fakes().deps, settings), settings);
-    expect([...accepted.viewCallbackIds].sort()).toEqual(['dislike_reason', 'edit_entry', 'ticket_filter']);
+    expect([...accepted.viewCallbackIds].sort()).toEqual([
+      'channel_settings',
+      'dislike_reason',
+      'edit_entry',
+      'ticket_filter',
+    ]);
     expect(accepted.messageShortcutIds).toEqual(['edit_answer']);
     expect(accepted.slashCommand).toBe('/help-desk');
   });
