@@ -115,6 +115,14 @@ describe('/cs channel, typed', () => {
     expect(reset).toContain(`<#${channel}> is back to the defaults`);
     expect(reset).toContain('No settings of its own');
     expect(reset).toContain('*robot*: default: the app’s own robot');
+    const audit = h.logs.filter(
+      (line) => line.msg === 'channel settings changed' && line.channel === channel,
+    );
+    expect(audit.map(({ by, before, after }) => ({ by, before, after }))).toEqual([
+      { by: OPERATOR, before: {}, after: { robot: 5, answer: 'all' } },
+      { by: OPERATOR, before: { robot: 5, answer: 'all' }, after: { robot: 5, answer: 'all', lang: 'zh' } },
+      { by: OPERATOR, before: { robot: 5, answer: 'all', lang: 'zh' }, after: {} },
+    ]);
     const notice = await h.slack.waitForCall(
       'chat.postMessage',
       (call) => call.body.channel === channel && h.slack.calls().indexOf(call) >= mark,
