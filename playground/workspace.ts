@@ -73,6 +73,8 @@ const ACME: Directory = {
         kind: conversation.kind,
         name: conversation.kind === 'channel' ? conversation.name : undefined,
         userId: conversation.userId,
+        // The app was invited to every channel of the playground.
+        appIsMember: true,
       }
     );
   },

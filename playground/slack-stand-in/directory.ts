@@ -30,6 +30,8 @@ export interface Place {
   name: string | undefined;
   /** For a DM: whose DM with the app it is. */
   userId: string | undefined;
+  /** Whether the app is a member (conversations.info's `is_member`): it gets the messages there. */
+  appIsMember: boolean;
 }
 
 export interface Directory {

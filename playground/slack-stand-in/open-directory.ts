@@ -19,6 +19,8 @@ export class OpenDirectory implements Directory {
   readonly assumesUnseen = true;
   readonly #people = new Map<string, OpenPerson>();
   readonly #usergroups = new Map<string, string[]>();
+  /** Channels the app is not a member of; it is in every other. */
+  readonly #notIn = new Set<string>();
 
   constructor(
     readonly identity: Identity,
@@ -35,10 +37,17 @@ export class OpenDirectory implements Directory {
     this.#usergroups.set(id, [...members]);
   }
 
-  /** Forgets the people and user groups it was told about. */
+  /** Whether the app is a member of a channel (it is of every channel until told otherwise). */
+  setAppMember(channel: string, member: boolean): void {
+    if (member) this.#notIn.delete(channel);
+    else this.#notIn.add(channel);
+  }
+
+  /** Forgets the people, user groups and memberships it was told about. */
   clear(): void {
     this.#people.clear();
     this.#usergroups.clear();
+    this.#notIn.clear();
   }
 
   person(id: string): Person {
@@ -59,7 +68,13 @@ export class OpenDirectory implements Directory {
   /** A conversation of the kind its id's first letter names, as Slack's ids do. */
   place(id: string): Place {
     const kind = id.startsWith('D') ? 'im' : id.startsWith('G') ? 'group' : 'channel';
-    return { id, kind, name: kind === 'im' ? undefined : `channel-${id.toLowerCase()}`, userId: undefined };
+    return {
+      id,
+      kind,
+      name: kind === 'im' ? undefined : `channel-${id.toLowerCase()}`,
+      userId: undefined,
+      appIsMember: !this.#notIn.has(id),
+    };
   }
 
   usergroup(id: string): readonly string[] | undefined {

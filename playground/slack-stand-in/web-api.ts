@@ -165,7 +165,7 @@ export class SlackStandIn {
             is_group: place.kind === 'group',
             is_im: place.kind === 'im',
             is_private: place.kind !== 'channel',
-            is_member: true,
+            is_member: place.appIsMember,
             context_team_id: this.#identity.team.id,
           },
         };

@@ -4,8 +4,10 @@
 import type { App, BlockAction, ViewSubmitAction } from '@slack/bolt';
 import { accessSurface } from './access/surface.js';
 import { answersSurface } from './answers/surface.js';
+import { channelsSurface } from './channels/surface.js';
 import { deskSurface } from './desk/surface.js';
 import { acknowledgeClick } from './handling/acknowledge-clicks.js';
+import { type SubcommandListener, slashCommandListener } from './handling/command.js';
 import type { ListenerDeps } from './handling/deps.js';
 import { Routes } from './handling/routes.js';
 import type { AcceptedRequests, ClickRouteArgs, EventArgs, Surface, ViewArgs } from './handling/surface.js';
@@ -25,6 +27,7 @@ export function createSurfaces(deps: ListenerDeps, settings: SurfaceSettings): r
     deskSurface(deps, settings),
     homeSurface(deps),
     accessSurface(deps),
+    channelsSurface(deps, settings),
   ];
 }
 
@@ -33,11 +36,29 @@ export function acceptedRequests(surfaces: readonly Surface[], settings: Surface
   return {
     viewCallbackIds: surfaces.flatMap((surface) => (surface.submissions ?? []).map(([id]) => id)),
     messageShortcutIds: surfaces.flatMap((surface) => (surface.messageShortcuts ?? []).map(([id]) => id)),
-    slashCommand: surfaces.some((surface) => surface.command) ? settings.slashCommand : undefined,
+    slashCommand: surfaces.some((surface) => (surface.subcommands ?? []).length > 0)
+      ? settings.slashCommand
+      : undefined,
   };
 }
 
-export function registerSurfaces(app: App, surfaces: readonly Surface[], settings: SurfaceSettings): void {
+/** Every surface's subcommands by word; a word claimed twice is a mistake in the surfaces, found at start. */
+export function subcommandTable(surfaces: readonly Surface[]): ReadonlyMap<string, SubcommandListener> {
+  const table = new Map<string, SubcommandListener>();
+  for (const [word, listener] of surfaces.flatMap((surface) => surface.subcommands ?? [])) {
+    const key = word.toLowerCase();
+    if (table.has(key)) throw new Error(`two surfaces handle the subcommand ${key}`);
+    table.set(key, listener);
+  }
+  return table;
+}
+
+export function registerSurfaces(
+  app: App,
+  deps: ListenerDeps,
+  surfaces: readonly Surface[],
+  settings: SurfaceSettings,
+): void {
   const events = new Routes<EventArgs>(surfaces.flatMap((surface) => surface.events ?? []));
   const clicks = new Routes<ClickRouteArgs>(surfaces.flatMap((surface) => surface.clicks ?? []));
   const submissions = new Routes<ViewArgs>(surfaces.flatMap((surface) => surface.submissions ?? []));
@@ -62,10 +83,8 @@ export function registerSurfaces(app: App, surfaces: readonly Surface[], setting
       app.shortcut({ type: 'message_action', callback_id: callbackId }, listener);
     }
   }
-  const commands = surfaces.flatMap((surface) => (surface.command ? [surface.command] : []));
-  if (commands.length > 1) throw new Error('two surfaces handle the slash command');
-  const [command] = commands;
-  if (command) app.command(settings.slashCommand, command);
+  const subcommands = subcommandTable(surfaces);
+  if (subcommands.size > 0) app.command(settings.slashCommand, slashCommandListener(deps, subcommands));
 }
 
 /** Builds the surfaces and registers them: what the app and the routing tests call. */
@@ -75,6 +94,6 @@ export function registerListeners(
   settings: SurfaceSettings,
 ): readonly Surface[] {
   const surfaces = createSurfaces(deps, settings);
-  registerSurfaces(app, surfaces, settings);
+  registerSurfaces(app, deps, surfaces, settings);
   return surfaces;
 }

@@ -75,11 +75,13 @@ export interface FakeSlackApi {
   setUser(id: string, user: FakeUser): void;
   /** Members usergroups.users.list answers for a user group (unknown groups: no_such_subteam). */
   setUsergroup(id: string, members: string[]): void;
+  /** Whether the app is a member of a channel, as conversations.info says (it is of every one until told). */
+  setAppMember(channel: string, member: boolean): void;
   setSocketModeUrl(url: string): void;
   setHandler(method: string, handler: MethodHandler): void;
   /** A URL to use as a payload's `response_url`; POSTs to it are recorded as method `response_url`. */
   responseUrl(key?: string): string;
-  /** Forgets calls, pending failures, users and handlers; keeps the socket mode URL and the ts counter. */
+  /** Forgets calls, pending failures, users, memberships and handlers; keeps the socket mode URL and the ts counter. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -263,6 +265,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     },
     setUser(id, user) {
       directory.setPerson(id, user);
+    },
+    setAppMember(channel, member) {
+      directory.setAppMember(channel, member);
     },
     setSocketModeUrl(url) {
       socketModeUrl = url;

@@ -9,6 +9,7 @@ export type InputValue =
   | { text: string }
   | { option: string }
   | { options: string[] }
+  | { users: string[] }
   | { radio: string }
   | { date: string }
   | { time: string };
@@ -68,7 +69,10 @@ function elementState(type: string, value: InputValue | undefined): Record<strin
     option === undefined ? null : { text: { type: 'plain_text', text: option }, value: option };
   switch (type) {
     case 'plain_text_input':
+    case 'number_input':
       return { type, value: value && 'text' in value ? value.text : null };
+    case 'multi_users_select':
+      return { type, selected_users: value && 'users' in value ? value.users : [] };
     case 'static_select':
       return { type, selected_option: chosen(value && 'option' in value ? value.option : undefined) };
     case 'multi_static_select':

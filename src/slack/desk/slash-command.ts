@@ -1,19 +1,15 @@
-// The app's slash command (`/cs` by default, SLASH_COMMAND): help for everyone, the service desk's
-// data for operators. Acknowledged at once; the answer goes to the command's response_url, so it is
-// seen only by whoever asked, in any channel, whether the app is a member there or not.
+// The desk's part of the slash command (`/cs` by default, SLASH_COMMAND): help for everyone, the
+// service desk's data (tickets, agents, stats) for operators. handling/command.ts acknowledges the
+// command and hands these words here; the answer is seen only by whoever typed it.
 
-import type { RespondArguments, RespondFn } from '@slack/bolt';
-import { z } from 'zod';
 import type { Locale } from '../../conversation/locale.js';
-import { errorFields } from '../../logging/error-fields.js';
 import { groupAgents } from '../../service-desk/agents.js';
 import { periodOf, statisticsReport } from '../../service-desk/statistics.js';
-import { wellFormed } from '../../util/well-formed.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import type { RenderedMessage } from '../answers/blocks.js';
+import { HELP_SUBCOMMAND, type SubcommandListener, type SubcommandRequest } from '../handling/command.js';
 import type { ListenerDeps } from '../handling/deps.js';
-import type { BoltRequest, Handling } from '../handling/handling.js';
-import { trackedListener } from '../handling/tracked.js';
+import type { Handling } from '../handling/handling.js';
 import { parseSubcommand } from './command-grammar.js';
 import {
   renderAgents,
@@ -29,44 +25,16 @@ type CommandDeps = Pick<
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'access' | 'agents' | 'statistics' | 'tickets'
 >;
 
-interface CommandArgs extends BoltRequest {
-  ack: () => Promise<void>;
-  body: unknown;
-  respond: RespondFn;
+/** The desk's words of the slash command; `help` is also what an unknown word gets. */
+export function deskSubcommands(deps: CommandDeps): [word: string, listener: SubcommandListener][] {
+  const listener: SubcommandListener = (request) => answer(deps, request);
+  return [HELP_SUBCOMMAND, 'tickets', 'agents', 'stats'].map((word) => [word, listener]);
 }
 
-const commandSchema = z.object({
-  command: z.string(),
-  text: z.string().max(4000),
-  user_id: z.string().min(1).max(64),
-  team_id: z.string().max(64).optional(),
-  trigger_id: z.string().max(200).optional(),
-  response_url: z.string().min(1).max(2000),
-});
-
-export function slashCommandListener(deps: CommandDeps): (args: CommandArgs) => Promise<void> {
-  return trackedListener<CommandArgs>(deps, 'slash command handling failed', async (handling, args) => {
-    await args.ack();
-    await answer(deps, handling, args.body, args.respond);
-  });
-}
-
-async function answer(
-  deps: CommandDeps,
-  handling: Handling,
-  body: unknown,
-  respond: RespondFn,
-): Promise<void> {
-  const parsed = commandSchema.safeParse(body);
-  if (!parsed.success) {
-    handling.logger.warn({}, 'ignored a slash command of unexpected shape');
-    return;
-  }
-  const { command, text, user_id: userId, trigger_id: triggerId } = parsed.data;
-  const { locale } = await handling.person(userId);
-  const reply = (message: RenderedMessage) => send(handling, respond, message);
-  const subcommand = parseSubcommand(text);
-  deps.onEvent('slash_command', subcommand.kind);
+async function answer(deps: CommandDeps, request: SubcommandRequest): Promise<void> {
+  const { handling, command, userId, locale, reply } = request;
+  // The desk's own grammar reads the whole text: an unknown word routed here is its help.
+  const subcommand = parseSubcommand(request.word === HELP_SUBCOMMAND ? '' : request.text);
   if (subcommand.kind === 'help') {
     await reply(renderCommandHelp(locale, command));
     return;
@@ -84,8 +52,8 @@ async function answer(
         words: subcommand.words,
         userId,
         command,
-        triggerId,
-        responseUrl: parsed.data.response_url,
+        triggerId: request.triggerId,
+        responseUrl: request.responseUrl,
       },
       reply,
     );
@@ -127,19 +95,4 @@ async function agentsMessage(
   if (result.kind === 'failure')
     handling.logger.warn({ groupId, reason: result.reason }, 'agents not listed');
   return renderAgents(locale, result);
-}
-
-/** To the person who asked only; what the platform sent is made well formed first, as every message is. */
-async function send(handling: Handling, respond: RespondFn, message: RenderedMessage): Promise<void> {
-  const payload: RespondArguments = wellFormed({
-    response_type: 'ephemeral',
-    replace_original: false,
-    text: message.text,
-    ...(message.blocks.length > 0 ? { blocks: message.blocks } : {}),
-  });
-  try {
-    await respond(payload);
-  } catch (error) {
-    handling.logger.error(errorFields(error), 'slash command answer could not be sent');
-  }
 }

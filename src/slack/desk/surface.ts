@@ -9,7 +9,7 @@ import {
   TICKET_RESULT_ACTION_PATTERN,
   VIEW_TICKET_FILTER,
 } from './ids.js';
-import { slashCommandListener } from './slash-command.js';
+import { deskSubcommands } from './slash-command.js';
 import { ticketFilterSubmitListener } from './ticket-filter-submit.js';
 import { ticketResultListener } from './ticket-result-click.js';
 
@@ -21,6 +21,6 @@ export function deskSurface(deps: ListenerDeps, settings: { slashCommand: string
       [ACTION_HOME_OPEN_STATISTICS, homeStatisticsListener(deps, settings.slashCommand)],
     ],
     submissions: [[VIEW_TICKET_FILTER, ticketFilterSubmitListener(deps)]],
-    command: slashCommandListener(deps),
+    subcommands: deskSubcommands(deps),
   };
 }

@@ -7,19 +7,18 @@ import type {
   AllMiddlewareArgs,
   BlockAction,
   SlackActionMiddlewareArgs,
-  SlackCommandMiddlewareArgs,
   SlackEventMiddlewareArgs,
   SlackShortcutMiddlewareArgs,
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from '@slack/bolt';
+import type { SubcommandListener } from './command.js';
 import type { Route } from './routes.js';
 
 export type EventArgs = SlackEventMiddlewareArgs & AllMiddlewareArgs;
 export type ClickRouteArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 export type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 type ShortcutRouteArgs = SlackShortcutMiddlewareArgs & AllMiddlewareArgs;
-type CommandRouteArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
 export interface Surface {
   /** Events by type (`app_mention`, `/^subteam_/`). */
@@ -36,14 +35,17 @@ export interface Surface {
     callbackId: string,
     listener: (args: ShortcutRouteArgs) => Promise<void>,
   ])[];
-  /** The slash command's listener (the command's name is SLASH_COMMAND); at most one surface has one. */
-  readonly command?: (args: CommandRouteArgs) => Promise<void>;
+  /**
+   * Words of the slash command (SLASH_COMMAND) by their first word, lower-case: `/cs channel …` is
+   * the `channel` subcommand's. A word belongs to one surface; `help` also gets every unknown word.
+   */
+  readonly subcommands?: readonly (readonly [word: string, listener: SubcommandListener])[];
 }
 
 /** What the receiver lets through to Bolt, taken from the surfaces' routes. */
 export interface AcceptedRequests {
   viewCallbackIds: readonly string[];
   messageShortcutIds: readonly string[];
-  /** The slash command, when a surface handles one. */
+  /** The slash command, when a surface has subcommands. */
   slashCommand: string | undefined;
 }

@@ -1,7 +1,8 @@
 // The Home tab: published whenever someone opens it (app_home_opened on the Home tab). Everyone sees
 // how to ask and example questions; operators also see the last 7 days' figures (cached per
-// workspace), the review cards waiting and the buttons to the tickets and statistics views. A click
-// on an example asks it in the clicker's DM with the app, as if they had typed it there.
+// workspace), the review cards waiting, the channels with settings of their own and the buttons to
+// the tickets and statistics views. A click on an example asks it in the clicker's DM with the app,
+// as if they had typed it there.
 import type { Context, webApi } from '@slack/bolt';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
@@ -27,7 +28,7 @@ import {
 
 type HomeDeps = Pick<
   ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'access' | 'home'
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'access' | 'home' | 'channels'
 >;
 
 const slackId = z.string().min(1).max(64);
@@ -121,7 +122,7 @@ async function operatorPart(
     reviewPart(deps, handling, permalinks),
   ]);
   if (figures.kind === 'unavailable') handling.logger.warn({ teamId }, 'home tab figures unavailable');
-  return { figures, review };
+  return { figures, review, channels: deps.channels.list() };
 }
 
 async function reviewPart(

@@ -1,11 +1,14 @@
 // The Home tab as Block Kit: how to ask and example questions for everyone; for operators, the last
-// 7 days' key figures, the review cards waiting and the buttons to the tickets and statistics views.
+// 7 days' key figures, the review cards waiting, the channels with settings of their own and the
+// buttons to the tickets and statistics views.
 // Pure, and well inside Slack's limits for a Home view (100 blocks; text cut to fit).
 import type { types } from '@slack/bolt';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import type { HomeFigures } from '../../service-desk/home-figures.js';
 import type { Figure } from '../../service-desk/statistics.js';
+import type { StoredChannelSettings } from '../channels/stores.js';
+import { renderHomeChannels } from '../channels/views.js';
 import { figureText } from '../desk/command-views.js';
 import { ACTION_HOME_OPEN_STATISTICS, ACTION_HOME_OPEN_TICKETS } from '../desk/ids.js';
 import { BLOCK_KIT } from '../kit/block-kit-limits.js';
@@ -51,6 +54,8 @@ export type HomeReview =
 export interface HomeOperatorPart {
   figures: HomeFigures;
   review: HomeReview;
+  /** Every channel with settings of its own, as last read. */
+  channels: ReadonlyMap<string, StoredChannelSettings>;
 }
 
 export interface HomeContent {
@@ -116,6 +121,8 @@ function operatorBlocks(locale: Locale, part: HomeOperatorPart): KnownBlock[] {
     ...figureBlocks(locale, part.figures),
     { type: 'divider' },
     ...reviewBlocks(locale, part.review),
+    { type: 'divider' },
+    ...renderHomeChannels(locale, part.channels),
     {
       type: 'actions',
       block_id: 'home_operator_views',

@@ -200,6 +200,22 @@ export class Responder {
     return undefined;
   }
 
+  /**
+   * Whether the app is a member of a channel (conversations.info, channels:read and groups:read).
+   * `channel_not_found` is a private channel the app was not invited to: not a member. Any other
+   * refusal is logged, and the answer is unknown.
+   */
+  async membership(out: Outbox, channel: string): Promise<'member' | 'not_member' | 'unknown'> {
+    try {
+      const response = await out.client.conversations.info({ channel });
+      return response.channel?.is_member === true ? 'member' : 'not_member';
+    } catch (error) {
+      if (slackErrorCode(error) === 'channel_not_found') return 'not_member';
+      this.#logFailure(out, 'conversations.info', error, { channel, threadTs: undefined });
+      return 'unknown';
+    }
+  }
+
   /** A message's permalink; undefined (logged as a warning: links are a convenience) when Slack refuses. */
   async permalink(out: Outbox, channel: string, messageTs: string): Promise<string | undefined> {
     try {

@@ -132,7 +132,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     logger.error(errorFields(error), 'unhandled error in a Slack listener');
   });
 
-  registerSurfaces(app, surfaces, surfaceSettings);
+  registerSurfaces(app, options.listeners, surfaces, surfaceSettings);
 
   return {
     app,

@@ -128,6 +128,29 @@ const SHAPES: Array<[string, object]> = [
       ],
     }),
   ],
+  [
+    'view_submission of the channel settings modal',
+    {
+      type: 'view_submission',
+      team: { id: IDS.team },
+      user: { id: 'U_VICTIM' },
+      view: {
+        ...view,
+        callback_id: 'channel_settings',
+        private_metadata: '{"v":1,"c":"C_ANY"}',
+        state: { values: { channel_answer: { channel_answer: { selected_option: { value: 'all' } } } } },
+      },
+      trigger_id: '1.2.g',
+    },
+  ],
+  [
+    'block_actions of a channel settings Edit',
+    blockActionsPayload({
+      user: 'U_VICTIM',
+      channel: 'C_ANY',
+      actions: [{ action_id: 'channel_settings_edit', value: 'C0ANY', text: 'Edit' }],
+    }),
+  ],
   ['view_closed', { type: 'view_closed', team: { id: IDS.team }, user: { id: IDS.user }, view }],
   [
     'message shortcut',

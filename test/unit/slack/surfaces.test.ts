@@ -7,7 +7,12 @@ import {
   encodeSuggestionValue,
   encodeTryAgainValue,
 } from '../../../src/slack/kit/button-values.js';
-import { acceptedRequests, createSurfaces, registerListeners } from '../../../src/slack/surfaces.js';
+import {
+  acceptedRequests,
+  createSurfaces,
+  registerListeners,
+  subcommandTable,
+} from '../../../src/slack/surfaces.js';
 import { fakes } from '../../support/listener-fakes.js';
 import {
   appMention,
@@ -110,7 +115,12 @@ describe('acceptedRequests', () => {
   it('lets through exactly the modals, shortcuts and command that the surfaces route', () => {
     const settings = { slashCommand: '/help-desk' };
     const accepted = acceptedRequests(createSurfaces(fakes().deps, settings), settings);
-    expect([...accepted.viewCallbackIds].sort()).toEqual(['dislike_reason', 'edit_entry', 'ticket_filter']);
+    expect([...accepted.viewCallbackIds].sort()).toEqual([
+      'channel_settings',
+      'dislike_reason',
+      'edit_entry',
+      'ticket_filter',
+    ]);
     expect(accepted.messageShortcutIds).toEqual(['edit_answer']);
     expect(accepted.slashCommand).toBe('/help-desk');
   });
@@ -119,5 +129,20 @@ describe('acceptedRequests', () => {
     const settings = { slashCommand: '/cs' };
     const accepted = acceptedRequests(createSurfaces(fakes().deps, settings).slice(0, 1), settings);
     expect(accepted).toEqual({ viewCallbackIds: [], messageShortcutIds: [], slashCommand: undefined });
+  });
+});
+
+describe('subcommandTable', () => {
+  const noop = async () => {};
+
+  it('holds every surface’s words, lower-cased', () => {
+    const table = subcommandTable([{ subcommands: [['Help', noop]] }, { subcommands: [['channel', noop]] }]);
+    expect([...table.keys()]).toEqual(['help', 'channel']);
+  });
+
+  it('refuses a word two surfaces claim, whatever its case', () => {
+    expect(() =>
+      subcommandTable([{ subcommands: [['channel', noop]] }, { subcommands: [['CHANNEL', noop]] }]),
+    ).toThrow('two surfaces handle the subcommand channel');
   });
 });

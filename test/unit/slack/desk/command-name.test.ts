@@ -4,9 +4,10 @@ import type { ViewResponseAction } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import { homeTicketsListener } from '../../../../src/slack/desk/home-buttons.js';
 import { ACTION_HOME_OPEN_TICKETS } from '../../../../src/slack/desk/ids.js';
-import { slashCommandListener } from '../../../../src/slack/desk/slash-command.js';
+import { deskSubcommands } from '../../../../src/slack/desk/slash-command.js';
 import { ticketFilterSubmitListener } from '../../../../src/slack/desk/ticket-filter-submit.js';
 import { TICKET_FILTER_FIELDS } from '../../../../src/slack/desk/ticket-filter-view.js';
+import { slashCommandListener } from '../../../../src/slack/handling/command.js';
 import type { ListenerDeps } from '../../../../src/slack/handling/deps.js';
 import { clickArgs, type Fakes, fakes, noOperators } from '../../../support/listener-fakes.js';
 import { viewSubmissionPayload } from '../../../support/review-payloads.js';
@@ -60,12 +61,17 @@ describe('the configured slash command', () => {
   it('is named by a typed filter that cannot be read', async () => {
     const f = fakes();
     const answers: string[] = [];
-    await slashCommandListener(asOperator(f))({
+    const deps = asOperator(f);
+    await slashCommandListener(
+      deps,
+      new Map(deskSubcommands(deps)),
+    )({
       ack: async () => {},
       body: {
         command: COMMAND,
         text: 'tickets owner:me',
         user_id: IDS.user,
+        channel_id: IDS.channel,
         team_id: IDS.team,
         response_url: 'https://hooks.slack.test/commands/1',
       },

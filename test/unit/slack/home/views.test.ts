@@ -54,6 +54,16 @@ const operator: HomeContent['operator'] = {
     },
     unanswered: { total: 1, cards: [card('Which llama grooms alpacas on Mars?', 3)] },
   },
+  channels: new Map([
+    [
+      'C0ITHELP',
+      {
+        settings: { robot: 2, answer: 'questions', escalate: { users: [], groups: ['S0ONCALL'] } },
+        changedBy: 'U0OPERATOR',
+        changedAt: AT,
+      },
+    ],
+  ]),
 };
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -115,7 +125,7 @@ describe('renderHome', () => {
       renderHome({
         locale: 'en',
         examples: [],
-        operator: { figures: { kind: 'unavailable', at: AT }, review: { kind: 'off' } },
+        operator: { figures: { kind: 'unavailable', at: AT }, review: { kind: 'off' }, channels: new Map() },
       }),
     );
     expect(unavailable).toContain('The figures are unavailable right now');
@@ -128,7 +138,7 @@ describe('renderHome', () => {
         renderHome({
           locale: 'en',
           examples: [],
-          operator: { figures: alone, review: { kind: 'unavailable' } },
+          operator: { figures: alone, review: { kind: 'unavailable' }, channels: new Map() },
         }),
       ),
     ).toContain('no comparison');
@@ -138,6 +148,7 @@ describe('renderHome', () => {
       operator: {
         figures: report,
         review: { kind: 'cards', disliked: { total: 0, cards: [] }, unanswered: { total: 0, cards: [] } },
+        channels: new Map(),
       },
     });
     expect(json(none)).toContain('No review cards waiting.');
@@ -165,6 +176,16 @@ describe('renderHome', () => {
           disliked: { total: 5_000, cards: many },
           unanswered: { total: 5_000, cards: many },
         },
+        channels: new Map(
+          Array.from({ length: 500 }, (_, index) => [
+            `C${index}`,
+            {
+              settings: { robot: index, askers: { users: [], groups: [`S${long.slice(0, 200)}`] } },
+              changedBy: 'U1',
+              changedAt: AT + index,
+            },
+          ]),
+        ),
       },
     });
     expect(view.blocks.length).toBeLessThanOrEqual(HOME_BLOCKS_MAX);
@@ -187,5 +208,21 @@ describe('homeExamples', () => {
     expect(homeExamples(['Mine?'], 'zh-CN')).toEqual(['Mine?']);
     expect(homeExamples(undefined, 'en')).toContain('How do I reset my password?');
     expect(homeExamples([], 'zh-CN')).toContain('忘记密码怎么办？');
+  });
+});
+
+describe('the Home’s channels', () => {
+  it('lists each channel with settings of its own to operators, with what it set', () => {
+    const shown = json(renderHome({ locale: 'en', examples: [], operator }));
+    expect(shown).toContain('Channels with settings of their own');
+    expect(shown).toContain('<#C0ITHELP>  `robot:2` `answer:questions` `escalate:` <!subteam^S0ONCALL>');
+  });
+
+  it('says when there are none, and shows nothing of them to anyone else', () => {
+    const none = json(
+      renderHome({ locale: 'en', examples: [], operator: { ...operator, channels: new Map() } }),
+    );
+    expect(none).toContain('None yet: every channel has the defaults.');
+    expect(json(renderHome({ locale: 'en', examples: [] }))).not.toContain('C0ITHELP');
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../../src/conversation/locale.js';
 import { messages as access } from '../../../../src/slack/access/messages.js';
 import { messages as answers } from '../../../../src/slack/answers/messages.js';
+import { messages as channels } from '../../../../src/slack/channels/messages.js';
 import { messages as desk } from '../../../../src/slack/desk/messages.js';
 import { messages as home } from '../../../../src/slack/home/messages.js';
 import { type Catalog, catalog, localeFromSlack, translator } from '../../../../src/slack/kit/i18n.js';
@@ -12,6 +13,7 @@ import { messages as review } from '../../../../src/slack/review/messages.js';
 const rooms: Readonly<Record<string, Catalog<Readonly<Record<string, string>>>>> = {
   access,
   answers,
+  channels,
   desk,
   home,
   review,

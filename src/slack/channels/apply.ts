@@ -1,0 +1,115 @@
+// Changing a channel's settings, typed or from the modal, the same way: the app must be in a channel
+// it is asked to answer on its own, the change is written through the directory (every replica
+// applies it at its next refresh), an audit line names who changed what, and the channel can be
+// told when what people see there changed (whether the app answers on its own, and where).
+import type { ChannelSettings } from '../../conversation/channel-settings.js';
+import type { Locale } from '../../conversation/locale.js';
+import { errorFields } from '../../logging/error-fields.js';
+import type { ListenerDeps } from '../handling/deps.js';
+import type { Handling } from '../handling/handling.js';
+import { renderChannelNotice } from './views.js';
+
+type ApplyDeps = Pick<ListenerDeps, 'channels' | 'responder' | 'onEvent'>;
+
+export type ChannelChange =
+  /** Keys given are set; the others stay (the typed command). */
+  | { kind: 'set'; change: ChannelSettings }
+  /** The settings whole: a key left out returns to its default (the modal). */
+  | { kind: 'replace'; settings: ChannelSettings }
+  | { kind: 'reset' };
+
+export type Applied =
+  | {
+      kind: 'applied';
+      before: ChannelSettings;
+      after: ChannelSettings;
+      /** Posts the channel's notice, when what people see there changed; called after the operator's answer. */
+      announce(): Promise<void>;
+    }
+  /** Asked to answer on its own where it is not a member: nothing changed. */
+  | { kind: 'not_member' }
+  /** The store refused: nothing changed (logged). */
+  | { kind: 'failed' };
+
+const LANGUAGE_LOCALES = { en: 'en', zh: 'zh-CN' } as const satisfies Record<string, Locale>;
+
+export async function applyChannelChange(
+  deps: ApplyDeps,
+  handling: Handling,
+  input: { channelId: string; userId: string; locale: Locale; change: ChannelChange },
+): Promise<Applied> {
+  const { channelId, userId } = input;
+  const answer = answerAsked(input.change);
+  // Only a member gets the channel's messages: a mode it cannot serve would silently do nothing.
+  if (answer === 'questions' || answer === 'all') {
+    if ((await deps.responder.membership(handling, channelId)) === 'not_member') {
+      deps.onEvent('channel_settings', 'not_member');
+      return { kind: 'not_member' };
+    }
+  }
+  let changed: { before: ChannelSettings; after: ChannelSettings };
+  try {
+    changed = await write(deps, channelId, userId, input.change);
+  } catch (error) {
+    deps.onEvent('channel_settings', 'failed');
+    handling.logger.error({ ...errorFields(error), channel: channelId }, 'channel settings not saved');
+    return { kind: 'failed' };
+  }
+  const { before, after } = changed;
+  deps.onEvent('channel_settings', input.change.kind);
+  handling.logger.info({ channel: channelId, by: userId, before, after }, 'channel settings changed');
+  // In the channel's own language when it has one: the notice is for everyone there.
+  const noticeLocale =
+    after.lang === 'en' || after.lang === 'zh' ? LANGUAGE_LOCALES[after.lang] : input.locale;
+  const notice = renderChannelNotice(noticeLocale, {
+    by: userId,
+    answer: differs(before.answer ?? 'mention', after.answer ?? 'mention'),
+    reply: differs(before.reply ?? 'thread', after.reply ?? 'thread'),
+  });
+  const announce = async () => {
+    if (!notice) return;
+    // Where the app is not a member the post fails, logged by the responder: the change stands.
+    await deps.responder.post(handling, { channel: channelId, threadTs: undefined }, notice);
+  };
+  return { kind: 'applied', before, after, announce };
+}
+
+function answerAsked(change: ChannelChange): ChannelSettings['answer'] {
+  switch (change.kind) {
+    case 'set':
+      return change.change.answer;
+    case 'replace':
+      return change.settings.answer;
+    case 'reset':
+      return undefined;
+  }
+}
+
+async function write(
+  deps: ApplyDeps,
+  channelId: string,
+  userId: string,
+  change: ChannelChange,
+): Promise<{ before: ChannelSettings; after: ChannelSettings }> {
+  switch (change.kind) {
+    case 'set':
+      return deps.channels.change(channelId, change.change, userId);
+    case 'reset':
+      return { before: await deps.channels.reset(channelId), after: {} };
+    case 'replace': {
+      const current = deps.channels.settingsOf(channelId)?.settings ?? {};
+      const next = change.settings;
+      const dropped = Object.keys(current).some((key) => !Object.hasOwn(next, key));
+      // The directory merges over what is stored; a key the form cleared needs a reset first.
+      if (!dropped) return deps.channels.change(channelId, next, userId);
+      const before = await deps.channels.reset(channelId);
+      if (Object.keys(next).length > 0) await deps.channels.change(channelId, next, userId);
+      return { before, after: next };
+    }
+  }
+}
+
+/** The value now in force, when it is not what was. */
+function differs<T>(before: T, after: T): T | undefined {
+  return before === after ? undefined : after;
+}

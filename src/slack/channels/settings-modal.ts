@@ -1,0 +1,260 @@
+// The channel settings modal, the same settings as `/cs channel key:value`: built from a channel's
+// settings and read back on submission here, so the block ids and the metadata's shape live in one
+// file. Slack has no select of user groups: they are typed as ids, read by the command's own parser.
+import type { types } from '@slack/bolt';
+import { z } from 'zod';
+import {
+  ANSWER_MODES,
+  CHANNEL_LANGUAGES,
+  type ChannelSettings,
+  MAX_ROBOT_FLAG,
+  type People,
+  REPLY_STYLES,
+} from '../../conversation/channel-settings.js';
+import type { Locale } from '../../conversation/locale.js';
+import { BLOCK_KIT } from '../kit/block-kit-limits.js';
+import { context, plainText } from '../kit/elements.js';
+import { option, selectedOption, selectInput, stateValues, textInput, textValue } from '../kit/inputs.js';
+import { truncate } from '../kit/limits.js';
+import { modal, readPrivateMetadata } from '../kit/modal.js';
+import type { ViewSubmission } from '../transport/incoming.js';
+import { parseChannelCommand } from './command-parser.js';
+import { VIEW_CHANNEL_SETTINGS } from './ids.js';
+import { t } from './messages.js';
+import { channelMention } from './views.js';
+
+/** Block ids of the modal's inputs; each input's action id is its block's. */
+export const CHANNEL_FIELDS = {
+  robot: 'channel_robot',
+  answer: 'channel_answer',
+  reply: 'channel_reply',
+  escalatePeople: 'channel_escalate_people',
+  escalateGroups: 'channel_escalate_groups',
+  askersPeople: 'channel_askers_people',
+  askersGroups: 'channel_askers_groups',
+  lang: 'channel_lang',
+} as const;
+
+/** A select's option that leaves the key unset: the default applies. */
+const DEFAULT_OPTION = 'default';
+const GROUPS_MAX = 1000;
+/** How much of a wrong value an inline error quotes. */
+const GROUP_ERROR_VALUE_MAX = 100;
+
+/** What the modal carries: the channel, and where the settings were shown (to show them again, saved). */
+export interface ChannelModalMetadata {
+  channelId: string;
+  /** The response_url of the message whose Edit was clicked; none when it had none. */
+  responseUrl: string | undefined;
+}
+
+const metadataSchema = z.object({
+  v: z.literal(1),
+  c: z.string().regex(/^[CG][A-Z0-9]+$/),
+  r: z.string().max(2000).optional(),
+});
+
+function encodeMetadata(metadata: ChannelModalMetadata): string {
+  return JSON.stringify({
+    v: 1,
+    c: metadata.channelId,
+    ...(metadata.responseUrl ? { r: metadata.responseUrl } : {}),
+  });
+}
+
+export function renderChannelSettingsModal(
+  locale: Locale,
+  metadata: ChannelModalMetadata,
+  settings: ChannelSettings,
+): types.ModalView {
+  const people = (value: ChannelSettings['escalate' | 'askers']) =>
+    typeof value === 'object' ? value : { users: [], groups: [] };
+  const escalate = people(settings.escalate);
+  const askers = people(settings.askers);
+  return modal({
+    callbackId: VIEW_CHANNEL_SETTINGS,
+    title: t(locale, 'modal_title'),
+    submit: t(locale, 'modal_save_settings'),
+    close: t(locale, 'modal_cancel_settings'),
+    privateMetadata: encodeMetadata(metadata),
+    blocks: [
+      context(t(locale, 'modal_intro', { channel: channelMention(metadata.channelId) })),
+      robotInput(locale, settings.robot),
+      choice(
+        locale,
+        CHANNEL_FIELDS.answer,
+        t(locale, 'modal_answer'),
+        ANSWER_MODES,
+        settings.answer,
+        (mode) => t(locale, 'answer_value', { mode }),
+      ),
+      choice(locale, CHANNEL_FIELDS.reply, t(locale, 'modal_reply'), REPLY_STYLES, settings.reply, (style) =>
+        t(locale, 'reply_value', { style }),
+      ),
+      usersInput(CHANNEL_FIELDS.escalatePeople, t(locale, 'modal_escalate_people'), escalate.users),
+      groupsInput(locale, CHANNEL_FIELDS.escalateGroups, t(locale, 'modal_escalate_groups'), escalate.groups),
+      usersInput(CHANNEL_FIELDS.askersPeople, t(locale, 'modal_askers_people'), askers.users),
+      groupsInput(locale, CHANNEL_FIELDS.askersGroups, t(locale, 'modal_askers_groups'), askers.groups),
+      choice(locale, CHANNEL_FIELDS.lang, t(locale, 'modal_lang'), CHANNEL_LANGUAGES, settings.lang, (lang) =>
+        t(locale, 'lang_value', { lang }),
+      ),
+    ],
+  });
+}
+
+function robotInput(locale: Locale, robot: number | undefined): types.InputBlock {
+  return {
+    type: 'input',
+    block_id: CHANNEL_FIELDS.robot,
+    optional: true,
+    label: plainText(t(locale, 'modal_robot'), BLOCK_KIT.input.label),
+    hint: plainText(t(locale, 'modal_robot_hint'), BLOCK_KIT.input.hint),
+    element: {
+      type: 'number_input',
+      action_id: CHANNEL_FIELDS.robot,
+      is_decimal_allowed: false,
+      min_value: '0',
+      max_value: String(MAX_ROBOT_FLAG),
+      ...(robot === undefined ? {} : { initial_value: String(robot) }),
+    },
+  };
+}
+
+/** A select of a key's values, the default first (labelled with what it is), the current one chosen. */
+function choice<V extends string>(
+  locale: Locale,
+  blockId: string,
+  label: string,
+  values: readonly V[],
+  current: V | undefined,
+  words: (value: V) => string,
+): types.InputBlock {
+  const [byDefault] = values;
+  const defaultOption = option(
+    t(locale, 'modal_default', { value: byDefault === undefined ? '' : words(byDefault) }),
+    DEFAULT_OPTION,
+  );
+  const options = [defaultOption, ...values.map((value) => option(words(value), value))];
+  const initial = options.find((candidate) => candidate.value === (current ?? DEFAULT_OPTION));
+  return selectInput(blockId, label, options, { initial, placeholder: undefined });
+}
+
+function usersInput(blockId: string, label: string, users: readonly string[]): types.InputBlock {
+  return {
+    type: 'input',
+    block_id: blockId,
+    optional: true,
+    label: plainText(label, BLOCK_KIT.input.label),
+    element: {
+      type: 'multi_users_select',
+      action_id: blockId,
+      ...(users.length > 0 ? { initial_users: [...users] } : {}),
+    },
+  };
+}
+
+function groupsInput(
+  locale: Locale,
+  blockId: string,
+  label: string,
+  groups: readonly string[],
+): types.InputBlock {
+  return textInput(blockId, label, {
+    initial: groups.join(' '),
+    max: GROUPS_MAX,
+    multiline: false,
+    hint: t(locale, 'modal_groups_hint'),
+  });
+}
+
+// ---------------------------------------------------------------- reading it back
+
+export type ChannelFormProblem =
+  | { block: typeof CHANNEL_FIELDS.robot; kind: 'robot' }
+  | { block: string; kind: 'groups'; value: string };
+
+export type ChannelForm =
+  | { kind: 'settings'; settings: ChannelSettings }
+  | { kind: 'invalid'; problems: ChannelFormProblem[] };
+
+const usersElementSchema = z.object({
+  selected_users: z
+    .array(z.string().regex(/^[UW][A-Z0-9]+$/))
+    .max(1000)
+    .nullish(),
+});
+
+/** The submitted modal's metadata, or undefined when the view is not of the modal's shape. */
+export function readChannelModalMetadata(view: ViewSubmission['view']): ChannelModalMetadata | undefined {
+  const metadata = readPrivateMetadata(view.private_metadata, metadataSchema);
+  return metadata && { channelId: metadata.c, responseUrl: metadata.r };
+}
+
+/** The settings the form says, whole (a key left empty or at Default is left out), or its problems. */
+export function readChannelForm(view: ViewSubmission['view']): ChannelForm {
+  const values = stateValues(view);
+  const problems: ChannelFormProblem[] = [];
+  const settings: ChannelSettings = {};
+
+  const robot = (textValue(values, CHANNEL_FIELDS.robot, CHANNEL_FIELDS.robot) ?? '').trim();
+  if (robot !== '') {
+    const read = parseChannelCommand(`robot:${robot}`);
+    if (read.kind === 'set' && read.change.robot !== undefined) settings.robot = read.change.robot;
+    else problems.push({ block: CHANNEL_FIELDS.robot, kind: 'robot' });
+  }
+  const answer = chosen(values, CHANNEL_FIELDS.answer, ANSWER_MODES);
+  if (answer) settings.answer = answer;
+  const reply = chosen(values, CHANNEL_FIELDS.reply, REPLY_STYLES);
+  if (reply) settings.reply = reply;
+  const lang = chosen(values, CHANNEL_FIELDS.lang, CHANNEL_LANGUAGES);
+  if (lang) settings.lang = lang;
+
+  const escalate = peopleOf(values, CHANNEL_FIELDS.escalatePeople, CHANNEL_FIELDS.escalateGroups, problems);
+  if (escalate) settings.escalate = escalate;
+  const askers = peopleOf(values, CHANNEL_FIELDS.askersPeople, CHANNEL_FIELDS.askersGroups, problems);
+  if (askers) settings.askers = askers;
+  return problems.length > 0 ? { kind: 'invalid', problems } : { kind: 'settings', settings };
+}
+
+function chosen<V extends string>(
+  values: ReturnType<typeof stateValues>,
+  blockId: string,
+  allowed: readonly V[],
+): V | undefined {
+  const value = selectedOption(values, blockId, blockId);
+  return allowed.find((candidate) => candidate === value);
+}
+
+/** The people picked and the groups typed (people typed there too), or undefined when there are none. */
+function peopleOf(
+  values: ReturnType<typeof stateValues>,
+  peopleBlock: string,
+  groupsBlock: string,
+  problems: ChannelFormProblem[],
+): People | undefined {
+  const picked = usersElementSchema.safeParse(values[peopleBlock]?.[peopleBlock]);
+  const users = new Set(picked.success ? (picked.data.selected_users ?? []) : []);
+  const groups = new Set<string>();
+  const typed = (textValue(values, groupsBlock, groupsBlock) ?? '').trim();
+  if (typed !== '') {
+    // The command's parser reads the ids, with or without Slack's <!subteam^…|…> around them.
+    const read = parseChannelCommand(`escalate:${typed}`);
+    const people =
+      read.kind === 'set' && Object.keys(read.change).length === 1 ? read.change.escalate : undefined;
+    if (typeof people === 'object') {
+      for (const id of people.users) users.add(id);
+      for (const id of people.groups) groups.add(id);
+    } else if (people !== 'off') {
+      problems.push({ block: groupsBlock, kind: 'groups', value: typed });
+    }
+  }
+  if (users.size + groups.size === 0) return undefined;
+  return { users: [...users], groups: [...groups] };
+}
+
+/** A problem of the form in the reader's words, for the block it is shown under. */
+export function channelFormProblemText(locale: Locale, problem: ChannelFormProblem): string {
+  return problem.kind === 'robot'
+    ? t(locale, 'modal_robot_bad', { max: String(MAX_ROBOT_FLAG) })
+    : t(locale, 'modal_groups_bad', { value: truncate(problem.value, GROUP_ERROR_VALUE_MAX) });
+}

@@ -1,0 +1,85 @@
+// The settings modal's Save: the operator's right checked again (a modal can be submitted long after
+// it opened), the form read (problems shown under their input), the settings written whole, the
+// message the modal was opened from shown again with them, then the channel's notice.
+import { operatorRefusal } from '../access/operator-gate.js';
+import type { ListenerDeps } from '../handling/deps.js';
+import { submissionListener } from '../handling/submission.js';
+import type { ViewArgs } from '../handling/tracked.js';
+import { postToResponseUrl } from '../transport/response-url.js';
+import { applyChannelChange } from './apply.js';
+import { t } from './messages.js';
+import {
+  CHANNEL_FIELDS,
+  channelFormProblemText,
+  readChannelForm,
+  readChannelModalMetadata,
+} from './settings-modal.js';
+import { renderChannelSettings } from './views.js';
+
+type SubmitDeps = Pick<
+  ListenerDeps,
+  'logger' | 'inFlight' | 'users' | 'onEvent' | 'access' | 'channels' | 'responder'
+>;
+
+export function channelSettingsSubmitListener(
+  deps: SubmitDeps,
+  settings: { slashCommand: string },
+): (args: ViewArgs) => Promise<void> {
+  return submissionListener(
+    deps,
+    { name: 'channel settings submission', metadata: readChannelModalMetadata },
+    async (handling, { userId, metadata, view, ack }) => {
+      const { locale } = await handling.person(userId);
+      const refusal = await operatorRefusal(deps.access, handling, userId, locale, 'channel_submit');
+      if (refusal) {
+        deps.onEvent('channel_modal', 'refused');
+        await ack({ response_action: 'errors', errors: { [CHANNEL_FIELDS.robot]: refusal } });
+        return;
+      }
+      const form = readChannelForm(view);
+      if (form.kind === 'invalid') {
+        deps.onEvent('channel_modal', 'invalid');
+        const errors = Object.fromEntries(
+          form.problems.map((problem) => [problem.block, channelFormProblemText(locale, problem)]),
+        );
+        await ack({ response_action: 'errors', errors });
+        return;
+      }
+      const { channelId } = metadata;
+      const applied = await applyChannelChange(deps, handling, {
+        channelId,
+        userId,
+        locale,
+        change: { kind: 'replace', settings: form.settings },
+      });
+      switch (applied.kind) {
+        case 'not_member':
+          await ack({
+            response_action: 'errors',
+            errors: { [CHANNEL_FIELDS.answer]: t(locale, 'modal_not_member') },
+          });
+          return;
+        case 'failed':
+          await ack({
+            response_action: 'errors',
+            errors: { [CHANNEL_FIELDS.robot]: t(locale, 'modal_store_failed') },
+          });
+          return;
+        case 'applied':
+          break;
+      }
+      await ack();
+      deps.onEvent('channel_modal', 'saved');
+      if (metadata.responseUrl) {
+        const message = renderChannelSettings(locale, {
+          channelId,
+          stored: deps.channels.settingsOf(channelId),
+          heading: 'saved',
+          command: settings.slashCommand,
+        });
+        await postToResponseUrl(metadata.responseUrl, { message, replace: true }, handling.logger);
+      }
+      await applied.announce();
+    },
+  );
+}

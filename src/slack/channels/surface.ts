@@ -1,0 +1,16 @@
+// Channel settings (issue #19), set from Slack by operators: `/cs channel …` and `/cs channels`,
+// the Edit button under a channel's settings and the modal it opens.
+import type { ListenerDeps } from '../handling/deps.js';
+import type { Surface } from '../handling/surface.js';
+import { channelSubcommands } from './channel-command.js';
+import { channelEditListener } from './edit-click.js';
+import { ACTION_CHANNEL_EDIT, VIEW_CHANNEL_SETTINGS } from './ids.js';
+import { channelSettingsSubmitListener } from './settings-submit.js';
+
+export function channelsSurface(deps: ListenerDeps, settings: { slashCommand: string }): Surface {
+  return {
+    subcommands: channelSubcommands(deps),
+    clicks: [[ACTION_CHANNEL_EDIT, channelEditListener(deps)]],
+    submissions: [[VIEW_CHANNEL_SETTINGS, channelSettingsSubmitListener(deps, settings)]],
+  };
+}

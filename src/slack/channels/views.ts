@@ -1,0 +1,271 @@
+// The channels room's Block Kit, pure: a channel's settings in words (each key's value, or its
+// default), the parser's problems, the notice posted in a channel, the list of channels with
+// settings (for `/cs channels` and the Home tab), and the settings modal.
+import type { types } from '@slack/bolt';
+import {
+  CHANNEL_SETTING_KEYS,
+  type ChannelSettingKey,
+  type ChannelSettings,
+  MAX_ROBOT_FLAG,
+  type People,
+} from '../../conversation/channel-settings.js';
+import type { Locale } from '../../conversation/locale.js';
+import type { RenderedMessage } from '../answers/blocks.js';
+import { button, context, section } from '../kit/elements.js';
+import { SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET, truncateMrkdwn } from '../kit/limits.js';
+import { code, slackDate } from '../kit/text.js';
+import type { ChannelCommandProblem } from './command-parser.js';
+import { ACTION_CHANNEL_EDIT } from './ids.js';
+import { t } from './messages.js';
+import type { StoredChannelSettings } from './stores.js';
+
+type KnownBlock = types.KnownBlock;
+
+/** What the defaults are, in the settings' own terms (the robot's is the environment's: no number). */
+const DEFAULTS = { answer: 'mention', reply: 'thread', lang: 'auto' } as const;
+
+export function channelMention(channelId: string): string {
+  return `<#${channelId}>`;
+}
+
+function peopleText(people: People): string {
+  return [...people.users.map((id) => `<@${id}>`), ...people.groups.map((id) => `<!subteam^${id}>`)].join(
+    ', ',
+  );
+}
+
+/** One key's value in words, or its default's. Ids in settings passed the schema: mentions are safe. */
+function valueText(locale: Locale, key: ChannelSettingKey, settings: ChannelSettings): string {
+  const byDefault = (value: string) => t(locale, 'setting_default', { value });
+  const typed = (value: string) => ` ${code(`${key}:${value}`)}`;
+  switch (key) {
+    case 'robot':
+      return settings.robot === undefined
+        ? byDefault(t(locale, 'robot_default'))
+        : t(locale, 'robot_value', { robot: String(settings.robot) });
+    case 'answer':
+      return settings.answer === undefined
+        ? byDefault(t(locale, 'answer_value', { mode: DEFAULTS.answer }))
+        : t(locale, 'answer_value', { mode: settings.answer }) + typed(settings.answer);
+    case 'reply':
+      return settings.reply === undefined
+        ? byDefault(t(locale, 'reply_value', { style: DEFAULTS.reply }))
+        : t(locale, 'reply_value', { style: settings.reply }) + typed(settings.reply);
+    case 'escalate':
+      if (settings.escalate === undefined) return byDefault(t(locale, 'escalate_off'));
+      return settings.escalate === 'off' ? t(locale, 'escalate_off') : peopleText(settings.escalate);
+    case 'askers':
+      if (settings.askers === undefined) return byDefault(t(locale, 'askers_anyone'));
+      return settings.askers === 'anyone' ? t(locale, 'askers_anyone') : peopleText(settings.askers);
+    case 'lang':
+      return settings.lang === undefined
+        ? byDefault(t(locale, 'lang_value', { lang: DEFAULTS.lang }))
+        : t(locale, 'lang_value', { lang: settings.lang }) + typed(settings.lang);
+  }
+}
+
+/** Every key, one a line, in the order people type them. */
+function settingLines(locale: Locale, settings: ChannelSettings): string {
+  return CHANNEL_SETTING_KEYS.map((key) =>
+    t(locale, 'setting_line', { key, value: valueText(locale, key, settings) }),
+  ).join('\n');
+}
+
+function changedBy(
+  locale: Locale,
+  stored: StoredChannelSettings,
+  key: 'settings_changed_by' | 'list_changed_by',
+) {
+  return t(locale, key, { user: `<@${stored.changedBy}>`, date: slackDate(stored.changedAt) });
+}
+
+export type SettingsHeading = 'show' | 'saved' | 'reset';
+
+const HEADINGS = {
+  show: 'settings_title',
+  saved: 'settings_saved',
+  reset: 'settings_reset',
+} as const;
+
+/** A channel's settings for the operator who asked, with the Edit button that opens the modal. */
+export function renderChannelSettings(
+  locale: Locale,
+  input: {
+    channelId: string;
+    stored: StoredChannelSettings | undefined;
+    heading: SettingsHeading;
+    command: string;
+  },
+): RenderedMessage {
+  const { channelId, stored } = input;
+  const heading = t(locale, HEADINGS[input.heading], { channel: channelMention(channelId) });
+  const settings = stored?.settings ?? {};
+  const lines = settingLines(locale, settings);
+  const none = Object.keys(settings).length === 0 ? `\n${t(locale, 'settings_none')}` : '';
+  const body = truncateMrkdwn(`${heading}${none}\n${lines}`, SECTION_TEXT_MAX);
+  const blocks: KnownBlock[] = [section(body)];
+  if (stored) blocks.push(context(changedBy(locale, stored, 'settings_changed_by')));
+  blocks.push(context(t(locale, 'settings_how', { command: input.command })), {
+    type: 'actions',
+    block_id: 'channel_settings_actions',
+    elements: [
+      button(t(locale, 'settings_edit'), ACTION_CHANNEL_EDIT, { value: channelId, style: 'primary' }),
+    ],
+  });
+  return { text: body, blocks };
+}
+
+/** What the operator typed that could not be read, problem by problem; nothing changed. */
+export function renderChannelProblems(
+  locale: Locale,
+  command: string,
+  problems: readonly ChannelCommandProblem[],
+): RenderedMessage {
+  const lines = problems.map((problem) => `• ${problemText(locale, command, problem)}`);
+  const text = truncateMrkdwn([t(locale, 'nothing_changed'), ...lines].join('\n'), SECTION_TEXT_MAX);
+  return { text, blocks: [section(text)] };
+}
+
+const CHANNEL_WORD = /^(?:<#[CG][A-Z0-9]+(?:\|[^<>]*)?>|[CG][A-Z0-9]+)$/;
+/** The word that must stand alone in a key's list. */
+const ALONE: Partial<Record<ChannelSettingKey, string>> = { escalate: 'off', askers: 'anyone' };
+
+function problemText(locale: Locale, command: string, problem: ChannelCommandProblem): string {
+  const key = code(problem.key);
+  const value = code(problem.value);
+  const setting = settingKeyOf(problem.key);
+  switch (problem.reason) {
+    case 'unknown-key':
+      return t(locale, 'problem_unknown_key', { key });
+    case 'duplicate':
+      return t(locale, 'problem_duplicate', { key });
+    case 'reset-alone':
+      return t(locale, 'problem_reset_alone', { command });
+    case 'not-understood':
+      return CHANNEL_WORD.test(problem.value)
+        ? t(locale, 'problem_channel_misplaced', { word: value, command })
+        : t(locale, 'problem_not_understood', { word: value });
+    case 'empty':
+      if (setting === 'escalate') return t(locale, 'problem_empty_escalate');
+      if (setting === 'askers') return t(locale, 'problem_empty_askers');
+      return t(locale, 'problem_empty', { key, takes: setting ? takes(locale, setting) : '' });
+    case 'bad-value': {
+      if (!setting) return t(locale, 'problem_unknown_key', { key });
+      const alone = ALONE[setting];
+      const words = problem.value.toLowerCase().split(/[\s,]+/);
+      return alone !== undefined && words.length > 1 && words.includes(alone)
+        ? t(locale, 'problem_stands_alone', { key, takes: takes(locale, setting), value, word: code(alone) })
+        : t(locale, 'problem_bad_value', { key, takes: takes(locale, setting), value });
+    }
+  }
+}
+
+function takes(locale: Locale, key: ChannelSettingKey): string {
+  switch (key) {
+    case 'robot':
+      return t(locale, 'takes_robot', { max: String(MAX_ROBOT_FLAG) });
+    case 'answer':
+      return t(locale, 'takes_answer');
+    case 'reply':
+      return t(locale, 'takes_reply');
+    case 'escalate':
+      return t(locale, 'takes_escalate');
+    case 'askers':
+      return t(locale, 'takes_askers');
+    case 'lang':
+      return t(locale, 'takes_lang');
+  }
+}
+
+function settingKeyOf(key: string): ChannelSettingKey | undefined {
+  return CHANNEL_SETTING_KEYS.find((known) => known === key);
+}
+
+/** What changed that people in the channel should know: whether the app answers on its own, and where. */
+export interface ChannelNotice {
+  /** The operator who changed it. */
+  by: string;
+  /** The mode now in force, when it changed. */
+  answer: NonNullable<ChannelSettings['answer']> | undefined;
+  /** The reply style now in force, when it changed. */
+  reply: NonNullable<ChannelSettings['reply']> | undefined;
+}
+
+/** The notice posted in the channel itself, or undefined when nothing people see changed. */
+export function renderChannelNotice(locale: Locale, notice: ChannelNotice): RenderedMessage | undefined {
+  const by = `<@${notice.by}>`;
+  const lines: string[] = [];
+  if (notice.answer !== undefined) lines.push(t(locale, 'notice_answer', { by, mode: notice.answer }));
+  if (notice.reply !== undefined) lines.push(t(locale, 'notice_reply', { by, style: notice.reply }));
+  if (lines.length === 0) return undefined;
+  const text = lines.join('\n');
+  return { text, blocks: [section(text)] };
+}
+
+/** Newest change first: the channel just set up is the one the operator looks for. */
+function newestFirst(list: ReadonlyMap<string, StoredChannelSettings>): [string, StoredChannelSettings][] {
+  return [...list].sort(([, a], [, b]) => b.changedAt - a.changedAt);
+}
+
+/** `/cs channels`: every channel with settings, each with them and who changed them last. */
+export function renderChannelList(
+  locale: Locale,
+  command: string,
+  list: ReadonlyMap<string, StoredChannelSettings>,
+): RenderedMessage {
+  if (list.size === 0) {
+    const text = t(locale, 'list_none', { command });
+    return { text, blocks: [section(text)] };
+  }
+  const title = t(locale, 'list_title', { count: list.size });
+  const blocks: KnownBlock[] = [section(title)];
+  const shown: string[] = [];
+  // Room left for the "…and N more" line: Slack refuses messages of many blocks or long JSON.
+  let budget = SERIALIZED_BLOCKS_BUDGET - JSON.stringify(blocks).length - 200;
+  for (const [channelId, stored] of newestFirst(list)) {
+    const text = truncateMrkdwn(
+      `*${channelMention(channelId)}* · ${changedBy(locale, stored, 'list_changed_by')}\n${settingLines(locale, stored.settings)}`,
+      SECTION_TEXT_MAX,
+    );
+    const block = section(text);
+    const cost = JSON.stringify(block).length;
+    if (cost > budget || blocks.length >= MESSAGE_SECTIONS_MAX) break;
+    budget -= cost;
+    blocks.push(block);
+    shown.push(channelMention(channelId));
+  }
+  const more = list.size - shown.length;
+  if (more > 0) blocks.push(context(t(locale, 'list_more', { count: more })));
+  return { text: `${title}\n${shown.join(', ')}`, blocks };
+}
+
+/** A message's 50 blocks, less the title and the "more" line. */
+const MESSAGE_SECTIONS_MAX = 48;
+/** Channels the Home tab lists: a glance; `/cs channels` has them all. */
+const HOME_CHANNELS_LISTED = 10;
+
+/** The Home tab's operator part: the channels with settings, one short line each. */
+export function renderHomeChannels(
+  locale: Locale,
+  list: ReadonlyMap<string, StoredChannelSettings>,
+): KnownBlock[] {
+  if (list.size === 0)
+    return [section(`${t(locale, 'home_channels_title')}\n${t(locale, 'home_channels_none')}`)];
+  const sorted = newestFirst(list);
+  const lines = sorted
+    .slice(0, HOME_CHANNELS_LISTED)
+    .map(([channelId, stored]) => `• ${channelMention(channelId)}  ${shortSettings(stored.settings)}`);
+  const more = sorted.length - HOME_CHANNELS_LISTED;
+  if (more > 0) lines.push(t(locale, 'list_more', { count: more }));
+  return [section(truncateMrkdwn([t(locale, 'home_channels_title'), ...lines].join('\n'), SECTION_TEXT_MAX))];
+}
+
+/** The keys a channel set, as typed: `robot:2` `answer:questions` escalate: @it-oncall. */
+function shortSettings(settings: ChannelSettings): string {
+  return CHANNEL_SETTING_KEYS.flatMap((key) => {
+    const value = settings[key];
+    if (value === undefined) return [];
+    if (typeof value === 'object') return [`${code(`${key}:`)} ${peopleText(value)}`];
+    return [code(`${key}:${String(value)}`)];
+  }).join(' ');
+}

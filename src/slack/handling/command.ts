@@ -1,0 +1,118 @@
+// The app's slash command (`/cs` by default, SLASH_COMMAND) as a seam: acknowledged at once, its form
+// checked, then handed by its first word to the subcommand a surface registered (the desk's tickets,
+// the channels room's settings, …); an empty or unknown word is `help`. Every answer goes to the
+// command's response_url, so only whoever typed it sees it, whether the app is in the channel or not.
+import type { Context, RespondArguments, RespondFn } from '@slack/bolt';
+import { z } from 'zod';
+import type { Locale } from '../../conversation/locale.js';
+import { errorFields } from '../../logging/error-fields.js';
+import { wellFormed } from '../../util/well-formed.js';
+import type { RenderedMessage } from '../answers/blocks.js';
+import type { ListenerDeps } from './deps.js';
+import type { BoltRequest, Handling } from './handling.js';
+import { trackedListener } from './tracked.js';
+
+/** The word an empty or unknown subcommand is handed to. */
+export const HELP_SUBCOMMAND = 'help';
+
+/** One typed command, as a subcommand's listener gets it. */
+export interface SubcommandRequest {
+  handling: Handling;
+  /** The command's name as typed (SLASH_COMMAND), for messages that name it. */
+  command: string;
+  /** The subcommand's word, lower-cased (`help` for an empty or unknown one). */
+  word: string;
+  /** Everything after the command's name, as Slack sent it. */
+  text: string;
+  /** What follows the first word, trimmed: a subcommand's own arguments. */
+  rest: string;
+  userId: string;
+  /** The conversation the command was typed in (a channel, a DM). */
+  channelId: string;
+  triggerId: string | undefined;
+  responseUrl: string;
+  /** The app's own user id, as Bolt knows it: messages can mention the app by it. */
+  appUserId: string | undefined;
+  /** The typist's language. */
+  locale: Locale;
+  /** Answers the typist alone, in the conversation the command was typed in. */
+  reply(message: RenderedMessage): Promise<void>;
+}
+
+export type SubcommandListener = (request: SubcommandRequest) => Promise<void>;
+
+/** The part of Bolt's command arguments the listener reads. */
+export interface CommandArgs extends BoltRequest {
+  context: Pick<Context, 'teamId' | 'enterpriseId' | 'botUserId'>;
+  ack: () => Promise<void>;
+  body: unknown;
+  respond: RespondFn;
+}
+
+const commandSchema = z.object({
+  command: z.string(),
+  text: z.string().max(4000),
+  user_id: z.string().min(1).max(64),
+  channel_id: z.string().min(1).max(64),
+  team_id: z.string().max(64).optional(),
+  trigger_id: z.string().max(200).optional(),
+  response_url: z.string().min(1).max(2000),
+});
+
+type CommandDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users'>;
+
+/**
+ * The one listener of the slash command, over every surface's subcommands by word (lower-case).
+ * Without a `help` subcommand an unknown word is answered by nothing but the metric.
+ */
+export function slashCommandListener(
+  deps: CommandDeps,
+  subcommands: ReadonlyMap<string, SubcommandListener>,
+): (args: CommandArgs) => Promise<void> {
+  return trackedListener<CommandArgs>(deps, 'slash command handling failed', async (handling, args) => {
+    await args.ack();
+    const parsed = commandSchema.safeParse(args.body);
+    if (!parsed.success) {
+      handling.logger.warn({}, 'ignored a slash command of unexpected shape');
+      return;
+    }
+    const { command, text, user_id: userId, channel_id: channelId } = parsed.data;
+    const [first = ''] = text.trim().split(/\s+/);
+    const asked = first.toLowerCase();
+    const word = subcommands.has(asked) ? asked : HELP_SUBCOMMAND;
+    deps.onEvent('slash_command', word);
+    const listener = subcommands.get(word);
+    if (!listener) return;
+    const { locale } = await handling.person(userId);
+    await listener({
+      handling,
+      command,
+      word,
+      text,
+      // Cut from the text itself: the spacing inside a <#C…|label> is kept.
+      rest: text.trim().slice(first.length).trim(),
+      userId,
+      channelId,
+      triggerId: parsed.data.trigger_id,
+      responseUrl: parsed.data.response_url,
+      appUserId: args.context.botUserId,
+      locale,
+      reply: (message) => send(handling, args.respond, message),
+    });
+  });
+}
+
+/** To the person who typed it only; what the platform sent is made well formed first, as every message is. */
+async function send(handling: Handling, respond: RespondFn, message: RenderedMessage): Promise<void> {
+  const payload: RespondArguments = wellFormed({
+    response_type: 'ephemeral',
+    replace_original: false,
+    text: message.text,
+    ...(message.blocks.length > 0 ? { blocks: message.blocks } : {}),
+  });
+  try {
+    await respond(payload);
+  } catch (error) {
+    handling.logger.error(errorFields(error), 'slash command answer could not be sent');
+  }
+}

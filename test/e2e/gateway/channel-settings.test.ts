@@ -1,0 +1,475 @@
+// Channel settings set from Slack (issue #19), over signed HTTP to the real gateway: `/cs channel`
+// typed (set, reset, from another channel, bad values), `/cs channels`, the Edit button and its modal,
+// the notice in the channel, the invitation hint, operators only; and two replicas on one Redis.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
+import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../support/fake-slack-api.js';
+import {
+  BOT_TOKEN,
+  buttonOf,
+  type GatewayHarness,
+  isRecord,
+  SIGNING_SECRET,
+  textOf,
+  textsIn,
+  useGatewayHarness,
+} from '../../support/gateway-harness.js';
+import { deleteKeysWithPrefix } from '../../support/redis-server.js';
+import { openedViewId, viewOf, viewSubmissionPayload } from '../../support/review-payloads.js';
+import { blockActionsPayload, channelMessage, eventCallback, IDS } from '../../support/slack-payloads.js';
+import { sendEvent, sendInteraction, sendSlashCommand } from '../../support/slack-signing.js';
+import { startTestGateway } from '../../support/test-gateway.js';
+import { sleep, waitFor } from '../../support/wait.js';
+
+const OPERATOR = 'U0OPERATOR';
+const OPERATORS_ONLY = 'Only knowledge-base operators can do this';
+const WAIT_MS = 5_000;
+
+/** Types `/cs <text>` in `channel` and returns what the typist was answered (through response_url). */
+async function command(
+  target: { url: string; slack: FakeSlackApi },
+  text: string,
+  fields: { user?: string; channel?: string } = {},
+): Promise<RecordedCall> {
+  const mark = target.slack.calls().length;
+  const response = await sendSlashCommand(target.url, SIGNING_SECRET, {
+    command: '/cs',
+    text,
+    user_id: fields.user ?? OPERATOR,
+    team_id: IDS.team,
+    channel_id: fields.channel ?? IDS.channel,
+    response_url: target.slack.responseUrl(),
+  });
+  expect(response.status).toBe(200);
+  // One command at a time: its answer is the first response_url call after it was sent.
+  return target.slack.waitForCall(
+    'response_url',
+    (call) => target.slack.calls().indexOf(call) >= mark,
+    WAIT_MS,
+  );
+}
+
+/** Posts the channel got from the app, after `mark` calls. */
+function noticesIn(slack: FakeSlackApi, channel: string, mark = 0): RecordedCall[] {
+  return slack
+    .calls()
+    .slice(mark)
+    .filter((call) => call.method === 'chat.postMessage' && call.body.channel === channel);
+}
+
+/** A person's top-level message in a channel, as Slack delivers it. */
+async function say(target: GatewayHarness, channel: string, text: string, user: string = IDS.user) {
+  const response = await target.sendEvent(channelMessage({ channel, text, user }));
+  expect(response.status).toBe(200);
+}
+
+describe('/cs channel, typed', () => {
+  const harness = useGatewayHarness({ env: { OPERATOR_USER_IDS: OPERATOR } });
+
+  it('robot:2 answer:questions: saved, shown, announced in the channel, and a question there is answered by robot 2 on the app’s own', async () => {
+    const h = harness();
+    const channel = 'C0QUESTIONS';
+    const answer = await command(h, 'channel robot:2 answer:questions reply:thread', { channel });
+    const shown = textOf(answer);
+    expect(answer.body.response_type).toBe('ephemeral');
+    expect(shown).toContain(`Saved. <#${channel}> now has these settings`);
+    expect(shown).toContain('*robot*: robot 2');
+    expect(shown).toContain('*answer*: when mentioned, and on its own to messages that read as questions');
+    expect(shown).toContain('*lang*: default: each person’s own language');
+    expect(shown).toContain(`Last changed by <@${OPERATOR}>`);
+
+    const notice = await h.slack.waitForCall(
+      'chat.postMessage',
+      (call) => call.body.channel === channel,
+      WAIT_MS,
+    );
+    expect(textOf(notice)).toContain(
+      `<@${OPERATOR}> set this channel so that I now answer questions here on my own, without being mentioned.`,
+    );
+    // reply:thread is the default: nothing people see changed there, so one line only.
+    expect(textOf(notice)).not.toContain('posted in the thread');
+
+    const asked = h.robotAsks().length;
+    await say(h, channel, 'How do I connect to the VPN?');
+    const ask = await waitFor(() => h.robotAsks().slice(asked)[0], { timeoutMs: WAIT_MS });
+    expect(ask.question).toBe('How do I connect to the VPN?');
+    expect(ask.robotFlag).toBe(2);
+    await h.slack.waitForCall(
+      'chat.postMessage',
+      (call) => call.body.channel === channel && typeof call.body.thread_ts === 'string',
+      WAIT_MS,
+    );
+  });
+
+  it('keys left out stay; reset returns the channel to the defaults and says so in the channel', async () => {
+    const h = harness();
+    const channel = 'C0RESET';
+    await command(h, 'channel robot:5 answer:all', { channel });
+    const changed = textOf(await command(h, 'channel lang:zh', { channel }));
+    expect(changed).toContain('*robot*: robot 5');
+    expect(changed).toContain('*lang*: Chinese `lang:zh`');
+
+    const mark = h.slack.calls().length;
+    const reset = textOf(await command(h, 'channel reset', { channel }));
+    expect(reset).toContain(`<#${channel}> is back to the defaults`);
+    expect(reset).toContain('No settings of its own');
+    expect(reset).toContain('*robot*: default: the app’s own robot');
+    const audit = h.logs.filter(
+      (line) => line.msg === 'channel settings changed' && line.channel === channel,
+    );
+    expect(audit.map(({ by, before, after }) => ({ by, before, after }))).toEqual([
+      { by: OPERATOR, before: {}, after: { robot: 5, answer: 'all' } },
+      { by: OPERATOR, before: { robot: 5, answer: 'all' }, after: { robot: 5, answer: 'all', lang: 'zh' } },
+      { by: OPERATOR, before: { robot: 5, answer: 'all', lang: 'zh' }, after: {} },
+    ]);
+    const notice = await h.slack.waitForCall(
+      'chat.postMessage',
+      (call) => call.body.channel === channel && h.slack.calls().indexOf(call) >= mark,
+      WAIT_MS,
+    );
+    expect(textOf(notice)).toContain('I no longer answer here on my own: mention me to ask');
+
+    const asked = h.robotAsks().length;
+    await say(h, channel, 'How do I connect to the VPN?');
+    await sleep(300);
+    expect(h.robotAsks().length).toBe(asked);
+  });
+
+  it('a bad value names the key and what it takes, and nothing changes', async () => {
+    const h = harness();
+    const channel = 'C0BAD';
+    const answer = textOf(
+      await command(h, 'channel robot:two answer:sometimes escalate:off,<@U0ALICE> colour:blue', { channel }),
+    );
+    expect(answer).toContain('Nothing was changed');
+    expect(answer).toContain('`robot` takes a whole number from 0 to 2147483647, not `two`.');
+    expect(answer).toContain('`answer` takes `mention`, `questions` or `all`, not `sometimes`.');
+    expect(answer).toContain('`off` stands alone');
+    expect(answer).toContain('`colour` is not a setting');
+    expect(noticesIn(h.slack, channel)).toEqual([]);
+    expect(textOf(await command(h, 'channel', { channel }))).toContain('No settings of its own');
+  });
+
+  it('refuses someone who is not an operator, and changes nothing', async () => {
+    const h = harness();
+    const channel = 'C0REFUSED';
+    expect(textOf(await command(h, 'channel answer:all', { channel, user: IDS.user }))).toContain(
+      OPERATORS_ONLY,
+    );
+    expect(textOf(await command(h, 'channels', { user: IDS.user }))).toContain(OPERATORS_ONLY);
+    expect(textOf(await command(h, 'channel', { channel }))).toContain('No settings of its own');
+    expect(noticesIn(h.slack, channel)).toEqual([]);
+  });
+
+  it('sets another channel named first, and lists every channel with settings in /cs channels', async () => {
+    const h = harness();
+    const answer = textOf(
+      await command(h, 'channel <#C0ITHELP|it-help> robot:2 escalate:<!subteam^S0ONCALL|@it-oncall>'),
+    );
+    expect(answer).toContain('Saved. <#C0ITHELP> now has these settings');
+    expect(answer).toContain('*escalate*: <!subteam^S0ONCALL>');
+    // Only robot and escalate changed: the channel is not told anything.
+    await sleep(200);
+    expect(noticesIn(h.slack, 'C0ITHELP')).toEqual([]);
+    expect(textOf(await command(h, 'channel'))).toContain('No settings of its own');
+
+    const list = textOf(await command(h, 'channels'));
+    expect(list).toMatch(/Channels with settings of their own \(\d+\)/);
+    expect(list).toContain('*<#C0ITHELP>* · changed by <@U0OPERATOR>');
+    expect(list).toContain('*robot*: robot 2');
+  });
+
+  it('in a channel the app is not in, answer:questions says how to invite it and changes nothing', async () => {
+    const h = harness();
+    const channel = 'C0NOTIN';
+    h.slack.setAppMember(channel, false);
+    const answer = textOf(await command(h, `channel <#${channel}|private-ish> answer:questions`));
+    expect(answer).toContain(`I am not a member of <#${channel}>`);
+    expect(answer).toContain('type `/invite` and my name (<@UBOT>)');
+    const info = h.slack.calls('conversations.info').find((call) => call.body.channel === channel);
+    expect(info).toBeDefined();
+    expect(textOf(await command(h, `channel ${channel}`))).toContain('No settings of its own');
+    // A key that needs no membership is set all the same.
+    expect(textOf(await command(h, `channel ${channel} robot:3`))).toContain('*robot*: robot 3');
+  });
+
+  it('the Home tab lists the channels with settings to an operator, and not to anyone else', async () => {
+    const h = harness();
+    await command(h, 'channel robot:8', { channel: 'C0HOMELISTED' });
+    const open = (user: string) => {
+      const event = {
+        type: 'app_home_opened',
+        user,
+        channel: 'D0HOME',
+        tab: 'home',
+        event_ts: '1700000000.000001',
+      };
+      return h.sendEvent(event);
+    };
+    await open(OPERATOR);
+    const operatorHome = await h.slack.waitForCall(
+      'views.publish',
+      (call) => call.body.user_id === OPERATOR,
+      WAIT_MS,
+    );
+    expect(textsIn(operatorHome.body.view)).toContain('<#C0HOMELISTED>  `robot:8`');
+    await open(IDS.user);
+    const userHome = await h.slack.waitForCall(
+      'views.publish',
+      (call) => call.body.user_id === IDS.user,
+      WAIT_MS,
+    );
+    expect(textsIn(userHome.body.view)).not.toContain('C0HOMELISTED');
+  });
+
+  it('in a DM, asks for the channel', async () => {
+    const h = harness();
+    const answer = textOf(await command(h, 'channel robot:2', { channel: IDS.dm }));
+    expect(answer).toContain('Type `/cs channel` in the channel itself, or name the channel first');
+  });
+
+  it('/cs help still answers, and an unknown word gets it', async () => {
+    const h = harness();
+    expect(textOf(await command(h, 'frobnicate', { user: IDS.user }))).toContain('/cs agents <groupId>');
+  });
+});
+
+describe('the Edit button and the settings modal', () => {
+  const harness = useGatewayHarness({ env: { OPERATOR_USER_IDS: OPERATOR } });
+
+  async function openModal(h: GatewayHarness, channel: string, user = OPERATOR) {
+    const shown = await command(h, 'channel', { channel });
+    const edit = buttonOf(shown, 'channel_settings_edit');
+    const responseUrl = h.slack.responseUrl(`shown-${channel}`);
+    const click = blockActionsPayload(
+      {
+        user,
+        channel,
+        actions: [{ action_id: edit.actionId, block_id: edit.blockId, value: edit.value, text: edit.text }],
+      },
+      { response_url: responseUrl },
+    );
+    const response = await h.click(click);
+    expect(response.status).toBe(200);
+    return { click, responseUrl };
+  }
+
+  it('Edit opens the modal with the channel’s settings; Save writes them, shows them again, and announces', async () => {
+    const h = harness();
+    const channel = 'C0MODAL';
+    await command(h, 'channel robot:4 lang:en', { channel });
+    await openModal(h, channel);
+    const open = await h.slack.waitForCall('views.open', undefined, WAIT_MS);
+    const view = viewOf(open);
+    expect(view.callback_id).toBe('channel_settings');
+    const words = textsIn(view.blocks);
+    expect(words).toContain(`Settings of <#${channel}>`);
+    expect(words).toContain('Robot number (robotFlag)');
+    expect(JSON.stringify(view.blocks)).toContain('"initial_value":"4"');
+
+    const mark = h.slack.calls().length;
+    const submit = viewSubmissionPayload(
+      { view, id: openedViewId(open) },
+      {
+        channel_robot: { text: '7' },
+        channel_answer: { option: 'questions' },
+        channel_reply: { option: 'ephemeral' },
+        channel_escalate_people: { users: ['U0ALICE'] },
+        channel_escalate_groups: { text: '<!subteam^S0ONCALL|@it-oncall>, S0SECOND' },
+        channel_lang: { option: 'default' },
+      },
+      OPERATOR,
+    );
+    const response = await h.click(submit);
+    expect(response.status).toBe(200);
+    expect(response.text).toBe('');
+
+    const replaced = await h.slack.waitForCall(
+      'response_url',
+      (call) => h.slack.calls().indexOf(call) >= mark && call.body.replace_original === true,
+      WAIT_MS,
+    );
+    const saved = textOf(replaced);
+    expect(saved).toContain(`Saved. <#${channel}> now has these settings`);
+    expect(saved).toContain('*robot*: robot 7');
+    expect(saved).toContain('*reply*: shown only to whoever asked');
+    expect(saved).toContain('*escalate*: <@U0ALICE>, <!subteam^S0ONCALL>, <!subteam^S0SECOND>');
+    // Set to Default in the form: the key is cleared, not kept.
+    expect(saved).toContain('*lang*: default: each person’s own language');
+
+    const notice = await h.slack.waitForCall(
+      'chat.postMessage',
+      (call) => call.body.channel === channel && h.slack.calls().indexOf(call) >= mark,
+      WAIT_MS,
+    );
+    expect(textOf(notice)).toContain('I now answer questions here on my own');
+    expect(textOf(notice)).toContain('my answers here are shown only to whoever asked');
+  });
+
+  it('a form it cannot read is answered with errors under the inputs, and nothing changes', async () => {
+    const h = harness();
+    const channel = 'C0MODALBAD';
+    await openModal(h, channel);
+    const open = await h.slack.waitForCall('views.open', undefined, WAIT_MS);
+    const submit = viewSubmissionPayload(
+      { view: viewOf(open), id: openedViewId(open) },
+      { channel_robot: { text: '1.5' }, channel_askers_groups: { text: 'the it team' } },
+      OPERATOR,
+    );
+    const response = await h.click(submit);
+    expect(response.status).toBe(200);
+    const body: unknown = JSON.parse(response.text);
+    expect(body).toMatchObject({ response_action: 'errors' });
+    const errors = isRecord(body) && isRecord(body.errors) ? body.errors : {};
+    expect(errors.channel_robot).toContain('A whole number from 0 to 2147483647');
+    expect(errors.channel_askers_groups).toContain('Not a user group: the it team');
+    expect(textOf(await command(h, 'channel', { channel }))).toContain('No settings of its own');
+  });
+
+  it('asking questions mode where the app is not a member is an error under the answer input', async () => {
+    const h = harness();
+    const channel = 'C0MODALOUT';
+    h.slack.setAppMember(channel, false);
+    await openModal(h, channel);
+    const open = await h.slack.waitForCall('views.open', undefined, WAIT_MS);
+    const response = await h.click(
+      viewSubmissionPayload(
+        { view: viewOf(open), id: openedViewId(open) },
+        { channel_answer: { option: 'all' } },
+        OPERATOR,
+      ),
+    );
+    expect(response.text).toContain('channel_answer');
+    expect(response.text).toContain('Invite me with /invite');
+    expect(textOf(await command(h, 'channel', { channel }))).toContain('No settings of its own');
+  });
+
+  it('re-checks the right: a non-operator’s click opens nothing, their submission is refused', async () => {
+    const h = harness();
+    const channel = 'C0MODALNOT';
+    const { responseUrl } = await openModal(h, channel, IDS.user);
+    const refusal = await h.slack.waitForCall(
+      'response_url',
+      (call) => textOf(call).includes(OPERATORS_ONLY),
+      WAIT_MS,
+    );
+    expect(refusal.body.replace_original).toBe(false);
+    expect(responseUrl).toContain('shown-');
+    expect(h.slack.calls('views.open')).toEqual([]);
+
+    // A modal opened while they were an operator, submitted after.
+    await openModal(h, channel);
+    const open = await h.slack.waitForCall('views.open', undefined, WAIT_MS);
+    const response = await h.click(
+      viewSubmissionPayload(
+        { view: viewOf(open), id: openedViewId(open) },
+        { channel_robot: { text: '9' } },
+        IDS.user,
+      ),
+    );
+    expect(response.text).toContain(OPERATORS_ONLY);
+    expect(textOf(await command(h, 'channel', { channel }))).toContain('No settings of its own');
+  });
+
+  it('an unsigned Edit click or submission is refused 401 and reaches neither Slack nor the settings', async () => {
+    const h = harness();
+    const channel = 'C0UNSIGNED';
+    const click = blockActionsPayload({
+      user: OPERATOR,
+      channel,
+      actions: [{ action_id: 'channel_settings_edit', value: channel }],
+    });
+    const submission = {
+      type: 'view_submission',
+      team: { id: IDS.team },
+      user: { id: OPERATOR },
+      view: {
+        id: 'V1',
+        callback_id: 'channel_settings',
+        private_metadata: JSON.stringify({ v: 1, c: channel }),
+        state: { values: { channel_answer: { channel_answer: { selected_option: { value: 'all' } } } } },
+      },
+    };
+    for (const payload of [click, submission]) {
+      const unsigned = await sendInteraction(h.url, 'not-the-signing-secret', payload);
+      expect(unsigned.status).toBe(401);
+    }
+    await sleep(300);
+    expect(h.slack.calls().filter((call) => call.method !== 'auth.test')).toEqual([]);
+    expect(textOf(await command(h, 'channel', { channel }))).toContain('No settings of its own');
+  });
+});
+
+describe('two replicas on one Redis', () => {
+  const REDIS_URL = 'redis://127.0.0.1:6379';
+  const keyPrefix = `test:channel-settings:${process.pid}:${randomBytes(4).toString('hex')}:`;
+  let simulator: Simulator | undefined;
+  let slack: FakeSlackApi | undefined;
+  const replicas: Array<{ url: string; slack: FakeSlackApi; close(): Promise<void> }> = [];
+
+  beforeAll(async () => {
+    simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
+    slack = await startFakeSlackApi();
+    for (let index = 0; index < 2; index += 1) {
+      const { gateway, url } = await startTestGateway({
+        env: {
+          SLACK_BOT_TOKEN: BOT_TOKEN,
+          SLACK_SIGNING_SECRET: SIGNING_SECRET,
+          SLACK_API_URL: slack.url,
+          CS_OPEN_URL: simulator.url,
+          REDIS_URL,
+          REDIS_KEY_PREFIX: keyPrefix,
+          OPERATOR_USER_IDS: OPERATOR,
+        },
+        // The fakes are shared: afterAll closes them once both replicas have stopped.
+        closeFakes: async () => undefined,
+      });
+      replicas.push({ url, slack, close: () => gateway.stop() });
+    }
+  }, 30_000);
+
+  afterAll(async () => {
+    for (const replica of replicas) await replica.close();
+    await slack?.close();
+    await simulator?.close();
+    await deleteKeysWithPrefix(keyPrefix);
+  }, 30_000);
+
+  beforeEach(() => {
+    slack?.reset();
+  });
+
+  it('a change made on A applies on B within 5 s: B answers the channel’s questions with its robot', async () => {
+    const [a, b] = replicas;
+    if (!a || !b || !simulator) throw new Error('replicas not started');
+    const channel = 'C0REPLICAS';
+    const asks = () =>
+      (simulator?.received ?? []).flatMap((request) =>
+        isRecord(request.body) && request.body.action === 'chat_user_robot_ask' && isRecord(request.body.data)
+          ? [request.body.data]
+          : [],
+      );
+    const changedAt = Date.now();
+    expect(textOf(await command(a, 'channel robot:2 answer:questions', { channel }))).toContain('robot 2');
+    const listed = await waitFor(
+      async () => {
+        const list = textOf(await command(b, 'channels'));
+        return list.includes(`<#${channel}>`) && list;
+      },
+      { timeoutMs: 5_000, intervalMs: 250 },
+    );
+    expect(Date.now() - changedAt).toBeLessThan(5_000);
+    expect(listed).toContain('*answer*: when mentioned, and on its own to messages that read as questions');
+
+    const before = asks().length;
+    const response = await sendEvent(
+      b.url,
+      SIGNING_SECRET,
+      eventCallback(channelMessage({ channel, text: 'How do I connect to the VPN?' })),
+    );
+    expect(response.status).toBe(200);
+    const ask = await waitFor(() => asks().slice(before)[0], { timeoutMs: WAIT_MS });
+    expect(ask.robotFlag).toBe(2);
+  }, 30_000);
+});
