@@ -84,7 +84,10 @@ export function registerSurfaces(
     }
   }
   const subcommands = subcommandTable(surfaces);
-  if (subcommands.size > 0) app.command(settings.slashCommand, slashCommandListener(deps, subcommands));
+  const helps = surfaces.flatMap((surface) => (surface.commandHelp ? [surface.commandHelp] : []));
+  if (subcommands.size > 0) {
+    app.command(settings.slashCommand, slashCommandListener(deps, subcommands, helps));
+  }
 }
 
 /** Builds the surfaces and registers them: what the app and the routing tests call. */

@@ -96,16 +96,8 @@ async function write(
       return deps.channels.change(channelId, change.change, userId);
     case 'reset':
       return { before: await deps.channels.reset(channelId), after: {} };
-    case 'replace': {
-      const current = deps.channels.settingsOf(channelId)?.settings ?? {};
-      const next = change.settings;
-      const dropped = Object.keys(current).some((key) => !Object.hasOwn(next, key));
-      // The directory merges over what is stored; a key the form cleared needs a reset first.
-      if (!dropped) return deps.channels.change(channelId, next, userId);
-      const before = await deps.channels.reset(channelId);
-      if (Object.keys(next).length > 0) await deps.channels.change(channelId, next, userId);
-      return { before, after: next };
-    }
+    case 'replace':
+      return deps.channels.replace(channelId, change.settings, userId);
   }
 }
 

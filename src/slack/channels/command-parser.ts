@@ -11,7 +11,7 @@ import {
   REPLY_STYLES,
 } from '../../conversation/channel-settings.js';
 
-export type ChannelCommandProblemReason =
+type ChannelCommandProblemReason =
   /** `key:value` with a key that is not a setting. */
   | 'unknown-key'
   /** A value the key does not take. */

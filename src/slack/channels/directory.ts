@@ -125,6 +125,23 @@ export class ChannelDirectory implements Placements {
     return { before, after };
   }
 
+  /**
+   * Puts `settings` in place of the channel's whole settings in one write (the edit modal: a key it
+   * cleared goes back to the default); none at all returns the channel to the defaults.
+   */
+  async replace(
+    channelId: string,
+    settings: ChannelSettings,
+    changedBy: string,
+  ): Promise<{ before: ChannelSettings; after: ChannelSettings }> {
+    if (Object.keys(settings).length === 0) return { before: await this.reset(channelId), after: {} };
+    const before = (await this.#store.get(channelId))?.settings ?? {};
+    const stored = { settings, changedBy, changedAt: this.#now() };
+    await this.#store.put(channelId, stored);
+    this.#replace(new Map(this.#channels).set(channelId, stored));
+    return { before, after: settings };
+  }
+
   /** Returns the channel to the defaults; what it had is returned (empty when it had none). */
   async reset(channelId: string): Promise<ChannelSettings> {
     const before = (await this.#store.get(channelId))?.settings ?? {};

@@ -5,6 +5,8 @@
 import { catalog, translator } from '../kit/i18n.js';
 
 const en = {
+  command_help:
+    '• `{command} channel`: this channel’s settings, with Edit (operators). Typed: `{command} channel robot:2 answer:questions reply:thread escalate:@someone lang:auto` (keys left out stay), `{command} channel reset`, or name another channel first, right after `channel`.\n• `{command} channels`: every channel with settings of its own (operators).',
   settings_title: '*Settings of {channel}*',
   settings_saved: '*Saved. {channel} now has these settings:*',
   settings_reset: '*{channel} is back to the defaults:*',
@@ -83,6 +85,8 @@ const en = {
 } as const;
 
 export const messages = catalog(en, {
+  command_help:
+    '• `{command} channel`：本频道的设置，可点“编辑”修改（仅限管理员）。也可直接输入：`{command} channel robot:2 answer:questions reply:thread escalate:@某人 lang:auto`（未写的项保持不变）、`{command} channel reset`，或在 `channel` 后先写另一个频道。\n• `{command} channels`：列出所有有自己设置的频道（仅限管理员）。',
   settings_title: '*{channel} 的设置*',
   settings_saved: '*已保存。{channel} 现在的设置：*',
   settings_reset: '*{channel} 已恢复默认设置：*',

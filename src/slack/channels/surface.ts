@@ -5,11 +5,13 @@ import type { Surface } from '../handling/surface.js';
 import { channelSubcommands } from './channel-command.js';
 import { channelEditListener } from './edit-click.js';
 import { ACTION_CHANNEL_EDIT, VIEW_CHANNEL_SETTINGS } from './ids.js';
+import { t } from './messages.js';
 import { channelSettingsSubmitListener } from './settings-submit.js';
 
 export function channelsSurface(deps: ListenerDeps, settings: { slashCommand: string }): Surface {
   return {
     subcommands: channelSubcommands(deps),
+    commandHelp: (locale, command) => t(locale, 'command_help', { command }),
     clicks: [[ACTION_CHANNEL_EDIT, channelEditListener(deps)]],
     submissions: [[VIEW_CHANNEL_SETTINGS, channelSettingsSubmitListener(deps, settings)]],
   };

@@ -42,8 +42,13 @@ function codeSafe(text: string): string {
   return shown(text, 40).replace(/`/g, "'");
 }
 
-export function renderCommandHelp(locale: Locale, command: string): RenderedMessage {
-  return message(t(locale, 'cs_help', { command, ...filterWords() }));
+/** The desk's help, then what the other surfaces' subcommands do. */
+export function renderCommandHelp(
+  locale: Locale,
+  command: string,
+  surfaceHelp: readonly string[] = [],
+): RenderedMessage {
+  return message([t(locale, 'cs_help', { command, ...filterWords() }), ...surfaceHelp].join('\n'));
 }
 
 export function renderAgentsUsage(locale: Locale, command: string): RenderedMessage {

@@ -36,7 +36,7 @@ async function answer(deps: CommandDeps, request: SubcommandRequest): Promise<vo
   // The desk's own grammar reads the whole text: an unknown word routed here is its help.
   const subcommand = parseSubcommand(request.word === HELP_SUBCOMMAND ? '' : request.text);
   if (subcommand.kind === 'help') {
-    await reply(renderCommandHelp(locale, command));
+    await reply(renderCommandHelp(locale, command, request.surfaceHelp));
     return;
   }
   const refusal = await operatorRefusal(deps.access, handling, userId, locale, `command_${subcommand.kind}`);

@@ -37,6 +37,8 @@ export interface SubcommandRequest {
   locale: Locale;
   /** Answers the typist alone, in the conversation the command was typed in. */
   reply(message: RenderedMessage): Promise<void>;
+  /** What the surfaces say their subcommands do, in the typist's language (for `help`). */
+  surfaceHelp: readonly string[];
 }
 
 export type SubcommandListener = (request: SubcommandRequest) => Promise<void>;
@@ -68,6 +70,7 @@ type CommandDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users
 export function slashCommandListener(
   deps: CommandDeps,
   subcommands: ReadonlyMap<string, SubcommandListener>,
+  helps: readonly ((locale: Locale, command: string) => string)[] = [],
 ): (args: CommandArgs) => Promise<void> {
   return trackedListener<CommandArgs>(deps, 'slash command handling failed', async (handling, args) => {
     await args.ack();
@@ -98,6 +101,7 @@ export function slashCommandListener(
       appUserId: args.context.botUserId,
       locale,
       reply: (message) => send(handling, args.respond, message),
+      surfaceHelp: word === HELP_SUBCOMMAND ? helps.map((help) => help(locale, command)) : [],
     });
   });
 }

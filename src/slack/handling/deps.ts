@@ -53,7 +53,10 @@ export interface ListenerDeps {
   home: HomeDeps;
 }
 
-type ChannelsDeps = Pick<ChannelDirectory, 'policyOf' | 'settingsOf' | 'list' | 'change' | 'reset'>;
+type ChannelsDeps = Pick<
+  ChannelDirectory,
+  'policyOf' | 'settingsOf' | 'list' | 'change' | 'replace' | 'reset'
+>;
 
 interface HomeDeps {
   /** HOME_EXAMPLE_QUESTIONS; undefined: the defaults in the viewer's language. */

@@ -12,6 +12,7 @@ import type {
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from '@slack/bolt';
+import type { Locale } from '../../conversation/locale.js';
 import type { SubcommandListener } from './command.js';
 import type { Route } from './routes.js';
 
@@ -40,6 +41,8 @@ export interface Surface {
    * the `channel` subcommand's. A word belongs to one surface; `help` also gets every unknown word.
    */
   readonly subcommands?: readonly (readonly [word: string, listener: SubcommandListener])[];
+  /** What its subcommands do, for `help`: mrkdwn lines naming the command as typed. */
+  readonly commandHelp?: (locale: Locale, command: string) => string;
 }
 
 /** What the receiver lets through to Bolt, taken from the surfaces' routes. */

@@ -53,13 +53,18 @@ describe('/cs', () => {
       const answer = await run(h, text);
       expect(answer.body.response_type).toBe('ephemeral');
       expect(textOf(answer)).toContain('/cs agents <groupId>');
+      // Every surface's subcommands are in the help, not only the desk's.
+      expect(textOf(answer)).toContain('/cs channel reset');
+      expect(textOf(answer)).toContain('/cs channels');
     }
   });
 
   it('speaks the asker’s language', async () => {
     const h = harness();
     h.slack.setUser('U_ZH', { displayName: '王小明', locale: 'zh-CN' });
-    expect(textOf(await run(h, 'help', 'U_ZH'))).toContain('按姓名列出某个客服组的客服');
+    const help = textOf(await run(h, 'help', 'U_ZH'));
+    expect(help).toContain('按姓名列出某个客服组的客服');
+    expect(help).toContain('列出所有有自己设置的频道');
   });
 
   it('refuses the agent list to someone who is not an operator, and does not ask the platform', async () => {
@@ -195,7 +200,9 @@ describe('a renamed command', () => {
 
   it('answers under its own name only', async () => {
     const h = harness();
-    expect(textOf(await run(h, 'help', IDS.user, '/helpdesk'))).toContain('/helpdesk agents <groupId>');
+    const help = textOf(await run(h, 'help', IDS.user, '/helpdesk'));
+    expect(help).toContain('/helpdesk agents <groupId>');
+    expect(help).toContain('/helpdesk channel reset');
     const old = await sendSlashCommand(h.url, SIGNING_SECRET, { command: '/cs', text: 'help' });
     expect(old.status).toBe(400);
   });
