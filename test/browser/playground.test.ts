@@ -243,6 +243,26 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
   );
 
   it(
+    "shows an operator #it-help's settings with /cs channel, only to them, and opens them in a modal",
+    async () => {
+      const page = await openAs(OLIVIA);
+      await page.getByRole('button', { name: '# it-help' }).click();
+      await type(page, '/cs channel');
+      const settings = appMessage(page, 'Settings of');
+      await settings.waitFor();
+      // Drawn as Slack draws an ephemeral message: for the operator alone.
+      await settings.locator('.ephemeral-note', { hasText: 'Only visible to you' }).waitFor();
+      expect(await settings.innerText()).toContain('robot 2');
+      await settings.getByRole('button', { name: 'Edit' }).click();
+      const modal = page.getByRole('dialog');
+      await modal.getByText('Channel settings').waitFor();
+      await shot(page, 'channel-settings');
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
     'answers a reply in a DM thread in that thread, opened from the message',
     async () => {
       const page = await openAs(ALICE);

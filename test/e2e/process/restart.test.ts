@@ -1,5 +1,6 @@
 // One replica without Redis, stopped and started again on the same SQLite file, as a deploy does it:
-// what was asked before the restart can still be rated, and a 👎 counts on the card posted before it.
+// what was asked before the restart can still be rated, a 👎 counts on the card posted before it,
+// and a channel's settings still apply.
 // And a state file the gateway cannot use stops the start with one line that says what to do.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,10 +20,12 @@ import {
   textOf,
 } from '../../support/gateway-harness.js';
 import { appMention, eventCallback, IDS } from '../../support/slack-payloads.js';
-import { sendEvent, sendInteraction } from '../../support/slack-signing.js';
+import { sendEvent, sendInteraction, sendSlashCommand } from '../../support/slack-signing.js';
 import { waitFor } from '../../support/wait.js';
 
 const REVIEW_CHANNEL = 'C0REVIEW';
+const IT_DESK = 'C0ITDESK';
+const OPERATOR = 'U0OPERATOR';
 const OTHER = 'U_OTHER';
 const THIRD = 'U_THIRD';
 /** Generous: a busy two-core machine runs other e2e files beside this one. */
@@ -40,6 +43,7 @@ beforeAll(async () => {
       [IDS.user]: { displayName: 'Jane Doe', locale: 'en-US' },
       [OTHER]: { displayName: 'Sam Other', locale: 'en-US' },
       [THIRD]: { displayName: 'Kim Third', locale: 'en-US' },
+      [OPERATOR]: { displayName: 'Olga Operator', locale: 'en-US' },
     },
   });
   folder = mkdtempSync(join(tmpdir(), 'gateway-restart-'));
@@ -68,6 +72,7 @@ function runGateway(statePath: string): RunningEntry {
     CS_SYS_NUM: 'acme',
     CS_ACCESS_TOKEN: DEFAULT_SIMULATOR_TOKEN,
     REVIEW_CHANNEL_ID: REVIEW_CHANNEL,
+    OPERATOR_USER_IDS: OPERATOR,
     PLACEHOLDER_DELAY_MS: '0',
     PORT: '0',
     HOST: '127.0.0.1',
@@ -90,7 +95,7 @@ async function startUpLine(gateway: RunningEntry): Promise<{ port: number; msg: 
           }
         })
         .find((record) => String(record.msg).includes('gateway listening')),
-    { timeoutMs: 20_000, intervalMs: 50, message: () => [...gateway.stdout, ...gateway.stderr].join('\n') },
+    { timeoutMs: 45_000, intervalMs: 50, message: () => [...gateway.stdout, ...gateway.stderr].join('\n') },
   );
   if (typeof line.port !== 'number') throw new Error(`no port in ${JSON.stringify(line)}`);
   return { port: line.port, msg: String(line.msg) };
@@ -106,8 +111,9 @@ async function ask(
   origin: string,
   question: string,
   user: string,
+  channel: string = IDS.channel,
 ): Promise<{ answer: RecordedCall; threadTs: string }> {
-  const event = appMention({ text: `<@${IDS.botUser}> ${question}`, user });
+  const event = appMention({ text: `<@${IDS.botUser}> ${question}`, user, channel });
   const response = await sendEvent(origin, SIGNING_SECRET, eventCallback(event));
   expect(response.status).toBe(200);
   const placeholder = await slack.waitForCall(
@@ -142,13 +148,15 @@ function headerOf(call: RecordedCall): string {
   return header && isRecord(header.text) ? String(header.text.text ?? '') : '';
 }
 
-const feedbacks = () =>
+const dataOf = (action: string) =>
   simulator.received
-    .filter((request) => isRecord(request.body) && request.body.action === 'robot_feedback')
+    .filter((request) => isRecord(request.body) && request.body.action === action)
     .map((request) => (isRecord(request.body) && isRecord(request.body.data) ? request.body.data : {}));
+const feedbacks = () => dataOf('robot_feedback');
+const robotAsks = () => dataOf('chat_user_robot_ask');
 
 describe('a restart on the same SQLite file', () => {
-  it('keeps the answers to rate and the review card to count on', async () => {
+  it("keeps the answers to rate, the review card to count on and the channels' settings", async () => {
     const statePath = join(folder, 'restart', 'gateway.sqlite');
     const first = runGateway(statePath);
     const started = await startUpLine(first);
@@ -164,6 +172,16 @@ describe('a restart on the same SQLite file', () => {
     const cardTs = card.response?.ts;
     // A third asker gets an answer before the restart and rates it after.
     const later = await ask(before, 'How do I install software?', THIRD);
+    // An operator gives a channel its own robot.
+    const set = await sendSlashCommand(before, SIGNING_SECRET, {
+      command: '/cs',
+      text: 'channel robot:2',
+      user_id: OPERATOR,
+      channel_id: IT_DESK,
+      response_url: slack.responseUrl('restart-set'),
+    });
+    expect(set.status).toBe(200);
+    await slack.waitForCall('response_url', (call) => textOf(call).includes('robot 2'), WAIT_MS);
     await stop(first);
 
     const second = runGateway(statePath);
@@ -187,6 +205,11 @@ describe('a restart on the same SQLite file', () => {
     );
     expect(headerOf(counted)).toBe('👎 Answer disliked · 2 times');
     expect(slack.calls('chat.postMessage').filter(toReview)).toHaveLength(cardPostsBefore);
+
+    // The channel's settings still apply: a question there goes to its robot.
+    const asksBefore = robotAsks().length;
+    await ask(after, 'How do I connect to the VPN?', IDS.user, IT_DESK);
+    expect(robotAsks().slice(asksBefore)).toEqual([expect.objectContaining({ robotFlag: 2 })]);
     await stop(second);
   }, 90_000);
 });
