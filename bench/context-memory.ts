@@ -173,7 +173,9 @@ async function sqliteStore(): Promise<void> {
       console.log(
         `file size: ${perContexts.toFixed(1)} MB per ${PER_CONTEXTS.toLocaleString('en')} contexts (${(total / COUNT).toFixed(0)} bytes a context)`,
       );
-      console.log(`put: ${((putMs * 1000) / COUNT).toFixed(2)} µs a context (held, then written in one transaction)`);
+      console.log(
+        `put: ${((putMs * 1000) / COUNT).toFixed(2)} µs a context (held, then written in one transaction)`,
+      );
       console.log(`get: ${getMicros.toFixed(2)} µs a lookup, ${found} of 100000 found`);
     } finally {
       await stores.close();

@@ -81,22 +81,28 @@ async function sendQuestion(
     : appMention({ user: userId, channel, ts, text: `<@UBOT> ${question}` });
   // Mentions are answered in their thread; DMs at the top level of the user's own DM channel.
   const key = isDm ? channel : `${channel}:${ts}`;
-  const body = JSON.stringify(eventCallback(event));
   const answered = board.expect(key);
   const startedAt = performance.now();
   try {
-    const response = await request(`${target.url}/slack/events`, {
-      dispatcher,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...signSlackRequest(target.secret, body) },
-      body,
-    });
-    await response.body.dump();
-    return { key, answered, startedAt, ackMs: performance.now() - startedAt, status: response.statusCode };
+    const status = await postEvent(target, dispatcher, event);
+    return { key, answered, startedAt, ackMs: performance.now() - startedAt, status };
   } catch (error) {
     board.forget(key);
     throw error;
   }
+}
+
+/** Posts one event as Slack does (an event_callback, signed); resolves with the ack's status. */
+async function postEvent(target: Target, dispatcher: Agent, event: { type: string }): Promise<number> {
+  const body = JSON.stringify(eventCallback(event));
+  const response = await request(`${target.url}/slack/events`, {
+    dispatcher,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...signSlackRequest(target.secret, body) },
+    body,
+  });
+  await response.body.dump();
+  return response.statusCode;
 }
 
 function timeout(ms: number): Promise<'timeout'> {
@@ -270,6 +276,77 @@ export async function runOpenLoop(
     await dispatcher.close();
   }
   return result;
+}
+
+export interface ChatterResult {
+  sent: number;
+  /** Scheduled send time → the HTTP response, as in runOpenLoop. */
+  acks: number[];
+  /** Non-200 acks and transport failures. */
+  errors: number;
+}
+
+/**
+ * Sends `rate` events a second for `seconds` on a fixed schedule, the n-th built by `build(n)`, and
+ * times each ack. Nothing is awaited after the ack: these are messages the app must not answer (a
+ * reply to one would show in the fake Slack's counts, which the caller reads).
+ */
+export async function runChatter(
+  target: Target,
+  build: (n: number) => { type: string },
+  options: { rate: number; seconds: number },
+): Promise<ChatterResult> {
+  const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
+  const result: ChatterResult = { sent: 0, acks: [], errors: 0 };
+  const total = Math.round(options.rate * options.seconds);
+  const one = async (n: number, due: number) => {
+    try {
+      const status = await postEvent(target, dispatcher, build(n));
+      if (status === 200) result.acks.push(performance.now() - due);
+      else result.errors += 1;
+    } catch {
+      result.errors += 1;
+    }
+  };
+  try {
+    const sends: Promise<void>[] = [];
+    const begin = performance.now();
+    for (let i = 0; i < total; i += 1) {
+      const due = begin + (i * 1000) / options.rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      result.sent += 1;
+      sends.push(one(i, due));
+    }
+    await Promise.all(sends);
+  } finally {
+    await dispatcher.close();
+  }
+  return result;
+}
+
+/**
+ * Posts one event and waits for its answer under `key` (as the fake Slack names it): whether it was
+ * answered within `timeoutMs`.
+ */
+export async function answeredWithin(
+  target: Target,
+  board: AnswerBoard,
+  event: { type: string },
+  key: string,
+  timeoutMs: number,
+): Promise<boolean> {
+  const dispatcher = new Agent({ keepAliveTimeout: 1_000 });
+  const answered = board.expect(key);
+  try {
+    if ((await postEvent(target, dispatcher, event)) !== 200) return false;
+    return (await Promise.race([answered, timeout(timeoutMs)])) !== 'timeout';
+  } catch {
+    return false;
+  } finally {
+    board.forget(key);
+    await dispatcher.close();
+  }
 }
 
 export function percentile(values: number[], p: number): number {

@@ -29,7 +29,10 @@ export interface TargetConfig {
   /** The gateway's CS_HEADERS_TIMEOUT_MS / CS_BODY_TIMEOUT_MS: above the slow-robot phase's delay. */
   platformTimeoutMs: number;
   logLevel: string;
-  /** When set, the CPU of the measured window (mark → report) is profiled into `<dir>/<name>.cpuprofile`. */
+  /**
+   * When set, the CPU of the measured window (mark → report) is profiled into `<dir>/<name>.cpuprofile`,
+   * and that of a `mark-cpu` window given a `profileAs` into `<dir>/<name>-<profileAs>.cpuprofile`.
+   */
   profileDir?: string;
 }
 
@@ -43,7 +46,17 @@ export interface TargetReport {
   warnings: number;
 }
 
-export type ParentMessage = { type: 'mark' } | { type: 'report' } | { type: 'stop' };
+/**
+ * `mark` opens the saturation window (profiled with BENCH_PROFILE) and is not answered: the closed
+ * loop sends it from a timer. `mark-cpu` opens a window of another phase, profiled into a file of its
+ * own only when given `profileAs` (the saturation profile is not overwritten), and is answered with
+ * `marked`, so the caller sends its first event after the child started counting.
+ */
+export type ParentMessage =
+  | { type: 'mark' }
+  | { type: 'mark-cpu'; profileAs?: string }
+  | { type: 'report' }
+  | { type: 'stop' };
 /** The store a gateway opened, as its start-up line names it; the relay keeps no state. */
 export interface TargetStore {
   kind: StoreChoice['kind'];
@@ -52,6 +65,7 @@ export interface TargetStore {
 
 export type ChildMessage =
   | { type: 'ready'; port: number; store?: TargetStore }
+  | { type: 'marked' }
   | { type: 'report'; report: TargetReport }
   | { type: 'stopped' }
   | { type: 'failed'; message: string };
@@ -150,25 +164,44 @@ async function main(): Promise<void> {
   profiler?.connect();
   await profiler?.post('Profiler.enable');
   let profiling = false;
+  let profileFile = `${config.name}.cpuprofile`;
+  const startProfile = async (file: string) => {
+    if (!profiler || profiling) return;
+    profiling = true;
+    profileFile = file;
+    await profiler.post('Profiler.start');
+  };
   const writeProfile = async () => {
     if (!profiler || !profiling || !config.profileDir) return;
     profiling = false;
     const { profile } = await profiler.post('Profiler.stop');
-    writeFileSync(join(config.profileDir, `${config.name}.cpuprofile`), JSON.stringify(profile));
+    writeFileSync(join(config.profileDir, profileFile), JSON.stringify(profile));
+  };
+  const openWindow = () => {
+    peakRss = 0;
+    warnings = 0;
+    cpuStart = process.cpuUsage();
+    sample();
   };
 
   process.on('message', (message: ParentMessage) => {
     switch (message.type) {
       case 'mark':
-        peakRss = 0;
-        warnings = 0;
-        cpuStart = process.cpuUsage();
-        sample();
-        if (profiler && !profiling) {
-          profiling = true;
-          void profiler.post('Profiler.start');
-        }
+        openWindow();
+        void startProfile(`${config.name}.cpuprofile`);
         return;
+      case 'mark-cpu': {
+        const { profileAs } = message;
+        // The window opens once the profiler runs: its start is not the phase's CPU.
+        const started = profileAs
+          ? startProfile(`${config.name}-${profileAs}.cpuprofile`)
+          : Promise.resolve();
+        void started.then(() => {
+          openWindow();
+          send({ type: 'marked' });
+        });
+        return;
+      }
       case 'report': {
         sample();
         void writeProfile();

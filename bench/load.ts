@@ -5,26 +5,40 @@
 //   1. fixed rate: BENCH_RATE questions a second, below every system's capacity (time a question takes);
 //   2. saturation: a closed loop of BENCH_CONCURRENCY questions in flight (answers per second = capacity);
 //   3. slow robot: BENCH_ACK_RATE questions a second while every answer takes 5 s (acks only).
-// Run with `npm run bench:load`; BENCH_SECONDS, BENCH_ROUNDS, BENCH_WARMUP_SECONDS, BENCH_USERS, BENCH_ACK_SECONDS
-// tune it too, BENCH_PROFILE=1 profiles every child's saturation window and prints their top
-// functions, BENCH_STRICT=1 exits 1 on a missed target (each gateway against the relay, and the SQLite
-// gateway within 10% of the in-memory one).
+// Then, for the SQLite gateway alone (the production default), a chatter phase (#19): BENCH_RATE
+// messages a second the app must leave alone, in a channel in `all` mode and one in `questions` mode,
+// their CPU against an answered question's at the same rate, and not one Slack or platform call.
+// Run with `npm run bench:load`; BENCH_SECONDS, BENCH_ROUNDS, BENCH_WARMUP_SECONDS, BENCH_USERS, BENCH_ACK_SECONDS,
+// BENCH_CHATTER_SECONDS tune it too, BENCH_PROFILE=1 profiles every child's saturation window and prints their top
+// functions, BENCH_STRICT=1 exits 1 on a missed target (each gateway against the relay, the SQLite
+// gateway within 10% of the in-memory one, and chatter under a tenth of an answer's CPU).
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES } from '../src/conversation/locale.js';
-import { startSimulator } from '../src/simulator/index.js';
+import { type Simulator, startSimulator } from '../src/simulator/index.js';
 import { renderThinking } from '../src/slack/answers/blocks.js';
 import { deleteKeysWithPrefix } from '../test/support/redis-server.js';
+import {
+  CHATTER_CHANNELS,
+  CHATTER_KINDS,
+  type ChatterGroup,
+  chatterEvent,
+  controlQuestions,
+  writeChatterSettings,
+} from './chatter.js';
 import { summarizeLargestProfile } from './cpu-profile-summary.js';
-import { startLeanFakeSlack } from './lean-fake-slack.js';
+import { type LeanFakeSlack, startLeanFakeSlack } from './lean-fake-slack.js';
 import {
   AnswerBoard,
+  answeredWithin,
+  type ChatterResult,
   type LoadResult,
   type OpenLoopResult,
   percentile,
+  runChatter,
   runLoad,
   runOpenLoop,
   type Target,
@@ -61,6 +75,8 @@ const SETTINGS = {
   rate: numberFromEnv('BENCH_RATE', 300),
   ackRate: numberFromEnv('BENCH_ACK_RATE', 200),
   ackSeconds: numberFromEnv('BENCH_ACK_SECONDS', 5),
+  // Each of the two chatter groups: half the fixed rate's length keeps the phase under 20 s by default.
+  chatterSeconds: numberFromEnv('BENCH_CHATTER_SECONDS', numberFromEnv('BENCH_SECONDS', 12) / 2),
   robotDelayMs: 5_000,
   profile: process.env.BENCH_PROFILE === '1',
   strict: process.env.BENCH_STRICT === '1',
@@ -71,8 +87,24 @@ if (SETTINGS.users < SETTINGS.concurrency) throw new Error('BENCH_USERS must be 
 
 const ackEvents = Math.round(SETTINGS.ackRate * SETTINGS.ackSeconds);
 
-/** storeTolerance: how far the SQLite gateway's throughput and CPU per answer may be from memory's (#18). */
-const TARGETS = { throughputRatio: 0.9, p99SlackMs: 5, ackP99Ms: 50, storeTolerance: 0.1 } as const;
+/**
+ * storeTolerance: how far the SQLite gateway's throughput and CPU per answer may be from memory's (#18);
+ * chatterRatio: a dropped message's CPU as a share of an answered question's (#19).
+ */
+const TARGETS = {
+  throughputRatio: 0.9,
+  p99SlackMs: 5,
+  ackP99Ms: 50,
+  storeTolerance: 0.1,
+  chatterRatio: 0.1,
+} as const;
+/** The idle child's CPU is measured this long before the chatter, to show how much of a message's is not its own. */
+const IDLE_MS = 1_000;
+/**
+ * Acks go out before the listener runs (processBeforeResponse off): the last messages' handling ends
+ * after their ack, and is waited for before the CPU is read and the calls counted.
+ */
+const SETTLE_MS = 100;
 
 /** One system under test in a child process, so its RSS and CPU are its own. */
 class Child {
@@ -123,6 +155,17 @@ class Child {
     const message = await this.next();
     if (message.type !== 'ready') throw new Error(`expected ready, got ${message.type}`);
     return message;
+  }
+
+  /**
+   * Opens a measured window, profiled as `profileAs` with BENCH_PROFILE; resolves once the child counts
+   * from here.
+   */
+  async markCpu(profileAs?: string): Promise<void> {
+    const marked = this.next();
+    this.send(profileAs && SETTINGS.profile ? { type: 'mark-cpu', profileAs } : { type: 'mark-cpu' });
+    const message = await marked;
+    if (message.type !== 'marked') throw new Error(`expected marked, got ${message.type}`);
   }
 
   async report(): Promise<TargetReport> {
@@ -208,7 +251,30 @@ interface SystemResult {
   /** The bench process (driver, simulator, fake Slack) CPU use during the load phase, in % of one core. */
   driverCpuPercent: number;
   steady: OpenLoopResult;
+  /** The child's CPU over the fixed-rate window, the reference for chatter (the same rate). */
+  steadyCpuMs: number;
   acks: OpenLoopResult;
+}
+
+/** One chatter group on the SQLite gateway. */
+interface ChatterGroupResult {
+  group: ChatterGroup;
+  /** The measured window only. */
+  run: ChatterResult;
+  cpuMs: number;
+  /** Log lines at the bench's level or above in the window. */
+  warnings: number;
+  /** Over the warm-up and the window: every message of the group, not only the measured ones. */
+  slackCalls: Record<string, number>;
+  platformCalls: number;
+}
+
+interface ChatterPhase {
+  /** The child's CPU while nothing is sent, per second. */
+  idleCpuMsPerSecond: number;
+  groups: ChatterGroupResult[];
+  /** Messages the channels must answer, sent after the chatter. */
+  controls: Array<{ name: string; answered: boolean }>;
 }
 
 const fmt = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
@@ -236,14 +302,10 @@ interface BenchRedis {
 }
 
 /** The systems of one run, in the order of the fixed-rate and slow-robot phases. */
-function plan(stateDir: string, redis: BenchRedis | undefined): SystemPlan[] {
+function plan(sqlitePath: string, redis: BenchRedis | undefined): SystemPlan[] {
   const systems: SystemPlan[] = [
     { name: 'relay', system: { kind: 'relay' } },
-    // A fresh file each run: a file left by an earlier run would start with its rows and its size.
-    {
-      name: 'gateway-sqlite',
-      system: { kind: 'gateway', store: { kind: 'sqlite', path: join(stateDir, 'gateway.sqlite') } },
-    },
+    { name: 'gateway-sqlite', system: { kind: 'gateway', store: { kind: 'sqlite', path: sqlitePath } } },
     { name: 'gateway-memory', system: { kind: 'gateway', store: { kind: 'memory' } } },
   ];
   if (redis)
@@ -265,7 +327,7 @@ function describeStore(
   if (!store) return `${name}: no store`;
   switch (store.kind) {
     case 'sqlite':
-      return `${name}: SQLite file ${store.location} (fresh, removed at the end)`;
+      return `${name}: SQLite file ${store.location} (fresh but for the chatter channels' settings, removed at the end)`;
     case 'memory':
       return `${name}: in memory`;
     case 'redis':
@@ -287,7 +349,11 @@ async function main(): Promise<void> {
   const redis = SETTINGS.redisUrl
     ? { url: SETTINGS.redisUrl, keyPrefix: `bench-load-${process.pid}-${Date.now().toString(36)}:` }
     : undefined;
-  const systems = plan(stateDir, redis);
+  // A fresh file each run: a file left by an earlier run would start with its rows and its size. It
+  // holds only the chatter channels' settings, written before the gateway opens it, as at any start.
+  const sqlitePath = join(stateDir, 'gateway.sqlite');
+  await writeChatterSettings(sqlitePath);
+  const systems = plan(sqlitePath, redis);
   const children = new Map(
     systems.map(({ name, system }) => [
       name,
@@ -314,6 +380,7 @@ async function main(): Promise<void> {
   const names = systems.map(({ name }) => name);
 
   const results: SystemResult[] = [];
+  let chatter: ChatterPhase | undefined;
   try {
     const targets = new Map<SystemName, Target>();
     const storeLines: string[] = [];
@@ -331,6 +398,7 @@ async function main(): Promise<void> {
       `load: ${SETTINGS.rate} events/s for ${SETTINGS.seconds} s (open loop, after ${SETTINGS.warmupSeconds} s warm-up); ` +
         `${SETTINGS.concurrency} questions in flight from ${SETTINGS.users} users, ${SETTINGS.rounds} interleaved rounds of ${fmt(SETTINGS.seconds / SETTINGS.rounds)} s measured per system (after ${SETTINGS.warmupSeconds} s warm-up); ` +
         `then ${SETTINGS.ackRate} events/s for ${SETTINGS.ackSeconds} s (open loop) with the robot taking ${SETTINGS.robotDelayMs} ms (acks only). ` +
+        `Then chatter on gateway-sqlite: ${SETTINGS.rate} events/s for ${fmt(SETTINGS.chatterSeconds)} s per group (after ${SETTINGS.warmupSeconds} s warm-up). ` +
         'Each system runs in its own child process; the driver, simulator and fake Slack share this one.',
     );
     console.log(
@@ -340,7 +408,7 @@ async function main(): Promise<void> {
 
     // Fixed rate first, on processes that have only been warmed up: the time a question takes at a
     // rate every system keeps up with, not the time a process takes to digest a preceding overload.
-    const fixedRate = new Map<SystemName, OpenLoopResult>();
+    const fixedRate = new Map<SystemName, { steady: OpenLoopResult; cpuMs: number }>();
     for (const name of names) {
       const steadyLoad = {
         rate: SETTINGS.rate,
@@ -349,10 +417,9 @@ async function main(): Promise<void> {
         answerTimeoutMs: 10_000,
       };
       await runOpenLoop(target(name), board, { ...steadyLoad, seconds: SETTINGS.warmupSeconds });
-      fixedRate.set(
-        name,
-        await runOpenLoop(target(name), board, { ...steadyLoad, seconds: SETTINGS.seconds }),
-      );
+      await child(name).markCpu();
+      const steady = await runOpenLoop(target(name), board, { ...steadyLoad, seconds: SETTINGS.seconds });
+      fixedRate.set(name, { steady, cpuMs: (await child(name).report()).cpuMs });
     }
 
     // Saturation in interleaved rounds, the order rotated each round (relay, sqlite, memory; then
@@ -393,9 +460,9 @@ async function main(): Promise<void> {
     }
 
     for (const [index, name] of names.entries()) {
-      const steady = fixedRate.get(name);
+      const fixed = fixedRate.get(name);
       const saturated = saturation.get(name);
-      if (!steady || !saturated) throw new Error(`no fixed-rate or saturation result for ${name}`);
+      if (!fixed || !saturated) throw new Error(`no fixed-rate or saturation result for ${name}`);
       // Slow robot: every ask waits robotDelayMs; only the acks are timed. Fresh users for each system.
       simulator.faults.set({
         kind: 'delay',
@@ -417,10 +484,18 @@ async function main(): Promise<void> {
         loadReport,
         slackCallsPerAnswer: load.answered > 0 ? slackCalls / load.answered : Number.NaN,
         driverCpuPercent: (driver.cpuMs / driver.wallMs) * 100,
-        steady,
+        steady: fixed.steady,
+        steadyCpuMs: fixed.cpuMs,
         acks,
       });
     }
+
+    // Last, so that nothing of the other phases is still in flight while the calls are counted.
+    chatter = await runChatterPhase(child('gateway-sqlite'), target('gateway-sqlite'), {
+      board,
+      slack,
+      simulator,
+    });
   } finally {
     // The children first: they hold the SQLite file and the Redis connection.
     await Promise.all([...children.values()].map((running) => running.stop()));
@@ -431,7 +506,8 @@ async function main(): Promise<void> {
   }
 
   report(results, board.unexpected);
-  const missed = verdicts(results);
+  if (chatter) reportChatter(chatter);
+  const missed = verdicts(results, chatter);
   if (profileDir) {
     for (const { name } of results) {
       console.log(`\nCPU profile of the ${name} during the measured load window:`);
@@ -439,8 +515,100 @@ async function main(): Promise<void> {
         summarizeLargestProfile(join(profileDir, `${name}.cpuprofile`), name === 'relay' ? 12 : 30),
       );
     }
+    for (const { group } of chatter?.groups ?? []) {
+      console.log(`\nCPU profile of the gateway-sqlite during the ${group} chatter window:`);
+      console.log(
+        summarizeLargestProfile(join(profileDir, `gateway-sqlite-chatter-${group}.cpuprofile`), 20),
+      );
+    }
   }
   if (SETTINGS.strict && missed > 0) process.exitCode = 1;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The chatter phase on one gateway: its idle CPU, then each group at the fixed rate (a warm-up, then a
+ * measured window), then the control questions. Slack calls are counted from each group's warm-up on,
+ * platform calls by the simulator's log of requests since then.
+ */
+async function runChatterPhase(
+  measured: Child,
+  target: Target,
+  { board, slack, simulator }: { board: AnswerBoard; slack: LeanFakeSlack; simulator: Simulator },
+): Promise<ChatterPhase> {
+  await measured.markCpu();
+  await sleep(IDLE_MS);
+  const idle = await measured.report();
+  const groups: ChatterGroupResult[] = [];
+  for (const group of ['top-level', 'thread'] as const) {
+    slack.resetCounts();
+    const since = Date.now();
+    const build = (n: number) => chatterEvent(group, n);
+    await runChatter(target, build, { rate: SETTINGS.rate, seconds: SETTINGS.warmupSeconds });
+    await measured.markCpu(`chatter-${group}`);
+    const run = await runChatter(target, build, { rate: SETTINGS.rate, seconds: SETTINGS.chatterSeconds });
+    await sleep(SETTLE_MS);
+    const report = await measured.report();
+    groups.push({
+      group,
+      run,
+      cpuMs: report.cpuMs,
+      warnings: report.warnings,
+      slackCalls: slack.counts(),
+      platformCalls: simulator.received.filter((received) => received.at >= since).length,
+    });
+  }
+  const controls: ChatterPhase['controls'] = [];
+  for (const { name, event, key } of controlQuestions()) {
+    controls.push({ name, answered: await answeredWithin(target, board, event, key, 10_000) });
+  }
+  return { idleCpuMsPerSecond: idle.cpuMs / (IDLE_MS / 1000), groups, controls };
+}
+
+/** µs of the child's CPU per message of a group. */
+const chatterMicros = (group: ChatterGroupResult) => (group.cpuMs * 1000) / group.run.sent;
+/** µs of the child's CPU per question answered at the fixed rate. */
+const answerMicros = (r: SystemResult) => (r.steadyCpuMs * 1000) / r.steady.answered;
+const callCount = (calls: Record<string, number>) => Object.values(calls).reduce((sum, n) => sum + n, 0);
+const callList = (calls: Record<string, number>) =>
+  Object.entries(calls)
+    .map(([method, n]) => `${method} ${n}`)
+    .join(', ');
+
+function reportChatter(chatter: ChatterPhase): void {
+  const idleMicros = (chatter.idleCpuMsPerSecond * 1000) / SETTINGS.rate;
+  console.log(
+    `\nChatter phase (gateway-sqlite; ${SETTINGS.rate} events/s for ${fmt(SETTINGS.chatterSeconds)} s per group; ` +
+      `${CHATTER_CHANNELS.all} in \`all\` mode, ${CHATTER_CHANNELS.questions} in \`questions\` mode; the idle child ` +
+      `takes ${fmt(chatter.idleCpuMsPerSecond, 2)} ms CPU a second, ${fmt(idleMicros)} µs a message at this rate):`,
+  );
+  printTable(
+    [
+      'group',
+      'events',
+      'ack p50 ms',
+      'ack p99 ms',
+      'errors',
+      'CPU µs/message',
+      'log lines',
+      'Slack calls',
+      'platform calls',
+    ],
+    chatter.groups.map((g) => [
+      g.group,
+      String(g.run.sent),
+      fmt(percentile(g.run.acks, 50)),
+      fmt(percentile(g.run.acks, 99)),
+      String(g.run.errors),
+      fmt(chatterMicros(g)),
+      String(g.warnings),
+      callCount(g.slackCalls) === 0 ? '0' : `${callCount(g.slackCalls)} (${callList(g.slackCalls)})`,
+      String(g.platformCalls),
+    ]),
+  );
+  for (const group of chatter.groups)
+    console.log(`  ${group.group}: ${CHATTER_KINDS[group.group].join(', ')}`);
 }
 
 function report(results: SystemResult[], unexpected: number): void {
@@ -485,7 +653,7 @@ function report(results: SystemResult[], unexpected: number): void {
     `\nFixed-rate phase (robot answers at once; ${SETTINGS.rate} events/s for ${SETTINGS.seconds} s):`,
   );
   printTable(
-    ['system', 'events', 'answered', 'p50 ms', 'p95 ms', 'p99 ms', 'ack p99 ms', 'errors'],
+    ['system', 'events', 'answered', 'p50 ms', 'p95 ms', 'p99 ms', 'ack p99 ms', 'errors', 'CPU ms/answer'],
     results.map((r) => [
       r.name,
       String(r.steady.sent),
@@ -495,6 +663,7 @@ function report(results: SystemResult[], unexpected: number): void {
       fmt(percentile(r.steady.latencies, 99)),
       fmt(percentile(r.steady.acks, 99)),
       String(r.steady.errors),
+      fmt(answerMicros(r) / 1000, 2),
     ]),
   );
 
@@ -575,8 +744,42 @@ function storeChecks(sqlite: SystemResult, memory: SystemResult): Array<[boolean
   ];
 }
 
+/**
+ * Chatter on the SQLite gateway against a question it answered at the same rate (#19): each group under
+ * a tenth of its CPU, no call to Slack or the platform, and the control questions answered.
+ */
+function chatterChecks(chatter: ChatterPhase, sqlite: SystemResult): Array<[boolean, string]> {
+  const answer = answerMicros(sqlite);
+  const target = `target < ${TARGETS.chatterRatio}`;
+  const checks = chatter.groups.map((g): [boolean, string] => {
+    const ratio = chatterMicros(g) / answer;
+    const what =
+      g.group === 'top-level'
+        ? `chatter dropped: ${fmt(chatterMicros(g))} µs CPU a message (${CHATTER_KINDS[g.group].join(', ')})`
+        : `thread replies not answered: ${fmt(chatterMicros(g))} µs CPU a message (${CHATTER_KINDS[g.group].join(', ')}: one store read each)`;
+    return [
+      ratio < TARGETS.chatterRatio && g.run.errors === 0,
+      `${what} vs ${fmt(answer)} µs an answered question = ${fmt(ratio, 3)}x (${target}), ${g.run.errors} errors`,
+    ];
+  });
+  const slackCalls = chatter.groups.reduce((sum, g) => sum + callCount(g.slackCalls), 0);
+  const platformCalls = chatter.groups.reduce((sum, g) => sum + g.platformCalls, 0);
+  const sent = chatter.groups.reduce((sum, g) => sum + g.run.sent, 0);
+  checks.push([
+    slackCalls === 0 && platformCalls === 0,
+    `chatter made no call: ${slackCalls} Slack Web API calls, ${platformCalls} platform calls for ${sent} measured messages and their warm-up`,
+  ]);
+  for (const { name, answered } of chatter.controls) {
+    checks.push([
+      answered,
+      `control: ${name} ${answered ? 'was' : 'was NOT'} answered (the channel settings apply)`,
+    ]);
+  }
+  return checks;
+}
+
 /** Prints one PASS/MISS line per target; returns the number missed. */
-function verdicts(results: SystemResult[]): number {
+function verdicts(results: SystemResult[], chatter: ChatterPhase | undefined): number {
   const find = (name: SystemName) => results.find((r) => r.name === name);
   const relay = find('relay');
   const sqlite = find('gateway-sqlite');
@@ -585,6 +788,7 @@ function verdicts(results: SystemResult[]): number {
   console.log('\nEach gateway as a ratio of the relay:');
   const checks = results.filter((r) => r !== relay).flatMap((gateway) => gatewayChecks(gateway, relay));
   checks.push(...storeChecks(sqlite, memory));
+  if (chatter) checks.push(...chatterChecks(chatter, sqlite));
   console.log('');
   for (const [pass, text] of checks) console.log(`${pass ? 'PASS' : 'MISS'}  ${text}`);
   return checks.filter(([pass]) => !pass).length;
