@@ -257,6 +257,9 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       const modal = page.getByRole('dialog');
       await modal.getByText('Channel settings').waitFor();
       await shot(page, 'channel-settings');
+      // The workspace keeps a person's open modal across pages: closed, so the next page is free.
+      await modal.getByRole('button', { name: 'Cancel' }).click();
+      await modal.waitFor({ state: 'detached' });
       await page.close();
     },
     TEST_MS,
