@@ -2,6 +2,7 @@
 // migrated forward at open, and one key/value table of JSON values with an expiry, as Redis keeps them.
 
 import type { DatabaseSync, SQLOutputValue, StatementSync } from 'node:sqlite';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { parseJsonWith } from '../util/json.js';
 
@@ -158,6 +159,8 @@ type PendingWrite = { raw: string; expiresAt: number } | { raw: undefined };
 
 /** Writes gathered into one transaction: a commit costs as much as tens of rows. */
 const FLUSH_AFTER_MS = 10;
+/** The recent rows kept in process, in characters of key and value (a few MB). */
+const RECENT_CHARACTERS = 4_000_000;
 
 /**
  * The key/value table, with its writes held in process for a few milliseconds and then written in one
@@ -174,13 +177,21 @@ export class KvTable {
   readonly #sweep: StatementSync;
   readonly #db: SqliteDatabase;
   readonly #pending = new Map<string, PendingWrite>();
+  /**
+   * Rows read or written lately, absent ones too, so an answer's second look at its delivery, or the
+   * next question's look at a name, costs no statement. Bounded by the characters it holds.
+   */
+  readonly #recent = new LRUCache<string, PendingWrite>({
+    maxSize: RECENT_CHARACTERS,
+    sizeCalculation: (write, key) => key.length + (write.raw?.length ?? 0) + 16,
+  });
   #timer: NodeJS.Timeout | undefined;
   /** Called with what a failed flush threw; the writes stay pending and are tried again. */
   onFlushError: ((error: unknown) => void) | undefined;
 
   constructor(db: SqliteDatabase) {
     this.#db = db;
-    this.#get = db.prepare('SELECT value FROM kv WHERE ns = ? AND id = ? AND expires_at > ?');
+    this.#get = db.prepare('SELECT value, expires_at FROM kv WHERE ns = ? AND id = ? AND expires_at > ?');
     this.#put = db.prepare(
       `INSERT INTO kv (ns, id, value, expires_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (ns, id) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`,
@@ -191,12 +202,19 @@ export class KvTable {
     );
   }
 
-  /** The live value, pending or in the file. */
+  /** The live value: pending, recently read or written, or in the file. */
   get(namespace: string, id: string, now: number): string | undefined {
-    const pending = this.#pending.get(pendingKey(namespace, id));
-    if (pending) return pending.raw !== undefined && pending.expiresAt > now ? pending.raw : undefined;
-    const value = this.#get.get(namespace, id, now)?.value;
-    return typeof value === 'string' ? value : undefined;
+    const key = pendingKey(namespace, id);
+    const known = this.#pending.get(key) ?? this.#recent.get(key);
+    if (known) return known.raw !== undefined && known.expiresAt > now ? known.raw : undefined;
+    const row = this.#get.get(namespace, id, now);
+    const read: PendingWrite =
+      typeof row?.value === 'string' && typeof row.expires_at === 'number'
+        ? { raw: row.value, expiresAt: row.expires_at }
+        : { raw: undefined };
+    // Absent stays absent until this process writes it: the file is this process's alone.
+    this.#recent.set(key, read);
+    return read.raw;
   }
 
   put(namespace: string, id: string, raw: string, expiresAt: number): void {
@@ -240,7 +258,11 @@ export class KvTable {
       }
     });
     // Only what is still as it was written: a write made meanwhile waits for the next flush.
-    for (const [key, write] of writes) if (this.#pending.get(key) === write) this.#pending.delete(key);
+    for (const [key, write] of writes) {
+      if (this.#pending.get(key) !== write) continue;
+      this.#pending.delete(key);
+      this.#recent.set(key, write);
+    }
   }
 
   #hold(namespace: string, id: string, write: PendingWrite): void {
