@@ -69,28 +69,54 @@ export async function startGatewayHarness(options: HarnessOptions = {}): Promise
     closeFakes,
   });
 
+  return harnessOf({ gateway, env, logs, url }, { simulator, slack }, async () => {
+    await gateway.stop();
+    await closeFakes();
+  });
+}
+
+/** The harness over a started gateway: how a test talks to it as Slack would, and what it asked. */
+function harnessOf(
+  started: { gateway: Gateway; env: Env; logs: LogRecord[]; url: string },
+  fakes: { simulator: Simulator; slack: FakeSlackApi },
+  close: () => Promise<void>,
+): GatewayHarness {
+  const { url } = started;
   const dataOf = (action: string) =>
-    simulator.received
+    fakes.simulator.received
       .filter((request) => isRecord(request.body) && request.body.action === action)
       .map((request) => (isRecord(request.body) && isRecord(request.body.data) ? request.body.data : {}));
-
   return {
-    url,
-    gateway,
-    simulator,
-    slack,
-    env,
-    logs,
+    ...started,
+    ...fakes,
     sendEvent: (event, headers, eventId) =>
       sendEvent(url, SIGNING_SECRET, eventCallback(event, eventId ? { event_id: eventId } : {}), headers),
     click: (payload) => sendInteraction(url, SIGNING_SECRET, payload),
     robotAsks: () => dataOf('chat_user_robot_ask'),
     feedbacks: () => dataOf('robot_feedback'),
-    async close() {
-      await gateway.stop();
-      await closeFakes();
-    },
+    close,
   };
+}
+
+/**
+ * One replica of several sharing the fakes (and, through `env`, a Redis): its close stops this
+ * gateway only; whoever started the fakes closes them once every replica has stopped.
+ */
+export async function startReplica(
+  fakes: { simulator: Simulator; slack: FakeSlackApi },
+  env: Record<string, string>,
+): Promise<GatewayHarness> {
+  const started = await startTestGateway({
+    env: {
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: fakes.slack.url,
+      CS_OPEN_URL: fakes.simulator.url,
+      ...env,
+    },
+    closeFakes: async () => undefined,
+  });
+  return harnessOf(started, fakes, () => started.gateway.stop());
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
 import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../support/fake-slack-api.js';
 import {
-  BOT_TOKEN,
   buttonOf,
   type GatewayHarness,
   isRecord,
   SIGNING_SECRET,
+  startReplica,
   textOf,
   textsIn,
   useGatewayHarness,
@@ -19,7 +19,6 @@ import { deleteKeysWithPrefix } from '../../support/redis-server.js';
 import { openedViewId, viewOf, viewSubmissionPayload } from '../../support/review-payloads.js';
 import { blockActionsPayload, channelMessage, eventCallback, IDS } from '../../support/slack-payloads.js';
 import { sendEvent, sendInteraction, sendSlashCommand } from '../../support/slack-signing.js';
-import { startTestGateway } from '../../support/test-gateway.js';
 import { sleep, waitFor } from '../../support/wait.js';
 
 const OPERATOR = 'U0OPERATOR';
@@ -412,20 +411,12 @@ describe('two replicas on one Redis', () => {
     simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
     slack = await startFakeSlackApi();
     for (let index = 0; index < 2; index += 1) {
-      const { gateway, url } = await startTestGateway({
-        env: {
-          SLACK_BOT_TOKEN: BOT_TOKEN,
-          SLACK_SIGNING_SECRET: SIGNING_SECRET,
-          SLACK_API_URL: slack.url,
-          CS_OPEN_URL: simulator.url,
-          REDIS_URL,
-          REDIS_KEY_PREFIX: keyPrefix,
-          OPERATOR_USER_IDS: OPERATOR,
-        },
-        // The fakes are shared: afterAll closes them once both replicas have stopped.
-        closeFakes: async () => undefined,
-      });
-      replicas.push({ url, slack, close: () => gateway.stop() });
+      replicas.push(
+        await startReplica(
+          { simulator, slack },
+          { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix, OPERATOR_USER_IDS: OPERATOR },
+        ),
+      );
     }
   }, 30_000);
 

@@ -14,25 +14,18 @@ import { createSqliteStores } from '../../../src/stores/sqlite.js';
 import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../support/fake-slack-api.js';
 import {
   askByMention,
-  BOT_TOKEN,
   blocksOf,
   buttonOf,
   buttonsOf,
   clickButton,
   type GatewayHarness,
-  SIGNING_SECRET,
   startGatewayHarness,
+  startReplica,
   textOf,
 } from '../../support/gateway-harness.js';
 import { deleteKeysWithPrefix } from '../../support/redis-server.js';
-import { blockActionsPayload, directMessage, eventCallback, IDS } from '../../support/slack-payloads.js';
-import {
-  FORM_CONTENT_TYPE,
-  interactionBody,
-  sendEvent,
-  sendInteraction,
-} from '../../support/slack-signing.js';
-import { startTestGateway } from '../../support/test-gateway.js';
+import { blockActionsPayload, directMessage, IDS } from '../../support/slack-payloads.js';
+import { FORM_CONTENT_TYPE, interactionBody, sendInteraction } from '../../support/slack-signing.js';
 import { sleep } from '../../support/wait.js';
 
 /** A channel whose settings name a person and a user group to call. */
@@ -321,37 +314,8 @@ describe('two replicas on one Redis and one Slack', () => {
   let slack: FakeSlackApi | undefined;
   const replicas: GatewayHarness[] = [];
 
-  async function startReplica(shared: {
-    simulator: Simulator;
-    slack: FakeSlackApi;
-  }): Promise<GatewayHarness> {
-    const { gateway, env, logs, url } = await startTestGateway({
-      env: {
-        SLACK_BOT_TOKEN: BOT_TOKEN,
-        SLACK_SIGNING_SECRET: SIGNING_SECRET,
-        SLACK_API_URL: shared.slack.url,
-        CS_OPEN_URL: shared.simulator.url,
-        REDIS_URL,
-        REDIS_KEY_PREFIX: keyPrefix,
-      },
-      // The fakes are shared: afterAll closes them once both replicas have stopped.
-      closeFakes: async () => undefined,
-    });
-    return {
-      url,
-      gateway,
-      simulator: shared.simulator,
-      slack: shared.slack,
-      env,
-      logs,
-      sendEvent: (event, headers, eventId) =>
-        sendEvent(url, SIGNING_SECRET, eventCallback(event, eventId ? { event_id: eventId } : {}), headers),
-      click: (payload) => sendInteraction(url, SIGNING_SECRET, payload),
-      robotAsks: () => [],
-      feedbacks: () => [],
-      close: () => gateway.stop(),
-    };
-  }
+  const startReplicaOf = (shared: { simulator: Simulator; slack: FakeSlackApi }) =>
+    startReplica(shared, { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix });
 
   beforeAll(async () => {
     const stores = await createStores({
@@ -369,8 +333,8 @@ describe('two replicas on one Redis and one Slack', () => {
       },
     });
     const shared = { simulator, slack };
-    replicas.push(await startReplica(shared));
-    replicas.push(await startReplica(shared));
+    replicas.push(await startReplicaOf(shared));
+    replicas.push(await startReplicaOf(shared));
   }, 30_000);
 
   afterAll(async () => {

@@ -9,14 +9,13 @@ import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../.
 import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../support/fake-slack-api.js';
 import {
   askByMention,
-  BOT_TOKEN,
   blocksOf,
   buttonOf,
   buttonsOf,
   clickButton,
   type GatewayHarness,
   isRecord,
-  SIGNING_SECRET,
+  startReplica,
   textOf,
   useGatewayHarness,
 } from '../../support/gateway-harness.js';
@@ -27,9 +26,7 @@ import {
   viewOf,
   viewSubmissionPayload,
 } from '../../support/review-payloads.js';
-import { directMessage, eventCallback, IDS } from '../../support/slack-payloads.js';
-import { sendEvent, sendInteraction } from '../../support/slack-signing.js';
-import { startTestGateway } from '../../support/test-gateway.js';
+import { directMessage, IDS } from '../../support/slack-payloads.js';
 import { waitFor } from '../../support/wait.js';
 
 const REVIEW_CHANNEL = 'C0REVIEW';
@@ -686,39 +683,13 @@ describe('two replicas on one Redis and one Slack', () => {
   const replicas: GatewayHarness[] = [];
 
   /** A replica talking to the shared simulator and the shared fake Slack. */
-  async function startReplica(shared: {
-    simulator: Simulator;
-    slack: FakeSlackApi;
-  }): Promise<GatewayHarness> {
-    const { gateway, env, logs, url } = await startTestGateway({
-      env: {
-        SLACK_BOT_TOKEN: BOT_TOKEN,
-        SLACK_SIGNING_SECRET: SIGNING_SECRET,
-        SLACK_API_URL: shared.slack.url,
-        CS_OPEN_URL: shared.simulator.url,
-        REDIS_URL,
-        REDIS_KEY_PREFIX: keyPrefix,
-        REVIEW_CHANNEL_ID: REVIEW_CHANNEL,
-        OPERATOR_USER_IDS: OPERATOR,
-      },
-      // The fakes are shared: afterAll closes them once both replicas have stopped.
-      closeFakes: async () => undefined,
+  const startReplicaOf = (shared: { simulator: Simulator; slack: FakeSlackApi }) =>
+    startReplica(shared, {
+      REDIS_URL,
+      REDIS_KEY_PREFIX: keyPrefix,
+      REVIEW_CHANNEL_ID: REVIEW_CHANNEL,
+      OPERATOR_USER_IDS: OPERATOR,
     });
-    return {
-      url,
-      gateway,
-      simulator: shared.simulator,
-      slack: shared.slack,
-      env,
-      logs,
-      sendEvent: (event, headers, eventId) =>
-        sendEvent(url, SIGNING_SECRET, eventCallback(event, eventId ? { event_id: eventId } : {}), headers),
-      click: (payload) => sendInteraction(url, SIGNING_SECRET, payload),
-      robotAsks: () => [],
-      feedbacks: () => [],
-      close: () => gateway.stop(),
-    };
-  }
 
   beforeAll(async () => {
     simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
@@ -729,8 +700,8 @@ describe('two replicas on one Redis and one Slack', () => {
       },
     });
     const shared = { simulator, slack };
-    replicas.push(await startReplica(shared));
-    replicas.push(await startReplica(shared));
+    replicas.push(await startReplicaOf(shared));
+    replicas.push(await startReplicaOf(shared));
   }, 30_000);
 
   afterAll(async () => {
