@@ -11,7 +11,7 @@ import {
   ReviewCardBusyError,
   type ReviewStore,
 } from '../../../src/review/stores.js';
-import type { EntrySnapshot, ReviewCard } from '../../../src/review/types.js';
+import type { ReviewCard } from '../../../src/review/types.js';
 import { RedisConnection } from '../../../src/stores/redis-connection.js';
 import {
   MemoryEntrySnapshotStore,
@@ -30,6 +30,7 @@ import {
   stopRedis,
   thawRedis,
 } from '../../support/redis-server.js';
+import { entrySnapshot, reviewCard } from '../../support/review-values.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const prefix = `test:${process.pid}:${randomBytes(4).toString('hex')}:`;
@@ -52,41 +53,13 @@ afterAll(async () => {
   await raw.close();
 });
 
-function card(id: string, count: number): ReviewCard {
-  return {
-    id,
-    kind: 'disliked',
-    docId: 'doc-wifi',
-    entryTitle: 'Wi-Fi',
-    answerHtml: '<p>Join <b>Corp</b></p>',
-    answerType: 1,
-    question: 'wifi?',
-    count,
-    reasons: [{ reason: 'other', text: 'too vague', at: 1 }],
-    latestAsker: { userId: 'U1', displayName: 'Jane' },
-    latestLink: 'direct_message',
-    notify: [{ userId: 'U1', conversationId: 'D1', threadId: undefined, question: 'wifi?' }],
-    status: 'open',
-    handledBy: undefined,
-    handledAt: undefined,
-    changedFields: [],
-    posted: { conversationId: 'C1', messageId: '1.2' },
-    createdAt: 1,
-    updatedAt: 2,
-  };
-}
-
-function snapshot(docId: string, answerHtml = '<p>x</p>'): EntrySnapshot {
-  return { docId, questionTitle: 'Wi-Fi?', answerHtml, answerType: 1, robotFlag: 1, seenAt: 5 };
-}
-
 const newId = (): string => `doc:${randomBytes(4).toString('hex')}`;
 
 const increment = (id: string) => async (current: ReviewCard | undefined) => {
   const count = (current?.count ?? 0) + 1;
   // A change that waits on Slack: the others must wait for it, not read the old count meanwhile.
   await new Promise((resolve) => setTimeout(resolve, 2));
-  return { card: card(id, count), result: count };
+  return { card: reviewCard(id, count), result: count };
 };
 
 function manualClock(start = 1_000_000): { now: () => number; advance(ms: number): void } {
@@ -114,7 +87,7 @@ describe('review cards in memory', () => {
   it('forgets a card REVIEW_RETENTION_SECONDS after its last change, and holds at most maxEntries', async () => {
     const clock = manualClock();
     const store = new MemoryReviewStore({ maxEntries: 2, now: clock.now });
-    await store.change('doc:a', async () => ({ card: card('doc:a', 1), result: undefined }));
+    await store.change('doc:a', async () => ({ card: reviewCard('doc:a', 1), result: undefined }));
     clock.advance(REVIEW_RETENTION_SECONDS * 1000 - 1_000);
     await store.change('doc:a', increment('doc:a'));
     clock.advance(2_000);
@@ -123,10 +96,10 @@ describe('review cards in memory', () => {
     expect(await store.get('doc:a')).toBeUndefined();
 
     for (const id of ['doc:b', 'doc:c', 'doc:d']) {
-      await store.change(id, async () => ({ card: card(id, 1), result: undefined }));
+      await store.change(id, async () => ({ card: reviewCard(id, 1), result: undefined }));
     }
     expect(await store.get('doc:b')).toBeUndefined();
-    expect(await store.get('doc:d')).toEqual(card('doc:d', 1));
+    expect(await store.get('doc:d')).toEqual(reviewCard('doc:d', 1));
   });
 
   it('runs changes of different cards side by side, and one card in order', async () => {
@@ -163,7 +136,7 @@ describe('review cards in Redis', () => {
     let during: { owner: string | null; ttlMs: number } | undefined;
     await store.change(id, async () => {
       during = { owner: await raw.get(lockKey), ttlMs: await raw.pTTL(lockKey) };
-      return { card: card(id, 1), result: undefined };
+      return { card: reviewCard(id, 1), result: undefined };
     });
     expect(during?.owner).toMatch(/^[\w-]{8,}$/);
     expect(during?.ttlMs).toBeGreaterThan(0);
@@ -191,16 +164,16 @@ describe('review cards in Redis', () => {
     const misshapen = newId();
     await raw.set(
       `${prefix}review-card:${misshapen}`,
-      JSON.stringify({ ...card(misshapen, 1), count: 'two' }),
+      JSON.stringify({ ...reviewCard(misshapen, 1), count: 'two' }),
     );
     expect(await store.get(misshapen)).toBeUndefined();
     const seen: (ReviewCard | undefined)[] = [];
     await store.change(broken, async (current) => {
       seen.push(current);
-      return { card: card(broken, 1), result: undefined };
+      return { card: reviewCard(broken, 1), result: undefined };
     });
     expect(seen).toEqual([undefined]);
-    expect(await store.get(broken)).toEqual(card(broken, 1));
+    expect(await store.get(broken)).toEqual(reviewCard(broken, 1));
   });
 
   it('refuses nonsense lock settings when built', () => {
@@ -230,21 +203,21 @@ describe('entry snapshots and operators in memory', () => {
     (await cache.get('S1'))?.members.push('U666');
     expect(await cache.get('S1')).toEqual({ members: ['U1'], fetchedAt: 1 });
     const snapshots = new MemoryEntrySnapshotStore({ maxEntries: 10 });
-    const original = snapshot('d1');
+    const original = entrySnapshot('d1');
     await snapshots.put(original);
     original.answerHtml = '<p>changed after put</p>';
-    expect(await snapshots.get('d1')).toEqual(snapshot('d1'));
+    expect(await snapshots.get('d1')).toEqual(entrySnapshot('d1'));
   });
 
   it('keeps snapshots REVIEW_RETENTION_SECONDS, at most maxEntries of them', async () => {
     const clock = manualClock();
     const store = new MemoryEntrySnapshotStore({ maxEntries: 2, now: clock.now });
-    await store.put(snapshot('d1'));
+    await store.put(entrySnapshot('d1'));
     clock.advance(REVIEW_RETENTION_SECONDS * 1000 + 1_000);
     expect(await store.get('d1')).toBeUndefined();
-    for (const docId of ['d2', 'd3', 'd4']) await store.put(snapshot(docId));
+    for (const docId of ['d2', 'd3', 'd4']) await store.put(entrySnapshot(docId));
     expect(await store.get('d2')).toBeUndefined();
-    expect(await store.get('d4')).toEqual(snapshot('d4'));
+    expect(await store.get('d4')).toEqual(entrySnapshot('d4'));
     expect(() => new MemoryEntrySnapshotStore({ maxEntries: 0 })).toThrow(RangeError);
   });
 });
@@ -252,7 +225,7 @@ describe('entry snapshots and operators in memory', () => {
 describe('entry snapshots and operators in Redis', () => {
   it('keeps a docId as it is in its key, for REVIEW_RETENTION_SECONDS', async () => {
     const docId = `doc ${randomBytes(4).toString('hex')}:é*`;
-    await new RedisEntrySnapshotStore(replicaA).put(snapshot(docId));
+    await new RedisEntrySnapshotStore(replicaA).put(entrySnapshot(docId));
     const ttl = await raw.ttl(`${prefix}kb-entry:${docId}`);
     expect(ttl).toBeGreaterThan(REVIEW_RETENTION_SECONDS - 60);
     expect(ttl).toBeLessThanOrEqual(REVIEW_RETENTION_SECONDS);
@@ -337,11 +310,11 @@ describe('a change that outlives its lock', () => {
       });
       const slowChange = slow.change('doc:x', async () => {
         await held;
-        return { card: card('doc:x', 99), result: 'slow' };
+        return { card: reviewCard('doc:x', 99), result: 'slow' };
       });
       // The slow change's lock lapses after a second; the fast replica takes it and writes count 1.
       await expect(
-        fast.change('doc:x', async () => ({ card: card('doc:x', 1), result: 'fast' })),
+        fast.change('doc:x', async () => ({ card: reviewCard('doc:x', 1), result: 'fast' })),
       ).resolves.toBe('fast');
       release();
       await expect(slowChange).rejects.toBeInstanceOf(ReviewCardBusyError);
@@ -357,10 +330,6 @@ describe('a change that outlives its lock', () => {
   });
 });
 
-function cardOf(id: string, fields: Partial<ReviewCard>): ReviewCard {
-  return { ...card(id, 1), ...fields };
-}
-
 async function put(store: ReviewStore, value: ReviewCard): Promise<void> {
   await store.change(value.id, async () => ({ card: value, result: undefined }));
 }
@@ -369,14 +338,14 @@ describe('open review cards in memory', () => {
   it('leaves out a card past its retention, and a listing makes no card recent', async () => {
     const clock = manualClock();
     const store = new MemoryReviewStore({ maxEntries: 2, now: clock.now });
-    await put(store, cardOf('doc:old', { count: 7 }));
-    await put(store, cardOf('doc:new', { count: 1 }));
+    await put(store, reviewCard('doc:old', 1, { count: 7 }));
+    await put(store, reviewCard('doc:new', 1, { count: 1 }));
     expect((await store.openCards('disliked', 5)).cards.map((open) => open.id)).toEqual([
       'doc:old',
       'doc:new',
     ]);
     // Listed first, yet still the least recently used: a third card pushes it out.
-    await put(store, cardOf('doc:third', { count: 2 }));
+    await put(store, reviewCard('doc:third', 1, { count: 2 }));
     expect((await store.openCards('disliked', 5)).cards.map((open) => open.id)).toEqual([
       'doc:third',
       'doc:new',
@@ -392,15 +361,15 @@ describe('open review cards in Redis', () => {
     const connection = await RedisConnection.connect({ url: REDIS_URL, keyPrefix });
     try {
       const store = new RedisReviewStore(connection);
-      await put(store, cardOf('doc:kept', { count: 2 }));
-      await put(store, cardOf('doc:gone', { count: 8 }));
-      await put(store, cardOf('doc:handled', { count: 6 }));
+      await put(store, reviewCard('doc:kept', 1, { count: 2 }));
+      await put(store, reviewCard('doc:gone', 1, { count: 8 }));
+      await put(store, reviewCard('doc:handled', 1, { count: 6 }));
       const indexKey = `${keyPrefix}review-open:disliked`;
       // The card expired; the handled one was written while its index update was lost.
       await raw.del(`${keyPrefix}review-card:doc:gone`);
       await raw.set(
         `${keyPrefix}review-card:doc:handled`,
-        JSON.stringify(cardOf('doc:handled', { count: 6, status: 'fixed' })),
+        JSON.stringify(reviewCard('doc:handled', 1, { count: 6, status: 'fixed' })),
       );
       expect(await raw.ttl(indexKey)).toBeGreaterThan(REVIEW_RETENTION_SECONDS - 60);
 

@@ -3,40 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ReviewCardBusyError, type ReviewStore } from '../../../../src/review/stores.js';
-import type { EntrySnapshot, ReviewCard } from '../../../../src/review/types.js';
+import type { ReviewCard } from '../../../../src/review/types.js';
+import { entrySnapshot, reviewCard } from '../../../support/review-values.js';
 import { openFleet, type StoreImplementation, timed } from './fleet.js';
-
-function card(id: string, count: number): ReviewCard {
-  return {
-    id,
-    kind: 'disliked',
-    docId: 'doc-wifi',
-    entryTitle: 'Wi-Fi',
-    answerHtml: '<p>Join <b>Corp</b></p>',
-    answerType: 1,
-    question: 'wifi?',
-    count,
-    reasons: [{ reason: 'other', text: 'too vague', at: 1 }],
-    latestAsker: { userId: 'U1', displayName: 'Jane' },
-    latestLink: 'direct_message',
-    notify: [{ userId: 'U1', conversationId: 'D1', threadId: undefined, question: 'wifi?' }],
-    status: 'open',
-    handledBy: undefined,
-    handledAt: undefined,
-    changedFields: [],
-    posted: { conversationId: 'C1', messageId: '1.2' },
-    createdAt: 1,
-    updatedAt: 2,
-  };
-}
-
-function cardOf(id: string, fields: Partial<ReviewCard>): ReviewCard {
-  return { ...card(id, 1), ...fields };
-}
-
-function snapshot(docId: string, answerHtml = '<p>x</p>'): EntrySnapshot {
-  return { docId, questionTitle: 'Wi-Fi?', answerHtml, answerType: 1, robotFlag: 1, seenAt: 5 };
-}
 
 const newId = (): string => `doc:${randomBytes(4).toString('hex')}`;
 
@@ -44,7 +13,7 @@ const increment = (id: string) => async (current: ReviewCard | undefined) => {
   const count = (current?.count ?? 0) + 1;
   // A change that waits on Slack: the others must wait for it, not read the old count meanwhile.
   await new Promise((resolve) => setTimeout(resolve, 2));
-  return { card: card(id, count), result: count };
+  return { card: reviewCard(id, count), result: count };
 };
 
 async function put(store: ReviewStore, value: ReviewCard): Promise<void> {
@@ -60,19 +29,19 @@ export function describeReviewStoreContract(implementation: StoreImplementation)
       const seen: (ReviewCard | undefined)[] = [];
       await store.change(id, async (current) => {
         seen.push(current);
-        return { card: card(id, 1), result: undefined };
+        return { card: reviewCard(id, 1), result: undefined };
       });
-      expect(await other.get(id)).toEqual(card(id, 1));
+      expect(await other.get(id)).toEqual(reviewCard(id, 1));
       await expect(
         other.change(id, async (current) => {
           seen.push(current);
-          return { card: { ...card(id, 2), status: 'fixed', handledBy: 'U9' }, result: 'fixed' };
+          return { card: { ...reviewCard(id, 2), status: 'fixed', handledBy: 'U9' }, result: 'fixed' };
         }),
       ).resolves.toBe('fixed');
-      expect(seen).toEqual([undefined, card(id, 1)]);
-      expect(await store.get(id)).toEqual({ ...card(id, 2), status: 'fixed', handledBy: 'U9' });
+      expect(seen).toEqual([undefined, reviewCard(id, 1)]);
+      expect(await store.get(id)).toEqual({ ...reviewCard(id, 2), status: 'fixed', handledBy: 'U9' });
       await expect(store.change(id, async () => ({ result: 42 }))).resolves.toBe(42);
-      expect(await store.get(id)).toEqual({ ...card(id, 2), status: 'fixed', handledBy: 'U9' });
+      expect(await store.get(id)).toEqual({ ...reviewCard(id, 2), status: 'fixed', handledBy: 'U9' });
     });
 
     it('counts every one of 20 concurrent changes from two replicas', async () => {
@@ -116,7 +85,7 @@ export function describeReviewStoreContract(implementation: StoreImplementation)
       const attempt = await timed(
         store.change(id, async () => {
           ran = true;
-          return { card: card(id, 100), result: undefined };
+          return { card: reviewCard(id, 100), result: undefined };
         }),
       );
       expect(attempt.error).toBeInstanceOf(ReviewCardBusyError);
@@ -131,11 +100,11 @@ export function describeReviewStoreContract(implementation: StoreImplementation)
 
     it('lists the open cards of a kind, most reported first, with how many are open, on every replica', async () => {
       const [{ reviewCards: store }, { reviewCards: other }] = (await openFleet(implementation)).replicas;
-      await put(store, cardOf('doc:three', { count: 3 }));
-      await put(store, cardOf('doc:one', { count: 1 }));
-      await put(other, cardOf('doc:five', { count: 5 }));
-      await put(store, cardOf('doc:handled', { count: 9, status: 'dismissed' }));
-      await put(other, cardOf('q:llama', { kind: 'unanswered', docId: undefined, count: 2 }));
+      await put(store, reviewCard('doc:three', 1, { count: 3 }));
+      await put(store, reviewCard('doc:one', 1, { count: 1 }));
+      await put(other, reviewCard('doc:five', 1, { count: 5 }));
+      await put(store, reviewCard('doc:handled', 1, { count: 9, status: 'dismissed' }));
+      await put(other, reviewCard('q:llama', 1, { kind: 'unanswered', docId: undefined, count: 2 }));
 
       const disliked = await other.openCards('disliked', 2);
       expect(disliked.total).toBe(3);
@@ -143,16 +112,16 @@ export function describeReviewStoreContract(implementation: StoreImplementation)
         ['doc:five', 5],
         ['doc:three', 3],
       ]);
-      expect(disliked.cards[0]).toEqual(cardOf('doc:five', { count: 5 }));
+      expect(disliked.cards[0]).toEqual(reviewCard('doc:five', 1, { count: 5 }));
       const unanswered = await store.openCards('unanswered', 5);
       expect(unanswered).toEqual({
         total: 1,
-        cards: [cardOf('q:llama', { kind: 'unanswered', docId: undefined, count: 2 })],
+        cards: [reviewCard('q:llama', 1, { kind: 'unanswered', docId: undefined, count: 2 })],
       });
 
       // Handled: no longer waiting. Counted again: moves up.
-      await put(other, cardOf('doc:five', { count: 5, status: 'fixed' }));
-      await put(store, cardOf('doc:one', { count: 4 }));
+      await put(other, reviewCard('doc:five', 1, { count: 5, status: 'fixed' }));
+      await put(store, reviewCard('doc:one', 1, { count: 4 }));
       const after = await store.openCards('disliked', 5);
       expect(after.total).toBe(2);
       expect(after.cards.map((open) => open.id)).toEqual(['doc:one', 'doc:three']);
@@ -185,11 +154,11 @@ export function describeEntrySnapshotStoreContract(implementation: StoreImplemen
         .replicas;
       const docId = `doc-${randomBytes(4).toString('hex')}`;
       expect(await reader.get(docId)).toBeUndefined();
-      await writer.put(snapshot(docId));
-      expect(await reader.get(docId)).toEqual(snapshot(docId));
-      await writer.put({ ...snapshot(docId, '<p>new</p>'), answerType: undefined, seenAt: 9 });
+      await writer.put(entrySnapshot(docId));
+      expect(await reader.get(docId)).toEqual(entrySnapshot(docId));
+      await writer.put({ ...entrySnapshot(docId, '<p>new</p>'), answerType: undefined, seenAt: 9 });
       expect(await reader.get(docId)).toEqual({
-        ...snapshot(docId, '<p>new</p>'),
+        ...entrySnapshot(docId, '<p>new</p>'),
         answerType: undefined,
         seenAt: 9,
       });
@@ -200,9 +169,9 @@ export function describeEntrySnapshotStoreContract(implementation: StoreImplemen
         .replicas;
       const run = randomBytes(4).toString('hex');
       const ids = oddDocIds.map((id) => `${run}${id}`);
-      for (const [index, docId] of ids.entries()) await writer.put(snapshot(docId, `<p>${index}</p>`));
+      for (const [index, docId] of ids.entries()) await writer.put(entrySnapshot(docId, `<p>${index}</p>`));
       for (const [index, docId] of ids.entries()) {
-        expect(await reader.get(docId)).toEqual(snapshot(docId, `<p>${index}</p>`));
+        expect(await reader.get(docId)).toEqual(entrySnapshot(docId, `<p>${index}</p>`));
       }
       expect(ids.at(-1)?.length).toBeGreaterThanOrEqual(256);
     });
