@@ -1,12 +1,19 @@
 // Starts the real gateway in HTTP mode on 127.0.0.1 against the platform simulator and a fake Slack
 // Web API, and gives tests a way to talk to it as Slack would: signed events and clicks.
 
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Gateway } from '../../src/app.js';
 import type { Env } from '../../src/config/env.js';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../src/simulator/index.js';
-import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from './fake-slack-api.js';
+import {
+  type FakeSlackApi,
+  type FakeSlackApiOptions,
+  type RecordedCall,
+  startFakeSlackApi,
+} from './fake-slack-api.js';
 import type { LogRecord } from './log-sink.js';
+import { deleteKeysWithPrefix } from './redis-server.js';
 import { appMention, blockActionsPayload, eventCallback, IDS } from './slack-payloads.js';
 import { type SlackAppResponse, sendEvent, sendInteraction } from './slack-signing.js';
 import { startTestGateway } from './test-gateway.js';
@@ -102,7 +109,7 @@ function harnessOf(
  * One replica of several sharing the fakes (and, through `env`, a Redis): its close stops this
  * gateway only; whoever started the fakes closes them once every replica has stopped.
  */
-export async function startReplica(
+async function startReplica(
   fakes: { simulator: Simulator; slack: FakeSlackApi },
   env: Record<string, string>,
 ): Promise<GatewayHarness> {
@@ -252,4 +259,51 @@ export function useGatewayHarness(options: HarnessOptions = {}): () => GatewayHa
     return harness;
   }
   return get;
+}
+
+export interface RedisReplicas {
+  replicas: [GatewayHarness, GatewayHarness];
+  simulator: Simulator;
+  slack: FakeSlackApi;
+}
+
+const REPLICAS_REDIS_URL = 'redis://127.0.0.1:6379';
+
+/**
+ * Two replicas of the gateway on the real Redis, under a key prefix of their own (deleted after),
+ * sharing one simulator and one fake Slack, for the describe block it is called in. `beforeStart`
+ * writes what the fleet finds in Redis at start (a channel's settings).
+ */
+export function useRedisReplicas(
+  name: string,
+  options: {
+    env?: Record<string, string>;
+    users?: FakeSlackApiOptions['users'];
+    beforeStart?: (redis: { url: string; keyPrefix: string }) => Promise<void>;
+  } = {},
+): () => RedisReplicas {
+  const keyPrefix = `test:${name}:${process.pid}:${randomBytes(4).toString('hex')}:`;
+  let fleet: RedisReplicas | undefined;
+  const started: GatewayHarness[] = [];
+  let fakes: { simulator: Simulator; slack: FakeSlackApi } | undefined;
+  beforeAll(async () => {
+    await options.beforeStart?.({ url: REPLICAS_REDIS_URL, keyPrefix });
+    const simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
+    const slack = await startFakeSlackApi({ users: options.users });
+    fakes = { simulator, slack };
+    const env = { REDIS_URL: REPLICAS_REDIS_URL, REDIS_KEY_PREFIX: keyPrefix, ...options.env };
+    for (let index = 0; index < 2; index += 1) started.push(await startReplica(fakes, env));
+    const [a, b] = started;
+    if (a && b) fleet = { replicas: [a, b], simulator, slack };
+  }, 30_000);
+  afterAll(async () => {
+    for (const replica of started) await replica.close();
+    await fakes?.slack.close();
+    await fakes?.simulator.close();
+    await deleteKeysWithPrefix(keyPrefix);
+  }, 30_000);
+  return () => {
+    if (!fleet) throw new Error('replicas not started');
+    return fleet;
+  };
 }

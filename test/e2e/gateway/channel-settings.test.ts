@@ -1,21 +1,15 @@
-// Channel settings set from Slack (issue #19), over signed HTTP to the real gateway: `/cs channel`
-// typed (set, reset, from another channel, bad values), `/cs channels`, the Edit button and its modal,
-// the notice in the channel, the invitation hint, operators only; and two replicas on one Redis.
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
-import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../support/fake-slack-api.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { FakeSlackApi, RecordedCall } from '../../support/fake-slack-api.js';
 import {
   buttonOf,
   type GatewayHarness,
   isRecord,
   SIGNING_SECRET,
-  startReplica,
   textOf,
   textsIn,
   useGatewayHarness,
+  useRedisReplicas,
 } from '../../support/gateway-harness.js';
-import { deleteKeysWithPrefix } from '../../support/redis-server.js';
 import { openedViewId, viewOf, viewSubmissionPayload } from '../../support/review-payloads.js';
 import { blockActionsPayload, channelMessage, eventCallback, IDS } from '../../support/slack-payloads.js';
 import { sendEvent, sendInteraction, sendSlashCommand } from '../../support/slack-signing.js';
@@ -401,46 +395,19 @@ describe('the Edit button and the settings modal', () => {
 });
 
 describe('two replicas on one Redis', () => {
-  const REDIS_URL = 'redis://127.0.0.1:6379';
-  const keyPrefix = `test:channel-settings:${process.pid}:${randomBytes(4).toString('hex')}:`;
-  let simulator: Simulator | undefined;
-  let slack: FakeSlackApi | undefined;
-  const replicas: Array<{ url: string; slack: FakeSlackApi; close(): Promise<void> }> = [];
-
-  beforeAll(async () => {
-    simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
-    slack = await startFakeSlackApi();
-    for (let index = 0; index < 2; index += 1) {
-      replicas.push(
-        await startReplica(
-          { simulator, slack },
-          { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix, OPERATOR_USER_IDS: OPERATOR },
-        ),
-      );
-    }
-  }, 30_000);
-
-  afterAll(async () => {
-    for (const replica of replicas) await replica.close();
-    await slack?.close();
-    await simulator?.close();
-    await deleteKeysWithPrefix(keyPrefix);
-  }, 30_000);
+  const fleet = useRedisReplicas('channel-settings', { env: { OPERATOR_USER_IDS: OPERATOR } });
 
   beforeEach(() => {
-    slack?.reset();
+    fleet().slack.reset();
   });
 
   it('a change made on A applies on B within 5 s: B answers the channel’s questions with its robot', async () => {
-    const [a, b] = replicas;
-    if (!a || !b || !simulator) throw new Error('replicas not started');
+    const {
+      replicas: [a, b],
+    } = fleet();
     const channel = 'C0REPLICAS';
-    const asks = () =>
-      (simulator?.received ?? []).flatMap((request) =>
-        isRecord(request.body) && request.body.action === 'chat_user_robot_ask' && isRecord(request.body.data)
-          ? [request.body.data]
-          : [],
-      );
+    // The replicas share one simulator: either one's view of the questions it got is the fleet's.
+    const asks = () => b.robotAsks();
     const changedAt = Date.now();
     expect(textOf(await command(a, 'channel robot:2 answer:questions', { channel }))).toContain('robot 2');
     const listed = await waitFor(

@@ -1,17 +1,12 @@
-// "Get a person" (issue #19, `escalate`), through the real gateway over signed HTTP: the button where
-// a channel names people to call (and in DMs with ESCALATE_TO), the answer the robot did not have
-// offering it first, one call per answer whoever clicks and on whichever replica, and failures told.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { People } from '../../../src/conversation/channel-settings.js';
-import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
 import { encodeEscalateValue } from '../../../src/slack/kit/button-values.js';
 import { createStores } from '../../../src/stores/index.js';
 import { createSqliteStores } from '../../../src/stores/sqlite.js';
-import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../support/fake-slack-api.js';
+import type { FakeSlackApi, RecordedCall } from '../../support/fake-slack-api.js';
 import {
   askByMention,
   blocksOf,
@@ -20,10 +15,9 @@ import {
   clickButton,
   type GatewayHarness,
   startGatewayHarness,
-  startReplica,
   textOf,
+  useRedisReplicas,
 } from '../../support/gateway-harness.js';
-import { deleteKeysWithPrefix } from '../../support/redis-server.js';
 import { blockActionsPayload, directMessage, IDS } from '../../support/slack-payloads.js';
 import { FORM_CONTENT_TYPE, interactionBody, sendInteraction } from '../../support/slack-signing.js';
 import { sleep } from '../../support/wait.js';
@@ -308,45 +302,27 @@ describe('in a DM, with ESCALATE_TO and ESCALATION_CHANNEL_ID', () => {
 });
 
 describe('two replicas on one Redis and one Slack', () => {
-  const REDIS_URL = 'redis://127.0.0.1:6379';
-  const keyPrefix = `test:escalation:${process.pid}:${randomBytes(4).toString('hex')}:`;
-  let simulator: Simulator | undefined;
-  let slack: FakeSlackApi | undefined;
-  const replicas: GatewayHarness[] = [];
-
-  const startReplicaOf = (shared: { simulator: Simulator; slack: FakeSlackApi }) =>
-    startReplica(shared, { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix });
-
-  beforeAll(async () => {
-    const stores = await createStores({
-      state: { kind: 'redis', url: REDIS_URL, keyPrefix },
-      maxEntries: 10,
-      ttlSeconds: 60,
-    });
-    await stores.channelSettings.put(HELP_CHANNEL, settingsOf(ON_CALL));
-    await stores.close();
-    simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
-    slack = await startFakeSlackApi({
-      users: {
-        [IDS.user]: { displayName: 'Jane Doe', locale: 'en-US' },
-        [SAM]: { displayName: 'Sam Other', locale: 'en-US' },
-      },
-    });
-    const shared = { simulator, slack };
-    replicas.push(await startReplicaOf(shared));
-    replicas.push(await startReplicaOf(shared));
-  }, 30_000);
-
-  afterAll(async () => {
-    for (const replica of replicas) await replica.close();
-    await slack?.close();
-    await simulator?.close();
-    await deleteKeysWithPrefix(keyPrefix);
-  }, 30_000);
+  const fleet = useRedisReplicas('escalation', {
+    users: {
+      [IDS.user]: { displayName: 'Jane Doe', locale: 'en-US' },
+      [SAM]: { displayName: 'Sam Other', locale: 'en-US' },
+    },
+    async beforeStart(redis) {
+      const stores = await createStores({
+        state: { kind: 'redis', ...redis },
+        maxEntries: 10,
+        ttlSeconds: 60,
+      });
+      await stores.channelSettings.put(HELP_CHANNEL, settingsOf(ON_CALL));
+      await stores.close();
+    },
+  });
 
   it('a click on A, then on B, calls once', async () => {
-    const [replicaA, replicaB] = replicas;
-    if (!replicaA || !replicaB || !slack) throw new Error('replicas not started');
+    const {
+      replicas: [replicaA, replicaB],
+      slack,
+    } = fleet();
     const { answer, threadTs } = await askByMention(replicaA, 'How do I reset my password?', {
       channel: HELP_CHANNEL,
     });

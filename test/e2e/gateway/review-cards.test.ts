@@ -1,12 +1,5 @@
-// Review cards as the people in Slack see them, against the real gateway, the platform simulator and
-// the fake Slack Web API: what a 👎 posts to the review channel (question, entry, answer, asker, link),
-// how later 👎 and unanswered questions count on the same card, the asker's "Say what was wrong"
-// modal, Dismiss (operators by id, by user group, or none set up), two replicas on one Redis sharing
-// one card, and no cards at all without a review channel.
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
-import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../support/fake-slack-api.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { FakeSlackApi, RecordedCall } from '../../support/fake-slack-api.js';
 import {
   askByMention,
   blocksOf,
@@ -15,11 +8,10 @@ import {
   clickButton,
   type GatewayHarness,
   isRecord,
-  startReplica,
   textOf,
   useGatewayHarness,
+  useRedisReplicas,
 } from '../../support/gateway-harness.js';
-import { deleteKeysWithPrefix } from '../../support/redis-server.js';
 import {
   type InputValue,
   openedViewId,
@@ -676,52 +668,28 @@ describe('without a review channel', () => {
 });
 
 describe('two replicas on one Redis and one Slack', () => {
-  const REDIS_URL = 'redis://127.0.0.1:6379';
-  const keyPrefix = `test:review-cards:${process.pid}:${randomBytes(4).toString('hex')}:`;
-  let simulator: Simulator | undefined;
-  let slack: FakeSlackApi | undefined;
-  const replicas: GatewayHarness[] = [];
-
-  /** A replica talking to the shared simulator and the shared fake Slack. */
-  const startReplicaOf = (shared: { simulator: Simulator; slack: FakeSlackApi }) =>
-    startReplica(shared, {
-      REDIS_URL,
-      REDIS_KEY_PREFIX: keyPrefix,
-      REVIEW_CHANNEL_ID: REVIEW_CHANNEL,
-      OPERATOR_USER_IDS: OPERATOR,
-    });
-
-  beforeAll(async () => {
-    simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
-    slack = await startFakeSlackApi({
-      users: {
-        [IDS.user]: { displayName: 'Jane Doe', locale: 'en-US' },
-        [OTHER]: { displayName: 'Sam Other', locale: 'en-US' },
-      },
-    });
-    const shared = { simulator, slack };
-    replicas.push(await startReplicaOf(shared));
-    replicas.push(await startReplicaOf(shared));
-  }, 30_000);
-
-  afterAll(async () => {
-    for (const replica of replicas) await replica.close();
-    await slack?.close();
-    await simulator?.close();
-    await deleteKeysWithPrefix(keyPrefix);
-  }, 30_000);
+  const fleet = useRedisReplicas('review-cards', {
+    env: { REVIEW_CHANNEL_ID: REVIEW_CHANNEL, OPERATOR_USER_IDS: OPERATOR },
+    users: {
+      [IDS.user]: { displayName: 'Jane Doe', locale: 'en-US' },
+      [OTHER]: { displayName: 'Sam Other', locale: 'en-US' },
+    },
+  });
 
   beforeEach(() => {
-    slack?.reset();
-    slack?.setUser(IDS.user, { displayName: 'Jane Doe', locale: 'en-US' });
-    slack?.setUser(OTHER, { displayName: 'Sam Other', locale: 'en-US' });
+    const { slack } = fleet();
+    slack.reset();
+    slack.setUser(IDS.user, { displayName: 'Jane Doe', locale: 'en-US' });
+    slack.setUser(OTHER, { displayName: 'Sam Other', locale: 'en-US' });
   });
 
   it(
     "a 👎 through each replica on one entry is one card, posted once, and B's update counts 2",
     async () => {
-      const [replicaA, replicaB] = replicas;
-      if (!replicaA || !replicaB || !slack) throw new Error('replicas not started');
+      const {
+        replicas: [replicaA, replicaB],
+        slack,
+      } = fleet();
 
       const first = await dislike(replicaA, 'How do I install software?');
       const card = await postedCard(replicaA, first.mark);
