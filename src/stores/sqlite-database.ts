@@ -186,11 +186,12 @@ export class KvTable {
     sizeCalculation: (write, key) => key.length + (write.raw?.length ?? 0) + 16,
   });
   #timer: NodeJS.Timeout | undefined;
-  /** Called with what a failed flush threw; the writes stay pending and are tried again. */
-  onFlushError: ((error: unknown) => void) | undefined;
+  /** Told what a failed flush threw; the writes stay pending and are tried again. */
+  readonly #onFlushError: ((error: unknown) => void) | undefined;
 
-  constructor(db: SqliteDatabase) {
+  constructor(db: SqliteDatabase, onFlushError?: (error: unknown) => void) {
     this.#db = db;
+    this.#onFlushError = onFlushError;
     this.#get = db.prepare('SELECT value, expires_at FROM kv WHERE ns = ? AND id = ? AND expires_at > ?');
     this.#put = db.prepare(
       `INSERT INTO kv (ns, id, value, expires_at) VALUES (?, ?, ?, ?)
@@ -267,15 +268,20 @@ export class KvTable {
 
   #hold(namespace: string, id: string, write: PendingWrite): void {
     this.#pending.set(pendingKey(namespace, id), write);
+    this.#flushAfter(FLUSH_AFTER_MS);
+  }
+
+  /** A flush from a timer never throws: a busy or failing file is told and tried again later. */
+  #flushAfter(delayMs: number): void {
     this.#timer ??= setTimeout(() => {
       this.#timer = undefined;
       try {
         this.flush();
       } catch (error) {
-        this.onFlushError?.(error);
-        this.#timer ??= setTimeout(() => this.flush(), FLUSH_AFTER_MS * 10);
+        this.#onFlushError?.(error);
+        this.#flushAfter(FLUSH_AFTER_MS * 10);
       }
-    }, FLUSH_AFTER_MS);
+    }, delayMs);
   }
 }
 

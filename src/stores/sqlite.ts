@@ -174,8 +174,7 @@ export interface SqliteStores extends Stores {
 export function createSqliteStores(path: string, options: SqliteStoresOptions): SqliteStores {
   const now = options.now ?? Date.now;
   const db = openDatabase(path);
-  const kv = new KvTable(db);
-  if (options.onFlushError) kv.onFlushError = options.onFlushError;
+  const kv = new KvTable(db, options.onFlushError);
   const sweepCards = db.prepare(
     'DELETE FROM review_cards WHERE id IN (SELECT id FROM review_cards WHERE expires_at <= ? LIMIT ?)',
   );

@@ -121,6 +121,27 @@ describe('SQLite stores', () => {
     }
   }, 15_000);
 
+  it('tells a held write that could not reach the file, keeps it, and writes it once the file is free', async () => {
+    const path = tempPath();
+    const failures: unknown[] = [];
+    const stores = createSqliteStores(path, {
+      ttlSeconds: 60,
+      onFlushError: (error) => failures.push(error),
+    });
+    const holder = new DatabaseSync(path);
+    holder.exec('BEGIN EXCLUSIVE');
+    await stores.names.set('U1', 'Ada', 60);
+    // Each flush waits out the busy timeout (5 s) behind the other writer, then is told, not thrown;
+    // the retry of a failed flush too.
+    await waitFor(() => failures.length >= 2, { timeoutMs: 15_000 });
+    expect(await stores.names.get('U1')).toBe('Ada');
+    holder.exec('ROLLBACK');
+    const inFile = () => holder.prepare("SELECT count(*) AS n FROM kv WHERE ns = 'name'").get()?.n === 1;
+    await waitFor(inFile, { timeoutMs: 10_000 });
+    holder.close();
+    await stores.close();
+  }, 30_000);
+
   it('refuses a file it cannot write, saying so', () => {
     const path = tempPath();
     createSqliteStores(path, { ttlSeconds: 60 }).close();
