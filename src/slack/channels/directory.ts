@@ -73,7 +73,7 @@ export class ChannelDirectory implements Placements {
     this.#refreshing ??= this.#store
       .all()
       .then((channels) => {
-        this.#replace(channels);
+        this.#use(channels);
         if (this.#storeDown) this.#logger.info({}, 'channel settings readable again');
         this.#storeDown = false;
       })
@@ -112,47 +112,53 @@ export class ChannelDirectory implements Placements {
    * Applies `change` over the channel's stored settings (read afresh, not from the copy in process)
    * and applies the result here at once; other replicas see it at their next refresh.
    */
-  async change(
+  change(
     channelId: string,
     change: ChannelSettings,
     changedBy: string,
   ): Promise<{ before: ChannelSettings; after: ChannelSettings }> {
-    const before = (await this.#store.get(channelId))?.settings ?? {};
-    const after = mergeChannelSettings(before, change);
-    const stored = { settings: after, changedBy, changedAt: this.#now() };
-    await this.#store.put(channelId, stored);
-    this.#replace(new Map(this.#channels).set(channelId, stored));
-    return { before, after };
+    return this.#write(channelId, changedBy, (before) => mergeChannelSettings(before, change));
   }
 
   /**
    * Puts `settings` in place of the channel's whole settings in one write (the edit modal: a key it
    * cleared goes back to the default); none at all returns the channel to the defaults.
    */
-  async replace(
+  replace(
     channelId: string,
     settings: ChannelSettings,
     changedBy: string,
   ): Promise<{ before: ChannelSettings; after: ChannelSettings }> {
-    if (Object.keys(settings).length === 0) return { before: await this.reset(channelId), after: {} };
-    const before = (await this.#store.get(channelId))?.settings ?? {};
-    const stored = { settings, changedBy, changedAt: this.#now() };
-    await this.#store.put(channelId, stored);
-    this.#replace(new Map(this.#channels).set(channelId, stored));
-    return { before, after: settings };
+    return this.#write(channelId, changedBy, () => settings);
   }
 
   /** Returns the channel to the defaults; what it had is returned (empty when it had none). */
   async reset(channelId: string): Promise<ChannelSettings> {
-    const before = (await this.#store.get(channelId))?.settings ?? {};
-    await this.#store.delete(channelId);
-    const channels = new Map(this.#channels);
-    channels.delete(channelId);
-    this.#replace(channels);
-    return before;
+    return (await this.#write(channelId, '', () => ({}))).before;
   }
 
-  #replace(channels: Map<string, StoredChannelSettings>): void {
+  /** One write of a channel's settings, from what is stored now; none left deletes the row. */
+  async #write(
+    channelId: string,
+    changedBy: string,
+    next: (before: ChannelSettings) => ChannelSettings,
+  ): Promise<{ before: ChannelSettings; after: ChannelSettings }> {
+    const before = (await this.#store.get(channelId))?.settings ?? {};
+    const after = next(before);
+    const channels = new Map(this.#channels);
+    if (Object.keys(after).length === 0) {
+      await this.#store.delete(channelId);
+      channels.delete(channelId);
+    } else {
+      const stored = { settings: after, changedBy, changedAt: this.#now() };
+      await this.#store.put(channelId, stored);
+      channels.set(channelId, stored);
+    }
+    this.#use(channels);
+    return { before, after };
+  }
+
+  #use(channels: Map<string, StoredChannelSettings>): void {
     const policies = new Map<string, ChannelPolicy>();
     for (const [channelId, { settings }] of channels) policies.set(channelId, this.#policy(settings));
     this.#channels = channels;
