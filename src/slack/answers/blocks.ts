@@ -143,6 +143,12 @@ export function renderThinking(locale: Locale): RenderedMessage {
   return { text, blocks: [context(`:hourglass_flowing_sand: ${text}`)] };
 }
 
+/** Who rated the answer and how, in words (the rated line's text, and its notification). */
+export function ratedText(locale: Locale, userId: string, rating: Rating): string {
+  const user = mention(userId);
+  return rating === 1 ? t(locale, 'rated_up', { user }) : t(locale, 'rated_down', { user });
+}
+
 /**
  * The line that replaces the rating buttons once the answer is rated. After a 👎, with the answer's
  * context key, it offers the asker a button to say what was wrong.
@@ -153,8 +159,7 @@ export function renderRatedLine(
   rating: Rating,
   options: { reasonContextKey?: string } = {},
 ): ContextBlock | SectionBlock {
-  const user = mention(userId);
-  const text = rating === 1 ? t(locale, 'rated_up', { user }) : t(locale, 'rated_down', { user });
+  const text = ratedText(locale, userId, rating);
   const value =
     rating === 2 && options.reasonContextKey !== undefined
       ? encodeReasonValue(options.reasonContextKey)

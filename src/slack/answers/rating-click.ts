@@ -8,7 +8,7 @@ import type { Handling } from '../handling/handling.js';
 import { decodeRatingValue } from '../kit/button-values.js';
 import type { BlockActionPayload } from '../transport/incoming.js';
 import { tell } from './answerer.js';
-import { renderRatedLine, replaceRatingButtons } from './blocks.js';
+import { ratedText, renderRatedLine, replaceRatingButtons } from './blocks.js';
 
 type RatingDeps = Pick<
   ListenerDeps,
@@ -86,7 +86,10 @@ async function showRated(
   if (payload.container?.is_ephemeral && target) {
     // Slack sends no blocks with a click in an ephemeral answer, so it cannot be redrawn with the
     // rating in place of the buttons: the rating is shown to the rater under it instead.
-    await deps.responder.ephemeral(handling, target, userId, { text: ratedText(rated), blocks: [rated] });
+    await deps.responder.ephemeral(handling, target, userId, {
+      text: ratedText(locale, userId, rating),
+      blocks: [rated],
+    });
     return;
   }
   // Without the message's blocks an update would replace the whole answer with the rated line.
@@ -119,11 +122,4 @@ async function reportDislike(
       'the 👎 did not reach its review card',
     );
   }
-}
-
-/** The rated line's words, as the notification of the ephemeral that carries it. */
-function ratedText(rated: ReturnType<typeof renderRatedLine>): string {
-  if (rated.type === 'section') return rated.text?.text ?? '';
-  const [first] = rated.elements;
-  return first && 'text' in first && typeof first.text === 'string' ? first.text : '';
 }
