@@ -1,7 +1,7 @@
 // Chatter for the load bench's chatter phase (#19): what people and bots say in channels that answer on
 // the app's own, which the app must leave alone. Two channels with settings, written into the SQLite
 // gateway's state file before it starts, as an operator's `/cs channel` would have left them.
-import { createSqliteStores } from '../src/stores/sqlite.js';
+import { writeChannelSettings } from '../src/stores/sqlite.js';
 import { channelMessage, messageChanged } from '../test/support/slack-payloads.js';
 
 /** One channel in `all` mode (every top-level message from a person answered), one in `questions` mode. */
@@ -131,21 +131,10 @@ export function controlQuestions(): Array<{ name: string; event: { type: string 
 }
 
 /** Writes both channels' settings into the (new) SQLite state file at `path`. */
-export async function writeChatterSettings(path: string): Promise<void> {
-  const stores = createSqliteStores(path, { ttlSeconds: 3600 });
-  try {
-    for (const [channelId, answer] of [
-      [CHATTER_CHANNELS.all, 'all'],
-      [CHATTER_CHANNELS.questions, 'questions'],
-    ] as const) {
-      await stores.channelSettings.put(channelId, {
-        settings: { answer },
-        changedBy: 'U0OP',
-        changedAt: Date.now(),
-      });
-    }
-  } finally {
-    // The gateway opens the file next: one process at a time holds it.
-    await stores.close();
-  }
+export function writeChatterSettings(path: string): Promise<void> {
+  return writeChannelSettings(
+    path,
+    { [CHATTER_CHANNELS.all]: { answer: 'all' }, [CHATTER_CHANNELS.questions]: { answer: 'questions' } },
+    'U0OP',
+  );
 }

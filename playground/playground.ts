@@ -13,7 +13,7 @@ import {
   type Simulator,
   startSimulator,
 } from '../src/simulator/index.js';
-import { createSqliteStores } from '../src/stores/sqlite.js';
+import { writeChannelSettings } from '../src/stores/sqlite.js';
 import { GatewayRequests } from './gateway-requests.js';
 import { buildPageAssets } from './page.js';
 import type { FaultKind } from './protocol.js';
@@ -76,7 +76,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     origin = server.origin;
     closers.push(() => server.close());
 
-    const statePath = demoState();
+    const statePath = await demoState();
     closers.push(async () => rmSync(dirname(statePath), { recursive: true, force: true }));
     const parsed = parseEnv({
       SLACK_BOT_TOKEN: botToken,
@@ -123,15 +123,18 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
  * A fresh state file holding #it-help's settings, as an operator would set them with `/cs channel`:
  * IT's robot (2), answering questions on its own, calling the on-call group when it cannot help.
  */
-function demoState(): string {
+async function demoState(): Promise<string> {
   const path = join(mkdtempSync(join(tmpdir(), 'playground-state-')), 'gateway.sqlite');
-  const stores = createSqliteStores(path, { ttlSeconds: 3600 });
-  void stores.channelSettings.put(IT_HELP_CHANNEL, {
-    settings: { robot: 2, answer: 'questions', escalate: { users: [], groups: [IT_ONCALL_GROUP.id] } },
-    changedBy: PERSONAS.find((persona) => persona.operator)?.id ?? 'U0PLAYGROUND',
-    changedAt: Date.now(),
-  });
-  // Synchronous underneath: the settings are in the file when this returns.
-  void stores.close();
+  await writeChannelSettings(
+    path,
+    {
+      [IT_HELP_CHANNEL]: {
+        robot: 2,
+        answer: 'questions',
+        escalate: { users: [], groups: [IT_ONCALL_GROUP.id] },
+      },
+    },
+    PERSONAS.find((persona) => persona.operator)?.id ?? 'U0PLAYGROUND',
+  );
   return path;
 }

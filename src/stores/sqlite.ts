@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
+import type { ChannelSettings } from '../conversation/channel-settings.js';
 import type { ContextStore, RatingStore } from '../conversation/stores.js';
 import type { AnswerContext, Rating } from '../conversation/types.js';
 import { errorFields } from '../logging/error-fields.js';
@@ -269,4 +270,25 @@ export function sweepInBackground(
     clearInterval(timer);
     await round;
   };
+}
+
+/**
+ * Writes channels' settings into the SQLite state file at `path` (created if need be) before a
+ * gateway opens it: the playground's demo channel, the bench's chatter channels, as an operator's
+ * `/cs channel` would have left them.
+ */
+export async function writeChannelSettings(
+  path: string,
+  channels: Readonly<Record<string, ChannelSettings>>,
+  changedBy: string,
+): Promise<void> {
+  const stores = createSqliteStores(path, { ttlSeconds: 3600 });
+  try {
+    for (const [channelId, settings] of Object.entries(channels)) {
+      await stores.channelSettings.put(channelId, { settings, changedBy, changedAt: Date.now() });
+    }
+  } finally {
+    // The gateway opens the file next: what was written is in it once this is closed.
+    await stores.close();
+  }
 }

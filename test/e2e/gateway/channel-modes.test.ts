@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChannelSettings } from '../../../src/conversation/channel-settings.js';
-import { createSqliteStores } from '../../../src/stores/sqlite.js';
+import { writeChannelSettings } from '../../../src/stores/sqlite.js';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   buttonOf,
@@ -52,11 +52,7 @@ const statePath = join(folder, 'gateway.sqlite');
     [PRIVATE_WITH_CALL]: { reply: 'ephemeral', escalate: { users: [OTHER], groups: [] } },
     [CHINESE]: { lang: 'zh' },
   };
-  const stores = createSqliteStores(statePath, { ttlSeconds: 3600 });
-  for (const [channelId, settings] of Object.entries(channels)) {
-    void stores.channelSettings.put(channelId, { settings, changedBy: 'U0OPERATOR', changedAt: Date.now() });
-  }
-  void stores.close();
+  await writeChannelSettings(statePath, channels, 'U0OPERATOR');
 }
 
 // A placeholder only past 10 s: every answer here is one message, the first in its thread.
