@@ -226,6 +226,27 @@ export interface OpenLoopResult {
 }
 
 /**
+ * Starts `send(i, due)` for i = 0 … total-1, the i-th due `i / rate` seconds after the first (an
+ * open loop: a slow answer never delays the next send); waits for all; returns how many it started.
+ */
+async function onSchedule(
+  total: number,
+  rate: number,
+  send: (i: number, due: number) => Promise<void>,
+): Promise<number> {
+  const sends: Promise<void>[] = [];
+  const begin = performance.now();
+  for (let i = 0; i < total; i += 1) {
+    const due = begin + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    sends.push(send(i, due));
+  }
+  await Promise.all(sends);
+  return sends.length;
+}
+
+/**
  * Sends `rate` questions a second for `seconds` on a fixed schedule, and
  * times each ack and answer. At a rate both systems sustain, this compares the time a question
  * takes rather than queueing; with a slow robot every question stays in flight (5 s at 200/s is
@@ -262,16 +283,9 @@ export async function runOpenLoop(
     result.latencies.push(at - due);
   };
   try {
-    const sends: Promise<void>[] = [];
-    const begin = performance.now();
-    for (let i = 0; i < total; i += 1) {
-      const due = begin + (i * 1000) / options.rate;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      result.sent += 1;
-      sends.push(one(options.firstUser + (options.users ? i % options.users : i), due));
-    }
-    await Promise.all(sends);
+    result.sent = await onSchedule(total, options.rate, (i, due) =>
+      one(options.firstUser + (options.users ? i % options.users : i), due),
+    );
   } finally {
     await dispatcher.close();
   }
@@ -309,16 +323,7 @@ export async function runChatter(
     }
   };
   try {
-    const sends: Promise<void>[] = [];
-    const begin = performance.now();
-    for (let i = 0; i < total; i += 1) {
-      const due = begin + (i * 1000) / options.rate;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      result.sent += 1;
-      sends.push(one(i, due));
-    }
-    await Promise.all(sends);
+    result.sent = await onSchedule(total, options.rate, one);
   } finally {
     await dispatcher.close();
   }
