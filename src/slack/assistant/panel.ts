@@ -53,15 +53,20 @@ export function assistantPanel(deps: {
     working: statusLine(responder),
 
     async placement(handling, thread): Promise<Placement> {
-      const here = placements.at({ teamId: handling.teamId, channelId: thread.channel });
-      const beside = await contexts.get(contextKey(handling.teamId, thread)).catch((error: unknown) => {
-        handling.logger.warn(errorFields(error), 'assistant thread context unavailable; default robot used');
-        return undefined;
-      });
+      const [here, beside] = await Promise.all([
+        placements.at({ teamId: handling.teamId, channelId: thread.channel }),
+        contexts.get(contextKey(handling.teamId, thread)).catch((error: unknown) => {
+          handling.logger.warn(
+            errorFields(error),
+            'assistant thread context unavailable; default robot used',
+          );
+          return undefined;
+        }),
+      ]);
       if (beside === undefined) return here;
       const there = await placements.at({ teamId: handling.teamId, channelId: beside });
       // The robot is the channel's; the words and the way of answering stay the panel's own (a DM).
-      return { ...(await here), robotFlag: there.robotFlag, source: there.source };
+      return { ...here, robotFlag: there.robotFlag, source: there.source };
     },
 
     async titleOnce(handling, thread, question) {
