@@ -146,4 +146,10 @@ describe('the assistant panel', () => {
     // No placeholder: the answer is posted, not put in place of another message.
     expect(await answerMayShow).toBeUndefined();
   });
+
+  it('shows the status in the person’s language', async () => {
+    const { panel, responder, handling } = await panelWith();
+    await panel.working(handling, THREAD, 'zh-CN', undefined).start(0);
+    expect(responder.statuses).toEqual(['正在查找答案…']);
+  });
 });
