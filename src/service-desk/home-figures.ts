@@ -58,7 +58,7 @@ export class HomeFiguresCache {
 
   async #read(workspaceId: string, scope: { requestId?: string }): Promise<HomeFigures> {
     const at = this.#now();
-    const period = periodOf(undefined, undefined, new Date(at));
+    const period = periodOf([], new Date(at));
     let figures: HomeFigures = { kind: 'unavailable', at };
     if (period.kind === 'ok') {
       const result = await statisticsReport(this.#api, period.period, scope).catch(() => undefined);

@@ -137,14 +137,21 @@ export function renderTicketResult(
     return { text, blocks: [section(truncateMrkdwn(text, SECTION_TEXT_MAX)), ...noteBlocks] };
   }
   if (result.kind === 'failure') {
-    const problem = t(locale, result.reason === 'refused' ? 'tickets_refused' : 'tickets_unavailable');
+    const problem = t(
+      locale,
+      result.reason === 'refused'
+        ? 'tickets_refused'
+        : result.reason === 'unreachable'
+          ? 'tickets_unreachable'
+          : 'tickets_unavailable',
+    );
     const text = `${head}\n${problem}`;
     return {
       text,
       blocks: [
         section(truncateMrkdwn(text, SECTION_TEXT_MAX)),
         ...actions([
-          valueButton(t(locale, 'tickets_try_again'), ACTION_TICKETS_RETRY, pageValue(filter, 1), 'primary'),
+          valueButton(t(locale, 'cs_try_again'), ACTION_TICKETS_RETRY, pageValue(filter, 1), 'primary'),
         ]),
         ...noteBlocks,
       ],
@@ -202,6 +209,8 @@ export function renderTicketProblem(locale: Locale, command: string, problem: Fi
       return t(locale, 'tickets_ends_before_start');
     case 'in_the_future':
       return t(locale, 'tickets_in_the_future');
+    case 'too_many_dates':
+      return t(locale, 'tickets_too_many_dates', { word: codeText(problem.word), command });
     case 'too_long':
       return t(locale, 'tickets_too_long', { days: problem.days });
     case 'too_many_queries':

@@ -96,8 +96,11 @@ describe('renderTicketResult', () => {
   });
 
   it('offers Try again after a failure, and only the note under an empty result', () => {
-    const failed = renderTicketResult('en', FILTER, { kind: 'failure', reason: 'unavailable' });
+    const failed = renderTicketResult('en', FILTER, { kind: 'failure', reason: 'unreachable' });
     expect(failed.text).toContain('could not be reached');
+    expect(renderTicketResult('en', FILTER, { kind: 'failure', reason: 'unavailable' }).text).toContain(
+      'answered with an error',
+    );
     const buttons = (failed.blocks as Block[]).find((block) => block.type === 'actions')?.elements ?? [];
     expect(buttons.map((button) => button.action_id)).toEqual(['tickets_retry']);
     const empty = renderTicketResult('en', FILTER, { kind: 'empty' }, 'a note');

@@ -97,9 +97,9 @@ describe('renderHome', () => {
     const shown = json(view);
     expect(shown).toContain('*Last 7 days*, 2026-11-19 – 2026-11-25');
     expect(shown).toContain('*Total messages*\\n12,345   ↑ +210');
-    expect(shown).toContain('*Robot share*\\n72.9%   ↑ +7 pp');
+    expect(shown).toContain('*Robot share*\\n72.9%   ↑ +7.0 pp');
     expect(shown).toContain('*Effective sessions*\\n100   → ±0');
-    expect(shown).toContain('*Resolved*\\n80%   ↓ −5.5 pp');
+    expect(shown).toContain('*Resolved*\\n80.0%   ↓ −5.5 pp');
     expect(shown).toContain('*Average score*\\n3.50');
     expect(shown).toContain('*Good*\\n—');
     // A glance: not every figure.
