@@ -186,7 +186,7 @@ export function fakes(
     },
     home: {
       examples: undefined,
-      figures: { figures: async () => ({ kind: 'unavailable', at: 0 }) },
+      figures: { figures: async () => ({ kind: 'unavailable', reason: 'unavailable', at: 0 }) },
       onPublish: () => {},
     },
   };

@@ -86,11 +86,12 @@ async function publishHome(
   userId: string,
   permalinks: LRUCache<string, string>,
 ): Promise<void> {
-  const { locale } = await handling.person(userId);
+  const { locale, timeZone } = await handling.person(userId);
   const operator = await isOperator(deps, handling, userId);
   deps.onEvent('app_home_opened', operator ? 'operator' : 'user');
   const view = renderHome({
     locale,
+    timeZone,
     examples: homeExamples(deps.home.examples, locale),
     operator: operator ? await operatorPart(deps, handling, teamId, permalinks) : undefined,
   });
@@ -121,7 +122,9 @@ async function operatorPart(
     deps.home.figures.figures(teamId, { requestId: handling.requestId }),
     reviewPart(deps, handling, permalinks),
   ]);
-  if (figures.kind === 'unavailable') handling.logger.warn({ teamId }, 'home tab figures unavailable');
+  if (figures.kind === 'unavailable') {
+    handling.logger.warn({ teamId, reason: figures.reason }, 'home tab figures unavailable');
+  }
   return { figures, review, channels: deps.channels.list() };
 }
 

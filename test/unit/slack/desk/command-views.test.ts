@@ -5,6 +5,7 @@ import {
   figureText,
   renderAgentGroups,
   renderAgents,
+  renderStatistics,
   renderStatisticsProblem,
 } from '../../../../src/slack/desk/command-views.js';
 import { SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET } from '../../../../src/slack/kit/limits.js';
@@ -165,5 +166,21 @@ describe('a figure', () => {
     expect(figureText('zh-CN', bad)).toContain('变差');
     // Volumes are neither.
     expect(figureText('en', figure({}))).not.toMatch(/better|worse/);
+  });
+});
+
+describe('the statistics of a single day', () => {
+  it('are compared with the day before, never "the 1 days before", in both languages', () => {
+    const report = {
+      period: { from: '2026-11-05', to: '2026-11-05' },
+      previous: { from: '2026-11-04', to: '2026-11-04' },
+      messages: [],
+      satisfaction: [],
+      previousMissing: false,
+    };
+    const english = JSON.stringify(renderStatistics('en', report).blocks);
+    expect(english).toContain('Each figure beside 2026-11-04 – 2026-11-04, the day before.');
+    expect(english).not.toMatch(/1 days/);
+    expect(JSON.stringify(renderStatistics('zh-CN', report).blocks)).toContain('之前 1 天');
   });
 });

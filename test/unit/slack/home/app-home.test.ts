@@ -30,7 +30,7 @@ function withOperator(
   f: Fakes,
   options: { check?: ListenerDeps['access']['operators']['check']; waiting?: () => Promise<never> },
 ): ListenerDeps {
-  const figures: HomeFigures = { kind: 'unavailable', at: 0 };
+  const figures: HomeFigures = { kind: 'unavailable', reason: 'unreachable', at: 0 };
   return {
     ...f.deps,
     review: {
@@ -73,7 +73,7 @@ describe('appHomeListener', () => {
         figures: {
           figures: async () => {
             figuresAsked = true;
-            return { kind: 'unavailable', at: 0 };
+            return { kind: 'unavailable', reason: 'unreachable', at: 0 };
           },
         },
       },

@@ -92,6 +92,14 @@ describe('renderHome', () => {
     expect(shown).not.toContain('home_open_tickets');
   });
 
+  it('says when the figures were read in the viewer’s own time zone, as people read times', () => {
+    const shown = json(renderHome({ locale: 'en', timeZone: 'America/New_York', examples: [], operator }));
+    expect(shown).toContain('|Nov 25, 7:00 AM EST>');
+    expect(shown).not.toMatch(/\d{4}-\d{2}-\d{2}T|\|12:00 UTC/);
+    const chinese = json(renderHome({ locale: 'zh-CN', timeZone: 'Asia/Shanghai', examples: [], operator }));
+    expect(chinese).toContain('|11月25日 GMT+8 20:00>');
+  });
+
   it('gives an operator the key figures with their arrows, the cards waiting, the questions, and the two buttons', () => {
     const view = renderHome({ locale: 'en', examples: ['Q?'], operator });
     const shown = json(view);
@@ -105,7 +113,7 @@ describe('renderHome', () => {
     // A glance: not every figure.
     expect(shown).not.toContain('Score 1');
     expect(shown).toContain('Beside the 7 days before (2026-11-12 – 2026-11-18) · as of <!date^');
-    expect(shown).toContain('|12:00 UTC>');
+    expect(shown).toContain('|Nov 25, 12:00 PM UTC>');
     expect(shown).toContain('Review cards waiting: 5*  ·  👎 4 disliked  ·  ❓ 1 unanswered');
     expect(shown).toContain(
       '• <https://acme.slack.com/archives/C0REVIEW/p100|How do I reset my password?> · 👎 5',
@@ -125,7 +133,11 @@ describe('renderHome', () => {
       renderHome({
         locale: 'en',
         examples: [],
-        operator: { figures: { kind: 'unavailable', at: AT }, review: { kind: 'off' }, channels: new Map() },
+        operator: {
+          figures: { kind: 'unavailable', reason: 'unreachable', at: AT },
+          review: { kind: 'off' },
+          channels: new Map(),
+        },
       }),
     );
     expect(unavailable).toContain('The figures are unavailable right now');
