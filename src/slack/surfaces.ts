@@ -25,7 +25,7 @@ export function createSurfaces(deps: ListenerDeps, settings: SurfaceSettings): r
     answersSurface(deps),
     reviewSurface(deps),
     deskSurface(deps, settings),
-    homeSurface(deps),
+    homeSurface(deps, settings),
     accessSurface(deps),
     channelsSurface(deps, settings),
   ];

@@ -56,6 +56,8 @@ export interface HomeOperatorPart {
   review: HomeReview;
   /** Every channel with settings of its own, as last read. */
   channels: ReadonlyMap<string, StoredChannelSettings>;
+  /** SLASH_COMMAND, for the lines that say how to set a channel up. */
+  command: string;
 }
 
 export interface HomeContent {
@@ -124,7 +126,7 @@ function operatorBlocks(locale: Locale, timeZone: string, part: HomeOperatorPart
     { type: 'divider' },
     ...reviewBlocks(locale, part.review),
     { type: 'divider' },
-    ...renderHomeChannels(locale, part.channels),
+    ...renderHomeChannels(locale, part.channels, part.command),
     {
       type: 'actions',
       block_id: 'home_operator_views',

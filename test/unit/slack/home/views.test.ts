@@ -64,6 +64,7 @@ const operator: HomeContent['operator'] = {
       },
     ],
   ]),
+  command: '/cs',
 };
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -137,6 +138,7 @@ describe('renderHome', () => {
           figures: { kind: 'unavailable', reason: 'unreachable', at: AT },
           review: { kind: 'off' },
           channels: new Map(),
+          command: '/cs',
         },
       }),
     );
@@ -150,7 +152,7 @@ describe('renderHome', () => {
         renderHome({
           locale: 'en',
           examples: [],
-          operator: { figures: alone, review: { kind: 'unavailable' }, channels: new Map() },
+          operator: { figures: alone, review: { kind: 'unavailable' }, channels: new Map(), command: '/cs' },
         }),
       ),
     ).toContain('no comparison');
@@ -161,6 +163,7 @@ describe('renderHome', () => {
         figures: report,
         review: { kind: 'cards', disliked: { total: 0, cards: [] }, unanswered: { total: 0, cards: [] } },
         channels: new Map(),
+        command: '/cs',
       },
     });
     expect(json(none)).toContain('No review cards waiting.');
@@ -198,6 +201,7 @@ describe('renderHome', () => {
             },
           ]),
         ),
+        command: '/cs',
       },
     });
     expect(view.blocks.length).toBeLessThanOrEqual(HOME_BLOCKS_MAX);
@@ -235,6 +239,16 @@ describe('the Home’s channels', () => {
       renderHome({ locale: 'en', examples: [], operator: { ...operator, channels: new Map() } }),
     );
     expect(none).toContain('None yet: every channel has the defaults.');
+    // The configured command, not /cs.
+    const renamed = json(
+      renderHome({
+        locale: 'zh-CN',
+        examples: [],
+        operator: { ...operator, channels: new Map(), command: '/helpdesk' },
+      }),
+    );
+    expect(renamed).toContain('`/helpdesk channel`');
+    expect(renamed).not.toContain('/cs');
     expect(json(renderHome({ locale: 'en', examples: [] }))).not.toContain('C0ITHELP');
   });
 });
