@@ -79,7 +79,7 @@ export interface StatisticsReport {
   previous: Period;
   messages: Figure[];
   satisfaction: Figure[];
-  /** Set when the previous period's figures could not be had: the report shows no comparison. */
+  /** Set when the previous period's figures could not be read: the report shows no comparison. */
   previousMissing: boolean;
 }
 

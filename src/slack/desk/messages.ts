@@ -8,7 +8,7 @@ const en = {
   cs_stats_title: '*Service desk, {from} – {to}*',
   cs_stats_compared:
     'Each figure beside {from} – {to}, {days, plural, one {the day before} other {the # days before}}.',
-  cs_stats_no_comparison: "The previous period's figures could not be had: no comparison this time.",
+  cs_stats_no_comparison: "The previous period's figures could not be read: no comparison this time.",
   cs_stats_messages: '*Session messages*',
   cs_stats_satisfaction: '*Human-agent satisfaction*',
   cs_stats_scores: '*Scores given*',

@@ -11,7 +11,7 @@ const en = {
   home_operators: 'For operators',
   home_figures_title: '*Last 7 days*, {from} – {to}',
   home_figures_compared: 'Beside the 7 days before ({from} – {to}) · as of {time}',
-  home_figures_no_comparison: 'The 7 days before could not be had: no comparison · as of {time}',
+  home_figures_no_comparison: 'The 7 days before could not be read: no comparison · as of {time}',
   home_figures_unavailable:
     '⚠️ The figures are unavailable right now: {reason, select, unreachable {the platform could not be reached.} refused {the platform refused to give them.} other {the platform answered with an error.}}',
   home_review_off:
