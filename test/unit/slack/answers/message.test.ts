@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageListener } from '../../../../src/slack/answers/message.js';
+import { leavesMessageAlone, messageListener } from '../../../../src/slack/answers/message.js';
 import { eventArgs, fakes } from '../../../support/listener-fakes.js';
 import {
   appMention,
@@ -113,5 +113,39 @@ describe('message listener', () => {
     release();
     await Promise.all([one, two]);
     expect(f.asked.map((ask) => ask.input.text)).toEqual(['first', 'second']);
+  });
+});
+
+describe('leavesMessageAlone (the receiver’s screen)', () => {
+  const deployBot = { ...channelMessage({ text: 'Deploy done?' }), bot_id: 'B0DEPLOY' };
+  const dropped: Array<[string, { type: string }]> = [
+    ['an edit', messageChanged()],
+    ['a bot post', botMessage()],
+    ['a bot user posting without a subtype', deployBot],
+    ['the app’s own message', channelMessage({ user: IDS.botUser, text: 'anyone?' })],
+    [
+      'a top-level message in a channel answering mentions only',
+      channelMessage({ text: 'How do I log in?' }),
+    ],
+  ];
+  it.each(dropped)('drops %s, which the listener ignores too', async (_name, event) => {
+    const f = fakes();
+    expect(leavesMessageAlone(f.deps, { ...event }, IDS.botUser)).toBe(true);
+    await messageListener(f.deps)(eventArgs(event, f.client));
+    expect(f.events).toEqual(['message:ignored']);
+  });
+
+  it.each([
+    ['a DM', directMessage({ text: 'hello' })],
+    ['a thread reply (the thread store decides)', channelMessage({ text: 'and then?', thread_ts: nextTs() })],
+    ['a mention', appMention()],
+  ])('passes %s on to the listener', (_name, event) => {
+    expect(leavesMessageAlone(fakes().deps, { ...event }, IDS.botUser)).toBe(false);
+  });
+
+  it('passes on a field of a type the listener’s schema would refuse, for the listener to count', () => {
+    const f = fakes();
+    expect(leavesMessageAlone(f.deps, { ...botMessage(), bot_id: 7 }, IDS.botUser)).toBe(false);
+    expect(leavesMessageAlone(f.deps, { ...messageChanged(), channel: ['C1'] }, IDS.botUser)).toBe(false);
   });
 });
