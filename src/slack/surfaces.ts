@@ -9,6 +9,7 @@ import { deskSurface } from './desk/surface.js';
 import { acknowledgeClick } from './handling/acknowledge-clicks.js';
 import { type SubcommandListener, slashCommandListener } from './handling/command.js';
 import type { ListenerDeps } from './handling/deps.js';
+import { workspaceOfEnvelope } from './handling/handling.js';
 import { Routes } from './handling/routes.js';
 import type {
   AcceptedRequests,
@@ -65,19 +66,24 @@ function eventScreen(
   surfaces: readonly Surface[],
   settings: SurfaceSettings,
   deps: Pick<ListenerDeps, 'onEvent'>,
-): ((event: Record<string, unknown>) => boolean) | undefined {
+): AcceptedRequests['leftAlone'] {
   const screens = new Map<string, EventScreen>();
   for (const [type, screen] of surfaces.flatMap((surface) => surface.screens ?? [])) {
     if (screens.has(type)) throw new Error(`two surfaces screen the event type ${type}`);
     screens.set(type, screen);
   }
   if (screens.size === 0) return undefined;
-  return (event) => {
+  return (envelope, event) => {
     const { type } = event;
     const screen = typeof type === 'string' ? screens.get(type) : undefined;
-    if (screen === undefined || typeof type !== 'string' || !screen(event, settings.appUserId)) return false;
-    deps.onEvent(type, 'ignored');
-    return true;
+    const workspace = workspaceOfEnvelope(envelope);
+    if (screen === undefined || typeof type !== 'string' || workspace === undefined) return false;
+    const counted = (leftAlone: boolean) => {
+      if (leftAlone) deps.onEvent(type, 'ignored');
+      return leftAlone;
+    };
+    const leftAlone = screen(event, { workspace, appUserId: settings.appUserId });
+    return typeof leftAlone === 'boolean' ? counted(leftAlone) : leftAlone.then(counted);
   };
 }
 

@@ -4,6 +4,7 @@ import type { People } from '../../conversation/channel-settings.js';
 import { readsAsQuestion } from '../../conversation/question-detector.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import { beginHandling, type Handling, workspaceOf } from '../handling/handling.js';
+import type { ScreenedSource } from '../handling/surface.js';
 import { type IncomingMessage, incomingMessageSchema } from '../transport/incoming.js';
 import type { ReplyTarget } from '../transport/responder.js';
 import { questionFromSlackText, unlabelledMentions } from './question-text.js';
@@ -44,19 +45,30 @@ type MessageFacts = Pick<
 >;
 
 /**
- * Whether the listener would certainly leave this `message` event alone, told from the event and the
- * settings held in process, before Bolt and the schema see it: the receiver acknowledges such chatter
- * itself (a channel in `all` mode can be busy). A field of an unexpected type, or anything that may
- * be a question, is for the listener to decide, so this only ever drops what it would drop.
+ * Whether the listener would certainly leave this `message` event alone, told from the event, the
+ * settings held in process and, for a reply in a thread, the thread registry, before Bolt and the
+ * schema see it: the receiver acknowledges such chatter itself (a channel in `all` mode can be busy).
+ * A field of an unexpected type, or anything that may be a question, is for the listener to decide,
+ * so this only ever drops what it would drop.
  */
 export function leavesMessageAlone(
-  deps: Pick<MessageDeps, 'channels'>,
+  deps: Pick<MessageDeps, 'channels' | 'threads' | 'turns' | 'logger'>,
   event: Record<string, unknown>,
-  botUserId: string | undefined,
-): boolean {
+  source: ScreenedSource,
+): boolean | Promise<boolean> {
   const facts = messageFacts(event);
   if (facts === undefined) return false;
-  return askerOf(facts, botUserId) === undefined || !mayBeQuestion(deps, facts, botUserId);
+  const userId = askerOf(facts, source.appUserId);
+  if (userId === undefined || !mayBeQuestion(deps, facts, source.appUserId)) return true;
+  if (facts.thread_ts === undefined || isDirectMessage(facts)) return false;
+  // A mention of the app in a thread arrives as app_mention too, and is answered from there.
+  if (source.appUserId && (facts.text ?? '').includes(`<@${source.appUserId}>`)) return true;
+  // The listener asks the registry in the asker's turn, after their earlier questions (one of them may
+  // be what opens this thread): only an asker with none queued is decided here.
+  if (!deps.turns.isIdle({ teamId: source.workspace, userId })) return false;
+  return deps.threads
+    .isAnswering(source.workspace, facts.channel, facts.thread_ts, deps.logger)
+    .then((answering) => !answering);
 }
 
 /** The filter's fields of a `message` event, or undefined when one is not what the schema takes. */

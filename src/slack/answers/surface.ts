@@ -16,7 +16,7 @@ import { tryAgainListener } from './try-again.js';
 export function answersSurface(deps: ListenerDeps): Surface {
   return {
     events: [[/^(?:app_mention|message)$/, messageListener(deps)]],
-    screens: [['message', (event, appUserId) => leavesMessageAlone(deps, event, appUserId)]],
+    screens: [['message', (event, source) => leavesMessageAlone(deps, event, source)]],
     clicks: [
       [SUGGESTION_ACTION_PATTERN, suggestionClickListener(deps)],
       [ACTION_TRY_AGAIN, tryAgainListener(deps)],

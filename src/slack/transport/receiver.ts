@@ -290,8 +290,14 @@ export class GatewayReceiver implements Receiver {
     const parsed = parseSlackBody(body, contentType);
     // Chatter the app leaves alone is acknowledged as Bolt would (200, empty) and goes no further: no
     // schema is needed to guard Bolt from what never reaches it.
-    if (isRecord(parsed) && parsed.type === 'event_callback' && isRecord(parsed.event)) {
-      if (slack.accepted.leftAlone?.(parsed.event)) {
+    if (
+      slack.accepted.leftAlone &&
+      isRecord(parsed) &&
+      parsed.type === 'event_callback' &&
+      isRecord(parsed.event)
+    ) {
+      const leftAlone = slack.accepted.leftAlone(parsed, parsed.event);
+      if (typeof leftAlone === 'boolean' ? leftAlone : await leftAlone) {
         response.writeHead(200);
         response.end();
         return;

@@ -15,6 +15,7 @@ import {
   eventCallback,
   IDS,
   messageChanged,
+  nextTs,
 } from '../../support/slack-payloads.js';
 import { postToSlackApp, sendEvent, sendSlashCommand } from '../../support/slack-signing.js';
 import { sleep } from '../../support/wait.js';
@@ -58,6 +59,7 @@ describe('chatter in a channel in `all` mode', () => {
     messageChanged({ channel: EVERYTHING, text: 'the build is green again (fixed)' }),
     channelMessage({ channel: EVERYTHING, text: '<@U0ALICE> can you look at the deploy?' }),
     channelMessage({ channel: EVERYTHING, user: IDS.botUser, text: 'my own words' }),
+    channelMessage({ channel: EVERYTHING, text: 'on it, will report back', thread_ts: nextTs() }),
   ];
 
   it('is acknowledged 200 and counted as ignored, with no robot call and no Slack call', async () => {

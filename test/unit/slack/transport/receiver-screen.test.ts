@@ -30,7 +30,8 @@ describe('GatewayReceiver with a screen', () => {
           viewCallbackIds: [],
           messageShortcutIds: [],
           slashCommand: undefined,
-          leftAlone: (event) => {
+          // Asynchronous, as a screen that reads a store is.
+          leftAlone: async (_envelope, event) => {
             screened.push(event);
             return event.text === 'chatter';
           },
