@@ -27,7 +27,7 @@ export interface ListenerDeps {
   onEvent: OnEvent;
   /** Every handling is counted here until it is over, so a stopping gateway can wait for it. */
   inFlight: Pick<InFlight, 'track'>;
-  turns: Pick<QuestionTurns, 'run'>;
+  turns: Pick<QuestionTurns, 'run' | 'isIdle'>;
   answerer: AnswerQuestion;
   responder: Responder;
   users: UserLookup;
