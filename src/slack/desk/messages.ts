@@ -75,7 +75,8 @@ const en = {
     '📎 Sent {file} ({rows, plural, one {# ticket} other {# tickets}}) to your direct messages with me.',
   tickets_csv_truncated:
     'The CSV holds the newest {rows, plural, one {ticket} other {# tickets}} only; narrow the range or the filters for the rest.',
-  tickets_csv_failed: 'The CSV could not be made: the platform could not be reached. Try again in a moment.',
+  tickets_csv_failed:
+    'The CSV could not be made: {reason, select, unreachable {the platform could not be reached.} refused {the platform refused the ticket query.} other {the platform answered with an error.}} Try again in a moment.',
   tickets_csv_not_sent: 'The CSV could not be sent to you in Slack. Try again in a moment.',
   tickets_csv_comment: 'Tickets created {from} – {to} ({rows, number}); {filters}.',
   tickets_not_a_date:
@@ -195,7 +196,8 @@ export const messages = catalog(en, {
   tickets_csv_progress: '⏳ 正在收集 CSV 的工单（共 {total, number} 个）…',
   tickets_csv_sent: '📎 已将 {file}（{rows, plural, other {# 个工单}}）发到你与我的私信中。',
   tickets_csv_truncated: 'CSV 只包含最新的 {rows, plural, other {# 个工单}}；其余请缩小时间范围或条件。',
-  tickets_csv_failed: '无法生成 CSV：无法连接平台。请稍后再试。',
+  tickets_csv_failed:
+    '无法生成 CSV：{reason, select, unreachable {无法连接平台。} refused {平台拒绝了工单查询。} other {平台返回了错误。}}请稍后再试。',
   tickets_csv_not_sent: '无法在 Slack 中把 CSV 发给你，请稍后再试。',
   tickets_csv_comment: '{from} – {to} 创建的工单（{rows, number} 个）；{filters}。',
   tickets_not_a_date: '`{word}` 不是日期：请用 yyyy-MM-dd，例如 `{command} tickets 2026-11-01 2026-11-20`。',

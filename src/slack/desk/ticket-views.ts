@@ -6,6 +6,7 @@ import { stringify } from 'csv-stringify/sync';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import type { Ticket } from '../../platform/schemas.js';
+import type { PlatformFailureReason } from '../../service-desk/platform-failure.js';
 import type { FilterProblem, TicketFilter, TicketPageResult } from '../../service-desk/tickets.js';
 import { wallClock } from '../../util/time-zone.js';
 import type { RenderedMessage } from '../answers/blocks.js';
@@ -295,7 +296,7 @@ export function csvComment(locale: Locale, filter: TicketFilter, rows: number): 
 
 /** What became of a CSV export: decided on what happened, never on the note shown for it. */
 export type CsvExport =
-  | { kind: 'failure' }
+  | { kind: 'failure'; reason: PlatformFailureReason }
   | { kind: 'sent'; file: string; rows: number; truncated: boolean }
   | { kind: 'not_sent' };
 
@@ -303,7 +304,7 @@ export type CsvExport =
 export function renderCsvNote(locale: Locale, exported: CsvExport): string {
   switch (exported.kind) {
     case 'failure':
-      return t(locale, 'tickets_csv_failed');
+      return t(locale, 'tickets_csv_failed', { reason: exported.reason });
     case 'not_sent':
       return t(locale, 'tickets_csv_not_sent');
     case 'sent':
