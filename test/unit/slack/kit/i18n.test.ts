@@ -6,6 +6,7 @@ import { messages as answers } from '../../../../src/slack/answers/messages.js';
 import { messages as assistant } from '../../../../src/slack/assistant/messages.js';
 import { messages as channels } from '../../../../src/slack/channels/messages.js';
 import { messages as desk } from '../../../../src/slack/desk/messages.js';
+import { messages as handling } from '../../../../src/slack/handling/messages.js';
 import { messages as home } from '../../../../src/slack/home/messages.js';
 import { type Catalog, catalog, localeFromSlack, translator } from '../../../../src/slack/kit/i18n.js';
 import { messages as review } from '../../../../src/slack/review/messages.js';
@@ -17,6 +18,7 @@ const rooms: Readonly<Record<string, Catalog<Readonly<Record<string, string>>>>>
   assistant,
   channels,
   desk,
+  handling,
   home,
   review,
 };
