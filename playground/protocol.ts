@@ -72,6 +72,30 @@ export interface PlaygroundMessage {
   visibleTo: string | undefined;
   /** Set when Slack refused what the app sent: the message shows Slack's error instead. */
   refusal: { method: string; error: string; problems: string[] } | undefined;
+  /** `assistant_app_thread`: the root Slack makes for an assistant thread, drawn as the panel, not as a message. */
+  subtype?: 'assistant_app_thread';
+}
+
+/** A suggested prompt: the chip's title and the message a click sends. */
+export interface AssistantPrompt {
+  title: string;
+  message: string;
+}
+
+/** An assistant thread (the app's side panel), as the assistant.threads.* methods leave it. */
+export interface AssistantThread {
+  /** The person's DM with the app, where the thread lives. */
+  channel: string;
+  threadTs: string;
+  userId: string;
+  /** The channel the person was looking at when it opened, or switched to since. */
+  contextChannel: string | undefined;
+  /** "is looking this up…" while the app works; empty when it has none. */
+  status: string;
+  loadingMessages: string[];
+  prompts: AssistantPrompt[];
+  promptsTitle: string | undefined;
+  title: string | undefined;
 }
 
 export interface PlaygroundView {
@@ -104,5 +128,7 @@ export interface Snapshot {
   modals: Record<string, PlaygroundView[]>;
   homes: Record<string, PlaygroundView>;
   calls: ApiCall[];
+  /** Every assistant thread, oldest first: a person's panel shows their latest. */
+  assistantThreads: AssistantThread[];
   fault: FaultKind;
 }
