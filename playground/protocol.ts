@@ -16,6 +16,8 @@ interface OptionValue {
 export interface ElementValue {
   type: string;
   value?: string | null | undefined;
+  /** The clicked side's text, as a feedback_buttons action carries it. */
+  text?: { type: 'plain_text'; text: string } | undefined;
   selected_option?: OptionValue | null | undefined;
   selected_options?: OptionValue[] | undefined;
   selected_date?: string | null | undefined;
@@ -116,7 +118,8 @@ export interface ApiCall {
 }
 
 export interface Snapshot {
-  team: { id: string; name: string };
+  /** `url`: the workspace's web address, where its permalinks point. */
+  team: { id: string; name: string; url: string };
   app: { userId: string; name: string };
   slashCommand: string;
   /** The app's message shortcuts, in each message's menu. */

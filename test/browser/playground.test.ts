@@ -23,6 +23,26 @@ const SCREENSHOTS = process.env.PLAYGROUND_SCREENSHOTS ?? join(tmpdir(), 'cs-gat
 const STEP_MS = 12_000;
 const TEST_MS = 45_000;
 
+/**
+ * Run in the page (as text: this file has no DOM types): each date in the last tickets table whose text
+ * lies on more than one line.
+ */
+const DATES_SPLIT_OVER_LINES = `(() => {
+  const element = [...document.querySelectorAll('.message.ephemeral table')].at(-1);
+  const found = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of (node.textContent ?? '').matchAll(/\\d{4}-\\d{2}-\\d{2}(?:[ T]\\d{2}:\\d{2})?/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      if (tops.size > 1) found.push(match[0]);
+    }
+  }
+  return found;
+})()`;
+
 const ALICE = 'U0ALICE';
 const BOB = 'U0BOB';
 const WANG_FANG = 'U0WANGFANG';
@@ -158,7 +178,8 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
     'speaks Chinese to a person whose Slack locale is zh-CN',
     async () => {
       const page = await openAs(WANG_FANG);
-      await type(page, '忘记密码怎么办？');
+      // The page speaks Chinese to her too: the composer is 消息 (Message).
+      await type(page, '忘记密码怎么办？', '消息');
       const answer = appMessage(page, /./).filter({ has: page.getByRole('button', { name: '👍 有帮助' }) });
       await answer.waitFor();
       await answer.getByRole('button', { name: '👎 没帮助' }).waitFor();
@@ -188,12 +209,12 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
 
       const page = await openAs(LI_WEI);
       await page.getByRole('button', { name: '# help' }).click();
-      await type(page, '@Helpdesk What is the travel policy?');
+      await type(page, '@Helpdesk What is the travel policy?', '消息');
       const question = page.locator('.conversation .message', { hasText: 'What is the travel policy?' });
       await question.locator('.mention', { hasText: '@Helpdesk Robot' }).waitFor();
-      await question.getByRole('button', { name: /replies/ }).click();
+      await question.getByRole('button', { name: /条回复/ }).click();
 
-      const thread = page.getByRole('complementary', { name: 'Thread' });
+      const thread = page.getByRole('complementary', { name: '话题' });
       await appMessage(thread, 'Rule 60:').waitFor();
       const parts = thread.locator('.message.from-app');
       const count = await parts.count();
@@ -409,4 +430,138 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
     },
     TEST_MS,
   );
+
+  describe('what a walk through the page found (issue 21)', () => {
+    it(
+      'keeps the composer on Home, disabled, with a hint saying where to write',
+      async () => {
+        const page = await openAs(ALICE);
+        await page.getByRole('button', { name: '🏠 Home' }).click();
+        const composer = page.getByRole('textbox', { name: 'Message', exact: true });
+        await page.locator('.conversation-title', { hasText: 'Home' }).waitFor();
+        expect(await composer.isDisabled()).toBe(true);
+        expect(await composer.getAttribute('placeholder')).toMatch(/open a channel/);
+        await shot(page, 'home-composer');
+        // Back in a conversation, it takes messages again.
+        await page.getByRole('button', { name: '# help' }).click();
+        expect(await composer.isEnabled()).toBe(true);
+        await page.close();
+      },
+      TEST_MS,
+    );
+
+    it(
+      'lets the faults switch be used while a modal is open',
+      async () => {
+        const page = await openAs(OLIVIA);
+        try {
+          await type(page, '/cs tickets');
+          const modal = page.getByRole('dialog', { name: 'Tickets' });
+          await modal.waitFor();
+          await page.getByRole('radio', { name: 'Too slow (times out)' }).check();
+          await page.locator('.faults[data-active=slow]').waitFor();
+          await shot(page, 'faults-over-modal');
+          await page.getByRole('radio', { name: 'Off' }).check();
+          await page.locator('.faults[data-active=none]').waitFor();
+          await modal.getByRole('button', { name: 'Cancel' }).click();
+          await modal.waitFor({ state: 'detached' });
+        } finally {
+          playground.simulator.faults.clear();
+          await page.close();
+        }
+      },
+      TEST_MS,
+    );
+
+    it(
+      'opens a permalink of the stand-in in the page, as the same person, at the message it names',
+      async () => {
+        // A question the robot cannot answer opens a card in #kb-review; Home links to it.
+        const alice = await openAs(ALICE);
+        const question = `Can I bring my llama number ${Date.now()} to the office?`;
+        await type(alice, question);
+        const page = await openAs(OLIVIA);
+        await page.getByRole('button', { name: '# kb-review' }).click();
+        await appMessage(page, question).waitFor();
+        await alice.close();
+        await page.getByRole('button', { name: '🏠 Home' }).click();
+        const link = page.locator('.home a', { hasText: /llama/ }).first();
+        await page.locator('.home .block').first().waitFor();
+        await shot(page, 'permalink-home');
+        await link.waitFor();
+        const tabs = browser.context.pages().length;
+        await link.click();
+        // The same page (no new tab), still Olivia, at the card in #kb-review.
+        await page.locator('.conversation-title', { hasText: '# kb-review' }).waitFor();
+        const card = page.locator('.message.highlight');
+        await card.waitFor();
+        expect(await card.innerText()).toContain('llama');
+        expect(await page.locator('#persona').inputValue()).toBe(OLIVIA);
+        expect(browser.context.pages()).toHaveLength(tabs);
+        await shot(page, 'permalink');
+        await page.close();
+      },
+      TEST_MS,
+    );
+
+    it(
+      'marks a conversation with new messages as unread until it is opened',
+      async () => {
+        const alice = await openAs(ALICE);
+        const bob = await openAs(BOB);
+        await bob.getByRole('button', { name: '# help' }).click();
+        await type(bob, `Lunch at noon, anyone? ${Date.now()}`);
+        const help = alice.locator('.nav-item', { hasText: '# help' });
+        await help.locator('.unread-count', { hasText: '1' }).waitFor();
+        expect(await help.getAttribute('class')).toContain('unread');
+        await shot(alice, 'unread');
+        await help.click();
+        await alice.locator('.conversation-title', { hasText: '# help' }).waitFor();
+        expect(await help.locator('.unread-count').count()).toBe(0);
+        // Bob wrote it: it is not new to him.
+        expect(await bob.locator('.nav-item.unread').count()).toBe(0);
+        await bob.close();
+        await alice.close();
+      },
+      TEST_MS,
+    );
+
+    it(
+      "speaks the persona's language in the page's own words, and changes with the persona",
+      async () => {
+        const page = await openAs(WANG_FANG);
+        await page.locator('.nav-heading', { hasText: '频道' }).waitFor();
+        await page.getByRole('textbox', { name: '消息', exact: true }).waitFor();
+        expect(await page.getByRole('button', { name: '发送' }).count()).toBe(1);
+        expect(await page.locator('.faults legend').innerText()).toBe('平台故障（模拟器）');
+        expect(await page.locator('html').getAttribute('lang')).toBe('zh');
+        await shot(page, 'page-in-chinese');
+        await page.selectOption('#persona', ALICE);
+        await page.locator('.nav-heading', { hasText: 'Channels' }).waitFor();
+        await page.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
+        await page.close();
+      },
+      TEST_MS,
+    );
+
+    it(
+      'keeps every date in the tickets table on one line',
+      async () => {
+        const page = await openAs(OLIVIA);
+        // Narrow, as a laptop beside an open thread: the columns have to wrap somewhere.
+        await page.setViewportSize({ width: 1000, height: 800 });
+        await type(page, '/cs tickets');
+        const modal = page.getByRole('dialog', { name: 'Tickets' });
+        await modal.locator('button[type=submit]').click();
+        const table = page.locator('.message.ephemeral table').last();
+        await table.waitFor();
+        const broken: unknown = await page.evaluate(DATES_SPLIT_OVER_LINES);
+        await shot(page, 'tickets-narrow');
+        expect(await table.locator('td').count()).toBeGreaterThan(0);
+        expect(broken).toEqual([]);
+        await page.close();
+      },
+      TEST_MS,
+    );
+  });
 });
