@@ -64,11 +64,11 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
     await playground?.close();
   }, 30_000);
 
-  async function openAs(userId: string): Promise<Page> {
+  async function openAs(userId: string, on: Playground = playground): Promise<Page> {
     const page = await browser.context.newPage();
     page.setDefaultTimeout(STEP_MS);
     await page.setViewportSize({ width: 1400, height: 860 });
-    await page.goto(`${playground.url}?as=${userId}`);
+    await page.goto(`${on.url}?as=${userId}`);
     await page.locator('.app.ready').waitFor();
     return page;
   }
@@ -559,6 +559,38 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
         await shot(page, 'tickets-narrow');
         expect(await table.locator('td').count()).toBeGreaterThan(0);
         expect(broken).toEqual([]);
+        await page.close();
+      },
+      TEST_MS,
+    );
+  });
+
+  describe('with RATING_BUTTONS=classic', () => {
+    let classic: Playground;
+
+    beforeAll(async () => {
+      classic = await startPlayground({
+        port: 0,
+        logger: createLogger({ level: 'silent' }),
+        gatewayEnv: { RATING_BUTTONS: 'classic' },
+      });
+    }, 60_000);
+
+    afterAll(async () => {
+      await classic?.close();
+    }, 30_000);
+
+    it(
+      'rates with the 👍/👎 buttons of before, replaced by the rated line',
+      async () => {
+        const page = await openAs(ALICE, classic);
+        await type(page, 'How do I set up multi-factor authentication?');
+        const answer = appMessage(page, 'authenticator app');
+        expect(await answer.locator('.feedback-buttons').count()).toBe(0);
+        await answer.getByRole('button', { name: '👍 Helpful' }).click();
+        await answer.locator('.block', { hasText: 'rated this answer 👍 helpful' }).waitFor();
+        expect(await answer.getByRole('button', { name: '👎 Not helpful' }).count()).toBe(0);
+        await shot(page, 'rated-classic');
         await page.close();
       },
       TEST_MS,
