@@ -10,10 +10,13 @@ import type { StatisticsApi } from '../service-desk/statistics.js';
 import type { TicketsApi } from '../service-desk/tickets.js';
 import type { UsergroupDirectory } from '../slack/access/usergroups.js';
 import { Answerer, type Ask, type OnEvent, type Rate } from '../slack/answers/answerer.js';
+import type { RatingButtons } from '../slack/answers/blocks.js';
 import { escalationClaims, escalationRoutes } from '../slack/answers/escalation.js';
 import { QuestionTurns } from '../slack/answers/question-turns.js';
 import { threadRegistry } from '../slack/answers/thread-registry.js';
 import { placeholderMessages } from '../slack/answers/working-signal.js';
+import { assistantPanel } from '../slack/assistant/panel.js';
+import type { AssistantContextStore } from '../slack/assistant/stores.js';
 import type { ChannelDirectory } from '../slack/channels/directory.js';
 import { GatewayConfigurationError } from '../slack/handling/configuration-error.js';
 import { deliveryClaims } from '../slack/handling/delivery-claims.js';
@@ -38,6 +41,10 @@ export interface ListenerSettings {
   threadTtlSeconds: number;
   /** How long the robot may take before a "working on it" placeholder is posted; 0 posts it at once. */
   placeholderDelayMs: number;
+  /** RATING_BUTTONS: Slack's feedback_buttons (native) or 👍/👎 buttons (classic); the panel is always native. */
+  ratingButtons: RatingButtons;
+  /** ASSISTANT_PROMPTS, else HOME_EXAMPLE_QUESTIONS; undefined: the built-in examples. */
+  assistantPrompts: readonly string[] | undefined;
   /**
    * The longest one question may hold its asker's queue: past it the user's next question goes
    * ahead, and a question whose answer is not ready by then is told as too slow, with Try again.
@@ -69,6 +76,8 @@ export function createListenerDeps(dependencies: {
   responder: Responder;
   deliveries: OnceStore;
   threads: OnceStore;
+  /** The channel beside each assistant panel thread. */
+  assistantContexts: AssistantContextStore;
   users: UserLookup;
   /** Each channel's settings: how questions are asked there, and when the app answers on its own. */
   channels: ChannelDirectory;
@@ -100,7 +109,11 @@ export function createListenerDeps(dependencies: {
       onEvent,
       working: placeholderMessages(responder),
       escalations,
-      settings: { defaultLocale: settings.defaultLocale, placeholderDelayMs: settings.placeholderDelayMs },
+      settings: {
+        defaultLocale: settings.defaultLocale,
+        placeholderDelayMs: settings.placeholderDelayMs,
+        ratingButtons: settings.ratingButtons,
+      },
     }),
     responder,
     users,
@@ -117,6 +130,14 @@ export function createListenerDeps(dependencies: {
       claims: escalationClaims(dependencies.threads, settings.threadTtlSeconds),
     },
     placements: dependencies.channels,
+    assistant: assistantPanel({
+      contexts: dependencies.assistantContexts,
+      // The threads' store, as the escalation claims: a thread is named once while its answers live.
+      titles: dependencies.threads,
+      placements: dependencies.channels,
+      responder,
+      settings: { ttlSeconds: settings.threadTtlSeconds, prompts: settings.assistantPrompts },
+    }),
     channels: dependencies.channels,
     usergroups: dependencies.usergroups,
     review: dependencies.review,

@@ -122,32 +122,40 @@ const slackPeople = z.preprocess(
 const HOME_EXAMPLE_QUESTIONS_MAX = 5;
 const HOME_EXAMPLE_QUESTION_LENGTH_MAX = 150;
 
-/** Example questions separated by `|` (so a question may hold commas); spaces and empty items are ignored. */
-const homeExampleQuestions = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .transform((text) =>
-      text
-        .split('|')
-        .map((question) => question.replace(/\s+/g, ' ').trim())
-        .filter((question) => question !== ''),
-    )
-    .pipe(
-      z
-        .array(
-          z
-            .string()
-            .refine(
-              (question) => [...question].length <= HOME_EXAMPLE_QUESTION_LENGTH_MAX,
-              `each question must be at most ${HOME_EXAMPLE_QUESTION_LENGTH_MAX} characters`,
-            ),
-        )
-        .min(1, 'must hold at least one question')
-        .max(HOME_EXAMPLE_QUESTIONS_MAX, `must hold at most ${HOME_EXAMPLE_QUESTIONS_MAX} questions`),
-    )
-    .optional(),
-);
+/** Questions separated by `|` (so a question may hold commas); spaces and empty items are ignored. */
+const questionList = (maxCount: number, maxLength: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((text) =>
+        text
+          .split('|')
+          .map((question) => question.replace(/\s+/g, ' ').trim())
+          .filter((question) => question !== ''),
+      )
+      .pipe(
+        z
+          .array(
+            z
+              .string()
+              .refine(
+                (question) => [...question].length <= maxLength,
+                `each question must be at most ${maxLength} characters`,
+              ),
+          )
+          .min(1, 'must hold at least one question')
+          .max(maxCount, `must hold at most ${maxCount} questions`),
+      )
+      .optional(),
+  );
+
+const homeExampleQuestions = questionList(HOME_EXAMPLE_QUESTIONS_MAX, HOME_EXAMPLE_QUESTION_LENGTH_MAX);
+
+/** Slack's assistant panel shows at most four suggested prompts (assistant.threads.setSuggestedPrompts). */
+const ASSISTANT_PROMPTS_MAX = 4;
+const ASSISTANT_PROMPT_LENGTH_MAX = 150;
+const assistantPrompts = questionList(ASSISTANT_PROMPTS_MAX, ASSISTANT_PROMPT_LENGTH_MAX);
 
 /** true/false (also 1/0, yes/no, on/off) with a default. */
 const flag = (fallback: boolean) =>
@@ -269,6 +277,17 @@ const variablesSchema = z.object({
   // Unset: the Home tab offers its own examples, in the viewer's language.
   HOME_EXAMPLE_QUESTIONS: homeExampleQuestions,
   NOTIFY_ASKERS_ON_FIX: flag(true),
+  // Slack's assistant panel (issue #20): its suggested prompts (unset: the Home tab's examples, else
+  // the built-in ones), and how answers are rated (native: Slack's feedback_buttons; classic: 👍/👎).
+  ASSISTANT_PROMPTS: assistantPrompts,
+  RATING_BUTTONS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((text) => text.trim().toLowerCase())
+      .pipe(z.enum(['native', 'classic'], 'must be native or classic'))
+      .default('native'),
+  ),
   // Unset: no scheduled digest. A cron expression (5 fields, or 6 with seconds), in DIGEST_TIME_ZONE.
   DIGEST_SCHEDULE: z.preprocess(
     emptyToUndefined,

@@ -4,6 +4,7 @@
 import type { App, BlockAction, ViewSubmitAction } from '@slack/bolt';
 import { accessSurface } from './access/surface.js';
 import { answersSurface } from './answers/surface.js';
+import { assistantSurface } from './assistant/surface.js';
 import { channelsSurface } from './channels/surface.js';
 import { deskSurface } from './desk/surface.js';
 import { acknowledgeClick } from './handling/acknowledge-clicks.js';
@@ -28,6 +29,7 @@ export function createSurfaces(deps: ListenerDeps, settings: SurfaceSettings): r
     homeSurface(deps),
     accessSurface(deps),
     channelsSurface(deps, settings),
+    assistantSurface(deps),
   ];
 }
 

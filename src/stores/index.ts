@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { errorFields } from '../logging/error-fields.js';
+import { MemoryAssistantContextStore, RedisAssistantContextStore } from './assistant-contexts.js';
 import { MemoryChannelSettingsStore, RedisChannelSettingsStore } from './channel-settings.js';
 import { FallbackOnceStore } from './fallback-once-store.js';
 import { MemoryContextStore, MemoryNameCache, MemoryOnceStore, MemoryRatingStore } from './memory.js';
@@ -70,6 +71,7 @@ function memoryStores(options: StoresOptions): Stores {
     entrySnapshots: new MemoryEntrySnapshotStore(bounds),
     operators: new MemoryOperatorCache(),
     channelSettings: new MemoryChannelSettingsStore(),
+    assistantContexts: new MemoryAssistantContextStore(bounds),
   };
   return {
     ...stores,
@@ -138,6 +140,7 @@ async function redisStores(
     entrySnapshots: new RedisEntrySnapshotStore(redis),
     operators: new RedisOperatorCache(redis),
     channelSettings: new RedisChannelSettingsStore(redis),
+    assistantContexts: new RedisAssistantContextStore(redis),
     tokenCache: new RedisTokenCache(redis),
     kind: 'redis',
     location: redisLocation(state.url),

@@ -10,6 +10,7 @@ import type { AnswerContext, Rating } from '../conversation/types.js';
 import { errorFields } from '../logging/error-fields.js';
 import type { CachedToken, TokenCache } from '../platform/access-token.js';
 import type { NameCache, OnceStore, TickClaims } from '../slack/handling/stores.js';
+import { SqliteAssistantContextStore } from './assistant-contexts.js';
 import { SqliteChannelSettingsStore } from './channel-settings.js';
 import { contextSchema } from './redis.js';
 import type { StoreLogger } from './redis-connection.js';
@@ -191,6 +192,7 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
     entrySnapshots: new SqliteEntrySnapshotStore(kv, now),
     operators: new SqliteOperatorCache(kv, now),
     channelSettings: new SqliteChannelSettingsStore(db),
+    assistantContexts: new SqliteAssistantContextStore(kv, now),
     tokenCache: new SqliteTokenCache(kv, now),
     kind: 'sqlite',
     path,

@@ -2,6 +2,7 @@
 import type { ContextStore, RatingStore } from '../conversation/stores.js';
 import type { TokenCache } from '../platform/access-token.js';
 import type { EntrySnapshotStore, ReviewStore } from '../review/stores.js';
+import type { AssistantContextStore } from '../slack/assistant/stores.js';
 import type { ChannelSettingsStore } from '../slack/channels/stores.js';
 import type { NameCache, OnceStore, OperatorCache, TickClaims } from '../slack/handling/stores.js';
 
@@ -38,6 +39,8 @@ export interface Stores {
   operators: OperatorCache;
   /** Each channel's settings, kept until reset. */
   channelSettings: ChannelSettingsStore;
+  /** The channel beside each assistant panel thread, for whichever replica answers its next question. */
+  assistantContexts: AssistantContextStore;
   /** The platform token shared by all replicas; undefined in memory (one process, nothing to share). */
   tokenCache: TokenCache | undefined;
   kind: 'memory' | 'redis' | 'sqlite';

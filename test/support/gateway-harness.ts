@@ -158,6 +158,64 @@ export function buttonOf(call: RecordedCall, actionId: string) {
   return found;
 }
 
+/** Slack's rating element (feedback_buttons in a context_actions block) of a posted message, if it has one. */
+export function feedbackButtonsOf(
+  call: RecordedCall,
+): { blockId: string; actionId: string; positive: FeedbackSide; negative: FeedbackSide } | undefined {
+  for (const block of blocksOf(call)) {
+    if (block.type !== 'context_actions' || !Array.isArray(block.elements)) continue;
+    const element = block.elements
+      .filter(isRecord)
+      .find((candidate) => candidate.type === 'feedback_buttons');
+    if (!element || !isRecord(element.positive_button) || !isRecord(element.negative_button)) continue;
+    return {
+      blockId: String(block.block_id ?? ''),
+      actionId: String(element.action_id ?? ''),
+      positive: feedbackSide(element.positive_button),
+      negative: feedbackSide(element.negative_button),
+    };
+  }
+  return undefined;
+}
+
+interface FeedbackSide {
+  value: string;
+  text: string;
+  accessibilityLabel: string | undefined;
+}
+
+function feedbackSide(side: Record<string, unknown>): FeedbackSide {
+  return {
+    value: String(side.value ?? ''),
+    text: isRecord(side.text) ? String(side.text.text ?? '') : '',
+    accessibilityLabel: typeof side.accessibility_label === 'string' ? side.accessibility_label : undefined,
+  };
+}
+
+/** A click on one side of a posted message's feedback_buttons, as Slack sends it; throws when it has none. */
+export function clickFeedback(
+  message: RecordedCall,
+  side: 'positive' | 'negative',
+  fields: { user?: string; ts?: string; threadTs?: string } = {},
+) {
+  const feedback = feedbackButtonsOf(message);
+  if (!feedback) throw new Error(`no feedback_buttons in ${JSON.stringify(message.body.blocks)}`);
+  const { value, text } = feedback[side];
+  return blockActionsPayload({
+    ...(fields.user ? { user: fields.user } : {}),
+    channel: String(message.body.channel ?? IDS.channel),
+    message: {
+      ts: fields.ts ?? String(message.response?.ts ?? message.body.ts ?? ''),
+      ...(fields.threadTs ? { thread_ts: fields.threadTs } : {}),
+      blocks: blocksOf(message),
+      text: String(message.body.text ?? ''),
+    },
+    actions: [
+      { action_id: feedback.actionId, block_id: feedback.blockId, value, text, type: 'feedback_buttons' },
+    ],
+  });
+}
+
 function textParts(value: unknown): string[] {
   const parts: string[] = [];
   const walk = (node: unknown): void => {

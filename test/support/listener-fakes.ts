@@ -13,6 +13,7 @@ import type { MessageArgs } from '../../src/slack/answers/message.js';
 import { QuestionTurns } from '../../src/slack/answers/question-turns.js';
 import type { ThreadRegistry } from '../../src/slack/answers/thread-registry.js';
 import { placeholderMessages } from '../../src/slack/answers/working-signal.js';
+import { assistantPanel } from '../../src/slack/assistant/panel.js';
 import { ChannelDirectory } from '../../src/slack/channels/directory.js';
 import type { ClickArgs } from '../../src/slack/handling/click.js';
 import type { DeliveryClaims } from '../../src/slack/handling/delivery-claims.js';
@@ -20,6 +21,7 @@ import type { AccessDeps, ListenerDeps, ReviewDeps } from '../../src/slack/handl
 import { InFlight } from '../../src/slack/handling/in-flight.js';
 import type { SlackUser, UserLookup } from '../../src/slack/handling/user-directory.js';
 import { Responder } from '../../src/slack/transport/responder.js';
+import { MemoryAssistantContextStore } from '../../src/stores/assistant-contexts.js';
 import { MemoryChannelSettingsStore } from '../../src/stores/channel-settings.js';
 import { MemoryOnceStore } from '../../src/stores/memory.js';
 import { MemoryOperatorCache } from '../../src/stores/review-memory.js';
@@ -158,11 +160,18 @@ export function fakes(
       onEvent,
       working: placeholderMessages(responder),
       escalations,
-      settings: { defaultLocale: 'en', placeholderDelayMs: 10_000 },
+      settings: { defaultLocale: 'en', placeholderDelayMs: 10_000, ratingButtons: 'classic' },
     }),
     responder,
     users,
     placements: channels,
+    assistant: assistantPanel({
+      contexts: new MemoryAssistantContextStore({ maxEntries: 100 }),
+      titles: new MemoryOnceStore({ maxEntries: 100 }),
+      placements: channels,
+      responder,
+      settings: { ttlSeconds: 60, prompts: undefined },
+    }),
     channels,
     escalation: {
       routes: escalations,

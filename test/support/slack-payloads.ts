@@ -366,7 +366,8 @@ interface ButtonActionInput {
   block_id?: string | undefined;
   value?: string | undefined;
   text?: string | undefined;
-  type?: 'button' | undefined;
+  /** `feedback_buttons`: a click on one side of Slack's rating element, its value that side's. */
+  type?: 'button' | 'feedback_buttons' | undefined;
 }
 
 interface ButtonAction {
@@ -374,7 +375,7 @@ interface ButtonAction {
   block_id: string;
   text: { type: 'plain_text'; text: string; emoji: boolean };
   value: string;
-  type: 'button';
+  type: 'button' | 'feedback_buttons';
   action_ts: string;
 }
 
@@ -493,4 +494,45 @@ export function blockActionsPayload(
 function clientMsgId(): string {
   const hex = String(next()).padStart(12, '0');
   return `c3b2a1d0-5e4f-4a3b-9c8d-${hex}`;
+}
+
+export interface AssistantThreadFields {
+  user?: string | undefined;
+  /** The app's DM with the person, where the panel's threads live. */
+  channel?: string | undefined;
+  threadTs?: string | undefined;
+  /** The channel the person is looking at; undefined: none (a search, the Home tab). */
+  contextChannel?: string | undefined;
+}
+
+export interface AssistantThreadEvent {
+  type: 'assistant_thread_started' | 'assistant_thread_context_changed';
+  assistant_thread: {
+    user_id: string;
+    context: { channel_id?: string; team_id: string; enterprise_id: null };
+    channel_id: string;
+    thread_ts: string;
+  };
+  event_ts: string;
+}
+
+/** A person opening Slack's assistant panel (`assistant_thread_started`), or moving beside it (`…_context_changed`). */
+export function assistantThreadEvent(
+  type: AssistantThreadEvent['type'],
+  fields: AssistantThreadFields = {},
+): AssistantThreadEvent {
+  return {
+    type,
+    assistant_thread: {
+      user_id: fields.user ?? IDS.user,
+      context: {
+        ...(fields.contextChannel === undefined ? {} : { channel_id: fields.contextChannel }),
+        team_id: IDS.team,
+        enterprise_id: null,
+      },
+      channel_id: fields.channel ?? IDS.dm,
+      thread_ts: fields.threadTs ?? nextTs(),
+    },
+    event_ts: nextTs(),
+  };
 }

@@ -21,6 +21,9 @@ const TEST_DEFAULTS: Record<string, string> = {
   SHUTDOWN_GRACE_SECONDS: '2',
   // Most tests follow the placeholder → answer sequence; the delayed placeholder has tests of its own.
   PLACEHOLDER_DELAY_MS: '0',
+  // The rating tests that predate Slack's feedback_buttons click the classic 👍/👎 buttons; the native
+  // element (the production default) has tests of its own (native-feedback.test.ts, assistant.test.ts).
+  RATING_BUTTONS: 'classic',
   // Each test gateway starts afresh; the SQLite store has tests of its own, on files of their own.
   STATE_PATH: ':memory:',
 };

@@ -12,7 +12,7 @@ import { EXPIRED } from '../../util/deadline.js';
 import type { Handling } from '../handling/handling.js';
 import { partnerIdFor, type UserLookup } from '../handling/user-directory.js';
 import type { ReplyTarget, Responder } from '../transport/responder.js';
-import { renderReply } from './blocks.js';
+import { type RatingButtons, renderReply } from './blocks.js';
 import type { EscalationRoutes } from './escalation.js';
 import type { WorkingSignals } from './working-signal.js';
 
@@ -41,6 +41,10 @@ export interface SlackQuestion {
   suggestion?: SuggestionClick | undefined;
   /** The message the reply replaces: the failure whose Try again was clicked. */
   replaceTs?: string | undefined;
+  /** How the asker sees the robot work where the place shows it its own way (the assistant panel's status line). */
+  working?: WorkingSignals | undefined;
+  /** The rating element where the place has its own (the assistant panel); else RATING_BUTTONS. */
+  rating?: RatingButtons | undefined;
 }
 
 export interface AnswerQuestion {
@@ -54,7 +58,7 @@ export class Answerer implements AnswerQuestion {
   readonly #onEvent: OnEvent;
   readonly #working: WorkingSignals;
   readonly #escalations: EscalationRoutes;
-  readonly #settings: { defaultLocale: Locale; placeholderDelayMs: number };
+  readonly #settings: { defaultLocale: Locale; placeholderDelayMs: number; ratingButtons: RatingButtons };
 
   constructor(dependencies: {
     ask: Ask;
@@ -69,6 +73,8 @@ export class Answerer implements AnswerQuestion {
       defaultLocale: Locale;
       /** How long the robot may take before a "working on it" placeholder is posted; 0 posts it at once. */
       placeholderDelayMs: number;
+      /** RATING_BUTTONS: what answers are rated with. */
+      ratingButtons: RatingButtons;
     };
   }) {
     this.#ask = dependencies.ask;
@@ -103,8 +109,9 @@ export class Answerer implements AnswerQuestion {
       locale: placement.language === 'auto' ? user.locale : placement.language,
     };
     // An ephemeral placeholder could never be replaced by the answer: a private answer has none.
+    const signals = question.working ?? this.#working;
     const working =
-      target.visibleTo === undefined ? this.#working(handling, target, asker.locale, replaceTs) : NO_SIGNAL;
+      target.visibleTo === undefined ? signals(handling, target, asker.locale, replaceTs) : NO_SIGNAL;
     let reply: Reply | typeof EXPIRED;
     try {
       const asking = this.#ask(
@@ -146,12 +153,13 @@ export class Answerer implements AnswerQuestion {
       return;
     }
     const escalate = this.#escalations(target.channel) !== undefined;
+    const rating = question.rating ?? this.#settings.ratingButtons;
     await this.#responder.show(
       handling,
       target,
-      renderReply(reply, { escalate }),
+      renderReply(reply, { escalate, rating }),
       await working.shownTs(),
-      () => renderReply(reply, { images: 'links', escalate }),
+      () => renderReply(reply, { images: 'links', escalate, rating }),
     );
   }
 

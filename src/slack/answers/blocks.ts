@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 // Block Kit types come through Bolt, our declared dependency, rather than its transitive @slack/types.
 type ActionsBlock = types.ActionsBlock;
 type Button = types.Button;
+type ContextActionsBlock = types.ContextActionsBlock;
 type ContextBlock = types.ContextBlock;
 type ImageBlock = types.ImageBlock;
 type KnownBlock = types.KnownBlock;
@@ -47,6 +48,7 @@ import { ACTION_DISLIKE_REASON } from '../review/ids.js';
 import {
   ACTION_ESCALATE,
   ACTION_RATE_DOWN,
+  ACTION_RATE_FEEDBACK,
   ACTION_RATE_UP,
   ACTION_TRY_AGAIN,
   suggestionActionId,
@@ -67,7 +69,12 @@ export interface RenderOptions {
   images?: 'blocks' | 'links';
   /** True where the place names people to call (escalation.ts): the answer offers "Get a person". */
   escalate?: boolean;
+  /** How the answer is rated: Slack's own feedback_buttons (native), or 👍/👎 buttons (classic, the default here). */
+  rating?: RatingButtons;
 }
+
+/** RATING_BUTTONS: which element answers are rated with. */
+export type RatingButtons = 'native' | 'classic';
 
 export const RATING_BLOCK_ID = 'rating';
 /** The "Get a person" button's block, replaced by who called once someone has (escalate-click.ts). */
@@ -76,6 +83,8 @@ const TRY_AGAIN_BLOCK_ID = 'try_again';
 const ENTRY_BLOCK_PREFIX = 'entry:';
 /** Slack's limit on a block_id. */
 const BLOCK_ID_MAX = BLOCK_KIT.id;
+const FEEDBACK_BUTTON_TEXT_MAX = BLOCK_KIT.feedbackButton.text;
+const FEEDBACK_LABEL_MAX = BLOCK_KIT.feedbackButton.accessibilityLabel;
 
 /**
  * The block id that marks an answer's message with its knowledge entry, so the "Edit answer" message
@@ -333,7 +342,8 @@ function renderAnswer(reply: AnswerReply, options: RenderOptions): RenderedMessa
     for (const actions of moreActions) units.push({ blocks: [actions], plain: '', note });
   }
   // Only the renderer knows whether the HTML shows anything; the core judges the rest (answer type, msgId).
-  const ratings = reply.rateable && body.visible ? ratingActions(locale, reply.contextKey) : undefined;
+  const ratings =
+    reply.rateable && body.visible ? ratingActions(locale, reply.contextKey, options.rating) : undefined;
   if (ratings) units.push({ blocks: [ratings], plain: '', note: t(locale, 'rate_up') });
   if (escalation && reply.matched) {
     units.push({ blocks: [escalation], plain: '', note: t(locale, 'escalate_button') });
@@ -405,10 +415,37 @@ function suggestionActions(contextKey: string, suggestions: SuggestionChoice[]):
   return blocks;
 }
 
-function ratingActions(locale: Locale, contextKey: string): ActionsBlock | undefined {
+function ratingActions(
+  locale: Locale,
+  contextKey: string,
+  shape: RatingButtons = 'classic',
+): ActionsBlock | ContextActionsBlock | undefined {
   const up = encodeRatingValue({ contextKey, rating: 1 });
   const down = encodeRatingValue({ contextKey, rating: 2 });
   if (up === undefined || down === undefined) return undefined;
+  // Both shapes carry the same values, so one listener rates either (rating-click.ts).
+  if (shape === 'native') {
+    return {
+      type: 'context_actions',
+      block_id: RATING_BLOCK_ID,
+      elements: [
+        {
+          type: 'feedback_buttons',
+          action_id: ACTION_RATE_FEEDBACK,
+          positive_button: {
+            text: plainText(t(locale, 'feedback_up'), FEEDBACK_BUTTON_TEXT_MAX),
+            value: up,
+            accessibility_label: truncate(t(locale, 'rate_up_label'), FEEDBACK_LABEL_MAX),
+          },
+          negative_button: {
+            text: plainText(t(locale, 'feedback_down'), FEEDBACK_BUTTON_TEXT_MAX),
+            value: down,
+            accessibility_label: truncate(t(locale, 'rate_down_label'), FEEDBACK_LABEL_MAX),
+          },
+        },
+      ],
+    };
+  }
   return {
     type: 'actions',
     block_id: RATING_BLOCK_ID,
@@ -483,6 +520,12 @@ function renderFailure(reply: FailureReply): RenderedMessage {
     });
   }
   return { text, blocks };
+}
+
+/** A rating that could not be sent: says the rating was not recorded, and why, with nothing to click. */
+export function renderRatingNotRecorded(locale: Locale, reason: FailureReason): RenderedMessage {
+  const text = t(locale, 'rating_not_recorded', { reason: t(locale, FAILURE_KEYS[reason]) });
+  return { text, blocks: [section(text)] };
 }
 
 function renderNotice(reply: NoticeReply): RenderedMessage {

@@ -3,8 +3,10 @@
 
 export const ACTION_RATE_UP = 'rate_up';
 export const ACTION_RATE_DOWN = 'rate_down';
-/** 👍 and 👎 have one listener. */
-export const RATING_ACTION_PATTERN = /^rate_(?:up|down)$/;
+/** Slack's own rating element (feedback_buttons): one action id, the clicked side's value says which. */
+export const ACTION_RATE_FEEDBACK = 'rate_feedback';
+/** 👍 and 👎, in either shape, have one listener. */
+export const RATING_ACTION_PATTERN = /^rate_(?:up|down|feedback)$/;
 export const ACTION_TRY_AGAIN = 'try_again';
 /** Suggestion buttons share one actions block, where action_ids must be unique: `suggestion:<index>`. */
 export const SUGGESTION_ACTION_PATTERN = /^suggestion:\d+$/;

@@ -6,6 +6,7 @@ import type { ListenerDeps } from '../handling/deps.js';
 import { beginHandling, type Handling, workspaceOf } from '../handling/handling.js';
 import { type IncomingMessage, incomingMessageSchema } from '../transport/incoming.js';
 import type { ReplyTarget } from '../transport/responder.js';
+import { askedHow, panelThreadOf } from './assistant-threads.js';
 import { questionFromSlackText, unlabelledMentions } from './question-text.js';
 
 type MessageDeps = Pick<
@@ -21,6 +22,7 @@ type MessageDeps = Pick<
   | 'placements'
   | 'channels'
   | 'usergroups'
+  | 'assistant'
 >;
 
 /** The part of Bolt's `message` and `app_mention` arguments the listener reads. */
@@ -98,13 +100,17 @@ async function answerMessage(
       target.threadTs && !isDirectMessage(event)
         ? deps.threads.remember(source.teamId, target, logger)
         : undefined;
-    const [text, placement] = await Promise.all([
+    const [text, asked] = await Promise.all([
       questionText(handling, source, event.text ?? ''),
-      deps.placements.at({ teamId: source.teamId, channelId: event.channel }),
+      askedHow(deps, handling, target),
       remembered,
     ]);
     deps.onEvent(event.type, 'question');
-    await deps.answerer.answer(handling, { userId, text, target, placement });
+    const panelThread = panelThreadOf(target);
+    await Promise.all([
+      deps.answerer.answer(handling, { userId, text, target, ...asked }),
+      panelThread && deps.assistant.titleOnce(handling, panelThread, text),
+    ]);
   } catch (error) {
     await deps.deliveries.release(deliveryKey);
     throw error;

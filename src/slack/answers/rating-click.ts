@@ -1,4 +1,4 @@
-// 👍 or 👎: rates once, only for the person the answer was for, then shows how it was rated.
+// 👍 or 👎, as classic buttons or Slack's feedback_buttons: rates once, only for the person the answer was for, then shows how it was rated.
 import type { Locale } from '../../conversation/locale.js';
 import type { AnswerContext, Rating } from '../../conversation/types.js';
 import { errorFields } from '../../logging/error-fields.js';
@@ -8,7 +8,7 @@ import type { Handling } from '../handling/handling.js';
 import { decodeRatingValue } from '../kit/button-values.js';
 import type { BlockActionPayload } from '../transport/incoming.js';
 import { tell } from './answerer.js';
-import { ratedText, renderRatedLine, replaceRatingButtons } from './blocks.js';
+import { ratedText, renderRatedLine, renderRatingNotRecorded, replaceRatingButtons } from './blocks.js';
 
 type RatingDeps = Pick<
   ListenerDeps,
@@ -61,13 +61,8 @@ async function rate(deps: RatingDeps, handling: Handling, click: Click): Promise
     }
     return;
   }
-  await tell(deps.responder, handling, target, userId, {
-    kind: 'failure',
-    reason: outcome.reason,
-    retryQuestion: '',
-    retryDocId: undefined,
-    locale,
-  });
+  logger.warn({ contextKey: value.k, reason: outcome.reason }, 'rating not recorded');
+  await deps.responder.ephemeral(handling, target, userId, renderRatingNotRecorded(locale, outcome.reason));
 }
 
 async function showRated(

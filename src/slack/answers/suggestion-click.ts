@@ -4,10 +4,11 @@ import { type Click, type ClickArgs, clickedTarget, questionClickListener } from
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { decodeSuggestionValue } from '../kit/button-values.js';
+import { askedHow } from './assistant-threads.js';
 
 type SuggestionDeps = Pick<
   ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'placements' | 'users'
+  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'placements' | 'users' | 'assistant'
 >;
 
 export function suggestionClickListener(deps: SuggestionDeps): (args: ClickArgs) => Promise<void> {
@@ -29,7 +30,7 @@ async function askSuggestion(deps: SuggestionDeps, handling: Handling, click: Cl
     text: value.q,
     target,
     // The answer that offered the suggestion keeps its own placement, which the core prefers.
-    placement: await deps.placements.at({ teamId: handling.teamId, channelId: target.channel }),
+    ...(await askedHow(deps, handling, target)),
     suggestion: { contextKey: value.k, docId: value.d, question: value.q },
   });
 }

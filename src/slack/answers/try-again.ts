@@ -5,10 +5,19 @@ import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { decodeTryAgainValue } from '../kit/button-values.js';
 import { tell } from './answerer.js';
+import { askedHow } from './assistant-threads.js';
 
 type TryAgainDeps = Pick<
   ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'responder' | 'placements'
+  | 'logger'
+  | 'onEvent'
+  | 'inFlight'
+  | 'turns'
+  | 'answerer'
+  | 'users'
+  | 'responder'
+  | 'placements'
+  | 'assistant'
 >;
 
 export function tryAgainListener(deps: TryAgainDeps): (args: ClickArgs) => Promise<void> {
@@ -41,7 +50,7 @@ async function askAgain(deps: TryAgainDeps, handling: Handling, click: Click): P
     userId: click.userId,
     text: value.q,
     target: replaceUrl ? { ...target, replaceUrl } : target,
-    placement: await deps.placements.at({ teamId: handling.teamId, channelId: target.channel }),
+    ...(await askedHow(deps, handling, target)),
     suggestion: value.d && value.k ? { contextKey: value.k, docId: value.d, question: value.q } : undefined,
     replaceTs: click.payload.message?.ts,
   });

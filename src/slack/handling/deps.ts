@@ -13,6 +13,7 @@ import type { AnswerQuestion, OnEvent, Rate } from '../answers/answerer.js';
 import type { EscalationClaims, EscalationRoutes } from '../answers/escalation.js';
 import type { QuestionTurns } from '../answers/question-turns.js';
 import type { ThreadRegistry } from '../answers/thread-registry.js';
+import type { AssistantPanel } from '../assistant/panel.js';
 import type { ChannelDirectory } from '../channels/directory.js';
 import type { Responder } from '../transport/responder.js';
 import type { DeliveryClaims } from './delivery-claims.js';
@@ -35,6 +36,8 @@ export interface ListenerDeps {
   threads: ThreadRegistry;
   /** How a question is asked where it was asked, resolved once per message or click. */
   placements: Placements;
+  /** Slack's assistant panel: the channel beside its threads, its status line, titles and prompts. */
+  assistant: AssistantPanel;
   /** Each channel's settings: what the app does there on its own, and changing them. */
   channels: ChannelsDeps;
   /** "Get a person": who is called about an answer, and the claim that calls them once per answer. */

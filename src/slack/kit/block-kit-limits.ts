@@ -29,5 +29,5 @@ export const BLOCK_KIT = {
   checkboxes: { options: 10 },
   textInput: { value: 3000, maxLength: 3000 },
   confirm: { title: 100, text: 300, button: 30 },
-  feedbackButton: { text: 75 },
+  feedbackButton: { text: 75, value: 2000, accessibilityLabel: 75 },
 } as const;

@@ -22,6 +22,21 @@ export const incomingMessageSchema = z.object({
 });
 export type IncomingMessage = z.infer<typeof incomingMessageSchema>;
 
+/**
+ * An assistant panel's thread event (assistant_thread_started, assistant_thread_context_changed),
+ * reduced to what its listeners read: the person, the thread, and the channel they are looking at.
+ */
+export const assistantThreadEventSchema = z.object({
+  type: z.enum(['assistant_thread_started', 'assistant_thread_context_changed']),
+  assistant_thread: z.object({
+    user_id: slackId,
+    channel_id: slackId,
+    thread_ts: slackTs,
+    context: z.object({ channel_id: slackId.optional() }).optional(),
+  }),
+});
+export type AssistantThreadEvent = z.infer<typeof assistantThreadEventSchema>;
+
 /** A block_actions payload, reduced to what the click listeners read. */
 export const blockActionSchema = z.object({
   type: z.literal('block_actions'),

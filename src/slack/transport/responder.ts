@@ -47,6 +47,12 @@ export interface ReplyTarget {
   replaceUrl?: string | undefined;
 }
 
+/** A thread of Slack's assistant panel: the app's DM with the person, and the thread's first message. */
+interface AssistantThread {
+  channel: string;
+  threadTs: string;
+}
+
 export class Responder {
   readonly #onApiError: ((method: string, error: string | undefined) => void) | undefined;
 
@@ -213,6 +219,64 @@ export class Responder {
       if (slackErrorCode(error) === 'channel_not_found') return 'not_member';
       this.#logFailure(out, 'conversations.info', error, { channel, threadTs: undefined });
       return 'unknown';
+    }
+  }
+
+  /**
+   * The assistant panel's status line under a thread ("is looking this up…", rotating through
+   * `loadingMessages`); Slack clears it when the app posts in the thread. False (logged) when refused.
+   */
+  async assistantStatus(
+    out: Outbox,
+    thread: AssistantThread,
+    status: { text: string; loadingMessages: readonly string[] },
+  ): Promise<boolean> {
+    try {
+      await out.client.assistant.threads.setStatus({
+        channel_id: thread.channel,
+        thread_ts: thread.threadTs,
+        status: status.text,
+        loading_messages: [...status.loadingMessages],
+      });
+      return true;
+    } catch (error) {
+      this.#logFailure(out, 'assistant.threads.setStatus', error, thread);
+      return false;
+    }
+  }
+
+  /** The prompts a panel thread suggests (four at most, Slack's limit); false (logged) when refused. */
+  async assistantPrompts(
+    out: Outbox,
+    thread: AssistantThread,
+    prompts: { title: string; items: readonly { title: string; message: string }[] },
+  ): Promise<boolean> {
+    try {
+      await out.client.assistant.threads.setSuggestedPrompts({
+        channel_id: thread.channel,
+        thread_ts: thread.threadTs,
+        title: prompts.title,
+        prompts: prompts.items.map((prompt) => ({ title: prompt.title, message: prompt.message })),
+      });
+      return true;
+    } catch (error) {
+      this.#logFailure(out, 'assistant.threads.setSuggestedPrompts', error, thread);
+      return false;
+    }
+  }
+
+  /** Names a panel thread in the person's history; false (logged) when refused. */
+  async assistantTitle(out: Outbox, thread: AssistantThread, title: string): Promise<boolean> {
+    try {
+      await out.client.assistant.threads.setTitle({
+        channel_id: thread.channel,
+        thread_ts: thread.threadTs,
+        title,
+      });
+      return true;
+    } catch (error) {
+      this.#logFailure(out, 'assistant.threads.setTitle', error, thread);
+      return false;
     }
   }
 

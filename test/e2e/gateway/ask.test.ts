@@ -189,15 +189,17 @@ describe('a direct message', () => {
     );
   });
 
-  it('in a DM thread is answered in that thread', async () => {
+  it('in a DM thread (a thread of the assistant panel) is answered in that thread, with no placeholder', async () => {
     const parent = directMessage({ text: 'VPN' });
     const reply = directMessage({ text: 'How do I connect to the VPN?', thread_ts: parent.ts });
     await harness.sendEvent(reply);
-    const placeholder = await harness.slack.waitForCall(
+    const answer = await harness.slack.waitForCall(
       'chat.postMessage',
       (call) => call.body.channel === IDS.dm,
     );
-    expect(placeholder.body.thread_ts).toBe(parent.ts);
+    expect(answer.body.thread_ts).toBe(parent.ts);
+    expect(textOf(answer)).toContain('VPN');
+    expect(harness.slack.calls().some((call) => textOf(call).includes('Thinking…'))).toBe(false);
   });
 });
 

@@ -104,7 +104,8 @@ describe('the playground server', () => {
     const snapshot = await feed.next((s) => fromApp(s, 'password portal') !== undefined);
     const answer = fromApp(snapshot, 'password portal');
     expect(answer?.channel).toBe('D0ALICE');
-    expect(JSON.stringify(answer?.blocks)).toContain('rate_up');
+    // Rated with Slack's own element, the default (RATING_BUTTONS=native).
+    expect(JSON.stringify(answer?.blocks)).toContain('feedback_buttons');
     expect(snapshot.calls.some((call) => call.method === 'chat.postMessage' && call.ok)).toBe(true);
   });
 

@@ -11,6 +11,7 @@ import { GatewayConfigurationError } from '../../../src/slack/handling/configura
 import { UserDirectory } from '../../../src/slack/handling/user-directory.js';
 import { TRY_AGAIN_QUESTION_MAX } from '../../../src/slack/kit/button-values.js';
 import { Responder } from '../../../src/slack/transport/responder.js';
+import { MemoryAssistantContextStore } from '../../../src/stores/assistant-contexts.js';
 import { MemoryChannelSettingsStore } from '../../../src/stores/channel-settings.js';
 import {
   MemoryContextStore,
@@ -51,6 +52,7 @@ function gatewayWith(maxQuestionLength: number): SlackListeners {
     responder: new Responder(),
     deliveries: new MemoryOnceStore({ maxEntries: 10 }),
     threads: new MemoryOnceStore({ maxEntries: 10 }),
+    assistantContexts: new MemoryAssistantContextStore({ maxEntries: 10 }),
     users: new UserDirectory(new MemoryNameCache({ maxEntries: 10 }), 'en'),
     channels: new ChannelDirectory(new MemoryChannelSettingsStore(), {
       defaults: { robotFlag: undefined, source: undefined, language: 'auto', reply: 'thread' },
@@ -64,6 +66,8 @@ function gatewayWith(maxQuestionLength: number): SlackListeners {
       handlingLeaseSeconds: 120,
       threadTtlSeconds: 60,
       placeholderDelayMs: 0,
+      ratingButtons: 'classic',
+      assistantPrompts: undefined,
       questionDeadlineMs: 1000,
     },
     logger: createLogger({ level: 'silent' }),

@@ -5,6 +5,7 @@ import {
   describeNameCacheContract,
   describeRatingStoreContract,
 } from './contract/answers.js';
+import { describeAssistantContextStoreContract } from './contract/assistant.js';
 import { describeChannelSettingsStoreContract } from './contract/channels.js';
 import { describeOnceStoreContract, describeTickClaimsContract } from './contract/claims.js';
 import type { StoreImplementation } from './contract/fleet.js';
@@ -29,4 +30,5 @@ describe.each(implementations)('stores ($name)', (implementation) => {
   describeEntrySnapshotStoreContract(implementation);
   describeOperatorCacheContract(implementation);
   describeChannelSettingsStoreContract(implementation);
+  describeAssistantContextStoreContract(implementation);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { t } from '../../../../src/slack/answers/messages.js';
+import { messages, t } from '../../../../src/slack/answers/messages.js';
+import { messages as assistantMessages } from '../../../../src/slack/assistant/messages.js';
 
 describe('t', () => {
   it('speaks both languages', () => {
@@ -34,5 +35,18 @@ describe('t', () => {
       expect(t('en', key)).toMatch(/try again/i);
       expect(t('zh-CN', key)).toMatch(/再试|重试/);
     }
+  });
+
+  it('addresses people as 你, not the formal 您, in Chinese', () => {
+    const formal = [messages, assistantMessages].flatMap((catalog) =>
+      Object.entries(catalog['zh-CN']).filter(([, text]) => text.includes('您')),
+    );
+    expect(formal).toEqual([]);
+  });
+
+  it('says a failed rating was not recorded, and why', () => {
+    const reason = t('en', 'failure_robot_unavailable');
+    expect(t('en', 'rating_not_recorded', { reason })).toBe(`Your rating was not recorded: ${reason}`);
+    expect(t('zh-CN', 'rating_not_recorded', { reason: '问答服务暂时不可用' })).toContain('没有保存');
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../../src/conversation/locale.js';
 import { messages as access } from '../../../../src/slack/access/messages.js';
 import { messages as answers } from '../../../../src/slack/answers/messages.js';
+import { messages as assistant } from '../../../../src/slack/assistant/messages.js';
 import { messages as channels } from '../../../../src/slack/channels/messages.js';
 import { messages as desk } from '../../../../src/slack/desk/messages.js';
 import { messages as home } from '../../../../src/slack/home/messages.js';
@@ -13,6 +14,7 @@ import { messages as review } from '../../../../src/slack/review/messages.js';
 const rooms: Readonly<Record<string, Catalog<Readonly<Record<string, string>>>>> = {
   access,
   answers,
+  assistant,
   channels,
   desk,
   home,

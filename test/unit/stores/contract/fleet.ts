@@ -3,6 +3,7 @@
 import { onTestFinished } from 'vitest';
 import type { ContextStore, RatingStore } from '../../../../src/conversation/stores.js';
 import type { EntrySnapshotStore, ReviewStore } from '../../../../src/review/stores.js';
+import type { AssistantContextStore } from '../../../../src/slack/assistant/stores.js';
 import type { ChannelSettingsStore } from '../../../../src/slack/channels/stores.js';
 import type {
   NameCache,
@@ -22,6 +23,7 @@ export interface ReplicaStores {
   entrySnapshots: EntrySnapshotStore;
   operators: OperatorCache;
   channelSettings: ChannelSettingsStore;
+  assistantContexts: AssistantContextStore;
 }
 
 export interface StoreFleet {

@@ -1,4 +1,5 @@
 // The in-process stores as a fleet: one process, so both replicas are the same stores.
+import { MemoryAssistantContextStore } from '../../../../src/stores/assistant-contexts.js';
 import { MemoryChannelSettingsStore } from '../../../../src/stores/channel-settings.js';
 import {
   MemoryContextStore,
@@ -28,6 +29,7 @@ export const memoryStores: StoreImplementation = {
       entrySnapshots: new MemoryEntrySnapshotStore(bounds),
       operators: new MemoryOperatorCache(),
       channelSettings: new MemoryChannelSettingsStore(),
+      assistantContexts: new MemoryAssistantContextStore(bounds),
     };
     return {
       replicas: [stores, stores],

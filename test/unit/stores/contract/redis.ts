@@ -2,6 +2,7 @@
 // on the real Redis at 127.0.0.1:6379; closing deletes that prefix's keys and nothing else.
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import { RedisAssistantContextStore } from '../../../../src/stores/assistant-contexts.js';
 import { RedisChannelSettingsStore } from '../../../../src/stores/channel-settings.js';
 import {
   RedisContextStore,
@@ -32,6 +33,7 @@ function replica(connection: RedisConnection, { lockWaitMs }: FleetOptions): Rep
     entrySnapshots: new RedisEntrySnapshotStore(connection),
     operators: new RedisOperatorCache(connection),
     channelSettings: new RedisChannelSettingsStore(connection),
+    assistantContexts: new RedisAssistantContextStore(connection),
   };
 }
 

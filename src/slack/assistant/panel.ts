@@ -1,0 +1,129 @@
+// Slack's assistant panel behind the answers' port (answers/assistant-threads.ts): the channel each
+// thread's person is looking at, kept for every replica; the status line while the robot works; the
+// thread named after its first question; the prompts a new thread suggests.
+import type { Locale } from '../../conversation/locale.js';
+import type { Placement } from '../../conversation/types.js';
+import { errorFields } from '../../logging/error-fields.js';
+import type { AssistantThreads, PanelThread } from '../answers/assistant-threads.js';
+import type { WorkingSignals } from '../answers/working-signal.js';
+import type { Handling } from '../handling/handling.js';
+import type { Placements } from '../handling/placements.js';
+import type { OnceStore } from '../handling/stores.js';
+import { homeExamples } from '../home/views.js';
+import { truncate } from '../kit/limits.js';
+import type { Responder } from '../transport/responder.js';
+import { t } from './messages.js';
+import type { AssistantContextStore } from './stores.js';
+
+/** Slack shows four suggested prompts at most (assistant.threads.setSuggestedPrompts refuses more). */
+const PROMPTS_MAX = 4;
+/** A prompt's title is a chip in the panel: the message it sends is the whole question. */
+const PROMPT_TITLE_MAX = 75;
+/** A thread's title is a line in the person's history, not the whole question. */
+const TITLE_MAX = 100;
+
+interface SuggestedPrompt {
+  title: string;
+  message: string;
+}
+
+/** The panel as its listeners and the answers use it. */
+export interface AssistantPanel extends AssistantThreads {
+  /** Keeps the channel the person is looking at beside the thread; false (logged) when the store failed. */
+  rememberContext(handling: Handling, thread: PanelThread, channelId: string): Promise<boolean>;
+  /** What a new thread suggests, in the person's language unless configured. */
+  prompts(locale: Locale): readonly SuggestedPrompt[];
+}
+
+export function assistantPanel(deps: {
+  contexts: AssistantContextStore;
+  /** Claims that name a thread once, on whichever replica its first question arrives. */
+  titles: OnceStore;
+  placements: Placements;
+  responder: Responder;
+  settings: {
+    /** How long a thread's channel and title claim are kept: as long as its answers' contexts. */
+    ttlSeconds: number;
+    /** ASSISTANT_PROMPTS, else HOME_EXAMPLE_QUESTIONS; undefined: the built-in examples. */
+    prompts: readonly string[] | undefined;
+  };
+}): AssistantPanel {
+  const { contexts, titles, placements, responder, settings } = deps;
+  return {
+    working: statusLine(responder),
+
+    async placement(handling, thread): Promise<Placement> {
+      const here = placements.at({ teamId: handling.teamId, channelId: thread.channel });
+      const beside = await contexts.get(contextKey(handling.teamId, thread)).catch((error: unknown) => {
+        handling.logger.warn(errorFields(error), 'assistant thread context unavailable; default robot used');
+        return undefined;
+      });
+      if (beside === undefined) return here;
+      const there = await placements.at({ teamId: handling.teamId, channelId: beside });
+      // The robot is the channel's; the words and the way of answering stay the panel's own (a DM).
+      return { ...(await here), robotFlag: there.robotFlag, source: there.source };
+    },
+
+    async titleOnce(handling, thread, question) {
+      const claimed = await titles
+        .claim(`assistant-title:${contextKey(handling.teamId, thread)}`, settings.ttlSeconds)
+        .catch((error: unknown) => {
+          handling.logger.warn(errorFields(error), 'assistant thread title claim unavailable; not titled');
+          return false;
+        });
+      const title = truncate(question.replace(/\s+/g, ' ').trim(), TITLE_MAX);
+      if (claimed && title !== '') await responder.assistantTitle(handling, thread, title);
+    },
+
+    async rememberContext(handling, thread, channelId) {
+      try {
+        await contexts.set(contextKey(handling.teamId, thread), channelId, settings.ttlSeconds);
+        return true;
+      } catch (error) {
+        handling.logger.warn(
+          { ...errorFields(error), channelId },
+          'channel beside the assistant thread not kept; its next question uses the default robot',
+        );
+        return false;
+      }
+    },
+
+    prompts(locale) {
+      return homeExamples(settings.prompts, locale)
+        .slice(0, PROMPTS_MAX)
+        .map((question) => ({ title: truncate(question, PROMPT_TITLE_MAX), message: question }));
+    },
+  };
+}
+
+function contextKey(teamId: string, thread: PanelThread): string {
+  return `${teamId}:${thread.channel}:${thread.threadTs}`;
+}
+
+const LOADING_MESSAGES = ['loading_searching', 'loading_reading', 'loading_writing'] as const;
+
+/**
+ * The panel's working signal: Slack's status line under the thread, set when the robot is asked and
+ * not waited for (it must not delay the question), and no placeholder message: posting the answer
+ * in the thread clears the status.
+ */
+function statusLine(responder: Responder): WorkingSignals {
+  return (handling, target, locale, replaceTs) => {
+    let statusSet: Promise<unknown> = Promise.resolve();
+    return {
+      start() {
+        if (target.threadTs !== undefined) {
+          statusSet = responder.assistantStatus(
+            handling,
+            { channel: target.channel, threadTs: target.threadTs },
+            { text: t(locale, 'status'), loadingMessages: LOADING_MESSAGES.map((key) => t(locale, key)) },
+          );
+        }
+        return Promise.resolve();
+      },
+      stop: () => undefined,
+      // A status that reached Slack after the answer would stay up under it: the answer waits for it.
+      shownTs: () => statusSet.then(() => replaceTs),
+    };
+  };
+}

@@ -1,0 +1,14 @@
+// Slack's assistant panel: a thread opened (greeting, prompts) and the channel beside it. Questions
+// asked in its threads are the answers room's (answers/message.ts), asked through this room's panel.
+import type { ListenerDeps } from '../handling/deps.js';
+import type { Surface } from '../handling/surface.js';
+import { contextChangedListener, threadStartedListener } from './thread-events.js';
+
+export function assistantSurface(deps: ListenerDeps): Surface {
+  return {
+    events: [
+      ['assistant_thread_started', threadStartedListener(deps)],
+      ['assistant_thread_context_changed', contextChangedListener(deps)],
+    ],
+  };
+}

@@ -1,0 +1,104 @@
+// The assistant panel's two events: a thread opened (greet the person, suggest prompts, keep the
+// channel beside it) and the person moving to another channel while it is open (keep that one).
+import type { Context, webApi } from '@slack/bolt';
+import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
+import type { Locale } from '../../conversation/locale.js';
+import type { PanelThread } from '../answers/assistant-threads.js';
+import type { RenderedMessage } from '../answers/blocks.js';
+import type { ListenerDeps } from '../handling/deps.js';
+import { beginHandling, type Handling } from '../handling/handling.js';
+import { section } from '../kit/elements.js';
+import { truncate } from '../kit/limits.js';
+import { type AssistantThreadEvent, assistantThreadEventSchema } from '../transport/incoming.js';
+import { t } from './messages.js';
+
+type ThreadEventDeps = Pick<
+  ListenerDeps,
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'deliveries' | 'assistant'
+>;
+
+/** The part of Bolt's event arguments the listeners read. */
+interface ThreadEventArgs {
+  event: unknown;
+  context: Pick<Context, 'teamId' | 'enterpriseId'>;
+  client: webApi.WebClient;
+}
+
+const NAME_MAX = 100;
+
+/** assistant_thread_started: the greeting and the prompts, in the person's language. Never throws. */
+export function threadStartedListener(deps: ThreadEventDeps): (args: ThreadEventArgs) => Promise<void> {
+  return (args) =>
+    handleThreadEvent(deps, args, 'assistant_thread_started', async (handling, event) => {
+      const { user_id: userId, channel_id: channel, thread_ts: threadTs } = event.assistant_thread;
+      const thread = { channel, threadTs };
+      // Slack retries an event it thinks was lost: one greeting per thread, whichever replica gets it.
+      const deliveryKey = `assistant-start:${handling.teamId}:${channel}:${threadTs}`;
+      if (!(await deps.deliveries.claim(deliveryKey, handling.logger))) {
+        deps.onEvent(event.type, 'duplicate');
+        return;
+      }
+      const beside = event.assistant_thread.context?.channel_id;
+      const [person] = await Promise.all([
+        handling.person(userId),
+        beside === undefined ? undefined : keepContext(deps, handling, thread, beside),
+      ]);
+      await Promise.all([
+        deps.responder.post(handling, thread, greeting(person.locale, person.displayName)),
+        deps.responder.assistantPrompts(handling, thread, {
+          title: t(person.locale, 'prompts_title'),
+          items: deps.assistant.prompts(person.locale),
+        }),
+      ]);
+      await deps.deliveries.keep(deliveryKey, handling.logger);
+      deps.onEvent(event.type, 'greeted');
+    });
+}
+
+/** assistant_thread_context_changed: the channel the person now looks at asks with its robot. Never throws. */
+export function contextChangedListener(deps: ThreadEventDeps): (args: ThreadEventArgs) => Promise<void> {
+  return (args) =>
+    handleThreadEvent(deps, args, 'assistant_thread_context_changed', async (handling, event) => {
+      const { channel_id: channel, thread_ts: threadTs } = event.assistant_thread;
+      const beside = event.assistant_thread.context?.channel_id;
+      // Somewhere that is no channel (a search, a canvas): the channel last seen still stands.
+      if (beside === undefined) {
+        deps.onEvent(event.type, 'ignored');
+        return;
+      }
+      await keepContext(deps, handling, { channel, threadTs }, beside);
+      deps.onEvent(event.type, 'remembered');
+    });
+}
+
+async function keepContext(
+  deps: ThreadEventDeps,
+  handling: Handling,
+  thread: PanelThread,
+  channelId: string,
+): Promise<void> {
+  if (await deps.assistant.rememberContext(handling, thread, channelId)) {
+    handling.logger.info({ channelId, threadTs: thread.threadTs }, 'assistant thread beside a channel');
+  }
+}
+
+function handleThreadEvent(
+  deps: ThreadEventDeps,
+  args: ThreadEventArgs,
+  type: AssistantThreadEvent['type'],
+  handle: (handling: Handling, event: AssistantThreadEvent) => Promise<void>,
+): Promise<void> {
+  const parsed = assistantThreadEventSchema.safeParse(args.event);
+  if (!parsed.success || parsed.data.type !== type) {
+    deps.onEvent(type, 'malformed');
+    deps.logger.warn({ type }, 'ignored an assistant thread event of unexpected shape');
+    return Promise.resolve();
+  }
+  const handling = beginHandling(args, deps);
+  return deps.inFlight.track(handling, handle(handling, parsed.data), `${type} handling failed`);
+}
+
+function greeting(locale: Locale, displayName: string): RenderedMessage {
+  const text = t(locale, 'greeting', { name: escapeMrkdwn(truncate(displayName, NAME_MAX)) });
+  return { text, blocks: [section(text)] };
+}
