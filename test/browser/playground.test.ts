@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Playground, startPlayground } from '../../playground/playground.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { PlatformClient, StaticTokenProvider } from '../../src/platform/index.js';
@@ -64,8 +64,16 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
     await playground?.close();
   }, 30_000);
 
+  /** Pages a test opened: closed after it, so one that failed does not hold its event stream open. */
+  const opened: Page[] = [];
+
+  afterEach(async () => {
+    for (const page of opened.splice(0)) await page.close().catch(() => undefined);
+  });
+
   async function openAs(userId: string, on: Playground = playground): Promise<Page> {
     const page = await browser.context.newPage();
+    opened.push(page);
     page.setDefaultTimeout(STEP_MS);
     await page.setViewportSize({ width: 1400, height: 860 });
     await page.goto(`${on.url}?as=${userId}`);
@@ -105,7 +113,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       for (const suggestion of ['My account is locked', 'How do I set up multi-factor authentication?']) {
         await answer.getByRole('button', { name: suggestion }).waitFor();
       }
-      await answer.getByRole('button', { name: '👍 Helpful' }).waitFor();
+      await answer.getByRole('button', { name: 'This answer was helpful' }).waitFor();
       await shot(page, 'answer');
       await page.close();
     },
@@ -120,7 +128,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       await appMessage(page, 'password portal').getByRole('button', { name: 'My account is locked' }).click();
       const answer = appMessage(page, 'Accounts lock for 15 minutes');
       await answer.waitFor();
-      await answer.getByRole('button', { name: '👍 Helpful' }).waitFor();
+      await answer.getByRole('button', { name: 'This answer was helpful' }).waitFor();
       await shot(page, 'suggestion');
       await page.close();
     },
@@ -128,15 +136,15 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
   );
 
   it(
-    'replaces the rating buttons with the rated line after 👍',
+    "replaces Slack's feedback buttons with the rated line after 👍",
     async () => {
       const page = await openAs(OLIVIA);
       await type(page, 'How do I set up multi-factor authentication?');
       const answer = appMessage(page, 'authenticator app');
-      await answer.getByRole('button', { name: '👍 Helpful' }).click();
+      await answer.getByRole('button', { name: 'This answer was helpful' }).click();
       await answer.locator('.block', { hasText: 'rated this answer 👍 helpful' }).waitFor();
-      expect(await answer.getByRole('button', { name: '👍 Helpful' }).count()).toBe(0);
-      expect(await answer.getByRole('button', { name: '👎 Not helpful' }).count()).toBe(0);
+      expect(await answer.getByRole('button', { name: 'This answer was helpful' }).count()).toBe(0);
+      expect(await answer.getByRole('button', { name: 'This answer was not helpful' }).count()).toBe(0);
       // The rated line names the rater as a mention, drawn with their name.
       expect(await answer.locator('.mention', { hasText: '@Olivia Reyes (operator)' }).count()).toBe(1);
       await shot(page, 'rated');
@@ -180,9 +188,11 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       const page = await openAs(WANG_FANG);
       // The page speaks Chinese to her too: the composer is 消息 (Message).
       await type(page, '忘记密码怎么办？', '消息');
-      const answer = appMessage(page, /./).filter({ has: page.getByRole('button', { name: '👍 有帮助' }) });
+      const answer = appMessage(page, /./).filter({
+        has: page.getByRole('button', { name: '这个回答有帮助' }),
+      });
       await answer.waitFor();
-      await answer.getByRole('button', { name: '👎 没帮助' }).waitFor();
+      await answer.getByRole('button', { name: '这个回答没帮助' }).waitFor();
       await shot(page, 'chinese');
       await page.close();
     },
@@ -224,7 +234,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       expect(
         await parts
           .last()
-          .getByRole('button', { name: /有帮助|Helpful/ })
+          .getByRole('button', { name: /这个回答有帮助|This answer was helpful/ })
           .count(),
       ).toBe(1);
       for (let index = 0; index < count - 1; index += 1) {
@@ -250,7 +260,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       // Robot 2's answer (the IT desk's checklist), not #help's robot's.
       const answer = appMessage(thread, 'IT desk checklist');
       await answer.waitFor();
-      await answer.getByRole('button', { name: '👍 Helpful' }).waitFor();
+      await answer.getByRole('button', { name: 'This answer was helpful' }).waitFor();
       // Chatter that is no question gets no answer: the next message stands alone.
       await type(page, 'thanks, that worked');
       const chatter = page.locator('.conversation .message', { hasText: 'thanks, that worked' });
@@ -308,7 +318,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       const page = await openAs(BOB);
       await type(page, 'How do I connect to the office Wi-Fi?');
       const answer = appMessage(page, 'Corp-Secure');
-      await answer.getByRole('button', { name: '👎 Not helpful' }).click();
+      await answer.getByRole('button', { name: 'This answer was not helpful' }).click();
       await answer.getByRole('button', { name: 'Say what was wrong' }).click();
 
       const reason = page.getByRole('dialog', { name: 'What was wrong?' });
@@ -404,7 +414,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       const page = await openAs(OLIVIA);
       await type(page, 'How do I reset my password?');
       const answer = appMessage(page, 'password portal').last();
-      await answer.getByRole('button', { name: '👍 Helpful' }).waitFor();
+      await answer.getByRole('button', { name: 'This answer was helpful' }).waitFor();
       await answer.hover();
       await answer.getByLabel('More actions').click();
       await answer.getByRole('button', { name: 'Edit this answer' }).click();
@@ -420,7 +430,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       const alice = await openAs(ALICE);
       await type(alice, 'How do I reset my password?');
       const hers = appMessage(alice, 'password portal').last();
-      await hers.getByRole('button', { name: '👍 Helpful' }).waitFor();
+      await hers.getByRole('button', { name: 'This answer was helpful' }).waitFor();
       await hers.hover();
       await hers.getByLabel('More actions').click();
       await hers.getByRole('button', { name: 'Edit this answer' }).click();
@@ -559,6 +569,98 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
         await shot(page, 'tickets-narrow');
         expect(await table.locator('td').count()).toBeGreaterThan(0);
         expect(broken).toEqual([]);
+        await page.close();
+      },
+      TEST_MS,
+    );
+  });
+
+  describe('the assistant panel (issue 20)', () => {
+    /** Opens the panel beside the conversation on screen; a new thread, greeted by the app. */
+    async function openPanel(
+      page: Page,
+      names = { open: 'Open the assistant panel', panel: 'Assistant' },
+    ): Promise<Locator> {
+      await page.getByRole('button', { name: names.open }).click();
+      const panel = page.getByRole('complementary', { name: names.panel });
+      await appMessage(panel, /./).first().waitFor();
+      return panel;
+    }
+
+    it(
+      'greets with prompts as chips beside the channel, answers a chip in its thread, titles it and rates with Slack’s buttons',
+      async () => {
+        const page = await openAs(ALICE);
+        await page.getByRole('button', { name: '# help' }).click();
+        const panel = await openPanel(page);
+        await panel.locator('.assistant-context', { hasText: 'Beside #help' }).waitFor();
+        const chips = panel.locator('.prompt-chip');
+        await chips.first().waitFor();
+        const count = await chips.count();
+        expect(count).toBeGreaterThan(0);
+        expect(count).toBeLessThanOrEqual(4);
+        const prompt = (await chips.first().innerText()).trim();
+        await chips.first().click();
+        // The chip's message is sent as Alice's, and the answer comes in the panel's thread.
+        await panel.locator('.message:not(.from-app)').first().waitFor();
+        const answer = appMessage(panel, /./).filter({ has: page.locator('.feedback-buttons') });
+        await answer.waitFor();
+        expect(await panel.locator('.assistant-title').innerText()).not.toBe('');
+        // Prompts leave once the person has asked; the channel's own messages are untouched.
+        expect(await chips.count()).toBe(0);
+        expect(await page.locator('.conversation .message', { hasText: prompt }).count()).toBe(0);
+        await shot(page, 'assistant-panel');
+        await answer.getByRole('button', { name: 'This answer was helpful' }).click();
+        // The rated line takes the buttons' place in the same message.
+        await panel
+          .locator('.message.from-app .block', { hasText: 'rated this answer 👍 helpful' })
+          .waitFor();
+        expect(await panel.locator('.feedback-buttons').count()).toBe(0);
+        await page.close();
+      },
+      TEST_MS,
+    );
+
+    it(
+      'shows the status line while the robot works, until the reply comes',
+      async () => {
+        const page = await openAs(BOB);
+        try {
+          const panel = await openPanel(page);
+          await page.getByRole('radio', { name: 'Too slow (times out)' }).check();
+          await page.locator('.faults[data-active=slow]').waitFor();
+          await type(page, 'How do I connect to the VPN?', 'Ask the assistant');
+          const status = panel.getByRole('status');
+          await status.waitFor();
+          expect(await status.innerText()).toContain('Helpdesk Robot');
+          await shot(page, 'assistant-status');
+          // The platform times out: the failure is the reply, and the status goes with it.
+          await appMessage(panel, 'took too long').waitFor();
+          await status.waitFor({ state: 'hidden' });
+        } finally {
+          playground.simulator.faults.clear();
+          await page.close();
+        }
+      },
+      TEST_MS,
+    );
+
+    it(
+      'asks with the robot of the channel beside the panel, and of the next one after a switch',
+      async () => {
+        const page = await openAs(LI_WEI);
+        await page.getByRole('button', { name: '# it-help' }).click();
+        const panel = await openPanel(page, { open: '打开助手面板', panel: '助手' });
+        await type(page, 'How do I connect to the VPN?', '向助手提问');
+        // #it-help has IT's robot: the IT desk's checklist.
+        await appMessage(panel, 'IT desk checklist').waitFor();
+        await page.getByRole('button', { name: '# help' }).click();
+        await panel.locator('.assistant-context', { hasText: '旁边：#help' }).waitFor();
+        await type(page, 'How do I connect to the VPN?', '向助手提问');
+        // #help has the default robot: its answer is the VPN client's, not IT's checklist.
+        const second = appMessage(panel, 'GlobalProtect').nth(1);
+        await second.waitFor();
+        expect(await second.innerText()).not.toContain('IT desk checklist');
         await page.close();
       },
       TEST_MS,
