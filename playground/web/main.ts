@@ -377,7 +377,7 @@ function askToConfirm(dialog: Record<string, unknown>, then: () => void): void {
 
 function time(ts: string): string {
   const date = new Date(Number(ts.split('.')[0]) * 1000);
-  return date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return date.toLocaleTimeString(words().timeLocale, { hour: '2-digit', minute: '2-digit' });
 }
 
 function visible(message: PlaygroundMessage): boolean {
@@ -557,7 +557,12 @@ function render(): void {
     );
   } else if (conversation) {
     fill(title, conversation.kind === 'channel' ? `# ${conversation.name}` : `🤖 ${snapshot.app.name}`);
-    fill(purpose, conversation.purpose);
+    fill(
+      purpose,
+      conversation.kind === 'im'
+        ? said.dmPurpose(nameOf(conversation.userId ?? ''), snapshot.app.name)
+        : (said.channelPurpose(conversation.name) ?? conversation.purpose),
+    );
     composerInput.placeholder =
       conversation.kind === 'channel'
         ? said.channelPlaceholder(conversation.name, snapshot.slashCommand)
@@ -824,7 +829,7 @@ function renderCalls(snapshot: Snapshot): void {
         h(
           'li',
           { class: `call${call.ok ? '' : ' call-failed'}` },
-          h('span', { class: 'call-time' }, new Date(call.at).toLocaleTimeString()),
+          h('span', { class: 'call-time' }, new Date(call.at).toLocaleTimeString(words().timeLocale)),
           ' ',
           h('code', {}, call.method),
           call.ok ? ' ✓' : ` ✗ ${call.error ?? ''}`,

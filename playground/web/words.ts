@@ -32,6 +32,11 @@ export interface PageWords {
   edited: string;
   replies: (count: number) => string;
   noMessages: string;
+  /** A channel's purpose in this language, by the channel's name; undefined keeps the one it has. */
+  channelPurpose: (channel: string) => string | undefined;
+  dmPurpose: (person: string, app: string) => string;
+  /** BCP 47 tag for times shown on the page. */
+  timeLocale: string;
   homeTitle: (app: string) => string;
   homePurpose: string;
   homeEmpty: string;
@@ -81,6 +86,9 @@ const ENGLISH: PageWords = {
   edited: '(edited)',
   replies: (count) => `${count} ${count === 1 ? 'reply' : 'replies'}`,
   noMessages: 'No messages yet. Say hello!',
+  channelPurpose: () => undefined,
+  dmPurpose: (person, app) => `${person}'s direct messages with ${app}`,
+  timeLocale: 'en-US',
   homeTitle: (app) => `🏠 ${app} — Home`,
   homePurpose: 'The app’s Home tab, as published for you with views.publish',
   homeEmpty:
@@ -102,6 +110,13 @@ const ENGLISH: PageWords = {
   besideChannel: (channel) => `Beside ${channel}`,
   besideHome: 'Beside Home',
   assistantGreetingWait: 'Opening…',
+};
+
+/** The playground's channels' purposes (workspace.ts), in Chinese. */
+const CHINESE_PURPOSES: Record<string, string> = {
+  help: '提问时提及 @Helpdesk Robot',
+  'it-help': '向 IT 提任何问题：问题会由 IT 知识库自动回答',
+  'kb-review': '审核卡片：大家不满意的回答、机器人答不上来的问题',
 };
 
 const CHINESE: PageWords = {
@@ -132,6 +147,9 @@ const CHINESE: PageWords = {
   edited: '（已编辑）',
   replies: (count) => `${count} 条回复`,
   noMessages: '还没有消息，打个招呼吧！',
+  channelPurpose: (channel) => CHINESE_PURPOSES[channel],
+  dmPurpose: (person, app) => `${person}与 ${app} 的私信`,
+  timeLocale: 'zh-CN',
   homeTitle: (app) => `🏠 ${app} — 主页`,
   homePurpose: '应用的主页标签，由 views.publish 为你发布',
   homeEmpty: '应用还没有为你发布主页。它调用 views.publish 后，主页会显示在这里。',

@@ -545,6 +545,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
         expect(await page.getByRole('button', { name: '发送' }).count()).toBe(1);
         expect(await page.locator('.faults legend').innerText()).toBe('平台故障（模拟器）');
         expect(await page.locator('html').getAttribute('lang')).toBe('zh');
+        expect(await page.locator('.conversation-purpose').innerText()).toBe('王芳与 Helpdesk Robot 的私信');
         await shot(page, 'page-in-chinese');
         await page.selectOption('#persona', ALICE);
         await page.locator('.nav-heading', { hasText: 'Channels' }).waitFor();
