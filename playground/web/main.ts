@@ -875,6 +875,9 @@ function followPermalink(): void {
   state.highlight = `${channel}/${ts}`;
   state.thread =
     message?.threadTs && message.threadTs !== message.ts ? { channel, ts: message.threadTs } : undefined;
+  // A thread takes the panel's place beside the conversation, as opening one from a message does.
+  if (state.thread) state.assistantOpen = false;
+  if (state.assistantOpen) void post('assistant-context', { userId: state.me, channel });
   render();
   document.querySelector('.message.highlight')?.scrollIntoView({ block: 'center' });
 }
