@@ -53,15 +53,20 @@ export function assistantPanel(deps: {
     working: statusLine(responder),
 
     async placement(handling, thread): Promise<Placement> {
-      const here = placements.at({ teamId: handling.teamId, channelId: thread.channel });
-      const beside = await contexts.get(contextKey(handling.teamId, thread)).catch((error: unknown) => {
-        handling.logger.warn(errorFields(error), 'assistant thread context unavailable; default robot used');
-        return undefined;
-      });
+      const [here, beside] = await Promise.all([
+        placements.at({ teamId: handling.teamId, channelId: thread.channel }),
+        contexts.get(contextKey(handling.teamId, thread)).catch((error: unknown) => {
+          handling.logger.warn(
+            errorFields(error),
+            'assistant thread context unavailable; default robot used',
+          );
+          return undefined;
+        }),
+      ]);
       if (beside === undefined) return here;
       const there = await placements.at({ teamId: handling.teamId, channelId: beside });
       // The robot is the channel's; the words and the way of answering stay the panel's own (a DM).
-      return { ...(await here), robotFlag: there.robotFlag, source: there.source };
+      return { ...here, robotFlag: there.robotFlag, source: there.source };
     },
 
     async titleOnce(handling, thread, question) {
@@ -105,25 +110,36 @@ const LOADING_MESSAGES = ['loading_searching', 'loading_reading', 'loading_writi
 /**
  * The panel's working signal: Slack's status line under the thread, set when the robot is asked and
  * not waited for (it must not delay the question), and no placeholder message: posting the answer
- * in the thread clears the status.
+ * in the thread clears the status. An answer that replaces a message (Try again on a failure) posts
+ * nothing new, so its status is cleared when the robot is done.
  */
 function statusLine(responder: Responder): WorkingSignals {
   return (handling, target, locale, replaceTs) => {
-    let statusSet: Promise<unknown> = Promise.resolve();
+    const thread =
+      target.threadTs === undefined ? undefined : { channel: target.channel, threadTs: target.threadTs };
+    let statusSet: Promise<unknown> | undefined;
     return {
       start() {
-        if (target.threadTs !== undefined) {
-          statusSet = responder.assistantStatus(
-            handling,
-            { channel: target.channel, threadTs: target.threadTs },
-            { text: t(locale, 'status'), loadingMessages: LOADING_MESSAGES.map((key) => t(locale, key)) },
-          );
+        if (thread !== undefined) {
+          statusSet = responder.assistantStatus(handling, thread, {
+            text: t(locale, 'status'),
+            loadingMessages: LOADING_MESSAGES.map((key) => t(locale, key)),
+          });
         }
         return Promise.resolve();
       },
-      stop: () => undefined,
+      stop() {
+        if (statusSet === undefined || thread === undefined || replaceTs === undefined) return;
+        const set = statusSet;
+        statusSet = set.then(() =>
+          responder.assistantStatus(handling, thread, { text: '', loadingMessages: [] }),
+        );
+      },
       // A status that reached Slack after the answer would stay up under it: the answer waits for it.
-      shownTs: () => statusSet.then(() => replaceTs),
+      shownTs: async () => {
+        await statusSet;
+        return replaceTs;
+      },
     };
   };
 }

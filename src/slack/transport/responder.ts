@@ -224,7 +224,8 @@ export class Responder {
 
   /**
    * The assistant panel's status line under a thread ("is looking this up…", rotating through
-   * `loadingMessages`); Slack clears it when the app posts in the thread. False (logged) when refused.
+   * `loadingMessages`); Slack clears it when the app posts in the thread, or when it is set to ''.
+   * False (logged) when refused.
    */
   async assistantStatus(
     out: Outbox,
@@ -236,7 +237,8 @@ export class Responder {
         channel_id: thread.channel,
         thread_ts: thread.threadTs,
         status: status.text,
-        loading_messages: [...status.loadingMessages],
+        // An empty status clears it; loading messages would then have nothing to rotate under.
+        ...(status.loadingMessages.length > 0 ? { loading_messages: [...status.loadingMessages] } : {}),
       });
       return true;
     } catch (error) {

@@ -8,6 +8,7 @@ import { encodeTryAgainValue } from '../../../src/slack/kit/button-values.js';
 import { type GatewayHarness, SIGNING_SECRET, startGatewayHarness } from '../../support/gateway-harness.js';
 import {
   appMention,
+  assistantThreadEvent,
   blockActionsPayload,
   directMessage,
   eventCallback,
@@ -68,6 +69,34 @@ const SHAPES: Array<[string, object]> = [
   ['message', eventCallback(directMessage({ text: QUESTION }))],
   ['app_mention', eventCallback(appMention({ text: `<@${IDS.botUser}> ${QUESTION}` }))],
   ['app_home_opened', eventCallback(homeOpened)],
+  [
+    'assistant_thread_started',
+    eventCallback(
+      assistantThreadEvent('assistant_thread_started', { user: 'U_VICTIM', contextChannel: 'C_ANY' }),
+    ),
+  ],
+  [
+    'assistant_thread_context_changed',
+    eventCallback(
+      assistantThreadEvent('assistant_thread_context_changed', { user: 'U_VICTIM', contextChannel: 'C_ANY' }),
+    ),
+  ],
+  [
+    'block_actions of feedback_buttons',
+    blockActionsPayload({
+      user: 'U_VICTIM',
+      channel: 'C_ANY',
+      actions: [
+        {
+          action_id: 'rate_feedback',
+          block_id: 'rating',
+          type: 'feedback_buttons',
+          value: '{"v":1,"k":"any-context","r":2}',
+          text: '👎',
+        },
+      ],
+    }),
+  ],
   ['block_actions', tryAgainClick],
   [
     'view_submission',
@@ -282,6 +311,17 @@ describe('a correctly signed app_home_opened', () => {
     expect(response.status).toBe(200);
     const published = await harness.slack.waitForCall('views.publish');
     expect(published.body.user_id).toBe('U_VICTIM');
+  });
+});
+
+describe('a correctly signed assistant_thread_started', () => {
+  it('greets in the panel and suggests prompts, so the sweep above proves the boundary for it too', async () => {
+    const started = assistantThreadEvent('assistant_thread_started', { user: 'U_VICTIM' });
+    const body = encode(eventCallback(started), 'json', false);
+    const response = await post(body, JSON_CONTENT_TYPE, { ...signSlackRequest(SIGNING_SECRET, body) });
+    expect(response.status).toBe(200);
+    const prompts = await harness.slack.waitForCall('assistant.threads.setSuggestedPrompts');
+    expect(prompts.body.thread_ts).toBe(started.assistant_thread.thread_ts);
   });
 });
 

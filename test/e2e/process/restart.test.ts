@@ -13,8 +13,7 @@ import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../s
 import {
   BOT_TOKEN,
   blocksOf,
-  buttonOf,
-  clickButton,
+  clickFeedback,
   isRecord,
   SIGNING_SECRET,
   textOf,
@@ -129,10 +128,11 @@ async function ask(
 async function rate(
   origin: string,
   asked: { answer: RecordedCall; threadTs: string },
-  rating: 'rate_up' | 'rate_down',
+  side: 'positive' | 'negative',
   user: string,
 ): Promise<RecordedCall> {
-  const click = clickButton(asked.answer, buttonOf(asked.answer, rating), { user, threadTs: asked.threadTs });
+  // The process runs with the production default: Slack's own feedback buttons.
+  const click = clickFeedback(asked.answer, side, { user, threadTs: asked.threadTs });
   expect((await sendInteraction(origin, SIGNING_SECRET, click)).status).toBe(200);
   return slack.waitForCall(
     'chat.update',
@@ -166,7 +166,7 @@ describe('a restart on the same SQLite file', () => {
 
     const unrated = await ask(before, 'How do I install software?', IDS.user);
     const disliked = await ask(before, 'How do I install software?', OTHER);
-    await rate(before, disliked, 'rate_down', OTHER);
+    await rate(before, disliked, 'negative', OTHER);
     const card = await slack.waitForCall('chat.postMessage', toReview, WAIT_MS);
     expect(headerOf(card)).toBe('👎 Answer disliked');
     const cardTs = card.response?.ts;
@@ -189,7 +189,7 @@ describe('a restart on the same SQLite file', () => {
     const feedbacksBefore = feedbacks().length;
 
     // 👍 on an answer given before the restart reaches the platform with that answer's ids.
-    const liked = await rate(after, unrated, 'rate_up', IDS.user);
+    const liked = await rate(after, unrated, 'positive', IDS.user);
     expect(textOf(liked)).toContain('👍');
     const sent = feedbacks().slice(feedbacksBefore);
     expect(sent).toEqual([expect.objectContaining({ status: 1, docId: 'doc-software-install' })]);
@@ -197,7 +197,7 @@ describe('a restart on the same SQLite file', () => {
 
     // 👎 on the same entry counts on the card posted before the restart: updated, not posted again.
     const cardPostsBefore = slack.calls('chat.postMessage').filter(toReview).length;
-    await rate(after, later, 'rate_down', THIRD);
+    await rate(after, later, 'negative', THIRD);
     const counted = await slack.waitForCall(
       'chat.update',
       (call) => toReview(call) && call.body.ts === cardTs && headerOf(call).includes('2 times'),

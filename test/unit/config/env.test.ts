@@ -293,6 +293,26 @@ describe('HOME_EXAMPLE_QUESTIONS', () => {
   });
 });
 
+describe('the assistant panel and rating', () => {
+  it('rates natively by default; classic keeps the 👍/👎 buttons; anything else is one line', () => {
+    const byDefault = parseEnv(slack);
+    expect(byDefault.ok && byDefault.env.RATING_BUTTONS).toBe('native');
+    const classic = parseEnv({ ...slack, RATING_BUTTONS: ' Classic ' });
+    expect(classic.ok && classic.env.RATING_BUTTONS).toBe('classic');
+    const wrong = parseEnv({ ...slack, RATING_BUTTONS: 'thumbs' });
+    expect(!wrong.ok && wrong.problems).toEqual(['RATING_BUTTONS: must be native or classic']);
+  });
+
+  it('takes up to four prompts, as Slack shows at most four, naming the variable beyond', () => {
+    const unset = parseEnv(slack);
+    expect(unset.ok && unset.env.ASSISTANT_PROMPTS).toBeUndefined();
+    const four = parseEnv({ ...slack, ASSISTANT_PROMPTS: 'a? | b, c? |d?|e?' });
+    expect(four.ok && four.env.ASSISTANT_PROMPTS).toEqual(['a?', 'b, c?', 'd?', 'e?']);
+    const five = parseEnv({ ...slack, ASSISTANT_PROMPTS: 'a|b|c|d|e' });
+    expect(!five.ok && five.problems).toEqual(['ASSISTANT_PROMPTS: must hold at most 4 questions']);
+  });
+});
+
 describe('the statistics digest', () => {
   it('is off by default, in UTC when on, and posts to the review channel unless told another', () => {
     const off = parseEnv(slack);

@@ -56,7 +56,7 @@ describe('rating click listener', () => {
     expect(f.rated).toEqual([{ contextKey: 'ctx-1', rating: 1, userId: IDS.user, locale: 'en' }]);
     expect(f.slack.map((call) => call.method)).toEqual(['chat.update']);
     expect(f.slack[0]?.options).toMatchObject({ channel: IDS.channel, ts: messageTs });
-    expect(String(f.slack[0]?.options.blocks)).not.toContain('rate_up');
+    expect(JSON.stringify(f.slack[0]?.options.blocks)).not.toContain('rate_up');
     expect(f.events).toEqual(['rating:rated']);
   });
 
@@ -92,5 +92,55 @@ describe('rating click listener', () => {
     expect(f.rated).toEqual([]);
     expect(f.slack.map((call) => call.method)).toEqual(['chat.postEphemeral']);
     expect(JSON.stringify(f.slack[0]?.options)).toContain('too old');
+  });
+
+  it('rates a click on Slack’s feedback buttons as the same rating, the value saying which side', async () => {
+    const f = fakes({ rateOutcome: { kind: 'rated', rating: 2, context } });
+    const native = renderReply(
+      {
+        kind: 'answer',
+        contextKey: 'ctx-1',
+        answerHtml: 'Reset it from Settings.',
+        stripe: undefined,
+        suggestions: [],
+        rateable: true,
+        matched: true,
+        clickedBy: undefined,
+        demo: false,
+        locale: 'en',
+      },
+      { rating: 'native' },
+    )[0];
+    const blocks: Block[] = JSON.parse(JSON.stringify(native?.blocks ?? []));
+    const payload = blockActionsPayload({
+      message: { ts: nextTs(), thread_ts: nextTs(), text: native?.text, blocks },
+      actions: [
+        {
+          action_id: 'rate_feedback',
+          block_id: 'rating',
+          type: 'feedback_buttons',
+          value: encodeRatingValue({ contextKey: 'ctx-1', rating: 2 }),
+          text: '👎',
+        },
+      ],
+    });
+    await ratingClickListener(f.deps)(clickArgs(payload, f.client));
+    expect(f.rated).toEqual([{ contextKey: 'ctx-1', rating: 2, userId: IDS.user, locale: 'en' }]);
+    expect(f.slack.map((call) => call.method)).toEqual(['chat.update']);
+    const updated = JSON.stringify(f.slack[0]?.options.blocks);
+    expect(updated).not.toContain('feedback_buttons');
+    expect(updated).toContain('rated this answer 👎 not helpful');
+  });
+
+  it('says a rating the platform did not take was not recorded, offering nothing to retry', async () => {
+    const f = fakes({ rateOutcome: { kind: 'failure', reason: 'robot_unavailable' } });
+    await ratingClickListener(f.deps)(
+      clickArgs(ratingClick(encodeRatingValue({ contextKey: 'ctx-1', rating: 1 })), f.client),
+    );
+    expect(f.slack.map((call) => call.method)).toEqual(['chat.postEphemeral']);
+    const told = JSON.stringify(f.slack[0]?.options);
+    expect(told).toContain('Your rating was not recorded: The answer service is unavailable right now.');
+    expect(told).not.toContain('try_again');
+    expect(f.events).toEqual(['rating:failure']);
   });
 });
