@@ -70,14 +70,16 @@ export function assistantPanel(deps: {
     },
 
     async titleOnce(handling, thread, question) {
+      const title = truncate(question.replace(/\s+/g, ' ').trim(), TITLE_MAX);
+      // A message with no words (a file, an emoji gone) leaves the title to the next question.
+      if (title === '') return;
       const claimed = await titles
         .claim(`assistant-title:${contextKey(handling.teamId, thread)}`, settings.ttlSeconds)
         .catch((error: unknown) => {
           handling.logger.warn(errorFields(error), 'assistant thread title claim unavailable; not titled');
           return false;
         });
-      const title = truncate(question.replace(/\s+/g, ' ').trim(), TITLE_MAX);
-      if (claimed && title !== '') await responder.assistantTitle(handling, thread, title);
+      if (claimed) await responder.assistantTitle(handling, thread, title);
     },
 
     async rememberContext(handling, thread, channelId) {

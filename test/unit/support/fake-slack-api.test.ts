@@ -43,6 +43,51 @@ describe('fake Slack Web API, driven by the real WebClient', () => {
     expect(call.response).toMatchObject({ ok: true, ts: first.ts });
   });
 
+  it('takes the assistant panel’s methods and refuses their arguments as Slack does', async () => {
+    const thread = { channel_id: 'D1', thread_ts: '1700000000.000100' };
+    await client.assistant.threads.setStatus({
+      ...thread,
+      status: 'is looking…',
+      loading_messages: ['a', 'b'],
+    });
+    await client.assistant.threads.setTitle({ ...thread, title: 'How do I reset my password?' });
+    const four = [1, 2, 3, 4].map((n) => ({ title: `Q${n}`, message: `Question ${n}?` }));
+    await client.assistant.threads.setSuggestedPrompts({ ...thread, prompts: four });
+    expect(api.calls('assistant.threads.setSuggestedPrompts')[0]?.body.prompts).toEqual(four);
+
+    const refusal = (call: Promise<unknown>) =>
+      call.then(
+        () => undefined,
+        (error: { data?: unknown }) => error.data,
+      );
+    expect(
+      await refusal(
+        client.assistant.threads.setSuggestedPrompts({
+          ...thread,
+          prompts: [...four, { title: 'Q5', message: 'Question 5?' }],
+        }),
+      ),
+    ).toMatchObject({
+      ok: false,
+      error: 'invalid_arguments',
+      response_metadata: { messages: ['[ERROR] must be less than 5 items [json-pointer:/prompts]'] },
+    });
+    expect(
+      await refusal(
+        client.assistant.threads.setSuggestedPrompts({
+          ...thread,
+          prompts: [{ title: ' ', message: 'Question?' }],
+        }),
+      ),
+    ).toMatchObject({ error: 'invalid_arguments' });
+    expect(await refusal(client.assistant.threads.setTitle({ ...thread, title: '' }))).toMatchObject({
+      error: 'invalid_arguments',
+    });
+    expect(
+      await refusal(client.assistant.threads.setStatus({ channel_id: 'D1', thread_ts: 'soon', status: 'x' })),
+    ).toMatchObject({ error: 'invalid_thread_ts' });
+  });
+
   it('prefers a per-call token (sent as the Authorization header) over the client default', async () => {
     await client.reactions.add({ channel: 'C1', timestamp: '1.2', name: 'eyes', token: 'xoxb-other' });
     expect(api.calls('reactions.add')[0]).toMatchObject({ token: 'xoxb-other', body: { name: 'eyes' } });

@@ -123,6 +123,7 @@ describe('the assistant panel', () => {
 
   it('names a thread after its first question only', async () => {
     const { panel, responder, handling } = await panelWith();
+    await panel.titleOnce(handling, THREAD, ' \n ');
     await panel.titleOnce(handling, THREAD, '  How do I\nreset my password? ');
     await panel.titleOnce(handling, THREAD, 'And the VPN?');
     expect(responder.titles).toEqual(['How do I reset my password?']);
