@@ -300,6 +300,8 @@ export class SlackStandIn {
     if (problems.length > 0) return { error: 'invalid_arguments', problems };
     const channel = String(body.channel_id);
     if (!this.#workspace.directory.place(channel)) return { error: 'channel_not_found' };
+    // Not a message timestamp at all: no thread can have it, even where unseen threads are assumed.
+    if (!/^\d+\.\d+$/.test(String(body.thread_ts))) return { error: 'invalid_thread_ts' };
     const thread = this.#workspace.namedAssistantThread(channel, String(body.thread_ts));
     return thread ?? { error: 'invalid_thread_ts' };
   }

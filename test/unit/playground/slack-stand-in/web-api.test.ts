@@ -189,6 +189,9 @@ describe('the stand-in Web API', () => {
         call('assistant.threads.setTitle', { channel_id: thread.channel, thread_ts: '1.000009', title: 'x' }),
       ).toEqual({ ok: false, error: 'invalid_thread_ts' });
       expect(
+        call('assistant.threads.setTitle', { channel_id: thread.channel, thread_ts: 'soon', title: 'x' }),
+      ).toEqual({ ok: false, error: 'invalid_thread_ts' });
+      expect(
         call('assistant.threads.setStatus', {
           channel_id: 'D0NOBODY',
           thread_ts: thread.threadTs,
