@@ -6,6 +6,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { v0Signature } from '../src/slack/transport/v0-signature.js';
 import type {
+  assistantContextSchema,
+  assistantOpenedSchema,
   clickSchema,
   closeViewSchema,
   homeOpenedSchema,
@@ -13,7 +15,7 @@ import type {
   shortcutSchema,
   submitViewSchema,
 } from './page-actions.js';
-import type { StateValues } from './protocol.js';
+import type { AssistantThread, StateValues } from './protocol.js';
 import type { SlackStandIn } from './slack-stand-in/web-api.js';
 import { APP, dmOf, PERSONAS, TEAM, type Workspace } from './workspace.js';
 
@@ -48,8 +50,11 @@ export class GatewayRequests {
       return { ok: false, error: 'unknown person or conversation' };
     if (input.text.startsWith('/')) return this.#command(input);
     const threadTs = input.threadTs;
-    if (threadTs !== undefined && !workspace.message(input.channel, threadTs))
-      return { ok: false, error: 'no such thread' };
+    const parent = threadTs === undefined ? undefined : workspace.message(input.channel, threadTs);
+    if (threadTs !== undefined && !parent) return { ok: false, error: 'no such thread' };
+    // Slack takes a panel's suggested prompts away once the person writes there.
+    const assistant = threadTs === undefined ? undefined : workspace.assistantThread(input.channel, threadTs);
+    if (assistant) assistant.prompts = [];
     // Slack escapes what people type (&, <, >) and writes mentions as <@U…>.
     const text = withMentions(escapeTyped(input.text));
     const ts = workspace.nextTs();
@@ -76,7 +81,7 @@ export class GatewayRequests {
       blocks: richTextOf(text),
       channel: input.channel,
       channel_type: conversation.kind === 'im' ? 'im' : 'channel',
-      ...(threadTs === undefined ? {} : { thread_ts: threadTs, parent_user_id: input.userId }),
+      ...(threadTs === undefined ? {} : { thread_ts: threadTs, parent_user_id: parent?.userId }),
     };
     const deliveries = [this.#postEvent(event)];
     // A mention in a channel reaches the app twice, as Slack sends it: as app_mention and as a message.
@@ -96,6 +101,37 @@ export class GatewayRequests {
       tab: 'home',
       event_ts: this.#options.workspace.nextTs(),
       ...(home ? { view: home.view } : {}),
+    });
+  }
+
+  /** The panel opens on a new thread: Slack tells the app with assistant_thread_started. */
+  async assistantOpened(input: z.infer<typeof assistantOpenedSchema>): Promise<Outcome> {
+    const { workspace } = this.#options;
+    if (!workspace.persona(input.userId)) return { ok: false, error: 'unknown person' };
+    if (input.channel !== undefined && !workspace.conversation(input.channel))
+      return { ok: false, error: 'unknown conversation' };
+    const thread = workspace.startAssistantThread(input.userId, input.channel);
+    return this.#postEvent({
+      type: 'assistant_thread_started',
+      assistant_thread: assistantThreadJson(thread),
+      event_ts: workspace.nextTs(),
+    });
+  }
+
+  /** With the panel open the person looked elsewhere: Slack tells the app with assistant_thread_context_changed. */
+  async assistantContextChanged(input: z.infer<typeof assistantContextSchema>): Promise<Outcome> {
+    const { workspace } = this.#options;
+    const thread = workspace.latestAssistantThread(input.userId);
+    if (!thread) return { ok: false, error: 'the assistant panel is not open' };
+    if (input.channel !== undefined && !workspace.conversation(input.channel))
+      return { ok: false, error: 'unknown conversation' };
+    if (thread.contextChannel === input.channel) return { ok: true };
+    thread.contextChannel = input.channel;
+    workspace.changed();
+    return this.#postEvent({
+      type: 'assistant_thread_context_changed',
+      assistant_thread: assistantThreadJson(thread),
+      event_ts: workspace.nextTs(),
     });
   }
 
@@ -366,6 +402,20 @@ export class GatewayRequests {
       };
     }
   }
+}
+
+/** An assistant event's `assistant_thread`: whose, where, and the channel beside it (none on Home). */
+function assistantThreadJson(thread: AssistantThread): Json {
+  return {
+    user_id: thread.userId,
+    context: {
+      ...(thread.contextChannel === undefined ? {} : { channel_id: thread.contextChannel }),
+      team_id: TEAM.id,
+      enterprise_id: null,
+    },
+    channel_id: thread.channel,
+    thread_ts: thread.threadTs,
+  };
 }
 
 function interactionBody(payload: Json): string {

@@ -27,6 +27,7 @@ const pickedId = z.string().max(64).nullable().optional();
 const elementValueSchema: z.ZodType<ElementValue> = z.object({
   type: z.string().min(1).max(64),
   value: z.string().max(3000).nullable().optional(),
+  text: z.object({ type: z.literal('plain_text'), text: z.string().max(75) }).optional(),
   selected_option: optionSchema.nullable().optional(),
   selected_options: z.array(optionSchema).max(100).optional(),
   selected_date: z.string().max(10).nullable().optional(),
@@ -66,5 +67,11 @@ export const shortcutSchema = z.object({
 });
 
 export const homeOpenedSchema = z.object({ userId: id });
+
+/** A person opens the app's assistant panel beside the conversation they look at (none on Home). */
+export const assistantOpenedSchema = z.object({ userId: id, channel: id.optional() });
+
+/** A person with the panel open moves to another conversation (or Home). */
+export const assistantContextSchema = z.object({ userId: id, channel: id.optional() });
 
 export const faultSchema = z.object({ kind: z.enum(FAULT_KINDS) });

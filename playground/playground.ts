@@ -20,7 +20,14 @@ import { buildPageAssets } from './page.js';
 import type { FaultKind } from './protocol.js';
 import { startPlaygroundServer } from './server.js';
 import { SlackStandIn } from './slack-stand-in/web-api.js';
-import { IT_HELP_CHANNEL, IT_ONCALL_GROUP, PERSONAS, REVIEW_CHANNEL, Workspace } from './workspace.js';
+import {
+  IT_HELP_CHANNEL,
+  IT_ONCALL_GROUP,
+  PERSONAS,
+  REVIEW_CHANNEL,
+  WORKSPACE_URL,
+  Workspace,
+} from './workspace.js';
 
 export interface PlaygroundOptions {
   /** The page's port; 0 for any free one. */
@@ -64,7 +71,11 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     const slashCommand = '/cs';
     const workspace = new Workspace(slashCommand);
     let origin = '';
-    const standIn = new SlackStandIn(workspace, { botToken, origin: () => origin });
+    const standIn = new SlackStandIn(workspace, {
+      botToken,
+      origin: () => origin,
+      webUrl: () => WORKSPACE_URL,
+    });
     let requests: GatewayRequests | undefined;
     const server = await startPlaygroundServer({
       workspace,

@@ -16,6 +16,8 @@ interface OptionValue {
 export interface ElementValue {
   type: string;
   value?: string | null | undefined;
+  /** The clicked side's text, as a feedback_buttons action carries it. */
+  text?: { type: 'plain_text'; text: string } | undefined;
   selected_option?: OptionValue | null | undefined;
   selected_options?: OptionValue[] | undefined;
   selected_date?: string | null | undefined;
@@ -72,6 +74,30 @@ export interface PlaygroundMessage {
   visibleTo: string | undefined;
   /** Set when Slack refused what the app sent: the message shows Slack's error instead. */
   refusal: { method: string; error: string; problems: string[] } | undefined;
+  /** `assistant_app_thread`: the root Slack makes for an assistant thread, drawn as the panel, not as a message. */
+  subtype?: 'assistant_app_thread';
+}
+
+/** A suggested prompt: the chip's title and the message a click sends. */
+export interface AssistantPrompt {
+  title: string;
+  message: string;
+}
+
+/** An assistant thread (the app's side panel), as the assistant.threads.* methods leave it. */
+export interface AssistantThread {
+  /** The person's DM with the app, where the thread lives. */
+  channel: string;
+  threadTs: string;
+  userId: string;
+  /** The channel the person was looking at when it opened, or switched to since. */
+  contextChannel: string | undefined;
+  /** "is looking this up…" while the app works; empty when it has none. */
+  status: string;
+  loadingMessages: string[];
+  prompts: AssistantPrompt[];
+  promptsTitle: string | undefined;
+  title: string | undefined;
 }
 
 export interface PlaygroundView {
@@ -92,7 +118,8 @@ export interface ApiCall {
 }
 
 export interface Snapshot {
-  team: { id: string; name: string };
+  /** `url`: the workspace's web address, where its permalinks point. */
+  team: { id: string; name: string; url: string };
   app: { userId: string; name: string };
   slashCommand: string;
   /** The app's message shortcuts, in each message's menu. */
@@ -104,5 +131,7 @@ export interface Snapshot {
   modals: Record<string, PlaygroundView[]>;
   homes: Record<string, PlaygroundView>;
   calls: ApiCall[];
+  /** Every assistant thread, oldest first: a person's panel shows their latest. */
+  assistantThreads: AssistantThread[];
   fault: FaultKind;
 }

@@ -7,6 +7,8 @@ import { listen } from '../src/util/listen.js';
 import type { GatewayRequests, Outcome } from './gateway-requests.js';
 import type { PageAssets } from './page.js';
 import {
+  assistantContextSchema,
+  assistantOpenedSchema,
   clickSchema,
   closeViewSchema,
   faultSchema,
@@ -56,6 +58,12 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     close: (body) => withRequests(options, (requests) => requests.close(parse(closeViewSchema, body))),
     shortcut: (body) => withRequests(options, (requests) => requests.shortcut(parse(shortcutSchema, body))),
     home: (body) => withRequests(options, (requests) => requests.homeOpened(parse(homeOpenedSchema, body))),
+    'assistant-open': (body) =>
+      withRequests(options, (requests) => requests.assistantOpened(parse(assistantOpenedSchema, body))),
+    'assistant-context': (body) =>
+      withRequests(options, (requests) =>
+        requests.assistantContextChanged(parse(assistantContextSchema, body)),
+      ),
     fault: (body) => {
       const { kind } = parse(faultSchema, body);
       options.setFault(kind);
@@ -74,11 +82,6 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       if (path === '/playground/app.css')
         return send(res, 200, 'text/css; charset=utf-8', options.assets.styles);
       if (path === EVENTS_PATH) return openFeed(req, res);
-      const archive = /^\/archives\/([A-Z0-9]+)\/p(\d+)(\d{6})$/.exec(path);
-      if (archive) {
-        res.writeHead(302, { location: `/#${archive[1]}/${archive[2]}.${archive[3]}` }).end();
-        return;
-      }
       return send(res, 404, 'text/plain', 'not found');
     }
     if (req.method !== 'POST') return send(res, 405, 'text/plain', 'method not allowed');

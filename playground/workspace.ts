@@ -8,6 +8,11 @@ import { SlackWorkspace } from './slack-stand-in/workspace.js';
 export { dmOf };
 
 export const TEAM = { id: 'T0PLAY', name: 'Acme (playground)', domain: 'acme-playground' } as const;
+/**
+ * The workspace's web address, as Slack's is: permalinks start with it. The gateway links only Slack's
+ * https permalinks; the page opens these at their message itself.
+ */
+export const WORKSPACE_URL = `https://${TEAM.domain}.slack.com`;
 export const APP = {
   id: 'A0PLAY',
   botId: 'B0PLAY',
@@ -130,7 +135,7 @@ export class Workspace extends SlackWorkspace {
 
   snapshot(): Snapshot {
     return {
-      team: { id: TEAM.id, name: TEAM.name },
+      team: { id: TEAM.id, name: TEAM.name, url: WORKSPACE_URL },
       app: { userId: APP.userId, name: APP.name },
       slashCommand: this.slashCommand,
       // As manifest.yml names it.

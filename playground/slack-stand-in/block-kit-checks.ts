@@ -181,26 +181,35 @@ class Checker {
         }
         break;
       case 'feedback_buttons':
-        if (isJson(value.positive_button)) {
-          this.text(
-            value.positive_button.text,
-            `${pointer}/positive_button/text`,
-            BLOCK_KIT.feedbackButton.text,
-            'plain',
-          );
-        }
-        if (isJson(value.negative_button)) {
-          this.text(
-            value.negative_button.text,
-            `${pointer}/negative_button/text`,
-            BLOCK_KIT.feedbackButton.text,
-            'plain',
-          );
-        }
+        this.feedbackButton(value.positive_button, `${pointer}/positive_button`);
+        this.feedbackButton(value.negative_button, `${pointer}/negative_button`);
+        break;
+      case 'icon_button':
+        if (typeof value.icon !== 'string' || value.icon === '')
+          this.fail(`${pointer}/icon`, 'must provide a string');
+        this.text(value.text, `${pointer}/text`, BLOCK_KIT.button.text, 'plain');
+        this.maxLength(value.value, BLOCK_KIT.button.value, `${pointer}/value`);
         break;
       default:
         break;
     }
+  }
+
+  /** One side of a feedback_buttons element: both are required, each with plain text and a value. */
+  feedbackButton(value: unknown, pointer: string): void {
+    if (!isJson(value)) {
+      this.fail(pointer, 'must provide an object');
+      return;
+    }
+    this.text(value.text, `${pointer}/text`, BLOCK_KIT.feedbackButton.text, 'plain');
+    if (typeof value.value !== 'string' || value.value === '')
+      this.fail(`${pointer}/value`, 'must provide a string');
+    this.maxLength(value.value, BLOCK_KIT.button.value, `${pointer}/value`);
+    this.maxLength(
+      value.accessibility_label,
+      BLOCK_KIT.feedbackButton.text,
+      `${pointer}/accessibility_label`,
+    );
   }
 
   image(value: Json, pointer: string): void {
@@ -268,7 +277,13 @@ class Checker {
           `${pointer}/elements`,
         );
         arrayOf(value.elements).forEach((element, index) => {
-          this.element(element, `${pointer}/elements/${index}`, actionIds);
+          const at = `${pointer}/elements/${index}`;
+          // Slack draws feedback and icon buttons only in a context_actions block, and nothing else there.
+          const elementType = isJson(element) ? element.type : undefined;
+          const contextual = elementType === 'feedback_buttons' || elementType === 'icon_button';
+          if (contextual !== (type === 'context_actions'))
+            this.fail(`${at}/type`, 'must be a valid enum value');
+          else this.element(element, at, actionIds);
         });
         break;
       case 'image':

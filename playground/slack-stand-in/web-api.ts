@@ -2,7 +2,13 @@
 // the gateway calls is answered here once, as Slack answers it (same fields, same errors, Block Kit
 // checked by the shared checks), applied to a workspace. A new method is taught here, once.
 import { randomBytes } from 'node:crypto';
-import type { FileShare, PlaygroundMessage, PlaygroundView } from '../protocol.js';
+import type {
+  AssistantPrompt,
+  AssistantThread,
+  FileShare,
+  PlaygroundMessage,
+  PlaygroundView,
+} from '../protocol.js';
 import { checkMessage, checkUpdate, checkView, type Refusal, refusalResponse } from './block-kit-checks.js';
 import { dmOf, type Identity } from './directory.js';
 import { uploadedBytes } from './wire.js';
@@ -19,6 +25,10 @@ export interface ResponseTarget {
 }
 
 const FILE_PREVIEW_BYTES = 4096;
+/** assistant.threads.setSuggestedPrompts takes up to four prompts. */
+const SUGGESTED_PROMPTS_MAX = 4;
+/** assistant.threads.setStatus rotates through up to ten loading messages. */
+const LOADING_MESSAGES_MAX = 10;
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 export interface SlackStandInOptions {
@@ -205,6 +215,12 @@ export class SlackStandIn {
       }
       case 'files.completeUploadExternal':
         return this.#completeUpload(body);
+      case 'assistant.threads.setStatus':
+        return this.#setAssistantStatus(body);
+      case 'assistant.threads.setSuggestedPrompts':
+        return this.#setSuggestedPrompts(body);
+      case 'assistant.threads.setTitle':
+        return this.#setAssistantTitle(body);
       default:
         return { ok: false, error: 'unknown_method' };
     }
@@ -270,7 +286,80 @@ export class SlackStandIn {
     }
     const message = this.#newMessage(channel, thread, body);
     this.#workspace.addMessage(message);
+    // The app's reply in an assistant thread ends its "is looking this up…", as in Slack.
+    const assistant = thread === undefined ? undefined : this.#workspace.assistantThread(channel, thread);
+    if (assistant) assistant.status = '';
     return { ok: true, channel, ts: message.ts, message: this.messageJson(message) };
+  }
+
+  /** The assistant thread an assistant.threads.* call names, or Slack's error for it. */
+  #assistantThreadOf(body: Json): AssistantThread | { error: string; problems?: string[] } {
+    const problems: string[] = [];
+    if (typeof body.channel_id !== 'string' || body.channel_id === '') problems.push(missing('/channel_id'));
+    if (typeof body.thread_ts !== 'string' || body.thread_ts === '') problems.push(missing('/thread_ts'));
+    if (problems.length > 0) return { error: 'invalid_arguments', problems };
+    const channel = String(body.channel_id);
+    if (!this.#workspace.directory.place(channel)) return { error: 'channel_not_found' };
+    // Not a message timestamp at all: no thread can have it, even where unseen threads are assumed.
+    if (!/^\d+\.\d+$/.test(String(body.thread_ts))) return { error: 'invalid_thread_ts' };
+    const thread = this.#workspace.namedAssistantThread(channel, String(body.thread_ts));
+    return thread ?? { error: 'invalid_thread_ts' };
+  }
+
+  #setAssistantStatus(body: Json): Json {
+    const thread = this.#assistantThreadOf(body);
+    if ('error' in thread) return failure(thread);
+    if (typeof body.status !== 'string')
+      return failure({ error: 'invalid_arguments', problems: [missing('/status')] });
+    const loading = parseJsonField(body.loading_messages);
+    const loadingMessages = Array.isArray(loading) ? loading.filter((line) => typeof line === 'string') : [];
+    const problems: string[] = [];
+    if (loadingMessages.length > LOADING_MESSAGES_MAX)
+      problems.push(
+        `[ERROR] must be less than ${LOADING_MESSAGES_MAX + 1} items [json-pointer:/loading_messages]`,
+      );
+    if (problems.length > 0) return failure({ error: 'invalid_arguments', problems });
+    thread.status = body.status;
+    thread.loadingMessages = body.status === '' ? [] : loadingMessages;
+    this.#workspace.changed();
+    return { ok: true };
+  }
+
+  /** Slack's checks: up to four prompts, each with a title and the message it sends. */
+  #setSuggestedPrompts(body: Json): Json {
+    const thread = this.#assistantThreadOf(body);
+    if ('error' in thread) return failure(thread);
+    const prompts = parseJsonField(body.prompts);
+    if (!Array.isArray(prompts))
+      return failure({ error: 'invalid_arguments', problems: [missing('/prompts')] });
+    const problems: string[] = [];
+    if (prompts.length > SUGGESTED_PROMPTS_MAX)
+      problems.push(`[ERROR] must be less than ${SUGGESTED_PROMPTS_MAX + 1} items [json-pointer:/prompts]`);
+    const checked: AssistantPrompt[] = [];
+    prompts.forEach((prompt, index) => {
+      const item = asJson(prompt);
+      for (const field of ['title', 'message'] as const) {
+        const value = item[field];
+        if (typeof value !== 'string' || value.trim() === '')
+          problems.push(`[ERROR] must be more than 0 characters [json-pointer:/prompts/${index}/${field}]`);
+      }
+      checked.push({ title: stringOr(item.title, ''), message: stringOr(item.message, '') });
+    });
+    if (problems.length > 0) return failure({ error: 'invalid_arguments', problems });
+    thread.prompts = checked;
+    thread.promptsTitle = typeof body.title === 'string' && body.title !== '' ? body.title : undefined;
+    this.#workspace.changed();
+    return { ok: true };
+  }
+
+  #setAssistantTitle(body: Json): Json {
+    const thread = this.#assistantThreadOf(body);
+    if ('error' in thread) return failure(thread);
+    if (typeof body.title !== 'string' || body.title.trim() === '')
+      return failure({ error: 'invalid_arguments', problems: [missing('/title')] });
+    thread.title = body.title;
+    this.#workspace.changed();
+    return { ok: true };
   }
 
   #update(body: Json): Json {
@@ -480,6 +569,7 @@ export class SlackStandIn {
       ts: message.ts,
       ...(message.threadTs === undefined ? {} : { thread_ts: message.threadTs }),
       ...(message.blocks === undefined ? {} : { blocks: message.blocks }),
+      ...(message.subtype === undefined ? {} : { subtype: message.subtype }),
     };
   }
 
@@ -548,15 +638,36 @@ function asJson(value: unknown): Json {
   return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Json) : {};
 }
 
+/** A required argument left out, worded as Slack words it. */
+function missing(pointer: string): string {
+  return `[ERROR] missing required field [json-pointer:${pointer}]`;
+}
+
+/** Slack's answer to an argument it refuses: the error, and each problem under response_metadata. */
+function failure(refused: { error: string; problems?: string[] }): Json {
+  return refused.problems === undefined || refused.problems.length === 0
+    ? { ok: false, error: refused.error }
+    : { ok: false, error: refused.error, response_metadata: { messages: refused.problems } };
+}
+
 function stringOr(value: unknown, fallback: string): string {
   return typeof value === 'string' ? value : fallback;
 }
 
 /** One line for the page's log of calls: the method's target and the start of its text. */
 function summarize(method: string, body: Json): string {
-  const where = [body.channel, body.channel_id, body.ts, body.user, body.user_id, body.view_id]
+  const where = [
+    body.channel,
+    body.channel_id,
+    body.ts,
+    body.thread_ts,
+    body.user,
+    body.user_id,
+    body.view_id,
+  ]
     .filter((part) => typeof part === 'string' && part !== '')
     .join(' ');
-  const text = typeof body.text === 'string' ? body.text.replace(/\s+/g, ' ').slice(0, 80) : '';
+  const said = body.text ?? body.status ?? body.title;
+  const text = typeof said === 'string' ? said.replace(/\s+/g, ' ').slice(0, 80) : '';
   return `${method} ${where}${text ? ` “${text}”` : ''}`.trim();
 }

@@ -2,8 +2,8 @@
 // made to it, kept in memory as the stand-in's Web API changes them, over a directory of who and what
 // exists. Every change is announced, so the playground's page sees it live.
 import { randomBytes } from 'node:crypto';
-import type { ApiCall, PlaygroundMessage, PlaygroundView } from '../protocol.js';
-import type { Directory } from './directory.js';
+import type { ApiCall, AssistantThread, PlaygroundMessage, PlaygroundView } from '../protocol.js';
+import { type Directory, dmOf } from './directory.js';
 
 /** Messages kept per conversation: a session is short, and the playground's page gets every one. */
 const MESSAGES_PER_CONVERSATION_MAX = 300;
@@ -24,6 +24,7 @@ export class SlackWorkspace {
   readonly #modals = new Map<string, PlaygroundView[]>();
   readonly #homes = new Map<string, PlaygroundView>();
   readonly #calls: ApiCall[] = [];
+  readonly #assistantThreads: AssistantThread[] = [];
   readonly #triggers = new Map<string, { userId: string; expires: number }>();
   readonly #listeners = new Set<() => void>();
   readonly #nextTs: () => string;
@@ -151,6 +152,71 @@ export class SlackWorkspace {
     this.changed();
   }
 
+  /**
+   * Opens a person's assistant panel on a new thread, as Slack does: a root message from the app (which
+   * apps reply under) in the person's DM with it, and the channel they are looking at as its context.
+   */
+  startAssistantThread(userId: string, contextChannel: string | undefined): AssistantThread {
+    const channel = dmOf(userId);
+    const threadTs = this.nextTs();
+    this.addMessage({
+      channel,
+      ts: threadTs,
+      threadTs: undefined,
+      userId: this.directory.identity.app.userId,
+      text: '',
+      blocks: undefined,
+      edited: false,
+      files: [],
+      visibleTo: undefined,
+      refusal: undefined,
+      subtype: 'assistant_app_thread',
+    });
+    const thread: AssistantThread = {
+      channel,
+      threadTs,
+      userId,
+      contextChannel,
+      status: '',
+      loadingMessages: [],
+      prompts: [],
+      promptsTitle: undefined,
+      title: undefined,
+    };
+    this.#assistantThreads.push(thread);
+    return thread;
+  }
+
+  /** The assistant thread the Web API names: one it has, or, when the directory assumes the unseen, a new one. */
+  namedAssistantThread(channel: string, threadTs: string): AssistantThread | undefined {
+    const found = this.assistantThread(channel, threadTs);
+    if (found || !this.directory.assumesUnseen) return found;
+    const assumed: AssistantThread = {
+      channel,
+      threadTs,
+      userId: UNSEEN_USER,
+      contextChannel: undefined,
+      status: '',
+      loadingMessages: [],
+      prompts: [],
+      promptsTitle: undefined,
+      title: undefined,
+    };
+    this.#assistantThreads.push(assumed);
+    return assumed;
+  }
+
+  assistantThread(channel: string, threadTs: string): AssistantThread | undefined {
+    return this.#assistantThreads.find(
+      (thread) => thread.channel === channel && thread.threadTs === threadTs,
+    );
+  }
+
+  /** A person's latest assistant thread: the one their panel shows. */
+  latestAssistantThread(userId: string): AssistantThread | undefined {
+    return this.#assistantThreads.findLast((thread) => thread.userId === userId);
+  }
+
   recordCall(call: Omit<ApiCall, 'at'>): void {
     this.#calls.push({ at: Date.now(), ...call });
     if (this.#calls.length > CALLS_KEPT) this.#calls.shift();
@@ -163,12 +229,14 @@ export class SlackWorkspace {
     modals: Record<string, PlaygroundView[]>;
     homes: Record<string, PlaygroundView>;
     calls: ApiCall[];
+    assistantThreads: AssistantThread[];
   } {
     return {
       messages: [...this.#messages],
       modals: Object.fromEntries(this.#modals),
       homes: Object.fromEntries(this.#homes),
       calls: [...this.#calls],
+      assistantThreads: this.#assistantThreads.map((thread) => ({ ...thread })),
     };
   }
 

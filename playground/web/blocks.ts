@@ -180,11 +180,30 @@ function drawMrkdwn(nodes: MrkdwnNode[], context: Pick<BlockContext, 'nameOf'>):
   });
 }
 
-/** A link opens in a new tab (the page's own links to 127.0.0.1 included); other schemes are text. */
+/**
+ * A link opens in a new tab; other schemes are text. A permalink of the workspace opens its message
+ * here, as Slack's client does, so the person stays who they are.
+ */
 function link(url: string, children: Node[]): HTMLElement {
   if (!isSafeUrl(url) && !url.startsWith('/'))
     return h('span', { class: 'unsafe-link', title: url }, ...children);
+  const permalink = permalinkHash(url);
+  if (permalink !== undefined) return h('a', { href: permalink, class: 'permalink' }, ...children);
   return h('a', { href: url, target: '_blank', rel: 'noopener noreferrer' }, ...children);
+}
+
+/** The workspace's web address (the snapshot's team url): its permalinks open in the page. */
+let workspaceUrl: string | undefined;
+
+export function setWorkspaceUrl(url: string): void {
+  workspaceUrl = url;
+}
+
+/** `#C123/1700000000.000100` for a permalink to this workspace; undefined for any other link. */
+function permalinkHash(url: string): string | undefined {
+  if (workspaceUrl === undefined || !url.startsWith(`${workspaceUrl}/archives/`)) return undefined;
+  const match = /\/archives\/([A-Z0-9]+)\/p(\d+)(\d{6})$/.exec(url);
+  return match ? `#${match[1]}/${match[2]}.${match[3]}` : undefined;
 }
 
 /** Images from other hosts are not loaded: the page reaches nothing but 127.0.0.1. */
@@ -235,22 +254,38 @@ function renderElement(element: unknown, blockId: string, context: BlockContext)
       return button;
     }
     case 'feedback_buttons': {
-      const buttons = [element.positive_button, element.negative_button].filter(isJson);
-      return h(
-        'span',
-        { class: 'feedback-buttons' },
-        ...buttons.map((button) =>
-          h(
-            'button',
-            {
-              class: 'button button-icon',
-              type: 'button',
-              onclick: () => act({ type: 'feedback_buttons', value: str(button.value) }),
+      // As Slack draws its rating element: two small pill buttons side by side, the chosen one marked.
+      const sides = [
+        { side: 'positive', button: element.positive_button },
+        { side: 'negative', button: element.negative_button },
+      ].filter((entry): entry is { side: string; button: Json } => isJson(entry.button));
+      const group = h('span', { class: 'feedback-buttons', role: 'group', 'data-action-id': actionId });
+      for (const { side, button } of sides) {
+        const label = str(button.accessibility_label) || plainOf(button.text);
+        const drawn = h(
+          'button',
+          {
+            class: `feedback-button feedback-${side}`,
+            type: 'button',
+            'aria-label': label,
+            'aria-pressed': 'false',
+            title: label,
+            onclick: () => {
+              for (const other of group.querySelectorAll('button'))
+                other.setAttribute('aria-pressed', 'false');
+              drawn.setAttribute('aria-pressed', 'true');
+              act({
+                type: 'feedback_buttons',
+                value: str(button.value),
+                ...(isJson(button.text) ? { text: { type: 'plain_text', text: plainOf(button.text) } } : {}),
+              });
             },
-            renderText(button.text, context),
-          ),
-        ),
-      );
+          },
+          renderText(button.text, context),
+        );
+        group.append(drawn);
+      }
+      return group;
     }
     case 'icon_button':
       return h(
@@ -532,7 +567,7 @@ function renderTable(
 ): HTMLElement {
   const rows = list(block.rows);
   const cell = (value: unknown, tag: 'th' | 'td') => {
-    if (isJson(value) && value.type === 'raw_text') return h(tag, {}, str(value.text));
+    if (isJson(value) && value.type === 'raw_text') return h(tag, {}, ...unbrokenTokens(str(value.text)));
     if (isJson(value) && value.type === 'rich_text') return h(tag, {}, renderBlock(value, context));
     return h(tag, {}, unknownThing('table cell', isJson(value) ? str(value.type) : typeof value));
   };
@@ -547,6 +582,17 @@ function renderTable(
       h('tbody', {}, ...body.map((row) => h('tr', {}, ...list(row).map((value) => cell(value, 'td'))))),
     ),
   );
+}
+
+/**
+ * A cell's text with each date, time or number-like token (`2026-11-20`, `14:03`, `1,204`) kept on one
+ * line: browsers otherwise break after a hyphen, leaving `2026-11-` above `20` in a narrow column.
+ */
+function unbrokenTokens(text: string): Array<string | HTMLElement> {
+  return text
+    .split(/(\S*\d[-/:.,]\d\S*)/)
+    .filter((part) => part !== '')
+    .map((part) => (/\d[-/:.,]\d/.test(part) ? h('span', { class: 'unbroken' }, part) : part));
 }
 
 /** rich_text: what people type (and what apps may send), sections, lists, quotes and code. */

@@ -2,30 +2,27 @@
 // (Server-Sent Events) and sends what the person does to the server, which signs it for the gateway.
 import {
   API_PREFIX,
+  type AssistantThread,
   type ElementValue,
   EVENTS_PATH,
   FAULT_KINDS,
-  type FaultKind,
   type PlaygroundMessage,
   type PlaygroundView,
   type Snapshot,
   type StateValues,
 } from '../protocol.js';
-import { type BlockContext, renderBlocks, renderMrkdwn, renderText } from './blocks.js';
+import { type BlockContext, renderBlocks, renderMrkdwn, renderText, setWorkspaceUrl } from './blocks.js';
 import { append, fill, h } from './dom.js';
 import { renderHome, renderModal, type ViewContextBase, type ViewState } from './views.js';
+import { type PageWords, pageLanguageOf, pageWords } from './words.js';
 
 type Place = { kind: 'conversation'; id: string } | { kind: 'home' };
 type Source =
   | { kind: 'message' | 'ephemeral'; channel: string; ts: string }
   | { kind: 'view'; viewId: string };
 
-const FAULT_LABELS: Record<FaultKind, string> = {
-  none: 'Off',
-  http500: 'HTTP 500 on every call',
-  slow: 'Too slow (times out)',
-  malformed: 'Malformed replies',
-};
+/** How often the assistant's status line moves to its next loading message, as Slack rotates them. */
+const LOADING_MESSAGE_MS = 2_000;
 
 const state: {
   snapshot: Snapshot | undefined;
@@ -35,6 +32,10 @@ const state: {
   /** The modal on screen, to keep what was typed when the app updates it. */
   modal: { id: string; hash: unknown; errors: string; state: ViewState } | undefined;
   highlight: string | undefined;
+  /** Whether this person has the assistant panel open beside the conversation. */
+  assistantOpen: boolean;
+  /** The newest message each person has seen in each conversation (`person/conversation`), for unread marks. */
+  seen: Map<string, string>;
 } = {
   snapshot: undefined,
   me: '',
@@ -42,77 +43,115 @@ const state: {
   thread: undefined,
   modal: undefined,
   highlight: undefined,
+  assistantOpen: false,
+  seen: new Map(),
 };
+
+function words(): PageWords {
+  const persona = state.snapshot?.personas.find((person) => person.id === state.me);
+  return pageWords(pageLanguageOf(persona?.locale));
+}
 
 const root = document.getElementById('app') ?? document.body;
 
 const personaSelect = h('select', {
   id: 'persona',
-  'aria-label': 'You are',
   onchange: () => switchPersona(personaSelect.value),
 });
+const personaLabel = h('span', {});
 const nav = h('nav', { class: 'nav', 'aria-label': 'Conversations' });
-const faults = h('fieldset', { class: 'faults' }, h('legend', {}, 'Platform faults (simulator)'));
+const faultsLegend = h('legend', {});
+const faults = h('fieldset', { class: 'faults' }, faultsLegend);
 const title = h('div', { class: 'conversation-title' });
 const purpose = h('div', { class: 'conversation-purpose' });
-const messageList = h('div', { class: 'messages', role: 'log', 'aria-label': 'Messages' });
-const home = h('div', { class: 'home-tab', hidden: true });
-const composerInput = h('textarea', {
-  class: 'composer-input',
-  rows: '1',
-  'aria-label': 'Message',
-  placeholder: 'Message',
+const assistantButton = h('button', {
+  type: 'button',
+  class: 'assistant-open',
+  onclick: () => openAssistant(false),
 });
+const messageList = h('div', { class: 'messages', role: 'log' });
+const home = h('div', { class: 'home-tab', hidden: true });
+const composerInput = h('textarea', { class: 'composer-input', rows: '1' });
+const composerSend = h('button', { type: 'submit', class: 'button button-primary composer-send' });
 const composer = h(
   'form',
   { class: 'composer', onsubmit: (event) => submitComposer(event, composerInput, undefined) },
   composerInput,
-  h('button', { type: 'submit', class: 'button button-primary composer-send' }, 'Send'),
+  composerSend,
 );
-const threadList = h('div', { class: 'messages thread-messages', role: 'log', 'aria-label': 'Thread' });
-const threadInput = h('textarea', {
-  class: 'composer-input',
-  rows: '1',
-  'aria-label': 'Reply',
-  placeholder: 'Reply…',
-});
+const threadList = h('div', { class: 'messages thread-messages', role: 'log' });
+const threadInput = h('textarea', { class: 'composer-input', rows: '1' });
+const threadTitle = h('span', {});
+const threadClose = h(
+  'button',
+  { type: 'button', class: 'pane-close', onclick: () => openThread(undefined) },
+  '×',
+);
+const threadSend = h('button', { type: 'submit', class: 'button button-primary composer-send' });
 const threadPane = h(
   'aside',
-  { class: 'thread', hidden: true, 'aria-label': 'Thread' },
-  h(
-    'header',
-    { class: 'pane-header' },
-    h('span', {}, 'Thread'),
-    h(
-      'button',
-      {
-        type: 'button',
-        class: 'pane-close',
-        'aria-label': 'Close thread',
-        onclick: () => openThread(undefined),
-      },
-      '×',
-    ),
-  ),
+  { class: 'thread', hidden: true },
+  h('header', { class: 'pane-header' }, threadTitle, threadClose),
   threadList,
   h(
     'form',
     { class: 'composer', onsubmit: (event) => submitComposer(event, threadInput, state.thread?.ts) },
     threadInput,
-    h('button', { type: 'submit', class: 'button button-primary composer-send' }, 'Reply'),
+    threadSend,
   ),
 );
 const callList = h('ol', { class: 'calls', reversed: true });
+const activityTitle = h('span', {});
 const activity = h(
   'aside',
-  { class: 'activity', 'aria-label': 'Web API calls' },
-  h('header', { class: 'pane-header' }, h('span', {}, 'What the gateway sends to Slack')),
+  { class: 'activity' },
+  h('header', { class: 'pane-header' }, activityTitle),
   callList,
 );
+
+// The app's assistant panel (Slack's split view): its thread, suggested prompts and status line.
+const assistantName = h('span', { class: 'assistant-name' });
+const assistantTitle = h('div', { class: 'assistant-title' });
+const assistantContext = h('div', { class: 'assistant-context' });
+const assistantNew = h('button', {
+  type: 'button',
+  class: 'button assistant-new',
+  onclick: () => openAssistant(true),
+});
+const assistantClose = h(
+  'button',
+  { type: 'button', class: 'pane-close', onclick: () => closeAssistant() },
+  '×',
+);
+const assistantList = h('div', { class: 'messages assistant-messages', role: 'log' });
+const assistantPrompts = h('div', { class: 'assistant-prompts' });
+const assistantStatus = h('div', { class: 'assistant-status', role: 'status', hidden: true });
+const assistantInput = h('textarea', { class: 'composer-input', rows: '1' });
+const assistantSend = h('button', { type: 'submit', class: 'button button-primary composer-send' });
+const assistantPane = h(
+  'aside',
+  { class: 'assistant', hidden: true },
+  h(
+    'header',
+    { class: 'pane-header assistant-header' },
+    h('div', { class: 'assistant-heading' }, assistantName, assistantTitle, assistantContext),
+    h('div', { class: 'assistant-tools' }, assistantNew, assistantClose),
+  ),
+  assistantList,
+  assistantPrompts,
+  assistantStatus,
+  h(
+    'form',
+    { class: 'composer', onsubmit: (event) => submitAssistant(event) },
+    assistantInput,
+    assistantSend,
+  ),
+);
+let loadingTick = 0;
 const modalLayer = h('div', { class: 'modal-host' });
 const toasts = h('div', { class: 'toasts', 'aria-live': 'polite' });
 
-for (const input of [composerInput, threadInput]) {
+for (const input of [composerInput, threadInput, assistantInput]) {
   input.addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
@@ -127,19 +166,25 @@ fill(
     'aside',
     { class: 'sidebar' },
     h('div', { class: 'workspace-name' }, 'Acme (playground)'),
-    h('label', { class: 'persona' }, h('span', {}, 'You are'), personaSelect),
+    h('label', { class: 'persona' }, personaLabel, personaSelect),
     nav,
     faults,
   ),
   h(
     'main',
     { class: 'conversation' },
-    h('header', { class: 'conversation-header' }, title, purpose),
+    h(
+      'header',
+      { class: 'conversation-header' },
+      h('div', { class: 'conversation-heading' }, title, purpose),
+      assistantButton,
+    ),
     messageList,
     home,
     composer,
   ),
   threadPane,
+  assistantPane,
   activity,
 );
 // Outside the three-column grid: layers over it.
@@ -192,6 +237,9 @@ function switchPersona(userId: string): void {
   const wasDm = state.snapshot?.conversations.find((c) => c.id === currentConversation())?.kind === 'im';
   state.me = userId;
   state.modal = undefined;
+  // The panel is each person's own: the next person starts without it.
+  state.assistantOpen = false;
+  markAllSeen();
   if (wasDm) state.place = { kind: 'conversation', id: dmOf(userId) ?? '' };
   if (state.place.kind === 'home') void post('home', { userId });
   openThread(undefined);
@@ -201,13 +249,50 @@ function go(place: Place): void {
   state.place = place;
   state.thread = undefined;
   if (place.kind === 'home') void post('home', { userId: state.me });
+  // Slack tells the app which channel the person now looks at beside its open panel.
+  if (state.assistantOpen)
+    void post('assistant-context', { userId: state.me, channel: currentConversation() });
   render();
 }
 
 function openThread(thread: { channel: string; ts: string } | undefined): void {
   state.thread = thread;
+  if (thread) state.assistantOpen = false;
   render();
   if (thread) threadInput.focus();
+}
+
+function myAssistantThread(): AssistantThread | undefined {
+  return state.snapshot?.assistantThreads.findLast((thread) => thread.userId === state.me);
+}
+
+/** Opens the panel: on the person's thread when they have one (told where they are now), else a new one. */
+function openAssistant(newChat: boolean): void {
+  const channel = currentConversation();
+  state.assistantOpen = true;
+  state.thread = undefined;
+  if (newChat || !myAssistantThread()) void post('assistant-open', { userId: state.me, channel });
+  else void post('assistant-context', { userId: state.me, channel });
+  render();
+  assistantInput.focus();
+}
+
+function closeAssistant(): void {
+  state.assistantOpen = false;
+  render();
+}
+
+function submitAssistant(event: Event): void {
+  event.preventDefault();
+  const thread = myAssistantThread();
+  const text = assistantInput.value.trim();
+  if (!thread || text === '') return;
+  assistantInput.value = '';
+  void post('send', { userId: state.me, channel: thread.channel, text, threadTs: thread.threadTs });
+}
+
+function sendPrompt(thread: AssistantThread, message: string): void {
+  void post('send', { userId: state.me, channel: thread.channel, text: message, threadTs: thread.threadTs });
 }
 
 function nameOf(id: string): string {
@@ -273,7 +358,7 @@ function askToConfirm(dialog: Record<string, unknown>, then: () => void): void {
         h(
           'button',
           { type: 'button', class: 'button', onclick: () => done(false) },
-          plainText(dialog.deny) || 'Cancel',
+          plainText(dialog.deny) || words().cancel,
         ),
         h(
           'button',
@@ -282,7 +367,7 @@ function askToConfirm(dialog: Record<string, unknown>, then: () => void): void {
             class: `button ${dialog.style === 'danger' ? 'button-danger' : 'button-primary'}`,
             onclick: () => done(true),
           },
-          plainText(dialog.confirm) || 'Yes',
+          plainText(dialog.confirm) || words().yes,
         ),
       ),
     ),
@@ -292,7 +377,7 @@ function askToConfirm(dialog: Record<string, unknown>, then: () => void): void {
 
 function time(ts: string): string {
   const date = new Date(Number(ts.split('.')[0]) * 1000);
-  return date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return date.toLocaleTimeString(words().timeLocale, { hour: '2-digit', minute: '2-digit' });
 }
 
 function visible(message: PlaygroundMessage): boolean {
@@ -320,7 +405,7 @@ function renderMessage(
       h(
         'div',
         { class: 'refusal-title' },
-        `Slack refused ${message.refusal.method}: `,
+        words().slackRefused(message.refusal.method),
         h('code', {}, message.refusal.error),
       ),
       message.refusal.problems.length > 0
@@ -344,8 +429,8 @@ function renderMessage(
           {
             type: 'button',
             class: 'toolbar-button',
-            title: 'Reply in thread',
-            'aria-label': 'Reply in thread',
+            title: words().replyInThread,
+            'aria-label': words().replyInThread,
             onclick: () => openThread({ channel: message.channel, ts: message.ts }),
           },
           '💬',
@@ -356,7 +441,7 @@ function renderMessage(
       : h(
           'details',
           { class: 'message-actions' },
-          h('summary', { 'aria-label': 'More actions', title: 'More actions' }, '⋮'),
+          h('summary', { 'aria-label': words().moreActions, title: words().moreActions }, '⋮'),
           h(
             'div',
             { class: 'message-menu' },
@@ -402,7 +487,7 @@ function renderMessage(
         h('span', { class: 'author' }, author),
         isApp ? h('span', { class: 'badge' }, 'APP') : undefined,
         h('span', { class: 'time' }, time(message.ts)),
-        message.edited ? h('span', { class: 'edited' }, '(edited)') : undefined,
+        message.edited ? h('span', { class: 'edited' }, words().edited) : undefined,
       ),
       body,
       ...message.files.map((file) =>
@@ -418,7 +503,7 @@ function renderMessage(
           file.preview ? h('pre', { class: 'file-preview' }, file.preview) : undefined,
         ),
       ),
-      ephemeral ? h('div', { class: 'ephemeral-note' }, '👁 Only visible to you') : undefined,
+      ephemeral ? h('div', { class: 'ephemeral-note' }, words().onlyVisibleToYou) : undefined,
       options.replies > 0 && !options.inThread
         ? h(
             'button',
@@ -427,7 +512,7 @@ function renderMessage(
               class: 'replies',
               onclick: () => openThread({ channel: message.channel, ts: message.ts }),
             },
-            `${options.replies} ${options.replies === 1 ? 'reply' : 'replies'}`,
+            words().replies(options.replies),
           )
         : undefined,
     ),
@@ -445,73 +530,171 @@ function keepScrolledToEnd(list: HTMLElement, draw: () => void): void {
 function render(): void {
   const snapshot = state.snapshot;
   if (!snapshot) return;
-  renderSidebar(snapshot);
+  const said = words();
+  applyWords(said, snapshot);
   const place = state.place;
   const conversation =
     place.kind === 'conversation' ? snapshot.conversations.find((c) => c.id === place.id) : undefined;
+  if (conversation) markSeen(conversation.id);
+  renderSidebar(snapshot, said);
   messageList.hidden = place.kind === 'home';
-  composer.hidden = place.kind === 'home';
   home.hidden = place.kind !== 'home';
+  // Home has no messages: the composer stays in its place, disabled, saying where to write instead.
+  composerInput.disabled = place.kind === 'home';
+  composerSend.disabled = place.kind === 'home';
   if (place.kind === 'home') {
-    fill(title, `🏠 ${snapshot.app.name} — Home`);
-    fill(purpose, 'The app’s Home tab, as published for you with views.publish');
+    fill(title, said.homeTitle(snapshot.app.name));
+    fill(purpose, said.homePurpose);
+    composerInput.value = '';
+    composerInput.placeholder = said.homeComposerHint;
     fill(
       home,
       renderHome(
         snapshot.homes[state.me],
         baseContext({ kind: 'view', viewId: snapshot.homes[state.me]?.id ?? 'home' }),
+        said,
       ),
     );
   } else if (conversation) {
     fill(title, conversation.kind === 'channel' ? `# ${conversation.name}` : `🤖 ${snapshot.app.name}`);
-    fill(purpose, conversation.purpose);
+    fill(
+      purpose,
+      conversation.kind === 'im'
+        ? said.dmPurpose(nameOf(conversation.userId ?? ''), snapshot.app.name)
+        : (said.channelPurpose(conversation.name) ?? conversation.purpose),
+    );
     composerInput.placeholder =
       conversation.kind === 'channel'
-        ? `Message #${conversation.name} — mention @Helpdesk to ask, or type ${snapshot.slashCommand} help`
-        : `Message ${snapshot.app.name} — or type ${snapshot.slashCommand} help`;
+        ? said.channelPlaceholder(conversation.name, snapshot.slashCommand)
+        : said.dmPlaceholder(snapshot.app.name, snapshot.slashCommand);
     const inConversation = snapshot.messages.filter((m) => m.channel === conversation.id && visible(m));
     const replies = (ts: string) => inConversation.filter((m) => m.threadTs === ts && m.ts !== ts).length;
+    const shown = inConversation.filter(
+      (m) => (m.threadTs === undefined || m.threadTs === m.ts) && m.subtype !== 'assistant_app_thread',
+    );
     keepScrolledToEnd(messageList, () =>
       fill(
         messageList,
-        ...inConversation
-          .filter((m) => m.threadTs === undefined || m.threadTs === m.ts)
-          .map((m) => renderMessage(m, { replies: replies(m.ts), inThread: false })),
-        inConversation.length === 0 ? h('div', { class: 'empty' }, 'No messages yet. Say hello!') : undefined,
+        ...shown.map((m) => renderMessage(m, { replies: replies(m.ts), inThread: false })),
+        shown.length === 0 ? h('div', { class: 'empty' }, said.noMessages) : undefined,
       ),
     );
   }
-  renderThread(snapshot);
+  renderThread(snapshot, said);
+  renderAssistant(snapshot, said);
   renderCalls(snapshot);
   renderModalLayer(snapshot);
 }
 
-function renderSidebar(snapshot: Snapshot): void {
+/** The page's own labels, in the language of the person it is used as. */
+function applyWords(said: PageWords, snapshot: Snapshot): void {
+  document.documentElement.lang = pageLanguageOf(
+    snapshot.personas.find((person) => person.id === state.me)?.locale,
+  );
+  personaLabel.textContent = said.youAre;
+  personaSelect.setAttribute('aria-label', said.youAre);
+  faultsLegend.textContent = said.faults;
+  messageList.setAttribute('aria-label', said.messages);
+  composerInput.setAttribute('aria-label', said.message);
+  composerSend.textContent = said.send;
+  threadTitle.textContent = said.thread;
+  threadPane.setAttribute('aria-label', said.thread);
+  threadList.setAttribute('aria-label', said.thread);
+  threadClose.setAttribute('aria-label', said.closeThread);
+  threadInput.setAttribute('aria-label', said.reply);
+  threadInput.placeholder = said.replyPlaceholder;
+  threadSend.textContent = said.reply;
+  activity.setAttribute('aria-label', said.webApiCalls);
+  activityTitle.textContent = said.gatewaySends;
+  assistantButton.textContent = `✨ ${snapshot.app.name}`;
+  assistantButton.setAttribute('aria-label', said.openAssistant);
+  assistantButton.title = said.openAssistant;
+  assistantPane.setAttribute('aria-label', said.assistant);
+  assistantList.setAttribute('aria-label', said.assistant);
+  assistantName.textContent = `✨ ${snapshot.app.name}`;
+  assistantNew.textContent = said.newChat;
+  assistantClose.setAttribute('aria-label', said.closeAssistant);
+  assistantInput.setAttribute('aria-label', said.askAssistant);
+  assistantInput.placeholder = said.askPlaceholder(snapshot.app.name);
+  assistantSend.textContent = said.send;
+  for (const label of faults.querySelectorAll<HTMLElement>('[data-fault-label]')) {
+    const kind = FAULT_KINDS.find((candidate) => candidate === label.dataset.faultLabel);
+    if (kind) label.textContent = ` ${said.faultLabels[kind]}`;
+  }
+}
+
+/** The newest message of a conversation this person can see at the top level (where Slack counts unread). */
+function newestTs(snapshot: Snapshot, conversationId: string): string {
+  let newest = '';
+  for (const message of snapshot.messages) {
+    if (message.channel !== conversationId || !visible(message) || message.threadTs !== undefined) continue;
+    if (message.subtype === 'assistant_app_thread') continue;
+    if (Number(message.ts) > Number(newest || '0')) newest = message.ts;
+  }
+  return newest;
+}
+
+function markSeen(conversationId: string): void {
+  if (!state.snapshot) return;
+  const newest = newestTs(state.snapshot, conversationId);
+  if (newest !== '') state.seen.set(`${state.me}/${conversationId}`, newest);
+}
+
+/** What was there before a person is first shown counts as read: only what arrives later is new. */
+function markAllSeen(): void {
+  for (const conversation of state.snapshot?.conversations ?? []) {
+    if (!state.seen.has(`${state.me}/${conversation.id}`)) markSeen(conversation.id);
+  }
+}
+
+function unreadCount(snapshot: Snapshot, conversationId: string): number {
+  const seen = Number(state.seen.get(`${state.me}/${conversationId}`) ?? '0');
+  return snapshot.messages.filter(
+    (m) =>
+      m.channel === conversationId &&
+      m.threadTs === undefined &&
+      m.subtype !== 'assistant_app_thread' &&
+      m.userId !== state.me &&
+      visible(m) &&
+      Number(m.ts) > seen,
+  ).length;
+}
+
+function renderSidebar(snapshot: Snapshot, said: PageWords): void {
   if (personaSelect.options.length !== snapshot.personas.length) {
     fill(personaSelect, ...snapshot.personas.map((person) => h('option', { value: person.id }, person.name)));
   }
   personaSelect.value = state.me;
-  const item = (label: string, place: Place, current: boolean) =>
-    h(
+  const item = (label: string, place: Place, current: boolean) => {
+    const unread = place.kind === 'conversation' && !current ? unreadCount(snapshot, place.id) : 0;
+    return h(
       'button',
       {
         type: 'button',
-        class: `nav-item${current ? ' current' : ''}`,
+        class: `nav-item${current ? ' current' : ''}${unread > 0 ? ' unread' : ''}`,
         'aria-current': current ? 'page' : undefined,
         onclick: () => go(place),
       },
-      label,
+      h('span', { class: 'nav-label' }, label),
+      unread > 0
+        ? h(
+            'span',
+            { class: 'unread-count', 'aria-label': said.unread(unread), title: said.unread(unread) },
+            String(unread),
+          )
+        : undefined,
     );
+  };
   const here = currentConversation();
   const dm = dmOf(state.me);
   fill(
     nav,
-    item('🏠 Home', { kind: 'home' }, state.place.kind === 'home'),
-    h('div', { class: 'nav-heading' }, 'Channels'),
+    item(`🏠 ${said.home}`, { kind: 'home' }, state.place.kind === 'home'),
+    h('div', { class: 'nav-heading' }, said.channels),
     ...snapshot.conversations
       .filter((c) => c.kind === 'channel')
       .map((c) => item(`# ${c.name}`, { kind: 'conversation', id: c.id }, here === c.id)),
-    h('div', { class: 'nav-heading' }, 'Direct messages'),
+    h('div', { class: 'nav-heading' }, said.directMessages),
     dm ? item(`🤖 ${snapshot.app.name}`, { kind: 'conversation', id: dm }, here === dm) : undefined,
   );
   if (faults.querySelectorAll('input').length === 0) {
@@ -527,7 +710,7 @@ function renderSidebar(snapshot: Snapshot): void {
             value: kind,
             onchange: () => void post('fault', { kind }),
           }),
-          ` ${FAULT_LABELS[kind]}`,
+          h('span', { 'data-fault-label': kind }, ` ${said.faultLabels[kind]}`),
         ),
       ),
     );
@@ -536,13 +719,13 @@ function renderSidebar(snapshot: Snapshot): void {
   faults.dataset.active = snapshot.fault;
 }
 
-function renderThread(snapshot: Snapshot): void {
+function renderThread(snapshot: Snapshot, said: PageWords): void {
   const thread = state.thread;
   const parent = thread
     ? snapshot.messages.find((m) => m.channel === thread.channel && m.ts === thread.ts)
     : undefined;
   threadPane.hidden = parent === undefined;
-  activity.hidden = parent !== undefined;
+  activity.hidden = parent !== undefined || state.assistantOpen;
   if (!parent) return;
   const replies = snapshot.messages.filter(
     (m) => m.channel === parent.channel && m.threadTs === parent.ts && m.ts !== parent.ts && visible(m),
@@ -551,11 +734,91 @@ function renderThread(snapshot: Snapshot): void {
     fill(
       threadList,
       renderMessage(parent, { replies: 0, inThread: true }),
-      h('div', { class: 'thread-count' }, `${replies.length} ${replies.length === 1 ? 'reply' : 'replies'}`),
+      h('div', { class: 'thread-count' }, said.replies(replies.length)),
       ...replies.map((m) => renderMessage(m, { replies: 0, inThread: true })),
     ),
   );
 }
+
+/** The panel as Slack draws it: the thread's title, the channel beside it, replies, prompt chips, status. */
+function renderAssistant(snapshot: Snapshot, said: PageWords): void {
+  assistantPane.hidden = !state.assistantOpen;
+  if (!state.assistantOpen) return;
+  const thread = myAssistantThread();
+  assistantTitle.textContent = thread?.title ?? '';
+  const beside = thread?.contextChannel;
+  assistantContext.textContent =
+    beside === undefined
+      ? said.besideHome
+      : said.besideChannel(
+          snapshot.conversations.find((c) => c.id === beside && c.kind === 'channel')
+            ? `#${nameOf(beside)}`
+            : `🤖 ${snapshot.app.name}`,
+        );
+  assistantInput.disabled = thread === undefined;
+  assistantSend.disabled = thread === undefined;
+  const replies = thread
+    ? snapshot.messages.filter(
+        (m) =>
+          m.channel === thread.channel &&
+          m.threadTs === thread.threadTs &&
+          m.ts !== thread.threadTs &&
+          visible(m),
+      )
+    : [];
+  keepScrolledToEnd(assistantList, () =>
+    fill(
+      assistantList,
+      thread ? undefined : h('div', { class: 'empty' }, said.assistantGreetingWait),
+      ...replies.map((m) => renderMessage(m, { replies: 0, inThread: true })),
+    ),
+  );
+  const prompts = thread?.prompts ?? [];
+  assistantPrompts.hidden = prompts.length === 0;
+  fill(
+    assistantPrompts,
+    thread?.promptsTitle ? h('div', { class: 'assistant-prompts-title' }, thread.promptsTitle) : undefined,
+    ...prompts.map((prompt) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'prompt-chip',
+          title: prompt.message,
+          onclick: () => thread && sendPrompt(thread, prompt.message),
+        },
+        prompt.title,
+      ),
+    ),
+  );
+  renderAssistantStatus(thread, snapshot.app.name);
+}
+
+/** "Helpdesk Robot is looking this up…", then each loading message in turn while the status lasts. */
+function renderAssistantStatus(thread: AssistantThread | undefined, appName: string): void {
+  const status = thread?.status ?? '';
+  assistantStatus.hidden = status === '';
+  if (!thread || status === '') {
+    assistantStatus.replaceChildren();
+    return;
+  }
+  const loading = thread.loadingMessages;
+  fill(
+    assistantStatus,
+    h('span', { class: 'assistant-status-dots', 'aria-hidden': 'true' }, '•••'),
+    h('b', {}, appName),
+    ` ${status}`,
+    loading.length > 0
+      ? h('span', { class: 'assistant-loading' }, ` ${loading[loadingTick % loading.length] ?? ''}`)
+      : undefined,
+  );
+}
+
+setInterval(() => {
+  loadingTick += 1;
+  if (state.assistantOpen && state.snapshot && (myAssistantThread()?.loadingMessages.length ?? 0) > 1)
+    renderAssistantStatus(myAssistantThread(), state.snapshot.app.name);
+}, LOADING_MESSAGE_MS);
 
 function renderCalls(snapshot: Snapshot): void {
   fill(
@@ -566,7 +829,7 @@ function renderCalls(snapshot: Snapshot): void {
         h(
           'li',
           { class: `call${call.ok ? '' : ' call-failed'}` },
-          h('span', { class: 'call-time' }, new Date(call.at).toLocaleTimeString()),
+          h('span', { class: 'call-time' }, new Date(call.at).toLocaleTimeString(words().timeLocale)),
           ' ',
           h('code', {}, call.method),
           call.ok ? ' ✓' : ` ✗ ${call.error ?? ''}`,
@@ -592,6 +855,7 @@ function renderModalLayer(snapshot: Snapshot): void {
     top,
     baseContext({ kind: 'view', viewId: top.id }),
     previous,
+    words(),
     {
       submit: (view, values) => void post('submit', { userId: state.me, viewId: view.id, values }),
       close: (view) => void post('close', { userId: state.me, viewId: view.id }),
@@ -611,6 +875,9 @@ function followPermalink(): void {
   state.highlight = `${channel}/${ts}`;
   state.thread =
     message?.threadTs && message.threadTs !== message.ts ? { channel, ts: message.threadTs } : undefined;
+  // A thread takes the panel's place beside the conversation, as opening one from a message does.
+  if (state.thread) state.assistantOpen = false;
+  if (state.assistantOpen) void post('assistant-context', { userId: state.me, channel });
   render();
   document.querySelector('.message.highlight')?.scrollIntoView({ block: 'center' });
 }
@@ -621,11 +888,13 @@ const feed = new EventSource(EVENTS_PATH);
 feed.onmessage = (event: MessageEvent<string>) => {
   const first = state.snapshot === undefined;
   state.snapshot = JSON.parse(event.data) as Snapshot;
+  setWorkspaceUrl(state.snapshot.team.url);
   if (first) {
     const wanted = new URLSearchParams(window.location.search).get('as');
     const me = state.snapshot.personas.find((person) => person.id === wanted) ?? state.snapshot.personas[0];
     state.me = me?.id ?? '';
     state.place = { kind: 'conversation', id: dmOf(state.me) ?? '' };
+    markAllSeen();
     root.classList.add('ready');
     render();
     followPermalink();

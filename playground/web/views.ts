@@ -3,6 +3,7 @@
 import type { ElementValue, PlaygroundView, StateValues } from '../protocol.js';
 import { type BlockContext, renderBlocks, renderText } from './blocks.js';
 import { h } from './dom.js';
+import type { PageWords } from './words.js';
 
 type Json = Record<string, unknown>;
 
@@ -42,6 +43,7 @@ export function renderModal(
   view: PlaygroundView,
   base: ViewContextBase,
   previous: StateValues,
+  said: Pick<PageWords, 'cancel' | 'close'>,
   handlers: ModalHandlers,
 ): { element: HTMLElement; state: ViewState } {
   const state = new ViewState();
@@ -55,7 +57,7 @@ export function renderModal(
   const json: Json = view.view;
   const blocks = Array.isArray(json.blocks) ? json.blocks : [];
   const submit = json.submit === undefined ? undefined : plain(json.submit);
-  const close = json.close === undefined ? 'Cancel' : plain(json.close);
+  const close = json.close === undefined ? said.cancel : plain(json.close);
   const form = h(
     'form',
     {
@@ -76,7 +78,7 @@ export function renderModal(
       h('h2', {}, renderText(json.title, base)),
       h(
         'button',
-        { type: 'button', class: 'modal-x', 'aria-label': 'Close', onclick: () => handlers.close(view) },
+        { type: 'button', class: 'modal-x', 'aria-label': said.close, onclick: () => handlers.close(view) },
         '×',
       ),
     ),
@@ -93,14 +95,12 @@ export function renderModal(
   return { element: h('div', { class: 'modal-layer' }, form), state };
 }
 
-export function renderHome(view: PlaygroundView | undefined, base: ViewContextBase): HTMLElement {
-  if (!view) {
-    return h(
-      'div',
-      { class: 'home-empty' },
-      'The app has not published a Home tab for you. When it calls views.publish, the tab appears here.',
-    );
-  }
+export function renderHome(
+  view: PlaygroundView | undefined,
+  base: ViewContextBase,
+  said: Pick<PageWords, 'homeEmpty'>,
+): HTMLElement {
+  if (!view) return h('div', { class: 'home-empty' }, said.homeEmpty);
   const json: Json = view.view;
   const state = new ViewState();
   const context: BlockContext = {

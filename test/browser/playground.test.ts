@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Playground, startPlayground } from '../../playground/playground.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { PlatformClient, StaticTokenProvider } from '../../src/platform/index.js';
@@ -22,6 +22,26 @@ const SCREENSHOTS = process.env.PLAYGROUND_SCREENSHOTS ?? join(tmpdir(), 'cs-gat
 /** Waits for what the gateway does: generous for a busy two-core machine, short of the test's limit. */
 const STEP_MS = 12_000;
 const TEST_MS = 45_000;
+
+/**
+ * Run in the page (as text: this file has no DOM types): each date in the last tickets table whose text
+ * lies on more than one line.
+ */
+const DATES_SPLIT_OVER_LINES = `(() => {
+  const element = [...document.querySelectorAll('.message.ephemeral table')].at(-1);
+  const found = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of (node.textContent ?? '').matchAll(/\\d{4}-\\d{2}-\\d{2}(?:[ T]\\d{2}:\\d{2})?/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      if (tops.size > 1) found.push(match[0]);
+    }
+  }
+  return found;
+})()`;
 
 const ALICE = 'U0ALICE';
 const BOB = 'U0BOB';
@@ -44,11 +64,19 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
     await playground?.close();
   }, 30_000);
 
-  async function openAs(userId: string): Promise<Page> {
+  /** Pages a test opened: closed after it, so one that failed does not hold its event stream open. */
+  const opened: Page[] = [];
+
+  afterEach(async () => {
+    for (const page of opened.splice(0)) await page.close().catch(() => undefined);
+  });
+
+  async function openAs(userId: string, on: Playground = playground): Promise<Page> {
     const page = await browser.context.newPage();
+    opened.push(page);
     page.setDefaultTimeout(STEP_MS);
     await page.setViewportSize({ width: 1400, height: 860 });
-    await page.goto(`${playground.url}?as=${userId}`);
+    await page.goto(`${on.url}?as=${userId}`);
     await page.locator('.app.ready').waitFor();
     return page;
   }
@@ -85,7 +113,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       for (const suggestion of ['My account is locked', 'How do I set up multi-factor authentication?']) {
         await answer.getByRole('button', { name: suggestion }).waitFor();
       }
-      await answer.getByRole('button', { name: '👍 Helpful' }).waitFor();
+      await answer.getByRole('button', { name: 'This answer was helpful' }).waitFor();
       await shot(page, 'answer');
       await page.close();
     },
@@ -100,7 +128,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       await appMessage(page, 'password portal').getByRole('button', { name: 'My account is locked' }).click();
       const answer = appMessage(page, 'Accounts lock for 15 minutes');
       await answer.waitFor();
-      await answer.getByRole('button', { name: '👍 Helpful' }).waitFor();
+      await answer.getByRole('button', { name: 'This answer was helpful' }).waitFor();
       await shot(page, 'suggestion');
       await page.close();
     },
@@ -108,15 +136,15 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
   );
 
   it(
-    'replaces the rating buttons with the rated line after 👍',
+    "replaces Slack's feedback buttons with the rated line after 👍",
     async () => {
       const page = await openAs(OLIVIA);
       await type(page, 'How do I set up multi-factor authentication?');
       const answer = appMessage(page, 'authenticator app');
-      await answer.getByRole('button', { name: '👍 Helpful' }).click();
+      await answer.getByRole('button', { name: 'This answer was helpful' }).click();
       await answer.locator('.block', { hasText: 'rated this answer 👍 helpful' }).waitFor();
-      expect(await answer.getByRole('button', { name: '👍 Helpful' }).count()).toBe(0);
-      expect(await answer.getByRole('button', { name: '👎 Not helpful' }).count()).toBe(0);
+      expect(await answer.getByRole('button', { name: 'This answer was helpful' }).count()).toBe(0);
+      expect(await answer.getByRole('button', { name: 'This answer was not helpful' }).count()).toBe(0);
       // The rated line names the rater as a mention, drawn with their name.
       expect(await answer.locator('.mention', { hasText: '@Olivia Reyes (operator)' }).count()).toBe(1);
       await shot(page, 'rated');
@@ -158,10 +186,13 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
     'speaks Chinese to a person whose Slack locale is zh-CN',
     async () => {
       const page = await openAs(WANG_FANG);
-      await type(page, '忘记密码怎么办？');
-      const answer = appMessage(page, /./).filter({ has: page.getByRole('button', { name: '👍 有帮助' }) });
+      // The page speaks Chinese to her too: the composer is 消息 (Message).
+      await type(page, '忘记密码怎么办？', '消息');
+      const answer = appMessage(page, /./).filter({
+        has: page.getByRole('button', { name: '这个回答有帮助' }),
+      });
       await answer.waitFor();
-      await answer.getByRole('button', { name: '👎 没帮助' }).waitFor();
+      await answer.getByRole('button', { name: '这个回答没帮助' }).waitFor();
       await shot(page, 'chinese');
       await page.close();
     },
@@ -188,12 +219,12 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
 
       const page = await openAs(LI_WEI);
       await page.getByRole('button', { name: '# help' }).click();
-      await type(page, '@Helpdesk What is the travel policy?');
+      await type(page, '@Helpdesk What is the travel policy?', '消息');
       const question = page.locator('.conversation .message', { hasText: 'What is the travel policy?' });
       await question.locator('.mention', { hasText: '@Helpdesk Robot' }).waitFor();
-      await question.getByRole('button', { name: /replies/ }).click();
+      await question.getByRole('button', { name: /条回复/ }).click();
 
-      const thread = page.getByRole('complementary', { name: 'Thread' });
+      const thread = page.getByRole('complementary', { name: '话题' });
       await appMessage(thread, 'Rule 60:').waitFor();
       const parts = thread.locator('.message.from-app');
       const count = await parts.count();
@@ -203,7 +234,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       expect(
         await parts
           .last()
-          .getByRole('button', { name: /有帮助|Helpful/ })
+          .getByRole('button', { name: /这个回答有帮助|This answer was helpful/ })
           .count(),
       ).toBe(1);
       for (let index = 0; index < count - 1; index += 1) {
@@ -229,7 +260,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       // Robot 2's answer (the IT desk's checklist), not #help's robot's.
       const answer = appMessage(thread, 'IT desk checklist');
       await answer.waitFor();
-      await answer.getByRole('button', { name: '👍 Helpful' }).waitFor();
+      await answer.getByRole('button', { name: 'This answer was helpful' }).waitFor();
       // Chatter that is no question gets no answer: the next message stands alone.
       await type(page, 'thanks, that worked');
       const chatter = page.locator('.conversation .message', { hasText: 'thanks, that worked' });
@@ -287,7 +318,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       const page = await openAs(BOB);
       await type(page, 'How do I connect to the office Wi-Fi?');
       const answer = appMessage(page, 'Corp-Secure');
-      await answer.getByRole('button', { name: '👎 Not helpful' }).click();
+      await answer.getByRole('button', { name: 'This answer was not helpful' }).click();
       await answer.getByRole('button', { name: 'Say what was wrong' }).click();
 
       const reason = page.getByRole('dialog', { name: 'What was wrong?' });
@@ -353,8 +384,12 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       await home.locator('.block').first().waitFor();
       // A button without a value is sent without one, as Slack does: the operator's Statistics modal opens.
       await home.getByRole('button', { name: 'Statistics' }).click();
-      await page.getByRole('dialog', { name: 'Statistics' }).waitFor();
+      const statistics = page.getByRole('dialog', { name: 'Statistics' });
+      await statistics.waitFor();
       await shot(page, 'home');
+      // The workspace keeps a person's open modal across pages: closed, so the next page is free.
+      await statistics.getByRole('button', { name: 'Close', exact: true }).last().click();
+      await statistics.waitFor({ state: 'detached' });
       await page.close();
     },
     TEST_MS,
@@ -383,7 +418,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       const page = await openAs(OLIVIA);
       await type(page, 'How do I reset my password?');
       const answer = appMessage(page, 'password portal').last();
-      await answer.getByRole('button', { name: '👍 Helpful' }).waitFor();
+      await answer.getByRole('button', { name: 'This answer was helpful' }).waitFor();
       await answer.hover();
       await answer.getByLabel('More actions').click();
       await answer.getByRole('button', { name: 'Edit this answer' }).click();
@@ -399,7 +434,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       const alice = await openAs(ALICE);
       await type(alice, 'How do I reset my password?');
       const hers = appMessage(alice, 'password portal').last();
-      await hers.getByRole('button', { name: '👍 Helpful' }).waitFor();
+      await hers.getByRole('button', { name: 'This answer was helpful' }).waitFor();
       await hers.hover();
       await hers.getByLabel('More actions').click();
       await hers.getByRole('button', { name: 'Edit this answer' }).click();
@@ -409,4 +444,263 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
     },
     TEST_MS,
   );
+
+  describe('what a walk through the page found (issue 21)', () => {
+    it(
+      'keeps the composer on Home, disabled, with a hint saying where to write',
+      async () => {
+        const page = await openAs(ALICE);
+        await page.getByRole('button', { name: '🏠 Home' }).click();
+        const composer = page.getByRole('textbox', { name: 'Message', exact: true });
+        await page.locator('.conversation-title', { hasText: 'Home' }).waitFor();
+        expect(await composer.isDisabled()).toBe(true);
+        expect(await composer.getAttribute('placeholder')).toMatch(/open a channel/);
+        await shot(page, 'home-composer');
+        // Back in a conversation, it takes messages again.
+        await page.getByRole('button', { name: '# help' }).click();
+        expect(await composer.isEnabled()).toBe(true);
+        await page.close();
+      },
+      TEST_MS,
+    );
+
+    it(
+      'lets the faults switch be used while a modal is open',
+      async () => {
+        const page = await openAs(OLIVIA);
+        try {
+          await type(page, '/cs tickets');
+          const modal = page.getByRole('dialog', { name: 'Tickets' });
+          await modal.waitFor();
+          await page.getByRole('radio', { name: 'Too slow (times out)' }).check();
+          await page.locator('.faults[data-active=slow]').waitFor();
+          await shot(page, 'faults-over-modal');
+          await page.getByRole('radio', { name: 'Off' }).check();
+          await page.locator('.faults[data-active=none]').waitFor();
+          await modal.getByRole('button', { name: 'Cancel' }).click();
+          await modal.waitFor({ state: 'detached' });
+        } finally {
+          playground.simulator.faults.clear();
+          await page.close();
+        }
+      },
+      TEST_MS,
+    );
+
+    it(
+      'opens a permalink of the stand-in in the page, as the same person, at the message it names',
+      async () => {
+        // A question the robot cannot answer opens a card in #kb-review; Home links to it.
+        const alice = await openAs(ALICE);
+        const question = `Can I bring my llama number ${Date.now()} to the office?`;
+        await type(alice, question);
+        const page = await openAs(OLIVIA);
+        await page.getByRole('button', { name: '# kb-review' }).click();
+        await appMessage(page, question).waitFor();
+        await alice.close();
+        await page.getByRole('button', { name: '🏠 Home' }).click();
+        const link = page.locator('.home a', { hasText: /llama/ }).first();
+        await page.locator('.home .block').first().waitFor();
+        await shot(page, 'permalink-home');
+        await link.waitFor();
+        const tabs = browser.context.pages().length;
+        await link.click();
+        // The same page (no new tab), still Olivia, at the card in #kb-review.
+        await page.locator('.conversation-title', { hasText: '# kb-review' }).waitFor();
+        const card = page.locator('.message.highlight');
+        await card.waitFor();
+        expect(await card.innerText()).toContain('llama');
+        expect(await page.locator('#persona').inputValue()).toBe(OLIVIA);
+        expect(browser.context.pages()).toHaveLength(tabs);
+        await shot(page, 'permalink');
+        await page.close();
+      },
+      TEST_MS,
+    );
+
+    it(
+      'marks a conversation with new messages as unread until it is opened',
+      async () => {
+        const alice = await openAs(ALICE);
+        const bob = await openAs(BOB);
+        await bob.getByRole('button', { name: '# help' }).click();
+        await type(bob, `Lunch at noon, anyone? ${Date.now()}`);
+        const help = alice.locator('.nav-item', { hasText: '# help' });
+        await help.locator('.unread-count', { hasText: '1' }).waitFor();
+        expect(await help.getAttribute('class')).toContain('unread');
+        await shot(alice, 'unread');
+        await help.click();
+        await alice.locator('.conversation-title', { hasText: '# help' }).waitFor();
+        expect(await help.locator('.unread-count').count()).toBe(0);
+        // Bob wrote it: it is not new to him.
+        expect(await bob.locator('.nav-item.unread').count()).toBe(0);
+        await bob.close();
+        await alice.close();
+      },
+      TEST_MS,
+    );
+
+    it(
+      "speaks the persona's language in the page's own words, and changes with the persona",
+      async () => {
+        const page = await openAs(WANG_FANG);
+        await page.locator('.nav-heading', { hasText: '频道' }).waitFor();
+        await page.getByRole('textbox', { name: '消息', exact: true }).waitFor();
+        expect(await page.getByRole('button', { name: '发送' }).count()).toBe(1);
+        expect(await page.locator('.faults legend').innerText()).toBe('平台故障（模拟器）');
+        expect(await page.locator('html').getAttribute('lang')).toBe('zh');
+        expect(await page.locator('.conversation-purpose').innerText()).toBe('王芳与 Helpdesk Robot 的私信');
+        await shot(page, 'page-in-chinese');
+        await page.selectOption('#persona', ALICE);
+        await page.locator('.nav-heading', { hasText: 'Channels' }).waitFor();
+        await page.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
+        await page.close();
+      },
+      TEST_MS,
+    );
+
+    it(
+      'keeps every date in the tickets table on one line',
+      async () => {
+        const page = await openAs(OLIVIA);
+        // Narrow, as a laptop beside an open thread: the columns have to wrap somewhere.
+        await page.setViewportSize({ width: 1000, height: 800 });
+        await type(page, '/cs tickets');
+        const modal = page.getByRole('dialog', { name: 'Tickets' });
+        await modal.locator('button[type=submit]').click();
+        const table = page.locator('.message.ephemeral table').last();
+        await table.waitFor();
+        const broken: unknown = await page.evaluate(DATES_SPLIT_OVER_LINES);
+        await shot(page, 'tickets-narrow');
+        expect(await table.locator('td').count()).toBeGreaterThan(0);
+        expect(broken).toEqual([]);
+        await page.close();
+      },
+      TEST_MS,
+    );
+  });
+
+  describe('the assistant panel (issue 20)', () => {
+    /** Opens the panel beside the conversation on screen; a new thread, greeted by the app. */
+    async function openPanel(
+      page: Page,
+      names = { open: 'Open the assistant panel', panel: 'Assistant' },
+    ): Promise<Locator> {
+      await page.getByRole('button', { name: names.open }).click();
+      const panel = page.getByRole('complementary', { name: names.panel });
+      await appMessage(panel, /./).first().waitFor();
+      return panel;
+    }
+
+    it(
+      'greets with prompts as chips beside the channel, answers a chip in its thread, titles it and rates with Slack’s buttons',
+      async () => {
+        const page = await openAs(ALICE);
+        await page.getByRole('button', { name: '# help' }).click();
+        const panel = await openPanel(page);
+        await panel.locator('.assistant-context', { hasText: 'Beside #help' }).waitFor();
+        const chips = panel.locator('.prompt-chip');
+        await chips.first().waitFor();
+        const count = await chips.count();
+        expect(count).toBeGreaterThan(0);
+        expect(count).toBeLessThanOrEqual(4);
+        const prompt = (await chips.first().innerText()).trim();
+        await chips.first().click();
+        // The chip's message is sent as Alice's, and the answer comes in the panel's thread.
+        await panel.locator('.message:not(.from-app)').first().waitFor();
+        const answer = appMessage(panel, /./).filter({ has: page.locator('.feedback-buttons') });
+        await answer.waitFor();
+        expect(await panel.locator('.assistant-title').innerText()).not.toBe('');
+        // Prompts leave once the person has asked; the channel's own messages are untouched.
+        expect(await chips.count()).toBe(0);
+        expect(await page.locator('.conversation .message', { hasText: prompt }).count()).toBe(0);
+        await shot(page, 'assistant-panel');
+        await answer.getByRole('button', { name: 'This answer was helpful' }).click();
+        // The rated line takes the buttons' place in the same message.
+        await panel
+          .locator('.message.from-app .block', { hasText: 'rated this answer 👍 helpful' })
+          .waitFor();
+        expect(await panel.locator('.feedback-buttons').count()).toBe(0);
+        await page.close();
+      },
+      TEST_MS,
+    );
+
+    it(
+      'shows the status line while the robot works, until the reply comes',
+      async () => {
+        const page = await openAs(BOB);
+        try {
+          const panel = await openPanel(page);
+          await page.getByRole('radio', { name: 'Too slow (times out)' }).check();
+          await page.locator('.faults[data-active=slow]').waitFor();
+          await type(page, 'How do I connect to the VPN?', 'Ask the assistant');
+          const status = panel.getByRole('status');
+          await status.waitFor();
+          expect(await status.innerText()).toContain('Helpdesk Robot');
+          await shot(page, 'assistant-status');
+          // The platform times out: the failure is the reply, and the status goes with it.
+          await appMessage(panel, 'took too long').waitFor();
+          await status.waitFor({ state: 'hidden' });
+        } finally {
+          playground.simulator.faults.clear();
+          await page.close();
+        }
+      },
+      TEST_MS,
+    );
+
+    it(
+      'asks with the robot of the channel beside the panel, and of the next one after a switch',
+      async () => {
+        const page = await openAs(LI_WEI);
+        await page.getByRole('button', { name: '# it-help' }).click();
+        const panel = await openPanel(page, { open: '打开助手面板', panel: '助手' });
+        await type(page, 'How do I connect to the VPN?', '向助手提问');
+        // #it-help has IT's robot: the IT desk's checklist.
+        await appMessage(panel, 'IT desk checklist').waitFor();
+        await page.getByRole('button', { name: '# help' }).click();
+        await panel.locator('.assistant-context', { hasText: '旁边：#help' }).waitFor();
+        await type(page, 'How do I connect to the VPN?', '向助手提问');
+        // #help has the default robot: its answer is the VPN client's, not IT's checklist.
+        const second = appMessage(panel, 'GlobalProtect').nth(1);
+        await second.waitFor();
+        expect(await second.innerText()).not.toContain('IT desk checklist');
+        await page.close();
+      },
+      TEST_MS,
+    );
+  });
+
+  describe('with RATING_BUTTONS=classic', () => {
+    let classic: Playground;
+
+    beforeAll(async () => {
+      classic = await startPlayground({
+        port: 0,
+        logger: createLogger({ level: 'silent' }),
+        gatewayEnv: { RATING_BUTTONS: 'classic' },
+      });
+    }, 60_000);
+
+    afterAll(async () => {
+      await classic?.close();
+    }, 30_000);
+
+    it(
+      'rates with the 👍/👎 buttons of before, replaced by the rated line',
+      async () => {
+        const page = await openAs(ALICE, classic);
+        await type(page, 'How do I set up multi-factor authentication?');
+        const answer = appMessage(page, 'authenticator app');
+        expect(await answer.locator('.feedback-buttons').count()).toBe(0);
+        await answer.getByRole('button', { name: '👍 Helpful' }).click();
+        await answer.locator('.block', { hasText: 'rated this answer 👍 helpful' }).waitFor();
+        expect(await answer.getByRole('button', { name: '👎 Not helpful' }).count()).toBe(0);
+        await shot(page, 'rated-classic');
+        await page.close();
+      },
+      TEST_MS,
+    );
+  });
 });

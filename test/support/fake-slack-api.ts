@@ -128,10 +128,6 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         return { ok: true };
       case 'response_url':
         return { ok: true };
-      case 'assistant.threads.setStatus':
-      case 'assistant.threads.setSuggestedPrompts':
-      case 'assistant.threads.setTitle':
-        return assistantThreadsAnswer(call.method, call.body);
       default:
         return standIn.call(call.method, call.body, call.token);
     }
@@ -298,62 +294,6 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       });
     },
   };
-}
-
-/** Slack's assistant panel shows four suggested prompts at most. */
-const SUGGESTED_PROMPTS_MAX = 4;
-
-/**
- * The assistant panel's methods as Slack checks their arguments: the thread named (a DM and a message
- * ts), a status, at most four prompts each with a title and a message, a title. The stand-in keeps no
- * panel state: the tests read what was set from the recorded calls.
- */
-function assistantThreadsAnswer(method: string, body: JsonObject): JsonObject {
-  const problems: string[] = [];
-  const nonEmpty = (value: unknown, pointer: string): void => {
-    if (typeof value !== 'string' || value.trim() === '')
-      problems.push(`[ERROR] must be more than 0 characters [json-pointer:${pointer}]`);
-  };
-  if (typeof body.channel_id !== 'string' || body.channel_id === '')
-    return { ok: false, error: 'channel_not_found' };
-  if (typeof body.thread_ts !== 'string' || !/^\d+\.\d+$/.test(body.thread_ts))
-    return { ok: false, error: 'invalid_thread_ts' };
-  switch (method) {
-    case 'assistant.threads.setStatus':
-      // An empty status clears it: only its type is checked.
-      if (typeof body.status !== 'string')
-        problems.push('[ERROR] must provide a string [json-pointer:/status]');
-      if (body.loading_messages !== undefined) {
-        if (!Array.isArray(body.loading_messages) || body.loading_messages.length > 10)
-          problems.push('[ERROR] must be less than 11 items [json-pointer:/loading_messages]');
-      }
-      break;
-    case 'assistant.threads.setSuggestedPrompts': {
-      const prompts = body.prompts;
-      if (!Array.isArray(prompts) || prompts.length === 0) {
-        problems.push('[ERROR] must provide at least 1 item [json-pointer:/prompts]');
-        break;
-      }
-      if (prompts.length > SUGGESTED_PROMPTS_MAX)
-        problems.push(`[ERROR] must be less than ${SUGGESTED_PROMPTS_MAX + 1} items [json-pointer:/prompts]`);
-      prompts.forEach((prompt: unknown, index) => {
-        const fields = isJsonObject(prompt) ? prompt : {};
-        nonEmpty(fields.title, `/prompts/${index}/title`);
-        nonEmpty(fields.message, `/prompts/${index}/message`);
-      });
-      break;
-    }
-    case 'assistant.threads.setTitle':
-      nonEmpty(body.title, '/title');
-      break;
-  }
-  return problems.length === 0
-    ? { ok: true }
-    : { ok: false, error: 'invalid_arguments', response_metadata: { messages: problems } };
-}
-
-function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function takeFailure(failures: Map<string, FakeFailure[]>, method: string): FakeFailure | undefined {

@@ -130,4 +130,45 @@ describe('the playground server', () => {
   it('answers a Web API call without the bot token as Slack does: invalid_auth', async () => {
     expect(await webApi('auth.test', {})).toEqual({ ok: false, error: 'invalid_auth' });
   });
+
+  it('opens the assistant panel through the gateway: greeting and prompts, then an answer in its thread, titled', async () => {
+    const opened = await act('assistant-open', { userId: 'U0BOB', channel: 'C0HELP' });
+    expect(opened.status).toBe(200);
+    const greeted = await feed.next((s) => {
+      const thread = s.assistantThreads.findLast((candidate) => candidate.userId === 'U0BOB');
+      return (
+        thread !== undefined &&
+        thread.prompts.length > 0 &&
+        s.messages.some((m) => m.threadTs === thread.threadTs && m.userId === s.app.userId)
+      );
+    });
+    const thread = greeted.assistantThreads.findLast((candidate) => candidate.userId === 'U0BOB');
+    if (!thread) throw new Error('no assistant thread');
+    expect(thread).toMatchObject({ channel: 'D0BOB', contextChannel: 'C0HELP' });
+    expect(thread.prompts.length).toBeLessThanOrEqual(4);
+
+    const prompt = thread.prompts[0]?.message ?? '';
+    expect(
+      (await act('send', { userId: 'U0BOB', channel: 'D0BOB', text: prompt, threadTs: thread.threadTs }))
+        .status,
+    ).toBe(200);
+    const answered = await feed.next((s) => {
+      const now = s.assistantThreads.find((candidate) => candidate.threadTs === thread.threadTs);
+      const replies = s.messages.filter((m) => m.threadTs === thread.threadTs && m.userId === s.app.userId);
+      return now?.title !== undefined && now.status === '' && replies.length >= 2;
+    });
+    const calls = answered.calls.map((call) => call.method);
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        'assistant.threads.setSuggestedPrompts',
+        'assistant.threads.setStatus',
+        'assistant.threads.setTitle',
+      ]),
+    );
+    expect(
+      answered.calls.filter((call) => call.method.startsWith('assistant.')).every((call) => call.ok),
+    ).toBe(true);
+    // Nothing of the panel shows in the DM itself: its root and replies are the panel's.
+    expect(answered.messages.find((m) => m.ts === thread.threadTs)?.subtype).toBe('assistant_app_thread');
+  });
 });

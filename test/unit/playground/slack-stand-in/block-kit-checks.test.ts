@@ -123,4 +123,73 @@ describe("Slack's Block Kit checks", () => {
     expect(checkMessage(renderCommandHelp('zh-CN', '/cs'))).toBeUndefined();
     expect(checkView(renderReasonModal({ contextKey: 'k1', locale: 'en' }))).toBeUndefined();
   });
+
+  describe('context_actions with feedback_buttons, as Slack draws its own rating element', () => {
+    const side = (text: string, value: string) => ({ text: { type: 'plain_text', text }, value });
+    const feedback = (overrides: Record<string, unknown> = {}) => ({
+      type: 'feedback_buttons',
+      action_id: 'rate',
+      positive_button: side('👍', 'good'),
+      negative_button: side('👎', 'bad'),
+      ...overrides,
+    });
+
+    it('takes both sides with plain text and a value, beside an icon button', () => {
+      const blocks = [
+        {
+          type: 'context_actions',
+          elements: [
+            feedback(),
+            { type: 'icon_button', icon: 'trash', text: { type: 'plain_text', text: 'Delete' } },
+          ],
+        },
+      ];
+      expect(checkMessage({ text: 'x', blocks })).toBeUndefined();
+    });
+
+    it('refuses a missing side, mrkdwn, an empty value and text over 75 characters, each by pointer', () => {
+      const refusal = checkMessage({
+        text: 'x',
+        blocks: [
+          {
+            type: 'context_actions',
+            elements: [
+              feedback({
+                positive_button: { text: { type: 'mrkdwn', text: '*yes*' }, value: '' },
+                negative_button: undefined,
+              }),
+              feedback({ action_id: 'other', negative_button: side('n'.repeat(76), 'bad') }),
+            ],
+          },
+        ],
+      });
+      expect(refusal?.problems).toEqual([
+        '[ERROR] must be one of the following: plain_text [json-pointer:/blocks/0/elements/0/positive_button/text/type]',
+        '[ERROR] must provide a string [json-pointer:/blocks/0/elements/0/positive_button/value]',
+        '[ERROR] must provide an object [json-pointer:/blocks/0/elements/0/negative_button]',
+        '[ERROR] must be less than 76 characters [json-pointer:/blocks/0/elements/1/negative_button/text/text]',
+      ]);
+    });
+
+    it('refuses feedback_buttons outside context_actions, a button inside it, and more than five elements', () => {
+      const refusal = checkMessage({
+        text: 'x',
+        blocks: [
+          { type: 'actions', elements: [feedback()] },
+          {
+            type: 'context_actions',
+            elements: [
+              { type: 'button', action_id: 'b', text: { type: 'plain_text', text: 'Go' } },
+              ...Array.from({ length: 5 }, (_, index) => feedback({ action_id: `rate-${index}` })),
+            ],
+          },
+        ],
+      });
+      expect(refusal?.problems).toEqual([
+        '[ERROR] must be a valid enum value [json-pointer:/blocks/0/elements/0/type]',
+        '[ERROR] must be less than 6 items [json-pointer:/blocks/1/elements]',
+        '[ERROR] must be a valid enum value [json-pointer:/blocks/1/elements/0/type]',
+      ]);
+    });
+  });
 });

@@ -122,4 +122,87 @@ describe('the stand-in Web API', () => {
     ]);
     expect(slack.respond('unknown', { text: 'x' }).status).toBe(404);
   });
+
+  describe('assistant threads', () => {
+    const prompt = (title: string) => ({ title, message: `${title}?` });
+
+    it('keeps the status until the app replies in the thread, and sets the title and prompts', () => {
+      const thread = workspace.startAssistantThread(ALICE, REVIEW_CHANNEL);
+      const where = { channel_id: thread.channel, thread_ts: thread.threadTs };
+      expect(
+        call('assistant.threads.setStatus', {
+          ...where,
+          status: 'is looking this up…',
+          // web-api sends arrays in a form body as JSON.
+          loading_messages: JSON.stringify(['Reading the knowledge base…']),
+        }),
+      ).toEqual({ ok: true });
+      expect(call('assistant.threads.setTitle', { ...where, title: 'Password reset' })).toEqual({ ok: true });
+      expect(
+        call('assistant.threads.setSuggestedPrompts', {
+          ...where,
+          title: 'Try asking',
+          prompts: [prompt('VPN'), prompt('Wi-Fi')],
+        }),
+      ).toEqual({ ok: true });
+      expect(workspace.latestAssistantThread(ALICE)).toMatchObject({
+        status: 'is looking this up…',
+        loadingMessages: ['Reading the knowledge base…'],
+        title: 'Password reset',
+        promptsTitle: 'Try asking',
+        prompts: [prompt('VPN'), prompt('Wi-Fi')],
+        contextChannel: REVIEW_CHANNEL,
+      });
+
+      expect(
+        call('chat.postMessage', { channel: thread.channel, thread_ts: thread.threadTs, text: 'Here' }).ok,
+      ).toBe(true);
+      expect(workspace.latestAssistantThread(ALICE)?.status).toBe('');
+    });
+
+    it('refuses more than four prompts and a prompt without a title or message, keeping the ones set', () => {
+      const thread = workspace.startAssistantThread(ALICE, undefined);
+      const where = { channel_id: thread.channel, thread_ts: thread.threadTs };
+      call('assistant.threads.setSuggestedPrompts', { ...where, prompts: [prompt('First')] });
+      expect(
+        call('assistant.threads.setSuggestedPrompts', {
+          ...where,
+          prompts: [prompt('a'), prompt('b'), prompt('c'), prompt('d'), { title: ' ', message: '' }],
+        }),
+      ).toEqual({
+        ok: false,
+        error: 'invalid_arguments',
+        response_metadata: {
+          messages: [
+            '[ERROR] must be less than 5 items [json-pointer:/prompts]',
+            '[ERROR] must be more than 0 characters [json-pointer:/prompts/4/title]',
+            '[ERROR] must be more than 0 characters [json-pointer:/prompts/4/message]',
+          ],
+        },
+      });
+      expect(workspace.latestAssistantThread(ALICE)?.prompts).toEqual([prompt('First')]);
+    });
+
+    it('names a thread or channel it does not know as Slack does, and a missing argument', () => {
+      const thread = workspace.startAssistantThread(ALICE, undefined);
+      expect(
+        call('assistant.threads.setTitle', { channel_id: thread.channel, thread_ts: '1.000009', title: 'x' }),
+      ).toEqual({ ok: false, error: 'invalid_thread_ts' });
+      expect(
+        call('assistant.threads.setTitle', { channel_id: thread.channel, thread_ts: 'soon', title: 'x' }),
+      ).toEqual({ ok: false, error: 'invalid_thread_ts' });
+      expect(
+        call('assistant.threads.setStatus', {
+          channel_id: 'D0NOBODY',
+          thread_ts: thread.threadTs,
+          status: 'x',
+        }),
+      ).toEqual({ ok: false, error: 'channel_not_found' });
+      expect(call('assistant.threads.setStatus', { channel_id: thread.channel, status: 'x' })).toEqual({
+        ok: false,
+        error: 'invalid_arguments',
+        response_metadata: { messages: ['[ERROR] missing required field [json-pointer:/thread_ts]'] },
+      });
+    });
+  });
 });
