@@ -8,7 +8,7 @@ import type { AnswerContext } from '../conversation/types.js';
 import { isPlatformError } from '../platform/errors.js';
 import type { RobotDocUpdateRequest } from '../platform/schemas.js';
 import { textHash } from './edit-plan.js';
-import { cardIdOfEntry, cardIdOfQuestion } from './normalise.js';
+import { cardIdOfEntry, cardIdOfQuestion, isTooLittleToReview } from './normalise.js';
 import type { EntrySnapshotStore, OpenCards, ReviewStore } from './stores.js';
 import type {
   AskerToNotify,
@@ -73,6 +73,8 @@ export type DismissOutcome = 'dismissed' | 'already_handled' | 'no_card';
 
 const MAX_REASONS = 3;
 const MAX_NOTIFY = 20;
+/** Other wordings an unanswered card keeps: enough to show how people ask, bounded like its askers. */
+const MAX_WORDINGS = 10;
 const REASON_TEXT_MAX = 500;
 /** A snapshot seen again unchanged within this time is not written again (one write per entry, not per answer). */
 const SNAPSHOT_REWRITE_MS = 10 * 60 * 1000;
@@ -145,11 +147,15 @@ export class KnowledgeReview {
         seenAt: this.#now(),
       });
     }
-    if (answered.answerType === ANSWER_TYPE_UNANSWERED && this.#settings.cardsEnabled) {
+    if (
+      answered.answerType === ANSWER_TYPE_UNANSWERED &&
+      this.#settings.cardsEnabled &&
+      !isTooLittleToReview(answered.question)
+    ) {
       await this.#report(cardIdOfQuestion(answered.question), 'unanswered', scope, (base, now) => {
         return {
           ...base,
-          question: answered.question,
+          ...withWording(base, answered.question),
           count: base.count + 1,
           latestAsker: answered.asker,
           notify: withAsker(base.notify, {
@@ -411,6 +417,7 @@ function newCard(id: string, kind: ReviewCard['kind'], now: number): ReviewCard 
     answerHtml: undefined,
     answerType: undefined,
     question: '',
+    otherWordings: [],
     count: 0,
     reasons: [],
     latestAsker: undefined,
@@ -424,6 +431,19 @@ function newCard(id: string, kind: ReviewCard['kind'], now: number): ReviewCard 
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/**
+ * An unanswered card keeps the wording it was opened with, which is whole and was seen first; each
+ * other wording is listed once (as typed, differing from the first and each other by more than spaces).
+ */
+function withWording(card: ReviewCard, question: string): Pick<ReviewCard, 'question' | 'otherWordings'> {
+  if (card.question === '') return { question, otherWordings: [] };
+  const known = [card.question, ...card.otherWordings];
+  const sameText = (wording: string) =>
+    wording.trim().replace(/\s+/g, ' ') === question.trim().replace(/\s+/g, ' ');
+  if (known.some(sameText)) return { question: card.question, otherWordings: card.otherWordings };
+  return { question: card.question, otherWordings: [...card.otherWordings, question].slice(-MAX_WORDINGS) };
 }
 
 /** The asker added once per user and thread, newest last, the oldest dropped past the cap. */

@@ -38,11 +38,17 @@ const SUBMIT_BUDGET_MS = 2_000;
 /** The knowledge base sent when the operator chose none and the answer did not say: the robot's own. */
 const DEFAULT_ROBOT_FLAG = 1;
 
+/** Who the modal is shown to: its words in their language, its times in their zone. */
+interface Viewer {
+  locale: Locale;
+  timeZone: string | undefined;
+}
+
 /** Opens the edit modal for an entry; the caller has checked that the user is an operator. */
 export async function openEditModal(
   deps: Pick<EditDeps, 'review' | 'responder'>,
   handling: Handling,
-  input: { triggerId: string; docId: string; cardId: string | undefined; locale: Locale },
+  input: { triggerId: string; docId: string; cardId: string | undefined } & Viewer,
 ): Promise<boolean> {
   const view = renderEditModal(await editModalInput(deps, handling, input));
   // The responder logs a refusal (an expired trigger) with the method and the modal's callback id.
@@ -52,7 +58,7 @@ export async function openEditModal(
 async function editModalInput(
   deps: Pick<EditDeps, 'review'>,
   handling: Handling,
-  input: { docId: string; cardId: string | undefined; locale: Locale },
+  input: { docId: string; cardId: string | undefined } & Viewer,
 ): Promise<EditModalInput> {
   const snapshot = await deps.review.desk.snapshot(input.docId).catch((error: unknown) => {
     handling.logger.warn(
@@ -63,6 +69,7 @@ async function editModalInput(
   });
   return {
     locale: input.locale,
+    timeZone: input.timeZone,
     docId: input.docId,
     cardId: input.cardId,
     robotFlag: knowledgeBaseOf(snapshot),
@@ -133,7 +140,7 @@ async function editFromShortcut(
   }
   const shortcut = parsed.data;
   const userId = shortcut.user.id;
-  const { locale } = await handling.person(userId);
+  const { locale, timeZone } = await handling.person(userId);
   const target = { channel: shortcut.channel.id, threadTs: shortcut.message.thread_ts };
   const say = (text: string) => deps.responder.ephemeral(handling, target, userId, { text, blocks: [] });
   const ours =
@@ -156,6 +163,7 @@ async function editFromShortcut(
     docId,
     cardId: undefined,
     locale,
+    timeZone,
   });
   deps.onEvent('edit_shortcut', opened ? 'opened' : 'failed');
 }
@@ -177,7 +185,7 @@ async function submitEdit(
   { view, userId, metadata, ack }: Submission<EditMetadata>,
   startedAt: number,
 ): Promise<void> {
-  const { locale } = await handling.person(userId);
+  const { locale, timeZone } = await handling.person(userId);
 
   // The right is checked again: a modal can be submitted long after it opened.
   const refusal = await operatorRefusal(deps.access, handling, userId, locale, 'edit_submit');
@@ -217,7 +225,12 @@ async function submitEdit(
   // read of the entry's snapshot before Slack's 3 seconds are up.
   let modal: Promise<EditModalInput> | undefined;
   const formView = (banner: { kind: 'saving' | 'failed'; text: string }) => {
-    modal ??= editModalInput(deps, handling, { docId: metadata.d, cardId: metadata.c, locale });
+    modal ??= editModalInput(deps, handling, {
+      docId: metadata.d,
+      cardId: metadata.c,
+      locale,
+      timeZone,
+    });
     return modal.then((input) => renderEditModal({ ...input, values: form, banner }));
   };
   const resultView = async (outcome: EditOutcome) =>

@@ -17,7 +17,7 @@ import {
 } from '../kit/inputs.js';
 import { SECTION_TEXT_MAX, truncateMrkdwn } from '../kit/limits.js';
 import { modal } from '../kit/modal.js';
-import { code, escapedLine, slackDate, tidy } from '../kit/text.js';
+import { code, escapedLine, tidy } from '../kit/text.js';
 import {
   type Choice,
   EDIT_BLOCK_IDS,
@@ -29,6 +29,7 @@ import {
 } from './forms.js';
 import { VIEW_EDIT_ENTRY } from './ids.js';
 import { t } from './messages.js';
+import { viewerTime } from './times.js';
 
 type KnownBlock = types.KnownBlock;
 
@@ -41,6 +42,8 @@ const ids = EDIT_BLOCK_IDS;
 
 export interface EditModalInput {
   locale: Locale;
+  /** The operator's zone (Slack's `tz`), for when the form's texts were seen; undefined: UTC, said so. */
+  timeZone: string | undefined;
   docId: string;
   /** The card the edit came from, so saving marks it fixed. */
   cardId: string | undefined;
@@ -79,7 +82,7 @@ export function renderEditModal(input: EditModalInput): types.ModalView {
     t(locale, 'edit_entry', { docId: code(input.docId) }),
     prefill.seenAt === undefined
       ? t(locale, 'edit_prefill_none')
-      : tidy(t(locale, 'edit_prefill_seen', { date: slackDate(prefill.seenAt) })),
+      : tidy(t(locale, 'edit_prefill_seen', { date: viewerTime(prefill.seenAt, locale, input.timeZone) })),
     t(locale, 'edit_unknown_settings'),
   ];
   blocks.push(context(truncateMrkdwn(notes.join('\n'), SECTION_TEXT_MAX)));

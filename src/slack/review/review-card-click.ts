@@ -36,7 +36,7 @@ async function handleCardClick(
     handling.logger.warn({ action }, 'ignored a review card click with a malformed value');
     return;
   }
-  const { locale } = await handling.person(userId);
+  const { locale, timeZone } = await handling.person(userId);
   const say = (text: string) =>
     deps.responder.ephemeral(handling, { channel: target.channel, threadTs: undefined }, userId, {
       text,
@@ -59,6 +59,7 @@ async function handleCardClick(
       docId: value.docId,
       cardId: value.cardId,
       locale,
+      timeZone,
     });
     deps.onEvent('review_edit', opened ? 'opened' : 'failed');
     return;

@@ -8,11 +8,12 @@ import { mention, type RenderedMessage } from '../answers/blocks.js';
 import { BLOCK_KIT } from '../kit/block-kit-limits.js';
 import { encodeReviewCardValue } from '../kit/button-values.js';
 import { button, context, mrkdwn, plainText, section } from '../kit/elements.js';
-import { FALLBACK_TEXT_MAX, truncateMrkdwn } from '../kit/limits.js';
-import { code, escapedLine, shortenMrkdwn, slackDate, tidy } from '../kit/text.js';
+import { FALLBACK_TEXT_MAX, SECTION_TEXT_MAX, truncateMrkdwn } from '../kit/limits.js';
+import { code, escapedLine, shortenMrkdwn, tidy } from '../kit/text.js';
 import { REASON_TEXT_MAX } from './forms.js';
 import { ACTION_REVIEW_DISMISS, ACTION_REVIEW_EDIT } from './ids.js';
 import { t } from './messages.js';
+import { sharedTime } from './times.js';
 import { fieldWords, reasonWord } from './words.js';
 
 type ActionsBlock = types.ActionsBlock;
@@ -31,6 +32,8 @@ const CARD_QUESTION_MAX = 500;
 const CARD_ANSWER_MAX = 700;
 const CARD_TITLE_MAX = 500;
 const CARD_REASONS_MAX = 3;
+const CARD_WORDINGS_MAX = 5;
+const CARD_WORDING_MAX = 300;
 const DISPLAY_NAME_MAX = 100;
 
 const CARD_ACTIONS_BLOCK_ID = 'review_card';
@@ -46,6 +49,8 @@ export function renderReviewCard(
 
   const question = escapedLine(card.question, CARD_QUESTION_MAX);
   if (question !== '') blocks.push(section(`*${t(locale, 'card_question')}*\n>${question}`));
+  const wordings = otherWordingLines(card.otherWordings);
+  if (wordings !== undefined) blocks.push(section(`*${t(locale, 'card_also_asked')}*\n${wordings}`));
 
   if (card.kind === 'disliked' && card.answerHtml !== undefined) {
     const answer = shortenMrkdwn(answerToMrkdwn(card.answerHtml), CARD_ANSWER_MAX);
@@ -84,9 +89,7 @@ function entryFields(card: ReviewCard, locale: Locale): types.MrkdwnElement[] {
     const id = card.docId === undefined ? '' : `\n${code(card.docId)}`;
     fields.push(mrkdwn(truncateMrkdwn(`*${t(locale, 'card_entry')}*\n${title}${id}`, FIELD_TEXT_MAX)));
   }
-  if (card.answerType !== undefined) {
-    fields.push(mrkdwn(`*${t(locale, 'card_answer_type')}*\n${card.answerType}`));
-  }
+  // The spec does not say what the robot's answer types mean: a number alone would tell an operator nothing.
   return fields;
 }
 
@@ -108,6 +111,16 @@ function latestLine(card: ReviewCard, options: { locale: Locale; showAsker: bool
 /** Only a plain http(s) URL goes inside <…|…>: a | or > would let it rewrite the label or the link. */
 function isLinkable(url: string): boolean {
   return url.length <= 1000 && /^https?:\/\/[^\s<>|]+$/.test(url);
+}
+
+/** The other wordings of a question, one per line, the card kept short. */
+function otherWordingLines(wordings: string[]): string | undefined {
+  const lines = wordings
+    .slice(0, CARD_WORDINGS_MAX)
+    .map((wording) => escapedLine(wording, CARD_WORDING_MAX))
+    .filter((line) => line !== '')
+    .map((line) => `• ${line}`);
+  return lines.length === 0 ? undefined : truncateMrkdwn(lines.join('\n'), SECTION_TEXT_MAX - 100);
 }
 
 function reasonLines(reasons: ReasonNote[], locale: Locale): string | undefined {
@@ -147,8 +160,9 @@ function cardActions(card: ReviewCard, locale: Locale): ActionsBlock | undefined
 
 function handledLine(card: ReviewCard, locale: Locale): string {
   const user = card.handledBy === undefined ? t(locale, 'card_someone') : mention(card.handledBy);
-  const date = slackDate(card.handledAt ?? card.updatedAt);
+  const date = sharedTime(card.handledAt ?? card.updatedAt, locale);
   if (card.status === 'dismissed') return tidy(t(locale, 'card_dismissed', { user, date }));
+  if (card.status === 'answered') return tidy(t(locale, 'card_answered', { user, date }));
   const fields = fieldWords(card.changedFields, locale);
   return tidy(
     fields === ''

@@ -610,6 +610,7 @@ describe('the edit loop, with a review channel and one operator', () => {
       const updatesBefore = allUpdates(h);
       const modal = renderEditModal({
         locale: 'en',
+        timeZone: undefined,
         docId: 'doc-benefits',
         cardId: undefined,
         robotFlag: undefined,

@@ -245,7 +245,7 @@ describe('with a review channel and an operator', () => {
   );
 
   it(
-    'an unanswered question asked three ways is one card, updated in place to a count of 3',
+    'an unanswered question asked three ways is one card, updated in place to a count of 3, keeping its first wording',
     async () => {
       const h = harness();
       const mark = h.slack.calls().length;
@@ -266,7 +266,8 @@ describe('with a review channel and an operator', () => {
       expect(twice.body.ts).toBe(cardTs);
       expect(headerOf(twice)).toBe('❓ Unanswered question · asked 2 times');
 
-      await askByMention(h, 'Which llama grooms alpacas on Mars？？');
+      // Punctuation inside the question, an ellipsis and full-width marks make no other question.
+      await askByMention(h, 'which llama, grooms alpacas on Mars …！！');
       const thrice = await h.slack.waitForCall(
         'chat.update',
         (call) => toReview(call) && headerOf(call).includes('3 times'),
@@ -274,13 +275,33 @@ describe('with a review channel and an operator', () => {
       );
       expect(thrice.body.ts).toBe(cardTs);
       expect(headerOf(thrice)).toBe('❓ Unanswered question · asked 3 times');
+      // The card keeps the wording it was opened with and lists the others, each once.
       expect(blockTexts(thrice, 'section')).toContain(
-        '*Question asked*\n>Which llama grooms alpacas on Mars？？',
+        '*Question asked*\n>Which llama grooms alpacas on Mars?',
+      );
+      expect(blockTexts(thrice, 'section')).toContain(
+        '*Also asked as*\n• which LLAMA grooms alpacas on mars\n• which llama, grooms alpacas on Mars …！！',
       );
       // No entry to edit: Dismiss only.
       expect(buttonsOf(thrice).map((button) => button.actionId)).toEqual(['review_dismiss']);
       expect(cardPosts(h.slack)).toHaveLength(1);
       expect(cardUpdates(h.slack, cardTs)).toHaveLength(2);
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
+    'emoji, a mention alone or one word asked without an answer make no card; a real question does',
+    async () => {
+      const h = harness();
+      const mark = h.slack.calls().length;
+      for (const junk of ['🦙🦙 🦙', '<@U0SOMEONE>', 'hello?', ':llama: :tada:', '*help*'])
+        await askByMention(h, junk);
+      const question = 'Which llama shears alpacas on Venus?';
+      await askByMention(h, question);
+      const card = await postedCard(h, mark);
+      expect(blockTexts(card, 'section')).toContain(`*Question asked*\n>${question}`);
+      expect(cardPosts(h.slack)).toHaveLength(1);
     },
     SLOW_TEST_MS,
   );

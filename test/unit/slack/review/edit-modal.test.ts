@@ -24,9 +24,9 @@ describe('renderEditModal', () => {
     const texts = textsOf(view.blocks as KnownBlock[]);
     expect(texts).toContain('`d-42`');
     expect(texts).toContain('The platform has no call that reads an entry');
-    expect(texts).toContain(
-      `<!date^${Math.floor(AT / 1000)}^{date_short_pretty} {time}|2025-03-04T09:30:00Z>`,
-    );
+    // In the operator's own zone (Paris, UTC+1 in March), as people read a date.
+    expect(texts).toContain('last saw it on 4 Mar 2025, 10:30. Fields');
+    expect(texts).not.toContain('2025-03-04');
     expect(initialOf(view, EDIT_BLOCK_IDS.questionTitle)).toBe('How do I reset my password?');
     expect(initialOf(view, EDIT_BLOCK_IDS.answerDesc)).toBe(
       'Go to **Settings** and click [Reset](https://example.com/reset).',

@@ -15,6 +15,7 @@ function card(overrides: Partial<ReviewCard> = {}): ReviewCard {
     answerHtml: '<p>Go to <b>Settings</b> and click <a href="https://example.com/reset">Reset</a>.</p>',
     answerType: 1,
     question: 'how to reset password',
+    otherWordings: [],
     count: 2,
     reasons: [{ reason: 'out_of_date', text: 'The menu moved', at: AT }],
     latestAsker: { userId: 'U777', displayName: 'Ann Lee' },
@@ -45,7 +46,8 @@ describe('renderReviewCard', () => {
     expect(texts).toContain('*Settings*');
     expect(texts).toContain('How do I reset my password?');
     expect(texts).toContain('`d-42`');
-    expect(texts).toContain('*Answer type*\n1');
+    // The spec gives the answer types no meaning: a bare number is not shown.
+    expect(texts).not.toMatch(/Answer type/);
     expect(texts).toContain(
       'Latest report: Ann Lee · <https://acme.slack.com/archives/C1/p123|View the message>',
     );
@@ -97,10 +99,11 @@ describe('renderReviewCard', () => {
     expect(buttonsOf(message.blocks)).toEqual([]);
     const unix = Math.floor(AT / 1000);
     expect(textsOf(message.blocks)).toContain(
-      `✅ Fixed by <@U123> <!date^${unix}^{date_short_pretty} {time}|2025-03-04T09:30:00Z>: changed standard question, answer, validity`,
+      `✅ Fixed by <@U123> <!date^${unix}^{date_short_pretty} {time}|4 Mar 2025, 09:30 UTC>: changed standard question, answer, validity`,
     );
     const zh = renderReviewCard(fixed, { locale: 'zh-CN', showAsker: true });
     expect(textsOf(zh.blocks)).toContain('修改了标准问题、答案、有效期');
+    expect(textsOf(zh.blocks)).toContain('|2025年3月4日 UTC 09:30>');
   });
 
   it('shows who dismissed a card and when', () => {
@@ -206,5 +209,25 @@ describe('renderReviewCard', () => {
     const message = renderReviewCard(card(), { locale: 'zh-CN', showAsker: true });
     expect(textsOf(message.blocks)).toContain('👎 回答被点踩 · 2 次');
     expect(buttonsOf(message.blocks).map((button) => button.text.text)).toEqual(['编辑条目', '忽略']);
+  });
+});
+
+describe('an unanswered question asked several ways', () => {
+  it('shows the wording it was opened with and lists the others, escaped', () => {
+    const unanswered = card({
+      id: 'q:1',
+      kind: 'unanswered',
+      docId: undefined,
+      entryTitle: undefined,
+      answerHtml: undefined,
+      question: 'Can I bring my llama to the office?',
+      otherWordings: ['can i bring my LLAMA to the office, …!!', 'llama <office>?'],
+      count: 3,
+    });
+    const texts = textsOf(renderReviewCard(unanswered, { locale: 'en', showAsker: true }).blocks);
+    expect(texts).toContain('*Question asked*\n>Can I bring my llama to the office?');
+    expect(texts).toContain(
+      '*Also asked as*\n• can i bring my LLAMA to the office, …!!\n• llama &lt;office&gt;?',
+    );
   });
 });
