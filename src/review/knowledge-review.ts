@@ -201,48 +201,51 @@ export class KnowledgeReview {
     const { context } = report;
     if (!this.#settings.cardsEnabled || !context.docId) return;
     const docId = context.docId;
-    const snapshot = await this.#snapshots.get(docId).catch((error: unknown) => {
+    const snapshot = await this.#entrySnapshot(docId, scope);
+    await this.#report(cardIdOfEntry(docId), 'disliked', scope, (base, now) =>
+      dislikedCard(base, now, report, docId, snapshot),
+    );
+  }
+
+  async #entrySnapshot(docId: string, scope: ReviewScope): Promise<EntrySnapshot | undefined> {
+    return this.#snapshots.get(docId).catch((error: unknown) => {
       this.#logger.warn(
         { ...scope, err: error, docId },
         'entry snapshot unavailable; card without the answer',
       );
       return undefined;
     });
-    const cardId = cardIdOfEntry(docId);
-    await this.#report(cardId, 'disliked', scope, (base, now) => {
-      return {
-        ...base,
-        docId,
-        entryTitle: snapshot?.questionTitle ?? context.docName,
-        answerHtml: snapshot?.answerHtml ?? base.answerHtml,
-        answerType: snapshot?.answerType ?? base.answerType,
-        question: context.question,
-        count: base.count + 1,
-        latestAsker: report.asker,
-        latestLink: report.link,
-        notify: withAsker(base.notify, {
-          userId: report.asker.userId,
-          conversationId: context.conversationId,
-          threadId: context.threadId,
-          question: context.question,
-        }),
-        updatedAt: now,
-      };
-    });
   }
 
-  /** The asker said what was wrong with a 👎: the entry's open card shows it among the latest reasons. */
-  async reasonGiven(docId: string, note: ReasonNote, scope: ReviewScope = {}): Promise<'noted' | 'no_card'> {
-    if (!this.#settings.cardsEnabled) return 'no_card';
+  /**
+   * The asker said what was wrong with a 👎. An open card shows it among the latest reasons. A card
+   * handled since (fixed, dismissed) or gone is not where the reason ends: the report opens a new card
+   * with it, counted, as a new 👎 would, since the asker still finds the answer wrong.
+   */
+  async reasonGiven(
+    report: DislikeReport,
+    note: ReasonNote,
+    scope: ReviewScope = {},
+  ): Promise<'noted' | 'reopened' | 'no_card'> {
+    const docId = report.context.docId;
+    if (!this.#settings.cardsEnabled || !docId) return 'no_card';
     const text = note.text?.trim().slice(0, REASON_TEXT_MAX) || undefined;
-    return this.#cards.change(cardIdOfEntry(docId), async (card) => {
-      if (card?.status !== 'open') return { result: 'no_card' as const };
-      const updated = {
-        ...card,
-        reasons: [{ reason: note.reason, text, at: note.at }, ...card.reasons].slice(0, MAX_REASONS),
-        updatedAt: this.#now(),
-      };
-      return { card: await this.#show(updated, scope), result: 'noted' as const };
+    const reason: ReasonNote = { reason: note.reason, text, at: note.at };
+    const cardId = cardIdOfEntry(docId);
+    const snapshot = await this.#entrySnapshot(docId, scope);
+    return this.#cards.change(cardId, async (card) => {
+      const now = this.#now();
+      if (card?.status === 'open') {
+        const updated = { ...card, reasons: withReason(card.reasons, reason), updatedAt: now };
+        return { card: await this.#show(updated, scope), result: 'noted' as const };
+      }
+      const counted = dislikedCard(newCard(cardId, 'disliked', now), now, report, docId, snapshot);
+      const reopened = { ...counted, reasons: withReason(counted.reasons, reason) };
+      this.#logger.info(
+        { ...scope, cardId, handled: card?.status ?? 'none' },
+        'a reason given after its card was handled opened a new card',
+      );
+      return { card: await this.#show(reopened, scope), result: 'reopened' as const };
     });
   }
 
@@ -275,7 +278,11 @@ export class KnowledgeReview {
   ): Promise<EditOutcome> {
     const outcome = await this.#send(edit, scope);
     this.#metrics.edit?.(outcome.kind === 'unavailable' ? `unavailable_${outcome.reason}` : outcome.kind);
-    this.#logger.info(
+    // A failed update is a warning, so a log at warn (the demo's) shows it; a platform that answered
+    // with a known code needs no stack, and an unexpected error was logged with its own in #send.
+    const log = outcome.kind === 'updated' ? this.#logger.info : this.#logger.warn;
+    log.call(
+      this.#logger,
       {
         ...scope,
         audit: 'knowledge_entry_update',
@@ -286,6 +293,7 @@ export class KnowledgeReview {
         result: outcome.kind,
         ...(outcome.kind === 'refused' ? { platformCode: outcome.platformCode } : {}),
         ...(outcome.kind === 'unavailable' ? { failure: outcome.reason } : {}),
+        ...(outcome.kind === 'refused' && outcome.message ? { platformMessage: outcome.message } : {}),
       },
       outcome.kind === 'updated' ? 'knowledge entry updated' : 'knowledge entry update failed',
     );
@@ -297,7 +305,13 @@ export class KnowledgeReview {
       await this.#platform.updateRobotDoc(edit, scope);
       return { kind: 'updated' };
     } catch (error) {
-      if (!isPlatformError(error)) return { kind: 'unavailable', reason: 'internal' };
+      if (!isPlatformError(error)) {
+        this.#logger.error(
+          { ...scope, err: error, docId: edit.docId },
+          'knowledge update failed unexpectedly',
+        );
+        return { kind: 'unavailable', reason: 'internal' };
+      }
       switch (error.code) {
         case 'PLATFORM_CODE':
           return { kind: 'refused', platformCode: error.platformCode, message: error.platformMessage };
@@ -406,6 +420,39 @@ export class KnowledgeReview {
       return card;
     }
   }
+}
+
+/** A disliked card with one more 👎: the entry as last seen, the asker's question, remembered to tell. */
+function dislikedCard(
+  base: ReviewCard,
+  now: number,
+  report: DislikeReport,
+  docId: string,
+  snapshot: EntrySnapshot | undefined,
+): ReviewCard {
+  const { context } = report;
+  return {
+    ...base,
+    docId,
+    entryTitle: snapshot?.questionTitle ?? context.docName,
+    answerHtml: snapshot?.answerHtml ?? base.answerHtml,
+    answerType: snapshot?.answerType ?? base.answerType,
+    question: context.question,
+    count: base.count + 1,
+    latestAsker: report.asker,
+    latestLink: report.link,
+    notify: withAsker(base.notify, {
+      userId: report.asker.userId,
+      conversationId: context.conversationId,
+      threadId: context.threadId,
+      question: context.question,
+    }),
+    updatedAt: now,
+  };
+}
+
+function withReason(reasons: ReasonNote[], reason: ReasonNote): ReasonNote[] {
+  return [reason, ...reasons].slice(0, MAX_REASONS);
 }
 
 function newCard(id: string, kind: ReviewCard['kind'], now: number): ReviewCard {

@@ -9,7 +9,13 @@ import type { Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';
 import type { ViewArgs } from '../handling/tracked.js';
 import { decodeReasonValue } from '../kit/button-values.js';
-import { REASON_BLOCK_ID, readReasonForm, readReasonMetadata } from './forms.js';
+import {
+  type RatedMessage,
+  REASON_BLOCK_ID,
+  type ReasonMetadata,
+  readReasonForm,
+  readReasonMetadata,
+} from './forms.js';
 import { t } from './messages.js';
 import { renderReasonModal } from './reason-modal.js';
 
@@ -61,8 +67,16 @@ async function openReasonModal(deps: ReasonDeps, handling: Handling, click: Clic
     return;
   }
   deps.onEvent('dislike_reason', 'opened');
+  // An ephemeral answer cannot be linked to nor changed afterwards: only a message everyone sees is carried.
+  const messageTs = payload.message?.ts ?? payload.container?.message_ts;
+  const rated =
+    messageTs && !payload.container?.is_ephemeral ? { channel: target.channel, ts: messageTs } : undefined;
   // A refusal (an expired trigger) is logged by the responder: the 👎 itself was already sent.
-  await deps.responder.openModal(handling, payload.trigger_id, renderReasonModal({ contextKey, locale }));
+  await deps.responder.openModal(
+    handling,
+    payload.trigger_id,
+    renderReasonModal({ contextKey, locale, ...(rated ? { rated } : {}) }),
+  );
 }
 
 export function dislikeReasonSubmitListener(deps: ReasonDeps): (args: ViewArgs) => Promise<void> {
@@ -76,7 +90,7 @@ export function dislikeReasonSubmitListener(deps: ReasonDeps): (args: ViewArgs) 
 async function submitReason(
   deps: ReasonDeps,
   handling: Handling,
-  { view, userId, metadata: contextKey, ack }: Submission<string>,
+  { view, userId, metadata, ack }: Submission<ReasonMetadata>,
 ): Promise<void> {
   const form = readReasonForm(view);
   if (!form.reason && !form.text) {
@@ -86,6 +100,7 @@ async function submitReason(
   }
   // The modal closes at once; the card is updated after, however long Slack and the store take.
   await ack();
+  const { contextKey, rated } = metadata;
   const context = await deps.review.context(contextKey).catch((error: unknown) => {
     handling.logger.error(
       { ...errorFields(error), contextKey },
@@ -101,9 +116,11 @@ async function submitReason(
     );
     return;
   }
+  const { displayName } = await handling.person(userId);
   const outcome = await deps.review.desk
     .reasonGiven(
-      context.docId,
+      // The report behind the new card this reason opens when the entry's card was handled since.
+      { context, asker: { userId, displayName }, link: await linkTo(deps, handling, rated) },
       { reason: form.reason ?? 'other', text: form.text, at: Date.now() },
       { requestId: handling.requestId },
     )
@@ -115,4 +132,15 @@ async function submitReason(
       return 'failed' as const;
     });
   deps.onEvent('dislike_reason', outcome);
+}
+
+/** A link to the rated answer for the card; none in a DM, which operators cannot open. */
+async function linkTo(
+  deps: ReasonDeps,
+  handling: Handling,
+  rated: RatedMessage | undefined,
+): Promise<string | 'direct_message' | undefined> {
+  if (!rated) return undefined;
+  if (rated.channel.startsWith('D')) return 'direct_message';
+  return deps.responder.permalink(handling, rated.channel, rated.ts);
 }

@@ -19,16 +19,35 @@ export const REASON_TEXT_ACTION_ID = 'text';
 /** The asker's own words on a 👎, as the core keeps them. */
 export const REASON_TEXT_MAX = 500;
 
-const reasonMetadataSchema = z.object({ v: z.literal(1), k: z.string().min(1).max(128) }).strict();
+const slackId = z.string().regex(/^[A-Z0-9]{1,32}$/);
+const slackTs = z.string().regex(/^\d{1,12}\.\d{1,8}$/);
 
-/** The reason modal's private_metadata: the answer context key it was opened for. */
-export function encodeReasonMetadata(contextKey: string): string {
-  return JSON.stringify({ v: 1, k: contextKey });
+const reasonMetadataSchema = z
+  .object({ v: z.literal(1), k: z.string().min(1).max(128), c: slackId.optional(), m: slackTs.optional() })
+  .strict();
+
+/** The rated answer a reason is about: where a card links to, and whose button says the reason was sent. */
+export interface RatedMessage {
+  channel: string;
+  ts: string;
 }
 
-/** The answer context key a reason modal was opened for; undefined for anything else. */
-export function readReasonMetadata(raw: unknown): string | undefined {
-  return readPrivateMetadata(raw, reasonMetadataSchema)?.k;
+export interface ReasonMetadata {
+  contextKey: string;
+  rated: RatedMessage | undefined;
+}
+
+/** The reason modal's private_metadata: the answer context key it was opened for, and the rated message. */
+export function encodeReasonMetadata(contextKey: string, rated?: RatedMessage): string {
+  return JSON.stringify({ v: 1, k: contextKey, ...(rated ? { c: rated.channel, m: rated.ts } : {}) });
+}
+
+/** What a reason modal was opened for; undefined for anything else. */
+export function readReasonMetadata(raw: unknown): ReasonMetadata | undefined {
+  const metadata = readPrivateMetadata(raw, reasonMetadataSchema);
+  if (!metadata) return undefined;
+  const rated = metadata.c && metadata.m ? { channel: metadata.c, ts: metadata.m } : undefined;
+  return { contextKey: metadata.k, rated };
 }
 
 export function readReasonForm(view: unknown): {

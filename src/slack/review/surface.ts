@@ -1,8 +1,8 @@
 // The knowledge-base review loop: the reason for a 👎, the review cards' buttons, editing an entry
 // (from a card or the message shortcut), and the asker's "Ask again" once it is fixed.
-import { tryAgainListener } from '../answers/try-again.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Surface } from '../handling/surface.js';
+import { askAgainListener } from './ask-again.js';
 import { dislikeReasonClickListener, dislikeReasonSubmitListener } from './dislike-reason.js';
 import { editAnswerShortcutListener, editEntrySubmitListener } from './edit-entry.js';
 import {
@@ -22,8 +22,7 @@ export function reviewSurface(deps: ListenerDeps): Surface {
       [ACTION_DISLIKE_REASON, dislikeReasonClickListener(deps)],
       [ACTION_REVIEW_EDIT, reviewCardClickListener(deps, 'edit')],
       [ACTION_REVIEW_DISMISS, reviewCardClickListener(deps, 'dismiss')],
-      // "Ask again" after a fix asks the question as typed, as Try again does.
-      [ACTION_ASK_AGAIN, tryAgainListener(deps)],
+      [ACTION_ASK_AGAIN, askAgainListener(deps)],
     ],
     submissions: [
       [VIEW_DISLIKE_REASON, dislikeReasonSubmitListener(deps)],

@@ -374,6 +374,54 @@ describe('with a review channel and an operator', () => {
   );
 
   it(
+    'a reason given after its card was handled is not lost: it opens a new card, counted, with the reason and a link',
+    async () => {
+      const h = harness();
+      const { rated, threadTs, mark } = await dislike(h, 'How do I submit an expense claim?');
+      const card = await postedCard(h, mark);
+      const cardTs = tsOf(card);
+      const reason = reasonButtonOf(rated);
+      if (!reason)
+        throw new Error(`no reason button on the rated line: ${JSON.stringify(rated.body.blocks)}`);
+
+      // Jane opens the reason modal; meanwhile an operator dismisses the card.
+      await h.click(
+        clickButton({ ...rated, body: { ...rated.body, channel: IDS.channel } }, reason, { threadTs }),
+      );
+      const opened = await h.slack.waitForCall('views.open', undefined, WAIT_MS);
+      const view = viewOf(opened);
+      const radioBlock = inputBlockIds(view).get('radio_buttons');
+      if (!radioBlock) throw new Error(`reason modal lacks its choices: ${JSON.stringify(view)}`);
+      await h.click(clickButton(card, buttonOf(card, 'review_dismiss'), { user: OPERATOR, ts: cardTs }));
+      await h.slack.waitForCall('chat.update', (call) => toReview(call) && call.body.ts === cardTs, WAIT_MS);
+
+      const beforeReason = h.slack.calls().length;
+      const submitted = await h.click(
+        viewSubmissionPayload(
+          { view, id: openedViewId(opened) },
+          { [radioBlock]: { radio: 'out_of_date' } },
+          IDS.user,
+        ),
+      );
+      expect(submitted.status).toBe(200);
+      const reopened = await postedCard(h, beforeReason);
+      expect(tsOf(reopened)).not.toBe(cardTs);
+      expect(headerOf(reopened)).toBe('👎 Answer disliked');
+      expect(blockTexts(reopened, 'section')).toContain('*What askers said*\n• Out of date');
+      expect(blockTexts(reopened, 'section')).toContain(
+        '*Question asked*\n>How do I submit an expense claim?',
+      );
+      expect(blockTexts(reopened, 'context')[0]).toMatch(
+        /^Latest report: Jane Doe · <https:\/\/acme\.slack\.com\/archives\//,
+      );
+      expect(buttonsOf(reopened).map((button) => button.actionId)).toEqual(['review_edit', 'review_dismiss']);
+      // The dismissed card keeps its record.
+      expect(cardUpdates(h.slack, cardTs)).toHaveLength(1);
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
     'Dismiss: a non-operator is told why and the card stays; an operator closes it, buttons gone',
     async () => {
       const h = harness();
