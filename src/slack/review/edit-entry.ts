@@ -1,8 +1,8 @@
 // The edit modal: opened for operators from a review card or from the "Edit this answer" shortcut,
 // prefilled from what the gateway last saw of the entry, and saved to the platform (update_robot_doc)
 // with only what changed. The operator's right is checked again on every submission. Slack closes a
-// view submission's request after 3 s: a platform slower than that gets a "saving" view at once, and
-// the result replaces it when it comes.
+// view submission's request after 3 s: a platform that has not answered within a moment gets a
+// "Saving…" view without a Save button (nothing can be sent twice), and the result replaces it.
 
 import type { AckFn } from '@slack/bolt';
 import { fitsEditor, htmlToMarkup, unsupportedMarkup } from '../../answer-html/editor-markdown.js';
@@ -21,7 +21,7 @@ import { type Submission, submissionListener } from '../handling/submission.js';
 import { trackedListener, type ViewArgs } from '../handling/tracked.js';
 import { messageShortcutSchema } from '../transport/incoming.js';
 import { type EditModalInput, problemText, renderEditModal } from './edit-modal.js';
-import { renderEditSaved } from './edit-saved.js';
+import { renderEditSaved, renderEditSaving } from './edit-saved.js';
 import { EDIT_BLOCK_IDS, type EditMetadata, readEditForm, readEditMetadata } from './forms.js';
 import { t } from './messages.js';
 
@@ -31,10 +31,11 @@ type EditDeps = Pick<
 >;
 
 /**
- * How long a submission may wait for the platform before the modal shows "saving": Slack gives the
- * request 3 s, and the operator check, the network and Bolt take their share of them.
+ * How long a submission waits for the platform before the modal shows "Saving…": short, so the
+ * operator sees at once that Save was taken (Slack gives the request 3 s in all, and shows nothing
+ * meanwhile), long enough that a quick platform's result comes in the one answer.
  */
-const SUBMIT_BUDGET_MS = 2_000;
+const SUBMIT_BUDGET_MS = 500;
 /** The knowledge base sent when the operator chose none and the answer did not say: the robot's own. */
 const DEFAULT_ROBOT_FLAG = 1;
 
@@ -195,16 +196,6 @@ async function submitEdit(
     return;
   }
 
-  // A second Save on the "saving" view would send the same change again before the first is known.
-  if (metadata.s) {
-    deps.onEvent('edit_submit', 'still_saving');
-    await ack({
-      response_action: 'errors',
-      errors: { [EDIT_BLOCK_IDS.questionTitle]: t(locale, 'edit_still_saving') },
-    });
-    return;
-  }
-
   const form = readEditForm(view);
   const plan = planEdit(form, {
     docId: metadata.d,
@@ -221,29 +212,28 @@ async function submitEdit(
   const scope = { requestId: handling.requestId };
   const saving = deps.review.desk.applyEdit(plan.edit, plan.changedFields, userId, scope);
   const early = await within(saving, SUBMIT_BUDGET_MS - (Date.now() - startedAt));
-  // The form is rendered again only for "saving" or a failure; a save that succeeds in time needs no
-  // read of the entry's snapshot before Slack's 3 seconds are up.
-  let modal: Promise<EditModalInput> | undefined;
-  const formView = (banner: { kind: 'saving' | 'failed'; text: string }) => {
-    modal ??= editModalInput(deps, handling, {
+  // The form is rendered again only after a failure, with what was typed; a success needs no read of
+  // the entry's snapshot.
+  const resultView = async (outcome: EditOutcome) => {
+    if (outcome.kind === 'updated') {
+      return renderEditSaved({ locale, docId: metadata.d, changedFields: plan.changedFields });
+    }
+    const input = await editModalInput(deps, handling, {
       docId: metadata.d,
       cardId: metadata.c,
       locale,
       timeZone,
     });
-    return modal.then((input) => renderEditModal({ ...input, values: form, banner }));
+    return renderEditModal({
+      ...input,
+      values: form,
+      banner: { kind: 'failed', text: failureText(locale, outcome) },
+    });
   };
-  const resultView = async (outcome: EditOutcome) =>
-    outcome.kind === 'updated'
-      ? renderEditSaved({ locale, docId: metadata.d, changedFields: plan.changedFields })
-      : formView({ kind: 'failed', text: failureText(locale, outcome) });
 
   let outcome: EditOutcome;
   if (early === EXPIRED) {
-    await ack({
-      response_action: 'update',
-      view: await formView({ kind: 'saving', text: t(locale, 'edit_saving') }),
-    });
+    await ack({ response_action: 'update', view: renderEditSaving({ locale, docId: metadata.d }) });
     outcome = await saving;
     // A refusal (the operator closed the modal meanwhile) is logged by the responder; the edit stands.
     await deps.responder.updateModal(handling, view.id, await resultView(outcome));

@@ -127,8 +127,6 @@ const editMetadataSchema = z
     c: cardIdSchema.optional(),
     t: sha256Hex.optional(),
     a: sha256Hex.optional(),
-    /** Set on the "saving" view: its Save must not send the same change a second time. */
-    s: z.literal(1).optional(),
   })
   .strict();
 
@@ -144,12 +142,10 @@ export function encodeEditMetadata(input: {
   cardId: string | undefined;
   titleHash: string | undefined;
   answerHash: string | undefined;
-  saving?: boolean;
 }): string {
   const hashes = {
     ...(input.titleHash === undefined ? {} : { t: input.titleHash }),
     ...(input.answerHash === undefined ? {} : { a: input.answerHash }),
-    ...(input.saving ? { s: 1 as const } : {}),
   };
   const full = JSON.stringify({
     v: 1,
