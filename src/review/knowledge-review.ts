@@ -30,7 +30,20 @@ export interface ReviewBoard {
   show(card: ReviewCard, scope: ReviewScope): Promise<MessageLocation>;
   /** Tells an asker that the entry behind their answer was updated. */
   tellAskerFixed(asker: AskerToNotify, scope: ReviewScope): Promise<void>;
+  /** Gives an asker an operator's own answer to their question, where they asked it, as from that person. */
+  tellAskerAnswered(asker: AskerToNotify, answer: OperatorAnswer, scope: ReviewScope): Promise<void>;
 }
+
+/** An operator's answer to the askers of an unanswered question, in their own words. */
+export interface OperatorAnswer {
+  operatorId: string;
+  text: string;
+}
+
+export type AnswerAskersOutcome =
+  | { kind: 'answered'; told: number; notTold: number }
+  | { kind: 'already_handled' }
+  | { kind: 'no_card' };
 
 /** The part of the platform client the loop needs. */
 export interface KnowledgeApi {
@@ -191,6 +204,11 @@ export class KnowledgeReview {
     return { disliked, unanswered };
   }
 
+  /** A card as it is now (an operator's click opens a modal for it). */
+  card(cardId: string): Promise<ReviewCard | undefined> {
+    return this.#cards.get(cardId);
+  }
+
   /** What the gateway last saw of an entry. */
   snapshot(docId: string): Promise<EntrySnapshot | undefined> {
     return this.#snapshots.get(docId);
@@ -267,6 +285,53 @@ export class KnowledgeReview {
       );
       return { card: await this.#show(dismissed, scope), result: 'dismissed' as const };
     });
+  }
+
+  /**
+   * An operator answered an unanswered question's askers from its card: the card is marked answered
+   * (under its lock, so two operators cannot both answer), then each asker is given the answer where
+   * they asked. An asker who could not be told is logged and counted.
+   */
+  async answerAskers(
+    cardId: string,
+    answer: OperatorAnswer,
+    scope: ReviewScope = {},
+  ): Promise<AnswerAskersOutcome> {
+    const askers = await this.#cards.change<AskerToNotify[] | 'no_card' | 'already_handled'>(
+      cardId,
+      async (card) => {
+        if (!card) return { result: 'no_card' };
+        if (card.status !== 'open' || card.kind !== 'unanswered') return { result: 'already_handled' };
+        const now = this.#now();
+        const answered: ReviewCard = {
+          ...card,
+          status: 'answered',
+          handledBy: answer.operatorId,
+          handledAt: now,
+          notify: [],
+          updatedAt: now,
+        };
+        return { card: await this.#show(answered, scope), result: card.notify };
+      },
+    );
+    if (askers === 'no_card' || askers === 'already_handled') return { kind: askers };
+    this.#logger.info(
+      { ...scope, audit: 'review_card_answered', operator: answer.operatorId, cardId, askers: askers.length },
+      'unanswered question answered by an operator',
+    );
+    let told = 0;
+    for (const asker of dedupeAskers(askers)) {
+      try {
+        await this.#board.tellAskerAnswered(asker, answer, scope);
+        told += 1;
+      } catch (error) {
+        this.#logger.warn(
+          { ...scope, err: error, cardId, userId: asker.userId },
+          "asker not given the operator's answer",
+        );
+      }
+    }
+    return { kind: 'answered', told, notTold: askers.length - told };
   }
 
   /** Sends an edit to the platform; logs the audit line. The card and askers follow in `markFixed`. */

@@ -4,7 +4,7 @@
 // view submission's request after 3 s: a platform that has not answered within a moment gets a
 // "Saving…" view without a Save button (nothing can be sent twice), and the result replaces it.
 
-import type { AckFn } from '@slack/bolt';
+import type { AckFn, types } from '@slack/bolt';
 import { fitsEditor, htmlToMarkup, unsupportedMarkup } from '../../answer-html/editor-markdown.js';
 import { parseAnswerHtml } from '../../answer-html/parse.js';
 import type { Locale } from '../../conversation/locale.js';
@@ -51,9 +51,18 @@ export async function openEditModal(
   handling: Handling,
   input: { triggerId: string; docId: string; cardId: string | undefined } & Viewer,
 ): Promise<boolean> {
-  const view = renderEditModal(await editModalInput(deps, handling, input));
+  const view = await editModalView(deps, handling, input);
   // The responder logs a refusal (an expired trigger) with the method and the modal's callback id.
   return (await deps.responder.openModal(handling, input.triggerId, view)) !== undefined;
+}
+
+/** The edit modal for an entry, prefilled; for a modal that turns into it (Link to an entry). */
+export async function editModalView(
+  deps: Pick<EditDeps, 'review'>,
+  handling: Handling,
+  input: { docId: string; cardId: string | undefined } & Viewer,
+): Promise<types.ModalView> {
+  return renderEditModal(await editModalInput(deps, handling, input));
 }
 
 async function editModalInput(

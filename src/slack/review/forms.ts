@@ -184,3 +184,40 @@ export function readEditForm(view: unknown): EditForm {
     invalidClock: pickerValue(values, ids.invalidClock, 'selected_time'),
   };
 }
+
+// ---------------------------------------------------------------- an unanswered card's two modals
+
+export const ANSWER_TEXT_BLOCK_ID = 'review_answer_text';
+export const LINK_DOC_BLOCK_ID = 'review_link_doc';
+/** An operator's answer: what one section of the asker's message shows whole. */
+export const OPERATOR_ANSWER_MAX = 2_900;
+
+const cardModalMetadataSchema = z.object({ v: z.literal(1), c: cardIdSchema, ch: slackId }).strict();
+
+/** The card a modal was opened from, and the channel it is in (where the operator is told how it went). */
+export interface CardModalMetadata {
+  cardId: string;
+  channel: string;
+}
+
+export function encodeCardModalMetadata(input: CardModalMetadata): string {
+  return JSON.stringify({ v: 1, c: input.cardId, ch: input.channel });
+}
+
+export function readCardModalMetadata(raw: unknown): CardModalMetadata | undefined {
+  const metadata = readPrivateMetadata(raw, cardModalMetadataSchema);
+  return metadata && { cardId: metadata.c, channel: metadata.ch };
+}
+
+/** The operator's answer as typed; undefined when blank. A forged one over the limit is cut. */
+export function readOperatorAnswer(view: unknown): string | undefined {
+  const text = textValue(stateValues(view), ANSWER_TEXT_BLOCK_ID, ANSWER_TEXT_BLOCK_ID)?.trim();
+  return text === undefined || text === '' ? undefined : truncateCharacters(text, OPERATOR_ANSWER_MAX);
+}
+
+/** The docId typed to link a question to; undefined when blank or not an id the platform could have made. */
+export function readLinkedDocId(view: unknown): string | undefined {
+  const text = textValue(stateValues(view), LINK_DOC_BLOCK_ID, LINK_DOC_BLOCK_ID)?.trim();
+  const parsed = docIdSchema.safeParse(text);
+  return parsed.success && !/\s/.test(parsed.data) ? parsed.data : undefined;
+}

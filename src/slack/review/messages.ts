@@ -44,7 +44,25 @@ const en = {
   card_someone: 'someone',
   card_already_handled: 'This card was already handled.',
   card_unknown: 'This card is no longer known; it may have expired.',
+  card_unavailable: 'The card could not be read just now. Please try again.',
   card_not_dismissed: 'The card could not be dismissed. Please try again.',
+  card_answer_askers: 'Answer the askers',
+  card_link_entry: 'Link to an entry',
+  card_modal_question: 'Question asked: “{question}”',
+  answer_askers_title: 'Answer the askers',
+  answer_askers_label: 'Your answer',
+  answer_askers_hint:
+    'Sent to each person who asked, where they asked, as from you (not from the bot). The card is then marked answered.',
+  answer_askers_required: 'Write the answer to send.',
+  answer_askers_sent:
+    'Your answer was sent to {told, plural, one {# person} other {# people}} who asked.{notTold, plural, =0 {} one { # could not be reached.} other { # could not be reached.}}',
+  answer_askers_failed: 'The answer could not be sent. Please try again.',
+  link_entry_title: 'Link to an entry',
+  link_entry_submit: 'Edit entry',
+  link_entry_label: 'Entry id (docId)',
+  link_entry_hint:
+    "The id of the entry that answers this question, as the platform's console shows it. Its edit form opens next; saving it marks this card fixed and tells the askers.",
+  link_entry_invalid: 'Enter an entry id: letters, digits and marks, no spaces, at most 256 characters.',
   field_question_title: 'standard question',
   field_answer: 'answer',
   field_match_mode: 'match mode',
@@ -104,6 +122,8 @@ const en = {
   problem_period_ends_before_start: 'The end must be after the start.',
   problem_nothing_changed: 'Nothing was changed: change a field, or cancel.',
   answer_updated: 'The knowledge-base team updated the answer to “{question}”.',
+  person_answer_from:
+    '👤 {operator}, a person on the support team (not the bot), answered your question “{question}”:',
   ask_again: 'Ask again',
 } as const;
 
@@ -152,7 +172,25 @@ export const messages = catalog(en, {
   card_someone: '某人',
   card_already_handled: '这张卡片已经处理过了。',
   card_unknown: '找不到这张卡片，可能已经过期。',
+  card_unavailable: '暂时无法读取这张卡片，请再试一次。',
   card_not_dismissed: '未能忽略这张卡片，请再试一次。',
+  card_answer_askers: '回答提问者',
+  card_link_entry: '关联知识条目',
+  card_modal_question: '用户的提问：“{question}”',
+  answer_askers_title: '回答提问者',
+  answer_askers_label: '你的回答',
+  answer_askers_hint:
+    '会以你的名义（而不是机器人）发给每位提问者，发在他们提问的地方。之后卡片会标记为已回答。',
+  answer_askers_required: '请填写要发送的回答。',
+  answer_askers_sent:
+    '你的回答已发给 {told, plural, other {# 位}}提问者。{notTold, plural, =0 {} other {有 # 位未能送达。}}',
+  answer_askers_failed: '未能发送回答，请再试一次。',
+  link_entry_title: '关联知识条目',
+  link_entry_submit: '编辑条目',
+  link_entry_label: '条目 ID（docId）',
+  link_entry_hint:
+    '能回答这个问题的条目 ID，即平台控制台中显示的 ID。接下来会打开它的编辑表单；保存后这张卡片会标记为已修正，并通知提问者。',
+  link_entry_invalid: '请输入条目 ID：字母、数字和符号，不含空格，最多 256 个字符。',
   field_question_title: '标准问题',
   field_answer: '答案',
   field_match_mode: '匹配方式',
@@ -208,6 +246,7 @@ export const messages = catalog(en, {
   problem_period_ends_before_start: '结束时间必须晚于开始时间。',
   problem_nothing_changed: '没有任何修改：请修改某个字段，或取消。',
   answer_updated: '知识库团队已更新“{question}”的答案。',
+  person_answer_from: '👤 支持团队的 {operator}（真人，不是机器人）回答了你的问题“{question}”：',
   ask_again: '再问一次',
 });
 

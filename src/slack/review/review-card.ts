@@ -1,5 +1,6 @@
-// A review card in the review channel: what was reported, the latest reasons, and its buttons
-// (Edit entry, Dismiss) while it is open; who handled it, when and how, once it is not.
+// A review card in the review channel: what was reported, the latest reasons, and its buttons while
+// it is open (Edit entry, or for an unanswered question Answer the askers and Link to an entry; and
+// Dismiss); who handled it, when and how, once it is not.
 import type { types } from '@slack/bolt';
 import { answerToMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
@@ -11,7 +12,12 @@ import { button, context, mrkdwn, plainText, section } from '../kit/elements.js'
 import { FALLBACK_TEXT_MAX, SECTION_TEXT_MAX, truncateMrkdwn } from '../kit/limits.js';
 import { code, escapedLine, shortenMrkdwn, tidy } from '../kit/text.js';
 import { REASON_TEXT_MAX } from './forms.js';
-import { ACTION_REVIEW_DISMISS, ACTION_REVIEW_EDIT } from './ids.js';
+import {
+  ACTION_REVIEW_ANSWER,
+  ACTION_REVIEW_DISMISS,
+  ACTION_REVIEW_EDIT,
+  ACTION_REVIEW_LINK,
+} from './ids.js';
 import { t } from './messages.js';
 import { sharedTime } from './times.js';
 import { fieldWords, reasonWord } from './words.js';
@@ -139,7 +145,14 @@ function cardActions(card: ReviewCard, locale: Locale): ActionsBlock | undefined
   if (edit !== undefined) {
     elements.push(button(t(locale, 'card_edit'), ACTION_REVIEW_EDIT, { value: edit, style: 'primary' }));
   }
-  const dismiss = encodeReviewCardValue({ cardId: card.id });
+  const cardOnly = encodeReviewCardValue({ cardId: card.id });
+  if (card.kind === 'unanswered' && cardOnly !== undefined) {
+    elements.push(
+      button(t(locale, 'card_answer_askers'), ACTION_REVIEW_ANSWER, { value: cardOnly, style: 'primary' }),
+      button(t(locale, 'card_link_entry'), ACTION_REVIEW_LINK, { value: cardOnly }),
+    );
+  }
+  const dismiss = cardOnly;
   if (dismiss !== undefined) {
     elements.push(
       button(t(locale, 'card_dismiss'), ACTION_REVIEW_DISMISS, {

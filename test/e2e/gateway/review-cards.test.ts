@@ -282,8 +282,12 @@ describe('with a review channel and an operator', () => {
       expect(blockTexts(thrice, 'section')).toContain(
         '*Also asked as*\n• which LLAMA grooms alpacas on mars\n• which llama, grooms alpacas on Mars …！！',
       );
-      // No entry to edit: Dismiss only.
-      expect(buttonsOf(thrice).map((button) => button.actionId)).toEqual(['review_dismiss']);
+      // No entry to edit: answer the askers, link an entry, or dismiss.
+      expect(buttonsOf(thrice).map((button) => button.actionId)).toEqual([
+        'review_answer',
+        'review_link',
+        'review_dismiss',
+      ]);
       expect(cardPosts(h.slack)).toHaveLength(1);
       expect(cardUpdates(h.slack, cardTs)).toHaveLength(2);
     },

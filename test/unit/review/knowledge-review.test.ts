@@ -13,12 +13,17 @@ interface Logged {
 function reviewLoop(options: { updateFails?: Error } = {}) {
   const logged: Logged[] = [];
   const shown: ReviewCard[] = [];
+  const answers: Array<{ userId: string; operatorId: string; text: string }> = [];
   const board: ReviewBoard = {
     async show(card) {
       shown.push(card);
       return card.posted ?? { conversationId: 'C0REVIEW', messageId: `${shown.length}.0` };
     },
     async tellAskerFixed() {},
+    async tellAskerAnswered(asker, answer) {
+      if (asker.userId === 'U_GONE') throw new Error('channel_not_found');
+      answers.push({ userId: asker.userId, ...answer });
+    },
   };
   const log = (level: Logged['level']) => (object: object, message: string) => {
     logged.push({ level, object: object as Record<string, unknown>, message });
@@ -36,7 +41,7 @@ function reviewLoop(options: { updateFails?: Error } = {}) {
     logger: { info: log('info'), warn: log('warn'), error: log('error') },
     settings: { cardsEnabled: true, notifyAskersOnFix: false },
   });
-  return { review, logged, shown };
+  return { review, logged, shown, answers };
 }
 
 const report = {
@@ -121,5 +126,42 @@ describe('a failed knowledge update', () => {
     expect(outcome).toEqual({ kind: 'unavailable', reason: 'internal' });
     expect(logged.find((entry) => entry.level === 'error')?.object.err).toBeInstanceOf(TypeError);
     expect(logged.find((entry) => entry.message === 'knowledge entry update failed')?.level).toBe('warn');
+  });
+});
+
+describe("an operator's answer to an unanswered question", () => {
+  const unanswered = (userId: string, question: string) => ({
+    asker: { userId, displayName: userId },
+    question,
+    conversationId: 'C1',
+    threadId: `${userId}.0`,
+    docId: undefined,
+    matchedQuestion: undefined,
+    answerHtml: '',
+    answerType: 3,
+    robotFlag: undefined,
+  });
+
+  it('marks the card answered once and gives each asker the answer; one not reached is counted', async () => {
+    const { review, shown, answers } = reviewLoop();
+    review.answered(unanswered('U1', 'Can I bring my llama to work?'));
+    await review.settled();
+    review.answered(unanswered('U_GONE', 'can i bring my llama to work'));
+    await review.settled();
+    const card = shown.at(-1);
+    if (!card) throw new Error('no card shown');
+    expect(card).toMatchObject({ kind: 'unanswered', count: 2 });
+
+    const outcome = await review.answerAskers(card.id, { operatorId: 'U0OP', text: 'Only on Fridays.' });
+    expect(outcome).toEqual({ kind: 'answered', told: 1, notTold: 1 });
+    expect(answers).toEqual([{ userId: 'U1', operatorId: 'U0OP', text: 'Only on Fridays.' }]);
+    expect(shown.at(-1)).toMatchObject({ status: 'answered', handledBy: 'U0OP', notify: [] });
+
+    // A second operator (or a second click) finds it handled, and nobody is told twice.
+    expect(await review.answerAskers(card.id, { operatorId: 'U0OP2', text: 'No.' })).toEqual({
+      kind: 'already_handled',
+    });
+    expect(answers).toHaveLength(1);
+    expect(await review.answerAskers('q:0', { operatorId: 'U0OP', text: 'x' })).toEqual({ kind: 'no_card' });
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewCard } from '../../../../src/review/types.js';
 import { decodeReviewCardValue } from '../../../../src/slack/kit/button-values.js';
-import { ACTION_REVIEW_DISMISS, ACTION_REVIEW_EDIT } from '../../../../src/slack/review/ids.js';
+import {
+  ACTION_REVIEW_ANSWER,
+  ACTION_REVIEW_DISMISS,
+  ACTION_REVIEW_EDIT,
+  ACTION_REVIEW_LINK,
+} from '../../../../src/slack/review/ids.js';
 import { renderReviewCard } from '../../../../src/slack/review/review-card.js';
 import { buttonsOf, expectMessageWithinLimits, json, textsOf } from '../../../support/block-kit.js';
 import { AT } from '../../../support/review-views.js';
@@ -64,7 +69,7 @@ describe('renderReviewCard', () => {
     expect(decodeReviewCardValue(dismiss?.value)).toEqual({ cardId: 'doc:d-42', docId: undefined });
   });
 
-  it('says "once" without a count, and asks for an unanswered question without Edit entry', () => {
+  it('says "once" without a count, and offers an unanswered question Answer, Link and Dismiss, not Edit entry', () => {
     expect(renderReviewCard(card({ count: 1 }), { locale: 'en', showAsker: true }).text).toMatch(
       /^👎 Answer disliked: /,
     );
@@ -83,8 +88,14 @@ describe('renderReviewCard', () => {
     expect(textsOf(message.blocks)).toContain('❓ Unanswered question · asked 3 times');
     expect(textsOf(message.blocks)).not.toContain('Answer shown');
     const buttons = buttonsOf(message.blocks);
-    expect(buttons.map((button) => button.action_id)).toEqual([ACTION_REVIEW_DISMISS]);
-    expect(decodeReviewCardValue(buttons[0]?.value)).toEqual({ cardId: unanswered.id, docId: undefined });
+    expect(buttons.map((button) => button.action_id)).toEqual([
+      ACTION_REVIEW_ANSWER,
+      ACTION_REVIEW_LINK,
+      ACTION_REVIEW_DISMISS,
+    ]);
+    for (const button of buttons) {
+      expect(decodeReviewCardValue(button.value)).toEqual({ cardId: unanswered.id, docId: undefined });
+    }
   });
 
   it('shows who fixed a card, when (in every reader’s time zone) and what changed, without buttons', () => {
@@ -229,5 +240,16 @@ describe('an unanswered question asked several ways', () => {
     expect(texts).toContain(
       '*Also asked as*\n• can i bring my LLAMA to the office, …!!\n• llama &lt;office&gt;?',
     );
+  });
+});
+
+describe('person-answer and card modals', () => {
+  it('an answered card says who answered and when, with no buttons', () => {
+    const message = renderReviewCard(
+      card({ kind: 'unanswered', docId: undefined, status: 'answered', handledBy: 'U5', handledAt: AT }),
+      { locale: 'zh-CN', showAsker: true },
+    );
+    expect(buttonsOf(message.blocks)).toEqual([]);
+    expect(textsOf(message.blocks)).toContain(`💬 <@U5> 已于 <!date^${Math.floor(AT / 1000)}^`);
   });
 });
