@@ -1,14 +1,19 @@
 // After a 👎 the asker may say what was wrong: the button on the rated line opens a small modal, and
 // its submission adds the reason to the entry's review card. Saying nothing is fine: the feedback
 // was already sent.
+import type { types } from '@slack/bolt';
+import { z } from 'zod';
+import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import { tell } from '../answers/answerer.js';
+import { RATING_BLOCK_ID, replaceBlock } from '../answers/blocks.js';
 import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';
 import type { ViewArgs } from '../handling/tracked.js';
 import { decodeReasonValue } from '../kit/button-values.js';
+import { context } from '../kit/elements.js';
 import {
   type RatedMessage,
   REASON_BLOCK_ID,
@@ -16,6 +21,7 @@ import {
   readReasonForm,
   readReasonMetadata,
 } from './forms.js';
+import { ACTION_DISLIKE_REASON } from './ids.js';
 import { t } from './messages.js';
 import { renderReasonModal } from './reason-modal.js';
 
@@ -132,6 +138,63 @@ async function submitReason(
       return 'failed' as const;
     });
   deps.onEvent('dislike_reason', outcome);
+  if (rated && (outcome === 'noted' || outcome === 'reopened')) {
+    const { locale } = await handling.person(userId);
+    await showReasonSent(deps, handling, rated, locale);
+  }
+}
+
+const threadSchema = z.object({
+  messages: z
+    .array(z.object({ ts: z.string(), text: z.string().optional(), blocks: z.array(z.unknown()).optional() }))
+    .optional(),
+});
+const reasonLineSchema = z.object({
+  block_id: z.literal(RATING_BLOCK_ID),
+  text: z.object({ text: z.string() }),
+  accessory: z.object({ action_id: z.literal(ACTION_DISLIKE_REASON) }),
+});
+
+/**
+ * The rated line's "Say what was wrong" becomes "reason sent", so the asker sees it arrived. A modal
+ * does not carry the message, so it is read back (the app may read its conversations' history);
+ * a message that cannot be read, or no longer has the button, is left as it is.
+ */
+async function showReasonSent(
+  deps: ReasonDeps,
+  handling: Handling,
+  rated: RatedMessage,
+  locale: Locale,
+): Promise<void> {
+  let message: { text?: string | undefined; blocks?: unknown[] | undefined } | undefined;
+  try {
+    const thread = threadSchema.parse(
+      await handling.client.conversations.replies({
+        channel: rated.channel,
+        ts: rated.ts,
+        oldest: rated.ts,
+        latest: rated.ts,
+        inclusive: true,
+        limit: 2,
+      }),
+    );
+    message = thread.messages?.find((candidate) => candidate.ts === rated.ts);
+  } catch (error) {
+    handling.logger.warn({ ...errorFields(error), channel: rated.channel }, 'rated answer not read back');
+    return;
+  }
+  const line = message?.blocks
+    ?.map((block) => reasonLineSchema.safeParse(block))
+    .find((parsed) => parsed.success)?.data;
+  if (!message?.blocks || !line) return;
+  const sent: types.ContextBlock = {
+    ...context(`${line.text.text} · ${t(locale, 'reason_sent')}`),
+    block_id: RATING_BLOCK_ID,
+  };
+  await deps.responder.update(handling, rated.channel, rated.ts, {
+    text: message.text ?? '',
+    blocks: replaceBlock(message.blocks, RATING_BLOCK_ID, sent),
+  });
 }
 
 /** A link to the rated answer for the card; none in a DM, which operators cannot open. */

@@ -373,6 +373,18 @@ describe('with a review channel and an operator', () => {
         '*What askers said*\n• Wrong answer: “Outlook asks for a code the article never mentions”',
       );
       expect(headerOf(withReason)).toBe('👎 Answer disliked');
+
+      // The rated line says the reason was sent, in place of its button; the answer above it stays.
+      const sentLine = await h.slack.waitForCall(
+        'chat.update',
+        (call) => call.body.ts === rated.body.ts && textOf(call).includes('was sent to the team'),
+        WAIT_MS,
+      );
+      expect(reasonButtonOf(sentLine)).toBeUndefined();
+      expect(textOf(sentLine)).toContain(
+        `<@${IDS.user}> rated this answer 👎 not helpful · ✓ What was wrong was sent to the team. Thank you.`,
+      );
+      expect(blocksOf(sentLine).length).toBe(blocksOf(rated).length);
     },
     SLOW_TEST_MS,
   );
