@@ -320,7 +320,8 @@ export class KnowledgeReview {
       'unanswered question answered by an operator',
     );
     let told = 0;
-    for (const asker of dedupeAskers(askers)) {
+    const toTell = dedupeAskers(askers);
+    for (const asker of toTell) {
       try {
         await this.#board.tellAskerAnswered(asker, answer, scope);
         told += 1;
@@ -331,7 +332,7 @@ export class KnowledgeReview {
         );
       }
     }
-    return { kind: 'answered', told, notTold: askers.length - told };
+    return { kind: 'answered', told, notTold: toTell.length - told };
   }
 
   /** Sends an edit to the platform; logs the audit line. The card and askers follow in `markFixed`. */
