@@ -77,6 +77,11 @@ export interface DislikeReport {
   link: string | 'direct_message' | undefined;
 }
 
+/** A reason's report: as a 👎's, its link asked for only when the reason opens a new card. */
+export interface ReasonReport extends Omit<DislikeReport, 'link'> {
+  link(): Promise<DislikeReport['link']>;
+}
+
 export type EditOutcome =
   | { kind: 'updated' }
   | { kind: 'refused'; platformCode: string; message: string | undefined }
@@ -241,7 +246,7 @@ export class KnowledgeReview {
    * with it, counted, as a new 👎 would, since the asker still finds the answer wrong.
    */
   async reasonGiven(
-    report: DislikeReport,
+    report: ReasonReport,
     note: ReasonNote,
     scope: ReviewScope = {},
   ): Promise<'noted' | 'reopened' | 'no_card'> {
@@ -257,7 +262,15 @@ export class KnowledgeReview {
         const updated = { ...card, reasons: withReason(card.reasons, reason), updatedAt: now };
         return { card: await this.#show(updated, scope), result: 'noted' as const };
       }
-      const counted = dislikedCard(newCard(cardId, 'disliked', now), now, report, docId, snapshot);
+      // Only a new card needs the link (an adapter call): an open one already has its report's.
+      const link = await report.link();
+      const counted = dislikedCard(
+        newCard(cardId, 'disliked', now),
+        now,
+        { ...report, link },
+        docId,
+        snapshot,
+      );
       const reopened = { ...counted, reasons: withReason(counted.reasons, reason) };
       this.#logger.info(
         { ...scope, cardId, handled: card?.status ?? 'none' },

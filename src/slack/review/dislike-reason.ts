@@ -122,11 +122,11 @@ async function submitReason(
     );
     return;
   }
-  const { displayName } = await handling.person(userId);
+  const { displayName, locale } = await handling.person(userId);
   const outcome = await deps.review.desk
     .reasonGiven(
       // The report behind the new card this reason opens when the entry's card was handled since.
-      { context, asker: { userId, displayName }, link: await linkTo(deps, handling, rated) },
+      { context, asker: { userId, displayName }, link: () => linkTo(deps, handling, rated) },
       { reason: form.reason ?? 'other', text: form.text, at: Date.now() },
       { requestId: handling.requestId },
     )
@@ -139,7 +139,6 @@ async function submitReason(
     });
   deps.onEvent('dislike_reason', outcome);
   if (rated && (outcome === 'noted' || outcome === 'reopened')) {
-    const { locale } = await handling.person(userId);
     await showReasonSent(deps, handling, rated, locale);
   }
 }

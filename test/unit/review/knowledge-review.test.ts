@@ -65,6 +65,14 @@ const report = {
   asker: { userId: 'U1', displayName: 'Jane' },
   link: 'https://acme.slack.com/archives/C1/p1',
 };
+let linksAsked = 0;
+const reasonReport = {
+  ...report,
+  link: async () => {
+    linksAsked += 1;
+    return report.link;
+  },
+};
 
 describe('a reason given after its card was handled', () => {
   it('opens a new card, counted once, with the reason; a reason on an open card is only added', async () => {
@@ -74,11 +82,13 @@ describe('a reason given after its card was handled', () => {
     expect(first?.count).toBe(1);
     if (!first) throw new Error('no card shown');
 
-    expect(await review.reasonGiven(report, { reason: 'wrong_answer', at: 2 })).toBe('noted');
+    expect(await review.reasonGiven(reasonReport, { reason: 'wrong_answer', at: 2 })).toBe('noted');
     expect(shown.at(-1)).toMatchObject({ count: 1, reasons: [{ reason: 'wrong_answer' }] });
+    // The open card has its link: none asked for.
+    expect(linksAsked).toBe(0);
 
     expect(await review.dismiss(first.id, 'U0OP')).toBe('dismissed');
-    const outcome = await review.reasonGiven(report, { reason: 'out_of_date', text: ' moved ', at: 3 });
+    const outcome = await review.reasonGiven(reasonReport, { reason: 'out_of_date', text: ' moved ', at: 3 });
     expect(outcome).toBe('reopened');
     const reopened = shown.at(-1);
     expect(reopened).toMatchObject({
