@@ -15,6 +15,8 @@ export interface LeanFakeSlackOptions {
    * thread, else `channel` (a top-level DM reply).
    */
   onAnswer(key: string, at: number): void;
+  /** Channels whose posts answer no question (the review channel, say): not counted as answers. */
+  quietChannels?: readonly string[];
 }
 
 export interface LeanFakeSlack {
@@ -69,7 +71,8 @@ export async function startLeanFakeSlack(options: LeanFakeSlackOptions): Promise
         const threadTs = fields.get('thread_ts');
         const key = threadTs ? `${channel}:${threadTs}` : channel;
         if (options.isPlaceholder(text)) placeholders.set(`${channel}:${ts}`, key);
-        else options.onAnswer(key, at);
+        // Review cards and the like go to channels of their own, not in answer to a question.
+        else if (!options.quietChannels?.includes(channel)) options.onAnswer(key, at);
         return {
           ok: true,
           channel,

@@ -10,6 +10,7 @@ import { parseEnv } from '../src/config/env.js';
 import { createLogger } from '../src/logging/logger.js';
 import type { StoreChoice } from '../src/stores/stores.js';
 import { startBareRelay } from './bare-relay.js';
+import { GATEWAY_FEATURES } from './gateway-features.js';
 
 /** A system under test: the bare relay, or the gateway on one store (its name says which). */
 export type SystemName = 'relay' | `gateway-${StoreChoice['kind']}`;
@@ -120,6 +121,7 @@ async function startTarget(
     LOG_LEVEL: config.logLevel,
     SLACK_WEB_API_RETRIES: '0',
     SHUTDOWN_GRACE_SECONDS: '10',
+    ...GATEWAY_FEATURES,
     ...storeVariables(system.store),
   });
   if (!parsed.ok) throw new Error(`gateway env invalid: ${parsed.problems.join('; ')}`);

@@ -30,6 +30,7 @@ import {
   writeChatterSettings,
 } from './chatter.js';
 import { summarizeLargestProfile } from './cpu-profile-summary.js';
+import { GATEWAY_FEATURES } from './gateway-features.js';
 import { type LeanFakeSlack, startLeanFakeSlack } from './lean-fake-slack.js';
 import {
   AnswerBoard,
@@ -88,11 +89,14 @@ if (SETTINGS.users < SETTINGS.concurrency) throw new Error('BENCH_USERS must be 
 const ackEvents = Math.round(SETTINGS.ackRate * SETTINGS.ackSeconds);
 
 /**
- * storeTolerance: how far the SQLite gateway's throughput and CPU per answer may be from memory's (#18);
- * chatterRatio: a dropped message's CPU as a share of an answered question's (#19).
+ * Against the relay, with every feature on (#21): throughput, CPU per answer, peak RSS, the fixed
+ * rate's p99; storeTolerance: how far the SQLite gateway's throughput and CPU per answer may be from
+ * memory's (#18); chatterRatio: a dropped message's CPU as a share of an answered question's (#19).
  */
 const TARGETS = {
-  throughputRatio: 0.9,
+  throughputRatio: 1.0,
+  cpuPerAnswerRatio: 1.0,
+  peakRssRatio: 1.2,
   p99SlackMs: 5,
   ackP99Ms: 50,
   storeTolerance: 0.1,
@@ -342,6 +346,11 @@ async function main(): Promise<void> {
   const slack = await startLeanFakeSlack({
     isPlaceholder: (text) => placeholders.has(text),
     onAnswer: (key, at) => board.settle(key, at),
+    quietChannels: [
+      GATEWAY_FEATURES.REVIEW_CHANNEL_ID,
+      GATEWAY_FEATURES.DIGEST_CHANNEL_ID,
+      GATEWAY_FEATURES.ESCALATION_CHANNEL_ID,
+    ],
   });
   const profileDir = SETTINGS.profile ? mkdtempSync(join(tmpdir(), 'gateway-cpu-prof-')) : undefined;
   const stateDir = mkdtempSync(join(tmpdir(), 'gateway-bench-state-'));
@@ -405,6 +414,13 @@ async function main(): Promise<void> {
       `systems: ${names.join(', ')}${redis ? '' : ' (set BENCH_REDIS_URL to add the gateway on Redis)'}`,
     );
     for (const line of storeLines) console.log(`  ${line}`);
+    console.log(
+      `features on in every gateway: ${Object.entries(GATEWAY_FEATURES)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(
+          ', ',
+        )}; rating buttons, channel settings (chatter channels in \`all\` and \`questions\` mode) and the store as by default`,
+    );
 
     // Fixed rate first, on processes that have only been warmed up: the time a question takes at a
     // rate every system keeps up with, not the time a process takes to digest a preceding overload.
@@ -710,6 +726,14 @@ function gatewayChecks(gateway: SystemResult, relay: SystemResult): Array<[boole
         gateway.steady.answered === gateway.steady.sent,
       `${gateway.name}: p99 event-to-answer at ${SETTINGS.rate}/s <= relay p99 + ${TARGETS.p99SlackMs} ms: ${fmt(fixedRateP99(gateway))} ms vs ${fmt(fixedRateP99(relay))} + ${TARGETS.p99SlackMs} ms ` +
         `(saturated: ${fmt(saturatedP99(gateway))} ms vs ${fmt(saturatedP99(relay))} ms)`,
+    ],
+    [
+      cpuPerAnswer(gateway) <= cpuPerAnswer(relay) * TARGETS.cpuPerAnswerRatio,
+      `${gateway.name}: CPU per answer <= ${TARGETS.cpuPerAnswerRatio}x relay: ${fmt(cpuPerAnswer(gateway), 2)} ms vs ${fmt(cpuPerAnswer(relay), 2)} ms = ${fmt(cpuPerAnswer(gateway) / cpuPerAnswer(relay), 2)}x`,
+    ],
+    [
+      gateway.loadReport.peakRssMb <= relay.loadReport.peakRssMb * TARGETS.peakRssRatio,
+      `${gateway.name}: peak RSS <= ${TARGETS.peakRssRatio}x relay: ${fmt(gateway.loadReport.peakRssMb)} MB vs ${fmt(relay.loadReport.peakRssMb)} MB = ${fmt(gateway.loadReport.peakRssMb / relay.loadReport.peakRssMb, 2)}x`,
     ],
     [
       ackP99 < TARGETS.ackP99Ms && gateway.acks.errors === 0,

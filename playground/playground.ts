@@ -10,6 +10,7 @@ import type { Logger } from '../src/logging/logger.js';
 import {
   DEFAULT_SIMULATOR_TOKEN,
   type Fault,
+  SERVICE_GROUPS,
   type Simulator,
   startSimulator,
 } from '../src/simulator/index.js';
@@ -97,6 +98,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
         .map((persona) => persona.id)
         .join(','),
       REVIEW_CHANNEL_ID: REVIEW_CHANNEL,
+      // The platform cannot list its groups: the demo names the simulator's, for /cs agents.
+      AGENT_GROUPS: SERVICE_GROUPS.map((group) => `${group.groupId}=${group.groupName}`).join(','),
       SHUTDOWN_GRACE_SECONDS: '2',
       // The playground is a demo: every start begins from the same state, in a file of its own.
       STATE_PATH: statePath,

@@ -89,6 +89,7 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     services,
     webApi,
     platform,
+    agentGroups: platformChoice.agentGroups,
     stores,
     metrics,
     logger,

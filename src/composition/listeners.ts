@@ -4,6 +4,7 @@
 import type { People } from '../conversation/channel-settings.js';
 import type { Locale } from '../conversation/locale.js';
 import type { Logger } from '../logging/logger.js';
+import type { AgentGroup } from '../service-desk/agent-groups.js';
 import type { AgentsApi } from '../service-desk/agents.js';
 import { HomeFiguresCache } from '../service-desk/home-figures.js';
 import type { StatisticsApi } from '../service-desk/statistics.js';
@@ -61,8 +62,12 @@ export function createListenerDeps(dependencies: {
   review: ReviewDeps;
   /** OPERATOR_USER_IDS and OPERATOR_USERGROUP_ID, read. */
   operators: AccessDeps['operators'];
+  /** OPERATOR_CONTACT: who a refused person can ask for access. */
+  operatorContact?: string | undefined;
   tickets: TicketsApi;
   agents: AgentsApi;
+  /** The service groups `/cs agents` offers by name. */
+  agentGroups?: readonly AgentGroup[];
   statistics: StatisticsApi;
   /** HOME_EXAMPLE_QUESTIONS. */
   homeExamples?: readonly string[] | undefined;
@@ -122,10 +127,12 @@ export function createListenerDeps(dependencies: {
     review: dependencies.review,
     access: {
       operators: dependencies.operators,
+      contact: dependencies.operatorContact,
       onRefusal: (action) => metrics.operatorRefusal?.(action),
     },
     tickets: dependencies.tickets,
     agents: dependencies.agents,
+    agentGroups: dependencies.agentGroups ?? [],
     statistics: dependencies.statistics,
     home: {
       examples: dependencies.homeExamples,

@@ -8,7 +8,8 @@ import {
   type PlatformClientOptions,
   StaticTokenProvider,
 } from '../platform/index.js';
-import { DEFAULT_SIMULATOR_TOKEN, startSimulator } from '../simulator/index.js';
+import type { AgentGroup } from '../service-desk/agent-groups.js';
+import { DEFAULT_SIMULATOR_TOKEN, SERVICE_GROUPS, startSimulator } from '../simulator/index.js';
 import type { Stores } from '../stores/stores.js';
 
 /** The sysNum the built-in simulator is run with. */
@@ -20,6 +21,8 @@ export interface PlatformChoice {
   sysNum: string;
   /** True when answers come from the simulator's demo knowledge base. */
   demo: boolean;
+  /** The service groups `/cs agents` offers: AGENT_GROUPS, else, in demo mode, the simulator's. */
+  agentGroups: readonly AgentGroup[];
   /** Stops the simulator in demo mode; nothing to close otherwise. */
   close(): Promise<void>;
 }
@@ -46,7 +49,13 @@ export async function choosePlatform(env: Env, deps: PlatformChoiceDeps): Promis
             ...(deps.tokenCache ? { cache: deps.tokenCache } : {}),
           })
         : new StaticTokenProvider(credential.accessToken);
-    return { client: { openUrl, baseUrl, tokenProvider }, sysNum, demo: false, close: async () => {} };
+    return {
+      client: { openUrl, baseUrl, tokenProvider },
+      sysNum,
+      demo: false,
+      agentGroups: env.AGENT_GROUPS ?? [],
+      close: async () => {},
+    };
   }
   const simulator = await startSimulator({
     accessToken: DEFAULT_SIMULATOR_TOKEN,
@@ -65,6 +74,9 @@ export async function choosePlatform(env: Env, deps: PlatformChoiceDeps): Promis
     },
     sysNum: DEMO_SYS_NUM,
     demo: true,
+    // The platform has no call that lists its groups: the demo names the simulator's, so they can be found.
+    agentGroups:
+      env.AGENT_GROUPS ?? SERVICE_GROUPS.map((group) => ({ id: group.groupId, name: group.groupName })),
     close: () => simulator.close(),
   };
 }

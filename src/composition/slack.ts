@@ -6,6 +6,7 @@ import type { Logger } from '../logging/logger.js';
 import { meteredNameCache } from '../observability/metered-stores.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { PlatformClient } from '../platform/index.js';
+import type { AgentGroup } from '../service-desk/agent-groups.js';
 import { OperatorDirectory } from '../slack/access/operators.js';
 import { UsergroupDirectory } from '../slack/access/usergroups.js';
 import { ChannelDirectory } from '../slack/channels/directory.js';
@@ -61,6 +62,8 @@ export async function composeSlack(
     services: ReturnType<typeof slackServices>;
     webApi: SlackWebApi;
     platform: PlatformClient;
+    /** The service groups `/cs agents` offers by name. */
+    agentGroups: readonly AgentGroup[];
     stores: Stores;
     metrics: Metrics;
     logger: Logger;
@@ -90,8 +93,10 @@ export async function composeSlack(
       { userIds: env.OPERATOR_USER_IDS, usergroupId: env.OPERATOR_USERGROUP_ID },
       stores.operators,
     ),
+    operatorContact: env.OPERATOR_CONTACT,
     tickets: platform,
     agents: platform,
+    agentGroups: deps.agentGroups,
     statistics: platform,
     homeExamples: env.HOME_EXAMPLE_QUESTIONS,
     responder: services.responder,

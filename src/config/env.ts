@@ -3,6 +3,7 @@ import { Cron } from 'croner';
 import { z } from 'zod';
 import type { People } from '../conversation/channel-settings.js';
 import { LOCALES } from '../conversation/locale.js';
+import { type AgentGroup, type AgentGroupsProblem, parseAgentGroups } from '../service-desk/agent-groups.js';
 import type { StoreChoice } from '../stores/stores.js';
 import { isTimeZone } from '../util/time-zone.js';
 
@@ -149,6 +150,59 @@ const homeExampleQuestions = z.preprocess(
     .optional(),
 );
 
+// ---- AGENT_GROUPS and OPERATOR_CONTACT (the service desk's groups; who grants operator access)
+const AGENT_GROUPS_MAX = 100;
+
+function agentGroupsProblemText(problem: AgentGroupsProblem): string {
+  const pair = `pair ${problem.index}`;
+  switch (problem.kind) {
+    case 'not_a_pair':
+      return `${pair} must be id=name (no = found)`;
+    case 'bad_id':
+      return `${pair} has no group id before = (at most 36 characters, no spaces)`;
+    case 'bad_name':
+      return `${pair} has no name after = (at most 75 characters)`;
+    case 'duplicate_id':
+      return `${pair} repeats a group id given before`;
+    case 'duplicate_name':
+      return `${pair} repeats a name given before (names are compared without case)`;
+  }
+}
+
+/** Service groups as `id=name` pairs separated by commas; one line per bad pair, never quoting it. */
+const agentGroups = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .transform((text, context): AgentGroup[] => {
+      const { groups, problems } = parseAgentGroups(text);
+      for (const problem of problems) {
+        context.addIssue({ code: 'custom', message: agentGroupsProblemText(problem) });
+      }
+      if (groups.length + problems.length > AGENT_GROUPS_MAX) {
+        context.addIssue({ code: 'custom', message: `must name at most ${AGENT_GROUPS_MAX} groups` });
+      }
+      return problems.length > 0 ? z.NEVER : groups;
+    })
+    .optional(),
+);
+
+/** Shown to whoever is refused an operator's action: who can grant it (a name, a channel, a mention). */
+const operatorContact = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .transform((text) => text.trim())
+    .pipe(
+      z
+        .string()
+        .max(200, 'must be at most 200 characters')
+        .refine((text) => !/[\p{Cc}]/u.test(text), 'must be one line of text'),
+    )
+    .optional(),
+);
+// ---- end of AGENT_GROUPS and OPERATOR_CONTACT
+
 /** true/false (also 1/0, yes/no, on/off) with a default. */
 const flag = (fallback: boolean) =>
   z.preprocess(
@@ -261,6 +315,10 @@ const variablesSchema = z.object({
   ),
   OPERATOR_USER_IDS: slackUserIds,
   OPERATOR_USERGROUP_ID: slackId('user group'),
+  // Unset: the refusal says "the app's administrators".
+  OPERATOR_CONTACT: operatorContact,
+  // Unset: the simulator's groups in demo mode; with a platform, `/cs agents` takes group ids only.
+  AGENT_GROUPS: agentGroups,
   REVIEW_CHANNEL_ID: slackId('channel'),
   REVIEW_SHOW_ASKER: flag(true),
   // Both or neither: without them a DM's answer offers no one to call.

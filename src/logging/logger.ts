@@ -1,5 +1,6 @@
 // The one logger factory: JSON lines in production, pretty on a terminal, secrets redacted by path.
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
+import { isCodedError } from '../util/coded-error.js';
 
 const SECRET_KEYS = [
   'access_token',
@@ -35,13 +36,28 @@ export interface LoggerSettings {
   destination?: DestinationStream;
 }
 
+/**
+ * pino's error with its cause chain; a failure outside the app (CodedError.outside: the platform erred
+ * or did not answer) without stacks, so it is one line with its context, not a trace of our code.
+ */
+function serializeError(error: unknown): unknown {
+  const serialized: unknown = pino.stdSerializers.errWithCause(error as Error);
+  if (!isCodedError(error) || !error.outside) return serialized;
+  for (let node = serialized; isRecord(node); node = node.cause) delete node.stack;
+  return serialized;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
 export function createLogger(settings: LoggerSettings): Logger {
   const options: LoggerOptions = {
     level: settings.level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     base: { service: 'cs-slack-gateway' },
     timestamp: pino.stdTimeFunctions.isoTime,
-    serializers: { err: pino.stdSerializers.errWithCause, error: pino.stdSerializers.errWithCause },
+    serializers: { err: serializeError, error: serializeError },
   };
   if (settings.destination) return pino(options, settings.destination);
   if (settings.pretty) {

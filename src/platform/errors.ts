@@ -16,6 +16,7 @@ export type TransportFailure = 'connect' | 'timeout' | 'reset' | 'aborted' | 'ot
 abstract class PlatformFailure extends CodedError<PlatformErrorCode> {
   /** The operation that failed: an open-platform `action` or a ticket endpoint name. */
   readonly action: string;
+  override readonly outside: boolean = true;
 
   constructor(action: string, message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -26,6 +27,8 @@ abstract class PlatformFailure extends CodedError<PlatformErrorCode> {
 /** The caller's request broke a rule of the spec; it was never sent. */
 export class RequestInvalidError extends PlatformFailure {
   readonly code = 'PLATFORM_REQUEST_INVALID' as const;
+  // Our request broke the spec: a bug of ours, whose stack says where.
+  override readonly outside = false;
   readonly field: string;
   readonly reason: string;
 

@@ -1,7 +1,8 @@
 // The agents of a service group, for the people who lead the service team: platform-neutral, like
 // the conversation core. Knows the platform client through AgentsApi; Slack renders the result.
-import { isPlatformError } from '../platform/errors.js';
 import type { Agent, AgentListRequest } from '../platform/schemas.js';
+import { isGroupId } from './agent-groups.js';
+import { type PlatformFailureReason, platformFailureReason } from './platform-failure.js';
 
 export interface AgentsApi {
   listAgents(request: AgentListRequest, options?: { requestId?: string }): Promise<Agent[]>;
@@ -18,10 +19,7 @@ export type AgentsResult =
   /** The platform does not tell an unknown group from an empty one: both are "no agents". */
   | { kind: 'none'; groupId: string }
   | { kind: 'invalid_group'; groupId: string }
-  | { kind: 'failure'; groupId: string; reason: 'unavailable' | 'refused' };
-
-/** The spec's length limit on groupId. */
-const GROUP_ID_MAX = 36;
+  | { kind: 'failure'; groupId: string; reason: PlatformFailureReason };
 
 /** Names in Latin and Chinese scripts, sorted as a reader of either expects. */
 const byName = new Intl.Collator(['en', 'zh-CN'], { sensitivity: 'base', numeric: true });
@@ -31,16 +29,12 @@ export async function groupAgents(
   groupId: string,
   scope: { requestId?: string } = {},
 ): Promise<AgentsResult> {
-  if (groupId === '' || groupId.length > GROUP_ID_MAX || /[\s\p{Cc}]/u.test(groupId)) {
-    return { kind: 'invalid_group', groupId };
-  }
+  if (!isGroupId(groupId)) return { kind: 'invalid_group', groupId };
   let agents: Agent[];
   try {
     agents = await api.listAgents({ groupId }, scope);
   } catch (error) {
-    const refused =
-      isPlatformError(error) && (error.code === 'PLATFORM_CODE' || error.code === 'PLATFORM_REQUEST_INVALID');
-    return { kind: 'failure', groupId, reason: refused ? 'refused' : 'unavailable' };
+    return { kind: 'failure', groupId, reason: platformFailureReason(error) };
   }
   if (agents.length === 0) return { kind: 'none', groupId };
   const named = agents.map((agent) => ({

@@ -2,11 +2,12 @@
 // platform at most once per few minutes per workspace, however many operators open their Home
 // meanwhile. Kept in this process only (lru-cache with a TTL): each replica reads on its own.
 import { LRUCache } from 'lru-cache';
+import type { PlatformFailureReason } from './platform-failure.js';
 import { periodOf, type StatisticsApi, type StatisticsReport, statisticsReport } from './statistics.js';
 
 export type HomeFigures =
   | { kind: 'report'; report: StatisticsReport /** When the platform was read (ms). */; at: number }
-  | { kind: 'unavailable'; at: number };
+  | { kind: 'unavailable'; reason: PlatformFailureReason; at: number };
 
 export interface HomeFiguresSettings {
   /** How long figures are shown before the platform is read again. */
@@ -58,11 +59,12 @@ export class HomeFiguresCache {
 
   async #read(workspaceId: string, scope: { requestId?: string }): Promise<HomeFigures> {
     const at = this.#now();
-    const period = periodOf(undefined, undefined, new Date(at));
-    let figures: HomeFigures = { kind: 'unavailable', at };
+    const period = periodOf([], new Date(at));
+    let figures: HomeFigures = { kind: 'unavailable', reason: 'unavailable', at };
     if (period.kind === 'ok') {
       const result = await statisticsReport(this.#api, period.period, scope).catch(() => undefined);
       if (result?.kind === 'report') figures = { kind: 'report', report: result.report, at };
+      else if (result?.kind === 'failure') figures = { kind: 'unavailable', reason: result.reason, at };
     }
     this.#cache.set(workspaceId, figures, {
       ttl: figures.kind === 'report' ? this.#ttlMs : this.#failureTtlMs,

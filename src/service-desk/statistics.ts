@@ -7,6 +7,7 @@ import type {
   StatisticsRequest,
 } from '../platform/schemas.js';
 import { addDays, daysBetween, isCalendarDate, todayIn } from '../util/time-zone.js';
+import { type PlatformFailureReason, platformFailureReason } from './platform-failure.js';
 
 export interface StatisticsApi {
   getSessionMessageStatistics(
@@ -30,6 +31,8 @@ export type FigureKind = 'count' | 'average' | 'percent';
 export interface Figure {
   key: FigureKey;
   kind: FigureKind;
+  /** Which way is good news; undefined for figures that are neither (how many messages came). */
+  better?: 'higher' | 'lower' | undefined;
   current: number | undefined;
   previous: number | undefined;
 }
@@ -56,40 +59,56 @@ type FigureKey =
   | 'score2'
   | 'score1';
 
+/**
+ * Which way each figure is good news, for the figures that have one: more answered by the robot,
+ * more resolved and better rated is better; more bad ratings is worse. Volumes are neither.
+ */
+const BETTER: Readonly<Partial<Record<FigureKey, 'higher' | 'lower'>>> = {
+  robotShare: 'higher',
+  participationRate: 'higher',
+  resolvedRate: 'higher',
+  averageScore: 'higher',
+  goodRate: 'higher',
+  badRate: 'lower',
+  score4: 'higher',
+  score1: 'lower',
+};
+
 export interface StatisticsReport {
   period: Period;
   previous: Period;
   messages: Figure[];
   satisfaction: Figure[];
-  /** Set when the previous period's figures could not be had: the report shows no comparison. */
+  /** Set when the previous period's figures could not be read: the report shows no comparison. */
   previousMissing: boolean;
 }
 
 export type StatisticsResult =
   | { kind: 'report'; report: StatisticsReport }
-  | { kind: 'invalid'; problem: 'not_a_date' | 'ends_before_start' | 'too_long' | 'in_the_future' }
-  | { kind: 'failure' };
+  | { kind: 'failure'; reason: PlatformFailureReason };
 
 /** The default range: the last seven days, today included. */
 const DEFAULT_DAYS = 7;
 /** A year and a day: longer ranges are more than a glance, and costlier for the platform. */
 export const STATISTICS_DAYS_MAX = 366;
 
+type PeriodProblem = 'not_a_date' | 'too_many_dates' | 'ends_before_start' | 'too_long' | 'in_the_future';
+
 /** The period a command asks for: its two dates, one (from then to today), or none (the last 7 days). */
 export function periodOf(
-  from: string | undefined,
-  to: string | undefined,
+  dates: readonly string[],
   today: Date,
-):
-  | { kind: 'ok'; period: Period }
-  | { kind: 'invalid'; problem: 'not_a_date' | 'ends_before_start' | 'too_long' | 'in_the_future' } {
+): { kind: 'ok'; period: Period } | { kind: 'invalid'; problem: PeriodProblem } {
+  if (dates.length > 2) return { kind: 'invalid', problem: 'too_many_dates' };
+  const [from, to] = dates;
   // Statistics days are taken as UTC days (the command carries no reader's zone).
   const todayText = todayIn('UTC', today);
   const start = from === undefined ? addDays(todayText, -(DEFAULT_DAYS - 1)) : from;
   const end = to ?? todayText;
   if (!isCalendarDate(start) || !isCalendarDate(end)) return { kind: 'invalid', problem: 'not_a_date' };
-  if (end < start) return { kind: 'invalid', problem: 'ends_before_start' };
+  // Before the order of the ends: one future date runs "to today", which is before it.
   if (start > todayText) return { kind: 'invalid', problem: 'in_the_future' };
+  if (end < start) return { kind: 'invalid', problem: 'ends_before_start' };
   if (daysBetween(start, end) + 1 > STATISTICS_DAYS_MAX) return { kind: 'invalid', problem: 'too_long' };
   return { kind: 'ok', period: { from: start, to: end } };
 }
@@ -114,7 +133,11 @@ export async function statisticsReport(
     api.getSessionMessageStatistics(ask(previous), scope),
     api.getHumanSatisfactionStatistics(ask(previous), scope),
   ]);
-  if (messages.status === 'rejected' || satisfaction.status === 'rejected') return { kind: 'failure' };
+  if (messages.status === 'rejected')
+    return { kind: 'failure', reason: platformFailureReason(messages.reason) };
+  if (satisfaction.status === 'rejected') {
+    return { kind: 'failure', reason: platformFailureReason(satisfaction.reason) };
+  }
   const before =
     previousMessages.status === 'fulfilled' && previousSatisfaction.status === 'fulfilled'
       ? { messages: previousMessages.value, satisfaction: previousSatisfaction.value }
@@ -140,16 +163,23 @@ function messageFigures(now: SessionMessageStatistics, then: SessionMessageStati
     key: FigureKey,
     kind: FigureKind,
     read: (item: SessionMessageStatistics) => number | undefined,
-  ) => ({
+  ): Figure => ({
     key,
     kind,
+    better: BETTER[key],
     current: read(now),
     previous: then === undefined ? undefined : read(then),
   });
   return [
     figure('totalMessages', 'count', (item) => item.totalMessage),
     figure('robotMessages', 'count', (item) => item.robotMessage),
-    { key: 'robotShare', kind: 'percent', current: share(now), previous: share(then) },
+    {
+      key: 'robotShare',
+      kind: 'percent',
+      better: BETTER.robotShare,
+      current: share(now),
+      previous: share(then),
+    },
     figure('customerMessages', 'count', (item) => item.totalCustomerMessage),
     figure('humanMessages', 'count', (item) => item.totalHumanMessage),
     figure('averagePerSession', 'average', (item) => item.avgMessage),
@@ -166,7 +196,13 @@ function satisfactionFigures(
     key: FigureKey,
     kind: FigureKind,
     read: (item: HumanSatisfactionStatistics) => number | undefined,
-  ): Figure => ({ key, kind, current: read(now), previous: then === undefined ? undefined : read(then) });
+  ): Figure => ({
+    key,
+    kind,
+    better: BETTER[key],
+    current: read(now),
+    previous: then === undefined ? undefined : read(then),
+  });
   return [
     figure('effectiveSessions', 'count', (item) => item.effectSessionCount),
     figure('evaluations', 'count', (item) => item.totalTimes),

@@ -3,7 +3,6 @@
 // takes windows of at most a month and one status and one source per call, so a filter becomes
 // windows × statuses × sources calls, read newest window first. Platform-neutral: Slack renders, and
 // reads the slash command's words into a filter (src/slack/desk/command-grammar.ts).
-import { isPlatformError } from '../platform/errors.js';
 import { splitCreationWindow } from '../platform/pagination.js';
 import {
   MAX_PAGE_SIZE,
@@ -15,6 +14,7 @@ import {
   type TicketPage,
 } from '../platform/schemas.js';
 import { addDays, daysBetween, isCalendarDate, startOfDay } from '../util/time-zone.js';
+import { type PlatformFailureReason, platformFailureReason } from './platform-failure.js';
 
 export interface TicketsApi {
   listTickets(req: TicketListRequest, options?: { requestId?: string }): Promise<TicketPage>;
@@ -58,6 +58,8 @@ export type FilterProblem =
   | { problem: 'not_a_date'; word: string }
   | { problem: 'ends_before_start' }
   | { problem: 'in_the_future' }
+  /** A third date: from and to are all a range takes. */
+  | { problem: 'too_many_dates'; word: string }
   | { problem: 'too_long'; days: number }
   | { problem: 'too_many_queries'; queries: number; max: number }
   | { problem: 'unknown_status'; word: string }
@@ -114,7 +116,7 @@ export function creationRange(filter: TicketFilter): { start: number; end: numbe
 
 // ---------------------------------------------------------------- reading
 
-type TicketFailure = { kind: 'failure'; reason: 'unavailable' | 'refused' };
+type TicketFailure = { kind: 'failure'; reason: PlatformFailureReason };
 
 export type TicketPageResult =
   | { kind: 'page'; tickets: Ticket[]; total: number; page: number; pageCount: number }
@@ -194,9 +196,7 @@ function newestFirst(tickets: Ticket[]): Ticket[] {
 }
 
 function failureOf(error: unknown): TicketFailure {
-  const refused =
-    isPlatformError(error) && (error.code === 'PLATFORM_CODE' || error.code === 'PLATFORM_REQUEST_INVALID');
-  return { kind: 'failure', reason: refused ? 'refused' : 'unavailable' };
+  return { kind: 'failure', reason: platformFailureReason(error) };
 }
 
 /**

@@ -9,4 +9,4 @@ export type { Fault } from './faults.js';
 
 export type { Simulator, SimulatorOptions } from './server.js';
 export { startSimulator } from './server.js';
-export { TICKET_TYPES } from './tickets.js';
+export { SERVICE_GROUPS, TICKET_TYPES } from './tickets.js';

@@ -9,14 +9,24 @@ import { deskSurface } from './desk/surface.js';
 import { acknowledgeClick } from './handling/acknowledge-clicks.js';
 import { type SubcommandListener, slashCommandListener } from './handling/command.js';
 import type { ListenerDeps } from './handling/deps.js';
+import { workspaceOfEnvelope } from './handling/handling.js';
 import { Routes } from './handling/routes.js';
-import type { AcceptedRequests, ClickRouteArgs, EventArgs, Surface, ViewArgs } from './handling/surface.js';
+import type {
+  AcceptedRequests,
+  ClickRouteArgs,
+  EventArgs,
+  EventScreen,
+  Surface,
+  ViewArgs,
+} from './handling/surface.js';
 import { homeSurface } from './home/surface.js';
 import { reviewSurface } from './review/surface.js';
 
 export interface SurfaceSettings {
   /** SLASH_COMMAND, e.g. `/cs`. */
   slashCommand: string;
+  /** The app's own user id (auth.test), which the event screens read as Bolt's context would give it. */
+  appUserId?: string | undefined;
 }
 
 /** The app's surfaces. A new one is a folder exporting a `Surface` and one line here. */
@@ -25,20 +35,55 @@ export function createSurfaces(deps: ListenerDeps, settings: SurfaceSettings): r
     answersSurface(deps),
     reviewSurface(deps),
     deskSurface(deps, settings),
-    homeSurface(deps),
+    homeSurface(deps, settings),
     accessSurface(deps),
     channelsSurface(deps, settings),
   ];
 }
 
-/** The requests the receiver lets through: exactly the callback ids and command some surface routes. */
-export function acceptedRequests(surfaces: readonly Surface[], settings: SurfaceSettings): AcceptedRequests {
+/**
+ * The requests the receiver lets through: exactly the callback ids and command some surface routes,
+ * less the events a surface's screen says its listener would leave alone (counted as ignored here).
+ */
+export function acceptedRequests(
+  surfaces: readonly Surface[],
+  settings: SurfaceSettings,
+  deps?: Pick<ListenerDeps, 'onEvent'>,
+): AcceptedRequests {
+  const leftAlone = deps ? eventScreen(surfaces, settings, deps) : undefined;
   return {
+    ...(leftAlone ? { leftAlone } : {}),
     viewCallbackIds: surfaces.flatMap((surface) => (surface.submissions ?? []).map(([id]) => id)),
     messageShortcutIds: surfaces.flatMap((surface) => (surface.messageShortcuts ?? []).map(([id]) => id)),
     slashCommand: surfaces.some((surface) => (surface.subcommands ?? []).length > 0)
       ? settings.slashCommand
       : undefined,
+  };
+}
+
+/** Every surface's event screens as one; a type screened twice is a mistake in the surfaces, found at start. */
+function eventScreen(
+  surfaces: readonly Surface[],
+  settings: SurfaceSettings,
+  deps: Pick<ListenerDeps, 'onEvent'>,
+): AcceptedRequests['leftAlone'] {
+  const screens = new Map<string, EventScreen>();
+  for (const [type, screen] of surfaces.flatMap((surface) => surface.screens ?? [])) {
+    if (screens.has(type)) throw new Error(`two surfaces screen the event type ${type}`);
+    screens.set(type, screen);
+  }
+  if (screens.size === 0) return undefined;
+  return (envelope, event) => {
+    const { type } = event;
+    const screen = typeof type === 'string' ? screens.get(type) : undefined;
+    const workspace = workspaceOfEnvelope(envelope);
+    if (screen === undefined || typeof type !== 'string' || workspace === undefined) return false;
+    const counted = (leftAlone: boolean) => {
+      if (leftAlone) deps.onEvent(type, 'ignored');
+      return leftAlone;
+    };
+    const leftAlone = screen(event, { workspace, appUserId: settings.appUserId });
+    return typeof leftAlone === 'boolean' ? counted(leftAlone) : leftAlone.then(counted);
   };
 }
 

@@ -3,6 +3,12 @@
 
 export abstract class CodedError<Code extends string = string> extends Error {
   abstract readonly code: Code;
+  /**
+   * True for a failure of something outside the app that it meets in the course of things (a platform
+   * that answers with an error, or not at all): logged as one line without a stack, which would point
+   * at our code for no fault of it. Bugs keep theirs.
+   */
+  readonly outside: boolean = false;
 
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

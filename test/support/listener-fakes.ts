@@ -176,16 +176,17 @@ export function fakes(
     deliveries: claims,
     threads: registry,
     review: reviewOff(),
-    access: { operators: noOperators(), onRefusal: () => {} },
+    access: { operators: noOperators(), contact: undefined, onRefusal: () => {} },
     tickets: { listTickets: () => Promise.reject(new Error('tickets are not listed in this test')) },
     agents: { listAgents: () => Promise.reject(new Error('agents are not listed in this test')) },
+    agentGroups: [],
     statistics: {
       getSessionMessageStatistics: () => Promise.reject(new Error('no statistics in this test')),
       getHumanSatisfactionStatistics: () => Promise.reject(new Error('no statistics in this test')),
     },
     home: {
       examples: undefined,
-      figures: { figures: async () => ({ kind: 'unavailable', at: 0 }) },
+      figures: { figures: async () => ({ kind: 'unavailable', reason: 'unavailable', at: 0 }) },
       onPublish: () => {},
     },
   };

@@ -1,19 +1,23 @@
-// What the operator gate says to whoever is not an operator, in English and Simplified Chinese.
+// What the operator gate says to whoever is not an operator, in English and Simplified Chinese: what
+// was refused, and who can grant it (OPERATOR_CONTACT, else the app's administrators).
 // ICU MessageFormat; how to add a message: src/slack/kit/i18n.ts and ARCHITECTURE.md.
 import { catalog, translator } from '../kit/i18n.js';
 
 const en = {
-  operators_only:
-    'Only knowledge-base operators can do this. Ask whoever runs this app to add you (OPERATOR_USER_IDS or the operator user group).',
+  operators_only: 'Only operators can {what}. To be made one, ask {who}.',
   operators_none_configured:
-    'No knowledge-base operators are set up, so nobody can do this yet. Whoever runs this app can name them in OPERATOR_USER_IDS or OPERATOR_USERGROUP_ID.',
+    'Nobody has been made an operator yet, so nobody can {what}. Ask {who} to name the operators.',
+  refused_what:
+    '{subject, select, tickets {see the service desk’s tickets} statistics {see the service desk’s statistics} agents {see the service desk’s agents} channels {see or change how the app behaves in channels} knowledge {edit the knowledge base or handle its review cards} other {do this}}',
+  administrators: 'the app’s administrators',
 } as const;
 
 export const messages = catalog(en, {
-  operators_only:
-    '只有知识库管理员才能执行此操作。请联系本应用的维护者添加您（OPERATOR_USER_IDS 或管理员用户组）。',
-  operators_none_configured:
-    '尚未设置知识库管理员，目前没有人能执行此操作。本应用的维护者可以在 OPERATOR_USER_IDS 或 OPERATOR_USERGROUP_ID 中指定。',
+  operators_only: '只有管理员才能{what}。如需开通，请联系{who}。',
+  operators_none_configured: '还没有设置任何管理员，所以目前没有人能{what}。请联系{who}指定管理员。',
+  refused_what:
+    '{subject, select, tickets {查看客服工单} statistics {查看客服统计数据} agents {查看客服组的客服} channels {查看或更改应用在频道中的设置} knowledge {编辑知识库或处理审核卡片} other {执行此操作}}',
+  administrators: '本应用的管理员',
 });
 
 export const t = translator(messages);

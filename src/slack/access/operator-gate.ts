@@ -18,7 +18,22 @@ export async function operatorRefusal(
   if (check.kind === 'operator') return undefined;
   access.onRefusal(action);
   handling.logger.info({ userId, action, reason: check.reason }, 'operator action refused: not an operator');
-  return check.reason === 'none_configured'
-    ? t(locale, 'operators_none_configured')
-    : t(locale, 'operators_only');
+  const what = t(locale, 'refused_what', { subject: subjectOf(action) });
+  const who = access.contact ?? t(locale, 'administrators');
+  return t(locale, check.reason === 'none_configured' ? 'operators_none_configured' : 'operators_only', {
+    what,
+    who,
+  });
+}
+
+type RefusedSubject = 'tickets' | 'statistics' | 'agents' | 'channels' | 'knowledge' | 'other';
+
+/** What the refused action was about, read from its metric label, so the refusal says what was refused. */
+function subjectOf(action: string): RefusedSubject {
+  if (/tickets/.test(action)) return 'tickets';
+  if (/stat/.test(action)) return 'statistics';
+  if (/agents/.test(action)) return 'agents';
+  if (/^(?:command_channels?|channel_)/.test(action)) return 'channels';
+  if (/^(?:edit_|card_)/.test(action)) return 'knowledge';
+  return 'other';
 }

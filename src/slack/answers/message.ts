@@ -4,6 +4,7 @@ import type { People } from '../../conversation/channel-settings.js';
 import { readsAsQuestion } from '../../conversation/question-detector.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import { beginHandling, type Handling, workspaceOf } from '../handling/handling.js';
+import type { ScreenedSource } from '../handling/surface.js';
 import { type IncomingMessage, incomingMessageSchema } from '../transport/incoming.js';
 import type { ReplyTarget } from '../transport/responder.js';
 import { questionFromSlackText, unlabelledMentions } from './question-text.js';
@@ -37,6 +38,60 @@ interface EventSource {
   retryNum: number | undefined;
 }
 
+/** What the filter reads of a message: the fields of `IncomingMessage` it decides by. */
+type MessageFacts = Pick<
+  IncomingMessage,
+  'type' | 'subtype' | 'bot_id' | 'bot_profile' | 'user' | 'text' | 'channel' | 'channel_type' | 'thread_ts'
+>;
+
+/**
+ * Whether the listener would certainly leave this `message` event alone, told from the event, the
+ * settings held in process and, for a reply in a thread, the thread registry, before Bolt and the
+ * schema see it: the receiver acknowledges such chatter itself (a channel in `all` mode can be busy).
+ * A field of an unexpected type, or anything that may be a question, is for the listener to decide,
+ * so this only ever drops what it would drop.
+ */
+export function leavesMessageAlone(
+  deps: Pick<MessageDeps, 'channels' | 'threads' | 'turns' | 'logger'>,
+  event: Record<string, unknown>,
+  source: ScreenedSource,
+): boolean | Promise<boolean> {
+  const facts = messageFacts(event);
+  if (facts === undefined) return false;
+  const userId = askerOf(facts, source.appUserId);
+  if (userId === undefined || !mayBeQuestion(deps, facts, source.appUserId)) return true;
+  if (facts.thread_ts === undefined || isDirectMessage(facts)) return false;
+  // A mention of the app in a thread arrives as app_mention too, and is answered from there.
+  if (source.appUserId && (facts.text ?? '').includes(`<@${source.appUserId}>`)) return true;
+  // The listener asks the registry in the asker's turn, after their earlier questions (one of them may
+  // be what opens this thread): only an asker with none queued is decided here.
+  if (!deps.turns.isIdle({ teamId: source.workspace, userId })) return false;
+  return deps.threads
+    .isAnswering(source.workspace, facts.channel, facts.thread_ts, deps.logger)
+    .then((answering) => !answering);
+}
+
+/** The filter's fields of a `message` event, or undefined when one is not what the schema takes. */
+function messageFacts(event: Record<string, unknown>): MessageFacts | undefined {
+  const { type, subtype, bot_id, bot_profile, user, text, channel, channel_type, thread_ts } = event;
+  if (type !== 'message' || typeof channel !== 'string') return undefined;
+  if (
+    !isOptionalString(subtype) ||
+    !isOptionalString(bot_id) ||
+    !isOptionalString(user) ||
+    !isOptionalString(text) ||
+    !isOptionalString(channel_type) ||
+    !isOptionalString(thread_ts)
+  ) {
+    return undefined;
+  }
+  return { type, subtype, bot_id, bot_profile, user, text, channel, channel_type, thread_ts };
+}
+
+function isOptionalString(value: unknown): value is string | undefined {
+  return value === undefined || typeof value === 'string';
+}
+
 /** Handles a `message` or `app_mention` event. Never throws. */
 export function messageListener(deps: MessageDeps): (args: MessageArgs) => Promise<void> {
   return ({ event, context, client }) => {
@@ -52,9 +107,10 @@ export function messageListener(deps: MessageDeps): (args: MessageArgs) => Promi
       botUserId: context.botUserId,
       retryNum: context.retryNum,
     };
-    const userId = askerOf(message, source);
-    // Decided here, before any store or Slack call: most such messages in a busy channel are chatter.
-    if (userId === undefined || !mayBeQuestion(deps, message, source)) {
+    const userId = askerOf(message, source.botUserId);
+    // Decided here, before any store or Slack call: most such messages in a busy channel are chatter
+    // (in HTTP mode the receiver has already dropped most of it, with leavesMessageAlone).
+    if (userId === undefined || !mayBeQuestion(deps, message, source.botUserId)) {
       deps.onEvent(message.type, 'ignored');
       return Promise.resolve();
     }
@@ -173,13 +229,17 @@ const MENTION = /<(?:@[UW]|!subteam\^|!here|!channel|!everyone)/;
  * held in process. Mentions, DMs and thread replies go on to be decided with the stores; a top-level
  * channel message is answered on the app's own only where the channel's answer mode says so.
  */
-function mayBeQuestion(deps: MessageDeps, event: IncomingMessage, source: EventSource): boolean {
+function mayBeQuestion(
+  deps: Pick<MessageDeps, 'channels'>,
+  event: MessageFacts,
+  botUserId: string | undefined,
+): boolean {
   if (event.type === 'app_mention' || event.thread_ts !== undefined || isDirectMessage(event)) return true;
   const policy = deps.channels.policyOf(event.channel);
   if (policy.answer === 'mention') return false;
   const text = event.text ?? '';
   // One that mentions the app arrives as app_mention too and is answered from there.
-  if (source.botUserId && text.includes(`<@${source.botUserId}>`)) return false;
+  if (botUserId && text.includes(`<@${botUserId}>`)) return false;
   if (MENTION.test(text)) return false;
   if (policy.askers !== 'anyone' && policy.askers.groups.length === 0) {
     if (!policy.askers.users.includes(event.user ?? '')) return false;
@@ -191,12 +251,12 @@ function mayBeQuestion(deps: MessageDeps, event: IncomingMessage, source: EventS
  * The user asking, when the message can be a question: edits, deletions, joins, bot posts and the
  * app's own chat.update echoes never are.
  */
-function askerOf(event: IncomingMessage, source: EventSource): string | undefined {
+function askerOf(event: MessageFacts, botUserId: string | undefined): string | undefined {
   if (event.subtype !== undefined || event.bot_id || event.bot_profile || !event.user) return undefined;
-  if (source.botUserId && event.user === source.botUserId) return undefined;
+  if (botUserId && event.user === botUserId) return undefined;
   return event.user;
 }
 
-function isDirectMessage(event: IncomingMessage): boolean {
+function isDirectMessage(event: MessageFacts): boolean {
   return event.channel_type === 'im' || (event.type === 'message' && event.channel.startsWith('D'));
 }

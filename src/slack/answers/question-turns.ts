@@ -13,6 +13,11 @@ export class QuestionTurns {
     this.#deadlineMs = deadlineMs;
   }
 
+  /** Whether the user has no question queued or being answered. */
+  isIdle(asker: { teamId: string; userId: string }): boolean {
+    return !this.#queue.has(`${asker.teamId}:${asker.userId}`);
+  }
+
   /**
    * Runs `work` after the same user's earlier questions have finished, or have held the queue for the
    * deadline: then the next one goes ahead while the late one finishes alone. Resolves when `work` has

@@ -8,7 +8,7 @@ import {
   RATING_ACTION_PATTERN,
   SUGGESTION_ACTION_PATTERN,
 } from './ids.js';
-import { messageListener } from './message.js';
+import { leavesMessageAlone, messageListener } from './message.js';
 import { ratingClickListener } from './rating-click.js';
 import { suggestionClickListener } from './suggestion-click.js';
 import { tryAgainListener } from './try-again.js';
@@ -16,6 +16,7 @@ import { tryAgainListener } from './try-again.js';
 export function answersSurface(deps: ListenerDeps): Surface {
   return {
     events: [[/^(?:app_mention|message)$/, messageListener(deps)]],
+    screens: [['message', (event, source) => leavesMessageAlone(deps, event, source)]],
     clicks: [
       [SUGGESTION_ACTION_PATTERN, suggestionClickListener(deps)],
       [ACTION_TRY_AGAIN, tryAgainListener(deps)],

@@ -27,7 +27,7 @@ async function channelCommand(deps: ChannelCommandDeps, request: SubcommandReque
     await reply({ text: refusal, blocks: [] });
     return;
   }
-  const parsed = parseChannelCommand(request.rest);
+  const parsed = parseChannelCommand(request.rest, command);
   if (parsed.kind === 'invalid') {
     deps.onEvent('channel_settings', 'invalid');
     await reply(renderChannelProblems(locale, command, parsed.problems));

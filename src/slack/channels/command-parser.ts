@@ -1,4 +1,4 @@
-// The words after `/cs channel` (issue #19): which channel, and whether to show its settings, reset
+// The words after `/cs channel` (SLASH_COMMAND's, issue #19): which channel, and whether to show its settings, reset
 // them or change some. Pure: what the operator is told is the room's message catalog's to say.
 import {
   ANSWER_MODES,
@@ -70,7 +70,8 @@ interface Typed {
 
 type Slot = { kind: 'typed'; typed: Typed } | { kind: 'problem'; problem: ChannelCommandProblem };
 
-export function parseChannelCommand(text: string): ChannelCommand {
+/** `command` is SLASH_COMMAND, which the problems name where they show how to type it. */
+export function parseChannelCommand(text: string, command: string): ChannelCommand {
   const words = text.match(WORD) ?? [];
   const channel = words[0] === undefined ? undefined : channelOf(words[0]);
   const rest = channel === undefined ? words : words.slice(1);
@@ -81,7 +82,12 @@ export function parseChannelCommand(text: string): ChannelCommand {
   if (first.toLowerCase() === 'reset') {
     if (more.length === 0) return { kind: 'reset', ...where };
     return invalid([
-      problem('reset', 'reset-alone', more.join(' '), 'reset takes nothing after it: /cs channel reset'),
+      problem(
+        'reset',
+        'reset-alone',
+        more.join(' '),
+        `reset takes nothing after it: ${command} channel reset`,
+      ),
     ]);
   }
 
@@ -94,7 +100,7 @@ export function parseChannelCommand(text: string): ChannelCommand {
     if (!pair) {
       // A channel after the first word is misplaced, whatever key came before it.
       if (current && channelOf(word) === undefined) current.push(word);
-      else slots.push({ kind: 'problem', problem: notUnderstood(word) });
+      else slots.push({ kind: 'problem', problem: notUnderstood(word, command) });
       continue;
     }
     const key = (pair[1] ?? '').toLowerCase();
@@ -207,11 +213,11 @@ function channelOf(word: string): string | undefined {
   return CHANNEL_ID.test(word) ? word : undefined;
 }
 
-function notUnderstood(word: string): ChannelCommandProblem {
+function notUnderstood(word: string, command: string): ChannelCommandProblem {
   const message =
     channelOf(word) === undefined
       ? `${word} is not a setting: write key:value, as in robot:2`
-      : `${word} is a channel: put it first, as in /cs channel ${word} robot:2`;
+      : `${word} is a channel: put it first, as in ${command} channel ${word} robot:2`;
   return problem(word, 'not-understood', word, message);
 }
 

@@ -60,7 +60,8 @@ const en = {
   list_more: '…and {count, plural, one {# more channel} other {# more channels}}.',
   list_changed_by: 'changed by {user} {date}',
   home_channels_title: '*Channels with settings of their own*',
-  home_channels_none: 'None yet: every channel has the defaults. `/cs channel` in a channel sets it up.',
+  home_channels_none:
+    'None yet: every channel has the defaults. `{command} channel` in a channel sets it up.',
   modal_title: 'Channel settings',
   modal_save_settings: 'Save',
   modal_cancel_settings: 'Cancel',
@@ -135,7 +136,7 @@ export const messages = catalog(en, {
   list_more: '……还有 {count, plural, other {# 个频道}}。',
   list_changed_by: '由 {user} 于 {date} 修改',
   home_channels_title: '*有单独设置的频道*',
-  home_channels_none: '暂无：所有频道都使用默认值。在频道中输入 `/cs channel` 即可设置。',
+  home_channels_none: '暂无：所有频道都使用默认值。在频道中输入 `{command} channel` 即可设置。',
   modal_title: '频道设置',
   modal_save_settings: '保存',
   modal_cancel_settings: '取消',

@@ -191,14 +191,14 @@ export function readChannelModalMetadata(view: ViewSubmission['view']): ChannelM
 }
 
 /** The settings the form says, whole (a key left empty or at Default is left out), or its problems. */
-export function readChannelForm(view: ViewSubmission['view']): ChannelForm {
+export function readChannelForm(view: ViewSubmission['view'], command: string): ChannelForm {
   const values = stateValues(view);
   const problems: ChannelFormProblem[] = [];
   const settings: ChannelSettings = {};
 
   const robot = (textValue(values, CHANNEL_FIELDS.robot, CHANNEL_FIELDS.robot) ?? '').trim();
   if (robot !== '') {
-    const read = parseChannelCommand(`robot:${robot}`);
+    const read = parseChannelCommand(`robot:${robot}`, command);
     if (read.kind === 'set' && read.change.robot !== undefined) settings.robot = read.change.robot;
     else problems.push({ block: CHANNEL_FIELDS.robot, kind: 'robot' });
   }
@@ -209,9 +209,15 @@ export function readChannelForm(view: ViewSubmission['view']): ChannelForm {
   const lang = chosen(values, CHANNEL_FIELDS.lang, CHANNEL_LANGUAGES);
   if (lang) settings.lang = lang;
 
-  const escalate = peopleOf(values, CHANNEL_FIELDS.escalatePeople, CHANNEL_FIELDS.escalateGroups, problems);
+  const escalate = peopleOf(values, [CHANNEL_FIELDS.escalatePeople, CHANNEL_FIELDS.escalateGroups], {
+    command,
+    problems,
+  });
   if (escalate) settings.escalate = escalate;
-  const askers = peopleOf(values, CHANNEL_FIELDS.askersPeople, CHANNEL_FIELDS.askersGroups, problems);
+  const askers = peopleOf(values, [CHANNEL_FIELDS.askersPeople, CHANNEL_FIELDS.askersGroups], {
+    command,
+    problems,
+  });
   if (askers) settings.askers = askers;
   return problems.length > 0 ? { kind: 'invalid', problems } : { kind: 'settings', settings };
 }
@@ -228,9 +234,8 @@ function chosen<V extends string>(
 /** The people picked and the groups typed (people typed there too), or undefined when there are none. */
 function peopleOf(
   values: ReturnType<typeof stateValues>,
-  peopleBlock: string,
-  groupsBlock: string,
-  problems: ChannelFormProblem[],
+  [peopleBlock, groupsBlock]: [people: string, groups: string],
+  { command, problems }: { command: string; problems: ChannelFormProblem[] },
 ): People | undefined {
   const picked = usersElementSchema.safeParse(values[peopleBlock]?.[peopleBlock]);
   const users = new Set(picked.success ? (picked.data.selected_users ?? []) : []);
@@ -238,7 +243,7 @@ function peopleOf(
   const typed = (textValue(values, groupsBlock, groupsBlock) ?? '').trim();
   if (typed !== '') {
     // The command's parser reads the ids, with or without Slack's <!subteam^…|…> around them.
-    const read = parseChannelCommand(`escalate:${typed}`);
+    const read = parseChannelCommand(`escalate:${typed}`, command);
     const people =
       read.kind === 'set' && Object.keys(read.change).length === 1 ? read.change.escalate : undefined;
     if (typeof people === 'object') {

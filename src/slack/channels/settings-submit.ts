@@ -36,7 +36,7 @@ export function channelSettingsSubmitListener(
         await ack({ response_action: 'errors', errors: { [CHANNEL_FIELDS.robot]: refusal } });
         return;
       }
-      const form = readChannelForm(view);
+      const form = readChannelForm(view, settings.slashCommand);
       if (form.kind === 'invalid') {
         deps.onEvent('channel_modal', 'invalid');
         const errors = Object.fromEntries(

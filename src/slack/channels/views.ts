@@ -248,9 +248,10 @@ const HOME_CHANNELS_LISTED = 10;
 export function renderHomeChannels(
   locale: Locale,
   list: ReadonlyMap<string, StoredChannelSettings>,
+  command: string,
 ): KnownBlock[] {
   if (list.size === 0)
-    return [section(`${t(locale, 'home_channels_title')}\n${t(locale, 'home_channels_none')}`)];
+    return [section(`${t(locale, 'home_channels_title')}\n${t(locale, 'home_channels_none', { command })}`)];
   const sorted = newestFirst(list);
   const lines = sorted
     .slice(0, HOME_CHANNELS_LISTED)

@@ -17,8 +17,9 @@ import {
 export type Subcommand =
   | { kind: 'help' }
   | { kind: 'tickets'; words: string[] }
-  | { kind: 'agents'; groupId: string | undefined }
-  | { kind: 'stats'; from: string | undefined; to: string | undefined };
+  /** What follows `agents`, spaces evened out: a group's name (several words) or id; '' for none. */
+  | { kind: 'agents'; group: string }
+  | { kind: 'stats'; dates: string[] };
 
 /** The command's words: anything not understood is a request for help, never an error. */
 export function parseSubcommand(text: string): Subcommand {
@@ -31,9 +32,9 @@ export function parseSubcommand(text: string): Subcommand {
     case 'tickets':
       return { kind: 'tickets', words: rest };
     case 'agents':
-      return { kind: 'agents', groupId: rest[0] };
+      return { kind: 'agents', group: rest.join(' ') };
     case 'stats':
-      return { kind: 'stats', from: rest[0], to: rest[1] };
+      return { kind: 'stats', dates: rest };
     default:
       return { kind: 'help' };
   }
@@ -111,13 +112,10 @@ export function parseTicketArguments(
         categoryId = value;
         break;
       case undefined:
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(word) || dates.length === 2) {
-          return {
-            kind: 'invalid',
-            problem: /^\d/.test(word) ? 'not_a_date' : 'not_understood',
-            word,
-          };
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(word)) {
+          return { kind: 'invalid', problem: /^\d/.test(word) ? 'not_a_date' : 'not_understood', word };
         }
+        if (dates.length === 2) return { kind: 'invalid', problem: 'too_many_dates', word };
         dates.push(word);
         break;
       default:

@@ -2,17 +2,26 @@
 import type { types } from '@slack/bolt';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
+import { type AgentGroup, agentGroupName } from '../../service-desk/agent-groups.js';
 import type { AgentsResult } from '../../service-desk/agents.js';
+import type { PlatformFailureReason } from '../../service-desk/platform-failure.js';
 import {
   type Figure,
   type FigureKind,
+  type Period,
   STATISTICS_DAYS_MAX,
   type StatisticsReport,
 } from '../../service-desk/statistics.js';
 import type { RenderedMessage } from '../answers/blocks.js';
 import { BLOCK_KIT } from '../kit/block-kit-limits.js';
-import { context, mrkdwn, plainText, section } from '../kit/elements.js';
-import { SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET, truncateMrkdwn } from '../kit/limits.js';
+import { button, context, mrkdwn, plainText, section } from '../kit/elements.js';
+import {
+  ACTIONS_ELEMENTS_MAX,
+  SECTION_TEXT_MAX,
+  SERIALIZED_BLOCKS_BUDGET,
+  truncateMrkdwn,
+} from '../kit/limits.js';
+import { ACTION_AGENTS_RETRY, ACTION_STATS_RETRY, agentsGroupActionId } from './ids.js';
 import { t } from './messages.js';
 import { filterWords } from './ticket-views.js';
 
@@ -55,21 +64,84 @@ export function renderAgentsUsage(locale: Locale, command: string): RenderedMess
   return message(t(locale, 'cs_agents_usage', { command }));
 }
 
-export function renderAgents(locale: Locale, result: AgentsResult): RenderedMessage {
-  const group = codeSafe(result.groupId);
+/** The named groups as buttons, a row of Slack's 25 at most per actions block; a click lists the group's agents. */
+function groupButtons(groups: readonly AgentGroup[]): KnownBlock[] {
+  const blocks: KnownBlock[] = [];
+  for (let start = 0; start < groups.length; start += ACTIONS_ELEMENTS_MAX) {
+    blocks.push({
+      type: 'actions',
+      elements: groups
+        .slice(start, start + ACTIONS_ELEMENTS_MAX)
+        .map((group, offset) => button(group.name, agentsGroupActionId(start + offset), { value: group.id })),
+    });
+  }
+  return blocks;
+}
+
+/** `/cs agents` alone, or a name that is none of them: the groups to pick from. */
+export function renderAgentGroups(
+  locale: Locale,
+  command: string,
+  groups: readonly AgentGroup[],
+  unknown?: string,
+): RenderedMessage {
+  const text =
+    unknown === undefined
+      ? t(locale, 'cs_agents_pick', { command })
+      : t(locale, 'cs_agents_unknown', { typed: codeSafe(unknown), command });
+  return { text: text.replace(/\*/g, ''), blocks: [fittedSection(text), ...groupButtons(groups)] };
+}
+
+/** A group as the reader knows it: its name in bold, else its id in code. */
+function groupLabel(groupId: string, name: string | undefined): string {
+  return name === undefined ? `\`${codeSafe(groupId)}\`` : `*${shown(name)}*`;
+}
+
+/**
+ * A group's agents, or why there are none to show. A failure offers Try again; a group nobody has
+ * (with named groups to offer) lists those to pick from.
+ */
+export function renderAgents(
+  locale: Locale,
+  command: string,
+  result: AgentsResult,
+  groups: readonly AgentGroup[],
+): RenderedMessage {
+  const group = groupLabel(result.groupId, agentGroupName(groups, result.groupId));
   switch (result.kind) {
-    case 'none':
-      return message(t(locale, 'cs_agents_none', { group }));
+    case 'none': {
+      const text = t(locale, 'cs_agents_none', { group });
+      return groups.length === 0
+        ? message(text)
+        : {
+            text,
+            blocks: [fittedSection(text), ...renderAgentGroups(locale, command, groups).blocks],
+          };
+    }
     case 'invalid_group':
-      return message(t(locale, 'cs_agents_invalid', { group }));
-    case 'failure':
-      return message(
-        t(locale, result.reason === 'refused' ? 'cs_agents_refused' : 'cs_agents_unavailable', { group }),
-      );
+      return message(t(locale, 'cs_agents_invalid', { group: codeSafe(result.groupId) }));
+    case 'failure': {
+      const text = t(locale, 'cs_agents_failure', { reason: result.reason, group });
+      return {
+        text: text.replace(/\*/g, ''),
+        blocks: [
+          fittedSection(text),
+          {
+            type: 'actions',
+            elements: [
+              button(t(locale, 'cs_try_again'), ACTION_AGENTS_RETRY, {
+                value: result.groupId,
+                style: 'primary',
+              }),
+            ],
+          },
+        ],
+      };
+    }
     case 'agents':
       break;
   }
-  const header = t(locale, 'cs_agents_header', { group: `\`${group}\``, count: result.agents.length });
+  const header = t(locale, 'cs_agents_header', { group, count: result.agents.length });
   const sections: string[] = [];
   let current = '';
   let listed = 0;
@@ -102,14 +174,21 @@ export function renderAgents(locale: Locale, result: AgentsResult): RenderedMess
 /** Fields a section block holds at most. */
 const SECTION_FIELDS_MAX = BLOCK_KIT.section.fields;
 
+/** Digits shown after the point: whole counts, two for averages, one for every percentage (7.0% beside 8.1%). */
+function digitsOf(kind: FigureKind): number {
+  return kind === 'count' ? 0 : kind === 'average' ? 2 : 1;
+}
+
 function numberFormat(locale: Locale, kind: FigureKind): Intl.NumberFormat {
+  const digits = digitsOf(kind);
   return new Intl.NumberFormat(locale, {
-    maximumFractionDigits: kind === 'count' ? 0 : kind === 'average' ? 2 : 1,
-    minimumFractionDigits: kind === 'average' ? 2 : 0,
+    maximumFractionDigits: digits,
+    minimumFractionDigits: digits,
+    useGrouping: true,
   });
 }
 
-/** "*Total messages*\n12,345  ↑ +210": the figure, then how it moved since the period before. */
+/** "*Total messages*\n12,345  ↑ +210": the figure, then how it moved since the period before, and whether that is better. */
 export function figureText(locale: Locale, figure: Figure): string {
   const format = numberFormat(locale, figure.kind);
   const suffix = figure.kind === 'percent' ? '%' : '';
@@ -119,12 +198,14 @@ export function figureText(locale: Locale, figure: Figure): string {
   if (figure.previous === undefined) return `*${label}*\n${value}`;
   const change = figure.current - figure.previous;
   // "No change" is what the reader sees: a difference too small to show in the figure's digits.
-  const digits = figure.kind === 'count' ? 0 : figure.kind === 'average' ? 2 : 1;
-  const unchanged = Math.round(Math.abs(change) * 10 ** digits) === 0;
+  const unchanged = Math.round(Math.abs(change) * 10 ** digitsOf(figure.kind)) === 0;
   const arrow = unchanged ? '→' : change > 0 ? '↑' : '↓';
   const sign = unchanged ? '±' : change > 0 ? '+' : '−';
   const unit = figure.kind === 'percent' ? t(locale, 'unit_percentage_points') : '';
-  return `*${label}*\n${value}   ${arrow} ${sign}${format.format(Math.abs(change))}${unit}`;
+  const moved = `${value}   ${arrow} ${sign}${format.format(Math.abs(change))}${unit}`;
+  if (unchanged || figure.better === undefined) return `*${label}*\n${moved}`;
+  const better = change > 0 === (figure.better === 'higher');
+  return `*${label}*\n${moved} · ${t(locale, better ? 'change_better' : 'change_worse')}`;
 }
 
 function fieldsSections(heading: string, locale: Locale, figures: Figure[]): KnownBlock[] {
@@ -161,14 +242,22 @@ export function renderStatistics(locale: Locale, report: StatisticsReport): Rend
   return { text: title.replace(/\*/g, ''), blocks };
 }
 
+type StatisticsProblem =
+  | { kind: 'not_a_date' | 'too_many_dates' | 'ends_before_start' | 'too_long' }
+  | { kind: 'in_the_future'; date: string }
+  /** `retry`: the period a Try again asks for again; none where no button can be answered (a modal, the digest). */
+  | { kind: 'failure'; reason: PlatformFailureReason; retry?: Period | undefined };
+
 export function renderStatisticsProblem(
   locale: Locale,
   command: string,
-  problem: 'not_a_date' | 'ends_before_start' | 'too_long' | 'in_the_future' | 'unavailable',
+  problem: StatisticsProblem,
 ): RenderedMessage {
-  switch (problem) {
+  switch (problem.kind) {
     case 'not_a_date':
       return message(t(locale, 'cs_stats_usage', { command }));
+    case 'too_many_dates':
+      return message(t(locale, 'cs_stats_too_many_dates', { command }));
     case 'ends_before_start':
       return message(t(locale, 'cs_stats_ends_before_start', { command }));
     case 'too_long':
@@ -176,9 +265,27 @@ export function renderStatisticsProblem(
         `${t(locale, 'cs_stats_too_long', { days: STATISTICS_DAYS_MAX })} ${t(locale, 'cs_stats_usage', { command })}`,
       );
     case 'in_the_future':
-      return message(t(locale, 'cs_stats_in_the_future'));
-    case 'unavailable':
-      return message(t(locale, 'cs_stats_unavailable'));
+      return message(t(locale, 'cs_stats_in_the_future', { date: problem.date }));
+    case 'failure': {
+      const text = t(locale, 'cs_stats_failure', { reason: problem.reason });
+      const value = problem.retry && `${problem.retry.from}/${problem.retry.to}`;
+      return {
+        text,
+        blocks: [
+          fittedSection(text),
+          ...(value === undefined
+            ? []
+            : [
+                {
+                  type: 'actions' as const,
+                  elements: [
+                    button(t(locale, 'cs_try_again'), ACTION_STATS_RETRY, { value, style: 'primary' }),
+                  ],
+                },
+              ]),
+        ],
+      };
+    }
   }
 }
 

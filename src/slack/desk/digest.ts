@@ -115,7 +115,7 @@ export class StatisticsDigest {
     const body =
       result.kind === 'report'
         ? renderStatistics(locale, result.report)
-        : renderStatisticsProblem(locale, '', 'unavailable');
+        : renderStatisticsProblem(locale, '', { kind: 'failure', reason: result.reason });
     const title = t(locale, 'digest_title');
     try {
       await this.#client().chat.postMessage({

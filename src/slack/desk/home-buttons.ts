@@ -47,7 +47,7 @@ export function homeStatisticsListener(
       deps.onEvent('statistics_modal', 'failed');
       return;
     }
-    const period = periodOf(undefined, undefined, new Date());
+    const period = periodOf([], new Date());
     const result =
       period.kind === 'ok'
         ? await statisticsReport(deps.statistics, period.period, { requestId: handling.requestId })
@@ -55,7 +55,10 @@ export function homeStatisticsListener(
     const message =
       result?.kind === 'report'
         ? renderStatistics(locale, result.report)
-        : renderStatisticsProblem(locale, command, 'unavailable');
+        : renderStatisticsProblem(locale, command, {
+            kind: 'failure',
+            reason: result?.reason ?? 'unavailable',
+          });
     deps.onEvent('statistics_modal', result?.kind === 'report' ? 'shown' : 'failure');
     await deps.responder.updateModal(handling, viewId, renderStatisticsModal(locale, message));
   });

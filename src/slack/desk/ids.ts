@@ -9,3 +9,11 @@ export const ACTION_TICKETS_RETRY = 'tickets_retry';
 export const TICKET_RESULT_ACTION_PATTERN = /^(?:tickets_page:(?:prev|next)|tickets_retry|tickets_csv)$/;
 export const ACTION_HOME_OPEN_TICKETS = 'home_open_tickets';
 export const ACTION_HOME_OPEN_STATISTICS = 'home_open_statistics';
+export const ACTION_AGENTS_RETRY = 'agents_retry';
+export const ACTION_STATS_RETRY = 'stats_retry';
+/** A named group's button: `agents_group:<n>`, as a message's buttons need ids of their own. */
+export const AGENTS_GROUP_ACTION_PATTERN = /^agents_group:\d{1,3}$/;
+
+export function agentsGroupActionId(index: number): string {
+  return `agents_group:${index}`;
+}

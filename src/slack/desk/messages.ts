@@ -4,11 +4,11 @@ import { catalog, translator } from '../kit/i18n.js';
 
 const en = {
   cs_help:
-    '*{command}: the service desk from Slack*\n• `{command} help`: this help.\n• `{command} tickets`: a form to filter tickets by creation date, status, source and category (operators). Typed, for the common case: `{command} tickets [from] [to] [status:<names>] [source:<names>] [category:<id>]`, e.g. `{command} tickets 2026-10-01 2026-11-20 status:open` (dates yyyy-MM-dd in your time zone, default the last 7 days; names comma-separated).\n• `{command} agents <groupId>`: the agents of a service group, by name (operators).\n• `{command} stats [from] [to]`: message and satisfaction figures for a range (yyyy-MM-dd; default the last 7 days), each compared with the period before (operators).\nStatuses: {statuses}. Sources: {sources}.\nResults are shown only to you.',
+    '*{command}: the service desk from Slack*\n• `{command} help`: this help.\n• `{command} tickets`: a form to filter tickets by creation date, status, source and category (operators). Typed, for the common case: `{command} tickets [from] [to] [status:<names>] [source:<names>] [category:<id>]`, e.g. `{command} tickets 2026-10-01 2026-11-20 status:open` (dates yyyy-MM-dd in your time zone, default the last 7 days; names comma-separated).\n• `{command} agents [group]`: the agents of a service group, named as people know it (`{command} agents IT Service Desk`) or by its id; without one, the groups to pick from (operators).\n• `{command} stats [from] [to]`: message and satisfaction figures for a range (yyyy-MM-dd; default the last 7 days), each compared with the period before (operators).\nStatuses: {statuses}. Sources: {sources}.\nResults are shown only to you.',
   cs_stats_title: '*Service desk, {from} – {to}*',
   cs_stats_compared:
     'Each figure beside {from} – {to}, {days, plural, one {the day before} other {the # days before}}.',
-  cs_stats_no_comparison: "The previous period's figures could not be had: no comparison this time.",
+  cs_stats_no_comparison: "The previous period's figures could not be read: no comparison this time.",
   cs_stats_messages: '*Session messages*',
   cs_stats_satisfaction: '*Human-agent satisfaction*',
   cs_stats_scores: '*Scores given*',
@@ -17,8 +17,14 @@ const en = {
     'Dates are yyyy-MM-dd, e.g. `{command} stats 2026-11-01 2026-11-20`; without dates, the last 7 days.',
   cs_stats_ends_before_start: 'The end date is before the start date: `{command} stats <from> <to>`.',
   cs_stats_too_long: 'At most {days, plural, one {# day} other {# days}} at a time.',
-  cs_stats_in_the_future: 'The range starts after today: nothing to show yet.',
-  cs_stats_unavailable: 'The platform could not be reached for the statistics. Try again in a moment.',
+  cs_stats_in_the_future: '{date} is in the future: there are no figures for it yet.',
+  cs_stats_too_many_dates:
+    'One date too many: give a start date and an end date at most, e.g. `{command} stats 2026-11-01 2026-11-20`.',
+  cs_stats_failure:
+    '{reason, select, unreachable {The platform could not be reached for the statistics (no connection, or no answer in time). Try again in a moment.} refused {The platform refused the statistics query. Try again; if it keeps happening, tell whoever runs this app.} other {The platform answered with an error instead of the statistics. Try again in a moment.}}',
+  cs_try_again: 'Try again',
+  change_better: 'better',
+  change_worse: 'worse',
   figure_totalMessages: 'Total messages',
   figure_robotMessages: 'Robot messages',
   figure_robotShare: 'Robot share',
@@ -39,40 +45,46 @@ const en = {
   figure_score3: 'Score 3',
   figure_score2: 'Score 2',
   figure_score1: 'Score 1',
-  cs_agents_usage: 'Name the service group: `{command} agents <groupId>`.',
+  cs_agents_usage:
+    'Name the service group by its id: `{command} agents <groupId>`. Groups can also be named, to be picked here and typed by name: whoever runs this app names them in AGENT_GROUPS.',
+  cs_agents_pick: '*Service groups*: pick one to see its agents, or type `{command} agents <name>`.',
+  cs_agents_unknown:
+    'No service group is called `{typed}`. Pick one of these, or type `{command} agents <name>`:',
   cs_agents_header: '*Agents of {group}* ({count, number})',
   cs_agents_more: '… and {count, number} more.',
-  cs_agents_none:
-    'The platform knows no agents in group `{group}`: the group is empty, or there is no such group.',
+  cs_agents_none: 'The platform knows no agents in {group}: the group is empty, or there is no such group.',
   cs_agents_invalid: '`{group}` is not a service group id (at most 36 characters, no spaces).',
-  cs_agents_unavailable:
-    'The platform could not be reached to list the agents of `{group}`. Try again in a moment.',
-  cs_agents_refused: 'The platform refused to list the agents of `{group}`.',
+  cs_agents_failure:
+    '{reason, select, unreachable {The platform could not be reached to list the agents of {group} (no connection, or no answer in time). Try again in a moment.} refused {The platform refused to list the agents of {group}.} other {The platform answered with an error instead of the agents of {group}. Try again in a moment.}}',
   tickets_title: '*Tickets created {from} – {to}*',
   tickets_filters: 'Status: {statuses} · Source: {sources} · Category: {category}',
   tickets_any: 'any',
   tickets_summary:
     '{total, plural, one {# ticket} other {# tickets}} · page {page, number} of {pages, number} · newest first · times in {zone}',
   tickets_none: 'No tickets were created {from} – {to} with these filters.',
-  tickets_unavailable: 'The platform could not be reached for the tickets. Try again in a moment.',
+  tickets_unavailable: 'The platform answered with an error instead of the tickets. Try again in a moment.',
+  tickets_unreachable:
+    'The platform could not be reached for the tickets (no connection, or no answer in time). Try again in a moment.',
   tickets_refused:
     'The platform refused the ticket query. Try again; if it keeps happening, tell whoever runs this app.',
   tickets_previous: '◀ Previous',
   tickets_next: 'Next ▶',
   tickets_csv: 'Download CSV',
-  tickets_try_again: 'Try again',
   tickets_csv_progress: '⏳ Gathering the tickets for the CSV ({total, number} to read)…',
   tickets_csv_sent:
     '📎 Sent {file} ({rows, plural, one {# ticket} other {# tickets}}) to your direct messages with me.',
   tickets_csv_truncated:
     'The CSV holds the newest {rows, plural, one {ticket} other {# tickets}} only; narrow the range or the filters for the rest.',
-  tickets_csv_failed: 'The CSV could not be made: the platform could not be reached. Try again in a moment.',
+  tickets_csv_failed:
+    'The CSV could not be made: {reason, select, unreachable {the platform could not be reached.} refused {the platform refused the ticket query.} other {the platform answered with an error.}} Try again in a moment.',
   tickets_csv_not_sent: 'The CSV could not be sent to you in Slack. Try again in a moment.',
   tickets_csv_comment: 'Tickets created {from} – {to} ({rows, number}); {filters}.',
   tickets_not_a_date:
     '`{word}` is not a date: use yyyy-MM-dd, e.g. `{command} tickets 2026-11-01 2026-11-20`.',
   tickets_ends_before_start: 'The end date is before the start date.',
   tickets_in_the_future: 'The range starts after today: no tickets yet.',
+  tickets_too_many_dates:
+    '`{word}` is one date too many: give a start date and an end date at most, e.g. `{command} tickets 2026-11-01 2026-11-20`.',
   tickets_too_long: 'At most {days, plural, one {# day} other {# days}} at a time.',
   tickets_too_many_queries:
     'That filter takes {queries, number} queries of the platform (one per month of the range, per status and per source chosen); at most {max, number}. Shorten the range, or choose fewer statuses or sources.',
@@ -119,7 +131,7 @@ export type MessageKey = keyof typeof en;
 
 export const messages = catalog(en, {
   cs_help:
-    '*{command}：在 Slack 中使用客服平台*\n• `{command} help`：显示本帮助。\n• `{command} tickets`：打开表单，按创建日期、状态、来源和分类筛选工单（仅限管理员）。常用条件也可直接输入：`{command} tickets [开始] [结束] [status:<名称>] [source:<名称>] [category:<id>]`，例如 `{command} tickets 2026-10-01 2026-11-20 status:open`（日期为 yyyy-MM-dd，按你的时区，默认最近 7 天；多个名称用逗号分隔）。\n• `{command} agents <groupId>`：按姓名列出某个客服组的客服（仅限管理员）。\n• `{command} stats [开始] [结束]`：某时间段的消息与满意度数据（yyyy-MM-dd，默认最近 7 天），并与上一周期对比（仅限管理员）。\n状态：{statuses}。来源：{sources}。\n结果只对你可见。',
+    '*{command}：在 Slack 中使用客服平台*\n• `{command} help`：显示本帮助。\n• `{command} tickets`：打开表单，按创建日期、状态、来源和分类筛选工单（仅限管理员）。常用条件也可直接输入：`{command} tickets [开始] [结束] [status:<名称>] [source:<名称>] [category:<id>]`，例如 `{command} tickets 2026-10-01 2026-11-20 status:open`（日期为 yyyy-MM-dd，按你的时区，默认最近 7 天；多个名称用逗号分隔）。\n• `{command} agents [客服组]`：列出某个客服组的客服，可写组名（如 `{command} agents IT Service Desk`）或组 ID；不写则列出可选的客服组（仅限管理员）。\n• `{command} stats [开始] [结束]`：某时间段的消息与满意度数据（yyyy-MM-dd，默认最近 7 天），并与上一周期对比（仅限管理员）。\n状态：{statuses}。来源：{sources}。\n结果只对你可见。',
   cs_stats_title: '*客服数据，{from} – {to}*',
   cs_stats_compared: '每项数据旁为之前 {days, plural, other {# 天}}（{from} – {to}）的对比。',
   cs_stats_no_comparison: '未能取得上一周期的数据，本次不做对比。',
@@ -131,8 +143,14 @@ export const messages = catalog(en, {
     '日期格式为 yyyy-MM-dd，例如 `{command} stats 2026-11-01 2026-11-20`；不写日期则为最近 7 天。',
   cs_stats_ends_before_start: '结束日期早于开始日期：`{command} stats <开始> <结束>`。',
   cs_stats_too_long: '一次最多 {days, plural, other {# 天}}。',
-  cs_stats_in_the_future: '所选范围在今天之后，暂无数据。',
-  cs_stats_unavailable: '暂时无法连接平台获取统计数据，请稍后再试。',
+  cs_stats_in_the_future: '{date} 还没到：暂无数据。',
+  cs_stats_too_many_dates:
+    '日期多了一个：最多写开始和结束两个日期，例如 `{command} stats 2026-11-01 2026-11-20`。',
+  cs_stats_failure:
+    '{reason, select, unreachable {无法连接平台获取统计数据（连接失败或超时），请稍后再试。} refused {平台拒绝了统计查询。请重试；如果一直如此，请告知本应用的管理员。} other {平台返回了错误，未能取得统计数据，请稍后再试。}}',
+  cs_try_again: '重试',
+  change_better: '变好',
+  change_worse: '变差',
   figure_totalMessages: '消息总数',
   figure_robotMessages: '机器人消息',
   figure_robotShare: '机器人占比',
@@ -153,34 +171,40 @@ export const messages = catalog(en, {
   figure_score3: '3 分',
   figure_score2: '2 分',
   figure_score1: '1 分',
-  cs_agents_usage: '请指定客服组：`{command} agents <groupId>`。',
+  cs_agents_usage:
+    '请用组 ID 指定客服组：`{command} agents <groupId>`。客服组也可以命名，以便在这里点选、按名称输入：由本应用的维护者在 AGENT_GROUPS 中设置。',
+  cs_agents_pick: '*客服组*：点选一个查看其客服，或输入 `{command} agents <组名>`。',
+  cs_agents_unknown: '没有名为 `{typed}` 的客服组。请从下面选一个，或输入 `{command} agents <组名>`：',
   cs_agents_header: '*{group} 的客服*（{count, number}）',
   cs_agents_more: '……另有 {count, number} 位。',
-  cs_agents_none: '平台上没有客服组 `{group}` 的客服：该组为空，或不存在此组。',
+  cs_agents_none: '平台上没有 {group} 的客服：该组为空，或不存在此组。',
   cs_agents_invalid: '`{group}` 不是有效的客服组 ID（最多 36 个字符，不含空格）。',
-  cs_agents_unavailable: '暂时无法连接平台，未能列出 `{group}` 的客服。请稍后再试。',
-  cs_agents_refused: '平台拒绝列出 `{group}` 的客服。',
+  cs_agents_failure:
+    '{reason, select, unreachable {无法连接平台（连接失败或超时），未能列出 {group} 的客服。请稍后再试。} refused {平台拒绝列出 {group} 的客服。} other {平台返回了错误，未能列出 {group} 的客服。请稍后再试。}}',
   tickets_title: '*{from} – {to} 创建的工单*',
   tickets_filters: '状态：{statuses} · 来源：{sources} · 分类：{category}',
   tickets_any: '全部',
   tickets_summary:
     '共 {total, plural, other {# 个工单}} · 第 {page, number}/{pages, number} 页 · 最新在前 · 时间为 {zone}',
   tickets_none: '{from} – {to} 没有符合这些条件的工单。',
-  tickets_unavailable: '无法连接平台查询工单，请稍后再试。',
+  tickets_unavailable: '平台返回了错误，未能查询工单，请稍后再试。',
+  tickets_unreachable: '无法连接平台查询工单（连接失败或超时），请稍后再试。',
   tickets_refused: '平台拒绝了工单查询。请重试；如果一直如此，请告知本应用的管理员。',
   tickets_previous: '◀ 上一页',
   tickets_next: '下一页 ▶',
   tickets_csv: '下载 CSV',
-  tickets_try_again: '重试',
   tickets_csv_progress: '⏳ 正在收集 CSV 的工单（共 {total, number} 个）…',
   tickets_csv_sent: '📎 已将 {file}（{rows, plural, other {# 个工单}}）发到你与我的私信中。',
   tickets_csv_truncated: 'CSV 只包含最新的 {rows, plural, other {# 个工单}}；其余请缩小时间范围或条件。',
-  tickets_csv_failed: '无法生成 CSV：无法连接平台。请稍后再试。',
+  tickets_csv_failed:
+    '无法生成 CSV：{reason, select, unreachable {无法连接平台。} refused {平台拒绝了工单查询。} other {平台返回了错误。}}请稍后再试。',
   tickets_csv_not_sent: '无法在 Slack 中把 CSV 发给你，请稍后再试。',
   tickets_csv_comment: '{from} – {to} 创建的工单（{rows, number} 个）；{filters}。',
   tickets_not_a_date: '`{word}` 不是日期：请用 yyyy-MM-dd，例如 `{command} tickets 2026-11-01 2026-11-20`。',
   tickets_ends_before_start: '结束日期早于开始日期。',
   tickets_in_the_future: '开始日期晚于今天：还没有工单。',
+  tickets_too_many_dates:
+    '`{word}` 多了一个日期：最多写开始和结束两个日期，例如 `{command} tickets 2026-11-01 2026-11-20`。',
   tickets_too_long: '一次最多 {days, plural, other {# 天}}。',
   tickets_too_many_queries:
     '该条件需要查询平台 {queries, number} 次（时间范围每月一次，每个所选状态和来源各一次），最多 {max, number} 次。请缩短时间范围，或减少所选状态或来源。',

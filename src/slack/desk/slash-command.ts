@@ -2,27 +2,27 @@
 // service desk's data (tickets, agents, stats) for operators. handling/command.ts acknowledges the
 // command and hands these words here; the answer is seen only by whoever typed it.
 
-import type { Locale } from '../../conversation/locale.js';
-import { groupAgents } from '../../service-desk/agents.js';
-import { periodOf, statisticsReport } from '../../service-desk/statistics.js';
 import { operatorRefusal } from '../access/operator-gate.js';
-import type { RenderedMessage } from '../answers/blocks.js';
 import { HELP_SUBCOMMAND, type SubcommandListener, type SubcommandRequest } from '../handling/command.js';
 import type { ListenerDeps } from '../handling/deps.js';
-import type { Handling } from '../handling/handling.js';
+import { agentsMessage } from './agents.js';
 import { parseSubcommand } from './command-grammar.js';
-import {
-  renderAgents,
-  renderAgentsUsage,
-  renderCommandHelp,
-  renderStatistics,
-  renderStatisticsProblem,
-} from './command-views.js';
+import { renderCommandHelp } from './command-views.js';
+import { statisticsMessage } from './statistics-command.js';
 import { ticketsCommand } from './tickets-command.js';
 
 type CommandDeps = Pick<
   ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'access' | 'agents' | 'statistics' | 'tickets'
+  | 'logger'
+  | 'onEvent'
+  | 'inFlight'
+  | 'users'
+  | 'responder'
+  | 'access'
+  | 'agents'
+  | 'agentGroups'
+  | 'statistics'
+  | 'tickets'
 >;
 
 /** The desk's words of the slash command; `help` is also what an unknown word gets. */
@@ -61,38 +61,7 @@ async function answer(deps: CommandDeps, request: SubcommandRequest): Promise<vo
   }
   await reply(
     subcommand.kind === 'agents'
-      ? await agentsMessage(deps, handling, locale, command, subcommand.groupId)
-      : await statisticsMessage(deps, handling, locale, command, subcommand),
+      ? await agentsMessage(deps, handling, locale, command, subcommand.group)
+      : await statisticsMessage(deps, handling, locale, command, subcommand.dates),
   );
-}
-
-async function statisticsMessage(
-  deps: CommandDeps,
-  handling: Handling,
-  locale: Locale,
-  command: string,
-  asked: { from: string | undefined; to: string | undefined },
-): Promise<RenderedMessage> {
-  const period = periodOf(asked.from, asked.to, new Date());
-  if (period.kind === 'invalid') return renderStatisticsProblem(locale, command, period.problem);
-  const result = await statisticsReport(deps.statistics, period.period, { requestId: handling.requestId });
-  if (result.kind !== 'report') {
-    handling.logger.warn({ period: period.period }, 'statistics not had from the platform');
-    return renderStatisticsProblem(locale, command, 'unavailable');
-  }
-  return renderStatistics(locale, result.report);
-}
-
-async function agentsMessage(
-  deps: CommandDeps,
-  handling: Handling,
-  locale: Locale,
-  command: string,
-  groupId: string | undefined,
-): Promise<RenderedMessage> {
-  if (groupId === undefined) return renderAgentsUsage(locale, command);
-  const result = await groupAgents(deps.agents, groupId, { requestId: handling.requestId });
-  if (result.kind === 'failure')
-    handling.logger.warn({ groupId, reason: result.reason }, 'agents not listed');
-  return renderAgents(locale, result);
 }

@@ -120,7 +120,7 @@ async function sendCsv(
   filter: TicketFilter,
   gathered: TicketExportResult,
 ): Promise<CsvExport> {
-  if (gathered.kind === 'failure') return { kind: 'failure' };
+  if (gathered.kind === 'failure') return { kind: 'failure', reason: gathered.reason };
   const tickets = gathered.kind === 'all' ? gathered.tickets : [];
   const file = csvFileName(filter);
   const sent = await uploadCsv(deps, handling, userId, {

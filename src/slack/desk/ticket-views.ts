@@ -6,6 +6,7 @@ import { stringify } from 'csv-stringify/sync';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import type { Ticket } from '../../platform/schemas.js';
+import type { PlatformFailureReason } from '../../service-desk/platform-failure.js';
 import type { FilterProblem, TicketFilter, TicketPageResult } from '../../service-desk/tickets.js';
 import { wallClock } from '../../util/time-zone.js';
 import type { RenderedMessage } from '../answers/blocks.js';
@@ -137,14 +138,21 @@ export function renderTicketResult(
     return { text, blocks: [section(truncateMrkdwn(text, SECTION_TEXT_MAX)), ...noteBlocks] };
   }
   if (result.kind === 'failure') {
-    const problem = t(locale, result.reason === 'refused' ? 'tickets_refused' : 'tickets_unavailable');
+    const problem = t(
+      locale,
+      result.reason === 'refused'
+        ? 'tickets_refused'
+        : result.reason === 'unreachable'
+          ? 'tickets_unreachable'
+          : 'tickets_unavailable',
+    );
     const text = `${head}\n${problem}`;
     return {
       text,
       blocks: [
         section(truncateMrkdwn(text, SECTION_TEXT_MAX)),
         ...actions([
-          valueButton(t(locale, 'tickets_try_again'), ACTION_TICKETS_RETRY, pageValue(filter, 1), 'primary'),
+          valueButton(t(locale, 'cs_try_again'), ACTION_TICKETS_RETRY, pageValue(filter, 1), 'primary'),
         ]),
         ...noteBlocks,
       ],
@@ -202,6 +210,8 @@ export function renderTicketProblem(locale: Locale, command: string, problem: Fi
       return t(locale, 'tickets_ends_before_start');
     case 'in_the_future':
       return t(locale, 'tickets_in_the_future');
+    case 'too_many_dates':
+      return t(locale, 'tickets_too_many_dates', { word: codeText(problem.word), command });
     case 'too_long':
       return t(locale, 'tickets_too_long', { days: problem.days });
     case 'too_many_queries':
@@ -286,7 +296,7 @@ export function csvComment(locale: Locale, filter: TicketFilter, rows: number): 
 
 /** What became of a CSV export: decided on what happened, never on the note shown for it. */
 export type CsvExport =
-  | { kind: 'failure' }
+  | { kind: 'failure'; reason: PlatformFailureReason }
   | { kind: 'sent'; file: string; rows: number; truncated: boolean }
   | { kind: 'not_sent' };
 
@@ -294,7 +304,7 @@ export type CsvExport =
 export function renderCsvNote(locale: Locale, exported: CsvExport): string {
   switch (exported.kind) {
     case 'failure':
-      return t(locale, 'tickets_csv_failed');
+      return t(locale, 'tickets_csv_failed', { reason: exported.reason });
     case 'not_sent':
       return t(locale, 'tickets_csv_not_sent');
     case 'sent':

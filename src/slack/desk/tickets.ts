@@ -36,7 +36,7 @@ export async function readPage(
   const result = await ticketPage(deps.tickets, filter, page, { requestId: handling.requestId });
   deps.onEvent('tickets', result.kind);
   if (result.kind === 'failure') {
-    handling.logger.warn({ filter, reason: result.reason }, 'tickets not had from the platform');
+    handling.logger.warn({ filter, reason: result.reason }, 'tickets not shown: the platform failed');
   }
   return result;
 }

@@ -10,6 +10,7 @@ import { wellFormed } from '../../util/well-formed.js';
 import type { RenderedMessage } from '../answers/blocks.js';
 import type { ListenerDeps } from './deps.js';
 import type { BoltRequest, Handling } from './handling.js';
+import { t } from './messages.js';
 import { trackedListener } from './tracked.js';
 
 /** The word an empty or unknown subcommand is handed to. */
@@ -51,9 +52,16 @@ export interface CommandArgs extends BoltRequest {
   respond: RespondFn;
 }
 
+/**
+ * What a command's text may hold. Slack sends longer ones (a pasted log, say); the person is told, not
+ * refused with an HTTP error, which Slack would show as "failed with the error".
+ */
+const COMMAND_TEXT_MAX = 4000;
+
 const commandSchema = z.object({
   command: z.string(),
-  text: z.string().max(4000),
+  // Bounded by the receiver's body limit; a length over COMMAND_TEXT_MAX is answered in Slack.
+  text: z.string(),
   user_id: z.string().min(1).max(64),
   channel_id: z.string().min(1).max(64),
   team_id: z.string().max(64).optional(),
@@ -80,6 +88,13 @@ export function slashCommandListener(
       return;
     }
     const { command, text, user_id: userId, channel_id: channelId } = parsed.data;
+    if (text.length > COMMAND_TEXT_MAX) {
+      deps.onEvent('slash_command', 'too_long');
+      const { locale } = await handling.person(userId);
+      const words = t(locale, 'command_too_long', { command, length: text.length, limit: COMMAND_TEXT_MAX });
+      await send(handling, args.respond, { text: words, blocks: [] });
+      return;
+    }
     const [first = ''] = text.trim().split(/\s+/);
     const asked = first.toLowerCase();
     const word = subcommands.has(asked) ? asked : HELP_SUBCOMMAND;

@@ -3,6 +3,7 @@
 import type { AnswerContext } from '../../conversation/types.js';
 import type { Logger } from '../../logging/logger.js';
 import type { KnowledgeReview } from '../../review/knowledge-review.js';
+import type { AgentGroup } from '../../service-desk/agent-groups.js';
 import type { AgentsApi } from '../../service-desk/agents.js';
 import type { HomeFiguresCache } from '../../service-desk/home-figures.js';
 import type { StatisticsApi } from '../../service-desk/statistics.js';
@@ -26,7 +27,7 @@ export interface ListenerDeps {
   onEvent: OnEvent;
   /** Every handling is counted here until it is over, so a stopping gateway can wait for it. */
   inFlight: Pick<InFlight, 'track'>;
-  turns: Pick<QuestionTurns, 'run'>;
+  turns: Pick<QuestionTurns, 'run' | 'isIdle'>;
   answerer: AnswerQuestion;
   responder: Responder;
   users: UserLookup;
@@ -48,6 +49,8 @@ export interface ListenerDeps {
   /** The platform's tickets, agent list and statistics, for the slash command and the Home tab. */
   tickets: TicketsApi;
   agents: AgentsApi;
+  /** The service groups people can name (AGENT_GROUPS, or the demo's): the platform cannot list them. */
+  agentGroups: readonly AgentGroup[];
   statistics: StatisticsApi;
   /** The Home tab: its example questions, the operators' cached figures, and its metric. */
   home: HomeDeps;
@@ -87,6 +90,8 @@ export interface ReviewDeps {
 /** Operator access, apart from the review loop: the desk's refusals are not review refusals. */
 export interface AccessDeps {
   operators: Pick<OperatorDirectory, 'check' | 'refresh' | 'watches'>;
+  /** OPERATOR_CONTACT: who a refused person can ask for access; undefined: the app's administrators. */
+  contact: string | undefined;
   /** Counts an action refused to someone who is not an operator, whichever surface it was on. */
   onRefusal(action: string): void;
 }

@@ -34,6 +34,26 @@ export function workspaceOf(context: BoltRequest['context']): string {
 }
 
 /**
+ * The workspace of an Events API envelope as `workspaceOf` finds it in the context Bolt builds from it
+ * (App.js buildSource: the first authorization's team, else the envelope's; then the enterprise), for
+ * what is decided before Bolt. Undefined when an id there is not a string: Bolt decides those.
+ */
+export function workspaceOfEnvelope(envelope: Record<string, unknown>): string | undefined {
+  const { authorizations } = envelope;
+  const first: unknown = Array.isArray(authorizations) ? authorizations[0] : undefined;
+  const authorization = typeof first === 'object' && first !== null ? first : undefined;
+  const teamId =
+    authorization && Reflect.get(authorization, 'team_id') !== null
+      ? Reflect.get(authorization, 'team_id')
+      : envelope.team_id;
+  const enterpriseId = authorization
+    ? (Reflect.get(authorization, 'enterprise_id') ?? undefined)
+    : envelope.enterprise_id;
+  const workspace = teamId ?? enterpriseId ?? 'unknown';
+  return typeof workspace === 'string' ? workspace : undefined;
+}
+
+/**
  * Bolt makes a Web API client per workspace for the listeners; each is guarded once, here, before
  * use (rather than in a global middleware, which costs every event another turn through Bolt).
  */

@@ -9,6 +9,11 @@ export class KeyedQueue {
     return this.#tails.size;
   }
 
+  /** Whether the key has work queued or running. */
+  has(key: string): boolean {
+    return this.#tails.has(key);
+  }
+
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const previous = this.#tails.get(key) ?? Promise.resolve();
     const result = previous.then(task);

@@ -52,7 +52,7 @@ const PERMALINKS_MAX = 1_000;
 /** A Home view waits this long at most for the cards' links; without them the cards are listed as text. */
 const PERMALINK_WAIT_MS = 2_000;
 
-export function appHomeListener(deps: HomeDeps): (args: HomeArgs) => Promise<void> {
+export function appHomeListener(deps: HomeDeps, command: string): (args: HomeArgs) => Promise<void> {
   const permalinks = new LRUCache<string, string>({ max: PERMALINKS_MAX });
   return ({ event, context, client }) => {
     const parsed = appHomeOpenedSchema.safeParse(event);
@@ -73,7 +73,7 @@ export function appHomeListener(deps: HomeDeps): (args: HomeArgs) => Promise<voi
     const teamId = handling.teamId;
     return deps.inFlight.track(
       handling,
-      publishHome(deps, handling, teamId, parsed.data.user, permalinks),
+      publishHome(deps, handling, { teamId, userId: parsed.data.user, command }, permalinks),
       'home tab handling failed',
     );
   };
@@ -82,17 +82,17 @@ export function appHomeListener(deps: HomeDeps): (args: HomeArgs) => Promise<voi
 async function publishHome(
   deps: HomeDeps,
   handling: Handling,
-  teamId: string,
-  userId: string,
+  { teamId, userId, command }: { teamId: string; userId: string; command: string },
   permalinks: LRUCache<string, string>,
 ): Promise<void> {
-  const { locale } = await handling.person(userId);
+  const { locale, timeZone } = await handling.person(userId);
   const operator = await isOperator(deps, handling, userId);
   deps.onEvent('app_home_opened', operator ? 'operator' : 'user');
   const view = renderHome({
     locale,
+    timeZone,
     examples: homeExamples(deps.home.examples, locale),
-    operator: operator ? await operatorPart(deps, handling, teamId, permalinks) : undefined,
+    operator: operator ? await operatorPart(deps, handling, { teamId, command }, permalinks) : undefined,
   });
   const published = await deps.responder.publishHome(handling, userId, view);
   deps.home.onPublish(published ? 'published' : 'failed');
@@ -114,15 +114,17 @@ async function isOperator(deps: HomeDeps, handling: Handling, userId: string): P
 async function operatorPart(
   deps: HomeDeps,
   handling: Handling,
-  teamId: string,
+  { teamId, command }: { teamId: string; command: string },
   permalinks: LRUCache<string, string>,
 ): Promise<HomeOperatorPart> {
   const [figures, review] = await Promise.all([
     deps.home.figures.figures(teamId, { requestId: handling.requestId }),
     reviewPart(deps, handling, permalinks),
   ]);
-  if (figures.kind === 'unavailable') handling.logger.warn({ teamId }, 'home tab figures unavailable');
-  return { figures, review, channels: deps.channels.list() };
+  if (figures.kind === 'unavailable') {
+    handling.logger.warn({ teamId, reason: figures.reason }, 'home tab figures unavailable');
+  }
+  return { figures, review, channels: deps.channels.list(), command };
 }
 
 async function reviewPart(

@@ -11,8 +11,9 @@ const en = {
   home_operators: 'For operators',
   home_figures_title: '*Last 7 days*, {from} – {to}',
   home_figures_compared: 'Beside the 7 days before ({from} – {to}) · as of {time}',
-  home_figures_no_comparison: 'The 7 days before could not be had: no comparison · as of {time}',
-  home_figures_unavailable: '⚠️ The figures are unavailable right now: the platform could not be reached.',
+  home_figures_no_comparison: 'The 7 days before could not be read: no comparison · as of {time}',
+  home_figures_unavailable:
+    '⚠️ The figures are unavailable right now: {reason, select, unreachable {the platform could not be reached.} refused {the platform refused to give them.} other {the platform answered with an error.}}',
   home_review_off:
     'The review loop is off: no review channel is set (`REVIEW_CHANNEL_ID`), so no cards are kept.',
   home_review_unavailable: '⚠️ The review cards could not be read right now.',
@@ -42,7 +43,8 @@ export const messages = catalog(en, {
   home_figures_title: '*最近 7 天*，{from} – {to}',
   home_figures_compared: '对比之前 7 天（{from} – {to}）· 数据时间 {time}',
   home_figures_no_comparison: '未能取得之前 7 天的数据，不做对比 · 数据时间 {time}',
-  home_figures_unavailable: '⚠️ 暂时无法获取统计数据：无法连接平台。',
+  home_figures_unavailable:
+    '⚠️ 暂时无法获取统计数据：{reason, select, unreachable {无法连接平台。} refused {平台拒绝提供。} other {平台返回了错误。}}',
   home_review_off: '审核流程未开启：未设置审核频道（`REVIEW_CHANNEL_ID`），因此没有审核卡片。',
   home_review_unavailable: '⚠️ 暂时无法读取审核卡片。',
   home_cards_waiting:

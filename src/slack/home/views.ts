@@ -56,10 +56,14 @@ export interface HomeOperatorPart {
   review: HomeReview;
   /** Every channel with settings of its own, as last read. */
   channels: ReadonlyMap<string, StoredChannelSettings>;
+  /** SLASH_COMMAND, for the lines that say how to set a channel up. */
+  command: string;
 }
 
 export interface HomeContent {
   locale: Locale;
+  /** The viewer's Slack time zone (users.info `tz`), for the times the Home shows; UTC when unknown. */
+  timeZone?: string | undefined;
   examples: readonly string[];
   /** Only for operators: nobody else sees figures, cards or questions. */
   operator?: HomeOperatorPart | undefined;
@@ -94,7 +98,7 @@ export function renderHome(content: HomeContent): HomeView {
     section(t(locale, 'home_how_to_ask')),
     ...exampleBlocks(locale, content.examples),
   ];
-  if (content.operator) blocks.push(...operatorBlocks(locale, content.operator));
+  if (content.operator) blocks.push(...operatorBlocks(locale, content.timeZone ?? 'UTC', content.operator));
   return { type: 'home', blocks: blocks.slice(0, HOME_BLOCKS_MAX) };
 }
 
@@ -114,15 +118,15 @@ function exampleBlocks(locale: Locale, examples: readonly string[]): KnownBlock[
   ];
 }
 
-function operatorBlocks(locale: Locale, part: HomeOperatorPart): KnownBlock[] {
+function operatorBlocks(locale: Locale, timeZone: string, part: HomeOperatorPart): KnownBlock[] {
   return [
     { type: 'divider' },
     { type: 'header', text: plainText(t(locale, 'home_operators'), HEADER_TEXT_MAX) },
-    ...figureBlocks(locale, part.figures),
+    ...figureBlocks(locale, timeZone, part.figures),
     { type: 'divider' },
     ...reviewBlocks(locale, part.review),
     { type: 'divider' },
-    ...renderHomeChannels(locale, part.channels),
+    ...renderHomeChannels(locale, part.channels, part.command),
     {
       type: 'actions',
       block_id: 'home_operator_views',
@@ -144,12 +148,14 @@ const KEY_FIGURES: readonly Figure['key'][] = [
   'goodRate',
 ];
 
-function figureBlocks(locale: Locale, figures: HomeFigures): KnownBlock[] {
-  if (figures.kind === 'unavailable') return [section(t(locale, 'home_figures_unavailable'))];
+function figureBlocks(locale: Locale, timeZone: string, figures: HomeFigures): KnownBlock[] {
+  if (figures.kind === 'unavailable') {
+    return [section(t(locale, 'home_figures_unavailable', { reason: figures.reason }))];
+  }
   const { report } = figures;
   const all = [...report.messages, ...report.satisfaction];
   const shown = KEY_FIGURES.flatMap((key) => all.filter((figure) => figure.key === key));
-  const time = slackTime(figures.at);
+  const time = slackTime(figures.at, locale, timeZone);
   return [
     {
       type: 'section',
@@ -164,11 +170,21 @@ function figureBlocks(locale: Locale, figures: HomeFigures): KnownBlock[] {
   ];
 }
 
-/** Slack shows the time in the reader's own zone; the fallback is UTC. */
-function slackTime(at: number): string {
+/**
+ * Slack's date token shows the time in the reader's own zone; its label, for whatever cannot format the
+ * token, says it as they read times, in their zone too ("Nov 26, 2:05 PM GMT+9"), not as ISO UTC.
+ */
+function slackTime(at: number, locale: Locale, timeZone: string): string {
   const seconds = Math.floor(at / 1000);
-  const fallback = `${new Date(at).toISOString().slice(11, 16)} UTC`;
-  return `<!date^${seconds}^{time}|${fallback}>`;
+  const label = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(at);
+  return `<!date^${seconds}^{date_short_pretty} {time}|${escapeMrkdwn(label)}>`;
 }
 
 function reviewBlocks(locale: Locale, review: HomeReview): KnownBlock[] {

@@ -97,7 +97,8 @@ function oneOf(ids: readonly string[]) {
 function slashCommandEnvelope(command: string) {
   return z.object({
     command: z.literal(command),
-    text: z.string().max(4000),
+    // Any length: a long one is told to the person in Slack (handling/command.ts), never answered 4xx.
+    text: z.string(),
     user_id: z.string().min(1),
     channel_id: z.string().min(1),
     team_id: z.string().min(1),
@@ -287,6 +288,21 @@ export class GatewayReceiver implements Receiver {
       return sendJson(response, 401, { error: 'invalid_signature' });
     }
     const parsed = parseSlackBody(body, contentType);
+    // Chatter the app leaves alone is acknowledged as Bolt would (200, empty) and goes no further: no
+    // schema is needed to guard Bolt from what never reaches it.
+    if (
+      slack.accepted.leftAlone &&
+      isRecord(parsed) &&
+      parsed.type === 'event_callback' &&
+      isRecord(parsed.event)
+    ) {
+      const leftAlone = slack.accepted.leftAlone(parsed, parsed.event);
+      if (typeof leftAlone === 'boolean' ? leftAlone : await leftAlone) {
+        response.writeHead(200);
+        response.end();
+        return;
+      }
+    }
     const envelope = this.#envelopeSchema.safeParse(parsed);
     if (!envelope.success || !isRecord(parsed)) {
       logger.warn({ contentType }, 'refused a signed Slack request of unknown shape');

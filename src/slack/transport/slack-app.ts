@@ -62,7 +62,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const { clientOptions, identity } = slackWebApi;
   const mode = connection.mode;
 
-  const surfaceSettings = { slashCommand: options.slashCommand };
+  const surfaceSettings = { slashCommand: options.slashCommand, appUserId: identity.botUserId };
   const surfaces = createSurfaces(options.listeners, surfaceSettings);
   let listening = false;
   let socketReceiver: SocketModeReceiver | undefined;
@@ -80,7 +80,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       ? {
           slack: {
             signingSecret: connection.signingSecret,
-            accepted: acceptedRequests(surfaces, surfaceSettings),
+            accepted: acceptedRequests(surfaces, surfaceSettings, options.listeners),
           },
         }
       : {}),

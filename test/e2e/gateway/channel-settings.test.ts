@@ -16,7 +16,7 @@ import { sendEvent, sendInteraction, sendSlashCommand } from '../../support/slac
 import { sleep, waitFor } from '../../support/wait.js';
 
 const OPERATOR = 'U0OPERATOR';
-const OPERATORS_ONLY = 'Only knowledge-base operators can do this';
+const OPERATORS_ONLY = 'Only operators can see or change how the app behaves in channels';
 const WAIT_MS = 5_000;
 
 /** Types `/cs <text>` in `channel` and returns what the typist was answered (through response_url). */
@@ -224,7 +224,7 @@ describe('/cs channel, typed', () => {
 
   it('/cs help still answers, and an unknown word gets it', async () => {
     const h = harness();
-    expect(textOf(await command(h, 'frobnicate', { user: IDS.user }))).toContain('/cs agents <groupId>');
+    expect(textOf(await command(h, 'frobnicate', { user: IDS.user }))).toContain('/cs agents [group]');
   });
 });
 

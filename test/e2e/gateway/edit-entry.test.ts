@@ -454,7 +454,7 @@ describe('the edit loop, with a review channel and one operator', () => {
         (call) => call.body.user === 'U_OTHER',
         WAIT_MS,
       );
-      expect(textOf(refusal)).toContain('Only knowledge-base operators can do this');
+      expect(textOf(refusal)).toContain('Only operators can edit the knowledge base');
       expect(h.slack.calls('views.open')).toEqual([]);
 
       // The operator opens the modal; someone else submits it (the right is checked at submit).
@@ -465,7 +465,7 @@ describe('the edit loop, with a review channel and one operator', () => {
       const refused = ackOf(await h.click(viewSubmissionPayload(opened, values, 'U_OTHER')));
       expect(refused).toEqual({
         response_action: 'errors',
-        errors: { edit_question_title: expect.stringMatching(/Only knowledge-base operators can do this/) },
+        errors: { edit_question_title: expect.stringMatching(/Only operators can edit the knowledge base/) },
       });
       expect(allUpdates(h)).toBe(updatesBefore);
 
@@ -626,7 +626,7 @@ describe('the edit loop, with a review channel and one operator', () => {
         (call) => call.body.user === 'U_OTHER',
         WAIT_MS,
       );
-      expect(textOf(refused)).toContain('Only knowledge-base operators can do this');
+      expect(textOf(refused)).toContain('Only operators can edit the knowledge base');
 
       // A person's message, even with an answer's blocks, is not the app's.
       await h.click(messageShortcutPayload({ user: OPERATOR, message: { ...message, user: 'U_OTHER' } }));

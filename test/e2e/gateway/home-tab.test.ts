@@ -287,13 +287,34 @@ describe('the Home tab, with operators and a review channel', () => {
     h.simulator.faults.set({ kind: 'http500', actions: ['wb_session_message', 'wb_human_satisfaction'] });
     try {
       const { view, text } = await openHome(h, OPERATOR);
-      expect(text).toContain('The figures are unavailable right now');
+      expect(text).toContain('The figures are unavailable right now: the platform answered with an error.');
       expect(text).not.toContain('Last 7 days');
       expect(text).toContain('How to ask');
       expect(viewButtons(view).map((button) => button.actionId)).toContain('home_open_statistics');
     } finally {
       h.simulator.faults.clear();
     }
+  });
+
+  it('says when the figures were read in the operator’s Slack time zone, as people read times', async () => {
+    const h = harness();
+    // The fake Slack's users.info gives everyone Asia/Tokyo unless told: neither UTC nor this process's zone.
+    const before = Date.now();
+    const { text } = await openHome(h, OPERATOR);
+    const asOf = /as of <!date\^(\d+)\^[^|]*\|([^>]*)>/.exec(text);
+    expect(asOf).not.toBeNull();
+    const at = Number(asOf?.[1]) * 1000;
+    expect(at).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 - 60_000);
+    const expected = new Intl.DateTimeFormat('en', {
+      timeZone: 'Asia/Tokyo',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    }).format(at);
+    expect(asOf?.[2]).toBe(expected);
+    expect(asOf?.[2]).toMatch(/GMT\+9$/);
   });
 
   it('speaks Chinese to a Chinese user, examples included', async () => {

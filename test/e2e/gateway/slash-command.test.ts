@@ -5,13 +5,20 @@ import { PlatformClient, StaticTokenProvider } from '../../../src/platform/index
 import { DEFAULT_SIMULATOR_TOKEN } from '../../../src/simulator/index.js';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
+  buttonOf,
+  buttonsOf,
   type GatewayHarness,
   SIGNING_SECRET,
   textOf,
   useGatewayHarness,
 } from '../../support/gateway-harness.js';
-import { IDS } from '../../support/slack-payloads.js';
-import { FORM_CONTENT_TYPE, postToSlackApp, sendSlashCommand } from '../../support/slack-signing.js';
+import { blockActionsPayload, IDS } from '../../support/slack-payloads.js';
+import {
+  FORM_CONTENT_TYPE,
+  postToSlackApp,
+  sendInteraction,
+  sendSlashCommand,
+} from '../../support/slack-signing.js';
 
 const OPERATOR = 'U0OPERATOR';
 
@@ -35,6 +42,30 @@ async function run(
   return h.slack.waitForCall('response_url', (call) => h.slack.calls().indexOf(call) >= mark, 5_000);
 }
 
+/** Clicks a button of an ephemeral answer, signed or not; resolves with the next response_url call after it. */
+async function click(
+  h: GatewayHarness,
+  answer: RecordedCall,
+  actionId: string,
+  user = OPERATOR,
+): Promise<RecordedCall> {
+  const button = buttonOf(answer, actionId);
+  const mark = h.slack.calls().length;
+  const payload = blockActionsPayload(
+    {
+      user,
+      channel: IDS.channel,
+      actions: [
+        { action_id: button.actionId, block_id: button.blockId, value: button.value, text: button.text },
+      ],
+    },
+    { response_url: h.slack.responseUrl('clicked') },
+  );
+  const response = await sendInteraction(h.url, SIGNING_SECRET, payload);
+  expect(response.status).toBe(200);
+  return h.slack.waitForCall('response_url', (call) => h.slack.calls().indexOf(call) >= mark, 10_000);
+}
+
 function agentCalls(h: GatewayHarness): number {
   return h.simulator.received.filter(
     (request) =>
@@ -52,7 +83,7 @@ describe('/cs', () => {
     for (const text of ['', 'help', 'frobnicate now', '%%% \u0007 <script>', 'x'.repeat(3000)]) {
       const answer = await run(h, text);
       expect(answer.body.response_type).toBe('ephemeral');
-      expect(textOf(answer)).toContain('/cs agents <groupId>');
+      expect(textOf(answer)).toContain('/cs agents [group]');
       // Every surface's subcommands are in the help, not only the desk's.
       expect(textOf(answer)).toContain('/cs channel reset');
       expect(textOf(answer)).toContain('/cs channels');
@@ -63,7 +94,7 @@ describe('/cs', () => {
     const h = harness();
     h.slack.setUser('U_ZH', { displayName: '王小明', locale: 'zh-CN' });
     const help = textOf(await run(h, 'help', 'U_ZH'));
-    expect(help).toContain('按姓名列出某个客服组的客服');
+    expect(help).toContain('列出某个客服组的客服');
     expect(help).toContain('列出所有有自己设置的频道');
   });
 
@@ -71,8 +102,26 @@ describe('/cs', () => {
     const h = harness();
     const before = agentCalls(h);
     const answer = await run(h, 'agents g-it');
-    expect(textOf(answer)).toContain('Only knowledge-base operators can do this');
+    expect(textOf(answer)).toBe(
+      'Only operators can see the service desk’s agents. To be made one, ask the app’s administrators.',
+    );
     expect(agentCalls(h)).toBe(before);
+  });
+
+  it('tells an employee what was refused, naming no setting and not the knowledge base, in their language', async () => {
+    const h = harness();
+    for (const [text, what] of [
+      ['tickets 2026-11-01', 'the service desk’s tickets'],
+      ['stats', 'the service desk’s statistics'],
+    ]) {
+      const refusal = textOf(await run(h, text ?? ''));
+      expect(refusal).toContain(`Only operators can see ${what}`);
+      expect(refusal).not.toMatch(/knowledge|[A-Z]{2,}_[A-Z_]+/);
+    }
+    h.slack.setUser('U_ZH', { displayName: '王小明', locale: 'zh-CN' });
+    const chinese = textOf(await run(h, 'agents g-it', 'U_ZH'));
+    expect(chinese).toBe('只有管理员才能查看客服组的客服。如需开通，请联系本应用的管理员。');
+    expect(chinese).not.toContain('您');
   });
 
   it('lists a group’s agents for an operator, sorted by name, with their ids', async () => {
@@ -88,18 +137,31 @@ describe('/cs', () => {
 
   it('says plainly when a group has no agents or is not a group id, and how to name one', async () => {
     const h = harness();
-    expect(textOf(await run(h, 'agents g-nowhere', OPERATOR))).toContain(
-      'knows no agents in group `g-nowhere`',
-    );
+    expect(textOf(await run(h, 'agents g-nowhere', OPERATOR))).toContain('knows no agents in `g-nowhere`');
     expect(textOf(await run(h, `agents ${'g'.repeat(40)}`, OPERATOR))).toContain('is not a service group id');
     expect(textOf(await run(h, 'agents', OPERATOR))).toContain('/cs agents <groupId>');
   });
 
-  it('tells the operator when the platform fails, without a crash', async () => {
+  it('tells a platform that answered with an error from one that did not answer, each with Try again', async () => {
     const h = harness();
     h.simulator.faults.set({ kind: 'http500', actions: ['queryServiceList'] });
+    let failed: RecordedCall;
     try {
-      expect(textOf(await run(h, 'agents g-hr', OPERATOR))).toContain('could not be reached');
+      failed = await run(h, 'agents g-hr', OPERATOR);
+    } finally {
+      h.simulator.faults.clear();
+    }
+    expect(textOf(failed)).toContain('The platform answered with an error instead of the agents of `g-hr`');
+    expect(buttonOf(failed, 'agents_retry').text).toBe('Try again');
+    const retried = await click(h, failed, 'agents_retry');
+    expect(retried.body.replace_original).toBe(true);
+    expect(textOf(retried)).toContain('李娜');
+
+    h.simulator.faults.set({ kind: 'drop', actions: ['queryServiceList'] });
+    try {
+      const dropped = await run(h, 'agents g-hr', OPERATOR);
+      expect(textOf(dropped)).toContain('The platform could not be reached to list the agents of `g-hr`');
+      expect(buttonOf(dropped, 'agents_retry').value).toBe('g-hr');
     } finally {
       h.simulator.faults.clear();
     }
@@ -158,14 +220,23 @@ describe('/cs', () => {
       'end date is before the start',
     );
     expect(textOf(await run(h, 'stats 2020-01-01 2026-11-01', OPERATOR))).toContain('At most 366 days');
+    expect((await run(h, 'stats 2027-01-01', OPERATOR)).body.text).toBe(
+      '2027-01-01 is in the future: there are no figures for it yet.',
+    );
+    expect(textOf(await run(h, 'stats 2026-10-01 2026-10-02 2026-10-03', OPERATOR))).toContain(
+      'One date too many',
+    );
     h.simulator.faults.set({ kind: 'http500', actions: ['wb_session_message'] });
+    let failed: RecordedCall;
     try {
-      expect(textOf(await run(h, 'stats 2026-10-01 2026-10-07', OPERATOR))).toContain(
-        'could not be reached for the statistics',
-      );
+      failed = await run(h, 'stats 2026-10-01 2026-10-07', OPERATOR);
     } finally {
       h.simulator.faults.clear();
     }
+    expect(textOf(failed)).toContain('The platform answered with an error instead of the statistics');
+    const retried = await click(h, failed, 'stats_retry');
+    expect(retried.body.replace_original).toBe(true);
+    expect(textOf(retried)).toContain('Service desk, 2026-10-01 – 2026-10-07');
   });
 
   it('refuses a signed command it cannot answer (no response_url, a repeated field) with 400, asking nothing', async () => {
@@ -201,9 +272,80 @@ describe('a renamed command', () => {
   it('answers under its own name only', async () => {
     const h = harness();
     const help = textOf(await run(h, 'help', IDS.user, '/helpdesk'));
-    expect(help).toContain('/helpdesk agents <groupId>');
+    expect(help).toContain('/helpdesk agents [group]');
     expect(help).toContain('/helpdesk channel reset');
     const old = await sendSlashCommand(h.url, SIGNING_SECRET, { command: '/cs', text: 'help' });
     expect(old.status).toBe(400);
+  });
+});
+
+describe('/cs agents with named groups (AGENT_GROUPS)', () => {
+  const harness = useGatewayHarness({
+    env: {
+      OPERATOR_USER_IDS: OPERATOR,
+      AGENT_GROUPS: 'g-it=IT Service Desk, g-hr=HR Service, g-finance=Finance Service',
+      OPERATOR_CONTACT: 'the IT desk in #it-help',
+    },
+  });
+
+  it('lists the groups as buttons; a click shows that group’s agents, named by its name, below the list', async () => {
+    const h = harness();
+    const groups = await run(h, 'agents', OPERATOR);
+    expect(buttonsOf(groups).map((button) => [button.text, button.value])).toEqual([
+      ['IT Service Desk', 'g-it'],
+      ['HR Service', 'g-hr'],
+      ['Finance Service', 'g-finance'],
+    ]);
+    const before = agentCalls(h);
+    const listed = await click(h, groups, 'agents_group:1');
+    expect(listed.body.replace_original).toBe(false);
+    expect(textOf(listed)).toContain('Agents of HR Service (3)');
+    expect(textOf(listed)).toContain('Emma Johnson');
+    expect(agentCalls(h)).toBe(before + 1);
+  });
+
+  it('refuses a copied group button to someone who is not an operator, saying who can grant access', async () => {
+    const h = harness();
+    const groups = await run(h, 'agents', OPERATOR);
+    const before = agentCalls(h);
+    const refused = await click(h, groups, 'agents_group:0', IDS.user);
+    expect(textOf(refused)).toContain(
+      'Only operators can see the service desk’s agents. To be made one, ask the IT desk in #it-help.',
+    );
+    expect(agentCalls(h)).toBe(before);
+  });
+
+  it('refuses an unsigned group click with 401, asking the platform nothing', async () => {
+    const h = harness();
+    const before = agentCalls(h);
+    const payload = blockActionsPayload(
+      { user: OPERATOR, actions: [{ action_id: 'agents_group:0', value: 'g-it', text: 'IT Service Desk' }] },
+      { response_url: h.slack.responseUrl('unsigned') },
+    );
+    const response = await sendInteraction(h.url, 'not-the-secret', payload);
+    expect(response.status).toBe(401);
+    expect(agentCalls(h)).toBe(before);
+  });
+
+  it('resolves a group typed by its name, in any case, several words long', async () => {
+    const h = harness();
+    const text = textOf(await run(h, 'agents it   SERVICE desk', OPERATOR));
+    expect(text).toContain('Agents of IT Service Desk (4)');
+    expect(text).toContain('Alice Chen');
+    // Its id still works too.
+    expect(textOf(await run(h, 'agents g-finance', OPERATOR))).toContain('Agents of Finance Service (2)');
+  });
+
+  it('answers a name no group has with the groups there are, asking the platform nothing', async () => {
+    const h = harness();
+    const before = agentCalls(h);
+    const answer = await run(h, 'agents Sales Team', OPERATOR);
+    expect(textOf(answer)).toContain('No service group is called `Sales Team`');
+    expect(buttonsOf(answer).map((button) => button.text)).toEqual([
+      'IT Service Desk',
+      'HR Service',
+      'Finance Service',
+    ]);
+    expect(agentCalls(h)).toBe(before);
   });
 });

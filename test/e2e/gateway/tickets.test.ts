@@ -151,7 +151,7 @@ describe('/cs tickets', () => {
     setUp(h);
     const before = ticketCalls(h).length;
     const answer = await command(h, 'tickets', IDS.user);
-    expect(textOf(answer)).toContain('Only knowledge-base operators can do this');
+    expect(textOf(answer)).toContain('Only operators can see the service desk’s tickets');
     expect(answer.body.response_type).toBe('ephemeral');
     expect(ticketCalls(h)).toHaveLength(before);
     expect(h.slack.calls('views.open')).toHaveLength(0);
@@ -348,7 +348,7 @@ describe('/cs tickets', () => {
     } finally {
       h.simulator.faults.clear();
     }
-    expect(textOf(failed)).toContain('could not be reached');
+    expect(textOf(failed)).toContain('The platform answered with an error instead of the tickets');
     expect(tableOf(failed)).toEqual([]);
     const retried = await clickResult(h, failed, 'tickets_retry');
     expect(retried.body.replace_original).toBe(true);
@@ -361,7 +361,7 @@ describe('/cs tickets', () => {
     const page = await command(h, `tickets ${addDays(today, -6)}`);
     const before = ticketCalls(h).length;
     const refused = await clickResult(h, page, 'tickets_page:next', IDS.user);
-    expect(textOf(refused)).toContain('Only knowledge-base operators can do this');
+    expect(textOf(refused)).toContain('Only operators can see the service desk’s tickets');
     expect(refused.body.replace_original).toBe(false);
     expect(ticketCalls(h)).toHaveLength(before);
   });

@@ -293,6 +293,40 @@ describe('HOME_EXAMPLE_QUESTIONS', () => {
   });
 });
 
+describe('AGENT_GROUPS', () => {
+  it('is unset by default, and reads id=name pairs, names of several words', () => {
+    const off = parseEnv(slack);
+    expect(off.ok && off.env.AGENT_GROUPS).toBeUndefined();
+    const on = parseEnv({ ...slack, AGENT_GROUPS: 'g-it=IT Service Desk, g-hr = HR Service' });
+    expect(on.ok && on.env.AGENT_GROUPS).toEqual([
+      { id: 'g-it', name: 'IT Service Desk' },
+      { id: 'g-hr', name: 'HR Service' },
+    ]);
+  });
+
+  it('says what is wrong with each bad pair on a line of its own, quoting none of them', () => {
+    const result = parseEnv({ ...slack, AGENT_GROUPS: 'g-it=IT, secret-thing, g-it=Again' });
+    expect(!result.ok && result.problems).toEqual([
+      'AGENT_GROUPS: pair 2 must be id=name (no = found)',
+      'AGENT_GROUPS: pair 3 repeats a group id given before',
+    ]);
+    expect(JSON.stringify(result)).not.toContain('secret-thing');
+  });
+});
+
+describe('OPERATOR_CONTACT', () => {
+  it('is unset by default, trimmed, and one line of at most 200 characters', () => {
+    const off = parseEnv(slack);
+    expect(off.ok && off.env.OPERATOR_CONTACT).toBeUndefined();
+    const on = parseEnv({ ...slack, OPERATOR_CONTACT: ' the IT desk in #it-help ' });
+    expect(on.ok && on.env.OPERATOR_CONTACT).toBe('the IT desk in #it-help');
+    const long = parseEnv({ ...slack, OPERATOR_CONTACT: 'x'.repeat(201) });
+    expect(!long.ok && long.problems).toEqual(['OPERATOR_CONTACT: must be at most 200 characters']);
+    const lines = parseEnv({ ...slack, OPERATOR_CONTACT: 'one\ntwo' });
+    expect(!lines.ok && lines.problems).toEqual(['OPERATOR_CONTACT: must be one line of text']);
+  });
+});
+
 describe('the statistics digest', () => {
   it('is off by default, in UTC when on, and posts to the review channel unless told another', () => {
     const off = parseEnv(slack);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorFields } from '../../../src/logging/error-fields.js';
 import { createLogger } from '../../../src/logging/logger.js';
+import { HttpStatusError, RequestInvalidError, TransportError } from '../../../src/platform/errors.js';
 import { CodedError } from '../../../src/util/coded-error.js';
 import { logSink } from '../../support/log-sink.js';
 
@@ -42,5 +43,30 @@ describe('errorFields', () => {
 
   it('logs a rejection that is no error at all', () => {
     expect(logged('just a string')).toMatchObject({ err: 'just a string' });
+  });
+});
+
+describe('a failure outside the app', () => {
+  it('is one line with its context and no stack: a platform that errs or does not answer is no bug of ours', () => {
+    const timeout = new TransportError('chat_user_robot_ask', 'timeout', false, {
+      cause: Object.assign(new Error('Headers Timeout Error'), { code: 'UND_ERR_HEADERS_TIMEOUT' }),
+    });
+    const record = logged(timeout);
+    expect(record).toMatchObject({
+      code: 'PLATFORM_TRANSPORT',
+      err: { type: 'TransportError', message: 'chat_user_robot_ask: transport failure (timeout)' },
+    });
+    expect(JSON.stringify(record)).not.toContain('"stack"');
+    expect(JSON.stringify(logged(new HttpStatusError('getTicketInfoList', 500, 'oops')))).not.toContain(
+      '"stack"',
+    );
+  });
+
+  it('keeps the stack of what is a bug: our own invalid request, and any other error', () => {
+    expect(logged(new RequestInvalidError('update_robot_doc', 'docId', 'required'))?.err).toHaveProperty(
+      'stack',
+    );
+    expect(logged(new Error('something broke'))?.err).toHaveProperty('stack');
+    expect(logged(new RobotDownError('robot unreachable'))?.err).toHaveProperty('stack');
   });
 });

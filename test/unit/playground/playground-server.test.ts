@@ -108,6 +108,14 @@ describe('the playground server', () => {
     expect(snapshot.calls.some((call) => call.method === 'chat.postMessage' && call.ok)).toBe(true);
   });
 
+  it('offers the simulator’s service groups to an operator’s /cs agents, by name', async () => {
+    const sent = await act('send', { userId: 'U0OLIVIA', channel: 'D0OLIVIA', text: '/cs agents' });
+    expect(sent.status).toBe(200);
+    const snapshot = await feed.next((s) => fromApp(s, 'Service groups') !== undefined);
+    const shown = JSON.stringify(fromApp(snapshot, 'Service groups')?.blocks);
+    for (const name of ['IT Service Desk', 'HR Service', 'Finance Service']) expect(shown).toContain(name);
+  });
+
   it('refuses a malformed page action with 400 before anything reaches the gateway', async () => {
     const refused = await act('click', {
       userId: 'U0ALICE',

@@ -61,7 +61,7 @@ describe('HomeFiguresCache', () => {
     const time = clock();
     const cache = new HomeFiguresCache(api, { ttlMs: 300_000, failureTtlMs: 30_000, now: time.now });
     state.failing = true;
-    expect(await cache.figures('T1')).toEqual({ kind: 'unavailable', at: time.now() });
+    expect(await cache.figures('T1')).toEqual({ kind: 'unavailable', reason: 'unavailable', at: time.now() });
     const calls = state.calls;
     time.advance(29_000);
     expect((await cache.figures('T1')).kind).toBe('unavailable');

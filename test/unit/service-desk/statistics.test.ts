@@ -5,27 +5,38 @@ const TODAY = new Date('2026-11-25T10:00:00Z');
 
 describe('the period a command asks for', () => {
   it('is the last 7 days, today included, without dates; from a date to today with one', () => {
-    expect(periodOf(undefined, undefined, TODAY)).toEqual({
+    expect(periodOf([], TODAY)).toEqual({
       kind: 'ok',
       period: { from: '2026-11-19', to: '2026-11-25' },
     });
-    expect(periodOf('2026-11-01', undefined, TODAY)).toEqual({
+    expect(periodOf(['2026-11-01'], TODAY)).toEqual({
       kind: 'ok',
       period: { from: '2026-11-01', to: '2026-11-25' },
     });
   });
 
   it('refuses what is not a calendar day, a reversed range, a range past a year, one that starts after today', () => {
-    expect(periodOf('2026-02-30', '2026-03-01', TODAY)).toEqual({ kind: 'invalid', problem: 'not_a_date' });
-    expect(periodOf('yesterday', undefined, TODAY)).toEqual({ kind: 'invalid', problem: 'not_a_date' });
-    expect(periodOf('2026-11-10', '2026-11-01', TODAY)).toEqual({
+    expect(periodOf(['2026-02-30', '2026-03-01'], TODAY)).toEqual({ kind: 'invalid', problem: 'not_a_date' });
+    expect(periodOf(['yesterday'], TODAY)).toEqual({ kind: 'invalid', problem: 'not_a_date' });
+    expect(periodOf(['2026-11-10', '2026-11-01'], TODAY)).toEqual({
       kind: 'invalid',
       problem: 'ends_before_start',
     });
-    expect(periodOf('2025-01-01', '2026-01-02', TODAY)).toEqual({ kind: 'invalid', problem: 'too_long' });
-    expect(periodOf('2026-12-01', '2026-12-02', TODAY)).toEqual({
+    expect(periodOf(['2025-01-01', '2026-01-02'], TODAY)).toEqual({ kind: 'invalid', problem: 'too_long' });
+    expect(periodOf(['2026-12-01', '2026-12-02'], TODAY)).toEqual({
       kind: 'invalid',
       problem: 'in_the_future',
+    });
+  });
+
+  it('says a single date after today is in the future, not that the range ends before it starts', () => {
+    expect(periodOf(['2027-01-01'], TODAY)).toEqual({ kind: 'invalid', problem: 'in_the_future' });
+  });
+
+  it('says a third date is one too many, whatever it is', () => {
+    expect(periodOf(['2026-11-01', '2026-11-02', '2026-11-03'], TODAY)).toEqual({
+      kind: 'invalid',
+      problem: 'too_many_dates',
     });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageListener } from '../../../../src/slack/answers/message.js';
+import { leavesMessageAlone, messageListener } from '../../../../src/slack/answers/message.js';
 import { eventArgs, fakes } from '../../../support/listener-fakes.js';
 import {
   appMention,
@@ -113,5 +113,76 @@ describe('message listener', () => {
     release();
     await Promise.all([one, two]);
     expect(f.asked.map((ask) => ask.input.text)).toEqual(['first', 'second']);
+  });
+});
+
+describe('leavesMessageAlone (the receiver’s screen)', () => {
+  const source = { workspace: IDS.team, appUserId: IDS.botUser };
+  const deployBot = { ...channelMessage({ text: 'Deploy done?' }), bot_id: 'B0DEPLOY' };
+  const dropped: Array<[string, { type: string }]> = [
+    ['an edit', messageChanged()],
+    ['a bot post', botMessage()],
+    ['a bot user posting without a subtype', deployBot],
+    ['the app’s own message', channelMessage({ user: IDS.botUser, text: 'anyone?' })],
+    [
+      'a top-level message in a channel answering mentions only',
+      channelMessage({ text: 'How do I log in?' }),
+    ],
+    [
+      'a reply in a thread the app is not answering',
+      channelMessage({ text: 'and then?', thread_ts: nextTs() }),
+    ],
+    [
+      'a reply mentioning the app (it comes as app_mention too)',
+      channelMessage({ text: `<@${IDS.botUser}> and then?`, thread_ts: nextTs() }),
+    ],
+  ];
+  it.each(dropped)('drops %s, which the listener ignores too', async (_name, event) => {
+    const f = fakes();
+    expect(await leavesMessageAlone(f.deps, { ...event }, source)).toBe(true);
+    await messageListener(f.deps)(eventArgs(event, f.client));
+    expect(f.events).toEqual(['message:ignored']);
+    expect(f.asked).toEqual([]);
+  });
+
+  it.each([
+    ['a DM', directMessage({ text: 'hello' })],
+    ['a DM reply in a thread', directMessage({ text: 'and then?', thread_ts: nextTs() })],
+    ['a mention', appMention()],
+  ])('passes %s on to the listener', async (_name, event) => {
+    expect(await leavesMessageAlone(fakes().deps, { ...event }, source)).toBe(false);
+  });
+
+  it('passes on a reply in a thread the app answers, which the listener answers', async () => {
+    const f = fakes();
+    const mention = appMention();
+    await messageListener(f.deps)(eventArgs(mention, f.client));
+    const followUp = channelMessage({ text: 'and my email?', thread_ts: mention.ts });
+    expect(await leavesMessageAlone(f.deps, { ...followUp }, source)).toBe(false);
+  });
+
+  it('passes on a thread reply while its asker has a question in turn: that one may open the thread', async () => {
+    let release: () => void = () => {};
+    const slowAnswer = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const f = fakes({
+      reply: async () => {
+        await slowAnswer;
+        return { kind: 'notice', notice: 'help', locale: 'en' };
+      },
+    });
+    const asking = messageListener(f.deps)(eventArgs(directMessage({ text: 'first' }), f.client));
+    const reply = channelMessage({ text: 'and then?', thread_ts: nextTs() });
+    expect(leavesMessageAlone(f.deps, { ...reply }, source)).toBe(false);
+    release();
+    await asking;
+    expect(await leavesMessageAlone(f.deps, { ...reply }, source)).toBe(true);
+  });
+
+  it('passes on a field of a type the listener’s schema would refuse, for the listener to count', () => {
+    const f = fakes();
+    expect(leavesMessageAlone(f.deps, { ...botMessage(), bot_id: 7 }, source)).toBe(false);
+    expect(leavesMessageAlone(f.deps, { ...messageChanged(), channel: ['C1'] }, source)).toBe(false);
   });
 });

@@ -8,20 +8,20 @@ import {
 } from '../../../../src/slack/channels/command-parser.js';
 
 function problemsOf(text: string): ChannelCommandProblem[] {
-  const parsed = parseChannelCommand(text);
+  const parsed = parseChannelCommand(text, '/cs');
   if (parsed.kind !== 'invalid') throw new Error(`expected invalid, got ${JSON.stringify(parsed)}`);
   return parsed.problems;
 }
 
 function changeOf(text: string): Extract<ChannelCommand, { kind: 'set' }>['change'] {
-  const parsed = parseChannelCommand(text);
+  const parsed = parseChannelCommand(text, '/cs');
   if (parsed.kind !== 'set') throw new Error(`expected set, got ${JSON.stringify(parsed)}`);
   return parsed.change;
 }
 
 describe('parseChannelCommand: show and reset', () => {
   it.each(['', '   ', '\n'])('shows the channel it was typed in for %j', (text) => {
-    expect(parseChannelCommand(text)).toEqual({ kind: 'show' });
+    expect(parseChannelCommand(text, '/cs')).toEqual({ kind: 'show' });
   });
 
   it.each([
@@ -30,13 +30,13 @@ describe('parseChannelCommand: show and reset', () => {
     ['C0123ABCD', 'C0123ABCD'],
     ['  G123  ', 'G123'],
   ])('shows another channel for %j', (text, channel) => {
-    expect(parseChannelCommand(text)).toEqual({ kind: 'show', channel });
+    expect(parseChannelCommand(text, '/cs')).toEqual({ kind: 'show', channel });
   });
 
   it('resets the channel it was typed in, or the one named first, in any case', () => {
-    expect(parseChannelCommand('reset')).toEqual({ kind: 'reset' });
-    expect(parseChannelCommand('RESET ')).toEqual({ kind: 'reset' });
-    expect(parseChannelCommand('<#C123|it-help> reset')).toEqual({ kind: 'reset', channel: 'C123' });
+    expect(parseChannelCommand('reset', '/cs')).toEqual({ kind: 'reset' });
+    expect(parseChannelCommand('RESET ', '/cs')).toEqual({ kind: 'reset' });
+    expect(parseChannelCommand('<#C123|it-help> reset', '/cs')).toEqual({ kind: 'reset', channel: 'C123' });
   });
 
   it('refuses reset with anything after it: nothing is reset', () => {
@@ -46,11 +46,26 @@ describe('parseChannelCommand: show and reset', () => {
   });
 });
 
+describe('parseChannelCommand: the configured command', () => {
+  it('is what its problems name where they show how to type it, never /cs', () => {
+    const reset = parseChannelCommand('reset robot:2', '/helpdesk');
+    const misplaced = parseChannelCommand('robot:2 answer:all <#C123|it-help>', '/helpdesk');
+    const messages = [reset, misplaced].flatMap((parsed) =>
+      parsed.kind === 'invalid' ? parsed.problems.map((problem) => problem.message) : [],
+    );
+    expect(messages).toEqual([
+      'reset takes nothing after it: /helpdesk channel reset',
+      expect.stringContaining('put it first, as in /helpdesk channel <#C123|it-help> robot:2'),
+    ]);
+  });
+});
+
 describe('parseChannelCommand: setting', () => {
   it('reads the issue’s example, every key at once', () => {
     expect(
       parseChannelCommand(
         'robot:2 answer:questions reply:thread escalate:<!subteam^S123|@it-oncall> lang:auto',
+        '/cs',
       ),
     ).toEqual({
       kind: 'set',
@@ -65,12 +80,12 @@ describe('parseChannelCommand: setting', () => {
   });
 
   it('sets another channel when it comes first', () => {
-    expect(parseChannelCommand('<#C123|it-help> robot:2')).toEqual({
+    expect(parseChannelCommand('<#C123|it-help> robot:2', '/cs')).toEqual({
       kind: 'set',
       channel: 'C123',
       change: { robot: 2 },
     });
-    expect(parseChannelCommand('G42 reply:ephemeral')).toEqual({
+    expect(parseChannelCommand('G42 reply:ephemeral', '/cs')).toEqual({
       kind: 'set',
       channel: 'G42',
       change: { reply: 'ephemeral' },

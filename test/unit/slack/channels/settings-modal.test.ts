@@ -53,7 +53,7 @@ describe('the settings modal', () => {
       channelId: 'C0HELP',
       responseUrl: 'https://hooks.slack.com/actions/T1/1/x',
     });
-    expect(readChannelForm(form)).toEqual({
+    expect(readChannelForm(form, '/cs')).toEqual({
       kind: 'settings',
       settings: {
         robot: 7,
@@ -70,6 +70,7 @@ describe('the settings modal', () => {
         [CHANNEL_FIELDS.robot]: { text: '99999999999' },
         [CHANNEL_FIELDS.askersGroups]: { text: '@hr-team' },
       }),
+      '/cs',
     );
     expect(form.kind).toBe('invalid');
     if (form.kind !== 'invalid') return;

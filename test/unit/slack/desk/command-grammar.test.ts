@@ -6,8 +6,16 @@ const TODAY = '2026-11-25';
 
 describe('parseSubcommand', () => {
   it('reads agents with its group, tickets with its words, case-insensitively, and everything else as help', () => {
-    expect(parseSubcommand('  AGENTS   g-it extra')).toEqual({ kind: 'agents', groupId: 'g-it' });
-    expect(parseSubcommand('agents')).toEqual({ kind: 'agents', groupId: undefined });
+    // A group's name may be several words: all of them, spaces evened out.
+    expect(parseSubcommand('  AGENTS   IT  Service Desk ')).toEqual({
+      kind: 'agents',
+      group: 'IT Service Desk',
+    });
+    expect(parseSubcommand('agents')).toEqual({ kind: 'agents', group: '' });
+    expect(parseSubcommand('stats 2026-11-01 2026-11-02 2026-11-03')).toEqual({
+      kind: 'stats',
+      dates: ['2026-11-01', '2026-11-02', '2026-11-03'],
+    });
     expect(parseSubcommand('Tickets 2026-10-01  status:open')).toEqual({
       kind: 'tickets',
       words: ['2026-10-01', 'status:open'],
@@ -58,8 +66,9 @@ describe('parseTicketArguments', () => {
       word: '5',
     });
     expect(parseTicketArguments(['2026-02-30'], TODAY, 'UTC')).toMatchObject({ problem: 'not_a_date' });
+    // A third date is a date, one too many.
     expect(parseTicketArguments(['2026-11-01', '2026-11-02', '2026-11-03'], TODAY, 'UTC')).toMatchObject({
-      problem: 'not_a_date',
+      problem: 'too_many_dates',
       word: '2026-11-03',
     });
     expect(parseTicketArguments(['owner:me'], TODAY, 'UTC')).toMatchObject({ problem: 'not_understood' });

@@ -20,6 +20,7 @@ function asOperator(f: Fakes): ListenerDeps {
     ...f.deps,
     access: {
       operators: { ...noOperators(), check: async () => ({ kind: 'operator' }) },
+      contact: undefined,
       onRefusal: () => {},
     },
   };

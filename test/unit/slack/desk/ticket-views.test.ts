@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { Ticket } from '../../../../src/platform/schemas.js';
 import type { TicketFilter } from '../../../../src/service-desk/tickets.js';
 import { renderTicketFilterModal } from '../../../../src/slack/desk/ticket-filter-view.js';
-import { renderTicketResult, renderTicketsCsv } from '../../../../src/slack/desk/ticket-views.js';
+import {
+  renderCsvNote,
+  renderTicketResult,
+  renderTicketsCsv,
+} from '../../../../src/slack/desk/ticket-views.js';
 import { decodeTicketQueryValue } from '../../../../src/slack/kit/button-values.js';
 
 const FILTER: TicketFilter = {
@@ -96,8 +100,11 @@ describe('renderTicketResult', () => {
   });
 
   it('offers Try again after a failure, and only the note under an empty result', () => {
-    const failed = renderTicketResult('en', FILTER, { kind: 'failure', reason: 'unavailable' });
+    const failed = renderTicketResult('en', FILTER, { kind: 'failure', reason: 'unreachable' });
     expect(failed.text).toContain('could not be reached');
+    expect(renderTicketResult('en', FILTER, { kind: 'failure', reason: 'unavailable' }).text).toContain(
+      'answered with an error',
+    );
     const buttons = (failed.blocks as Block[]).find((block) => block.type === 'actions')?.elements ?? [];
     expect(buttons.map((button) => button.action_id)).toEqual(['tickets_retry']);
     const empty = renderTicketResult('en', FILTER, { kind: 'empty' }, 'a note');
@@ -174,5 +181,16 @@ describe('renderTicketFilterModal', () => {
     expect(json).toContain('waiting for reply');
     expect(view.blocks.length).toBeLessThanOrEqual(100);
     expect(view.title.text.length).toBeLessThanOrEqual(24);
+  });
+});
+
+describe('a CSV that could not be made', () => {
+  it('says whether the platform answered with an error or could not be reached', () => {
+    expect(renderCsvNote('en', { kind: 'failure', reason: 'unreachable' })).toBe(
+      'The CSV could not be made: the platform could not be reached. Try again in a moment.',
+    );
+    expect(renderCsvNote('en', { kind: 'failure', reason: 'unavailable' })).toBe(
+      'The CSV could not be made: the platform answered with an error. Try again in a moment.',
+    );
   });
 });

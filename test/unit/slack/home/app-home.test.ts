@@ -30,7 +30,7 @@ function withOperator(
   f: Fakes,
   options: { check?: ListenerDeps['access']['operators']['check']; waiting?: () => Promise<never> },
 ): ListenerDeps {
-  const figures: HomeFigures = { kind: 'unavailable', at: 0 };
+  const figures: HomeFigures = { kind: 'unavailable', reason: 'unreachable', at: 0 };
   return {
     ...f.deps,
     review: {
@@ -52,7 +52,7 @@ function withOperator(
 describe('appHomeListener', () => {
   it('publishes for the Home tab (and for an event that names no tab), never for the Messages tab', async () => {
     const f = fakes();
-    const listener = appHomeListener(f.deps);
+    const listener = appHomeListener(f.deps, '/cs');
     await listener(homeArgs(f, opened('messages')));
     expect(published(f)).toEqual([]);
     expect(f.events).toContain('app_home_opened:other_tab');
@@ -66,18 +66,21 @@ describe('appHomeListener', () => {
     const f = fakes();
     let figuresAsked = false;
     const deps = withOperator(f, { check: () => Promise.reject(new Error('Slack down')) });
-    const listener = appHomeListener({
-      ...deps,
-      home: {
-        ...deps.home,
-        figures: {
-          figures: async () => {
-            figuresAsked = true;
-            return { kind: 'unavailable', at: 0 };
+    const listener = appHomeListener(
+      {
+        ...deps,
+        home: {
+          ...deps.home,
+          figures: {
+            figures: async () => {
+              figuresAsked = true;
+              return { kind: 'unavailable', reason: 'unreachable', at: 0 };
+            },
           },
         },
       },
-    });
+      '/cs',
+    );
     await listener(homeArgs(f, opened('home')));
     const [view] = published(f);
     expect(view).toContain('How to ask');
@@ -87,7 +90,7 @@ describe('appHomeListener', () => {
 
   it('tells an operator the cards could not be read, and still shows the figures line and the buttons', async () => {
     const f = fakes();
-    await appHomeListener(withOperator(f, {}))(homeArgs(f, opened('home')));
+    await appHomeListener(withOperator(f, {}), '/cs')(homeArgs(f, opened('home')));
     const [view] = published(f);
     expect(view).toContain('The review cards could not be read right now');
     expect(view).toContain('The figures are unavailable right now');
@@ -97,7 +100,7 @@ describe('appHomeListener', () => {
 
   it('ignores an event of the wrong shape, counting it, without a Slack call', async () => {
     const f = fakes();
-    const listener = appHomeListener(f.deps);
+    const listener = appHomeListener(f.deps, '/cs');
     for (const event of [null, 'x', { type: 'app_home_opened' }, { type: 'message', user: IDS.user }]) {
       await listener(homeArgs(f, event));
     }

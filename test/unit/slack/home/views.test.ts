@@ -64,6 +64,7 @@ const operator: HomeContent['operator'] = {
       },
     ],
   ]),
+  command: '/cs',
 };
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -92,20 +93,28 @@ describe('renderHome', () => {
     expect(shown).not.toContain('home_open_tickets');
   });
 
+  it('says when the figures were read in the viewer’s own time zone, as people read times', () => {
+    const shown = json(renderHome({ locale: 'en', timeZone: 'America/New_York', examples: [], operator }));
+    expect(shown).toContain('|Nov 25, 7:00 AM EST>');
+    expect(shown).not.toMatch(/\d{4}-\d{2}-\d{2}T|\|12:00 UTC/);
+    const chinese = json(renderHome({ locale: 'zh-CN', timeZone: 'Asia/Shanghai', examples: [], operator }));
+    expect(chinese).toContain('|11月25日 GMT+8 20:00>');
+  });
+
   it('gives an operator the key figures with their arrows, the cards waiting, the questions, and the two buttons', () => {
     const view = renderHome({ locale: 'en', examples: ['Q?'], operator });
     const shown = json(view);
     expect(shown).toContain('*Last 7 days*, 2026-11-19 – 2026-11-25');
     expect(shown).toContain('*Total messages*\\n12,345   ↑ +210');
-    expect(shown).toContain('*Robot share*\\n72.9%   ↑ +7 pp');
+    expect(shown).toContain('*Robot share*\\n72.9%   ↑ +7.0 pp');
     expect(shown).toContain('*Effective sessions*\\n100   → ±0');
-    expect(shown).toContain('*Resolved*\\n80%   ↓ −5.5 pp');
+    expect(shown).toContain('*Resolved*\\n80.0%   ↓ −5.5 pp');
     expect(shown).toContain('*Average score*\\n3.50');
     expect(shown).toContain('*Good*\\n—');
     // A glance: not every figure.
     expect(shown).not.toContain('Score 1');
     expect(shown).toContain('Beside the 7 days before (2026-11-12 – 2026-11-18) · as of <!date^');
-    expect(shown).toContain('|12:00 UTC>');
+    expect(shown).toContain('|Nov 25, 12:00 PM UTC>');
     expect(shown).toContain('Review cards waiting: 5*  ·  👎 4 disliked  ·  ❓ 1 unanswered');
     expect(shown).toContain(
       '• <https://acme.slack.com/archives/C0REVIEW/p100|How do I reset my password?> · 👎 5',
@@ -125,7 +134,12 @@ describe('renderHome', () => {
       renderHome({
         locale: 'en',
         examples: [],
-        operator: { figures: { kind: 'unavailable', at: AT }, review: { kind: 'off' }, channels: new Map() },
+        operator: {
+          figures: { kind: 'unavailable', reason: 'unreachable', at: AT },
+          review: { kind: 'off' },
+          channels: new Map(),
+          command: '/cs',
+        },
       }),
     );
     expect(unavailable).toContain('The figures are unavailable right now');
@@ -138,7 +152,7 @@ describe('renderHome', () => {
         renderHome({
           locale: 'en',
           examples: [],
-          operator: { figures: alone, review: { kind: 'unavailable' }, channels: new Map() },
+          operator: { figures: alone, review: { kind: 'unavailable' }, channels: new Map(), command: '/cs' },
         }),
       ),
     ).toContain('no comparison');
@@ -149,6 +163,7 @@ describe('renderHome', () => {
         figures: report,
         review: { kind: 'cards', disliked: { total: 0, cards: [] }, unanswered: { total: 0, cards: [] } },
         channels: new Map(),
+        command: '/cs',
       },
     });
     expect(json(none)).toContain('No review cards waiting.');
@@ -186,6 +201,7 @@ describe('renderHome', () => {
             },
           ]),
         ),
+        command: '/cs',
       },
     });
     expect(view.blocks.length).toBeLessThanOrEqual(HOME_BLOCKS_MAX);
@@ -223,6 +239,16 @@ describe('the Home’s channels', () => {
       renderHome({ locale: 'en', examples: [], operator: { ...operator, channels: new Map() } }),
     );
     expect(none).toContain('None yet: every channel has the defaults.');
+    // The configured command, not /cs.
+    const renamed = json(
+      renderHome({
+        locale: 'zh-CN',
+        examples: [],
+        operator: { ...operator, channels: new Map(), command: '/helpdesk' },
+      }),
+    );
+    expect(renamed).toContain('`/helpdesk channel`');
+    expect(renamed).not.toContain('/cs');
     expect(json(renderHome({ locale: 'en', examples: [] }))).not.toContain('C0ITHELP');
   });
 });

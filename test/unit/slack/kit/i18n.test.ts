@@ -5,6 +5,7 @@ import { messages as access } from '../../../../src/slack/access/messages.js';
 import { messages as answers } from '../../../../src/slack/answers/messages.js';
 import { messages as channels } from '../../../../src/slack/channels/messages.js';
 import { messages as desk } from '../../../../src/slack/desk/messages.js';
+import { messages as handling } from '../../../../src/slack/handling/messages.js';
 import { messages as home } from '../../../../src/slack/home/messages.js';
 import { type Catalog, catalog, localeFromSlack, translator } from '../../../../src/slack/kit/i18n.js';
 import { messages as review } from '../../../../src/slack/review/messages.js';
@@ -15,6 +16,7 @@ const rooms: Readonly<Record<string, Catalog<Readonly<Record<string, string>>>>>
   answers,
   channels,
   desk,
+  handling,
   home,
   review,
 };

@@ -1,0 +1,18 @@
+// What every gateway of the load bench runs with, in a module of its own: load-target.ts runs a child
+// process when imported, and load.ts reports these.
+
+/**
+ * Every feature switched on, as an operator running it in production would have it (#21): a review
+ * channel with operators (unanswered questions and 👎 reasons become cards), the Home tab's examples, a
+ * scheduled digest, calls to a person from DMs. Rating buttons, the store and the channels' settings
+ * are the defaults (the SQLite file holds the chatter channels' settings). Reported by load.ts.
+ */
+export const GATEWAY_FEATURES = {
+  REVIEW_CHANNEL_ID: 'C0BENCHREVIEW',
+  OPERATOR_USER_IDS: 'U0BENCHOP1,U0BENCHOP2',
+  HOME_EXAMPLE_QUESTIONS: 'How do I reset my password?|How do I connect to the VPN?',
+  DIGEST_SCHEDULE: '0 9 * * 1',
+  DIGEST_CHANNEL_ID: 'C0BENCHDIGEST',
+  ESCALATE_TO: 'U0BENCHOP1',
+  ESCALATION_CHANNEL_ID: 'C0BENCHHELP',
+} as const;
