@@ -25,7 +25,8 @@ const OPERATOR = 'U0OPERATOR';
 const OTHER = 'U_OTHER';
 const WAIT_MS = 8_000;
 const SLOW_TEST_MS = 40_000;
-const OPERATORS_ONLY = 'Only knowledge-base operators can do this.';
+const OPERATORS_ONLY =
+  'Only operators can edit the knowledge base or handle its review cards. To be made one, ask the app’s administrators.';
 
 const toReview = (call: RecordedCall) => call.body.channel === REVIEW_CHANNEL;
 
