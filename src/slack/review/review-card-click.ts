@@ -82,7 +82,7 @@ async function handleCardClick(
       await say(t(locale, 'card_unavailable'));
       return;
     }
-    if (!card || card.kind !== 'unanswered') {
+    if (card?.kind !== 'unanswered') {
       await say(t(locale, 'card_unknown'));
       return;
     }
