@@ -180,6 +180,8 @@ export class SlackStandIn {
           },
         };
       }
+      case 'conversations.replies':
+        return this.#replies(body);
       case 'conversations.open': {
         // The app's DM with a person: one per person, named after them, as Slack keeps one IM per pair.
         const user = String(body.users ?? '').split(',')[0] ?? '';
@@ -378,6 +380,35 @@ export class SlackStandIn {
     message.edited = true;
     this.#workspace.changed();
     return { ok: true, channel, ts: message.ts, text: message.text, message: this.messageJson(message) };
+  }
+
+  /**
+   * A thread by the ts of its parent or of any reply, as Slack answers: the parent first, then the
+   * replies between oldest and latest (inclusive: the app reads one message back by its own ts).
+   */
+  #replies(body: Json): Json {
+    const channel = String(body.channel ?? '');
+    if (!this.#workspace.directory.place(channel)) return { ok: false, error: 'channel_not_found' };
+    const named = this.#workspace.message(channel, String(body.ts ?? ''));
+    if (!named || named.visibleTo !== undefined) return { ok: false, error: 'thread_not_found' };
+    const parentTs = named.threadTs ?? named.ts;
+    const oldest = typeof body.oldest === 'string' ? body.oldest : '0';
+    const latest = typeof body.latest === 'string' ? body.latest : '9999999999.999999';
+    const { messages } = this.#workspace.contents();
+    const parent = messages.find((message) => message.channel === channel && message.ts === parentTs);
+    const replies = messages.filter(
+      (message) =>
+        message.channel === channel &&
+        message.threadTs === parentTs &&
+        message.visibleTo === undefined &&
+        Number(message.ts) >= Number(oldest) &&
+        Number(message.ts) <= Number(latest),
+    );
+    return {
+      ok: true,
+      messages: [...(parent ? [parent] : []), ...replies].map((message) => this.messageJson(message)),
+      has_more: false,
+    };
   }
 
   #delete(body: Json): Json {

@@ -508,7 +508,8 @@ function renderField(
     }
     default: {
       const multiline = element.multiline === true || type === 'rich_text_input';
-      const initial = previous?.value ?? str(element.initial_value);
+      // A field the person cleared (null) stays clear when the view is drawn again, as in Slack.
+      const initial = previous ? (previous.value ?? '') : str(element.initial_value);
       const attributes = {
         class: 'text-input',
         placeholder,

@@ -8,7 +8,7 @@ import type { AnswerContext } from '../conversation/types.js';
 import { isPlatformError } from '../platform/errors.js';
 import type { RobotDocUpdateRequest } from '../platform/schemas.js';
 import { textHash } from './edit-plan.js';
-import { cardIdOfEntry, cardIdOfQuestion } from './normalise.js';
+import { cardIdOfEntry, cardIdOfQuestion, isTooLittleToReview } from './normalise.js';
 import type { EntrySnapshotStore, OpenCards, ReviewStore } from './stores.js';
 import type {
   AskerToNotify,
@@ -30,7 +30,20 @@ export interface ReviewBoard {
   show(card: ReviewCard, scope: ReviewScope): Promise<MessageLocation>;
   /** Tells an asker that the entry behind their answer was updated. */
   tellAskerFixed(asker: AskerToNotify, scope: ReviewScope): Promise<void>;
+  /** Gives an asker an operator's own answer to their question, where they asked it, as from that person. */
+  tellAskerAnswered(asker: AskerToNotify, answer: OperatorAnswer, scope: ReviewScope): Promise<void>;
 }
+
+/** An operator's answer to the askers of an unanswered question, in their own words. */
+export interface OperatorAnswer {
+  operatorId: string;
+  text: string;
+}
+
+export type AnswerAskersOutcome =
+  | { kind: 'answered'; told: number; notTold: number }
+  | { kind: 'already_handled' }
+  | { kind: 'no_card' };
 
 /** The part of the platform client the loop needs. */
 export interface KnowledgeApi {
@@ -64,6 +77,11 @@ export interface DislikeReport {
   link: string | 'direct_message' | undefined;
 }
 
+/** A reason's report: as a 👎's, its link asked for only when the reason opens a new card. */
+export interface ReasonReport extends Omit<DislikeReport, 'link'> {
+  link(): Promise<DislikeReport['link']>;
+}
+
 export type EditOutcome =
   | { kind: 'updated' }
   | { kind: 'refused'; platformCode: string; message: string | undefined }
@@ -73,6 +91,8 @@ export type DismissOutcome = 'dismissed' | 'already_handled' | 'no_card';
 
 const MAX_REASONS = 3;
 const MAX_NOTIFY = 20;
+/** Other wordings an unanswered card keeps: enough to show how people ask, bounded like its askers. */
+const MAX_WORDINGS = 10;
 const REASON_TEXT_MAX = 500;
 /** A snapshot seen again unchanged within this time is not written again (one write per entry, not per answer). */
 const SNAPSHOT_REWRITE_MS = 10 * 60 * 1000;
@@ -145,11 +165,15 @@ export class KnowledgeReview {
         seenAt: this.#now(),
       });
     }
-    if (answered.answerType === ANSWER_TYPE_UNANSWERED && this.#settings.cardsEnabled) {
+    if (
+      answered.answerType === ANSWER_TYPE_UNANSWERED &&
+      this.#settings.cardsEnabled &&
+      !isTooLittleToReview(answered.question)
+    ) {
       await this.#report(cardIdOfQuestion(answered.question), 'unanswered', scope, (base, now) => {
         return {
           ...base,
-          question: answered.question,
+          ...withWording(base, answered.question),
           count: base.count + 1,
           latestAsker: answered.asker,
           notify: withAsker(base.notify, {
@@ -185,6 +209,11 @@ export class KnowledgeReview {
     return { disliked, unanswered };
   }
 
+  /** A card as it is now (an operator's click opens a modal for it). */
+  card(cardId: string): Promise<ReviewCard | undefined> {
+    return this.#cards.get(cardId);
+  }
+
   /** What the gateway last saw of an entry. */
   snapshot(docId: string): Promise<EntrySnapshot | undefined> {
     return this.#snapshots.get(docId);
@@ -195,48 +224,59 @@ export class KnowledgeReview {
     const { context } = report;
     if (!this.#settings.cardsEnabled || !context.docId) return;
     const docId = context.docId;
-    const snapshot = await this.#snapshots.get(docId).catch((error: unknown) => {
+    const snapshot = await this.#entrySnapshot(docId, scope);
+    await this.#report(cardIdOfEntry(docId), 'disliked', scope, (base, now) =>
+      dislikedCard(base, now, report, docId, snapshot),
+    );
+  }
+
+  async #entrySnapshot(docId: string, scope: ReviewScope): Promise<EntrySnapshot | undefined> {
+    return this.#snapshots.get(docId).catch((error: unknown) => {
       this.#logger.warn(
         { ...scope, err: error, docId },
         'entry snapshot unavailable; card without the answer',
       );
       return undefined;
     });
-    const cardId = cardIdOfEntry(docId);
-    await this.#report(cardId, 'disliked', scope, (base, now) => {
-      return {
-        ...base,
-        docId,
-        entryTitle: snapshot?.questionTitle ?? context.docName,
-        answerHtml: snapshot?.answerHtml ?? base.answerHtml,
-        answerType: snapshot?.answerType ?? base.answerType,
-        question: context.question,
-        count: base.count + 1,
-        latestAsker: report.asker,
-        latestLink: report.link,
-        notify: withAsker(base.notify, {
-          userId: report.asker.userId,
-          conversationId: context.conversationId,
-          threadId: context.threadId,
-          question: context.question,
-        }),
-        updatedAt: now,
-      };
-    });
   }
 
-  /** The asker said what was wrong with a 👎: the entry's open card shows it among the latest reasons. */
-  async reasonGiven(docId: string, note: ReasonNote, scope: ReviewScope = {}): Promise<'noted' | 'no_card'> {
-    if (!this.#settings.cardsEnabled) return 'no_card';
+  /**
+   * The asker said what was wrong with a 👎. An open card shows it among the latest reasons. A card
+   * handled since (fixed, dismissed) or gone is not where the reason ends: the report opens a new card
+   * with it, counted, as a new 👎 would, since the asker still finds the answer wrong.
+   */
+  async reasonGiven(
+    report: ReasonReport,
+    note: ReasonNote,
+    scope: ReviewScope = {},
+  ): Promise<'noted' | 'reopened' | 'no_card'> {
+    const docId = report.context.docId;
+    if (!this.#settings.cardsEnabled || !docId) return 'no_card';
     const text = note.text?.trim().slice(0, REASON_TEXT_MAX) || undefined;
-    return this.#cards.change(cardIdOfEntry(docId), async (card) => {
-      if (card?.status !== 'open') return { result: 'no_card' as const };
-      const updated = {
-        ...card,
-        reasons: [{ reason: note.reason, text, at: note.at }, ...card.reasons].slice(0, MAX_REASONS),
-        updatedAt: this.#now(),
-      };
-      return { card: await this.#show(updated, scope), result: 'noted' as const };
+    const reason: ReasonNote = { reason: note.reason, text, at: note.at };
+    const cardId = cardIdOfEntry(docId);
+    const snapshot = await this.#entrySnapshot(docId, scope);
+    return this.#cards.change(cardId, async (card) => {
+      const now = this.#now();
+      if (card?.status === 'open') {
+        const updated = { ...card, reasons: withReason(card.reasons, reason), updatedAt: now };
+        return { card: await this.#show(updated, scope), result: 'noted' as const };
+      }
+      // Only a new card needs the link (an adapter call): an open one already has its report's.
+      const link = await report.link();
+      const counted = dislikedCard(
+        newCard(cardId, 'disliked', now),
+        now,
+        { ...report, link },
+        docId,
+        snapshot,
+      );
+      const reopened = { ...counted, reasons: withReason(counted.reasons, reason) };
+      this.#logger.info(
+        { ...scope, cardId, handled: card?.status ?? 'none' },
+        'a reason given after its card was handled opened a new card',
+      );
+      return { card: await this.#show(reopened, scope), result: 'reopened' as const };
     });
   }
 
@@ -260,6 +300,54 @@ export class KnowledgeReview {
     });
   }
 
+  /**
+   * An operator answered an unanswered question's askers from its card: the card is marked answered
+   * (under its lock, so two operators cannot both answer), then each asker is given the answer where
+   * they asked. An asker who could not be told is logged and counted.
+   */
+  async answerAskers(
+    cardId: string,
+    answer: OperatorAnswer,
+    scope: ReviewScope = {},
+  ): Promise<AnswerAskersOutcome> {
+    const askers = await this.#cards.change<AskerToNotify[] | 'no_card' | 'already_handled'>(
+      cardId,
+      async (card) => {
+        if (!card) return { result: 'no_card' };
+        if (card.status !== 'open' || card.kind !== 'unanswered') return { result: 'already_handled' };
+        const now = this.#now();
+        const answered: ReviewCard = {
+          ...card,
+          status: 'answered',
+          handledBy: answer.operatorId,
+          handledAt: now,
+          notify: [],
+          updatedAt: now,
+        };
+        return { card: await this.#show(answered, scope), result: card.notify };
+      },
+    );
+    if (askers === 'no_card' || askers === 'already_handled') return { kind: askers };
+    this.#logger.info(
+      { ...scope, audit: 'review_card_answered', operator: answer.operatorId, cardId, askers: askers.length },
+      'unanswered question answered by an operator',
+    );
+    let told = 0;
+    const toTell = dedupeAskers(askers);
+    for (const asker of toTell) {
+      try {
+        await this.#board.tellAskerAnswered(asker, answer, scope);
+        told += 1;
+      } catch (error) {
+        this.#logger.warn(
+          { ...scope, err: error, cardId, userId: asker.userId },
+          "asker not given the operator's answer",
+        );
+      }
+    }
+    return { kind: 'answered', told, notTold: toTell.length - told };
+  }
+
   /** Sends an edit to the platform; logs the audit line. The card and askers follow in `markFixed`. */
   async applyEdit(
     edit: EntryEdit,
@@ -269,7 +357,11 @@ export class KnowledgeReview {
   ): Promise<EditOutcome> {
     const outcome = await this.#send(edit, scope);
     this.#metrics.edit?.(outcome.kind === 'unavailable' ? `unavailable_${outcome.reason}` : outcome.kind);
-    this.#logger.info(
+    // A failed update is a warning, so a log at warn (the demo's) shows it; a platform that answered
+    // with a known code needs no stack, and an unexpected error was logged with its own in #send.
+    const log = outcome.kind === 'updated' ? this.#logger.info : this.#logger.warn;
+    log.call(
+      this.#logger,
       {
         ...scope,
         audit: 'knowledge_entry_update',
@@ -280,6 +372,7 @@ export class KnowledgeReview {
         result: outcome.kind,
         ...(outcome.kind === 'refused' ? { platformCode: outcome.platformCode } : {}),
         ...(outcome.kind === 'unavailable' ? { failure: outcome.reason } : {}),
+        ...(outcome.kind === 'refused' && outcome.message ? { platformMessage: outcome.message } : {}),
       },
       outcome.kind === 'updated' ? 'knowledge entry updated' : 'knowledge entry update failed',
     );
@@ -291,7 +384,13 @@ export class KnowledgeReview {
       await this.#platform.updateRobotDoc(edit, scope);
       return { kind: 'updated' };
     } catch (error) {
-      if (!isPlatformError(error)) return { kind: 'unavailable', reason: 'internal' };
+      if (!isPlatformError(error)) {
+        this.#logger.error(
+          { ...scope, err: error, docId: edit.docId },
+          'knowledge update failed unexpectedly',
+        );
+        return { kind: 'unavailable', reason: 'internal' };
+      }
       switch (error.code) {
         case 'PLATFORM_CODE':
           return { kind: 'refused', platformCode: error.platformCode, message: error.platformMessage };
@@ -402,6 +501,39 @@ export class KnowledgeReview {
   }
 }
 
+/** A disliked card with one more 👎: the entry as last seen, the asker's question, remembered to tell. */
+function dislikedCard(
+  base: ReviewCard,
+  now: number,
+  report: DislikeReport,
+  docId: string,
+  snapshot: EntrySnapshot | undefined,
+): ReviewCard {
+  const { context } = report;
+  return {
+    ...base,
+    docId,
+    entryTitle: snapshot?.questionTitle ?? context.docName,
+    answerHtml: snapshot?.answerHtml ?? base.answerHtml,
+    answerType: snapshot?.answerType ?? base.answerType,
+    question: context.question,
+    count: base.count + 1,
+    latestAsker: report.asker,
+    latestLink: report.link,
+    notify: withAsker(base.notify, {
+      userId: report.asker.userId,
+      conversationId: context.conversationId,
+      threadId: context.threadId,
+      question: context.question,
+    }),
+    updatedAt: now,
+  };
+}
+
+function withReason(reasons: ReasonNote[], reason: ReasonNote): ReasonNote[] {
+  return [reason, ...reasons].slice(0, MAX_REASONS);
+}
+
 function newCard(id: string, kind: ReviewCard['kind'], now: number): ReviewCard {
   return {
     id,
@@ -411,6 +543,7 @@ function newCard(id: string, kind: ReviewCard['kind'], now: number): ReviewCard 
     answerHtml: undefined,
     answerType: undefined,
     question: '',
+    otherWordings: [],
     count: 0,
     reasons: [],
     latestAsker: undefined,
@@ -424,6 +557,19 @@ function newCard(id: string, kind: ReviewCard['kind'], now: number): ReviewCard 
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/**
+ * An unanswered card keeps the wording it was opened with, which is whole and was seen first; each
+ * other wording is listed once (as typed, differing from the first and each other by more than spaces).
+ */
+function withWording(card: ReviewCard, question: string): Pick<ReviewCard, 'question' | 'otherWordings'> {
+  if (card.question === '') return { question, otherWordings: [] };
+  const known = [card.question, ...card.otherWordings];
+  const sameText = (wording: string) =>
+    wording.trim().replace(/\s+/g, ' ') === question.trim().replace(/\s+/g, ' ');
+  if (known.some(sameText)) return { question: card.question, otherWordings: card.otherWordings };
+  return { question: card.question, otherWordings: [...card.otherWordings, question].slice(-MAX_WORDINGS) };
 }
 
 /** The asker added once per user and thread, newest last, the oldest dropped past the cap. */

@@ -1,17 +1,54 @@
 // Card ids: one card per knowledge entry, and one per unanswered question however it is typed
-// ("How do I…?", "how do i …", "How do I…？" are one question).
+// ("How do I…?", "how do i …", "How do I…？", "how, do I" are one question), and what is too little
+// to be a question at all.
 import { createHash } from 'node:crypto';
 
-/** Marks around or after a question that do not change what is asked, in English and Chinese. */
-const EDGE_PUNCTUATION = /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu;
+/** Joiners inside a word ("don't", "wi-fi", "e_mail"): dropped, so "dont" and "don't" are one word. */
+const JOINERS = /['’‘`´ʼ\p{Pd}\p{Pc}]/gu;
+/** Anything that is not a letter, a mark or a digit of some script separates words. */
+const NOT_WORD = /[^\p{L}\p{M}\p{N}]+/gu;
+/** Scripts written without spaces between words: a space beside one of their characters says nothing. */
+const UNSPACED = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Thai}';
+const SPACE_BESIDE_UNSPACED = new RegExp(`(?<=[${UNSPACED}]) | (?=[${UNSPACED}])`, 'gu');
+const UNSPACED_CHARACTER = new RegExp(`[${UNSPACED}]`, 'gu');
 
+/**
+ * The question as words only: NFKC (full- and half-width alike), lower case, every run of
+ * punctuation, symbols, emoji and spacing one space, and no space beside Chinese or Japanese.
+ */
 export function normaliseQuestion(question: string): string {
   return question
     .normalize('NFKC')
     .toLocaleLowerCase('en-US')
-    .replace(/\s+/g, ' ')
-    .replace(EDGE_PUNCTUATION, '')
-    .trim();
+    .replace(JOINERS, '')
+    .replace(NOT_WORD, ' ')
+    .trim()
+    .replace(SPACE_BESIDE_UNSPACED, '');
+}
+
+/**
+ * What is no question in itself: Slack's markup (<@U1>, <#C1|x>, <!here>, <https://…|label>), the same
+ * made plain as the robot is asked (@name, #channel, a bare URL), and :emoji: codes. A name of several
+ * words leaves its last words behind, which then count as one word at most.
+ */
+const MARKUP =
+  /<[@#!][^>]*>|<[a-z][a-z0-9+.-]*:[^>]*>|[a-z][a-z0-9+.-]*:\/\/\S+|(?<!\S)[@#]\S+|:[a-z0-9_+'-]+:/giu;
+
+/**
+ * True when the text is too little to be a question to review: nothing but emoji, markup or
+ * punctuation, or fewer than two words (fewer than two characters in a script written without spaces).
+ */
+export function isTooLittleToReview(question: string): boolean {
+  const words = normaliseQuestion(question.replace(MARKUP, ' '));
+  if (words === '') return true;
+  const unspaced = words.match(UNSPACED_CHARACTER)?.length ?? 0;
+  if (unspaced >= 2) return false;
+  // A lone unspaced character beside one spaced word ("我 ok") is two words as well.
+  const spacedWords = words
+    .replace(UNSPACED_CHARACTER, ' ')
+    .split(' ')
+    .filter((word) => word !== '').length;
+  return spacedWords + unspaced < 2;
 }
 
 export function cardIdOfQuestion(question: string): string {

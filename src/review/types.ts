@@ -50,7 +50,8 @@ export interface MessageLocation {
 }
 
 type CardKind = 'disliked' | 'unanswered';
-type CardStatus = 'open' | 'fixed' | 'dismissed';
+/** `answered`: an operator answered the askers of an unanswered question from its card. */
+type CardStatus = 'open' | 'fixed' | 'dismissed' | 'answered';
 
 export interface ReviewCard {
   /** `doc:<docId>` for a disliked entry, `q:<hash of the normalised question>` for an unanswered one. */
@@ -63,8 +64,13 @@ export interface ReviewCard {
   /** The answer as the robot gave it (HTML), when known; the card shows it rendered and shortened. */
   answerHtml: string | undefined;
   answerType: number | undefined;
-  /** The latest question as it was asked. */
+  /**
+   * The question as the card shows it: the latest report's for a disliked entry; for an unanswered
+   * question, its first wording (the one the card was opened with).
+   */
   question: string;
+  /** Other wordings of an unanswered question, each once, the latest MAX_WORDINGS of them. */
+  otherWordings: string[];
   /** How many 👎 (disliked) or how many askers (unanswered) this card stands for. */
   count: number;
   /** The latest reasons, newest first, at most MAX_REASONS. */
@@ -79,7 +85,7 @@ export interface ReviewCard {
   /** Askers to tell when the entry is fixed, newest last, at most MAX_NOTIFY, one per user and thread. */
   notify: AskerToNotify[];
   status: CardStatus;
-  /** Who fixed or dismissed the card, and when. */
+  /** Who fixed, answered or dismissed the card, and when. */
   handledBy: string | undefined;
   handledAt: number | undefined;
   /** The fields an edit changed (spec names: questionTitle, answerDesc, …). */

@@ -15,6 +15,7 @@ export const reviewCardSchema: z.ZodType<ReviewCard> = z
     answerHtml: z.string().optional(),
     answerType: z.number().optional(),
     question: z.string(),
+    otherWordings: z.array(z.string()).optional(),
     count: z.number().int().min(0),
     reasons: z.array(
       z.object({
@@ -33,7 +34,7 @@ export const reviewCardSchema: z.ZodType<ReviewCard> = z
         question: z.string(),
       }),
     ),
-    status: z.enum(['open', 'fixed', 'dismissed']),
+    status: z.enum(['open', 'fixed', 'dismissed', 'answered']),
     handledBy: z.string().optional(),
     handledAt: z.number().optional(),
     changedFields: z.array(z.string()),
@@ -45,6 +46,8 @@ export const reviewCardSchema: z.ZodType<ReviewCard> = z
     (card): ReviewCard => ({
       ...card,
       docId: card.docId,
+      // Cards stored before wordings were kept have none.
+      otherWordings: card.otherWordings ?? [],
       entryTitle: card.entryTitle,
       answerHtml: card.answerHtml,
       answerType: card.answerType,

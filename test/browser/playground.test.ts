@@ -427,6 +427,14 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       expect(await edit.getByRole('textbox', { name: 'Standard question' }).inputValue()).toBe(
         'How do I reset my password?',
       );
+      // A text that may not be empty is not labelled optional; a setting that may is.
+      expect(await edit.locator('.optional').count()).toBeGreaterThan(0);
+      expect(await edit.getByText('Standard question (optional)').count()).toBe(0);
+      // Cleared and refused, the field stays as the person left it: empty, not refilled.
+      await edit.getByRole('textbox', { name: 'Standard question' }).fill('');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await edit.getByRole('alert').filter({ hasText: 'cannot be empty' }).waitFor();
+      expect(await edit.getByRole('textbox', { name: 'Standard question' }).inputValue()).toBe('');
       await edit.getByRole('button', { name: 'Cancel' }).click();
       await edit.waitFor({ state: 'detached' });
 

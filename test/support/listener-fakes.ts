@@ -240,6 +240,8 @@ export function reviewOff(): ReviewDeps {
       applyEdit: unused,
       markFixed: unused,
       waiting: unused,
+      card: unused,
+      answerAskers: unused,
     },
     context: async () => undefined,
   };

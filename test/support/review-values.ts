@@ -12,6 +12,7 @@ export function reviewCard(id: string, count: number, fields: Partial<ReviewCard
     answerHtml: '<p>Join <b>Corp</b></p>',
     answerType: 1,
     question: 'wifi?',
+    otherWordings: [],
     count,
     reasons: [{ reason: 'other', text: 'too vague', at: 1 }],
     latestAsker: { userId: 'U1', displayName: 'Jane' },

@@ -9,6 +9,7 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
 export function modalInput(overrides: Partial<EditModalInput> = {}): EditModalInput {
   return {
     locale: 'en',
+    timeZone: 'Europe/Paris',
     docId: 'd-42',
     cardId: 'doc:d-42',
     robotFlag: undefined,

@@ -83,6 +83,8 @@ export interface ReviewDeps {
     | 'applyEdit'
     | 'markFixed'
     | 'waiting'
+    | 'card'
+    | 'answerAskers'
   >;
   /** An answer's stored context; throws when the store is down. */
   context(contextKey: string): Promise<AnswerContext | undefined>;

@@ -1,15 +1,27 @@
 // After a 👎 the asker may say what was wrong: the button on the rated line opens a small modal, and
 // its submission adds the reason to the entry's review card. Saying nothing is fine: the feedback
 // was already sent.
+import type { types } from '@slack/bolt';
+import { z } from 'zod';
+import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import { tell } from '../answers/answerer.js';
+import { RATING_BLOCK_ID, replaceBlock } from '../answers/blocks.js';
 import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';
 import type { ViewArgs } from '../handling/tracked.js';
 import { decodeReasonValue } from '../kit/button-values.js';
-import { REASON_BLOCK_ID, readReasonForm, readReasonMetadata } from './forms.js';
+import { context } from '../kit/elements.js';
+import {
+  type RatedMessage,
+  REASON_BLOCK_ID,
+  type ReasonMetadata,
+  readReasonForm,
+  readReasonMetadata,
+} from './forms.js';
+import { ACTION_DISLIKE_REASON } from './ids.js';
 import { t } from './messages.js';
 import { renderReasonModal } from './reason-modal.js';
 
@@ -61,8 +73,16 @@ async function openReasonModal(deps: ReasonDeps, handling: Handling, click: Clic
     return;
   }
   deps.onEvent('dislike_reason', 'opened');
+  // An ephemeral answer cannot be linked to nor changed afterwards: only a message everyone sees is carried.
+  const messageTs = payload.message?.ts ?? payload.container?.message_ts;
+  const rated =
+    messageTs && !payload.container?.is_ephemeral ? { channel: target.channel, ts: messageTs } : undefined;
   // A refusal (an expired trigger) is logged by the responder: the 👎 itself was already sent.
-  await deps.responder.openModal(handling, payload.trigger_id, renderReasonModal({ contextKey, locale }));
+  await deps.responder.openModal(
+    handling,
+    payload.trigger_id,
+    renderReasonModal({ contextKey, locale, ...(rated ? { rated } : {}) }),
+  );
 }
 
 export function dislikeReasonSubmitListener(deps: ReasonDeps): (args: ViewArgs) => Promise<void> {
@@ -76,7 +96,7 @@ export function dislikeReasonSubmitListener(deps: ReasonDeps): (args: ViewArgs) 
 async function submitReason(
   deps: ReasonDeps,
   handling: Handling,
-  { view, userId, metadata: contextKey, ack }: Submission<string>,
+  { view, userId, metadata, ack }: Submission<ReasonMetadata>,
 ): Promise<void> {
   const form = readReasonForm(view);
   if (!form.reason && !form.text) {
@@ -86,6 +106,7 @@ async function submitReason(
   }
   // The modal closes at once; the card is updated after, however long Slack and the store take.
   await ack();
+  const { contextKey, rated } = metadata;
   const context = await deps.review.context(contextKey).catch((error: unknown) => {
     handling.logger.error(
       { ...errorFields(error), contextKey },
@@ -101,9 +122,11 @@ async function submitReason(
     );
     return;
   }
+  const { displayName, locale } = await handling.person(userId);
   const outcome = await deps.review.desk
     .reasonGiven(
-      context.docId,
+      // The report behind the new card this reason opens when the entry's card was handled since.
+      { context, asker: { userId, displayName }, link: () => linkTo(deps, handling, rated) },
       { reason: form.reason ?? 'other', text: form.text, at: Date.now() },
       { requestId: handling.requestId },
     )
@@ -115,4 +138,71 @@ async function submitReason(
       return 'failed' as const;
     });
   deps.onEvent('dislike_reason', outcome);
+  if (rated && (outcome === 'noted' || outcome === 'reopened')) {
+    await showReasonSent(deps, handling, rated, locale);
+  }
+}
+
+const threadSchema = z.object({
+  messages: z
+    .array(z.object({ ts: z.string(), text: z.string().optional(), blocks: z.array(z.unknown()).optional() }))
+    .optional(),
+});
+const reasonLineSchema = z.object({
+  block_id: z.literal(RATING_BLOCK_ID),
+  text: z.object({ text: z.string() }),
+  accessory: z.object({ action_id: z.literal(ACTION_DISLIKE_REASON) }),
+});
+
+/**
+ * The rated line's "Say what was wrong" becomes "reason sent", so the asker sees it arrived. A modal
+ * does not carry the message, so it is read back (the app may read its conversations' history);
+ * a message that cannot be read, or no longer has the button, is left as it is.
+ */
+async function showReasonSent(
+  deps: ReasonDeps,
+  handling: Handling,
+  rated: RatedMessage,
+  locale: Locale,
+): Promise<void> {
+  let message: { text?: string | undefined; blocks?: unknown[] | undefined } | undefined;
+  try {
+    const thread = threadSchema.parse(
+      await handling.client.conversations.replies({
+        channel: rated.channel,
+        ts: rated.ts,
+        oldest: rated.ts,
+        latest: rated.ts,
+        inclusive: true,
+        limit: 2,
+      }),
+    );
+    message = thread.messages?.find((candidate) => candidate.ts === rated.ts);
+  } catch (error) {
+    handling.logger.warn({ ...errorFields(error), channel: rated.channel }, 'rated answer not read back');
+    return;
+  }
+  const line = message?.blocks
+    ?.map((block) => reasonLineSchema.safeParse(block))
+    .find((parsed) => parsed.success)?.data;
+  if (!message?.blocks || !line) return;
+  const sent: types.ContextBlock = {
+    ...context(`${line.text.text} · ${t(locale, 'reason_sent')}`),
+    block_id: RATING_BLOCK_ID,
+  };
+  await deps.responder.update(handling, rated.channel, rated.ts, {
+    text: message.text ?? '',
+    blocks: replaceBlock(message.blocks, RATING_BLOCK_ID, sent),
+  });
+}
+
+/** A link to the rated answer for the card; none in a DM, which operators cannot open. */
+async function linkTo(
+  deps: ReasonDeps,
+  handling: Handling,
+  rated: RatedMessage | undefined,
+): Promise<string | 'direct_message' | undefined> {
+  if (!rated) return undefined;
+  if (rated.channel.startsWith('D')) return 'direct_message';
+  return deps.responder.permalink(handling, rated.channel, rated.ts);
 }

@@ -1,10 +1,10 @@
 // The edit modal: opened for operators from a review card or from the "Edit this answer" shortcut,
 // prefilled from what the gateway last saw of the entry, and saved to the platform (update_robot_doc)
 // with only what changed. The operator's right is checked again on every submission. Slack closes a
-// view submission's request after 3 s: a platform slower than that gets a "saving" view at once, and
-// the result replaces it when it comes.
+// view submission's request after 3 s: a platform that has not answered within a moment gets a
+// "Saving…" view without a Save button (nothing can be sent twice), and the result replaces it.
 
-import type { AckFn } from '@slack/bolt';
+import type { AckFn, types } from '@slack/bolt';
 import { fitsEditor, htmlToMarkup, unsupportedMarkup } from '../../answer-html/editor-markdown.js';
 import { parseAnswerHtml } from '../../answer-html/parse.js';
 import type { Locale } from '../../conversation/locale.js';
@@ -21,7 +21,7 @@ import { type Submission, submissionListener } from '../handling/submission.js';
 import { trackedListener, type ViewArgs } from '../handling/tracked.js';
 import { messageShortcutSchema } from '../transport/incoming.js';
 import { type EditModalInput, problemText, renderEditModal } from './edit-modal.js';
-import { renderEditSaved } from './edit-saved.js';
+import { renderEditSaved, renderEditSaving } from './edit-saved.js';
 import { EDIT_BLOCK_IDS, type EditMetadata, readEditForm, readEditMetadata } from './forms.js';
 import { t } from './messages.js';
 
@@ -31,28 +31,44 @@ type EditDeps = Pick<
 >;
 
 /**
- * How long a submission may wait for the platform before the modal shows "saving": Slack gives the
- * request 3 s, and the operator check, the network and Bolt take their share of them.
+ * How long a submission waits for the platform before the modal shows "Saving…": short, so the
+ * operator sees at once that Save was taken (Slack gives the request 3 s in all, and shows nothing
+ * meanwhile), long enough that a quick platform's result comes in the one answer.
  */
-const SUBMIT_BUDGET_MS = 2_000;
+const SUBMIT_BUDGET_MS = 500;
 /** The knowledge base sent when the operator chose none and the answer did not say: the robot's own. */
 const DEFAULT_ROBOT_FLAG = 1;
+
+/** Who the modal is shown to: its words in their language, its times in their zone. */
+interface Viewer {
+  locale: Locale;
+  timeZone: string | undefined;
+}
 
 /** Opens the edit modal for an entry; the caller has checked that the user is an operator. */
 export async function openEditModal(
   deps: Pick<EditDeps, 'review' | 'responder'>,
   handling: Handling,
-  input: { triggerId: string; docId: string; cardId: string | undefined; locale: Locale },
+  input: { triggerId: string; docId: string; cardId: string | undefined } & Viewer,
 ): Promise<boolean> {
-  const view = renderEditModal(await editModalInput(deps, handling, input));
+  const view = await editModalView(deps, handling, input);
   // The responder logs a refusal (an expired trigger) with the method and the modal's callback id.
   return (await deps.responder.openModal(handling, input.triggerId, view)) !== undefined;
+}
+
+/** The edit modal for an entry, prefilled; for a modal that turns into it (Link to an entry). */
+export async function editModalView(
+  deps: Pick<EditDeps, 'review'>,
+  handling: Handling,
+  input: { docId: string; cardId: string | undefined } & Viewer,
+): Promise<types.ModalView> {
+  return renderEditModal(await editModalInput(deps, handling, input));
 }
 
 async function editModalInput(
   deps: Pick<EditDeps, 'review'>,
   handling: Handling,
-  input: { docId: string; cardId: string | undefined; locale: Locale },
+  input: { docId: string; cardId: string | undefined } & Viewer,
 ): Promise<EditModalInput> {
   const snapshot = await deps.review.desk.snapshot(input.docId).catch((error: unknown) => {
     handling.logger.warn(
@@ -63,6 +79,7 @@ async function editModalInput(
   });
   return {
     locale: input.locale,
+    timeZone: input.timeZone,
     docId: input.docId,
     cardId: input.cardId,
     robotFlag: knowledgeBaseOf(snapshot),
@@ -133,7 +150,7 @@ async function editFromShortcut(
   }
   const shortcut = parsed.data;
   const userId = shortcut.user.id;
-  const { locale } = await handling.person(userId);
+  const { locale, timeZone } = await handling.person(userId);
   const target = { channel: shortcut.channel.id, threadTs: shortcut.message.thread_ts };
   const say = (text: string) => deps.responder.ephemeral(handling, target, userId, { text, blocks: [] });
   const ours =
@@ -156,6 +173,7 @@ async function editFromShortcut(
     docId,
     cardId: undefined,
     locale,
+    timeZone,
   });
   deps.onEvent('edit_shortcut', opened ? 'opened' : 'failed');
 }
@@ -177,23 +195,13 @@ async function submitEdit(
   { view, userId, metadata, ack }: Submission<EditMetadata>,
   startedAt: number,
 ): Promise<void> {
-  const { locale } = await handling.person(userId);
+  const { locale, timeZone } = await handling.person(userId);
 
   // The right is checked again: a modal can be submitted long after it opened.
   const refusal = await operatorRefusal(deps.access, handling, userId, locale, 'edit_submit');
   if (refusal) {
     deps.onEvent('edit_submit', 'refused');
     await ack({ response_action: 'errors', errors: { [EDIT_BLOCK_IDS.questionTitle]: refusal } });
-    return;
-  }
-
-  // A second Save on the "saving" view would send the same change again before the first is known.
-  if (metadata.s) {
-    deps.onEvent('edit_submit', 'still_saving');
-    await ack({
-      response_action: 'errors',
-      errors: { [EDIT_BLOCK_IDS.questionTitle]: t(locale, 'edit_still_saving') },
-    });
     return;
   }
 
@@ -213,24 +221,28 @@ async function submitEdit(
   const scope = { requestId: handling.requestId };
   const saving = deps.review.desk.applyEdit(plan.edit, plan.changedFields, userId, scope);
   const early = await within(saving, SUBMIT_BUDGET_MS - (Date.now() - startedAt));
-  // The form is rendered again only for "saving" or a failure; a save that succeeds in time needs no
-  // read of the entry's snapshot before Slack's 3 seconds are up.
-  let modal: Promise<EditModalInput> | undefined;
-  const formView = (banner: { kind: 'saving' | 'failed'; text: string }) => {
-    modal ??= editModalInput(deps, handling, { docId: metadata.d, cardId: metadata.c, locale });
-    return modal.then((input) => renderEditModal({ ...input, values: form, banner }));
+  // The form is rendered again only after a failure, with what was typed; a success needs no read of
+  // the entry's snapshot.
+  const resultView = async (outcome: EditOutcome) => {
+    if (outcome.kind === 'updated') {
+      return renderEditSaved({ locale, docId: metadata.d, changedFields: plan.changedFields });
+    }
+    const input = await editModalInput(deps, handling, {
+      docId: metadata.d,
+      cardId: metadata.c,
+      locale,
+      timeZone,
+    });
+    return renderEditModal({
+      ...input,
+      values: form,
+      banner: { kind: 'failed', text: failureText(locale, outcome) },
+    });
   };
-  const resultView = async (outcome: EditOutcome) =>
-    outcome.kind === 'updated'
-      ? renderEditSaved({ locale, docId: metadata.d, changedFields: plan.changedFields })
-      : formView({ kind: 'failed', text: failureText(locale, outcome) });
 
   let outcome: EditOutcome;
   if (early === EXPIRED) {
-    await ack({
-      response_action: 'update',
-      view: await formView({ kind: 'saving', text: t(locale, 'edit_saving') }),
-    });
+    await ack({ response_action: 'update', view: renderEditSaving({ locale, docId: metadata.d }) });
     outcome = await saving;
     // A refusal (the operator closed the modal meanwhile) is logged by the responder; the edit stands.
     await deps.responder.updateModal(handling, view.id, await resultView(outcome));

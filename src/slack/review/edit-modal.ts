@@ -1,5 +1,5 @@
 // The operator's edit modal: an entry's question, answer and settings, prefilled from what the
-// gateway last saw of it, shown again with a banner while saving or after the platform refused.
+// gateway last saw of it, shown again with a banner after the platform refused or failed.
 import type { types } from '@slack/bolt';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
@@ -17,7 +17,7 @@ import {
 } from '../kit/inputs.js';
 import { SECTION_TEXT_MAX, truncateMrkdwn } from '../kit/limits.js';
 import { modal } from '../kit/modal.js';
-import { code, escapedLine, slackDate, tidy } from '../kit/text.js';
+import { code, escapedLine, tidy } from '../kit/text.js';
 import {
   type Choice,
   EDIT_BLOCK_IDS,
@@ -29,6 +29,7 @@ import {
 } from './forms.js';
 import { VIEW_EDIT_ENTRY } from './ids.js';
 import { t } from './messages.js';
+import { viewerTime } from './times.js';
 
 type KnownBlock = types.KnownBlock;
 
@@ -41,6 +42,8 @@ const ids = EDIT_BLOCK_IDS;
 
 export interface EditModalInput {
   locale: Locale;
+  /** The operator's zone (Slack's `tz`), for when the form's texts were seen; undefined: UTC, said so. */
+  timeZone: string | undefined;
   docId: string;
   /** The card the edit came from, so saving marks it fixed. */
   cardId: string | undefined;
@@ -57,15 +60,14 @@ export interface EditModalInput {
   };
   /** What the operator typed, shown again (e.g. after the platform refused the change). */
   values?: EditForm;
-  banner?: { kind: 'saving' | 'failed'; text: string };
+  banner?: { kind: 'failed'; text: string };
 }
 
 export function renderEditModal(input: EditModalInput): types.ModalView {
   const { locale, prefill, values } = input;
   const blocks: KnownBlock[] = [];
   if (input.banner) {
-    const mark = input.banner.kind === 'saving' ? '⏳' : '⚠️';
-    blocks.push(section(truncateMrkdwn(`${mark} ${escapeMrkdwn(input.banner.text)}`, SECTION_TEXT_MAX)));
+    blocks.push(section(truncateMrkdwn(`⚠️ ${escapeMrkdwn(input.banner.text)}`, SECTION_TEXT_MAX)));
   }
 
   // Texts are prefilled only when they fit whole: a cut copy, saved back, would lose the rest.
@@ -79,7 +81,7 @@ export function renderEditModal(input: EditModalInput): types.ModalView {
     t(locale, 'edit_entry', { docId: code(input.docId) }),
     prefill.seenAt === undefined
       ? t(locale, 'edit_prefill_none')
-      : tidy(t(locale, 'edit_prefill_seen', { date: slackDate(prefill.seenAt) })),
+      : tidy(t(locale, 'edit_prefill_seen', { date: viewerTime(prefill.seenAt, locale, input.timeZone) })),
     t(locale, 'edit_unknown_settings'),
   ];
   blocks.push(context(truncateMrkdwn(notes.join('\n'), SECTION_TEXT_MAX)));
@@ -87,22 +89,25 @@ export function renderEditModal(input: EditModalInput): types.ModalView {
   if (unsupported !== undefined)
     blocks.push(context(`:warning: ${t(locale, 'edit_unsupported', { items: unsupported })}`));
 
-  blocks.push(
-    textInput(ids.questionTitle, t(locale, 'edit_question_label'), {
+  blocks.push({
+    ...textInput(ids.questionTitle, t(locale, 'edit_question_label'), {
       initial: values ? values.questionTitle : title,
       max: TEXT_INPUT_MAX,
       // A one-line input would flatten a title with line breaks, and saving would change it unasked.
       multiline: title?.includes('\n') ?? false,
     }),
-  );
+    // Slack labels an optional input "(optional)": only a text nobody knew may stay empty.
+    optional: title === undefined,
+  });
   if (answerTooLong === undefined) {
-    blocks.push(
-      textInput(ids.answerDesc, t(locale, 'edit_answer_label'), {
+    blocks.push({
+      ...textInput(ids.answerDesc, t(locale, 'edit_answer_label'), {
         initial: values ? values.answerMarkup : markup,
         max: ANSWER_EDITOR_MAX,
         multiline: true,
       }),
-    );
+      optional: markup === undefined,
+    });
   } else {
     const note = t(locale, 'edit_answer_too_long', { length: answerTooLong, limit: ANSWER_EDITOR_MAX });
     blocks.push(section(`:warning: ${note}`));
@@ -155,7 +160,6 @@ export function renderEditModal(input: EditModalInput): types.ModalView {
       // The planner compares these with what is submitted: only texts that were put in the form count.
       titleHash: title === undefined ? undefined : textHash(title),
       answerHash: markup === undefined || answerTooLong !== undefined ? undefined : textHash(markup),
-      saving: input.banner?.kind === 'saving',
     }),
     blocks,
   });

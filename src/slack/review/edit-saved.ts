@@ -1,7 +1,8 @@
-// The view that replaces the operator's edit modal once the platform accepted the change.
+// The views that replace the operator's edit modal on Save: "Saving…" while the platform is asked,
+// and what was saved once it accepted the change.
 import type { types } from '@slack/bolt';
 import type { Locale } from '../../conversation/locale.js';
-import { section } from '../kit/elements.js';
+import { context, section } from '../kit/elements.js';
 import { SECTION_TEXT_MAX, truncateMrkdwn } from '../kit/limits.js';
 import { modal } from '../kit/modal.js';
 import { code } from '../kit/text.js';
@@ -21,4 +22,15 @@ export function renderEditSaved(input: {
   const fields = fieldWords(input.changedFields, locale);
   if (fields !== '') blocks.push(section(t(locale, 'edit_saved_fields', { fields })));
   return modal({ title: t(locale, 'edit_saved_title'), close: t(locale, 'modal_done'), blocks });
+}
+
+/** While the platform is asked: no submit button, so the same change cannot be sent a second time. */
+export function renderEditSaving(input: { locale: Locale; docId: string }): types.ModalView {
+  const { locale } = input;
+  const text = `⏳ ${t(locale, 'edit_saving_entry', { docId: code(input.docId) })}`;
+  return modal({
+    title: t(locale, 'edit_title'),
+    close: t(locale, 'modal_close'),
+    blocks: [section(truncateMrkdwn(text, SECTION_TEXT_MAX)), context(t(locale, 'edit_saving_note'))],
+  });
 }

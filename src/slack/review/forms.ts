@@ -19,16 +19,35 @@ export const REASON_TEXT_ACTION_ID = 'text';
 /** The asker's own words on a 👎, as the core keeps them. */
 export const REASON_TEXT_MAX = 500;
 
-const reasonMetadataSchema = z.object({ v: z.literal(1), k: z.string().min(1).max(128) }).strict();
+const slackId = z.string().regex(/^[A-Z0-9]{1,32}$/);
+const slackTs = z.string().regex(/^\d{1,12}\.\d{1,8}$/);
 
-/** The reason modal's private_metadata: the answer context key it was opened for. */
-export function encodeReasonMetadata(contextKey: string): string {
-  return JSON.stringify({ v: 1, k: contextKey });
+const reasonMetadataSchema = z
+  .object({ v: z.literal(1), k: z.string().min(1).max(128), c: slackId.optional(), m: slackTs.optional() })
+  .strict();
+
+/** The rated answer a reason is about: where a card links to, and whose button says the reason was sent. */
+export interface RatedMessage {
+  channel: string;
+  ts: string;
 }
 
-/** The answer context key a reason modal was opened for; undefined for anything else. */
-export function readReasonMetadata(raw: unknown): string | undefined {
-  return readPrivateMetadata(raw, reasonMetadataSchema)?.k;
+export interface ReasonMetadata {
+  contextKey: string;
+  rated: RatedMessage | undefined;
+}
+
+/** The reason modal's private_metadata: the answer context key it was opened for, and the rated message. */
+export function encodeReasonMetadata(contextKey: string, rated?: RatedMessage): string {
+  return JSON.stringify({ v: 1, k: contextKey, ...(rated ? { c: rated.channel, m: rated.ts } : {}) });
+}
+
+/** What a reason modal was opened for; undefined for anything else. */
+export function readReasonMetadata(raw: unknown): ReasonMetadata | undefined {
+  const metadata = readPrivateMetadata(raw, reasonMetadataSchema);
+  if (!metadata) return undefined;
+  const rated = metadata.c && metadata.m ? { channel: metadata.c, ts: metadata.m } : undefined;
+  return { contextKey: metadata.k, rated };
 }
 
 export function readReasonForm(view: unknown): {
@@ -108,8 +127,6 @@ const editMetadataSchema = z
     c: cardIdSchema.optional(),
     t: sha256Hex.optional(),
     a: sha256Hex.optional(),
-    /** Set on the "saving" view: its Save must not send the same change a second time. */
-    s: z.literal(1).optional(),
   })
   .strict();
 
@@ -125,12 +142,10 @@ export function encodeEditMetadata(input: {
   cardId: string | undefined;
   titleHash: string | undefined;
   answerHash: string | undefined;
-  saving?: boolean;
 }): string {
   const hashes = {
     ...(input.titleHash === undefined ? {} : { t: input.titleHash }),
     ...(input.answerHash === undefined ? {} : { a: input.answerHash }),
-    ...(input.saving ? { s: 1 as const } : {}),
   };
   const full = JSON.stringify({
     v: 1,
@@ -168,4 +183,41 @@ export function readEditForm(view: unknown): EditForm {
     invalidDate: pickerValue(values, ids.invalidDate, 'selected_date'),
     invalidClock: pickerValue(values, ids.invalidClock, 'selected_time'),
   };
+}
+
+// ---------------------------------------------------------------- an unanswered card's two modals
+
+export const ANSWER_TEXT_BLOCK_ID = 'review_answer_text';
+export const LINK_DOC_BLOCK_ID = 'review_link_doc';
+/** An operator's answer: what one section of the asker's message shows whole. */
+export const OPERATOR_ANSWER_MAX = 2_900;
+
+const cardModalMetadataSchema = z.object({ v: z.literal(1), c: cardIdSchema, ch: slackId }).strict();
+
+/** The card a modal was opened from, and the channel it is in (where the operator is told how it went). */
+export interface CardModalMetadata {
+  cardId: string;
+  channel: string;
+}
+
+export function encodeCardModalMetadata(input: CardModalMetadata): string {
+  return JSON.stringify({ v: 1, c: input.cardId, ch: input.channel });
+}
+
+export function readCardModalMetadata(raw: unknown): CardModalMetadata | undefined {
+  const metadata = readPrivateMetadata(raw, cardModalMetadataSchema);
+  return metadata && { cardId: metadata.c, channel: metadata.ch };
+}
+
+/** The operator's answer as typed; undefined when blank. A forged one over the limit is cut. */
+export function readOperatorAnswer(view: unknown): string | undefined {
+  const text = textValue(stateValues(view), ANSWER_TEXT_BLOCK_ID, ANSWER_TEXT_BLOCK_ID)?.trim();
+  return text === undefined || text === '' ? undefined : truncateCharacters(text, OPERATOR_ANSWER_MAX);
+}
+
+/** The docId typed to link a question to; undefined when blank or not an id the platform could have made. */
+export function readLinkedDocId(view: unknown): string | undefined {
+  const text = textValue(stateValues(view), LINK_DOC_BLOCK_ID, LINK_DOC_BLOCK_ID)?.trim();
+  const parsed = docIdSchema.safeParse(text);
+  return parsed.success && !/\s/.test(parsed.data) ? parsed.data : undefined;
 }

@@ -7,6 +7,7 @@ import { option, radioInput, textInput } from '../kit/inputs.js';
 import { modal } from '../kit/modal.js';
 import {
   encodeReasonMetadata,
+  type RatedMessage,
   REASON_ACTION_ID,
   REASON_BLOCK_ID,
   REASON_TEXT_ACTION_ID,
@@ -17,14 +18,18 @@ import { VIEW_DISLIKE_REASON } from './ids.js';
 import { t } from './messages.js';
 import { reasonWord } from './words.js';
 
-export function renderReasonModal(input: { contextKey: string; locale: Locale }): types.ModalView {
+export function renderReasonModal(input: {
+  contextKey: string;
+  locale: Locale;
+  rated?: RatedMessage;
+}): types.ModalView {
   const { locale } = input;
   return modal({
     callbackId: VIEW_DISLIKE_REASON,
     title: t(locale, 'reason_title'),
     submit: t(locale, 'modal_send'),
     close: t(locale, 'modal_cancel'),
-    privateMetadata: encodeReasonMetadata(input.contextKey),
+    privateMetadata: encodeReasonMetadata(input.contextKey, input.rated),
     blocks: [
       context(t(locale, 'reason_intro')),
       // Optional in Slack's eyes: words alone are a reason too, and the listener asks for one of the two.

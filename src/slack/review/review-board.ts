@@ -4,12 +4,13 @@
 import type { webApi } from '@slack/bolt';
 import type { Locale } from '../../conversation/locale.js';
 import type { Logger } from '../../logging/logger.js';
-import type { ReviewBoard, ReviewScope } from '../../review/knowledge-review.js';
+import type { OperatorAnswer, ReviewBoard, ReviewScope } from '../../review/knowledge-review.js';
 import type { AskerToNotify, MessageLocation, ReviewCard } from '../../review/types.js';
 import { CodedError } from '../../util/coded-error.js';
 import type { UserLookup } from '../handling/user-directory.js';
 import type { Responder } from '../transport/responder.js';
 import { renderAnswerUpdatedNotice } from './answer-updated.js';
+import { renderPersonAnswer } from './person-answer.js';
 import { renderReviewCard } from './review-card.js';
 
 type WebClient = webApi.WebClient;
@@ -17,6 +18,11 @@ type WebClient = webApi.WebClient;
 /** Slack refused to post a card; the core keeps the card and posts it with the next report. */
 class ReviewCardNotPostedError extends CodedError<'REVIEW_CARD_NOT_POSTED'> {
   readonly code = 'REVIEW_CARD_NOT_POSTED' as const;
+}
+
+/** Slack refused to post an operator's answer to an asker. */
+class AskerNotToldError extends CodedError<'REVIEW_ASKER_NOT_TOLD'> {
+  readonly code = 'REVIEW_ASKER_NOT_TOLD' as const;
 }
 
 /** Errors of chat.update that mean the card's message is gone: it is posted again. */
@@ -99,6 +105,25 @@ export class SlackReviewBoard implements ReviewBoard {
       renderAnswerUpdatedNotice({ locale, question: asker.question }),
     );
     if (sent.ok) out.logger.info({ userId: asker.userId }, 'asker told that the answer was updated');
+  }
+
+  async tellAskerAnswered(asker: AskerToNotify, answer: OperatorAnswer, scope: ReviewScope): Promise<void> {
+    const out = this.#outbox(scope);
+    const { locale } = await this.#users.lookup(out.client, asker.userId, out.logger);
+    const sent = await this.#responder.post(
+      out,
+      { channel: asker.conversationId, threadTs: asker.threadId },
+      renderPersonAnswer({
+        locale,
+        operatorId: answer.operatorId,
+        question: asker.question,
+        text: answer.text,
+      }),
+    );
+    // The responder logged Slack's refusal; the core counts who was not told.
+    if (!sent.ok)
+      throw new AskerNotToldError(`the operator's answer was not posted (${sent.error ?? 'no answer'})`);
+    out.logger.info({ userId: asker.userId }, "asker given the operator's answer");
   }
 
   #outbox(scope: ReviewScope): { client: WebClient; logger: Logger } {

@@ -1,11 +1,13 @@
-// A review card's buttons: Edit entry opens the edit modal, Dismiss closes the card. Operators only;
-// anyone else is told why, and nothing changes.
+// A review card's buttons: Edit entry opens the edit modal, Dismiss closes the card; on an unanswered
+// question's card, Answer the askers and Link to an entry open their modals. Operators only; anyone
+// else is told why, and nothing changes.
 import { errorFields } from '../../logging/error-fields.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { decodeReviewCardValue } from '../kit/button-values.js';
+import { renderAnswerAskersModal, renderLinkEntryModal } from './card-modals.js';
 import { openEditModal } from './edit-entry.js';
 import { t } from './messages.js';
 
@@ -14,9 +16,11 @@ type CardDeps = Pick<
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'access'
 >;
 
+type CardAction = 'edit' | 'dismiss' | 'answer' | 'link';
+
 export function reviewCardClickListener(
   deps: CardDeps,
-  action: 'edit' | 'dismiss',
+  action: CardAction,
 ): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'review card click failed', (handling, click) =>
     handleCardClick(deps, handling, click, action),
@@ -27,7 +31,7 @@ async function handleCardClick(
   deps: CardDeps,
   handling: Handling,
   click: Click,
-  action: 'edit' | 'dismiss',
+  action: CardAction,
 ): Promise<void> {
   const { payload, userId } = click;
   const target = clickedTarget(payload);
@@ -36,7 +40,7 @@ async function handleCardClick(
     handling.logger.warn({ action }, 'ignored a review card click with a malformed value');
     return;
   }
-  const { locale } = await handling.person(userId);
+  const { locale, timeZone } = await handling.person(userId);
   const say = (text: string) =>
     deps.responder.ephemeral(handling, { channel: target.channel, threadTs: undefined }, userId, {
       text,
@@ -59,8 +63,38 @@ async function handleCardClick(
       docId: value.docId,
       cardId: value.cardId,
       locale,
+      timeZone,
     });
     deps.onEvent('review_edit', opened ? 'opened' : 'failed');
+    return;
+  }
+
+  if (action === 'answer' || action === 'link') {
+    if (!payload.trigger_id) {
+      handling.logger.warn({ cardId: value.cardId, action }, 'card click without a trigger');
+      return;
+    }
+    const card = await deps.review.desk.card(value.cardId).catch((error: unknown) => {
+      handling.logger.error({ ...errorFields(error), cardId: value.cardId }, 'review card unavailable');
+      return 'unavailable' as const;
+    });
+    if (card === 'unavailable') {
+      await say(t(locale, 'card_unavailable'));
+      return;
+    }
+    if (card?.kind !== 'unanswered') {
+      await say(t(locale, 'card_unknown'));
+      return;
+    }
+    if (card.status !== 'open') {
+      deps.onEvent(`review_${action}`, 'already_handled');
+      await say(t(locale, 'card_already_handled'));
+      return;
+    }
+    const input = { locale, cardId: card.id, channel: target.channel, question: card.question };
+    const view = action === 'answer' ? renderAnswerAskersModal(input) : renderLinkEntryModal(input);
+    const opened = await deps.responder.openModal(handling, payload.trigger_id, view);
+    deps.onEvent(`review_${action}`, opened === undefined ? 'failed' : 'opened');
     return;
   }
 

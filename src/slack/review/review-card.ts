@@ -1,5 +1,6 @@
-// A review card in the review channel: what was reported, the latest reasons, and its buttons
-// (Edit entry, Dismiss) while it is open; who handled it, when and how, once it is not.
+// A review card in the review channel: what was reported, the latest reasons, and its buttons while
+// it is open (Edit entry, or for an unanswered question Answer the askers and Link to an entry; and
+// Dismiss); who handled it, when and how, once it is not.
 import type { types } from '@slack/bolt';
 import { answerToMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
@@ -8,11 +9,17 @@ import { mention, type RenderedMessage } from '../answers/blocks.js';
 import { BLOCK_KIT } from '../kit/block-kit-limits.js';
 import { encodeReviewCardValue } from '../kit/button-values.js';
 import { button, context, mrkdwn, plainText, section } from '../kit/elements.js';
-import { FALLBACK_TEXT_MAX, truncateMrkdwn } from '../kit/limits.js';
-import { code, escapedLine, shortenMrkdwn, slackDate, tidy } from '../kit/text.js';
+import { FALLBACK_TEXT_MAX, SECTION_TEXT_MAX, truncateMrkdwn } from '../kit/limits.js';
+import { code, escapedLine, shortenMrkdwn, tidy } from '../kit/text.js';
 import { REASON_TEXT_MAX } from './forms.js';
-import { ACTION_REVIEW_DISMISS, ACTION_REVIEW_EDIT } from './ids.js';
+import {
+  ACTION_REVIEW_ANSWER,
+  ACTION_REVIEW_DISMISS,
+  ACTION_REVIEW_EDIT,
+  ACTION_REVIEW_LINK,
+} from './ids.js';
 import { t } from './messages.js';
+import { sharedTime } from './times.js';
 import { fieldWords, reasonWord } from './words.js';
 
 type ActionsBlock = types.ActionsBlock;
@@ -31,6 +38,8 @@ const CARD_QUESTION_MAX = 500;
 const CARD_ANSWER_MAX = 700;
 const CARD_TITLE_MAX = 500;
 const CARD_REASONS_MAX = 3;
+const CARD_WORDINGS_MAX = 5;
+const CARD_WORDING_MAX = 300;
 const DISPLAY_NAME_MAX = 100;
 
 const CARD_ACTIONS_BLOCK_ID = 'review_card';
@@ -46,6 +55,8 @@ export function renderReviewCard(
 
   const question = escapedLine(card.question, CARD_QUESTION_MAX);
   if (question !== '') blocks.push(section(`*${t(locale, 'card_question')}*\n>${question}`));
+  const wordings = otherWordingLines(card.otherWordings);
+  if (wordings !== undefined) blocks.push(section(`*${t(locale, 'card_also_asked')}*\n${wordings}`));
 
   if (card.kind === 'disliked' && card.answerHtml !== undefined) {
     const answer = shortenMrkdwn(answerToMrkdwn(card.answerHtml), CARD_ANSWER_MAX);
@@ -84,9 +95,7 @@ function entryFields(card: ReviewCard, locale: Locale): types.MrkdwnElement[] {
     const id = card.docId === undefined ? '' : `\n${code(card.docId)}`;
     fields.push(mrkdwn(truncateMrkdwn(`*${t(locale, 'card_entry')}*\n${title}${id}`, FIELD_TEXT_MAX)));
   }
-  if (card.answerType !== undefined) {
-    fields.push(mrkdwn(`*${t(locale, 'card_answer_type')}*\n${card.answerType}`));
-  }
+  // The spec does not say what the robot's answer types mean: a number alone would tell an operator nothing.
   return fields;
 }
 
@@ -110,6 +119,16 @@ function isLinkable(url: string): boolean {
   return url.length <= 1000 && /^https?:\/\/[^\s<>|]+$/.test(url);
 }
 
+/** The other wordings of a question, one per line, the card kept short. */
+function otherWordingLines(wordings: string[]): string | undefined {
+  const lines = wordings
+    .slice(0, CARD_WORDINGS_MAX)
+    .map((wording) => escapedLine(wording, CARD_WORDING_MAX))
+    .filter((line) => line !== '')
+    .map((line) => `• ${line}`);
+  return lines.length === 0 ? undefined : truncateMrkdwn(lines.join('\n'), SECTION_TEXT_MAX - 100);
+}
+
 function reasonLines(reasons: ReasonNote[], locale: Locale): string | undefined {
   const lines = reasons.slice(0, CARD_REASONS_MAX).map((note) => {
     const word = reasonWord(locale, note.reason);
@@ -126,7 +145,14 @@ function cardActions(card: ReviewCard, locale: Locale): ActionsBlock | undefined
   if (edit !== undefined) {
     elements.push(button(t(locale, 'card_edit'), ACTION_REVIEW_EDIT, { value: edit, style: 'primary' }));
   }
-  const dismiss = encodeReviewCardValue({ cardId: card.id });
+  const cardOnly = encodeReviewCardValue({ cardId: card.id });
+  if (card.kind === 'unanswered' && cardOnly !== undefined) {
+    elements.push(
+      button(t(locale, 'card_answer_askers'), ACTION_REVIEW_ANSWER, { value: cardOnly, style: 'primary' }),
+      button(t(locale, 'card_link_entry'), ACTION_REVIEW_LINK, { value: cardOnly }),
+    );
+  }
+  const dismiss = cardOnly;
   if (dismiss !== undefined) {
     elements.push(
       button(t(locale, 'card_dismiss'), ACTION_REVIEW_DISMISS, {
@@ -147,8 +173,9 @@ function cardActions(card: ReviewCard, locale: Locale): ActionsBlock | undefined
 
 function handledLine(card: ReviewCard, locale: Locale): string {
   const user = card.handledBy === undefined ? t(locale, 'card_someone') : mention(card.handledBy);
-  const date = slackDate(card.handledAt ?? card.updatedAt);
+  const date = sharedTime(card.handledAt ?? card.updatedAt, locale);
   if (card.status === 'dismissed') return tidy(t(locale, 'card_dismissed', { user, date }));
+  if (card.status === 'answered') return tidy(t(locale, 'card_answered', { user, date }));
   const fields = fieldWords(card.changedFields, locale);
   return tidy(
     fields === ''

@@ -1,18 +1,23 @@
 // The knowledge-base review loop: the reason for a 👎, the review cards' buttons, editing an entry
 // (from a card or the message shortcut), and the asker's "Ask again" once it is fixed.
-import { tryAgainListener } from '../answers/try-again.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Surface } from '../handling/surface.js';
+import { askAgainListener } from './ask-again.js';
+import { answerAskersSubmitListener, linkEntrySubmitListener } from './card-answers.js';
 import { dislikeReasonClickListener, dislikeReasonSubmitListener } from './dislike-reason.js';
 import { editAnswerShortcutListener, editEntrySubmitListener } from './edit-entry.js';
 import {
   ACTION_ASK_AGAIN,
   ACTION_DISLIKE_REASON,
+  ACTION_REVIEW_ANSWER,
   ACTION_REVIEW_DISMISS,
   ACTION_REVIEW_EDIT,
+  ACTION_REVIEW_LINK,
   SHORTCUT_EDIT_ANSWER,
+  VIEW_ANSWER_ASKERS,
   VIEW_DISLIKE_REASON,
   VIEW_EDIT_ENTRY,
+  VIEW_LINK_ENTRY,
 } from './ids.js';
 import { reviewCardClickListener } from './review-card-click.js';
 
@@ -22,12 +27,15 @@ export function reviewSurface(deps: ListenerDeps): Surface {
       [ACTION_DISLIKE_REASON, dislikeReasonClickListener(deps)],
       [ACTION_REVIEW_EDIT, reviewCardClickListener(deps, 'edit')],
       [ACTION_REVIEW_DISMISS, reviewCardClickListener(deps, 'dismiss')],
-      // "Ask again" after a fix asks the question as typed, as Try again does.
-      [ACTION_ASK_AGAIN, tryAgainListener(deps)],
+      [ACTION_REVIEW_ANSWER, reviewCardClickListener(deps, 'answer')],
+      [ACTION_REVIEW_LINK, reviewCardClickListener(deps, 'link')],
+      [ACTION_ASK_AGAIN, askAgainListener(deps)],
     ],
     submissions: [
       [VIEW_DISLIKE_REASON, dislikeReasonSubmitListener(deps)],
       [VIEW_EDIT_ENTRY, editEntrySubmitListener(deps)],
+      [VIEW_ANSWER_ASKERS, answerAskersSubmitListener(deps)],
+      [VIEW_LINK_ENTRY, linkEntrySubmitListener(deps)],
     ],
     messageShortcuts: [[SHORTCUT_EDIT_ANSWER, editAnswerShortcutListener(deps)]],
   };

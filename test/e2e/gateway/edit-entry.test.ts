@@ -144,20 +144,28 @@ function ackOf(response: { status: number; text: string }): Record<string, unkno
 const isSaving = (view: Record<string, unknown>) => textsIn(view).includes('⏳');
 
 /**
- * The view that shows the submission's result: the `update` answer itself, or, when the platform was
- * slower than Slack's 3 s and that answer was "saving", the views.update that replaced it.
+ * The view that shows the submission's result: the `update` answer itself, or, when the platform did
+ * not answer at once and that answer was "Saving…", the views.update that replaced it (one made
+ * after `fresh`'s mark, when a view is submitted more than once).
  */
 async function resultOf(
   h: GatewayHarness,
   opened: Opened,
   response: { status: number; text: string },
+  fresh: (call: RecordedCall) => boolean = () => true,
 ): Promise<Record<string, unknown>> {
   const body = ackOf(response);
   expect(body.response_action).toBe('update');
   if (!isRecord(body.view)) throw new Error(`update without a view: ${response.text}`);
   if (!isSaving(body.view)) return body.view;
+  // Saving: nothing in it can be submitted again.
+  expect(body.view.submit).toBeUndefined();
   return viewOf(
-    await h.slack.waitForCall('views.update', (call) => call.body.view_id === opened.id, WAIT_MS),
+    await h.slack.waitForCall(
+      'views.update',
+      (call) => fresh(call) && call.body.view_id === opened.id,
+      WAIT_MS,
+    ),
   );
 }
 
@@ -181,10 +189,30 @@ describe('the edit loop, with a review channel and one operator', () => {
     'prefills the modal, sends only the changed answer, and closes the loop: new answer, card fixed, asker told with Ask again',
     async () => {
       const h = harness();
+      h.slack.setUser(OPERATOR, {
+        displayName: 'Olga Operator',
+        locale: 'en-GB',
+        timeZone: 'America/New_York',
+      });
+      const inNewYork = (ms: number) =>
+        new Intl.DateTimeFormat('en-GB', {
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+          timeZone: 'America/New_York',
+        }).format(ms);
+      const askedFrom = inNewYork(Date.now());
       const { card, cardTs, threadTs } = await dislike(h, QUESTION);
       expect(textOf(card)).toContain('doc-password-reset');
+      const askedTo = inNewYork(Date.now());
 
       const opened = await openFromCard(h, card, cardTs);
+      // When the answer was seen, in the operator's own zone and as people write a date, not ISO UTC.
+      const seen = /last saw it on ([^.]+)\./.exec(textsIn(opened.view))?.[1];
+      expect([askedFrom, askedTo]).toContain(seen);
       expect(opened.view.callback_id).toBe('edit_entry');
       expect(elementOf(opened.view, 'edit_question_title')?.initial_value).toBe(QUESTION);
       const markup = String(elementOf(opened.view, 'edit_answer')?.initial_value);
@@ -245,7 +273,7 @@ describe('the edit loop, with a review channel and one operator', () => {
       expect(textOf(again.answer)).toContain('16 characters');
       expect(textOf(again.answer)).not.toContain('12 characters');
 
-      // So does Ask again, in place of the notice.
+      // So does Ask again, below the notice, which stays to say why the answer changed.
       const asksBefore = h.robotAsks().length;
       const toldTs = String(told.response?.ts);
       const fresh = since(h);
@@ -253,10 +281,12 @@ describe('the edit loop, with a review channel and one operator', () => {
       expect(clicked.status).toBe(200);
       const reanswered = await h.slack.waitForCall(
         'chat.update',
-        (call) => fresh(call) && call.body.ts === toldTs && textOf(call).includes('16 characters'),
+        (call) => fresh(call) && textOf(call).includes('16 characters'),
         WAIT_MS,
       );
       expect(reanswered.body.channel).toBe(IDS.channel);
+      expect(reanswered.body.ts).not.toBe(toldTs);
+      expect(h.slack.calls('chat.update').filter((call) => call.body.ts === toldTs)).toEqual([]);
       expect(
         h
           .robotAsks()
@@ -459,9 +489,13 @@ describe('the edit loop, with a review channel and one operator', () => {
       const values = asSubmitted(opened.view, { edit_answer: { text: typed } });
 
       h.simulator.faults.set({ kind: 'http500', actions: ['update_robot_doc'] });
-      const failed = ackOf(await h.click(viewSubmissionPayload(opened, values, OPERATOR)));
-      expect(failed.response_action).toBe('update');
-      const kept = isRecord(failed.view) ? failed.view : {};
+      const beforeFailed = since(h);
+      const kept = await resultOf(
+        h,
+        opened,
+        await h.click(viewSubmissionPayload(opened, values, OPERATOR)),
+        beforeFailed,
+      );
       expect(kept.callback_id).toBe('edit_entry');
       expect(kept.submit).toBeDefined();
       expect(elementOf(kept, 'edit_answer')?.initial_value).toBe(typed);
@@ -473,9 +507,13 @@ describe('the edit loop, with a review channel and one operator', () => {
 
       // The platform refusing it (an error code) keeps the modal too, and says so.
       h.simulator.faults.set({ kind: 'code', code: '999999', actions: ['update_robot_doc'] });
-      const refused = ackOf(await h.click(viewSubmissionPayload(opened, values, OPERATOR)));
-      expect(refused.response_action).toBe('update');
-      const keptAgain = isRecord(refused.view) ? refused.view : {};
+      const beforeRefused = since(h);
+      const keptAgain = await resultOf(
+        h,
+        opened,
+        await h.click(viewSubmissionPayload(opened, values, OPERATOR)),
+        beforeRefused,
+      );
       expect(elementOf(keptAgain, 'edit_answer')?.initial_value).toBe(typed);
       expect(textsIn(keptAgain)).toContain('The platform refused the change (999999)');
       expect(textsIn(keptAgain)).toContain('Nothing was changed');
@@ -484,7 +522,13 @@ describe('the edit loop, with a review channel and one operator', () => {
       // "fixed" update, and the asker's only notice, come after that save.
       h.simulator.faults.clear();
       const savedAt = Date.now();
-      const saved = await resultOf(h, opened, await h.click(viewSubmissionPayload(opened, values, OPERATOR)));
+      const beforeSaved = since(h);
+      const saved = await resultOf(
+        h,
+        opened,
+        await h.click(viewSubmissionPayload(opened, values, OPERATOR)),
+        beforeSaved,
+      );
       expect(textsIn(saved)).toContain('The platform accepted the change');
       const fixed = await h.slack.waitForCall(
         'chat.update',
@@ -513,7 +557,7 @@ describe('the edit loop, with a review channel and one operator', () => {
   );
 
   it(
-    "answers within Slack's 3 seconds with a saving view when the platform is slow, then shows the result",
+    'answers a slow save at once with a Saving… view that cannot be submitted again, then shows the result',
     async () => {
       const h = harness();
       const { card, cardTs } = await dislike(h, 'Where can I find my payslip?');
@@ -528,22 +572,16 @@ describe('the edit loop, with a review channel and one operator', () => {
         viewSubmissionPayload(opened, asSubmitted(opened.view, { edit_answer: { text: typed } }), OPERATOR),
       );
       const answeredInMs = Date.now() - started;
-      expect(answeredInMs).toBeLessThan(2_900);
+      // Well within Slack's 3 s (the budget is half a second; a busy machine adds to it).
+      expect(answeredInMs).toBeLessThan(2_000);
       const saving = ackOf(response);
       expect(saving.response_action).toBe('update');
       const savingView = isRecord(saving.view) ? saving.view : {};
-      expect(textsIn(savingView)).toContain('Saving to the platform…');
-      expect(elementOf(savingView, 'edit_answer')?.initial_value).toBe(typed);
-      // Save again on the saving view: refused, so the change is not sent twice.
-      const again = ackOf(
-        await h.click(
-          viewSubmissionPayload({ view: savingView, id: opened.id }, asSubmitted(savingView, {}), OPERATOR),
-        ),
-      );
-      expect(again).toEqual({
-        response_action: 'errors',
-        errors: { edit_question_title: expect.stringContaining('still under way') },
-      });
+      expect(textsIn(savingView)).toContain('Saving the change to entry `doc-payslip` to the platform…');
+      // Nothing to press Save on a second time: no submit button, no inputs, no callback to route.
+      expect(savingView.submit).toBeUndefined();
+      expect(savingView.callback_id).toBeUndefined();
+      expect(viewBlocks(savingView).filter((block) => block.type === 'input')).toEqual([]);
 
       const updated = await h.slack.waitForCall(
         'views.update',
@@ -610,6 +648,7 @@ describe('the edit loop, with a review channel and one operator', () => {
       const updatesBefore = allUpdates(h);
       const modal = renderEditModal({
         locale: 'en',
+        timeZone: undefined,
         docId: 'doc-benefits',
         cardId: undefined,
         robotFlag: undefined,
@@ -747,11 +786,13 @@ describe('the edit loop in Chinese', () => {
       const toldTs = String(told.response?.ts);
       const fresh = since(h);
       await h.click(clickButton(told, buttonOf(told, 'ask_again'), { user: 'U_ZH', ts: toldTs, threadTs }));
-      await h.slack.waitForCall(
+      const reanswered = await h.slack.waitForCall(
         'chat.update',
-        (call) => fresh(call) && call.body.ts === toldTs && textOf(call).includes('短信验证码'),
+        (call) => fresh(call) && textOf(call).includes('短信验证码'),
         WAIT_MS,
       );
+      // Below the notice, which stays.
+      expect(reanswered.body.ts).not.toBe(toldTs);
     },
     TEST_MS,
   );

@@ -245,7 +245,7 @@ describe('with a review channel and an operator', () => {
   );
 
   it(
-    'an unanswered question asked three ways is one card, updated in place to a count of 3',
+    'an unanswered question asked three ways is one card, updated in place to a count of 3, keeping its first wording',
     async () => {
       const h = harness();
       const mark = h.slack.calls().length;
@@ -266,7 +266,8 @@ describe('with a review channel and an operator', () => {
       expect(twice.body.ts).toBe(cardTs);
       expect(headerOf(twice)).toBe('❓ Unanswered question · asked 2 times');
 
-      await askByMention(h, 'Which llama grooms alpacas on Mars？？');
+      // Punctuation inside the question, an ellipsis and full-width marks make no other question.
+      await askByMention(h, 'which llama, grooms alpacas on Mars …！！');
       const thrice = await h.slack.waitForCall(
         'chat.update',
         (call) => toReview(call) && headerOf(call).includes('3 times'),
@@ -274,13 +275,37 @@ describe('with a review channel and an operator', () => {
       );
       expect(thrice.body.ts).toBe(cardTs);
       expect(headerOf(thrice)).toBe('❓ Unanswered question · asked 3 times');
+      // The card keeps the wording it was opened with and lists the others, each once.
       expect(blockTexts(thrice, 'section')).toContain(
-        '*Question asked*\n>Which llama grooms alpacas on Mars？？',
+        '*Question asked*\n>Which llama grooms alpacas on Mars?',
       );
-      // No entry to edit: Dismiss only.
-      expect(buttonsOf(thrice).map((button) => button.actionId)).toEqual(['review_dismiss']);
+      expect(blockTexts(thrice, 'section')).toContain(
+        '*Also asked as*\n• which LLAMA grooms alpacas on mars\n• which llama, grooms alpacas on Mars …！！',
+      );
+      // No entry to edit: answer the askers, link an entry, or dismiss.
+      expect(buttonsOf(thrice).map((button) => button.actionId)).toEqual([
+        'review_answer',
+        'review_link',
+        'review_dismiss',
+      ]);
       expect(cardPosts(h.slack)).toHaveLength(1);
       expect(cardUpdates(h.slack, cardTs)).toHaveLength(2);
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
+    'emoji, a mention alone or one word asked without an answer make no card; a real question does',
+    async () => {
+      const h = harness();
+      const mark = h.slack.calls().length;
+      for (const junk of ['🦙🦙 🦙', '<@U0SOMEONE>', 'hello?', ':llama: :tada:', '*help*'])
+        await askByMention(h, junk);
+      const question = 'Which llama shears alpacas on Venus?';
+      await askByMention(h, question);
+      const card = await postedCard(h, mark);
+      expect(blockTexts(card, 'section')).toContain(`*Question asked*\n>${question}`);
+      expect(cardPosts(h.slack)).toHaveLength(1);
     },
     SLOW_TEST_MS,
   );
@@ -348,6 +373,66 @@ describe('with a review channel and an operator', () => {
         '*What askers said*\n• Wrong answer: “Outlook asks for a code the article never mentions”',
       );
       expect(headerOf(withReason)).toBe('👎 Answer disliked');
+
+      // The rated line says the reason was sent, in place of its button; the answer above it stays.
+      const sentLine = await h.slack.waitForCall(
+        'chat.update',
+        (call) => call.body.ts === rated.body.ts && textOf(call).includes('was sent to the team'),
+        WAIT_MS,
+      );
+      expect(reasonButtonOf(sentLine)).toBeUndefined();
+      expect(textOf(sentLine)).toContain(
+        `<@${IDS.user}> rated this answer 👎 not helpful · ✓ What was wrong was sent to the team. Thank you.`,
+      );
+      expect(blocksOf(sentLine).length).toBe(blocksOf(rated).length);
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
+    'a reason given after its card was handled is not lost: it opens a new card, counted, with the reason and a link',
+    async () => {
+      const h = harness();
+      const { rated, threadTs, mark } = await dislike(h, 'How do I submit an expense claim?');
+      const card = await postedCard(h, mark);
+      const cardTs = tsOf(card);
+      const reason = reasonButtonOf(rated);
+      if (!reason)
+        throw new Error(`no reason button on the rated line: ${JSON.stringify(rated.body.blocks)}`);
+
+      // Jane opens the reason modal; meanwhile an operator dismisses the card.
+      await h.click(
+        clickButton({ ...rated, body: { ...rated.body, channel: IDS.channel } }, reason, { threadTs }),
+      );
+      const opened = await h.slack.waitForCall('views.open', undefined, WAIT_MS);
+      const view = viewOf(opened);
+      const radioBlock = inputBlockIds(view).get('radio_buttons');
+      if (!radioBlock) throw new Error(`reason modal lacks its choices: ${JSON.stringify(view)}`);
+      await h.click(clickButton(card, buttonOf(card, 'review_dismiss'), { user: OPERATOR, ts: cardTs }));
+      await h.slack.waitForCall('chat.update', (call) => toReview(call) && call.body.ts === cardTs, WAIT_MS);
+
+      const beforeReason = h.slack.calls().length;
+      const submitted = await h.click(
+        viewSubmissionPayload(
+          { view, id: openedViewId(opened) },
+          { [radioBlock]: { radio: 'out_of_date' } },
+          IDS.user,
+        ),
+      );
+      expect(submitted.status).toBe(200);
+      const reopened = await postedCard(h, beforeReason);
+      expect(tsOf(reopened)).not.toBe(cardTs);
+      expect(headerOf(reopened)).toBe('👎 Answer disliked');
+      expect(blockTexts(reopened, 'section')).toContain('*What askers said*\n• Out of date');
+      expect(blockTexts(reopened, 'section')).toContain(
+        '*Question asked*\n>How do I submit an expense claim?',
+      );
+      expect(blockTexts(reopened, 'context')[0]).toMatch(
+        /^Latest report: Jane Doe · <https:\/\/acme\.slack\.com\/archives\//,
+      );
+      expect(buttonsOf(reopened).map((button) => button.actionId)).toEqual(['review_edit', 'review_dismiss']);
+      // The dismissed card keeps its record.
+      expect(cardUpdates(h.slack, cardTs)).toHaveLength(1);
     },
     SLOW_TEST_MS,
   );

@@ -117,19 +117,17 @@ describe('the knowledge-base review loop', () => {
       5_000,
     );
 
-    // Ask again gets the new answer.
-    await h.click(
-      clickButton(told, buttonOf(told, 'ask_again'), {
-        ts: String(told.response?.ts),
-        threadTs: jane.threadTs,
-      }),
-    );
+    // Ask again gets the new answer below the notice, which stays to say why the answer changed.
+    const noticeTs = String(told.response?.ts);
+    await h.click(clickButton(told, buttonOf(told, 'ask_again'), { ts: noticeTs, threadTs: jane.threadTs }));
     const again = await h.slack.waitForCall(
       'chat.update',
       (call) => call.body.channel === IDS.channel && textOf(call).includes('14 characters'),
       5_000,
     );
+    expect(again.body.ts).not.toBe(noticeTs);
     expect(blocksOf(again).length).toBeGreaterThan(0);
+    expect(h.slack.calls('chat.update').filter((call) => call.body.ts === noticeTs)).toEqual([]);
   });
 
   it('refuses a cleared answer inline and sends nothing', async () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cardIdOfEntry, cardIdOfQuestion, normaliseQuestion } from '../../../src/review/normalise.js';
+import {
+  cardIdOfEntry,
+  cardIdOfQuestion,
+  isTooLittleToReview,
+  normaliseQuestion,
+} from '../../../src/review/normalise.js';
 
 describe('unanswered questions are one card however they are typed', () => {
   it('ignores case, spacing, full-width forms and closing punctuation', () => {
@@ -9,10 +14,32 @@ describe('unanswered questions are one card however they are typed', () => {
     expect(cardIdOfQuestion('Where is the parking lot?')).not.toBe(id);
   });
 
-  it('keeps Chinese questions apart and whole', () => {
+  it('ignores punctuation, ellipses and full-width letters inside the question, not only at its ends', () => {
+    const id = cardIdOfQuestion('Can I bring my llama to the office …?');
+    expect(cardIdOfQuestion('can i bring my LLAMA to the office, …!!')).toBe(id);
+    expect(cardIdOfQuestion('Can I bring my llama, to the office...')).toBe(id);
+    expect(cardIdOfQuestion('Ｃａｎ Ｉ bring my llama to the office？')).toBe(id);
+    expect(cardIdOfQuestion('Can I bring my llama to the office 🦙?')).toBe(id);
+    expect(cardIdOfQuestion('Can I bring my alpaca to the office?')).not.toBe(id);
+  });
+
+  it("reads an apostrophe or a hyphen inside a word as part of it: don't is dont, wi-fi is wifi", () => {
+    expect(normaliseQuestion("Why don't I get Wi-Fi?")).toBe('why dont i get wifi');
+    expect(cardIdOfQuestion('why dont i get wifi')).toBe(cardIdOfQuestion('Why don’t I get Wi‑Fi?'));
+  });
+
+  it('keeps Chinese questions apart and whole, spaces and punctuation between characters aside', () => {
     expect(normaliseQuestion('停车场在哪里？')).toBe('停车场在哪里');
     expect(cardIdOfQuestion('停车场在哪里？')).toBe(cardIdOfQuestion('停车场在哪里?'));
+    expect(cardIdOfQuestion('停车场 在 哪里')).toBe(cardIdOfQuestion('停车场，在哪里！'));
+    expect(normaliseQuestion('我的 VPN 连不上')).toBe('我的vpn连不上');
     expect(cardIdOfQuestion('停车场在哪里')).not.toBe(cardIdOfQuestion('食堂在哪里'));
+  });
+
+  it('keeps letters of every script', () => {
+    expect(normaliseQuestion('Где находится парковка?')).toBe('где находится парковка');
+    expect(normaliseQuestion('Wo ist die Kantine, bitte?')).toBe('wo ist die kantine bitte');
+    expect(cardIdOfQuestion('Где парковка?')).not.toBe(cardIdOfQuestion('Где столовая?'));
   });
 
   it('gives a question of punctuation only a card of its own', () => {
@@ -21,5 +48,33 @@ describe('unanswered questions are one card however they are typed', () => {
 
   it('names entry cards by docId', () => {
     expect(cardIdOfEntry('doc-wifi')).toBe('doc:doc-wifi');
+  });
+});
+
+describe('too little to be a question', () => {
+  it.each([
+    ['emoji only', '🦙🦙 👍'],
+    ['emoji codes only', ':llama: :thumbsup:'],
+    ['punctuation only', '?!…'],
+    ['a mention only', '<@U0123ABCD>'],
+    ['a mention made plain', '@Jane Doe'],
+    ['a link made plain', 'https://example.com/some/page'],
+    ['a link only', '<https://example.com/a|example>'],
+    ['formatting around one word', '*help*'],
+    ['one word', 'hello?'],
+    ['one Chinese character', '好？'],
+    ['a channel and a broadcast', '<#C0123|general> <!here>'],
+  ])('%s makes no card', (_, text) => {
+    expect(isTooLittleToReview(text)).toBe(true);
+  });
+
+  it.each([
+    ['two words', 'vpn broken'],
+    ['a question', 'Can I bring my llama to the office?'],
+    ['two Chinese characters', '食堂'],
+    ['a Chinese question', '停车场在哪里？'],
+    ['a mention and two words', '<@U0123ABCD> printer jammed'],
+  ])('%s is a question', (_, text) => {
+    expect(isTooLittleToReview(text)).toBe(false);
   });
 });

@@ -119,6 +119,8 @@ describe('acceptedRequests', () => {
       'channel_settings',
       'dislike_reason',
       'edit_entry',
+      'review_answer',
+      'review_link',
       'ticket_filter',
     ]);
     expect(accepted.messageShortcutIds).toEqual(['edit_answer']);

@@ -38,6 +38,7 @@ describe('SQLite stores', () => {
         answerHtml: undefined,
         answerType: undefined,
         question: 'wifi?',
+        otherWordings: [],
         count: 1,
         reasons: [],
         notify: [],

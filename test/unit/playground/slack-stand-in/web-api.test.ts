@@ -36,6 +36,29 @@ describe('the stand-in Web API', () => {
     });
   });
 
+  it('reads a thread back by the ts of its parent or of a reply, the parent first', () => {
+    const parent = call('chat.postMessage', { channel: ALICE, text: 'question' });
+    const first = call('chat.postMessage', { channel: dmOf(ALICE), thread_ts: parent.ts, text: 'one' });
+    call('chat.postMessage', { channel: dmOf(ALICE), thread_ts: parent.ts, text: 'two' });
+    const one = call('conversations.replies', {
+      channel: dmOf(ALICE),
+      ts: first.ts,
+      oldest: first.ts,
+      latest: first.ts,
+      inclusive: true,
+    });
+    expect(one).toMatchObject({
+      ok: true,
+      messages: [{ text: 'question' }, { text: 'one', thread_ts: parent.ts }],
+    });
+    const whole = call('conversations.replies', { channel: dmOf(ALICE), ts: parent.ts });
+    expect(Array.isArray(whole.messages) ? whole.messages.length : 0).toBe(3);
+    expect(call('conversations.replies', { channel: dmOf(ALICE), ts: '1.000001' })).toEqual({
+      ok: false,
+      error: 'thread_not_found',
+    });
+  });
+
   it("refuses invalid blocks with Slack's error, and shows the refusal where the message would have been", () => {
     const refused = call('chat.postMessage', {
       channel: REVIEW_CHANNEL,

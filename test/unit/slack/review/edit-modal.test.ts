@@ -24,9 +24,9 @@ describe('renderEditModal', () => {
     const texts = textsOf(view.blocks as KnownBlock[]);
     expect(texts).toContain('`d-42`');
     expect(texts).toContain('The platform has no call that reads an entry');
-    expect(texts).toContain(
-      `<!date^${Math.floor(AT / 1000)}^{date_short_pretty} {time}|2025-03-04T09:30:00Z>`,
-    );
+    // In the operator's own zone (Paris, UTC+1 in March), as people read a date.
+    expect(texts).toContain('last saw it on 4 Mar 2025, 10:30. Fields');
+    expect(texts).not.toContain('2025-03-04');
     expect(initialOf(view, EDIT_BLOCK_IDS.questionTitle)).toBe('How do I reset my password?');
     expect(initialOf(view, EDIT_BLOCK_IDS.answerDesc)).toBe(
       'Go to **Settings** and click [Reset](https://example.com/reset).',
@@ -43,8 +43,11 @@ describe('renderEditModal', () => {
     ]) {
       expect(initialOf(view, id)).toBeUndefined();
     }
-    for (const block of view.blocks as KnownBlock[])
-      if (block.type === 'input') expect(block.optional).toBe(true);
+    for (const block of view.blocks as KnownBlock[]) {
+      const prefilledText =
+        block.block_id === EDIT_BLOCK_IDS.questionTitle || block.block_id === EDIT_BLOCK_IDS.answerDesc;
+      if (block.type === 'input') expect(block.optional).toBe(!prefilledText);
+    }
     expect(inputOf(view, EDIT_BLOCK_IDS.answerDesc)?.label.text).toContain('**bold**');
     const answer = elementOf(view, EDIT_BLOCK_IDS.answerDesc);
     expect(answer.type === 'plain_text_input' && answer.multiline && answer.max_length).toBe(3000);
@@ -115,10 +118,50 @@ describe('renderEditModal', () => {
 
     // A field the operator cleared stays clear, rather than coming back from the prefill.
     const cleared = renderEditModal(
-      modalInput({ values: emptyForm, banner: { kind: 'saving', text: 'Saving…' } }),
+      modalInput({
+        values: emptyForm,
+        banner: { kind: 'failed', text: 'The standard question cannot be empty.' },
+      }),
     );
     expect(initialOf(cleared, EDIT_BLOCK_IDS.questionTitle)).toBeUndefined();
-    expect(textsOf(cleared.blocks as KnownBlock[])).toContain('⏳ Saving…');
+    expect(initialOf(cleared, EDIT_BLOCK_IDS.answerDesc)).toBeUndefined();
+  });
+
+  it('marks optional only the fields that may stay empty: Slack adds "(optional)" to their labels', () => {
+    const optionalOf = (view: types.View) =>
+      new Map(
+        (view.blocks as KnownBlock[])
+          .filter((block): block is types.InputBlock => block.type === 'input')
+          .map((block) => [block.block_id, block.optional === true]),
+      );
+    // Known texts may not be cleared: not optional; settings left unchosen stay as they are: optional.
+    const known = optionalOf(renderEditModal(modalInput()));
+    expect(known.get(EDIT_BLOCK_IDS.questionTitle)).toBe(false);
+    expect(known.get(EDIT_BLOCK_IDS.answerDesc)).toBe(false);
+    for (const id of [EDIT_BLOCK_IDS.matchFlag, EDIT_BLOCK_IDS.validity, EDIT_BLOCK_IDS.effectDate]) {
+      expect(known.get(id)).toBe(true);
+    }
+    // Never seen: nothing to keep, so leaving them empty changes nothing.
+    const unknown = optionalOf(
+      renderEditModal(
+        modalInput({
+          prefill: {
+            questionTitle: undefined,
+            answerMarkup: undefined,
+            answerLength: undefined,
+            seenAt: undefined,
+            unsupportedMarkup: [],
+          },
+        }),
+      ),
+    );
+    expect(unknown.get(EDIT_BLOCK_IDS.questionTitle)).toBe(true);
+    expect(unknown.get(EDIT_BLOCK_IDS.answerDesc)).toBe(true);
+    // No label says "optional" in words: Slack does, where it applies.
+    const labels = (renderEditModal(modalInput()).blocks as KnownBlock[]).flatMap((block) =>
+      block.type === 'input' ? [block.label.text] : [],
+    );
+    expect(labels.join('\n')).not.toMatch(/optional/i);
   });
 
   it('replaces an answer too long for the editor with a note, never a cut copy', () => {

@@ -1,6 +1,6 @@
 import type { types } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import { renderEditSaved } from '../../../../src/slack/review/edit-saved.js';
+import { renderEditSaved, renderEditSaving } from '../../../../src/slack/review/edit-saved.js';
 import { expectModalWithinLimits, textsOf } from '../../../support/block-kit.js';
 
 type KnownBlock = types.KnownBlock;
@@ -17,5 +17,18 @@ describe('renderEditSaved', () => {
     const zh = renderEditSaved({ locale: 'zh-CN', docId: 'd-42', changedFields: [] });
     expectModalWithinLimits(zh);
     expect(textsOf(zh.blocks as KnownBlock[])).not.toContain('修改了');
+  });
+});
+
+describe('renderEditSaving', () => {
+  it('says the change is being saved, and has no submit button to send it twice', () => {
+    for (const locale of ['en', 'zh-CN'] as const) {
+      const view = renderEditSaving({ locale, docId: 'd-42' });
+      expectModalWithinLimits(view);
+      expect(view.submit).toBeUndefined();
+      expect(view.callback_id).toBeUndefined();
+    }
+    const texts = textsOf(renderEditSaving({ locale: 'en', docId: 'd-42' }).blocks as KnownBlock[]);
+    expect(texts).toContain('⏳ Saving the change to entry `d-42` to the platform…');
   });
 });

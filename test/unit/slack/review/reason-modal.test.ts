@@ -29,7 +29,7 @@ describe('renderReasonModal', () => {
     expect(
       text?.type === 'input' && text.element.type === 'plain_text_input' && text.element.max_length,
     ).toBe(500);
-    expect(readReasonMetadata(view.private_metadata)).toBe('ctx-1');
+    expect(readReasonMetadata(view.private_metadata)).toEqual({ contextKey: 'ctx-1', rated: undefined });
   });
 
   it('fits Slack’s limits in both languages', () => {

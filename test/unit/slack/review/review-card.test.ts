@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewCard } from '../../../../src/review/types.js';
 import { decodeReviewCardValue } from '../../../../src/slack/kit/button-values.js';
-import { ACTION_REVIEW_DISMISS, ACTION_REVIEW_EDIT } from '../../../../src/slack/review/ids.js';
+import {
+  ACTION_REVIEW_ANSWER,
+  ACTION_REVIEW_DISMISS,
+  ACTION_REVIEW_EDIT,
+  ACTION_REVIEW_LINK,
+} from '../../../../src/slack/review/ids.js';
 import { renderReviewCard } from '../../../../src/slack/review/review-card.js';
 import { buttonsOf, expectMessageWithinLimits, json, textsOf } from '../../../support/block-kit.js';
 import { AT } from '../../../support/review-views.js';
@@ -15,6 +20,7 @@ function card(overrides: Partial<ReviewCard> = {}): ReviewCard {
     answerHtml: '<p>Go to <b>Settings</b> and click <a href="https://example.com/reset">Reset</a>.</p>',
     answerType: 1,
     question: 'how to reset password',
+    otherWordings: [],
     count: 2,
     reasons: [{ reason: 'out_of_date', text: 'The menu moved', at: AT }],
     latestAsker: { userId: 'U777', displayName: 'Ann Lee' },
@@ -45,7 +51,8 @@ describe('renderReviewCard', () => {
     expect(texts).toContain('*Settings*');
     expect(texts).toContain('How do I reset my password?');
     expect(texts).toContain('`d-42`');
-    expect(texts).toContain('*Answer type*\n1');
+    // The spec gives the answer types no meaning: a bare number is not shown.
+    expect(texts).not.toMatch(/Answer type/);
     expect(texts).toContain(
       'Latest report: Ann Lee · <https://acme.slack.com/archives/C1/p123|View the message>',
     );
@@ -62,7 +69,7 @@ describe('renderReviewCard', () => {
     expect(decodeReviewCardValue(dismiss?.value)).toEqual({ cardId: 'doc:d-42', docId: undefined });
   });
 
-  it('says "once" without a count, and asks for an unanswered question without Edit entry', () => {
+  it('says "once" without a count, and offers an unanswered question Answer, Link and Dismiss, not Edit entry', () => {
     expect(renderReviewCard(card({ count: 1 }), { locale: 'en', showAsker: true }).text).toMatch(
       /^👎 Answer disliked: /,
     );
@@ -81,8 +88,14 @@ describe('renderReviewCard', () => {
     expect(textsOf(message.blocks)).toContain('❓ Unanswered question · asked 3 times');
     expect(textsOf(message.blocks)).not.toContain('Answer shown');
     const buttons = buttonsOf(message.blocks);
-    expect(buttons.map((button) => button.action_id)).toEqual([ACTION_REVIEW_DISMISS]);
-    expect(decodeReviewCardValue(buttons[0]?.value)).toEqual({ cardId: unanswered.id, docId: undefined });
+    expect(buttons.map((button) => button.action_id)).toEqual([
+      ACTION_REVIEW_ANSWER,
+      ACTION_REVIEW_LINK,
+      ACTION_REVIEW_DISMISS,
+    ]);
+    for (const button of buttons) {
+      expect(decodeReviewCardValue(button.value)).toEqual({ cardId: unanswered.id, docId: undefined });
+    }
   });
 
   it('shows who fixed a card, when (in every reader’s time zone) and what changed, without buttons', () => {
@@ -97,10 +110,11 @@ describe('renderReviewCard', () => {
     expect(buttonsOf(message.blocks)).toEqual([]);
     const unix = Math.floor(AT / 1000);
     expect(textsOf(message.blocks)).toContain(
-      `✅ Fixed by <@U123> <!date^${unix}^{date_short_pretty} {time}|2025-03-04T09:30:00Z>: changed standard question, answer, validity`,
+      `✅ Fixed by <@U123> <!date^${unix}^{date_short_pretty} {time}|4 Mar 2025, 09:30 UTC>: changed standard question, answer, validity`,
     );
     const zh = renderReviewCard(fixed, { locale: 'zh-CN', showAsker: true });
     expect(textsOf(zh.blocks)).toContain('修改了标准问题、答案、有效期');
+    expect(textsOf(zh.blocks)).toContain('|2025年3月4日 UTC 09:30>');
   });
 
   it('shows who dismissed a card and when', () => {
@@ -206,5 +220,36 @@ describe('renderReviewCard', () => {
     const message = renderReviewCard(card(), { locale: 'zh-CN', showAsker: true });
     expect(textsOf(message.blocks)).toContain('👎 回答被点踩 · 2 次');
     expect(buttonsOf(message.blocks).map((button) => button.text.text)).toEqual(['编辑条目', '忽略']);
+  });
+});
+
+describe('an unanswered question asked several ways', () => {
+  it('shows the wording it was opened with and lists the others, escaped', () => {
+    const unanswered = card({
+      id: 'q:1',
+      kind: 'unanswered',
+      docId: undefined,
+      entryTitle: undefined,
+      answerHtml: undefined,
+      question: 'Can I bring my llama to the office?',
+      otherWordings: ['can i bring my LLAMA to the office, …!!', 'llama <office>?'],
+      count: 3,
+    });
+    const texts = textsOf(renderReviewCard(unanswered, { locale: 'en', showAsker: true }).blocks);
+    expect(texts).toContain('*Question asked*\n>Can I bring my llama to the office?');
+    expect(texts).toContain(
+      '*Also asked as*\n• can i bring my LLAMA to the office, …!!\n• llama &lt;office&gt;?',
+    );
+  });
+});
+
+describe('person-answer and card modals', () => {
+  it('an answered card says who answered and when, with no buttons', () => {
+    const message = renderReviewCard(
+      card({ kind: 'unanswered', docId: undefined, status: 'answered', handledBy: 'U5', handledAt: AT }),
+      { locale: 'zh-CN', showAsker: true },
+    );
+    expect(buttonsOf(message.blocks)).toEqual([]);
+    expect(textsOf(message.blocks)).toContain(`💬 <@U5> 已于 <!date^${Math.floor(AT / 1000)}^`);
   });
 });

@@ -1,0 +1,120 @@
+// What an operator sends from an unanswered question's card: an answer for its askers (given to each
+// where they asked, the card then marked answered), or the entry that answers it (the modal turns
+// into that entry's edit form; saving it marks the card fixed and tells the askers). The operator's
+// right is checked again on submission: a modal can be submitted long after it opened.
+import { errorFields } from '../../logging/error-fields.js';
+import type { AnswerAskersOutcome } from '../../review/knowledge-review.js';
+import { operatorRefusal } from '../access/operator-gate.js';
+import type { ListenerDeps } from '../handling/deps.js';
+import type { Handling } from '../handling/handling.js';
+import { type Submission, submissionListener } from '../handling/submission.js';
+import type { ViewArgs } from '../handling/tracked.js';
+import { editModalView } from './edit-entry.js';
+import {
+  ANSWER_TEXT_BLOCK_ID,
+  type CardModalMetadata,
+  LINK_DOC_BLOCK_ID,
+  readCardModalMetadata,
+  readLinkedDocId,
+  readOperatorAnswer,
+} from './forms.js';
+import { t } from './messages.js';
+
+type CardAnswerDeps = Pick<
+  ListenerDeps,
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'access'
+>;
+
+export function answerAskersSubmitListener(deps: CardAnswerDeps): (args: ViewArgs) => Promise<void> {
+  return submissionListener(
+    deps,
+    {
+      name: 'answer-the-askers submission',
+      metadata: (view) => readCardModalMetadata(view.private_metadata),
+    },
+    (handling, submission) => submitAnswer(deps, handling, submission),
+  );
+}
+
+async function submitAnswer(
+  deps: CardAnswerDeps,
+  handling: Handling,
+  { view, userId, metadata, ack }: Submission<CardModalMetadata>,
+): Promise<void> {
+  const { locale } = await handling.person(userId);
+  const refusal = await operatorRefusal(deps.access, handling, userId, locale, 'card_answer_submit');
+  if (refusal) {
+    deps.onEvent('review_answer_submit', 'refused');
+    await ack({ response_action: 'errors', errors: { [ANSWER_TEXT_BLOCK_ID]: refusal } });
+    return;
+  }
+  const text = readOperatorAnswer(view);
+  if (text === undefined) {
+    await ack({
+      response_action: 'errors',
+      errors: { [ANSWER_TEXT_BLOCK_ID]: t(locale, 'answer_askers_required') },
+    });
+    return;
+  }
+  // The modal closes at once; the askers are told after, however long Slack takes for each.
+  await ack();
+  const outcome = await deps.review.desk
+    .answerAskers(metadata.cardId, { operatorId: userId, text }, { requestId: handling.requestId })
+    .catch((error: unknown): 'failed' => {
+      handling.logger.error({ ...errorFields(error), cardId: metadata.cardId }, 'askers not answered');
+      return 'failed';
+    });
+  deps.onEvent('review_answer_submit', outcome === 'failed' ? 'failed' : outcome.kind);
+  await deps.responder.ephemeral(handling, { channel: metadata.channel, threadTs: undefined }, userId, {
+    text: outcomeText(locale, outcome),
+    blocks: [],
+  });
+}
+
+function outcomeText(locale: Parameters<typeof t>[0], outcome: AnswerAskersOutcome | 'failed'): string {
+  if (outcome === 'failed') return t(locale, 'answer_askers_failed');
+  switch (outcome.kind) {
+    case 'answered':
+      return t(locale, 'answer_askers_sent', { told: outcome.told, notTold: outcome.notTold });
+    case 'already_handled':
+      return t(locale, 'card_already_handled');
+    case 'no_card':
+      return t(locale, 'card_unknown');
+  }
+}
+
+export function linkEntrySubmitListener(deps: CardAnswerDeps): (args: ViewArgs) => Promise<void> {
+  return submissionListener(
+    deps,
+    { name: 'link-to-an-entry submission', metadata: (view) => readCardModalMetadata(view.private_metadata) },
+    (handling, submission) => submitLink(deps, handling, submission),
+  );
+}
+
+async function submitLink(
+  deps: CardAnswerDeps,
+  handling: Handling,
+  { view, userId, metadata, ack }: Submission<CardModalMetadata>,
+): Promise<void> {
+  const { locale, timeZone } = await handling.person(userId);
+  const refusal = await operatorRefusal(deps.access, handling, userId, locale, 'card_link_submit');
+  if (refusal) {
+    deps.onEvent('review_link_submit', 'refused');
+    await ack({ response_action: 'errors', errors: { [LINK_DOC_BLOCK_ID]: refusal } });
+    return;
+  }
+  const docId = readLinkedDocId(view);
+  if (docId === undefined) {
+    await ack({
+      response_action: 'errors',
+      errors: { [LINK_DOC_BLOCK_ID]: t(locale, 'link_entry_invalid') },
+    });
+    return;
+  }
+  deps.onEvent('review_link_submit', 'linked');
+  // The edit form replaces this modal; saving it marks this card fixed along with the entry's own.
+  await ack({
+    response_action: 'update',
+    view: await editModalView(deps, handling, { docId, cardId: metadata.cardId, locale, timeZone }),
+  });
+}

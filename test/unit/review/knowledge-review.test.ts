@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { PlatformCodeError } from '../../../src/platform/errors.js';
+import { KnowledgeReview, type ReviewBoard } from '../../../src/review/knowledge-review.js';
+import type { ReviewCard } from '../../../src/review/types.js';
+import { MemoryEntrySnapshotStore, MemoryReviewStore } from '../../../src/stores/review-memory.js';
+
+interface Logged {
+  level: 'info' | 'warn' | 'error';
+  object: Record<string, unknown>;
+  message: string;
+}
+
+function reviewLoop(options: { updateFails?: Error } = {}) {
+  const logged: Logged[] = [];
+  const shown: ReviewCard[] = [];
+  const answers: Array<{ userId: string; operatorId: string; text: string }> = [];
+  const board: ReviewBoard = {
+    async show(card) {
+      shown.push(card);
+      return card.posted ?? { conversationId: 'C0REVIEW', messageId: `${shown.length}.0` };
+    },
+    async tellAskerFixed() {},
+    async tellAskerAnswered(asker, answer) {
+      if (asker.userId === 'U_GONE') throw new Error('channel_not_found');
+      answers.push({ userId: asker.userId, ...answer });
+    },
+  };
+  const log = (level: Logged['level']) => (object: object, message: string) => {
+    logged.push({ level, object: object as Record<string, unknown>, message });
+  };
+  const review = new KnowledgeReview({
+    cards: new MemoryReviewStore({ maxEntries: 100 }),
+    snapshots: new MemoryEntrySnapshotStore({ maxEntries: 100 }),
+    board,
+    platform: {
+      async updateRobotDoc() {
+        if (options.updateFails) throw options.updateFails;
+        return { retCode: '000000', retMsg: undefined };
+      },
+    },
+    logger: { info: log('info'), warn: log('warn'), error: log('error') },
+    settings: { cardsEnabled: true, notifyAskersOnFix: false },
+  });
+  return { review, logged, shown, answers };
+}
+
+const report = {
+  context: {
+    uid: 'u1',
+    cid: 'c1',
+    msgId: 'm1',
+    docId: 'doc-wifi',
+    docName: 'How do I join the Wi-Fi?',
+    robotFlag: 1,
+    placement: undefined,
+    partnerId: 'p1',
+    askerUserId: 'U1',
+    question: 'wifi password?',
+    suggestions: [],
+    rateable: true,
+    conversationId: 'C1',
+    threadId: '1.0',
+    createdAt: 1,
+  },
+  asker: { userId: 'U1', displayName: 'Jane' },
+  link: 'https://acme.slack.com/archives/C1/p1',
+};
+let linksAsked = 0;
+const reasonReport = {
+  ...report,
+  link: async () => {
+    linksAsked += 1;
+    return report.link;
+  },
+};
+
+describe('a reason given after its card was handled', () => {
+  it('opens a new card, counted once, with the reason; a reason on an open card is only added', async () => {
+    const { review, shown } = reviewLoop();
+    await review.disliked(report);
+    const [first] = shown;
+    expect(first?.count).toBe(1);
+    if (!first) throw new Error('no card shown');
+
+    expect(await review.reasonGiven(reasonReport, { reason: 'wrong_answer', at: 2 })).toBe('noted');
+    expect(shown.at(-1)).toMatchObject({ count: 1, reasons: [{ reason: 'wrong_answer' }] });
+    // The open card has its link: none asked for.
+    expect(linksAsked).toBe(0);
+
+    expect(await review.dismiss(first.id, 'U0OP')).toBe('dismissed');
+    const outcome = await review.reasonGiven(reasonReport, { reason: 'out_of_date', text: ' moved ', at: 3 });
+    expect(outcome).toBe('reopened');
+    const reopened = shown.at(-1);
+    expect(reopened).toMatchObject({
+      status: 'open',
+      count: 1,
+      docId: 'doc-wifi',
+      question: 'wifi password?',
+      reasons: [{ reason: 'out_of_date', text: 'moved', at: 3 }],
+      latestLink: report.link,
+      notify: [{ userId: 'U1', conversationId: 'C1', threadId: '1.0' }],
+    });
+    // A new post, not the dismissed one changed: the dismissed card keeps its record.
+    expect(reopened?.posted).toBeUndefined();
+  });
+});
+
+describe('a failed knowledge update', () => {
+  it('is logged as a warning with its context, and no stack for a code the platform answered', async () => {
+    const { review, logged } = reviewLoop({
+      updateFails: new PlatformCodeError('update_robot_doc', '100012', 'doc not found'),
+    });
+    const outcome = await review.applyEdit(
+      { docId: 'doc-gone', robotFlag: 1, usedFlag: 1 },
+      ['usedFlag'],
+      'U0OP',
+      { requestId: 'req-1' },
+    );
+    expect(outcome).toEqual({ kind: 'refused', platformCode: '100012', message: 'doc not found' });
+    const line = logged.find((entry) => entry.message === 'knowledge entry update failed');
+    expect(line?.level).toBe('warn');
+    expect(line?.object).toMatchObject({
+      requestId: 'req-1',
+      operator: 'U0OP',
+      docId: 'doc-gone',
+      result: 'refused',
+      platformCode: '100012',
+      platformMessage: 'doc not found',
+    });
+    expect(line?.object).not.toHaveProperty('err');
+  });
+
+  it('logs an unexpected error with its stack, and the update as a warning', async () => {
+    const { review, logged } = reviewLoop({ updateFails: new TypeError('bug') });
+    const outcome = await review.applyEdit({ docId: 'd', robotFlag: 1, usedFlag: 0 }, ['usedFlag'], 'U0OP');
+    expect(outcome).toEqual({ kind: 'unavailable', reason: 'internal' });
+    expect(logged.find((entry) => entry.level === 'error')?.object.err).toBeInstanceOf(TypeError);
+    expect(logged.find((entry) => entry.message === 'knowledge entry update failed')?.level).toBe('warn');
+  });
+});
+
+describe("an operator's answer to an unanswered question", () => {
+  const unanswered = (userId: string, question: string) => ({
+    asker: { userId, displayName: userId },
+    question,
+    conversationId: 'C1',
+    threadId: `${userId}.0`,
+    docId: undefined,
+    matchedQuestion: undefined,
+    answerHtml: '',
+    answerType: 3,
+    robotFlag: undefined,
+  });
+
+  it('marks the card answered once and gives each asker the answer; one not reached is counted', async () => {
+    const { review, shown, answers } = reviewLoop();
+    review.answered(unanswered('U1', 'Can I bring my llama to work?'));
+    await review.settled();
+    review.answered(unanswered('U_GONE', 'can i bring my llama to work'));
+    await review.settled();
+    const card = shown.at(-1);
+    if (!card) throw new Error('no card shown');
+    expect(card).toMatchObject({ kind: 'unanswered', count: 2 });
+
+    const outcome = await review.answerAskers(card.id, { operatorId: 'U0OP', text: 'Only on Fridays.' });
+    expect(outcome).toEqual({ kind: 'answered', told: 1, notTold: 1 });
+    expect(answers).toEqual([{ userId: 'U1', operatorId: 'U0OP', text: 'Only on Fridays.' }]);
+    expect(shown.at(-1)).toMatchObject({ status: 'answered', handledBy: 'U0OP', notify: [] });
+
+    // A second operator (or a second click) finds it handled, and nobody is told twice.
+    expect(await review.answerAskers(card.id, { operatorId: 'U0OP2', text: 'No.' })).toEqual({
+      kind: 'already_handled',
+    });
+    expect(answers).toHaveLength(1);
+    expect(await review.answerAskers('q:0', { operatorId: 'U0OP', text: 'x' })).toEqual({ kind: 'no_card' });
+  });
+});
