@@ -11,11 +11,16 @@ import { createLogger } from '../src/logging/logger.js';
 import type { StoreChoice } from '../src/stores/stores.js';
 import { startBareRelay } from './bare-relay.js';
 import { GATEWAY_FEATURES } from './gateway-features.js';
+import { startHttpFloor } from './http-floor.js';
 
 /** A system under test: the bare relay, or the gateway on one store (its name says which). */
-export type SystemName = 'relay' | `gateway-${StoreChoice['kind']}`;
+export type SystemName = 'relay' | 'http-floor' | `gateway-${StoreChoice['kind']}`;
 
-export type TargetSystem = { kind: 'relay' } | { kind: 'gateway'; store: StoreChoice };
+/** `http-floor`: a bare node:http server, the chatter phase's reference (http-floor.ts). */
+export type TargetSystem =
+  | { kind: 'relay' }
+  | { kind: 'http-floor' }
+  | { kind: 'gateway'; store: StoreChoice };
 
 export interface TargetConfig {
   /** Names the system in the reports and its CPU profile file. */
@@ -96,6 +101,7 @@ async function startTarget(
   countWarning: () => void,
 ): Promise<{ port: number; store?: TargetStore; stop: () => Promise<void> }> {
   const { system } = config;
+  if (system.kind === 'http-floor') return startHttpFloor('127.0.0.1');
   if (system.kind === 'relay') {
     return startBareRelay({
       signingSecret: config.signingSecret,

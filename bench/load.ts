@@ -271,6 +271,8 @@ interface ChatterGroupResult {
   /** Over the warm-up and the window: every message of the group, not only the measured ones. */
   slackCalls: Record<string, number>;
   platformCalls: number;
+  /** µs of CPU the bare node:http server took per message of the same group, measured right after. */
+  floorMicros: number;
 }
 
 interface ChatterPhase {
@@ -363,6 +365,19 @@ async function main(): Promise<void> {
   const sqlitePath = join(stateDir, 'gateway.sqlite');
   await writeChatterSettings(sqlitePath);
   const systems = plan(sqlitePath, redis);
+  const childConfig = (name: SystemName, system: TargetSystem): TargetConfig => ({
+    name,
+    system,
+    signingSecret: SECRET,
+    botToken: BOT_TOKEN,
+    slackApiUrl: slack.url,
+    platformUrl: simulator.url,
+    accessToken: PLATFORM_TOKEN,
+    sysNum: SYS_NUM,
+    platformTimeoutMs: SETTINGS.robotDelayMs * 2,
+    logLevel: SETTINGS.logLevel,
+    ...(profileDir ? { profileDir } : {}),
+  });
   const children = new Map(
     systems.map(({ name, system }) => [
       name,
@@ -507,10 +522,14 @@ async function main(): Promise<void> {
     }
 
     // Last, so that nothing of the other phases is still in flight while the calls are counted.
+    const floor = new Child(childConfig('http-floor', { kind: 'http-floor' }));
+    children.set('http-floor', floor);
+    const floorTarget = { url: `http://127.0.0.1:${(await floor.ready()).port}`, secret: SECRET };
     chatter = await runChatterPhase(child('gateway-sqlite'), target('gateway-sqlite'), {
       board,
       slack,
       simulator,
+      floor: { child: floor, target: floorTarget },
     });
   } finally {
     // The children first: they hold the SQLite file and the Redis connection.
@@ -551,7 +570,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function runChatterPhase(
   measured: Child,
   target: Target,
-  { board, slack, simulator }: { board: AnswerBoard; slack: LeanFakeSlack; simulator: Simulator },
+  {
+    board,
+    slack,
+    simulator,
+    floor,
+  }: {
+    board: AnswerBoard;
+    slack: LeanFakeSlack;
+    simulator: Simulator;
+    /** The bare node:http server: the same top-level chatter at the same rate, for its CPU alone. */
+    floor: { child: Child; target: Target };
+  },
 ): Promise<ChatterPhase> {
   await measured.markCpu();
   await sleep(IDLE_MS);
@@ -566,7 +596,17 @@ async function runChatterPhase(
     const run = await runChatter(target, build, { rate: SETTINGS.rate, seconds: SETTINGS.chatterSeconds });
     await sleep(SETTLE_MS);
     const report = await measured.report();
+    // Right after, the same messages at the same rate to the bare server: the machine as it was.
+    await runChatter(floor.target, build, { rate: SETTINGS.rate, seconds: SETTINGS.warmupSeconds });
+    await floor.child.markCpu();
+    const floorRun = await runChatter(floor.target, build, {
+      rate: SETTINGS.rate,
+      seconds: SETTINGS.chatterSeconds,
+    });
+    await sleep(SETTLE_MS);
+    const floorMicros = ((await floor.child.report()).cpuMs * 1000) / floorRun.sent;
     groups.push({
+      floorMicros,
       group,
       run,
       cpuMs: report.cpuMs,
@@ -607,6 +647,7 @@ function reportChatter(chatter: ChatterPhase): void {
       'ack p99 ms',
       'errors',
       'CPU µs/message',
+      'bare node:http µs',
       'log lines',
       'Slack calls',
       'platform calls',
@@ -618,6 +659,7 @@ function reportChatter(chatter: ChatterPhase): void {
       fmt(percentile(g.run.acks, 99)),
       String(g.run.errors),
       fmt(chatterMicros(g)),
+      fmt(g.floorMicros),
       String(g.warnings),
       callCount(g.slackCalls) === 0 ? '0' : `${callCount(g.slackCalls)} (${callList(g.slackCalls)})`,
       String(g.platformCalls),
@@ -793,6 +835,16 @@ function chatterChecks(chatter: ChatterPhase, sqlite: SystemResult): Array<[bool
     slackCalls === 0 && platformCalls === 0,
     `chatter made no call: ${slackCalls} Slack Web API calls, ${platformCalls} platform calls for ${sent} measured messages and their warm-up`,
   ]);
+  // What any Node HTTP receiver pays per request at this rate is not the filter's: the part above it is.
+  for (const g of chatter.groups) {
+    const above = chatterMicros(g) - g.floorMicros;
+    const aboveAnswer = answer - g.floorMicros;
+    checks.push([
+      above / aboveAnswer < TARGETS.chatterRatio,
+      `${g.group} chatter above a bare node:http server (${fmt(g.floorMicros)} µs a message at this rate, ${fmt(g.floorMicros / answer, 3)}x an answer): ` +
+        `${fmt(above)} µs vs ${fmt(aboveAnswer)} µs an answered question's = ${fmt(above / aboveAnswer, 3)}x (${target})`,
+    ]);
+  }
   for (const { name, answered } of chatter.controls) {
     checks.push([
       answered,
