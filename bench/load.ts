@@ -378,24 +378,7 @@ async function main(): Promise<void> {
     logLevel: SETTINGS.logLevel,
     ...(profileDir ? { profileDir } : {}),
   });
-  const children = new Map(
-    systems.map(({ name, system }) => [
-      name,
-      new Child({
-        name,
-        system,
-        signingSecret: SECRET,
-        botToken: BOT_TOKEN,
-        slackApiUrl: slack.url,
-        platformUrl: simulator.url,
-        accessToken: PLATFORM_TOKEN,
-        sysNum: SYS_NUM,
-        platformTimeoutMs: SETTINGS.robotDelayMs * 2,
-        logLevel: SETTINGS.logLevel,
-        ...(profileDir ? { profileDir } : {}),
-      }),
-    ]),
-  );
+  const children = new Map(systems.map(({ name, system }) => [name, new Child(childConfig(name, system))]));
   const child = (name: SystemName): Child => {
     const found = children.get(name);
     if (!found) throw new Error(`no child for ${name}`);
