@@ -13,7 +13,8 @@ import type { Locale } from '../../conversation/locale.js';
 import type { RenderedMessage } from '../answers/blocks.js';
 import { button, context, section } from '../kit/elements.js';
 import { SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET, truncateMrkdwn } from '../kit/limits.js';
-import { code, slackDate } from '../kit/text.js';
+import { code } from '../kit/text.js';
+import { sharedTime } from '../kit/times.js';
 import type { ChannelCommandProblem } from './command-parser.js';
 import { ACTION_CHANNEL_EDIT } from './ids.js';
 import { t } from './messages.js';
@@ -76,7 +77,7 @@ function changedBy(
   stored: StoredChannelSettings,
   key: 'settings_changed_by' | 'list_changed_by',
 ) {
-  return t(locale, key, { user: `<@${stored.changedBy}>`, date: slackDate(stored.changedAt) });
+  return t(locale, key, { user: `<@${stored.changedBy}>`, date: sharedTime(stored.changedAt, locale) });
 }
 
 export type SettingsHeading = 'show' | 'saved' | 'reset';

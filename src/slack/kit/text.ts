@@ -25,15 +25,3 @@ export function code(id: string): string {
 export function tidy(text: string): string {
   return text.replace(/ {2,}/g, ' ').trim();
 }
-
-/**
- * Slack's date token: every reader sees the time in their own time zone. The fallback (ISO, UTC) is
- * for clients that cannot format it; an impossible time gives nothing rather than a broken token.
- */
-export function slackDate(ms: number | undefined): string {
-  if (ms === undefined || !Number.isFinite(ms)) return '';
-  const date = new Date(ms);
-  if (Number.isNaN(date.getTime())) return '';
-  const fallback = date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  return `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} {time}|${fallback}>`;
-}

@@ -18,6 +18,7 @@ import {
 import { SECTION_TEXT_MAX, truncateMrkdwn } from '../kit/limits.js';
 import { modal } from '../kit/modal.js';
 import { code, escapedLine, tidy } from '../kit/text.js';
+import { viewerTime } from '../kit/times.js';
 import {
   type Choice,
   EDIT_BLOCK_IDS,
@@ -29,7 +30,6 @@ import {
 } from './forms.js';
 import { VIEW_EDIT_ENTRY } from './ids.js';
 import { t } from './messages.js';
-import { viewerTime } from './times.js';
 
 type KnownBlock = types.KnownBlock;
 

@@ -11,6 +11,7 @@ import { encodeReviewCardValue } from '../kit/button-values.js';
 import { button, context, mrkdwn, plainText, section } from '../kit/elements.js';
 import { FALLBACK_TEXT_MAX, SECTION_TEXT_MAX, truncateMrkdwn } from '../kit/limits.js';
 import { code, escapedLine, shortenMrkdwn, tidy } from '../kit/text.js';
+import { sharedTime } from '../kit/times.js';
 import { REASON_TEXT_MAX } from './forms.js';
 import {
   ACTION_REVIEW_ANSWER,
@@ -19,7 +20,6 @@ import {
   ACTION_REVIEW_LINK,
 } from './ids.js';
 import { t } from './messages.js';
-import { sharedTime } from './times.js';
 import { fieldWords, reasonWord } from './words.js';
 
 type ActionsBlock = types.ActionsBlock;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { code, escapedLine, shortenMrkdwn, slackDate, tidy } from '../../../../src/slack/kit/text.js';
+import { code, escapedLine, shortenMrkdwn, tidy } from '../../../../src/slack/kit/text.js';
 
 describe('text helpers', () => {
   it('put untrusted text on one escaped line', () => {
@@ -18,12 +18,7 @@ describe('text helpers', () => {
     expect(code('a`b')).toBe('a`b');
   });
 
-  it('give Slack’s date token, or nothing for an impossible time', () => {
-    expect(slackDate(Date.UTC(2025, 2, 4, 9, 30))).toBe(
-      '<!date^1741080600^{date_short_pretty} {time}|2025-03-04T09:30:00Z>',
-    );
-    expect(slackDate(undefined)).toBe('');
-    expect(slackDate(Number.NaN)).toBe('');
+  it('tidy spacing', () => {
     expect(tidy(' a  b ')).toBe('a b');
   });
 });

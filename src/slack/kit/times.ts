@@ -1,4 +1,4 @@
-// Moments as operators read them ("25 Nov 2026, 14:05"), never ISO UTC: in the viewer's own zone on
+// Moments as operators read them (the review cards and modal, a channel's settings) ("25 Nov 2026, 14:05"), never ISO UTC: in the viewer's own zone on
 // what one person sees (a modal), and as Slack's date token on a card the whole channel reads.
 import type { Locale } from '../../conversation/locale.js';
 
