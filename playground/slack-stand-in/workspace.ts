@@ -172,6 +172,16 @@ export class SlackWorkspace {
       refusal: undefined,
       subtype: 'assistant_app_thread',
     });
+    return this.#addAssistantThread(channel, threadTs, userId, contextChannel);
+  }
+
+  /** A new assistant thread, with no status, prompts or title yet. */
+  #addAssistantThread(
+    channel: string,
+    threadTs: string,
+    userId: string,
+    contextChannel: AssistantThread['contextChannel'],
+  ): AssistantThread {
     const thread: AssistantThread = {
       channel,
       threadTs,
@@ -191,19 +201,7 @@ export class SlackWorkspace {
   namedAssistantThread(channel: string, threadTs: string): AssistantThread | undefined {
     const found = this.assistantThread(channel, threadTs);
     if (found || !this.directory.assumesUnseen) return found;
-    const assumed: AssistantThread = {
-      channel,
-      threadTs,
-      userId: UNSEEN_USER,
-      contextChannel: undefined,
-      status: '',
-      loadingMessages: [],
-      prompts: [],
-      promptsTitle: undefined,
-      title: undefined,
-    };
-    this.#assistantThreads.push(assumed);
-    return assumed;
+    return this.#addAssistantThread(channel, threadTs, UNSEEN_USER, undefined);
   }
 
   assistantThread(channel: string, threadTs: string): AssistantThread | undefined {
