@@ -78,8 +78,10 @@ function eventScreen(
   return (envelope, event) => {
     const { type } = event;
     const screen = typeof type === 'string' ? screens.get(type) : undefined;
+    if (screen === undefined || typeof type !== 'string') return false;
+    // Read only for the types some surface screens: every other event goes to Bolt as it came.
     const workspace = workspaceOfEnvelope(envelope);
-    if (screen === undefined || typeof type !== 'string' || workspace === undefined) return false;
+    if (workspace === undefined) return false;
     const counted = (leftAlone: boolean) => {
       if (leftAlone) deps.onEvent(type, 'ignored');
       return leftAlone;

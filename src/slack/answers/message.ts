@@ -64,7 +64,7 @@ export function leavesMessageAlone(
   if (userId === undefined || !mayBeQuestion(deps, facts, source.appUserId)) return true;
   if (facts.thread_ts === undefined || isDirectMessage(facts)) return false;
   // A mention of the app in a thread arrives as app_mention too, and is answered from there.
-  if (source.appUserId && (facts.text ?? '').includes(`<@${source.appUserId}>`)) return true;
+  if (mentionsTheApp(facts.text, source.appUserId)) return true;
   // The listener asks the registry in the asker's turn, after their earlier questions (one of them may
   // be what opens this thread): only an asker with none queued is decided here.
   if (!deps.turns.isIdle({ teamId: source.workspace, userId })) return false;
@@ -202,7 +202,7 @@ async function questionTarget(
   }
   // In a thread, a plain message is a question only inside a thread the app is answering; a
   // message that mentions the app arrives as app_mention too, and the delivery key makes it one.
-  if (source.botUserId && (event.text ?? '').includes(`<@${source.botUserId}>`)) return undefined;
+  if (mentionsTheApp(event.text, source.botUserId)) return undefined;
   const known = await deps.threads.isAnswering(
     source.teamId,
     event.channel,
@@ -245,12 +245,17 @@ function mayBeQuestion(
   if (policy.answer === 'mention') return false;
   const text = event.text ?? '';
   // One that mentions the app arrives as app_mention too and is answered from there.
-  if (botUserId && text.includes(`<@${botUserId}>`)) return false;
+  if (mentionsTheApp(text, botUserId)) return false;
   if (MENTION.test(text)) return false;
   if (policy.askers !== 'anyone' && policy.askers.groups.length === 0) {
     if (!policy.askers.users.includes(event.user ?? '')) return false;
   }
   return policy.answer === 'all' ? text.trim() !== '' : readsAsQuestion(text);
+}
+
+/** Whether the text mentions the app: such a message arrives as app_mention too, and is answered from there. */
+function mentionsTheApp(text: string | undefined, appUserId: string | undefined): boolean {
+  return appUserId !== undefined && appUserId !== '' && (text ?? '').includes(`<@${appUserId}>`);
 }
 
 /**
