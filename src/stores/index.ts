@@ -37,6 +37,8 @@ export interface StoresOptions {
 }
 
 const DEFAULT_SWEEP_EVERY_MS = 60_000;
+/** How often the write-ahead log is moved into the SQLite file, by a worker thread (sqlite-checkpoints.ts). */
+const CHECKPOINT_EVERY_MS = 1_000;
 /**
  * In one process each tick is claimed once anyway (the schedule never repeats an occurrence): the
  * memory only has to outlast the ticks in flight.
@@ -98,11 +100,17 @@ function sqliteStores(path: string, options: StoresOptions): Stores {
   const logger = options.logger;
   const stores = createSqliteStores(file, {
     ttlSeconds: options.ttlSeconds,
+    checkpointEveryMs: CHECKPOINT_EVERY_MS,
     ...(logger && {
       onFlushError: (error: unknown) =>
         logger.warn(
           { ...errorFields(error), path: file },
           'state not yet written to the SQLite file; trying again',
+        ),
+      onCheckpointFailure: (error: Error) =>
+        logger.warn(
+          { ...errorFields(error), path: file },
+          'SQLite file checkpointed at each write from now on, which is slower under load',
         ),
     }),
   });

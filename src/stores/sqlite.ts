@@ -14,6 +14,7 @@ import { SqliteAssistantContextStore } from './assistant-contexts.js';
 import { SqliteChannelSettingsStore } from './channel-settings.js';
 import { contextSchema } from './redis.js';
 import type { StoreLogger } from './redis-connection.js';
+import { checkpointInBackground } from './sqlite-checkpoints.js';
 import { type Clock, KvTable, openDatabase, SqliteJsonStore, ttlMs } from './sqlite-database.js';
 import {
   SqliteEntrySnapshotStore,
@@ -159,6 +160,13 @@ export interface SqliteStoresOptions extends SqliteReviewStoreOptions {
   now?: Clock;
   /** Told when held writes could not be written to the file (they are tried again). */
   onFlushError?: (error: unknown) => void;
+  /**
+   * Checkpoint the file from a worker thread this often rather than at a commit (the gateway's own
+   * stores); left out, SQLite checkpoints at commits (a short-lived connection, the tests).
+   */
+  checkpointEveryMs?: number;
+  /** Told when the background checkpoints stopped and the commits checkpoint again. */
+  onCheckpointFailure?: (error: Error) => void;
 }
 
 export interface SqliteStores extends Stores {
@@ -177,6 +185,13 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
   const now = options.now ?? Date.now;
   const db = openDatabase(path);
   const kv = new KvTable(db, options.onFlushError);
+  const checkpoints =
+    options.checkpointEveryMs === undefined
+      ? undefined
+      : checkpointInBackground(db, path, {
+          everyMs: options.checkpointEveryMs,
+          ...(options.onCheckpointFailure && { onFailure: options.onCheckpointFailure }),
+        });
   const sweepCards = db.prepare(
     'DELETE FROM review_cards WHERE id IN (SELECT id FROM review_cards WHERE expires_at <= ? LIMIT ?)',
   );
@@ -220,6 +235,8 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
       if (!open) return;
       open = false;
       try {
+        // Awaited only when there is a worker: without one a close is done when it returns.
+        if (checkpoints) await checkpoints.stop();
         kv.flush();
       } finally {
         db.close();

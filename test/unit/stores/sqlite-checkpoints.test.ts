@@ -1,0 +1,80 @@
+// The SQLite file is checkpointed by a worker thread, not at the gateway's commits (which stopped the
+// event loop under load); when the worker cannot work, the commits checkpoint again.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteStores } from '../../../src/stores/sqlite.js';
+import { checkpointInBackground } from '../../../src/stores/sqlite-checkpoints.js';
+import { openDatabase } from '../../../src/stores/sqlite-database.js';
+import { answerContext } from '../../support/answer-context.js';
+import { waitFor } from '../../support/wait.js';
+
+const folders: string[] = [];
+
+function tempPath(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'sqlite-checkpoints-'));
+  folders.push(folder);
+  return join(folder, 'state.sqlite');
+}
+
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+const size = (path: string) => statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+
+/** Enough contexts that their pages pass SQLite's 1,000-page threshold for a checkpoint at a commit. */
+async function writeManyContexts(stores: ReturnType<typeof createSqliteStores>): Promise<void> {
+  const context = answerContext({
+    answerHtml: `<p>${'An answer long enough to fill pages. '.repeat(60)}</p>`,
+  });
+  for (let n = 0; n < 3_000; n++) await stores.contexts.put(`C1:${n}`, context);
+}
+
+describe('background checkpoints', () => {
+  it('leaves the commits to append to the log and moves it into the file from the worker', async () => {
+    const path = tempPath();
+    const stores = createSqliteStores(path, { ttlSeconds: 60, checkpointEveryMs: 200 });
+    const fileBefore = size(path);
+    await writeManyContexts(stores);
+    // The held writes are committed within 100 ms; the log now holds them, the file not yet.
+    await waitFor(() => size(`${path}-wal`) > 4_096 * 1_000);
+    await waitFor(() => size(path) > 4_096 * 1_000);
+    expect(size(path)).toBeGreaterThan(fileBefore + 4_096 * 1_000);
+    await stores.close();
+    const reopened = createSqliteStores(path, { ttlSeconds: 60 });
+    expect(await reopened.contexts.get('C1:2999')).toBeDefined();
+    await reopened.close();
+  });
+
+  it('does not checkpoint at a commit while the worker is on it', async () => {
+    const path = tempPath();
+    // A worker that will not get to its first checkpoint during the test.
+    const stores = createSqliteStores(path, { ttlSeconds: 60, checkpointEveryMs: 600_000 });
+    await writeManyContexts(stores);
+    await waitFor(() => size(`${path}-wal`) > 4_096 * 1_000);
+    // With SQLite's default the commit past 1,000 pages would have copied them into the file.
+    expect(size(path)).toBeLessThan(4_096 * 100);
+    await stores.close();
+    // The last connection to close checkpoints what is left: nothing is lost.
+    const reopened = createSqliteStores(path, { ttlSeconds: 60 });
+    expect(await reopened.contexts.get('C1:0')).toBeDefined();
+    await reopened.close();
+  });
+
+  it('hands checkpoints back to the commits and says why when the worker cannot open the file', async () => {
+    const path = tempPath();
+    const db = openDatabase(path);
+    const failures: Error[] = [];
+    const checkpoints = checkpointInBackground(db, join(path, 'not-a-folder', 'state.sqlite'), {
+      everyMs: 50,
+      onFailure: (error) => failures.push(error),
+    });
+    await waitFor(() => failures.length > 0);
+    expect(failures[0]?.message).toMatch(/background checkpoint failed/);
+    expect(db.prepare('PRAGMA wal_autocheckpoint').get()).toEqual({ wal_autocheckpoint: 1_000 });
+    await checkpoints.stop();
+    db.close();
+  });
+});
