@@ -69,7 +69,58 @@ class SqliteOnceStore implements OnceStore, TickClaims {
   }
 
   async has(key: string): Promise<boolean> {
+    return this.holds(key);
+  }
+
+  holds(key: string): boolean {
     return this.#claims.has(key);
+  }
+}
+
+/**
+ * Deliveries: a claim is a lease while the delivery is handled, kept in the process only (the file is
+ * this process's alone, so no one else needs to see it, and a lease that dies with its process lets
+ * Slack's retry be answered, which is what it is for); only an answered delivery (keep) is written.
+ * That is one row an answer less for the file to write.
+ */
+class SqliteDeliveryStore implements OnceStore {
+  readonly #kept: SqliteOnceStore;
+  /** Leases by key, until when (ms since the epoch). */
+  readonly #leases = new Map<string, number>();
+  readonly #now: Clock;
+
+  constructor(kv: KvTable, namespace: string, now: Clock) {
+    this.#kept = new SqliteOnceStore(kv, namespace, now);
+    this.#now = now;
+  }
+
+  async claim(key: string, ttlSeconds: number): Promise<boolean> {
+    // No await between the looks and the lease: within one process the claim is atomic.
+    if (this.#leased(key) || this.#kept.holds(key)) return false;
+    this.#leases.set(key, this.#now() + ttlMs(ttlSeconds));
+    return true;
+  }
+
+  async release(key: string): Promise<void> {
+    this.#leases.delete(key);
+  }
+
+  async keep(key: string, ttlSeconds: number): Promise<void> {
+    await this.#kept.keep(key, ttlSeconds);
+    this.#leases.delete(key);
+  }
+
+  async has(key: string): Promise<boolean> {
+    return this.#leased(key) || this.#kept.holds(key);
+  }
+
+  #leased(key: string): boolean {
+    const until = this.#leases.get(key);
+    if (until === undefined) return false;
+    if (until > this.#now()) return true;
+    // A handling that never ended (it hung): its lease lapsed, as a row's would.
+    this.#leases.delete(key);
+    return false;
   }
 }
 
@@ -198,7 +249,7 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
   let open = true;
   return {
     contexts: new SqliteContextStore(kv, { ttlSeconds: options.ttlSeconds, now }),
-    deliveries: new SqliteOnceStore(kv, 'once', now),
+    deliveries: new SqliteDeliveryStore(kv, 'once', now),
     threads: new SqliteOnceStore(kv, 'thread', now),
     ticks: new SqliteOnceStore(kv, 'tick', now),
     ratings: new SqliteRatingStore(kv, now),

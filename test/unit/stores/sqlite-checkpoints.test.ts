@@ -26,9 +26,7 @@ const size = (path: string) => statSync(path, { throwIfNoEntry: false })?.size ?
 
 /** Enough contexts that their pages pass SQLite's 1,000-page threshold for a checkpoint at a commit. */
 async function writeManyContexts(stores: ReturnType<typeof createSqliteStores>): Promise<void> {
-  const context = answerContext({
-    answerHtml: `<p>${'An answer long enough to fill pages. '.repeat(60)}</p>`,
-  });
+  const context = answerContext({ question: 'A question long enough to fill pages? '.repeat(40) });
   for (let n = 0; n < 3_000; n++) await stores.contexts.put(`C1:${n}`, context);
 }
 

@@ -63,6 +63,25 @@ describe('SQLite stores', () => {
     await second.close();
   });
 
+  it('writes an answered delivery to the file, and leaves one still being handled to the process', async () => {
+    const path = tempPath();
+    const first = createSqliteStores(path, { ttlSeconds: 60 });
+    expect(await first.deliveries.claim('msg:T1:C1:1.1', 60)).toBe(true);
+    expect(await first.deliveries.claim('msg:T1:C1:2.2', 60)).toBe(true);
+    await first.deliveries.keep('msg:T1:C1:1.1', 3_600);
+    // Within the process both are taken, by anyone who asks.
+    expect(await first.deliveries.claim('msg:T1:C1:1.1', 60)).toBe(false);
+    expect(await first.deliveries.claim('msg:T1:C1:2.2', 60)).toBe(false);
+    expect(await first.deliveries.has('msg:T1:C1:2.2')).toBe(true);
+    await first.close();
+    // The next process: the answered one is not answered again; Slack's retry of the one whose
+    // handling ended with the process is answered, not dropped.
+    const second = createSqliteStores(path, { ttlSeconds: 60 });
+    expect(await second.deliveries.claim('msg:T1:C1:1.1', 60)).toBe(false);
+    expect(await second.deliveries.claim('msg:T1:C1:2.2', 60)).toBe(true);
+    await second.close();
+  });
+
   it('never returns an expired row, and sweeps expired rows in bounded batches', async () => {
     let now = 1_000_000;
     const stores = createSqliteStores(tempPath(), { ttlSeconds: 60, now: () => now });
