@@ -2,9 +2,11 @@
 // migrated forward at open, and one key/value table of JSON values with an expiry, as Redis keeps them.
 
 import type { DatabaseSync, SQLOutputValue, StatementSync } from 'node:sqlite';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { parseJsonWith } from '../util/json.js';
+import { KeyFilter } from './key-filter.js';
 
 export type SqliteDatabase = DatabaseSync;
 type SqliteModule = typeof import('node:sqlite');
@@ -79,6 +81,10 @@ export function openDatabase(path: string): SqliteDatabase {
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
+    // 8 MB of pages rather than SQLite's 2: an answer's rows land on pages all over the file (keyed by
+    // channel), and a page read again from the OS cost a fifth of writing them (measured: 85 → 66 µs an
+    // answer on a 120,000-row file).
+    db.exec('PRAGMA cache_size = -8192');
     migrate(db, path);
     return db;
   } catch (error) {
@@ -166,6 +172,11 @@ const FLUSH_AFTER_MS = 100;
 const RETRY_FLUSH_AFTER_MS = 1_000;
 /** The recent rows kept in process, in characters of key and value (a few MB). */
 const RECENT_CHARACTERS = 4_000_000;
+/** The least number of keys a filter of the file's keys is sized for (about 300 KB). */
+const FILTER_MIN_KEYS = 262_144;
+/** Keys read per statement while a filter is built: a turn of the event loop between pages. */
+const FILTER_PAGE = 2_000;
+const ABSENT: PendingWrite = { raw: undefined };
 
 /**
  * The key/value table, with its writes held in process for up to 100 ms and then written in one
@@ -190,6 +201,16 @@ export class KvTable {
     maxSize: RECENT_CHARACTERS,
     sizeCalculation: (write, key) => key.length + (write.raw?.length ?? 0) + 16,
   });
+  /**
+   * Every key the file may hold: a key it denies is answered absent without a statement. Undefined
+   * until the first is built from the file (every key may then be there).
+   */
+  #filter: KeyFilter | undefined;
+  /** A filter being built from the file; every key written meanwhile goes into it too. */
+  #building: KeyFilter | undefined;
+  readonly #countKeys: StatementSync;
+  readonly #firstKeys: StatementSync;
+  readonly #keysAfter: StatementSync;
   #timer: NodeJS.Timeout | undefined;
   /** Told what a failed flush threw; the writes stay pending and are tried again. */
   readonly #onFlushError: ((error: unknown) => void) | undefined;
@@ -206,6 +227,47 @@ export class KvTable {
     this.#sweep = db.prepare(
       'DELETE FROM kv WHERE (ns, id) IN (SELECT ns, id FROM kv WHERE expires_at <= ? LIMIT ?)',
     );
+    this.#countKeys = db.prepare('SELECT count(*) AS total FROM kv');
+    this.#firstKeys = db.prepare('SELECT ns, id FROM kv ORDER BY ns, id LIMIT ?');
+    this.#keysAfter = db.prepare('SELECT ns, id FROM kv WHERE (ns, id) > (?, ?) ORDER BY ns, id LIMIT ?');
+    void this.buildKeyFilter();
+  }
+
+  /** True when the filter of the file's keys holds more than it was sized for (it admits more absent keys). */
+  get keyFilterFull(): boolean {
+    return this.#filter?.full ?? false;
+  }
+
+  /**
+   * Builds a filter of the keys in the file, a page at a time with a turn of the event loop between
+   * pages, sized for twice what is there; until it is done the current one (or none) answers. A
+   * failure (the file closed meanwhile) leaves the current one: every key it denies is still absent.
+   */
+  async buildKeyFilter(): Promise<void> {
+    if (this.#building) return;
+    try {
+      const total = Number(this.#countKeys.get()?.total ?? 0);
+      const building = new KeyFilter(Math.max(FILTER_MIN_KEYS, 2 * total));
+      this.#building = building;
+      let page = this.#firstKeys.all(FILTER_PAGE);
+      for (;;) {
+        let last: { ns: string; id: string } | undefined;
+        for (const row of page) {
+          if (typeof row.ns !== 'string' || typeof row.id !== 'string') continue;
+          building.add(pendingKey(row.ns, row.id));
+          last = { ns: row.ns, id: row.id };
+        }
+        if (page.length < FILTER_PAGE || !last) break;
+        await nextTurn();
+        if (this.#building !== building) return;
+        page = this.#keysAfter.all(last.ns, last.id, FILTER_PAGE);
+      }
+      this.#filter = building;
+    } catch {
+      // Kept as it was: it denies no key the file holds.
+    } finally {
+      this.#building = undefined;
+    }
   }
 
   /** The live value: pending, recently read or written, or in the file. */
@@ -213,11 +275,12 @@ export class KvTable {
     const key = pendingKey(namespace, id);
     const known = this.#pending.get(key) ?? this.#recent.get(key);
     if (known) return known.raw !== undefined && known.expiresAt > now ? known.raw : undefined;
+    if (this.#filter && !this.#filter.mayHold(key)) return undefined;
     const row = this.#get.get(namespace, id, now);
     const read: PendingWrite =
       typeof row?.value === 'string' && typeof row.expires_at === 'number'
         ? { raw: row.value, expiresAt: row.expires_at }
-        : { raw: undefined };
+        : ABSENT;
     // Absent stays absent until this process writes it: the file is this process's alone.
     this.#recent.set(key, read);
     return read.raw;
@@ -235,7 +298,7 @@ export class KvTable {
   }
 
   delete(namespace: string, id: string): void {
-    this.#hold(namespace, id, { raw: undefined });
+    this.#hold(namespace, id, ABSENT);
   }
 
   /** Deletes only while the live value is `raw` (a lock still held by its owner). */
@@ -260,7 +323,11 @@ export class KvTable {
       for (const [key, write] of writes) {
         const [namespace = '', id = ''] = splitPendingKey(key);
         if (write.raw === undefined) this.#delete.run(namespace, id);
-        else this.#put.run(namespace, id, write.raw, write.expiresAt);
+        else {
+          this.#put.run(namespace, id, write.raw, write.expiresAt);
+          this.#filter?.add(key);
+          this.#building?.add(key);
+        }
       }
     });
     // Only what is still as it was written: a write made meanwhile waits for the next flush.

@@ -226,6 +226,8 @@ export interface SqliteStores extends Stores {
   path: string;
   /** Deletes at most `limit` expired rows; returns how many it deleted (fewer: nothing more to sweep). */
   sweepExpired(limit: number): number;
+  /** Builds a larger filter of the file's keys when the one in use holds more than it was sized for. */
+  refreshKeyFilter(): Promise<void>;
 }
 
 /**
@@ -273,6 +275,9 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
       if (rows >= limit) return rows;
       return rows + Number(sweepCards.run(at, limit - rows).changes);
     },
+    refreshKeyFilter: async () => {
+      if (open && kv.keyFilterFull) await kv.buildKeyFilter();
+    },
     ping: async () => {
       if (!open) return false;
       try {
@@ -308,7 +313,7 @@ const SWEEP_BATCHES_PER_ROUND = 200;
  * for a round in progress.
  */
 export function sweepInBackground(
-  stores: Pick<SqliteStores, 'sweepExpired' | 'path'>,
+  stores: Pick<SqliteStores, 'sweepExpired' | 'refreshKeyFilter' | 'path'>,
   options: { everyMs: number; logger?: StoreLogger },
 ): () => Promise<void> {
   if (options.everyMs <= 0) return async () => undefined;
@@ -323,6 +328,8 @@ export function sweepInBackground(
         if (deleted < SWEEP_BATCH) break;
         await nextTurn();
       }
+      // After the sweep, which took out what the new filter need not hold.
+      if (!stopped) await stores.refreshKeyFilter();
     } catch (error) {
       // A busy file now is a free one at the next round; nothing is lost meanwhile.
       options.logger?.warn(

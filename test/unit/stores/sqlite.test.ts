@@ -82,6 +82,33 @@ describe('SQLite stores', () => {
     await second.close();
   });
 
+  it('finds what the file held at open, and answers keys it never held without asking the file', async () => {
+    const path = tempPath();
+    const before = createSqliteStores(path, { ttlSeconds: 60 });
+    await before.deliveries.keep('msg:T1:C1:1.1', 3_600);
+    await before.threads.claim('T1:C1:1.1', 3_600);
+    await before.close();
+    const stores = createSqliteStores(path, { ttlSeconds: 60 });
+    // The filter is built from the file a page at a time after open; a turn of the loop ends it here.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await stores.deliveries.claim('msg:T1:C1:1.1', 60)).toBe(false);
+    expect(await stores.threads.has('T1:C1:1.1')).toBe(true);
+    // A row put in the file behind the gateway's back (the file is its alone) under a key it never
+    // wrote: the filter denies the key, so the file is not asked and the row not seen.
+    const other = new DatabaseSync(path);
+    other
+      .prepare('INSERT INTO kv (ns, id, value, expires_at) VALUES (?, ?, ?, ?)')
+      .run('thread', 'T1:C1:9.9', '1', Date.now() + 60_000);
+    other.close();
+    expect(await stores.threads.has('T1:C1:9.9')).toBe(false);
+    await stores.close();
+    // A new process builds its filter from the file: now it is there.
+    const after = createSqliteStores(path, { ttlSeconds: 60 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await after.threads.has('T1:C1:9.9')).toBe(true);
+    await after.close();
+  });
+
   it('never returns an expired row, and sweeps expired rows in bounded batches', async () => {
     let now = 1_000_000;
     const stores = createSqliteStores(tempPath(), { ttlSeconds: 60, now: () => now });
