@@ -94,6 +94,9 @@ export function checkpointInBackground(
   return {
     async stop() {
       stopping = true;
+      // Kept alive until it is done: a stop awaited by nothing else must still come back to its caller,
+      // which writes what is held and closes the file after it.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },

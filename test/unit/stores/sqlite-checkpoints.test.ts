@@ -8,6 +8,7 @@ import { createSqliteStores } from '../../../src/stores/sqlite.js';
 import { checkpointInBackground } from '../../../src/stores/sqlite-checkpoints.js';
 import { openDatabase } from '../../../src/stores/sqlite-database.js';
 import { answerContext } from '../../support/answer-context.js';
+import { runEntry } from '../../support/child-process.js';
 import { waitFor } from '../../support/wait.js';
 
 const folders: string[] = [];
@@ -60,6 +61,16 @@ describe('background checkpoints', () => {
     expect(await reopened.contexts.get('C1:0')).toBeDefined();
     await reopened.close();
   });
+
+  it('closes, writing what is held, in a process with nothing else to keep it alive', async () => {
+    const path = tempPath();
+    const closing = runEntry('test/entries/close-sqlite-stores.ts', { STATE_FILE: path });
+    expect(await closing.exited).toBe(0);
+    expect(closing.stdout).toContain('closed');
+    const reopened = createSqliteStores(path, { ttlSeconds: 60 });
+    expect(await reopened.contexts.get('T1:C1:1.1')).toBeDefined();
+    await reopened.close();
+  }, 20_000);
 
   it('hands checkpoints back to the commits and says why when the worker cannot open the file', async () => {
     const path = tempPath();
