@@ -41,6 +41,7 @@ export function composeCore(
     settings: {
       cardsEnabled: env.REVIEW_CHANNEL_ID !== undefined,
       notifyAskersOnFix: env.NOTIFY_ASKERS_ON_FIX,
+      cardRefreshMs: env.REVIEW_CARD_REFRESH_SECONDS * 1000,
     },
   });
 

@@ -329,6 +329,7 @@ const variablesSchema = z.object({
   AGENT_GROUPS: agentGroups,
   REVIEW_CHANNEL_ID: slackId('channel'),
   REVIEW_SHOW_ASKER: flag(true),
+  REVIEW_CARD_REFRESH_SECONDS: integer(0, 3_600, 5),
   // Both or neither: without them a DM's answer offers no one to call.
   ESCALATE_TO: slackPeople,
   ESCALATION_CHANNEL_ID: slackId('channel'),

@@ -7,6 +7,7 @@ import type { AnsweredQuestion } from '../conversation/conversation.js';
 import type { AnswerContext } from '../conversation/types.js';
 import { isPlatformError } from '../platform/errors.js';
 import type { RobotDocUpdateRequest } from '../platform/schemas.js';
+import { CardRefreshes } from './card-refreshes.js';
 import { textHash } from './edit-plan.js';
 import { cardIdOfEntry, cardIdOfQuestion, isTooLittleToReview } from './normalise.js';
 import type { EntrySnapshotStore, OpenCards, ReviewStore } from './stores.js';
@@ -68,6 +69,8 @@ export interface ReviewSettings {
   /** Cards are posted only where there is a review channel; without one, edits still work. */
   cardsEnabled: boolean;
   notifyAskersOnFix: boolean;
+  /** A card's message is refreshed for new reports at most this often (0: at every report). */
+  cardRefreshMs: number;
 }
 
 export interface DislikeReport {
@@ -112,6 +115,7 @@ export class KnowledgeReview {
   /** docId → hash of the snapshot last written by this process, and when. */
   readonly #written = new LRUCache<string, { hash: string; at: number }>({ max: 10_000 });
   readonly #pending = new Set<Promise<void>>();
+  readonly #refreshes: CardRefreshes<ReviewScope>;
 
   constructor(dependencies: {
     cards: ReviewStore;
@@ -131,6 +135,11 @@ export class KnowledgeReview {
     this.#metrics = dependencies.metrics ?? {};
     this.#settings = dependencies.settings;
     this.#now = dependencies.now ?? Date.now;
+    this.#refreshes = new CardRefreshes({
+      everyMs: this.#settings.cardRefreshMs,
+      now: this.#now,
+      refresh: (cardId, scope) => this.#refreshCard(cardId, scope),
+    });
   }
 
   get cardsEnabled(): boolean {
@@ -152,6 +161,7 @@ export class KnowledgeReview {
   /** Resolves when every answer noted so far is stored (a stop waits for it). */
   async settled(): Promise<void> {
     while (this.#pending.size > 0) await Promise.all(this.#pending);
+    await this.#refreshes.flush();
   }
 
   async #noteAnswer(answered: AnsweredQuestion, scope: ReviewScope): Promise<void> {
@@ -483,14 +493,30 @@ export class KnowledgeReview {
     await this.#cards.change(cardId, async (card) => {
       const now = this.#now();
       const open = card?.status === 'open' ? card : newCard(cardId, kind, now);
-      return { card: await this.#show(next(open, now), scope), result: undefined };
+      const counted = next(open, now);
+      // A card already in the channel shows the new count at its next refresh, a new one at once.
+      if (counted.posted && !this.#refreshes.mayShowNow(cardId, scope))
+        return { card: counted, result: undefined };
+      return { card: await this.#show(counted, scope), result: undefined };
     });
+  }
+
+  /** Shows a card as stored now, for the reports counted since it was last shown. */
+  async #refreshCard(cardId: string, scope: ReviewScope): Promise<void> {
+    try {
+      await this.#cards.change(cardId, async (card) =>
+        card ? { card: await this.#show(card, scope), result: undefined } : { result: undefined },
+      );
+    } catch (error) {
+      this.#logger.error({ ...scope, err: error, cardId }, 'review card not refreshed');
+    }
   }
 
   /** Shows the card; on failure the card is kept unshown (or as shown before) and the count is not lost. */
   async #show(card: ReviewCard, scope: ReviewScope): Promise<ReviewCard> {
     try {
       const posted = await this.#board.show(card, scope);
+      this.#refreshes.shown(card.id);
       this.#metrics.card?.(card.posted ? 'updated' : 'posted');
       return { ...card, posted };
     } catch (error) {

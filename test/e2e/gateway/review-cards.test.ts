@@ -295,6 +295,33 @@ describe('with a review channel and an operator', () => {
   );
 
   it(
+    'an unanswered question asked by five people at once is counted five times, its card updated once for them, not per asker',
+    async () => {
+      const h = harness();
+      const mark = h.slack.calls().length;
+      await askByMention(h, 'Which llama shears alpacas on Jupiter?');
+      const card = await postedCard(h, mark);
+      const cardTs = tsOf(card);
+      await Promise.all(
+        ['U_ASKER1', 'U_ASKER2', 'U_ASKER3', 'U_ASKER4'].map((user) =>
+          askByMention(h, 'which llama shears alpacas on Jupiter', { user }),
+        ),
+      );
+      // The card's message is refreshed once for the four (REVIEW_CARD_REFRESH_SECONDS, 5 by default).
+      const counted = await h.slack.waitForCall(
+        'chat.update',
+        (call) => toReview(call) && call.body.ts === cardTs,
+        WAIT_MS,
+      );
+      expect(headerOf(counted)).toBe('❓ Unanswered question · asked 5 times');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(cardUpdates(h.slack, cardTs)).toHaveLength(1);
+      expect(cardPosts(h.slack)).toHaveLength(1);
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
     'emoji, a mention alone or one word asked without an answer make no card; a real question does',
     async () => {
       const h = harness();

@@ -3,6 +3,7 @@ import { PlatformCodeError } from '../../../src/platform/errors.js';
 import { KnowledgeReview, type ReviewBoard } from '../../../src/review/knowledge-review.js';
 import type { ReviewCard } from '../../../src/review/types.js';
 import { MemoryEntrySnapshotStore, MemoryReviewStore } from '../../../src/stores/review-memory.js';
+import { sleep, waitFor } from '../../support/wait.js';
 
 interface Logged {
   level: 'info' | 'warn' | 'error';
@@ -10,7 +11,7 @@ interface Logged {
   message: string;
 }
 
-function reviewLoop(options: { updateFails?: Error } = {}) {
+function reviewLoop(options: { updateFails?: Error; cardRefreshMs?: number } = {}) {
   const logged: Logged[] = [];
   const shown: ReviewCard[] = [];
   const answers: Array<{ userId: string; operatorId: string; text: string }> = [];
@@ -39,7 +40,7 @@ function reviewLoop(options: { updateFails?: Error } = {}) {
       },
     },
     logger: { info: log('info'), warn: log('warn'), error: log('error') },
-    settings: { cardsEnabled: true, notifyAskersOnFix: false },
+    settings: { cardsEnabled: true, notifyAskersOnFix: false, cardRefreshMs: options.cardRefreshMs ?? 0 },
   });
   return { review, logged, shown, answers };
 }
@@ -139,19 +140,19 @@ describe('a failed knowledge update', () => {
   });
 });
 
-describe("an operator's answer to an unanswered question", () => {
-  const unanswered = (userId: string, question: string) => ({
-    asker: { userId, displayName: userId },
-    question,
-    conversationId: 'C1',
-    threadId: `${userId}.0`,
-    docId: undefined,
-    matchedQuestion: undefined,
-    answerHtml: '',
-    answerType: 3,
-    robotFlag: undefined,
-  });
+const unanswered = (userId: string, question: string) => ({
+  asker: { userId, displayName: userId },
+  question,
+  conversationId: 'C1',
+  threadId: `${userId}.0`,
+  docId: undefined,
+  matchedQuestion: undefined,
+  answerHtml: '',
+  answerType: 3,
+  robotFlag: undefined,
+});
 
+describe("an operator's answer to an unanswered question", () => {
   it('marks the card answered once and gives each asker the answer; one not reached is counted', async () => {
     const { review, shown, answers } = reviewLoop();
     review.answered(unanswered('U1', 'Can I bring my llama to work?'));
@@ -173,5 +174,37 @@ describe("an operator's answer to an unanswered question", () => {
     });
     expect(answers).toHaveLength(1);
     expect(await review.answerAskers('q:0', { operatorId: 'U0OP', text: 'x' })).toEqual({ kind: 'no_card' });
+  });
+});
+
+describe('a card asked about by many at once', () => {
+  it('counts every report at once, and refreshes its message once for them after the interval', async () => {
+    const { review, shown } = reviewLoop({ cardRefreshMs: 300 });
+    review.answered(unanswered('U1', 'Can I bring my llama to work?'));
+    await review.settled();
+    expect(shown).toHaveLength(1);
+    const cardId = shown[0]?.id ?? '';
+    for (const userId of ['U2', 'U3', 'U4'])
+      review.answered(unanswered(userId, 'can I bring my llama to work?'));
+    await waitFor(async () => (await review.card(cardId))?.count === 4);
+    // Counted and stored, the message not updated per report.
+    expect(shown).toHaveLength(1);
+    await waitFor(() => shown.length === 2, { timeoutMs: 2_000 });
+    expect(shown[1]).toMatchObject({ id: cardId, count: 4, latestAsker: { userId: 'U4' } });
+    await sleep(400);
+    expect(shown).toHaveLength(2);
+    // Once the interval has passed, the next report shows at once.
+    review.answered(unanswered('U5', 'Can I bring my llama to work'));
+    await waitFor(() => shown.length === 3);
+    expect(shown[2]).toMatchObject({ count: 5 });
+  });
+
+  it('shows what is counted when the gateway stops, without waiting for the interval', async () => {
+    const { review, shown } = reviewLoop({ cardRefreshMs: 60_000 });
+    review.answered(unanswered('U1', 'Can I bring my llama to work?'));
+    await review.settled();
+    review.answered(unanswered('U2', 'Can I bring my llama to work?'));
+    await review.settled();
+    expect(shown.map((card) => card.count)).toEqual([1, 2]);
   });
 });
