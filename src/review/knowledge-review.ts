@@ -99,6 +99,8 @@ const MAX_WORDINGS = 10;
 const REASON_TEXT_MAX = 500;
 /** A snapshot seen again unchanged within this time is not written again (one write per entry, not per answer). */
 const SNAPSHOT_REWRITE_MS = 10 * 60 * 1000;
+/** What each entry was last seen as, kept up to this many characters (a few MB): one too many is written again. */
+const WRITTEN_SNAPSHOT_CHARACTERS = 2_000_000;
 const AUDIT_TEXT_PREVIEW = 40;
 /** The robot answer type public clients read as "unknown question". */
 const ANSWER_TYPE_UNANSWERED = 3;
@@ -112,8 +114,12 @@ export class KnowledgeReview {
   readonly #metrics: ReviewMetrics;
   readonly #settings: ReviewSettings;
   readonly #now: () => number;
-  /** docId → hash of the snapshot last written by this process, and when. */
-  readonly #written = new LRUCache<string, { hash: string; at: number }>({ max: 10_000 });
+  /** docId → the snapshot last written by this process (title, answer and type, joined), and when. */
+  readonly #written = new LRUCache<string, { seen: string; at: number }>({
+    // Compared as they are, not hashed: a hash of every answer cost more than comparing the strings.
+    maxSize: WRITTEN_SNAPSHOT_CHARACTERS,
+    sizeCalculation: (written, docId) => docId.length + written.seen.length,
+  });
   readonly #pending = new Set<Promise<void>>();
   readonly #refreshes: CardRefreshes<ReviewScope>;
 
@@ -199,11 +205,11 @@ export class KnowledgeReview {
   }
 
   async #noteSnapshot(snapshot: EntrySnapshot): Promise<void> {
-    const hash = textHash(`${snapshot.questionTitle}\0${snapshot.answerHtml}\0${snapshot.answerType}`);
+    const seen = `${snapshot.questionTitle}\0${snapshot.answerHtml}\0${snapshot.answerType}`;
     const last = this.#written.get(snapshot.docId);
-    if (last && last.hash === hash && snapshot.seenAt - last.at < SNAPSHOT_REWRITE_MS) return;
+    if (last && last.seen === seen && snapshot.seenAt - last.at < SNAPSHOT_REWRITE_MS) return;
     await this.#snapshots.put(snapshot);
-    this.#written.set(snapshot.docId, { hash, at: snapshot.seenAt });
+    this.#written.set(snapshot.docId, { seen, at: snapshot.seenAt });
   }
 
   /**

@@ -29,9 +29,17 @@ function reviewLoop(options: { updateFails?: Error; cardRefreshMs?: number } = {
   const log = (level: Logged['level']) => (object: object, message: string) => {
     logged.push({ level, object: object as Record<string, unknown>, message });
   };
+  const snapshots = new MemoryEntrySnapshotStore({ maxEntries: 100 });
+  const snapshotWrites: string[] = [];
   const review = new KnowledgeReview({
     cards: new MemoryReviewStore({ maxEntries: 100 }),
-    snapshots: new MemoryEntrySnapshotStore({ maxEntries: 100 }),
+    snapshots: {
+      get: (docId) => snapshots.get(docId),
+      put: (snapshot) => {
+        snapshotWrites.push(snapshot.docId);
+        return snapshots.put(snapshot);
+      },
+    },
     board,
     platform: {
       async updateRobotDoc() {
@@ -42,7 +50,7 @@ function reviewLoop(options: { updateFails?: Error; cardRefreshMs?: number } = {
     logger: { info: log('info'), warn: log('warn'), error: log('error') },
     settings: { cardsEnabled: true, notifyAskersOnFix: false, cardRefreshMs: options.cardRefreshMs ?? 0 },
   });
-  return { review, logged, shown, answers };
+  return { review, logged, shown, answers, snapshotWrites };
 }
 
 const report = {
@@ -206,5 +214,26 @@ describe('a card asked about by many at once', () => {
     review.answered(unanswered('U2', 'Can I bring my llama to work?'));
     await review.settled();
     expect(shown.map((card) => card.count)).toEqual([1, 2]);
+  });
+});
+
+describe('what the robot answered from an entry', () => {
+  const fromEntry = (answerHtml: string) => ({
+    ...unanswered('U1', 'How do I reset my password?'),
+    docId: 'doc-password',
+    matchedQuestion: 'How do I reset my password?',
+    answerHtml,
+    answerType: 1,
+  });
+
+  it('is written once while it stays the same, and again when it changes', async () => {
+    const { review, snapshotWrites } = reviewLoop();
+    for (let n = 0; n < 3; n++) review.answered(fromEntry('<p>Use the portal.</p>'));
+    await review.settled();
+    expect(snapshotWrites).toEqual(['doc-password']);
+    review.answered(fromEntry('<p>Use the new portal.</p>'));
+    await review.settled();
+    expect(snapshotWrites).toEqual(['doc-password', 'doc-password']);
+    expect((await review.snapshot('doc-password'))?.answerHtml).toBe('<p>Use the new portal.</p>');
   });
 });
