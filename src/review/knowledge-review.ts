@@ -208,8 +208,15 @@ export class KnowledgeReview {
     const seen = `${snapshot.questionTitle}\0${snapshot.answerHtml}\0${snapshot.answerType}`;
     const last = this.#written.get(snapshot.docId);
     if (last && last.seen === seen && snapshot.seenAt - last.at < SNAPSHOT_REWRITE_MS) return;
-    await this.#snapshots.put(snapshot);
-    this.#written.set(snapshot.docId, { seen, at: snapshot.seenAt });
+    // Noted before the write: answers from one entry arriving together write it once, not each.
+    const noted = { seen, at: snapshot.seenAt };
+    this.#written.set(snapshot.docId, noted);
+    try {
+      await this.#snapshots.put(snapshot);
+    } catch (error) {
+      if (this.#written.get(snapshot.docId) === noted) this.#written.delete(snapshot.docId);
+      throw error;
+    }
   }
 
   /**

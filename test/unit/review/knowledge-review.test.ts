@@ -11,7 +11,10 @@ interface Logged {
   message: string;
 }
 
-function reviewLoop(options: { updateFails?: Error; cardRefreshMs?: number } = {}) {
+function reviewLoop(
+  options: { updateFails?: Error; cardRefreshMs?: number; failingSnapshotWrites?: number } = {},
+) {
+  let failingSnapshotWrites = options.failingSnapshotWrites ?? 0;
   const logged: Logged[] = [];
   const shown: ReviewCard[] = [];
   const answers: Array<{ userId: string; operatorId: string; text: string }> = [];
@@ -35,8 +38,9 @@ function reviewLoop(options: { updateFails?: Error; cardRefreshMs?: number } = {
     cards: new MemoryReviewStore({ maxEntries: 100 }),
     snapshots: {
       get: (docId) => snapshots.get(docId),
-      put: (snapshot) => {
+      put: async (snapshot) => {
         snapshotWrites.push(snapshot.docId);
+        if (failingSnapshotWrites-- > 0) throw new Error('store unavailable');
         return snapshots.put(snapshot);
       },
     },
@@ -235,5 +239,16 @@ describe('what the robot answered from an entry', () => {
     await review.settled();
     expect(snapshotWrites).toEqual(['doc-password', 'doc-password']);
     expect((await review.snapshot('doc-password'))?.answerHtml).toBe('<p>Use the new portal.</p>');
+  });
+
+  it('is written again at its next answer when the write failed', async () => {
+    const { review, snapshotWrites, logged } = reviewLoop({ failingSnapshotWrites: 1 });
+    review.answered(fromEntry('<p>Use the portal.</p>'));
+    await review.settled();
+    expect(logged.map((entry) => entry.message)).toContain('answer not noted for review');
+    review.answered(fromEntry('<p>Use the portal.</p>'));
+    await review.settled();
+    expect(snapshotWrites).toEqual(['doc-password', 'doc-password']);
+    expect((await review.snapshot('doc-password'))?.answerHtml).toBe('<p>Use the portal.</p>');
   });
 });
