@@ -31,7 +31,6 @@ try {
       fail(error);
     }
   }, workerData.everyMs);
-  parentPort.postMessage({ kind: 'ready' });
 } catch (error) {
   fail(error);
 }
@@ -46,7 +45,8 @@ parentPort.on('message', (message) => {
 });
 `;
 
-type WorkerMessage = { kind: 'ready' } | { kind: 'failed'; message: string };
+/** What the worker says: only that it failed (its checkpoints otherwise go unremarked). */
+type WorkerMessage = { kind: 'failed'; message: string };
 
 export interface BackgroundCheckpoints {
   /** Resolves once the worker has checkpointed for the last time and closed its connection. */
@@ -77,13 +77,13 @@ export function checkpointInBackground(
     options.onFailure?.(error);
     void worker.terminate();
   };
-  // The checkpoints must not keep a process alive that has nothing else to do.
   // The main thread has said once that node:sqlite is experimental (Node 22); the worker need not again.
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     execArgv: ['--no-warnings'],
     workerData: { path, everyMs: options.everyMs },
   });
+  // The checkpoints must not keep a process alive that has nothing else to do.
   worker.unref();
   worker.on('message', (message: WorkerMessage) => {
     if (message.kind === 'failed') fallBack(new Error(`background checkpoint failed: ${message.message}`));

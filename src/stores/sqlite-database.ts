@@ -259,7 +259,6 @@ export class KvTable {
         }
         if (page.length < FILTER_PAGE || !last) break;
         await nextTurn();
-        if (this.#building !== building) return;
         page = this.#keysAfter.all(last.ns, last.id, FILTER_PAGE);
       }
       this.#filter = building;

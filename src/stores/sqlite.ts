@@ -12,6 +12,7 @@ import type { CachedToken, TokenCache } from '../platform/access-token.js';
 import type { NameCache, OnceStore, TickClaims } from '../slack/handling/stores.js';
 import { SqliteAssistantContextStore } from './assistant-contexts.js';
 import { SqliteChannelSettingsStore } from './channel-settings.js';
+import { MemoryOnceStore } from './memory.js';
 import { contextSchema } from './redis.js';
 import type { StoreLogger } from './redis-connection.js';
 import { checkpointInBackground } from './sqlite-checkpoints.js';
@@ -77,6 +78,9 @@ class SqliteOnceStore implements OnceStore, TickClaims {
   }
 }
 
+/** Deliveries being answered at once in one process, far above what one answers at a time. */
+const LEASES_MAX = 100_000;
+
 /**
  * Deliveries: a claim is a lease while the delivery is handled, kept in the process only (the file is
  * this process's alone, so no one else needs to see it, and a lease that dies with its process lets
@@ -85,42 +89,30 @@ class SqliteOnceStore implements OnceStore, TickClaims {
  */
 class SqliteDeliveryStore implements OnceStore {
   readonly #kept: SqliteOnceStore;
-  /** Leases by key, until when (ms since the epoch). */
-  readonly #leases = new Map<string, number>();
-  readonly #now: Clock;
+  readonly #leases: MemoryOnceStore;
 
   constructor(kv: KvTable, namespace: string, now: Clock) {
     this.#kept = new SqliteOnceStore(kv, namespace, now);
-    this.#now = now;
+    this.#leases = new MemoryOnceStore({ maxEntries: LEASES_MAX, now });
   }
 
   async claim(key: string, ttlSeconds: number): Promise<boolean> {
-    // No await between the looks and the lease: within one process the claim is atomic.
-    if (this.#leased(key) || this.#kept.holds(key)) return false;
-    this.#leases.set(key, this.#now() + ttlMs(ttlSeconds));
-    return true;
+    // No await between the look at the file and the lease: within one process the claim is atomic.
+    if (this.#kept.holds(key)) return false;
+    return this.#leases.claim(key, ttlSeconds);
   }
 
   async release(key: string): Promise<void> {
-    this.#leases.delete(key);
+    await this.#leases.release(key);
   }
 
   async keep(key: string, ttlSeconds: number): Promise<void> {
     await this.#kept.keep(key, ttlSeconds);
-    this.#leases.delete(key);
+    await this.#leases.release(key);
   }
 
   async has(key: string): Promise<boolean> {
-    return this.#leased(key) || this.#kept.holds(key);
-  }
-
-  #leased(key: string): boolean {
-    const until = this.#leases.get(key);
-    if (until === undefined) return false;
-    if (until > this.#now()) return true;
-    // A handling that never ended (it hung): its lease lapsed, as a row's would.
-    this.#leases.delete(key);
-    return false;
+    return this.#kept.holds(key) || (await this.#leases.has(key));
   }
 }
 
