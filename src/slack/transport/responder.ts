@@ -170,25 +170,17 @@ export class Responder {
   }
 
   /** Replaces an open modal's view; false (logged) when Slack refused (the modal was closed). */
-  async updateModal(out: Outbox, viewId: string, view: webApi.ModalView): Promise<boolean> {
-    try {
-      await out.client.views.update({ view_id: viewId, view });
-      return true;
-    } catch (error) {
-      this.#logFailure(out, 'views.update', error, undefined, { viewId });
-      return false;
-    }
+  updateModal(out: Outbox, viewId: string, view: webApi.ModalView): Promise<boolean> {
+    return this.#succeeded(out, 'views.update', undefined, { viewId }, () =>
+      out.client.views.update({ view_id: viewId, view }),
+    );
   }
 
   /** Publishes a user's Home tab; false (logged) when Slack refused. */
-  async publishHome(out: Outbox, userId: string, view: webApi.HomeView): Promise<boolean> {
-    try {
-      await out.client.views.publish({ user_id: userId, view });
-      return true;
-    } catch (error) {
-      this.#logFailure(out, 'views.publish', error, undefined, { userId });
-      return false;
-    }
+  publishHome(out: Outbox, userId: string, view: webApi.HomeView): Promise<boolean> {
+    return this.#succeeded(out, 'views.publish', undefined, { userId }, () =>
+      out.client.views.publish({ user_id: userId, view }),
+    );
   }
 
   /** The app's DM with a user (conversations.open, im:write); undefined (logged) when Slack refuses. */
@@ -227,59 +219,47 @@ export class Responder {
    * `loadingMessages`); Slack clears it when the app posts in the thread, or when it is set to ''.
    * False (logged) when refused.
    */
-  async assistantStatus(
+  assistantStatus(
     out: Outbox,
     thread: AssistantThread,
     status: { text: string; loadingMessages: readonly string[] },
   ): Promise<boolean> {
-    try {
-      await out.client.assistant.threads.setStatus({
+    return this.#succeeded(out, 'assistant.threads.setStatus', thread, {}, () =>
+      out.client.assistant.threads.setStatus({
         channel_id: thread.channel,
         thread_ts: thread.threadTs,
         status: status.text,
         // An empty status clears it; loading messages would then have nothing to rotate under.
         ...(status.loadingMessages.length > 0 ? { loading_messages: [...status.loadingMessages] } : {}),
-      });
-      return true;
-    } catch (error) {
-      this.#logFailure(out, 'assistant.threads.setStatus', error, thread);
-      return false;
-    }
+      }),
+    );
   }
 
   /** The prompts a panel thread suggests (four at most, Slack's limit); false (logged) when refused. */
-  async assistantPrompts(
+  assistantPrompts(
     out: Outbox,
     thread: AssistantThread,
     prompts: { title: string; items: readonly { title: string; message: string }[] },
   ): Promise<boolean> {
-    try {
-      await out.client.assistant.threads.setSuggestedPrompts({
+    return this.#succeeded(out, 'assistant.threads.setSuggestedPrompts', thread, {}, () =>
+      out.client.assistant.threads.setSuggestedPrompts({
         channel_id: thread.channel,
         thread_ts: thread.threadTs,
         title: prompts.title,
         prompts: prompts.items.map((prompt) => ({ title: prompt.title, message: prompt.message })),
-      });
-      return true;
-    } catch (error) {
-      this.#logFailure(out, 'assistant.threads.setSuggestedPrompts', error, thread);
-      return false;
-    }
+      }),
+    );
   }
 
   /** Names a panel thread in the person's history; false (logged) when refused. */
-  async assistantTitle(out: Outbox, thread: AssistantThread, title: string): Promise<boolean> {
-    try {
-      await out.client.assistant.threads.setTitle({
+  assistantTitle(out: Outbox, thread: AssistantThread, title: string): Promise<boolean> {
+    return this.#succeeded(out, 'assistant.threads.setTitle', thread, {}, () =>
+      out.client.assistant.threads.setTitle({
         channel_id: thread.channel,
         thread_ts: thread.threadTs,
         title,
-      });
-      return true;
-    } catch (error) {
-      this.#logFailure(out, 'assistant.threads.setTitle', error, thread);
-      return false;
-    }
+      }),
+    );
   }
 
   /** A message's permalink; undefined (logged as a warning: links are a convenience) when Slack refuses. */
@@ -295,6 +275,23 @@ export class Responder {
         'no permalink for a message',
       );
       return undefined;
+    }
+  }
+
+  /** Makes a call whose answer matters only as done or refused: false (logged and counted) when refused. */
+  async #succeeded(
+    out: Outbox,
+    method: string,
+    target: ReplyTarget | undefined,
+    extra: Record<string, string>,
+    call: () => Promise<unknown>,
+  ): Promise<boolean> {
+    try {
+      await call();
+      return true;
+    } catch (error) {
+      this.#logFailure(out, method, error, target, extra);
+      return false;
     }
   }
 
