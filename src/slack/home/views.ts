@@ -20,6 +20,7 @@ import {
   truncateCharacters,
   truncateMrkdwn,
 } from '../kit/limits.js';
+import { dateToken } from '../kit/times.js';
 import { homeExampleActionId } from './ids.js';
 import { t } from './messages.js';
 
@@ -175,7 +176,6 @@ function figureBlocks(locale: Locale, timeZone: string, figures: HomeFigures): K
  * token, says it as they read times, in their zone too ("Nov 26, 2:05 PM GMT+9"), not as ISO UTC.
  */
 function slackTime(at: number, locale: Locale, timeZone: string): string {
-  const seconds = Math.floor(at / 1000);
   const label = new Intl.DateTimeFormat(locale, {
     timeZone,
     month: 'short',
@@ -184,7 +184,7 @@ function slackTime(at: number, locale: Locale, timeZone: string): string {
     minute: '2-digit',
     timeZoneName: 'short',
   }).format(at);
-  return `<!date^${seconds}^{date_short_pretty} {time}|${escapeMrkdwn(label)}>`;
+  return dateToken(at, escapeMrkdwn(label));
 }
 
 function reviewBlocks(locale: Locale, review: HomeReview): KnownBlock[] {

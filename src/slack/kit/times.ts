@@ -58,5 +58,10 @@ export function viewerTime(ms: number | undefined, locale: Locale, zone: string 
 export function sharedTime(ms: number | undefined, locale: Locale): string {
   const fallback = viewerTime(ms, locale, undefined);
   if (ms === undefined || fallback === '') return '';
+  return dateToken(ms, fallback);
+}
+
+/** Slack's date token: each reader sees `ms` in their own zone; `fallback` (mrkdwn) where it cannot be formatted. */
+export function dateToken(ms: number, fallback: string): string {
   return `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} {time}|${fallback}>`;
 }
