@@ -28,6 +28,25 @@ const REDACT_PATHS = SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`
 
 export type { Logger };
 
+const REQUEST_ID = Symbol('requestId');
+
+/**
+ * `logger` whose every line carries `requestId`. Not pino's `child({ requestId })`: that runs every
+ * redaction path over the binding when the child is made, once per event (2% of an answer's CPU,
+ * measured), where this adds it, through the mixin, only to a line that is written.
+ */
+export function withRequestId(logger: Logger, requestId: string): Logger {
+  const child = logger.child({});
+  Reflect.set(child, REQUEST_ID, requestId);
+  return child;
+}
+
+/** The request id of `withRequestId`, found on the logger or the one it is a child of (pino's children inherit). */
+function requestIdLine(_line: object, _level: number, logger: Logger): object {
+  const requestId: unknown = Reflect.get(logger, REQUEST_ID);
+  return typeof requestId === 'string' ? { requestId } : {};
+}
+
 export interface LoggerSettings {
   level: string;
   /** Pretty output for people at a terminal; JSON lines otherwise. */
@@ -58,6 +77,7 @@ export function createLogger(settings: LoggerSettings): Logger {
     base: { service: 'cs-slack-gateway' },
     timestamp: pino.stdTimeFunctions.isoTime,
     serializers: { err: serializeError, error: serializeError },
+    mixin: requestIdLine,
   };
   if (settings.destination) return pino(options, settings.destination);
   if (settings.pretty) {

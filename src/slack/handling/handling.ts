@@ -3,7 +3,7 @@
 // workspace as Bolt's context tells it, and the people it names, each looked up once.
 import { randomUUID } from 'node:crypto';
 import type { Context, webApi } from '@slack/bolt';
-import type { Logger } from '../../logging/logger.js';
+import { type Logger, withRequestId } from '../../logging/logger.js';
 import type { Deadline } from '../../util/deadline.js';
 import { guardOutgoingCalls } from '../transport/outgoing.js';
 import type { Outbox } from '../transport/responder.js';
@@ -60,7 +60,7 @@ export function workspaceOfEnvelope(envelope: Record<string, unknown>): string |
 export function beginHandling(request: BoltRequest, deps: { logger: Logger; users: UserLookup }): Handling {
   const requestId = randomUUID();
   const client = guardOutgoingCalls(request.client);
-  const logger = deps.logger.child({ requestId });
+  const logger = withRequestId(deps.logger, requestId);
   const people = new Map<string, Promise<SlackUser>>();
   return {
     client,

@@ -3,7 +3,7 @@
 // an unanswered question's card is posted beside an answer rather than inside a click's handling.
 import type { webApi } from '@slack/bolt';
 import type { Locale } from '../../conversation/locale.js';
-import type { Logger } from '../../logging/logger.js';
+import { type Logger, withRequestId } from '../../logging/logger.js';
 import type { OperatorAnswer, ReviewBoard, ReviewScope } from '../../review/knowledge-review.js';
 import type { AskerToNotify, MessageLocation, ReviewCard } from '../../review/types.js';
 import { CodedError } from '../../util/coded-error.js';
@@ -129,7 +129,7 @@ export class SlackReviewBoard implements ReviewBoard {
   #outbox(scope: ReviewScope): { client: WebClient; logger: Logger } {
     return {
       client: this.#client(),
-      logger: scope.requestId ? this.#logger.child({ requestId: scope.requestId }) : this.#logger,
+      logger: scope.requestId ? withRequestId(this.#logger, scope.requestId) : this.#logger,
     };
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../../src/logging/logger.js';
+import { createLogger, withRequestId } from '../../../src/logging/logger.js';
 import { logSink } from '../../support/log-sink.js';
 
 function capture() {
@@ -39,5 +39,25 @@ describe('logger', () => {
     const error = new Error('robot call failed', { cause: new Error('ECONNRESET') });
     createLogger({ level: 'info', destination: out.destination }).error({ err: error }, 'failed');
     expect(JSON.stringify(out.records()[0])).toContain('ECONNRESET');
+  });
+
+  it("puts an event's request id on every line of its logger and its children, and on no other line", () => {
+    const out = capture();
+    const logger = createLogger({ level: 'info', destination: out.destination });
+    const token = 'tok_0123456789abcdef0123456789abcdef0123';
+    const event = withRequestId(logger, 'req-1');
+    event.info('from the event');
+    event.child({ component: 'review' }).warn({ body: { access_token: token } }, 'from a child');
+    withRequestId(logger, 'req-2').info('from another event');
+    event.info({ requestId: 'req-given' }, 'given on the line');
+    logger.info('from the app');
+    expect(out.records().map((line) => [line.msg, line.requestId, line.component])).toEqual([
+      ['from the event', 'req-1', undefined],
+      ['from a child', 'req-1', 'review'],
+      ['from another event', 'req-2', undefined],
+      ['given on the line', 'req-given', undefined],
+      ['from the app', undefined, undefined],
+    ]);
+    expect(out.lines.join('\n')).not.toContain(token);
   });
 });
