@@ -146,7 +146,7 @@ function migrate(db: SqliteDatabase, path: string): void {
 }
 
 /** Runs `work` in a write transaction taken at once (BEGIN IMMEDIATE), so it sees no other writer. */
-export function immediate<T>(db: SqliteDatabase, work: () => T): T {
+function immediate<T>(db: SqliteDatabase, work: () => T): T {
   db.exec('BEGIN IMMEDIATE');
   try {
     const result = work();
@@ -159,6 +159,17 @@ export function immediate<T>(db: SqliteDatabase, work: () => T): T {
 }
 
 type StoredValue<T> = { kind: 'value'; value: T } | { kind: 'missing' } | { kind: 'unreadable' };
+
+/**
+ * Rows of another table held in process like the key/value table's own, and written in its
+ * transaction: one commit for all (a review card's own transaction cost as much as an answer's rows).
+ */
+export interface HeldRows {
+  /** Whether a row is waiting to be written. */
+  readonly waiting: boolean;
+  /** Writes the waiting rows inside the transaction; returns what to do once it is committed. */
+  write(): () => void;
+}
 
 /** A write not yet in the file: a value with its expiry, or a deletion. */
 type PendingWrite = { raw: string; expiresAt: number } | { raw: undefined };
@@ -212,6 +223,7 @@ export class KvTable {
   readonly #firstKeys: StatementSync;
   readonly #keysAfter: StatementSync;
   #timer: NodeJS.Timeout | undefined;
+  readonly #alongside: HeldRows[] = [];
   /** Told what a failed flush threw; the writes stay pending and are tried again. */
   readonly #onFlushError: ((error: unknown) => void) | undefined;
 
@@ -312,13 +324,24 @@ export class KvTable {
     return Number(this.#sweep.run(now, limit).changes);
   }
 
-  /** Writes every pending write to the file, in one transaction. */
+  /** Rows of another table to write in this table's flushes (see `HeldRows`). */
+  writeAlongside(rows: HeldRows): void {
+    this.#alongside.push(rows);
+  }
+
+  /** Flushes within FLUSH_AFTER_MS: rows written alongside are waiting. */
+  flushSoon(): void {
+    this.#flushAfter(FLUSH_AFTER_MS);
+  }
+
+  /** Writes every pending write to the file, in one transaction, with the rows written alongside. */
   flush(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    if (this.#pending.size === 0) return;
+    if (this.#pending.size === 0 && !this.#alongside.some((rows) => rows.waiting)) return;
     const writes = [...this.#pending];
-    immediate(this.#db, () => {
+    const committed = immediate(this.#db, () => {
+      const afterCommit = this.#alongside.map((rows) => rows.write());
       for (const [key, write] of writes) {
         const [namespace = '', id = ''] = splitPendingKey(key);
         if (write.raw === undefined) this.#delete.run(namespace, id);
@@ -328,7 +351,9 @@ export class KvTable {
           this.#building?.add(key);
         }
       }
+      return afterCommit;
     });
+    for (const done of committed) done();
     // Only what is still as it was written: a write made meanwhile waits for the next flush.
     for (const [key, write] of writes) {
       if (this.#pending.get(key) !== write) continue;

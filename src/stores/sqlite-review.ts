@@ -1,6 +1,6 @@
 // The review loop's stores in SQLite. A card is changed under a lock as with Redis: a row taken only
-// if absent (or lapsed), with an owner token, released only by its owner; the card is written in a
-// BEGIN IMMEDIATE transaction only while the lock is still its owner's.
+// if absent (or lapsed), with an owner token, released only by its owner; the card is held for the
+// file only while the lock is still its owner's, and written with the key/value table's next batch.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
@@ -22,7 +22,7 @@ import {
 import { entrySnapshotSchema, reviewCardSchema, usergroupMembersSchema } from './review-schemas.js';
 import {
   type Clock,
-  immediate,
+  type HeldRows,
   type KvTable,
   type SqliteDatabase,
   SqliteJsonStore,
@@ -35,9 +35,21 @@ const RETENTION_MS = REVIEW_RETENTION_SECONDS * 1000;
 /** The namespace of the cards' locks in the key/value table (the contract's holdCard takes one too). */
 const REVIEW_LOCK_NAMESPACE = 'review-lock';
 
+/** A card as it is written: its row's columns, and its JSON as read back. */
+interface CardRow {
+  readonly card: ReviewCard;
+  readonly raw: string;
+  readonly expiresAt: number;
+}
+
 export class SqliteReviewStore implements ReviewStore {
-  readonly #db: SqliteDatabase;
+  readonly #kv: KvTable;
   readonly #locks: SqliteJsonStore<string>;
+  /**
+   * Cards changed and not yet in the file: written with the key/value table's next batch (within
+   * 100 ms; a stop writes them), read from here until then. The file is this process's alone.
+   */
+  readonly #held = new Map<string, CardRow>();
   readonly #now: Clock;
   readonly #lockSettings: ReviewLockSettings;
   readonly #select;
@@ -46,7 +58,7 @@ export class SqliteReviewStore implements ReviewStore {
   readonly #countOpen;
 
   constructor(db: SqliteDatabase, kv: KvTable, options: SqliteReviewStoreOptions & { now: Clock }) {
-    this.#db = db;
+    this.#kv = kv;
     this.#now = options.now;
     this.#locks = new SqliteJsonStore(kv, REVIEW_LOCK_NAMESPACE, z.string(), options.now);
     this.#lockSettings = reviewLockSettings(options);
@@ -64,6 +76,7 @@ export class SqliteReviewStore implements ReviewStore {
     this.#countOpen = db.prepare(
       'SELECT count(*) AS total FROM review_cards WHERE kind = ? AND open = 1 AND expires_at > ?',
     );
+    kv.writeAlongside(this.#heldRows());
   }
 
   async change<T>(
@@ -75,18 +88,15 @@ export class SqliteReviewStore implements ReviewStore {
     try {
       const { card, result } = await change(await this.get(cardId));
       if (card) {
-        // Written only while the lock is still ours: a change that outlived it must not overwrite
-        // what the change that took the lapsed lock wrote since.
-        const written = immediate(this.#db, () => {
-          if (this.#locks.raw(cardId) !== owner) return false;
-          this.#write(card);
-          return true;
-        });
-        if (!written) {
+        // Held only while the lock is still ours: a change that outlived it must not overwrite what the
+        // change that took the lapsed lock wrote since. No await between the check and the hold.
+        if (this.#locks.raw(cardId) !== owner) {
           throw new ReviewCardBusyError(
             `review card ${cardId}: the lock lapsed before the change was written`,
           );
         }
+        this.#held.set(card.id, { card, raw: JSON.stringify(card), expiresAt: this.#now() + RETENTION_MS });
+        this.#kv.flushSoon();
       }
       return result;
     } finally {
@@ -99,11 +109,16 @@ export class SqliteReviewStore implements ReviewStore {
   }
 
   async get(cardId: string): Promise<ReviewCard | undefined> {
-    const raw = this.#select.get(cardId, this.#now())?.value;
+    const now = this.#now();
+    const held = this.#held.get(cardId);
+    // Parsed again, as a row read from the file is: every reader gets a card of its own.
+    const raw = held ? (held.expiresAt > now ? held.raw : undefined) : this.#select.get(cardId, now)?.value;
     return typeof raw === 'string' ? parseJsonWith(raw, reviewCardSchema) : undefined;
   }
 
   async openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
+    // A listing (the Home, the digest) is rare: the held cards go to the file first, and it lists them.
+    if (this.#held.size > 0) this.#kv.flush();
     const now = this.#now();
     const total = Number(this.#countOpen.get(kind, now)?.total ?? 0);
     if (limit < 1) return { total, cards: [] };
@@ -116,16 +131,32 @@ export class SqliteReviewStore implements ReviewStore {
     return { total, cards };
   }
 
-  #write(card: ReviewCard): void {
-    this.#upsert.run(
-      card.id,
-      card.kind,
-      card.status === 'open' ? 1 : 0,
-      card.count,
-      card.updatedAt,
-      JSON.stringify(card),
-      this.#now() + RETENTION_MS,
-    );
+  /** The held cards, for the key/value table's flush: each one still held as written leaves the map after its commit. */
+  #heldRows(): HeldRows {
+    const held = this.#held;
+    const upsert = this.#upsert;
+    return {
+      get waiting() {
+        return held.size > 0;
+      },
+      write() {
+        const rows = [...held.values()];
+        for (const { card, raw, expiresAt } of rows) {
+          upsert.run(
+            card.id,
+            card.kind,
+            card.status === 'open' ? 1 : 0,
+            card.count,
+            card.updatedAt,
+            raw,
+            expiresAt,
+          );
+        }
+        return () => {
+          for (const row of rows) if (held.get(row.card.id) === row) held.delete(row.card.id);
+        };
+      },
+    };
   }
 
   #lock(owner: string, cardId: string): Promise<void> {

@@ -9,6 +9,7 @@ import { createSqliteStores, sweepInBackground } from '../../../src/stores/sqlit
 import { SCHEMA_VERSION, SqliteStateError } from '../../../src/stores/sqlite-database.js';
 import { answerContext } from '../../support/answer-context.js';
 import { makeReadOnly } from '../../support/read-only-file.js';
+import { reviewCard } from '../../support/review-values.js';
 import { waitFor } from '../../support/wait.js';
 
 const folders: string[] = [];
@@ -186,6 +187,36 @@ describe('SQLite stores', () => {
     const inFile = () => holder.prepare("SELECT count(*) AS n FROM kv WHERE ns = 'name'").get()?.n === 1;
     await waitFor(inFile, { timeoutMs: 10_000 });
     holder.close();
+    await stores.close();
+  }, 30_000);
+
+  it('changes a review card while another process holds the file, and writes it once the file is free', async () => {
+    const path = tempPath();
+    const failures: unknown[] = [];
+    const stores = createSqliteStores(path, {
+      ttlSeconds: 60,
+      onFlushError: (error) => failures.push(error),
+    });
+    const holder = new DatabaseSync(path);
+    holder.exec('BEGIN EXCLUSIVE');
+    // The change neither waits for the file nor fails: the card is held with the next batch of writes.
+    const changing = stores.reviewCards.change('q:wifi', async (card) => ({
+      card: reviewCard('q:wifi', (card?.count ?? 0) + 1),
+      result: 'noted',
+    }));
+    await expect(changing).resolves.toBe('noted');
+    await stores.reviewCards.change('q:wifi', async (card) => ({
+      card: reviewCard('q:wifi', (card?.count ?? 0) + 1),
+      result: undefined,
+    }));
+    expect((await stores.reviewCards.get('q:wifi'))?.count).toBe(2);
+    await waitFor(() => failures.length >= 1, { timeoutMs: 15_000 });
+    holder.exec('ROLLBACK');
+    const inFile = () =>
+      holder.prepare("SELECT count FROM review_cards WHERE id = 'q:wifi'").get()?.count === 2;
+    await waitFor(inFile, { timeoutMs: 10_000 });
+    holder.close();
+    expect((await stores.reviewCards.openCards('disliked', 5)).cards.map((card) => card.count)).toEqual([2]);
     await stores.close();
   }, 30_000);
 
