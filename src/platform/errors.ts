@@ -125,5 +125,32 @@ export function isPlatformError(error: unknown): error is PlatformError {
   return error instanceof PlatformFailure;
 }
 
+/**
+ * A failed platform call as the person it reaches tells it apart, the one reading every surface words
+ * in its own catalog: the platform said no to the request (`refused`), answered with an error
+ * (`unavailable`) or with a body not of the spec (`malformed`), took too long (`timeout`), or could not
+ * be reached (`unreachable`).
+ */
+export type PlatformFailureKind = 'refused' | 'unavailable' | 'malformed' | 'timeout' | 'unreachable';
+
+export function platformFailureKind(error: PlatformError): PlatformFailureKind {
+  switch (error.code) {
+    case 'PLATFORM_CODE':
+    case 'PLATFORM_REQUEST_INVALID':
+      return 'refused';
+    case 'PLATFORM_TRANSPORT':
+      return error.failure === 'timeout' ? 'timeout' : 'unreachable';
+    case 'PLATFORM_HTTP_STATUS':
+      return 'unavailable';
+    case 'PLATFORM_MALFORMED_RESPONSE':
+      return 'malformed';
+    case 'PLATFORM_TOKEN': {
+      // As its token call failed; a token refused (the gateway's credentials) refused the person nothing.
+      const cause = isPlatformError(error.cause) ? platformFailureKind(error.cause) : 'unavailable';
+      return cause === 'refused' ? 'unavailable' : cause;
+    }
+  }
+}
+
 /** The code the platform uses when the access token failed its check. */
 export const TOKEN_REJECTED_CODE = '1002';

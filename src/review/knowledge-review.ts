@@ -5,7 +5,7 @@
 import { LRUCache } from 'lru-cache';
 import type { AnsweredQuestion } from '../conversation/conversation.js';
 import type { AnswerContext } from '../conversation/types.js';
-import { isPlatformError } from '../platform/errors.js';
+import { isPlatformError, type PlatformFailureKind, platformFailureKind } from '../platform/errors.js';
 import type { RobotDocUpdateRequest } from '../platform/schemas.js';
 import { CardRefreshes } from './card-refreshes.js';
 import { textHash } from './edit-plan.js';
@@ -89,6 +89,18 @@ export type EditOutcome =
   | { kind: 'updated' }
   | { kind: 'refused'; platformCode: string; message: string | undefined }
   | { kind: 'unavailable'; reason: 'timeout' | 'unreachable' | 'http_status' | 'malformed' | 'internal' };
+
+/** Why an edit did not reach the platform; a refusal is told with the platform's own code instead. */
+const EDIT_UNAVAILABLE_REASONS: Record<
+  PlatformFailureKind,
+  'timeout' | 'unreachable' | 'http_status' | 'malformed'
+> = {
+  refused: 'http_status',
+  unavailable: 'http_status',
+  malformed: 'malformed',
+  timeout: 'timeout',
+  unreachable: 'unreachable',
+};
 
 export type DismissOutcome = 'dismissed' | 'already_handled' | 'no_card';
 
@@ -414,19 +426,13 @@ export class KnowledgeReview {
         );
         return { kind: 'unavailable', reason: 'internal' };
       }
-      switch (error.code) {
-        case 'PLATFORM_CODE':
-          return { kind: 'refused', platformCode: error.platformCode, message: error.platformMessage };
-        case 'PLATFORM_REQUEST_INVALID':
-          return { kind: 'refused', platformCode: 'invalid_request', message: error.message };
-        case 'PLATFORM_TRANSPORT':
-          return { kind: 'unavailable', reason: error.failure === 'timeout' ? 'timeout' : 'unreachable' };
-        case 'PLATFORM_HTTP_STATUS':
-        case 'PLATFORM_TOKEN':
-          return { kind: 'unavailable', reason: 'http_status' };
-        case 'PLATFORM_MALFORMED_RESPONSE':
-          return { kind: 'unavailable', reason: 'malformed' };
+      if (error.code === 'PLATFORM_CODE') {
+        return { kind: 'refused', platformCode: error.platformCode, message: error.platformMessage };
       }
+      if (error.code === 'PLATFORM_REQUEST_INVALID') {
+        return { kind: 'refused', platformCode: 'invalid_request', message: error.message };
+      }
+      return { kind: 'unavailable', reason: EDIT_UNAVAILABLE_REASONS[platformFailureKind(error)] };
     }
   }
 
