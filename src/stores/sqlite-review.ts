@@ -35,9 +35,13 @@ const RETENTION_MS = REVIEW_RETENTION_SECONDS * 1000;
 /** The namespace of the cards' locks in the key/value table (the contract's holdCard takes one too). */
 const REVIEW_LOCK_NAMESPACE = 'review-lock';
 
-/** A card as it is written: its row's columns, and its JSON as read back. */
+/** A card's row as it is written, its columns taken when the card was held. */
 interface CardRow {
-  readonly card: ReviewCard;
+  readonly id: string;
+  readonly kind: ReviewCard['kind'];
+  readonly open: 0 | 1;
+  readonly count: number;
+  readonly updatedAt: number;
   readonly raw: string;
   readonly expiresAt: number;
 }
@@ -95,7 +99,15 @@ export class SqliteReviewStore implements ReviewStore {
             `review card ${cardId}: the lock lapsed before the change was written`,
           );
         }
-        this.#held.set(card.id, { card, raw: JSON.stringify(card), expiresAt: this.#now() + RETENTION_MS });
+        this.#held.set(card.id, {
+          id: card.id,
+          kind: card.kind,
+          open: card.status === 'open' ? 1 : 0,
+          count: card.count,
+          updatedAt: card.updatedAt,
+          raw: JSON.stringify(card),
+          expiresAt: this.#now() + RETENTION_MS,
+        });
         this.#kv.flushSoon();
       }
       return result;
@@ -118,7 +130,13 @@ export class SqliteReviewStore implements ReviewStore {
 
   async openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
     // A listing (the Home, the digest) is rare: the held cards go to the file first, and it lists them.
-    if (this.#held.size > 0) this.#kv.flush();
+    if (this.#held.size > 0) {
+      try {
+        this.#kv.flush();
+      } catch {
+        // The file cannot take them now: it lists what it has; the timer's flush tells why and retries.
+      }
+    }
     const now = this.#now();
     const total = Number(this.#countOpen.get(kind, now)?.total ?? 0);
     if (limit < 1) return { total, cards: [] };
@@ -141,19 +159,11 @@ export class SqliteReviewStore implements ReviewStore {
       },
       write() {
         const rows = [...held.values()];
-        for (const { card, raw, expiresAt } of rows) {
-          upsert.run(
-            card.id,
-            card.kind,
-            card.status === 'open' ? 1 : 0,
-            card.count,
-            card.updatedAt,
-            raw,
-            expiresAt,
-          );
+        for (const row of rows) {
+          upsert.run(row.id, row.kind, row.open, row.count, row.updatedAt, row.raw, row.expiresAt);
         }
         return () => {
-          for (const row of rows) if (held.get(row.card.id) === row) held.delete(row.card.id);
+          for (const row of rows) if (held.get(row.id) === row) held.delete(row.id);
         };
       },
     };

@@ -24,6 +24,16 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
+/** Stores on a fresh file that another connection holds in an exclusive transaction, and the flush failures told. */
+function storesBehindALock() {
+  const path = tempPath();
+  const failures: unknown[] = [];
+  const stores = createSqliteStores(path, { ttlSeconds: 60, onFlushError: (error) => failures.push(error) });
+  const holder = new DatabaseSync(path);
+  holder.exec('BEGIN EXCLUSIVE');
+  return { stores, failures, holder };
+}
+
 describe('SQLite stores', () => {
   it('keeps contexts, ratings and review cards across a reopen of the file', async () => {
     const path = tempPath();
@@ -170,14 +180,7 @@ describe('SQLite stores', () => {
   }, 15_000);
 
   it('tells a held write that could not reach the file, keeps it, and writes it once the file is free', async () => {
-    const path = tempPath();
-    const failures: unknown[] = [];
-    const stores = createSqliteStores(path, {
-      ttlSeconds: 60,
-      onFlushError: (error) => failures.push(error),
-    });
-    const holder = new DatabaseSync(path);
-    holder.exec('BEGIN EXCLUSIVE');
+    const { stores, failures, holder } = storesBehindALock();
     await stores.names.set('U1', 'Ada', 60);
     // Each flush waits out the busy timeout (5 s) behind the other writer, then is told, not thrown;
     // the retry of a failed flush too.
@@ -191,14 +194,7 @@ describe('SQLite stores', () => {
   }, 30_000);
 
   it('changes a review card while another process holds the file, and writes it once the file is free', async () => {
-    const path = tempPath();
-    const failures: unknown[] = [];
-    const stores = createSqliteStores(path, {
-      ttlSeconds: 60,
-      onFlushError: (error) => failures.push(error),
-    });
-    const holder = new DatabaseSync(path);
-    holder.exec('BEGIN EXCLUSIVE');
+    const { stores, failures, holder } = storesBehindALock();
     // The change neither waits for the file nor fails: the card is held with the next batch of writes.
     const changing = stores.reviewCards.change('q:wifi', async (card) => ({
       card: reviewCard('q:wifi', (card?.count ?? 0) + 1),
