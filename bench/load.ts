@@ -11,7 +11,7 @@
 // Saturation runs in BENCH_ROUNDS interleaved rounds; ratios to the relay are taken round by round and
 // judged by their median (a busier machine in one round moves the median little, where it moved totals).
 // Run with `npm run bench:load`; BENCH_SECONDS, BENCH_ROUNDS, BENCH_WARMUP_SECONDS, BENCH_USERS, BENCH_ACK_SECONDS,
-// BENCH_CHATTER_SECONDS tune it too, BENCH_PROFILE=1 profiles every child's saturation window and prints their top
+// BENCH_CHATTER_SECONDS tune it too, BENCH_PROFILE=1 profiles every child's saturation and fixed-rate windows and prints their top
 // functions, BENCH_STRICT=1 exits 1 on a missed target (each gateway against the relay, the SQLite
 // gateway within 10% of the in-memory one, and chatter under a tenth of an answer's CPU).
 import { type ChildProcess, fork } from 'node:child_process';
@@ -447,7 +447,7 @@ async function main(): Promise<void> {
         answerTimeoutMs: 10_000,
       };
       await runOpenLoop(target(name), board, { ...steadyLoad, seconds: SETTINGS.warmupSeconds });
-      await child(name).markCpu();
+      await child(name).markCpu('fixed-rate');
       const steady = await runOpenLoop(target(name), board, { ...steadyLoad, seconds: SETTINGS.seconds });
       fixedRate.set(name, { steady, cpuMs: (await child(name).report()).cpuMs });
     }
@@ -549,6 +549,10 @@ async function main(): Promise<void> {
       console.log(
         summarizeLargestProfile(join(profileDir, `${name}.cpuprofile`), name === 'relay' ? 12 : 30),
       );
+    }
+    for (const { name } of results) {
+      console.log(`\nCPU profile of the ${name} during the fixed-rate window (${SETTINGS.rate} events/s):`);
+      console.log(summarizeLargestProfile(join(profileDir, `${name}-fixed-rate.cpuprofile`), 20));
     }
     for (const { group } of chatter?.groups ?? []) {
       console.log(`\nCPU profile of the gateway-sqlite during the ${group} chatter window:`);
