@@ -30,6 +30,8 @@ export interface RecordedCall {
   body: JsonObject;
   /** Bearer token from the Authorization header, else the `token` body field. */
   token: string | undefined;
+  /** The request's Content-Type: a form, JSON, or a multipart upload. */
+  contentType: string | undefined;
   /** HTTP status the fake answered with. */
   status: number;
   /** The JSON the fake answered with (undefined for a programmed HTTP failure), e.g. the ts it assigned. */
@@ -164,6 +166,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       method,
       body,
       token: tokenOf(req.headers.authorization, body),
+      contentType,
       status: 200,
       response: undefined,
       at: Date.now(),

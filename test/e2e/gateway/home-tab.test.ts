@@ -81,6 +81,7 @@ function viewButtons(view: Record<string, unknown>) {
     method: 'views.publish',
     body: { blocks: view.blocks },
     token: undefined,
+    contentType: undefined,
     status: 200,
     response: undefined,
     at: 0,

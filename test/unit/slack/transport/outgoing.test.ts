@@ -91,6 +91,41 @@ describe('guarded calls', () => {
     expect(call?.body.text).toBe('Call us \uFFFD');
     expect(JSON.stringify(call?.body.blocks)).toContain('Call us \uFFFD now');
   });
+
+  it('send messages and views as JSON with the token in the header, and other methods as forms', async () => {
+    const guarded = guardOutgoingCalls(client(0));
+    const blocks = [
+      { type: 'section', text: { type: 'mrkdwn', text: '*Go* to <https://x.example|the portal> 😀' } },
+    ];
+    await guarded.chat.postMessage({ channel: 'C1', text: 'Go to the portal', blocks });
+    await guarded.chat.update({ channel: 'C1', ts: '1.2', text: 'Go', blocks, token: 'xoxb-other' });
+    await guarded.views.publish({ user_id: 'U1', view: { type: 'home', blocks } });
+    await guarded.users.info({ user: 'U1' });
+    const [posted] = slack.calls('chat.postMessage');
+    expect(posted).toMatchObject({ contentType: 'application/json; charset=utf-8', token: 'xoxb-test' });
+    expect(posted?.body).toEqual({ channel: 'C1', text: 'Go to the portal', blocks });
+    const [updated] = slack.calls('chat.update');
+    // A call's own token goes in its header too; the JSON carries none.
+    expect(updated).toMatchObject({ contentType: 'application/json; charset=utf-8', token: 'xoxb-other' });
+    expect(updated?.body.token).toBeUndefined();
+    expect(slack.calls('views.publish')[0]?.body.view).toEqual({ type: 'home', blocks });
+    expect(slack.calls('users.info')[0]).toMatchObject({
+      contentType: 'application/x-www-form-urlencoded',
+      body: { user: 'U1' },
+    });
+  });
+
+  it('retry a JSON call with the same body', async () => {
+    slack.failNext('chat.postMessage', { status: 503 }, 1);
+    const guarded = guardOutgoingCalls(client(2));
+    await guarded.chat.postMessage({ channel: 'C1', text: 'hi', blocks: [{ type: 'divider' }] });
+    const calls = slack.calls('chat.postMessage');
+    expect(calls).toHaveLength(2);
+    expect(calls.map((call) => call.body)).toEqual([
+      { channel: 'C1', text: 'hi', blocks: [{ type: 'divider' }] },
+      { channel: 'C1', text: 'hi', blocks: [{ type: 'divider' }] },
+    ]);
+  });
 });
 
 describe('wellFormed', () => {
