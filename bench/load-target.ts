@@ -40,6 +40,8 @@ export interface TargetConfig {
    * and that of a `mark-cpu` window given a `profileAs` into `<dir>/<name>-<profileAs>.cpuprofile`.
    */
   profileDir?: string;
+  /** With `profileDir`: what the saturation window allocates, sampled into `<dir>/<name>.heapprofile`. */
+  heapProfile?: boolean;
 }
 
 /** What the child measured since the last `mark`. */
@@ -77,6 +79,8 @@ export type ChildMessage =
   | { type: 'failed'; message: string };
 
 const RSS_SAMPLE_MS = 50;
+/** One allocation sampled in about this many bytes: V8's default (32 KB) halved, for small objects' sake. */
+const HEAP_SAMPLE_BYTES = 16_384;
 const MB = 1024 * 1024;
 
 function send(message: ChildMessage, then?: () => void): void {
@@ -178,12 +182,24 @@ async function main(): Promise<void> {
     profiling = true;
     profileFile = file;
     await profiler.post('Profiler.start');
+    if (config.heapProfile && file === `${config.name}.cpuprofile`) {
+      // Every allocation sampled, not only what is still alive at the end: GC's work is the churn.
+      await profiler.post('HeapProfiler.startSampling', {
+        samplingInterval: HEAP_SAMPLE_BYTES,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+    }
   };
   const writeProfile = async () => {
     if (!profiler || !profiling || !config.profileDir) return;
     profiling = false;
     const { profile } = await profiler.post('Profiler.stop');
     writeFileSync(join(config.profileDir, profileFile), JSON.stringify(profile));
+    if (config.heapProfile && profileFile === `${config.name}.cpuprofile`) {
+      const heap = await profiler.post('HeapProfiler.stopSampling');
+      writeFileSync(join(config.profileDir, `${config.name}.heapprofile`), JSON.stringify(heap.profile));
+    }
   };
   const openWindow = () => {
     peakRss = 0;

@@ -10,10 +10,12 @@
 // their CPU against an answered question's at the same rate, and not one Slack or platform call.
 // Saturation runs in BENCH_ROUNDS interleaved rounds; ratios to the relay are taken round by round and
 // judged by their median (a busier machine in one round moves the median little, where it moved totals).
-// Run with `npm run bench:load`; BENCH_SECONDS, BENCH_ROUNDS, BENCH_WARMUP_SECONDS, BENCH_USERS, BENCH_ACK_SECONDS,
-// BENCH_CHATTER_SECONDS tune it too, BENCH_PROFILE=1 profiles every child's saturation and fixed-rate windows and prints their top
-// functions, BENCH_STRICT=1 exits 1 on a missed target (each gateway against the relay, the SQLite
-// gateway within 10% of the in-memory one, and chatter under a tenth of an answer's CPU).
+// Run with `npm run bench:load`; BENCH_SECONDS, BENCH_ROUNDS, BENCH_WARMUP_SECONDS, BENCH_USERS,
+// BENCH_ACK_SECONDS, BENCH_CHATTER_SECONDS tune it too. BENCH_PROFILE=1 profiles every child's
+// saturation and fixed-rate windows and prints their top functions; BENCH_HEAP=1 also samples what the
+// saturation window allocates, and where. BENCH_STRICT=1 exits 1 on a missed target (each gateway
+// against the relay, the SQLite gateway within 10% of the in-memory one, and chatter under a tenth of
+// an answer's CPU).
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +35,7 @@ import {
 } from './chatter.js';
 import { summarizeLargestProfile } from './cpu-profile-summary.js';
 import { GATEWAY_FEATURES } from './gateway-features.js';
+import { summarizeHeapProfile } from './heap-profile-summary.js';
 import { type LeanFakeSlack, startLeanFakeSlack } from './lean-fake-slack.js';
 import {
   AnswerBoard,
@@ -81,7 +84,8 @@ const SETTINGS = {
   // Each of the two chatter groups: half the fixed rate's length keeps the phase under 20 s by default.
   chatterSeconds: numberFromEnv('BENCH_CHATTER_SECONDS', numberFromEnv('BENCH_SECONDS', 12) / 2),
   robotDelayMs: 5_000,
-  profile: process.env.BENCH_PROFILE === '1',
+  profile: process.env.BENCH_PROFILE === '1' || process.env.BENCH_HEAP === '1',
+  heap: process.env.BENCH_HEAP === '1',
   strict: process.env.BENCH_STRICT === '1',
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
   redisUrl: process.env.BENCH_REDIS_URL?.trim() || undefined,
@@ -392,7 +396,7 @@ async function main(): Promise<void> {
     sysNum: SYS_NUM,
     platformTimeoutMs: SETTINGS.robotDelayMs * 2,
     logLevel: SETTINGS.logLevel,
-    ...(profileDir ? { profileDir } : {}),
+    ...(profileDir ? { profileDir, heapProfile: SETTINGS.heap } : {}),
   });
   const children = new Map(systems.map(({ name, system }) => [name, new Child(childConfig(name, system))]));
   const child = (name: SystemName): Child => {
@@ -549,6 +553,10 @@ async function main(): Promise<void> {
       console.log(
         summarizeLargestProfile(join(profileDir, `${name}.cpuprofile`), name === 'relay' ? 12 : 30),
       );
+    }
+    for (const { name } of SETTINGS.heap ? results : []) {
+      console.log(`\nAllocations of the ${name} during the measured load window:`);
+      console.log(summarizeHeapProfile(join(profileDir, `${name}.heapprofile`), 15));
     }
     for (const { name } of results) {
       console.log(`\nCPU profile of the ${name} during the fixed-rate window (${SETTINGS.rate} events/s):`);
