@@ -30,7 +30,7 @@ function isCpuProfile(value: unknown): value is CpuProfile {
 }
 
 /** Where a frame comes from: an npm package, a file of ours, node's internals, or V8 itself. */
-function origin(url: string): string {
+export function origin(url: string): string {
   if (url === '') return '(v8/native)';
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg?.[1]) return pkg[1];

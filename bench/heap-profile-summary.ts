@@ -2,6 +2,7 @@
 // what the process allocated in a window, by the function that allocated it and by package or file.
 // bench/load.ts writes one per system with BENCH_HEAP=1 and prints this summary of it.
 import { readFileSync } from 'node:fs';
+import { origin } from './cpu-profile-summary.js';
 
 interface HeapNode {
   id: number;
@@ -23,15 +24,6 @@ function isHeapProfile(value: unknown): value is HeapProfile {
     'samples' in value &&
     Array.isArray(value.samples)
   );
-}
-
-function origin(url: string): string {
-  if (url === '') return '(v8/native)';
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (pkg?.[1]) return pkg[1];
-  if (url.startsWith('node:')) return 'node:internal';
-  const ours = /\/((?:src|bench|test)\/.*)$/.exec(url);
-  return ours?.[1] ?? url;
 }
 
 const MB = 1024 * 1024;

@@ -60,7 +60,9 @@ export function guardOutgoingCalls(client: WebClient): WebClient {
   if (guarded.has(client)) return client;
   const steps = client as unknown as RequestSteps;
   if (typeof steps.makeRequest !== 'function' || typeof steps.serializeBody !== 'function') {
-    throw new Error('the Slack Web API client has no makeRequest step: outgoing strings cannot be checked');
+    throw new Error(
+      'the Slack Web API client has no makeRequest or serializeBody step: outgoing calls cannot be checked',
+    );
   }
   const makeRequest = steps.makeRequest.bind(client);
   const serializeBody = steps.serializeBody.bind(client);
