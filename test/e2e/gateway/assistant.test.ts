@@ -174,7 +174,9 @@ describe('prompts of their own', () => {
 });
 
 describe('asking in the panel', () => {
-  const harness = useGatewayHarness();
+  // The robot is held 1.5 s so the status is seen; the test default's 1.5 s platform timeout would race
+  // it (a busy machine answered "took too long" one CI run in several).
+  const harness = useGatewayHarness({ env: { CS_HEADERS_TIMEOUT_MS: '6000', CS_BODY_TIMEOUT_MS: '6000' } });
 
   it('shows the status while the robot works, then answers in the thread with no placeholder, and titles the thread', async () => {
     const h = harness();
