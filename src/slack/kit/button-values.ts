@@ -1,5 +1,7 @@
 // What our buttons carry to Slack and back: a short context key plus what is safe to show. Values
-// come back from the network, so decoding checks them with zod and never throws.
+// come back from the network, so decoding checks them with zod and never throws. The answer's buttons
+// are encoded with plain checks of the same bounds (below): every answer made several, and running our
+// own values through the decoders' schemas was measured work on the answer path for nothing it guards.
 import { z } from 'zod';
 import { parseJsonWith } from '../../util/json.js';
 import { BUTTON_VALUE_MAX, truncate, truncateCharacters } from './limits.js';
@@ -20,10 +22,19 @@ const questionText = (max: number) =>
   z
     .string()
     .min(1)
-    .refine((text) => text.length <= max || [...text].length <= max, `must be at most ${max} characters`);
+    .refine((text) => fitsCharacters(text, max), `must be at most ${max} characters`);
 
 const contextKey = z.string().min(1).max(CONTEXT_KEY_MAX);
 const docId = z.string().min(1).max(DOC_ID_MAX);
+
+function fitsCharacters(text: string, max: number): boolean {
+  return text.length <= max || [...text].length <= max;
+}
+
+/** What `contextKey` accepts (zod counts a string's length in code points, as `fitsCharacters` does). */
+const isContextKey = (key: string) => key.length >= 1 && fitsCharacters(key, CONTEXT_KEY_MAX);
+/** What `docId` accepts. */
+const isDocId = (id: string) => id.length >= 1 && fitsCharacters(id, DOC_ID_MAX);
 /** A review card's id as the core makes it: `doc:<docId>` or `q:<hex of the normalised question>`. */
 const cardId = z
   .string()
@@ -69,15 +80,19 @@ export function encodeSuggestionValue(input: {
   docId: string;
   question: string;
 }): string | undefined {
-  return encodeWithQuestion(input.question, SUGGESTION_QUESTION_MAX, (q) =>
-    suggestionValueSchema.safeParse({ v: 1, k: input.contextKey, d: input.docId, q }),
-  );
+  if (!isContextKey(input.contextKey) || !isDocId(input.docId)) return undefined;
+  return encodeWithQuestion(input.question, SUGGESTION_QUESTION_MAX, (q) => ({
+    v: 1,
+    k: input.contextKey,
+    d: input.docId,
+    q,
+  }));
 }
 
 /** The value of a 👍 or 👎 button, or undefined when the key cannot fit in one. */
 export function encodeRatingValue(input: { contextKey: string; rating: 1 | 2 }): string | undefined {
-  const parsed = ratingValueSchema.safeParse({ v: 1, k: input.contextKey, r: input.rating });
-  return parsed.success ? JSON.stringify(parsed.data) : undefined;
+  if (!isContextKey(input.contextKey) || (input.rating !== 1 && input.rating !== 2)) return undefined;
+  return fitting({ v: 1, k: input.contextKey, r: input.rating });
 }
 
 /** The value of a Try again button, or undefined when there is no question to ask again. */
@@ -86,10 +101,10 @@ export function encodeTryAgainValue(input: {
   docId: string | undefined;
   contextKey?: string | undefined;
 }): string | undefined {
+  if (input.docId && !isDocId(input.docId)) return undefined;
+  if (input.docId && input.contextKey && !isContextKey(input.contextKey)) return undefined;
   const clicked = input.docId ? { d: input.docId, ...(input.contextKey ? { k: input.contextKey } : {}) } : {};
-  return encodeWithQuestion(input.question, TRY_AGAIN_QUESTION_MAX, (q) =>
-    tryAgainValueSchema.safeParse({ v: 1, q, ...clicked }),
-  );
+  return encodeWithQuestion(input.question, TRY_AGAIN_QUESTION_MAX, (q) => ({ v: 1, q, ...clicked }));
 }
 
 export function decodeSuggestionValue(raw: unknown): SuggestionValue | undefined {
@@ -106,7 +121,7 @@ export function decodeTryAgainValue(raw: unknown): TryAgainValue | undefined {
 
 /** The value of the "Say what was wrong" button on a 👎 line, or undefined when the key cannot fit. */
 export function encodeReasonValue(contextKey: string): string | undefined {
-  return encodeChecked(reasonValueSchema, { v: 1, k: contextKey });
+  return isContextKey(contextKey) ? fitting({ v: 1, k: contextKey }) : undefined;
 }
 
 /** The answer context key a reason button carries. */
@@ -116,7 +131,7 @@ export function decodeReasonValue(raw: unknown): string | undefined {
 
 /** The value of a "Get a person" button, or undefined when the key cannot fit. */
 export function encodeEscalateValue(contextKey: string): string | undefined {
-  return encodeChecked(escalateValueSchema, { v: 1, k: contextKey });
+  return isContextKey(contextKey) ? fitting({ v: 1, k: contextKey }) : undefined;
 }
 
 /** The answer context key a "Get a person" button carries; the caller checks the gateway issued it. */
@@ -146,22 +161,21 @@ export function decodeReviewCardValue(
 /** JSON of a value the schema accepts and a button can hold; undefined otherwise. */
 function encodeChecked<T>(schema: z.ZodType<T>, value: T): string | undefined {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) return undefined;
-  const json = JSON.stringify(parsed.data);
+  return parsed.success ? fitting(parsed.data) : undefined;
+}
+
+/** JSON of a value built to its schema's bounds, when a button can hold it. */
+function fitting(value: unknown): string | undefined {
+  const json = JSON.stringify(value);
   return json.length <= BUTTON_VALUE_MAX ? json : undefined;
 }
 
-function encodeWithQuestion<T>(
-  question: string,
-  max: number,
-  build: (q: string) => z.ZodSafeParseResult<T>,
-): string | undefined {
+/** `build`'s value with the question (collapsed, cut to `max` characters) shortened until it fits. */
+function encodeWithQuestion(question: string, max: number, build: (q: string) => object): string | undefined {
   let q = truncateCharacters(question.replace(/\s+/g, ' ').trim(), max);
   // JSON escaping can lengthen a question (quotes, control characters): shorten until the value fits.
   for (let attempt = 0; attempt < 8 && q !== ''; attempt += 1) {
-    const parsed = build(q);
-    if (!parsed.success) return undefined;
-    const value = JSON.stringify(parsed.data);
+    const value = JSON.stringify(build(q));
     if (value.length <= BUTTON_VALUE_MAX) return value;
     q = truncate(q, Math.max(1, q.length - (value.length - BUTTON_VALUE_MAX) - 1));
   }

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  decodeEscalateValue,
   decodeRatingValue,
+  decodeReasonValue,
   decodeReviewCardValue,
   decodeSuggestionValue,
   decodeTryAgainValue,
+  encodeEscalateValue,
   encodeRatingValue,
+  encodeReasonValue,
   encodeReviewCardValue,
   encodeSuggestionValue,
   encodeTryAgainValue,
@@ -144,6 +148,61 @@ describe('review card button values', () => {
     expect(encodeReviewCardValue({ cardId: `doc:${'x'.repeat(300)}` })).toBeUndefined();
     for (const raw of [undefined, 3, '', '{', '{"v":1}', '{"v":1,"c":"q:XYZ"}', '{"v":2,"c":"q:ab"}']) {
       expect(decodeReviewCardValue(raw)).toBeUndefined();
+    }
+  });
+});
+
+// The answer's buttons are encoded with plain checks, the decoders read them with zod: a value is made
+// exactly when the decoder takes it, whatever the ids' lengths.
+describe('encoders and decoders agree on every bound', () => {
+  const keys = [
+    '',
+    'k',
+    'C0123:1700000000.000100',
+    'k'.repeat(128),
+    'k'.repeat(129),
+    '😀'.repeat(64),
+    '😀'.repeat(65),
+  ];
+  const docIds = ['', 'd', 'doc-1', 'd'.repeat(256), 'd'.repeat(257), '"\\'.repeat(128)];
+  const questions = [
+    '',
+    '   ',
+    'Q?',
+    ' How  do\nI? ',
+    '"\\'.repeat(400),
+    '😀'.repeat(SUGGESTION_QUESTION_MAX + 1),
+  ];
+
+  it('suggestions, Try again after a suggestion, and ratings', () => {
+    for (const k of keys) {
+      const keyTaken = decodeRatingValue(JSON.stringify({ v: 1, k, r: 1 })) !== undefined;
+      expect(decodeRatingValue(encodeRatingValue({ contextKey: k, rating: 2 })) ?? 'refused').toEqual(
+        keyTaken ? { v: 1, k, r: 2 } : 'refused',
+      );
+      expect(decodeReasonValue(encodeReasonValue(k)) ?? 'refused').toBe(keyTaken ? k : 'refused');
+      expect(decodeEscalateValue(encodeEscalateValue(k)) ?? 'refused').toBe(keyTaken ? k : 'refused');
+      for (const d of docIds) {
+        for (const question of questions) {
+          const taken =
+            decodeSuggestionValue(JSON.stringify({ v: 1, k, d, q: 'Q' })) !== undefined &&
+            question.trim() !== '';
+          const suggestion = decodeSuggestionValue(
+            encodeSuggestionValue({ contextKey: k, docId: d, question }),
+          );
+          expect(suggestion === undefined ? 'refused' : { k: suggestion.k, d: suggestion.d }).toEqual(
+            taken ? { k, d } : 'refused',
+          );
+          const retryTaken =
+            decodeTryAgainValue(
+              JSON.stringify({ v: 1, q: 'Q', ...(d ? { d, ...(k ? { k } : {}) } : {}) }),
+            ) !== undefined && question.trim() !== '';
+          const retry = decodeTryAgainValue(encodeTryAgainValue({ question, docId: d, contextKey: k }));
+          expect(retry === undefined ? 'refused' : { k: retry.k, d: retry.d }).toEqual(
+            retryTaken ? { k: d && k ? k : undefined, d: d || undefined } : 'refused',
+          );
+        }
+      }
     }
   });
 });
