@@ -10,6 +10,7 @@ import {
   RequestInvalidError,
   TOKEN_REJECTED_CODE,
 } from './errors.js';
+import { readPlainEnvelope, readPlainRobotAnswer, readPlainRobotAsk } from './plain-readers.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryRulesFor, withRetries } from './retry.js';
 import {
   ACCESS_TOKEN_MAX_LENGTH,
@@ -213,8 +214,16 @@ export class PlatformClient {
   /** 3. Ask the robot on behalf of a user. Never retried once the request may have reached the platform. */
   async askRobot(req: RobotAskRequest, options?: CallOptions): Promise<RobotAnswer> {
     const action = OPEN_ACTIONS.robotAsk;
-    const data = validate(action, robotAskRequestSchema, req);
-    return this.#openCall(action, 'write', data, robotAnswerSchema, options, (answer) => answer);
+    const data = validate(action, robotAskRequestSchema, req, readPlainRobotAsk);
+    return this.#openCall(
+      action,
+      'write',
+      data,
+      robotAnswerSchema,
+      options,
+      (answer) => answer,
+      readPlainRobotAnswer,
+    );
   }
 
   /** 4. Update a knowledge-base entry; success is code 1000 and retCode "000000". */
@@ -285,6 +294,7 @@ export class PlatformClient {
     schema: S,
     options: CallOptions | undefined,
     accept: (answer: z.output<S>) => T,
+    plain?: PlainReader<z.output<S>>,
   ): Promise<T> {
     return this.#call(
       {
@@ -293,7 +303,8 @@ export class PlatformClient {
         kind,
         checkTokenLength: false,
         body: (token) => ({ action, access_token: token, data }),
-        parse: (response) => accept(parseWith(action, schema, openData(action, response), response.snippet)),
+        parse: (response) =>
+          accept(parseWith(action, schema, openData(action, response), response.snippet, plain)),
       },
       options,
     );
@@ -404,8 +415,21 @@ function trimSlashes(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/**
+ * What the schema would return for the plain well-formed value, or undefined to let the schema decide
+ * (plain-readers.ts): the answer path's own reading, zod for everything else and for the errors.
+ */
+type PlainReader<T> = (value: unknown) => T | undefined;
+
 /** Parses a request; the first issue becomes a RequestInvalidError naming its field. */
-function validate<S extends z.ZodType>(action: string, schema: S, value: unknown): z.output<S> {
+function validate<S extends z.ZodType>(
+  action: string,
+  schema: S,
+  value: unknown,
+  plain?: PlainReader<z.output<S>>,
+): z.output<S> {
+  const read = plain?.(value);
+  if (read !== undefined) return read;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -419,7 +443,10 @@ function parseWith<S extends z.ZodType>(
   schema: S,
   value: unknown,
   snippet: string,
+  plain?: PlainReader<z.output<S>>,
 ): z.output<S> {
+  const read = plain?.(value);
+  if (read !== undefined) return read;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -431,7 +458,7 @@ function parseWith<S extends z.ZodType>(
 
 /** Checks an open-platform envelope for code "1000" and returns its `data`. */
 function openData(action: string, response: JsonResponse): unknown {
-  const envelope = parseWith(action, openEnvelopeSchema, response.body, response.snippet);
+  const envelope = parseWith(action, openEnvelopeSchema, response.body, response.snippet, readPlainEnvelope);
   if (envelope.code !== OPEN_SUCCESS_CODE)
     throw new PlatformCodeError(action, envelope.code, messageOf(envelope));
   if (envelope.data === undefined || envelope.data === null) {
