@@ -16,3 +16,8 @@ export function avoidSurrogateSplit(text: string, cut: number): number {
   const code = text.charCodeAt(cut - 1);
   return code >= 0xd800 && code <= 0xdbff ? cut - 1 : cut;
 }
+
+/** Whether `text` is at most `max` characters (code points), as zod counts a string's length. */
+export function fitsCharacters(text: string, max: number): boolean {
+  return text.length <= max || [...text].length <= max;
+}

@@ -5,7 +5,11 @@ import { readsAsQuestion } from '../../conversation/question-detector.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import { beginHandling, type Handling, workspaceOf } from '../handling/handling.js';
 import type { ScreenedSource } from '../handling/surface.js';
-import { type IncomingMessage, incomingMessageSchema } from '../transport/incoming.js';
+import {
+  type IncomingMessage,
+  incomingMessageSchema,
+  readPlainIncomingMessage,
+} from '../transport/incoming.js';
 import type { ReplyTarget } from '../transport/responder.js';
 import { askedHow, panelThreadOf } from './assistant-threads.js';
 import { questionFromSlackText, unlabelledMentions } from './question-text.js';
@@ -94,16 +98,23 @@ function isOptionalString(value: unknown): value is string | undefined {
   return value === undefined || typeof value === 'string';
 }
 
+/** The schema's reading of an event the hand reading left to it; undefined (told and counted) when malformed. */
+function parseIncomingMessage(
+  event: unknown,
+  deps: Pick<MessageDeps, 'onEvent' | 'logger'>,
+): IncomingMessage | undefined {
+  const parsed = incomingMessageSchema.safeParse(event);
+  if (parsed.success) return parsed.data;
+  deps.onEvent('message', 'malformed');
+  deps.logger.warn({ issues: parsed.error.issues.length }, 'ignored a message event of unexpected shape');
+  return undefined;
+}
+
 /** Handles a `message` or `app_mention` event. Never throws. */
 export function messageListener(deps: MessageDeps): (args: MessageArgs) => Promise<void> {
   return ({ event, context, client }) => {
-    const parsed = incomingMessageSchema.safeParse(event);
-    if (!parsed.success) {
-      deps.onEvent('message', 'malformed');
-      deps.logger.warn({ issues: parsed.error.issues.length }, 'ignored a message event of unexpected shape');
-      return Promise.resolve();
-    }
-    const message = parsed.data;
+    const message = readPlainIncomingMessage(event) ?? parseIncomingMessage(event, deps);
+    if (message === undefined) return Promise.resolve();
     const source: EventSource = {
       teamId: workspaceOf(context),
       botUserId: context.botUserId,

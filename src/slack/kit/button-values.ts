@@ -4,6 +4,7 @@
 // own values through the decoders' schemas was measured work on the answer path for nothing it guards.
 import { z } from 'zod';
 import { parseJsonWith } from '../../util/json.js';
+import { fitsCharacters } from '../../util/truncate.js';
 import { BUTTON_VALUE_MAX, truncate, truncateCharacters } from './limits.js';
 
 const CONTEXT_KEY_MAX = 128;
@@ -26,10 +27,6 @@ const questionText = (max: number) =>
 
 const contextKey = z.string().min(1).max(CONTEXT_KEY_MAX);
 const docId = z.string().min(1).max(DOC_ID_MAX);
-
-function fitsCharacters(text: string, max: number): boolean {
-  return text.length <= max || [...text].length <= max;
-}
 
 /** What `contextKey` accepts (zod counts a string's length in code points, as `fitsCharacters` does). */
 const isContextKey = (key: string) => key.length >= 1 && fitsCharacters(key, CONTEXT_KEY_MAX);

@@ -1,5 +1,6 @@
 // Shapes of what Slack sends us, checked with zod at the boundary: anything else is ignored, not trusted.
 import { z } from 'zod';
+import { fitsCharacters } from '../../util/truncate.js';
 
 const slackId = z.string().min(1).max(64);
 const slackTs = z.string().regex(/^\d{1,12}\.\d{1,8}$/);
@@ -21,6 +22,55 @@ export const incomingMessageSchema = z.object({
   bot_profile: z.unknown().optional(),
 });
 export type IncomingMessage = z.infer<typeof incomingMessageSchema>;
+
+const SLACK_TS = /^\d{1,12}\.\d{1,8}$/;
+const MESSAGE_TYPES: ReadonlySet<unknown> = new Set(['message', 'app_mention']);
+const MESSAGE_FIELDS = [
+  'type',
+  'subtype',
+  'bot_id',
+  'app_id',
+  'user',
+  'text',
+  'channel',
+  'channel_type',
+  'ts',
+  'thread_ts',
+  'client_msg_id',
+  'bot_profile',
+] as const;
+
+const isSlackId = (value: unknown) => typeof value === 'string' && value !== '' && fitsCharacters(value, 64);
+const isOptional = (value: unknown, test: (value: unknown) => boolean) => value === undefined || test(value);
+const isString = (value: unknown) => typeof value === 'string';
+const isTs = (value: unknown) => typeof value === 'string' && SLACK_TS.test(value);
+
+/**
+ * `incomingMessageSchema`'s reading of a message event, by hand: every message the app is sent goes
+ * through it. Undefined where the schema is to decide (a test holds the two together on generated events).
+ */
+export function readPlainIncomingMessage(event: unknown): IncomingMessage | undefined {
+  if (typeof event !== 'object' || event === null || Array.isArray(event)) return undefined;
+  const fields = event as Record<string, unknown>;
+  if (
+    !MESSAGE_TYPES.has(fields.type) ||
+    !isSlackId(fields.channel) ||
+    !isTs(fields.ts) ||
+    !isOptional(fields.thread_ts, isTs) ||
+    !isOptional(fields.user, isSlackId) ||
+    !isOptional(fields.text, (text) => typeof text === 'string' && fitsCharacters(text, 100_000)) ||
+    !isOptional(fields.subtype, isString) ||
+    !isOptional(fields.bot_id, isString) ||
+    !isOptional(fields.app_id, isString) ||
+    !isOptional(fields.channel_type, isString) ||
+    !isOptional(fields.client_msg_id, isString)
+  ) {
+    return undefined;
+  }
+  const read: Record<string, unknown> = {};
+  for (const key of MESSAGE_FIELDS) if (key in fields) read[key] = fields[key];
+  return read as IncomingMessage;
+}
 
 /**
  * An assistant panel's thread event (assistant_thread_started, assistant_thread_context_changed),
