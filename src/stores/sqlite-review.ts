@@ -123,8 +123,11 @@ export class SqliteReviewStore implements ReviewStore {
   async get(cardId: string): Promise<ReviewCard | undefined> {
     const now = this.#now();
     const held = this.#held.get(cardId);
-    // Parsed again, as a row read from the file is: every reader gets a card of its own.
-    const raw = held ? (held.expiresAt > now ? held.raw : undefined) : this.#select.get(cardId, now)?.value;
+    // Every reader gets a card of its own. A held card is one this process wrote from a ReviewCard (an
+    // answer's change reads it back while it waits for the batch): not checked again, as a row from the
+    // file is (a file outlives versions and can be edited).
+    if (held) return held.expiresAt > now ? (JSON.parse(held.raw) as ReviewCard) : undefined;
+    const raw = this.#select.get(cardId, now)?.value;
     return typeof raw === 'string' ? parseJsonWith(raw, reviewCardSchema) : undefined;
   }
 
