@@ -274,11 +274,16 @@ function stripeOf(html: string, locale: Locale): { mrkdwn: string; plain: string
 
 /** Serialized length of a unit's blocks; kept for the units of cached answer bodies, which recur. */
 const unitLengths = new WeakMap<Unit, number>();
+/** Serialized length of a block whose maker counted it as it built it (the suggestions' buttons). */
+const blockLengths = new WeakMap<KnownBlock, number>();
 
 function unitLength(unit: Unit): number {
   let length = unitLengths.get(unit);
   if (length === undefined) {
-    length = unit.blocks.reduce((sum, block) => sum + serializedLength(block), 0);
+    length = unit.blocks.reduce(
+      (sum, block) => sum + (blockLengths.get(block) ?? serializedLength(block)),
+      0,
+    );
     unitLengths.set(unit, length);
   }
   return length;
@@ -397,7 +402,15 @@ function suggestionActions(contextKey: string, suggestions: SuggestionChoice[]):
   let currentLength = 0;
   const flush = () => {
     if (current.length > 0) {
-      blocks.push({ type: 'actions', block_id: suggestionsBlockId(blocks.length), elements: current });
+      const block: ActionsBlock = {
+        type: 'actions',
+        block_id: suggestionsBlockId(blocks.length),
+        elements: [],
+      };
+      // The block's JSON is its JSON with no elements, plus theirs and a comma between each two.
+      blockLengths.set(block, serializedLength(block) + currentLength + current.length - 1);
+      block.elements = current;
+      blocks.push(block);
     }
     current = [];
     currentLength = 0;
