@@ -16,7 +16,7 @@ import { MemoryOnceStore } from './memory.js';
 import { contextSchema } from './redis.js';
 import type { StoreLogger } from './redis-connection.js';
 import { checkpointInBackground } from './sqlite-checkpoints.js';
-import { type Clock, KvTable, openDatabase, SqliteJsonStore, ttlMs } from './sqlite-database.js';
+import { type Clock, KvTable, openDatabase, SqliteJsonStore, timeLedId, ttlMs } from './sqlite-database.js';
 import {
   SqliteEntrySnapshotStore,
   SqliteOperatorCache,
@@ -52,21 +52,24 @@ class SqliteContextStore implements ContextStore {
 /** Deliveries and threads (OnceStore), or ticks (TickClaims), each in a namespace of its own. */
 class SqliteOnceStore implements OnceStore, TickClaims {
   readonly #claims: SqliteJsonStore<1>;
+  /** The file's id of a key (deliveries and threads: `timeLedId`). */
+  readonly #fileId: (key: string) => string;
 
-  constructor(kv: KvTable, namespace: string, now: Clock) {
+  constructor(kv: KvTable, namespace: string, now: Clock, fileId: (key: string) => string = (key) => key) {
     this.#claims = new SqliteJsonStore(kv, namespace, claimSchema, now);
+    this.#fileId = fileId;
   }
 
   async claim(key: string, ttlSeconds: number): Promise<boolean> {
-    return this.#claims.set(key, 1, ttlSeconds, { onlyIfAbsent: true });
+    return this.#claims.set(this.#fileId(key), 1, ttlSeconds, { onlyIfAbsent: true });
   }
 
   async release(key: string): Promise<void> {
-    this.#claims.delete(key);
+    this.#claims.delete(this.#fileId(key));
   }
 
   async keep(key: string, ttlSeconds: number): Promise<void> {
-    this.#claims.set(key, 1, ttlSeconds);
+    this.#claims.set(this.#fileId(key), 1, ttlSeconds);
   }
 
   async has(key: string): Promise<boolean> {
@@ -74,7 +77,7 @@ class SqliteOnceStore implements OnceStore, TickClaims {
   }
 
   holds(key: string): boolean {
-    return this.#claims.has(key);
+    return this.#claims.has(this.#fileId(key));
   }
 }
 
@@ -92,7 +95,7 @@ class SqliteDeliveryStore implements OnceStore {
   readonly #leases: MemoryOnceStore;
 
   constructor(kv: KvTable, namespace: string, now: Clock) {
-    this.#kept = new SqliteOnceStore(kv, namespace, now);
+    this.#kept = new SqliteOnceStore(kv, namespace, now, timeLedId);
     this.#leases = new MemoryOnceStore({ maxEntries: LEASES_MAX, now });
   }
 
@@ -244,7 +247,7 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
   return {
     contexts: new SqliteContextStore(kv, { ttlSeconds: options.ttlSeconds, now }),
     deliveries: new SqliteDeliveryStore(kv, 'once', now),
-    threads: new SqliteOnceStore(kv, 'thread', now),
+    threads: new SqliteOnceStore(kv, 'thread', now, timeLedId),
     ticks: new SqliteOnceStore(kv, 'tick', now),
     ratings: new SqliteRatingStore(kv, now),
     names: new SqliteNameCache(kv, now),

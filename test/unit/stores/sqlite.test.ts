@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStores, sweepInBackground } from '../../../src/stores/sqlite.js';
-import { SCHEMA_VERSION, SqliteStateError } from '../../../src/stores/sqlite-database.js';
+import { SCHEMA_VERSION, SqliteStateError, timeLedId } from '../../../src/stores/sqlite-database.js';
 import { answerContext } from '../../support/answer-context.js';
 import { makeReadOnly } from '../../support/read-only-file.js';
 import { reviewCard } from '../../support/review-values.js';
@@ -109,7 +109,7 @@ describe('SQLite stores', () => {
     const other = new DatabaseSync(path);
     other
       .prepare('INSERT INTO kv (ns, id, value, expires_at) VALUES (?, ?, ?, ?)')
-      .run('thread', 'T1:C1:9.9', '1', Date.now() + 60_000);
+      .run('thread', timeLedId('T1:C1:9.9'), '1', Date.now() + 60_000);
     other.close();
     expect(await stores.threads.has('T1:C1:9.9')).toBe(false);
     await stores.close();
@@ -248,6 +248,61 @@ describe('SQLite stores', () => {
     const migrated = new DatabaseSync(path);
     expect(migrated.prepare('PRAGMA user_version').get()?.user_version).toBe(SCHEMA_VERSION);
     migrated.close();
+  });
+
+  it('keeps the deliveries and threads of a file of schema 2: their ids are rewritten time first, as they are now written', async () => {
+    const path = tempPath();
+    await createSqliteStores(path, { ttlSeconds: 60 }).close();
+    const old = new DatabaseSync(path);
+    const ids = [
+      'thread:T1:C1:1700000000.000100',
+      'msg:T1:C1:1700000001.000200',
+      'assistant:T1:D1',
+      'a:1.2:3',
+      'x:12',
+      'y:1.2.3',
+      ':9.9',
+      '9.9',
+      'z:',
+    ];
+    const insert = old.prepare("INSERT INTO kv (ns, id, value, expires_at) VALUES (?, ?, '1', ?)");
+    for (const id of ids) {
+      insert.run('once', id, Date.now() + 3_600_000);
+      insert.run('thread', id, Date.now() + 3_600_000);
+    }
+    insert.run('tick', 'digest:1700000000.1', Date.now() + 3_600_000);
+    old.exec('PRAGMA user_version = 2');
+    old.close();
+
+    const stores = createSqliteStores(path, { ttlSeconds: 60 });
+    // What the file held before is still there, to the running code: a thread still answered, an
+    // answered delivery not answered again.
+    expect(await stores.threads.has('thread:T1:C1:1700000000.000100')).toBe(true);
+    expect(await stores.deliveries.claim('msg:T1:C1:1700000001.000200', 60)).toBe(false);
+    expect(await stores.deliveries.claim('assistant:T1:D1', 60)).toBe(false);
+    expect(await stores.deliveries.claim('msg:T1:C1:1700000002.000300', 60)).toBe(true);
+    await stores.deliveries.keep('msg:T1:C1:1700000002.000300', 60);
+    await stores.close();
+
+    const migrated = new DatabaseSync(path);
+    const rows = migrated
+      .prepare("SELECT ns, id FROM kv WHERE ns IN ('once', 'thread', 'tick') ORDER BY ns, id")
+      .all();
+    migrated.close();
+    const expected = [
+      ...['once', 'thread'].flatMap((ns) =>
+        [...ids, ...(ns === 'once' ? ['msg:T1:C1:1700000002.000300'] : [])].map((id) => ({
+          ns,
+          id: timeLedId(id),
+        })),
+      ),
+      { ns: 'tick', id: 'digest:1700000000.1' },
+    ];
+    const byKey = (a: { ns: string; id: string }, b: { ns: string; id: string }) =>
+      a.ns === b.ns ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.ns < b.ns ? -1 : 1;
+    expect(rows.map((row) => ({ ns: row.ns, id: row.id }))).toEqual(expected.sort(byKey));
+    expect(timeLedId('msg:T1:C1:1700000002.000300')).toBe('1700000002.000300\u0001msg:T1:C1');
+    expect(timeLedId('a:1.2:3')).toBe('a:1.2:3');
   });
 
   it('refuses a database of a newer schema version, naming the file', async () => {
