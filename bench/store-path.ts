@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
+import { newContextKey } from '../src/conversation/context-key.js';
 import { createStores } from '../src/stores/index.js';
 import type { Stores } from '../src/stores/stores.js';
 import { answerContext } from '../test/support/answer-context.js';
@@ -26,7 +27,7 @@ const context = answerContext({
   question: 'How do I connect to the VPN from home when the client says my certificate expired?',
 });
 
-/** The n-th answer's store calls, as src/slack/answers does them. */
+/** The n-th answer's store calls, as src/slack/answers does them (the context under a key the core makes). */
 async function answer(stores: Stores, n: number): Promise<void> {
   const channel = `D${String((n * 7_919) % CHANNELS).padStart(8, '0')}`;
   const ts = `${1_700_000_000 + Math.floor(n / 1_000)}.${String(n % 1_000_000).padStart(6, '0')}`;
@@ -35,7 +36,7 @@ async function answer(stores: Stores, n: number): Promise<void> {
   await stores.threads.claim(`T0BENCH:${channel}:${ts}`, TTL_SECONDS);
   const name = await stores.names.get(`U${n % CHANNELS}`);
   if (name === undefined) await stores.names.set(`U${n % CHANNELS}`, 'Ada Lovelace', 3_600);
-  await stores.contexts.put(`T0BENCH:${channel}:${Number(ts) + 0.5}`, context);
+  await stores.contexts.put(newContextKey(), context);
   await stores.deliveries.keep(delivery, 6 * 3_600);
 }
 

@@ -2,12 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { isContextKey, newContextKey } from '../../../src/conversation/context-key.js';
 
 describe('newContextKey', () => {
-  it('makes 12 URL-safe characters that isContextKey accepts', () => {
+  it('makes the time it was made then 12 random URL-safe characters, which isContextKey accepts', () => {
     for (let i = 0; i < 1_000; i++) {
       const key = newContextKey();
-      expect(key).toMatch(/^[A-Za-z0-9_-]{12}$/);
+      expect(key).toMatch(/^[0-9a-z]{7}[A-Za-z0-9_-]{12}$/);
       expect(isContextKey(key)).toBe(true);
     }
+  });
+
+  it('sorts a key made later after one made earlier, byte by byte, as SQLite orders ids', () => {
+    const made = [0, 999, 1_000, 59_000, 1_700_000_000_000, 1_700_000_001_000, 4_000_000_000_000].map((ms) =>
+      newContextKey(ms).slice(0, 7),
+    );
+    const bytewise = [...made].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    expect(bytewise).toEqual(made);
+    expect(new Set(made.slice(1)).size).toBe(made.length - 1);
+  });
+
+  it('still accepts the keys of answers given before the time lead (12 random characters)', () => {
+    expect(isContextKey('abcdefghij_-')).toBe(true);
   });
 
   it('does not repeat itself', () => {
@@ -21,6 +34,8 @@ describe('isContextKey', () => {
     ['empty', ''],
     ['too short', 'abcdefghijk'],
     ['too long', 'abcdefghijklm'],
+    ['between the two lengths', '0000000abcdefghijk'],
+    ['a time lead in capitals', 'S4A9C00abcdefghijkl'],
     ['with padding', 'abcdefghij=='],
     ['standard base64 characters', 'abcdefghij+/'],
     ['a line break', 'abcdefghijk\n'],
