@@ -4,7 +4,7 @@
 // 7-9% of an answer's CPU at 300 events/s, most of it the robot's answer and our own ask). Each is
 // checked against its schema on generated values (test/unit/platform/plain-readers.test.ts).
 import type { z } from 'zod';
-import type { RobotAnswer, robotAskRequestSchema } from './schemas.js';
+import { type RobotAnswer, robotAskRequestSchema } from './schemas.js';
 
 /** A robot ask as the schema returns it. */
 type RobotAsk = z.output<typeof robotAskRequestSchema>;
@@ -68,16 +68,8 @@ function readPlainSuggestions(value: unknown): RobotAnswer['suggestions'] | unde
   return read;
 }
 
-const ASK_KEYS: ReadonlySet<string> = new Set([
-  'sysNum',
-  'partnerId',
-  'question',
-  'uname',
-  'source',
-  'robotFlag',
-  'questionFlag',
-  'requestText',
-]);
+/** The fields a robot ask may carry: the strict schema's own. */
+const ASK_KEYS: ReadonlySet<string> = new Set(Object.keys(robotAskRequestSchema.shape));
 
 const isFilled = (value: unknown) => typeof value === 'string' && value !== '';
 const isOptionalString = (value: unknown) => value === undefined || typeof value === 'string';
