@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { fitsCharacters } from '../../util/truncate.js';
 
+const SLACK_TS = /^\d{1,12}\.\d{1,8}$/;
 const slackId = z.string().min(1).max(64);
-const slackTs = z.string().regex(/^\d{1,12}\.\d{1,8}$/);
+const slackTs = z.string().regex(SLACK_TS);
 
 /** A message or app_mention event, reduced to what the message listener reads. */
 export const incomingMessageSchema = z.object({
@@ -23,22 +24,9 @@ export const incomingMessageSchema = z.object({
 });
 export type IncomingMessage = z.infer<typeof incomingMessageSchema>;
 
-const SLACK_TS = /^\d{1,12}\.\d{1,8}$/;
-const MESSAGE_TYPES: ReadonlySet<unknown> = new Set(['message', 'app_mention']);
-const MESSAGE_FIELDS = [
-  'type',
-  'subtype',
-  'bot_id',
-  'app_id',
-  'user',
-  'text',
-  'channel',
-  'channel_type',
-  'ts',
-  'thread_ts',
-  'client_msg_id',
-  'bot_profile',
-] as const;
+const MESSAGE_TYPES: ReadonlySet<unknown> = new Set(incomingMessageSchema.shape.type.options);
+/** What the schema keeps of an event: its own fields. */
+const MESSAGE_FIELDS = Object.keys(incomingMessageSchema.shape);
 
 const isSlackId = (value: unknown) => typeof value === 'string' && value !== '' && fitsCharacters(value, 64);
 const isOptional = (value: unknown, test: (value: unknown) => boolean) => value === undefined || test(value);
