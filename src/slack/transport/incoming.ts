@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { fitsCharacters } from '../../util/truncate.js';
 
 const SLACK_TS = /^\d{1,12}\.\d{1,8}$/;
-const slackId = z.string().min(1).max(64);
+/** The bounds both readings of a message event (the schema and the hand reading) hold its fields to. */
+const SLACK_ID_MAX = 64;
+const TEXT_MAX = 100_000;
+const slackId = z.string().min(1).max(SLACK_ID_MAX);
 const slackTs = z.string().regex(SLACK_TS);
 
 /** A message or app_mention event, reduced to what the message listener reads. */
@@ -13,7 +16,7 @@ export const incomingMessageSchema = z.object({
   bot_id: z.string().optional(),
   app_id: z.string().optional(),
   user: slackId.optional(),
-  text: z.string().max(100_000).optional(),
+  text: z.string().max(TEXT_MAX).optional(),
   channel: slackId,
   channel_type: z.string().optional(),
   ts: slackTs,
@@ -28,7 +31,8 @@ const MESSAGE_TYPES: ReadonlySet<unknown> = new Set(incomingMessageSchema.shape.
 /** What the schema keeps of an event: its own fields. */
 const MESSAGE_FIELDS = Object.keys(incomingMessageSchema.shape);
 
-const isSlackId = (value: unknown) => typeof value === 'string' && value !== '' && fitsCharacters(value, 64);
+const isSlackId = (value: unknown) =>
+  typeof value === 'string' && value !== '' && fitsCharacters(value, SLACK_ID_MAX);
 const isOptional = (value: unknown, test: (value: unknown) => boolean) => value === undefined || test(value);
 const isString = (value: unknown) => typeof value === 'string';
 const isTs = (value: unknown) => typeof value === 'string' && SLACK_TS.test(value);
@@ -46,7 +50,7 @@ export function readPlainIncomingMessage(event: unknown): IncomingMessage | unde
     !isTs(fields.ts) ||
     !isOptional(fields.thread_ts, isTs) ||
     !isOptional(fields.user, isSlackId) ||
-    !isOptional(fields.text, (text) => typeof text === 'string' && fitsCharacters(text, 100_000)) ||
+    !isOptional(fields.text, (text) => typeof text === 'string' && fitsCharacters(text, TEXT_MAX)) ||
     !isOptional(fields.subtype, isString) ||
     !isOptional(fields.bot_id, isString) ||
     !isOptional(fields.app_id, isString) ||
