@@ -14,9 +14,8 @@ import {
   robotAnswerSchema,
   robotAskRequestSchema,
 } from '../../../src/platform/schemas.js';
-import { createPrng } from '../../../src/simulator/prng.js';
+import { MISSING, valueGenerator } from '../../support/generated-values.js';
 
-const MISSING = Symbol('missing');
 /** Values a field may carry, plain and not. */
 const SCALARS: unknown[] = [
   MISSING,
@@ -44,18 +43,15 @@ const SCALARS: unknown[] = [
   [],
 ];
 
+/** Fields mostly plain (the readers' case), sometimes anything; an object now and then has a field more. */
 function generator(seed: number) {
-  const random = createPrng(seed);
-  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
-  /** Mostly plain values (the readers' case), sometimes anything. */
-  const field = (plain: readonly unknown[]) => (random() < 0.85 ? pick(plain) : pick(SCALARS));
+  const values = valueGenerator(seed, SCALARS, 0.85);
   const object = (fields: Record<string, unknown>) => {
-    const built: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(fields)) if (value !== MISSING) built[key] = value;
-    if (random() < 0.2) built.extra = pick(SCALARS.filter((value) => value !== MISSING));
+    const built = values.object(fields);
+    if (values.random() < 0.2) built.extra = values.pick(SCALARS.filter((value) => value !== MISSING));
     return built;
   };
-  return { random, pick, field, object };
+  return { ...values, object };
 }
 
 function expectReaderAgrees<S extends z.ZodType>(

@@ -1,8 +1,8 @@
 // Message events are read by hand before incomingMessageSchema (every message the app is sent): the
 // hand reading must give exactly what the schema gives, and leave to it whatever it refuses.
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../../src/simulator/prng.js';
 import { incomingMessageSchema, readPlainIncomingMessage } from '../../../../src/slack/transport/incoming.js';
+import { MISSING, valueGenerator } from '../../../support/generated-values.js';
 import {
   appMention,
   botMessage,
@@ -11,14 +11,11 @@ import {
   messageChanged,
 } from '../../../support/slack-payloads.js';
 
-const MISSING = Symbol('missing');
 const ANYTHING: unknown[] = [MISSING, undefined, null, '', 'x', 0, 1, true, {}, [], '1700000000.000100'];
 
 describe('the hand reading of a message event', () => {
   it('gives what the schema gives, on generated events', () => {
-    const random = createPrng(41);
-    const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
-    const field = (plain: readonly unknown[]) => (random() < 0.95 ? pick(plain) : pick(ANYTHING));
+    const { random, pick, field, object } = valueGenerator(41, ANYTHING, 0.95);
     let read = 0;
     for (let index = 0; index < 5_000; index += 1) {
       const fields = {
@@ -36,10 +33,7 @@ describe('the hand reading of a message event', () => {
         bot_profile: field([MISSING, { id: 'B1' }]),
         blocks: field([MISSING, [{ type: 'rich_text' }]]),
       };
-      const event =
-        random() < 0.03
-          ? pick(ANYTHING)
-          : Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== MISSING));
+      const event = random() < 0.03 ? pick(ANYTHING) : object(fields);
       const byHand = readPlainIncomingMessage(event);
       if (byHand === undefined) continue;
       read += 1;

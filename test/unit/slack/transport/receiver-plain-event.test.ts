@@ -2,8 +2,8 @@
 // That check may only let through what the schema lets through (the receiver is the security boundary),
 // and it must take the events Slack really sends, or it saves nothing.
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../../src/simulator/prng.js';
 import { isPlainEventCallback, slackEnvelopeSchema } from '../../../../src/slack/transport/receiver.js';
+import { MISSING, valueGenerator } from '../../../support/generated-values.js';
 import {
   appMention,
   botMessage,
@@ -19,7 +19,6 @@ const schema = slackEnvelopeSchema({
   messageShortcutIds: ['ask'],
   slashCommand: '/cs',
 });
-const MISSING = Symbol('missing');
 const ANYTHING: unknown[] = [
   MISSING,
   undefined,
@@ -39,11 +38,7 @@ const ANYTHING: unknown[] = [
 
 describe('the hand check of an event_callback', () => {
   it('passes nothing its schema refuses, on generated bodies', () => {
-    const random = createPrng(31);
-    const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
-    const field = (plain: readonly unknown[]) => (random() < 0.9 ? pick(plain) : pick(ANYTHING));
-    const object = (fields: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== MISSING));
+    const { random, pick, field, object } = valueGenerator(31, ANYTHING, 0.9);
     let passed = 0;
     for (let index = 0; index < 5_000; index += 1) {
       const body =
