@@ -38,8 +38,13 @@ const dateTimeString = z
     );
   }, 'must be a real time');
 
-/** A string whose declared length in the spec is `max`. */
-const declared = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+/**
+ * A string whose declared length in the spec is `max`, counted in UTF-16 units: the spec does not say
+ * what it counts, and the larger count is the safe one. zod's own `.max()` counts code points, which
+ * would send 36 emoji (72 units) as 36 (the simulator, like a Java platform, counts units).
+ */
+const declared = (max: number) =>
+  z.string().refine((text) => text.length <= max, `must be at most ${max} characters`);
 
 /** One month, as the ticket list's creation window rule counts it (see README: 30 days). */
 export const MAX_TICKET_WINDOW_SECONDS = 30 * 24 * 60 * 60;

@@ -138,6 +138,15 @@ describe('agent list validation', () => {
     await expectInvalid(client.listAgents({ groupId: '' }), 'groupId');
   });
 
+  it('counts a groupId in UTF-16 units, as the platform may: 18 astral characters fit, 19 do not', async () => {
+    // 𝔤 is one character but two UTF-16 units: 19 of them are 38 units, over the declared 36.
+    await expect(client.listAgents({ groupId: '𝔤'.repeat(18) })).resolves.toEqual([]);
+    const sent = server.received.length;
+    await expectInvalid(client.listAgents({ groupId: '𝔤'.repeat(19) }), 'groupId');
+    await expectInvalid(client.listTickets({ ...WINDOW, ticketTypeId: '𝔤'.repeat(19) }), 'ticketTypeId');
+    expect(server.received).toHaveLength(sent);
+  });
+
   it('sends data as an object with the literal action and method', async () => {
     await client.listAgents({ groupId: 'group-7' });
     expect(server.received.at(-1)?.body).toEqual({
