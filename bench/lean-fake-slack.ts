@@ -22,15 +22,19 @@ export interface LeanFakeSlackOptions {
 export interface LeanFakeSlack {
   /** Pass as the Web API base URL (ends with `/api/`). */
   url: string;
-  /** Web API calls per method since the last reset. */
-  counts(): Record<string, number>;
+  /**
+   * Web API calls per method since the last reset; with `token`, only those made with it (each system
+   * under test has a token of its own, so a late call of one is not counted against another).
+   */
+  counts(token?: string): Record<string, number>;
   resetCounts(): void;
   close(): Promise<void>;
 }
 
 export async function startLeanFakeSlack(options: LeanFakeSlackOptions): Promise<LeanFakeSlack> {
   let tsCounter = 0;
-  let counts = new Map<string, number>();
+  // Calls per bot token, then per method.
+  let counts = new Map<string, Map<string, number>>();
   // `channel:ts` of each placeholder → the question's key; deleted when the answer replaces it.
   const placeholders = new Map<string, string>();
 
@@ -97,11 +101,17 @@ export async function startLeanFakeSlack(options: LeanFakeSlackOptions): Promise
   const handle = (req: IncomingMessage, res: ServerResponse, raw: string): void => {
     const at = performance.now();
     const method = /^\/api\/([A-Za-z0-9_.]+)$/.exec(req.url ?? '')?.[1] ?? 'unknown';
-    counts.set(method, (counts.get(method) ?? 0) + 1);
     // @slack/web-api posts form fields; a JSON body is read too, in case a client sends one.
     const fields = req.headers['content-type']?.startsWith('application/json')
       ? jsonFields(raw)
       : new URLSearchParams(raw);
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? fields.get('token') ?? '';
+    let byMethod = counts.get(token);
+    if (!byMethod) {
+      byMethod = new Map();
+      counts.set(token, byMethod);
+    }
+    byMethod.set(method, (byMethod.get(method) ?? 0) + 1);
     const body = JSON.stringify(answer(method, fields, at));
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
   };
@@ -115,7 +125,14 @@ export async function startLeanFakeSlack(options: LeanFakeSlackOptions): Promise
   const { port } = await listen(server, 0, '127.0.0.1');
   return {
     url: `http://127.0.0.1:${port}/api/`,
-    counts: () => Object.fromEntries(counts),
+    counts(token) {
+      const total: Record<string, number> = {};
+      for (const [caller, byMethod] of counts) {
+        if (token !== undefined && caller !== token) continue;
+        for (const [method, count] of byMethod) total[method] = (total[method] ?? 0) + count;
+      }
+      return total;
+    },
     resetCounts() {
       counts = new Map();
     },

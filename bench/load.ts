@@ -126,8 +126,11 @@ class Child {
    */
   readonly #unread: ChildMessage[] = [];
   readonly exited: Promise<number | null>;
+  /** The Slack bot token of this system alone: its calls are counted by it. */
+  readonly botToken: string;
 
   constructor(config: TargetConfig) {
+    this.botToken = config.botToken;
     const entry = fileURLToPath(new URL('./load-target.ts', import.meta.url));
     this.#process = fork(entry, [], {
       execArgv: ['--import', 'tsx'],
@@ -389,7 +392,7 @@ async function main(): Promise<void> {
     name,
     system,
     signingSecret: SECRET,
-    botToken: BOT_TOKEN,
+    botToken: `${BOT_TOKEN}-${name}`,
     slackApiUrl: slack.url,
     platformUrl: simulator.url,
     accessToken: PLATFORM_TOKEN,
@@ -481,7 +484,7 @@ async function main(): Promise<void> {
         });
         const report = await measured.report();
         const driverUsage = process.cpuUsage(driverCpu);
-        const slackCalls = Object.entries(slack.counts())
+        const slackCalls = Object.entries(slack.counts(measured.botToken))
           .filter(([method]) => method.startsWith('chat.') || method === 'users.info')
           .reduce((sum, [, count]) => sum + count, 0);
         const into = saturation.get(name);
@@ -623,7 +626,7 @@ async function runChatterPhase(
       run,
       cpuMs: report.cpuMs,
       warnings: report.warnings,
-      slackCalls: slack.counts(),
+      slackCalls: slack.counts(measured.botToken),
       platformCalls: simulator.received.filter((received) => received.at >= since).length,
     });
   }
