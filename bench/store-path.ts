@@ -81,10 +81,10 @@ async function run(name: string, stores: Stores, prefill: number): Promise<void>
   console.log(
     [
       name.padEnd(34),
-      figures.cpuMicros.toFixed(1).padStart(12),
-      figures.mainMicros.toFixed(1).padStart(14),
-      figures.p99DelayMs.toFixed(1).padStart(14),
-      figures.maxDelayMs.toFixed(1).padStart(14),
+      figures.cpuMicros.toFixed(1).padStart(15),
+      figures.mainMicros.toFixed(1).padStart(16),
+      figures.p99DelayMs.toFixed(1).padStart(16),
+      figures.maxDelayMs.toFixed(1).padStart(10),
     ].join(''),
   );
   await stores.close();
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     `${ANSWERS.toLocaleString('en')} answers, ${BURST} at a time; each: claim the delivery, remember the thread, look up a name, keep the context, mark the delivery answered`,
   );
   console.log(
-    `${'store'.padEnd(34)}${'CPU µs/answer'.padStart(12)}${'main thread µs'.padStart(14)}${'loop delay p99'.padStart(14)}${'max ms'.padStart(14)}`,
+    `${'store'.padEnd(34)}${'CPU µs/answer'.padStart(15)}${'main thread µs'.padStart(16)}${'loop delay p99'.padStart(16)}${'max ms'.padStart(10)}`,
   );
   try {
     await run('memory', await createStores({ ...options, state: { kind: 'memory' } }), 0);

@@ -37,7 +37,7 @@ export interface StoresOptions {
 }
 
 const DEFAULT_SWEEP_EVERY_MS = 60_000;
-/** How often the write-ahead log is moved into the SQLite file, by a worker thread (sqlite-checkpoints.ts). */
+/** How often the write-ahead log is moved into the SQLite file, by the worker thread that writes it (sqlite-background.ts). */
 const CHECKPOINT_EVERY_MS = 1_000;
 /**
  * In one process each tick is claimed once anyway (the schedule never repeats an occurrence): the
@@ -110,7 +110,7 @@ function sqliteStores(path: string, options: StoresOptions): Stores {
       onCheckpointFailure: (error: Error) =>
         logger.warn(
           { ...errorFields(error), path: file },
-          'SQLite file checkpointed at each write from now on, which is slower under load',
+          'SQLite file written and checkpointed on the event loop from now on, which is slower under load',
         ),
     }),
   });

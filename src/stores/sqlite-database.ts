@@ -1,7 +1,7 @@
 // One SQLite database file through Node's built-in node:sqlite: opened in WAL mode, its schema
 // migrated forward at open, and one key/value table of JSON values with an expiry, as Redis keeps them.
 
-import type { DatabaseSync, SQLOutputValue, StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
@@ -78,6 +78,15 @@ export function timeLedId(key: string): string {
 export const SCHEMA_VERSION = MIGRATIONS.length;
 const BUSY_TIMEOUT_MS = 5_000;
 
+/** Set on every connection to the file: the gateway's and its writer's (sqlite-background.ts). */
+export const CONNECTION_PRAGMAS: readonly string[] = [
+  `busy_timeout = ${BUSY_TIMEOUT_MS}`,
+  'synchronous = NORMAL',
+  // 8 MB of pages rather than SQLite's 2: a page read again from the OS cost a fifth of writing the
+  // rows (measured: 85 → 66 µs an answer on a 120,000-row file).
+  'cache_size = -8192',
+];
+
 export type Clock = () => number;
 
 /** Milliseconds a TTL in seconds lasts; refuses what Redis refuses. */
@@ -101,13 +110,8 @@ export function openDatabase(path: string): SqliteDatabase {
   let db: SqliteDatabase | undefined;
   try {
     db = new sqlite.DatabaseSync(path);
-    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    for (const pragma of CONNECTION_PRAGMAS) db.exec(`PRAGMA ${pragma}`);
     db.exec('PRAGMA journal_mode = WAL');
-    db.exec('PRAGMA synchronous = NORMAL');
-    // 8 MB of pages rather than SQLite's 2: an answer's rows land on pages all over the file (keyed by
-    // channel), and a page read again from the OS cost a fifth of writing them (measured: 85 → 66 µs an
-    // answer on a 120,000-row file).
-    db.exec('PRAGMA cache_size = -8192');
     migrate(db, path);
     return db;
   } catch (error) {
@@ -183,6 +187,15 @@ function immediate<T>(db: SqliteDatabase, work: () => T): T {
 
 type StoredValue<T> = { kind: 'value'; value: T } | { kind: 'missing' } | { kind: 'unreadable' };
 
+/** One statement of a batch: its SQL (prepared once per connection) and its parameters. */
+export type SqlStatement = readonly [sql: string, params: readonly SQLInputValue[]];
+
+/** Statements to write in one transaction, and what to do once they are committed. */
+export interface Batch {
+  readonly statements: SqlStatement[];
+  written(): void;
+}
+
 /**
  * Rows of another table held in process like the key/value table's own, and written in its
  * transaction: one commit for all (a review card's own transaction cost as much as an answer's rows).
@@ -190,9 +203,24 @@ type StoredValue<T> = { kind: 'value'; value: T } | { kind: 'missing' } | { kind
 export interface HeldRows {
   /** Whether a row is waiting to be written. */
   readonly waiting: boolean;
-  /** Writes the waiting rows inside the transaction; returns what to do once it is committed. */
-  write(): () => void;
+  /** The statements that write the waiting rows, and what to do once they are in the file. */
+  take(): Batch;
 }
+
+/**
+ * Another connection to the same file that writes batches in the order they are sent, off the event
+ * loop (sqlite-background.ts). Once it stops writing, `gone` says when it can no longer commit.
+ */
+export interface BatchWriter {
+  readonly writing: boolean;
+  write(statements: readonly SqlStatement[]): Promise<number[]>;
+  readonly gone: Promise<void>;
+}
+
+const PUT_SQL = `INSERT INTO kv (ns, id, value, expires_at) VALUES (?, ?, ?, ?)
+  ON CONFLICT (ns, id) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`;
+const DELETE_SQL = 'DELETE FROM kv WHERE ns = ? AND id = ?';
+const SWEEP_SQL = 'DELETE FROM kv WHERE (ns, id) IN (SELECT ns, id FROM kv WHERE expires_at <= ? LIMIT ?)';
 
 /** A write not yet in the file: a value with its expiry, or a deletion. */
 type PendingWrite = { raw: string; expiresAt: number } | { raw: undefined };
@@ -218,14 +246,18 @@ const ABSENT: PendingWrite = { raw: undefined };
  * commit each cost more CPU than the rest of the answer's storing. Reads see the pending writes, and
  * a claim (write if absent) is decided in this one process without waiting for the file; so the file
  * is one replica's, never shared by two running gateways. A crash loses at most the last 100 ms of
- * writes; a stop writes them all (close).
+ * writes (and a batch on its way); a stop writes them all (close). With a `writer`, the batches are
+ * written by it, off the event loop; a write stays pending, and is read from here, until its batch is
+ * committed.
  */
 export class KvTable {
   readonly #get: StatementSync;
-  readonly #put: StatementSync;
-  readonly #delete: StatementSync;
-  readonly #sweep: StatementSync;
   readonly #db: SqliteDatabase;
+  readonly #writer: BatchWriter | undefined;
+  /** The batch on its way to the writer, if any. */
+  #sending: Promise<void> | undefined;
+  #closing = false;
+  readonly #prepared = new Map<string, StatementSync>();
   readonly #pending = new Map<string, PendingWrite>();
   /**
    * Rows read or written lately, absent ones too, so an answer's second look at its delivery, or the
@@ -250,18 +282,14 @@ export class KvTable {
   /** Told what a failed flush threw; the writes stay pending and are tried again. */
   readonly #onFlushError: ((error: unknown) => void) | undefined;
 
-  constructor(db: SqliteDatabase, onFlushError?: (error: unknown) => void) {
+  constructor(
+    db: SqliteDatabase,
+    options: { onFlushError?: ((error: unknown) => void) | undefined; writer?: BatchWriter | undefined } = {},
+  ) {
     this.#db = db;
-    this.#onFlushError = onFlushError;
+    this.#onFlushError = options.onFlushError;
+    this.#writer = options.writer;
     this.#get = db.prepare('SELECT value, expires_at FROM kv WHERE ns = ? AND id = ? AND expires_at > ?');
-    this.#put = db.prepare(
-      `INSERT INTO kv (ns, id, value, expires_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (ns, id) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`,
-    );
-    this.#delete = db.prepare('DELETE FROM kv WHERE ns = ? AND id = ?');
-    this.#sweep = db.prepare(
-      'DELETE FROM kv WHERE (ns, id) IN (SELECT ns, id FROM kv WHERE expires_at <= ? LIMIT ?)',
-    );
     this.#countKeys = db.prepare('SELECT count(*) AS total FROM kv');
     this.#firstKeys = db.prepare('SELECT ns, id FROM kv ORDER BY ns, id LIMIT ?');
     this.#keysAfter = db.prepare('SELECT ns, id FROM kv WHERE (ns, id) > (?, ?) ORDER BY ns, id LIMIT ?');
@@ -342,9 +370,22 @@ export class KvTable {
     return true;
   }
 
-  /** Deletes at most `limit` expired rows from the file; returns how many. */
-  sweep(now: number, limit: number): number {
-    return Number(this.#sweep.run(now, limit).changes);
+  /** Deletes at most `limit` expired rows from the file, after what is held; returns how many. */
+  async sweep(now: number, limit: number): Promise<number> {
+    await this.write();
+    const [deleted = 0] = await this.execute([[SWEEP_SQL, [now, limit]]]);
+    return deleted;
+  }
+
+  /**
+   * Runs statements in one transaction after every batch sent before them: on the writer, or on this
+   * connection once the writer has gone. Resolves with each one's count of changed rows.
+   */
+  async execute(statements: readonly SqlStatement[]): Promise<number[]> {
+    if (this.#writer?.writing) return this.#writer.write(statements);
+    // A writer that failed may still be finishing a batch: nothing is written here before it is gone.
+    if (this.#writer) await this.#writer.gone;
+    return immediate(this.#db, () => statements.map(([sql, params]) => this.#run(sql, params)));
   }
 
   /** Rows of another table to write in this table's flushes (see `HeldRows`). */
@@ -352,37 +393,101 @@ export class KvTable {
     this.#alongside.push(rows);
   }
 
-  /** Flushes within FLUSH_AFTER_MS: rows written alongside are waiting. */
+  /** Writes within FLUSH_AFTER_MS: rows written alongside are waiting. */
   flushSoon(): void {
     this.#flushAfter(FLUSH_AFTER_MS);
   }
 
-  /** Writes every pending write to the file, in one transaction, with the rows written alongside. */
+  /**
+   * Writes every pending write to the file, with the rows written alongside: on the writer, after any
+   * batch already on its way, or on this connection without one. A failure leaves them pending and
+   * tries again within RETRY_FLUSH_AFTER_MS.
+   */
+  async write(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    try {
+      while (this.#sending) await this.#sending.catch(() => undefined);
+      if (this.#closing) return;
+      if (!this.#writer?.writing) {
+        if (this.#writer) await this.#writer.gone;
+        this.flush();
+        return;
+      }
+      const batch = this.#takeBatch();
+      if (!batch) return;
+      const sending = this.#writer.write(batch.statements).then(() => batch.written());
+      this.#sending = sending;
+      try {
+        await sending;
+      } finally {
+        if (this.#sending === sending) this.#sending = undefined;
+      }
+    } catch (error) {
+      this.#flushAfter(RETRY_FLUSH_AFTER_MS);
+      throw error;
+    }
+  }
+
+  /**
+   * Writes every pending write on this connection, now, in one transaction: without a writer, or once
+   * it has stopped (a close, after the writer's last batch).
+   */
   flush(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    if (this.#pending.size === 0 && !this.#alongside.some((rows) => rows.waiting)) return;
-    const writes = [...this.#pending];
-    const committed = immediate(this.#db, () => {
-      const afterCommit = this.#alongside.map((rows) => rows.write());
-      for (const [key, write] of writes) {
-        const [namespace = '', id = ''] = splitPendingKey(key);
-        if (write.raw === undefined) this.#delete.run(namespace, id);
-        else {
-          this.#put.run(namespace, id, write.raw, write.expiresAt);
-          this.#filter?.add(key);
-          this.#building?.add(key);
-        }
-      }
-      return afterCommit;
+    const batch = this.#takeBatch();
+    if (!batch) return;
+    immediate(this.#db, () => {
+      for (const [sql, params] of batch.statements) this.#run(sql, params);
     });
-    for (const done of committed) done();
-    // Only what is still as it was written: a write made meanwhile waits for the next flush.
+    batch.written();
+  }
+
+  /** Timers write no more: the close writes what is left (flush) once the writer has stopped. */
+  close(): void {
+    this.#closing = true;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** Every pending write and held row as statements; once written, what is still as it was leaves pending. */
+  #takeBatch(): Batch | undefined {
+    if (this.#pending.size === 0 && !this.#alongside.some((rows) => rows.waiting)) return undefined;
+    const writes = [...this.#pending];
+    const alongside = this.#alongside.map((rows) => rows.take());
+    const statements = alongside.flatMap((rows) => rows.statements);
     for (const [key, write] of writes) {
-      if (this.#pending.get(key) !== write) continue;
-      this.#pending.delete(key);
-      this.#recent.set(key, write);
+      const [namespace = '', id = ''] = splitPendingKey(key);
+      if (write.raw === undefined) statements.push([DELETE_SQL, [namespace, id]]);
+      else {
+        statements.push([PUT_SQL, [namespace, id, write.raw, write.expiresAt]]);
+        // Before the commit: the filter may say a key is there that is not yet, never the reverse.
+        this.#filter?.add(key);
+        this.#building?.add(key);
+      }
     }
+    return {
+      statements,
+      written: () => {
+        for (const rows of alongside) rows.written();
+        // Only what is still as it was written: a write made meanwhile waits for the next batch.
+        for (const [key, write] of writes) {
+          if (this.#pending.get(key) !== write) continue;
+          this.#pending.delete(key);
+          this.#recent.set(key, write);
+        }
+      },
+    };
+  }
+
+  #run(sql: string, params: readonly SQLInputValue[]): number {
+    let statement = this.#prepared.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#prepared.set(sql, statement);
+    }
+    return Number(statement.run(...params).changes);
   }
 
   #hold(namespace: string, id: string, write: PendingWrite): void {
@@ -390,16 +495,12 @@ export class KvTable {
     this.#flushAfter(FLUSH_AFTER_MS);
   }
 
-  /** A flush from a timer never throws: a busy or failing file is told and tried again later. */
+  /** A write from a timer never throws: a busy or failing file is told, and tried again (write). */
   #flushAfter(delayMs: number): void {
+    if (this.#closing) return;
     this.#timer ??= setTimeout(() => {
       this.#timer = undefined;
-      try {
-        this.flush();
-      } catch (error) {
-        this.#onFlushError?.(error);
-        this.#flushAfter(RETRY_FLUSH_AFTER_MS);
-      }
+      this.write().catch((error: unknown) => this.#onFlushError?.(error));
     }, delayMs);
   }
 }

@@ -35,6 +35,11 @@ const RETENTION_MS = REVIEW_RETENTION_SECONDS * 1000;
 /** The namespace of the cards' locks in the key/value table (the contract's holdCard takes one too). */
 const REVIEW_LOCK_NAMESPACE = 'review-lock';
 
+const UPSERT_CARD_SQL = `INSERT INTO review_cards (id, kind, open, count, updated_at, value, expires_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, open = excluded.open, count = excluded.count,
+    updated_at = excluded.updated_at, value = excluded.value, expires_at = excluded.expires_at`;
+
 /** A card's row as it is written, its columns taken when the card was held. */
 interface CardRow {
   readonly id: string;
@@ -57,7 +62,6 @@ export class SqliteReviewStore implements ReviewStore {
   readonly #now: Clock;
   readonly #lockSettings: ReviewLockSettings;
   readonly #select;
-  readonly #upsert;
   readonly #listOpen;
   readonly #countOpen;
 
@@ -67,12 +71,6 @@ export class SqliteReviewStore implements ReviewStore {
     this.#locks = new SqliteJsonStore(kv, REVIEW_LOCK_NAMESPACE, z.string(), options.now);
     this.#lockSettings = reviewLockSettings(options);
     this.#select = db.prepare('SELECT value FROM review_cards WHERE id = ? AND expires_at > ?');
-    this.#upsert = db.prepare(
-      `INSERT INTO review_cards (id, kind, open, count, updated_at, value, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, open = excluded.open, count = excluded.count,
-         updated_at = excluded.updated_at, value = excluded.value, expires_at = excluded.expires_at`,
-    );
     this.#listOpen = db.prepare(
       `SELECT value FROM review_cards WHERE kind = ? AND open = 1 AND expires_at > ?
        ORDER BY count DESC, updated_at DESC LIMIT ?`,
@@ -135,7 +133,7 @@ export class SqliteReviewStore implements ReviewStore {
     // A listing (the Home, the digest) is rare: the held cards go to the file first, and it lists them.
     if (this.#held.size > 0) {
       try {
-        this.#kv.flush();
+        await this.#kv.write();
       } catch {
         // The file cannot take them now: it lists what it has; the timer's flush tells why and retries.
       }
@@ -155,18 +153,20 @@ export class SqliteReviewStore implements ReviewStore {
   /** The held cards, for the key/value table's flush: each one still held as written leaves the map after its commit. */
   #heldRows(): HeldRows {
     const held = this.#held;
-    const upsert = this.#upsert;
     return {
       get waiting() {
         return held.size > 0;
       },
-      write() {
+      take() {
         const rows = [...held.values()];
-        for (const row of rows) {
-          upsert.run(row.id, row.kind, row.open, row.count, row.updatedAt, row.raw, row.expiresAt);
-        }
-        return () => {
-          for (const row of rows) if (held.get(row.id) === row) held.delete(row.id);
+        return {
+          statements: rows.map((row) => [
+            UPSERT_CARD_SQL,
+            [row.id, row.kind, row.open, row.count, row.updatedAt, row.raw, row.expiresAt],
+          ]),
+          written: () => {
+            for (const row of rows) if (held.get(row.id) === row) held.delete(row.id);
+          },
         };
       },
     };

@@ -15,7 +15,7 @@ import { SqliteChannelSettingsStore } from './channel-settings.js';
 import { MemoryOnceStore } from './memory.js';
 import { contextSchema } from './redis.js';
 import type { StoreLogger } from './redis-connection.js';
-import { checkpointInBackground } from './sqlite-checkpoints.js';
+import { startBackgroundConnection } from './sqlite-background.js';
 import { type Clock, KvTable, openDatabase, SqliteJsonStore, timeLedId, ttlMs } from './sqlite-database.js';
 import {
   SqliteEntrySnapshotStore,
@@ -207,11 +207,12 @@ export interface SqliteStoresOptions extends SqliteReviewStoreOptions {
   /** Told when held writes could not be written to the file (they are tried again). */
   onFlushError?: (error: unknown) => void;
   /**
-   * Checkpoint the file from a worker thread this often rather than at a commit (the gateway's own
-   * stores); left out, SQLite checkpoints at commits (a short-lived connection, the tests).
+   * Write the batches from a worker thread, on a connection of its own, and checkpoint the file from
+   * it this often (the gateway's own stores); left out, the batches are written on the event loop and
+   * SQLite checkpoints at commits (a short-lived connection, the tests).
    */
   checkpointEveryMs?: number;
-  /** Told when the background checkpoints stopped and the commits checkpoint again. */
+  /** Told when the worker stopped, and the event loop writes and checkpoints again. */
   onCheckpointFailure?: (error: Error) => void;
 }
 
@@ -219,8 +220,8 @@ export interface SqliteStores extends Stores {
   kind: 'sqlite';
   /** The database file. */
   path: string;
-  /** Deletes at most `limit` expired rows; returns how many it deleted (fewer: nothing more to sweep). */
-  sweepExpired(limit: number): number;
+  /** Deletes at most `limit` expired rows; resolves with how many it deleted (fewer: nothing more to sweep). */
+  sweepExpired(limit: number): Promise<number>;
   /** Builds a larger filter of the file's keys when the one in use holds more than it was sized for. */
   refreshKeyFilter(): Promise<void>;
 }
@@ -232,17 +233,14 @@ export interface SqliteStores extends Stores {
 export function createSqliteStores(path: string, options: SqliteStoresOptions): SqliteStores {
   const now = options.now ?? Date.now;
   const db = openDatabase(path);
-  const kv = new KvTable(db, options.onFlushError);
-  const checkpoints =
+  const background =
     options.checkpointEveryMs === undefined
       ? undefined
-      : checkpointInBackground(db, path, {
+      : startBackgroundConnection(db, path, {
           everyMs: options.checkpointEveryMs,
           ...(options.onCheckpointFailure && { onFailure: options.onCheckpointFailure }),
         });
-  const sweepCards = db.prepare(
-    'DELETE FROM review_cards WHERE id IN (SELECT id FROM review_cards WHERE expires_at <= ? LIMIT ?)',
-  );
+  const kv = new KvTable(db, { onFlushError: options.onFlushError, writer: background });
   let open = true;
   return {
     contexts: new SqliteContextStore(kv, { ttlSeconds: options.ttlSeconds, now }),
@@ -260,15 +258,15 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
     kind: 'sqlite',
     path,
     location: path,
-    sweepExpired(limit) {
+    async sweepExpired(limit) {
       if (!Number.isInteger(limit) || limit < 1)
         throw new RangeError(`limit must be a positive integer, got ${limit}`);
       // The sweep works on the file: what is held is written first, so it is swept in its turn.
-      kv.flush();
       const at = now();
-      const rows = kv.sweep(at, limit);
+      const rows = await kv.sweep(at, limit);
       if (rows >= limit) return rows;
-      return rows + Number(sweepCards.run(at, limit - rows).changes);
+      const [cards = 0] = await kv.execute([[SWEEP_CARDS_SQL, [at, limit - rows]]]);
+      return rows + cards;
     },
     refreshKeyFilter: async () => {
       if (open && kv.keyFilterFull) await kv.buildKeyFilter();
@@ -285,9 +283,11 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
     close: async () => {
       if (!open) return;
       open = false;
+      kv.close();
       try {
-        // Awaited only when there is a worker: without one a close is done when it returns.
-        if (checkpoints) await checkpoints.stop();
+        // Awaited only when there is a worker (it writes the batches it was sent, then stops): without
+        // one a close is done when it returns.
+        if (background) await background.stop();
         kv.flush();
       } finally {
         db.close();
@@ -295,6 +295,9 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
     },
   };
 }
+
+const SWEEP_CARDS_SQL =
+  'DELETE FROM review_cards WHERE id IN (SELECT id FROM review_cards WHERE expires_at <= ? LIMIT ?)';
 
 /** Rows deleted per statement: short enough that a question waiting behind a sweep does not notice. */
 const SWEEP_BATCH = 500;
@@ -318,7 +321,7 @@ export function sweepInBackground(
     let swept = 0;
     try {
       for (let batch = 0; batch < SWEEP_BATCHES_PER_ROUND && !stopped; batch++) {
-        const deleted = stores.sweepExpired(SWEEP_BATCH);
+        const deleted = await stores.sweepExpired(SWEEP_BATCH);
         swept += deleted;
         if (deleted < SWEEP_BATCH) break;
         await nextTurn();

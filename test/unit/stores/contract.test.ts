@@ -16,9 +16,14 @@ import {
   describeOperatorCacheContract,
   describeReviewStoreContract,
 } from './contract/review.js';
-import { sqliteStores } from './contract/sqlite.js';
+import { sqliteStores, sqliteStoresWithWorker } from './contract/sqlite.js';
 
-const implementations: StoreImplementation[] = [memoryStores, sqliteStores, redisStores];
+const implementations: StoreImplementation[] = [
+  memoryStores,
+  sqliteStores,
+  sqliteStoresWithWorker,
+  redisStores,
+];
 
 describe.each(implementations)('stores ($name)', (implementation) => {
   describeContextStoreContract(implementation);

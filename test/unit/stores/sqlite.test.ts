@@ -132,9 +132,9 @@ describe('SQLite stores', () => {
     // An expired claim is no claim: it can be taken again.
     expect(await stores.deliveries.claim('event-1', 10)).toBe(true);
     expect(await stores.contexts.get('k1')).toStrictEqual(answerContext());
-    expect(stores.sweepExpired(3)).toBe(3);
-    expect(stores.sweepExpired(3)).toBe(2);
-    expect(stores.sweepExpired(3)).toBe(0);
+    expect(await stores.sweepExpired(3)).toBe(3);
+    expect(await stores.sweepExpired(3)).toBe(2);
+    expect(await stores.sweepExpired(3)).toBe(0);
     expect(await stores.contexts.get('k1')).toStrictEqual(answerContext());
     await stores.close();
   });

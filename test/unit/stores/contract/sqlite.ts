@@ -6,24 +6,31 @@ import { join } from 'node:path';
 import { createSqliteStores } from '../../../../src/stores/sqlite.js';
 import { holdByChange, type ReplicaStores, type StoreImplementation } from './fleet.js';
 
-export const sqliteStores: StoreImplementation = {
-  name: 'SQLite, one file',
-  async open({ lockWaitMs }) {
-    const folder = mkdtempSync(join(tmpdir(), 'stores-contract-'));
-    const stores = createSqliteStores(join(folder, 'state.sqlite'), {
-      ttlSeconds: 60,
-      lockWaitMs,
-      lockPollMs: 5,
-    });
-    const replica: ReplicaStores = { ...stores, claims: stores.deliveries };
-    return {
-      replicas: [replica, replica],
-      // A change of the card that does not finish holds its lock, as another handling would.
-      holdCard: (id) => holdByChange(stores.reviewCards, id),
-      async close() {
-        await stores.close();
-        rmSync(folder, { recursive: true, force: true });
-      },
-    };
-  },
-};
+/** The stores on a fresh file; with `checkpointEveryMs`, a worker thread writes the batches (the gateway's way). */
+function sqliteImplementation(name: string, checkpointEveryMs?: number): StoreImplementation {
+  return {
+    name,
+    async open({ lockWaitMs }) {
+      const folder = mkdtempSync(join(tmpdir(), 'stores-contract-'));
+      const stores = createSqliteStores(join(folder, 'state.sqlite'), {
+        ttlSeconds: 60,
+        lockWaitMs,
+        lockPollMs: 5,
+        ...(checkpointEveryMs === undefined ? {} : { checkpointEveryMs }),
+      });
+      const replica: ReplicaStores = { ...stores, claims: stores.deliveries };
+      return {
+        replicas: [replica, replica],
+        // A change of the card that does not finish holds its lock, as another handling would.
+        holdCard: (id) => holdByChange(stores.reviewCards, id),
+        async close() {
+          await stores.close();
+          rmSync(folder, { recursive: true, force: true });
+        },
+      };
+    },
+  };
+}
+
+export const sqliteStores = sqliteImplementation('SQLite, one file');
+export const sqliteStoresWithWorker = sqliteImplementation('SQLite, one file, written by its worker', 1_000);

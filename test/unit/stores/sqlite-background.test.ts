@@ -1,11 +1,14 @@
-// The SQLite file is checkpointed by a worker thread, not at the gateway's commits (which stopped the
-// event loop under load); when the worker cannot work, the commits checkpoint again.
+// The gateway's SQLite file is written and checkpointed by a worker thread, not on the event loop (a
+// commit held it up under load, and for the whole busy timeout behind another process's lock); when
+// the worker cannot work, the event loop writes, and the commits checkpoint, again.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStores } from '../../../src/stores/sqlite.js';
-import { checkpointInBackground } from '../../../src/stores/sqlite-checkpoints.js';
+import { BackgroundWriteError, startBackgroundConnection } from '../../../src/stores/sqlite-background.js';
 import { openDatabase } from '../../../src/stores/sqlite-database.js';
 import { answerContext } from '../../support/answer-context.js';
 import { runEntry } from '../../support/child-process.js';
@@ -14,7 +17,7 @@ import { waitFor } from '../../support/wait.js';
 const folders: string[] = [];
 
 function tempPath(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'sqlite-checkpoints-'));
+  const folder = mkdtempSync(join(tmpdir(), 'sqlite-background-'));
   folders.push(folder);
   return join(folder, 'state.sqlite');
 }
@@ -72,18 +75,70 @@ describe('background checkpoints', () => {
     await reopened.close();
   }, 20_000);
 
-  it('hands checkpoints back to the commits and says why when the worker cannot open the file', async () => {
+  it('hands writes and checkpoints back to the event loop and says why when the worker cannot open the file', async () => {
     const path = tempPath();
     const db = openDatabase(path);
     const failures: Error[] = [];
-    const checkpoints = checkpointInBackground(db, join(path, 'not-a-folder', 'state.sqlite'), {
+    const background = startBackgroundConnection(db, join(path, 'not-a-folder', 'state.sqlite'), {
       everyMs: 50,
       onFailure: (error) => failures.push(error),
     });
     await waitFor(() => failures.length > 0);
-    expect(failures[0]?.message).toMatch(/background checkpoint failed/);
+    expect(failures[0]?.message).toMatch(/background SQLite worker failed/);
     expect(db.prepare('PRAGMA wal_autocheckpoint').get()).toEqual({ wal_autocheckpoint: 1_000 });
-    await checkpoints.stop();
+    expect(background.writing).toBe(false);
+    await expect(background.write([['DELETE FROM kv', []]])).rejects.toBeInstanceOf(BackgroundWriteError);
+    await background.stop();
     db.close();
+  });
+
+  it('keeps answering from the event loop while another process holds the file, and writes once it is free', async () => {
+    const path = tempPath();
+    const failures: unknown[] = [];
+    const stores = createSqliteStores(path, {
+      ttlSeconds: 60,
+      checkpointEveryMs: 1_000,
+      onFlushError: (error) => failures.push(error),
+    });
+    const holder = new DatabaseSync(path);
+    holder.exec('BEGIN EXCLUSIVE');
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    try {
+      await stores.names.set('U1', 'Ada', 60);
+      // The worker waits out the busy timeout (5 s) behind the other writer; the event loop does not.
+      await waitFor(() => failures.length >= 1, { timeoutMs: 15_000 });
+      delay.disable();
+      expect(delay.max / 1e6).toBeLessThan(1_000);
+      expect(await stores.names.get('U1')).toBe('Ada');
+    } finally {
+      holder.exec('ROLLBACK');
+    }
+    const inFile = () => holder.prepare("SELECT count(*) AS n FROM kv WHERE ns = 'name'").get()?.n === 1;
+    await waitFor(inFile, { timeoutMs: 10_000 });
+    holder.close();
+    await stores.close();
+  }, 30_000);
+
+  it('writes from the worker what the stores hold, and reads it meanwhile from the process', async () => {
+    const path = tempPath();
+    const stores = createSqliteStores(path, { ttlSeconds: 60, checkpointEveryMs: 1_000 });
+    const reader = new DatabaseSync(path);
+    const inFile = (id: string) =>
+      reader.prepare("SELECT count(*) AS n FROM kv WHERE ns = 'ctx' AND id = ?").get(id)?.n === 1;
+    try {
+      await stores.contexts.put('k1', answerContext());
+      expect(inFile('k1')).toBe(false);
+      expect(await stores.contexts.get('k1')).toStrictEqual(answerContext());
+      await waitFor(() => inFile('k1'));
+      expect(await stores.contexts.get('k1')).toStrictEqual(answerContext());
+      // A sweep goes through the worker too, after what was held before it.
+      await stores.names.set('U1', 'Ada', 60);
+      expect(await stores.sweepExpired(10)).toBe(0);
+      expect(reader.prepare("SELECT count(*) AS n FROM kv WHERE ns = 'name'").get()?.n).toBe(1);
+    } finally {
+      reader.close();
+      await stores.close();
+    }
   });
 });

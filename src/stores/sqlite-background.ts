@@ -1,0 +1,222 @@
+// The SQLite file's second connection, on a worker thread of its own: it writes the gateway's batches
+// and moves the write-ahead log into the file (a checkpoint). Both held up the event loop: a batch's
+// commit for milliseconds under load (and for the whole busy timeout behind another process's lock),
+// a checkpoint (it copies every page written since the last one and syncs the file) for longer. The
+// gateway's connection reads; the worker writes, in the order the batches were sent.
+
+import { Worker } from 'node:worker_threads';
+import {
+  type BatchWriter,
+  CONNECTION_PRAGMAS,
+  type SqliteDatabase,
+  type SqlStatement,
+} from './sqlite-database.js';
+
+/** SQLite's own default: a checkpoint at the commit that takes the log past this many pages. */
+const INLINE_CHECKPOINT_PAGES = 1_000;
+
+/**
+ * The worker, as a script: it imports nothing of ours, so it runs the same from TypeScript (tsx,
+ * vitest) and from the compiled code. PASSIVE copies what it can without waiting for a reader or the
+ * writer. A batch is one transaction (BEGIN IMMEDIATE: it waits out the busy timeout behind another
+ * writer, here rather than on the event loop); a failed batch is rolled back and told, and the
+ * worker goes on.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads');
+const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+const reason = (error) => String((error && error.message) || error);
+const fail = (error) => parentPort.postMessage({ kind: 'failed', message: reason(error) });
+let db;
+let timer;
+const prepared = new Map();
+function statement(sql) {
+  let found = prepared.get(sql);
+  if (!found) {
+    found = db.prepare(sql);
+    prepared.set(sql, found);
+  }
+  return found;
+}
+// A batch comes flat (see encode): each statement as its SQL's index, its count of parameters, them.
+function write(sqls, flat) {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const changes = [];
+    for (let at = 0; at < flat.length; ) {
+      const sql = sqls[flat[at]];
+      const count = flat[at + 1];
+      changes.push(Number(statement(sql).run(...flat.slice(at + 2, at + 2 + count)).changes));
+      at += 2 + count;
+    }
+    db.exec('COMMIT');
+    return changes;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}
+try {
+  db = new DatabaseSync(workerData.path);
+  for (const pragma of workerData.pragmas) db.exec('PRAGMA ' + pragma);
+  db.exec('PRAGMA wal_autocheckpoint = 0');
+  const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+  timer = setInterval(() => {
+    try {
+      checkpoint.get();
+    } catch (error) {
+      clearInterval(timer);
+      fail(error);
+    }
+  }, workerData.everyMs);
+} catch (error) {
+  db = undefined;
+  fail(error);
+}
+parentPort.on('message', (message) => {
+  if (message === 'stop') {
+    clearInterval(timer);
+    try {
+      db?.close();
+    } finally {
+      parentPort.close();
+    }
+    return;
+  }
+  if (message.kind !== 'write') return;
+  try {
+    if (!db) throw new Error('the worker has no connection');
+    parentPort.postMessage({ kind: 'written', id: message.id, changes: write(message.sqls, message.flat) });
+  } catch (error) {
+    parentPort.postMessage({ kind: 'write-failed', id: message.id, message: reason(error) });
+  }
+});
+`;
+
+/** What the worker says: a batch written or not, or that it cannot go on (checkpoints or its connection). */
+type WorkerMessage =
+  | { kind: 'failed'; message: string }
+  | { kind: 'written'; id: number; changes: number[] }
+  | { kind: 'write-failed'; id: number; message: string };
+
+/** A batch the worker did not write (the file busy past the busy timeout, full, gone; the worker stopped). */
+export class BackgroundWriteError extends Error {
+  override readonly name = 'BackgroundWriteError';
+}
+
+export interface BackgroundConnection extends BatchWriter {
+  /** False once the worker has failed or is stopping: the caller writes on its own connection once it is `gone`. */
+  readonly writing: boolean;
+  /**
+   * Runs the statements in one transaction on the worker's connection, after every batch sent before;
+   * resolves with each statement's count of changed rows, rejects (BackgroundWriteError) when it is
+   * not known to be written (the caller writes it again: rewriting a row changes nothing).
+   */
+  write(statements: readonly SqlStatement[]): Promise<number[]>;
+  /** Resolves once the worker has exited: no batch of its can be committed after. */
+  readonly gone: Promise<void>;
+  /** Resolves once the worker has written what it was sent, checkpointed, and closed its connection. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the worker on the file at `path`, which `db` has open, checkpointing every `everyMs`. Should
+ * the worker fail (it cannot open the file, a checkpoint throws, it dies), `writing` turns false,
+ * the batches it was sent are rejected (the caller writes them on `db` once the worker is `gone`),
+ * and `db` checkpoints at its commits again, as SQLite does by default, so the log never grows
+ * without bound; `onFailure` is told why.
+ */
+export function startBackgroundConnection(
+  db: SqliteDatabase,
+  path: string,
+  options: { everyMs: number; onFailure?: (error: Error) => void },
+): BackgroundConnection {
+  db.exec('PRAGMA wal_autocheckpoint = 0');
+  let stopping = false;
+  let failed = false;
+  let nextId = 1;
+  const sent = new Map<number, { resolve: (changes: number[]) => void; reject: (error: Error) => void }>();
+  // The worker keeps the process alive while a batch is on its way, and not otherwise.
+  const settle = (id: number) => {
+    const batch = sent.get(id);
+    sent.delete(id);
+    if (sent.size === 0 && !stopping) worker.unref();
+    return batch;
+  };
+  const fallBack = (error: Error) => {
+    if (failed) return;
+    failed = true;
+    // Not known to be written: they are the caller's to write again.
+    for (const id of [...sent.keys()]) {
+      settle(id)?.reject(new BackgroundWriteError(error.message, { cause: error }));
+    }
+    if (stopping) return;
+    try {
+      db.exec(`PRAGMA wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
+    } catch {
+      // The connection is closing: nothing is written any more, so nothing needs checkpointing.
+    }
+    options.onFailure?.(error);
+    void worker.terminate();
+  };
+  // The main thread has said once that node:sqlite is experimental (Node 22); the worker need not again.
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    execArgv: ['--no-warnings'],
+    workerData: { path, everyMs: options.everyMs, pragmas: CONNECTION_PRAGMAS },
+  });
+  worker.unref();
+  worker.on('message', (message: WorkerMessage) => {
+    if (message.kind === 'failed') fallBack(new Error(`background SQLite worker failed: ${message.message}`));
+    else if (message.kind === 'written') settle(message.id)?.resolve(message.changes);
+    else settle(message.id)?.reject(new BackgroundWriteError(message.message));
+  });
+  worker.on('error', (error) => fallBack(error));
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  void exited.then(() => fallBack(new Error('background SQLite worker exited')));
+  return {
+    gone: exited,
+    get writing() {
+      return !failed && !stopping;
+    },
+    write(statements) {
+      if (failed || stopping) {
+        return Promise.reject(new BackgroundWriteError('the background SQLite worker is not running'));
+      }
+      const id = nextId++;
+      return new Promise<number[]>((resolve, reject) => {
+        sent.set(id, { resolve, reject });
+        worker.ref();
+        worker.postMessage({ kind: 'write', id, ...encode(statements) });
+      });
+    },
+    async stop() {
+      stopping = true;
+      // Kept alive until it is done: a stop awaited by nothing else must still come back to its caller,
+      // which writes what is held and closes the file after it.
+      worker.ref();
+      worker.postMessage('stop');
+      await exited;
+    },
+  };
+}
+
+/**
+ * A batch as the worker takes it: each SQL once, and one flat array of plain values (its index, its
+ * count of parameters, them), which the structured clone copies far faster than an array per
+ * statement with its SQL repeated (a batch holds hundreds of rows).
+ */
+function encode(statements: readonly SqlStatement[]): { sqls: string[]; flat: unknown[] } {
+  const sqls: string[] = [];
+  const indexOf = new Map<string, number>();
+  const flat: unknown[] = [];
+  for (const [sql, params] of statements) {
+    let index = indexOf.get(sql);
+    if (index === undefined) {
+      index = sqls.push(sql) - 1;
+      indexOf.set(sql, index);
+    }
+    flat.push(index, params.length, ...params);
+  }
+  return { sqls, flat };
+}
