@@ -1,30 +1,20 @@
 // The gateway's SQLite file is written and checkpointed by a worker thread, not on the event loop (a
 // commit held it up under load, and for the whole busy timeout behind another process's lock); when
 // the worker cannot work, the event loop writes, and the commits checkpoint, again.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSqliteStores } from '../../../src/stores/sqlite.js';
 import { BackgroundWriteError, startBackgroundConnection } from '../../../src/stores/sqlite-background.js';
 import { openDatabase } from '../../../src/stores/sqlite-database.js';
 import { answerContext } from '../../support/answer-context.js';
 import { runEntry } from '../../support/child-process.js';
+import { tempStateFiles } from '../../support/temp-state-files.js';
 import { waitFor } from '../../support/wait.js';
 
-const folders: string[] = [];
-
-function tempPath(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'sqlite-background-'));
-  folders.push(folder);
-  return join(folder, 'state.sqlite');
-}
-
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+const tempPath = tempStateFiles('sqlite-background-');
 
 const size = (path: string) => statSync(path, { throwIfNoEntry: false })?.size ?? 0;
 

@@ -1,28 +1,17 @@
 // What only the SQLite stores do: keep state across a reopen, expire and sweep rows, refuse a file
 // they cannot use.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSqliteStores, sweepInBackground } from '../../../src/stores/sqlite.js';
 import { SCHEMA_VERSION, SqliteStateError, timeLedId } from '../../../src/stores/sqlite-database.js';
 import { answerContext } from '../../support/answer-context.js';
 import { makeReadOnly } from '../../support/read-only-file.js';
 import { reviewCard } from '../../support/review-values.js';
+import { tempStateFiles } from '../../support/temp-state-files.js';
 import { waitFor } from '../../support/wait.js';
 
-const folders: string[] = [];
-
-function tempPath(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'sqlite-stores-'));
-  folders.push(folder);
-  return join(folder, 'state.sqlite');
-}
-
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+const tempPath = tempStateFiles('sqlite-stores-');
 
 /** Stores on a fresh file that another connection holds in an exclusive transaction, and the flush failures told. */
 function storesBehindALock() {
