@@ -1,6 +1,7 @@
 // The typed platform client: one method per operation, validating before sending and mapping every answer.
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
+import { type PlainReader, safeParsePlainFirst } from '../util/plain-first.js';
 import type { AccessTokenProvider } from './access-token.js';
 import {
   isPlatformError,
@@ -415,12 +416,6 @@ function trimSlashes(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-/**
- * What the schema would return for the plain well-formed value, or undefined to let the schema decide
- * (plain-readers.ts): the answer path's own reading, zod for everything else and for the errors.
- */
-type PlainReader<T> = (value: unknown) => T | undefined;
-
 /** Parses a request; the first issue becomes a RequestInvalidError naming its field. */
 function validate<S extends z.ZodType>(
   action: string,
@@ -428,9 +423,7 @@ function validate<S extends z.ZodType>(
   value: unknown,
   plain?: PlainReader<z.output<S>>,
 ): z.output<S> {
-  const read = plain?.(value);
-  if (read !== undefined) return read;
-  const result = schema.safeParse(value);
+  const result = safeParsePlainFirst(schema, value, plain);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = issue?.code === 'unrecognized_keys' ? [...issue.path, ...issue.keys.slice(0, 1)] : issue?.path;
@@ -445,9 +438,7 @@ function parseWith<S extends z.ZodType>(
   snippet: string,
   plain?: PlainReader<z.output<S>>,
 ): z.output<S> {
-  const read = plain?.(value);
-  if (read !== undefined) return read;
-  const result = schema.safeParse(value);
+  const result = safeParsePlainFirst(schema, value, plain);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';

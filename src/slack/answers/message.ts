@@ -2,6 +2,7 @@
 import type { Context, webApi } from '@slack/bolt';
 import type { People } from '../../conversation/channel-settings.js';
 import { readsAsQuestion } from '../../conversation/question-detector.js';
+import { safeParsePlainFirst } from '../../util/plain-first.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import { beginHandling, type Handling, workspaceOf } from '../handling/handling.js';
 import type { ScreenedSource } from '../handling/surface.js';
@@ -98,23 +99,16 @@ function isOptionalString(value: unknown): value is string | undefined {
   return value === undefined || typeof value === 'string';
 }
 
-/** The schema's reading of an event the hand reading left to it; undefined (told and counted) when malformed. */
-function parseIncomingMessage(
-  event: unknown,
-  deps: Pick<MessageDeps, 'onEvent' | 'logger'>,
-): IncomingMessage | undefined {
-  const parsed = incomingMessageSchema.safeParse(event);
-  if (parsed.success) return parsed.data;
-  deps.onEvent('message', 'malformed');
-  deps.logger.warn({ issues: parsed.error.issues.length }, 'ignored a message event of unexpected shape');
-  return undefined;
-}
-
 /** Handles a `message` or `app_mention` event. Never throws. */
 export function messageListener(deps: MessageDeps): (args: MessageArgs) => Promise<void> {
   return ({ event, context, client }) => {
-    const message = readPlainIncomingMessage(event) ?? parseIncomingMessage(event, deps);
-    if (message === undefined) return Promise.resolve();
+    const parsed = safeParsePlainFirst(incomingMessageSchema, event, readPlainIncomingMessage);
+    if (!parsed.success) {
+      deps.onEvent('message', 'malformed');
+      deps.logger.warn({ issues: parsed.error.issues.length }, 'ignored a message event of unexpected shape');
+      return Promise.resolve();
+    }
+    const message = parsed.data;
     const source: EventSource = {
       teamId: workspaceOf(context),
       botUserId: context.botUserId,
