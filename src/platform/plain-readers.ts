@@ -21,10 +21,21 @@ export function readPlainEnvelope(value: unknown): { code: string; data?: unknow
   return { ...value, code: value.code };
 }
 
-/** The robot's answer fields that read a string, null or missing as the string or undefined. */
-const OPTIONAL_TEXT = ['question', 'docId', 'uid', 'cid', 'msgId', 'stripe'] as const;
-/** Those that read a whole number, null or missing as the number or undefined. */
-const OPTIONAL_INTEGER = ['robotFlag', 'answerType'] as const;
+const isString = (value: unknown) => typeof value === 'string';
+const isBoolean = (value: unknown) => typeof value === 'boolean';
+
+/** The robot's optional answer fields and the plain type of each; null or missing reads as undefined. */
+const OPTIONAL_FIELDS: ReadonlyArray<readonly [string, (value: unknown) => boolean]> = [
+  ['question', isString],
+  ['docId', isString],
+  ['uid', isString],
+  ['cid', isString],
+  ['msgId', isString],
+  ['stripe', isString],
+  ['robotFlag', Number.isSafeInteger],
+  ['answerType', Number.isSafeInteger],
+  ['sessionNew', isBoolean],
+];
 
 /** The robot's answer when its fields have their plain types (strings, whole numbers, plain suggestions). */
 export function readPlainRobotAnswer(value: unknown): RobotAnswer | undefined {
@@ -34,22 +45,11 @@ export function readPlainRobotAnswer(value: unknown): RobotAnswer | undefined {
   const suggestions = readPlainSuggestions(value.suggestions);
   if (suggestions === undefined) return undefined;
   const read: Fields = { ...value, answer: answer ?? '', suggestions };
-  for (const key of OPTIONAL_TEXT) {
+  for (const [key, isPlain] of OPTIONAL_FIELDS) {
     if (!(key in value)) continue;
     const field = value[key];
     if (field === null || field === undefined) read[key] = undefined;
-    else if (typeof field !== 'string') return undefined;
-  }
-  for (const key of OPTIONAL_INTEGER) {
-    if (!(key in value)) continue;
-    const field = value[key];
-    if (field === null || field === undefined) read[key] = undefined;
-    else if (!Number.isSafeInteger(field)) return undefined;
-  }
-  if ('sessionNew' in value) {
-    const field = value.sessionNew;
-    if (field === null || field === undefined) read.sessionNew = undefined;
-    else if (typeof field !== 'boolean') return undefined;
+    else if (!isPlain(field)) return undefined;
   }
   return read as RobotAnswer;
 }
