@@ -385,7 +385,7 @@ export class KvTable {
     if (this.#writer?.writing) return this.#writer.write(statements);
     // A writer that failed may still be finishing a batch: nothing is written here before it is gone.
     if (this.#writer) await this.#writer.gone;
-    return immediate(this.#db, () => statements.map(([sql, params]) => this.#run(sql, params)));
+    return this.#commit(statements);
   }
 
   /** Rows of another table to write in this table's flushes (see `HeldRows`). */
@@ -409,14 +409,9 @@ export class KvTable {
     try {
       while (this.#sending) await this.#sending.catch(() => undefined);
       if (this.#closing) return;
-      if (!this.#writer?.writing) {
-        if (this.#writer) await this.#writer.gone;
-        this.flush();
-        return;
-      }
       const batch = this.#takeBatch();
       if (!batch) return;
-      const sending = this.#writer.write(batch.statements).then(() => batch.written());
+      const sending = this.execute(batch.statements).then(() => batch.written());
       this.#sending = sending;
       try {
         await sending;
@@ -438,9 +433,7 @@ export class KvTable {
     this.#timer = undefined;
     const batch = this.#takeBatch();
     if (!batch) return;
-    immediate(this.#db, () => {
-      for (const [sql, params] of batch.statements) this.#run(sql, params);
-    });
+    this.#commit(batch.statements);
     batch.written();
   }
 
@@ -481,13 +474,18 @@ export class KvTable {
     };
   }
 
-  #run(sql: string, params: readonly SQLInputValue[]): number {
-    let statement = this.#prepared.get(sql);
-    if (!statement) {
-      statement = this.#db.prepare(sql);
-      this.#prepared.set(sql, statement);
-    }
-    return Number(statement.run(...params).changes);
+  /** Runs the statements on this connection in one transaction; each one's count of changed rows. */
+  #commit(statements: readonly SqlStatement[]): number[] {
+    return immediate(this.#db, () =>
+      statements.map(([sql, params]) => {
+        let statement = this.#prepared.get(sql);
+        if (!statement) {
+          statement = this.#db.prepare(sql);
+          this.#prepared.set(sql, statement);
+        }
+        return Number(statement.run(...params).changes);
+      }),
+    );
   }
 
   #hold(namespace: string, id: string, write: PendingWrite): void {
