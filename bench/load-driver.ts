@@ -112,6 +112,8 @@ function timeout(ms: number): Promise<'timeout'> {
 export interface LoadOptions {
   concurrency: number;
   users: number;
+  /** The first user's number (users `firstUser` … `firstUser + users - 1`); 0 unless given. */
+  firstUser?: number;
   warmupMs: number;
   measureMs: number;
   answerTimeoutMs: number;
@@ -137,7 +139,7 @@ export interface LoadResult {
  */
 export async function runLoad(target: Target, board: AnswerBoard, options: LoadOptions): Promise<LoadResult> {
   const dispatcher = new Agent({ connections: options.concurrency, keepAliveTimeout: 10_000 });
-  const idleUsers = Array.from({ length: options.users }, (_, i) => i);
+  const idleUsers = Array.from({ length: options.users }, (_, i) => (options.firstUser ?? 0) + i);
   const result: LoadResult = {
     answered: 0,
     errors: 0,

@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { createGateway } from '../src/app.js';
 import { parseEnv } from '../src/config/env.js';
@@ -52,6 +53,8 @@ export interface TargetReport {
   cpuMs: number;
   /** Log lines at warn level or above (the gateway only; the relay logs nothing). */
   warnings: number;
+  /** The event loop's longest delay in the window: every event arriving meanwhile waited that long for its ack. */
+  longestStallMs: number;
 }
 
 /**
@@ -167,6 +170,8 @@ async function main(): Promise<void> {
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
   };
   const sampler = setInterval(sample, RSS_SAMPLE_MS);
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
 
   const target = await startTarget(config, () => {
     warnings += 1;
@@ -205,6 +210,7 @@ async function main(): Promise<void> {
     peakRss = 0;
     warnings = 0;
     cpuStart = process.cpuUsage();
+    loopDelay.reset();
     sample();
   };
 
@@ -228,9 +234,12 @@ async function main(): Promise<void> {
       }
       case 'report': {
         sample();
-        void writeProfile();
+        // Read before the profile is stopped: stopping it serializes the profile on this thread (a
+        // quarter of a second for a saturation window), which is the bench's CPU, not the system's.
         const cpu = process.cpuUsage(cpuStart);
         const memory = process.memoryUsage();
+        const longestStallMs = loopDelay.max / 1e6;
+        void writeProfile();
         send({
           type: 'report',
           report: {
@@ -239,6 +248,7 @@ async function main(): Promise<void> {
             heapUsedMb: memory.heapUsed / MB,
             cpuMs: (cpu.user + cpu.system) / 1000,
             warnings,
+            longestStallMs,
           },
         });
         return;

@@ -84,6 +84,10 @@ const SETTINGS = {
   // Each of the two chatter groups: half the fixed rate's length keeps the phase under 20 s by default.
   chatterSeconds: numberFromEnv('BENCH_CHATTER_SECONDS', numberFromEnv('BENCH_SECONDS', 12) / 2),
   robotDelayMs: 5_000,
+  // Side by side: every system loaded at once, so each window's ratios are of one moment of the machine.
+  sideWindows: Math.round(numberFromEnv('BENCH_SIDE_WINDOWS', 4)),
+  sideSeconds: numberFromEnv('BENCH_SIDE_SECONDS', 3),
+  sideConcurrency: Math.round(numberFromEnv('BENCH_SIDE_CONCURRENCY', 20)),
   profile: process.env.BENCH_PROFILE === '1' || process.env.BENCH_HEAP === '1',
   heap: process.env.BENCH_HEAP === '1',
   strict: process.env.BENCH_STRICT === '1',
@@ -230,7 +234,7 @@ function emptySaturation(): Saturation {
       latencies: [],
       acks: [],
     },
-    loadReport: { peakRssMb: 0, rssMb: 0, heapUsedMb: 0, cpuMs: 0, warnings: 0 },
+    loadReport: { peakRssMb: 0, rssMb: 0, heapUsedMb: 0, cpuMs: 0, warnings: 0, longestStallMs: 0 },
     slackCalls: 0,
     driver: { cpuMs: 0, wallMs: 0 },
     rounds: [],
@@ -258,6 +262,7 @@ function addRound(
     heapUsedMb: report.heapUsedMb,
     cpuMs: into.loadReport.cpuMs + report.cpuMs,
     warnings: into.loadReport.warnings + report.warnings,
+    longestStallMs: Math.max(into.loadReport.longestStallMs, report.longestStallMs),
   };
   into.slackCalls += slackCalls;
   into.driver.cpuMs += driver.cpuMs;
@@ -279,7 +284,13 @@ interface SystemResult {
   steady: OpenLoopResult;
   /** The child's CPU over the fixed-rate window, the reference for chatter (the same rate). */
   steadyCpuMs: number;
+  /** The child's longest event-loop stall in the fixed-rate window. */
+  steadyStallMs: number;
+  /** Side-by-side windows (every system loaded at once), in window order. */
+  sideBySide: RoundFigures[];
   acks: OpenLoopResult;
+  /** The child's longest event-loop stall from the slow-robot phase's first event to its last answer. */
+  acksStallMs: number;
   rounds: RoundFigures[];
 }
 
@@ -445,7 +456,7 @@ async function main(): Promise<void> {
 
     // Fixed rate first, on processes that have only been warmed up: the time a question takes at a
     // rate every system keeps up with, not the time a process takes to digest a preceding overload.
-    const fixedRate = new Map<SystemName, { steady: OpenLoopResult; cpuMs: number }>();
+    const fixedRate = new Map<SystemName, { steady: OpenLoopResult; cpuMs: number; stallMs: number }>();
     for (const name of names) {
       const steadyLoad = {
         rate: SETTINGS.rate,
@@ -456,7 +467,8 @@ async function main(): Promise<void> {
       await runOpenLoop(target(name), board, { ...steadyLoad, seconds: SETTINGS.warmupSeconds });
       await child(name).markCpu('fixed-rate');
       const steady = await runOpenLoop(target(name), board, { ...steadyLoad, seconds: SETTINGS.seconds });
-      fixedRate.set(name, { steady, cpuMs: (await child(name).report()).cpuMs });
+      const report = await child(name).report();
+      fixedRate.set(name, { steady, cpuMs: report.cpuMs, stallMs: report.longestStallMs });
     }
 
     // Saturation in interleaved rounds, the order rotated each round (relay, sqlite, memory; then
@@ -496,6 +508,8 @@ async function main(): Promise<void> {
       }
     }
 
+    const sideBySide = await runSideBySide(names, child, target, board);
+
     for (const [index, name] of names.entries()) {
       const fixed = fixedRate.get(name);
       const saturated = saturation.get(name);
@@ -507,12 +521,14 @@ async function main(): Promise<void> {
         actions: ['chat_user_robot_ask'],
         times: ackEvents,
       });
+      await child(name).markCpu('acks');
       const acks = await runOpenLoop(target(name), board, {
         rate: SETTINGS.ackRate,
         seconds: SETTINGS.ackSeconds,
         firstUser: SETTINGS.users + index * ackEvents,
         answerTimeoutMs: SETTINGS.robotDelayMs + 5_000,
       });
+      const acksReport = await child(name).report();
       simulator.faults.clear();
       const { load, loadReport, slackCalls, driver, rounds } = saturated;
       results.push({
@@ -524,6 +540,9 @@ async function main(): Promise<void> {
         driverCpuPercent: (driver.cpuMs / driver.wallMs) * 100,
         steady: fixed.steady,
         steadyCpuMs: fixed.cpuMs,
+        steadyStallMs: fixed.stallMs,
+        acksStallMs: acksReport.longestStallMs,
+        sideBySide: sideBySide.get(name) ?? [],
         acks,
       });
     }
@@ -565,6 +584,10 @@ async function main(): Promise<void> {
       console.log(`\nCPU profile of the ${name} during the fixed-rate window (${SETTINGS.rate} events/s):`);
       console.log(summarizeLargestProfile(join(profileDir, `${name}-fixed-rate.cpuprofile`), 20));
     }
+    for (const { name } of results) {
+      console.log(`\nCPU profile of the ${name} during the slow-robot phase (acks, then the answers):`);
+      console.log(summarizeLargestProfile(join(profileDir, `${name}-acks.cpuprofile`), 15));
+    }
     for (const { group } of chatter?.groups ?? []) {
       console.log(`\nCPU profile of the gateway-sqlite during the ${group} chatter window:`);
       console.log(
@@ -576,6 +599,53 @@ async function main(): Promise<void> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Every system in a closed loop at once, `sideConcurrency` questions in flight each, for
+ * `sideWindows` windows: each system's CPU per answer is read over the same seconds as the others',
+ * so a slower moment of the machine (another tenant, the host's steal) falls on all of them alike,
+ * where the rounds above put seconds between them. Their throughput here is a share of the cores
+ * they compete for, not a capacity: only CPU per answer is compared from this phase.
+ */
+async function runSideBySide(
+  names: SystemName[],
+  child: (name: SystemName) => Child,
+  target: (name: SystemName) => Target,
+  board: AnswerBoard,
+): Promise<Map<SystemName, RoundFigures[]>> {
+  const windows = new Map<SystemName, RoundFigures[]>(names.map((name) => [name, []]));
+  for (let window = 0; window < SETTINGS.sideWindows; window += 1) {
+    const measured = await Promise.all(
+      names.map(async (name, index) => {
+        let marked: Promise<void> | undefined;
+        const load = await runLoad(target(name), board, {
+          concurrency: SETTINGS.sideConcurrency,
+          users: SETTINGS.sideConcurrency * 2,
+          // Users of their own, apart from every other phase's: two systems never answer one DM channel.
+          firstUser: SIDE_FIRST_USER + index * SETTINGS.sideConcurrency * 2,
+          warmupMs: window === 0 ? SETTINGS.warmupSeconds * 1000 : 500,
+          measureMs: SETTINGS.sideSeconds * 1000,
+          answerTimeoutMs: 10_000,
+          onMeasureStart: () => {
+            marked = child(name).markCpu();
+          },
+        });
+        await marked;
+        return { name, load, report: await child(name).report() };
+      }),
+    );
+    for (const { name, load, report } of measured) {
+      windows.get(name)?.push({
+        answersPerSecond: load.answered / SETTINGS.sideSeconds,
+        cpuMsPerAnswer: report.cpuMs / load.answered,
+      });
+    }
+  }
+  return windows;
+}
+
+/** Above every other phase's users (the slow-robot phase's end near 5,000 by default). */
+const SIDE_FIRST_USER = 50_000;
 
 /**
  * The chatter phase on one gateway: its idle CPU, then each group at the fixed rate (a warm-up, then a
@@ -723,10 +793,41 @@ function report(results: SystemResult[], unexpected: number): void {
   if (unexpected > 0) console.log(`(${unexpected} answers arrived for questions no longer awaited)`);
 
   console.log(
+    `\nSide by side (every system in a closed loop of ${SETTINGS.sideConcurrency} at once; ${SETTINGS.sideWindows} windows of ${SETTINGS.sideSeconds} s; answers/s is a share of the cores, not a capacity):`,
+  );
+  printTable(
+    ['system', 'answers/s', 'CPU ms/answer', 'CPU ms/answer by window'],
+    results.map((r) => {
+      const answered = r.sideBySide.reduce((sum, window) => sum + window.answersPerSecond, 0);
+      const cpuMs = r.sideBySide.reduce(
+        (sum, window) => sum + window.cpuMsPerAnswer * window.answersPerSecond,
+        0,
+      );
+      return [
+        r.name,
+        fmt(answered / r.sideBySide.length, 0),
+        fmt(cpuMs / answered, 2),
+        r.sideBySide.map((window) => fmt(window.cpuMsPerAnswer, 2)).join(' '),
+      ];
+    }),
+  );
+
+  console.log(
     `\nFixed-rate phase (robot answers at once; ${SETTINGS.rate} events/s for ${SETTINGS.seconds} s):`,
   );
   printTable(
-    ['system', 'events', 'answered', 'p50 ms', 'p95 ms', 'p99 ms', 'ack p99 ms', 'errors', 'CPU ms/answer'],
+    [
+      'system',
+      'events',
+      'answered',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'ack p99 ms',
+      'errors',
+      'CPU ms/answer',
+      'longest stall ms',
+    ],
     results.map((r) => [
       r.name,
       String(r.steady.sent),
@@ -737,6 +838,7 @@ function report(results: SystemResult[], unexpected: number): void {
       fmt(percentile(r.steady.acks, 99)),
       String(r.steady.errors),
       fmt(answerMicros(r) / 1000, 2),
+      fmt(r.steadyStallMs),
     ]),
   );
 
@@ -744,7 +846,16 @@ function report(results: SystemResult[], unexpected: number): void {
     `\nSlow-robot phase (robot takes ${SETTINGS.robotDelayMs} ms; ${SETTINGS.ackRate} events/s for ${SETTINGS.ackSeconds} s; acks only):`,
   );
   printTable(
-    ['system', 'events', 'ack p50 ms', 'ack p99 ms', 'ack max ms', 'errors', 'answered later'],
+    [
+      'system',
+      'events',
+      'ack p50 ms',
+      'ack p99 ms',
+      'ack max ms',
+      'errors',
+      'answered later',
+      'longest stall ms',
+    ],
     results.map((r) => [
       r.name,
       String(r.acks.sent),
@@ -753,6 +864,7 @@ function report(results: SystemResult[], unexpected: number): void {
       fmt(Math.max(...r.acks.acks)),
       String(r.acks.errors),
       String(r.acks.answered),
+      fmt(r.acksStallMs),
     ]),
   );
   const warnings = results.map((r) => `${r.name} ${r.loadReport.warnings}`).join(', ');
@@ -770,10 +882,12 @@ function roundRatios(
   system: SystemResult,
   reference: SystemResult,
   figure: (round: RoundFigures) => number,
+  windows: (result: SystemResult) => RoundFigures[] = (result) => result.rounds,
 ): { median: number; low: number; high: number } {
-  const ratios = system.rounds
+  const theirs = windows(reference);
+  const ratios = windows(system)
     .map((round, index) => {
-      const other = reference.rounds[index];
+      const other = theirs[index];
       return other ? figure(round) / figure(other) : Number.NaN;
     })
     .filter(Number.isFinite)
@@ -790,6 +904,13 @@ const throughputRatios = (system: SystemResult, reference: SystemResult) =>
   roundRatios(system, reference, (round) => round.answersPerSecond);
 const cpuRatios = (system: SystemResult, reference: SystemResult) =>
   roundRatios(system, reference, (round) => round.cpuMsPerAnswer);
+const sideBySideCpuRatios = (system: SystemResult, reference: SystemResult) =>
+  roundRatios(
+    system,
+    reference,
+    (round) => round.cpuMsPerAnswer,
+    (result) => result.sideBySide,
+  );
 const spread = ({ low, high }: { low: number; high: number }) => `${fmt(low, 2)}–${fmt(high, 2)}`;
 const cpuPerAnswer = (r: SystemResult) => r.loadReport.cpuMs / r.load.answered;
 const fixedRateP99 = (r: SystemResult) => percentile(r.steady.latencies, 99);
@@ -802,10 +923,11 @@ const saturatedP99 = (r: SystemResult) => percentile(r.load.latencies, 99);
 function gatewayChecks(gateway: SystemResult, relay: SystemResult): Array<[boolean, string]> {
   const throughput = throughputRatios(gateway, relay);
   const cpu = cpuRatios(gateway, relay);
+  const sideCpu = sideBySideCpuRatios(gateway, relay);
   const ackP99 = percentile(gateway.acks.acks, 99);
   console.log(
     `  ${gateway.name}: throughput x${fmt(throughput.median, 2)} (median of ${gateway.rounds.length} rounds, ${spread(throughput)}; totals x${fmt(rate(gateway) / rate(relay), 2)}), ` +
-      `CPU per answer x${fmt(cpu.median, 2)} (${spread(cpu)}; totals x${fmt(cpuPerAnswer(gateway) / cpuPerAnswer(relay), 2)}), ` +
+      `CPU per answer x${fmt(cpu.median, 2)} (${spread(cpu)}; totals x${fmt(cpuPerAnswer(gateway) / cpuPerAnswer(relay), 2)}; side by side x${fmt(sideCpu.median, 2)}, ${spread(sideCpu)}), ` +
       `p50 x${fmt(percentile(gateway.load.latencies, 50) / percentile(relay.load.latencies, 50), 2)}, ` +
       `p99 x${fmt(saturatedP99(gateway) / saturatedP99(relay), 2)} (saturated), p99 x${fmt(fixedRateP99(gateway) / fixedRateP99(relay), 2)} (fixed rate), peak RSS x${fmt(gateway.loadReport.peakRssMb / relay.loadReport.peakRssMb, 2)}`,
   );
@@ -823,6 +945,10 @@ function gatewayChecks(gateway: SystemResult, relay: SystemResult): Array<[boole
     [
       cpu.median <= TARGETS.cpuPerAnswerRatio,
       `${gateway.name}: CPU per answer <= ${TARGETS.cpuPerAnswerRatio}x relay: median of the rounds ${fmt(cpu.median, 2)}x (${spread(cpu)}; ${fmt(cpuPerAnswer(gateway), 2)} ms vs ${fmt(cpuPerAnswer(relay), 2)} ms in all)`,
+    ],
+    [
+      sideCpu.median <= TARGETS.cpuPerAnswerRatio,
+      `${gateway.name}: CPU per answer <= ${TARGETS.cpuPerAnswerRatio}x relay, side by side: median of ${gateway.sideBySide.length} windows ${fmt(sideCpu.median, 2)}x (${spread(sideCpu)})`,
     ],
     [
       gateway.loadReport.peakRssMb <= relay.loadReport.peakRssMb * TARGETS.peakRssRatio,
@@ -844,10 +970,11 @@ function gatewayChecks(gateway: SystemResult, relay: SystemResult): Array<[boole
 function storeChecks(sqlite: SystemResult, memory: SystemResult): Array<[boolean, string]> {
   const throughput = throughputRatios(sqlite, memory);
   const cpu = cpuRatios(sqlite, memory);
+  const sideCpu = sideBySideCpuRatios(sqlite, memory);
   const within = (ratio: number) => Math.abs(ratio - 1) <= TARGETS.storeTolerance;
   const percent = `${fmt(TARGETS.storeTolerance * 100, 0)}%`;
   console.log(
-    `\nSQLite vs memory: throughput x${fmt(throughput.median, 2)} (${spread(throughput)}), CPU per answer x${fmt(cpu.median, 2)} (${spread(cpu)}) (target: within ${percent})`,
+    `\nSQLite vs memory: throughput x${fmt(throughput.median, 2)} (${spread(throughput)}), CPU per answer x${fmt(cpu.median, 2)} (${spread(cpu)}; side by side x${fmt(sideCpu.median, 2)}, ${spread(sideCpu)}) (target: within ${percent})`,
   );
   return [
     [
@@ -857,6 +984,10 @@ function storeChecks(sqlite: SystemResult, memory: SystemResult): Array<[boolean
     [
       within(cpu.median),
       `SQLite vs memory: CPU per answer within ${percent}: median of the rounds ${fmt(cpu.median, 2)}x (${fmt(cpuPerAnswer(sqlite), 2)} ms vs ${fmt(cpuPerAnswer(memory), 2)} ms in all)`,
+    ],
+    [
+      within(sideCpu.median),
+      `SQLite vs memory: CPU per answer within ${percent}, side by side: median of ${sqlite.sideBySide.length} windows ${fmt(sideCpu.median, 2)}x (${spread(sideCpu)})`,
     ],
   ];
 }
