@@ -53,6 +53,11 @@ export interface TargetReport {
   cpuMs: number;
   /** Log lines at warn level or above (the gateway only; the relay logs nothing). */
   warnings: number;
+  /**
+   * Of `cpuMs`, the main thread's (NaN where Node cannot tell, before 22.19): the rest is the
+   * process's other threads (a store's worker, libuv's pool, V8's helpers).
+   */
+  mainThreadCpuMs: number;
   /** The event loop's longest delay in the window: every event arriving meanwhile waited that long for its ack. */
   longestStallMs: number;
 }
@@ -85,6 +90,12 @@ const RSS_SAMPLE_MS = 50;
 /** One allocation sampled in about this many bytes: V8's default (32 KB) halved, for small objects' sake. */
 const HEAP_SAMPLE_BYTES = 16_384;
 const MB = 1024 * 1024;
+
+/** This thread's CPU in µs, where Node can tell (process.threadCpuUsage, Node 22.19 and later). */
+function mainThreadCpu(): number | undefined {
+  const usage = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage?.();
+  return usage && usage.user + usage.system;
+}
 
 function send(message: ChildMessage, then?: () => void): void {
   if (process.send) process.send(message, undefined, undefined, () => then?.());
@@ -166,6 +177,7 @@ async function main(): Promise<void> {
   let warnings = 0;
   let peakRss = 0;
   let cpuStart = process.cpuUsage();
+  let mainThreadStart = mainThreadCpu();
   const sample = () => {
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
   };
@@ -210,6 +222,7 @@ async function main(): Promise<void> {
     peakRss = 0;
     warnings = 0;
     cpuStart = process.cpuUsage();
+    mainThreadStart = mainThreadCpu();
     loopDelay.reset();
     sample();
   };
@@ -237,6 +250,7 @@ async function main(): Promise<void> {
         // Read before the profile is stopped: stopping it serializes the profile on this thread (a
         // quarter of a second for a saturation window), which is the bench's CPU, not the system's.
         const cpu = process.cpuUsage(cpuStart);
+        const mainThread = mainThreadCpu();
         const memory = process.memoryUsage();
         const longestStallMs = loopDelay.max / 1e6;
         void writeProfile();
@@ -249,6 +263,10 @@ async function main(): Promise<void> {
             cpuMs: (cpu.user + cpu.system) / 1000,
             warnings,
             longestStallMs,
+            mainThreadCpuMs:
+              mainThread === undefined || mainThreadStart === undefined
+                ? Number.NaN
+                : (mainThread - mainThreadStart) / 1000,
           },
         });
         return;

@@ -222,6 +222,8 @@ interface Saturation {
 interface RoundFigures {
   answersPerSecond: number;
   cpuMsPerAnswer: number;
+  /** Of cpuMsPerAnswer, the main thread's (NaN where Node cannot tell). */
+  mainThreadCpuMsPerAnswer: number;
 }
 
 function emptySaturation(): Saturation {
@@ -234,7 +236,15 @@ function emptySaturation(): Saturation {
       latencies: [],
       acks: [],
     },
-    loadReport: { peakRssMb: 0, rssMb: 0, heapUsedMb: 0, cpuMs: 0, warnings: 0, longestStallMs: 0 },
+    loadReport: {
+      peakRssMb: 0,
+      rssMb: 0,
+      heapUsedMb: 0,
+      cpuMs: 0,
+      mainThreadCpuMs: 0,
+      warnings: 0,
+      longestStallMs: 0,
+    },
     slackCalls: 0,
     driver: { cpuMs: 0, wallMs: 0 },
     rounds: [],
@@ -261,6 +271,7 @@ function addRound(
     rssMb: report.rssMb,
     heapUsedMb: report.heapUsedMb,
     cpuMs: into.loadReport.cpuMs + report.cpuMs,
+    mainThreadCpuMs: into.loadReport.mainThreadCpuMs + report.mainThreadCpuMs,
     warnings: into.loadReport.warnings + report.warnings,
     longestStallMs: Math.max(into.loadReport.longestStallMs, report.longestStallMs),
   };
@@ -270,6 +281,7 @@ function addRound(
   into.rounds.push({
     answersPerSecond: load.answered / (load.measureMs / 1000),
     cpuMsPerAnswer: load.answered > 0 ? report.cpuMs / load.answered : Number.NaN,
+    mainThreadCpuMsPerAnswer: load.answered > 0 ? report.mainThreadCpuMs / load.answered : Number.NaN,
   });
 }
 
@@ -638,6 +650,7 @@ async function runSideBySide(
       windows.get(name)?.push({
         answersPerSecond: load.answered / SETTINGS.sideSeconds,
         cpuMsPerAnswer: report.cpuMs / load.answered,
+        mainThreadCpuMsPerAnswer: report.mainThreadCpuMs / load.answered,
       });
     }
   }
@@ -796,17 +809,22 @@ function report(results: SystemResult[], unexpected: number): void {
     `\nSide by side (every system in a closed loop of ${SETTINGS.sideConcurrency} at once; ${SETTINGS.sideWindows} windows of ${SETTINGS.sideSeconds} s; answers/s is a share of the cores, not a capacity):`,
   );
   printTable(
-    ['system', 'answers/s', 'CPU ms/answer', 'CPU ms/answer by window'],
+    ['system', 'answers/s', 'CPU ms/answer', 'main thread', 'CPU ms/answer by window'],
     results.map((r) => {
       const answered = r.sideBySide.reduce((sum, window) => sum + window.answersPerSecond, 0);
-      const cpuMs = r.sideBySide.reduce(
-        (sum, window) => sum + window.cpuMsPerAnswer * window.answersPerSecond,
-        0,
-      );
+      const weighted = (figure: (window: RoundFigures) => number) =>
+        r.sideBySide.reduce((sum, window) => sum + figure(window) * window.answersPerSecond, 0) / answered;
       return [
         r.name,
         fmt(answered / r.sideBySide.length, 0),
-        fmt(cpuMs / answered, 2),
+        fmt(
+          weighted((window) => window.cpuMsPerAnswer),
+          2,
+        ),
+        fmt(
+          weighted((window) => window.mainThreadCpuMsPerAnswer),
+          2,
+        ),
         r.sideBySide.map((window) => fmt(window.cpuMsPerAnswer, 2)).join(' '),
       ];
     }),
