@@ -66,11 +66,12 @@ export interface TargetReport {
  * `mark` opens the saturation window (profiled with BENCH_PROFILE) and is not answered: the closed
  * loop sends it from a timer. `mark-cpu` opens a window of another phase, profiled into a file of its
  * own only when given `profileAs` (the saturation profile is not overwritten), and is answered with
- * `marked`, so the caller sends its first event after the child started counting.
+ * `marked`, so the caller sends its first event after the child started counting. With `collectFirst`
+ * the child collects its garbage before the window opens (the bench starts it with --expose-gc).
  */
 export type ParentMessage =
   | { type: 'mark' }
-  | { type: 'mark-cpu'; profileAs?: string }
+  | { type: 'mark-cpu'; profileAs?: string; collectFirst?: boolean }
   | { type: 'report' }
   | { type: 'stop' };
 /** The store a gateway opened, as its start-up line names it; the relay keeps no state. */
@@ -234,7 +235,8 @@ async function main(): Promise<void> {
         void startProfile(`${config.name}.cpuprofile`);
         return;
       case 'mark-cpu': {
-        const { profileAs } = message;
+        const { profileAs, collectFirst } = message;
+        if (collectFirst) globalThis.gc?.();
         // The window opens once the profiler runs: its start is not the phase's CPU.
         const started = profileAs
           ? startProfile(`${config.name}-${profileAs}.cpuprofile`)

@@ -10,9 +10,14 @@
 // their CPU against an answered question's at the same rate, and not one Slack or platform call.
 // Saturation runs in BENCH_ROUNDS interleaved rounds; ratios to the relay are taken round by round and
 // judged by their median (a busier machine in one round moves the median little, where it moved totals).
+// Then every system is loaded at once, side by side, in BENCH_SIDE_WINDOWS windows: CPU per answer of
+// the same seconds, so the machine's drift (two to three times between days here, a tenth or more
+// between rounds) falls on all alike. The chatter phase sends the bare node:http server the same
+// messages at the same time as the gateway, for the same reason.
 // Run with `npm run bench:load`; BENCH_SECONDS, BENCH_ROUNDS, BENCH_WARMUP_SECONDS, BENCH_USERS,
-// BENCH_ACK_SECONDS, BENCH_CHATTER_SECONDS tune it too. BENCH_PROFILE=1 profiles every child's
-// saturation and fixed-rate windows and prints their top functions; BENCH_HEAP=1 also samples what the
+// BENCH_ACK_SECONDS, BENCH_CHATTER_SECONDS, BENCH_SIDE_SECONDS, BENCH_SIDE_CONCURRENCY tune it too.
+// BENCH_PROFILE=1 profiles every child's saturation, fixed-rate and slow-robot windows and prints
+// their top functions; BENCH_HEAP=1 also samples what the
 // saturation window allocates, and where. BENCH_STRICT=1 exits 1 on a missed target (each gateway
 // against the relay, the SQLite gateway within 10% of the in-memory one, and chatter under a tenth of
 // an answer's CPU).
@@ -137,7 +142,8 @@ class Child {
     this.botToken = config.botToken;
     const entry = fileURLToPath(new URL('./load-target.ts', import.meta.url));
     this.#process = fork(entry, [], {
-      execArgv: ['--import', 'tsx'],
+      // --expose-gc: a window can start from a collected heap (markCpu's collectFirst).
+      execArgv: ['--import', 'tsx', '--expose-gc'],
       env: { ...process.env, BENCH_TARGET_CONFIG: JSON.stringify(config) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -176,11 +182,16 @@ class Child {
 
   /**
    * Opens a measured window, profiled as `profileAs` with BENCH_PROFILE; resolves once the child counts
-   * from here.
+   * from here. `collectFirst`: the child's garbage is collected before, so that the marking of what
+   * earlier phases left is not charged to a short window of light load.
    */
-  async markCpu(profileAs?: string): Promise<void> {
+  async markCpu(profileAs?: string, options: { collectFirst?: boolean } = {}): Promise<void> {
     const marked = this.next();
-    this.send(profileAs && SETTINGS.profile ? { type: 'mark-cpu', profileAs } : { type: 'mark-cpu' });
+    this.send({
+      type: 'mark-cpu',
+      ...(profileAs && SETTINGS.profile ? { profileAs } : {}),
+      ...(options.collectFirst ? { collectFirst: true } : {}),
+    });
     const message = await marked;
     if (message.type !== 'marked') throw new Error(`expected marked, got ${message.type}`);
   }
@@ -312,13 +323,17 @@ interface ChatterGroupResult {
   /** The measured window only. */
   run: ChatterResult;
   cpuMs: number;
+  /** Of cpuMs, the main thread's (NaN where Node cannot tell). */
+  mainThreadCpuMs: number;
   /** Log lines at the bench's level or above in the window. */
   warnings: number;
   /** Over the warm-up and the window: every message of the group, not only the measured ones. */
   slackCalls: Record<string, number>;
   platformCalls: number;
-  /** µs of CPU the bare node:http server took per message of the same group, measured right after. */
+  /** µs of CPU the bare node:http server took per message of the same group, sent to it at the same time. */
   floorMicros: number;
+  /** Of floorMicros, the bare server's main thread's. */
+  floorMainThreadMicros: number;
 }
 
 interface ChatterPhase {
@@ -685,29 +700,45 @@ async function runChatterPhase(
   await sleep(IDLE_MS);
   const idle = await measured.report();
   const groups: ChatterGroupResult[] = [];
-  for (const group of ['top-level', 'thread'] as const) {
+  const chatterGroups = ['top-level', 'thread'] as const;
+  // The bare server is new here: its first thousands of requests cost it more (code not yet optimized,
+  // a heap still growing), which made the floor of whichever group came first the higher one.
+  for (const group of chatterGroups) {
+    await runChatter(floor.target, (n) => chatterEvent(group, n), {
+      rate: SETTINGS.rate,
+      seconds: SETTINGS.warmupSeconds * 2,
+    });
+  }
+  for (const group of chatterGroups) {
     slack.resetCounts();
     const since = Date.now();
     const build = (n: number) => chatterEvent(group, n);
-    await runChatter(target, build, { rate: SETTINGS.rate, seconds: SETTINGS.warmupSeconds });
-    await measured.markCpu(`chatter-${group}`);
-    const run = await runChatter(target, build, { rate: SETTINGS.rate, seconds: SETTINGS.chatterSeconds });
+    const warmUp = { rate: SETTINGS.rate, seconds: SETTINGS.warmupSeconds };
+    await Promise.all([runChatter(target, build, warmUp), runChatter(floor.target, build, warmUp)]);
+    // The gateway and the bare server take the same messages at once, each at the full rate: the
+    // machine is the same for both, where one after the other their figures drifted apart by a third.
+    // From collected heaps: a major collection of the gateway's heap, grown by the answers before,
+    // cost it 200–500 µs more a message in one window and none in another.
+    await Promise.all([
+      measured.markCpu(`chatter-${group}`, { collectFirst: true }),
+      floor.child.markCpu(undefined, { collectFirst: true }),
+    ]);
+    const window = { rate: SETTINGS.rate, seconds: SETTINGS.chatterSeconds };
+    const [run, floorRun] = await Promise.all([
+      runChatter(target, build, window),
+      runChatter(floor.target, build, window),
+    ]);
     await sleep(SETTLE_MS);
-    const report = await measured.report();
-    // Right after, the same messages at the same rate to the bare server: the machine as it was.
-    await runChatter(floor.target, build, { rate: SETTINGS.rate, seconds: SETTINGS.warmupSeconds });
-    await floor.child.markCpu();
-    const floorRun = await runChatter(floor.target, build, {
-      rate: SETTINGS.rate,
-      seconds: SETTINGS.chatterSeconds,
-    });
-    await sleep(SETTLE_MS);
-    const floorMicros = ((await floor.child.report()).cpuMs * 1000) / floorRun.sent;
+    const [report, floorReport] = await Promise.all([measured.report(), floor.child.report()]);
+    const floorMicros = (floorReport.cpuMs * 1000) / floorRun.sent;
+    const floorMainThreadMicros = (floorReport.mainThreadCpuMs * 1000) / floorRun.sent;
     groups.push({
       floorMicros,
+      floorMainThreadMicros,
       group,
       run,
       cpuMs: report.cpuMs,
+      mainThreadCpuMs: report.mainThreadCpuMs,
       warnings: report.warnings,
       slackCalls: slack.counts(measured.botToken),
       platformCalls: simulator.received.filter((received) => received.at >= since).length,
@@ -745,7 +776,9 @@ function reportChatter(chatter: ChatterPhase): void {
       'ack p99 ms',
       'errors',
       'CPU µs/message',
+      'main thread',
       'bare node:http µs',
+      'its main thread',
       'log lines',
       'Slack calls',
       'platform calls',
@@ -757,7 +790,9 @@ function reportChatter(chatter: ChatterPhase): void {
       fmt(percentile(g.run.acks, 99)),
       String(g.run.errors),
       fmt(chatterMicros(g)),
+      fmt((g.mainThreadCpuMs * 1000) / g.run.sent),
       fmt(g.floorMicros),
+      fmt(g.floorMainThreadMicros),
       String(g.warnings),
       callCount(g.slackCalls) === 0 ? '0' : `${callCount(g.slackCalls)} (${callList(g.slackCalls)})`,
       String(g.platformCalls),
