@@ -81,7 +81,7 @@ export interface TargetStore {
 }
 
 export type ChildMessage =
-  | { type: 'ready'; port: number; store?: TargetStore }
+  | { type: 'ready'; port: number; store?: TargetStore; startRssMb: number }
   | { type: 'marked' }
   | { type: 'report'; report: TargetReport }
   | { type: 'stopped' }
@@ -283,7 +283,12 @@ async function main(): Promise<void> {
         return;
     }
   });
-  send({ type: 'ready', port: target.port, ...(target.store ? { store: target.store } : {}) });
+  send({
+    type: 'ready',
+    port: target.port,
+    ...(target.store ? { store: target.store } : {}),
+    startRssMb: process.memoryUsage.rss() / MB,
+  });
 }
 
 main().catch((error: unknown) => {

@@ -90,7 +90,7 @@ const SETTINGS = {
   chatterSeconds: numberFromEnv('BENCH_CHATTER_SECONDS', numberFromEnv('BENCH_SECONDS', 12) / 2),
   robotDelayMs: 5_000,
   // Side by side: every system loaded at once, so each window's ratios are of one moment of the machine.
-  sideWindows: Math.round(numberFromEnv('BENCH_SIDE_WINDOWS', 4)),
+  sideWindows: Math.round(numberFromEnv('BENCH_SIDE_WINDOWS', 6)),
   sideSeconds: numberFromEnv('BENCH_SIDE_SECONDS', 3),
   sideConcurrency: Math.round(numberFromEnv('BENCH_SIDE_CONCURRENCY', 20)),
   profile: process.env.BENCH_PROFILE === '1' || process.env.BENCH_HEAP === '1',
@@ -174,7 +174,7 @@ class Child {
     this.#process.send(message);
   }
 
-  async ready(): Promise<{ port: number; store?: TargetStore }> {
+  async ready(): Promise<{ port: number; store?: TargetStore; startRssMb: number }> {
     const message = await this.next();
     if (message.type !== 'ready') throw new Error(`expected ready, got ${message.type}`);
     return message;
@@ -314,6 +314,8 @@ interface SystemResult {
   acks: OpenLoopResult;
   /** The child's longest event-loop stall from the slow-robot phase's first event to its last answer. */
   acksStallMs: number;
+  /** RSS once started, before any load: what the code and its start-up hold. */
+  startRssMb: number;
   rounds: RoundFigures[];
 }
 
@@ -452,8 +454,10 @@ async function main(): Promise<void> {
   try {
     const targets = new Map<SystemName, Target>();
     const storeLines: string[] = [];
+    const startRss = new Map<SystemName, number>();
     for (const name of names) {
-      const { port, store } = await child(name).ready();
+      const { port, store, startRssMb } = await child(name).ready();
+      startRss.set(name, startRssMb);
       targets.set(name, { url: `http://127.0.0.1:${port}`, secret: SECRET });
       if (name !== 'relay') storeLines.push(describeStore(name, store, redis));
     }
@@ -560,6 +564,7 @@ async function main(): Promise<void> {
       const { load, loadReport, slackCalls, driver, rounds } = saturated;
       results.push({
         name,
+        startRssMb: startRss.get(name) ?? Number.NaN,
         rounds,
         load,
         loadReport,
@@ -982,7 +987,7 @@ function gatewayChecks(gateway: SystemResult, relay: SystemResult): Array<[boole
     `  ${gateway.name}: throughput x${fmt(throughput.median, 2)} (median of ${gateway.rounds.length} rounds, ${spread(throughput)}; totals x${fmt(rate(gateway) / rate(relay), 2)}), ` +
       `CPU per answer x${fmt(cpu.median, 2)} (${spread(cpu)}; totals x${fmt(cpuPerAnswer(gateway) / cpuPerAnswer(relay), 2)}; side by side x${fmt(sideCpu.median, 2)}, ${spread(sideCpu)}), ` +
       `p50 x${fmt(percentile(gateway.load.latencies, 50) / percentile(relay.load.latencies, 50), 2)}, ` +
-      `p99 x${fmt(saturatedP99(gateway) / saturatedP99(relay), 2)} (saturated), p99 x${fmt(fixedRateP99(gateway) / fixedRateP99(relay), 2)} (fixed rate), peak RSS x${fmt(gateway.loadReport.peakRssMb / relay.loadReport.peakRssMb, 2)}`,
+      `p99 x${fmt(saturatedP99(gateway) / saturatedP99(relay), 2)} (saturated), p99 x${fmt(fixedRateP99(gateway) / fixedRateP99(relay), 2)} (fixed rate), peak RSS x${fmt(gateway.loadReport.peakRssMb / relay.loadReport.peakRssMb, 2)} (at start ${fmt(gateway.startRssMb)} MB vs ${fmt(relay.startRssMb)} MB)`,
   );
   return [
     [
