@@ -54,7 +54,7 @@ export interface TargetReport {
   /** Log lines at warn level or above (the gateway only; the relay logs nothing). */
   warnings: number;
   /**
-   * Of `cpuMs`, the main thread's (NaN where Node cannot tell, before 22.19): the rest is the
+   * Of `cpuMs`, the main thread's (NaN where Node cannot tell: 20 cannot, 22 and 24 can): the rest is the
    * process's other threads (a store's worker, libuv's pool, V8's helpers).
    */
   mainThreadCpuMs: number;
@@ -92,7 +92,7 @@ const RSS_SAMPLE_MS = 50;
 const HEAP_SAMPLE_BYTES = 16_384;
 const MB = 1024 * 1024;
 
-/** This thread's CPU in µs, where Node can tell (process.threadCpuUsage, Node 22.19 and later). */
+/** This thread's CPU in µs, where Node can tell (process.threadCpuUsage: 22 and 24 have it, 20 not). */
 function mainThreadCpu(): number | undefined {
   const usage = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage?.();
   return usage && usage.user + usage.system;
