@@ -289,11 +289,16 @@ function addRound(
   into.slackCalls += slackCalls;
   into.driver.cpuMs += driver.cpuMs;
   into.driver.wallMs += driver.wallMs;
-  into.rounds.push({
+  into.rounds.push(windowFigures(load, report));
+}
+
+/** One closed-loop window's figures, from what the driver counted and what the child measured. */
+function windowFigures(load: LoadResult, report: TargetReport): RoundFigures {
+  return {
     answersPerSecond: load.answered / (load.measureMs / 1000),
     cpuMsPerAnswer: load.answered > 0 ? report.cpuMs / load.answered : Number.NaN,
     mainThreadCpuMsPerAnswer: load.answered > 0 ? report.mainThreadCpuMs / load.answered : Number.NaN,
-  });
+  };
 }
 
 interface SystemResult {
@@ -666,13 +671,7 @@ async function runSideBySide(
         return { name, load, report: await child(name).report() };
       }),
     );
-    for (const { name, load, report } of measured) {
-      windows.get(name)?.push({
-        answersPerSecond: load.answered / SETTINGS.sideSeconds,
-        cpuMsPerAnswer: report.cpuMs / load.answered,
-        mainThreadCpuMsPerAnswer: report.mainThreadCpuMs / load.answered,
-      });
-    }
+    for (const { name, load, report } of measured) windows.get(name)?.push(windowFigures(load, report));
   }
   return windows;
 }
@@ -697,7 +696,7 @@ async function runChatterPhase(
     board: AnswerBoard;
     slack: LeanFakeSlack;
     simulator: Simulator;
-    /** The bare node:http server: the same top-level chatter at the same rate, for its CPU alone. */
+    /** The bare node:http server: each group's chatter at the same rate and time, for its CPU alone. */
     floor: { child: Child; target: Target };
   },
 ): Promise<ChatterPhase> {
