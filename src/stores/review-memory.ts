@@ -64,9 +64,9 @@ function keep(card: ReviewCard): KeptCard {
   };
 }
 
-/** A card of the caller's own, parsed from what is kept (written from a ReviewCard by this process). */
-function cardOf(kept: KeptCard | undefined): ReviewCard | undefined {
-  return kept === undefined ? undefined : (JSON.parse(kept.raw) as ReviewCard);
+/** A value of the caller's own, parsed from what is kept (written from a value of that type by this process). */
+function parsedOf<V>(kept: { readonly raw: string } | undefined): V | undefined {
+  return kept === undefined ? undefined : (JSON.parse(kept.raw) as V);
 }
 
 export class MemoryReviewStore implements ReviewStore {
@@ -103,7 +103,7 @@ export class MemoryReviewStore implements ReviewStore {
   }
 
   async get(cardId: string): Promise<ReviewCard | undefined> {
-    return cardOf(this.#cards.get(cardId));
+    return parsedOf<ReviewCard>(this.#cards.get(cardId));
   }
 
   async openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
@@ -116,7 +116,7 @@ export class MemoryReviewStore implements ReviewStore {
     open.sort(byCountThenRecent);
     return {
       total: open.length,
-      cards: open.slice(0, Math.max(0, limit)).flatMap((card) => cardOf(card) ?? []),
+      cards: open.slice(0, Math.max(0, limit)).flatMap((card) => parsedOf<ReviewCard>(card) ?? []),
     };
   }
 
@@ -129,7 +129,7 @@ export class MemoryReviewStore implements ReviewStore {
     cardId: string,
     change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
   ): Promise<T> {
-    const { card, result } = await change(cardOf(this.#cards.get(cardId)));
+    const { card, result } = await change(parsedOf<ReviewCard>(this.#cards.get(cardId)));
     if (card) this.#cards.set(cardId, keep(card));
     return result;
   }
@@ -147,8 +147,7 @@ export class MemoryEntrySnapshotStore implements EntrySnapshotStore {
   }
 
   async get(docId: string): Promise<EntrySnapshot | undefined> {
-    const kept = this.#snapshots.get(docId);
-    return kept === undefined ? undefined : (JSON.parse(kept.raw) as EntrySnapshot);
+    return parsedOf<EntrySnapshot>(this.#snapshots.get(docId));
   }
 
   /** Drops every entry; the store set's close() calls it. */
