@@ -1,12 +1,12 @@
 // Redis-backed stores, shared by every replica: each is one or two JSON namespaces on the process's
 // one connection (keys and stored values are unchanged from the hand-written stores they replace).
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { LOCALES } from '../conversation/locale.js';
 import { type ContextStore, type RatingStore, StoreUnavailableError } from '../conversation/stores.js';
 import type { AnswerContext, Rating } from '../conversation/types.js';
 import type { CachedToken, TokenCache } from '../platform/access-token.js';
 import type { NameCache, OnceStore, TickClaims } from '../slack/handling/stores.js';
+import { lockOwner } from './lock-owner.js';
 import { exSeconds, type RedisCommands } from './redis-connection.js';
 import { RedisJsonStore } from './redis-json-store.js';
 
@@ -215,7 +215,7 @@ export class RedisTokenCache implements TokenCache {
   }
 
   async lock(ttlMs: number): Promise<(() => Promise<void>) | undefined> {
-    const owner = randomBytes(9).toString('base64url');
+    const owner = lockOwner();
     const lockKey = `${this.#token.key('')}:renewing`;
     const taken = await this.#redis.set(lockKey, owner, Math.max(1, Math.ceil(ttlMs / 1000)), {
       onlyIfAbsent: true,

@@ -1,7 +1,6 @@
 // The review loop's stores in Redis, shared by every replica. A card is changed under a lock (SET NX
 // with an owner token, released only by its owner), so two replicas counting the same card's 👎 at
 // once make a count of two and one post.
-import { randomBytes } from 'node:crypto';
 import {
   type EntrySnapshotStore,
   type OpenCards,
@@ -11,6 +10,7 @@ import {
 } from '../review/stores.js';
 import type { EntrySnapshot, ReviewCard } from '../review/types.js';
 import type { OperatorCache, UsergroupMembers } from '../slack/handling/stores.js';
+import { lockOwner } from './lock-owner.js';
 import type { RedisCommands, RedisConnection } from './redis-connection.js';
 import { RedisJsonStore } from './redis-json-store.js';
 import {
@@ -42,7 +42,7 @@ export class RedisReviewStore implements ReviewStore {
     change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
   ): Promise<T> {
     const lockKey = `${this.#redis.keyPrefix}review-lock:${cardId}`;
-    const owner = randomBytes(9).toString('base64url');
+    const owner = lockOwner();
     await this.#lock(lockKey, owner, cardId);
     try {
       const { card, result } = await change(await this.get(cardId));

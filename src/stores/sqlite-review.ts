@@ -1,7 +1,6 @@
 // The review loop's stores in SQLite. A card is changed under a lock as with Redis: a row taken only
 // if absent (or lapsed), with an owner token, released only by its owner; the card is held for the
 // file only while the lock is still its owner's, and written with the key/value table's next batch.
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
   type EntrySnapshotStore,
@@ -13,6 +12,7 @@ import {
 import type { EntrySnapshot, ReviewCard } from '../review/types.js';
 import type { OperatorCache, UsergroupMembers } from '../slack/handling/stores.js';
 import { parseJsonWith } from '../util/json.js';
+import { lockOwner } from './lock-owner.js';
 import {
   type ReviewLockOptions,
   type ReviewLockSettings,
@@ -85,7 +85,7 @@ export class SqliteReviewStore implements ReviewStore {
     cardId: string,
     change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
   ): Promise<T> {
-    const owner = randomBytes(9).toString('base64url');
+    const owner = lockOwner();
     await this.#lock(owner, cardId);
     try {
       const { card, result } = await change(await this.get(cardId));

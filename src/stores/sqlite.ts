@@ -1,7 +1,6 @@
 // The stores of one replica in one SQLite file: what Redis keeps for a fleet, kept across restarts
 // without a server. Every store is a namespace of the key/value table (sqlite-database.ts), values
 // checked with the Redis stores' schemas; review cards have a table of their own (sqlite-review.ts).
-import { randomBytes } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
 import type { ChannelSettings } from '../conversation/channel-settings.js';
@@ -12,6 +11,7 @@ import type { CachedToken, TokenCache } from '../platform/access-token.js';
 import type { NameCache, OnceStore, TickClaims } from '../slack/handling/stores.js';
 import { SqliteAssistantContextStore } from './assistant-contexts.js';
 import { SqliteChannelSettingsStore } from './channel-settings.js';
+import { lockOwner } from './lock-owner.js';
 import { MemoryOnceStore } from './memory.js';
 import { contextSchema } from './redis.js';
 import type { StoreLogger } from './redis-connection.js';
@@ -188,7 +188,7 @@ class SqliteTokenCache implements TokenCache {
   }
 
   async lock(ttlMsWanted: number): Promise<(() => Promise<void>) | undefined> {
-    const owner = randomBytes(9).toString('base64url');
+    const owner = lockOwner();
     const taken = this.#locks.setRaw('', owner, Math.max(1, Math.ceil(ttlMsWanted / 1000)), {
       onlyIfAbsent: true,
     });
