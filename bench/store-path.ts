@@ -5,7 +5,8 @@
 // process's CPU (every thread: the SQLite checkpoints run on a worker), the main thread's busy time
 // (what the event loop could not spend answering) and the longest the event loop was held up.
 // The SQLite file is first filled with BENCH_PREFILL answers (default 100,000: about a day of a busy
-// workspace), as a file is after a while. Run with `npm run bench:stores`; BENCH_ANSWERS sets the count.
+// workspace), as a file is after a while. Run with `npm run bench:stores`; BENCH_ANSWERS sets the count,
+// BENCH_RATE paces the answers (a second's worth each second) instead of running them back to back.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,8 @@ import { answerContext } from '../test/support/answer-context.js';
 
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 30_000);
 const PREFILL = Number(process.env.BENCH_PREFILL ?? 100_000);
+/** Answers a second; 0 (the default) runs them as fast as they come. */
+const RATE = Number(process.env.BENCH_RATE ?? 0);
 /** Answers between two turns of the event loop: about what arrives in a millisecond at 1,000/s. */
 const BURST = 8;
 const TTL_SECONDS = 7 * 24 * 3600;
@@ -52,9 +55,13 @@ async function measure(stores: Stores, first: number, count: number): Promise<Fi
   const cpu = process.cpuUsage();
   const elu = performance.eventLoopUtilization();
   delay.enable();
+  const started = performance.now();
   for (let n = first; n < first + count; n += BURST) {
     await Promise.all(Array.from({ length: BURST }, (_, i) => answer(stores, n + i)));
-    await nextTurn();
+    // Paced, the batches are what that rate makes, and the threads sleep between them as in service.
+    const wait = RATE > 0 ? started + ((n - first + BURST) * 1000) / RATE - performance.now() : 0;
+    if (wait > 0) await sleep(wait);
+    else await nextTurn();
   }
   // What was held is written, and the checkpoint that follows it is made, inside the window.
   await sleep(1_200);
@@ -71,7 +78,10 @@ async function measure(stores: Stores, first: number, count: number): Promise<Fi
 
 async function run(name: string, stores: Stores, prefill: number): Promise<void> {
   for (let n = 0; n < prefill; n += BURST * 50) {
-    await Promise.all(Array.from({ length: BURST * 50 }, (_, i) => answer(stores, n + i)));
+    // The last burst stops at `prefill`: the measured answers start there, and a delivery is claimed once.
+    await Promise.all(
+      Array.from({ length: Math.min(BURST * 50, prefill - n) }, (_, i) => answer(stores, n + i)),
+    );
     await nextTurn();
   }
   await sleep(1_500);
@@ -94,7 +104,7 @@ async function main(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'gateway-store-bench-'));
   const options = { maxEntries: 10_000, ttlSeconds: TTL_SECONDS };
   console.log(
-    `${ANSWERS.toLocaleString('en')} answers, ${BURST} at a time; each: claim the delivery, remember the thread, look up a name, keep the context, mark the delivery answered`,
+    `${ANSWERS.toLocaleString('en')} answers, ${BURST} at a time${RATE > 0 ? `, ${RATE} a second` : ''}; each: claim the delivery, remember the thread, look up a name, keep the context, mark the delivery answered`,
   );
   console.log(
     `${'store'.padEnd(34)}${'CPU µs/answer'.padStart(15)}${'main thread µs'.padStart(16)}${'loop delay p99'.padStart(16)}${'max ms'.padStart(10)}`,
