@@ -48,6 +48,10 @@ export interface TargetConfig {
 /** What the child measured since the last `mark`. */
 export interface TargetReport {
   peakRssMb: number;
+  /** The main thread's V8 heap (its total, used or not) when RSS peaked: the rest is native memory. */
+  peakRssHeapMb: number;
+  /** Memory V8 knows of outside its heap (Buffers, ArrayBuffers) when RSS peaked. */
+  peakRssExternalMb: number;
   rssMb: number;
   heapUsedMb: number;
   cpuMs: number;
@@ -177,10 +181,18 @@ async function main(): Promise<void> {
 
   let warnings = 0;
   let peakRss = 0;
+  let peakRssHeap = 0;
+  let peakRssExternal = 0;
   let cpuStart = process.cpuUsage();
   let mainThreadStart = mainThreadCpu();
   const sample = () => {
-    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+    const rss = process.memoryUsage.rss();
+    if (rss <= peakRss) return;
+    peakRss = rss;
+    // Only at a new peak: the heap's figures cost more to read than RSS.
+    const memory = process.memoryUsage();
+    peakRssHeap = memory.heapTotal;
+    peakRssExternal = memory.external;
   };
   const sampler = setInterval(sample, RSS_SAMPLE_MS);
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -221,6 +233,7 @@ async function main(): Promise<void> {
   };
   const openWindow = () => {
     peakRss = 0;
+    peakRssHeap = 0;
     warnings = 0;
     cpuStart = process.cpuUsage();
     mainThreadStart = mainThreadCpu();
@@ -260,6 +273,8 @@ async function main(): Promise<void> {
           type: 'report',
           report: {
             peakRssMb: peakRss / MB,
+            peakRssHeapMb: peakRssHeap / MB,
+            peakRssExternalMb: peakRssExternal / MB,
             rssMb: memory.rss / MB,
             heapUsedMb: memory.heapUsed / MB,
             cpuMs: (cpu.user + cpu.system) / 1000,

@@ -251,6 +251,8 @@ function emptySaturation(): Saturation {
     },
     loadReport: {
       peakRssMb: 0,
+      peakRssHeapMb: 0,
+      peakRssExternalMb: 0,
       rssMb: 0,
       heapUsedMb: 0,
       cpuMs: 0,
@@ -281,6 +283,12 @@ function addRound(
   into.load.acks.push(...load.acks);
   into.loadReport = {
     peakRssMb: Math.max(into.loadReport.peakRssMb, report.peakRssMb),
+    peakRssHeapMb:
+      report.peakRssMb > into.loadReport.peakRssMb ? report.peakRssHeapMb : into.loadReport.peakRssHeapMb,
+    peakRssExternalMb:
+      report.peakRssMb > into.loadReport.peakRssMb
+        ? report.peakRssExternalMb
+        : into.loadReport.peakRssExternalMb,
     rssMb: report.rssMb,
     heapUsedMb: report.heapUsedMb,
     cpuMs: into.loadReport.cpuMs + report.cpuMs,
@@ -996,7 +1004,7 @@ function gatewayChecks(gateway: SystemResult, relay: SystemResult): Array<[boole
     `  ${gateway.name}: throughput x${fmt(throughput.median, 2)} (median of ${gateway.rounds.length} rounds, ${spread(throughput)}; totals x${fmt(rate(gateway) / rate(relay), 2)}), ` +
       `CPU per answer x${fmt(cpu.median, 2)} (${spread(cpu)}; totals x${fmt(cpuPerAnswer(gateway) / cpuPerAnswer(relay), 2)}; side by side x${fmt(sideCpu.median, 2)}, ${spread(sideCpu)}), ` +
       `p50 x${fmt(percentile(gateway.load.latencies, 50) / percentile(relay.load.latencies, 50), 2)}, ` +
-      `p99 x${fmt(saturatedP99(gateway) / saturatedP99(relay), 2)} (saturated), p99 x${fmt(fixedRateP99(gateway) / fixedRateP99(relay), 2)} (fixed rate), peak RSS x${fmt(gateway.loadReport.peakRssMb / relay.loadReport.peakRssMb, 2)} (at start ${fmt(gateway.startRssMb)} MB vs ${fmt(relay.startRssMb)} MB)`,
+      `p99 x${fmt(saturatedP99(gateway) / saturatedP99(relay), 2)} (saturated), p99 x${fmt(fixedRateP99(gateway) / fixedRateP99(relay), 2)} (fixed rate), peak RSS x${fmt(gateway.loadReport.peakRssMb / relay.loadReport.peakRssMb, 2)} (at start ${fmt(gateway.startRssMb)} MB vs ${fmt(relay.startRssMb)} MB; at the peak V8's heap ${fmt(gateway.loadReport.peakRssHeapMb)} MB vs ${fmt(relay.loadReport.peakRssHeapMb)} MB and its external memory ${fmt(gateway.loadReport.peakRssExternalMb)} MB vs ${fmt(relay.loadReport.peakRssExternalMb)} MB)`,
   );
   return [
     [
