@@ -48,7 +48,7 @@ export interface TargetConfig {
 /** What the child measured since the last `mark`. */
 export interface TargetReport {
   peakRssMb: number;
-  /** The main thread's V8 heap (its total, used or not) when RSS peaked: the rest is native memory. */
+  /** The main thread's V8 heap when RSS peaked: its total, used or not (not every page of it resident). */
   peakRssHeapMb: number;
   /** Memory V8 knows of outside its heap (Buffers, ArrayBuffers) when RSS peaked. */
   peakRssExternalMb: number;
@@ -234,6 +234,7 @@ async function main(): Promise<void> {
   const openWindow = () => {
     peakRss = 0;
     peakRssHeap = 0;
+    peakRssExternal = 0;
     warnings = 0;
     cpuStart = process.cpuUsage();
     mainThreadStart = mainThreadCpu();
