@@ -281,14 +281,12 @@ function addRound(
   into.load.measureMs += load.measureMs;
   into.load.latencies.push(...load.latencies);
   into.load.acks.push(...load.acks);
+  // The heap and external memory are those of the round whose RSS peaked highest.
+  const peak = report.peakRssMb > into.loadReport.peakRssMb ? report : into.loadReport;
   into.loadReport = {
-    peakRssMb: Math.max(into.loadReport.peakRssMb, report.peakRssMb),
-    peakRssHeapMb:
-      report.peakRssMb > into.loadReport.peakRssMb ? report.peakRssHeapMb : into.loadReport.peakRssHeapMb,
-    peakRssExternalMb:
-      report.peakRssMb > into.loadReport.peakRssMb
-        ? report.peakRssExternalMb
-        : into.loadReport.peakRssExternalMb,
+    peakRssMb: peak.peakRssMb,
+    peakRssHeapMb: peak.peakRssHeapMb,
+    peakRssExternalMb: peak.peakRssExternalMb,
     rssMb: report.rssMb,
     heapUsedMb: report.heapUsedMb,
     cpuMs: into.loadReport.cpuMs + report.cpuMs,
