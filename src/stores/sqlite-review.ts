@@ -56,7 +56,7 @@ export class SqliteReviewStore implements ReviewStore {
   readonly #locks: SqliteJsonStore<string>;
   /**
    * Cards changed and not yet in the file: written with the key/value table's next batch (within
-   * 100 ms; a stop writes them), read from here until then. The file is this process's alone.
+   * 500 ms; a stop writes them), read from here until then. The file is this process's alone.
    */
   readonly #held = new Map<string, CardRow>();
   readonly #now: Clock;
