@@ -16,7 +16,8 @@
 // messages at the same time as the gateway, for the same reason.
 // Run with `npm run bench:load`; BENCH_SECONDS, BENCH_ROUNDS, BENCH_WARMUP_SECONDS, BENCH_USERS,
 // BENCH_ACK_SECONDS, BENCH_CHATTER_SECONDS, BENCH_SIDE_SECONDS, BENCH_SIDE_CONCURRENCY tune it too.
-// BENCH_PROFILE=1 profiles every child's saturation, fixed-rate and slow-robot windows and prints
+// The children run the code compiled by tsc, as production does (target-build.ts); BENCH_TSX=1 runs the
+// sources through tsx instead. BENCH_PROFILE=1 profiles every child's saturation, fixed-rate and slow-robot windows and prints
 // their top functions; BENCH_HEAP=1 also samples what the
 // saturation window allocates, and where. BENCH_STRICT=1 exits 1 on a missed target (each gateway
 // against the relay, the SQLite gateway within 10% of the in-memory one, and chatter under a tenth of
@@ -25,7 +26,6 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { LOCALES } from '../src/conversation/locale.js';
 import { type Simulator, startSimulator } from '../src/simulator/index.js';
 import { renderThinking } from '../src/slack/answers/blocks.js';
@@ -63,6 +63,7 @@ import type {
   TargetStore,
   TargetSystem,
 } from './load-target.js';
+import { buildTarget, type TargetBuild } from './target-build.js';
 
 const SECRET = 'bench-signing-secret-0123456789abcdef';
 const BOT_TOKEN = 'xoxb-bench-bot-token';
@@ -98,6 +99,7 @@ const SETTINGS = {
   strict: process.env.BENCH_STRICT === '1',
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
   redisUrl: process.env.BENCH_REDIS_URL?.trim() || undefined,
+  viaTsx: process.env.BENCH_TSX === '1',
 };
 if (SETTINGS.users < SETTINGS.concurrency) throw new Error('BENCH_USERS must be at least BENCH_CONCURRENCY');
 
@@ -138,12 +140,11 @@ class Child {
   /** The Slack bot token of this system alone: its calls are counted by it. */
   readonly botToken: string;
 
-  constructor(config: TargetConfig) {
+  constructor(build: TargetBuild, config: TargetConfig) {
     this.botToken = config.botToken;
-    const entry = fileURLToPath(new URL('./load-target.ts', import.meta.url));
-    this.#process = fork(entry, [], {
+    this.#process = fork(build.entry, [], {
       // --expose-gc: a window can start from a collected heap (markCpu's collectFirst).
-      execArgv: ['--import', 'tsx', '--expose-gc'],
+      execArgv: [...build.execArgv, '--expose-gc'],
       env: { ...process.env, BENCH_TARGET_CONFIG: JSON.stringify(config) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -435,6 +436,7 @@ async function main(): Promise<void> {
       GATEWAY_FEATURES.ESCALATION_CHANNEL_ID,
     ],
   });
+  const build = buildTarget({ viaTsx: SETTINGS.viaTsx });
   const profileDir = SETTINGS.profile ? mkdtempSync(join(tmpdir(), 'gateway-cpu-prof-')) : undefined;
   const stateDir = mkdtempSync(join(tmpdir(), 'gateway-bench-state-'));
   // Of this run alone, so the keys deleted at the end are only its own, even on a shared Redis.
@@ -459,7 +461,9 @@ async function main(): Promise<void> {
     logLevel: SETTINGS.logLevel,
     ...(profileDir ? { profileDir, heapProfile: SETTINGS.heap } : {}),
   });
-  const children = new Map(systems.map(({ name, system }) => [name, new Child(childConfig(name, system))]));
+  const children = new Map(
+    systems.map(({ name, system }) => [name, new Child(build, childConfig(name, system))]),
+  );
   const child = (name: SystemName): Child => {
     const found = children.get(name);
     if (!found) throw new Error(`no child for ${name}`);
@@ -494,6 +498,7 @@ async function main(): Promise<void> {
     console.log(
       `systems: ${names.join(', ')}${redis ? '' : ' (set BENCH_REDIS_URL to add the gateway on Redis)'}`,
     );
+    console.log(`code: ${build.how}`);
     for (const line of storeLines) console.log(`  ${line}`);
     console.log(
       `features on in every gateway: ${Object.entries(GATEWAY_FEATURES)
@@ -598,7 +603,7 @@ async function main(): Promise<void> {
     }
 
     // Last, so that nothing of the other phases is still in flight while the calls are counted.
-    const floor = new Child(childConfig('http-floor', { kind: 'http-floor' }));
+    const floor = new Child(build, childConfig('http-floor', { kind: 'http-floor' }));
     children.set('http-floor', floor);
     const floorTarget = { url: `http://127.0.0.1:${(await floor.ready()).port}`, secret: SECRET };
     chatter = await runChatterPhase(child('gateway-sqlite'), target('gateway-sqlite'), {
@@ -613,6 +618,7 @@ async function main(): Promise<void> {
     await slack.close();
     await simulator.close();
     rmSync(stateDir, { recursive: true, force: true });
+    build.remove();
     if (redis) await deleteKeysWithPrefix(redis.keyPrefix, redis.url);
   }
 

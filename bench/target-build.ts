@@ -1,0 +1,65 @@
+// How the load bench's children run their code. As production runs the gateway (README, "Process"):
+// compiled by tsc and run by node itself. Through tsx, as `npm start` runs it, every function the
+// sources create at run time is named by esbuild's helper as it is made (`__name`, 1.4–2% of a
+// gateway's busy time in a profile against none for the relay's few lines): a cost of the transform,
+// not of the gateway, and not one production pays. BENCH_TSX=1 runs the sources through tsx.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface TargetBuild {
+  /** The children's entry point. */
+  readonly entry: string;
+  /** node's arguments for it (besides the bench's own). */
+  readonly execArgv: readonly string[];
+  /** What runs, said in the bench's output. */
+  readonly how: string;
+  /** Removes what the build wrote. */
+  remove(): void;
+}
+
+/** The children's code, compiled into a temporary folder (removed by `remove`), or the sources through tsx. */
+export function buildTarget(options: { viaTsx: boolean }): TargetBuild {
+  if (options.viaTsx) {
+    return {
+      entry: join(ROOT, 'bench', 'load-target.ts'),
+      execArgv: ['--import', 'tsx'],
+      how: 'the TypeScript sources through tsx, as `npm start` runs them (BENCH_TSX=1)',
+      remove: () => undefined,
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'gateway-bench-build-'));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    // The compiled files find their packages through this link, as the sources find the project's.
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    const config = join(dir, 'tsconfig.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        extends: join(ROOT, 'tsconfig.json'),
+        compilerOptions: { rootDir: ROOT, outDir: dir, noEmit: false },
+        files: [join(ROOT, 'bench', 'load-target.ts')],
+        // The sources' own declarations of untyped packages, as the production build has them.
+        include: [join(ROOT, 'src', '**', '*.d.ts')],
+      }),
+    );
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    execFileSync(process.execPath, [tsc, '-p', config], { stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    remove();
+    const output = error instanceof Error && 'stdout' in error ? String(error.stdout).trim() : String(error);
+    throw new Error(`could not compile the bench's children with tsc: ${output}`);
+  }
+  return {
+    entry: join(dir, 'bench', 'load-target.js'),
+    execArgv: [],
+    how: 'compiled by tsc and run by node, as in production',
+    remove,
+  };
+}
