@@ -16,10 +16,10 @@
 // messages at the same time as the gateway, for the same reason.
 // Run with `npm run bench:load`; BENCH_SECONDS, BENCH_ROUNDS, BENCH_WARMUP_SECONDS, BENCH_USERS,
 // BENCH_ACK_SECONDS, BENCH_CHATTER_SECONDS, BENCH_SIDE_SECONDS, BENCH_SIDE_CONCURRENCY tune it too.
-// The children run the code compiled by tsc, as production does (target-build.ts); BENCH_TSX=1 runs the
-// sources through tsx instead. BENCH_PROFILE=1 profiles every child's saturation, fixed-rate and slow-robot windows and prints
-// their top functions; BENCH_HEAP=1 also samples what the
-// saturation window allocates, and where. BENCH_STRICT=1 exits 1 on a missed target (each gateway
+// The children run the code compiled by tsc, as production does (target-build.ts); BENCH_TSX=1 runs
+// the sources through tsx instead. BENCH_PROFILE=1 profiles every child's saturation, fixed-rate and
+// slow-robot windows and prints their top functions; BENCH_HEAP=1 also samples what the saturation
+// window allocates, and where. BENCH_STRICT=1 exits 1 on a missed target (each gateway
 // against the relay, the SQLite gateway within 10% of the in-memory one, and chatter under a tenth of
 // an answer's CPU).
 import { type ChildProcess, fork } from 'node:child_process';
@@ -424,6 +424,8 @@ function describeStore(
 }
 
 async function main(): Promise<void> {
+  // First: a build that fails leaves nothing started behind it.
+  const build = buildTarget({ viaTsx: SETTINGS.viaTsx });
   const placeholders = new Set(LOCALES.map((locale) => renderThinking(locale).text));
   const board = new AnswerBoard();
   const simulator = await startSimulator({ accessToken: PLATFORM_TOKEN, host: '127.0.0.1', port: 0 });
@@ -436,7 +438,6 @@ async function main(): Promise<void> {
       GATEWAY_FEATURES.ESCALATION_CHANNEL_ID,
     ],
   });
-  const build = buildTarget({ viaTsx: SETTINGS.viaTsx });
   const profileDir = SETTINGS.profile ? mkdtempSync(join(tmpdir(), 'gateway-cpu-prof-')) : undefined;
   const stateDir = mkdtempSync(join(tmpdir(), 'gateway-bench-state-'));
   // Of this run alone, so the keys deleted at the end are only its own, even on a shared Redis.

@@ -53,8 +53,11 @@ export function buildTarget(options: { viaTsx: boolean }): TargetBuild {
     execFileSync(process.execPath, [tsc, '-p', config], { stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (error) {
     remove();
-    const output = error instanceof Error && 'stdout' in error ? String(error.stdout).trim() : String(error);
-    throw new Error(`could not compile the bench's children with tsc: ${output}`);
+    // tsc writes its errors to stdout; a tsc that could not run says why in the error itself.
+    const output = error instanceof Error && 'stdout' in error ? String(error.stdout).trim() : '';
+    throw new Error(`could not compile the bench's children with tsc: ${output || String(error)}`, {
+      cause: error,
+    });
   }
   return {
     entry: join(dir, 'bench', 'load-target.js'),
