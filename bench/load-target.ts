@@ -86,7 +86,8 @@ export interface TargetStore {
 
 export type ChildMessage =
   | { type: 'ready'; port: number; store?: TargetStore; startRssMb: number }
-  | { type: 'marked' }
+  /** With `collectFirst`: V8's heap in use just after the collection, what the process still holds. */
+  | { type: 'marked'; liveHeapMb?: number }
   | { type: 'report'; report: TargetReport }
   | { type: 'stopped' }
   | { type: 'failed'; message: string };
@@ -251,13 +252,14 @@ async function main(): Promise<void> {
       case 'mark-cpu': {
         const { profileAs, collectFirst } = message;
         if (collectFirst) globalThis.gc?.();
+        const liveHeapMb = collectFirst ? process.memoryUsage().heapUsed / MB : undefined;
         // The window opens once the profiler runs: its start is not the phase's CPU.
         const started = profileAs
           ? startProfile(`${config.name}-${profileAs}.cpuprofile`)
           : Promise.resolve();
         void started.then(() => {
           openWindow();
-          send({ type: 'marked' });
+          send({ type: 'marked', ...(liveHeapMb === undefined ? {} : { liveHeapMb }) });
         });
         return;
       }

@@ -184,9 +184,10 @@ class Child {
   /**
    * Opens a measured window, profiled as `profileAs` with BENCH_PROFILE; resolves once the child counts
    * from here. `collectFirst`: the child's garbage is collected before, so that the marking of what
-   * earlier phases left is not charged to a short window of light load.
+   * earlier phases left is not charged to a short window of light load; resolves then with the heap
+   * the child still holds after the collection (MB).
    */
-  async markCpu(profileAs?: string, options: { collectFirst?: boolean } = {}): Promise<void> {
+  async markCpu(profileAs?: string, options: { collectFirst?: boolean } = {}): Promise<number | undefined> {
     const marked = this.next();
     this.send({
       type: 'mark-cpu',
@@ -195,6 +196,7 @@ class Child {
     });
     const message = await marked;
     if (message.type !== 'marked') throw new Error(`expected marked, got ${message.type}`);
+    return message.liveHeapMb;
   }
 
   async report(): Promise<TargetReport> {
@@ -335,6 +337,8 @@ interface SystemResult {
   acksStallMs: number;
   /** RSS once started, before any load: what the code and its start-up hold. */
   startRssMb: number;
+  /** V8's heap in use after a collection once the saturation rounds are over: what the process holds. */
+  liveHeapMb: number;
   rounds: RoundFigures[];
 }
 
@@ -563,6 +567,13 @@ async function main(): Promise<void> {
       }
     }
 
+    // What each process still holds after the rounds: V8 lets the heap grow to a multiple of what
+    // survives its collections, so every MB held may cost several at the RSS peak.
+    const liveHeap = new Map<SystemName, number>();
+    for (const name of names) {
+      liveHeap.set(name, (await child(name).markCpu(undefined, { collectFirst: true })) ?? Number.NaN);
+    }
+
     const sideBySide = await runSideBySide(names, child, target, board);
 
     for (const [index, name] of names.entries()) {
@@ -589,6 +600,7 @@ async function main(): Promise<void> {
       results.push({
         name,
         startRssMb: startRss.get(name) ?? Number.NaN,
+        liveHeapMb: liveHeap.get(name) ?? Number.NaN,
         rounds,
         load,
         loadReport,
@@ -674,7 +686,7 @@ async function runSideBySide(
   for (let window = 0; window < SETTINGS.sideWindows; window += 1) {
     const measured = await Promise.all(
       names.map(async (name, index) => {
-        let marked: Promise<void> | undefined;
+        let marked: Promise<unknown> | undefined;
         const load = await runLoad(target(name), board, {
           concurrency: SETTINGS.sideConcurrency,
           users: SETTINGS.sideConcurrency * 2,
@@ -1009,7 +1021,7 @@ function gatewayChecks(gateway: SystemResult, relay: SystemResult): Array<[boole
     `  ${gateway.name}: throughput x${fmt(throughput.median, 2)} (median of ${gateway.rounds.length} rounds, ${spread(throughput)}; totals x${fmt(rate(gateway) / rate(relay), 2)}), ` +
       `CPU per answer x${fmt(cpu.median, 2)} (${spread(cpu)}; totals x${fmt(cpuPerAnswer(gateway) / cpuPerAnswer(relay), 2)}; side by side x${fmt(sideCpu.median, 2)}, ${spread(sideCpu)}), ` +
       `p50 x${fmt(percentile(gateway.load.latencies, 50) / percentile(relay.load.latencies, 50), 2)}, ` +
-      `p99 x${fmt(saturatedP99(gateway) / saturatedP99(relay), 2)} (saturated), p99 x${fmt(fixedRateP99(gateway) / fixedRateP99(relay), 2)} (fixed rate), peak RSS x${fmt(gateway.loadReport.peakRssMb / relay.loadReport.peakRssMb, 2)} (at start ${fmt(gateway.startRssMb)} MB vs ${fmt(relay.startRssMb)} MB; at the peak V8's heap ${fmt(gateway.loadReport.peakRssHeapMb)} MB vs ${fmt(relay.loadReport.peakRssHeapMb)} MB and its external memory ${fmt(gateway.loadReport.peakRssExternalMb)} MB vs ${fmt(relay.loadReport.peakRssExternalMb)} MB)`,
+      `p99 x${fmt(saturatedP99(gateway) / saturatedP99(relay), 2)} (saturated), p99 x${fmt(fixedRateP99(gateway) / fixedRateP99(relay), 2)} (fixed rate), peak RSS x${fmt(gateway.loadReport.peakRssMb / relay.loadReport.peakRssMb, 2)} (at start ${fmt(gateway.startRssMb)} MB vs ${fmt(relay.startRssMb)} MB; at the peak V8's heap ${fmt(gateway.loadReport.peakRssHeapMb)} MB vs ${fmt(relay.loadReport.peakRssHeapMb)} MB and its external memory ${fmt(gateway.loadReport.peakRssExternalMb)} MB vs ${fmt(relay.loadReport.peakRssExternalMb)} MB; after the rounds, collected, it holds ${fmt(gateway.liveHeapMb)} MB of heap vs ${fmt(relay.liveHeapMb)} MB)`,
   );
   return [
     [
