@@ -19,9 +19,9 @@
 // The children run the code compiled by tsc, as production does (target-build.ts); BENCH_TSX=1 runs
 // the sources through tsx instead. BENCH_PROFILE=1 profiles every child's saturation, fixed-rate and
 // slow-robot windows and prints their top functions; BENCH_HEAP=1 also samples what the saturation
-// window allocates, and where. BENCH_STRICT=1 exits 1 on a missed target (each gateway
-// against the relay, the SQLite gateway within 10% of the in-memory one, and chatter under a tenth of
-// an answer's CPU).
+// window allocates, and where. BENCH_STRICT=1 exits 1 on a missed target (each gateway against the
+// relay, the SQLite gateway within 10% of the in-memory one, and chatter under a tenth of an answer's
+// CPU).
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

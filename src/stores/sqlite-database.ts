@@ -248,9 +248,9 @@ const ABSENT: PendingWrite = { raw: undefined };
  * commit each cost more CPU than the rest of the answer's storing. Reads see the pending writes, and
  * a claim (write if absent) is decided in this one process without waiting for the file; so the file
  * is one replica's, never shared by two running gateways. A crash loses at most the last 500 ms of
- * writes (and a batch on its way; Redis's default `appendfsync everysec` risks a second); a stop writes them all (close). With a `writer`, the batches are
- * written by it, off the event loop; a write stays pending, and is read from here, until its batch is
- * committed.
+ * writes (and a batch on its way; Redis's default `appendfsync everysec` risks a second); a stop
+ * writes them all (close). With a `writer`, the batches are written by it, off the event loop; a
+ * write stays pending, and is read from here, until its batch is committed.
  */
 export class KvTable {
   readonly #get: StatementSync;
