@@ -504,7 +504,7 @@ async function main(): Promise<void> {
       `load: ${SETTINGS.rate} events/s for ${SETTINGS.seconds} s (open loop, after ${SETTINGS.warmupSeconds} s warm-up); ` +
         `${SETTINGS.concurrency} questions in flight from ${SETTINGS.users} users, ${SETTINGS.rounds} interleaved rounds of ${fmt(SETTINGS.seconds / SETTINGS.rounds)} s measured per system (after ${SETTINGS.warmupSeconds} s warm-up); ` +
         `then ${SETTINGS.ackRate} events/s for ${SETTINGS.ackSeconds} s (open loop) with the robot taking ${SETTINGS.robotDelayMs} ms (acks only). ` +
-        `Then chatter on gateway-sqlite: ${SETTINGS.rate} events/s for ${fmt(SETTINGS.chatterSeconds)} s per group (after ${SETTINGS.warmupSeconds} s warm-up). ` +
+        `Then chatter on gateway-sqlite: ${SETTINGS.rate} events/s for ${fmt(SETTINGS.chatterSeconds)} s per group (after ${SETTINGS.warmupSeconds * CHATTER_WARMUPS} s warm-up, the bare node:http server alike). ` +
         'Each system runs in its own child process; the driver, simulator and fake Slack share this one.',
     );
     console.log(
