@@ -1,66 +1,15 @@
 // Redis-backed stores, shared by every replica: each is one or two JSON namespaces on the process's
 // one connection (keys and stored values are unchanged from the hand-written stores they replace).
 import { z } from 'zod';
-import { LOCALES } from '../conversation/locale.js';
 import { type ContextStore, type RatingStore, StoreUnavailableError } from '../conversation/stores.js';
 import type { AnswerContext, Rating } from '../conversation/types.js';
 import type { CachedToken, TokenCache } from '../platform/access-token.js';
 import type { NameCache, OnceStore, TickClaims } from '../slack/handling/stores.js';
+import { contextSchema } from './context-schema.js';
 import { lockOwner } from './lock-owner.js';
 import { exSeconds, type RedisCommands } from './redis-connection.js';
 import { RedisJsonStore } from './redis-json-store.js';
 
-const suggestionSchema = z.object({ question: z.string(), docId: z.string() });
-
-// Contexts written before these ids could be absent hold '' for none; both read as undefined.
-const storedId = z
-  .string()
-  .optional()
-  .transform((id) => id || undefined);
-
-const placementSchema = z.object({
-  robotFlag: z.number().optional(),
-  source: z.number().optional(),
-  language: z.enum(['auto', ...LOCALES]),
-  reply: z.enum(['thread', 'ephemeral']),
-});
-
-// JSON drops undefined properties, so the `| undefined` fields come back missing.
-const storedContextSchema = z.object({
-  uid: z.string().optional(),
-  cid: storedId,
-  msgId: storedId,
-  docId: storedId,
-  docName: z.string(),
-  robotFlag: z.number(),
-  partnerId: z.string(),
-  askerUserId: z.string(),
-  question: z.string(),
-  suggestions: z.array(suggestionSchema),
-  rateable: z.boolean(),
-  conversationId: z.string(),
-  threadId: z.string().optional(),
-  createdAt: z.number(),
-  // Absent from contexts written before placements were kept.
-  placement: placementSchema.optional(),
-});
-
-export const contextSchema: z.ZodType<AnswerContext> = storedContextSchema.transform(
-  (stored): AnswerContext => ({
-    ...stored,
-    uid: stored.uid,
-    cid: stored.cid,
-    msgId: stored.msgId,
-    docId: stored.docId,
-    threadId: stored.threadId,
-    placement: stored.placement && {
-      robotFlag: stored.placement.robotFlag,
-      source: stored.placement.source,
-      language: stored.placement.language,
-      reply: stored.placement.reply,
-    },
-  }),
-);
 const ratingSchema = z.union([z.literal(1), z.literal(2)]);
 const nameSchema = z.string();
 

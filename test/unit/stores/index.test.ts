@@ -1,10 +1,37 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { StoreUnavailableError } from '../../../src/conversation/stores.js';
 import { createStores } from '../../../src/stores/index.js';
 import { deleteKeysWithPrefix } from '../../support/redis-server.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/**
+ * Runs `script` (an ES module) in a new Node process, as the gateway's code runs (through tsx), and
+ * returns what it printed: what a process has loaded cannot be told from inside the test's own.
+ */
+async function inFreshProcess(script: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--no-warnings', '--import', 'tsx', '--input-type=module', '-e', script],
+    { cwd: ROOT, timeout: 30_000 },
+  );
+  return stdout.trim();
+}
+
+/** Prints true when the Redis client's package is among the modules the process has loaded. */
+const PRINT_REDIS_LOADED = `
+  const { createRequire } = await import('node:module');
+  const loaded = Object.keys(createRequire(import.meta.url).cache);
+  console.log(loaded.some((file) => /node_modules[\\/]@?redis[\\/]/.test(file)));
+`;
 const prefix = `test:${process.pid}:${randomBytes(4).toString('hex')}:`;
 
 afterAll(async () => {
@@ -44,6 +71,26 @@ describe('createStores', () => {
     }
     expect(await stores.ping()).toBe(false);
     await expect(stores.contexts.get('ctx-1')).rejects.toBeInstanceOf(StoreUnavailableError);
+  });
+
+  // The Redis client is 3.6 MB of heap at start: an operator without Redis (the default) does not pay it.
+  it('loads the Redis client only for Redis stores', async () => {
+    const open = (state: string) => `
+      const { createGateway } = await import('./src/app.ts');
+      const { createStores } = await import('./src/stores/index.ts');
+      const stores = await createStores({ state: ${state}, maxEntries: 10, ttlSeconds: 60 });
+      await stores.close();
+      if (typeof createGateway !== 'function') throw new Error('no gateway');
+      ${PRINT_REDIS_LOADED}`;
+    const folder = mkdtempSync(join(tmpdir(), 'stores-loaded-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const file = JSON.stringify(join(folder, 'state.sqlite'));
+    const [sqlite, memory, redis] = await Promise.all([
+      inFreshProcess(open(`{ kind: 'sqlite', path: ${file} }`)),
+      inFreshProcess(open(`{ kind: 'memory' }`)),
+      inFreshProcess(open(`{ kind: 'redis', url: '${REDIS_URL}', keyPrefix: '${prefix}' }`)),
+    ]);
+    expect({ sqlite, memory, redis }).toEqual({ sqlite: 'false', memory: 'false', redis: 'true' });
   });
 
   it('rejects with StoreUnavailableError when Redis cannot be reached at start', async () => {
