@@ -122,10 +122,10 @@ const TARGETS = {
 /** The idle child's CPU is measured this long before the chatter, to show how much of a message's is not its own. */
 const IDLE_MS = 1_000;
 /**
- * Each chatter group's warm-up for the gateway and the bare server alike, in BENCH_WARMUP_SECONDS: the
- * dropping path is new to the gateway here, and after one warm-up it still spent 145 µs a message off
- * its main thread in the window (V8 optimizing that code on its other threads), after three 74–77 µs
- * (the bare server 42–53). The bare server had the three before, so the two were not compared alike.
+ * Each chatter group's warm-up for the gateway and the bare server alike, in BENCH_WARMUP_SECONDS. The
+ * bare server was given three because code that has not run yet costs more for its first thousands of
+ * messages; the dropping path is as new to the gateway here (no earlier phase sends chatter), and it
+ * had one.
  */
 const CHATTER_WARMUPS = 3;
 /**
