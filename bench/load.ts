@@ -18,10 +18,10 @@
 // BENCH_ACK_SECONDS, BENCH_CHATTER_SECONDS, BENCH_SIDE_SECONDS, BENCH_SIDE_CONCURRENCY tune it too.
 // The children run the code compiled by tsc, as production does (target-build.ts); BENCH_TSX=1 runs
 // the sources through tsx instead. BENCH_PROFILE=1 profiles every child's saturation, fixed-rate and
-// slow-robot windows and prints their top functions; BENCH_HEAP=1 also samples what the saturation
-// window allocates, and where. BENCH_STRICT=1 exits 1 on a missed target (each gateway against the
-// relay, the SQLite gateway within 10% of the in-memory one, and chatter under a tenth of an answer's
-// CPU).
+// slow-robot windows, and the chatter windows of the SQLite gateway and the bare server, and prints
+// their top functions; BENCH_HEAP=1 also samples what the saturation window allocates, and where.
+// BENCH_STRICT=1 exits 1 on a missed target (each gateway against the relay, the SQLite gateway within
+// 10% of the in-memory one, and chatter under a tenth of an answer's CPU).
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -751,9 +751,7 @@ async function runChatterPhase(
     slack.resetCounts();
     const since = Date.now();
     const build = (n: number) => chatterEvent(group, n);
-    // Both warmed up as long: a path that has not run before costs more for its first thousands of
-    // messages (its code not yet optimized; a heap still growing in the bare server, new here), and a
-    // gateway in service runs these paths all day long.
+    // Both as long (CHATTER_WARMUPS): a gateway in service runs this path all day long.
     const warmUp = { rate: SETTINGS.rate, seconds: SETTINGS.warmupSeconds * CHATTER_WARMUPS };
     await Promise.all([runChatter(target, build, warmUp), runChatter(floor.target, build, warmUp)]);
     // The gateway and the bare server take the same messages at once, each at the full rate: the

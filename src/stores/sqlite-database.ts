@@ -236,9 +236,10 @@ const FLUSH_AFTER_MS = 500;
 const RETRY_FLUSH_AFTER_MS = 1_000;
 /**
  * The recent rows kept in process, in characters of key and value: half a second of rows at 2,000
- * answers a second, minutes at the rates of a working day. At 4,000,000 the gateway held 6–10 MB more
- * heap after the load bench's rounds (42–47 MB against 36), with CPU per answer within the runs' spread
- * either way; V8 grows a heap to a multiple of what it holds, so it weighs several times that at a peak.
+ * answers a second, minutes at the rates of a working day. At 4,000,000 the gateway held 6–15 MB more
+ * heap after the load bench's rounds (42–48 MB against 33–36), with CPU per answer within the runs'
+ * spread either way; V8 grows a heap to a multiple of what it holds, so it weighs several times that
+ * at a peak.
  */
 const RECENT_CHARACTERS = 1_000_000;
 /** The least number of keys a filter of the file's keys is sized for (about 300 KB). */

@@ -2,8 +2,8 @@
 // zone by IANA name (checked with Intl), days counted and moments read where the reader is. On
 // date-fns and @date-fns/tz, whose TZDate does what the hand-written offset guessing did, across DST.
 import { TZDate, tz } from '@date-fns/tz';
-// One module per function: the package's index loads all of its 250-odd functions (measured at start:
-// 2.4 MB of heap and 30 MB of RSS), which Node, without a bundler to drop them, keeps.
+// One module per function: the package's index loads all of its 250-odd functions, which Node, without
+// a bundler to drop them, keeps (measured after a collection: 2.3 MB of heap against 0.8 for these five).
 import { addDays as addCalendarDays } from 'date-fns/addDays';
 import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { format } from 'date-fns/format';
