@@ -24,8 +24,11 @@ const LANGUAGE_LOCALES: Record<NonNullable<ChannelSettings['lang']>, Placement['
   zh: 'zh-CN' satisfies Locale,
 };
 
-/** Every replica applies a change within this long (issue #19: 5 seconds). */
-const CHANNEL_REFRESH_MS = 4_000;
+/**
+ * Every replica applies a change within 5 seconds (issue #19): a read every 2.5 s leaves half of that
+ * for a busy replica's late timer and the read itself (at 4 s, a change measured 4.1 s to apply).
+ */
+const CHANNEL_REFRESH_MS = 2_500;
 
 export interface ChannelDirectoryOptions {
   /** How a question is asked in a channel without settings of its own (CS_ROBOT_FLAG, CS_SOURCE). */
