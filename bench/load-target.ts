@@ -1,7 +1,7 @@
 // Child-process entry of the load bench: runs one system under test (the bare relay, or the real
 // gateway on one of its stores), so its RSS and CPU are its own. Talks to bench/load.ts over the IPC
 // channel of fork().
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -52,6 +52,11 @@ export interface TargetReport {
   peakRssHeapMb: number;
   /** Memory V8 knows of outside its heap (Buffers, ArrayBuffers) when RSS peaked. */
   peakRssExternalMb: number;
+  /**
+   * Of the RSS at its peak, the pages mapped from files (the node binary's code in use, shared
+   * libraries): shared with other processes and dropped by the kernel under pressure. 0 off Linux.
+   */
+  peakRssFileMb: number;
   rssMb: number;
   heapUsedMb: number;
   cpuMs: number;
@@ -184,6 +189,7 @@ async function main(): Promise<void> {
   let peakRss = 0;
   let peakRssHeap = 0;
   let peakRssExternal = 0;
+  let peakRssFile = 0;
   let cpuStart = process.cpuUsage();
   let mainThreadStart = mainThreadCpu();
   const sample = () => {
@@ -194,6 +200,7 @@ async function main(): Promise<void> {
     const memory = process.memoryUsage();
     peakRssHeap = memory.heapTotal;
     peakRssExternal = memory.external;
+    peakRssFile = residentFileBytes();
   };
   const sampler = setInterval(sample, RSS_SAMPLE_MS);
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -236,6 +243,7 @@ async function main(): Promise<void> {
     peakRss = 0;
     peakRssHeap = 0;
     peakRssExternal = 0;
+    peakRssFile = 0;
     warnings = 0;
     cpuStart = process.cpuUsage();
     mainThreadStart = mainThreadCpu();
@@ -278,6 +286,7 @@ async function main(): Promise<void> {
             peakRssMb: peakRss / MB,
             peakRssHeapMb: peakRssHeap / MB,
             peakRssExternalMb: peakRssExternal / MB,
+            peakRssFileMb: peakRssFile / MB,
             rssMb: memory.rss / MB,
             heapUsedMb: memory.heapUsed / MB,
             cpuMs: (cpu.user + cpu.system) / 1000,
@@ -313,3 +322,13 @@ main().catch((error: unknown) => {
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   send({ type: 'failed', message }, () => process.exit(1));
 });
+
+/** RssFile of /proc/self/status in bytes: the resident pages mapped from files; 0 where there is none. */
+function residentFileBytes(): number {
+  try {
+    const line = /^RssFile:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'latin1'));
+    return line ? Number(line[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}

@@ -263,6 +263,7 @@ function emptySaturation(): Saturation {
       peakRssMb: 0,
       peakRssHeapMb: 0,
       peakRssExternalMb: 0,
+      peakRssFileMb: 0,
       rssMb: 0,
       heapUsedMb: 0,
       cpuMs: 0,
@@ -297,6 +298,7 @@ function addRound(
     peakRssMb: peak.peakRssMb,
     peakRssHeapMb: peak.peakRssHeapMb,
     peakRssExternalMb: peak.peakRssExternalMb,
+    peakRssFileMb: peak.peakRssFileMb,
     rssMb: report.rssMb,
     heapUsedMb: report.heapUsedMb,
     cpuMs: into.loadReport.cpuMs + report.cpuMs,
@@ -1023,7 +1025,7 @@ function gatewayChecks(gateway: SystemResult, relay: SystemResult): Array<[boole
     `  ${gateway.name}: throughput x${fmt(throughput.median, 2)} (median of ${gateway.rounds.length} rounds, ${spread(throughput)}; totals x${fmt(rate(gateway) / rate(relay), 2)}), ` +
       `CPU per answer x${fmt(cpu.median, 2)} (${spread(cpu)}; totals x${fmt(cpuPerAnswer(gateway) / cpuPerAnswer(relay), 2)}; side by side x${fmt(sideCpu.median, 2)}, ${spread(sideCpu)}), ` +
       `p50 x${fmt(percentile(gateway.load.latencies, 50) / percentile(relay.load.latencies, 50), 2)}, ` +
-      `p99 x${fmt(saturatedP99(gateway) / saturatedP99(relay), 2)} (saturated), p99 x${fmt(fixedRateP99(gateway) / fixedRateP99(relay), 2)} (fixed rate), peak RSS x${fmt(gateway.loadReport.peakRssMb / relay.loadReport.peakRssMb, 2)} (at start ${fmt(gateway.startRssMb)} MB vs ${fmt(relay.startRssMb)} MB; at the peak V8's heap ${fmt(gateway.loadReport.peakRssHeapMb)} MB vs ${fmt(relay.loadReport.peakRssHeapMb)} MB and its external memory ${fmt(gateway.loadReport.peakRssExternalMb)} MB vs ${fmt(relay.loadReport.peakRssExternalMb)} MB; after the rounds, collected, it holds ${fmt(gateway.liveHeapMb)} MB of heap vs ${fmt(relay.liveHeapMb)} MB)`,
+      `p99 x${fmt(saturatedP99(gateway) / saturatedP99(relay), 2)} (saturated), p99 x${fmt(fixedRateP99(gateway) / fixedRateP99(relay), 2)} (fixed rate), peak RSS x${fmt(gateway.loadReport.peakRssMb / relay.loadReport.peakRssMb, 2)} (at start ${fmt(gateway.startRssMb)} MB vs ${fmt(relay.startRssMb)} MB; at the peak V8's heap ${fmt(gateway.loadReport.peakRssHeapMb)} MB vs ${fmt(relay.loadReport.peakRssHeapMb)} MB and its external memory ${fmt(gateway.loadReport.peakRssExternalMb)} MB vs ${fmt(relay.loadReport.peakRssExternalMb)} MB, pages mapped from files (the node binary's code in use) ${fmt(gateway.loadReport.peakRssFileMb)} MB vs ${fmt(relay.loadReport.peakRssFileMb)} MB; after the rounds, collected, it holds ${fmt(gateway.liveHeapMb)} MB of heap vs ${fmt(relay.liveHeapMb)} MB)`,
   );
   return [
     [
