@@ -21,8 +21,8 @@ const OPERATOR = 'U0OPERATOR';
 const QUESTION = 'How do I reset my password?';
 
 // Cards show each report at once here: by default a card's message is refreshed at most every 5 s,
-// counted from its post, so a 5 s wait for the second 👎's count ended 30-60 ms after it came on an
-// idle machine and before it on a busy one. The refresh interval is review-cards.test.ts's subject.
+// counted from its post, so a 5 s wait begun a question later for the second 👎's count had 38-43 ms
+// to spare here under load, and ran out in CI. The refresh interval is review-cards.test.ts's subject.
 const harness = useGatewayHarness({
   env: { REVIEW_CHANNEL_ID: REVIEW_CHANNEL, OPERATOR_USER_IDS: OPERATOR, REVIEW_CARD_REFRESH_SECONDS: '0' },
 });
