@@ -373,6 +373,8 @@ interface ChatterGroupResult {
 interface ChatterPhase {
   /** The child's CPU while nothing is sent, per second. */
   idleCpuMsPerSecond: number;
+  /** The bare node:http server's, in the same second (the bench's own sampling runs in both). */
+  floorIdleCpuMsPerSecond: number;
   groups: ChatterGroupResult[];
   /** Messages the channels must answer, sent after the chatter. */
   controls: Array<{ name: string; answered: boolean }>;
@@ -745,9 +747,12 @@ async function runChatterPhase(
 ): Promise<ChatterPhase> {
   // From a collected heap, as the chatter windows, so what the phases before left to collect is not
   // counted as idle: this second read 174 ms of CPU in one run and 4 ms in the next.
-  await measured.markCpu(undefined, { collectFirst: true });
+  await Promise.all([
+    measured.markCpu(undefined, { collectFirst: true }),
+    floor.child.markCpu(undefined, { collectFirst: true }),
+  ]);
   await sleep(IDLE_MS);
-  const idle = await measured.report();
+  const [idle, floorIdle] = await Promise.all([measured.report(), floor.child.report()]);
   const groups: ChatterGroupResult[] = [];
   for (const group of ['top-level', 'thread'] as const) {
     slack.resetCounts();
@@ -790,7 +795,12 @@ async function runChatterPhase(
   for (const { name, event, key } of controlQuestions()) {
     controls.push({ name, answered: await answeredWithin(target, board, event, key, 10_000) });
   }
-  return { idleCpuMsPerSecond: idle.cpuMs / (IDLE_MS / 1000), groups, controls };
+  return {
+    idleCpuMsPerSecond: idle.cpuMs / (IDLE_MS / 1000),
+    floorIdleCpuMsPerSecond: floorIdle.cpuMs / (IDLE_MS / 1000),
+    groups,
+    controls,
+  };
 }
 
 /** µs of the child's CPU per message of a group. */
@@ -808,7 +818,8 @@ function reportChatter(chatter: ChatterPhase): void {
   console.log(
     `\nChatter phase (gateway-sqlite; ${SETTINGS.rate} events/s for ${fmt(SETTINGS.chatterSeconds)} s per group; ` +
       `${CHATTER_CHANNELS.all} in \`all\` mode, ${CHATTER_CHANNELS.questions} in \`questions\` mode; the idle child ` +
-      `takes ${fmt(chatter.idleCpuMsPerSecond, 2)} ms CPU a second, ${fmt(idleMicros)} µs a message at this rate):`,
+      `takes ${fmt(chatter.idleCpuMsPerSecond, 2)} ms CPU a second, ${fmt(idleMicros)} µs a message at this rate, ` +
+      `the bare node:http server ${fmt(chatter.floorIdleCpuMsPerSecond, 2)}):`,
   );
   printTable(
     [
