@@ -308,10 +308,18 @@ describe('a change that outlives its lock', () => {
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
+      let slowHasLock: () => void = () => {};
+      const slowLocked = new Promise<void>((resolve) => {
+        slowHasLock = resolve;
+      });
       const slowChange = slow.change('doc:x', async () => {
+        slowHasLock();
         await held;
         return { card: reviewCard('doc:x', 99), result: 'slow' };
       });
+      // The slow replica holds the lock first: started at once, the fast one's SET could reach Redis
+      // before it on a busy machine, write, release, and leave the lock to a slow change not yet lapsed.
+      await slowLocked;
       // The slow change's lock lapses after a second; the fast replica takes it and writes count 1.
       await expect(
         fast.change('doc:x', async () => ({ card: reviewCard('doc:x', 1), result: 'fast' })),
