@@ -396,6 +396,37 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
   );
 
   it(
+    'tells a platform failure in the Home’s Statistics view with Try again, which fills the view once it is back',
+    async () => {
+      const page = await openAs(OLIVIA);
+      try {
+        await page.getByRole('radio', { name: 'HTTP 500 on every call' }).check();
+        await page.locator('.faults[data-active=http500]').waitFor();
+        await page.getByRole('button', { name: '🏠 Home' }).click();
+        const home = page.locator('.home');
+        await home.locator('.block').first().waitFor();
+        await home.getByRole('button', { name: 'Statistics' }).click();
+        const statistics = page.getByRole('dialog', { name: 'Statistics' });
+        await statistics.getByText('The platform answered with an error instead of the statistics').waitFor();
+        await shot(page, 'statistics-failure');
+
+        await page.getByRole('radio', { name: 'Off' }).check();
+        await page.locator('.faults[data-active=none]').waitFor();
+        await statistics.getByRole('button', { name: 'Try again' }).click();
+        await statistics.getByText('Total messages').waitFor();
+        expect(await statistics.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+        await shot(page, 'statistics-retried');
+        await statistics.getByRole('button', { name: 'Close', exact: true }).last().click();
+        await statistics.waitFor({ state: 'detached' });
+      } finally {
+        playground.simulator.faults.clear();
+        await page.close();
+      }
+    },
+    TEST_MS,
+  );
+
+  it(
     'lists tickets from the /cs tickets modal in a table, and shares the CSV as a file',
     async () => {
       const page = await openAs(OLIVIA);

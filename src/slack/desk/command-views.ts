@@ -245,7 +245,7 @@ export function renderStatistics(locale: Locale, report: StatisticsReport): Rend
 type StatisticsProblem =
   | { kind: 'not_a_date' | 'too_many_dates' | 'ends_before_start' | 'too_long' }
   | { kind: 'in_the_future'; date: string }
-  /** `retry`: the period a Try again asks for again; none where no button can be answered (a modal, the digest). */
+  /** `retry`: the period a Try again asks for again, in the message or the view shown; none in the digest, which no one asked for. */
   | { kind: 'failure'; reason: PlatformFailureReason; retry?: Period | undefined };
 
 export function renderStatisticsProblem(

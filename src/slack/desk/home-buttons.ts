@@ -1,9 +1,10 @@
 // The Home tab's buttons into the desk: Tickets opens the filter modal, Statistics a view of the
 // last 7 days. Both check the right first; the Home has no response_url, so results go to the DM.
-import { periodOf, statisticsReport } from '../../service-desk/statistics.js';
+import { periodOf } from '../../service-desk/statistics.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
-import { renderStatistics, renderStatisticsModal, renderStatisticsProblem } from './command-views.js';
+import { renderStatisticsModal, renderStatisticsProblem } from './command-views.js';
+import { periodMessage } from './statistics-command.js';
 import { FALLBACK_TIME_ZONE, openTicketFilter, type TicketDeps } from './tickets.js';
 
 /** Home → Tickets: the filter modal; its result goes to the operator's DM. */
@@ -48,18 +49,14 @@ export function homeStatisticsListener(
       return;
     }
     const period = periodOf([], new Date());
-    const result =
+    const { message, figures } =
       period.kind === 'ok'
-        ? await statisticsReport(deps.statistics, period.period, { requestId: handling.requestId })
-        : undefined;
-    const message =
-      result?.kind === 'report'
-        ? renderStatistics(locale, result.report)
-        : renderStatisticsProblem(locale, command, {
-            kind: 'failure',
-            reason: result?.reason ?? 'unavailable',
-          });
-    deps.onEvent('statistics_modal', result?.kind === 'report' ? 'shown' : 'failure');
+        ? await periodMessage(deps, handling, locale, command, period.period)
+        : {
+            message: renderStatisticsProblem(locale, command, { kind: 'failure', reason: 'unavailable' }),
+            figures: false,
+          };
+    deps.onEvent('statistics_modal', figures ? 'shown' : 'failure');
     await deps.responder.updateModal(handling, viewId, renderStatisticsModal(locale, message));
   });
 }

@@ -1,5 +1,6 @@
 // `/cs stats [from] [to]`, for operators: the figures of a range beside the period before it, or what
-// is wrong with the dates; a platform failure offers Try again, which replaces it with the figures.
+// is wrong with the dates; a platform failure offers Try again, which replaces it with the figures,
+// in the message or in the Home's statistics view, wherever it was shown.
 import type { Locale } from '../../conversation/locale.js';
 import { type Period, periodOf, statisticsReport } from '../../service-desk/statistics.js';
 import { operatorRefusal } from '../access/operator-gate.js';
@@ -8,11 +9,11 @@ import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { postToResponseUrl } from '../transport/response-url.js';
-import { renderStatistics, renderStatisticsProblem } from './command-views.js';
+import { renderStatistics, renderStatisticsModal, renderStatisticsProblem } from './command-views.js';
 
 type StatisticsDeps = Pick<
   ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'access' | 'statistics'
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'access' | 'statistics' | 'responder'
 >;
 
 export async function statisticsMessage(
@@ -33,27 +34,29 @@ export async function statisticsMessage(
         : { kind: asked.problem },
     );
   }
-  return periodMessage(deps, handling, locale, command, asked.period);
+  return (await periodMessage(deps, handling, locale, command, asked.period)).message;
 }
 
-async function periodMessage(
+/** The figures of `period`, or the platform's failure with Try again; `figures` says which it is. */
+export async function periodMessage(
   deps: StatisticsDeps,
   handling: Handling,
   locale: Locale,
   command: string,
   period: Period,
-): Promise<RenderedMessage> {
+): Promise<{ message: RenderedMessage; figures: boolean }> {
   const result = await statisticsReport(deps.statistics, period, { requestId: handling.requestId });
   deps.onEvent('statistics', result.kind);
   if (result.kind === 'failure') {
     handling.logger.warn({ period, reason: result.reason }, 'statistics not shown: the platform failed');
-    return renderStatisticsProblem(locale, command, {
+    const message = renderStatisticsProblem(locale, command, {
       kind: 'failure',
       reason: result.reason,
       retry: period,
     });
+    return { message, figures: false };
   }
-  return renderStatistics(locale, result.report);
+  return { message: renderStatistics(locale, result.report), figures: true };
 }
 
 /** A Try again button's value: the period it asks for again. */
@@ -67,16 +70,26 @@ export function statisticsRetryListener(
   return trackedClickListener(deps, 'statistics retry failed', async (handling, click) => {
     const dates = RETRY_VALUE.exec(click.value ?? '');
     const asked = dates ? periodOf([dates[1] ?? '', dates[2] ?? ''], new Date()) : undefined;
-    const responseUrl = click.payload.response_url;
-    if (asked?.kind !== 'ok' || !responseUrl) {
+    const { view, response_url: responseUrl } = click.payload;
+    const inModal = view?.type === 'modal';
+    if (asked?.kind !== 'ok' || (!inModal && !responseUrl)) {
       handling.logger.warn({}, 'ignored a statistics retry with a malformed value');
       return;
     }
     const { locale } = await handling.person(click.userId);
     const refusal = await operatorRefusal(deps.access, handling, click.userId, locale, 'stats_retry');
+    if (inModal) {
+      // Only an operator opens the view: a refusal here is a forged click, and changes nothing.
+      if (refusal) return;
+      // The platform may take seconds: the view says it is reading again rather than keep the failure.
+      await deps.responder.updateModal(handling, view.id, renderStatisticsModal(locale, 'loading'));
+      const { message } = await periodMessage(deps, handling, locale, command, asked.period);
+      await deps.responder.updateModal(handling, view.id, renderStatisticsModal(locale, message));
+      return;
+    }
     const message = refusal
       ? { text: refusal, blocks: [] }
-      : await periodMessage(deps, handling, locale, command, asked.period);
-    await postToResponseUrl(responseUrl, { message, replace: !refusal }, handling.logger);
+      : (await periodMessage(deps, handling, locale, command, asked.period)).message;
+    if (responseUrl) await postToResponseUrl(responseUrl, { message, replace: !refusal }, handling.logger);
   });
 }

@@ -106,6 +106,8 @@ export const blockActionSchema = z.object({
       blocks: z.array(z.unknown()).optional(),
     })
     .optional(),
+  /** The view of a click in a modal (`modal`) or on the Home tab (`home`), which views.update can replace. */
+  view: z.object({ id: slackId, type: z.string().max(20).optional() }).optional(),
   actions: z
     .array(z.object({ action_id: z.string(), block_id: z.string().optional(), value: z.string().optional() }))
     .min(1),

@@ -555,6 +555,77 @@ describe('the Home tab’s buttons to the tickets and statistics views', () => {
     expect(viewOf(update).close).toMatchObject({ text: 'Close' });
   });
 
+  /** A click on the statistics view's Try again, as Slack sends a click in a modal. */
+  function viewRetryClick(viewId: string, value: string | undefined, user = OPERATOR) {
+    const {
+      channel: _channel,
+      message: _message,
+      response_url: _responseUrl,
+      ...click
+    } = blockActionsPayload({
+      user,
+      actions: [{ action_id: 'stats_retry', block_id: 'retry', ...(value === undefined ? {} : { value }) }],
+    });
+    return {
+      ...click,
+      container: { type: 'view', view_id: viewId },
+      view: { id: viewId, type: 'modal', callback_id: '' },
+    };
+  }
+
+  it('tells a platform failure in the statistics view with Try again, which fills the view once the platform is back', async () => {
+    const h = harness();
+    let failed: RecordedCall;
+    let viewId: string;
+    try {
+      h.simulator.faults.set({ kind: 'http500' });
+      await sendInteraction(h.url, SIGNING_SECRET, homeClick('home_open_statistics'));
+      const open = await h.slack.waitForCall('views.open', () => true, 5_000);
+      viewId = openedViewId(open);
+      failed = await h.slack.waitForCall('views.update', () => true, 10_000);
+      expect(JSON.stringify(viewOf(failed))).toContain(
+        'The platform answered with an error instead of the statistics',
+      );
+    } finally {
+      h.simulator.faults.clear();
+    }
+    // The view's blocks, read as a message's.
+    const retry = buttonOf({ ...failed, body: viewOf(failed) }, 'stats_retry');
+    expect(retry.text).toBe('Try again');
+    const updatesBefore = h.slack.calls('views.update').length;
+
+    // Unsigned, and signed by someone who is not an operator: the view stays as it is.
+    const unsigned = await sendInteraction(
+      h.url,
+      'not-the-signing-secret',
+      viewRetryClick(viewId, retry.value),
+    );
+    expect(unsigned.status).toBe(401);
+    // Someone of their own: the harness's logs are shared by this group's tests.
+    const stranger = 'U0STRANGER';
+    await sendInteraction(h.url, SIGNING_SECRET, viewRetryClick(viewId, retry.value, stranger));
+    await waitFor(
+      () =>
+        h.logs.some(
+          (line) => line.msg === 'operator action refused: not an operator' && line.userId === stranger,
+        ),
+      { message: 'the forged retry refused' },
+    );
+    expect(h.slack.calls('views.update')).toHaveLength(updatesBefore);
+
+    await sendInteraction(h.url, SIGNING_SECRET, viewRetryClick(viewId, retry.value));
+    const filled = await h.slack.waitForCall(
+      'views.update',
+      (call) => JSON.stringify(viewOf(call)).includes('Total messages'),
+      10_000,
+    );
+    expect(filled.body.view_id).toBe(viewId);
+    // Reading again is said at once, in the same view, before the figures replace it.
+    const updates = h.slack.calls('views.update').slice(updatesBefore);
+    expect(JSON.stringify(viewOf(updates[0] as RecordedCall))).toContain('Reading the last 7 days');
+    expect(updates.every((call) => call.body.view_id === viewId)).toBe(true);
+  });
+
   it('opens nothing for someone who is not an operator', async () => {
     const h = harness();
     await sendInteraction(h.url, SIGNING_SECRET, homeClick('home_open_tickets', IDS.user));
