@@ -11,7 +11,7 @@ import { BOT_TOKEN, SIGNING_SECRET, textOf } from '../../support/gateway-harness
 import type { LogRecord } from '../../support/log-sink.js';
 import { deleteKeysWithPrefix, startRedisOnFreePort, stopRedis } from '../../support/redis-server.js';
 import { startTestGateway } from '../../support/test-gateway.js';
-import { sleep, waitFor } from '../../support/wait.js';
+import { waitFor } from '../../support/wait.js';
 
 const DIGEST_CHANNEL = 'CDIGEST01';
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -134,8 +134,17 @@ describe('the statistics digest with two replicas while Redis is down', () => {
     });
     await stopRedis(redis);
     redis = undefined;
-    // Three ticks or so with Redis gone: before the fix, both replicas posted each of them.
-    await sleep(3_500);
+    // Ticks with Redis gone (a second each): before the fix, both replicas posted each of them. Waited
+    // for rather than slept through: a busy machine can fire a tick late, and a late tick is skipped.
+    await waitFor(
+      () =>
+        replicas.every(
+          (replica) =>
+            replica.logs.filter((line) => line.msg === 'digest not posted: the store is unavailable')
+              .length >= 2,
+        ),
+      { timeoutMs: 15_000, message: 'each replica skipped two ticks with Redis gone' },
+    );
     for (const replica of replicas) await replica.gateway.stop();
 
     const ticks = lines('digest posted').map((line) => String(line.tick));

@@ -115,12 +115,16 @@ describe('Socket Mode: questions', () => {
       again.envelope_id,
     ]);
     await harness.slack.waitForCall('chat.update', (call) => textOf(call).includes('password portal'), 5_000);
+    // The redelivery waits in its asker's turn behind the first one's whole answer.
+    const duplicate = await waitFor(
+      () => harness.logs.find((line) => line.msg === 'duplicate delivery ignored' && line.ts === event.ts),
+      { timeoutMs: 10_000, message: 'the redelivery found a duplicate' },
+    );
+    expect(duplicate).toMatchObject({ channel: IDS.dm, ts: event.ts, retryNum: 1 });
     await settle();
     expect(harness.robotAsks()).toHaveLength(1);
     expect(harness.slack.calls('chat.postMessage')).toHaveLength(1);
     expect(harness.slack.calls('chat.update')).toHaveLength(1);
-    const duplicate = harness.logs.find((line) => line.msg === 'duplicate delivery ignored');
-    expect(duplicate).toMatchObject({ channel: IDS.dm, ts: event.ts, retryNum: 1 });
   });
 });
 

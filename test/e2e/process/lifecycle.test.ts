@@ -209,7 +209,7 @@ describe('node dist/main.js, the production entry', () => {
     const origin = `http://127.0.0.1:${await listening(gateway)}`;
 
     // The robot is slow, so the question is still being answered when SIGTERM arrives.
-    simulator.faults.set({ kind: 'delay', ms: 1000, actions: ['chat_user_robot_ask'] });
+    simulator.faults.set({ kind: 'delay', ms: 2000, actions: ['chat_user_robot_ask'] });
     const inFlight = appMention({ text: `<@${IDS.botUser}> How do I reset my password?` });
     expect((await sendEvent(origin, SIGNING_SECRET, eventCallback(inFlight))).status).toBe(200);
     await slack.waitForCall('chat.postMessage', (call) => call.body.thread_ts === inFlight.ts, 10_000);
@@ -229,8 +229,10 @@ describe('node dist/main.js, the production entry', () => {
       body,
       100,
     );
-    // The gateway has the request's headers, so it has begun before the signal.
-    await sleep(200);
+    // The gateway has the request's headers, so it has begun before the signal: the child may be kept
+    // off the CPU for a while on a busy machine, and this pause is all that says it has read them
+    // (the robot's 2 s keep the first question in flight meanwhile).
+    await sleep(600);
 
     const signalled = performance.now();
     gateway.child.kill('SIGTERM');
