@@ -364,6 +364,8 @@ const variablesSchema = z.object({
       .refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/Berlin or Asia/Shanghai')
       .default('UTC'),
   ),
+  // Redis answers in a millisecond or two: past this a command is taken for an outage (the circuit opens).
+  REDIS_COMMAND_TIMEOUT_MS: integer(50, 10_000, 300),
   REDIS_KEY_PREFIX: z.preprocess(
     emptyToUndefined,
     z
@@ -478,7 +480,14 @@ function stateEnv(variables: Variables, problem: Report): StoreChoice | undefine
     problem('STORE', `is ${store} but REDIS_URL is set; unset one of them`);
     return undefined;
   }
-  if (redisUrl) return { kind: 'redis', url: redisUrl, keyPrefix: variables.REDIS_KEY_PREFIX };
+  if (redisUrl) {
+    return {
+      kind: 'redis',
+      url: redisUrl,
+      keyPrefix: variables.REDIS_KEY_PREFIX,
+      commandTimeoutMs: variables.REDIS_COMMAND_TIMEOUT_MS,
+    };
+  }
   if (store === 'memory' || statePath === IN_MEMORY_STATE_PATH) return { kind: 'memory' };
   return { kind: 'sqlite', path: statePath };
 }

@@ -24,12 +24,13 @@ export interface RedisStoresOptions {
 
 /** Every store on the Redis at `state.url`; rejects with StoreUnavailableError when it cannot be reached at start. */
 export async function redisStores(
-  state: { url: string; keyPrefix: string },
+  state: { url: string; keyPrefix: string; commandTimeoutMs?: number },
   options: RedisStoresOptions,
 ): Promise<Stores> {
   const redis = await RedisConnection.connect({
     url: state.url,
     keyPrefix: state.keyPrefix,
+    ...(state.commandTimeoutMs !== undefined ? { commandTimeoutMs: state.commandTimeoutMs } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.connectTimeoutMs !== undefined ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
   });

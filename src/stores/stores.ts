@@ -10,7 +10,7 @@ import type { NameCache, OnceStore, OperatorCache, TickClaims } from '../slack/h
 export type StoreChoice =
   | { kind: 'memory' }
   | { kind: 'sqlite'; path: string }
-  | { kind: 'redis'; url: string; keyPrefix: string };
+  | { kind: 'redis'; url: string; keyPrefix: string; commandTimeoutMs?: number };
 
 export interface Stores {
   contexts: ContextStore;

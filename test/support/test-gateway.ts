@@ -26,6 +26,9 @@ const TEST_DEFAULTS: Record<string, string> = {
   RATING_BUTTONS: 'classic',
   // Each test gateway starts afresh; the SQLite store has tests of its own, on files of their own.
   STATE_PATH: ':memory:',
+  // Where a test shares Redis between replicas, a busy machine's pause of the test process (a worker
+  // descheduled, a collection) must not pass for an outage; the outage tests set the production 300 ms.
+  REDIS_COMMAND_TIMEOUT_MS: '3000',
 };
 
 export interface TestGateway {

@@ -26,6 +26,8 @@ beforeAll(async () => {
     env: {
       REDIS_URL: `redis://127.0.0.1:${port}`,
       REDIS_KEY_PREFIX: `test:outage:${process.pid}:${randomBytes(4).toString('hex')}:`,
+      // The production timeout: what an outage costs a question is this test's subject.
+      REDIS_COMMAND_TIMEOUT_MS: '300',
     },
   });
 });

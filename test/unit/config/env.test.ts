@@ -438,11 +438,21 @@ describe('where the state is kept', () => {
       kind: 'redis',
       url: 'redis://127.0.0.1:6379',
       keyPrefix: 'cs-slack-gateway:',
+      commandTimeoutMs: 300,
     });
     expect(stateOf({ REDIS_URL: 'redis://h:1', STORE: 'redis', REDIS_KEY_PREFIX: 'a:' })).toMatchObject({
       kind: 'redis',
       keyPrefix: 'a:',
     });
+  });
+
+  it('gives each Redis command REDIS_COMMAND_TIMEOUT_MS to answer, and refuses one out of range', () => {
+    expect(stateOf({ REDIS_URL: 'redis://h:1', REDIS_COMMAND_TIMEOUT_MS: '2000' })).toMatchObject({
+      commandTimeoutMs: 2000,
+    });
+    expect(stateOf({ REDIS_URL: 'redis://h:1', REDIS_COMMAND_TIMEOUT_MS: '10' })).toEqual([
+      expect.stringMatching(/^REDIS_COMMAND_TIMEOUT_MS: /),
+    ]);
   });
 
   it('keeps it in memory for STORE=memory or STATE_PATH=:memory:', () => {
