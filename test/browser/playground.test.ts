@@ -92,6 +92,13 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
     return scope.locator('.message.from-app', { hasText: text });
   }
 
+  /** Sets the platform fault with the page's switch, and waits until the page shows the simulator has it. */
+  async function setFault(page: Page, label: string, active: string): Promise<void> {
+    await page.getByRole('radio', { name: label }).check();
+    // The server's snapshot says the simulator has the fault set (or cleared).
+    await page.locator(`.faults[data-active=${active}]`).waitFor();
+  }
+
   async function shot(page: Page, name: string): Promise<void> {
     // No hover highlight on whatever was clicked last.
     await page.mouse.move(0, 0);
@@ -158,17 +165,13 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
     async () => {
       const page = await openAs(BOB);
       try {
-        await page.getByRole('radio', { name: 'HTTP 500 on every call' }).check();
-        // The server's snapshot says the simulator has the fault set (or cleared).
-        await page.locator('.faults[data-active=http500]').waitFor();
+        await setFault(page, 'HTTP 500 on every call', 'http500');
         await type(page, 'How do I connect to the VPN?');
         const failure = appMessage(page, 'The answer service is unavailable right now');
         await failure.getByRole('button', { name: 'Try again' }).waitFor();
         await shot(page, 'fault');
 
-        await page.getByRole('radio', { name: 'Off' }).check();
-        // The server's snapshot says the simulator has the fault set (or cleared).
-        await page.locator('.faults[data-active=none]').waitFor();
+        await setFault(page, 'Off', 'none');
         await failure.getByRole('button', { name: 'Try again' }).click();
         const answer = appMessage(page, 'GlobalProtect');
         await answer.waitFor();
@@ -400,8 +403,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
     async () => {
       const page = await openAs(OLIVIA);
       try {
-        await page.getByRole('radio', { name: 'HTTP 500 on every call' }).check();
-        await page.locator('.faults[data-active=http500]').waitFor();
+        await setFault(page, 'HTTP 500 on every call', 'http500');
         await page.getByRole('button', { name: '🏠 Home' }).click();
         const home = page.locator('.home');
         await home.locator('.block').first().waitFor();
@@ -410,8 +412,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
         await statistics.getByText('The platform answered with an error instead of the statistics').waitFor();
         await shot(page, 'statistics-failure');
 
-        await page.getByRole('radio', { name: 'Off' }).check();
-        await page.locator('.faults[data-active=none]').waitFor();
+        await setFault(page, 'Off', 'none');
         await statistics.getByRole('button', { name: 'Try again' }).click();
         await statistics.getByText('Total messages').waitFor();
         expect(await statistics.getByRole('button', { name: 'Try again' }).count()).toBe(0);
@@ -511,11 +512,9 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
           await type(page, '/cs tickets');
           const modal = page.getByRole('dialog', { name: 'Tickets' });
           await modal.waitFor();
-          await page.getByRole('radio', { name: 'Too slow (times out)' }).check();
-          await page.locator('.faults[data-active=slow]').waitFor();
+          await setFault(page, 'Too slow (times out)', 'slow');
           await shot(page, 'faults-over-modal');
-          await page.getByRole('radio', { name: 'Off' }).check();
-          await page.locator('.faults[data-active=none]').waitFor();
+          await setFault(page, 'Off', 'none');
           await modal.getByRole('button', { name: 'Cancel' }).click();
           await modal.waitFor({ state: 'detached' });
         } finally {
@@ -671,8 +670,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
         const page = await openAs(BOB);
         try {
           const panel = await openPanel(page);
-          await page.getByRole('radio', { name: 'Too slow (times out)' }).check();
-          await page.locator('.faults[data-active=slow]').waitFor();
+          await setFault(page, 'Too slow (times out)', 'slow');
           await type(page, 'How do I connect to the VPN?', 'Ask the assistant');
           const status = panel.getByRole('status');
           await status.waitFor();

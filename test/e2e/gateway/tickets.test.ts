@@ -509,17 +509,27 @@ describe('/cs tickets', () => {
 describe('the Home tab’s buttons to the tickets and statistics views', () => {
   const harness = useGatewayHarness({ env: { OPERATOR_USER_IDS: OPERATOR } });
 
-  function homeClick(actionId: string, user = OPERATOR) {
+  /** A click in a view (the Home tab, a modal), as Slack sends it: no channel, no message, no response_url. */
+  function viewClick(
+    action: { action_id: string; block_id: string; value?: string | undefined },
+    view: { id: string; type: 'home' | 'modal' },
+    user = OPERATOR,
+  ) {
     const {
       channel: _channel,
       message: _message,
+      response_url: _responseUrl,
       ...click
-    } = blockActionsPayload({
+    } = blockActionsPayload({ user, actions: [action] });
+    return { ...click, container: { type: 'view', view_id: view.id }, view };
+  }
+
+  function homeClick(actionId: string, user = OPERATOR) {
+    return viewClick(
+      { action_id: actionId, block_id: 'home', value: actionId },
+      { id: 'VHOME', type: 'home' },
       user,
-      actions: [{ action_id: actionId, block_id: 'home', value: actionId }],
-    });
-    // A click on the Home tab comes from a view: no channel, no message.
-    return { ...click, container: { type: 'view', view_id: 'VHOME' } };
+    );
   }
 
   it('opens the tickets modal, whose result an operator gets in their DM with the app', async () => {
@@ -555,22 +565,13 @@ describe('the Home tab’s buttons to the tickets and statistics views', () => {
     expect(viewOf(update).close).toMatchObject({ text: 'Close' });
   });
 
-  /** A click on the statistics view's Try again, as Slack sends a click in a modal. */
+  /** A click on the statistics view's Try again. */
   function viewRetryClick(viewId: string, value: string | undefined, user = OPERATOR) {
-    const {
-      channel: _channel,
-      message: _message,
-      response_url: _responseUrl,
-      ...click
-    } = blockActionsPayload({
+    return viewClick(
+      { action_id: 'stats_retry', block_id: 'retry', value },
+      { id: viewId, type: 'modal' },
       user,
-      actions: [{ action_id: 'stats_retry', block_id: 'retry', ...(value === undefined ? {} : { value }) }],
-    });
-    return {
-      ...click,
-      container: { type: 'view', view_id: viewId },
-      view: { id: viewId, type: 'modal', callback_id: '' },
-    };
+    );
   }
 
   it('tells a platform failure in the statistics view with Try again, which fills the view once the platform is back', async () => {

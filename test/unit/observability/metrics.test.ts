@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { Metrics } from '../../../src/observability/metrics.js';
+import { sleep } from '../../support/wait.js';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
@@ -24,7 +25,7 @@ describe('Metrics', () => {
   it('lets a stopped gateway go: the process metrics do not hold what a gateway reported', async () => {
     const cores = Array.from({ length: 10 }, (_, index) => gatewayMetrics(index));
     for (let round = 0; round < 3; round++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await sleep(10);
       collectGarbage();
     }
     expect(cores.filter((core) => core.deref() !== undefined)).toHaveLength(0);
@@ -45,10 +46,10 @@ describe('Metrics', () => {
   it('shows a stall of the event loop in the lag metrics', async () => {
     const metrics = new Metrics();
     await metrics.render();
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    await sleep(120);
     busyFor(200);
     // The sample the stall held back is taken once the loop turns again.
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    await sleep(120);
     const { body } = await metrics.render();
     const max = Number(/^cs_gateway_nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(body)?.[1]);
     expect(max).toBeGreaterThanOrEqual(0.2);
