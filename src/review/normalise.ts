@@ -59,3 +59,8 @@ export function cardIdOfQuestion(question: string): string {
 export function cardIdOfEntry(docId: string): string {
   return `doc:${docId}`;
 }
+
+/** A question link's key: the normalised question (hashed, as its card's id) and the robot asked. */
+export function linkKeyOf(question: string, robotFlag: number | undefined): string {
+  return `${robotFlag ?? 'default'}:${cardIdOfQuestion(question).slice('q:'.length)}`;
+}

@@ -1,7 +1,7 @@
 // The storage the review loop needs; src/stores implements it in memory and in Redis, so cards,
 // counts and what the gateway saw of each entry are shared by every replica.
 import { CodedError } from '../util/coded-error.js';
-import type { EntrySnapshot, ReviewCard } from './types.js';
+import type { EntrySnapshot, QuestionLink, ReviewCard } from './types.js';
 
 /** Review cards by id, changed one at a time across replicas. */
 export interface ReviewStore {
@@ -37,6 +37,16 @@ export interface EntrySnapshotStore {
   get(docId: string): Promise<EntrySnapshot | undefined>;
 }
 
+/**
+ * Questions linked to the entries that answer them, by link key (linkKeyOf: the normalised question
+ * and the robot), so a later "no match" for the same words is answered from the entry.
+ */
+export interface QuestionLinkStore {
+  put(key: string, link: QuestionLink): Promise<void>;
+  get(key: string): Promise<QuestionLink | undefined>;
+  delete(key: string): Promise<void>;
+}
+
 /** Another replica (or another click) holds the card's lock for longer than the wait. */
 export class ReviewCardBusyError extends CodedError<'REVIEW_CARD_BUSY'> {
   readonly code = 'REVIEW_CARD_BUSY' as const;
@@ -44,3 +54,6 @@ export class ReviewCardBusyError extends CodedError<'REVIEW_CARD_BUSY'> {
 
 /** How long cards and entry snapshots are kept after their last change. */
 export const REVIEW_RETENTION_SECONDS = 90 * 24 * 3600;
+
+/** How long a link is kept after it was made: a link answers for as long as an operator leaves it. */
+export const QUESTION_LINK_RETENTION_SECONDS = 365 * 24 * 3600;

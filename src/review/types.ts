@@ -43,6 +43,19 @@ export interface AskerToNotify {
   question: string;
 }
 
+/** An unanswered question an operator linked to the entry that answers it, for one robot. */
+export interface QuestionLink {
+  /** The question as its card showed it; the link's key is its normalised form (linkKeyOf). */
+  question: string;
+  docId: string;
+  /** The robot the question was asked of; undefined: the platform's default robot. */
+  robotFlag: number | undefined;
+  /** The entry's standard question, as the robot gave it when the link was checked. */
+  entryTitle: string | undefined;
+  linkedBy: string;
+  linkedAt: number;
+}
+
 /** Where something lives in the adapter (Slack: channel and message ts). */
 export interface MessageLocation {
   conversationId: string;

@@ -8,7 +8,12 @@ import { MemoryAssistantContextStore } from './assistant-contexts.js';
 import { MemoryChannelSettingsStore } from './channel-settings.js';
 import { MemoryContextStore, MemoryNameCache, MemoryOnceStore, MemoryRatingStore } from './memory.js';
 import type { StoreLogger } from './redis-connection.js';
-import { MemoryEntrySnapshotStore, MemoryOperatorCache, MemoryReviewStore } from './review-memory.js';
+import {
+  MemoryEntrySnapshotStore,
+  MemoryOperatorCache,
+  MemoryQuestionLinkStore,
+  MemoryReviewStore,
+} from './review-memory.js';
 import { createSqliteStores, sweepInBackground } from './sqlite.js';
 import { SqliteStateError } from './sqlite-database.js';
 import type { StoreChoice, Stores } from './stores.js';
@@ -64,6 +69,7 @@ function memoryStores(options: StoresOptions): Stores {
     names: new MemoryNameCache(bounds),
     reviewCards: new MemoryReviewStore(bounds),
     entrySnapshots: new MemoryEntrySnapshotStore(bounds),
+    questionLinks: new MemoryQuestionLinkStore(bounds),
     operators: new MemoryOperatorCache(),
     channelSettings: new MemoryChannelSettingsStore(),
     assistantContexts: new MemoryAssistantContextStore(bounds),

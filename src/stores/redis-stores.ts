@@ -11,7 +11,12 @@ import {
   RedisTokenCache,
 } from './redis.js';
 import { RedisConnection, type StoreLogger } from './redis-connection.js';
-import { RedisEntrySnapshotStore, RedisOperatorCache, RedisReviewStore } from './review-redis.js';
+import {
+  RedisEntrySnapshotStore,
+  RedisOperatorCache,
+  RedisQuestionLinkStore,
+  RedisReviewStore,
+} from './review-redis.js';
 import type { Stores } from './stores.js';
 
 /** What the Redis stores take of the stores' options (index.ts). */
@@ -43,6 +48,7 @@ export async function redisStores(
     names: new RedisNameCache(redis),
     reviewCards: new RedisReviewStore(redis),
     entrySnapshots: new RedisEntrySnapshotStore(redis),
+    questionLinks: new RedisQuestionLinkStore(redis),
     operators: new RedisOperatorCache(redis),
     channelSettings: new RedisChannelSettingsStore(redis),
     assistantContexts: new RedisAssistantContextStore(redis),

@@ -3,11 +3,13 @@ import { LRUCache } from 'lru-cache';
 import {
   type EntrySnapshotStore,
   type OpenCards,
+  QUESTION_LINK_RETENTION_SECONDS,
+  type QuestionLinkStore,
   REVIEW_RETENTION_SECONDS,
   ReviewCardBusyError,
   type ReviewStore,
 } from '../review/stores.js';
-import type { EntrySnapshot, ReviewCard } from '../review/types.js';
+import type { EntrySnapshot, QuestionLink, ReviewCard } from '../review/types.js';
 import { KeyedQueue } from '../slack/handling/keyed-queue.js';
 import type { OperatorCache, UsergroupMembers } from '../slack/handling/stores.js';
 import type { Clock } from './memory.js';
@@ -153,6 +155,31 @@ export class MemoryEntrySnapshotStore implements EntrySnapshotStore {
   /** Drops every entry; the store set's close() calls it. */
   clear(): void {
     this.#snapshots.clear();
+  }
+}
+
+export class MemoryQuestionLinkStore implements QuestionLinkStore {
+  readonly #links: LRUCache<string, { raw: string }>;
+
+  constructor(options: MemoryBounds) {
+    this.#links = boundedCache(options, QUESTION_LINK_RETENTION_SECONDS * 1000);
+  }
+
+  async put(key: string, link: QuestionLink): Promise<void> {
+    this.#links.set(key, { raw: JSON.stringify(link) });
+  }
+
+  async get(key: string): Promise<QuestionLink | undefined> {
+    return parsedOf<QuestionLink>(this.#links.get(key));
+  }
+
+  async delete(key: string): Promise<void> {
+    this.#links.delete(key);
+  }
+
+  /** Drops every entry; the store set's close() calls it. */
+  clear(): void {
+    this.#links.clear();
   }
 }
 

@@ -4,11 +4,13 @@
 import {
   type EntrySnapshotStore,
   type OpenCards,
+  QUESTION_LINK_RETENTION_SECONDS,
+  type QuestionLinkStore,
   REVIEW_RETENTION_SECONDS,
   ReviewCardBusyError,
   type ReviewStore,
 } from '../review/stores.js';
-import type { EntrySnapshot, ReviewCard } from '../review/types.js';
+import type { EntrySnapshot, QuestionLink, ReviewCard } from '../review/types.js';
 import type { OperatorCache, UsergroupMembers } from '../slack/handling/stores.js';
 import { lockOwner } from './lock-owner.js';
 import type { RedisCommands, RedisConnection } from './redis-connection.js';
@@ -19,7 +21,12 @@ import {
   reviewLockSettings,
   waitForCardLock,
 } from './review-lock.js';
-import { entrySnapshotSchema, reviewCardSchema, usergroupMembersSchema } from './review-schemas.js';
+import {
+  entrySnapshotSchema,
+  questionLinkSchema,
+  reviewCardSchema,
+  usergroupMembersSchema,
+} from './review-schemas.js';
 
 export type RedisReviewStoreOptions = ReviewLockOptions;
 
@@ -136,6 +143,26 @@ export class RedisEntrySnapshotStore implements EntrySnapshotStore {
 
   get(docId: string): Promise<EntrySnapshot | undefined> {
     return this.#snapshots.get(docId);
+  }
+}
+
+export class RedisQuestionLinkStore implements QuestionLinkStore {
+  readonly #links: RedisJsonStore<QuestionLink>;
+
+  constructor(redis: RedisCommands) {
+    this.#links = new RedisJsonStore(redis, 'q-link:', questionLinkSchema);
+  }
+
+  async put(key: string, link: QuestionLink): Promise<void> {
+    await this.#links.set(key, link, QUESTION_LINK_RETENTION_SECONDS);
+  }
+
+  get(key: string): Promise<QuestionLink | undefined> {
+    return this.#links.get(key);
+  }
+
+  delete(key: string): Promise<void> {
+    return this.#links.delete(key);
   }
 }
 

@@ -1,6 +1,6 @@
 // The review loop's stored shapes, checked when read back: a value that does not parse is no value.
 import { z } from 'zod';
-import type { EntrySnapshot, ReviewCard } from '../review/types.js';
+import type { EntrySnapshot, QuestionLink, ReviewCard } from '../review/types.js';
 import type { UsergroupMembers } from '../slack/handling/stores.js';
 
 const location = z.object({ conversationId: z.string(), messageId: z.string() });
@@ -71,6 +71,17 @@ export const entrySnapshotSchema: z.ZodType<EntrySnapshot> = z
     seenAt: z.number(),
   })
   .transform((snapshot) => ({ ...snapshot, answerType: snapshot.answerType, robotFlag: snapshot.robotFlag }));
+
+export const questionLinkSchema: z.ZodType<QuestionLink> = z
+  .object({
+    question: z.string(),
+    docId: z.string().min(1),
+    robotFlag: z.number().int().min(0).optional(),
+    entryTitle: z.string().optional(),
+    linkedBy: z.string(),
+    linkedAt: z.number(),
+  })
+  .transform((link) => ({ ...link, robotFlag: link.robotFlag, entryTitle: link.entryTitle }));
 
 export const usergroupMembersSchema: z.ZodType<UsergroupMembers> = z.object({
   members: z.array(z.string()),

@@ -5,11 +5,13 @@ import { z } from 'zod';
 import {
   type EntrySnapshotStore,
   type OpenCards,
+  QUESTION_LINK_RETENTION_SECONDS,
+  type QuestionLinkStore,
   REVIEW_RETENTION_SECONDS,
   ReviewCardBusyError,
   type ReviewStore,
 } from '../review/stores.js';
-import type { EntrySnapshot, ReviewCard } from '../review/types.js';
+import type { EntrySnapshot, QuestionLink, ReviewCard } from '../review/types.js';
 import type { OperatorCache, UsergroupMembers } from '../slack/handling/stores.js';
 import { parseJsonWith } from '../util/json.js';
 import { lockOwner } from './lock-owner.js';
@@ -19,7 +21,12 @@ import {
   reviewLockSettings,
   waitForCardLock,
 } from './review-lock.js';
-import { entrySnapshotSchema, reviewCardSchema, usergroupMembersSchema } from './review-schemas.js';
+import {
+  entrySnapshotSchema,
+  questionLinkSchema,
+  reviewCardSchema,
+  usergroupMembersSchema,
+} from './review-schemas.js';
 import {
   type Clock,
   type HeldRows,
@@ -192,6 +199,26 @@ export class SqliteEntrySnapshotStore implements EntrySnapshotStore {
 
   async get(docId: string): Promise<EntrySnapshot | undefined> {
     return this.#snapshots.get(docId);
+  }
+}
+
+export class SqliteQuestionLinkStore implements QuestionLinkStore {
+  readonly #links: SqliteJsonStore<QuestionLink>;
+
+  constructor(kv: KvTable, now: Clock) {
+    this.#links = new SqliteJsonStore(kv, 'q-link', questionLinkSchema, now);
+  }
+
+  async put(key: string, link: QuestionLink): Promise<void> {
+    this.#links.set(key, link, QUESTION_LINK_RETENTION_SECONDS);
+  }
+
+  async get(key: string): Promise<QuestionLink | undefined> {
+    return this.#links.get(key);
+  }
+
+  async delete(key: string): Promise<void> {
+    this.#links.delete(key);
   }
 }
 

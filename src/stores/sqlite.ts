@@ -20,6 +20,7 @@ import { type Clock, KvTable, openDatabase, SqliteJsonStore, timeLedId, ttlMs } 
 import {
   SqliteEntrySnapshotStore,
   SqliteOperatorCache,
+  SqliteQuestionLinkStore,
   SqliteReviewStore,
   type SqliteReviewStoreOptions,
 } from './sqlite-review.js';
@@ -251,6 +252,7 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
     names: new SqliteNameCache(kv, now),
     reviewCards: new SqliteReviewStore(db, kv, { ...options, now }),
     entrySnapshots: new SqliteEntrySnapshotStore(kv, now),
+    questionLinks: new SqliteQuestionLinkStore(kv, now),
     operators: new SqliteOperatorCache(kv, now),
     channelSettings: new SqliteChannelSettingsStore(db),
     assistantContexts: new SqliteAssistantContextStore(kv, now),

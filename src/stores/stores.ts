@@ -1,7 +1,7 @@
 // What a set of stores is, whichever way it stores: the composition root holds one set per process.
 import type { ContextStore, RatingStore } from '../conversation/stores.js';
 import type { TokenCache } from '../platform/access-token.js';
-import type { EntrySnapshotStore, ReviewStore } from '../review/stores.js';
+import type { EntrySnapshotStore, QuestionLinkStore, ReviewStore } from '../review/stores.js';
 import type { AssistantContextStore } from '../slack/assistant/stores.js';
 import type { ChannelSettingsStore } from '../slack/channels/stores.js';
 import type { NameCache, OnceStore, OperatorCache, TickClaims } from '../slack/handling/stores.js';
@@ -35,6 +35,8 @@ export interface Stores {
   reviewCards: ReviewStore;
   /** What the robot last answered from each knowledge entry (what an edit is prefilled from). */
   entrySnapshots: EntrySnapshotStore;
+  /** Unanswered questions operators linked to the entries that answer them. */
+  questionLinks: QuestionLinkStore;
   /** The operators' user group members. */
   operators: OperatorCache;
   /** Each channel's settings, kept until reset. */

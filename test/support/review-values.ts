@@ -1,6 +1,6 @@
 // Review-loop values as the stores keep them, for the store tests: a 👎 card on one entry, and what
 // the robot last answered from an entry.
-import type { EntrySnapshot, ReviewCard } from '../../src/review/types.js';
+import type { EntrySnapshot, QuestionLink, ReviewCard } from '../../src/review/types.js';
 
 /** An open 👎 card on the Wi-Fi entry, counted `count` times, with what a test varies. */
 export function reviewCard(id: string, count: number, fields: Partial<ReviewCard> = {}): ReviewCard {
@@ -32,4 +32,16 @@ export function reviewCard(id: string, count: number, fields: Partial<ReviewCard
 /** What the robot last answered from `docId`. */
 export function entrySnapshot(docId: string, answerHtml = '<p>x</p>'): EntrySnapshot {
   return { docId, questionTitle: 'Wi-Fi?', answerHtml, answerType: 1, robotFlag: 1, seenAt: 5 };
+}
+
+/** An operator's link of the question "guest wifi?" to `docId`, for robot 1. */
+export function questionLink(docId: string): QuestionLink {
+  return {
+    question: 'guest wifi?',
+    docId,
+    robotFlag: 1,
+    entryTitle: 'How do I join the Wi-Fi?',
+    linkedBy: 'U0OPERATOR',
+    linkedAt: 7,
+  };
 }

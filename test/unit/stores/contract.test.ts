@@ -14,6 +14,7 @@ import { redisStores } from './contract/redis.js';
 import {
   describeEntrySnapshotStoreContract,
   describeOperatorCacheContract,
+  describeQuestionLinkStoreContract,
   describeReviewStoreContract,
 } from './contract/review.js';
 import { sqliteStores, sqliteStoresWithWorker } from './contract/sqlite.js';
@@ -33,6 +34,7 @@ describe.each(implementations)('stores ($name)', (implementation) => {
   describeNameCacheContract(implementation);
   describeReviewStoreContract(implementation);
   describeEntrySnapshotStoreContract(implementation);
+  describeQuestionLinkStoreContract(implementation);
   describeOperatorCacheContract(implementation);
   describeChannelSettingsStoreContract(implementation);
   describeAssistantContextStoreContract(implementation);

@@ -7,6 +7,7 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../../src/conversation/stores.js';
 import {
+  QUESTION_LINK_RETENTION_SECONDS,
   REVIEW_RETENTION_SECONDS,
   ReviewCardBusyError,
   type ReviewStore,
@@ -16,11 +17,13 @@ import { RedisConnection } from '../../../src/stores/redis-connection.js';
 import {
   MemoryEntrySnapshotStore,
   MemoryOperatorCache,
+  MemoryQuestionLinkStore,
   MemoryReviewStore,
 } from '../../../src/stores/review-memory.js';
 import {
   RedisEntrySnapshotStore,
   RedisOperatorCache,
+  RedisQuestionLinkStore,
   RedisReviewStore,
 } from '../../../src/stores/review-redis.js';
 import {
@@ -30,7 +33,7 @@ import {
   stopRedis,
   thawRedis,
 } from '../../support/redis-server.js';
-import { entrySnapshot, reviewCard } from '../../support/review-values.js';
+import { entrySnapshot, questionLink, reviewCard } from '../../support/review-values.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const prefix = `test:${process.pid}:${randomBytes(4).toString('hex')}:`;
@@ -248,6 +251,42 @@ describe('entry snapshots and operators in Redis', () => {
     expect(await new RedisOperatorCache(replicaB).get(group)).toBeUndefined();
     await raw.set(`${prefix}operators:${group}`, 'not json');
     expect(await new RedisOperatorCache(replicaB).get(group)).toBeUndefined();
+  });
+});
+
+describe('question links in memory', () => {
+  it('keeps a link QUESTION_LINK_RETENTION_SECONDS, at most maxEntries, and hands out copies', async () => {
+    const clock = manualClock();
+    const store = new MemoryQuestionLinkStore({ maxEntries: 2, now: clock.now });
+    const original = questionLink('doc-wifi');
+    await store.put('1:a', original);
+    original.docId = 'changed after put';
+    const read = await store.get('1:a');
+    expect(read).toEqual(questionLink('doc-wifi'));
+    if (read) read.docId = 'changed after get';
+    expect(await store.get('1:a')).toEqual(questionLink('doc-wifi'));
+    clock.advance(QUESTION_LINK_RETENTION_SECONDS * 1000 - 1_000);
+    expect(await store.get('1:a')).toEqual(questionLink('doc-wifi'));
+    clock.advance(2_000);
+    expect(await store.get('1:a')).toBeUndefined();
+    for (const key of ['1:b', '1:c', '1:d']) await store.put(key, questionLink(key));
+    expect(await store.get('1:b')).toBeUndefined();
+    expect(await store.get('1:d')).toEqual(questionLink('1:d'));
+    expect(() => new MemoryQuestionLinkStore({ maxEntries: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('question links in Redis', () => {
+  it('keeps a link under its key for QUESTION_LINK_RETENTION_SECONDS, and reads a corrupt one as none', async () => {
+    const key = `1:${randomBytes(16).toString('hex')}`;
+    await new RedisQuestionLinkStore(replicaA).put(key, questionLink('doc-wifi'));
+    const ttl = await raw.ttl(`${prefix}q-link:${key}`);
+    expect(ttl).toBeGreaterThan(QUESTION_LINK_RETENTION_SECONDS - 60);
+    expect(ttl).toBeLessThanOrEqual(QUESTION_LINK_RETENTION_SECONDS);
+    await raw.set(`${prefix}q-link:${key}`, JSON.stringify({ ...questionLink('x'), docId: '' }));
+    expect(await new RedisQuestionLinkStore(replicaB).get(key)).toBeUndefined();
+    await raw.set(`${prefix}q-link:${key}`, 'not json');
+    expect(await new RedisQuestionLinkStore(replicaB).get(key)).toBeUndefined();
   });
 });
 

@@ -2,7 +2,7 @@
 // storage of their own, so that no test sees another's keys.
 import { onTestFinished } from 'vitest';
 import type { ContextStore, RatingStore } from '../../../../src/conversation/stores.js';
-import type { EntrySnapshotStore, ReviewStore } from '../../../../src/review/stores.js';
+import type { EntrySnapshotStore, QuestionLinkStore, ReviewStore } from '../../../../src/review/stores.js';
 import type { AssistantContextStore } from '../../../../src/slack/assistant/stores.js';
 import type { ChannelSettingsStore } from '../../../../src/slack/channels/stores.js';
 import type {
@@ -21,6 +21,7 @@ export interface ReplicaStores {
   names: NameCache;
   reviewCards: ReviewStore;
   entrySnapshots: EntrySnapshotStore;
+  questionLinks: QuestionLinkStore;
   operators: OperatorCache;
   channelSettings: ChannelSettingsStore;
   assistantContexts: AssistantContextStore;

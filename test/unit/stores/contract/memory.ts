@@ -10,6 +10,7 @@ import {
 import {
   MemoryEntrySnapshotStore,
   MemoryOperatorCache,
+  MemoryQuestionLinkStore,
   MemoryReviewStore,
 } from '../../../../src/stores/review-memory.js';
 import { holdByChange, type ReplicaStores, type StoreImplementation } from './fleet.js';
@@ -27,6 +28,7 @@ export const memoryStores: StoreImplementation = {
       names: new MemoryNameCache(bounds),
       reviewCards: new MemoryReviewStore({ ...bounds, lockWaitMs }),
       entrySnapshots: new MemoryEntrySnapshotStore(bounds),
+      questionLinks: new MemoryQuestionLinkStore(bounds),
       operators: new MemoryOperatorCache(),
       channelSettings: new MemoryChannelSettingsStore(),
       assistantContexts: new MemoryAssistantContextStore(bounds),

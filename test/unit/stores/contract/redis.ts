@@ -15,6 +15,7 @@ import { RedisConnection } from '../../../../src/stores/redis-connection.js';
 import {
   RedisEntrySnapshotStore,
   RedisOperatorCache,
+  RedisQuestionLinkStore,
   RedisReviewStore,
 } from '../../../../src/stores/review-redis.js';
 import { deleteKeysWithPrefix } from '../../../support/redis-server.js';
@@ -31,6 +32,7 @@ function replica(connection: RedisConnection, { lockWaitMs }: FleetOptions): Rep
     names: new RedisNameCache(connection),
     reviewCards: new RedisReviewStore(connection, { lockWaitMs, lockPollMs: 5 }),
     entrySnapshots: new RedisEntrySnapshotStore(connection),
+    questionLinks: new RedisQuestionLinkStore(connection),
     operators: new RedisOperatorCache(connection),
     channelSettings: new RedisChannelSettingsStore(connection),
     assistantContexts: new RedisAssistantContextStore(connection),

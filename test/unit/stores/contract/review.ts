@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ReviewCardBusyError, type ReviewStore } from '../../../../src/review/stores.js';
 import type { ReviewCard } from '../../../../src/review/types.js';
-import { entrySnapshot, reviewCard } from '../../../support/review-values.js';
+import { entrySnapshot, questionLink, reviewCard } from '../../../support/review-values.js';
 import { openFleet, type StoreImplementation, timed } from './fleet.js';
 
 const newId = (): string => `doc:${randomBytes(4).toString('hex')}`;
@@ -174,6 +174,31 @@ export function describeEntrySnapshotStoreContract(implementation: StoreImplemen
         expect(await reader.get(docId)).toEqual(entrySnapshot(docId, `<p>${index}</p>`));
       }
       expect(ids.at(-1)?.length).toBeGreaterThanOrEqual(256);
+    });
+  });
+}
+
+export function describeQuestionLinkStoreContract(implementation: StoreImplementation): void {
+  describe('QuestionLinkStore', () => {
+    it('shares a link by its key, the latest put winning, until it is deleted', async () => {
+      const [{ questionLinks: writer }, { questionLinks: reader }] = (await openFleet(implementation))
+        .replicas;
+      const key = `1:${randomBytes(16).toString('hex')}`;
+      expect(await reader.get(key)).toBeUndefined();
+      await writer.put(key, questionLink('doc-wifi'));
+      expect(await reader.get(key)).toEqual(questionLink('doc-wifi'));
+      // The default robot and an unknown title come back as they went in: undefined.
+      const relinked = { ...questionLink('doc-vpn'), robotFlag: undefined, entryTitle: undefined };
+      await writer.put(key, relinked);
+      expect(await reader.get(key)).toEqual(relinked);
+      // Another robot's link of the same words is another key, untouched by this one's delete.
+      const otherRobot = key.replace(/^1:/, '2:');
+      await writer.put(otherRobot, questionLink('doc-printer'));
+      await reader.delete(key);
+      expect(await writer.get(key)).toBeUndefined();
+      expect(await writer.get(otherRobot)).toEqual(questionLink('doc-printer'));
+      // Deleting what is not there is no error.
+      await expect(reader.delete(key)).resolves.toBeUndefined();
     });
   });
 }
