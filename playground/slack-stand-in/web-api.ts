@@ -48,6 +48,8 @@ export class SlackStandIn {
   readonly #options: SlackStandInOptions;
   readonly #uploads = new Map<string, { name: string; bytes: Buffer | undefined }>();
   readonly #responseTargets = new Map<string, ResponseTarget>();
+  /** What a URL belonging to no message (a slash command's) last posted, by its key. */
+  readonly #commandPosts = new Map<string, string>();
 
   constructor(workspace: SlackWorkspace, options: SlackStandInOptions) {
     this.#workspace = workspace;
@@ -87,8 +89,10 @@ export class SlackStandIn {
     const target = this.#responseTargets.get(key);
     if (!target) return { status: 404, answer: { ok: false, error: 'expired_url' } };
     const summary = summarize('response_url', body);
+    // A command's URL belongs to no message: Slack's replace_original changes what it last posted.
+    const originalTs = target.messageTs ?? this.#commandPosts.get(key);
     const original =
-      target.messageTs === undefined ? undefined : this.#workspace.message(target.channel, target.messageTs);
+      originalTs === undefined ? undefined : this.#workspace.message(target.channel, originalTs);
     if (body.delete_original === true || body.delete_original === 'true') {
       this.#workspace.recordCall({ method: 'response_url', ok: true, error: undefined, summary });
       if (original) this.#workspace.deleteMessage(original);
@@ -108,10 +112,12 @@ export class SlackStandIn {
       this.#workspace.changed();
       return { status: 200, answer: { ok: true } };
     }
-    this.#workspace.addMessage({
+    const posted = {
       ...this.#newMessage(target.channel, target.threadTs, body),
       visibleTo: body.response_type === 'in_channel' ? undefined : target.userId,
-    });
+    };
+    this.#workspace.addMessage(posted);
+    if (target.messageTs === undefined) this.#commandPosts.set(key, posted.ts);
     return { status: 200, answer: { ok: true } };
   }
 

@@ -134,6 +134,7 @@ export async function composeSlack(
     port: env.PORT,
     host: env.HOST,
     slashCommand: env.SLASH_COMMAND,
+    workingLineDelayMs: env.WORKING_LINE_DELAY_MS,
     socketMode: {
       ...(env.SLACK_SOCKET_CLIENT_PING_TIMEOUT_MS === undefined
         ? {}

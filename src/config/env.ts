@@ -304,6 +304,8 @@ const variablesSchema = z.object({
   // The Slack side checks its own, lower, ceiling when it is built (what a Try again button can carry).
   MAX_QUESTION_LENGTH: integer(1, Number.MAX_SAFE_INTEGER, 1_000),
   PLACEHOLDER_DELAY_MS: integer(0, 10_000, 700),
+  // How long an operator's slow `/cs` stats, tickets or agents may take before "Working on it…" shows.
+  WORKING_LINE_DELAY_MS: integer(0, 10_000, 700),
   QUESTION_DEADLINE_SECONDS: integer(1, 600, 60),
   SHUTDOWN_GRACE_SECONDS: integer(0, 600, 25),
   SLASH_COMMAND: z.preprocess(

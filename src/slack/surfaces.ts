@@ -28,6 +28,8 @@ export interface SurfaceSettings {
   slashCommand: string;
   /** The app's own user id (auth.test), which the event screens read as Bolt's context would give it. */
   appUserId?: string | undefined;
+  /** WORKING_LINE_DELAY_MS; unset: the production default. */
+  workingLineDelayMs?: number;
 }
 
 /** The app's surfaces. A new one is a folder exporting a `Surface` and one line here. */

@@ -21,6 +21,8 @@ const TEST_DEFAULTS: Record<string, string> = {
   SHUTDOWN_GRACE_SECONDS: '2',
   // Most tests follow the placeholder → answer sequence; the delayed placeholder has tests of its own.
   PLACEHOLDER_DELAY_MS: '0',
+  // Most tests take an operator command's first answer as its result; the working line has tests of its own.
+  WORKING_LINE_DELAY_MS: '10000',
   // The rating tests that predate Slack's feedback_buttons click the classic 👍/👎 buttons; the native
   // element (the production default) has tests of its own (native-feedback.test.ts, assistant.test.ts).
   RATING_BUTTONS: 'classic',

@@ -123,6 +123,7 @@ const en = {
   stats_modal_title: 'Statistics',
   stats_modal_loading: 'Reading the last 7 days’ figures…',
   stats_modal_close: 'Close',
+  desk_working: '⏳ Working on it…',
   digest_title: '*Service desk digest*',
 } as const;
 
@@ -242,6 +243,7 @@ export const messages = catalog(en, {
   stats_modal_title: '统计',
   stats_modal_loading: '正在读取最近 7 天的数据…',
   stats_modal_close: '关闭',
+  desk_working: '⏳ 正在处理…',
   digest_title: '*客服数据摘要*',
 });
 

@@ -10,6 +10,7 @@ import { parseSubcommand } from './command-grammar.js';
 import { renderCommandHelp } from './command-views.js';
 import { statisticsMessage } from './statistics-command.js';
 import { ticketsCommand } from './tickets-command.js';
+import { answerWhenReady, WORKING_LINE_DELAY_MS } from './working-line.js';
 
 type CommandDeps = Pick<
   ListenerDeps,
@@ -26,12 +27,19 @@ type CommandDeps = Pick<
 >;
 
 /** The desk's words of the slash command; `help` is also what an unknown word gets. */
-export function deskSubcommands(deps: CommandDeps): [word: string, listener: SubcommandListener][] {
-  const listener: SubcommandListener = (request) => answer(deps, request);
+export function deskSubcommands(
+  deps: CommandDeps,
+  workingLineDelayMs = WORKING_LINE_DELAY_MS,
+): [word: string, listener: SubcommandListener][] {
+  const listener: SubcommandListener = (request) => answer(deps, request, workingLineDelayMs);
   return [HELP_SUBCOMMAND, 'tickets', 'agents', 'stats'].map((word) => [word, listener]);
 }
 
-async function answer(deps: CommandDeps, request: SubcommandRequest): Promise<void> {
+async function answer(
+  deps: CommandDeps,
+  request: SubcommandRequest,
+  workingLineDelayMs: number,
+): Promise<void> {
   const { handling, command, userId, locale, reply } = request;
   // The desk's own grammar reads the whole text: an unknown word routed here is its help.
   const subcommand = parseSubcommand(request.word === HELP_SUBCOMMAND ? '' : request.text);
@@ -55,13 +63,16 @@ async function answer(deps: CommandDeps, request: SubcommandRequest): Promise<vo
         triggerId: request.triggerId,
         responseUrl: request.responseUrl,
       },
-      reply,
+      { reply, whenReady: (work) => answerWhenReady(reply, locale, workingLineDelayMs, work) },
     );
     return;
   }
-  await reply(
+  await answerWhenReady(
+    reply,
+    locale,
+    workingLineDelayMs,
     subcommand.kind === 'agents'
-      ? await agentsMessage(deps, handling, locale, command, subcommand.group)
-      : await statisticsMessage(deps, handling, locale, command, subcommand.dates),
+      ? agentsMessage(deps, handling, locale, command, subcommand.group)
+      : statisticsMessage(deps, handling, locale, command, subcommand.dates),
   );
 }

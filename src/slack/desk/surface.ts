@@ -19,7 +19,10 @@ import { statisticsRetryListener } from './statistics-command.js';
 import { ticketFilterSubmitListener } from './ticket-filter-submit.js';
 import { ticketResultListener } from './ticket-result-click.js';
 
-export function deskSurface(deps: ListenerDeps, settings: { slashCommand: string }): Surface {
+export function deskSurface(
+  deps: ListenerDeps,
+  settings: { slashCommand: string; workingLineDelayMs?: number },
+): Surface {
   return {
     clicks: [
       [TICKET_RESULT_ACTION_PATTERN, ticketResultListener(deps)],
@@ -30,6 +33,6 @@ export function deskSurface(deps: ListenerDeps, settings: { slashCommand: string
       [ACTION_STATS_RETRY, statisticsRetryListener(deps, settings.slashCommand)],
     ],
     submissions: [[VIEW_TICKET_FILTER, ticketFilterSubmitListener(deps)]],
-    subcommands: deskSubcommands(deps),
+    subcommands: deskSubcommands(deps, settings.workingLineDelayMs),
   };
 }

@@ -17,7 +17,11 @@ export async function ticketsCommand(
     triggerId: string | undefined;
     responseUrl: string;
   },
-  reply: (message: RenderedMessage) => Promise<void>,
+  answer: {
+    reply: (message: RenderedMessage) => Promise<void>;
+    /** For a result the platform is read for: a working line first when it is slow. */
+    whenReady: (work: Promise<RenderedMessage>) => Promise<void>;
+  },
 ): Promise<void> {
   const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(input.userId);
   if (input.words.length === 0 && input.triggerId) {
@@ -35,8 +39,8 @@ export async function ticketsCommand(
   if (filter.kind === 'invalid') {
     deps.onEvent('tickets', 'invalid');
     const text = renderTicketProblem(locale, input.command, filter);
-    await reply({ text, blocks: [] });
+    await answer.reply({ text, blocks: [] });
     return;
   }
-  await reply(await resultMessage(deps, handling, locale, filter.filter, 1));
+  await answer.whenReady(resultMessage(deps, handling, locale, filter.filter, 1));
 }

@@ -36,8 +36,11 @@ export interface SubcommandRequest {
   appUserId: string | undefined;
   /** The typist's language. */
   locale: Locale;
-  /** Answers the typist alone, in the conversation the command was typed in. */
-  reply(message: RenderedMessage): Promise<void>;
+  /**
+   * Answers the typist alone, in the conversation the command was typed in; `replace` puts it in place
+   * of this command's last answer (Slack lets a command's response_url change only what it posted).
+   */
+  reply(message: RenderedMessage, options?: { replace: boolean }): Promise<void>;
   /** What the surfaces say their subcommands do, in the typist's language (for `help`). */
   surfaceHelp: readonly string[];
 }
@@ -115,17 +118,22 @@ export function slashCommandListener(
       responseUrl: parsed.data.response_url,
       appUserId: args.context.botUserId,
       locale,
-      reply: (message) => send(handling, args.respond, message),
+      reply: (message, options) => send(handling, args.respond, message, options?.replace ?? false),
       surfaceHelp: word === HELP_SUBCOMMAND ? helps.map((help) => help(locale, command)) : [],
     });
   });
 }
 
 /** To the person who typed it only; what the platform sent is made well formed first, as every message is. */
-async function send(handling: Handling, respond: RespondFn, message: RenderedMessage): Promise<void> {
+async function send(
+  handling: Handling,
+  respond: RespondFn,
+  message: RenderedMessage,
+  replace = false,
+): Promise<void> {
   const payload: RespondArguments = wellFormed({
     response_type: 'ephemeral',
-    replace_original: false,
+    replace_original: replace,
     text: message.text,
     ...(message.blocks.length > 0 ? { blocks: message.blocks } : {}),
   });

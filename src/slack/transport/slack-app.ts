@@ -25,6 +25,8 @@ export interface SlackAppOptions {
   host: string;
   /** The app's slash command, e.g. `/cs`. */
   slashCommand: string;
+  /** WORKING_LINE_DELAY_MS: how long a slow operator command may take before its working line shows. */
+  workingLineDelayMs?: number;
   /** Socket Mode ping timeouts; tests shorten them. */
   socketMode?: { clientPingTimeoutMs?: number; serverPingTimeoutMs?: number };
   listeners: ListenerDeps;
@@ -62,7 +64,11 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const { clientOptions, identity } = slackWebApi;
   const mode = connection.mode;
 
-  const surfaceSettings = { slashCommand: options.slashCommand, appUserId: identity.botUserId };
+  const surfaceSettings = {
+    slashCommand: options.slashCommand,
+    appUserId: identity.botUserId,
+    ...(options.workingLineDelayMs === undefined ? {} : { workingLineDelayMs: options.workingLineDelayMs }),
+  };
   const surfaces = createSurfaces(options.listeners, surfaceSettings);
   let listening = false;
   let socketReceiver: SocketModeReceiver | undefined;
