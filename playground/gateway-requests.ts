@@ -300,7 +300,7 @@ export class GatewayRequests {
       user_id: input.userId,
       user_name: workspace.persona(input.userId)?.name ?? input.userId,
       command,
-      text: words.join(' '),
+      text: escapeCommand(words.join(' '), workspace),
       api_app_id: APP.id,
       is_enterprise_install: 'false',
       response_url: standIn.responseUrl({
@@ -435,6 +435,17 @@ function withMentions(text: string): string {
     result = result.replace(new RegExp(`@${escapeRegExp(first)}(?![A-Za-z0-9_])`, 'g'), `<@${persona.id}>`);
   }
   return result;
+}
+
+/** A `#name` or `@name` in a command: a name runs to a space, a comma or the end (Chinese names too). */
+const TYPED_NAME = /(?<=^|[\s,:])[#@][\p{L}\p{N}._-]+/gu;
+
+/**
+ * A slash command's text as Slack sends it with should_escape (manifest.yml): &, < and > escaped, and
+ * each channel, person and user group it knows by name written with its id; other names stay as typed.
+ */
+function escapeCommand(text: string, workspace: Workspace): string {
+  return escapeTyped(text).replace(TYPED_NAME, (typed) => workspace.escapedName(typed) ?? typed);
 }
 
 function escapeTyped(text: string): string {

@@ -51,6 +51,12 @@ export interface Conversation {
   purpose: string;
 }
 
+export interface PlaygroundUsergroup {
+  id: string;
+  handle: string;
+  name: string;
+}
+
 export interface FileShare {
   id: string;
   name: string;
@@ -126,6 +132,8 @@ export interface Snapshot {
   shortcuts: Array<{ callbackId: string; name: string }>;
   personas: Persona[];
   conversations: Conversation[];
+  /** The workspace's user groups: mentions of them are drawn as @handle. */
+  usergroups: PlaygroundUsergroup[];
   messages: PlaygroundMessage[];
   /** Each person's stack of open modals, bottom first. */
   modals: Record<string, PlaygroundView[]>;

@@ -2,7 +2,7 @@
 // refused as Slack refuses it), the stand-in workspace's state over them, and what the page is shown.
 import { SHORTCUT_EDIT_ANSWER } from '../src/slack/review/ids.js';
 import type { Conversation, FaultKind, Persona, Snapshot } from './protocol.js';
-import { type Directory, dmOf, type Person, type Place } from './slack-stand-in/directory.js';
+import { type Directory, dmOf, type Person, type Place, type Usergroup } from './slack-stand-in/directory.js';
 import { SlackWorkspace } from './slack-stand-in/workspace.js';
 
 export { dmOf };
@@ -34,7 +34,17 @@ export const REVIEW_CHANNEL = 'C0KBREVIEW';
 /** A channel with settings of its own (set at start, playground.ts): IT's robot, answering on its own. */
 export const IT_HELP_CHANNEL = 'C0ITHELP';
 /** The people IT's channel calls when the robot cannot help. */
-export const IT_ONCALL_GROUP = { id: 'S0ITONCALL', handle: 'it-oncall', members: ['U0OLIVIA'] } as const;
+export const IT_ONCALL_GROUP: Usergroup = {
+  id: 'S0ITONCALL',
+  handle: 'it-oncall',
+  name: 'IT on call',
+  members: ['U0OLIVIA'],
+};
+/** The workspace's user groups: typed as @handle, drawn as @handle, listed by usergroups.list. */
+export const USERGROUPS: readonly Usergroup[] = [
+  IT_ONCALL_GROUP,
+  { id: 'S0HRDESK', handle: 'hr-desk', name: 'HR desk', members: ['U0BOB'] },
+];
 
 const CONVERSATIONS: readonly Conversation[] = [
   { id: HELP_CHANNEL, kind: 'channel', name: 'help', purpose: 'Mention @Helpdesk Robot with a question' },
@@ -83,7 +93,7 @@ const ACME: Directory = {
       }
     );
   },
-  usergroup: (id) => (id === IT_ONCALL_GROUP.id ? IT_ONCALL_GROUP.members : undefined),
+  usergroups: () => USERGROUPS,
 };
 
 function personOf(
@@ -124,6 +134,27 @@ export class Workspace extends SlackWorkspace {
     return CONVERSATIONS.find((conversation) => conversation.id === id);
   }
 
+  /**
+   * `#name` or `@name` as Slack's escaping writes it in a slash command (should_escape): a channel, a
+   * person (by first name or handle) or a user group (by handle), with its name; undefined when the
+   * workspace has nothing of that name, which Slack leaves as typed.
+   */
+  escapedName(typed: string): string | undefined {
+    const name = typed.slice(1).toLowerCase();
+    if (typed.startsWith('#')) {
+      const channel = CONVERSATIONS.find((c) => c.kind === 'channel' && c.name === name);
+      return channel && `<#${channel.id}|${channel.name}>`;
+    }
+    if (name === 'helpdesk' || name === APP.handle) return `<@${APP.userId}|${APP.handle}>`;
+    const persona = PERSONAS.find(
+      (candidate) =>
+        handleOf(candidate.name) === name || (candidate.name.split(' ')[0] ?? '').toLowerCase() === name,
+    );
+    if (persona) return `<@${persona.id}|${handleOf(persona.name)}>`;
+    const group = USERGROUPS.find((candidate) => candidate.handle === name);
+    return group && `<!subteam^${group.id}|${group.handle}>`;
+  }
+
   get fault(): FaultKind {
     return this.#fault;
   }
@@ -142,6 +173,7 @@ export class Workspace extends SlackWorkspace {
       shortcuts: [{ callbackId: SHORTCUT_EDIT_ANSWER, name: 'Edit this answer' }],
       personas: [...PERSONAS],
       conversations: [...CONVERSATIONS],
+      usergroups: USERGROUPS.map(({ id, handle, name }) => ({ id, handle, name })),
       ...this.contents(),
       fault: this.#fault,
     };

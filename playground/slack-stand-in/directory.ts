@@ -34,12 +34,22 @@ export interface Place {
   appIsMember: boolean;
 }
 
+/** A user group as usergroups.list returns it; usergroups.users.list gives its members. */
+export interface Usergroup {
+  id: string;
+  /** What people type after @ (`it-oncall`); Slack's `handle`. */
+  handle: string;
+  /** Its display name (`IT on call`). */
+  name: string;
+  members: readonly string[];
+}
+
 export interface Directory {
   readonly identity: Identity;
   person(id: string): Person | undefined;
   place(id: string): Place | undefined;
-  /** The members of a user group; undefined when there is no such group. */
-  usergroup(id: string): readonly string[] | undefined;
+  /** The workspace's user groups. */
+  usergroups(): readonly Usergroup[];
   /**
    * Whether a message, view, trigger or upload the stand-in never saw is taken to exist (the app's
    * own, and live) instead of being refused as Slack refuses an unknown one.

@@ -1,6 +1,6 @@
 // The tests' directory: every person, conversation, message and view exists, since a test's payloads
 // make them up. People are described by setUser (a name, a locale) and otherwise get a default name.
-import type { Directory, Identity, Person, Place } from './directory.js';
+import type { Directory, Identity, Person, Place, Usergroup } from './directory.js';
 
 /** What a test may say about a person; the rest is made up. */
 export interface OpenPerson {
@@ -18,7 +18,7 @@ export interface OpenPerson {
 export class OpenDirectory implements Directory {
   readonly assumesUnseen = true;
   readonly #people = new Map<string, OpenPerson>();
-  readonly #usergroups = new Map<string, string[]>();
+  readonly #usergroups = new Map<string, Usergroup>();
   /** Channels the app is not a member of; it is in every other. */
   readonly #notIn = new Set<string>();
 
@@ -33,8 +33,10 @@ export class OpenDirectory implements Directory {
     this.#people.set(id, person);
   }
 
-  setUsergroup(id: string, members: readonly string[]): void {
-    this.#usergroups.set(id, [...members]);
+  /** A user group; its handle and name are made up from its id when not given. */
+  setUsergroup(id: string, members: readonly string[], names: { handle?: string; name?: string } = {}): void {
+    const handle = names.handle ?? id.toLowerCase();
+    this.#usergroups.set(id, { id, handle, name: names.name ?? handle, members: [...members] });
   }
 
   /** Whether the app is a member of a channel (it is of every channel until told otherwise). */
@@ -77,7 +79,7 @@ export class OpenDirectory implements Directory {
     };
   }
 
-  usergroup(id: string): readonly string[] | undefined {
-    return this.#usergroups.get(id);
+  usergroups(): readonly Usergroup[] {
+    return [...this.#usergroups.values()];
   }
 }

@@ -196,11 +196,13 @@ export class SlackStandIn {
           : { ok: false, error: 'user_not_found' };
       }
       case 'usergroups.users.list': {
-        const members = this.#workspace.directory.usergroup(String(body.usergroup));
-        return members === undefined
+        const group = this.#workspace.directory.usergroups().find(({ id }) => id === String(body.usergroup));
+        return group === undefined
           ? { ok: false, error: 'no_such_subteam' }
-          : { ok: true, users: [...members] };
+          : { ok: true, users: [...group.members] };
       }
+      case 'usergroups.list':
+        return this.#usergroupsList(body);
       case 'apps.connections.open': {
         const url = this.#options.socketModeUrl?.();
         return url === undefined ? { ok: false, error: 'fake_socket_mode_url_not_set' } : { ok: true, url };
@@ -442,6 +444,38 @@ export class SlackStandIn {
     const message = { ...this.#newMessage(channel, thread, body), visibleTo: user.id };
     this.#workspace.addMessage(message);
     return { ok: true, message_ts: message.ts };
+  }
+
+  /** Every user group, in Slack's shape: `users` only with include_users, `user_count` only with include_count. */
+  #usergroupsList(body: Json): Json {
+    const withUsers = body.include_users === true || body.include_users === 'true';
+    const withCount = body.include_count === true || body.include_count === 'true';
+    const { team, app } = this.#identity;
+    return {
+      ok: true,
+      usergroups: this.#workspace.directory.usergroups().map((group) => ({
+        id: group.id,
+        team_id: team.id,
+        is_usergroup: true,
+        is_subteam: true,
+        name: group.name,
+        description: '',
+        handle: group.handle,
+        is_external: false,
+        date_create: 1_700_000_000,
+        date_update: 1_700_000_000,
+        date_delete: 0,
+        auto_type: null,
+        auto_provision: false,
+        enterprise_subteam_id: '',
+        created_by: app.userId,
+        updated_by: app.userId,
+        deleted_by: null,
+        prefs: { channels: [], groups: [] },
+        ...(withUsers ? { users: [...group.members] } : {}),
+        ...(withCount ? { user_count: group.members.length } : {}),
+      })),
+    };
   }
 
   #userInfo(body: Json): Json {

@@ -10,7 +10,7 @@ type Json = Record<string, unknown>;
 
 export interface BlockContext {
   surface: 'message' | 'modal' | 'home';
-  /** A person's or a conversation's name, for mentions. */
+  /** A person's or a conversation's name, or a user group's handle, for mentions. */
   nameOf(id: string): string;
   /** Options for users_select and conversations_select. */
   people: Array<{ id: string; name: string }>;
@@ -166,6 +166,8 @@ function drawMrkdwn(nodes: MrkdwnNode[], context: Pick<BlockContext, 'nameOf'>):
         return h('span', { class: 'mention' }, `@${node.label ?? context.nameOf(node.id)}`);
       case 'channel':
         return h('span', { class: 'mention' }, `#${node.label ?? context.nameOf(node.id)}`);
+      case 'usergroup':
+        return h('span', { class: 'mention' }, `@${node.label ?? context.nameOf(node.id)}`);
       case 'broadcast':
         return h('span', { class: 'mention broadcast' }, node.name);
       case 'emoji': {
@@ -634,7 +636,7 @@ function renderRichTextElement(element: unknown, context: BlockContext): Node {
       node = h('span', { class: 'mention' }, `#${context.nameOf(str(element.channel_id))}`);
       break;
     case 'usergroup':
-      node = h('span', { class: 'mention' }, `@${str(element.usergroup_id)}`);
+      node = h('span', { class: 'mention' }, `@${context.nameOf(str(element.usergroup_id))}`);
       break;
     case 'broadcast':
       node = h('span', { class: 'mention broadcast' }, `@${str(element.range)}`);

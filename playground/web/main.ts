@@ -303,6 +303,7 @@ function nameOf(id: string): string {
   return (
     snapshot.personas.find((person) => person.id === id)?.name ??
     snapshot.conversations.find((conversation) => conversation.id === id)?.name ??
+    snapshot.usergroups.find((group) => group.id === id)?.handle ??
     id
   );
 }

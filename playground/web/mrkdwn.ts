@@ -12,6 +12,8 @@ export type MrkdwnNode =
   | { kind: 'link'; url: string; children: MrkdwnNode[] }
   | { kind: 'user'; id: string; label: string | undefined }
   | { kind: 'channel'; id: string; label: string | undefined }
+  /** `<!subteam^S…>`: a user group, drawn as Slack draws it, by its @handle. */
+  | { kind: 'usergroup'; id: string; label: string | undefined }
   | { kind: 'broadcast'; name: string }
   | { kind: 'emoji'; name: string };
 
@@ -202,8 +204,11 @@ function angleToken(inner: string): MrkdwnNode {
   if (target.startsWith('!')) {
     const name = target.slice(1);
     if (name.startsWith('date^') && label !== undefined) return { kind: 'text', text: decodeEntities(label) };
-    if (name.startsWith('subteam^'))
-      return { kind: 'broadcast', name: label ? decodeEntities(label) : '@group' };
+    if (name.startsWith('subteam^')) {
+      const id = name.slice('subteam^'.length);
+      // An old-style label carries the @ itself (`<!subteam^S1|@it-oncall>`).
+      return { kind: 'usergroup', id, label: label ? decodeEntities(label).replace(/^@/, '') : undefined };
+    }
     return { kind: 'broadcast', name: `@${name}` };
   }
   const url = decodeEntities(target);

@@ -75,8 +75,11 @@ export interface FakeSlackApi {
   /** Holds the next call of `method` for `ms` before taking it (recording it and answering), as a slow Slack would. */
   delayNext(method: string, ms: number): void;
   setUser(id: string, user: FakeUser): void;
-  /** Members usergroups.users.list answers for a user group (unknown groups: no_such_subteam). */
-  setUsergroup(id: string, members: string[]): void;
+  /**
+   * A user group: its members for usergroups.users.list (unknown groups: no_such_subteam), and its
+   * handle and name for usergroups.list (made up from the id when not given).
+   */
+  setUsergroup(id: string, members: string[], names?: { handle?: string; name?: string }): void;
   /** Whether the app is a member of a channel, as conversations.info says (it is of every one until told). */
   setAppMember(channel: string, member: boolean): void;
   setSocketModeUrl(url: string): void;
@@ -263,8 +266,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     delayNext(method, ms) {
       delays.set(method, [...(delays.get(method) ?? []), ms]);
     },
-    setUsergroup(id, members) {
-      directory.setUsergroup(id, members);
+    setUsergroup(id, members, names) {
+      directory.setUsergroup(id, members, names);
     },
     setUser(id, user) {
       directory.setPerson(id, user);

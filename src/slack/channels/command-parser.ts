@@ -23,7 +23,12 @@ type ChannelCommandProblemReason =
   /** A word that is not `key:value` (a channel anywhere but first is one). */
   | 'not-understood'
   /** `reset` with anything after it. */
-  | 'reset-alone';
+  | 'reset-alone'
+  /**
+   * `#name` or `@name` as plain text: Slack escapes the channels, people and user groups it knows
+   * (`<#C…|name>`), so the name is not one it recognised (mistyped, or not picked from the autocomplete).
+   */
+  | 'unresolved';
 
 export interface ChannelCommandProblem {
   /** The key as typed, lower-cased; for a word not understood, the word. */
@@ -51,6 +56,8 @@ const CHANNEL_MENTION = /^<#([CG][A-Z0-9]+)(?:\|[^<>]*)?>$/;
 const CHANNEL_ID = /^[CG][A-Z0-9]+$/;
 const USER = /^(?:<@([UW][A-Z0-9]+)(?:\|[^<>]*)?>|([UW][A-Z0-9]+))$/;
 const GROUP = /^(?:<!subteam\^(S[A-Z0-9]+)(?:\|[^<>]*)?>|(S[A-Z0-9]+))$/;
+/** A channel, person or user group by name, as typed: Slack left it as it was. */
+const PLAIN_NAME = /^[#@]./;
 
 const PEOPLE = 'people and user groups (@someone, @a-group)';
 const TAKES: Readonly<Record<ChannelSettingKey, string>> = {
@@ -145,12 +152,14 @@ function readInto(change: ChannelSettings, { key, words }: Typed): ChannelComman
   switch (key) {
     case 'escalate': {
       const read = peopleOr('off', items);
+      if (read.kind === 'unresolved') return unresolved(read.value);
       if (read.kind === 'bad') return badValue(key, read.value, read.why);
       change.escalate = read.value;
       return undefined;
     }
     case 'askers': {
       const read = peopleOr('anyone', items);
+      if (read.kind === 'unresolved') return unresolved(read.value);
       if (read.kind === 'bad') return badValue(key, read.value, read.why);
       change.askers = read.value;
       return undefined;
@@ -184,7 +193,8 @@ function readInto(change: ChannelSettings, { key, words }: Typed): ChannelComman
 
 type PeopleRead<W extends string> =
   | { kind: 'ok'; value: W | People }
-  | { kind: 'bad'; value: string; why?: string };
+  | { kind: 'bad'; value: string; why?: string }
+  | { kind: 'unresolved'; value: string };
 
 /** The word alone (`off`, `anyone`), or people and groups by id: labels dropped, each id once. */
 function peopleOr<W extends string>(word: W, items: readonly string[]): PeopleRead<W> {
@@ -199,7 +209,8 @@ function peopleOr<W extends string>(word: W, items: readonly string[]): PeopleRe
     const user = USER.exec(item);
     const group = user ? undefined : GROUP.exec(item);
     const id = user ? (user[1] ?? user[2]) : group ? (group[1] ?? group[2]) : undefined;
-    if (id === undefined) return { kind: 'bad', value: item };
+    if (id === undefined)
+      return PLAIN_NAME.test(item) ? { kind: 'unresolved', value: item } : { kind: 'bad', value: item };
     const list = user ? users : groups;
     if (!list.includes(id)) list.push(id);
   }
@@ -214,11 +225,23 @@ function channelOf(word: string): string | undefined {
 }
 
 function notUnderstood(word: string, command: string): ChannelCommandProblem {
+  if (PLAIN_NAME.test(word)) return unresolved(word);
   const message =
     channelOf(word) === undefined
       ? `${word} is not a setting: write key:value, as in robot:2`
       : `${word} is a channel: put it first, as in ${command} channel ${word} robot:2`;
   return problem(word, 'not-understood', word, message);
+}
+
+/** A name Slack did not turn into an id: what arrived, and why it cannot be used. */
+function unresolved(word: string): ChannelCommandProblem {
+  const what = word.startsWith('#') ? 'a channel' : 'a person or user group';
+  return problem(
+    word,
+    'unresolved',
+    word,
+    `${word} arrived as plain text, not as ${what} Slack recognised: pick it from the autocomplete, or check the name`,
+  );
 }
 
 function emptyProblem(key: ChannelSettingKey): ChannelCommandProblem {

@@ -38,6 +38,8 @@ const en = {
   problem_not_understood: '{word} is not a setting: write key:value, as in `robot:2`.',
   problem_channel_misplaced: '{word} is a channel: put it first, right after `{command} channel`.',
   problem_reset_alone: '`reset` takes nothing after it: `{command} channel reset`.',
+  problem_unresolved:
+    '{value} arrived as plain text, not as {kind, select, channel {a channel Slack recognised: pick it from the autocomplete as you type #, or check its name} other {a person or user group Slack recognised: pick it from the autocomplete as you type @, or check the handle}}.',
   takes_robot: 'a whole number from 0 to {max}',
   takes_answer: '`mention`, `questions` or `all`',
   takes_reply: '`thread` or `ephemeral`',
@@ -117,6 +119,8 @@ export const messages = catalog(en, {
   problem_not_understood: '{word} 不是设置项：请写成 key:value，例如 `robot:2`。',
   problem_channel_misplaced: '{word} 是一个频道：请把它放在最前面，紧跟 `{command} channel`。',
   problem_reset_alone: '`reset` 后面不能再写别的：`{command} channel reset`。',
+  problem_unresolved:
+    '{value} 是作为纯文本收到的，Slack 没有把它识别为{kind, select, channel {频道：请在输入 # 时从自动补全中选择，或检查频道名称} other {人员或用户组：请在输入 @ 时从自动补全中选择，或检查名称}}。',
   takes_robot: '0 到 {max} 之间的整数',
   takes_answer: '`mention`、`questions` 或 `all`',
   takes_reply: '`thread` 或 `ephemeral`',

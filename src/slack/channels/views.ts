@@ -142,6 +142,11 @@ function problemText(locale: Locale, command: string, problem: ChannelCommandPro
       return t(locale, 'problem_duplicate', { key });
     case 'reset-alone':
       return t(locale, 'problem_reset_alone', { command });
+    case 'unresolved':
+      return t(locale, 'problem_unresolved', {
+        value,
+        kind: problem.value.startsWith('#') ? 'channel' : 'name',
+      });
     case 'not-understood':
       return CHANNEL_WORD.test(problem.value)
         ? t(locale, 'problem_channel_misplaced', { word: value, command })

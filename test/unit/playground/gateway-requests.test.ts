@@ -32,9 +32,12 @@ beforeEach(async () => {
         String(req.headers['x-slack-signature']),
       );
       const text = raw.toString('utf8');
+      // An interaction's payload, an event's JSON, or a slash command's form.
       const body = text.startsWith('payload=')
         ? (JSON.parse(decodeURIComponent(text.slice('payload='.length))) as Json)
-        : (JSON.parse(text) as Json);
+        : text.startsWith('{')
+          ? (JSON.parse(text) as Json)
+          : Object.fromEntries(new URLSearchParams(text));
       received.push({ signed, body });
       res.writeHead(200).end();
     });
@@ -55,6 +58,35 @@ afterEach(async () => {
 });
 
 const events = () => received.map(({ body }) => body.event as Json);
+
+describe('the playground’s slash commands', () => {
+  const OLIVIA = 'U0OLIVIA';
+
+  it('escapes channels, people and user groups by name as Slack does with should_escape, leaving unknown names as typed', async () => {
+    const outcome = await requests.send({
+      userId: OLIVIA,
+      channel: IT_HELP_CHANNEL,
+      text: '/cs channel #it-help escalate:@it-oncall,@nobody askers:@Alice @王芳 @bob.okafor lang:a<b&c',
+    });
+    expect(outcome).toEqual({ ok: true });
+    const [command] = received;
+    expect(command?.signed).toBe(true);
+    expect(command?.body).toMatchObject({
+      command: '/cs',
+      user_id: OLIVIA,
+      text: 'channel <#C0ITHELP|it-help> escalate:<!subteam^S0ITONCALL|it-oncall>,@nobody askers:<@U0ALICE|alice.martin> <@U0WANGFANG|王芳> <@U0BOB|bob.okafor> lang:a&lt;b&amp;c',
+    });
+  });
+
+  it('leaves a # or @ inside a word alone', async () => {
+    await requests.send({
+      userId: OLIVIA,
+      channel: IT_HELP_CHANNEL,
+      text: '/cs help mail@it-oncall C#it-help',
+    });
+    expect(received[0]?.body.text).toBe('help mail@it-oncall C#it-help');
+  });
+});
 
 describe('the playground’s requests for the assistant panel', () => {
   it('opens the panel with a signed assistant_thread_started carrying the channel beside it', async () => {

@@ -22,6 +22,7 @@ function show(nodes: MrkdwnNode[]): string {
           return `<a ${node.url}>${show(node.children)}</a>`;
         case 'user':
         case 'channel':
+        case 'usergroup':
           return `<${node.kind} ${node.id}${node.label === undefined ? '' : `|${node.label}`}>`;
         case 'broadcast':
           return `<broadcast ${node.name}>`;
@@ -59,6 +60,13 @@ describe('mrkdwn as Slack reads it', () => {
       '<a https://a.example/?q=1&r=2>the <bold>portal</bold></a> <user U1> <user U2|jane> <channel C1|help> <broadcast @here>',
     );
     expect(show(parseMrkdwn('a &lt;b&gt; &amp; c'))).toBe('a <b> & c');
+  });
+
+  it('reads a user group mention by its id, with its label without the @ an old-style label carries', () => {
+    // The page draws it as Slack does, by its handle (@it-oncall), never as a bare "@group".
+    expect(show(parseMrkdwn('<!subteam^S0ITONCALL> <!subteam^S1|@it-oncall> <!subteam^S2|hr-desk>'))).toBe(
+      '<usergroup S0ITONCALL> <usergroup S1|it-oncall> <usergroup S2|hr-desk>',
+    );
   });
 
   it('reads code blocks literally, and quotes line by line', () => {

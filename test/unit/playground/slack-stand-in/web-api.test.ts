@@ -36,6 +36,28 @@ describe('the stand-in Web API', () => {
     });
   });
 
+  it("lists the workspace's user groups in Slack's shape, members only with include_users", () => {
+    const listed = call('usergroups.list', {});
+    expect(listed.ok).toBe(true);
+    const groups = listed.usergroups as Array<Record<string, unknown>>;
+    expect(groups.map(({ id, handle, name }) => ({ id, handle, name }))).toEqual([
+      { id: 'S0ITONCALL', handle: 'it-oncall', name: 'IT on call' },
+      { id: 'S0HRDESK', handle: 'hr-desk', name: 'HR desk' },
+    ]);
+    expect(groups[0]).toMatchObject({ is_usergroup: true, team_id: 'T0PLAY', date_delete: 0 });
+    expect(groups[0]).not.toHaveProperty('users');
+    const withUsers = call('usergroups.list', { include_users: 'true', include_count: true });
+    expect((withUsers.usergroups as Array<Record<string, unknown>>)[0]).toMatchObject({
+      users: ['U0OLIVIA'],
+      user_count: 1,
+    });
+    expect(call('usergroups.users.list', { usergroup: 'S0HRDESK' })).toEqual({ ok: true, users: ['U0BOB'] });
+    expect(call('usergroups.users.list', { usergroup: 'S0NONE' })).toEqual({
+      ok: false,
+      error: 'no_such_subteam',
+    });
+  });
+
   it('reads a thread back by the ts of its parent or of a reply, the parent first', () => {
     const parent = call('chat.postMessage', { channel: ALICE, text: 'question' });
     const first = call('chat.postMessage', { channel: dmOf(ALICE), thread_ts: parent.ts, text: 'one' });

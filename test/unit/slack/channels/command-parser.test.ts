@@ -281,6 +281,37 @@ describe('parseChannelCommand: what is wrong', () => {
     ]);
   });
 
+  it('says a #channel, @person or @group that arrived as plain text was not one Slack recognised', () => {
+    // Slack escapes the names it knows (should_escape); what arrives as typed is one it did not.
+    expect(problemsOf('#it-help escalate:@it-oncall askers:<@U1|alice>,@nobody')).toEqual([
+      expect.objectContaining({
+        reason: 'unresolved',
+        value: '#it-help',
+        message: expect.stringContaining('#it-help arrived as plain text, not as a channel Slack recognised'),
+      }),
+      expect.objectContaining({
+        reason: 'unresolved',
+        value: '@it-oncall',
+        message: expect.stringContaining('not as a person or user group Slack recognised'),
+      }),
+      expect.objectContaining({ reason: 'unresolved', value: '@nobody' }),
+    ]);
+    // Escaped, the same names are read by their ids.
+    expect(
+      parseChannelCommand(
+        '<#C0ITHELP|it-help> escalate:<!subteam^S0ITONCALL|it-oncall> askers:<@U0ALICE|alice>',
+        '/cs',
+      ),
+    ).toEqual({
+      kind: 'set',
+      channel: 'C0ITHELP',
+      change: {
+        escalate: { users: [], groups: ['S0ITONCALL'] },
+        askers: { users: ['U0ALICE'], groups: [] },
+      },
+    });
+  });
+
   it('changes nothing when any pair is bad, and reports every problem in the order typed', () => {
     expect(
       problemsOf('robot:-1 answer:all lang:fr colour:red reply:thread').map((found) => found.key),

@@ -81,6 +81,18 @@ describe('problems', () => {
     ]);
   });
 
+  it('say what arrived for a name Slack did not recognise, and why, in English and Chinese', () => {
+    const problems = problemsOf('#it-help escalate:@it-oncall');
+    expect(renderChannelProblems('en', '/cs', problems).text.split('\n')).toEqual([
+      '*Nothing was changed:*',
+      '• `#it-help` arrived as plain text, not as a channel Slack recognised: pick it from the autocomplete as you type #, or check its name.',
+      '• `@it-oncall` arrived as plain text, not as a person or user group Slack recognised: pick it from the autocomplete as you type @, or check the handle.',
+    ]);
+    expect(renderChannelProblems('zh-CN', '/cs', problems).text).toContain(
+      '`@it-oncall` 是作为纯文本收到的，Slack 没有把它识别为人员或用户组',
+    );
+  });
+
   it('quote what was typed in code, so it cannot format or mention', () => {
     const text = renderChannelProblems('en', '/cs', problemsOf('robot:<!channel>')).text;
     expect(text).toContain('not `&lt;!channel&gt;`');
