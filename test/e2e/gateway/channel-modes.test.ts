@@ -9,8 +9,10 @@ import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChannelSettings } from '../../../src/conversation/channel-settings.js';
 import { writeChannelSettings } from '../../../src/stores/sqlite.js';
+import { expectLeftAlone } from '../../support/event-verdicts.js';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
+  askByMention,
   buttonOf,
   buttonsOf,
   clickButton,
@@ -25,7 +27,8 @@ import {
   messageChanged,
   nextTs,
 } from '../../support/slack-payloads.js';
-import { sleep } from '../../support/wait.js';
+import { retryHeaders } from '../../support/slack-signing.js';
+import { waitFor } from '../../support/wait.js';
 
 const QUESTIONS = 'C0QUESTIONS';
 const ALL_FOR_ASKERS = 'C0ASKERS';
@@ -38,21 +41,22 @@ const GROUPIE = 'U0GROUPIE';
 const OTHER = 'U0OTHER';
 const ASKERS_GROUP = 'S0ASKERS';
 const WAIT_MS = 8_000;
-/** Long enough for an answer the gateway would have given to arrive; a dropped message gets nothing. */
-const QUIET_MS = 600;
 
 const folder = mkdtempSync(join(tmpdir(), 'channel-modes-'));
 const statePath = join(folder, 'gateway.sqlite');
+const placeholderStatePath = join(folder, 'placeholder-at-once.sqlite');
 {
+  const privately: ChannelSettings = { reply: 'ephemeral', answer: 'questions' };
   const channels: Record<string, ChannelSettings> = {
     [QUESTIONS]: { answer: 'questions' },
     [ALL_FOR_ASKERS]: { answer: 'all', askers: { users: [ASKER], groups: [ASKERS_GROUP] } },
     [IT_DESK]: { robot: 2 },
-    [PRIVATE]: { reply: 'ephemeral', answer: 'questions' },
+    [PRIVATE]: privately,
     [PRIVATE_WITH_CALL]: { reply: 'ephemeral', escalate: { users: [OTHER], groups: [] } },
     [CHINESE]: { lang: 'zh' },
   };
   await writeChannelSettings(statePath, channels, 'U0OPERATOR');
+  await writeChannelSettings(placeholderStatePath, { [PRIVATE]: privately }, 'U0OPERATOR');
 }
 
 // A placeholder only past 10 s: every answer here is one message, the first in its thread.
@@ -85,15 +89,9 @@ async function answerTo(event: { type: string; ts: string; channel: string }): P
   );
 }
 
-/** Sends an event that must get no answer: nothing is asked, nothing is posted, nobody is looked up. */
+/** Sends an event that must get no answer: counted as ignored, with nothing asked, posted or looked up. */
 async function expectIgnored(event: { type: string; ts: string; channel: string }): Promise<void> {
-  const h = harness();
-  const asksBefore = h.robotAsks().length;
-  const callsBefore = h.slack.calls().length;
-  expect((await h.sendEvent(event)).status).toBe(200);
-  await sleep(QUIET_MS);
-  expect(h.robotAsks().length).toBe(asksBefore);
-  expect(h.slack.calls().slice(callsBefore)).toEqual([]);
+  await expectLeftAlone(harness(), event);
 }
 
 describe('answer: questions', () => {
@@ -185,11 +183,29 @@ describe('answer: questions', () => {
     it('the same question again when Slack delivers it twice', async () => {
       const h = harness();
       const event = channelMessage({ channel: QUESTIONS, text: 'How do I connect to the VPN?' });
-      await answerTo(event);
+      const eventId = `Ev0MODES${event.ts.replace('.', '')}`;
       const asks = h.robotAsks().length;
-      await h.sendEvent(event);
-      await sleep(QUIET_MS);
-      expect(h.robotAsks().length).toBe(asks);
+      expect((await h.sendEvent(event, undefined, eventId)).status).toBe(200);
+      await h.slack.waitForCall(
+        'chat.postMessage',
+        (call) => call.body.channel === QUESTIONS && call.body.thread_ts === event.ts,
+        WAIT_MS,
+      );
+      // Slack's retry: the same envelope again, with its retry headers.
+      expect((await h.sendEvent(event, retryHeaders(1, 'http_timeout'), eventId)).status).toBe(200);
+      await waitFor(
+        () =>
+          h.logs.some(
+            (line) =>
+              line.msg === 'duplicate delivery ignored' && line.ts === event.ts && line.retryNum === 1,
+          ),
+        { timeoutMs: WAIT_MS, message: 'the retry was found a duplicate' },
+      );
+      expect(h.robotAsks().slice(asks)).toHaveLength(1);
+      const inThread = h.slack
+        .calls()
+        .filter((call) => call.body.channel === QUESTIONS && call.body.thread_ts === event.ts);
+      expect(inThread.map((call) => call.method)).toEqual(['chat.postMessage']);
     });
   });
 });
@@ -245,7 +261,7 @@ describe('robot', () => {
 });
 
 describe('reply: ephemeral', () => {
-  it('shows the answer to the asker alone, in the thread, with no placeholder anyone else sees', async () => {
+  it('shows the answer to the asker alone, in the thread', async () => {
     const h = harness();
     const mention = appMention({ channel: PRIVATE, text: `<@${IDS.botUser}> How do I connect to the VPN?` });
     expect((await h.sendEvent(mention)).status).toBe(200);
@@ -292,6 +308,34 @@ describe('reply: ephemeral', () => {
   });
 });
 
+describe('reply: ephemeral, with a robot slower than the placeholder delay', () => {
+  // Every question here is past its placeholder delay at once, as with a slow robot.
+  const placeholderAtOnce = useGatewayHarness({
+    env: { STATE_PATH: placeholderStatePath, PLACEHOLDER_DELAY_MS: '0' },
+  });
+
+  it('puts no "working" placeholder in the channel, where everyone would see it', async () => {
+    const h = placeholderAtOnce();
+    // The control: on this gateway a public question gets its placeholder, replaced by the answer.
+    const { answer: publicAnswer } = await askByMention(h, 'How do I connect to the VPN?', {
+      channel: 'C0PLAIN',
+    });
+    expect(textOf(publicAnswer)).toContain('GlobalProtect');
+
+    const mention = appMention({ channel: PRIVATE, text: `<@${IDS.botUser}> How do I connect to the VPN?` });
+    expect((await h.sendEvent(mention)).status).toBe(200);
+    const answer = await h.slack.waitForCall(
+      'chat.postEphemeral',
+      (call) => call.body.thread_ts === mention.ts,
+      WAIT_MS,
+    );
+    expect(answer.body.user).toBe(IDS.user);
+    expect(textOf(answer)).toContain('GlobalProtect');
+    const inChannel = h.slack.calls().filter((call) => call.body.channel === PRIVATE);
+    expect(inChannel.map((call) => call.method)).toEqual(['chat.postEphemeral']);
+  });
+});
+
 describe('reply: ephemeral, escalate', () => {
   it('calls a person from a private answer in its thread, and tells the clicker alone', async () => {
     const h = harness();
@@ -335,8 +379,21 @@ describe('reply: ephemeral, escalate', () => {
 
 describe('lang', () => {
   it("speaks the channel's language to everyone there, whatever their own", async () => {
-    const mention = appMention({ channel: CHINESE, text: `<@${IDS.botUser}> How do I connect to the VPN?` });
-    const answer = await answerTo(mention);
-    expect(buttonOf(answer, 'rate_up').text).toBe('👍 有帮助');
+    const ratings = (answer: RecordedCall) =>
+      buttonsOf(answer)
+        .filter((button) => button.actionId.startsWith('rate_'))
+        .map((button) => button.text);
+    // Two askers whose own language is English (and one whose own is Chinese) get the app's words in Chinese.
+    for (const user of [IDS.user, OTHER, 'U_ZH']) {
+      const mention = appMention({
+        channel: CHINESE,
+        user,
+        text: `<@${IDS.botUser}> How do I connect to the VPN?`,
+      });
+      expect(ratings(await answerTo(mention))).toEqual(['👍 有帮助', '👎 没帮助']);
+    }
+    // The control: the same English asker in a channel without a language gets them in English.
+    const plain = appMention({ channel: 'C0PLAIN', text: `<@${IDS.botUser}> How do I connect to the VPN?` });
+    expect(ratings(await answerTo(plain))).toEqual(['👍 Helpful', '👎 Not helpful']);
   });
 });
