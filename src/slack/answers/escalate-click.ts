@@ -1,5 +1,5 @@
-// "Get a person": calls the people the place names, once per answer, then shows who called in place
-// of the button. Anyone who sees the answer may click it; the first click calls, later ones are told.
+// "Get a person": calls the people the place names, once per answer, then shows who called whom in
+// place of the button. Anyone who sees the answer may click it; the first click calls, later ones are told.
 import type { Locale } from '../../conversation/locale.js';
 import type { AnswerContext } from '../../conversation/types.js';
 import { errorFields } from '../../logging/error-fields.js';
@@ -119,7 +119,7 @@ async function escalate(deps: EscalateDeps, handling: Handling, click: Click): P
   );
 
   const message = payload.message;
-  const line = renderEscalatedLine(locale, userId, new Date());
+  const line = renderEscalatedLine(locale, userId, new Date(), route.targets);
   if (payload.container?.is_ephemeral) {
     // An ephemeral answer comes without its blocks and cannot be redrawn: the clicker is told below it.
     await deps.responder.ephemeral(handling, target, userId, {

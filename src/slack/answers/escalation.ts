@@ -1,6 +1,6 @@
 // Calling a person about an answer (issue #19, `escalate`): who is called and where, the claim that
 // makes an answer call once across replicas, and the two messages: the call, and the line that
-// replaces the "Get a person" button once someone has clicked it.
+// replaces the "Get a person" button once someone has clicked it (who clicked, whom it called).
 import type { types } from '@slack/bolt';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { People } from '../../conversation/channel-settings.js';
@@ -69,14 +69,18 @@ export interface Call {
   answerText?: string | undefined;
 }
 
+/** Groups first: one on-call group reaches more people than any one person, and is kept if a list is cut. */
+function targetMentions(targets: People): string[] {
+  return [
+    ...targets.groups.map((groupId) => `<!subteam^${groupId}>`),
+    ...targets.users.map((userId) => `<@${userId}>`),
+  ];
+}
+
 /** The one message that calls the people: it mentions them, quotes the question and says who asked. */
 export function renderCall(call: Call): RenderedMessage {
   const { locale } = call;
-  // Groups first: one on-call group reaches more people than any one person, and is kept if the list is cut.
-  const targets = [
-    ...call.targets.groups.map((groupId) => `<!subteam^${groupId}>`),
-    ...call.targets.users.map((userId) => `<@${userId}>`),
-  ].join(' ');
+  const targets = targetMentions(call.targets).join(' ');
   const asker = mention(call.askerUserId);
   const said =
     call.answerText === undefined
@@ -100,12 +104,27 @@ export function renderCall(call: Call): RenderedMessage {
   return { text: truncateMrkdwn(plain.join('\n'), FALLBACK_TEXT_MAX), blocks };
 }
 
-/** The line in place of the button: who called a person, and when, in each reader's own time zone. */
-export function renderEscalatedLine(locale: Locale, userId: string, at: Date): types.ContextBlock {
+/** Room a context element leaves for the people called, after who called and when. */
+const CALLED_MAX = 2_500;
+
+/**
+ * The line in place of the button: who clicked, whom that called (the groups and people the place
+ * names), and when, in each reader's own time zone.
+ */
+export function renderEscalatedLine(
+  locale: Locale,
+  userId: string,
+  at: Date,
+  called: People,
+): types.ContextBlock {
   const seconds = Math.floor(at.getTime() / 1000);
   const fallback = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const when = `<!date^${seconds}^{date_short_pretty} {time}|${fallback}>`;
-  return { ...context(t(locale, 'escalated', { user: mention(userId), when })), block_id: ESCALATE_BLOCK_ID };
+  const people = truncateMrkdwn(targetMentions(called).join(', '), CALLED_MAX);
+  return {
+    ...context(t(locale, 'escalated', { user: mention(userId), called: people, when })),
+    block_id: ESCALATE_BLOCK_ID,
+  };
 }
 
 /** User text as a mrkdwn quote: escaped, spaces tidied, every line marked, cut to `max` characters. */

@@ -37,7 +37,7 @@ const en = {
   reason_button: 'Say what was wrong',
   escalate_button: 'Get a person',
   no_answer: 'I have no answer to this in the knowledge base. A person can help.',
-  escalated: '{user} called a person · {when}',
+  escalated: '{user} called {called} · {when}',
   escalation_call:
     '{clicked, select, asker {{asker} asks for a person to help with this question:} other {{clicker} asks for a person to help {asker} with this question:}}',
   escalation_call_direct:
@@ -88,7 +88,7 @@ export const messages = catalog(en, {
   reason_button: '说说哪里不对',
   escalate_button: '找人工',
   no_answer: '知识库里没有这个问题的答案，可以找人工帮忙。',
-  escalated: '{user} 已呼叫人工 · {when}',
+  escalated: '{user} 已呼叫 {called} · {when}',
   escalation_call:
     '{clicked, select, asker {{asker} 请人工帮忙解答这个问题：} other {{clicker} 请人工帮忙解答 {asker} 的这个问题：}}',
   escalation_call_direct: '{asker} 在与应用的私信中提问，请人工帮忙解答：',

@@ -370,7 +370,7 @@ describe('reply: ephemeral, escalate', () => {
     expect(textOf(call)).toContain(`<@${OTHER}>`);
     const told = await h.slack.waitForCall(
       'chat.postEphemeral',
-      (posted) => posted.body.user === IDS.user && textOf(posted).includes('called a person'),
+      (posted) => posted.body.user === IDS.user && textOf(posted).includes(`called <@${OTHER}>`),
       WAIT_MS,
     );
     expect(told.body.thread_ts).toBe(mention.ts);

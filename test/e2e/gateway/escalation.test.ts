@@ -135,11 +135,13 @@ describe('in a channel whose escalate names people', () => {
     ]);
     const updated = await harness.slack.waitForCall(
       'chat.update',
-      (update) => isLaterUpdateOf(answer)(update) && textOf(update).includes('called a person'),
+      (update) => isLaterUpdateOf(answer)(update) && textOf(update).includes('called <!subteam^S0ITDESK>'),
     );
     expect(hasEscalateButton(updated)).toBe(false);
     expect(textOf(updated)).toMatch(
-      new RegExp(`<@${IDS.user}> called a person · <!date\\^\\d+\\^\\{date_short_pretty\\} \\{time\\}\\|`),
+      new RegExp(
+        `<@${IDS.user}> called <!subteam\\^S0ITDESK>, <@U0ONCALL> · <!date\\^\\d+\\^\\{date_short_pretty\\} \\{time\\}\\|`,
+      ),
     );
     // The rest of the answer is still there.
     expect(textOf(updated)).toContain('password portal');
@@ -170,7 +172,7 @@ describe('in a channel whose escalate names people', () => {
       `>${UNKNOWN_QUESTION}`,
     ]);
     const updated = await harness.slack.waitForCall('chat.update', isLaterUpdateOf(answer));
-    expect(textOf(updated)).toContain(`<@${SAM}> called a person`);
+    expect(textOf(updated)).toContain(`<@${SAM}> called <!subteam^S0ITDESK>, <@U0ONCALL> · `);
     // The no-answer line stays; only the button gave way.
     expect(sectionTexts(updated)[0]).toBe(NO_ANSWER);
   });
@@ -293,7 +295,7 @@ describe('in a DM, with ESCALATE_TO and ESCALATION_CHANNEL_ID', () => {
 
     const updated = await harness.slack.waitForCall('chat.update', isLaterUpdateOf(answer));
     expect(hasEscalateButton(updated)).toBe(false);
-    expect(textOf(updated)).toContain(`<@${IDS.user}> called a person`);
+    expect(textOf(updated)).toContain(`<@${IDS.user}> called <!subteam^S0ITDESK>, <@U0ONCALL> · `);
     // Nothing was posted in the DM itself but the answer.
     expect(
       harness.slack.calls('chat.postMessage').filter((posted) => posted.body.channel === IDS.dm),

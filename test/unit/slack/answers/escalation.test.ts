@@ -116,17 +116,22 @@ describe('renderCall', () => {
 });
 
 describe('renderEscalatedLine in place of the button', () => {
-  it('says who called and when, as a Slack date each reader sees in their own zone', () => {
-    const line = renderEscalatedLine('en', 'U0SAM', new Date('2026-03-04T09:30:12Z'));
+  it('says who called whom, groups first, and when, as a Slack date each reader sees in their own zone', () => {
+    const called = { users: ['U0ONCALL'], groups: ['S0ITDESK'] };
+    const line = renderEscalatedLine('en', 'U0SAM', new Date('2026-03-04T09:30:12Z'), called);
     expect(line).toEqual({
       type: 'context',
       block_id: ESCALATE_BLOCK_ID,
       elements: [
         {
           type: 'mrkdwn',
-          text: '<@U0SAM> called a person · <!date^1772616612^{date_short_pretty} {time}|2026-03-04 09:30 UTC>',
+          text: '<@U0SAM> called <!subteam^S0ITDESK>, <@U0ONCALL> · <!date^1772616612^{date_short_pretty} {time}|2026-03-04 09:30 UTC>',
         },
       ],
+    });
+    const inChinese = renderEscalatedLine('zh-CN', 'U0SAM', new Date(0), { users: [], groups: ['S0ITDESK'] });
+    expect(inChinese.elements[0]).toMatchObject({
+      text: expect.stringMatching(/^<@U0SAM> 已呼叫 <!subteam\^S0ITDESK> · /),
     });
   });
 
@@ -146,7 +151,7 @@ describe('renderEscalatedLine in place of the button', () => {
       },
       { escalate: true },
     );
-    const line = renderEscalatedLine('en', 'U0SAM', new Date(0));
+    const line = renderEscalatedLine('en', 'U0SAM', new Date(0), { users: ['U0ONCALL'], groups: [] });
     const blocks = replaceBlock(answer?.blocks, ESCALATE_BLOCK_ID, line);
     expect(blocks.map((block) => block.block_id ?? block.type)).toEqual([
       'section',
