@@ -68,6 +68,8 @@ export interface QuestionInput {
   placement: Placement;
   /** Set when the question is a click on a suggested question (or Try again after one). */
   suggestion?: SuggestionClick;
+  /** A message nobody addressed to the app (a channel answering on its own): no match is passed over. */
+  unaddressed?: boolean;
 }
 
 /** A question the robot answered, as the conversation core reports it. */
@@ -268,6 +270,8 @@ export class Conversation {
       );
     }
 
+    const matched = answer.answerType !== ANSWER_TYPE_UNKNOWN;
+    if (!matched && input.unaddressed) return { kind: 'pass', locale: asker.locale };
     const rateable = isRateable(answer);
     const suggestions: SuggestionChoice[] = answer.suggestions
       .filter((item): item is typeof item & { docId: string } => Boolean(item.docId))
@@ -327,7 +331,7 @@ export class Conversation {
       stripe: answer.stripe?.trim() || undefined,
       suggestions,
       rateable: rateable && stored,
-      matched: answer.answerType !== ANSWER_TYPE_UNKNOWN,
+      matched,
       clickedBy: suggestion ? { displayName: asker.displayName, question: suggestion.question } : undefined,
       demo: this.#settings.demo,
       locale: asker.locale,

@@ -98,7 +98,16 @@ export interface NoticeReply {
   limit?: number;
 }
 
-export type Reply = AnswerReply | FailureReply | NoticeReply;
+/**
+ * Nothing to show: the robot had no answer to a message nobody addressed to the app (a channel
+ * answering on its own). It costs the channel nothing: no message, no review card.
+ */
+export interface PassReply {
+  kind: 'pass';
+  locale: Locale;
+}
+
+export type Reply = AnswerReply | FailureReply | NoticeReply | PassReply;
 
 /** Rating values as the platform spells them: 1 thumbs up, 2 thumbs down. */
 export type Rating = 1 | 2;

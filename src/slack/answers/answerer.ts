@@ -45,6 +45,10 @@ export interface SlackQuestion {
   working?: WorkingSignals | undefined;
   /** The rating element where the place has its own (the assistant panel); else RATING_BUTTONS. */
   rating?: RatingButtons | undefined;
+  /** Ask again on a question an operator linked to an entry: asked by that entry first. */
+  byLink?: boolean | undefined;
+  /** Nobody addressed it to the app (a channel answering on its own): shown only if the robot has an answer. */
+  unaddressed?: boolean | undefined;
 }
 
 export interface AnswerQuestion {
@@ -108,10 +112,13 @@ export class Answerer implements AnswerQuestion {
       // A place with a language of its own speaks it to everybody there.
       locale: placement.language === 'auto' ? user.locale : placement.language,
     };
-    // An ephemeral placeholder could never be replaced by the answer: a private answer has none.
+    // An ephemeral placeholder could never be replaced by the answer, and one under a message nobody
+    // addressed to the app would be posted before knowing there is anything to say: neither has one.
     const signals = question.working ?? this.#working;
     const working =
-      target.visibleTo === undefined ? signals(handling, target, asker.locale, replaceTs) : NO_SIGNAL;
+      target.visibleTo === undefined && !question.unaddressed
+        ? signals(handling, target, asker.locale, replaceTs)
+        : NO_SIGNAL;
     let reply: Reply | typeof EXPIRED;
     try {
       const asking = this.#ask(
@@ -122,6 +129,8 @@ export class Answerer implements AnswerQuestion {
           threadId: target.threadTs,
           placement,
           ...(suggestion ? { suggestion } : {}),
+          ...(question.byLink ? { byLink: true } : {}),
+          ...(question.unaddressed ? { unaddressed: true } : {}),
         },
         {
           requestId: handling.requestId,
@@ -147,6 +156,10 @@ export class Answerer implements AnswerQuestion {
       { kind: reply.kind, channel: target.channel, threadTs: target.threadTs, clicked: Boolean(suggestion) },
       'reply ready',
     );
+    if (reply.kind === 'pass') {
+      this.#onEvent('question', 'passed_over');
+      return;
+    }
     if (suggestion && reply.kind === 'notice') {
       // A stale click is told to the person who clicked, not to the thread.
       await tell(this.#responder, handling, target, userId, reply);

@@ -143,6 +143,8 @@ export function renderReply(reply: Reply, options: RenderOptions = {}): Rendered
       return [renderFailure(reply)];
     case 'notice':
       return [renderNotice(reply)];
+    case 'pass':
+      return [];
   }
 }
 

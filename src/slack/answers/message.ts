@@ -140,8 +140,8 @@ async function answerMessage(
   source: EventSource,
 ): Promise<void> {
   const { logger } = handling;
-  const target = await questionTarget(deps, handling, event, source);
-  if (!target) {
+  const question = await questionTarget(deps, handling, event, source);
+  if (!question) {
     deps.onEvent(event.type, 'ignored');
     return;
   }
@@ -155,6 +155,7 @@ async function answerMessage(
     );
     return;
   }
+  const { target, unaddressed } = question;
   try {
     // Independent of each other: a slow store must not add its time to the names' lookup.
     const remembered =
@@ -169,7 +170,7 @@ async function answerMessage(
     deps.onEvent(event.type, 'question');
     const panelThread = panelThreadOf(target);
     await Promise.all([
-      deps.answerer.answer(handling, { userId, text, target, ...asked }),
+      deps.answerer.answer(handling, { userId, text, target, ...asked, unaddressed }),
       panelThread && deps.assistant.titleOnce(handling, panelThread, text),
     ]);
   } catch (error) {
@@ -188,22 +189,30 @@ async function questionText(handling: Handling, source: EventSource, text: strin
   return questionFromSlackText(text, { botUserId: source.botUserId, resolveUser: (id) => names.get(id) });
 }
 
-/** Where to answer, or undefined when the message is not a question for the app. */
+/**
+ * Where to answer, and whether the app was addressed (a mention, a DM, a thread of a channel that
+ * answers only mentions), or undefined when the message is not a question for the app.
+ */
 async function questionTarget(
   deps: MessageDeps,
   handling: Handling,
   event: IncomingMessage,
   source: EventSource,
-): Promise<ReplyTarget | undefined> {
-  if (event.type === 'app_mention') return { channel: event.channel, threadTs: event.thread_ts ?? event.ts };
-  if (isDirectMessage(event)) return { channel: event.channel, threadTs: event.thread_ts };
+): Promise<{ target: ReplyTarget; unaddressed: boolean } | undefined> {
+  if (event.type === 'app_mention') {
+    return { target: { channel: event.channel, threadTs: event.thread_ts ?? event.ts }, unaddressed: false };
+  }
+  if (isDirectMessage(event))
+    return { target: { channel: event.channel, threadTs: event.thread_ts }, unaddressed: false };
   if (!event.thread_ts) {
     // A top-level message without the app's mention that passed mayBeQuestion: the channel answers
     // on its own, if the asker is one it answers.
     const { askers } = deps.channels.policyOf(event.channel);
     const user = event.user ?? '';
     const answered = askers === 'anyone' || (await isAmong(deps, handling, askers, user));
-    return answered ? { channel: event.channel, threadTs: event.ts } : undefined;
+    return answered
+      ? { target: { channel: event.channel, threadTs: event.ts }, unaddressed: true }
+      : undefined;
   }
   // In a thread, a plain message is a question only inside a thread the app is answering; a
   // message that mentions the app arrives as app_mention too, and the delivery key makes it one.
@@ -214,7 +223,9 @@ async function questionTarget(
     event.thread_ts,
     handling.logger,
   );
-  return known ? { channel: event.channel, threadTs: event.thread_ts } : undefined;
+  if (!known) return undefined;
+  const unaddressed = deps.channels.policyOf(event.channel).answer !== 'mention';
+  return { target: { channel: event.channel, threadTs: event.thread_ts }, unaddressed };
 }
 
 /** Is the user one of these people, by id or by a user group's members? */
@@ -245,10 +256,13 @@ function mayBeQuestion(
   event: MessageFacts,
   botUserId: string | undefined,
 ): boolean {
-  if (event.type === 'app_mention' || event.thread_ts !== undefined || isDirectMessage(event)) return true;
+  if (event.type === 'app_mention' || isDirectMessage(event)) return true;
   const policy = deps.channels.policyOf(event.channel);
-  if (policy.answer === 'mention') return false;
   const text = event.text ?? '';
+  // A follow-up in a thread the app answers; where the channel answers on its own, only a question
+  // ("ok thanks" is talk between people, and nobody addressed it to the app).
+  if (event.thread_ts !== undefined) return policy.answer === 'mention' || readsAsQuestion(text);
+  if (policy.answer === 'mention') return false;
   // One that mentions the app arrives as app_mention too and is answered from there.
   if (mentionsTheApp(text, botUserId)) return false;
   if (MENTION.test(text)) return false;

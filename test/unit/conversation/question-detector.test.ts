@@ -58,8 +58,21 @@ describe('readsAsQuestion', () => {
     '哪里可以领电脑',
     '谁负责审批',
     '能否帮我重置密码',
-    '可以远程办公',
   ])('asks when it starts with a Chinese question word: %j', (text) => {
+    expect(readsAsQuestion(text)).toBe(true);
+  });
+
+  it.each([
+    '无线网络连不上怎么办',
+    '打印机在哪',
+    '报销流程是什么',
+    '这个月的工资为什么少了',
+    '新电脑找谁领',
+    '年假还剩多少天',
+    '会议室明天有没有空',
+    '周末能不能远程办公',
+    '我知道怎么连VPN了',
+  ])('asks when a Chinese question word is anywhere in the sentence, with no question mark: %j', (text) => {
     expect(readsAsQuestion(text)).toBe(true);
   });
 
@@ -70,8 +83,8 @@ describe('readsAsQuestion', () => {
     },
   );
 
-  it.each(['吗的意思', '我知道怎么连VPN了', '打印机修好了。', '呢子大衣', '谢谢'])(
-    'does not ask when 吗 or 呢 is not at the end, or a question word not first: %j',
+  it.each(['吗的意思', '打印机修好了。', '呢子大衣', '谢谢', '可以远程办公', '午饭吃了'])(
+    'does not ask when 吗 or 呢 is not at the end, and no question word is there: %j',
     (text) => {
       expect(readsAsQuestion(text)).toBe(false);
     },
