@@ -55,8 +55,9 @@ async function rate(deps: RatingDeps, handling: Handling, click: Click): Promise
   }
   if (outcome.kind === 'notice') {
     await tell(deps.responder, handling, target, userId, outcome.reply);
-    // A second click on an answer already rated: make sure the message shows the rating.
-    if (outcome.reply.notice === 'already_rated' && outcome.rating) {
+    // A second click on an answer already rated: make sure the message shows the rating. A private
+    // answer's rated line was posted under it when it was rated: the notice alone says it.
+    if (outcome.reply.notice === 'already_rated' && outcome.rating && !payload.container?.is_ephemeral) {
       await showRated(deps, handling, payload, locale, userId, outcome.rating);
     }
     return;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import { tell } from '../answers/answerer.js';
-import { RATING_BLOCK_ID, replaceBlock } from '../answers/blocks.js';
+import { RATING_BLOCK_ID, ratedText, replaceBlock } from '../answers/blocks.js';
 import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
@@ -14,6 +14,7 @@ import { type Submission, submissionListener } from '../handling/submission.js';
 import type { ViewArgs } from '../handling/tracked.js';
 import { decodeReasonValue } from '../kit/button-values.js';
 import { context } from '../kit/elements.js';
+import { postToResponseUrl } from '../transport/response-url.js';
 import {
   type RatedMessage,
   REASON_BLOCK_ID,
@@ -77,11 +78,18 @@ async function openReasonModal(deps: ReasonDeps, handling: Handling, click: Clic
   const messageTs = payload.message?.ts ?? payload.container?.message_ts;
   const rated =
     messageTs && !payload.container?.is_ephemeral ? { channel: target.channel, ts: messageTs } : undefined;
+  // A private rated line is changed through its click's response_url, as Slack allows for ephemeral messages.
+  const responseUrl = payload.container?.is_ephemeral ? payload.response_url : undefined;
   // A refusal (an expired trigger) is logged by the responder: the 👎 itself was already sent.
   await deps.responder.openModal(
     handling,
     payload.trigger_id,
-    renderReasonModal({ contextKey, locale, ...(rated ? { rated } : {}) }),
+    renderReasonModal({
+      contextKey,
+      locale,
+      ...(rated ? { rated } : {}),
+      ...(responseUrl ? { responseUrl } : {}),
+    }),
   );
 }
 
@@ -106,7 +114,7 @@ async function submitReason(
   }
   // The modal closes at once; the card is updated after, however long Slack and the store take.
   await ack();
-  const { contextKey, rated } = metadata;
+  const { contextKey, rated, responseUrl } = metadata;
   const context = await deps.review.context(contextKey).catch((error: unknown) => {
     handling.logger.error(
       { ...errorFields(error), contextKey },
@@ -138,9 +146,22 @@ async function submitReason(
       return 'failed' as const;
     });
   deps.onEvent('dislike_reason', outcome);
-  if (rated && (outcome === 'noted' || outcome === 'reopened')) {
-    await showReasonSent(deps, handling, rated, locale);
-  }
+  if (outcome !== 'noted' && outcome !== 'reopened') return;
+  if (rated) await showReasonSent(deps, handling, rated, locale);
+  else if (responseUrl) await showPrivateReasonSent(handling, responseUrl, userId, locale);
+}
+
+/** A private answer's rated line, which only its own response_url can change, without its button. */
+async function showPrivateReasonSent(
+  handling: Handling,
+  responseUrl: string,
+  userId: string,
+  locale: Locale,
+): Promise<void> {
+  // Only a 👎 offers a reason, so the line is the 👎's.
+  const text = `${ratedText(locale, userId, 2)} · ${t(locale, 'reason_sent')}`;
+  const line: types.ContextBlock = { ...context(text), block_id: RATING_BLOCK_ID };
+  await postToResponseUrl(responseUrl, { message: { text, blocks: [line] }, replace: true }, handling.logger);
 }
 
 const threadSchema = z.object({

@@ -23,7 +23,18 @@ const slackId = z.string().regex(/^[A-Z0-9]{1,32}$/);
 const slackTs = z.string().regex(/^\d{1,12}\.\d{1,8}$/);
 
 const reasonMetadataSchema = z
-  .object({ v: z.literal(1), k: z.string().min(1).max(128), c: slackId.optional(), m: slackTs.optional() })
+  .object({
+    v: z.literal(1),
+    k: z.string().min(1).max(128),
+    c: slackId.optional(),
+    m: slackTs.optional(),
+    // A private answer's rated line can be changed only through its click's response_url.
+    u: z
+      .string()
+      .regex(/^https?:\/\//i)
+      .max(1000)
+      .optional(),
+  })
   .strict();
 
 /** The rated answer a reason is about: where a card links to, and whose button says the reason was sent. */
@@ -35,11 +46,18 @@ export interface RatedMessage {
 export interface ReasonMetadata {
   contextKey: string;
   rated: RatedMessage | undefined;
+  /** The response_url of the click on a private answer's rated line, which replaces that line. */
+  responseUrl?: string | undefined;
 }
 
 /** The reason modal's private_metadata: the answer context key it was opened for, and the rated message. */
-export function encodeReasonMetadata(contextKey: string, rated?: RatedMessage): string {
-  return JSON.stringify({ v: 1, k: contextKey, ...(rated ? { c: rated.channel, m: rated.ts } : {}) });
+export function encodeReasonMetadata(contextKey: string, rated?: RatedMessage, responseUrl?: string): string {
+  return JSON.stringify({
+    v: 1,
+    k: contextKey,
+    ...(rated ? { c: rated.channel, m: rated.ts } : {}),
+    ...(responseUrl ? { u: responseUrl } : {}),
+  });
 }
 
 /** What a reason modal was opened for; undefined for anything else. */
@@ -47,7 +65,7 @@ export function readReasonMetadata(raw: unknown): ReasonMetadata | undefined {
   const metadata = readPrivateMetadata(raw, reasonMetadataSchema);
   if (!metadata) return undefined;
   const rated = metadata.c && metadata.m ? { channel: metadata.c, ts: metadata.m } : undefined;
-  return { contextKey: metadata.k, rated };
+  return { contextKey: metadata.k, rated, ...(metadata.u ? { responseUrl: metadata.u } : {}) };
 }
 
 export function readReasonForm(view: unknown): {

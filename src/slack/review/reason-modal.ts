@@ -22,6 +22,8 @@ export function renderReasonModal(input: {
   contextKey: string;
   locale: Locale;
   rated?: RatedMessage;
+  /** A private answer's: where its rated line is replaced once the reason is sent. */
+  responseUrl?: string;
 }): types.ModalView {
   const { locale } = input;
   return modal({
@@ -29,7 +31,7 @@ export function renderReasonModal(input: {
     title: t(locale, 'reason_title'),
     submit: t(locale, 'modal_send'),
     close: t(locale, 'modal_cancel'),
-    privateMetadata: encodeReasonMetadata(input.contextKey, input.rated),
+    privateMetadata: encodeReasonMetadata(input.contextKey, input.rated, input.responseUrl),
     blocks: [
       context(t(locale, 'reason_intro')),
       // Optional in Slack's eyes: words alone are a reason too, and the listener asks for one of the two.
