@@ -4,7 +4,9 @@
 // and wrongly signed: each is refused (or answered as an SSL check) and nothing reaches the platform
 // or Slack's Web API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_PATH } from '../../../src/platform/schemas.js';
 import { encodeTryAgainValue } from '../../../src/slack/kit/button-values.js';
+import type { RecordedCall } from '../../support/fake-slack-api.js';
 import { type GatewayHarness, SIGNING_SECRET, startGatewayHarness } from '../../support/gateway-harness.js';
 import {
   appMention,
@@ -22,7 +24,6 @@ import {
   type SlackAppResponse,
   signSlackRequest,
 } from '../../support/slack-signing.js';
-import { sleep } from '../../support/wait.js';
 
 let harness: GatewayHarness;
 
@@ -279,11 +280,93 @@ const CASES = SHAPES.flatMap(([kind, shape]) =>
   ),
 );
 
+/** Every `response_url` in a forged body points at the fake, so a reply sent to it would be seen. */
+function withResponseUrlAtTheFake(shape: object): object {
+  return 'response_url' in shape ? { ...shape, response_url: harness.slack.responseUrl('forged') } : shape;
+}
+
+/** Platform requests since `mark`, less the access token's. */
+function platformRequestsSince(mark: number) {
+  return harness.simulator.received.slice(mark).filter((request) => request.path !== TOKEN_PATH);
+}
+
+/** Slack Web API calls (and response_url posts) since `mark`, less the app's own auth.test. */
+function slackCallsSince(mark: number) {
+  return harness.slack
+    .calls()
+    .slice(mark)
+    .filter((call) => call.method !== 'auth.test');
+}
+
+const CONTROL_USER = 'U_CONTROL';
+const CONTROL_CHANNEL = 'C_CONTROL';
+
+/**
+ * A correctly signed Try again click, waited for until it is answered in place: sent after forged
+ * requests, anything they set going has had its turn by then. Its question is its own.
+ */
+async function signedControl(): Promise<{ question: string; ts: string }> {
+  const question = 'How do I reset my password?';
+  const ts = nextTs();
+  const click = blockActionsPayload({
+    user: CONTROL_USER,
+    channel: CONTROL_CHANNEL,
+    message: { ts },
+    response_url: harness.slack.responseUrl('control'),
+    actions: [
+      {
+        action_id: 'try_again',
+        value: encodeTryAgainValue({ question, docId: undefined }) ?? '',
+        text: 'Try again',
+      },
+    ],
+  });
+  const body = encode(click, 'form', false);
+  const response = await post(body, FORM_CONTENT_TYPE, { ...signSlackRequest(SIGNING_SECRET, body) });
+  expect(response.status).toBe(200);
+  await harness.slack.waitForCall(
+    'chat.update',
+    (call) => call.body.ts === ts && String(call.body.text).includes('password portal'),
+    8_000,
+  );
+  return { question, ts };
+}
+
+/** Whether a Slack call was made for the control (its user, its channel), not for a forged request. */
+function forTheControl(call: RecordedCall): boolean {
+  return call.body.channel === CONTROL_CHANNEL || call.body.user === CONTROL_USER;
+}
+
 describe('requests that are not correctly signed', () => {
+  let platformMark = 0;
+  let slackMark = 0;
+  beforeAll(() => {
+    platformMark = harness.simulator.received.length;
+    slackMark = harness.slack.calls().length;
+  });
+  // Checked once every case that ran has been sent, whichever ran (one alone, shuffled, all):
+  // nothing reached the platform or Slack but the signed control sent after them.
+  afterAll(async () => {
+    const beforeControl = {
+      platform: harness.simulator.received.length,
+      slack: harness.slack.calls().length,
+    };
+    expect(platformRequestsSince(platformMark)).toEqual([]);
+    expect(slackCallsSince(slackMark)).toEqual([]);
+    const control = await signedControl();
+    expect(platformRequestsSince(platformMark).map((request) => request.body)).toEqual([
+      expect.objectContaining({
+        action: 'chat_user_robot_ask',
+        data: expect.objectContaining({ question: control.question }),
+      }),
+    ]);
+    expect(slackCallsSince(slackMark).filter((call) => !forTheControl(call))).toEqual([]);
+  });
+
   it.each(CASES)(
     '$kind as $encoding, ssl_check $sslCheck, $signing: refused, or answered as an SSL check and dropped',
     async ({ shape, encoding, sslCheck, signing }) => {
-      const body = encode(shape, encoding, sslCheck);
+      const body = encode(withResponseUrlAtTheFake(shape), encoding, sslCheck);
       const contentType = encoding === 'json' ? JSON_CONTENT_TYPE : FORM_CONTENT_TYPE;
       const response: SlackAppResponse = await post(body, contentType, signingHeaders(signing, body));
       if (sslCheck && encoding === 'form') {
@@ -295,13 +378,6 @@ describe('requests that are not correctly signed', () => {
       }
     },
   );
-
-  it('reached neither the platform nor the Slack Web API with any of them', async () => {
-    // Bolt acknowledges before it acts; give anything that got through time to show.
-    await sleep(300);
-    expect(harness.robotAsks()).toEqual([]);
-    expect(harness.slack.calls().filter((call) => call.method !== 'auth.test')).toEqual([]);
-  });
 });
 
 describe('a correctly signed app_home_opened', () => {
@@ -338,21 +414,37 @@ describe("Slack's SSL check", () => {
 
 describe('a correctly signed click', () => {
   it('still asks the robot and answers in place, so the sweep above proves the boundary and not a broken path', async () => {
+    const asksBefore = harness.robotAsks().length;
     const body = encode(tryAgainClick, 'form', false);
     const response = await post(body, FORM_CONTENT_TYPE, { ...signSlackRequest(SIGNING_SECRET, body) });
     expect(response.status).toBe(200);
-    const answer = await harness.slack.waitForCall('chat.update', (call) => call.body.text !== 'Thinking…');
-    expect(answer.body.ts).toBe(tryAgainClick.message.ts);
-    expect(harness.robotAsks().map((ask) => ask.question)).toEqual([QUESTION]);
+    const answer = await harness.slack.waitForCall(
+      'chat.update',
+      (call) => call.body.ts === tryAgainClick.message.ts && call.body.text !== 'Thinking…',
+    );
+    expect(answer.body.channel).toBe('C_ANY');
+    expect(
+      harness
+        .robotAsks()
+        .slice(asksBefore)
+        .map((ask) => ask.question),
+    ).toEqual([QUESTION]);
   });
 
   it('with a repeated payload field is refused: it has no single meaning to check', async () => {
     const asksBefore = harness.robotAsks().length;
+    const slackMark = harness.slack.calls().length;
     const innocent = blockActionsPayload({ actions: [{ action_id: 'unknown_button', value: 'x' }] });
     const body = `${encode(innocent, 'form', false)}&${encode(tryAgainClick, 'form', false)}`;
     const response = await post(body, FORM_CONTENT_TYPE, { ...signSlackRequest(SIGNING_SECRET, body) });
     expect(response.status).toBe(400);
-    await sleep(200);
-    expect(harness.robotAsks().length).toBe(asksBefore);
+    const control = await signedControl();
+    expect(
+      harness
+        .robotAsks()
+        .slice(asksBefore)
+        .map((ask) => ask.question),
+    ).toEqual([control.question]);
+    expect(slackCallsSince(slackMark).filter((call) => !forTheControl(call))).toEqual([]);
   });
 });
