@@ -347,10 +347,6 @@ describe('requests that are not correctly signed', () => {
   // Checked once every case that ran has been sent, whichever ran (one alone, shuffled, all):
   // nothing reached the platform or Slack but the signed control sent after them.
   afterAll(async () => {
-    const beforeControl = {
-      platform: harness.simulator.received.length,
-      slack: harness.slack.calls().length,
-    };
     expect(platformRequestsSince(platformMark)).toEqual([]);
     expect(slackCallsSince(slackMark)).toEqual([]);
     const control = await signedControl();
