@@ -1,10 +1,11 @@
 // Edit under a channel's settings: the operator's right checked again (the message can be old), then
-// the settings modal, filled with what the channel has now.
+// the settings modal, filled with what the channel has now and offering the workspace's user groups.
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { renderChannelSettingsModal } from './settings-modal.js';
+import { readUsergroups } from './usergroup-list.js';
 
 type EditDeps = Pick<
   ListenerDeps,
@@ -39,6 +40,7 @@ export function channelEditListener(deps: EditDeps): (args: ClickArgs) => Promis
       locale,
       { channelId, responseUrl },
       deps.channels.settingsOf(channelId)?.settings ?? {},
+      await readUsergroups(handling.client, handling.logger),
     );
     const opened = await deps.responder.openModal(handling, triggerId, view);
     deps.onEvent('channel_modal', opened ? 'opened' : 'failed');

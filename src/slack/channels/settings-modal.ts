@@ -1,6 +1,7 @@
 // The channel settings modal, the same settings as `/cs channel key:value`: built from a channel's
 // settings and read back on submission here, so the block ids and the metadata's shape live in one
-// file. Slack has no select of user groups: they are typed as ids, read by the command's own parser.
+// file. Slack has no select of user groups: the modal offers them by handle from usergroups.list, and
+// asks for ids (read by the command's own parser) only when the list could not be read or is too long.
 import type { types } from '@slack/bolt';
 import { z } from 'zod';
 import {
@@ -21,6 +22,7 @@ import type { ViewSubmission } from '../transport/incoming.js';
 import { parseChannelCommand } from './command-parser.js';
 import { VIEW_CHANNEL_SETTINGS } from './ids.js';
 import { t } from './messages.js';
+import type { UsergroupChoice } from './usergroup-list.js';
 import { channelMention } from './views.js';
 
 /** Block ids of the modal's inputs; each input's action id is its block's. */
@@ -62,10 +64,12 @@ function encodeMetadata(metadata: ChannelModalMetadata): string {
   });
 }
 
+/** `usergroups`: the workspace's, offered by handle; undefined when they could not be listed. */
 export function renderChannelSettingsModal(
   locale: Locale,
   metadata: ChannelModalMetadata,
   settings: ChannelSettings,
+  usergroups: readonly UsergroupChoice[] | undefined,
 ): types.ModalView {
   const people = (value: ChannelSettings['escalate' | 'askers']) =>
     typeof value === 'object' ? value : { users: [], groups: [] };
@@ -92,13 +96,19 @@ export function renderChannelSettingsModal(
         t(locale, 'reply_value', { style }),
       ),
       usersInput(CHANNEL_FIELDS.escalatePeople, t(locale, 'modal_escalate_people'), escalate.users),
-      groupsInput(locale, CHANNEL_FIELDS.escalateGroups, t(locale, 'modal_escalate_groups'), escalate.groups),
+      groupsInput(locale, CHANNEL_FIELDS.escalateGroups, t(locale, 'modal_escalate_groups'), {
+        current: escalate.groups,
+        usergroups,
+      }),
       usersInput(CHANNEL_FIELDS.askersPeople, t(locale, 'modal_askers_people'), askers.users),
-      groupsInput(locale, CHANNEL_FIELDS.askersGroups, t(locale, 'modal_askers_groups'), askers.groups),
+      groupsInput(locale, CHANNEL_FIELDS.askersGroups, t(locale, 'modal_askers_groups'), {
+        current: askers.groups,
+        usergroups,
+      }),
       choice(locale, CHANNEL_FIELDS.lang, t(locale, 'modal_lang'), CHANNEL_LANGUAGES, settings.lang, (lang) =>
         t(locale, 'lang_value', { lang }),
       ),
-    ],
+    ].filter((block) => block !== undefined),
   });
 }
 
@@ -153,18 +163,52 @@ function usersInput(blockId: string, label: string, users: readonly string[]): t
   };
 }
 
+/**
+ * The workspace's user groups to pick by handle (Slack's select searches as one types), the current
+ * ones chosen; ids typed only when the list could not be read or is longer than a select holds.
+ * Undefined, no input at all, in a workspace with no user groups.
+ */
 function groupsInput(
   locale: Locale,
   blockId: string,
   label: string,
-  groups: readonly string[],
-): types.InputBlock {
-  return textInput(blockId, label, {
-    initial: groups.join(' '),
-    max: GROUPS_MAX,
-    multiline: false,
-    hint: t(locale, 'modal_groups_hint'),
-  });
+  { current, usergroups }: { current: readonly string[]; usergroups: readonly UsergroupChoice[] | undefined },
+): types.InputBlock | undefined {
+  const options = usergroups && [
+    ...usergroups.map((group) => option(groupLabel(group), group.id)),
+    // A group the list no longer has (deleted, disabled) stays chosen until the operator removes it.
+    ...current.filter((id) => !usergroups.some((group) => group.id === id)).map((id) => option(id, id)),
+  ];
+  if (options === undefined || options.length > BLOCK_KIT.staticSelect.options) {
+    return textInput(blockId, label, {
+      initial: current.join(' '),
+      max: GROUPS_MAX,
+      multiline: false,
+      hint: t(locale, 'modal_groups_hint'),
+    });
+  }
+  if (options.length === 0) return undefined;
+  const initial = options.filter((candidate) => current.includes(candidate.value ?? ''));
+  return {
+    type: 'input',
+    block_id: blockId,
+    optional: true,
+    label: plainText(label, BLOCK_KIT.input.label),
+    element: {
+      type: 'multi_static_select',
+      action_id: blockId,
+      placeholder: plainText(t(locale, 'modal_groups_placeholder'), BLOCK_KIT.placeholder),
+      options,
+      ...(initial.length > 0 ? { initial_options: initial } : {}),
+    },
+  };
+}
+
+/** `@it-oncall (IT on call)`: the handle people type, and the name when it says more. */
+function groupLabel(group: UsergroupChoice): string {
+  return group.name === '' || group.name === group.handle
+    ? `@${group.handle}`
+    : `@${group.handle} (${group.name})`;
 }
 
 // ---------------------------------------------------------------- reading it back
@@ -176,6 +220,13 @@ export type ChannelFormProblem =
 export type ChannelForm =
   | { kind: 'settings'; settings: ChannelSettings }
   | { kind: 'invalid'; problems: ChannelFormProblem[] };
+
+const groupsElementSchema = z.object({
+  selected_options: z
+    .array(z.object({ value: z.string().regex(/^S[A-Z0-9]+$/) }))
+    .max(BLOCK_KIT.staticSelect.options)
+    .nullish(),
+});
 
 const usersElementSchema = z.object({
   selected_users: z
@@ -231,7 +282,7 @@ function chosen<V extends string>(
   return allowed.find((candidate) => candidate === value);
 }
 
-/** The people picked and the groups typed (people typed there too), or undefined when there are none. */
+/** The people picked and the groups picked or typed (people typed there too), or undefined when there are none. */
 function peopleOf(
   values: ReturnType<typeof stateValues>,
   [peopleBlock, groupsBlock]: [people: string, groups: string],
@@ -240,6 +291,10 @@ function peopleOf(
   const picked = usersElementSchema.safeParse(values[peopleBlock]?.[peopleBlock]);
   const users = new Set(picked.success ? (picked.data.selected_users ?? []) : []);
   const groups = new Set<string>();
+  const pickedGroups = groupsElementSchema.safeParse(values[groupsBlock]?.[groupsBlock]);
+  for (const picked of pickedGroups.success ? (pickedGroups.data.selected_options ?? []) : []) {
+    groups.add(picked.value);
+  }
   const typed = (textValue(values, groupsBlock, groupsBlock) ?? '').trim();
   if (typed !== '') {
     // The command's parser reads the ids, with or without Slack's <!subteam^…|…> around them.

@@ -144,6 +144,31 @@ describe('/cs channel, typed', () => {
     expect(textOf(await command(h, 'channel', { channel }))).toContain('No settings of its own');
   });
 
+  it('names that arrived as plain text, not escaped by Slack, are refused saying what arrived and why', async () => {
+    const h = harness();
+    const channel = 'C0PLAIN';
+    const answer = textOf(
+      await command(h, 'channel #it-help escalate:@it-oncall askers:<@U0ALICE|alice>', { channel }),
+    );
+    expect(answer).toContain('Nothing was changed');
+    expect(answer).toContain(
+      '`#it-help` arrived as plain text, not as a channel Slack recognised: pick it from the autocomplete as you type #, or check its name.',
+    );
+    expect(answer).toContain(
+      '`@it-oncall` arrived as plain text, not as a person or user group Slack recognised: pick it from the autocomplete as you type @, or check the handle.',
+    );
+    // The form it asked for before (people and user groups, @someone) is what was typed: no longer offered.
+    expect(answer).not.toContain('takes people and user groups');
+    expect(textOf(await command(h, 'channel', { channel }))).toContain('No settings of its own');
+
+    // As Slack escapes them, the same names are read by their ids and applied.
+    const escaped = textOf(
+      await command(h, 'channel <#C0ITHELP|it-help> escalate:<!subteam^S0ITONCALL|it-oncall>', { channel }),
+    );
+    expect(escaped).toContain('Saved. <#C0ITHELP> now has these settings');
+    expect(escaped).toContain('*escalate*: <!subteam^S0ITONCALL>');
+  });
+
   it('refuses someone who is not an operator, and changes nothing', async () => {
     const h = harness();
     const channel = 'C0REFUSED';
@@ -251,6 +276,8 @@ describe('the Edit button and the settings modal', () => {
   it('Edit opens the modal with the channel’s settings; Save writes them, shows them again, and announces', async () => {
     const h = harness();
     const channel = 'C0MODAL';
+    h.slack.setUsergroup('S0ONCALL', ['U0BOB'], { handle: 'it-oncall', name: 'IT on call' });
+    h.slack.setUsergroup('S0SECOND', ['U0CAROL'], { handle: 'second-line', name: 'Second line' });
     await command(h, 'channel robot:4 lang:en', { channel });
     await openModal(h, channel);
     const open = await h.slack.waitForCall('views.open', undefined, WAIT_MS);
@@ -258,8 +285,30 @@ describe('the Edit button and the settings modal', () => {
     expect(view.callback_id).toBe('channel_settings');
     const words = textsIn(view.blocks);
     expect(words).toContain(`Settings of <#${channel}>`);
-    expect(words).toContain('Robot number (robotFlag)');
+    // Plain words, no field names of the platform's.
+    expect(words).toContain('Robot number');
+    expect(words).not.toContain('robotFlag');
     expect(JSON.stringify(view.blocks)).toContain('"initial_value":"4"');
+    // The workspace's user groups, offered by handle from usergroups.list: no ids to type.
+    expect(h.slack.calls('usergroups.list')).toHaveLength(1);
+    const groups = view.blocks.find(
+      (block) => isRecord(block) && block.block_id === 'channel_escalate_groups',
+    );
+    expect(groups).toMatchObject({
+      element: {
+        type: 'multi_static_select',
+        options: [
+          expect.objectContaining({
+            text: expect.objectContaining({ text: '@it-oncall (IT on call)' }),
+            value: 'S0ONCALL',
+          }),
+          expect.objectContaining({
+            text: expect.objectContaining({ text: '@second-line (Second line)' }),
+            value: 'S0SECOND',
+          }),
+        ],
+      },
+    });
 
     const mark = h.slack.calls().length;
     const submit = viewSubmissionPayload(
@@ -269,7 +318,7 @@ describe('the Edit button and the settings modal', () => {
         channel_answer: { option: 'questions' },
         channel_reply: { option: 'ephemeral' },
         channel_escalate_people: { users: ['U0ALICE'] },
-        channel_escalate_groups: { text: '<!subteam^S0ONCALL|@it-oncall>, S0SECOND' },
+        channel_escalate_groups: { options: ['S0ONCALL', 'S0SECOND'] },
         channel_lang: { option: 'default' },
       },
       OPERATOR,
@@ -303,8 +352,11 @@ describe('the Edit button and the settings modal', () => {
   it('a form it cannot read is answered with errors under the inputs, and nothing changes', async () => {
     const h = harness();
     const channel = 'C0MODALBAD';
+    // Without the list of user groups, the modal asks for their ids.
+    h.slack.failNext('usergroups.list', { error: 'ratelimited' });
     await openModal(h, channel);
     const open = await h.slack.waitForCall('views.open', undefined, WAIT_MS);
+    expect(textsIn(viewOf(open).blocks)).toContain('The list of user groups could not be shown');
     const submit = viewSubmissionPayload(
       { view: viewOf(open), id: openedViewId(open) },
       { channel_robot: { text: '1.5' }, channel_askers_groups: { text: 'the it team' } },

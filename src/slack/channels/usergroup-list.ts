@@ -1,0 +1,54 @@
+// The workspace's user groups by handle, for the settings modal's pickers: read with usergroups.list
+// when the modal opens (usergroups:read, granted already for the operators' and askers' groups).
+import type { webApi } from '@slack/bolt';
+import { z } from 'zod';
+import { errorFields } from '../../logging/error-fields.js';
+import type { Logger } from '../../logging/logger.js';
+
+/** A user group as the modal offers it: picked by its handle, kept by its id. */
+export interface UsergroupChoice {
+  id: string;
+  handle: string;
+  name: string;
+}
+
+const usergroupsSchema = z.object({
+  usergroups: z
+    .array(
+      z.object({
+        id: z.string().regex(/^S[A-Z0-9]+$/),
+        handle: z.string().max(500),
+        name: z.string().max(500).default(''),
+      }),
+    )
+    .default([]),
+});
+
+/** Slack gives a trigger 3 s to open the modal: the list may take a part of that, no more. */
+const LIST_TIMEOUT_MS = 1_500;
+
+/** Every enabled user group, by handle; undefined (logged) when Slack did not list them in time. */
+export async function readUsergroups(
+  client: webApi.WebClient,
+  logger: Logger,
+  timeoutMs = LIST_TIMEOUT_MS,
+): Promise<UsergroupChoice[] | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), timeoutMs);
+  });
+  try {
+    const answer = await Promise.race([client.usergroups.list({ include_users: false }), late]);
+    if (answer === 'late') {
+      logger.warn({ timeoutMs }, 'user groups not listed in time; the settings modal asks for ids');
+      return undefined;
+    }
+    const { usergroups } = usergroupsSchema.parse(answer);
+    return usergroups.sort((a, b) => a.handle.localeCompare(b.handle));
+  } catch (error) {
+    logger.warn(errorFields(error), 'user groups could not be listed; the settings modal asks for ids');
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
