@@ -31,6 +31,7 @@ export function composeCore(
   const review = new KnowledgeReview({
     cards: stores.reviewCards,
     snapshots: stores.entrySnapshots,
+    links: stores.questionLinks,
     board: deps.board,
     platform,
     logger: logger.child({ component: 'review' }),
@@ -39,6 +40,7 @@ export function composeCore(
       edit: (outcome) => metrics.knowledgeEdit(outcome),
     },
     settings: {
+      sysNum: deps.platformChoice.sysNum,
       cardsEnabled: env.REVIEW_CHANNEL_ID !== undefined,
       notifyAskersOnFix: env.NOTIFY_ASKERS_ON_FIX,
       cardRefreshMs: env.REVIEW_CARD_REFRESH_SECONDS * 1000,
@@ -58,6 +60,8 @@ export function composeCore(
     logger: logger.child({ component: 'conversation' }),
     newKey: newContextKey,
     observer: review,
+    // A question an operator linked to an entry is answered from it when the robot matches nothing.
+    links: review,
   });
   // The platform client reports to the metrics and the conversation asks through that client, so the
   // gauge that reads the conversation is registered now that it exists.

@@ -68,6 +68,8 @@ export interface QuestionInput {
   placement: Placement;
   /** Set when the question is a click on a suggested question (or Try again after one). */
   suggestion?: SuggestionClick;
+  /** Ask again on a question an operator linked to an entry: asked by that entry first. */
+  byLink?: boolean;
   /** A message nobody addressed to the app (a channel answering on its own): no match is passed over. */
   unaddressed?: boolean;
 }
@@ -91,6 +93,12 @@ export interface AnswerObserver {
   answered(answered: AnsweredQuestion, scope: RequestScope): void;
 }
 
+/** Entries operators linked to questions the robot does not match (the review loop keeps them). */
+export interface LinkedEntries {
+  /** The docId linked to these words for this robot (undefined: the default one); throws when its store is down. */
+  entryFor(question: string, robotFlag: number | undefined): Promise<string | undefined>;
+}
+
 export type RateOutcome =
   | { kind: 'rated'; rating: Rating; context: AnswerContext }
   | { kind: 'notice'; reply: NoticeReply; rating?: Rating }
@@ -107,6 +115,7 @@ export class Conversation {
   readonly #logger: CoreLogger;
   readonly #newKey: () => string;
   readonly #observer: AnswerObserver | undefined;
+  readonly #links: LinkedEntries | undefined;
   #inFlight = 0;
 
   constructor(dependencies: {
@@ -117,6 +126,7 @@ export class Conversation {
     logger: CoreLogger;
     newKey: () => string;
     observer?: AnswerObserver;
+    links?: LinkedEntries;
   }) {
     this.#robot = dependencies.robot;
     this.#contexts = dependencies.contexts;
@@ -125,6 +135,7 @@ export class Conversation {
     this.#logger = dependencies.logger;
     this.#newKey = dependencies.newKey;
     this.#observer = dependencies.observer;
+    this.#links = dependencies.links;
   }
 
   /** Questions being answered right now. */
@@ -254,7 +265,7 @@ export class Conversation {
 
     let answer: RobotAnswer;
     try {
-      answer = await this.#robot.askRobot(request, scope);
+      answer = await this.#answerOrLinked(request, input.byLink === true && !suggestion, scope);
     } catch (error) {
       return this.#failure(
         error,
@@ -337,6 +348,51 @@ export class Conversation {
       locale: asker.locale,
     };
     return reply;
+  }
+
+  /**
+   * The robot's answer to what was typed; when it matches nothing, the answer of the entry an operator
+   * linked these words to, asked by its docId as a suggestion click is. `byLink` asks by the link first.
+   */
+  async #answerOrLinked(
+    request: RobotAskRequest,
+    byLink: boolean,
+    scope: RequestScope,
+  ): Promise<RobotAnswer> {
+    if (byLink) {
+      const linked = await this.#linkedAnswer(request, request.robotFlag, scope);
+      if (linked) return linked;
+    }
+    const answer = await this.#robot.askRobot(request, scope);
+    if (answer.answerType !== ANSWER_TYPE_UNKNOWN || request.questionFlag === 1 || byLink) return answer;
+    try {
+      return (await this.#linkedAnswer(request, answer.robotFlag, scope)) ?? answer;
+    } catch (error) {
+      // The robot's own "no answer" is still an answer to show; only the linked entry's is lost.
+      this.#logger.warn({ ...scope, err: error }, 'the linked entry could not be asked; no match shown');
+      return answer;
+    }
+  }
+
+  /** The linked entry's answer; undefined without a link, or when the entry no longer answers. */
+  async #linkedAnswer(
+    request: RobotAskRequest,
+    robotFlag: number | undefined,
+    scope: RequestScope,
+  ): Promise<RobotAnswer | undefined> {
+    if (!this.#links) return undefined;
+    const docId = await this.#links.entryFor(request.question, robotFlag).catch((error: unknown) => {
+      this.#logger.warn({ ...scope, err: error }, 'linked entries unavailable; the question asked as typed');
+      return undefined;
+    });
+    if (!docId) return undefined;
+    const answer = await this.#robot.askRobot({ ...request, questionFlag: 1, requestText: docId }, scope);
+    if (answer.answerType === ANSWER_TYPE_UNKNOWN) {
+      this.#logger.warn({ ...scope, docId }, 'the linked entry did not answer (removed or disabled?)');
+      return undefined;
+    }
+    this.#logger.info({ ...scope, docId }, 'answered from the entry an operator linked the question to');
+    return answer;
   }
 
   /** Sends a 👍 or 👎 for a stored answer, once, and only for the person the answer was for. */

@@ -6,16 +6,17 @@ import { LRUCache } from 'lru-cache';
 import type { AnsweredQuestion } from '../conversation/conversation.js';
 import type { AnswerContext } from '../conversation/types.js';
 import { isPlatformError, type PlatformFailureKind, platformFailureKind } from '../platform/errors.js';
-import type { RobotDocUpdateRequest } from '../platform/schemas.js';
+import type { RobotAnswer, RobotAskRequest, RobotDocUpdateRequest } from '../platform/schemas.js';
 import { CardRefreshes } from './card-refreshes.js';
 import { textHash } from './edit-plan.js';
-import { cardIdOfEntry, cardIdOfQuestion, isTooLittleToReview } from './normalise.js';
-import type { EntrySnapshotStore, OpenCards, ReviewStore } from './stores.js';
+import { cardIdOfEntry, cardIdOfQuestion, isTooLittleToReview, linkKeyOf } from './normalise.js';
+import type { EntrySnapshotStore, OpenCards, QuestionLinkStore, ReviewStore } from './stores.js';
 import type {
   AskerToNotify,
   EntryEdit,
   EntrySnapshot,
   MessageLocation,
+  QuestionLink,
   ReasonNote,
   ReviewCard,
 } from './types.js';
@@ -33,6 +34,8 @@ export interface ReviewBoard {
   tellAskerFixed(asker: AskerToNotify, scope: ReviewScope): Promise<void>;
   /** Gives an asker an operator's own answer to their question, where they asked it, as from that person. */
   tellAskerAnswered(asker: AskerToNotify, answer: OperatorAnswer, scope: ReviewScope): Promise<void>;
+  /** Tells an asker that their question was linked to the entry that answers it, with Ask again. */
+  tellAskerLinked(asker: AskerToNotify, link: QuestionLink, scope: ReviewScope): Promise<void>;
 }
 
 /** An operator's answer to the askers of an unanswered question, in their own words. */
@@ -41,6 +44,15 @@ export interface OperatorAnswer {
   text: string;
 }
 
+/** What the robot answers from an entry, asked by its docId: `unknown` when nothing. */
+export type EntryLookup =
+  | { kind: 'found'; docId: string; entryTitle: string | undefined }
+  | { kind: 'unknown' }
+  | { kind: 'unavailable' };
+
+export type LinkOutcome = 'linked' | 'already_handled' | 'no_card';
+export type UnlinkOutcome = 'unlinked' | 'not_linked' | 'no_card';
+
 export type AnswerAskersOutcome =
   | { kind: 'answered'; told: number; notTold: number }
   | { kind: 'already_handled' }
@@ -48,6 +60,8 @@ export type AnswerAskersOutcome =
 
 /** The part of the platform client the loop needs. */
 export interface KnowledgeApi {
+  /** Asked by an entry's docId only, to read it: the platform has no call that reads an entry. */
+  askRobot(request: RobotAskRequest, options?: ReviewScope): Promise<RobotAnswer>;
   updateRobotDoc(
     request: RobotDocUpdateRequest,
     options?: ReviewScope,
@@ -66,6 +80,8 @@ export interface ReviewMetrics {
 }
 
 export interface ReviewSettings {
+  /** The enterprise the robot is asked for (an entry is read by asking it). */
+  sysNum: string;
   /** Cards are posted only where there is a review channel; without one, edits still work. */
   cardsEnabled: boolean;
   notifyAskersOnFix: boolean;
@@ -120,6 +136,7 @@ const ANSWER_TYPE_UNANSWERED = 3;
 export class KnowledgeReview {
   readonly #cards: ReviewStore;
   readonly #snapshots: EntrySnapshotStore;
+  readonly #links: QuestionLinkStore;
   readonly #board: ReviewBoard;
   readonly #platform: KnowledgeApi;
   readonly #logger: ReviewLogger;
@@ -138,6 +155,7 @@ export class KnowledgeReview {
   constructor(dependencies: {
     cards: ReviewStore;
     snapshots: EntrySnapshotStore;
+    links: QuestionLinkStore;
     board: ReviewBoard;
     platform: KnowledgeApi;
     logger: ReviewLogger;
@@ -147,6 +165,7 @@ export class KnowledgeReview {
   }) {
     this.#cards = dependencies.cards;
     this.#snapshots = dependencies.snapshots;
+    this.#links = dependencies.links;
     this.#board = dependencies.board;
     this.#platform = dependencies.platform;
     this.#logger = dependencies.logger;
@@ -169,11 +188,11 @@ export class KnowledgeReview {
    * unanswered question, its card. Runs beside the answer, never delaying it; failures are logged.
    */
   answered(answered: AnsweredQuestion, scope: ReviewScope = {}): void {
-    const work = this.#noteAnswer(answered, scope).catch((error: unknown) => {
-      this.#logger.error({ ...scope, err: error, docId: answered.docId }, 'answer not noted for review');
-    });
-    this.#pending.add(work);
-    void work.finally(() => this.#pending.delete(work));
+    this.#beside(
+      this.#noteAnswer(answered, scope).catch((error: unknown) => {
+        this.#logger.error({ ...scope, err: error, docId: answered.docId }, 'answer not noted for review');
+      }),
+    );
   }
 
   /** Resolves when every answer noted so far is stored (a stop waits for it). */
@@ -202,6 +221,7 @@ export class KnowledgeReview {
         return {
           ...base,
           ...withWording(base, answered.question),
+          robotFlag: answered.robotFlag,
           count: base.count + 1,
           latestAsker: answered.asker,
           notify: withAsker(base.notify, {
@@ -312,6 +332,158 @@ export class KnowledgeReview {
         'a reason given after its card was handled opened a new card',
       );
       return { card: await this.#show(reopened, scope), result: 'reopened' as const };
+    });
+  }
+
+  /** The entry an operator linked these words to, for this robot (the conversation's LinkedEntries). */
+  async entryFor(question: string, robotFlag: number | undefined): Promise<string | undefined> {
+    return (await this.#links.get(linkKeyOf(question, robotFlag)))?.docId;
+  }
+
+  /**
+   * Reads an entry the only way the platform allows: the robot is asked the question by the entry's
+   * docId (questionFlag 1), as the operator. An entry it answers from is noted as its snapshot, so its
+   * edit form is filled from it.
+   */
+  async lookUpEntry(
+    input: {
+      docId: string;
+      robotFlag: number | undefined;
+      question: string;
+      asker: { partnerId: string; displayName: string };
+    },
+    scope: ReviewScope = {},
+  ): Promise<EntryLookup> {
+    let answer: RobotAnswer;
+    try {
+      answer = await this.#platform.askRobot(
+        {
+          sysNum: this.#settings.sysNum,
+          partnerId: input.asker.partnerId,
+          uname: input.asker.displayName,
+          question: input.question,
+          questionFlag: 1,
+          requestText: input.docId,
+          ...(input.robotFlag === undefined ? {} : { robotFlag: input.robotFlag }),
+        },
+        scope,
+      );
+    } catch (error) {
+      this.#logger.warn({ ...scope, err: error, docId: input.docId }, 'entry not read: the robot failed');
+      return { kind: 'unavailable' };
+    }
+    // The robot answers an unknown docId as it answers a question it does not know.
+    if (answer.answerType === ANSWER_TYPE_UNANSWERED || answer.docId !== input.docId)
+      return { kind: 'unknown' };
+    const entryTitle = answer.question?.trim() || undefined;
+    await this.#noteSnapshot({
+      docId: input.docId,
+      questionTitle: entryTitle ?? input.question,
+      answerHtml: answer.answer,
+      answerType: answer.answerType,
+      robotFlag: answer.robotFlag,
+      seenAt: this.#now(),
+    }).catch((error: unknown) => {
+      this.#logger.warn({ ...scope, err: error, docId: input.docId }, 'entry snapshot not written');
+    });
+    return { kind: 'found', docId: input.docId, entryTitle };
+  }
+
+  /**
+   * Links an unanswered question to the entry that answers it, for the robot it was asked of: a later
+   * "no match" to the same words is answered from the entry. The card says so and offers to remove
+   * the link; its askers are told, with Ask again (when the loop tells askers of fixes).
+   */
+  async link(
+    cardId: string,
+    entry: { docId: string; entryTitle: string | undefined },
+    operatorId: string,
+    scope: ReviewScope = {},
+  ): Promise<LinkOutcome> {
+    const linked = await this.#cards.change<
+      { link: QuestionLink; askers: AskerToNotify[] } | 'already_handled' | 'no_card'
+    >(cardId, async (card) => {
+      if (!card) return { result: 'no_card' };
+      if (card.kind !== 'unanswered' || card.status !== 'open') return { result: 'already_handled' };
+      const now = this.#now();
+      const link: QuestionLink = {
+        question: card.question,
+        docId: entry.docId,
+        robotFlag: card.robotFlag,
+        entryTitle: entry.entryTitle,
+        linkedBy: operatorId,
+        linkedAt: now,
+      };
+      // Stored before the card says so: a card that says "linked" always has its link.
+      await this.#links.put(linkKeyOf(card.question, card.robotFlag), link);
+      const shown: ReviewCard = {
+        ...card,
+        status: 'linked',
+        linked: { docId: entry.docId, entryTitle: entry.entryTitle },
+        handledBy: operatorId,
+        handledAt: now,
+        notify: [],
+        updatedAt: now,
+      };
+      return { card: await this.#show(shown, scope), result: { link, askers: card.notify } };
+    });
+    if (linked === 'no_card' || linked === 'already_handled') return linked;
+    this.#logger.info(
+      {
+        ...scope,
+        audit: 'review_question_linked',
+        operator: operatorId,
+        cardId,
+        docId: entry.docId,
+        robotFlag: linked.link.robotFlag,
+      },
+      'unanswered question linked to an entry',
+    );
+    // Told beside the operator's modal, which must be answered within Slack's 3 s; a stop waits for it.
+    if (this.#settings.notifyAskersOnFix) this.#beside(this.#tellLinked(linked.askers, linked.link, scope));
+    return 'linked';
+  }
+
+  async #tellLinked(askers: AskerToNotify[], link: QuestionLink, scope: ReviewScope): Promise<void> {
+    for (const asker of dedupeAskers(askers)) {
+      await this.#board.tellAskerLinked(asker, link, scope).catch((error: unknown) => {
+        this.#logger.warn({ ...scope, err: error, userId: asker.userId }, 'asker not told of the link');
+      });
+    }
+  }
+
+  /** Runs work beside the caller, tracked so that `settled` waits for it. */
+  #beside(work: Promise<void>): void {
+    this.#pending.add(work);
+    void work.finally(() => this.#pending.delete(work));
+  }
+
+  /** Removes a question's link: the robot's "no match" stands again, and the card is open again. */
+  async unlink(cardId: string, operatorId: string, scope: ReviewScope = {}): Promise<UnlinkOutcome> {
+    return this.#cards.change(cardId, async (card) => {
+      if (!card) return { result: 'no_card' as const };
+      if (card.status !== 'linked') return { result: 'not_linked' as const };
+      await this.#links.delete(linkKeyOf(card.question, card.robotFlag));
+      const now = this.#now();
+      const reopened: ReviewCard = {
+        ...card,
+        status: 'open',
+        linked: undefined,
+        handledBy: undefined,
+        handledAt: undefined,
+        updatedAt: now,
+      };
+      this.#logger.info(
+        {
+          ...scope,
+          audit: 'review_question_unlinked',
+          operator: operatorId,
+          cardId,
+          docId: card.linked?.docId,
+        },
+        'link of an unanswered question removed',
+      );
+      return { card: await this.#show(reopened, scope), result: 'unlinked' as const };
     });
   }
 
@@ -562,6 +734,7 @@ function dislikedCard(
     answerHtml: snapshot?.answerHtml ?? base.answerHtml,
     answerType: snapshot?.answerType ?? base.answerType,
     question: context.question,
+    robotFlag: context.robotFlag,
     count: base.count + 1,
     latestAsker: report.asker,
     latestLink: report.link,
@@ -589,6 +762,8 @@ function newCard(id: string, kind: ReviewCard['kind'], now: number): ReviewCard 
     answerType: undefined,
     question: '',
     otherWordings: [],
+    robotFlag: undefined,
+    linked: undefined,
     count: 0,
     reasons: [],
     latestAsker: undefined,

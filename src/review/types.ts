@@ -63,8 +63,11 @@ export interface MessageLocation {
 }
 
 type CardKind = 'disliked' | 'unanswered';
-/** `answered`: an operator answered the askers of an unanswered question from its card. */
-type CardStatus = 'open' | 'fixed' | 'dismissed' | 'answered';
+/**
+ * `answered`: an operator answered the askers of an unanswered question from its card; `linked`: an
+ * operator linked the question to the entry that answers it (the link can be removed, reopening it).
+ */
+type CardStatus = 'open' | 'fixed' | 'dismissed' | 'answered' | 'linked';
 
 export interface ReviewCard {
   /** `doc:<docId>` for a disliked entry, `q:<hash of the normalised question>` for an unanswered one. */
@@ -84,6 +87,10 @@ export interface ReviewCard {
   question: string;
   /** Other wordings of an unanswered question, each once, the latest MAX_WORDINGS of them. */
   otherWordings: string[];
+  /** The robot the latest report's question was asked of; undefined: the platform's default one. */
+  robotFlag: number | undefined;
+  /** The entry a `linked` card's question is linked to. */
+  linked: { docId: string; entryTitle: string | undefined } | undefined;
   /** How many 👎 (disliked) or how many askers (unanswered) this card stands for. */
   count: number;
   /** The latest reasons, newest first, at most MAX_REASONS. */

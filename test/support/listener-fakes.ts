@@ -242,6 +242,9 @@ export function reviewOff(): ReviewDeps {
       waiting: unused,
       card: unused,
       answerAskers: unused,
+      lookUpEntry: unused,
+      link: unused,
+      unlink: unused,
     },
     context: async () => undefined,
   };

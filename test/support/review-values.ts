@@ -13,6 +13,8 @@ export function reviewCard(id: string, count: number, fields: Partial<ReviewCard
     answerType: 1,
     question: 'wifi?',
     otherWordings: [],
+    robotFlag: 1,
+    linked: undefined,
     count,
     reasons: [{ reason: 'other', text: 'too vague', at: 1 }],
     latestAsker: { userId: 'U1', displayName: 'Jane' },

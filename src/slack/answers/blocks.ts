@@ -269,9 +269,22 @@ function stripeOf(html: string, locale: Locale): { mrkdwn: string; plain: string
     stripe = { mrkdwn, plain: toPlainText(mrkdwn) };
     stripes.set(html, stripe);
   }
-  if (stripe.mrkdwn !== '') return stripe;
+  if (stripe.mrkdwn !== '' && languageOf(stripe.plain) === locale) return stripe;
   const header = t(locale, 'suggestions_header');
   return { mrkdwn: header, plain: toPlainText(header) };
+}
+
+const HAN = /\p{Script=Han}/u;
+
+/** The app's language a text of the robot's is written in: Chinese if it has any Han character. */
+function languageOf(text: string): Locale {
+  return HAN.test(text) ? 'zh-CN' : 'en';
+}
+
+/** Where the robot offers suggestions in both languages, those in the reader's; else all of them. */
+function inReadersLanguage(suggestions: SuggestionChoice[], locale: Locale): SuggestionChoice[] {
+  const readers = suggestions.filter((suggestion) => languageOf(suggestion.question) === locale);
+  return readers.length > 0 ? readers : suggestions;
 }
 
 /** Serialized length of a unit's blocks; kept for the units of cached answer bodies, which recur. */
@@ -333,14 +346,16 @@ function renderAnswer(reply: AnswerReply, options: RenderOptions): RenderedMessa
   }
 
   const body = answerBody(reply.answerHtml, options.images === 'links' ? 'links' : 'segments');
-  units.push(...body.units);
+  // Our no-answer line has said it, in the reader's language: the robot's own apology would be a second.
+  const saidNoAnswer = escalation !== undefined && !reply.matched;
+  if (!saidNoAnswer) units.push(...body.units);
   // Said even above suggestions: a lead-in like "You may also want to ask:" under nothing reads as a glitch.
-  if (!body.visible) {
+  if (!body.visible && !saidNoAnswer) {
     const empty = t(locale, 'empty_answer');
     units.push({ blocks: [section(empty)], plain: empty });
   }
 
-  const suggestionBlocks = suggestionActions(reply.contextKey, reply.suggestions);
+  const suggestionBlocks = suggestionActions(reply.contextKey, inReadersLanguage(reply.suggestions, locale));
   const [firstActions, ...moreActions] = suggestionBlocks;
   if (firstActions) {
     const { mrkdwn: stripe, plain: note } = stripeOf(reply.stripe ?? '', locale);

@@ -85,6 +85,9 @@ export interface ReviewDeps {
     | 'waiting'
     | 'card'
     | 'answerAskers'
+    | 'lookUpEntry'
+    | 'link'
+    | 'unlink'
   >;
   /** An answer's stored context; throws when the store is down. */
   context(contextKey: string): Promise<AnswerContext | undefined>;

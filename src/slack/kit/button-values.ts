@@ -61,6 +61,17 @@ const tryAgainValueSchema = z.object({
   k: contextKey.optional(),
 });
 
+/**
+ * "Ask again" on a notice to an asker: the question, and for a question linked to an entry `l`, with
+ * the robot it was linked for (`r`; none: the default robot), so it is asked by the link.
+ */
+const askAgainValueSchema = z.object({
+  v: z.literal(1),
+  q: questionText(TRY_AGAIN_QUESTION_MAX),
+  l: z.literal(1).optional(),
+  r: z.number().int().min(0).optional(),
+});
+
 const reasonValueSchema = z.object({ v: z.literal(1), k: contextKey });
 /** "Get a person": the answer whose question is to be brought to a person. */
 const escalateValueSchema = z.object({ v: z.literal(1), k: contextKey });
@@ -70,6 +81,7 @@ const reviewCardValueSchema = z.object({ v: z.literal(1), c: cardId, d: docId.op
 export type SuggestionValue = z.infer<typeof suggestionValueSchema>;
 export type RatingValue = z.infer<typeof ratingValueSchema>;
 export type TryAgainValue = z.infer<typeof tryAgainValueSchema>;
+export type AskAgainValue = z.infer<typeof askAgainValueSchema>;
 
 /** The value of a suggestion button, or undefined when the key or docId cannot fit in one. */
 export function encodeSuggestionValue(input: {
@@ -102,6 +114,21 @@ export function encodeTryAgainValue(input: {
   if (input.docId && input.contextKey && !isContextKey(input.contextKey)) return undefined;
   const clicked = input.docId ? { d: input.docId, ...(input.contextKey ? { k: input.contextKey } : {}) } : {};
   return encodeWithQuestion(input.question, TRY_AGAIN_QUESTION_MAX, (q) => ({ v: 1, q, ...clicked }));
+}
+
+/** The value of an asker's Ask again; `linked`: asked by the entry its question is linked to, for that robot. */
+export function encodeAskAgainValue(input: {
+  question: string;
+  linked?: { robotFlag: number | undefined } | undefined;
+}): string | undefined {
+  const robot = input.linked?.robotFlag;
+  const linked = input.linked ? { l: 1, ...(robot === undefined ? {} : { r: robot }) } : {};
+  return encodeWithQuestion(input.question, TRY_AGAIN_QUESTION_MAX, (q) => ({ v: 1, q, ...linked }));
+}
+
+/** An Ask again value; the notices sent before links carried a Try again value, which reads as one. */
+export function decodeAskAgainValue(raw: unknown): AskAgainValue | undefined {
+  return decode(raw, askAgainValueSchema);
 }
 
 export function decodeSuggestionValue(raw: unknown): SuggestionValue | undefined {

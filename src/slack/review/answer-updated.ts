@@ -1,9 +1,10 @@
-// Told to an asker in their thread once the entry behind their answer was fixed, with "Ask again".
+// Told to an asker in their thread once the entry behind their answer was fixed, or once their
+// unanswered question was linked to the entry that answers it; either with "Ask again".
 import type { types } from '@slack/bolt';
 import { toPlainText } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import type { RenderedMessage } from '../answers/blocks.js';
-import { encodeTryAgainValue } from '../kit/button-values.js';
+import { encodeAskAgainValue } from '../kit/button-values.js';
 import { button, section } from '../kit/elements.js';
 import { FALLBACK_TEXT_MAX, truncateMrkdwn } from '../kit/limits.js';
 import { escapedLine } from '../kit/text.js';
@@ -11,20 +12,39 @@ import { ACTION_ASK_AGAIN } from './ids.js';
 import { t } from './messages.js';
 
 const NOTICE_QUESTION_MAX = 300;
+const NOTICE_ENTRY_MAX = 300;
 const ASK_AGAIN_BLOCK_ID = 'ask_again';
 
-/** "Ask again" carries a Try again value, so the Try again listener can ask the question again. */
+/** "Ask again" asks the question again as it was typed. */
 export function renderAnswerUpdatedNotice(input: { locale: Locale; question: string }): RenderedMessage {
   const text = t(input.locale, 'answer_updated', {
     question: escapedLine(input.question, NOTICE_QUESTION_MAX),
   });
+  return withAskAgain(input.locale, text, encodeAskAgainValue({ question: input.question }));
+}
+
+/** "Ask again" asks by the entry the question is linked to, of the robot it was linked for. */
+export function renderAnswerLinkedNotice(input: {
+  locale: Locale;
+  question: string;
+  entry: string;
+  robotFlag: number | undefined;
+}): RenderedMessage {
+  const text = t(input.locale, 'answer_linked', {
+    question: escapedLine(input.question, NOTICE_QUESTION_MAX),
+    entry: escapedLine(input.entry, NOTICE_ENTRY_MAX),
+  });
+  const value = encodeAskAgainValue({ question: input.question, linked: { robotFlag: input.robotFlag } });
+  return withAskAgain(input.locale, text, value);
+}
+
+function withAskAgain(locale: Locale, text: string, value: string | undefined): RenderedMessage {
   const blocks: types.KnownBlock[] = [section(text)];
-  const value = encodeTryAgainValue({ question: input.question, docId: undefined });
   if (value !== undefined) {
     blocks.push({
       type: 'actions',
       block_id: ASK_AGAIN_BLOCK_ID,
-      elements: [button(t(input.locale, 'ask_again'), ACTION_ASK_AGAIN, { value })],
+      elements: [button(t(locale, 'ask_again'), ACTION_ASK_AGAIN, { value })],
     });
   }
   return { text: truncateMrkdwn(toPlainText(text), FALLBACK_TEXT_MAX), blocks };

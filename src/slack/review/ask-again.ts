@@ -1,10 +1,11 @@
-// "Ask again" on the notice that an answer was updated: the question is asked again and answered as
-// a new message below the notice, which stays to say why the answer changed (Try again, by contrast,
-// replaces the failure it is clicked on).
+// "Ask again" on the notice that an answer was updated (or the question linked to an entry): the
+// question is asked again and answered as a new message below the notice, which stays to say why the
+// answer changed (Try again, by contrast, replaces the failure it is clicked on). A linked question is
+// asked by its entry, of the robot it was linked for.
 import { type Click, type ClickArgs, clickedTarget, questionClickListener } from '../handling/click.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
-import { decodeTryAgainValue } from '../kit/button-values.js';
+import { decodeAskAgainValue } from '../kit/button-values.js';
 
 type AskAgainDeps = Pick<
   ListenerDeps,
@@ -19,18 +20,21 @@ export function askAgainListener(deps: AskAgainDeps): (args: ClickArgs) => Promi
 
 async function askAgain(deps: AskAgainDeps, handling: Handling, click: Click): Promise<void> {
   const target = clickedTarget(click.payload);
-  const value = decodeTryAgainValue(click.value ?? '');
+  const value = decodeAskAgainValue(click.value ?? '');
   if (!target || !value) {
     handling.logger.warn({}, 'ignored an ask-again click with a malformed value');
     return;
   }
-  deps.onEvent('ask_again', 'question');
+  const linked = value.l === 1;
+  deps.onEvent('ask_again', linked ? 'linked' : 'question');
+  const placement = await deps.placements.at({ teamId: handling.teamId, channelId: target.channel });
   await deps.answerer.answer(handling, {
     userId: click.userId,
     text: value.q,
     target,
-    placement: await deps.placements.at({ teamId: handling.teamId, channelId: target.channel }),
+    placement: linked ? { ...placement, robotFlag: value.r } : placement,
     suggestion: undefined,
     replaceTs: undefined,
+    byLink: linked,
   });
 }

@@ -1,14 +1,17 @@
 // What an operator sends from an unanswered question's card: an answer for its askers (given to each
-// where they asked, the card then marked answered), or the entry that answers it (the modal turns
-// into that entry's edit form; saving it marks the card fixed and tells the askers). The operator's
-// right is checked again on submission: a modal can be submitted long after it opened.
+// where they asked, the card then marked answered), or the entry that answers it (checked with the
+// robot first; the question is then linked to it, the askers told, and the modal turns into the
+// entry's edit form). The operator's right is checked again on submission: a modal can be submitted
+// long after it opened.
 import { errorFields } from '../../logging/error-fields.js';
 import type { AnswerAskersOutcome } from '../../review/knowledge-review.js';
+import { EXPIRED, within } from '../../util/deadline.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';
 import type { ViewArgs } from '../handling/tracked.js';
+import { partnerIdFor } from '../handling/user-directory.js';
 import { editModalView } from './edit-entry.js';
 import {
   ANSWER_TEXT_BLOCK_ID,
@@ -111,10 +114,64 @@ async function submitLink(
     });
     return;
   }
+  const refuse = async (outcome: string, text: string) => {
+    deps.onEvent('review_link_submit', outcome);
+    await ack({ response_action: 'errors', errors: { [LINK_DOC_BLOCK_ID]: text } });
+  };
+  const card = await deps.review.desk.card(metadata.cardId).catch((error: unknown) => {
+    handling.logger.error({ ...errorFields(error), cardId: metadata.cardId }, 'review card unavailable');
+    return 'unavailable' as const;
+  });
+  if (card === 'unavailable') return refuse('failed', t(locale, 'card_unavailable'));
+  if (card?.kind !== 'unanswered') return refuse('no_card', t(locale, 'card_unknown'));
+  if (card.status !== 'open') return refuse('already_handled', t(locale, 'card_already_handled'));
+
+  // Checked with the robot before anything is linked: a mistyped id would answer nobody.
+  const { displayName } = await handling.person(userId);
+  const lookup = await within(
+    deps.review.desk.lookUpEntry(
+      {
+        docId,
+        robotFlag: card.robotFlag,
+        question: card.question,
+        asker: { partnerId: partnerIdFor(handling.teamId, userId), displayName },
+      },
+      { requestId: handling.requestId },
+    ),
+    LOOKUP_BUDGET_MS,
+  );
+  if (lookup === EXPIRED || lookup.kind === 'unavailable') {
+    return refuse('unchecked', t(locale, 'link_entry_unchecked'));
+  }
+  if (lookup.kind === 'unknown') {
+    const robot = card.robotFlag === undefined ? 'default' : String(card.robotFlag);
+    return refuse('unknown_entry', t(locale, 'link_entry_unknown', { robot, docId }));
+  }
+
+  const entry = { docId, entryTitle: lookup.entryTitle };
+  const outcome = await deps.review.desk
+    .link(metadata.cardId, entry, userId, { requestId: handling.requestId })
+    .catch((error: unknown): 'failed' => {
+      handling.logger.error({ ...errorFields(error), cardId: metadata.cardId }, 'question not linked');
+      return 'failed';
+    });
+  if (outcome === 'failed') return refuse('failed', t(locale, 'card_unavailable'));
+  if (outcome === 'no_card') return refuse('no_card', t(locale, 'card_unknown'));
+  if (outcome === 'already_handled') return refuse('already_handled', t(locale, 'card_already_handled'));
   deps.onEvent('review_link_submit', 'linked');
-  // The edit form replaces this modal; saving it marks this card fixed along with the entry's own.
+  // The entry's edit form replaces this modal, filled from the answer just read.
+  const banner = {
+    kind: 'linked' as const,
+    text: t(locale, 'link_entry_linked', { question: card.question }),
+  };
   await ack({
     response_action: 'update',
-    view: await editModalView(deps, handling, { docId, cardId: metadata.cardId, locale, timeZone }),
+    view: await editModalView(deps, handling, { docId, cardId: undefined, locale, timeZone, banner }),
   });
 }
+
+/**
+ * How long the robot may take to read the entry: Slack closes a view submission's request after 3 s,
+ * and the link and the edit form come after it.
+ */
+const LOOKUP_BUDGET_MS = 1_500;

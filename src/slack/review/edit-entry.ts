@@ -60,9 +60,10 @@ export async function openEditModal(
 export async function editModalView(
   deps: Pick<EditDeps, 'review'>,
   handling: Handling,
-  input: { docId: string; cardId: string | undefined } & Viewer,
+  input: { docId: string; cardId: string | undefined; banner?: EditModalInput['banner'] } & Viewer,
 ): Promise<types.ModalView> {
-  return renderEditModal(await editModalInput(deps, handling, input));
+  const { banner, ...entry } = input;
+  return renderEditModal({ ...(await editModalInput(deps, handling, entry)), ...(banner ? { banner } : {}) });
 }
 
 async function editModalInput(

@@ -60,14 +60,16 @@ export interface EditModalInput {
   };
   /** What the operator typed, shown again (e.g. after the platform refused the change). */
   values?: EditForm;
-  banner?: { kind: 'failed'; text: string };
+  /** `failed`: the platform refused or failed; `linked`: the form follows a link to this entry. */
+  banner?: { kind: 'failed' | 'linked'; text: string };
 }
 
 export function renderEditModal(input: EditModalInput): types.ModalView {
   const { locale, prefill, values } = input;
   const blocks: KnownBlock[] = [];
   if (input.banner) {
-    blocks.push(section(truncateMrkdwn(`⚠️ ${escapeMrkdwn(input.banner.text)}`, SECTION_TEXT_MAX)));
+    const icon = input.banner.kind === 'failed' ? '⚠️' : '🔗';
+    blocks.push(section(truncateMrkdwn(`${icon} ${escapeMrkdwn(input.banner.text)}`, SECTION_TEXT_MAX)));
   }
 
   // Texts are prefilled only when they fit whole: a cut copy, saved back, would lose the rest.

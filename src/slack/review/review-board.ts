@@ -5,11 +5,11 @@ import type { webApi } from '@slack/bolt';
 import type { Locale } from '../../conversation/locale.js';
 import { type Logger, withRequestId } from '../../logging/logger.js';
 import type { OperatorAnswer, ReviewBoard, ReviewScope } from '../../review/knowledge-review.js';
-import type { AskerToNotify, MessageLocation, ReviewCard } from '../../review/types.js';
+import type { AskerToNotify, MessageLocation, QuestionLink, ReviewCard } from '../../review/types.js';
 import { CodedError } from '../../util/coded-error.js';
 import type { UserLookup } from '../handling/user-directory.js';
 import type { Responder } from '../transport/responder.js';
-import { renderAnswerUpdatedNotice } from './answer-updated.js';
+import { renderAnswerLinkedNotice, renderAnswerUpdatedNotice } from './answer-updated.js';
 import { renderPersonAnswer } from './person-answer.js';
 import { renderReviewCard } from './review-card.js';
 
@@ -105,6 +105,22 @@ export class SlackReviewBoard implements ReviewBoard {
       renderAnswerUpdatedNotice({ locale, question: asker.question }),
     );
     if (sent.ok) out.logger.info({ userId: asker.userId }, 'asker told that the answer was updated');
+  }
+
+  async tellAskerLinked(asker: AskerToNotify, link: QuestionLink, scope: ReviewScope): Promise<void> {
+    const out = this.#outbox(scope);
+    const { locale } = await this.#users.lookup(out.client, asker.userId, out.logger);
+    const sent = await this.#responder.post(
+      out,
+      { channel: asker.conversationId, threadTs: asker.threadId },
+      renderAnswerLinkedNotice({
+        locale,
+        question: asker.question,
+        entry: link.entryTitle ?? link.docId,
+        robotFlag: link.robotFlag,
+      }),
+    );
+    if (sent.ok) out.logger.info({ userId: asker.userId }, 'asker told that the question was linked');
   }
 
   async tellAskerAnswered(asker: AskerToNotify, answer: OperatorAnswer, scope: ReviewScope): Promise<void> {

@@ -1,6 +1,6 @@
 // A review card's buttons: Edit entry opens the edit modal, Dismiss closes the card; on an unanswered
-// question's card, Answer the askers and Link to an entry open their modals. Operators only; anyone
-// else is told why, and nothing changes.
+// question's card, Answer the askers and Link to an entry open their modals, and Remove link undoes a
+// link. Operators only; anyone else is told why, and nothing changes.
 import { errorFields } from '../../logging/error-fields.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
@@ -16,7 +16,7 @@ type CardDeps = Pick<
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'access'
 >;
 
-type CardAction = 'edit' | 'dismiss' | 'answer' | 'link';
+type CardAction = 'edit' | 'dismiss' | 'answer' | 'link' | 'unlink';
 
 export function reviewCardClickListener(
   deps: CardDeps,
@@ -95,6 +95,20 @@ async function handleCardClick(
     const view = action === 'answer' ? renderAnswerAskersModal(input) : renderLinkEntryModal(input);
     const opened = await deps.responder.openModal(handling, payload.trigger_id, view);
     deps.onEvent(`review_${action}`, opened === undefined ? 'failed' : 'opened');
+    return;
+  }
+
+  if (action === 'unlink') {
+    const outcome = await deps.review.desk
+      .unlink(value.cardId, userId, { requestId: handling.requestId })
+      .catch((error: unknown): 'failed' => {
+        handling.logger.error({ ...errorFields(error), cardId: value.cardId }, 'question link not removed');
+        return 'failed';
+      });
+    deps.onEvent('review_unlink', outcome);
+    if (outcome === 'failed') await say(t(locale, 'card_not_unlinked'));
+    if (outcome === 'not_linked') await say(t(locale, 'card_not_linked'));
+    if (outcome === 'no_card') await say(t(locale, 'card_unknown'));
     return;
   }
 

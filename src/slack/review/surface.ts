@@ -13,6 +13,7 @@ import {
   ACTION_REVIEW_DISMISS,
   ACTION_REVIEW_EDIT,
   ACTION_REVIEW_LINK,
+  ACTION_REVIEW_UNLINK,
   SHORTCUT_EDIT_ANSWER,
   VIEW_ANSWER_ASKERS,
   VIEW_DISLIKE_REASON,
@@ -29,6 +30,7 @@ export function reviewSurface(deps: ListenerDeps): Surface {
       [ACTION_REVIEW_DISMISS, reviewCardClickListener(deps, 'dismiss')],
       [ACTION_REVIEW_ANSWER, reviewCardClickListener(deps, 'answer')],
       [ACTION_REVIEW_LINK, reviewCardClickListener(deps, 'link')],
+      [ACTION_REVIEW_UNLINK, reviewCardClickListener(deps, 'unlink')],
       [ACTION_ASK_AGAIN, askAgainListener(deps)],
     ],
     submissions: [

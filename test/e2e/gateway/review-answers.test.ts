@@ -1,7 +1,7 @@
 // An unanswered question's card, acted on by an operator over signed requests against the real
 // gateway, the platform simulator and the fake Slack: answer the askers from the card (each told
 // where they asked, as from that person; the card marked answered), or link the question to an entry
-// and edit that (the card marked fixed, the askers told). Operators only, checked again on submit.
+// and edit that (the card marked linked, the askers told). Operators only, checked again on submit.
 import { describe, expect, it } from 'vitest';
 import type { FakeSlackApi, RecordedCall } from '../../support/fake-slack-api.js';
 import {
@@ -181,7 +181,7 @@ describe('an unanswered question answered from its card', () => {
   );
 
   it(
-    'the operator links the question to an entry: its edit form opens, and saving marks the card fixed and tells the asker',
+    'the operator links the question to an entry: the card says linked, the asker is told, and its edit form opens and saves',
     async () => {
       const h = harness();
       // The robot answered from the entry once, so the form is prefilled from it.
@@ -202,6 +202,7 @@ describe('an unanswered question answered from its card', () => {
         errors: { review_link_doc: expect.stringContaining('entry id') },
       });
 
+      const fresh = since(h.slack);
       const linked = ackOf(
         await h.click(
           viewSubmissionPayload(modal, { review_link_doc: { text: ' doc-password-reset ' } }, OPERATOR),
@@ -214,7 +215,6 @@ describe('an unanswered question answered from its card', () => {
       const markup = String(elementOf(edit, 'edit_answer')?.initial_value);
       expect(markup).toContain('12 characters');
 
-      const fresh = since(h.slack);
       const saved = ackOf(
         await h.click(
           viewSubmissionPayload(
@@ -228,19 +228,20 @@ describe('an unanswered question answered from its card', () => {
         ),
       );
       expect(saved.response_action).toBe('update');
-      const fixed = await h.slack.waitForCall(
+      expect(JSON.stringify(saved.view)).toContain('Changed: answer.');
+      const card2 = await h.slack.waitForCall(
         'chat.update',
         (call) => fresh(call) && toReview(call) && call.body.ts === cardTs,
         WAIT_MS,
       );
-      expect(textOf(fixed)).toContain(`Fixed by <@${OPERATOR}>`);
-      expect(buttonsOf(fixed)).toEqual([]);
+      expect(textOf(card2)).toContain(`🔗 Linked by <@${OPERATOR}>`);
+      expect(buttonsOf(card2).map((button) => button.actionId)).toEqual(['review_unlink']);
       const notice = await h.slack.waitForCall(
         'chat.postMessage',
         (call) => fresh(call) && call.body.thread_ts === jane.threadTs,
         WAIT_MS,
       );
-      expect(textOf(notice)).toContain(`updated the answer to “${question}”`);
+      expect(textOf(notice)).toContain(`Your question “${question}” now has an answer`);
     },
     SLOW_TEST_MS,
   );

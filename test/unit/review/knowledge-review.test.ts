@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { PlatformCodeError } from '../../../src/platform/errors.js';
 import { KnowledgeReview, type ReviewBoard } from '../../../src/review/knowledge-review.js';
 import type { ReviewCard } from '../../../src/review/types.js';
-import { MemoryEntrySnapshotStore, MemoryReviewStore } from '../../../src/stores/review-memory.js';
+import {
+  MemoryEntrySnapshotStore,
+  MemoryQuestionLinkStore,
+  MemoryReviewStore,
+} from '../../../src/stores/review-memory.js';
 import { sleep, waitFor } from '../../support/wait.js';
 
 interface Logged {
@@ -24,6 +28,7 @@ function reviewLoop(
       return card.posted ?? { conversationId: 'C0REVIEW', messageId: `${shown.length}.0` };
     },
     async tellAskerFixed() {},
+    async tellAskerLinked() {},
     async tellAskerAnswered(asker, answer) {
       if (asker.userId === 'U_GONE') throw new Error('channel_not_found');
       answers.push({ userId: asker.userId, ...answer });
@@ -44,15 +49,22 @@ function reviewLoop(
         return snapshots.put(snapshot);
       },
     },
+    links: new MemoryQuestionLinkStore({ maxEntries: 100 }),
     board,
     platform: {
+      askRobot: () => Promise.reject(new Error('no entry is read in this test')),
       async updateRobotDoc() {
         if (options.updateFails) throw options.updateFails;
         return { retCode: '000000', retMsg: undefined };
       },
     },
     logger: { info: log('info'), warn: log('warn'), error: log('error') },
-    settings: { cardsEnabled: true, notifyAskersOnFix: false, cardRefreshMs: options.cardRefreshMs ?? 0 },
+    settings: {
+      sysNum: 'sys1',
+      cardsEnabled: true,
+      notifyAskersOnFix: false,
+      cardRefreshMs: options.cardRefreshMs ?? 0,
+    },
   });
   return { review, logged, shown, answers, snapshotWrites };
 }

@@ -59,6 +59,8 @@ describe('SQLite stores', () => {
         answerType: undefined,
         question: 'wifi?',
         otherWordings: [],
+        robotFlag: undefined,
+        linked: undefined,
         count: 1,
         reasons: [],
         notify: [],

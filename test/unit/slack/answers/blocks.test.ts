@@ -401,6 +401,21 @@ describe('renderReply: "Get a person" where the place names people to call', () 
     expectWithinLimits(messages);
   });
 
+  it("apologises once: the robot's own apology gives way to the no-answer line", () => {
+    const [message] = renderReply(noMatch, { escalate: true });
+    const texts = sectionTexts(message ?? { text: '', blocks: [] });
+    expect(texts.filter((text) => /sorry|no answer/i.test(text))).toEqual([
+      'I have no answer to this in the knowledge base. A person can help.',
+    ]);
+    expect(message?.text).not.toContain('Sorry');
+  });
+
+  it("says all of it in the reader's language: the lead-in and the no-answer line, whatever the robot wrote", () => {
+    const [message] = renderReply({ ...noMatch, locale: 'zh-CN' }, { escalate: true });
+    const texts = sectionTexts(message ?? { text: '', blocks: [] });
+    expect(texts).toEqual(['知识库里没有这个问题的答案，可以找人工帮忙。', '你可能还想问：']);
+  });
+
   it('keeps a long answer with many suggestions within every limit, the button on the last message', () => {
     const html = Array.from({ length: 60 }, (_, index) => `<p>${`Paragraph ${index}. `.repeat(60)}</p>`).join(
       '',
@@ -419,6 +434,41 @@ describe('renderReply: "Get a person" where the place names people to call', () 
   it('offers no button when the context key cannot fit in a button value', () => {
     const messages = renderReply(answer({ contextKey: 'k'.repeat(500) }), { escalate: true });
     expect(buttons(messages).map((button) => button.action_id)).not.toContain(ACTION_ESCALATE);
+  });
+});
+
+describe("renderReply: the suggestions in the reader's language", () => {
+  const both = [
+    { question: 'How do I apply for a refund?', docId: 'd1' },
+    { question: '如何申请退款？', docId: 'd2' },
+    { question: 'How long does a refund take?', docId: 'd3' },
+  ];
+
+  it("shows those in the reader's language where the robot offers both", () => {
+    expect(buttons(renderReply(answer({ suggestions: both }))).map((button) => button.text.text)).toEqual([
+      '如何申请退款？',
+      '👍 有帮助',
+      '👎 没帮助',
+    ]);
+    const english = renderReply(
+      answer({ suggestions: both, locale: 'en', stripe: 'You may also want to ask:' }),
+    );
+    expect(
+      buttons(english)
+        .map((button) => button.text.text)
+        .slice(0, 2),
+    ).toEqual(['How do I apply for a refund?', 'How long does a refund take?']);
+  });
+
+  it("shows them all when none is in the reader's language, under a lead-in in the reader's language", () => {
+    const english = both.filter((suggestion) => suggestion.docId !== 'd2');
+    const [message] = renderReply(answer({ suggestions: english, stripe: 'You may also want to ask:' }));
+    expect(
+      buttons([message ?? { text: '', blocks: [] }])
+        .map((button) => button.text.text)
+        .slice(0, 2),
+    ).toEqual(['How do I apply for a refund?', 'How long does a refund take?']);
+    expect(sectionTexts(message ?? { text: '', blocks: [] })).toContain('你可能还想问：');
   });
 });
 

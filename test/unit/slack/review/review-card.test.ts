@@ -21,6 +21,8 @@ function card(overrides: Partial<ReviewCard> = {}): ReviewCard {
     answerType: 1,
     question: 'how to reset password',
     otherWordings: [],
+    robotFlag: 1,
+    linked: undefined,
     count: 2,
     reasons: [{ reason: 'out_of_date', text: 'The menu moved', at: AT }],
     latestAsker: { userId: 'U777', displayName: 'Ann Lee' },

@@ -1,0 +1,275 @@
+// An unanswered question linked to the entry that answers it, over signed requests against the real
+// gateway, the platform simulator and the fake Slack: the entry is checked with the robot before the
+// link is made (an unknown docId is refused inline), the card says to which entry, the askers' Ask
+// again asks by the entry, the same words asked later are answered from it, and Remove link (operators
+// only) brings "no answer" back.
+import { describe, expect, it } from 'vitest';
+import type { FakeSlackApi, RecordedCall } from '../../support/fake-slack-api.js';
+import {
+  askByMention,
+  blocksOf,
+  buttonOf,
+  buttonsOf,
+  clickButton,
+  type GatewayHarness,
+  isRecord,
+  textOf,
+  useGatewayHarness,
+} from '../../support/gateway-harness.js';
+import { elementOf, openedViewId, viewOf, viewSubmissionPayload } from '../../support/review-payloads.js';
+import { directMessage, IDS } from '../../support/slack-payloads.js';
+
+const REVIEW_CHANNEL = 'C0REVIEW';
+const OPERATOR = 'U0OPERATOR';
+const OTHER = 'U_OTHER';
+const WAIT_MS = 8_000;
+const SLOW_TEST_MS = 40_000;
+/** What the simulator's robot says when it matches nothing. */
+const NO_ANSWER = "Sorry, I don't know the answer to that yet.";
+/** A line of the answer of the simulator's entry doc-password-reset. */
+const ENTRY_ANSWER = 'New passwords need at least 12 characters.';
+const ENTRY = 'doc-password-reset';
+const OPERATORS_ONLY = 'Only operators can edit the knowledge base or handle its review cards.';
+
+const toReview = (call: RecordedCall) => call.body.channel === REVIEW_CHANNEL;
+
+function since(slack: FakeSlackApi): (call: RecordedCall) => boolean {
+  const mark = slack.calls().length;
+  return (call) => slack.calls().indexOf(call) >= mark;
+}
+
+function headerOf(call: RecordedCall): string {
+  const header = blocksOf(call).find((block) => block.type === 'header');
+  return header && isRecord(header.text) ? String(header.text.text ?? '') : '';
+}
+
+/** The robot asks made since the mark, as (questionFlag, requestText) pairs. */
+function asksSince(h: GatewayHarness, mark: number): Array<{ flag: unknown; text: unknown }> {
+  return h
+    .robotAsks()
+    .slice(mark)
+    .map((ask) => ({ flag: ask.questionFlag, text: ask.requestText }));
+}
+
+/** Asks in the app's DM and waits for the answer (the placeholder replaced). */
+async function askInDm(h: GatewayHarness, question: string, user: string): Promise<RecordedCall> {
+  const fresh = since(h.slack);
+  expect((await h.sendEvent(directMessage({ text: question, user }))).status).toBe(200);
+  const placeholder = await h.slack.waitForCall(
+    'chat.postMessage',
+    (call) => call.body.channel === IDS.dm && fresh(call),
+    WAIT_MS,
+  );
+  const placeholderTs = String(placeholder.response?.ts);
+  return h.slack.waitForCall('chat.update', (call) => call.body.ts === placeholderTs, WAIT_MS);
+}
+
+async function openLinkModal(h: GatewayHarness, card: RecordedCall, cardTs: string) {
+  const fresh = since(h.slack);
+  const response = await h.click(
+    clickButton(card, buttonOf(card, 'review_link'), { user: OPERATOR, ts: cardTs }),
+  );
+  expect(response.status).toBe(200);
+  const opened = await h.slack.waitForCall('views.open', fresh, WAIT_MS);
+  return { view: viewOf(opened), id: openedViewId(opened) };
+}
+
+function ackOf(response: { status: number; text: string }): Record<string, unknown> {
+  expect(response.status).toBe(200);
+  return response.text === '' ? {} : (JSON.parse(response.text) as Record<string, unknown>);
+}
+
+/** Asks by mention a question the robot does not know, and waits for its new card. */
+async function unansweredCard(h: GatewayHarness, question: string) {
+  const jane = await askByMention(h, question);
+  expect(textOf(jane.answer)).toContain(NO_ANSWER);
+  const card = await h.slack.waitForCall(
+    'chat.postMessage',
+    (call) =>
+      toReview(call) && headerOf(call) === '❓ Unanswered question' && textOf(call).includes(question),
+    WAIT_MS,
+  );
+  return { jane, card, cardTs: String(card.response?.ts) };
+}
+
+describe('an unanswered question linked to an entry', () => {
+  const harness = useGatewayHarness({
+    env: { REVIEW_CHANNEL_ID: REVIEW_CHANNEL, OPERATOR_USER_IDS: OPERATOR },
+  });
+
+  it(
+    'is answered from the entry: Ask again asks by it, and the same words asked later get its answer; the card says linked',
+    async () => {
+      const h = harness();
+      const question = 'Which llama resets alpaca passwords on Jupiter?';
+      const { jane, card, cardTs } = await unansweredCard(h, question);
+      const modal = await openLinkModal(h, card, cardTs);
+
+      const checked = h.robotAsks().length;
+      const fresh = since(h.slack);
+      const linked = ackOf(
+        await h.click(viewSubmissionPayload(modal, { review_link_doc: { text: ` ${ENTRY} ` } }, OPERATOR)),
+      );
+      // The entry was read by asking the robot by its docId, as the operator, of the card's robot.
+      expect(asksSince(h, checked)).toEqual([{ flag: 1, text: ENTRY }]);
+      expect(h.robotAsks()[checked]).toMatchObject({ robotFlag: 1, question });
+      // The edit form follows, filled from that answer (the gateway had never seen the entry before).
+      expect(linked.response_action).toBe('update');
+      const edit = isRecord(linked.view) ? linked.view : {};
+      expect(edit.callback_id).toBe('edit_entry');
+      expect(JSON.stringify(edit.blocks)).toContain(`Linked: “${question}” is now answered from this entry.`);
+      expect(elementOf(edit, 'edit_question_title')?.initial_value).toBe('How do I reset my password?');
+      expect(String(elementOf(edit, 'edit_answer')?.initial_value)).toContain('12 characters');
+
+      // The card says linked, to which entry and by whom, and offers only to remove the link.
+      const linkedCard = await h.slack.waitForCall(
+        'chat.update',
+        (call) => fresh(call) && toReview(call) && call.body.ts === cardTs,
+        WAIT_MS,
+      );
+      expect(textOf(linkedCard)).toMatch(
+        new RegExp(
+          `🔗 Linked by <@${OPERATOR}> <!date\\^\\d+\\^[^>]*> to the entry \\*How do I reset my password\\?\\* \`${ENTRY}\``,
+        ),
+      );
+      expect(buttonsOf(linkedCard).map((button) => button.actionId)).toEqual(['review_unlink']);
+
+      // Jane is told in her thread, with Ask again, which asks by the entry (no typed ask first).
+      const notice = await h.slack.waitForCall(
+        'chat.postMessage',
+        (call) => fresh(call) && call.body.thread_ts === jane.threadTs,
+        WAIT_MS,
+      );
+      expect(textOf(notice)).toContain(
+        `Your question “${question}” now has an answer: the knowledge-base team found it in the entry “How do I reset my password?”.`,
+      );
+      const beforeAgain = h.robotAsks().length;
+      const again = since(h.slack);
+      await h.click(
+        clickButton(notice, buttonOf(notice, 'ask_again'), {
+          ts: String(notice.response?.ts),
+          threadTs: jane.threadTs,
+        }),
+      );
+      const answered = await h.slack.waitForCall(
+        'chat.update',
+        (call) => again(call) && call.body.channel === IDS.channel && textOf(call).includes(ENTRY_ANSWER),
+        WAIT_MS,
+      );
+      expect(textOf(answered)).not.toContain(NO_ANSWER);
+      expect(asksSince(h, beforeAgain)).toEqual([{ flag: 1, text: ENTRY }]);
+
+      // Sam types the same words (other case and punctuation) in a DM: no match, so the entry answers.
+      const beforeSam = h.robotAsks().length;
+      const toSam = await askInDm(h, 'which llama resets alpaca passwords on jupiter', OTHER);
+      expect(textOf(toSam)).toContain(ENTRY_ANSWER);
+      expect(textOf(toSam)).not.toContain(NO_ANSWER);
+      expect(asksSince(h, beforeSam)).toEqual([
+        { flag: 0, text: 'which llama resets alpaca passwords on jupiter' },
+        { flag: 1, text: ENTRY },
+      ]);
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
+    'refuses a docId the robot answers nothing from, inline, before the edit form opens: nothing linked, nobody told',
+    async () => {
+      const h = harness();
+      const question = 'Which llama paints alpaca fences on Saturn?';
+      const { jane, card, cardTs } = await unansweredCard(h, question);
+      const modal = await openLinkModal(h, card, cardTs);
+      const fresh = since(h.slack);
+
+      for (const unknown of ['doc-no-such-entry', 'doc-it-vpn']) {
+        // doc-it-vpn is an entry of robot 2 (the IT desk): the card's question was asked of robot 1.
+        expect(
+          ackOf(
+            await h.click(viewSubmissionPayload(modal, { review_link_doc: { text: unknown } }, OPERATOR)),
+          ),
+        ).toEqual({
+          response_action: 'errors',
+          errors: {
+            review_link_doc: `Robot 1 has no entry ${unknown}: it answers nothing from it. Check the id in the platform's console.`,
+          },
+        });
+      }
+      // The same words asked again still get the robot's "no answer" and count on the card.
+      const again = await askByMention(h, question);
+      expect(textOf(again.answer)).toContain(NO_ANSWER);
+      await h.slack.waitForCall(
+        'chat.update',
+        (call) => toReview(call) && headerOf(call) === '❓ Unanswered question · asked 2 times',
+        WAIT_MS,
+      );
+      const told = h.slack
+        .calls('chat.postMessage')
+        .filter((call) => fresh(call) && textOf(call).includes('now has an answer'));
+      expect(told).toEqual([]);
+      expect(jane.threadTs).toBeDefined();
+
+      // A known entry is then taken (the control: the refusals above were for the ids alone).
+      const linked = ackOf(
+        await h.click(viewSubmissionPayload(modal, { review_link_doc: { text: ENTRY } }, OPERATOR)),
+      );
+      expect(linked.response_action).toBe('update');
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
+    'Remove link (operators only) brings the robot’s own “no answer” back, and the card is open again',
+    async () => {
+      const h = harness();
+      const question = 'Which llama waters alpaca gardens on Venus?';
+      const { card, cardTs } = await unansweredCard(h, question);
+      const modal = await openLinkModal(h, card, cardTs);
+      const fresh = since(h.slack);
+      ackOf(await h.click(viewSubmissionPayload(modal, { review_link_doc: { text: ENTRY } }, OPERATOR)));
+      const linkedCard = await h.slack.waitForCall(
+        'chat.update',
+        (call) => fresh(call) && toReview(call) && call.body.ts === cardTs,
+        WAIT_MS,
+      );
+      expect(textOf(await askInDm(h, question, OTHER))).toContain(ENTRY_ANSWER);
+
+      // Sam is no operator: told so, and the link stays.
+      const unlink = buttonOf(linkedCard, 'review_unlink');
+      await h.click(clickButton(linkedCard, unlink, { user: OTHER, ts: cardTs }));
+      const refusal = await h.slack.waitForCall(
+        'chat.postEphemeral',
+        (call) => call.body.user === OTHER && textOf(call).includes(OPERATORS_ONLY),
+        WAIT_MS,
+      );
+      expect(refusal.body.channel).toBe(REVIEW_CHANNEL);
+      expect(textOf(await askInDm(h, question, OTHER))).toContain(ENTRY_ANSWER);
+
+      const removed = since(h.slack);
+      await h.click(clickButton(linkedCard, unlink, { user: OPERATOR, ts: cardTs }));
+      const reopened = await h.slack.waitForCall(
+        'chat.update',
+        (call) => removed(call) && toReview(call) && call.body.ts === cardTs,
+        WAIT_MS,
+      );
+      expect(buttonsOf(reopened).map((button) => button.actionId)).toEqual([
+        'review_answer',
+        'review_link',
+        'review_dismiss',
+      ]);
+      expect(textOf(reopened)).not.toContain('Linked by');
+      const toSam = await askInDm(h, question, OTHER);
+      expect(textOf(toSam)).toContain(NO_ANSWER);
+      expect(textOf(toSam)).not.toContain(ENTRY_ANSWER);
+
+      // Clicked again on the old card: the link is gone, and the operator is told so.
+      await h.click(clickButton(linkedCard, unlink, { user: OPERATOR, ts: cardTs }));
+      const told = await h.slack.waitForCall(
+        'chat.postEphemeral',
+        (call) => removed(call) && call.body.user === OPERATOR,
+        WAIT_MS,
+      );
+      expect(textOf(told)).toContain('no longer linked');
+    },
+    SLOW_TEST_MS,
+  );
+});
