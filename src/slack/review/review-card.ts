@@ -1,6 +1,7 @@
 // A review card in the review channel: what was reported, the latest reasons, and its buttons while
 // it is open (Edit entry, or for an unanswered question Answer the askers and Link to an entry; and
-// Dismiss); who handled it, when and how, once it is not.
+// Dismiss); who handled it, when and how, once it is not. A linked question's card says to which entry,
+// and keeps one button: Remove link.
 import type { types } from '@slack/bolt';
 import { answerToMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
@@ -18,6 +19,7 @@ import {
   ACTION_REVIEW_DISMISS,
   ACTION_REVIEW_EDIT,
   ACTION_REVIEW_LINK,
+  ACTION_REVIEW_UNLINK,
 } from './ids.js';
 import { t } from './messages.js';
 import { fieldWords, reasonWord } from './words.js';
@@ -75,6 +77,8 @@ export function renderReviewCard(
     if (actions !== undefined) blocks.push(actions);
   } else {
     blocks.push(context(handledLine(card, locale)));
+    const unlink = card.status === 'linked' ? unlinkActions(card, locale) : undefined;
+    if (unlink !== undefined) blocks.push(unlink);
   }
 
   const text = question === '' ? headline : t(locale, 'card_fallback', { headline, question });
@@ -171,11 +175,36 @@ function cardActions(card: ReviewCard, locale: Locale): ActionsBlock | undefined
   return elements.length === 0 ? undefined : { type: 'actions', block_id: CARD_ACTIONS_BLOCK_ID, elements };
 }
 
+/** A linked card's one button: removing the link, confirmed (askers get "no answer" again). */
+function unlinkActions(card: ReviewCard, locale: Locale): ActionsBlock | undefined {
+  const value = encodeReviewCardValue({ cardId: card.id });
+  if (value === undefined) return undefined;
+  const unlink = button(t(locale, 'card_unlink'), ACTION_REVIEW_UNLINK, {
+    value,
+    confirm: {
+      title: plainText(t(locale, 'card_unlink_confirm_title'), CONFIRM_TITLE_MAX),
+      text: plainText(t(locale, 'card_unlink_confirm_text'), CONFIRM_TEXT_MAX),
+      confirm: plainText(t(locale, 'card_unlink'), CONFIRM_BUTTON_MAX),
+      deny: plainText(t(locale, 'modal_cancel'), CONFIRM_BUTTON_MAX),
+    },
+  });
+  return { type: 'actions', block_id: CARD_ACTIONS_BLOCK_ID, elements: [unlink] };
+}
+
+/** The linked entry as a card names it: its standard question when known, and its id. */
+function linkedEntry(linked: NonNullable<ReviewCard['linked']>): string {
+  const title = linked.entryTitle?.trim() ? `*${escapedLine(linked.entryTitle, CARD_TITLE_MAX)}* ` : '';
+  return `${title}${code(linked.docId)}`;
+}
+
 function handledLine(card: ReviewCard, locale: Locale): string {
   const user = card.handledBy === undefined ? t(locale, 'card_someone') : mention(card.handledBy);
   const date = sharedTime(card.handledAt ?? card.updatedAt, locale);
   if (card.status === 'dismissed') return tidy(t(locale, 'card_dismissed', { user, date }));
   if (card.status === 'answered') return tidy(t(locale, 'card_answered', { user, date }));
+  if (card.status === 'linked' && card.linked) {
+    return tidy(t(locale, 'card_linked', { user, date, entry: linkedEntry(card.linked) }));
+  }
   const fields = fieldWords(card.changedFields, locale);
   return tidy(
     fields === ''
