@@ -16,6 +16,8 @@ export const reviewCardSchema: z.ZodType<ReviewCard> = z
     answerType: z.number().optional(),
     question: z.string(),
     otherWordings: z.array(z.string()).optional(),
+    robotFlag: z.number().int().min(0).optional(),
+    linked: z.object({ docId: z.string(), entryTitle: z.string().optional() }).optional(),
     count: z.number().int().min(0),
     reasons: z.array(
       z.object({
@@ -34,7 +36,7 @@ export const reviewCardSchema: z.ZodType<ReviewCard> = z
         question: z.string(),
       }),
     ),
-    status: z.enum(['open', 'fixed', 'dismissed', 'answered']),
+    status: z.enum(['open', 'fixed', 'dismissed', 'answered', 'linked']),
     handledBy: z.string().optional(),
     handledAt: z.number().optional(),
     changedFields: z.array(z.string()),
@@ -48,6 +50,8 @@ export const reviewCardSchema: z.ZodType<ReviewCard> = z
       docId: card.docId,
       // Cards stored before wordings were kept have none.
       otherWordings: card.otherWordings ?? [],
+      robotFlag: card.robotFlag,
+      linked: card.linked && { docId: card.linked.docId, entryTitle: card.linked.entryTitle },
       entryTitle: card.entryTitle,
       answerHtml: card.answerHtml,
       answerType: card.answerType,

@@ -49,6 +49,14 @@ const en = {
   card_not_dismissed: 'The card could not be dismissed. Please try again.',
   card_answer_askers: 'Answer the askers',
   card_link_entry: 'Link to an entry',
+  card_linked:
+    '🔗 Linked by {user} {date} to the entry {entry}: asking these words again is answered from it.',
+  card_unlink: 'Remove link',
+  card_unlink_confirm_title: 'Remove this link?',
+  card_unlink_confirm_text:
+    'Asking this question gets the robot’s own answer again (no answer today), and the card is reopened.',
+  card_not_linked: 'This question is no longer linked to an entry.',
+  card_not_unlinked: 'The link could not be removed. Please try again.',
   card_modal_question: 'Question asked: “{question}”',
   answer_askers_title: 'Answer the askers',
   answer_askers_label: 'Your answer',
@@ -59,11 +67,17 @@ const en = {
     'Your answer was sent to {told, plural, one {# person} other {# people}} who asked.{notTold, plural, =0 {} one { # could not be reached.} other { # could not be reached.}}',
   answer_askers_failed: 'The answer could not be sent. Please try again.',
   link_entry_title: 'Link to an entry',
-  link_entry_submit: 'Edit entry',
+  link_entry_submit: 'Link',
   link_entry_label: 'Entry id (docId)',
   link_entry_hint:
-    "The id of the entry that answers this question, as the platform's console shows it. Its edit form opens next; saving it marks this card fixed and tells the askers.",
+    "The id of the entry that answers this question, as the platform's console shows it. Askers are told at once, and this question asked again is answered from the entry. Its edit form opens next.",
   link_entry_invalid: 'Enter an entry id: letters, digits and marks, no spaces, at most 256 characters.',
+  link_entry_unknown:
+    "{robot, select, default {The robot} other {Robot {robot}}} has no entry {docId}: it answers nothing from it. Check the id in the platform's console.",
+  link_entry_unchecked:
+    'The entry could not be checked: the platform did not answer in time. Please try again.',
+  link_entry_linked:
+    'Linked: “{question}” is now answered from this entry. Edit the entry below if its answer should say more, or close this window.',
   field_question_title: 'standard question',
   field_answer: 'answer',
   field_match_mode: 'match mode',
@@ -123,6 +137,8 @@ const en = {
   problem_period_ends_before_start: 'The end must be after the start.',
   problem_nothing_changed: 'Nothing was changed: change a field, or cancel.',
   answer_updated: 'The knowledge-base team updated the answer to “{question}”.',
+  answer_linked:
+    'Your question “{question}” now has an answer: the knowledge-base team found it in the entry “{entry}”.',
   person_answer_from:
     '👤 {operator}, a person on the support team (not the bot), answered your question “{question}”:',
   ask_again: 'Ask again',
@@ -178,6 +194,12 @@ export const messages = catalog(en, {
   card_not_dismissed: '未能忽略这张卡片，请再试一次。',
   card_answer_askers: '回答提问者',
   card_link_entry: '关联知识条目',
+  card_linked: '🔗 {user} 已于 {date} 关联到条目 {entry}：再问这个问题时，会用该条目回答。',
+  card_unlink: '取消关联',
+  card_unlink_confirm_title: '取消这个关联？',
+  card_unlink_confirm_text: '再问这个问题时，将得到机器人自己的回答（目前没有答案），卡片会重新打开。',
+  card_not_linked: '这个问题已不再关联任何条目。',
+  card_not_unlinked: '未能取消关联，请再试一次。',
   card_modal_question: '用户的提问：“{question}”',
   answer_askers_title: '回答提问者',
   answer_askers_label: '你的回答',
@@ -188,11 +210,16 @@ export const messages = catalog(en, {
     '你的回答已发给 {told, plural, other {# 位}}提问者。{notTold, plural, =0 {} other {有 # 位未能送达。}}',
   answer_askers_failed: '未能发送回答，请再试一次。',
   link_entry_title: '关联知识条目',
-  link_entry_submit: '编辑条目',
+  link_entry_submit: '关联',
   link_entry_label: '条目 ID（docId）',
   link_entry_hint:
-    '能回答这个问题的条目 ID，即平台控制台中显示的 ID。接下来会打开它的编辑表单；保存后这张卡片会标记为已修正，并通知提问者。',
+    '能回答这个问题的条目 ID，即平台控制台中显示的 ID。提问者会立即收到通知，再问这个问题时会用该条目回答。接下来会打开它的编辑表单。',
   link_entry_invalid: '请输入条目 ID：字母、数字和符号，不含空格，最多 256 个字符。',
+  link_entry_unknown:
+    '{robot, select, default {机器人} other {机器人 {robot}}}没有条目 {docId}：它不会用这个条目回答。请在平台控制台中核对 ID。',
+  link_entry_unchecked: '未能核对这个条目：平台没有及时响应。请再试一次。',
+  link_entry_linked:
+    '已关联：“{question}”现在会用这个条目回答。如果答案需要补充，请在下面编辑条目；否则关闭此窗口即可。',
   field_question_title: '标准问题',
   field_answer: '答案',
   field_match_mode: '匹配方式',
@@ -248,6 +275,7 @@ export const messages = catalog(en, {
   problem_period_ends_before_start: '结束时间必须晚于开始时间。',
   problem_nothing_changed: '没有任何修改：请修改某个字段，或取消。',
   answer_updated: '知识库团队已更新“{question}”的答案。',
+  answer_linked: '你的问题“{question}”现在有答案了：知识库团队在条目“{entry}”中找到了它。',
   person_answer_from: '👤 支持团队的 {operator}（真人，不是机器人）回答了你的问题“{question}”：',
   ask_again: '再问一次',
 });
