@@ -385,6 +385,10 @@ function renderSelect(
       : [
           str(isJson(element.initial_option) ? element.initial_option.value : ''),
           ...list(element.initial_options).map((o) => (isJson(o) ? str(o.value) : '')),
+          // The multi pickers' initial ids, as Slack preselects them.
+          ...[element.initial_users, element.initial_conversations, element.initial_channels].flatMap((ids) =>
+            list(ids).map(str),
+          ),
           str(element.initial_user),
           str(element.initial_conversation),
           str(element.initial_channel),
