@@ -3,7 +3,7 @@
 import { catalog, translator } from '../kit/i18n.js';
 
 const en = {
-  help: '*Ask me anything about our products and services.*\nSend me a direct message, or mention me in a channel with your question; I answer in a thread.\nClick a suggested question to ask it, and rate an answer with 👍 or 👎 to help us improve it.',
+  help: '*Ask me your questions about work.*\nSend me a direct message, or mention me in a channel with your question; I answer in a thread.\nClick a suggested question to ask it, and rate an answer with 👍 or 👎 to help us improve it.',
   question_too_long:
     'Your question is too long ({limit, plural, one {# character} other {# characters}} at most). Please shorten it and try again.',
   question_too_long_no_limit: 'Your question is too long. Please shorten it and try again.',
@@ -54,7 +54,7 @@ export type MessageKey = keyof typeof en;
 
 export const messages = catalog(en, {
   help:
-    '*有关产品和服务的问题都可以问我。*\n' +
+    '*工作上的问题都可以问我。*\n' +
     '给我发私信，或在频道中 @我 并写下问题，我会在话题中回复。\n' +
     '点击推荐问题即可直接提问；用 👍 或 👎 评价回答，帮助我们改进。',
   question_too_long: '问题太长了（最多 {limit, plural, other {# 个字符}}），请精简后再试。',

@@ -5,7 +5,7 @@ import { catalog, translator } from '../kit/i18n.js';
 
 const en = {
   greeting:
-    'Hi {name}! Ask me anything about our products and services: I answer from the knowledge base. Pick a suggestion below or type your question.',
+    'Hi {name}! Ask me your questions about work here: I answer from the knowledge base. Pick a suggestion below or type your question.',
   prompts_title: 'Try asking:',
   status: 'is looking this up…',
   loading_searching: 'Searching the knowledge base…',
@@ -15,7 +15,7 @@ const en = {
 
 export const messages = catalog(en, {
   greeting:
-    '{name}，你好！有关产品和服务的问题都可以问我，我会根据知识库回答。点击下面的推荐问题，或直接输入你的问题。',
+    '{name}，你好！工作上的问题都可以在这里问我，我会根据知识库回答。点击下面的推荐问题，或直接输入你的问题。',
   prompts_title: '试试问：',
   status: '正在查找答案…',
   loading_searching: '正在搜索知识库…',

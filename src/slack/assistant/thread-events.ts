@@ -99,6 +99,12 @@ function handleThreadEvent(
 }
 
 function greeting(locale: Locale, displayName: string): RenderedMessage {
-  const text = t(locale, 'greeting', { name: escapeMrkdwn(truncate(displayName, NAME_MAX)) });
+  const text = t(locale, 'greeting', { name: escapeMrkdwn(truncate(firstName(displayName), NAME_MAX)) });
   return { text, blocks: [section(text)] };
+}
+
+/** "Alice Smith" is greeted as Alice; a Chinese name (王芳) is said whole, as people say it. */
+function firstName(displayName: string): string {
+  if (/\p{Script=Han}/u.test(displayName)) return displayName;
+  return displayName.trim().split(/\s+/)[0] || displayName;
 }

@@ -107,7 +107,7 @@ describe('opening the panel', () => {
     expect(suggested.map((prompt) => prompt.message)).toContain('How do I reset my password?');
 
     const greeting = await waitFor(() => postsIn(h, thread)[0], { timeoutMs: WAIT_MS });
-    expect(textOf(greeting)).toContain('Hi Jane Doe!');
+    expect(textOf(greeting)).toContain('Hi Jane! Ask me your questions about work here');
     expect(h.robotAsks()).toEqual([]);
   });
 
