@@ -319,14 +319,28 @@ export class KnowledgeReview {
       }
       // Only a new card needs the link (an adapter call): an open one already has its report's.
       const link = await report.link();
+      // Fixed after the asker saw the answer: the new card shows the answer they disliked, not the fix.
+      const fixedSince =
+        card?.status === 'fixed' && card.handledAt !== undefined && report.context.createdAt < card.handledAt
+          ? card
+          : undefined;
       const counted = dislikedCard(
         newCard(cardId, 'disliked', now),
         now,
         { ...report, link },
         docId,
-        snapshot,
+        fixedSince ? undefined : snapshot,
       );
-      const reopened = { ...counted, reasons: withReason(counted.reasons, reason) };
+      const seen = fixedSince
+        ? {
+            ...counted,
+            entryTitle: fixedSince.entryTitle ?? counted.entryTitle,
+            answerHtml: fixedSince.answerHtml,
+            answerType: fixedSince.answerType,
+          }
+        : counted;
+      const note = fixedSince ? { ...reason, afterChangeAt: fixedSince.handledAt } : reason;
+      const reopened = { ...seen, reasons: withReason(counted.reasons, note) };
       this.#logger.info(
         { ...scope, cardId, handled: card?.status ?? 'none' },
         'a reason given after its card was handled opened a new card',

@@ -16,6 +16,11 @@ export interface ReasonNote {
   /** The asker's words, with `other` (and optionally with the others); trimmed, at most 500 characters. */
   text?: string | undefined;
   at: number;
+  /**
+   * When the entry was changed (its card fixed) after the answer this reason is about was given: the
+   * asker is judging the answer as it was before.
+   */
+  afterChangeAt?: number | undefined;
 }
 
 /**

@@ -24,6 +24,7 @@ export const reviewCardSchema: z.ZodType<ReviewCard> = z
         reason: z.enum(['wrong_answer', 'out_of_date', 'not_understood', 'other']),
         text: z.string().optional(),
         at: z.number(),
+        afterChangeAt: z.number().optional(),
       }),
     ),
     latestAsker: z.object({ userId: z.string(), displayName: z.string() }).optional(),

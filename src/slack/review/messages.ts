@@ -5,6 +5,7 @@ import { catalog, translator } from '../kit/i18n.js';
 const en = {
   reason_not_yours: 'Only the person who asked can say what was wrong with this answer.',
   reason_required: 'Choose what was wrong, or say it in your own words.',
+  reason_other_required: 'You chose “Other”: please say in your own words what was wrong.',
   reason_title: 'What was wrong?',
   reason_intro: 'Thank you. What you say here goes to the team that keeps the answers up to date.',
   reason_label: 'The answer…',
@@ -33,6 +34,7 @@ const en = {
   card_in_dm: 'in a direct message',
   card_reasons: 'What askers said',
   card_reason_with_text: '{reason}: “{text}”',
+  card_reason_after_change: '{line} (given after the entry was changed {date}, about the answer before)',
   card_fallback: '{headline}: {question}',
   card_edit: 'Edit entry',
   card_dismiss: 'Dismiss',
@@ -150,6 +152,7 @@ export type MessageKey = keyof typeof en;
 export const messages = catalog(en, {
   reason_not_yours: '只有提问的人才能说明这个回答哪里不对。',
   reason_required: '请选择哪里不对，或用自己的话说明。',
+  reason_other_required: '你选择了“其他”：请用自己的话说明哪里不对。',
   reason_title: '哪里不对？',
   reason_intro: '谢谢！你在这里写的内容会转给维护答案的团队。',
   reason_label: '这个回答…',
@@ -178,6 +181,7 @@ export const messages = catalog(en, {
   card_in_dm: '在私信中',
   card_reasons: '用户的反馈',
   card_reason_with_text: '{reason}：“{text}”',
+  card_reason_after_change: '{line}（在条目于 {date} 修改之后提交，针对修改前的回答）',
   card_fallback: '{headline}：{question}',
   card_edit: '编辑条目',
   card_dismiss: '忽略',

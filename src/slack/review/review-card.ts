@@ -137,7 +137,10 @@ function reasonLines(reasons: ReasonNote[], locale: Locale): string | undefined 
   const lines = reasons.slice(0, CARD_REASONS_MAX).map((note) => {
     const word = reasonWord(locale, note.reason);
     const text = note.text === undefined ? '' : escapedLine(note.text, REASON_TEXT_MAX);
-    return `• ${text === '' ? word : t(locale, 'card_reason_with_text', { reason: word, text })}`;
+    const line = text === '' ? word : t(locale, 'card_reason_with_text', { reason: word, text });
+    // Said of the answer before a fix: a later report may show the fixed answer above it.
+    if (note.afterChangeAt === undefined) return `• ${line}`;
+    return `• ${t(locale, 'card_reason_after_change', { line, date: sharedTime(note.afterChangeAt, locale) })}`;
   });
   return lines.length === 0 ? undefined : lines.join('\n');
 }
