@@ -12,6 +12,7 @@ import {
   type RobotAskRequest,
   type RobotFeedbackRequest,
 } from '../platform/schemas.js';
+import { isCodedError } from '../util/coded-error.js';
 import type { Locale } from './locale.js';
 import { typedText } from './plain-text.js';
 import { type ContextStore, type RatingStore, StoreUnavailableError } from './stores.js';
@@ -460,7 +461,9 @@ export class Conversation {
   ): FailureReply {
     const reason = failureReason(error);
     const details = isPlatformError(error) ? platformErrorDetails(error) : {};
-    this.#logger.error({ err: error, reason, ...details, ...logContext }, 'robot call failed');
+    // The platform erring or not answering is a warning (the asker is told, Try again offered); a bug is an error.
+    const level = isCodedError(error) && error.outside ? 'warn' : 'error';
+    this.#logger[level]({ err: error, reason, ...details, ...logContext }, 'robot call failed');
     return {
       kind: 'failure',
       reason,

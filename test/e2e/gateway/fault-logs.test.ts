@@ -29,6 +29,8 @@ describe('a platform fault switched on', () => {
       expect(failure).toMatchObject({ err: { type: expect.stringMatching(/Error$/) } });
       expect(String(failure?.code ?? JSON.stringify(failure?.err))).toMatch(/PLATFORM_/);
       expect(JSON.stringify(failure)).not.toContain('"stack"');
+      // A warning (pino's 40), not an error (50): the platform failed, not the gateway.
+      expect(failure?.level).toBe(40);
     }
   });
 });
