@@ -18,6 +18,7 @@ import { postToResponseUrl } from '../transport/response-url.js';
 import {
   type RatedMessage,
   REASON_BLOCK_ID,
+  REASON_TEXT_BLOCK_ID,
   type ReasonMetadata,
   readReasonForm,
   readReasonMetadata,
@@ -110,6 +111,15 @@ async function submitReason(
   if (!form.reason && !form.text) {
     const { locale } = await handling.person(userId);
     await ack({ response_action: 'errors', errors: { [REASON_BLOCK_ID]: t(locale, 'reason_required') } });
+    return;
+  }
+  // "Other" says nothing by itself: the hint asks for words, and the card would show only "Other".
+  if (form.reason === 'other' && !form.text) {
+    const { locale } = await handling.person(userId);
+    await ack({
+      response_action: 'errors',
+      errors: { [REASON_TEXT_BLOCK_ID]: t(locale, 'reason_other_required') },
+    });
     return;
   }
   // The modal closes at once; the card is updated after, however long Slack and the store take.

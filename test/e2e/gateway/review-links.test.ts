@@ -2,7 +2,8 @@
 // gateway, the platform simulator and the fake Slack: the entry is checked with the robot before the
 // link is made (an unknown docId is refused inline), the card says to which entry, the askers' Ask
 // again asks by the entry, the same words asked later are answered from it, and Remove link (operators
-// only) brings "no answer" back.
+// only) brings "no answer" back. Beside them, two smaller things of the same cards: a reason of "Other"
+// with no words is refused in its modal, and a ❓ card says where and of which robot it was asked.
 import { describe, expect, it } from 'vitest';
 import type { FakeSlackApi, RecordedCall } from '../../support/fake-slack-api.js';
 import {
@@ -269,6 +270,91 @@ describe('an unanswered question linked to an entry', () => {
         WAIT_MS,
       );
       expect(textOf(told)).toContain('no longer linked');
+    },
+    SLOW_TEST_MS,
+  );
+});
+
+/** The "Say what was wrong" button on a rated line, as clickButton presses it. */
+function reasonButtonOf(rated: RecordedCall) {
+  for (const block of blocksOf(rated)) {
+    const accessory = block.accessory;
+    if (isRecord(accessory) && accessory.action_id === 'dislike_reason') {
+      return {
+        actionId: 'dislike_reason',
+        blockId: String(block.block_id ?? ''),
+        value: String(accessory.value ?? ''),
+        text: isRecord(accessory.text) ? String(accessory.text.text ?? '') : '',
+      };
+    }
+  }
+  throw new Error(`no reason button on ${JSON.stringify(rated.body.blocks)}`);
+}
+
+describe('the reason for a 👎', () => {
+  const harness = useGatewayHarness({
+    env: { REVIEW_CHANNEL_ID: REVIEW_CHANNEL, OPERATOR_USER_IDS: OPERATOR },
+  });
+
+  it(
+    '“Other” with no words of the asker’s own is refused inline, as its hint says; with words it is sent',
+    async () => {
+      const h = harness();
+      const asked = await askByMention(h, 'How do I reset my password?');
+      await h.click(
+        clickButton(asked.answer, buttonOf(asked.answer, 'rate_down'), { threadTs: asked.threadTs }),
+      );
+      const rated = await h.slack.waitForCall(
+        'chat.update',
+        (call) => call.body.ts === asked.answer.body.ts && textOf(call).includes('rated this answer 👎'),
+        WAIT_MS,
+      );
+      const card = await h.slack.waitForCall(
+        'chat.postMessage',
+        (call) => toReview(call) && headerOf(call) === '👎 Answer disliked',
+        WAIT_MS,
+      );
+      const ratedMessage = { ...rated, body: { ...rated.body, channel: IDS.channel } };
+      const fresh = since(h.slack);
+      await h.click(clickButton(ratedMessage, reasonButtonOf(rated), { threadTs: asked.threadTs }));
+      const opened = await h.slack.waitForCall('views.open', fresh, WAIT_MS);
+      const modal = { view: viewOf(opened), id: openedViewId(opened) };
+
+      for (const blank of [undefined, '   ']) {
+        const typed = blank === undefined ? {} : { dislike_reason_text: { text: blank } };
+        const refused = ackOf(
+          await h.click(
+            viewSubmissionPayload(modal, { dislike_reason: { radio: 'other' }, ...typed }, IDS.user),
+          ),
+        );
+        expect(refused).toEqual({
+          response_action: 'errors',
+          errors: { dislike_reason_text: 'You chose “Other”: please say in your own words what was wrong.' },
+        });
+      }
+      const sent = ackOf(
+        await h.click(
+          viewSubmissionPayload(
+            modal,
+            {
+              dislike_reason: { radio: 'other' },
+              dislike_reason_text: { text: 'It is about the old portal' },
+            },
+            IDS.user,
+          ),
+        ),
+      );
+      expect(sent).toEqual({});
+      // The card is changed once, by the reason with words: the refused ones changed nothing.
+      const withReason = await h.slack.waitForCall(
+        'chat.update',
+        (call) => fresh(call) && toReview(call) && call.body.ts === card.response?.ts,
+        WAIT_MS,
+      );
+      expect(textOf(withReason)).toContain('• Other: “It is about the old portal”');
+      expect(
+        h.slack.calls('chat.update').filter((call) => fresh(call) && call.body.ts === card.response?.ts),
+      ).toHaveLength(1);
     },
     SLOW_TEST_MS,
   );
