@@ -39,7 +39,8 @@ const MARKUP =
  * punctuation, or fewer than two words (fewer than two characters in a script written without spaces).
  */
 export function isTooLittleToReview(question: string): boolean {
-  const words = normaliseQuestion(question.replace(MARKUP, ' '));
+  if (isMostlyHtml(question)) return true;
+  const words = normaliseQuestion(question.replace(MARKUP, ' ').replace(HTML_TAG, ' '));
   if (words === '') return true;
   const unspaced = words.match(UNSPACED_CHARACTER)?.length ?? 0;
   if (unspaced >= 2) return false;
@@ -48,7 +49,35 @@ export function isTooLittleToReview(question: string): boolean {
     .replace(UNSPACED_CHARACTER, ' ')
     .split(' ')
     .filter((word) => word !== '').length;
-  return spacedWords + unspaced < 2;
+  if (spacedWords + unspaced < 2) return true;
+  return unspaced === 0 && isKeyboardMash(words);
+}
+
+/** An HTML tag typed as text (`<div>`, `</b>`, `<img src=x>`): the robot is asked it as typed. */
+const HTML_TAG = /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>/giu;
+
+/** HTML typed as text: more of it is tags than anything else (`<script>alert(1)</script>`). */
+function isMostlyHtml(question: string): boolean {
+  let tagged = 0;
+  for (const tag of question.matchAll(HTML_TAG)) tagged += tag[0].length;
+  return tagged > 0 && tagged * 2 >= question.trim().length;
+}
+
+/** Rows of a QWERTY keyboard, both ways: four keys in a row are a hand on the keys, not a word. */
+const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm', 'poiuytrewq', 'lkjhgfdsa', 'mnbvcxz'];
+const VOWEL = /[aeiouy]/;
+
+/** Keyboard mash ("asdfgh qwerty", "jjjjjj"): at least half the words are runs of keys, repeats or vowelless. */
+function isKeyboardMash(words: string): boolean {
+  const list = words.split(' ').filter((word) => word !== '');
+  const mashed = list.filter(
+    (word) =>
+      /^[a-z]+$/.test(word) &&
+      ((word.length >= 4 && KEY_ROWS.some((row) => row.includes(word))) ||
+        (word.length >= 4 && /^(.)\1+$/.test(word)) ||
+        (word.length >= 6 && !VOWEL.test(word))),
+  );
+  return mashed.length * 2 >= list.length;
 }
 
 export function cardIdOfQuestion(question: string): string {

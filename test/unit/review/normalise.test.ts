@@ -74,7 +74,24 @@ describe('too little to be a question', () => {
     ['two Chinese characters', '食堂'],
     ['a Chinese question', '停车场在哪里？'],
     ['a mention and two words', '<@U0123ABCD> printer jammed'],
+    ['a question that names a tag', 'how do I put a <br> in a wiki page?'],
+    ['a question with an acronym', 'https sftp not working'],
+    ['one key run among words', 'asdf is my password hint, how do I change it'],
   ])('%s is a question', (_, text) => {
     expect(isTooLittleToReview(text)).toBe(false);
+  });
+});
+
+describe('junk is no question to review', () => {
+  it.each([
+    ['HTML typed as text', '<b>hello</b> <i>world</i>'],
+    ['a script tag', '<script>alert(1)</script>'],
+    ['an image tag', '<img src="x" onerror="alert(1)">'],
+    ['keyboard mash', 'asdfgh qwerty'],
+    ['mash, backwards', 'lkjhg poiuy'],
+    ['one key held down', 'jjjjjjj kkkkk'],
+    ['consonants only', 'sdfghjk xcvbnm'],
+  ])('%s', (_, text) => {
+    expect(isTooLittleToReview(text)).toBe(true);
   });
 });
