@@ -119,8 +119,8 @@ const TEXTS: Record<Language, { unknown: string; stripeUnknown: string; stripeRe
   },
   zh: {
     unknown: '抱歉，我暂时无法回答这个问题。请换个说法，或选择下面的问题。',
-    stripeUnknown: '您可能想问：',
-    stripeRelated: '您可能还想问：',
+    stripeUnknown: '你可能想问：',
+    stripeRelated: '你可能还想问：',
   },
 };
 

@@ -24,7 +24,7 @@ function seedDesks(): Map<number, RobotDesk> {
         popular: POPULAR_DOC_IDS,
         guide: {
           en: "Hello! I'm the employee helpdesk robot. Ask me about VPN, passwords, expenses, leave or payroll.",
-          zh: '您好！我是员工服务台机器人，可以问我VPN、密码、报销、请假、工资等问题。',
+          zh: '你好！我是员工服务台机器人，可以问我VPN、密码、报销、请假、工资等问题。',
         },
       },
     ],
@@ -35,7 +35,7 @@ function seedDesks(): Map<number, RobotDesk> {
         popular: IT_DESK_POPULAR_DOC_IDS,
         guide: {
           en: "Hello! I'm the IT desk robot. Ask me about the VPN, passwords, Wi-Fi, printing, laptops or software.",
-          zh: '您好！我是IT服务台机器人，可以问我VPN、密码、无线网络、打印、电脑和软件等问题。',
+          zh: '你好！我是IT服务台机器人，可以问我VPN、密码、无线网络、打印、电脑和软件等问题。',
         },
       },
     ],

@@ -92,7 +92,7 @@ describe('robot ask', () => {
     });
     expect(answer.suggestions.length).toBeGreaterThan(0);
     const chinese = await ask(simulator, '我想报销打车费');
-    expect(chinese).toMatchObject({ answerType: 2, docId: 'doc-zh-expense', stripe: '您可能还想问：' });
+    expect(chinese).toMatchObject({ answerType: 2, docId: 'doc-zh-expense', stripe: '你可能还想问：' });
   });
 
   it('answers an unknown question with answerType 3, an apology and popular suggestions', async () => {
@@ -106,7 +106,7 @@ describe('robot ask', () => {
     });
     expect(answer.answer).toMatch(/^Sorry/);
     expect(answer.suggestions).toHaveLength(5);
-    expect((await ask(simulator, '今天天气怎么样')).stripe).toBe('您可能想问：');
+    expect((await ask(simulator, '今天天气怎么样')).stripe).toBe('你可能想问：');
   });
 
   it('answers a greeting with answerType 4', async () => {
@@ -346,7 +346,7 @@ describe('robots by robotFlag', () => {
       docId: 'doc-it-printer',
     });
     const chinese = await ask(simulator, '公司VPN连不上', { robotFlag: 2 });
-    expect(chinese).toMatchObject({ docId: 'doc-it-zh-vpn', stripe: '您可能还想问：' });
+    expect(chinese).toMatchObject({ docId: 'doc-it-zh-vpn', stripe: '你可能还想问：' });
     for (const answer of [chinese, await ask(simulator, 'wifi keeps dropping', { robotFlag: 2 })])
       for (const suggestion of answer.suggestions) expect(suggestion.docId).toMatch(/^doc-it-/);
   });
