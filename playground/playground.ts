@@ -120,6 +120,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     const gateway = await createGateway(parsed.env, options.logger);
     closers.push(() => gateway.stop());
     const { port } = await gateway.start();
+    workspace.answerModeOf = (channelId) => gateway.answerMode(channelId);
     requests = new GatewayRequests({
       gatewayUrl: `http://127.0.0.1:${port}`,
       signingSecret,

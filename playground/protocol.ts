@@ -49,7 +49,12 @@ export interface Conversation {
   /** For a DM: whose DM with the app it is. */
   userId?: string;
   purpose: string;
+  /** A channel's: whether the app answers there on its own, as the channel's settings say now. */
+  answers?: AnswerMode;
 }
+
+/** The gateway's answer modes: only when mentioned, questions on its own, or every message. */
+export type AnswerMode = 'mention' | 'questions' | 'all';
 
 export interface PlaygroundUsergroup {
   id: string;

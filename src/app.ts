@@ -7,6 +7,7 @@ import { choosePlatform } from './composition/platform.js';
 import { drainWithin } from './composition/shutdown.js';
 import { composeSlack, slackServices } from './composition/slack.js';
 import type { Env } from './config/env.js';
+import type { ChannelSettings } from './conversation/channel-settings.js';
 import type { Conversation } from './conversation/conversation.js';
 import { errorFields } from './logging/error-fields.js';
 import type { Logger } from './logging/logger.js';
@@ -25,6 +26,8 @@ export interface Gateway {
   /** Where the state is kept, for the start-up line. */
   store: { kind: Stores['kind']; location: string };
   conversation: Conversation;
+  /** Whether the app answers a channel on its own, as its settings say now (the playground's hints say it). */
+  answerMode(channelId: string): NonNullable<ChannelSettings['answer']>;
   start(): Promise<{ port: number | undefined }>;
   /** Drains and closes within SHUTDOWN_GRACE_SECONDS, whatever is still open then. */
   stop(): Promise<void>;
@@ -106,6 +109,7 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     demo: platformChoice.demo,
     store: { kind: stores.kind, location: stores.location },
     conversation,
+    answerMode: (channelId) => channels.policyOf(channelId).answer,
     async start() {
       const started = await slack.start();
       digest?.start();

@@ -243,6 +243,12 @@ function switchPersona(userId: string): void {
   if (wasDm) state.place = { kind: 'conversation', id: dmOf(userId) ?? '' };
   if (state.place.kind === 'home') void post('home', { userId });
   openThread(undefined);
+  // Slack opens a conversation at its newest message, whoever one is now.
+  scrollToNewest();
+}
+
+function scrollToNewest(): void {
+  messageList.scrollTop = messageList.scrollHeight;
 }
 
 function go(place: Place): void {
@@ -253,6 +259,7 @@ function go(place: Place): void {
   if (state.assistantOpen)
     void post('assistant-context', { userId: state.me, channel: currentConversation() });
   render();
+  scrollToNewest();
 }
 
 function openThread(thread: { channel: string; ts: string } | undefined): void {
@@ -566,7 +573,7 @@ function render(): void {
     );
     composerInput.placeholder =
       conversation.kind === 'channel'
-        ? said.channelPlaceholder(conversation.name, snapshot.slashCommand)
+        ? said.channelPlaceholder(conversation.name, snapshot.slashCommand, conversation.answers ?? 'mention')
         : said.dmPlaceholder(snapshot.app.name, snapshot.slashCommand);
     const inConversation = snapshot.messages.filter((m) => m.channel === conversation.id && visible(m));
     const replies = (ts: string) => inConversation.filter((m) => m.threadTs === ts && m.ts !== ts).length;

@@ -1,6 +1,6 @@
 // The page's own words (not the app's: those come from the gateway) in the language of the persona
 // it is used as, so a Chinese-speaking person sees a Chinese Slack around the app's Chinese answers.
-import type { FaultKind } from '../protocol.js';
+import type { AnswerMode, FaultKind } from '../protocol.js';
 
 export type PageLanguage = 'en' | 'zh';
 
@@ -41,7 +41,8 @@ export interface PageWords {
   homePurpose: string;
   homeEmpty: string;
   homeComposerHint: string;
-  channelPlaceholder: (channel: string, command: string) => string;
+  /** The composer's hint in a channel: how to ask there, as the channel's answer mode has it. */
+  channelPlaceholder: (channel: string, command: string, answers: AnswerMode) => string;
   dmPlaceholder: (app: string, command: string) => string;
   slackRefused: (method: string) => string;
   cancel: string;
@@ -94,8 +95,10 @@ const ENGLISH: PageWords = {
   homeEmpty:
     'The app has not published a Home tab for you. When it calls views.publish, the tab appears here.',
   homeComposerHint: 'Home has no messages: open a channel or the app’s direct messages to write',
-  channelPlaceholder: (channel, command) =>
-    `Message #${channel} — mention @Helpdesk to ask, or type ${command} help`,
+  channelPlaceholder: (channel, command, answers) =>
+    answers === 'mention'
+      ? `Message #${channel} — mention @Helpdesk to ask, or type ${command} help`
+      : `Message #${channel} — ${answers === 'all' ? 'every message is answered' : 'ask a question'}, no mention needed, or type ${command} help`,
   dmPlaceholder: (app, command) => `Message ${app} — or type ${command} help`,
   slackRefused: (method) => `Slack refused ${method}: `,
   cancel: 'Cancel',
@@ -154,8 +157,10 @@ const CHINESE: PageWords = {
   homePurpose: '应用的主页标签，由 views.publish 为你发布',
   homeEmpty: '应用还没有为你发布主页。它调用 views.publish 后，主页会显示在这里。',
   homeComposerHint: '主页不能发消息：请打开一个频道或与应用的私信再输入',
-  channelPlaceholder: (channel, command) =>
-    `发消息到 #${channel} — 提及 @Helpdesk 提问，或输入 ${command} help`,
+  channelPlaceholder: (channel, command, answers) =>
+    answers === 'mention'
+      ? `发消息到 #${channel} — 提及 @Helpdesk 提问，或输入 ${command} help`
+      : `发消息到 #${channel} — ${answers === 'all' ? '每条消息都会得到回答' : '直接提问即可'}，无需提及，或输入 ${command} help`,
   dmPlaceholder: (app, command) => `发消息给 ${app} — 或输入 ${command} help`,
   slackRefused: (method) => `Slack 拒绝了 ${method}：`,
   cancel: '取消',

@@ -1,0 +1,130 @@
+// The playground page's own manners in real Chromium: the composer's hint says how to ask in each
+// channel as its settings have it, and switching persona shows the newest message. Skipped, with one
+// line saying how to enable it, when no Chromium is installed.
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Playground, startPlayground } from '../../playground/playground.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { findChromium, launchChromium } from './chromium.js';
+
+const chromium = findChromium();
+if (chromium.path === undefined) {
+  console.warn(`browser tests skipped: ${chromium.reason}`);
+}
+
+/** Where the tests' screenshots go; PLAYGROUND_SCREENSHOTS keeps them somewhere of your choosing. */
+const SCREENSHOTS = process.env.PLAYGROUND_SCREENSHOTS ?? join(tmpdir(), 'cs-gateway-playground-screenshots');
+const STEP_MS = 12_000;
+const TEST_MS = 45_000;
+
+const ALICE = 'U0ALICE';
+const BOB = 'U0BOB';
+const OLIVIA = 'U0OLIVIA';
+const REVIEW_CHANNEL = 'C0KBREVIEW';
+
+describe.skipIf(chromium.path === undefined)('the playground page', () => {
+  let playground: Playground;
+  let browser: { context: BrowserContext; close(): Promise<void> };
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    playground = await startPlayground({ port: 0, logger: createLogger({ level: 'silent' }) });
+    browser = await launchChromium(chromium.path ?? '');
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await playground?.close();
+  }, 30_000);
+
+  const opened: Page[] = [];
+
+  afterEach(async () => {
+    for (const page of opened.splice(0)) await page.close().catch(() => undefined);
+  });
+
+  async function openAs(userId: string): Promise<Page> {
+    const page = await browser.context.newPage();
+    opened.push(page);
+    page.setDefaultTimeout(STEP_MS);
+    await page.setViewportSize({ width: 1400, height: 860 });
+    await page.goto(`${playground.url}?as=${userId}`);
+    await page.locator('.app.ready').waitFor();
+    return page;
+  }
+
+  function composer(page: Page) {
+    return page.getByRole('textbox', { name: 'Message', exact: true });
+  }
+
+  async function shot(page: Page, name: string): Promise<void> {
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  }
+
+  it(
+    "says in the composer how to ask in a channel, as the channel's mode has it, and follows /cs channel",
+    async () => {
+      const page = await openAs(OLIVIA);
+      await page.getByRole('button', { name: '# it-help' }).click();
+      // #it-help answers questions on its own: no mention needed there.
+      expect(await composer(page).getAttribute('placeholder')).toBe(
+        'Message #it-help — ask a question, no mention needed, or type /cs help',
+      );
+      await shot(page, 'composer-it-help');
+      await page.getByRole('button', { name: '# help' }).click();
+      expect(await composer(page).getAttribute('placeholder')).toBe(
+        'Message #help — mention @Helpdesk to ask, or type /cs help',
+      );
+
+      // The operator sets #help to answer everything: the hint follows at once.
+      await composer(page).fill('/cs channel answer:all');
+      await composer(page).press('Enter');
+      await page.locator('.message.from-app', { hasText: 'Saved.' }).waitFor();
+      await page
+        .locator(
+          'textarea[placeholder="Message #help — every message is answered, no mention needed, or type /cs help"]',
+        )
+        .waitFor();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'shows the newest message of the conversation after switching persona, wherever the last one had scrolled',
+    async () => {
+      // More messages than the window shows, from Alice, in a channel that answers only mentions.
+      for (let index = 1; index <= 40; index += 1) {
+        const response = await fetch(new URL('playground/api/send', playground.url), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ userId: ALICE, channel: REVIEW_CHANNEL, text: `Note number ${index}` }),
+        });
+        expect(response.status).toBe(200);
+      }
+      const page = await openAs(ALICE);
+      await page.getByRole('button', { name: '# kb-review' }).click();
+      const newest = page.locator('.conversation .message', { hasText: 'Note number 40' });
+      await newest.waitFor();
+      const list = page.locator('.messages[role=log]').first();
+      // Alice reads back to the first message.
+      await list.evaluate((element) => {
+        element.scrollTop = 0;
+      });
+      const before = await list.evaluate((element) => element.scrollTop);
+      expect(before).toBe(0);
+
+      await page.selectOption('#persona', BOB);
+      await page.locator('.conversation-title', { hasText: '# kb-review' }).waitFor();
+      const atEnd = await list.evaluate(
+        (element) => element.scrollHeight - element.scrollTop - element.clientHeight < 2,
+      );
+      expect(atEnd).toBe(true);
+      await shot(page, 'persona-switched');
+    },
+    TEST_MS,
+  );
+});
