@@ -147,7 +147,8 @@ const assistantPane = h(
     assistantSend,
   ),
 );
-let loadingTick = 0;
+/** When the status line on screen appeared: its loading messages follow the work in order from there. */
+let statusSince: number | undefined;
 const modalLayer = h('div', { class: 'modal-host' });
 const toasts = h('div', { class: 'toasts', 'aria-live': 'polite' });
 
@@ -808,22 +809,23 @@ function renderAssistantStatus(thread: AssistantThread | undefined, appName: str
   assistantStatus.hidden = status === '';
   if (!thread || status === '') {
     assistantStatus.replaceChildren();
+    statusSince = undefined;
     return;
   }
+  statusSince ??= Date.now();
   const loading = thread.loadingMessages;
+  // One message per interval since the status appeared, staying on the last: never back to the first.
+  const step = Math.min(Math.floor((Date.now() - statusSince) / LOADING_MESSAGE_MS), loading.length - 1);
   fill(
     assistantStatus,
     h('span', { class: 'assistant-status-dots', 'aria-hidden': 'true' }, '•••'),
     h('b', {}, appName),
     ` ${status}`,
-    loading.length > 0
-      ? h('span', { class: 'assistant-loading' }, ` ${loading[loadingTick % loading.length] ?? ''}`)
-      : undefined,
+    loading.length > 0 ? h('span', { class: 'assistant-loading' }, ` ${loading[step] ?? ''}`) : undefined,
   );
 }
 
 setInterval(() => {
-  loadingTick += 1;
   if (state.assistantOpen && state.snapshot && (myAssistantThread()?.loadingMessages.length ?? 0) > 1)
     renderAssistantStatus(myAssistantThread(), state.snapshot.app.name);
 }, LOADING_MESSAGE_MS);

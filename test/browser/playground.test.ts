@@ -675,6 +675,8 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
           const status = panel.getByRole('status');
           await status.waitFor();
           expect(await status.innerText()).toContain('Helpdesk Robot');
+          // The loading messages follow the work: searching first, however long the page has been open.
+          expect(await status.innerText()).toContain('Searching the knowledge base');
           await shot(page, 'assistant-status');
           // The platform times out: the failure is the reply, and the status goes with it.
           await appMessage(panel, 'took too long').waitFor();
