@@ -34,6 +34,11 @@ export interface ReviewBoard {
   tellAskerFixed(asker: AskerToNotify, scope: ReviewScope): Promise<void>;
   /** Gives an asker an operator's own answer to their question, where they asked it, as from that person. */
   tellAskerAnswered(asker: AskerToNotify, answer: OperatorAnswer, scope: ReviewScope): Promise<void>;
+  /** A link to a message where a question was asked (Slack: a permalink), `direct_message` in a DM. */
+  linkTo(
+    where: { conversationId: string; messageId: string | undefined },
+    scope: ReviewScope,
+  ): Promise<string | 'direct_message' | undefined>;
   /** Tells an asker that their question was linked to the entry that answers it, with Ask again. */
   tellAskerLinked(asker: AskerToNotify, link: QuestionLink, scope: ReviewScope): Promise<void>;
 }
@@ -217,6 +222,13 @@ export class KnowledgeReview {
       this.#settings.cardsEnabled &&
       !isTooLittleToReview(answered.question)
     ) {
+      // Where it was asked, as a 👎 card says it: asked before the card's lock is taken (a Slack call).
+      const link = await this.#board
+        .linkTo({ conversationId: answered.conversationId, messageId: answered.threadId }, scope)
+        .catch((error: unknown) => {
+          this.#logger.warn({ ...scope, err: error }, 'no link to an unanswered question');
+          return undefined;
+        });
       await this.#report(cardIdOfQuestion(answered.question), 'unanswered', scope, (base, now) => {
         return {
           ...base,
@@ -224,6 +236,8 @@ export class KnowledgeReview {
           robotFlag: answered.robotFlag,
           count: base.count + 1,
           latestAsker: answered.asker,
+          latestLink: link,
+          latestConversation: answered.conversationId,
           notify: withAsker(base.notify, {
             userId: answered.asker.userId,
             conversationId: answered.conversationId,
@@ -752,6 +766,7 @@ function dislikedCard(
     count: base.count + 1,
     latestAsker: report.asker,
     latestLink: report.link,
+    latestConversation: context.conversationId,
     notify: withAsker(base.notify, {
       userId: report.asker.userId,
       conversationId: context.conversationId,
@@ -782,6 +797,7 @@ function newCard(id: string, kind: ReviewCard['kind'], now: number): ReviewCard 
     reasons: [],
     latestAsker: undefined,
     latestLink: undefined,
+    latestConversation: undefined,
     notify: [],
     status: 'open',
     handledBy: undefined,

@@ -107,6 +107,8 @@ export interface ReviewCard {
    * is in a DM, which operators cannot open.
    */
   latestLink: string | 'direct_message' | undefined;
+  /** The conversation the latest report came from (Slack: the channel, or the DM), when known. */
+  latestConversation: string | undefined;
   /** Askers to tell when the entry is fixed, newest last, at most MAX_NOTIFY, one per user and thread. */
   notify: AskerToNotify[];
   status: CardStatus;

@@ -29,6 +29,7 @@ export const reviewCardSchema: z.ZodType<ReviewCard> = z
     ),
     latestAsker: z.object({ userId: z.string(), displayName: z.string() }).optional(),
     latestLink: z.string().optional(),
+    latestConversation: z.string().optional(),
     notify: z.array(
       z.object({
         userId: z.string(),
@@ -58,6 +59,7 @@ export const reviewCardSchema: z.ZodType<ReviewCard> = z
       answerType: card.answerType,
       latestAsker: card.latestAsker,
       latestLink: card.latestLink,
+      latestConversation: card.latestConversation,
       reasons: card.reasons.map((note) => ({ ...note, text: note.text })),
       notify: card.notify.map((asker) => ({ ...asker, threadId: asker.threadId })),
       handledBy: card.handledBy,

@@ -19,6 +19,7 @@ export function reviewCard(id: string, count: number, fields: Partial<ReviewCard
     reasons: [{ reason: 'other', text: 'too vague', at: 1 }],
     latestAsker: { userId: 'U1', displayName: 'Jane' },
     latestLink: 'direct_message',
+    latestConversation: 'D1',
     notify: [{ userId: 'U1', conversationId: 'D1', threadId: undefined, question: 'wifi?' }],
     status: 'open',
     handledBy: undefined,

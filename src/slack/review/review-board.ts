@@ -107,6 +107,16 @@ export class SlackReviewBoard implements ReviewBoard {
     if (sent.ok) out.logger.info({ userId: asker.userId }, 'asker told that the answer was updated');
   }
 
+  async linkTo(
+    where: { conversationId: string; messageId: string | undefined },
+    scope: ReviewScope,
+  ): Promise<string | 'direct_message' | undefined> {
+    // A DM (the assistant panel's threads too) is the asker's own: operators cannot open it.
+    if (where.conversationId.startsWith('D')) return 'direct_message';
+    if (where.messageId === undefined) return undefined;
+    return this.#responder.permalink(this.#outbox(scope), where.conversationId, where.messageId);
+  }
+
   async tellAskerLinked(asker: AskerToNotify, link: QuestionLink, scope: ReviewScope): Promise<void> {
     const out = this.#outbox(scope);
     const { locale } = await this.#users.lookup(out.client, asker.userId, out.logger);

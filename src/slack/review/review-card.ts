@@ -103,7 +103,11 @@ function entryFields(card: ReviewCard, locale: Locale): types.MrkdwnElement[] {
   return fields;
 }
 
-/** Who reported last and where; the name only when the workspace lets operators see askers. */
+/**
+ * Who reported last, and where: a link to the message, or a DM; an unanswered question also names
+ * its channel and the robot asked (a 👎 card's entry says whose it is). The name only when the
+ * workspace lets operators see askers.
+ */
 function latestLine(card: ReviewCard, options: { locale: Locale; showAsker: boolean }): string | undefined {
   const parts: string[] = [];
   if (options.showAsker && card.latestAsker) {
@@ -112,11 +116,24 @@ function latestLine(card: ReviewCard, options: { locale: Locale; showAsker: bool
   }
   if (card.latestLink === 'direct_message') {
     parts.push(t(options.locale, 'card_in_dm'));
-  } else if (card.latestLink !== undefined && isLinkable(card.latestLink)) {
-    parts.push(`<${card.latestLink}|${t(options.locale, 'card_view_message')}>`);
+  } else {
+    const channel = card.kind === 'unanswered' ? card.latestConversation : undefined;
+    if (channel !== undefined && SLACK_CHANNEL.test(channel)) {
+      parts.push(t(options.locale, 'card_in_channel', { channel: `<#${channel}>` }));
+    }
+    if (card.latestLink !== undefined && isLinkable(card.latestLink)) {
+      parts.push(`<${card.latestLink}|${t(options.locale, 'card_view_message')}>`);
+    }
+  }
+  if (card.kind === 'unanswered' && card.latestAsker !== undefined) {
+    const robot = card.robotFlag === undefined ? 'default' : String(card.robotFlag);
+    parts.push(t(options.locale, 'card_robot', { robot }));
   }
   return parts.length === 0 ? undefined : t(options.locale, 'card_latest', { details: parts.join(' · ') });
 }
+
+/** A public or private channel's id: only such an id goes inside <#…>. */
+const SLACK_CHANNEL = /^[CG][A-Z0-9]{2,31}$/;
 
 /** Only a plain http(s) URL goes inside <…|…>: a | or > would let it rewrite the label or the link. */
 function isLinkable(url: string): boolean {

@@ -275,6 +275,57 @@ describe('an unanswered question linked to an entry', () => {
   );
 });
 
+/** The context lines of a card: the latest report's line among them. */
+function contextTexts(call: RecordedCall): string[] {
+  return blocksOf(call)
+    .filter((block) => block.type === 'context' && Array.isArray(block.elements))
+    .map((block) =>
+      (block.elements as unknown[])
+        .map((element) => (isRecord(element) ? String(element.text ?? '') : ''))
+        .join(' '),
+    );
+}
+
+describe('an unanswered question’s card', () => {
+  const harness = useGatewayHarness({
+    env: { REVIEW_CHANNEL_ID: REVIEW_CHANNEL, OPERATOR_USER_IDS: OPERATOR },
+  });
+
+  it(
+    'says where it was asked (the channel with a link to the question, or a DM) and of which robot',
+    async () => {
+      const h = harness();
+      const question = 'Which llama knits alpaca scarves on Mercury?';
+      const { jane, card } = await unansweredCard(h, question);
+      // The link is the one Slack gave for the question (the thread the answer is in).
+      const permalinkCall = await h.slack.waitForCall(
+        'chat.getPermalink',
+        (call) => call.body.message_ts === jane.threadTs,
+        WAIT_MS,
+      );
+      expect(permalinkCall.body.channel).toBe(IDS.channel);
+      const permalink = String(permalinkCall.response?.permalink);
+      expect(permalink).toMatch(/^https:\/\/acme\.slack\.com\/archives\//);
+      expect(contextTexts(card)).toContain(
+        `Latest report: Jane Doe · in <#${IDS.channel}> · <${permalink}|View the message> · robot 1`,
+      );
+
+      // Asked again in a DM: the card says so instead of linking to it (operators cannot open a DM).
+      const fresh = since(h.slack);
+      await askInDm(h, question, OTHER);
+      const counted = await h.slack.waitForCall(
+        'chat.update',
+        (call) =>
+          fresh(call) && toReview(call) && headerOf(call) === '❓ Unanswered question · asked 2 times',
+        WAIT_MS,
+      );
+      expect(contextTexts(counted)).toContain('Latest report: User U_OTHER · in a direct message · robot 1');
+      expect(textOf(counted)).not.toContain('archives/');
+    },
+    SLOW_TEST_MS,
+  );
+});
+
 /** The "Say what was wrong" button on a rated line, as clickButton presses it. */
 function reasonButtonOf(rated: RecordedCall) {
   for (const block of blocksOf(rated)) {

@@ -29,6 +29,9 @@ function reviewLoop(
     },
     async tellAskerFixed() {},
     async tellAskerLinked() {},
+    async linkTo() {
+      return undefined;
+    },
     async tellAskerAnswered(asker, answer) {
       if (asker.userId === 'U_GONE') throw new Error('channel_not_found');
       answers.push({ userId: asker.userId, ...answer });

@@ -66,6 +66,7 @@ describe('SQLite stores', () => {
         notify: [],
         latestAsker: undefined,
         latestLink: undefined,
+        latestConversation: undefined,
         status: 'open',
         handledBy: undefined,
         handledAt: undefined,

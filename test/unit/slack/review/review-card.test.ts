@@ -27,6 +27,7 @@ function card(overrides: Partial<ReviewCard> = {}): ReviewCard {
     reasons: [{ reason: 'out_of_date', text: 'The menu moved', at: AT }],
     latestAsker: { userId: 'U777', displayName: 'Ann Lee' },
     latestLink: 'https://acme.slack.com/archives/C1/p123',
+    latestConversation: 'C1',
     notify: [],
     status: 'open',
     handledBy: undefined,
