@@ -102,7 +102,7 @@ export interface NoticeReply {
  * Nothing to show: the robot had no answer to a message nobody addressed to the app (a channel
  * answering on its own). It costs the channel nothing: no message, no review card.
  */
-export interface PassReply {
+interface PassReply {
   kind: 'pass';
   locale: Locale;
 }
