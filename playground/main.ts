@@ -37,7 +37,8 @@ try {
   const playground = await startPlayground({ port: env.PLAYGROUND_PORT, logger });
   process.stdout.write(`Playground ready: open ${playground.url}\n`);
   let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  // SIGHUP too: a closed terminal would otherwise end the demo without removing its state folder.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;

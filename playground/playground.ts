@@ -1,7 +1,7 @@
 // The whole playground: the platform simulator, the stand-in for Slack and its page, and the real
 // gateway in HTTP mode pointed at both, all on 127.0.0.1. Used by `npm run demo` and the browser tests.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createGateway, type Gateway } from '../src/app.js';
@@ -89,7 +89,13 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     closers.push(() => server.close());
 
     const statePath = await demoState();
-    closers.push(async () => rmSync(dirname(statePath), { recursive: true, force: true }));
+    const removeState = () => rmSync(dirname(statePath), { recursive: true, force: true });
+    // Also on an exit that skips close (process.exit, an uncaught error): the folder never outlives the demo.
+    process.once('exit', removeState);
+    closers.push(async () => {
+      process.off('exit', removeState);
+      removeState();
+    });
     const parsed = parseEnv({
       SLACK_BOT_TOKEN: botToken,
       SLACK_SIGNING_SECRET: signingSecret,
@@ -134,12 +140,37 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   }
 }
 
+/** The demo's state folders are named with the process that made them: `playground-state-<pid>-…`. */
+const STATE_PREFIX = 'playground-state-';
+const STATE_FOLDER = /^playground-state-(\d+)-/;
+
+/** Removes the state folders of demos that were killed before they could (their process is gone). */
+function removeLeftoverStates(): void {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = STATE_FOLDER.exec(name)?.[1];
+    if (pid !== undefined && !isRunning(Number(pid))) {
+      rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: running, as someone else.
+    return error instanceof Error && 'code' in error && error.code === 'EPERM';
+  }
+}
+
 /**
  * A fresh state file holding #it-help's settings, as an operator would set them with `/cs channel`:
  * IT's robot (2), answering questions on its own, calling the on-call group when it cannot help.
  */
 async function demoState(): Promise<string> {
-  const path = join(mkdtempSync(join(tmpdir(), 'playground-state-')), 'gateway.sqlite');
+  removeLeftoverStates();
+  const path = join(mkdtempSync(join(tmpdir(), `${STATE_PREFIX}${process.pid}-`)), 'gateway.sqlite');
   await writeChannelSettings(
     path,
     {
