@@ -243,6 +243,7 @@ export class KnowledgeReview {
             conversationId: answered.conversationId,
             threadId: answered.threadId,
             question: answered.question,
+            robotFlag: answered.robotFlag,
           }),
           updatedAt: now,
         };
@@ -772,6 +773,7 @@ function dislikedCard(
       conversationId: context.conversationId,
       threadId: context.threadId,
       question: context.question,
+      robotFlag: context.robotFlag,
     }),
     updatedAt: now,
   };

@@ -46,6 +46,8 @@ export interface AskerToNotify {
   conversationId: string;
   threadId: string | undefined;
   question: string;
+  /** The robot their question was asked of (undefined: the default one), so Ask again asks it again. */
+  robotFlag?: number | undefined;
 }
 
 /** An unanswered question an operator linked to the entry that answers it, for one robot. */

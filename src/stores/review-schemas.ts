@@ -36,6 +36,7 @@ export const reviewCardSchema: z.ZodType<ReviewCard> = z
         conversationId: z.string(),
         threadId: z.string().optional(),
         question: z.string(),
+        robotFlag: z.number().int().min(0).optional(),
       }),
     ),
     status: z.enum(['open', 'fixed', 'dismissed', 'answered', 'linked']),

@@ -120,10 +120,18 @@ export function encodeTryAgainValue(input: {
 export function encodeAskAgainValue(input: {
   question: string;
   linked?: { robotFlag: number | undefined } | undefined;
+  /** Not linked: the robot the answer came from, asked again wherever the button is clicked. */
+  robotFlag?: number | undefined;
 }): string | undefined {
-  const robot = input.linked?.robotFlag;
-  const linked = input.linked ? { l: 1, ...(robot === undefined ? {} : { r: robot }) } : {};
-  return encodeWithQuestion(input.question, TRY_AGAIN_QUESTION_MAX, (q) => ({ v: 1, q, ...linked }));
+  const robot = input.linked ? input.linked.robotFlag : input.robotFlag;
+  const linked = input.linked ? { l: 1 } : {};
+  const robotPart = robot === undefined ? {} : { r: robot };
+  return encodeWithQuestion(input.question, TRY_AGAIN_QUESTION_MAX, (q) => ({
+    v: 1,
+    q,
+    ...linked,
+    ...robotPart,
+  }));
 }
 
 /** An Ask again value; the notices sent before links carried a Try again value, which reads as one. */

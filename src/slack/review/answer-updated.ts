@@ -15,12 +15,17 @@ const NOTICE_QUESTION_MAX = 300;
 const NOTICE_ENTRY_MAX = 300;
 const ASK_AGAIN_BLOCK_ID = 'ask_again';
 
-/** "Ask again" asks the question again as it was typed. */
-export function renderAnswerUpdatedNotice(input: { locale: Locale; question: string }): RenderedMessage {
+/** "Ask again" asks the question again as it was typed, of the robot that answered it. */
+export function renderAnswerUpdatedNotice(input: {
+  locale: Locale;
+  question: string;
+  robotFlag?: number | undefined;
+}): RenderedMessage {
   const text = t(input.locale, 'answer_updated', {
     question: escapedLine(input.question, NOTICE_QUESTION_MAX),
   });
-  return withAskAgain(input.locale, text, encodeAskAgainValue({ question: input.question }));
+  const value = encodeAskAgainValue({ question: input.question, robotFlag: input.robotFlag });
+  return withAskAgain(input.locale, text, value);
 }
 
 /** "Ask again" asks by the entry the question is linked to, of the robot it was linked for. */

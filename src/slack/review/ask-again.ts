@@ -2,6 +2,7 @@
 // question is asked again and answered as a new message below the notice, which stays to say why the
 // answer changed (Try again, by contrast, replaces the failure it is clicked on). A linked question is
 // asked by its entry, of the robot it was linked for.
+import { askedHow } from '../answers/assistant-threads.js';
 import { type Click, type ClickArgs, clickedTarget, questionClickListener } from '../handling/click.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
@@ -9,7 +10,15 @@ import { decodeAskAgainValue } from '../kit/button-values.js';
 
 type AskAgainDeps = Pick<
   ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'responder' | 'placements'
+  | 'logger'
+  | 'onEvent'
+  | 'inFlight'
+  | 'turns'
+  | 'answerer'
+  | 'users'
+  | 'responder'
+  | 'placements'
+  | 'assistant'
 >;
 
 export function askAgainListener(deps: AskAgainDeps): (args: ClickArgs) => Promise<void> {
@@ -27,12 +36,16 @@ async function askAgain(deps: AskAgainDeps, handling: Handling, click: Click): P
   }
   const linked = value.l === 1;
   deps.onEvent('ask_again', linked ? 'linked' : 'question');
-  const placement = await deps.placements.at({ teamId: handling.teamId, channelId: target.channel });
+  // In the panel its own way (status line, Slack's rating), but of the robot that answered (or was
+  // linked), not of whichever channel is beside the panel now.
+  const how = await askedHow(deps, handling, target);
+  const robotFlag = linked ? value.r : (value.r ?? how.placement.robotFlag);
   await deps.answerer.answer(handling, {
     userId: click.userId,
     text: value.q,
     target,
-    placement: linked ? { ...placement, robotFlag: value.r } : placement,
+    ...how,
+    placement: { ...how.placement, robotFlag },
     suggestion: undefined,
     replaceTs: undefined,
     byLink: linked,

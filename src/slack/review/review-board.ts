@@ -102,7 +102,7 @@ export class SlackReviewBoard implements ReviewBoard {
     const sent = await this.#responder.post(
       out,
       { channel: asker.conversationId, threadTs: asker.threadId },
-      renderAnswerUpdatedNotice({ locale, question: asker.question }),
+      renderAnswerUpdatedNotice({ locale, question: asker.question, robotFlag: asker.robotFlag }),
     );
     if (sent.ok) out.logger.info({ userId: asker.userId }, 'asker told that the answer was updated');
   }
