@@ -50,7 +50,8 @@ const en = {
   cs_agents_pick: '*Service groups*: pick one to see its agents, or type `{command} agents <name>`.',
   cs_agents_unknown:
     'No service group is called `{typed}`. Pick one of these, or type `{command} agents <name>`:',
-  cs_agents_header: '*Agents of {group}* ({count, number})',
+  // {group} is bold (a name) or code (an id): bold around it would nest, and Slack shows the asterisks.
+  cs_agents_header: 'Agents of {group} ({count, number})',
   cs_agents_more: '… and {count, number} more.',
   cs_agents_none: 'The platform knows no agents in {group}: the group is empty, or there is no such group.',
   cs_agents_invalid: '`{group}` is not a service group id (at most 36 characters, no spaces).',
@@ -176,7 +177,7 @@ export const messages = catalog(en, {
     '请用组 ID 指定客服组：`{command} agents <groupId>`。客服组也可以命名，以便在这里点选、按名称输入：由本应用的维护者在 AGENT_GROUPS 中设置。',
   cs_agents_pick: '*客服组*：点选一个查看其客服，或输入 `{command} agents <组名>`。',
   cs_agents_unknown: '没有名为 `{typed}` 的客服组。请从下面选一个，或输入 `{command} agents <组名>`：',
-  cs_agents_header: '*{group} 的客服*（{count, number}）',
+  cs_agents_header: '{group} 的客服（{count, number}）',
   cs_agents_more: '……另有 {count, number} 位。',
   cs_agents_none: '平台上没有 {group} 的客服：该组为空，或不存在此组。',
   cs_agents_invalid: '`{group}` 不是有效的客服组 ID（最多 36 个字符，不含空格）。',
