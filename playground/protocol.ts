@@ -56,7 +56,7 @@ export interface Conversation {
 /** The gateway's answer modes: only when mentioned, questions on its own, or every message. */
 export type AnswerMode = 'mention' | 'questions' | 'all';
 
-export interface PlaygroundUsergroup {
+interface PlaygroundUsergroup {
   id: string;
   handle: string;
   name: string;

@@ -41,7 +41,7 @@ export const IT_ONCALL_GROUP: Usergroup = {
   members: ['U0OLIVIA'],
 };
 /** The workspace's user groups: typed as @handle, drawn as @handle, listed by usergroups.list. */
-export const USERGROUPS: readonly Usergroup[] = [
+const USERGROUPS: readonly Usergroup[] = [
   IT_ONCALL_GROUP,
   { id: 'S0HRDESK', handle: 'hr-desk', name: 'HR desk', members: ['U0BOB'] },
 ];

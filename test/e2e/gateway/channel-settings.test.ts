@@ -291,9 +291,8 @@ describe('the Edit button and the settings modal', () => {
     expect(JSON.stringify(view.blocks)).toContain('"initial_value":"4"');
     // The workspace's user groups, offered by handle from usergroups.list: no ids to type.
     expect(h.slack.calls('usergroups.list')).toHaveLength(1);
-    const groups = view.blocks.find(
-      (block) => isRecord(block) && block.block_id === 'channel_escalate_groups',
-    );
+    const blocks: unknown[] = Array.isArray(view.blocks) ? view.blocks : [];
+    const groups = blocks.find((block) => isRecord(block) && block.block_id === 'channel_escalate_groups');
     expect(groups).toMatchObject({
       element: {
         type: 'multi_static_select',
