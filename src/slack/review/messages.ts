@@ -41,7 +41,8 @@ const en = {
   card_edit: 'Edit entry',
   card_dismiss: 'Dismiss',
   card_dismiss_confirm_title: 'Dismiss this card?',
-  card_dismiss_confirm_text: 'The entry is not changed. A later report starts a new card.',
+  card_dismiss_confirm_text:
+    '{kind, select, unanswered {Nobody is answered or told. The same question asked again starts a new card.} other {The entry is not changed. A later report starts a new card.}}',
   card_fixed: '✅ Fixed by {user} {date}: changed {fields}',
   card_fixed_no_fields: '✅ Fixed by {user} {date}',
   card_dismissed: 'Dismissed by {user} {date}',
@@ -190,7 +191,8 @@ export const messages = catalog(en, {
   card_edit: '编辑条目',
   card_dismiss: '忽略',
   card_dismiss_confirm_title: '忽略这张卡片？',
-  card_dismiss_confirm_text: '条目不会被修改。之后的新反馈会生成新的卡片。',
+  card_dismiss_confirm_text:
+    '{kind, select, unanswered {不会回复或通知任何人。之后再有人问同样的问题，会生成新的卡片。} other {条目不会被修改。之后的新反馈会生成新的卡片。}}',
   card_fixed: '✅ {user} 已于 {date} 修正：修改了{fields}',
   card_fixed_no_fields: '✅ {user} 已于 {date} 修正',
   card_dismissed: '{user} 已于 {date} 忽略',

@@ -184,7 +184,7 @@ function cardActions(card: ReviewCard, locale: Locale): ActionsBlock | undefined
         style: 'danger',
         confirm: {
           title: plainText(t(locale, 'card_dismiss_confirm_title'), CONFIRM_TITLE_MAX),
-          text: plainText(t(locale, 'card_dismiss_confirm_text'), CONFIRM_TEXT_MAX),
+          text: plainText(t(locale, 'card_dismiss_confirm_text', { kind: card.kind }), CONFIRM_TEXT_MAX),
           confirm: plainText(t(locale, 'card_dismiss'), CONFIRM_BUTTON_MAX),
           deny: plainText(t(locale, 'modal_cancel'), CONFIRM_BUTTON_MAX),
           style: 'danger',
