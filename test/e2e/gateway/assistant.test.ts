@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisChannelSettingsStore } from '../../../src/stores/channel-settings.js';
 import { RedisConnection } from '../../../src/stores/redis-connection.js';
 import { writeChannelSettings } from '../../../src/stores/sqlite.js';
+import { slackEventCount, waitForEventCount } from '../../support/event-verdicts.js';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   buttonsOf,
@@ -31,7 +32,7 @@ import {
   nextTs,
 } from '../../support/slack-payloads.js';
 import { JSON_CONTENT_TYPE, signSlackRequest } from '../../support/slack-signing.js';
-import { sleep, waitFor } from '../../support/wait.js';
+import { waitFor } from '../../support/wait.js';
 
 const WAIT_MS = 5_000;
 
@@ -126,10 +127,11 @@ describe('opening the panel', () => {
     const h = harness();
     const thread = await openPanel(h);
     await h.slack.waitForCall('assistant.threads.setSuggestedPrompts', undefined, WAIT_MS);
-    expect((await h.sendEvent(thread, { 'X-Slack-Retry-Num': '1' })).status).toBe(200);
     await waitFor(() => postsIn(h, thread).length > 0, { timeoutMs: WAIT_MS });
-    // A second greeting would follow within a moment of the first.
-    await sleep(300);
+    const duplicates = await slackEventCount(h.url, 'assistant_thread_started', 'duplicate');
+    expect((await h.sendEvent(thread, { 'X-Slack-Retry-Num': '1' })).status).toBe(200);
+    // The gateway's own verdict on the retry, rather than a pause a second greeting might outlast.
+    await waitForEventCount(h.url, 'assistant_thread_started', 'duplicate', duplicates + 1);
     expect(postsIn(h, thread)).toHaveLength(1);
     expect(h.slack.calls('assistant.threads.setSuggestedPrompts')).toHaveLength(1);
   });
@@ -401,11 +403,18 @@ describe('the assistant events unsigned', () => {
     const h = harness();
     const started = assistantThreadEvent('assistant_thread_started', { contextChannel: 'C0ROBOT2' });
     expect(await sendForged(h, started)).toEqual([401, 401]);
-    await sleep(300);
-    expect(h.slack.calls().filter((call) => call.method !== 'auth.test')).toEqual([]);
+    // The control, in a thread of its own: signed, it greets; the forged thread got nothing before it.
+    const control = await openPanel(h);
+    await waitFor(() => postsIn(h, control)[0], { timeoutMs: WAIT_MS });
+    const forgedThread = started.assistant_thread.thread_ts;
+    expect(h.slack.calls().filter((call) => call.body.thread_ts === forgedThread)).toEqual([]);
 
     expect((await h.sendEvent(started)).status).toBe(200);
-    await h.slack.waitForCall('assistant.threads.setSuggestedPrompts', undefined, WAIT_MS);
+    await h.slack.waitForCall(
+      'assistant.threads.setSuggestedPrompts',
+      (call) => call.body.thread_ts === forgedThread,
+      WAIT_MS,
+    );
   });
 
   it('an unsigned or wrongly signed assistant_thread_context_changed is refused 401 and moves no robot; signed, it does', async () => {
