@@ -36,6 +36,7 @@ const en = {
     '`escalate` needs people or user groups to call; to call no one, write `escalate:off`.',
   problem_empty_askers: '`askers` needs people or user groups; to answer anyone, write `askers:anyone`.',
   problem_not_understood: '{word} is not a setting: write key:value, as in `robot:2`.',
+  problem_no_colon: '{key} needs a colon before its value: write {example}.',
   problem_channel_misplaced: '{word} is a channel: put it first, right after `{command} channel`.',
   problem_reset_alone: '`reset` takes nothing after it: `{command} channel reset`.',
   problem_unresolved:
@@ -77,7 +78,7 @@ const en = {
   modal_askers_people: 'When answering on its own, answer only these people',
   modal_askers_groups: 'When answering on its own, answer only these user groups',
   modal_groups_hint:
-    'The list of user groups could not be shown: type their ids (S0123ABCD, in the group’s profile in Slack), separated by spaces or commas. Empty: none.',
+    'The user groups could not be listed here: type their ids (S0123ABCD, in each group’s profile in Slack), separated by spaces or commas. Empty: none.',
   modal_groups_placeholder: 'Type a handle to find a group',
   modal_lang: 'Language of the app’s words',
   modal_default: 'Default ({value})',
@@ -118,6 +119,7 @@ export const messages = catalog(en, {
   problem_empty_escalate: '`escalate` 需要填写要呼叫的人员或用户组；不呼叫任何人请写 `escalate:off`。',
   problem_empty_askers: '`askers` 需要填写人员或用户组；回答任何人请写 `askers:anyone`。',
   problem_not_understood: '{word} 不是设置项：请写成 key:value，例如 `robot:2`。',
+  problem_no_colon: '{key} 与它的值之间需要冒号：请写成 {example}。',
   problem_channel_misplaced: '{word} 是一个频道：请把它放在最前面，紧跟 `{command} channel`。',
   problem_reset_alone: '`reset` 后面不能再写别的：`{command} channel reset`。',
   problem_unresolved:
@@ -155,7 +157,7 @@ export const messages = catalog(en, {
   modal_askers_people: '主动回答时，只回答这些人',
   modal_askers_groups: '主动回答时，只回答这些用户组的成员',
   modal_groups_hint:
-    '无法显示用户组列表：请输入用户组 ID（S0123ABCD，可在 Slack 中该用户组的资料里找到），用空格或逗号分隔。留空：无。',
+    '这里无法列出用户组：请输入用户组 ID（S0123ABCD，可在 Slack 中各用户组的资料里找到），用空格或逗号分隔。留空：无。',
   modal_groups_placeholder: '输入名称查找用户组',
   modal_lang: '应用使用的语言',
   modal_default: '默认（{value}）',

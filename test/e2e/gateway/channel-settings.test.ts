@@ -355,7 +355,7 @@ describe('the Edit button and the settings modal', () => {
     h.slack.failNext('usergroups.list', { error: 'ratelimited' });
     await openModal(h, channel);
     const open = await h.slack.waitForCall('views.open', undefined, WAIT_MS);
-    expect(textsIn(viewOf(open).blocks)).toContain('The list of user groups could not be shown');
+    expect(textsIn(viewOf(open).blocks)).toContain('The user groups could not be listed here');
     const submit = viewSubmissionPayload(
       { view: viewOf(open), id: openedViewId(open) },
       { channel_robot: { text: '1.5' }, channel_askers_groups: { text: 'the it team' } },
