@@ -34,11 +34,14 @@ export interface ReviewBoard {
   tellAskerFixed(asker: AskerToNotify, scope: ReviewScope): Promise<void>;
   /** Gives an asker an operator's own answer to their question, where they asked it, as from that person. */
   tellAskerAnswered(asker: AskerToNotify, answer: OperatorAnswer, scope: ReviewScope): Promise<void>;
-  /** A link to a message where a question was asked (Slack: a permalink), `direct_message` in a DM. */
+  /**
+   * A link to a message where a question was asked (Slack: a permalink); `direct_message` in a DM and
+   * `assistant_panel` in the panel, which operators cannot open.
+   */
   linkTo(
     where: { conversationId: string; messageId: string | undefined },
     scope: ReviewScope,
-  ): Promise<string | 'direct_message' | undefined>;
+  ): Promise<string | 'direct_message' | 'assistant_panel' | undefined>;
   /** Tells an asker that their question was linked to the entry that answers it, with Ask again. */
   tellAskerLinked(asker: AskerToNotify, link: QuestionLink, scope: ReviewScope): Promise<void>;
 }

@@ -105,10 +105,10 @@ export interface ReviewCard {
   /** The latest asker, as the card may show them (the adapter hides them when told to). */
   latestAsker: { userId: string; displayName: string } | undefined;
   /**
-   * A link to the message the latest report is about (the disliked answer); `direct_message` when it
-   * is in a DM, which operators cannot open.
+   * A link to the message the latest report is about (the disliked answer, the unanswered question);
+   * `direct_message` when it is in a DM, `assistant_panel` in the panel: operators cannot open those.
    */
-  latestLink: string | 'direct_message' | undefined;
+  latestLink: string | 'direct_message' | 'assistant_panel' | undefined;
   /** The conversation the latest report came from (Slack: the channel, or the DM), when known. */
   latestConversation: string | undefined;
   /** Askers to tell when the entry is fixed, newest last, at most MAX_NOTIFY, one per user and thread. */

@@ -110,9 +110,11 @@ export class SlackReviewBoard implements ReviewBoard {
   async linkTo(
     where: { conversationId: string; messageId: string | undefined },
     scope: ReviewScope,
-  ): Promise<string | 'direct_message' | undefined> {
-    // A DM (the assistant panel's threads too) is the asker's own: operators cannot open it.
-    if (where.conversationId.startsWith('D')) return 'direct_message';
+  ): Promise<string | 'direct_message' | 'assistant_panel' | undefined> {
+    // A DM is the asker's own: operators cannot open it. Its threads are the assistant panel's.
+    if (where.conversationId.startsWith('D')) {
+      return where.messageId === undefined ? 'direct_message' : 'assistant_panel';
+    }
     if (where.messageId === undefined) return undefined;
     return this.#responder.permalink(this.#outbox(scope), where.conversationId, where.messageId);
   }

@@ -116,6 +116,8 @@ function latestLine(card: ReviewCard, options: { locale: Locale; showAsker: bool
   }
   if (card.latestLink === 'direct_message') {
     parts.push(t(options.locale, 'card_in_dm'));
+  } else if (card.latestLink === 'assistant_panel') {
+    parts.push(t(options.locale, 'card_in_panel'));
   } else {
     const channel = card.kind === 'unanswered' ? card.latestConversation : undefined;
     if (channel !== undefined && SLACK_CHANNEL.test(channel)) {

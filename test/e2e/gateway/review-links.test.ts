@@ -18,7 +18,7 @@ import {
   useGatewayHarness,
 } from '../../support/gateway-harness.js';
 import { elementOf, openedViewId, viewOf, viewSubmissionPayload } from '../../support/review-payloads.js';
-import { directMessage, IDS } from '../../support/slack-payloads.js';
+import { directMessage, IDS, nextTs } from '../../support/slack-payloads.js';
 
 const REVIEW_CHANNEL = 'C0REVIEW';
 const OPERATOR = 'U0OPERATOR';
@@ -321,6 +321,18 @@ describe('an unanswered question’s card', () => {
       );
       expect(contextTexts(counted)).toContain('Latest report: User U_OTHER · in a direct message · robot 1');
       expect(textOf(counted)).not.toContain('archives/');
+
+      // Asked in the assistant panel (a thread of the app's DM): the card says the panel.
+      const inPanel = since(h.slack);
+      const panelThread = nextTs();
+      await h.sendEvent(directMessage({ text: question, channel: IDS.dm, thread_ts: panelThread }));
+      const third = await h.slack.waitForCall(
+        'chat.update',
+        (call) =>
+          inPanel(call) && toReview(call) && headerOf(call) === '❓ Unanswered question · asked 3 times',
+        WAIT_MS,
+      );
+      expect(contextTexts(third)).toContain('Latest report: Jane Doe · in the assistant panel · robot 1');
     },
     SLOW_TEST_MS,
   );
