@@ -371,6 +371,25 @@ describe('the Edit button and the settings modal', () => {
     expect(textOf(await command(h, 'channel', { channel }))).toContain('No settings of its own');
   });
 
+  it('opens in time when Slack is slow to list the user groups, asking for their ids', async () => {
+    const h = harness();
+    const channel = 'C0MODALSLOW';
+    h.slack.setUsergroup('S0ONCALL', ['U0BOB'], { handle: 'it-oncall' });
+    // Longer than the 1.5 s the modal gives the list: the trigger (3 s) would otherwise expire.
+    h.slack.delayNext('usergroups.list', 2_500);
+    await openModal(h, channel);
+    const open = await h.slack.waitForCall('views.open', undefined, WAIT_MS);
+    // The modal did not wait for the list: it opened before Slack answered it.
+    const listed = await h.slack.waitForCall('usergroups.list', undefined, WAIT_MS);
+    expect(open.at).toBeLessThan(listed.at);
+    const groups = JSON.stringify(viewOf(open).blocks);
+    expect(groups).toContain('The user groups could not be listed here');
+    expect(groups).not.toContain('multi_static_select');
+    expect(
+      h.logs.some((line) => line.msg === 'user groups not listed in time; the settings modal asks for ids'),
+    ).toBe(true);
+  });
+
   it('asking questions mode where the app is not a member is an error under the answer input', async () => {
     const h = harness();
     const channel = 'C0MODALOUT';
