@@ -22,6 +22,8 @@ type ChannelCommandProblemReason =
   | 'empty'
   /** A word that is not `key:value` (a channel anywhere but first is one). */
   | 'not-understood'
+  /** A setting's name without its colon (`robot 2`): the value is what followed it. */
+  | 'no-colon'
   /** `reset` with anything after it. */
   | 'reset-alone'
   /**
@@ -105,8 +107,13 @@ export function parseChannelCommand(text: string, command: string): ChannelComma
   for (const word of rest) {
     const pair = PAIR.exec(word);
     if (!pair) {
+      const bare = word.toLowerCase();
+      if (isSettingKey(bare)) {
+        // `robot 2`: the words after it are its value, kept to show how to write them.
+        current = [];
+        slots.push({ kind: 'problem', problem: noColon(bare, current) });
+      } else if (current && channelOf(word) === undefined) current.push(word);
       // A channel after the first word is misplaced, whatever key came before it.
-      if (current && channelOf(word) === undefined) current.push(word);
       else slots.push({ kind: 'problem', problem: notUnderstood(word, command) });
       continue;
     }
@@ -231,6 +238,20 @@ function notUnderstood(word: string, command: string): ChannelCommandProblem {
       ? `${word} is not a setting: write key:value, as in robot:2`
       : `${word} is a channel: put it first, as in ${command} channel ${word} robot:2`;
   return problem(word, 'not-understood', word, message);
+}
+
+/** A setting's name typed without its colon; `following` fills with the words typed after it. */
+function noColon(key: ChannelSettingKey, following: string[]): ChannelCommandProblem {
+  return {
+    key,
+    reason: 'no-colon',
+    get value() {
+      return following.join(' ');
+    },
+    get message() {
+      return `${key} needs a colon before its value: ${key}:${following.join(',') || '…'}`;
+    },
+  };
 }
 
 /** A name Slack did not turn into an id: what arrived, and why it cannot be used. */

@@ -147,6 +147,10 @@ function problemText(locale: Locale, command: string, problem: ChannelCommandPro
         value,
         kind: problem.value.startsWith('#') ? 'channel' : 'name',
       });
+    case 'no-colon': {
+      const typed = problem.value.trim().split(/\s+/).filter(Boolean).join(',');
+      return t(locale, 'problem_no_colon', { key, example: code(`${problem.key}:${typed || '…'}`) });
+    }
     case 'not-understood':
       return CHANNEL_WORD.test(problem.value)
         ? t(locale, 'problem_channel_misplaced', { word: value, command })

@@ -254,8 +254,12 @@ describe('parseChannelCommand: what is wrong', () => {
   });
 
   it('refuses words that are not key:value, and a channel anywhere but first', () => {
+    // A setting's name without its colon is one problem of its own (no-colon.test.ts).
     expect(problemsOf('robot 2')).toEqual([
-      expect.objectContaining({ key: 'robot', reason: 'not-understood', value: 'robot' }),
+      expect.objectContaining({ key: 'robot', reason: 'no-colon', value: '2' }),
+    ]);
+    expect(problemsOf('frob 2')).toEqual([
+      expect.objectContaining({ key: 'frob', reason: 'not-understood', value: 'frob' }),
       expect.objectContaining({ key: '2', reason: 'not-understood' }),
     ]);
     expect(problemsOf('robot:2 <#C123|it-help>')).toEqual([
