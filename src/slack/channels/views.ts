@@ -65,11 +65,11 @@ function valueText(locale: Locale, key: ChannelSettingKey, settings: ChannelSett
   }
 }
 
-/** Every key, one a line, in the order people type them. */
-function settingLines(locale: Locale, settings: ChannelSettings): string {
-  return CHANNEL_SETTING_KEYS.map((key) =>
-    t(locale, 'setting_line', { key, value: valueText(locale, key, settings) }),
-  ).join('\n');
+/** Every key, one a line, in the order people type them; `setOnly`: the keys the channel sets. */
+function settingLines(locale: Locale, settings: ChannelSettings, setOnly = false): string {
+  return CHANNEL_SETTING_KEYS.filter((key) => !setOnly || settings[key] !== undefined)
+    .map((key) => t(locale, 'setting_line', { key, value: valueText(locale, key, settings) }))
+    .join('\n');
 }
 
 function changedBy(
@@ -234,7 +234,8 @@ export function renderChannelList(
   let budget = SERIALIZED_BLOCKS_BUDGET - JSON.stringify(blocks).length - 200;
   for (const [channelId, stored] of newestFirst(list)) {
     const text = truncateMrkdwn(
-      `*${channelMention(channelId)}* · ${changedBy(locale, stored, 'list_changed_by')}\n${settingLines(locale, stored.settings)}`,
+      // Many channels at a glance: what each sets, not the defaults it shares with every other.
+      `*${channelMention(channelId)}* · ${changedBy(locale, stored, 'list_changed_by')}\n${settingLines(locale, stored.settings, true)}`,
       SECTION_TEXT_MAX,
     );
     const block = section(text);
