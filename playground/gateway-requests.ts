@@ -56,7 +56,7 @@ export class GatewayRequests {
     const assistant = threadTs === undefined ? undefined : workspace.assistantThread(input.channel, threadTs);
     if (assistant) assistant.prompts = [];
     // Slack escapes what people type (&, <, >) and writes mentions as <@U…>.
-    const text = withMentions(escapeTyped(input.text));
+    const text = withMentions(escapeTyped(input.text), workspace);
     const ts = workspace.nextTs();
     workspace.addMessage({
       channel: input.channel,
@@ -426,15 +426,18 @@ function firstFailure(outcomes: Outcome[]): Outcome {
   return outcomes.find((outcome) => !outcome.ok) ?? { ok: true };
 }
 
-/** `@Helpdesk Robot` and `@Name` as Slack's client writes them: `<@U…>`. */
-function withMentions(text: string): string {
+/** `@Helpdesk Robot`, `@Name` and `@group-handle` as Slack's client writes them: `<@U…>`, `<!subteam^S…>`. */
+function withMentions(text: string, workspace: Workspace): string {
   let result = text.replace(BOT_MENTION, `<@${APP.userId}>`);
   for (const persona of PERSONAS) {
     const first = persona.name.split(' ')[0] ?? persona.name;
     // Not followed by a letter of a Latin name; Chinese names are matched as typed.
     result = result.replace(new RegExp(`@${escapeRegExp(first)}(?![A-Za-z0-9_])`, 'g'), `<@${persona.id}>`);
   }
-  return result;
+  return result.replace(TYPED_NAME, (typed) => {
+    const group = typed.startsWith('@') ? workspace.usergroupNamed(typed.slice(1)) : undefined;
+    return group ? `<!subteam^${group.id}>` : typed;
+  });
 }
 
 /** A `#name` or `@name` in a command: a name runs to a space, a comma or the end (Chinese names too). */
@@ -460,14 +463,18 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Slack's rich_text rendering of what a person typed, mentions as user elements. */
+/** Slack's rich_text rendering of what a person typed, mentions as user and usergroup elements. */
 function richTextOf(text: string): unknown[] {
   const elements = text
-    .split(/(<@[A-Z0-9]+>)/)
+    .split(/(<@[A-Z0-9]+>|<!subteam\^[A-Z0-9]+>)/)
     .filter((part) => part !== '')
     .map((part) => {
       const mention = /^<@([A-Z0-9]+)>$/.exec(part);
-      return mention ? { type: 'user', user_id: mention[1] } : { type: 'text', text: unescapeTyped(part) };
+      if (mention) return { type: 'user', user_id: mention[1] };
+      const group = /^<!subteam\^([A-Z0-9]+)>$/.exec(part);
+      return group
+        ? { type: 'usergroup', usergroup_id: group[1] }
+        : { type: 'text', text: unescapeTyped(part) };
     });
   return [
     {

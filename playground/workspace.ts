@@ -153,8 +153,13 @@ export class Workspace extends SlackWorkspace {
         handleOf(candidate.name) === name || (candidate.name.split(' ')[0] ?? '').toLowerCase() === name,
     );
     if (persona) return `<@${persona.id}|${handleOf(persona.name)}>`;
-    const group = USERGROUPS.find((candidate) => candidate.handle === name);
+    const group = this.usergroupNamed(name);
     return group && `<!subteam^${group.id}|${group.handle}>`;
+  }
+
+  /** The user group with this handle (`it-oncall`), as people type it after @. */
+  usergroupNamed(handle: string): Usergroup | undefined {
+    return USERGROUPS.find((candidate) => candidate.handle === handle.toLowerCase());
   }
 
   get fault(): FaultKind {

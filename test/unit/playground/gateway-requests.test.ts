@@ -78,6 +78,17 @@ describe('the playground’s slash commands', () => {
     });
   });
 
+  it('writes a user group typed in a message as Slack does, <!subteam^S…>, with a usergroup element', async () => {
+    await requests.send({
+      userId: ALICE,
+      channel: IT_HELP_CHANNEL,
+      text: '@it-oncall the printer is on fire',
+    });
+    const [event] = events();
+    expect(event?.text).toBe('<!subteam^S0ITONCALL> the printer is on fire');
+    expect(JSON.stringify(event?.blocks)).toContain('{"type":"usergroup","usergroup_id":"S0ITONCALL"}');
+  });
+
   it('leaves a # or @ inside a word alone', async () => {
     await requests.send({
       userId: OLIVIA,
