@@ -4,11 +4,12 @@ import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
+import { QUESTION_LINK_RETENTION_SECONDS } from '../../../src/review/stores.js';
 import { createSqliteStores, sweepInBackground } from '../../../src/stores/sqlite.js';
 import { SCHEMA_VERSION, SqliteStateError, timeLedId } from '../../../src/stores/sqlite-database.js';
 import { answerContext } from '../../support/answer-context.js';
 import { makeReadOnly } from '../../support/read-only-file.js';
-import { reviewCard } from '../../support/review-values.js';
+import { questionLink, reviewCard } from '../../support/review-values.js';
 import { tempStateFiles } from '../../support/temp-state-files.js';
 import { waitFor } from '../../support/wait.js';
 
@@ -358,5 +359,21 @@ describe('SQLite stores', () => {
     release();
     await expect(stuck).resolves.toBe('late');
     await stores.close();
+  });
+});
+
+describe('question links in SQLite', () => {
+  it('keeps a link across a reopen of the file for QUESTION_LINK_RETENTION_SECONDS, then not', async () => {
+    let now = 1_000_000;
+    const path = tempPath();
+    const first = createSqliteStores(path, { ttlSeconds: 60, now: () => now });
+    await first.questionLinks.put('1:abc', questionLink('doc-wifi'));
+    await first.close();
+    const second = createSqliteStores(path, { ttlSeconds: 60, now: () => now });
+    now += QUESTION_LINK_RETENTION_SECONDS * 1000 - 1_000;
+    expect(await second.questionLinks.get('1:abc')).toEqual(questionLink('doc-wifi'));
+    now += 2_000;
+    expect(await second.questionLinks.get('1:abc')).toBeUndefined();
+    await second.close();
   });
 });
