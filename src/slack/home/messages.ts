@@ -5,7 +5,7 @@ import { catalog, translator } from '../kit/i18n.js';
 const en = {
   home_title: 'Ask the helpdesk robot',
   home_how_to_ask:
-    '*How to ask*\n• *Here:* open the *Messages* tab and type your question.\n• *In a channel:* mention me with your question; I answer in a thread.\n• *In that thread:* ask a follow-up without mentioning me again.\nRate an answer with 👍 or 👎, and click a suggested question to ask it.',
+    '*How to ask*\n• *Here:* open the *Messages* tab and type your question.\n• *Beside any channel:* open me in Slack’s assistant panel (my icon at the top of Slack) and ask; I answer as the channel you are looking at would.\n• *In a channel:* mention me with your question; I answer in a thread.\n• *In a help channel:* some channels are set up to answer questions on their own: just ask, no mention needed.\n• *In that thread:* ask a follow-up without mentioning me again.\nRate an answer with 👍 or 👎, and click a suggested question to ask it.',
   home_examples: '*Try one of these*: the answer comes in our direct messages.',
   home_asked: '🏠 You asked from the Home tab:\n>{question}',
   home_operators: 'For operators',
@@ -34,7 +34,9 @@ export const messages = catalog(en, {
   home_how_to_ask:
     '*如何提问*\n' +
     '• *在这里：* 打开 *消息* 标签页，输入你的问题。\n' +
+    '• *在任意频道旁：* 在 Slack 的助手面板中打开我（Slack 顶部我的图标）并提问，我会按你正在查看的频道来回答。\n' +
     '• *在频道中：* @我并写下问题，我会在消息列中回答。\n' +
+    '• *在求助频道中：* 有些频道设置为自动回答问题：直接提问即可，无需@我。\n' +
     '• *在该消息列中：* 继续追问，无需再次@我。\n' +
     '用 👍 或 👎 评价回答，点击推荐的问题即可直接提问。',
   home_examples: '*试试这些问题*：回答会发到我们的私信中。',
