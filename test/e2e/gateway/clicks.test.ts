@@ -10,7 +10,7 @@ import {
   textOf,
 } from '../../support/gateway-harness.js';
 import { IDS } from '../../support/slack-payloads.js';
-import { sleep } from '../../support/wait.js';
+import { waitFor } from '../../support/wait.js';
 
 let harness: GatewayHarness;
 
@@ -137,10 +137,13 @@ describe('👍 and 👎', () => {
     await harness.click(clickButton(answer, button(answer, 'rate_up'), { user: 'U_OTHER', threadTs }));
     const notice = await ephemeralFor('U_OTHER');
     expect(textOf(notice)).toContain('Only the person who asked');
-    await sleep(200);
-    expect(harness.feedbacks().length).toBe(feedbacksBefore);
-    // The answer keeps its rating buttons for the person who asked.
-    expect(harness.slack.calls('chat.update')).toHaveLength(updatesBefore);
+    // The control: the answer kept its rating buttons, and the person who asked can still rate with them.
+    await harness.click(clickButton(answer, button(answer, 'rate_up'), { threadTs }));
+    await harness.slack.waitForCall('chat.update', (call) => textOf(call).includes('rated this answer'));
+    expect(harness.feedbacks().slice(feedbacksBefore)).toEqual([
+      expect.objectContaining({ status: 1, uid: uidOf(IDS.user) }),
+    ]);
+    expect(harness.slack.calls('chat.update').slice(updatesBefore)).toHaveLength(1);
   });
 
   it('a second click sends nothing twice', async () => {
@@ -149,10 +152,12 @@ describe('👍 and 👎', () => {
     const click = clickButton(answer, button(answer, 'rate_up'), { threadTs });
     await Promise.all([harness.click(click), harness.click(click)]);
     await harness.click(clickButton(answer, button(answer, 'rate_down'), { threadTs }));
-    await ephemeralFor(IDS.user);
-    await sleep(200);
+    // Every click decided: one rated the answer, the other two were told it already was.
+    await harness.slack.waitForCall('chat.update', (call) => textOf(call).includes('rated this answer'));
+    await waitFor(() => harness.slack.calls('chat.postEphemeral').length >= 2, { timeoutMs: 5_000 });
     expect(harness.feedbacks().length - feedbacksBefore).toBe(1);
     const notices = harness.slack.calls('chat.postEphemeral').map(textOf);
+    expect(notices).toHaveLength(2);
     expect(notices.every((text) => text.includes('already been rated'))).toBe(true);
   });
 
@@ -171,8 +176,8 @@ describe('👍 and 👎', () => {
     const { answer, threadTs } = await askByMention(harness, 'How do I reset my password?');
     harness.simulator.faults.set({ kind: 'code', code: '1001', actions: ['robot_feedback'], times: 1 });
     await harness.click(clickButton(answer, button(answer, 'rate_up'), { threadTs }));
-    expect(textOf(await ephemeralFor(IDS.user))).not.toBe('');
-    expect(harness.logs.some((line) => line.level >= 50 && line.action === 'robot_feedback')).toBe(true);
+    expect(textOf(await ephemeralFor(IDS.user))).toContain('Your rating was not recorded');
+    expect(harness.logs.some((line) => line.level === 40 && line.action === 'robot_feedback')).toBe(true);
 
     harness.slack.reset();
     await harness.click(clickButton(answer, button(answer, 'rate_up'), { threadTs }));

@@ -244,7 +244,7 @@ describe('a robot that fails', () => {
 
       const logged = h.logs
         .slice(logsBefore)
-        .filter((line) => line.level >= 50 && line.action === 'chat_user_robot_ask');
+        .filter((line) => line.level === 40 && line.action === 'chat_user_robot_ask');
       expect(logged.length).toBeGreaterThan(0);
       expect(logged[0]).toMatchObject({ code, ...extra });
 
