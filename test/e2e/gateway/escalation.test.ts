@@ -20,7 +20,7 @@ import {
 } from '../../support/gateway-harness.js';
 import { blockActionsPayload, directMessage, IDS } from '../../support/slack-payloads.js';
 import { FORM_CONTENT_TYPE, interactionBody, sendInteraction } from '../../support/slack-signing.js';
-import { sleep } from '../../support/wait.js';
+import { waitFor } from '../../support/wait.js';
 
 /** A channel whose settings name a person and a user group to call. */
 const HELP_CHANNEL = 'C0ITHELP';
@@ -51,6 +51,27 @@ const isLaterUpdateOf = (answer: RecordedCall) => (update: RecordedCall) =>
 
 const laterUpdates = (slack: FakeSlackApi, answer: RecordedCall) =>
   slack.calls('chat.update').filter(isLaterUpdateOf(answer));
+
+/**
+ * A call for a person that must come, made after clicks that must call no one: a new question in
+ * HELP_CHANNEL escalated by its asker, waited for. Returns its thread, to tell its call from others.
+ */
+async function controlCall(harness: GatewayHarness): Promise<string> {
+  const { answer, threadTs } = await askByMention(harness, 'How do I connect to the VPN?', {
+    channel: HELP_CHANNEL,
+  });
+  await harness.click(clickButton(answer, buttonOf(answer, ESCALATE), { threadTs }));
+  await harness.slack.waitForCall(
+    'chat.postMessage',
+    (call) => call.body.thread_ts === threadTs && textOf(call).includes('<!subteam^S0ITDESK>'),
+    5_000,
+  );
+  return threadTs;
+}
+
+/** The calls for a person, less the control's. */
+const callsBesides = (slack: FakeSlackApi, controlThread: string) =>
+  callsFor(slack).filter((call) => call.body.thread_ts !== controlThread);
 
 function sectionTexts(call: RecordedCall): string[] {
   return blocksOf(call).flatMap((block) => {
@@ -156,8 +177,8 @@ describe('in a channel whose escalate names people', () => {
     );
     expect(textOf(told)).toContain('A person has already been called for this answer.');
     await harness.slack.waitForCall('chat.postEphemeral', (ephemeral) => ephemeral.body.user === IDS.user);
-    await sleep(200);
-    expect(callsFor(harness.slack)).toHaveLength(1);
+    const control = await controlCall(harness);
+    expect(callsBesides(harness.slack, control)).toHaveLength(1);
     expect(laterUpdates(harness.slack, answer)).toHaveLength(1);
   });
 
@@ -224,9 +245,16 @@ describe('in a channel whose escalate names people', () => {
       channel: HELP_CHANNEL,
       actions: [{ action_id: ESCALATE, block_id: ESCALATE, value: '{"v":1,"k":""}' }],
     });
+    const logsBefore = harness.logs.length;
     await harness.click(malformed);
-    await sleep(200);
-    expect(callsFor(harness.slack)).toEqual([]);
+    // The gateway's own verdict on the malformed click, then a call that must come after it.
+    await waitFor(() =>
+      harness.logs
+        .slice(logsBefore)
+        .some((line) => line.msg === 'ignored an escalation click with a malformed value'),
+    );
+    const control = await controlCall(harness);
+    expect(callsBesides(harness.slack, control)).toEqual([]);
     expect(laterUpdates(harness.slack, answer)).toEqual([]);
   });
 
@@ -243,10 +271,8 @@ describe('in a channel whose escalate names people', () => {
     expect(unsigned.status).toBe(401);
     const wronglySigned = await sendInteraction(harness.url, 'not-the-signing-secret', click);
     expect(wronglySigned.status).toBe(401);
-    await sleep(200);
-    expect(callsFor(harness.slack)).toEqual([]);
 
-    // The same click, correctly signed, calls: the refusals above were the signature's.
+    // The same click, correctly signed, calls, once: the refusals above were the signature's.
     const signed = await harness.click(click);
     expect(signed.status).toBe(200);
     await harness.slack.waitForCall('chat.postMessage', (call) =>
@@ -335,8 +361,9 @@ describe('two replicas on one Redis and one Slack', () => {
     await replicaB.click({ ...click(), user: { id: SAM, username: 'sam', name: 'sam', team_id: IDS.team } });
     const told = await slack.waitForCall('chat.postEphemeral', (call) => call.body.user === SAM, 5_000);
     expect(textOf(told)).toContain('A person has already been called for this answer.');
-    await sleep(200);
-    expect(callsFor(slack)).toHaveLength(1);
-    expect(callsFor(slack)[0]?.body).toMatchObject({ channel: HELP_CHANNEL, thread_ts: threadTs });
+    const control = await controlCall(replicaB);
+    expect(callsBesides(slack, control).map((call) => call.body)).toEqual([
+      expect.objectContaining({ channel: HELP_CHANNEL, thread_ts: threadTs }),
+    ]);
   });
 });
