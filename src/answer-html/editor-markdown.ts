@@ -126,6 +126,13 @@ function createTurndown(): TurndownService {
 }
 
 /**
+ * After a line's leading number ("1. text"), a no-break space: CommonMark reads no list there, and the
+ * operator sees no `1\.`; saving turns it back into the space it was.
+ */
+const NUMBER_SPACE = '\u00A0';
+const NUMBER_SPACED = /^(\d{1,9}[.)])\u00A0/;
+
+/**
  * Escapes what Markdown would read as formatting, so the text comes back as written. Turndown calls
  * this per text node, and a line always starts a text node, so `^` is the start of a line.
  */
@@ -142,7 +149,8 @@ function escapeMarkdown(text: string): string {
       // A tag, comment or <autolink> typed as text; and &name; that would be read as an entity.
       .replace(/<(?=[A-Za-z/!?])/g, '\\<')
       .replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&')
-      .replace(/^(\d{1,9})([.)])(?=[ \t]|$)/, '$1\\$2')
+      .replace(/^(\d{1,9}[.)]) /, `$1${NUMBER_SPACE}`)
+      .replace(/^(\d{1,9})([.)])(?=\t|$)/, '$1\\$2')
       .replace(/^[-+=>]/, '\\$&')
       .replace(/^#(?=#{0,5}(?:[ \t]|$))/, '\\#')
   );
@@ -279,7 +287,7 @@ const markdown = new Marked({
     text(this: InlineParser, token: Tokens.Text | Tokens.Escape): string {
       if ('tokens' in token && token.tokens) return this.parser.parseInline(token.tokens);
       // Escaped even when marked calls it raw (after a typed <pre>): it is still the operator's text.
-      return escapeText(token.text);
+      return escapeText(token.text.replace(NUMBER_SPACED, '$1 '));
     },
     codespan({ text }: Tokens.Codespan): string {
       return `<code>${escapeAll(text)}</code>`;
