@@ -2,9 +2,14 @@
 // gateway, the platform simulator and the fake Slack: the entry is checked with the robot before the
 // link is made (an unknown docId is refused inline), the card says to which entry, the askers' Ask
 // again asks by the entry, the same words asked later are answered from it, and Remove link (operators
-// only) brings "no answer" back. Beside them, two smaller things of the same cards: a reason of "Other"
+// only) brings "no answer" back. A link is for the robot asked: the same words asked of another
+// robot (a channel set to robot 2, on a SQLite state file) keep that robot's own answer. Beside them, two smaller things of the same cards: a reason of "Other"
 // with no words is refused in its modal, and a ❓ card says where and of which robot it was asked.
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeChannelSettings } from '../../../src/stores/sqlite.js';
 import type { FakeSlackApi, RecordedCall } from '../../support/fake-slack-api.js';
 import {
   askByMention,
@@ -273,6 +278,42 @@ describe('an unanswered question linked to an entry', () => {
     },
     SLOW_TEST_MS,
   );
+});
+
+/** A channel whose questions go to robot 2 (the simulator's IT desk), in a SQLite state file. */
+const ROBOT_2_CHANNEL = 'C0ROBOT2';
+const stateFolder = mkdtempSync(join(tmpdir(), 'review-links-'));
+const statePath = join(stateFolder, 'gateway.sqlite');
+await writeChannelSettings(statePath, { [ROBOT_2_CHANNEL]: { robot: 2 } }, OPERATOR);
+afterAll(() => {
+  rmSync(stateFolder, { recursive: true, force: true });
+});
+
+describe('a link is for the robot the question was asked of', () => {
+  const harness = useGatewayHarness({
+    env: { REVIEW_CHANNEL_ID: REVIEW_CHANNEL, OPERATOR_USER_IDS: OPERATOR, STATE_PATH: statePath },
+  });
+
+  it('the same words asked of another robot get that robot’s own “no answer”, and no ask by the entry', async () => {
+    const h = harness();
+    const question = 'Which llama feeds alpacas on Pluto?';
+    const { card, cardTs } = await unansweredCard(h, question);
+    const modal = await openLinkModal(h, card, cardTs);
+    const linked = ackOf(
+      await h.click(viewSubmissionPayload(modal, { review_link_doc: { text: ENTRY } }, OPERATOR)),
+    );
+    expect(linked.response_action).toBe('update');
+
+    const before = h.robotAsks().length;
+    const elsewhere = await askByMention(h, question, { channel: ROBOT_2_CHANNEL });
+    expect(textOf(elsewhere.answer)).toContain(NO_ANSWER);
+    expect(h.robotAsks().slice(before)).toEqual([
+      expect.objectContaining({ robotFlag: 2, questionFlag: 0, question }),
+    ]);
+    // The control: asked of robot 1 again (this gateway's state is SQLite), the entry answers.
+    const here = await askByMention(h, question);
+    expect(textOf(here.answer)).toContain(ENTRY_ANSWER);
+  });
 });
 
 /** The context lines of a card: the latest report's line among them. */
