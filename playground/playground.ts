@@ -126,7 +126,10 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     const gateway = await createGateway(parsed.env, options.logger);
     closers.push(() => gateway.stop());
     const { port } = await gateway.start();
-    workspace.answerModeOf = (channelId) => gateway.answerMode(channelId);
+    workspace.answersOf = (channelId) => {
+      const { answer, askers } = gateway.answersOnItsOwn(channelId);
+      return { answers: answer, askers };
+    };
     requests = new GatewayRequests({
       gatewayUrl: `http://127.0.0.1:${port}`,
       signingSecret,

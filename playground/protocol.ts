@@ -49,8 +49,9 @@ export interface Conversation {
   /** For a DM: whose DM with the app it is. */
   userId?: string;
   purpose: string;
-  /** A channel's: whether the app answers there on its own, as the channel's settings say now. */
+  /** A channel's: whether the app answers there on its own, and for whom, as its settings say now. */
   answers?: AnswerMode;
+  askers?: 'anyone' | { users: string[]; groups: string[] };
 }
 
 /** The gateway's answer modes: only when mentioned, questions on its own, or every message. */
@@ -60,6 +61,7 @@ interface PlaygroundUsergroup {
   id: string;
   handle: string;
   name: string;
+  members: string[];
 }
 
 export interface FileShare {

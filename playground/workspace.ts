@@ -1,7 +1,7 @@
 // The playground's Slack workspace: its people and conversations (a closed list: anything else is
 // refused as Slack refuses it), the stand-in workspace's state over them, and what the page is shown.
 import { SHORTCUT_EDIT_ANSWER } from '../src/slack/review/ids.js';
-import type { AnswerMode, Conversation, FaultKind, Persona, Snapshot } from './protocol.js';
+import type { Conversation, FaultKind, Persona, Snapshot } from './protocol.js';
 import { type Directory, dmOf, type Person, type Place, type Usergroup } from './slack-stand-in/directory.js';
 import { SlackWorkspace } from './slack-stand-in/workspace.js';
 
@@ -121,8 +121,11 @@ function handleOf(name: string): string {
 
 export class Workspace extends SlackWorkspace {
   #fault: FaultKind = 'none';
-  /** What the gateway says of a channel's answer mode, once it runs; every channel answers mentions until then. */
-  answerModeOf: (channelId: string) => AnswerMode = () => 'mention';
+  /** What the gateway says a channel answers on its own, once it runs; only mentions until then. */
+  answersOf: (channelId: string) => Pick<Conversation, 'answers' | 'askers'> = () => ({
+    answers: 'mention',
+    askers: 'anyone',
+  });
 
   constructor(readonly slashCommand: string) {
     super(ACME);
@@ -180,10 +183,13 @@ export class Workspace extends SlackWorkspace {
       shortcuts: [{ callbackId: SHORTCUT_EDIT_ANSWER, name: 'Edit this answer' }],
       personas: [...PERSONAS],
       // A channel's answer mode as its settings say now: the composer's hint follows a /cs channel change.
-      conversations: CONVERSATIONS.map((c) =>
-        c.kind === 'channel' ? { ...c, answers: this.answerModeOf(c.id) } : c,
-      ),
-      usergroups: USERGROUPS.map(({ id, handle, name }) => ({ id, handle, name })),
+      conversations: CONVERSATIONS.map((c) => (c.kind === 'channel' ? { ...c, ...this.answersOf(c.id) } : c)),
+      usergroups: USERGROUPS.map(({ id, handle, name, members }) => ({
+        id,
+        handle,
+        name,
+        members: [...members],
+      })),
       ...this.contents(),
       fault: this.#fault,
     };

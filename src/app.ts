@@ -26,8 +26,11 @@ export interface Gateway {
   /** Where the state is kept, for the start-up line. */
   store: { kind: Stores['kind']; location: string };
   conversation: Conversation;
-  /** Whether the app answers a channel on its own, as its settings say now (the playground's hints say it). */
-  answerMode(channelId: string): NonNullable<ChannelSettings['answer']>;
+  /** Whether, and for whom, the app answers a channel on its own, as its settings say now (the playground's hints say it). */
+  answersOnItsOwn(channelId: string): {
+    answer: NonNullable<ChannelSettings['answer']>;
+    askers: NonNullable<ChannelSettings['askers']>;
+  };
   start(): Promise<{ port: number | undefined }>;
   /** Drains and closes within SHUTDOWN_GRACE_SECONDS, whatever is still open then. */
   stop(): Promise<void>;
@@ -109,7 +112,10 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     demo: platformChoice.demo,
     store: { kind: stores.kind, location: stores.location },
     conversation,
-    answerMode: (channelId) => channels.policyOf(channelId).answer,
+    answersOnItsOwn: (channelId) => {
+      const { answer, askers } = channels.policyOf(channelId);
+      return { answer, askers };
+    },
     async start() {
       const started = await slack.start();
       digest?.start();

@@ -1,8 +1,10 @@
 // The playground page: a Slack-like client of the stand-in. It draws the workspace the server pushes
 // (Server-Sent Events) and sends what the person does to the server, which signs it for the gateway.
 import {
+  type AnswerMode,
   API_PREFIX,
   type AssistantThread,
+  type Conversation,
   type ElementValue,
   EVENTS_PATH,
   FAULT_KINDS,
@@ -246,6 +248,16 @@ function switchPersona(userId: string): void {
   openThread(undefined);
   // Slack opens a conversation at its newest message, whoever one is now.
   scrollToNewest();
+}
+
+/** How the app answers the person the page is used as in a channel: a mention only, unless they are among its askers. */
+function answersFor(conversation: Conversation, snapshot: Snapshot): AnswerMode {
+  const { answers = 'mention', askers = 'anyone' } = conversation;
+  if (askers === 'anyone' || askers.users.includes(state.me)) return answers;
+  const inGroup = snapshot.usergroups.some(
+    (group) => askers.groups.includes(group.id) && group.members.includes(state.me),
+  );
+  return inGroup ? answers : 'mention';
 }
 
 function scrollToNewest(): void {
@@ -574,7 +586,11 @@ function render(): void {
     );
     composerInput.placeholder =
       conversation.kind === 'channel'
-        ? said.channelPlaceholder(conversation.name, snapshot.slashCommand, conversation.answers ?? 'mention')
+        ? said.channelPlaceholder(
+            conversation.name,
+            snapshot.slashCommand,
+            answersFor(conversation, snapshot),
+          )
         : said.dmPlaceholder(snapshot.app.name, snapshot.slashCommand);
     const inConversation = snapshot.messages.filter((m) => m.channel === conversation.id && visible(m));
     const replies = (ts: string) => inConversation.filter((m) => m.threadTs === ts && m.ts !== ts).length;

@@ -89,6 +89,22 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
           'textarea[placeholder="Message #help — every message is answered, no mention needed, or type /cs help"]',
         )
         .waitFor();
+
+      // Answered on its own for Alice only: the hint says so to her, and to Bob how he is answered (a mention).
+      await composer(page).fill('/cs channel askers:@Alice');
+      await composer(page).press('Enter');
+      await page.locator('.message.from-app', { hasText: 'askers: @Alice Martin' }).waitFor();
+      const alice = await openAs(ALICE);
+      await alice.getByRole('button', { name: '# help' }).click();
+      expect(await composer(alice).getAttribute('placeholder')).toBe(
+        'Message #help — every message is answered, no mention needed, or type /cs help',
+      );
+      const bob = await openAs(BOB);
+      await bob.getByRole('button', { name: '# help' }).click();
+      expect(await composer(bob).getAttribute('placeholder')).toBe(
+        'Message #help — mention @Helpdesk to ask, or type /cs help',
+      );
+      await shot(bob, 'composer-not-an-asker');
     },
     TEST_MS,
   );
