@@ -19,7 +19,7 @@ import {
 } from '../../support/gateway-harness.js';
 import { blockActionsPayload, IDS } from '../../support/slack-payloads.js';
 import { FORM_CONTENT_TYPE } from '../../support/slack-signing.js';
-import { sleep, waitFor } from '../../support/wait.js';
+import { waitFor } from '../../support/wait.js';
 
 const WAIT_MS = 5_000;
 
@@ -32,6 +32,11 @@ function ratedUpdate(h: GatewayHarness, answer: RecordedCall): Promise<RecordedC
     (call) => call.body.ts === answer.body.ts && textOf(call).includes('rated this answer'),
     WAIT_MS,
   );
+}
+
+/** The "… rated this answer" line of a message's text, if it has one. */
+function ratingLineOf(text: string): string | undefined {
+  return text.split('\n').find((line) => line.includes('rated this answer'));
 }
 
 /** Changes made to the answer's message after it was shown. */
@@ -122,6 +127,10 @@ describe('a click on the feedback buttons', () => {
     const told = await h.slack.waitForCall('chat.postEphemeral', undefined, WAIT_MS);
     expect(textOf(told)).toContain('already been rated');
     expect(h.feedbacks().slice(before)).toEqual([expect.objectContaining({ status: 1 })]);
+    // The message shows the first rating, and only it.
+    expect(changesOf(h, answer).map((change) => ratingLineOf(textOf(change)))).toEqual([
+      `<@${IDS.user}> rated this answer 👍 helpful`,
+    ]);
   });
 
   it('by someone other than the asker sends nothing; they are told privately', async () => {
@@ -168,9 +177,11 @@ describe('a click on the feedback buttons', () => {
       });
       expect(response.status).toBe(401);
     }
-    await sleep(300);
-    expect(h.feedbacks().slice(before)).toEqual([]);
-    expect(changesOf(h, answer)).toEqual([]);
+    // The control: the same click, signed, rates; it is the only rating and the only change.
+    expect((await h.click(clickFeedback(answer, 'positive', { threadTs }))).status).toBe(200);
+    const rated = await ratedUpdate(h, answer);
+    expect(h.feedbacks().slice(before)).toEqual([expect.objectContaining({ status: 1 })]);
+    expect(changesOf(h, answer)).toEqual([rated]);
   });
 
   it('that the platform does not take says the rating was not recorded, and a later click can rate', async () => {
