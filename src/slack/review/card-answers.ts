@@ -149,29 +149,49 @@ async function submitLink(
   }
 
   const entry = { docId, entryTitle: lookup.entryTitle };
-  const outcome = await deps.review.desk
+  const linking = deps.review.desk
     .link(metadata.cardId, entry, userId, { requestId: handling.requestId })
     .catch((error: unknown): 'failed' => {
       handling.logger.error({ ...errorFields(error), cardId: metadata.cardId }, 'question not linked');
       return 'failed';
     });
-  if (outcome === 'failed') return refuse('failed', t(locale, 'card_unavailable'));
-  if (outcome === 'no_card') return refuse('no_card', t(locale, 'card_unknown'));
-  if (outcome === 'already_handled') return refuse('already_handled', t(locale, 'card_already_handled'));
-  deps.onEvent('review_link_submit', 'linked');
-  // The entry's edit form replaces this modal, filled from the answer just read.
-  const banner = {
+  const early = await within(linking, LINK_BUDGET_MS);
+  const editForm = (banner: { kind: 'linked' | 'failed'; text: string }) =>
+    editModalView(deps, handling, { docId, cardId: undefined, locale, timeZone, banner });
+  const linkedBanner = {
     kind: 'linked' as const,
     text: t(locale, 'link_entry_linked', { question: card.question }),
   };
-  await ack({
-    response_action: 'update',
-    view: await editModalView(deps, handling, { docId, cardId: undefined, locale, timeZone, banner }),
-  });
+  if (early !== EXPIRED) {
+    if (early === 'failed') return refuse('failed', t(locale, 'card_unavailable'));
+    if (early === 'no_card') return refuse('no_card', t(locale, 'card_unknown'));
+    if (early === 'already_handled') return refuse('already_handled', t(locale, 'card_already_handled'));
+    deps.onEvent('review_link_submit', 'linked');
+    // The entry's edit form replaces this modal, filled from the answer just read.
+    await ack({ response_action: 'update', view: await editForm(linkedBanner) });
+    return;
+  }
+  // The card's lock or Slack is slow: the edit form now, within Slack's 3 s; a link not made says so there.
+  await ack({ response_action: 'update', view: await editForm(linkedBanner) });
+  const outcome = await linking;
+  deps.onEvent('review_link_submit', outcome);
+  if (outcome === 'linked') return;
+  const failure =
+    outcome === 'failed'
+      ? 'link_entry_not_linked'
+      : outcome === 'no_card'
+        ? 'card_unknown'
+        : 'card_already_handled';
+  await deps.responder.updateModal(
+    handling,
+    view.id,
+    await editForm({ kind: 'failed', text: t(locale, failure) }),
+  );
 }
 
 /**
- * How long the robot may take to read the entry: Slack closes a view submission's request after 3 s,
- * and the link and the edit form come after it.
+ * How long the robot may take to read the entry, and the link (the card's lock and its update in
+ * Slack) after it: Slack closes a view submission's request after 3 s, and the edit form comes last.
  */
 const LOOKUP_BUDGET_MS = 1_500;
+const LINK_BUDGET_MS = 800;

@@ -82,6 +82,7 @@ const en = {
     "{robot, select, default {The robot} other {Robot {robot}}} has no entry {docId}: it answers nothing from it. Check the id in the platform's console.",
   link_entry_unchecked:
     'The entry could not be checked: the platform did not answer in time. Please try again.',
+  link_entry_not_linked: 'The question could not be linked to this entry. Please try Link to an entry again.',
   link_entry_linked:
     'Linked: “{question}” is now answered from this entry. Edit the entry below if its answer should say more, or close this window.',
   field_question_title: 'standard question',
@@ -230,6 +231,7 @@ export const messages = catalog(en, {
   link_entry_unknown:
     '{robot, select, default {机器人} other {机器人 {robot}}}没有条目 {docId}：它不会用这个条目回答。请在平台控制台中核对 ID。',
   link_entry_unchecked: '未能核对这个条目：平台没有及时响应。请再试一次。',
+  link_entry_not_linked: '未能把这个问题关联到该条目。请再点一次“关联知识条目”。',
   link_entry_linked:
     '已关联：“{question}”现在会用这个条目回答。如果答案需要补充，请在下面编辑条目；否则关闭此窗口即可。',
   field_question_title: '标准问题',

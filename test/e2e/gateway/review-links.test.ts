@@ -224,6 +224,40 @@ describe('an unanswered question linked to an entry', () => {
   );
 
   it(
+    'answers the modal with the edit form within Slack’s 3 s when the card’s update is slow, and links after',
+    async () => {
+      const h = harness();
+      const question = 'Which llama sweeps alpaca stables on Mars?';
+      const { jane, card, cardTs } = await unansweredCard(h, question);
+      const modal = await openLinkModal(h, card, cardTs);
+      const fresh = since(h.slack);
+      // The card's update in Slack (inside the link) takes longer than Slack waits for the modal's answer.
+      h.slack.delayNext('chat.update', 4_000);
+      const linked = ackOf(
+        await h.click(viewSubmissionPayload(modal, { review_link_doc: { text: ENTRY } }, OPERATOR)),
+      );
+      expect(linked.response_action).toBe('update');
+      expect(isRecord(linked.view) ? linked.view.callback_id : undefined).toBe('edit_entry');
+      // The link is made all the same: the card says so, and Jane is told.
+      const linkedCard = await h.slack.waitForCall(
+        'chat.update',
+        (call) => fresh(call) && toReview(call) && call.body.ts === cardTs,
+        WAIT_MS,
+      );
+      expect(textOf(linkedCard)).toContain('🔗 Linked by');
+      const notice = await h.slack.waitForCall(
+        'chat.postMessage',
+        (call) => fresh(call) && call.body.thread_ts === jane.threadTs,
+        WAIT_MS,
+      );
+      expect(textOf(notice)).toContain('now has an answer');
+      // Nothing said the link failed: the form was not replaced by a failure.
+      expect(h.slack.calls('views.update').filter(fresh)).toEqual([]);
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
     'Remove link (operators only) brings the robot’s own “no answer” back, and the card is open again',
     async () => {
       const h = harness();
