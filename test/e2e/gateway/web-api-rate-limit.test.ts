@@ -3,14 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import { type GatewayHarness, isRecord, textOf, useGatewayHarness } from '../../support/gateway-harness.js';
 import { appMention, IDS } from '../../support/slack-payloads.js';
-import { sleep } from '../../support/wait.js';
+import { waitFor } from '../../support/wait.js';
 
 const QUESTION = 'How do I reset my password?';
 /** Text of the simulator's answer to QUESTION. */
 const ANSWER_TEXT = 'password portal';
-
-/** Long enough for a second, duplicate post to have arrived if the gateway were going to make one. */
-const settle = () => sleep(500);
 
 async function ask(h: GatewayHarness): Promise<string> {
   const event = appMention({ text: `<@${IDS.botUser}> ${QUESTION}` });
@@ -20,6 +17,34 @@ async function ask(h: GatewayHarness): Promise<string> {
 
 const inThread = (threadTs: string) => (call: RecordedCall) => call.body.thread_ts === threadTs;
 const answered = (call: RecordedCall) => call.status === 200 && textOf(call).includes(ANSWER_TEXT);
+
+/** Waits for the answer in the thread of `threadTs`: posted there, or replacing the placeholder posted there. */
+async function answerIn(h: GatewayHarness, threadTs: string): Promise<void> {
+  await waitFor(
+    () => {
+      const calls = h.slack.calls();
+      const placeholders = new Set(
+        calls
+          .filter((call) => call.method === 'chat.postMessage' && inThread(threadTs)(call))
+          .map((call) => (isRecord(call.response) ? call.response.ts : undefined)),
+      );
+      return calls.some(
+        (call) =>
+          answered(call) &&
+          (inThread(threadTs)(call) || (call.method === 'chat.update' && placeholders.has(call.body.ts))),
+      );
+    },
+    { timeoutMs: 5_000, message: `no answer in ${threadTs}` },
+  );
+}
+
+/**
+ * The same person asks again and is answered: the gateway takes one person's questions in turn, so
+ * the first question's handling (and any second post it would make) is over by then.
+ */
+async function afterTheNextAnswer(h: GatewayHarness): Promise<void> {
+  await answerIn(h, await ask(h));
+}
 
 describe('a 429 (Retry-After: 0) on the answer, with one Web API retry', () => {
   // A robot faster than the placeholder delay: the answer is one chat.postMessage.
@@ -37,7 +62,7 @@ describe('a 429 (Retry-After: 0) on the answer, with one Web API retry', () => {
       (call) => inThread(threadTs)(call) && answered(call),
       5_000,
     );
-    await settle();
+    await afterTheNextAnswer(h);
     const posts = h.slack.calls('chat.postMessage').filter(inThread(threadTs));
     expect(posts.map((call) => call.status)).toEqual([429, 200]);
     expect(posts.filter(answered)).toHaveLength(1);
@@ -60,7 +85,7 @@ describe('a 429 (Retry-After: 0) on the update that shows the answer, with one W
       (call) => call.body.ts === placeholderTs && answered(call),
       5_000,
     );
-    await settle();
+    await afterTheNextAnswer(h);
     const updates = h.slack.calls('chat.update').filter((call) => call.body.ts === placeholderTs);
     expect(updates.map((call) => call.status)).toEqual([429, 200]);
     // Not shown twice: no second message carries the answer next to the updated placeholder.
