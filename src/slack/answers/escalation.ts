@@ -8,6 +8,7 @@ import type { Locale } from '../../conversation/locale.js';
 import type { OnceStore } from '../handling/stores.js';
 import { context, section } from '../kit/elements.js';
 import { FALLBACK_TEXT_MAX, SECTION_TEXT_MAX, truncateCharacters, truncateMrkdwn } from '../kit/limits.js';
+import { sharedTime } from '../kit/times.js';
 import { ESCALATE_BLOCK_ID, mention, type RenderedMessage } from './blocks.js';
 import { t } from './messages.js';
 
@@ -117,9 +118,7 @@ export function renderEscalatedLine(
   at: Date,
   called: People,
 ): types.ContextBlock {
-  const seconds = Math.floor(at.getTime() / 1000);
-  const fallback = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  const when = `<!date^${seconds}^{date_short_pretty} {time}|${fallback}>`;
+  const when = sharedTime(at.getTime(), locale);
   const people = truncateMrkdwn(targetMentions(called).join(', '), CALLED_MAX);
   return {
     ...context(t(locale, 'escalated', { user: mention(userId), called: people, when })),

@@ -20,7 +20,7 @@ import {
   truncateCharacters,
   truncateMrkdwn,
 } from '../kit/limits.js';
-import { dateToken } from '../kit/times.js';
+import { sharedTime } from '../kit/times.js';
 import { homeExampleActionId } from './ids.js';
 import { t } from './messages.js';
 
@@ -156,7 +156,7 @@ function figureBlocks(locale: Locale, timeZone: string, figures: HomeFigures): K
   const { report } = figures;
   const all = [...report.messages, ...report.satisfaction];
   const shown = KEY_FIGURES.flatMap((key) => all.filter((figure) => figure.key === key));
-  const time = slackTime(figures.at, locale, timeZone);
+  const time = sharedTime(figures.at, locale, timeZone);
   return [
     {
       type: 'section',
@@ -169,22 +169,6 @@ function figureBlocks(locale: Locale, timeZone: string, figures: HomeFigures): K
         : t(locale, 'home_figures_compared', { from: report.previous.from, to: report.previous.to, time }),
     ),
   ];
-}
-
-/**
- * Slack's date token shows the time in the reader's own zone; its label, for whatever cannot format the
- * token, says it as they read times, in their zone too ("Nov 26, 2:05 PM GMT+9"), not as ISO UTC.
- */
-function slackTime(at: number, locale: Locale, timeZone: string): string {
-  const label = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(at);
-  return dateToken(at, escapeMrkdwn(label));
 }
 
 function reviewBlocks(locale: Locale, review: HomeReview): KnownBlock[] {

@@ -1,5 +1,6 @@
-// Moments as operators read them (the review cards and modal, a channel's settings) ("25 Nov 2026, 14:05"), never ISO UTC: in the viewer's own zone on
-// what one person sees (a modal), and as Slack's date token on a card the whole channel reads.
+// Moments as people read them, one way everywhere (cards, settings, the escalation line, the Home, the
+// edit modal): Slack's date token, which each reader sees in their own zone, with a fallback people
+// read ("25 Nov 2026, 14:05"), never ISO UTC.
 import type { Locale } from '../../conversation/locale.js';
 
 const FORMAT_OPTIONS: Record<Locale, Intl.DateTimeFormatOptions> = {
@@ -44,7 +45,7 @@ function formatIn(locale: Locale, zone: string, withZoneName: boolean): Intl.Dat
  * A moment in one viewer's zone, as they read it ("25 Nov 2026, 14:05"); without a zone (Slack did
  * not say one), in UTC and saying so. Empty for an impossible time.
  */
-export function viewerTime(ms: number | undefined, locale: Locale, zone: string | undefined): string {
+function viewerTime(ms: number | undefined, locale: Locale, zone: string | undefined): string {
   if (ms === undefined || !Number.isFinite(ms) || Number.isNaN(new Date(ms).getTime())) return '';
   return zone === undefined
     ? formatIn(locale, 'UTC', true).format(ms)
@@ -52,11 +53,13 @@ export function viewerTime(ms: number | undefined, locale: Locale, zone: string 
 }
 
 /**
- * A moment on a message many people read: Slack's token shows each reader their own zone; the
- * fallback, for clients that cannot format it, is readable and says it is UTC.
+ * A moment as any reader sees it: Slack's token shows each their own zone. The fallback, for clients
+ * that cannot format it, is in `zone` where one reader is known (a modal, the Home), else in UTC,
+ * saying so. Empty for an impossible time.
  */
-export function sharedTime(ms: number | undefined, locale: Locale): string {
-  const fallback = viewerTime(ms, locale, undefined);
+export function sharedTime(ms: number | undefined, locale: Locale, zone?: string): string {
+  // A UTC fallback always says it is UTC, whether the zone was unknown or is UTC.
+  const fallback = viewerTime(ms, locale, zone === 'UTC' ? undefined : zone);
   if (ms === undefined || fallback === '') return '';
   return dateToken(ms, fallback);
 }

@@ -18,7 +18,7 @@ import {
 import { SECTION_TEXT_MAX, truncateMrkdwn } from '../kit/limits.js';
 import { modal } from '../kit/modal.js';
 import { code, escapedLine, tidy } from '../kit/text.js';
-import { viewerTime } from '../kit/times.js';
+import { sharedTime } from '../kit/times.js';
 import {
   type Choice,
   EDIT_BLOCK_IDS,
@@ -83,7 +83,7 @@ export function renderEditModal(input: EditModalInput): types.ModalView {
     t(locale, 'edit_entry', { docId: code(input.docId) }),
     prefill.seenAt === undefined
       ? t(locale, 'edit_prefill_none')
-      : tidy(t(locale, 'edit_prefill_seen', { date: viewerTime(prefill.seenAt, locale, input.timeZone) })),
+      : tidy(t(locale, 'edit_prefill_seen', { date: sharedTime(prefill.seenAt, locale, input.timeZone) })),
     t(locale, 'edit_unknown_settings'),
   ];
   blocks.push(context(truncateMrkdwn(notes.join('\n'), SECTION_TEXT_MAX)));

@@ -93,7 +93,7 @@ const en = {
   edit_title: 'Edit entry',
   edit_entry: 'Entry {docId}',
   edit_prefill_seen:
-    "The platform has no call that reads an entry: this form is filled from the robot's answer as the gateway last saw it on {date}. Fields left empty are not changed.",
+    "The platform has no call that reads an entry: this form is filled from the robot's answer as the gateway last saw it ({date}). Fields left empty are not changed.",
   edit_prefill_none:
     'The platform has no call that reads an entry, and the gateway has not seen this one in an answer yet: the fields are empty, and fields left empty are not changed.',
   edit_unknown_settings:

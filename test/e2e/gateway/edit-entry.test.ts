@@ -210,8 +210,11 @@ describe('the edit loop, with a review channel and one operator', () => {
       const askedTo = inNewYork(Date.now());
 
       const opened = await openFromCard(h, card, cardTs);
-      // When the answer was seen, in the operator's own zone and as people write a date, not ISO UTC.
-      const seen = /last saw it on ([^.]+)\./.exec(textsIn(opened.view))?.[1];
+      // When the answer was seen: Slack's date token, its fallback in the operator's own zone as people
+      // write a date, not ISO UTC.
+      const seen = /last saw it \(<!date\^\d+\^\{date_short_pretty\} \{time\}\|([^>]+)>\)\./.exec(
+        textsIn(opened.view),
+      )?.[1];
       expect([askedFrom, askedTo]).toContain(seen);
       expect(opened.view.callback_id).toBe('edit_entry');
       expect(elementOf(opened.view, 'edit_question_title')?.initial_value).toBe(QUESTION);

@@ -125,7 +125,7 @@ describe('renderEscalatedLine in place of the button', () => {
       elements: [
         {
           type: 'mrkdwn',
-          text: '<@U0SAM> called <!subteam^S0ITDESK>, <@U0ONCALL> · <!date^1772616612^{date_short_pretty} {time}|2026-03-04 09:30 UTC>',
+          text: '<@U0SAM> called <!subteam^S0ITDESK>, <@U0ONCALL> · <!date^1772616612^{date_short_pretty} {time}|4 Mar 2026, 09:30 UTC>',
         },
       ],
     });

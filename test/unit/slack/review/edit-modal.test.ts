@@ -24,8 +24,10 @@ describe('renderEditModal', () => {
     const texts = textsOf(view.blocks as KnownBlock[]);
     expect(texts).toContain('`d-42`');
     expect(texts).toContain('The platform has no call that reads an entry');
-    // In the operator's own zone (Paris, UTC+1 in March), as people read a date.
-    expect(texts).toContain('last saw it on 4 Mar 2025, 10:30. Fields');
+    // Slack's date token, its fallback in the operator's own zone (Paris, UTC+1 in March).
+    expect(texts).toContain(
+      'last saw it (<!date^1741080600^{date_short_pretty} {time}|4 Mar 2025, 10:30>). Fields',
+    );
     expect(texts).not.toContain('2025-03-04');
     expect(initialOf(view, EDIT_BLOCK_IDS.questionTitle)).toBe('How do I reset my password?');
     expect(initialOf(view, EDIT_BLOCK_IDS.answerDesc)).toBe(
