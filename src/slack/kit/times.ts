@@ -65,6 +65,6 @@ export function sharedTime(ms: number | undefined, locale: Locale, zone?: string
 }
 
 /** Slack's date token: each reader sees `ms` in their own zone; `fallback` (mrkdwn) where it cannot be formatted. */
-export function dateToken(ms: number, fallback: string): string {
+function dateToken(ms: number, fallback: string): string {
   return `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} {time}|${fallback}>`;
 }
