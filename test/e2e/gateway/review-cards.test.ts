@@ -314,8 +314,18 @@ describe('with a review channel and an operator', () => {
         WAIT_MS,
       );
       expect(headerOf(counted)).toBe('❓ Unanswered question · asked 5 times');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(cardUpdates(h.slack, cardTs)).toHaveLength(1);
+      // The control: a sixth asker's report is shown by the next refresh, and the card changed only
+      // these two times (not once per asker in between).
+      await askByMention(h, 'which llama shears alpacas on Jupiter', { user: 'U_ASKER5' });
+      await h.slack.waitForCall(
+        'chat.update',
+        (call) => toReview(call) && call.body.ts === cardTs && headerOf(call).endsWith('asked 6 times'),
+        10_000,
+      );
+      expect(cardUpdates(h.slack, cardTs).map((call) => headerOf(call))).toEqual([
+        '❓ Unanswered question · asked 5 times',
+        '❓ Unanswered question · asked 6 times',
+      ]);
       expect(cardPosts(h.slack)).toHaveLength(1);
     },
     SLOW_TEST_MS,
@@ -580,8 +590,8 @@ describe('with a review channel and an operator', () => {
       await h.click(
         clickButton(asked.answer, buttonOf(asked.answer, 'rate_down'), { threadTs: asked.threadTs }),
       );
-      const refused = await postedCard(h, mark);
-      expect(refused.response).toEqual({ ok: false, error: 'channel_not_found' });
+      // The gateway tried to post the card (Slack's refusal is the fake's, programmed above).
+      await postedCard(h, mark);
       const notShown = await waitFor(
         () => h.logs.slice(logsBefore).find((record) => record.msg === 'review card not shown'),
         { timeoutMs: WAIT_MS },
@@ -617,7 +627,8 @@ describe('with a review channel and an operator', () => {
       const second = await dislike(h, question, OTHER);
       const reposted = await postedCard(h, second.mark);
       const gone = h.slack.calls('chat.update').filter((call) => toReview(call) && call.body.ts === cardTs);
-      expect(gone.map((call) => call.response?.error)).toEqual(['message_not_found']);
+      // It tried the card's message once, then posted a new one.
+      expect(gone).toHaveLength(1);
       expect(tsOf(reposted)).not.toBe(cardTs);
       expect(headerOf(reposted)).toBe('👎 Answer disliked · 2 times');
       expect(cardPosts(h.slack)).toHaveLength(2);
