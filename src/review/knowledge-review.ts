@@ -451,7 +451,7 @@ export class KnowledgeReview {
       const shown: ReviewCard = {
         ...card,
         status: 'linked',
-        linked: { docId: entry.docId, entryTitle: entry.entryTitle },
+        linked: { docId: entry.docId, entryTitle: entry.entryTitle, robotFlag: card.robotFlag },
         handledBy: operatorId,
         handledAt: now,
         notify: [],
@@ -490,19 +490,19 @@ export class KnowledgeReview {
     void work.finally(() => this.#pending.delete(work));
   }
 
-  /** Removes a question's link: the robot's "no match" stands again, and the card is open again. */
+  /** Removes a question's link: the robot's "no match" stands again, and the card is open (again). */
   async unlink(cardId: string, operatorId: string, scope: ReviewScope = {}): Promise<UnlinkOutcome> {
     return this.#cards.change(cardId, async (card) => {
       if (!card) return { result: 'no_card' as const };
-      if (card.status !== 'linked') return { result: 'not_linked' as const };
-      await this.#links.delete(linkKeyOf(card.question, card.robotFlag));
+      const linked = card.status === 'linked' || card.status === 'open' ? card.linked : undefined;
+      if (!linked) return { result: 'not_linked' as const };
+      await this.#links.delete(linkKeyOf(card.question, linked.robotFlag));
       const now = this.#now();
       const reopened: ReviewCard = {
         ...card,
         status: 'open',
         linked: undefined,
-        handledBy: undefined,
-        handledAt: undefined,
+        ...(card.status === 'linked' ? { handledBy: undefined, handledAt: undefined } : {}),
         updatedAt: now,
       };
       this.#logger.info(
@@ -715,7 +715,9 @@ export class KnowledgeReview {
   ): Promise<void> {
     await this.#cards.change(cardId, async (card) => {
       const now = this.#now();
-      const open = card?.status === 'open' ? card : newCard(cardId, kind, now);
+      // A linked question asked again without an answer: the new card says its link did not answer.
+      const linked = card?.status === 'linked' ? card.linked : undefined;
+      const open = card?.status === 'open' ? card : { ...newCard(cardId, kind, now), linked };
       const counted = next(open, now);
       // A card already in the channel shows the new count at its next refresh, a new one at once.
       if (counted.posted && !this.#refreshes.mayShowNow(cardId, scope))

@@ -96,8 +96,11 @@ export interface ReviewCard {
   otherWordings: string[];
   /** The robot the latest report's question was asked of; undefined: the platform's default one. */
   robotFlag: number | undefined;
-  /** The entry a `linked` card's question is linked to. */
-  linked: { docId: string; entryTitle: string | undefined } | undefined;
+  /**
+   * The entry the question is linked to, for that robot: a `linked` card's; or an open card's whose
+   * question got no answer although linked (the entry answered nothing), the link still stored.
+   */
+  linked: { docId: string; entryTitle: string | undefined; robotFlag: number | undefined } | undefined;
   /** How many 👎 (disliked) or how many askers (unanswered) this card stands for. */
   count: number;
   /** The latest reasons, newest first, at most MAX_REASONS. */

@@ -17,7 +17,13 @@ export const reviewCardSchema: z.ZodType<ReviewCard> = z
     question: z.string(),
     otherWordings: z.array(z.string()).optional(),
     robotFlag: z.number().int().min(0).optional(),
-    linked: z.object({ docId: z.string(), entryTitle: z.string().optional() }).optional(),
+    linked: z
+      .object({
+        docId: z.string(),
+        entryTitle: z.string().optional(),
+        robotFlag: z.number().int().min(0).optional(),
+      })
+      .optional(),
     count: z.number().int().min(0),
     reasons: z.array(
       z.object({
@@ -54,7 +60,11 @@ export const reviewCardSchema: z.ZodType<ReviewCard> = z
       // Cards stored before wordings were kept have none.
       otherWordings: card.otherWordings ?? [],
       robotFlag: card.robotFlag,
-      linked: card.linked && { docId: card.linked.docId, entryTitle: card.linked.entryTitle },
+      linked: card.linked && {
+        docId: card.linked.docId,
+        entryTitle: card.linked.entryTitle,
+        robotFlag: card.linked.robotFlag,
+      },
       entryTitle: card.entryTitle,
       answerHtml: card.answerHtml,
       answerType: card.answerType,

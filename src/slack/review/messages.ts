@@ -57,6 +57,8 @@ const en = {
   card_link_entry: 'Link to an entry',
   card_linked:
     '🔗 Linked by {user} {date} to the entry {entry}: asking these words again is answered from it.',
+  card_link_no_answer:
+    '🔗 Linked to the entry {entry}, yet asked again it got no answer: the entry answers nothing now (disabled or removed?). Remove the link, or link another entry.',
   card_unlink: 'Remove link',
   card_unlink_confirm_title: 'Remove this link?',
   card_unlink_confirm_text:
@@ -208,6 +210,8 @@ export const messages = catalog(en, {
   card_answer_askers: '回答提问者',
   card_link_entry: '关联知识条目',
   card_linked: '🔗 {user} 已于 {date} 关联到条目 {entry}：再问这个问题时，会用该条目回答。',
+  card_link_no_answer:
+    '🔗 已关联到条目 {entry}，但再次提问时没有得到答案：该条目现在无法回答（已停用或删除？）。请取消关联，或关联其他条目。',
   card_unlink: '取消关联',
   card_unlink_confirm_title: '取消这个关联？',
   card_unlink_confirm_text: '再问这个问题时，将得到机器人自己的回答（目前没有答案），卡片会重新打开。',

@@ -73,6 +73,10 @@ export function renderReviewCard(
   if (reasons !== undefined) blocks.push(section(`*${t(locale, 'card_reasons')}*\n${reasons}`));
 
   if (card.status === 'open') {
+    // Linked, yet asked again with no answer: the entry answers nothing now; the link can go.
+    if (card.linked !== undefined) {
+      blocks.push(context(t(locale, 'card_link_no_answer', { entry: linkedEntry(card.linked) })));
+    }
     const actions = cardActions(card, locale);
     if (actions !== undefined) blocks.push(actions);
   } else {
@@ -177,6 +181,8 @@ function cardActions(card: ReviewCard, locale: Locale): ActionsBlock | undefined
       button(t(locale, 'card_answer_askers'), ACTION_REVIEW_ANSWER, { value: cardOnly, style: 'primary' }),
       button(t(locale, 'card_link_entry'), ACTION_REVIEW_LINK, { value: cardOnly }),
     );
+    const unlink = card.linked === undefined ? undefined : unlinkButton(card, locale);
+    if (unlink !== undefined) elements.push(unlink);
   }
   const dismiss = cardOnly;
   if (dismiss !== undefined) {
@@ -199,9 +205,16 @@ function cardActions(card: ReviewCard, locale: Locale): ActionsBlock | undefined
 
 /** A linked card's one button: removing the link, confirmed (askers get "no answer" again). */
 function unlinkActions(card: ReviewCard, locale: Locale): ActionsBlock | undefined {
+  const unlink = unlinkButton(card, locale);
+  return unlink === undefined
+    ? undefined
+    : { type: 'actions', block_id: CARD_ACTIONS_BLOCK_ID, elements: [unlink] };
+}
+
+function unlinkButton(card: ReviewCard, locale: Locale): Button | undefined {
   const value = encodeReviewCardValue({ cardId: card.id });
   if (value === undefined) return undefined;
-  const unlink = button(t(locale, 'card_unlink'), ACTION_REVIEW_UNLINK, {
+  return button(t(locale, 'card_unlink'), ACTION_REVIEW_UNLINK, {
     value,
     confirm: {
       title: plainText(t(locale, 'card_unlink_confirm_title'), CONFIRM_TITLE_MAX),
@@ -210,7 +223,6 @@ function unlinkActions(card: ReviewCard, locale: Locale): ActionsBlock | undefin
       deny: plainText(t(locale, 'modal_cancel'), CONFIRM_BUTTON_MAX),
     },
   });
-  return { type: 'actions', block_id: CARD_ACTIONS_BLOCK_ID, elements: [unlink] };
 }
 
 /** The linked entry as a card names it: its standard question when known, and its id. */

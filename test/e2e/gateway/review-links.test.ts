@@ -258,6 +258,78 @@ describe('an unanswered question linked to an entry', () => {
   );
 
   it(
+    'a linked question asked again with no answer (the entry disabled) opens a card that says so, with Remove link',
+    async () => {
+      const h = harness();
+      const question = 'Which llama trims alpaca wool on Ceres?';
+      const { card, cardTs } = await unansweredCard(h, question);
+      const modal = await openLinkModal(h, card, cardTs);
+      // An entry of its own: disabled here, it answers no other test.
+      const entry = 'doc-payslip';
+      const linked = ackOf(
+        await h.click(viewSubmissionPayload(modal, { review_link_doc: { text: entry } }, OPERATOR)),
+      );
+      // The operator disables the entry in the edit form that follows the link.
+      const edit = isRecord(linked.view) ? linked.view : {};
+      const saved = ackOf(
+        await h.click(
+          viewSubmissionPayload(
+            { view: edit, id: modal.id },
+            {
+              edit_question_title: { text: String(elementOf(edit, 'edit_question_title')?.initial_value) },
+              edit_answer: { text: String(elementOf(edit, 'edit_answer')?.initial_value) },
+              edit_used_flag: { option: 'disabled' },
+            },
+            OPERATOR,
+          ),
+        ),
+      );
+      expect(JSON.stringify(saved.view)).toContain('Changed: state.');
+
+      const fresh = since(h.slack);
+      const again = await askByMention(h, question);
+      expect(textOf(again.answer)).toContain(NO_ANSWER);
+      // A new card, which says the link did not answer, and offers to remove it beside the usual buttons.
+      const reopened = await h.slack.waitForCall(
+        'chat.postMessage',
+        (call) => fresh(call) && toReview(call) && headerOf(call) === '❓ Unanswered question',
+        WAIT_MS,
+      );
+      expect(textOf(reopened)).toContain(
+        `🔗 Linked to the entry *Where can I find my payslip?* \`${entry}\`, yet asked again it got no answer`,
+      );
+      expect(buttonsOf(reopened).map((button) => button.actionId)).toEqual([
+        'review_answer',
+        'review_link',
+        'review_unlink',
+        'review_dismiss',
+      ]);
+
+      const removed = since(h.slack);
+      const reopenedTs = String(reopened.response?.ts);
+      await h.click(
+        clickButton(reopened, buttonOf(reopened, 'review_unlink'), { user: OPERATOR, ts: reopenedTs }),
+      );
+      const unlinked = await h.slack.waitForCall(
+        'chat.update',
+        (call) => removed(call) && toReview(call) && call.body.ts === reopenedTs,
+        WAIT_MS,
+      );
+      expect(textOf(unlinked)).not.toContain('Linked to the entry');
+      expect(buttonsOf(unlinked).map((button) => button.actionId)).toEqual([
+        'review_answer',
+        'review_link',
+        'review_dismiss',
+      ]);
+      // The link is gone: asked again, the robot is asked as typed only, not by the entry.
+      const before = h.robotAsks().length;
+      expect(textOf((await askByMention(h, question)).answer)).toContain(NO_ANSWER);
+      expect(asksSince(h, before)).toEqual([{ flag: 0, text: question }]);
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
     'Remove link (operators only) brings the robot’s own “no answer” back, and the card is open again',
     async () => {
       const h = harness();
