@@ -1,24 +1,10 @@
 // `/cs channel` typed in the playground as the README writes it (#it-help, @it-oncall, @Alice), in real
 // Chromium: the playground escapes the names as Slack does with should_escape, the real gateway applies
 // them, and the page draws them by name. Skipped, with one line saying how to enable it, without Chromium.
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Playground, startPlayground } from '../../playground/playground.js';
-import { createLogger } from '../../src/logging/logger.js';
-import { findChromium, launchChromium } from './chromium.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appMessage, chromium, shot, type, usePlaygroundInChromium } from './playground-session.js';
 
-const chromium = findChromium();
-if (chromium.path === undefined) {
-  console.warn(`browser tests skipped: ${chromium.reason}`);
-}
-
-/** Where the tests' screenshots go; PLAYGROUND_SCREENSHOTS keeps them somewhere of your choosing. */
-const SCREENSHOTS = process.env.PLAYGROUND_SCREENSHOTS ?? join(tmpdir(), 'cs-gateway-playground-screenshots');
-/** Waits for what the gateway does: generous for a busy two-core machine, short of the test's limit. */
-const STEP_MS = 12_000;
 const TEST_MS = 60_000;
 
 const ALICE = 'U0ALICE';
@@ -28,55 +14,12 @@ const OLIVIA = 'U0OLIVIA';
 describe.skipIf(chromium.path === undefined)(
   'channel commands in the playground, escaped as Slack does',
   () => {
-    let playground: Playground;
-    let browser: { context: BrowserContext; close(): Promise<void> };
-
-    beforeAll(async () => {
-      mkdirSync(SCREENSHOTS, { recursive: true });
-      playground = await startPlayground({ port: 0, logger: createLogger({ level: 'silent' }) });
-      browser = await launchChromium(chromium.path ?? '');
-    }, 60_000);
-
-    afterAll(async () => {
-      await browser?.close();
-      await playground?.close();
-    }, 30_000);
-
-    /** Pages a test opened: closed after it, so one that failed does not hold its event stream open. */
-    const opened: Page[] = [];
-
-    afterEach(async () => {
-      for (const page of opened.splice(0)) await page.close().catch(() => undefined);
-    });
-
-    async function openAs(userId: string): Promise<Page> {
-      const page = await browser.context.newPage();
-      opened.push(page);
-      page.setDefaultTimeout(STEP_MS);
-      await page.setViewportSize({ width: 1400, height: 860 });
-      await page.goto(`${playground.url}?as=${userId}`);
-      await page.locator('.app.ready').waitFor();
-      return page;
-    }
-
-    async function type(page: Page, text: string): Promise<void> {
-      const input = page.getByRole('textbox', { name: 'Message', exact: true });
-      await input.fill(text);
-      await input.press('Enter');
-    }
-
-    function appMessage(scope: Page | Locator, text: string | RegExp): Locator {
-      return scope.locator('.message.from-app', { hasText: text });
-    }
+    const session = usePlaygroundInChromium();
+    const openAs = (userId: string) => session.openAs(userId);
 
     /** A person's top-level message in the open conversation. */
     function posted(page: Page, text: string): Locator {
       return page.locator('.conversation .message', { hasText: text }).last();
-    }
-
-    async function shot(page: Page, name: string): Promise<void> {
-      await page.mouse.move(0, 0);
-      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
     }
 
     it(

@@ -1,23 +1,10 @@
 // The playground page's own manners in real Chromium: the composer's hint says how to ask in each
 // channel as its settings have it, and switching persona shows the newest message. Skipped, with one
 // line saying how to enable it, when no Chromium is installed.
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Playground, startPlayground } from '../../playground/playground.js';
-import { createLogger } from '../../src/logging/logger.js';
-import { findChromium, launchChromium } from './chromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromium, shot, usePlaygroundInChromium } from './playground-session.js';
 
-const chromium = findChromium();
-if (chromium.path === undefined) {
-  console.warn(`browser tests skipped: ${chromium.reason}`);
-}
-
-/** Where the tests' screenshots go; PLAYGROUND_SCREENSHOTS keeps them somewhere of your choosing. */
-const SCREENSHOTS = process.env.PLAYGROUND_SCREENSHOTS ?? join(tmpdir(), 'cs-gateway-playground-screenshots');
-const STEP_MS = 12_000;
 const TEST_MS = 45_000;
 
 const ALICE = 'U0ALICE';
@@ -26,43 +13,11 @@ const OLIVIA = 'U0OLIVIA';
 const REVIEW_CHANNEL = 'C0KBREVIEW';
 
 describe.skipIf(chromium.path === undefined)('the playground page', () => {
-  let playground: Playground;
-  let browser: { context: BrowserContext; close(): Promise<void> };
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    playground = await startPlayground({ port: 0, logger: createLogger({ level: 'silent' }) });
-    browser = await launchChromium(chromium.path ?? '');
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.close();
-  }, 30_000);
-
-  const opened: Page[] = [];
-
-  afterEach(async () => {
-    for (const page of opened.splice(0)) await page.close().catch(() => undefined);
-  });
-
-  async function openAs(userId: string): Promise<Page> {
-    const page = await browser.context.newPage();
-    opened.push(page);
-    page.setDefaultTimeout(STEP_MS);
-    await page.setViewportSize({ width: 1400, height: 860 });
-    await page.goto(`${playground.url}?as=${userId}`);
-    await page.locator('.app.ready').waitFor();
-    return page;
-  }
+  const session = usePlaygroundInChromium();
+  const openAs = (userId: string) => session.openAs(userId);
 
   function composer(page: Page) {
     return page.getByRole('textbox', { name: 'Message', exact: true });
-  }
-
-  async function shot(page: Page, name: string): Promise<void> {
-    await page.mouse.move(0, 0);
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
   }
 
   it(
@@ -114,7 +69,7 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
     async () => {
       // More messages than the window shows, from Alice, in a channel that answers only mentions.
       for (let index = 1; index <= 40; index += 1) {
-        const response = await fetch(new URL('playground/api/send', playground.url), {
+        const response = await fetch(new URL('playground/api/send', session.playground().url), {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ userId: ALICE, channel: REVIEW_CHANNEL, text: `Note number ${index}` }),

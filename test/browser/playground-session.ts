@@ -1,0 +1,87 @@
+// What every browser test file starts from: the playground (the real gateway, the stand-in for Slack
+// and the simulator) and Debian's Chromium, one of each per file, and the steps a person takes there.
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { type Playground, startPlayground } from '../../playground/playground.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { findChromium, launchChromium } from './chromium.js';
+
+export const chromium = findChromium();
+if (chromium.path === undefined) {
+  console.warn(`browser tests skipped: ${chromium.reason}`);
+}
+
+/** Where the tests' screenshots go; PLAYGROUND_SCREENSHOTS keeps them somewhere of your choosing. */
+export const SCREENSHOTS =
+  process.env.PLAYGROUND_SCREENSHOTS ?? join(tmpdir(), 'cs-gateway-playground-screenshots');
+/** Waits for what the gateway does: generous for a busy two-core machine, short of the test's limit. */
+export const STEP_MS = 12_000;
+
+export interface PlaygroundSession {
+  playground(): Playground;
+  /** A new page showing the playground as `userId`, closed after the test. */
+  openAs(userId: string): Promise<Page>;
+}
+
+/** Starts the playground and Chromium before the file's tests and stops them after; call inside describe. */
+export function usePlaygroundInChromium(): PlaygroundSession {
+  let playground: Playground | undefined;
+  let browser: { context: BrowserContext; close(): Promise<void> } | undefined;
+  const opened: Page[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    playground = await startPlayground({ port: 0, logger: createLogger({ level: 'silent' }) });
+    browser = await launchChromium(chromium.path ?? '');
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await playground?.close();
+  }, 30_000);
+
+  // A page a failed test left open would hold its event stream.
+  afterEach(async () => {
+    for (const page of opened.splice(0)) await page.close().catch(() => undefined);
+  });
+
+  const started = (): { playground: Playground; browser: NonNullable<typeof browser> } => {
+    if (playground === undefined || browser === undefined) throw new Error('the playground is not started');
+    return { playground, browser };
+  };
+
+  return {
+    playground: () => started().playground,
+    async openAs(userId) {
+      const { playground: on, browser: chromiumBrowser } = started();
+      const page = await chromiumBrowser.context.newPage();
+      opened.push(page);
+      page.setDefaultTimeout(STEP_MS);
+      await page.setViewportSize({ width: 1400, height: 860 });
+      await page.goto(`${on.url}?as=${userId}`);
+      await page.locator('.app.ready').waitFor();
+      return page;
+    },
+  };
+}
+
+/** Types in a composer (`Message`, `Reply`, the panel's) and sends with Enter. */
+export async function type(page: Page, text: string, box = 'Message'): Promise<void> {
+  const input = page.getByRole('textbox', { name: box, exact: true });
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+/** The app's message (in the conversation or the open thread) that shows `text`. */
+export function appMessage(scope: Page | Locator, text: string | RegExp): Locator {
+  return scope.locator('.message.from-app', { hasText: text });
+}
+
+/** A screenshot to look at, with no hover highlight on whatever was clicked last. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
