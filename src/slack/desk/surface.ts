@@ -32,7 +32,7 @@ export function deskSurface(
       [ACTION_AGENTS_RETRY, agentsClickListener(deps, settings.slashCommand)],
       [ACTION_STATS_RETRY, statisticsRetryListener(deps, settings.slashCommand)],
     ],
-    submissions: [[VIEW_TICKET_FILTER, ticketFilterSubmitListener(deps)]],
+    submissions: [[VIEW_TICKET_FILTER, ticketFilterSubmitListener(deps, settings.workingLineDelayMs)]],
     subcommands: deskSubcommands(deps, settings.workingLineDelayMs),
   };
 }

@@ -18,14 +18,18 @@ import {
 } from './ticket-filter-view.js';
 import { renderTicketProblem } from './ticket-views.js';
 import { FALLBACK_TIME_ZONE, resultMessage, type TicketDeps } from './tickets.js';
+import { answerWhenReady, type CommandReply, WORKING_LINE_DELAY_MS } from './working-line.js';
 
 type Submitted = { metadata: TicketFilterMetadata; form: TicketFilterForm };
 
-export function ticketFilterSubmitListener(deps: TicketDeps): (args: ViewArgs) => Promise<void> {
+export function ticketFilterSubmitListener(
+  deps: TicketDeps,
+  workingLineDelayMs = WORKING_LINE_DELAY_MS,
+): (args: ViewArgs) => Promise<void> {
   return submissionListener(
     deps,
     { name: 'tickets filter submission', metadata: readTicketFilterSubmission },
-    (handling, submission) => submitFilter(deps, handling, submission),
+    (handling, submission) => submitFilter(deps, handling, submission, workingLineDelayMs),
   );
 }
 
@@ -33,6 +37,7 @@ async function submitFilter(
   deps: TicketDeps,
   handling: Handling,
   { userId, metadata: { metadata, form }, ack }: Submission<Submitted>,
+  workingLineDelayMs: number,
 ): Promise<void> {
   const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(userId);
   // The right is checked again: a modal can be submitted long after it opened.
@@ -67,23 +72,28 @@ async function submitFilter(
     return;
   }
   await ack();
-  const message = await resultMessage(deps, handling, locale, checked.filter, 1);
-  await deliver(deps, handling, { responseUrl: metadata.responseUrl, userId }, message, locale);
+  const work = resultMessage(deps, handling, locale, checked.filter, 1);
+  const { responseUrl } = metadata;
+  if (responseUrl) {
+    // Where the command was typed: a working line first when the platform is slow, as typed filters get.
+    const reply: CommandReply = async (message, options) => {
+      await postToResponseUrl(responseUrl, { message, replace: options?.replace ?? false }, handling.logger);
+    };
+    await answerWhenReady(reply, locale, workingLineDelayMs, work);
+    return;
+  }
+  await inDirectMessage(deps, handling, userId, await work, locale);
 }
 
-/** A new result: ephemeral where the command was typed, or in the operator's DM with the app. */
-async function deliver(
+/** A result asked for from the Home tab: in the operator's DM with the app. */
+async function inDirectMessage(
   deps: Pick<TicketDeps, 'responder'>,
   handling: Handling,
-  destination: { responseUrl: string | undefined; userId: string },
+  userId: string,
   message: RenderedMessage,
   locale: Locale,
 ): Promise<void> {
-  if (destination.responseUrl) {
-    await postToResponseUrl(destination.responseUrl, { message, replace: false }, handling.logger);
-    return;
-  }
-  const channel = await deps.responder.directMessage(handling, destination.userId);
+  const channel = await deps.responder.directMessage(handling, userId);
   if (!channel) return;
   await deps.responder.post(
     handling,

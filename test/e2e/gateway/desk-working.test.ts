@@ -10,8 +10,9 @@ import {
   textOf,
   useGatewayHarness,
 } from '../../support/gateway-harness.js';
+import { openedViewId, viewOf, viewSubmissionPayload } from '../../support/review-payloads.js';
 import { IDS } from '../../support/slack-payloads.js';
-import { sendSlashCommand } from '../../support/slack-signing.js';
+import { sendInteraction, sendSlashCommand } from '../../support/slack-signing.js';
 
 const OPERATOR = 'U0OPERATOR';
 /** Another operator, Chinese: people are looked up once and cached, so one id keeps one language. */
@@ -100,6 +101,53 @@ describe('an operator command on a slow platform', () => {
       const { mark } = await command(h, 'agents g-it', OPERATOR_ZH);
       expect(textOf(await nthAnswer(h, mark, 0))).toBe('⏳ 正在处理…');
       expect(textOf(await nthAnswer(h, mark, 1))).toContain('Alice Chen');
+    } finally {
+      h.simulator.faults.clear();
+    }
+  });
+});
+
+describe('the tickets filter modal on a slow platform', () => {
+  it('answers its submission where the command was typed: the working line, then the result in its place', async () => {
+    const h = harness();
+    const mark = h.slack.calls().length;
+    const response = await sendSlashCommand(h.url, SIGNING_SECRET, {
+      command: '/cs',
+      text: 'tickets',
+      user_id: OPERATOR,
+      team_id: IDS.team,
+      channel_id: IDS.channel,
+      response_url: h.slack.responseUrl('filter'),
+      trigger_id: '123.456.abc',
+    });
+    expect(response.status).toBe(200);
+    const open = await h.slack.waitForCall(
+      'views.open',
+      (call) => h.slack.calls().indexOf(call) >= mark,
+      5_000,
+    );
+    h.simulator.faults.set({ kind: 'delay', ms: PLATFORM_DELAY_MS, actions: ['getTicketInfoList'] });
+    try {
+      const submitted = Date.now();
+      const afterSubmit = h.slack.calls().length;
+      const today = todayIn('UTC', new Date());
+      const accepted = await sendInteraction(
+        h.url,
+        SIGNING_SECRET,
+        viewSubmissionPayload(
+          { view: viewOf(open), id: openedViewId(open) },
+          { tickets_from: { date: addDays(today, -6) }, tickets_to: { date: today } },
+          OPERATOR,
+        ),
+      );
+      expect(accepted.status).toBe(200);
+      const working = await nthAnswer(h, afterSubmit, 0);
+      expect(Date.now() - submitted).toBeLessThan(1_500);
+      expect(textOf(working)).toBe('⏳ Working on it…');
+      expect(working.body.replace_original).toBe(false);
+      const result = await nthAnswer(h, afterSubmit, 1);
+      expect(result.body.replace_original).toBe(true);
+      expect(textOf(result)).toMatch(/Tickets created|No tickets were created/);
     } finally {
       h.simulator.faults.clear();
     }
