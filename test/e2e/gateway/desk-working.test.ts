@@ -19,6 +19,8 @@ const OPERATOR = 'U0OPERATOR';
 const OPERATOR_ZH = 'U0OPERZH';
 /** Far longer than the working line's delay, far shorter than the platform timeouts below. */
 const PLATFORM_DELAY_MS = 2_500;
+/** The working line's 700 ms, and what a machine shared with other suites may add, well short of 2.5 s. */
+const WORKING_WITHIN_MS = 2_000;
 
 const harness = useGatewayHarness({
   env: {
@@ -80,8 +82,8 @@ describe('an operator command on a slow platform', () => {
         expect(textOf(working)).toBe('⏳ Working on it…');
         expect(working.body.response_type).toBe('ephemeral');
         expect(working.body.replace_original).toBe(false);
-        // Well before the platform has answered (a busy machine's margin over the 700 ms delay).
-        expect(workingAfterMs).toBeLessThan(1_500);
+        // Before the platform has answered (2.5 s), with a busy machine's margin over the 700 ms delay.
+        expect(workingAfterMs).toBeLessThan(WORKING_WITHIN_MS);
 
         const answer = await nthAnswer(h, mark, 1);
         expect(answer.body.replace_original).toBe(true);
@@ -142,7 +144,7 @@ describe('the tickets filter modal on a slow platform', () => {
       );
       expect(accepted.status).toBe(200);
       const working = await nthAnswer(h, afterSubmit, 0);
-      expect(Date.now() - submitted).toBeLessThan(1_500);
+      expect(Date.now() - submitted).toBeLessThan(WORKING_WITHIN_MS);
       expect(textOf(working)).toBe('⏳ Working on it…');
       expect(working.body.replace_original).toBe(false);
       const result = await nthAnswer(h, afterSubmit, 1);
