@@ -15,6 +15,7 @@ import {
 import { blockActionsPayload, IDS } from '../../support/slack-payloads.js';
 import {
   FORM_CONTENT_TYPE,
+  interactionBody,
   postToSlackApp,
   sendInteraction,
   sendSlashCommand,
@@ -64,6 +65,27 @@ async function click(
   const response = await sendInteraction(h.url, SIGNING_SECRET, payload);
   expect(response.status).toBe(200);
   return h.slack.waitForCall('response_url', (call) => h.slack.calls().indexOf(call) >= mark, 10_000);
+}
+
+/** Platform requests for agents since `mark`. */
+function agentRequestsSince(h: GatewayHarness, mark: number) {
+  return h.simulator.received
+    .slice(mark)
+    .filter(
+      (request) =>
+        typeof request.body === 'object' &&
+        request.body !== null &&
+        Reflect.get(request.body, 'action') === 'queryServiceList',
+    );
+}
+
+/**
+ * Runs `/cs help`, signed, as the control after requests that must be refused: its answer must be
+ * the only Slack call (or response_url post) since `mark`.
+ */
+async function expectOnlyTheControlSince(h: GatewayHarness, mark: number): Promise<void> {
+  const control = await run(h, 'help');
+  expect(h.slack.calls().slice(mark)).toEqual([control]);
 }
 
 function agentCalls(h: GatewayHarness): number {
@@ -254,15 +276,30 @@ describe('/cs', () => {
       secret: SIGNING_SECRET,
     });
     expect(repeated.status).toBe(400);
-    expect(h.slack.calls().length).toBe(before);
+    await expectOnlyTheControlSince(h, before);
   });
 
   it('refuses another app’s command with 400, and an unsigned one with 401', async () => {
     const h = harness();
-    const other = await sendSlashCommand(h.url, SIGNING_SECRET, { command: '/other', text: 'help' });
+    const before = { slack: h.slack.calls().length, platform: h.simulator.received.length };
+    const fields = {
+      command: '/cs',
+      text: 'agents',
+      user_id: OPERATOR,
+      response_url: h.slack.responseUrl('refused'),
+    };
+    const other = await sendSlashCommand(h.url, SIGNING_SECRET, { ...fields, command: '/other' });
     expect(other.status).toBe(400);
-    const unsigned = await sendSlashCommand(h.url, 'not-the-secret', { command: '/cs', text: 'help' });
+    const wronglySigned = await sendSlashCommand(h.url, 'not-the-secret', fields);
+    expect(wronglySigned.status).toBe(401);
+    const unsigned = await fetch(new URL('/slack/events', h.url), {
+      method: 'POST',
+      headers: { 'content-type': FORM_CONTENT_TYPE },
+      body: new URLSearchParams({ ...fields, team_id: IDS.team, channel_id: IDS.channel }).toString(),
+    });
     expect(unsigned.status).toBe(401);
+    await expectOnlyTheControlSince(h, before.slack);
+    expect(agentRequestsSince(h, before.platform)).toEqual([]);
   });
 });
 
@@ -318,13 +355,25 @@ describe('/cs agents with named groups (AGENT_GROUPS)', () => {
   it('refuses an unsigned group click with 401, asking the platform nothing', async () => {
     const h = harness();
     const before = agentCalls(h);
+    const mark = h.slack.calls().length;
     const payload = blockActionsPayload(
       { user: OPERATOR, actions: [{ action_id: 'agents_group:0', value: 'g-it', text: 'IT Service Desk' }] },
       { response_url: h.slack.responseUrl('unsigned') },
     );
     const response = await sendInteraction(h.url, 'not-the-secret', payload);
     expect(response.status).toBe(401);
-    expect(agentCalls(h)).toBe(before);
+    const unsigned = await fetch(new URL('/slack/events', h.url), {
+      method: 'POST',
+      headers: { 'content-type': FORM_CONTENT_TYPE },
+      body: interactionBody(payload),
+    });
+    expect(unsigned.status).toBe(401);
+    // The control: the same click, signed, asks the platform once, and the refused ones asked nothing.
+    const groups = await run(h, 'agents', OPERATOR);
+    const listed = await click(h, groups, 'agents_group:0');
+    expect(textOf(listed)).toContain('Agents of IT Service Desk');
+    expect(agentCalls(h)).toBe(before + 1);
+    expect(h.slack.calls().slice(mark)).toEqual([groups, listed]);
   });
 
   it('resolves a group typed by its name, in any case, several words long', async () => {
