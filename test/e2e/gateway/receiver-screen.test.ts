@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeChannelSettings } from '../../../src/stores/sqlite.js';
+import { slackEventCount, waitForEventCount } from '../../support/event-verdicts.js';
 import { SIGNING_SECRET, textOf, useGatewayHarness } from '../../support/gateway-harness.js';
 import {
   appMention,
@@ -17,13 +18,15 @@ import {
   messageChanged,
   nextTs,
 } from '../../support/slack-payloads.js';
-import { postToSlackApp, sendEvent, sendSlashCommand } from '../../support/slack-signing.js';
-import { sleep } from '../../support/wait.js';
+import {
+  FORM_CONTENT_TYPE,
+  postToSlackApp,
+  sendEvent,
+  sendSlashCommand,
+} from '../../support/slack-signing.js';
 
 const EVERYTHING = 'C0SCREENALL';
 const WAIT_MS = 8_000;
-/** Long enough for an answer the gateway would have given to arrive; a dropped message gets nothing. */
-const QUIET_MS = 600;
 
 const folder = mkdtempSync(join(tmpdir(), 'receiver-screen-'));
 const statePath = join(folder, 'gateway.sqlite');
@@ -68,8 +71,8 @@ describe('chatter in a channel in `all` mode', () => {
     const asks = h.robotAsks().length;
     const calls = h.slack.calls().length;
     for (const event of chatter()) expect((await h.sendEvent(event)).status).toBe(200);
-    await sleep(QUIET_MS);
-    expect(ignoredMessages(await scrape()) - before).toBe(chatter().length);
+    // The gateway's verdict on every one of them, rather than a pause.
+    await waitForEventCount(h.url, 'message', 'ignored', before + chatter().length);
     expect(h.robotAsks().length).toBe(asks);
     expect(h.slack.calls().slice(calls)).toEqual([]);
   });
@@ -78,13 +81,22 @@ describe('chatter in a channel in `all` mode', () => {
     const h = harness();
     const before = ignoredMessages(await scrape());
     const event = botMessage({ channel: EVERYTHING });
-    const response = await postToSlackApp(h.url, {
-      body: JSON.stringify(eventCallback(event)),
+    const body = JSON.stringify(eventCallback(event));
+    const wronglySigned = await postToSlackApp(h.url, {
+      body,
       contentType: 'application/json',
       secret: 'not-the-signing-secret',
     });
-    expect(response.status).toBe(401);
-    expect(ignoredMessages(await scrape())).toBe(before);
+    expect(wronglySigned.status).toBe(401);
+    const unsigned = await fetch(new URL('/slack/events', h.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(unsigned.status).toBe(401);
+    // The control, signed: counted, and the only one counted since.
+    expect((await h.sendEvent(botMessage({ channel: EVERYTHING }))).status).toBe(200);
+    await waitForEventCount(h.url, 'message', 'ignored', before + 1);
   });
 
   it('leaves the questions beside it answered: a person’s message, and a mention of the app', async () => {
@@ -118,11 +130,11 @@ describe('chatter in a channel in `all` mode', () => {
     const h = harness();
     const odd = { ...botMessage({ channel: EVERYTHING }), bot_id: { not: 'a string' } };
     const before = await scrape();
+    const malformed = await slackEventCount(h.url, 'message', 'malformed');
     expect((await h.sendEvent(odd)).status).toBe(200);
-    await sleep(QUIET_MS);
-    const after = await scrape();
-    expect(after).toContain('cs_gateway_slack_events_total{type="message",outcome="malformed"}');
-    expect(ignoredMessages(after)).toBe(ignoredMessages(before));
+    // Counted malformed once more (not only present from an earlier event), and not as ignored.
+    await waitForEventCount(h.url, 'message', 'malformed', malformed + 1);
+    expect(ignoredMessages(await scrape())).toBe(ignoredMessages(before));
   });
 });
 
@@ -160,12 +172,27 @@ describe('a slash command longer than the app takes', () => {
   });
 
   it('unsigned, is refused 401 whatever its length', async () => {
-    const response = await sendSlashCommand(harness().url, 'not-the-signing-secret', {
+    const h = harness();
+    const mark = h.slack.calls().length;
+    const fields = {
       command: '/cs',
       text: 'x'.repeat(5_000),
-      response_url: harness().slack.responseUrl(),
+      user_id: IDS.user,
+      team_id: IDS.team,
+      channel_id: IDS.channel,
+      response_url: h.slack.responseUrl(),
+    };
+    const wronglySigned = await sendSlashCommand(h.url, 'not-the-signing-secret', fields);
+    expect(wronglySigned.status).toBe(401);
+    const unsigned = await fetch(new URL('/slack/events', h.url), {
+      method: 'POST',
+      headers: { 'content-type': FORM_CONTENT_TYPE },
+      body: new URLSearchParams(fields).toString(),
     });
-    expect(response.status).toBe(401);
+    expect(unsigned.status).toBe(401);
+    // The control, signed: its answer is the only one since.
+    const { answer } = await command('help');
+    expect(h.slack.calls().slice(mark)).toEqual([answer]);
   });
 });
 
