@@ -126,11 +126,12 @@ function createTurndown(): TurndownService {
 }
 
 /**
- * After a line's leading number ("1. text"), a no-break space: CommonMark reads no list there, and the
- * operator sees no `1\.`; saving turns it back into the space it was.
+ * After what starts a line of text like a list item ("1. text", "- text"), a no-break space: CommonMark
+ * reads no list there, and the operator sees no `1\.` or `\-`; saving turns it back into the space it
+ * was. (marked reads `#` and a no-break space as a heading: `\#` stays.)
  */
-const NUMBER_SPACE = '\u00A0';
-const NUMBER_SPACED = /^(\d{1,9}[.)])\u00A0/;
+const MARK_SPACE = '\u00A0';
+const MARK_SPACED = /^(\d{1,9}[.)]|[-+])\u00A0/;
 
 /**
  * Escapes what Markdown would read as formatting, so the text comes back as written. Turndown calls
@@ -149,9 +150,10 @@ function escapeMarkdown(text: string): string {
       // A tag, comment or <autolink> typed as text; and &name; that would be read as an entity.
       .replace(/<(?=[A-Za-z/!?])/g, '\\<')
       .replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&')
-      .replace(/^(\d{1,9}[.)]) /, `$1${NUMBER_SPACE}`)
+      .replace(/^(\d{1,9}[.)]|[-+]) /, `$1${MARK_SPACE}`)
       .replace(/^(\d{1,9})([.)])(?=\t|$)/, '$1\\$2')
-      .replace(/^[-+=>]/, '\\$&')
+      // A line of only - + = would be a rule or a heading's underline; > always opens a quote.
+      .replace(/^[-+=](?=[-+=]*[ \t]*$)|^[-+](?=\t)|^>/, '\\$&')
       .replace(/^#(?=#{0,5}(?:[ \t]|$))/, '\\#')
   );
 }
@@ -287,7 +289,7 @@ const markdown = new Marked({
     text(this: InlineParser, token: Tokens.Text | Tokens.Escape): string {
       if ('tokens' in token && token.tokens) return this.parser.parseInline(token.tokens);
       // Escaped even when marked calls it raw (after a typed <pre>): it is still the operator's text.
-      return escapeText(token.text.replace(NUMBER_SPACED, '$1 '));
+      return escapeText(token.text.replace(MARK_SPACED, '$1 '));
     },
     codespan({ text }: Tokens.Codespan): string {
       return `<code>${escapeAll(text)}</code>`;
