@@ -22,8 +22,10 @@ export const STEP_MS = 12_000;
 
 export interface PlaygroundSession {
   playground(): Playground;
-  /** A new page showing the playground as `userId`, closed after the test. */
-  openAs(userId: string): Promise<Page>;
+  /** Chromium's one context: every page the tests open, and any the app opens. */
+  context(): BrowserContext;
+  /** A new page showing the playground (`on`, else the file's) as `userId`, closed after the test. */
+  openAs(userId: string, on?: Playground): Promise<Page>;
 }
 
 /** Starts the playground and Chromium before the file's tests and stops them after; call inside describe. */
@@ -55,8 +57,9 @@ export function usePlaygroundInChromium(): PlaygroundSession {
 
   return {
     playground: () => started().playground,
-    async openAs(userId) {
-      const { playground: on, browser: chromiumBrowser } = started();
+    context: () => started().browser.context,
+    async openAs(userId, on = started().playground) {
+      const { browser: chromiumBrowser } = started();
       const page = await chromiumBrowser.context.newPage();
       opened.push(page);
       page.setDefaultTimeout(STEP_MS);

@@ -1,26 +1,14 @@
 // The playground in real Chromium: a person asks, clicks, rates and meets a platform fault on the
 // page, and the real gateway answers through the stand-in for Slack. Skipped, with one line saying
 // how to enable it, when no Chromium is installed.
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Playground, startPlayground } from '../../playground/playground.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { PlatformClient, StaticTokenProvider } from '../../src/platform/index.js';
 import { DEFAULT_SIMULATOR_TOKEN } from '../../src/simulator/index.js';
-import { findChromium, launchChromium } from './chromium.js';
+import { appMessage, chromium, shot, type, usePlaygroundInChromium } from './playground-session.js';
 
-const chromium = findChromium();
-if (chromium.path === undefined) {
-  console.warn(`browser tests skipped: ${chromium.reason}`);
-}
-
-/** Where the tests' screenshots go; PLAYGROUND_SCREENSHOTS keeps them somewhere of your choosing. */
-const SCREENSHOTS = process.env.PLAYGROUND_SCREENSHOTS ?? join(tmpdir(), 'cs-gateway-playground-screenshots');
-/** Waits for what the gateway does: generous for a busy two-core machine, short of the test's limit. */
-const STEP_MS = 12_000;
 const TEST_MS = 45_000;
 
 /**
@@ -50,59 +38,14 @@ const LI_WEI = 'U0LIWEI';
 const OLIVIA = 'U0OLIVIA';
 
 describe.skipIf(chromium.path === undefined)('the playground in Chromium', () => {
-  let playground: Playground;
-  let browser: { context: BrowserContext; close(): Promise<void> };
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    playground = await startPlayground({ port: 0, logger: createLogger({ level: 'silent' }) });
-    browser = await launchChromium(chromium.path ?? '');
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.close();
-  }, 30_000);
-
-  /** Pages a test opened: closed after it, so one that failed does not hold its event stream open. */
-  const opened: Page[] = [];
-
-  afterEach(async () => {
-    for (const page of opened.splice(0)) await page.close().catch(() => undefined);
-  });
-
-  async function openAs(userId: string, on: Playground = playground): Promise<Page> {
-    const page = await browser.context.newPage();
-    opened.push(page);
-    page.setDefaultTimeout(STEP_MS);
-    await page.setViewportSize({ width: 1400, height: 860 });
-    await page.goto(`${on.url}?as=${userId}`);
-    await page.locator('.app.ready').waitFor();
-    return page;
-  }
-
-  async function type(page: Page, text: string, box = 'Message'): Promise<void> {
-    const input = page.getByRole('textbox', { name: box, exact: true });
-    await input.fill(text);
-    await input.press('Enter');
-  }
-
-  /** The app's message (in the conversation or the open thread) that shows `text`. */
-  function appMessage(scope: Page | Locator, text: string | RegExp): Locator {
-    return scope.locator('.message.from-app', { hasText: text });
-  }
+  const session = usePlaygroundInChromium();
+  const openAs = (userId: string, on?: Playground) => session.openAs(userId, on);
 
   /** Sets the platform fault with the page's switch, and waits until the page shows the simulator has it. */
   async function setFault(page: Page, label: string, active: string): Promise<void> {
     await page.getByRole('radio', { name: label }).check();
     // The server's snapshot says the simulator has the fault set (or cleared).
     await page.locator(`.faults[data-active=${active}]`).waitFor();
-  }
-
-  async function shot(page: Page, name: string): Promise<void> {
-    // No hover highlight on whatever was clicked last.
-    await page.mouse.move(0, 0);
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
   }
 
   it(
@@ -178,7 +121,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
         // An image from another host is not fetched: it is shown as a placeholder with its alt text.
         await answer.getByRole('img', { name: 'VPN login screen' }).waitFor();
       } finally {
-        playground.simulator.faults.clear();
+        session.playground().simulator.faults.clear();
         await page.close();
       }
     },
@@ -212,8 +155,8 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
           `<p>Rule ${index + 1}: <b>book</b> through the portal &amp; keep receipts. ${'Details. '.repeat(50)}</p>`,
       );
       const platform = new PlatformClient({
-        openUrl: playground.simulator.url,
-        baseUrl: playground.simulator.url,
+        openUrl: session.playground().simulator.url,
+        baseUrl: session.playground().simulator.url,
         tokenProvider: new StaticTokenProvider(DEFAULT_SIMULATOR_TOKEN),
         timeouts: { connectMs: 1000, headersMs: 2000, bodyMs: 2000 },
       });
@@ -420,7 +363,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
         await statistics.getByRole('button', { name: 'Close', exact: true }).last().click();
         await statistics.waitFor({ state: 'detached' });
       } finally {
-        playground.simulator.faults.clear();
+        session.playground().simulator.faults.clear();
         await page.close();
       }
     },
@@ -518,7 +461,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
           await modal.getByRole('button', { name: 'Cancel' }).click();
           await modal.waitFor({ state: 'detached' });
         } finally {
-          playground.simulator.faults.clear();
+          session.playground().simulator.faults.clear();
           await page.close();
         }
       },
@@ -541,7 +484,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
         await page.locator('.home .block').first().waitFor();
         await shot(page, 'permalink-home');
         await link.waitFor();
-        const tabs = browser.context.pages().length;
+        const tabs = session.context().pages().length;
         await link.click();
         // The same page (no new tab), still Olivia, at the card in #kb-review.
         await page.locator('.conversation-title', { hasText: '# kb-review' }).waitFor();
@@ -549,7 +492,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
         await card.waitFor();
         expect(await card.innerText()).toContain('llama');
         expect(await page.locator('#persona').inputValue()).toBe(OLIVIA);
-        expect(browser.context.pages()).toHaveLength(tabs);
+        expect(session.context().pages()).toHaveLength(tabs);
         await shot(page, 'permalink');
         await page.close();
       },
@@ -682,7 +625,7 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
           await appMessage(panel, 'took too long').waitFor();
           await status.waitFor({ state: 'hidden' });
         } finally {
-          playground.simulator.faults.clear();
+          session.playground().simulator.faults.clear();
           await page.close();
         }
       },
