@@ -170,10 +170,18 @@ describe('SIGTERM', () => {
     await slack.waitForCall('chat.postMessage', (call) => call.body.thread_ts === event.ts, 10_000);
 
     gateway.child.kill('SIGTERM');
+    await waitFor(() => logLines(gateway.stdout).some((line) => String(line.msg).includes('stopping')), {
+      timeoutMs: 5_000,
+      message: 'the gateway never said it was stopping',
+    });
+    // It stops taking events: a new one, correctly signed, is refused for Slack to retry elsewhere.
+    const late = appMention({ text: `<@${IDS.botUser}> How do I connect to the VPN?` });
+    const refused = await sendEvent(`http://127.0.0.1:${port}`, SIGNING_SECRET, eventCallback(late));
+    expect(refused.status).toBe(503);
     const answer = await slack.waitForCall('chat.update', undefined, 10_000);
     expect(textOf(answer)).toContain('password portal');
     expect(await gateway.exited).toBe(0);
-    expect(logLines(gateway.stdout).some((line) => String(line.msg).includes('stopping'))).toBe(true);
+    expect(slack.calls().filter((call) => call.body.thread_ts === late.ts)).toEqual([]);
     // Once stopped, nothing is listening any more.
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   }, 30_000);
