@@ -260,7 +260,11 @@ export class FetchedTokenProvider implements AccessTokenProvider {
  * not the body, nor a cause (JSON.parse's SyntaxError quotes the text). A TransportError carries no body.
  */
 function withoutBody(error: unknown): unknown {
-  if (error instanceof HttpStatusError) return new HttpStatusError(error.action, error.status, BODY_WITHHELD);
+  if (error instanceof HttpStatusError) {
+    return new HttpStatusError(error.action, error.status, BODY_WITHHELD, {
+      retryAfterMs: error.retryAfterMs,
+    });
+  }
   if (error instanceof MalformedResponseError) {
     return new MalformedResponseError(error.action, error.detail, BODY_WITHHELD);
   }

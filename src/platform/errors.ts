@@ -64,11 +64,19 @@ export class HttpStatusError extends PlatformFailure {
   readonly status: number;
   /** The start of the response body, for logs. */
   readonly bodySnippet: string;
+  /** How long the platform asked to wait before another call (a 429's or 503's Retry-After). */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(action: string, status: number, bodySnippet: string, options?: { cause?: unknown }) {
+  constructor(
+    action: string,
+    status: number,
+    bodySnippet: string,
+    options?: { cause?: unknown; retryAfterMs?: number | undefined },
+  ) {
     super(action, `${action}: HTTP ${status}`, options);
     this.status = status;
     this.bodySnippet = bodySnippet;
+    this.retryAfterMs = options?.retryAfterMs;
   }
 }
 

@@ -63,14 +63,17 @@ export async function withRetries<T>(
       return await operation(attempt);
     } catch (error) {
       const budgetLeft = attempt <= options.policy.attempts;
+      // The platform said when to come back: never sooner, and not at all past what we would ever wait.
+      const askedMs = error instanceof HttpStatusError ? error.retryAfterMs : undefined;
       if (
         !budgetLeft ||
         options.signal?.aborted ||
+        (askedMs !== undefined && askedMs > options.policy.maxDelayMs) ||
         !options.rules.some((rule) => rule.shouldRetry(error, attempt))
       ) {
         throw error;
       }
-      const delayMs = fullJitterDelay(attempt, options.policy, options.random);
+      const delayMs = askedMs ?? fullJitterDelay(attempt, options.policy, options.random);
       options.onRetry?.(error, attempt, delayMs);
       await sleep(delayMs, options.action, options.signal);
     }

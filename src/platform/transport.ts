@@ -100,6 +100,7 @@ export class JsonTransport {
     const payload = wellFormedJson(body);
     let text: string;
     let status: number;
+    let retryAfter: string | string[] | undefined;
     try {
       const response = await request(url, {
         dispatcher: this.#dispatcher,
@@ -111,6 +112,7 @@ export class JsonTransport {
         ...(signal ? { signal } : {}),
       });
       status = response.statusCode;
+      retryAfter = response.headers['retry-after'];
       text = await readText(response.body, this.#maxResponseBytes);
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
@@ -121,7 +123,10 @@ export class JsonTransport {
       throw toTransportError(action, error, signal);
     }
 
-    if (status < 200 || status >= 300) throw new HttpStatusError(action, status, snippetOf(text, secret));
+    if (status < 200 || status >= 300) {
+      const retryAfterMs = retryAfterOf(retryAfter);
+      throw new HttpStatusError(action, status, snippetOf(text, secret), { retryAfterMs });
+    }
     if (text.trim() === '') throw new MalformedResponseError(action, 'empty body', snippetOf(text, secret));
     let parsed: unknown;
     try {
@@ -226,4 +231,13 @@ function toTransportError(action: string, error: unknown, signal?: AbortSignal):
     if (fact.code !== undefined && RESET_CODES.has(fact.code)) return classify('reset', false);
   }
   return classify('other', false);
+}
+
+/** A Retry-After header (seconds, or an HTTP date) in milliseconds from now; undefined when absent or unreadable. */
+function retryAfterOf(header: string | string[] | undefined, now = Date.now()): number | undefined {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (/^\d{1,9}$/.test(value)) return Number(value) * 1_000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }

@@ -39,6 +39,53 @@ async function closedPort(): Promise<number> {
   return address.port;
 }
 
+describe("a 429's Retry-After", () => {
+  /** Answers 429 with `retryAfter` first, then the agent list; notes when each call arrived. */
+  async function limitedOnce(retryAfter: string | (() => string)): Promise<number[]> {
+    const arrivals: number[] = [];
+    server = await startLoopback((_request, response) => {
+      arrivals.push(performance.now());
+      if (arrivals.length === 1) {
+        response.writeHead(429, {
+          'retry-after': typeof retryAfter === 'string' ? retryAfter : retryAfter(),
+        });
+        response.end('slow down');
+        return;
+      }
+      sendJson(response, { code: '1000', data: { items: [{ serviceId: 's-1', serviceName: 'Ann' }] } });
+    });
+    return arrivals;
+  }
+
+  it('waits as long as the platform asks before trying a read again, not a jittered few ms', async () => {
+    const arrivals = await limitedOnce('1');
+    client = testClient(server?.url ?? '', { retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2_000 } });
+    await expect(client.listAgents({ groupId: 'g' })).resolves.toEqual([
+      { serviceId: 's-1', serviceName: 'Ann' },
+    ]);
+    expect(arrivals).toHaveLength(2);
+    const [first = 0, second = 0] = arrivals;
+    expect(second - first).toBeGreaterThanOrEqual(990);
+  });
+
+  it('reads an HTTP date as well as seconds', async () => {
+    const arrivals = await limitedOnce(() => new Date(Date.now() + 2_000).toUTCString());
+    client = testClient(server?.url ?? '', { retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 3_000 } });
+    await expect(client.listAgents({ groupId: 'g' })).resolves.toHaveLength(1);
+    const [first = 0, second = 0] = arrivals;
+    // The date has whole seconds: at least one second of it is left when it is written.
+    expect(second - first).toBeGreaterThanOrEqual(500);
+  });
+
+  it('gives up at once when the platform asks for longer than a retry would ever wait', async () => {
+    const arrivals = await limitedOnce('120');
+    client = testClient(server?.url ?? '', { retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2_000 } });
+    const error = await client.listAgents({ groupId: 'g' }).catch((failure: unknown) => failure);
+    expect(error).toMatchObject({ status: 429, retryAfterMs: 120_000 });
+    expect(arrivals).toHaveLength(1);
+  });
+});
+
 describe('transport failures', () => {
   it('maps a 500 to HttpStatusError with a body snippet', async () => {
     server = await startLoopback((_request, response) => {
