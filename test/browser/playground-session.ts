@@ -15,10 +15,10 @@ if (chromium.path === undefined) {
 }
 
 /** Where the tests' screenshots go; PLAYGROUND_SCREENSHOTS keeps them somewhere of your choosing. */
-export const SCREENSHOTS =
+const SCREENSHOTS =
   process.env.PLAYGROUND_SCREENSHOTS ?? join(tmpdir(), 'cs-gateway-playground-screenshots');
 /** Waits for what the gateway does: generous for a busy two-core machine, short of the test's limit. */
-export const STEP_MS = 12_000;
+const STEP_MS = 12_000;
 
 export interface PlaygroundSession {
   playground(): Playground;
