@@ -6,24 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeChannelSettings } from '../../../src/stores/sqlite.js';
-import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   buttonOf,
   clickButton,
   clickFeedback,
   type GatewayHarness,
-  isRecord,
   textOf,
   useGatewayHarness,
 } from '../../support/gateway-harness.js';
-import {
-  elementOf,
-  type InputValue,
-  openedViewId,
-  viewBlocks,
-  viewOf,
-  viewSubmissionPayload,
-} from '../../support/review-payloads.js';
+import { elementOf, openedViewId, viewOf, viewSubmissionPayload } from '../../support/review-payloads.js';
+import { asSubmitted, since } from '../../support/review-steps.js';
 import { assistantThreadEvent, directMessage, IDS, nextTs } from '../../support/slack-payloads.js';
 import { waitFor } from '../../support/wait.js';
 
@@ -47,11 +39,6 @@ afterAll(() => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-function since(h: GatewayHarness): (call: RecordedCall) => boolean {
-  const mark = h.slack.calls().length;
-  return (call) => h.slack.calls().indexOf(call) >= mark;
-}
-
 /** Waits until the gateway has kept the channel beside the thread (it says so in its log). */
 async function contextKept(h: GatewayHarness, channelId: string, from: number): Promise<void> {
   await waitFor(
@@ -61,20 +48,6 @@ async function contextKept(h: GatewayHarness, channelId: string, from: number): 
         .some((log) => log.msg === 'assistant thread beside a channel' && log.channelId === channelId),
     { timeoutMs: WAIT_MS },
   );
-}
-
-/** Every input of the view as Slack submits it untouched, with `changes` over it. */
-function asSubmitted(
-  view: Record<string, unknown>,
-  changes: Record<string, InputValue>,
-): Record<string, InputValue> {
-  const values: Record<string, InputValue> = {};
-  for (const block of viewBlocks(view)) {
-    const element = block.element;
-    if (block.type !== 'input' || typeof block.block_id !== 'string' || !isRecord(element)) continue;
-    if (typeof element.initial_value === 'string') values[block.block_id] = { text: element.initial_value };
-  }
-  return { ...values, ...changes };
 }
 
 describe('Ask again in the assistant panel', () => {
@@ -89,7 +62,7 @@ describe('Ask again in the assistant panel', () => {
     });
     expect((await h.sendEvent(started)).status).toBe(200);
     await contextKept(h, IT_CHANNEL, logsBefore);
-    const asking = since(h);
+    const asking = since(h.slack);
     expect(
       (await h.sendEvent(directMessage({ text: QUESTION, channel: IDS.dm, thread_ts: threadTs }))).status,
     ).toBe(200);
@@ -101,7 +74,7 @@ describe('Ask again in the assistant panel', () => {
     expect(h.robotAsks().find((ask) => ask.question === QUESTION)?.robotFlag).toBe(2);
 
     // 👎 (the panel's own element): the entry's card.
-    const disliking = since(h);
+    const disliking = since(h.slack);
     await h.click(clickFeedback(answer, 'negative', { threadTs }));
     const card = await h.slack.waitForCall(
       'chat.postMessage',
@@ -121,7 +94,7 @@ describe('Ask again in the assistant panel', () => {
 
     // An operator fixes robot 2's entry: the asker is told in the panel thread, with Ask again.
     const cardTs = String(card.response?.ts);
-    const editing = since(h);
+    const editing = since(h.slack);
     await h.click(clickButton(card, buttonOf(card, 'review_edit'), { user: OPERATOR, ts: cardTs }));
     const opened = await h.slack.waitForCall('views.open', editing, WAIT_MS);
     const view = viewOf(opened);
@@ -142,7 +115,7 @@ describe('Ask again in the assistant panel', () => {
 
     // Ask again: robot 2 again, and the panel's way (Slack's status line, no placeholder).
     const asks = h.robotAsks().length;
-    const askingAgain = since(h);
+    const askingAgain = since(h.slack);
     await h.click(
       clickButton(notice, buttonOf(notice, 'ask_again'), { threadTs, ts: String(notice.response?.ts) }),
     );

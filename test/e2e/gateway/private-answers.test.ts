@@ -8,15 +8,14 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { writeChannelSettings } from '../../../src/stores/sqlite.js';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
-  blocksOf,
   buttonOf,
   clickButton,
   type GatewayHarness,
-  isRecord,
   textOf,
   useGatewayHarness,
 } from '../../support/gateway-harness.js';
 import { openedViewId, viewOf, viewSubmissionPayload } from '../../support/review-payloads.js';
+import { findReasonButton } from '../../support/review-steps.js';
 import { appMention, IDS } from '../../support/slack-payloads.js';
 
 const PRIVATE = 'C0PRIVATE';
@@ -79,22 +78,6 @@ async function clickPrivately(
   expect(response.status).toBe(200);
 }
 
-/** The "Say what was wrong" button on a rated line (a section's accessory). */
-function reasonButtonOf(call: RecordedCall) {
-  for (const block of blocksOf(call)) {
-    const accessory = block.accessory;
-    if (isRecord(accessory) && accessory.action_id === 'dislike_reason') {
-      return {
-        actionId: 'dislike_reason',
-        blockId: String(block.block_id ?? ''),
-        value: String(accessory.value ?? ''),
-        text: isRecord(accessory.text) ? String(accessory.text.text ?? '') : '',
-      };
-    }
-  }
-  return undefined;
-}
-
 function since(h: GatewayHarness, mark: number): (call: RecordedCall) => boolean {
   return (call) => h.slack.calls().indexOf(call) >= mark;
 }
@@ -110,7 +93,7 @@ describe('a private answer', () => {
       (call) => since(h, beforeRating)(call) && call.body.user === ASKER && textOf(call).includes(RATED_DOWN),
       WAIT_MS,
     );
-    const reason = reasonButtonOf(rated);
+    const reason = findReasonButton(rated);
     if (!reason) throw new Error(`no reason button on the rated line: ${JSON.stringify(rated.body.blocks)}`);
     await h.slack.waitForCall('chat.postMessage', (call) => call.body.channel === REVIEW_CHANNEL, WAIT_MS);
 
@@ -132,7 +115,7 @@ describe('a private answer', () => {
     expect(sent.body.replace_original).toBe(true);
     expect(sent.body.response_type).toBe('ephemeral');
     expect(textOf(sent)).toContain(`${RATED_DOWN} · ${REASON_SENT}`);
-    expect(reasonButtonOf(sent)).toBeUndefined();
+    expect(findReasonButton(sent)).toBeUndefined();
     expect(JSON.stringify(sent.body.blocks)).not.toContain('dislike_reason');
   });
 

@@ -8,19 +8,12 @@ import {
   blocksOf,
   buttonOf,
   clickButton,
-  type GatewayHarness,
   isRecord,
   textOf,
   useGatewayHarness,
 } from '../../support/gateway-harness.js';
-import {
-  elementOf,
-  type InputValue,
-  openedViewId,
-  viewBlocks,
-  viewOf,
-  viewSubmissionPayload,
-} from '../../support/review-payloads.js';
+import { elementOf, openedViewId, viewOf, viewSubmissionPayload } from '../../support/review-payloads.js';
+import { asSubmitted, reasonButtonOf, since } from '../../support/review-steps.js';
 import { IDS } from '../../support/slack-payloads.js';
 
 const REVIEW_CHANNEL = 'C0REVIEW';
@@ -36,42 +29,7 @@ const harness = useGatewayHarness({
   env: { REVIEW_CHANNEL_ID: REVIEW_CHANNEL, OPERATOR_USER_IDS: OPERATOR, CS_HEADERS_TIMEOUT_MS: '8000' },
 });
 
-function since(h: GatewayHarness): (call: RecordedCall) => boolean {
-  const mark = h.slack.calls().length;
-  return (call) => h.slack.calls().indexOf(call) >= mark;
-}
-
 const toReview = (call: RecordedCall) => call.body.channel === REVIEW_CHANNEL;
-
-/** The "Say what was wrong" button on a rated line. */
-function reasonButtonOf(call: RecordedCall) {
-  for (const block of blocksOf(call)) {
-    const accessory = block.accessory;
-    if (isRecord(accessory) && accessory.action_id === 'dislike_reason') {
-      return {
-        actionId: 'dislike_reason',
-        blockId: String(block.block_id ?? ''),
-        value: String(accessory.value ?? ''),
-        text: isRecord(accessory.text) ? String(accessory.text.text ?? '') : '',
-      };
-    }
-  }
-  throw new Error(`no reason button in ${JSON.stringify(call.body.blocks)}`);
-}
-
-/** Every input of the view as Slack submits it untouched, with `changes` over it. */
-function asSubmitted(
-  view: Record<string, unknown>,
-  changes: Record<string, InputValue>,
-): Record<string, InputValue> {
-  const values: Record<string, InputValue> = {};
-  for (const block of viewBlocks(view)) {
-    const element = block.element;
-    if (block.type !== 'input' || typeof block.block_id !== 'string' || !isRecord(element)) continue;
-    if (typeof element.initial_value === 'string') values[block.block_id] = { text: element.initial_value };
-  }
-  return { ...values, ...changes };
-}
 
 function sectionTexts(call: RecordedCall): string[] {
   return blocksOf(call)
@@ -87,7 +45,7 @@ describe('a reason given after the entry was fixed', () => {
       // Jane asks and dislikes the answer: the entry's card is posted.
       const asked = await askByMention(h, QUESTION);
       expect(textOf(asked.answer)).toContain('12 characters');
-      const disliking = since(h);
+      const disliking = since(h.slack);
       await h.click(
         clickButton(asked.answer, buttonOf(asked.answer, 'rate_down'), { threadTs: asked.threadTs }),
       );
@@ -107,7 +65,7 @@ describe('a reason given after the entry was fixed', () => {
       const cardTs = String(card.response?.ts);
 
       // An operator fixes the entry from the card before Jane says what was wrong.
-      const editing = since(h);
+      const editing = since(h.slack);
       await h.click(clickButton(card, buttonOf(card, 'review_edit'), { user: OPERATOR, ts: cardTs }));
       const editOpened = await h.slack.waitForCall('views.open', editing, WAIT_MS);
       const editView = viewOf(editOpened);
@@ -131,7 +89,7 @@ describe('a reason given after the entry was fixed', () => {
       const afterFix = Date.now();
 
       // Jane now says what was wrong, from the rated line under the answer she saw.
-      const reasoning = since(h);
+      const reasoning = since(h.slack);
       await h.click(
         clickButton({ ...rated, body: { ...rated.body, channel: IDS.channel } }, reasonButtonOf(rated), {
           threadTs: asked.threadTs,
@@ -166,7 +124,7 @@ describe('a reason given after the entry was fixed', () => {
       // still says it was about the answer before the change.
       const sam = await askByMention(h, QUESTION, { user: 'U0SAM' });
       expect(textOf(sam.answer)).toContain('16 characters');
-      const samDisliking = since(h);
+      const samDisliking = since(h.slack);
       await h.click(
         clickButton(sam.answer, buttonOf(sam.answer, 'rate_down'), { user: 'U0SAM', threadTs: sam.threadTs }),
       );

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeChannelSettings } from '../../../src/stores/sqlite.js';
-import type { FakeSlackApi, RecordedCall } from '../../support/fake-slack-api.js';
+import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   askByMention,
   blocksOf,
@@ -23,6 +23,7 @@ import {
   useGatewayHarness,
 } from '../../support/gateway-harness.js';
 import { elementOf, openedViewId, viewOf, viewSubmissionPayload } from '../../support/review-payloads.js';
+import { ackOf, askInDm, headerOf, reasonButtonOf, since } from '../../support/review-steps.js';
 import { directMessage, IDS, nextTs } from '../../support/slack-payloads.js';
 
 const REVIEW_CHANNEL = 'C0REVIEW';
@@ -39,35 +40,12 @@ const OPERATORS_ONLY = 'Only operators can edit the knowledge base or handle its
 
 const toReview = (call: RecordedCall) => call.body.channel === REVIEW_CHANNEL;
 
-function since(slack: FakeSlackApi): (call: RecordedCall) => boolean {
-  const mark = slack.calls().length;
-  return (call) => slack.calls().indexOf(call) >= mark;
-}
-
-function headerOf(call: RecordedCall): string {
-  const header = blocksOf(call).find((block) => block.type === 'header');
-  return header && isRecord(header.text) ? String(header.text.text ?? '') : '';
-}
-
 /** The robot asks made since the mark, as (questionFlag, requestText) pairs. */
 function asksSince(h: GatewayHarness, mark: number): Array<{ flag: unknown; text: unknown }> {
   return h
     .robotAsks()
     .slice(mark)
     .map((ask) => ({ flag: ask.questionFlag, text: ask.requestText }));
-}
-
-/** Asks in the app's DM and waits for the answer (the placeholder replaced). */
-async function askInDm(h: GatewayHarness, question: string, user: string): Promise<RecordedCall> {
-  const fresh = since(h.slack);
-  expect((await h.sendEvent(directMessage({ text: question, user }))).status).toBe(200);
-  const placeholder = await h.slack.waitForCall(
-    'chat.postMessage',
-    (call) => call.body.channel === IDS.dm && fresh(call),
-    WAIT_MS,
-  );
-  const placeholderTs = String(placeholder.response?.ts);
-  return h.slack.waitForCall('chat.update', (call) => call.body.ts === placeholderTs, WAIT_MS);
 }
 
 async function openLinkModal(h: GatewayHarness, card: RecordedCall, cardTs: string) {
@@ -78,11 +56,6 @@ async function openLinkModal(h: GatewayHarness, card: RecordedCall, cardTs: stri
   expect(response.status).toBe(200);
   const opened = await h.slack.waitForCall('views.open', fresh, WAIT_MS);
   return { view: viewOf(opened), id: openedViewId(opened) };
-}
-
-function ackOf(response: { status: number; text: string }): Record<string, unknown> {
-  expect(response.status).toBe(200);
-  return response.text === '' ? {} : (JSON.parse(response.text) as Record<string, unknown>);
 }
 
 /** Asks by mention a question the robot does not know, and waits for its new card. */
@@ -484,22 +457,6 @@ describe('an unanswered question’s card', () => {
     SLOW_TEST_MS,
   );
 });
-
-/** The "Say what was wrong" button on a rated line, as clickButton presses it. */
-function reasonButtonOf(rated: RecordedCall) {
-  for (const block of blocksOf(rated)) {
-    const accessory = block.accessory;
-    if (isRecord(accessory) && accessory.action_id === 'dislike_reason') {
-      return {
-        actionId: 'dislike_reason',
-        blockId: String(block.block_id ?? ''),
-        value: String(accessory.value ?? ''),
-        text: isRecord(accessory.text) ? String(accessory.text.text ?? '') : '',
-      };
-    }
-  }
-  throw new Error(`no reason button on ${JSON.stringify(rated.body.blocks)}`);
-}
 
 describe('the reason for a 👎', () => {
   const harness = useGatewayHarness({
