@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { slackEventCount, waitForEventCount } from '../../support/event-verdicts.js';
 import type { FakeSlackApi, RecordedCall } from '../../support/fake-slack-api.js';
 import {
   askByMention,
@@ -18,7 +19,7 @@ import {
   viewOf,
   viewSubmissionPayload,
 } from '../../support/review-payloads.js';
-import { directMessage, IDS } from '../../support/slack-payloads.js';
+import { directMessage, IDS, nextTs } from '../../support/slack-payloads.js';
 import { waitFor } from '../../support/wait.js';
 
 const REVIEW_CHANNEL = 'C0REVIEW';
@@ -761,6 +762,72 @@ describe('operators by user group', () => {
       );
       expect(textOf(refusal)).toContain(OPERATORS_ONLY);
       expect(cardUpdates(h.slack, secondTs)).toEqual([]);
+    },
+    SLOW_TEST_MS,
+  );
+  it(
+    'subteam_updated of the operators’ group grants from the next click; one of another group reads nothing',
+    async () => {
+      const h = harness();
+      h.slack.setUsergroup('S0OPS', []);
+      const { mark } = await dislike(h, 'How do I request annual leave?');
+      const card = await postedCard(h, mark);
+      const cardTs = tsOf(card);
+      const dismiss = () =>
+        h.click(clickButton(card, buttonOf(card, 'review_dismiss'), { user: GROUP_OPERATOR, ts: cardTs }));
+      await dismiss();
+      const refusal = await h.slack.waitForCall(
+        'chat.postEphemeral',
+        (call) => call.body.user === GROUP_OPERATOR,
+        WAIT_MS,
+      );
+      expect(textOf(refusal)).toContain(OPERATORS_ONLY);
+
+      // The user joins the group; Slack says so with subteam_updated (the group inside), first for
+      // another group, which the gateway does not read, then for the operators'.
+      h.slack.setUsergroup('S0OPS', [GROUP_OPERATOR]);
+      const readsMark = h.slack.calls('usergroups.users.list').length;
+      const logsBefore = h.logs.length;
+      const updated = (id: string, users: string[]) => ({
+        type: 'subteam_updated',
+        subteam: {
+          id,
+          team_id: IDS.team,
+          is_usergroup: true,
+          name: id === 'S0OPS' ? 'Operators' : 'Network team',
+          handle: id === 'S0OPS' ? 'ops' : 'network',
+          users,
+          user_count: users.length,
+          date_update: Math.floor(Date.now() / 1000),
+        },
+        event_ts: nextTs(),
+      });
+      const refreshes = await slackEventCount(h.url, 'subteam_updated', 'refresh');
+      expect((await h.sendEvent(updated('S0NETWORK', ['U0SOMEONE']))).status).toBe(200);
+      expect((await h.sendEvent(updated('S0OPS', [GROUP_OPERATOR]))).status).toBe(200);
+      // One refresh counted, the operators' group's: the other group's event was not one.
+      await waitForEventCount(h.url, 'subteam_updated', 'refresh', refreshes + 1);
+      await waitFor(
+        () =>
+          h.logs
+            .slice(logsBefore)
+            .some((record) => record.msg === 'operator user group read' && record.members === 1),
+        { timeoutMs: WAIT_MS, message: 'the operators’ group was not read again' },
+      );
+      expect(
+        h.slack
+          .calls('usergroups.users.list')
+          .slice(readsMark)
+          .map((call) => call.body.usergroup),
+      ).toEqual(['S0OPS']);
+
+      await dismiss();
+      const dismissed = await h.slack.waitForCall(
+        'chat.update',
+        (call) => toReview(call) && call.body.ts === cardTs,
+        WAIT_MS,
+      );
+      expect(blockTexts(dismissed, 'context').join('\n')).toContain(`Dismissed by <@${GROUP_OPERATOR}>`);
     },
     SLOW_TEST_MS,
   );
