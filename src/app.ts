@@ -8,7 +8,6 @@ import { drainWithin } from './composition/shutdown.js';
 import { composeSlack, slackServices } from './composition/slack.js';
 import type { Env } from './config/env.js';
 import type { ChannelSettings } from './conversation/channel-settings.js';
-import type { Conversation } from './conversation/conversation.js';
 import { errorFields } from './logging/error-fields.js';
 import type { Logger } from './logging/logger.js';
 import { Metrics } from './observability/metrics.js';
@@ -25,7 +24,6 @@ export interface Gateway {
   demo: boolean;
   /** Where the state is kept, for the start-up line. */
   store: { kind: Stores['kind']; location: string };
-  conversation: Conversation;
   /** Whether, and for whom, the app answers a channel on its own, as its settings say now (the playground's hints say it). */
   answersOnItsOwn(channelId: string): {
     answer: NonNullable<ChannelSettings['answer']>;
@@ -104,14 +102,13 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
   resources.defer('channel settings', () => channels.stop());
   resources.defer('Slack app', () => slack.close());
   if (digest) resources.defer('statistics digest', () => digest.stop());
-  const { conversation, review } = core;
+  const { review } = core;
 
   return {
     mode: slack.mode,
     platformUrl: platformChoice.client.openUrl,
     demo: platformChoice.demo,
     store: { kind: stores.kind, location: stores.location },
-    conversation,
     answersOnItsOwn: (channelId) => {
       const { answer, askers } = channels.policyOf(channelId);
       return { answer, askers };

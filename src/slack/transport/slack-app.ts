@@ -40,8 +40,6 @@ export interface SlackAppOptions {
 export interface SlackApp {
   app: App;
   mode: 'http' | 'socket';
-  /** True while Slack can reach the app (Socket Mode: the socket is open; HTTP mode: listening). */
-  connected(): boolean;
   /** Starts listening; resolves with the HTTP port (Slack requests in HTTP mode, health in both). */
   start(): Promise<{ port: number | undefined }>;
   /**
@@ -143,7 +141,6 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   return {
     app,
     mode,
-    connected: () => listening && (mode === 'http' || socketOpen),
     async start() {
       // Called directly rather than through app.start(): in Socket Mode that starts the socket instead.
       const { port } = await gatewayReceiver.start(options.port, options.host);
