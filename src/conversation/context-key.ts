@@ -3,8 +3,6 @@ import { randomFillSync } from 'node:crypto';
 
 /** 9 random bytes are exactly 12 base64url characters (72 bits), with no padding. */
 const KEY_BYTES = 9;
-/** Keys made before the time lead was added are the 12 random characters alone. */
-const CONTEXT_KEY_PATTERN = /^(?:[0-9a-z]{7})?[A-Za-z0-9_-]{12}$/;
 /** Seconds since the epoch in base 36: seven digits until the year 4453. */
 const TIME_DIGITS = 7;
 
@@ -28,9 +26,4 @@ export function newContextKey(nowMs: number = Date.now()): string {
   return `${Math.floor(nowMs / 1000)
     .toString(36)
     .padStart(TIME_DIGITS, '0')}${random}`;
-}
-
-/** True for a string that newContextKey could have made; button values are untrusted input. */
-export function isContextKey(value: unknown): value is string {
-  return typeof value === 'string' && CONTEXT_KEY_PATTERN.test(value);
 }

@@ -4,11 +4,6 @@
 export class KeyedQueue {
   readonly #tails = new Map<string, Promise<void>>();
 
-  /** Number of keys with work queued or running. */
-  get activeKeys(): number {
-    return this.#tails.size;
-  }
-
   /** Whether the key has work queued or running. */
   has(key: string): boolean {
     return this.#tails.has(key);

@@ -31,6 +31,6 @@ describe('KeyedQueue', () => {
     );
     await expect(queue.run('alice', () => Promise.resolve('answered'))).resolves.toBe('answered');
     await queue.drain();
-    expect(queue.activeKeys).toBe(0);
+    expect(queue.has('alice')).toBe(false);
   });
 });

@@ -77,6 +77,10 @@ describe('rating values', () => {
     });
   });
 
+  it('still read the buttons of answers given before context keys had a time lead (12 characters)', () => {
+    expect(decodeRatingValue('{"v":1,"k":"abcdefghij_-","r":1}')).toEqual({ v: 1, k: 'abcdefghij_-', r: 1 });
+  });
+
   it('reject ratings other than 1 and 2', () => {
     expect(decodeRatingValue('{"v":1,"k":"ctx","r":3}')).toBeUndefined();
     expect(decodeRatingValue('{"v":1,"k":"ctx","r":"1"}')).toBeUndefined();
