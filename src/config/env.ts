@@ -338,7 +338,7 @@ const variablesSchema = z.object({
   // Unset: the Home tab offers its own examples, in the viewer's language.
   HOME_EXAMPLE_QUESTIONS: homeExampleQuestions,
   NOTIFY_ASKERS_ON_FIX: flag(true),
-  // Slack's assistant panel (issue #20): its suggested prompts (unset: the Home tab's examples, else
+  // Slack's assistant panel: its suggested prompts (unset: the Home tab's examples, else
   // the built-in ones), and how answers are rated (native: Slack's feedback_buttons; classic: 👍/👎).
   ASSISTANT_PROMPTS: assistantPrompts,
   RATING_BUTTONS: z.preprocess(

@@ -1,4 +1,4 @@
-// A channel's own settings (issue #19): partial overrides of the environment's defaults. A key a
+// A channel's own settings: partial overrides of the environment's defaults. A key a
 // channel has not set is absent, and the default applies there.
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// Whether a message reads as a question, for channels in `questions` mode (issue #19). It runs on
+// Whether a message reads as a question, for channels in `questions` mode. It runs on
 // every message of a busy channel: one anchored regex and a backward scan, nothing copied.
 
 // Leading mentions (`<@U123>`, `<!subteam^S1|@it>`, `<!here>`), whitespace and the `,`/`:` after a

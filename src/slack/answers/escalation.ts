@@ -1,4 +1,4 @@
-// Calling a person about an answer (issue #19, `escalate`): who is called and where, the claim that
+// Calling a person about an answer (`escalate`): who is called and where, the claim that
 // makes an answer call once across replicas, and the two messages: the call, and the line that
 // replaces the "Get a person" button once someone has clicked it (who clicked, whom it called).
 import type { types } from '@slack/bolt';

@@ -1,4 +1,4 @@
-// The words after `/cs channel` (SLASH_COMMAND's, issue #19): which channel, and whether to show its settings, reset
+// The words after `/cs channel` (SLASH_COMMAND's): which channel, and whether to show its settings, reset
 // them or change some. Pure: what the operator is told is the room's message catalog's to say.
 import {
   ANSWER_MODES,

@@ -1,4 +1,4 @@
-// Channel settings (issue #19), set from Slack by operators: `/cs channel …` and `/cs channels`,
+// Channel settings, set from Slack by operators: `/cs channel …` and `/cs channels`,
 // the Edit button under a channel's settings and the modal it opens.
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Surface } from '../handling/surface.js';
