@@ -66,7 +66,7 @@ const TIME_LED_SEPARATOR = '\u0001';
  * The file's id of a delivery's or a thread's key (`msg:T1:C1:1700000000.000100`): its Slack ts first
  * (`1700000000.000100\u0001msg:T1:C1`). Keys led by channel put each answer's rows on pages all over
  * the table, and a commit writes every page it touched; led by time, the rows written together sit
- * together (measured: 34 → 14 µs a row, the commit's share a third of what it was). A key without a
+ * together (docs/decisions/011). A key without a
  * ts stays as it is; migration 3 rewrites the ids of files written before.
  */
 export function timeLedId(key: string): string {
@@ -83,7 +83,7 @@ export const CONNECTION_PRAGMAS: readonly string[] = [
   `busy_timeout = ${BUSY_TIMEOUT_MS}`,
   'synchronous = NORMAL',
   // 8 MB of pages rather than SQLite's 2: a page read again from the OS cost a fifth of writing the
-  // rows (measured: 85 → 66 µs an answer on a 120,000-row file).
+  // rows (docs/decisions/011).
   'cache_size = -8192',
 ];
 
