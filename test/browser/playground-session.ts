@@ -15,8 +15,7 @@ if (chromium.path === undefined) {
 }
 
 /** Where the tests' screenshots go; PLAYGROUND_SCREENSHOTS keeps them somewhere of your choosing. */
-const SCREENSHOTS =
-  process.env.PLAYGROUND_SCREENSHOTS ?? join(tmpdir(), 'cs-gateway-playground-screenshots');
+const SCREENSHOTS = process.env.PLAYGROUND_SCREENSHOTS ?? join(tmpdir(), 'cs-gateway-playground-screenshots');
 /** Waits for what the gateway does: generous for a busy two-core machine, short of the test's limit. */
 const STEP_MS = 12_000;
 
