@@ -227,19 +227,14 @@ type PendingWrite = { raw: string; expiresAt: number } | { raw: undefined };
 
 /**
  * Writes gathered into one transaction: a batch has a cost of its own (a commit, the worker woken, the
- * batch handed over, its reply) as large as tens of rows. At 100 ms rather than 10 the file's share of
- * an answer's CPU fell from 80 to 57 µs (1,000 answers a second, four rows each); at 500 rather than
- * 100, with the worker, its extra over the memory store from about 100 to about 35 µs (300 a second).
+ * batch handed over, its reply) as large as tens of rows (docs/decisions/009).
  */
 const FLUSH_AFTER_MS = 500;
 /** A failed flush (a file busy past the busy timeout) is tried again after this. */
 const RETRY_FLUSH_AFTER_MS = 1_000;
 /**
  * The recent rows kept in process, in characters of key and value: half a second of rows at 2,000
- * answers a second, minutes at the rates of a working day. At 4,000,000 the gateway held 6–15 MB more
- * heap after the load bench's rounds (42–48 MB against 33–36), with CPU per answer within the runs'
- * spread either way; V8 grows a heap to a multiple of what it holds, so it weighs several times that
- * at a peak.
+ * answers a second, minutes at the rates of a working day (docs/decisions/013).
  */
 const RECENT_CHARACTERS = 1_000_000;
 /** The least number of keys a filter of the file's keys is sized for (about 300 KB). */

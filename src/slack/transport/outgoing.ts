@@ -19,7 +19,7 @@ interface RequestSteps {
 /**
  * The methods that carry Block Kit (messages and views), which Slack takes as JSON: their bodies are
  * sent as one JSON document rather than a form, whose encoder escaped every brace and quote of the
- * blocks (13.5% of what the gateway allocated at saturation, measured). Other methods stay forms: not
+ * blocks (docs/decisions/006). Other methods stay forms: not
  * every method reads JSON.
  */
 const JSON_METHODS: ReadonlySet<string> = new Set([
