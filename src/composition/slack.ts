@@ -37,7 +37,7 @@ export function slackServices(
     users,
     logger: deps.logger.child({ component: 'review' }),
     settings: {
-      channelId: env.REVIEW_CHANNEL_ID ?? '',
+      channelId: env.REVIEW_CHANNEL_ID,
       showAsker: env.REVIEW_SHOW_ASKER,
       locale: env.DEFAULT_LOCALE,
     },

@@ -32,7 +32,8 @@ const CARD_GONE = new Set(['message_not_found', 'cant_update_message', 'channel_
 const NOT_THERE = new Set(['not_in_channel', 'channel_not_found', 'is_archived']);
 
 export interface ReviewBoardSettings {
-  channelId: string;
+  /** REVIEW_CHANNEL_ID; without it the core keeps no cards, so none is shown. */
+  channelId: string | undefined;
   showAsker: boolean;
   /** The review channel's language. */
   locale: Locale;
@@ -82,6 +83,8 @@ export class SlackReviewBoard implements ReviewBoard {
       out.logger.warn({ cardId: card.id, slackError: updated.error }, 'review card gone; posting it again');
     }
     const channel = this.#settings.channelId;
+    if (channel === undefined)
+      throw new ReviewCardNotPostedError('no review channel is set (REVIEW_CHANNEL_ID)');
     const posted = await this.#responder.post(out, { channel, threadTs: undefined }, message);
     if (!posted.ok) {
       // The usual cause on a new install: the app was never invited to the channel.
