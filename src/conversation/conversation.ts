@@ -175,9 +175,11 @@ export class Conversation {
           : {
               kind: 'failure',
               reason: 'store_unavailable',
-              retryQuestion: input.text,
-              retryDocId: input.suggestion.docId,
-              retryContextKey: input.suggestion.contextKey,
+              retry: {
+                question: input.text,
+                docId: input.suggestion.docId,
+                contextKey: input.suggestion.contextKey,
+              },
               locale: asker.locale,
             };
       }
@@ -467,9 +469,11 @@ export class Conversation {
     return {
       kind: 'failure',
       reason,
-      retryQuestion: question,
-      retryDocId: clicked?.docId,
-      ...(clicked ? { retryContextKey: clicked.contextKey } : {}),
+      retry: {
+        question,
+        docId: clicked?.docId,
+        ...(clicked ? { contextKey: clicked.contextKey } : {}),
+      },
       locale,
     };
   }

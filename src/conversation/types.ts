@@ -76,16 +76,21 @@ export type FailureReason =
   | 'store_unavailable'
   | 'internal';
 
-/** The robot could not answer; the user gets a Try again button that re-asks the same question. */
+/** What Try again asks again. */
+interface RetryQuestion {
+  question: string;
+  /** docId for a retried suggestion click, so the retry asks with questionFlag 1 again. */
+  docId: string | undefined;
+  /** The answer that offered that suggestion: the retry is checked against it again. */
+  contextKey?: string;
+}
+
+/** The robot could not answer; with a question to ask again, the user gets a Try again button. */
 export interface FailureReply {
   kind: 'failure';
   reason: FailureReason;
-  /** The question to ask again when Try again is clicked. */
-  retryQuestion: string;
-  /** docId for a retried suggestion click, so the retry asks with questionFlag 1 again. */
-  retryDocId: string | undefined;
-  /** The answer that offered that suggestion: the retry is checked against it again. */
-  retryContextKey?: string;
+  /** Undefined when nothing was being asked (a click whose answer could not be read). */
+  retry: RetryQuestion | undefined;
   locale: Locale;
 }
 

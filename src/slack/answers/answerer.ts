@@ -186,9 +186,11 @@ export class Answerer implements AnswerQuestion {
     const reply: Reply = {
       kind: 'failure',
       reason: 'too_slow',
-      retryQuestion: question.text,
-      retryDocId: question.suggestion?.docId,
-      ...(question.suggestion ? { retryContextKey: question.suggestion.contextKey } : {}),
+      retry: {
+        question: question.text,
+        docId: question.suggestion?.docId,
+        ...(question.suggestion ? { contextKey: question.suggestion.contextKey } : {}),
+      },
       locale: question.locale,
     };
     await this.#responder.show(handling, target, renderReply(reply), replaceTs);

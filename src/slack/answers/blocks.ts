@@ -534,12 +534,8 @@ function fallbackText(units: Unit[], prefix: string): string {
 function renderFailure(reply: FailureReply): RenderedMessage {
   const text = t(reply.locale, FAILURE_KEYS[reply.reason]);
   const blocks: KnownBlock[] = [section(text)];
-  // A failure with nothing to re-ask (a rating that could not be saved) gets no button.
-  const value = encodeTryAgainValue({
-    question: reply.retryQuestion,
-    docId: reply.retryDocId,
-    contextKey: reply.retryContextKey,
-  });
+  // A failure with nothing to re-ask, or a question no button value can carry, gets no button.
+  const value = reply.retry && encodeTryAgainValue(reply.retry);
   if (value !== undefined) {
     blocks.push({
       type: 'actions',

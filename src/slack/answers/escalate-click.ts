@@ -53,8 +53,7 @@ async function escalate(deps: EscalateDeps, handling: Handling, click: Click): P
     await tell(deps.responder, handling, target, userId, {
       kind: 'failure',
       reason: 'store_unavailable',
-      retryQuestion: '',
-      retryDocId: undefined,
+      retry: undefined,
       locale: person.locale,
     });
     return;

@@ -52,8 +52,7 @@ async function openReasonModal(deps: ReasonDeps, handling: Handling, click: Clic
     await tell(deps.responder, handling, target, userId, {
       kind: 'failure',
       reason: 'store_unavailable',
-      retryQuestion: '',
-      retryDocId: undefined,
+      retry: undefined,
       locale,
     });
     return;

@@ -151,7 +151,7 @@ describe('Conversation.ask', () => {
     for (const [fault, reason] of cases) {
       simulator.faults.set({ ...fault, times: 1 });
       const reply = await conversation.ask({ asker, text: 'VPN', ...place });
-      expect(reply).toMatchObject({ kind: 'failure', reason, retryQuestion: 'VPN' });
+      expect(reply).toMatchObject({ kind: 'failure', reason, retry: { question: 'VPN' } });
     }
     // The platform's failures, every one: warnings, as the gateway did nothing wrong.
     expect(logged.filter((line) => line.level === 'warn')).toHaveLength(cases.length);

@@ -490,8 +490,7 @@ describe('renderReply: failures and notices', () => {
       const messages = renderReply({
         kind: 'failure',
         reason,
-        retryQuestion: '怎么退款？',
-        retryDocId: 'd7',
+        retry: { question: '怎么退款？', docId: 'd7' },
         locale,
       });
       expect(messages).toHaveLength(1);
@@ -509,8 +508,7 @@ describe('renderReply: failures and notices', () => {
     const messages = renderReply({
       kind: 'failure',
       reason: 'internal',
-      retryQuestion: '',
-      retryDocId: undefined,
+      retry: undefined,
       locale: 'en',
     });
     expect(buttons(messages)).toEqual([]);
