@@ -66,7 +66,7 @@ export function leavesMessageAlone(
   const facts = messageFacts(event);
   if (facts === undefined) return false;
   const userId = askerOf(facts, source.appUserId);
-  if (userId === undefined || !mayBeQuestion(deps, facts, source.appUserId)) return true;
+  if (userId === undefined || !mayBeQuestion(deps, facts, userId, source.appUserId)) return true;
   if (facts.thread_ts === undefined || isDirectMessage(facts)) return false;
   // A mention of the app in a thread arrives as app_mention too, and is answered from there.
   if (mentionsTheApp(facts.text, source.appUserId)) return true;
@@ -117,7 +117,7 @@ export function messageListener(deps: MessageDeps): (args: MessageArgs) => Promi
     const userId = askerOf(message, source.botUserId);
     // Decided here, before any store or Slack call: most such messages in a busy channel are chatter
     // (in HTTP mode the receiver has already dropped most of it, with leavesMessageAlone).
-    if (userId === undefined || !mayBeQuestion(deps, message, source.botUserId)) {
+    if (userId === undefined || !mayBeQuestion(deps, message, userId, source.botUserId)) {
       deps.onEvent(message.type, 'ignored');
       return Promise.resolve();
     }
@@ -140,7 +140,7 @@ async function answerMessage(
   source: EventSource,
 ): Promise<void> {
   const { logger } = handling;
-  const question = await questionTarget(deps, handling, event, source);
+  const question = await questionTarget(deps, handling, event, userId, source);
   if (!question) {
     deps.onEvent(event.type, 'ignored');
     return;
@@ -197,6 +197,7 @@ async function questionTarget(
   deps: MessageDeps,
   handling: Handling,
   event: IncomingMessage,
+  userId: string,
   source: EventSource,
 ): Promise<{ target: ReplyTarget; unaddressed: boolean } | undefined> {
   if (event.type === 'app_mention') {
@@ -208,8 +209,7 @@ async function questionTarget(
     // A top-level message without the app's mention that passed mayBeQuestion: the channel answers
     // on its own, if the asker is one it answers.
     const { askers } = deps.channels.policyOf(event.channel);
-    const user = event.user ?? '';
-    const answered = askers === 'anyone' || (await isAmong(deps, handling, askers, user));
+    const answered = askers === 'anyone' || (await isAmong(deps, handling, askers, userId));
     return answered
       ? { target: { channel: event.channel, threadTs: event.ts }, unaddressed: true }
       : undefined;
@@ -254,6 +254,8 @@ const MENTION = /<(?:@[UW]|!subteam\^|!here|!channel|!everyone)/;
 function mayBeQuestion(
   deps: Pick<MessageDeps, 'channels'>,
   event: MessageFacts,
+  /** The asker, as askerOf read it. */
+  userId: string,
   botUserId: string | undefined,
 ): boolean {
   if (event.type === 'app_mention' || isDirectMessage(event)) return true;
@@ -267,7 +269,7 @@ function mayBeQuestion(
   if (mentionsTheApp(text, botUserId)) return false;
   if (MENTION.test(text)) return false;
   if (policy.askers !== 'anyone' && policy.askers.groups.length === 0) {
-    if (!policy.askers.users.includes(event.user ?? '')) return false;
+    if (!policy.askers.users.includes(userId)) return false;
   }
   return policy.answer === 'all' ? text.trim() !== '' : readsAsQuestion(text);
 }
