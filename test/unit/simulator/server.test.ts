@@ -8,6 +8,7 @@ import {
   type SimulatorOptions,
   startSimulator,
 } from '../../../src/simulator/index.js';
+import { waitFor } from '../../support/wait.js';
 
 const TOKEN = DEFAULT_SIMULATOR_TOKEN;
 let simulators: Simulator[] = [];
@@ -113,7 +114,8 @@ describe('simulator transport', () => {
     await ask(simulator);
     simulator.faults.set({ kind: 'delay', ms: 60_000 });
     const pending = ask(simulator).catch((error: unknown) => error);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The delayed request has reached the server (it is recorded before its delay), not merely been sent.
+    await waitFor(() => simulator.received.length === 2);
     const startedAt = Date.now();
     await simulator.close();
     expect(Date.now() - startedAt).toBeLessThan(1000);
