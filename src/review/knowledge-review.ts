@@ -232,7 +232,12 @@ export class KnowledgeReview {
           this.#logger.warn({ ...scope, err: error }, 'no link to an unanswered question');
           return undefined;
         });
-      await this.#report(cardIdOfQuestion(answered.question), 'unanswered', scope, (base, now) => {
+      const opened = {
+        cardId: cardIdOfQuestion(answered.question),
+        kind: 'unanswered' as const,
+        question: answered.question,
+      };
+      await this.#report(opened, scope, (base, now) => {
         return {
           ...base,
           ...withWording(base, answered.question),
@@ -298,9 +303,8 @@ export class KnowledgeReview {
     if (!this.#settings.cardsEnabled || !context.docId) return;
     const docId = context.docId;
     const snapshot = await this.#entrySnapshot(docId, scope);
-    await this.#report(cardIdOfEntry(docId), 'disliked', scope, (base, now) =>
-      dislikedCard(base, now, report, docId, snapshot),
-    );
+    const opened = { cardId: cardIdOfEntry(docId), kind: 'disliked' as const, question: context.question };
+    await this.#report(opened, scope, (base, now) => dislikedCard(base, now, report, docId, snapshot));
   }
 
   async #entrySnapshot(docId: string, scope: ReviewScope): Promise<EntrySnapshot | undefined> {
@@ -343,7 +347,7 @@ export class KnowledgeReview {
           ? card
           : undefined;
       const counted = dislikedCard(
-        newCard(cardId, 'disliked', now),
+        newCard(cardId, 'disliked', report.context.question, now),
         now,
         { ...report, link },
         docId,
@@ -705,19 +709,20 @@ export class KnowledgeReview {
 
   /**
    * Counts a report on a card under its lock, then posts or updates the card. `next` gets the open
-   * card, or a new one: a card handled before starts again as a new post, the old one keeping its record.
+   * card, or a new one opened with the report's question: a card handled before starts again as a new
+   * post, the old one keeping its record.
    */
   async #report(
-    cardId: string,
-    kind: ReviewCard['kind'],
+    opened: { cardId: string; kind: ReviewCard['kind']; question: string },
     scope: ReviewScope,
     next: (open: ReviewCard, now: number) => ReviewCard,
   ): Promise<void> {
+    const { cardId, kind, question } = opened;
     await this.#cards.change(cardId, async (card) => {
       const now = this.#now();
       // A linked question asked again without an answer: the new card says its link did not answer.
       const linked = card?.status === 'linked' ? card.linked : undefined;
-      const open = card?.status === 'open' ? card : { ...newCard(cardId, kind, now), linked };
+      const open = card?.status === 'open' ? card : { ...newCard(cardId, kind, question, now), linked };
       const counted = next(open, now);
       // A card already in the channel shows the new count at its next refresh, a new one at once.
       if (counted.posted && !this.#refreshes.mayShowNow(cardId, scope))
@@ -788,7 +793,8 @@ function withReason(reasons: ReasonNote[], reason: ReasonNote): ReasonNote[] {
   return [reason, ...reasons].slice(0, MAX_REASONS);
 }
 
-function newCard(id: string, kind: ReviewCard['kind'], now: number): ReviewCard {
+/** A card before its first report is counted, opened with the question that report asks. */
+function newCard(id: string, kind: ReviewCard['kind'], question: string, now: number): ReviewCard {
   return {
     id,
     kind,
@@ -796,7 +802,7 @@ function newCard(id: string, kind: ReviewCard['kind'], now: number): ReviewCard 
     entryTitle: undefined,
     answerHtml: undefined,
     answerType: undefined,
-    question: '',
+    question,
     otherWordings: [],
     robotFlag: undefined,
     linked: undefined,
@@ -821,7 +827,6 @@ function newCard(id: string, kind: ReviewCard['kind'], now: number): ReviewCard 
  * other wording is listed once (as typed, differing from the first and each other by more than spaces).
  */
 function withWording(card: ReviewCard, question: string): Pick<ReviewCard, 'question' | 'otherWordings'> {
-  if (card.question === '') return { question, otherWordings: [] };
   const known = [card.question, ...card.otherWordings];
   const sameText = (wording: string) =>
     wording.trim().replace(/\s+/g, ' ') === question.trim().replace(/\s+/g, ' ');
