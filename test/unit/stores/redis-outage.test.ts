@@ -101,7 +101,10 @@ describe('Redis lost while running', () => {
     const first = await timed(store.get('k1'));
     expect(first.error).toBeInstanceOf(StoreUnavailableError);
     expect(first.ms).toBeLessThan(1_000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once the connection says it is lost (the breaker open), calls fail at once.
+    await waitFor(() => logger.lines.some((line) => line.msg.includes('redis connection lost')), {
+      timeoutMs: 5_000,
+    });
     const offline = await timed(store.put('k2', answer));
     expect(offline.error).toBeInstanceOf(StoreUnavailableError);
     expect(offline.ms).toBeLessThan(100);
