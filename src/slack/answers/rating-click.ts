@@ -27,7 +27,7 @@ async function rate(deps: RatingDeps, handling: Handling, click: Click): Promise
   const { payload, userId } = click;
   const target = clickedTarget(payload);
   const { locale, displayName } = await handling.person(userId);
-  const value = decodeRatingValue(click.value ?? '');
+  const value = decodeRatingValue(click.value);
   if (!target) return;
   if (!value) {
     logger.warn({}, 'ignored a rating click with a malformed value');

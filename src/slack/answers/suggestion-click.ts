@@ -19,7 +19,7 @@ export function suggestionClickListener(deps: SuggestionDeps): (args: ClickArgs)
 
 async function askSuggestion(deps: SuggestionDeps, handling: Handling, click: Click): Promise<void> {
   const target = clickedTarget(click.payload);
-  const value = decodeSuggestionValue(click.value ?? '');
+  const value = decodeSuggestionValue(click.value);
   if (!target || !value) {
     handling.logger.warn({ hasPlace: Boolean(target) }, 'ignored a suggestion click with a malformed value');
     return;

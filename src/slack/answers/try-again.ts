@@ -28,7 +28,7 @@ export function tryAgainListener(deps: TryAgainDeps): (args: ClickArgs) => Promi
 
 async function askAgain(deps: TryAgainDeps, handling: Handling, click: Click): Promise<void> {
   const target = clickedTarget(click.payload);
-  const value = decodeTryAgainValue(click.value ?? '');
+  const value = decodeTryAgainValue(click.value);
   if (!target || !value) {
     handling.logger.warn({}, 'ignored a try-again click with a malformed value');
     return;

@@ -16,9 +16,9 @@ const CHANNEL_ID = /^[CG][A-Z0-9]+$/;
 
 export function channelEditListener(deps: EditDeps): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'channel settings edit failed', async (handling, click) => {
-    const channelId = click.value ?? '';
+    const channelId = click.value;
     const triggerId = click.payload.trigger_id;
-    if (!CHANNEL_ID.test(channelId) || !triggerId) {
+    if (channelId === undefined || !CHANNEL_ID.test(channelId) || !triggerId) {
       handling.logger.warn({}, 'ignored a channel settings edit without a channel or trigger');
       return;
     }

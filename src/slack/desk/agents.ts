@@ -71,9 +71,9 @@ async function handleAgentsClick(
   command: string,
 ): Promise<void> {
   const actionId = click.payload.actions[0]?.action_id ?? '';
-  const groupId = click.value ?? '';
+  const groupId = click.value;
   const responseUrl = click.payload.response_url;
-  if (!isGroupId(groupId) || !responseUrl) {
+  if (groupId === undefined || !isGroupId(groupId) || !responseUrl) {
     handling.logger.warn({ actionId }, 'ignored an agents click with a malformed value');
     return;
   }

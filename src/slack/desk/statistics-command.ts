@@ -68,7 +68,7 @@ export function statisticsRetryListener(
   command: string,
 ): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'statistics retry failed', async (handling, click) => {
-    const dates = RETRY_VALUE.exec(click.value ?? '');
+    const dates = click.value === undefined ? null : RETRY_VALUE.exec(click.value);
     const asked = dates ? periodOf([dates[1] ?? '', dates[2] ?? ''], new Date()) : undefined;
     const { view, response_url: responseUrl } = click.payload;
     const inModal = view?.type === 'modal';

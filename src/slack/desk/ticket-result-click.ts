@@ -41,7 +41,7 @@ async function handleResultClick(deps: TicketDeps, handling: Handling, click: Cl
   const actionId = click.payload.actions[0]?.action_id ?? '';
   const isCsv = actionId === ACTION_TICKETS_CSV;
   const { locale } = await handling.person(click.userId);
-  const value = decodeTicketQueryValue(click.value ?? '');
+  const value = decodeTicketQueryValue(click.value);
   const filter =
     value?.statuses.every(isTicketStatus) && value.sources.every(isTicketSource) && isTimeZone(value.timeZone)
       ? checkFilter(

@@ -209,7 +209,7 @@ export function homeExampleClickListener(deps: ExampleDeps): (args: ClickArgs) =
 }
 
 async function askFromHome(deps: ExampleDeps, handling: Handling, click: Click): Promise<void> {
-  const question = exampleQuestionSchema.safeParse(click.value ?? '');
+  const question = exampleQuestionSchema.safeParse(click.value);
   if (!question.success) {
     deps.onEvent('home_example', 'malformed');
     handling.logger.warn({}, 'ignored a home example click with a malformed value');

@@ -29,7 +29,7 @@ export function askAgainListener(deps: AskAgainDeps): (args: ClickArgs) => Promi
 
 async function askAgain(deps: AskAgainDeps, handling: Handling, click: Click): Promise<void> {
   const target = clickedTarget(click.payload);
-  const value = decodeAskAgainValue(click.value ?? '');
+  const value = decodeAskAgainValue(click.value);
   if (!target || !value) {
     handling.logger.warn({}, 'ignored an ask-again click with a malformed value');
     return;

@@ -38,7 +38,7 @@ export function dislikeReasonClickListener(deps: ReasonDeps): (args: ClickArgs) 
 async function openReasonModal(deps: ReasonDeps, handling: Handling, click: Click): Promise<void> {
   const { payload, userId } = click;
   const { locale } = await handling.person(userId);
-  const contextKey = decodeReasonValue(click.value ?? '');
+  const contextKey = decodeReasonValue(click.value);
   const target = clickedTarget(payload);
   if (!contextKey || !payload.trigger_id || !target) {
     handling.logger.warn({}, 'ignored a reason click with a malformed value');

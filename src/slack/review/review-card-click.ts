@@ -35,7 +35,7 @@ async function handleCardClick(
 ): Promise<void> {
   const { payload, userId } = click;
   const target = clickedTarget(payload);
-  const value = decodeReviewCardValue(click.value ?? '');
+  const value = decodeReviewCardValue(click.value);
   if (!target || !value) {
     handling.logger.warn({ action }, 'ignored a review card click with a malformed value');
     return;
