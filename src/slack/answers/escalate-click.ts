@@ -161,7 +161,7 @@ async function postCall(
     clickerUserId: userId,
     question: context.question,
     // Away from the DM the people called cannot see the answer: the call carries it.
-    ...(route.channelId === undefined ? {} : { answerText: payload.message?.text ?? '' }),
+    ...(route.channelId === undefined ? {} : { awayFromDm: { answerText: payload.message?.text } }),
   });
   const sent = await deps.responder.post(handling, where, call);
   if (sent.ok) return { channel: where.channel, ts: sent.ts };

@@ -66,8 +66,8 @@ export interface Call {
   askerUserId: string;
   clickerUserId: string;
   question: string;
-  /** Set for a DM's call, posted away from the DM: the answer the asker was given, as plain text. */
-  answerText?: string | undefined;
+  /** Set for a DM's call, posted away from the DM: the answer the asker was given, as plain text, if any. */
+  awayFromDm?: { answerText: string | undefined };
 }
 
 /** Groups first: one on-call group reaches more people than any one person, and is kept if a list is cut. */
@@ -84,7 +84,7 @@ export function renderCall(call: Call): RenderedMessage {
   const targets = targetMentions(call.targets).join(' ');
   const asker = mention(call.askerUserId);
   const said =
-    call.answerText === undefined
+    call.awayFromDm === undefined
       ? t(locale, 'escalation_call', {
           clicked: call.clickerUserId === call.askerUserId ? 'asker' : 'other',
           asker,
@@ -96,9 +96,10 @@ export function renderCall(call: Call): RenderedMessage {
   const question = quote(call.question, QUOTED_QUESTION_MAX);
   const blocks: types.KnownBlock[] = [section(leadText), section(question)];
   const plain = [leadText, question];
-  if (call.answerText !== undefined && call.answerText.trim() !== '') {
+  const answerText = call.awayFromDm?.answerText;
+  if (answerText !== undefined && answerText.trim() !== '') {
     const answered = t(locale, 'escalation_answer');
-    const answer = quote(call.answerText, QUOTED_ANSWER_MAX);
+    const answer = quote(answerText, QUOTED_ANSWER_MAX);
     blocks.push(section(answered), section(answer));
     plain.push(answered, answer);
   }

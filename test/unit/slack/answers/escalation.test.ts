@@ -83,7 +83,7 @@ describe('renderCall', () => {
       askerUserId: 'U0JANE',
       clickerUserId: 'U0JANE',
       question: 'How do I reset my password?',
-      answerText: 'Go to the password portal.',
+      awayFromDm: { answerText: 'Go to the password portal.' },
     });
     expect(sections(call.blocks)).toEqual([
       '<!subteam^S0ONCALL>\n<@U0JANE> asks for a person to help with a question asked in a direct message with the app:',
@@ -104,7 +104,7 @@ describe('renderCall', () => {
       askerUserId: 'U0JANE',
       clickerUserId: 'U0SAM',
       question: 'q'.repeat(5_000),
-      answerText: 'a & b '.repeat(2_000),
+      awayFromDm: { answerText: 'a & b '.repeat(2_000) },
     });
     for (const text of sections(call.blocks)) expect(text.length).toBeLessThanOrEqual(SECTION_TEXT_MAX);
     expect(call.text.length).toBeLessThanOrEqual(FALLBACK_TEXT_MAX);
