@@ -8,7 +8,10 @@ import { postToResponseUrl } from './response-url.js';
 
 type WebClient = webApi.WebClient;
 
-export type Sent = { ok: true; ts: string } | { ok: false; error: string | undefined };
+type Refused = { ok: false; error: string | undefined };
+export type Sent = { ok: true; ts: string } | Refused;
+/** An ephemeral message has no ts to keep: it cannot be updated or threaded on. */
+type Shown = { ok: true } | Refused;
 
 /** Errors with which Slack refuses a message's blocks (as opposed to the channel or the token). */
 const BLOCK_REFUSALS = new Set([
@@ -93,7 +96,7 @@ export class Responder {
    * Shows a reply: the first part replaces the placeholder when there is one (so the question never
    * gets two answers), the rest go to the same target. When Slack refuses a part's blocks (an
    * image it cannot fetch makes the whole message invalid), that part and the rest are shown from
-   * `plainer`, the same reply rendered without image blocks. Returns the ts of the last part shown.
+   * `plainer`, the same reply rendered without image blocks.
    */
   async show(
     out: Outbox,
@@ -101,14 +104,13 @@ export class Responder {
     messages: RenderedMessage[],
     placeholderTs: string | undefined,
     plainer?: () => RenderedMessage[],
-  ): Promise<string | undefined> {
-    let lastTs: string | undefined;
+  ): Promise<void> {
     let parts = messages;
     let fellBack = false;
     for (let index = 0; index < parts.length; index += 1) {
       const message = parts[index];
       if (!message) break;
-      let sent: Sent = { ok: false, error: undefined };
+      let sent: Shown = { ok: false, error: undefined };
       const visibleTo = target.visibleTo;
       if (visibleTo !== undefined) {
         sent =
@@ -128,34 +130,36 @@ export class Responder {
           'Slack refused the blocks; showing the plain rendering',
         );
         index -= 1;
-        continue;
       }
-      if (sent.ok) lastTs = sent.ts;
     }
-    return lastTs;
   }
 
-  /** Shows a message to one person only; its ts (good for nothing but the log), or the Slack error. */
-  async ephemeral(out: Outbox, target: ReplyTarget, userId: string, message: RenderedMessage): Promise<Sent> {
+  /** Shows a message to one person only, or says the Slack error. */
+  async ephemeral(
+    out: Outbox,
+    target: ReplyTarget,
+    userId: string,
+    message: RenderedMessage,
+  ): Promise<Shown> {
     try {
-      const response = await out.client.chat.postEphemeral({
+      await out.client.chat.postEphemeral({
         channel: target.channel,
         user: userId,
         ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
         text: message.text,
         blocks: message.blocks,
       });
-      return { ok: true, ts: response.message_ts ?? '' };
+      return { ok: true };
     } catch (error) {
       this.#logFailure(out, 'chat.postEphemeral', error, target, { userId });
       return { ok: false, error: slackErrorCode(error) };
     }
   }
 
-  async #replaceEphemeral(out: Outbox, url: string, message: RenderedMessage): Promise<Sent> {
+  async #replaceEphemeral(out: Outbox, url: string, message: RenderedMessage): Promise<Shown> {
     const replaced = await postToResponseUrl(url, { message, replace: true }, out.logger);
     if (!replaced) this.#onApiError?.('response_url', undefined);
-    return replaced ? { ok: true, ts: '' } : { ok: false, error: undefined };
+    return replaced ? { ok: true } : { ok: false, error: undefined };
   }
 
   /** Opens a modal; its view id, or undefined (logged) when Slack refused (an expired trigger). */
