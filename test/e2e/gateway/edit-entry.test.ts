@@ -33,6 +33,7 @@ import {
   viewOf,
   viewSubmissionPayload,
 } from '../../support/review-payloads.js';
+import { ackOf, asSubmitted, since } from '../../support/review-steps.js';
 import { IDS } from '../../support/slack-payloads.js';
 import { FORM_CONTENT_TYPE, interactionBody, signSlackRequest } from '../../support/slack-signing.js';
 
@@ -48,38 +49,10 @@ const TEST_MS = 60_000;
 
 const toReview = (call: RecordedCall) => call.body.channel === REVIEW_CHANNEL;
 
-/** Calls recorded from now on: a predicate for `waitForCall`. */
-function since(h: GatewayHarness): (call: RecordedCall) => boolean {
-  const mark = h.slack.calls().length;
-  return (call) => h.slack.calls().indexOf(call) >= mark;
-}
-
 /**
  * What Slack submits for `view` when the person changed only `changes`: every input holds its initial
  * value (text, option, date or time) unless changed; `null` is an input the person emptied.
  */
-function asSubmitted(
-  view: Record<string, unknown>,
-  changes: Record<string, InputValue | null> = {},
-): Record<string, InputValue> {
-  const values: Record<string, InputValue> = {};
-  for (const block of viewBlocks(view)) {
-    const element = block.element;
-    if (block.type !== 'input' || typeof block.block_id !== 'string' || !isRecord(element)) continue;
-    const id = block.block_id;
-    if (typeof element.initial_value === 'string') values[id] = { text: element.initial_value };
-    else if (isRecord(element.initial_option) && typeof element.initial_option.value === 'string') {
-      values[id] = { option: element.initial_option.value };
-    } else if (typeof element.initial_date === 'string') values[id] = { date: element.initial_date };
-    else if (typeof element.initial_time === 'string') values[id] = { time: element.initial_time };
-  }
-  for (const [id, value] of Object.entries(changes)) {
-    if (value === null) delete values[id];
-    else values[id] = value;
-  }
-  return values;
-}
-
 /** The data of every update_robot_doc the simulator received for this entry, oldest first. */
 function updatesFor(h: GatewayHarness, docId: string): Array<Record<string, unknown>> {
   return h.simulator.received.flatMap((request) =>
@@ -101,7 +74,7 @@ function allUpdates(h: GatewayHarness): number {
 /** Asks, 👎 as the asker, and waits for the entry's card (posted, or updated when one is open). */
 async function dislike(h: GatewayHarness, question: string, user: string = IDS.user) {
   const asked = await askByMention(h, question, { user });
-  const fresh = since(h);
+  const fresh = since(h.slack);
   await h.click(
     clickButton(asked.answer, buttonOf(asked.answer, 'rate_down'), { user, threadTs: asked.threadTs }),
   );
@@ -125,20 +98,12 @@ function openedFrom(call: RecordedCall): Opened {
 
 /** Clicks Edit entry on the card as `user` and waits for the modal. */
 async function openFromCard(h: GatewayHarness, card: RecordedCall, cardTs: string): Promise<Opened> {
-  const fresh = since(h);
+  const fresh = since(h.slack);
   const response = await h.click(
     clickButton(card, buttonOf(card, 'review_edit'), { user: OPERATOR, ts: cardTs }),
   );
   expect(response.status).toBe(200);
   return openedFrom(await h.slack.waitForCall('views.open', fresh, WAIT_MS));
-}
-
-/** The submission's HTTP answer, as JSON. */
-function ackOf(response: { status: number; text: string }): Record<string, unknown> {
-  expect(response.status).toBe(200);
-  const body: unknown = JSON.parse(response.text);
-  if (!isRecord(body)) throw new Error(`not a JSON object: ${response.text}`);
-  return body;
 }
 
 const isSaving = (view: Record<string, unknown>) => textsIn(view).includes('⏳');
@@ -279,7 +244,7 @@ describe('the edit loop, with a review channel and one operator', () => {
       // So does Ask again, below the notice, which stays to say why the answer changed.
       const asksBefore = h.robotAsks().length;
       const toldTs = String(told.response?.ts);
-      const fresh = since(h);
+      const fresh = since(h.slack);
       const clicked = await h.click(clickButton(told, buttonOf(told, 'ask_again'), { ts: toldTs, threadTs }));
       expect(clicked.status).toBe(200);
       const reanswered = await h.slack.waitForCall(
@@ -492,7 +457,7 @@ describe('the edit loop, with a review channel and one operator', () => {
       const values = asSubmitted(opened.view, { edit_answer: { text: typed } });
 
       h.simulator.faults.set({ kind: 'http500', actions: ['update_robot_doc'] });
-      const beforeFailed = since(h);
+      const beforeFailed = since(h.slack);
       const kept = await resultOf(
         h,
         opened,
@@ -510,7 +475,7 @@ describe('the edit loop, with a review channel and one operator', () => {
 
       // The platform refusing it (an error code) keeps the modal too, and says so.
       h.simulator.faults.set({ kind: 'code', code: '999999', actions: ['update_robot_doc'] });
-      const beforeRefused = since(h);
+      const beforeRefused = since(h.slack);
       const keptAgain = await resultOf(
         h,
         opened,
@@ -525,7 +490,7 @@ describe('the edit loop, with a review channel and one operator', () => {
       // "fixed" update, and the asker's only notice, come after that save.
       h.simulator.faults.clear();
       const savedAt = Date.now();
-      const beforeSaved = since(h);
+      const beforeSaved = since(h.slack);
       const saved = await resultOf(
         h,
         opened,
@@ -612,7 +577,7 @@ describe('the edit loop, with a review channel and one operator', () => {
       const message = messageOf(answer);
       expect(message.blocks.some((block) => block.block_id === 'entry:doc-wifi')).toBe(true);
 
-      const fresh = since(h);
+      const fresh = since(h.slack);
       const shortcut = await h.click(messageShortcutPayload({ user: OPERATOR, message }));
       expect(shortcut.status).toBe(200);
       const opened = openedFrom(await h.slack.waitForCall('views.open', fresh, WAIT_MS));
@@ -787,7 +752,7 @@ describe('the edit loop in Chinese', () => {
       expect(textOf(again.answer)).toContain('短信验证码');
 
       const toldTs = String(told.response?.ts);
-      const fresh = since(h);
+      const fresh = since(h.slack);
       await h.click(clickButton(told, buttonOf(told, 'ask_again'), { user: 'U_ZH', ts: toldTs, threadTs }));
       const reanswered = await h.slack.waitForCall(
         'chat.update',

@@ -3,10 +3,9 @@
 // where they asked, as from that person; the card marked answered), or link the question to an entry
 // and edit that (the card marked linked, the askers told). Operators only, checked again on submit.
 import { describe, expect, it } from 'vitest';
-import type { FakeSlackApi, RecordedCall } from '../../support/fake-slack-api.js';
+import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   askByMention,
-  blocksOf,
   buttonOf,
   buttonsOf,
   clickButton,
@@ -17,7 +16,8 @@ import {
   useGatewayHarness,
 } from '../../support/gateway-harness.js';
 import { elementOf, openedViewId, viewOf, viewSubmissionPayload } from '../../support/review-payloads.js';
-import { directMessage, IDS } from '../../support/slack-payloads.js';
+import { ackOf, askInDm, headerOf, since } from '../../support/review-steps.js';
+import { IDS } from '../../support/slack-payloads.js';
 import { FORM_CONTENT_TYPE, interactionBody, signSlackRequest } from '../../support/slack-signing.js';
 
 const REVIEW_CHANNEL = 'C0REVIEW';
@@ -29,30 +29,6 @@ const OPERATORS_ONLY =
   'Only operators can edit the knowledge base or handle its review cards. To be made one, ask the app’s administrators.';
 
 const toReview = (call: RecordedCall) => call.body.channel === REVIEW_CHANNEL;
-
-function since(slack: FakeSlackApi): (call: RecordedCall) => boolean {
-  const mark = slack.calls().length;
-  return (call) => slack.calls().indexOf(call) >= mark;
-}
-
-function headerOf(call: RecordedCall): string {
-  const header = blocksOf(call).find((block) => block.type === 'header');
-  return header && isRecord(header.text) ? String(header.text.text ?? '') : '';
-}
-
-/** Asks in the app's DM (no thread) and waits for the answer. */
-async function askInDm(h: GatewayHarness, question: string, user: string): Promise<RecordedCall> {
-  const fresh = since(h.slack);
-  const response = await h.sendEvent(directMessage({ text: question, user }));
-  expect(response.status).toBe(200);
-  const placeholder = await h.slack.waitForCall(
-    'chat.postMessage',
-    (call) => call.body.channel === IDS.dm && fresh(call),
-    WAIT_MS,
-  );
-  const placeholderTs = String(placeholder.response?.ts);
-  return h.slack.waitForCall('chat.update', (call) => call.body.ts === placeholderTs, WAIT_MS);
-}
 
 /** The unanswered question's card once `count` askers are on it. */
 function cardCounted(h: GatewayHarness, count: number): Promise<RecordedCall> {
@@ -75,11 +51,6 @@ async function openCardModal(
   expect(response.status).toBe(200);
   const opened = await h.slack.waitForCall('views.open', fresh, WAIT_MS);
   return { view: viewOf(opened), id: openedViewId(opened) };
-}
-
-function ackOf(response: { status: number; text: string }): Record<string, unknown> {
-  expect(response.status).toBe(200);
-  return response.text === '' ? {} : (JSON.parse(response.text) as Record<string, unknown>);
 }
 
 describe('an unanswered question answered from its card', () => {

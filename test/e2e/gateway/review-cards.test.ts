@@ -19,7 +19,8 @@ import {
   viewOf,
   viewSubmissionPayload,
 } from '../../support/review-payloads.js';
-import { directMessage, IDS, nextTs } from '../../support/slack-payloads.js';
+import { askInDm, findReasonButton, headerOf } from '../../support/review-steps.js';
+import { IDS, nextTs } from '../../support/slack-payloads.js';
 import { waitFor } from '../../support/wait.js';
 
 const REVIEW_CHANNEL = 'C0REVIEW';
@@ -60,12 +61,6 @@ function tsOf(post: RecordedCall): string {
   return ts;
 }
 
-/** The card's header text (its headline: kind and count). */
-function headerOf(call: RecordedCall): string {
-  const header = blocksOf(call).find((block) => block.type === 'header');
-  return header && isRecord(header.text) ? String(header.text.text ?? '') : '';
-}
-
 /** The text of every block of a type (sections' text and fields, context elements), in order. */
 function blockTexts(call: RecordedCall, type: 'section' | 'context'): string[] {
   return blocksOf(call)
@@ -82,22 +77,6 @@ function blockTexts(call: RecordedCall, type: 'section' | 'context'): string[] {
 
 function hasActionsBlock(call: RecordedCall): boolean {
   return blocksOf(call).some((block) => block.type === 'actions');
-}
-
-/** The "Say what was wrong" button on the rated line, as a button clickButton can press. */
-function reasonButtonOf(rated: RecordedCall) {
-  for (const block of blocksOf(rated)) {
-    const accessory = block.accessory;
-    if (isRecord(accessory) && accessory.action_id === 'dislike_reason') {
-      return {
-        actionId: 'dislike_reason',
-        blockId: String(block.block_id ?? ''),
-        value: String(accessory.value ?? ''),
-        text: isRecord(accessory.text) ? String(accessory.text.text ?? '') : '',
-      };
-    }
-  }
-  return undefined;
 }
 
 /** The input blocks of a view by the type of their element: block id → element type. */
@@ -141,21 +120,6 @@ async function dislike(h: GatewayHarness, question: string, user: string = IDS.u
 function postedCard(h: GatewayHarness, mark: number): Promise<RecordedCall> {
   const since = after(h.slack, mark);
   return h.slack.waitForCall('chat.postMessage', (call) => toReview(call) && since(call), WAIT_MS);
-}
-
-/** Asks in the app's DM (no thread) and waits for the answer. */
-async function askInDm(h: GatewayHarness, question: string): Promise<RecordedCall> {
-  const mark = h.slack.calls().length;
-  const since = after(h.slack, mark);
-  const response = await h.sendEvent(directMessage({ text: question }));
-  expect(response.status).toBe(200);
-  const placeholder = await h.slack.waitForCall(
-    'chat.postMessage',
-    (call) => call.body.channel === IDS.dm && since(call),
-    WAIT_MS,
-  );
-  const placeholderTs = tsOf(placeholder);
-  return h.slack.waitForCall('chat.update', (call) => call.body.ts === placeholderTs, WAIT_MS);
 }
 
 describe('with a review channel and an operator', () => {
@@ -355,7 +319,7 @@ describe('with a review channel and an operator', () => {
       const { rated, threadTs, mark } = await dislike(h, 'How do I set up email on my phone?');
       const card = await postedCard(h, mark);
       const cardTs = tsOf(card);
-      const reason = reasonButtonOf(rated);
+      const reason = findReasonButton(rated);
       if (!reason)
         throw new Error(`no reason button on the rated line: ${JSON.stringify(rated.body.blocks)}`);
       expect(reason.text).toBe('Say what was wrong');
@@ -418,7 +382,7 @@ describe('with a review channel and an operator', () => {
         (call) => call.body.ts === rated.body.ts && textOf(call).includes('was sent to the team'),
         WAIT_MS,
       );
-      expect(reasonButtonOf(sentLine)).toBeUndefined();
+      expect(findReasonButton(sentLine)).toBeUndefined();
       expect(textOf(sentLine)).toContain(
         `<@${IDS.user}> rated this answer 👎 not helpful · ✓ What was wrong was sent to the team. Thank you.`,
       );
@@ -434,7 +398,7 @@ describe('with a review channel and an operator', () => {
       const { rated, threadTs, mark } = await dislike(h, 'How do I submit an expense claim?');
       const card = await postedCard(h, mark);
       const cardTs = tsOf(card);
-      const reason = reasonButtonOf(rated);
+      const reason = findReasonButton(rated);
       if (!reason)
         throw new Error(`no reason button on the rated line: ${JSON.stringify(rated.body.blocks)}`);
 
@@ -535,7 +499,7 @@ describe('with a review channel and an operator', () => {
       const { rated, threadTs, mark } = await dislike(h, 'What benefits do I get?');
       const card = await postedCard(h, mark);
       const cardTs = tsOf(card);
-      const reason = reasonButtonOf(rated);
+      const reason = findReasonButton(rated);
       if (!reason)
         throw new Error(`no reason button on the rated line: ${JSON.stringify(rated.body.blocks)}`);
       await h.click(
@@ -841,7 +805,7 @@ describe('without a review channel', () => {
     async () => {
       const h = harness();
       const { rated, mark } = await dislike(h, 'How do I reset my password?');
-      expect(reasonButtonOf(rated)).toBeUndefined();
+      expect(findReasonButton(rated)).toBeUndefined();
       expect(JSON.stringify(rated.body.blocks)).not.toContain('dislike_reason');
       expect(textOf(rated)).toContain('rated this answer 👎 not helpful');
       await askByMention(h, 'Which llama grooms alpacas on Mars?');
