@@ -152,14 +152,19 @@ export class Answerer implements AnswerQuestion {
       );
       return;
     }
+    if (reply.kind === 'pass') {
+      // Chatter in a busy channel: counted, and logged only at debug.
+      this.#onEvent('question', 'passed_over');
+      logger.debug(
+        { channel: target.channel, threadTs: target.threadTs },
+        'no answer to an unaddressed message; passed over',
+      );
+      return;
+    }
     logger.info(
       { kind: reply.kind, channel: target.channel, threadTs: target.threadTs, clicked: Boolean(suggestion) },
       'reply ready',
     );
-    if (reply.kind === 'pass') {
-      this.#onEvent('question', 'passed_over');
-      return;
-    }
     if (suggestion && reply.kind === 'notice') {
       // A stale click is told to the person who clicked, not to the thread.
       await tell(this.#responder, handling, target, userId, reply);
