@@ -48,9 +48,9 @@ export function isTooLittleToReview(question: string): boolean {
   const spacedWords = words
     .replace(UNSPACED_CHARACTER, ' ')
     .split(' ')
-    .filter((word) => word !== '').length;
-  if (spacedWords + unspaced < 2) return true;
-  return unspaced === 0 && isKeyboardMash(words);
+    .filter((word) => word !== '');
+  if (spacedWords.length + unspaced < 2) return true;
+  return unspaced === 0 && isKeyboardMash(spacedWords);
 }
 
 /** An HTML tag typed as text (`<div>`, `</b>`, `<img src=x>`): the robot is asked it as typed. */
@@ -68,16 +68,15 @@ const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm', 'poiuytrewq', 'lkjhgfdsa
 const VOWEL = /[aeiouy]/;
 
 /** Keyboard mash ("asdfgh qwerty", "jjjjjj"): at least half the words are runs of keys, repeats or vowelless. */
-function isKeyboardMash(words: string): boolean {
-  const list = words.split(' ').filter((word) => word !== '');
-  const mashed = list.filter(
+function isKeyboardMash(words: readonly string[]): boolean {
+  const mashed = words.filter(
     (word) =>
       /^[a-z]+$/.test(word) &&
       ((word.length >= 4 && KEY_ROWS.some((row) => row.includes(word))) ||
         (word.length >= 4 && /^(.)\1+$/.test(word)) ||
         (word.length >= 6 && !VOWEL.test(word))),
   );
-  return mashed.length * 2 >= list.length;
+  return mashed.length * 2 >= words.length;
 }
 
 export function cardIdOfQuestion(question: string): string {
