@@ -14,7 +14,7 @@ type SectionBlock = types.SectionBlock;
 import { z } from 'zod';
 import { replaceEmoticons } from '../../answer-html/emoticons.js';
 import { answerToMrkdwn, convertAnswer, escapeMrkdwn, toPlainText } from '../../answer-html/mrkdwn.js';
-import type { Locale } from '../../conversation/locale.js';
+import { type Locale, localeOfText } from '../../conversation/locale.js';
 import type {
   AnswerReply,
   FailureReason,
@@ -269,21 +269,14 @@ function stripeOf(html: string, locale: Locale): { mrkdwn: string; plain: string
     stripe = { mrkdwn, plain: toPlainText(mrkdwn) };
     stripes.set(html, stripe);
   }
-  if (stripe.mrkdwn !== '' && languageOf(stripe.plain) === locale) return stripe;
+  if (stripe.mrkdwn !== '' && localeOfText(stripe.plain) === locale) return stripe;
   const header = t(locale, 'suggestions_header');
   return { mrkdwn: header, plain: toPlainText(header) };
 }
 
-const HAN = /\p{Script=Han}/u;
-
-/** The app's language a text of the robot's is written in: Chinese if it has any Han character. */
-function languageOf(text: string): Locale {
-  return HAN.test(text) ? 'zh-CN' : 'en';
-}
-
 /** Where the robot offers suggestions in both languages, those in the reader's; else all of them. */
 function inReadersLanguage(suggestions: SuggestionChoice[], locale: Locale): SuggestionChoice[] {
-  const readers = suggestions.filter((suggestion) => languageOf(suggestion.question) === locale);
+  const readers = suggestions.filter((suggestion) => localeOfText(suggestion.question) === locale);
   return readers.length > 0 ? readers : suggestions;
 }
 

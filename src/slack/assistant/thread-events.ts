@@ -2,7 +2,7 @@
 // channel beside it) and the person moving to another channel while it is open (keep that one).
 import type { Context, webApi } from '@slack/bolt';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
-import type { Locale } from '../../conversation/locale.js';
+import { type Locale, localeOfText } from '../../conversation/locale.js';
 import type { PanelThread } from '../answers/assistant-threads.js';
 import type { RenderedMessage } from '../answers/blocks.js';
 import type { ListenerDeps } from '../handling/deps.js';
@@ -105,6 +105,6 @@ function greeting(locale: Locale, displayName: string): RenderedMessage {
 
 /** "Alice Smith" is greeted as Alice; a Chinese name (王芳) is said whole, as people say it. */
 function firstName(displayName: string): string {
-  if (/\p{Script=Han}/u.test(displayName)) return displayName;
+  if (localeOfText(displayName) === 'zh-CN') return displayName;
   return displayName.trim().split(/\s+/)[0] || displayName;
 }
