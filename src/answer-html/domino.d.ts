@@ -1,5 +1,4 @@
-// The part of @mixmark-io/domino (the DOM turndown parses with) this module uses. The package's own
-// declaration names the module 'domino' and types it with the browser's DOM, which Node code lacks.
+// The package's own declaration names the module 'domino' and types it with the browser's DOM.
 declare module '@mixmark-io/domino' {
   interface DominoNode {
     readonly nodeType: number;
@@ -11,7 +10,7 @@ declare module '@mixmark-io/domino' {
     readonly nextSibling: DominoNode | null;
     readonly firstChild: DominoNode | null;
     readonly childNodes: ArrayLike<DominoNode>;
-    /** Elements only: the lower-case tag name. */
+    /** Lower case. */
     readonly localName?: string;
     /** Elements only. */
     readonly attributes?: ArrayLike<{ readonly name: string; readonly value: string }>;

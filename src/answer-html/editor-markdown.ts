@@ -1,17 +1,5 @@
-// The answer as an operator edits it in Slack: the robot's HTML shown as Markdown in a plain-text
-// input (Slack's rich-text input cannot hold images), and the Markdown turned back into HTML on save.
-//
-// Kept both ways (HTML → Markdown → HTML):
-//   p, div (both become <p>) · br · b/strong → <strong> · i/em → <em> · del/s/strike → <del> ·
-//   a with an http(s)/mailto href · img with an http(s) src and its alt · ul/ol/li (with ol start) ·
-//   h1–h6 · blockquote · pre · code · hr.
-// A line break is one newline, as the operator sees it (GFM `breaks`); a blank line starts a paragraph.
-// Lost, and named by `unsupportedMarkup` so the modal can warn: every other element (span with
-// attributes, font, u, table, sub/sup, …), presentation attributes (style, class, colours, sizes,
-// alignment) reported as `style`, and links or images whose target is not kept (relative, data:, …).
-// Lost without a warning, as nobody sees them or they barely show: link and image titles, a link's
-// `target`, comments, repeated blank lines (two <br> in a row become a paragraph break), and a line
-// break inside a heading (a heading is one line in Markdown).
+// The answer as an operator edits it: the robot's HTML as Markdown in a plain-text input (Slack's
+// rich-text input cannot hold images), back to HTML on save; `unsupportedMarkup` names what is lost.
 import { Marked, type Token, type TokenizerExtensionFunction, type Tokens } from 'marked';
 import type TurndownService from 'turndown';
 import {
@@ -23,20 +11,17 @@ import {
 } from './parse.js';
 import { createBaseService, hasAncestor, LINE_BREAK, orderedItemNumber } from './turndown-base.js';
 
-/** Slack's plain_text_input holds at most 3000 characters. */
+/** Slack's plain_text_input limit. */
 export const EDITABLE_MARKUP_MAX = 3000;
 
-/** Whether the markup fits Slack's input (counted in UTF-16 units, the stricter count). */
+/** Counted in UTF-16 units, the stricter count. */
 export function fitsEditor(markup: string): boolean {
   return markup.length <= EDITABLE_MARKUP_MAX;
 }
 
-// ── HTML → Markdown ────────────────────────────────────────────────────────────────────────────
-
+// Same link and image rules as the Slack renderer (mrkdwn.ts), so the editor and the message agree.
 const SAFE_LINK = /^(?:https?:|mailto:)/i;
 const SAFE_IMAGE = /^https?:/i;
-
-// Same as the Slack renderer (src/answer-html/mrkdwn.ts), so the editor and the message agree.
 
 const turndown = createTurndown();
 
@@ -125,18 +110,11 @@ function createTurndown(): TurndownService {
   return service;
 }
 
-/**
- * After what starts a line of text like a list item ("1. text", "- text"), a no-break space: CommonMark
- * reads no list there, and the operator sees no `1\.` or `\-`; saving turns it back into the space it
- * was. (marked reads `#` and a no-break space as a heading: `\#` stays.)
- */
+/** After a list-like line start: CommonMark reads no list and no `\` shows; saving restores the space. */
 const MARK_SPACE = '\u00A0';
 const MARK_SPACED = /^(\d{1,9}[.)]|[-+])\u00A0/;
 
-/**
- * Escapes what Markdown would read as formatting, so the text comes back as written. Turndown calls
- * this per text node, and a line always starts a text node, so `^` is the start of a line.
- */
+/** Turndown calls this per text node and a line always starts one, so `^` is the start of a line. */
 function escapeMarkdown(text: string): string {
   return (
     text
@@ -147,7 +125,6 @@ function escapeMarkdown(text: string): string {
           ? match
           : '\\_',
       )
-      // A tag, comment or <autolink> typed as text; and &name; that would be read as an entity.
       .replace(/<(?=[A-Za-z/!?])/g, '\\<')
       .replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&')
       .replace(/^(\d{1,9}[.)]|[-+]) /, `$1${MARK_SPACE}`)
@@ -158,9 +135,8 @@ function escapeMarkdown(text: string): string {
   );
 }
 
-/** A link or image target as Markdown reads it back unchanged; <…> may hold spaces and parentheses. */
+/** <…> may hold spaces and parentheses. */
 function destination(url: string): string {
-  // Browsers drop newlines from URLs too, and <…> cannot hold one.
   const target = url.replace(/[\r\n]/g, '');
   return /[\s<>()\\]/.test(target) ? `<${target.replace(/[\\<>]/g, '\\$&')}>` : target;
 }
@@ -196,7 +172,6 @@ function listPrefix(node: DomNode): string {
   return `${orderedItemNumber(node)}. `;
 }
 
-/** The text of a <pre> as shown: a <br> in it is a newline too. */
 function preformattedText(node: DomNode): string {
   let text = '';
   for (let index = 0; index < node.childNodes.length; index += 1) {
@@ -209,13 +184,11 @@ function preformattedText(node: DomNode): string {
   return text;
 }
 
-// ── Markdown → HTML ────────────────────────────────────────────────────────────────────────────
-
 function escapeAll(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** Text as HTML: an entity the operator typed stays one, as CommonMark reads it; quotes stay as typed. */
+/** An entity the operator typed stays one, as CommonMark reads it. */
 function escapeText(text: string): string {
   return text
     .replace(/&(?!#\d{1,7};|#[Xx][0-9A-Fa-f]{1,6};|[A-Za-z][A-Za-z0-9]{1,31};)/g, '&amp;')
@@ -230,10 +203,7 @@ interface InlineParser {
   parser: { parseInline(tokens: Token[]): string };
 }
 
-/**
- * Emphasis by its delimiters alone. CommonMark's flanking rules refuse `**注意：**请…` (punctuation
- * inside, a letter outside), which is how Chinese answers are written.
- */
+/** Emphasis by delimiters alone: CommonMark's flanking rules refuse `**注意：**请…`, as Chinese answers write. */
 function delimited(name: string, delimiter: string, tag: string, pattern: RegExp, wordStart = false) {
   const tokenizer: TokenizerExtensionFunction = function (this: InlineLexer, src, tokens) {
     // `_` after a letter or digit is part of a word (snake_case), never an opening.
@@ -259,15 +229,13 @@ function delimited(name: string, delimiter: string, tag: string, pattern: RegExp
 const markdown = new Marked({
   gfm: true,
   breaks: true,
-  // Nothing the operator can type turns into something the answer cannot hold, or vanishes:
+  // Nothing the operator types becomes something the answer cannot hold, or vanishes:
   tokenizer: {
-    // a bare URL stays text, as the robot's answers write them (only [label](url) and <url> link);
+    // a bare URL stays text, as the robot writes them;
     url: () => undefined,
-    // tables, raw HTML blocks and `[x]: url` definitions stay text;
     table: () => undefined,
     html: () => undefined,
     def: () => undefined,
-    // and a line indented for looks is not code.
     code: () => undefined,
   },
   extensions: [
@@ -315,7 +283,6 @@ const markdown = new Marked({
   },
 });
 
-/** An image's alt as the reader sees it: its text, formatting and escapes resolved. */
 function plainText(tokens: Token[]): string {
   return tokens
     .map((token) => {
@@ -327,8 +294,7 @@ function plainText(tokens: Token[]): string {
 
 export function markupToHtml(markup: string): string {
   const html = markdown.parse(markup.replace(/\r\n?/g, '\n'), { async: false });
-  // Compact: the newlines marked puts between blocks would read as line breaks to the robot's
-  // clients. Only code keeps its newlines, and text never holds one (a newline is a <br>).
+  // Compact: newlines between blocks would read as line breaks to the robot's clients.
   return html
     .split(/(<pre><code>[\s\S]*?<\/code><\/pre>)/)
     .map((part, index) => (index % 2 === 1 ? part : part.replace(/\n/g, '')))
@@ -336,9 +302,7 @@ export function markupToHtml(markup: string): string {
     .trim();
 }
 
-// ── What a changed answer would lose ───────────────────────────────────────────────────────────
-
-/** Elements whose meaning the round trip keeps (see the file's header). */
+/** Elements whose meaning the round trip keeps. */
 const KEPT_ELEMENTS = new Set([
   'p',
   'div',
@@ -366,7 +330,6 @@ const KEPT_ELEMENTS = new Set([
   'code',
   'hr',
 ]);
-/** A document's frame, not part of what the answer shows. */
 const FRAME_ELEMENTS = new Set(['html', 'head', 'body', 'meta', 'link', 'base', 'title', 'wbr']);
 const TABLE_PARTS = new Set([
   'table',
@@ -393,10 +356,7 @@ const PRESENTATION_ATTRIBUTES = new Set([
   'height',
   'border',
 ]);
-/**
- * The elements of the HTML that a changed answer would lose, by tag name (a table by `table`),
- * and `style` for presentation attributes on elements that are kept. Sorted, each once.
- */
+/** Tag names a changed answer would lose, and `style` for presentation attributes on kept elements. */
 export function unsupportedMarkup(answer: string | AnswerDocument): string[] {
   const lost = new Set<string>();
   for (const element of descendantElements(answerDocumentOf(answer).root)) {
@@ -417,7 +377,6 @@ export function unsupportedMarkup(answer: string | AnswerDocument): string[] {
   return [...lost].sort();
 }
 
-/** The element's attributes by name, values trimmed as the converter reads them. */
 function attributesOf(element: DomNode): Map<string, string> {
   const attributes = new Map<string, string>();
   const list = element.attributes ?? [];

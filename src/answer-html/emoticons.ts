@@ -1,12 +1,5 @@
 // The platform's emoticon codes ([微笑], [玫瑰], [OK], …) and the Unicode emoji shown for them.
-
-/**
- * The classic QQ/WeChat set that Chinese customer-service platforms use, with the names of both
- * generations (愉快 was 可爱, 悠闲 was 大兵, 疯了 was 折磨, 嘴唇 was 示爱), and WeChat's newer faces.
- * Unicode characters rather than Slack :shortcodes:, so they show in every text field, buttons
- * included; all from Emoji 13 or older, which every Slack client draws. Several codes share the
- * closest emoji where Unicode has no better one.
- */
+/** Unicode, not :shortcodes:, so they show in every text field, buttons included; Emoji 13 or older. */
 const EMOTICONS: ReadonlyMap<string, string> = new Map(
   Object.entries({
     微笑: '🙂',
@@ -118,7 +111,6 @@ const EMOTICONS: ReadonlyMap<string, string> = new Map(
     献吻: '😙',
     左太极: '☯️',
     右太极: '☯️',
-    // WeChat's newer faces and symbols.
     捂脸: '🤦',
     奸笑: '😏',
     机智: '🤓',
@@ -157,10 +149,9 @@ const EMOTICONS: ReadonlyMap<string, string> = new Map(
   }),
 );
 
-/** Longest name in the table is four characters; the bound keeps the scan from spanning sentences. */
+/** The longest name is four characters; the bound keeps the scan from spanning sentences. */
 const EMOTICON_CODE = /\[([^[\]\s]{1,4})\]/g;
 
-/** Replaces every known emoticon code with its emoji; unknown codes and other brackets stay as written. */
 export function replaceEmoticons(text: string): string {
   if (!text.includes('[')) return text;
   return text.replace(EMOTICON_CODE, (code, name: string) => EMOTICONS.get(name) ?? code);

@@ -9,51 +9,44 @@ import { createBaseService, hasAncestor, LINE_BREAK, orderedItemNumber, SENTINEL
 export type AnswerSegment = { kind: 'text'; mrkdwn: string } | { kind: 'image'; url: string; alt: string };
 
 export interface ConvertOptions {
-  /**
-   * 'segments' (default) gives each http(s) image its own segment; 'links' writes images as
-   * <url|alt> links in the text, for when Slack refuses to fetch an image block.
-   */
+  /** 'links' writes images as <url|alt> links, for when Slack refuses to fetch an image block. */
   images?: 'segments' | 'links';
 }
 
-// Slack's image block limits: an image whose URL is longer is shown by its alt text instead.
+// Slack's image block limit: a longer URL is shown by its alt text instead.
 const IMAGE_ALT_MAX = 2000;
 const IMAGE_URL_MAX = 3000;
 
-/** Beyond this the answer is cut before parsing: it would take dozens of messages, and turndown slows down. */
+/** Cut before parsing: more would take dozens of messages, and turndown slows down. */
 export const ANSWER_HTML_MAX = 100_000;
 
 const ZWSP = '\u200B';
 // Private-use characters mark what only the post-pass can decide (see SENTINELS in turndown-base.ts).
 const IMAGE_OPEN = '\uE000';
 const IMAGE_CLOSE = '\uE001';
-/** Before an opening marker: becomes a zero-width space when the character before is a word character. */
+/** Becomes a zero-width space when the character before is a word character. */
 const GUARD_BEFORE = '\uE002';
-/** After a closing marker: becomes a zero-width space when the character after is a word character. */
+/** Becomes a zero-width space when the character after is a word character. */
 const GUARD_AFTER = '\uE003';
 const CELL_END = '\uE004';
 const IMAGE_TOKEN = /\uE000(\d+)\uE001/g;
 
-/** Escapes the three characters Slack mrkdwn reserves; everything else is shown as written. */
+/** Only Slack's three reserved characters; everything else is shown as written. */
 export function escapeMrkdwn(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/**
- * Answer text outside code, as mrkdwn: emoticon codes become emoji, bare URLs lose the credentials
- * that would disguise their host, and Slack's three reserved characters are escaped.
- */
+/** Emoticon codes become emoji; bare URLs lose credentials that would disguise their host. */
 function escapeAnswerText(text: string): string {
   return escapeMrkdwn(replaceEmoticons(withoutUrlCredentials(text)));
 }
 
-/** True when the text has something a reader would see: not only spaces and invisible characters. */
 function isVisible(text: string): boolean {
   // \p{Cf} covers zero-width spaces and joiners, soft hyphens and the BOM; the rest are blank letters.
   return /[^\s\p{Cf}\u2800\u3164\u115F\u1160\uFFA0]/u.test(text);
 }
 
-/** Converts the robot's answer into text and image segments, in order. Never throws. */
+/** Never throws. */
 export function convertAnswer(html: string, options: ConvertOptions = {}): AnswerSegment[] {
   const input = truncate(html, ANSWER_HTML_MAX);
   if (input.trim() === '') return [];
@@ -62,7 +55,7 @@ export function convertAnswer(html: string, options: ConvertOptions = {}): Answe
   try {
     marked = createService(images, options.images ?? 'segments').turndown(parseAnswerHtml(input).root);
   } catch {
-    // A converter failure (deep nesting overflows turndown's recursion) must still show something readable.
+    // Deep nesting overflows turndown's recursion: still show something readable.
     const plain = input
       .replace(SENTINELS, '')
       .replace(/\r\n?/g, '\n')
@@ -72,7 +65,7 @@ export function convertAnswer(html: string, options: ConvertOptions = {}): Answe
   return toSegments(resolveGuards(marked).replaceAll(LINE_BREAK, '\n'), images);
 }
 
-/** Only for the fallback path, where no parser decoded the entities; &amp; goes last. */
+/** Fallback path only, where no parser decoded the entities; &amp; goes last. */
 function decodeBasicEntities(text: string): string {
   return text
     .replace(/&nbsp;/g, ' ')
@@ -83,7 +76,7 @@ function decodeBasicEntities(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** The answer's text only, joined: for places that cannot show images. */
+/** For places that cannot show images. */
 export function answerToMrkdwn(html: string): string {
   return convertAnswer(html, { images: 'links' })
     .map((segment) => (segment.kind === 'text' ? segment.mrkdwn : ''))
@@ -91,10 +84,7 @@ export function answerToMrkdwn(html: string): string {
     .join('\n\n');
 }
 
-/**
- * Mrkdwn made readable as plain text for the notification `text`: formatting markers, zero-width
- * spaces and link syntax removed. &amp; &lt; &gt; stay escaped because Slack parses `text` too.
- */
+/** For the notification `text`: &amp; &lt; &gt; stay escaped because Slack parses `text` too. */
 export function toPlainText(mrkdwn: string): string {
   const boundary = '(^|[\\s\\u200B\\p{P}\\p{S}])';
   const after = '(?=$|[\\s\\u200B\\p{P}\\p{S}])';
@@ -116,8 +106,7 @@ function createService(
   images: { url: string; alt: string }[],
   imageMode: 'segments' | 'links',
 ): TurndownService {
-  // Markdown escaping would put backslashes into the answer; Slack only reserves &, < and >. Code
-  // is not escaped by turndown, so it keeps its emoticon codes as written.
+  // Markdown escaping would put backslashes into the answer; Slack only reserves &, < and >.
   const service = createBaseService({ br: '', hr: '──────────', headingStyle: 'atx' }, escapeAnswerText);
   service.addRule('strong', {
     filter: (node) => isStrong(node),
@@ -203,7 +192,6 @@ function createService(
   return service;
 }
 
-/** One line: line breaks and runs of whitespace become single spaces. */
 function flatten(content: string): string {
   return content.replace(/[\s\uE005]+/g, ' ').trim();
 }
@@ -220,10 +208,7 @@ function isStrike(node: DomNode): boolean {
   return ['S', 'DEL', 'STRIKE'].includes(node.nodeName);
 }
 
-/**
- * Wraps each line (and each piece between images) in the marker: Slack emphasis cannot span lines.
- * Whitespace stays outside the markers, and empty emphasis leaves no markers at all.
- */
+/** Per line and per piece between images: Slack emphasis cannot span lines. */
 function emphasize(content: string, marker: string): string {
   return content
     .split(/(\n|\uE005|\uE000\d+\uE001)/)
@@ -245,17 +230,14 @@ function renderLink(content: string, node: DomNode): string {
   const label = flatten(content.replace(IMAGE_TOKEN, ' '));
   if (label === '') return images;
   const text = (node.textContent ?? '').trim();
-  // A label that names another host, or a target that hides its host behind credentials, shows the
-  // real destination instead: Slack puts only the label in the message, and a careful reader checks
-  // a URL by reading it. Label and real URL side by side would not do, since Slack links the label's
-  // own URL too and the message would offer two destinations.
+  // A misleading label shows the real destination instead: Slack links the label's own URL too.
   const destination = misleadingLabelDestination(text, target);
   if (destination !== undefined) return `${images}<${slackLinkTarget(target)}|${escapeMrkdwn(destination)}>`;
   if (text === href.trim()) return `${images}<${slackLinkTarget(target)}>`;
   return `${images}<${slackLinkTarget(target)}|${label}>`;
 }
 
-/** The href when it is an absolute http(s) or mailto URL; anything else (javascript:, data:) is not linked. */
+/** Only absolute http(s) or mailto; javascript:, data: and the rest are not linked. */
 function linkTarget(href: string): string | undefined {
   const trimmed = href.replace(/[\t\r\n]/g, '').trim();
   if (/^mailto:[^\s@]+@[^\s@]+$/i.test(trimmed)) return trimmed;
@@ -273,7 +255,7 @@ function httpUrl(value: string | null | undefined): string | undefined {
   }
 }
 
-/** A URL as it may appear inside <url|label>: the characters that end the syntax are percent-encoded. */
+/** Percent-encodes the characters that end <url|label>. */
 function slackLinkTarget(url: string): string {
   return url
     .replace(/ /g, '%20')
@@ -294,9 +276,9 @@ function listPrefix(node: DomNode): string {
   return `${indent}${orderedItemNumber(node)}. `;
 }
 
-/** Zero-width spaces where a marker touches a word character, so Slack sees a word boundary (CJK). */
+/** Where a marker touches a word character, so Slack sees a word boundary (CJK). */
 function resolveGuards(text: string): string {
-  // Built as an array: reading the last character of a growing string would flatten it every time.
+  // An array: reading the last character of a growing string would flatten it every time.
   const output: string[] = [];
   let previous: string | undefined;
   for (let index = 0; index < text.length; index += 1) {

@@ -1,19 +1,13 @@
-// The turndown service both dialects (Slack mrkdwn, the editor's Markdown) are built on: what an
-// answer shows at all, its line breaks and its lists, and the private-use sentinels their post-passes
-// resolve. Each dialect adds its own rules for the rest.
+// The turndown rules both dialects (Slack mrkdwn, the editor's Markdown) share.
 import type { DominoNode as DomNode } from '@mixmark-io/domino';
 import TurndownService from 'turndown';
 
-/**
- * Private-use characters the dialects write for what only their post-pass can decide; the parse
- * strips them from the answer, so every one in a dialect's output is its own. U+E000–U+E004 are the
- * Slack dialect's; U+E005 is both dialects' line break.
- */
+/** The parse strips these from the answer, so every one in a dialect's output is its own. */
 export const SENTINELS = /[\uE000-\uE00F]/g;
 /** A <br>: turndown merges adjacent newlines, and two <br> in a row are a blank line the author meant. */
 export const LINE_BREAK = '\uE005';
 
-/** Elements that show nothing of the answer (code, styles, embeds): dropped with their content. */
+/** Dropped with their content. */
 const NON_CONTENT_ELEMENTS = new Set([
   'script',
   'style',
@@ -30,7 +24,6 @@ const NON_CONTENT_ELEMENTS = new Set([
   'canvas',
 ]);
 
-/** A service with the rules both dialects share; `escapeText` is the dialect's escaping of plain text. */
 export function createBaseService(
   options: TurndownService.Options,
   escapeText: (text: string) => string,
@@ -48,7 +41,6 @@ export function createBaseService(
   return service;
 }
 
-/** Whether an element above the node passes the test. */
 export function hasAncestor(node: DomNode, test: (ancestor: DomNode) => boolean): boolean {
   for (let parent = node.parentNode; parent; parent = parent.parentNode) {
     if (test(parent)) return true;
@@ -56,7 +48,7 @@ export function hasAncestor(node: DomNode, test: (ancestor: DomNode) => boolean)
   return false;
 }
 
-/** The number an <ol> shows for this <li>: the list's `start` (1 when absent or not a number) plus its place. */
+/** `start` is 1 when absent or not a number. */
 export function orderedItemNumber(item: DomNode): number {
   let index = 0;
   for (let sibling = item.previousSibling; sibling; sibling = sibling.previousSibling) {
