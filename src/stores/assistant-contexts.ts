@@ -1,5 +1,4 @@
-// The channel beside each assistant thread, in each way of storing: an LRU in process, a namespace of
-// the SQLite file's key/value table, a JSON namespace in Redis. Values are checked when read back.
+// The channel beside each assistant thread, in each engine; values are checked when read back.
 import { LRUCache } from 'lru-cache';
 import { type AssistantContextStore, contextChannelSchema } from '../slack/assistant/stores.js';
 import type { RedisCommands } from './redis-connection.js';
@@ -21,7 +20,6 @@ export class MemoryAssistantContextStore implements AssistantContextStore {
     this.#channels.set(threadKey, channelId, { ttl: ttlSeconds * 1000 });
   }
 
-  /** Drops every entry; the store set's close() calls it. */
   clear(): void {
     this.#channels.clear();
   }

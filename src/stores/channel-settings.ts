@@ -1,5 +1,4 @@
-// Channel settings in each way of storing: a Map in process, a table in the SQLite file, one hash in
-// Redis (one HGETALL reads every channel's). Values are checked when read back, never trusted.
+// Channel settings in each engine (in Redis one hash: one HGETALL reads every channel's); checked on read.
 import type { ChannelSettingsStore, StoredChannelSettings } from '../slack/channels/stores.js';
 import { storedChannelSettingsSchema } from '../slack/channels/stores.js';
 import { parseJsonWith } from '../util/json.js';

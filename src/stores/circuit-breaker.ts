@@ -1,13 +1,8 @@
-// The circuit breaker in front of the Redis connection: after a failure, calls are skipped at once
-// until a probe finds the backend answering again.
+// After a Redis failure calls are skipped at once until a probe finds the backend answering again.
 
 export interface CircuitBreakerOptions {
-  /**
-   * Resolves true when the backend answers. Awaited to its end, so at most one probe is ever in
-   * flight: replies come back in order, so a second one could not answer before the first anyway.
-   */
+  /** Awaited to its end, so one probe in flight: replies come back in order anyway. */
   probe: () => Promise<boolean>;
-  /** Pause after a failed probe before the next one. */
   probeIntervalMs: number;
   onOpen?: (cause: unknown) => void;
   onClose?: () => void;
@@ -27,12 +22,10 @@ export class CircuitBreaker {
     this.#options = options;
   }
 
-  /** True while calls should be skipped. */
   get isOpen(): boolean {
     return this.#open;
   }
 
-  /** A call failed for want of the backend: skip calls from now on and start probing. */
   trip(cause: unknown): void {
     if (this.#open || this.#disposed) return;
     this.#open = true;
@@ -40,7 +33,7 @@ export class CircuitBreaker {
     this.probeNow();
   }
 
-  /** Probes at once instead of after the pause, e.g. when the connection has just come back. */
+  /** E.g. when the connection has just come back. */
   probeNow(): void {
     if (!this.#open || this.#probing || this.#disposed) return;
     clearTimeout(this.#timer);
@@ -48,7 +41,6 @@ export class CircuitBreaker {
     void this.#probe();
   }
 
-  /** Stops probing for good; the owner is closing the backend. */
   dispose(): void {
     this.#disposed = true;
     clearTimeout(this.#timer);

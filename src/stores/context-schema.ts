@@ -1,12 +1,11 @@
-// An answer's context as the Redis and SQLite stores keep it (JSON of the object), checked when read back.
-// A module of its own, so the SQLite stores (the default) do not load the Redis client to read one.
+// A module of its own, so the SQLite stores (the default) do not load the Redis client to read a context.
 import { z } from 'zod';
 import { LOCALES } from '../conversation/locale.js';
 import type { AnswerContext } from '../conversation/types.js';
 
 const suggestionSchema = z.object({ question: z.string(), docId: z.string() });
 
-// Contexts written before these ids could be absent hold '' for none; both read as undefined.
+// Older contexts may lack these ids or hold '' for none; both read as undefined.
 const storedId = z
   .string()
   .optional()
@@ -35,7 +34,6 @@ const storedContextSchema = z.object({
   conversationId: z.string(),
   threadId: z.string().optional(),
   createdAt: z.number(),
-  // Absent from contexts written before placements were kept.
   placement: placementSchema.optional(),
 });
 

@@ -4,17 +4,12 @@ import type { OnceStore } from '../slack/handling/stores.js';
 import { type Clock, MemoryOnceStore } from './memory.js';
 
 export interface FallbackOnceStoreOptions {
-  /** Bound of the in-process memory; size it above the claims this process makes per TTL. */
+  /** Size it above the claims this process makes per TTL. */
   maxEntries: number;
   now?: Clock;
 }
 
-/**
- * Claims in the shared store, and remembers this process's own claims in memory with the same TTLs.
- * While the shared store is unavailable, claims are decided from that memory: this process still never
- * acts twice on one key (a retry it already handled, before or during the outage, is refused), though
- * another process that cannot see the shared store may act on it once more.
- */
+/** While the shared store is down this process still never acts twice on one key; another process may. */
 export class FallbackOnceStore implements OnceStore {
   readonly #shared: OnceStore;
   readonly #local: MemoryOnceStore;
@@ -33,12 +28,10 @@ export class FallbackOnceStore implements OnceStore {
       return this.#local.claim(key, ttlSeconds);
     }
     if (!claimed) return false;
-    // The shared store can have lost a claim this process made (during an outage, or a Redis restarted
-    // empty): the local memory still refuses it, and the shared claim now left in place says so to all.
+    // The shared store can lose a claim (an outage, an emptied Redis): local memory still refuses it.
     return this.#local.claim(key, ttlSeconds);
   }
 
-  /** Held by this process or, as far as the shared store can tell, by any. */
   async has(key: string): Promise<boolean> {
     if (await this.#local.has(key)) return true;
     try {

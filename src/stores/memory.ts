@@ -1,10 +1,9 @@
-// In-process stores for a single replica: bounded LRU caches with TTLs, nothing survives a restart.
+// In-process stores for a single replica: bounded LRU caches with TTLs.
 import { LRUCache } from 'lru-cache';
 import type { ContextStore, RatingStore } from '../conversation/stores.js';
 import type { AnswerContext, Placement, Rating } from '../conversation/types.js';
 import type { NameCache, OnceStore, TickClaims } from '../slack/handling/stores.js';
 
-/** Milliseconds from any fixed origin; tests inject one to advance time without sleeping. */
 export type Clock = () => number;
 
 interface CacheBounds {
@@ -17,7 +16,7 @@ function cacheOptions(bounds: CacheBounds): { max: number; perf?: { now: Clock }
     throw new RangeError(`maxEntries must be a positive integer, got ${bounds.maxEntries}`);
   }
   if (bounds.now === undefined) return { max: bounds.maxEntries };
-  // lru-cache caches its clock reading for ttlResolution ms of real time, which would hide an injected jump.
+  // lru-cache caches its clock reading for ttlResolution ms, which would hide an injected jump.
   return { max: bounds.maxEntries, perf: { now: bounds.now }, ttlResolution: 0 };
 }
 
@@ -30,29 +29,22 @@ export interface MemoryContextStoreOptions extends CacheBounds {
   ttlSeconds: number;
 }
 
-/**
- * A context as one flat JSON array: a single string per entry instead of a dozen objects, so 100,000
- * cached answers take about half the heap, and a full GC has one object to mark per answer, not
- * twenty (the stop-the-world pauses this saves showed up in the p99 of the load bench).
- */
+/** One string per entry, not a dozen objects: half the heap, one object to mark (docs/decisions/004). */
 type PackedContext = [
   uid: string | null,
   cid: string | null,
   msgId: string | null,
   docId: string | null,
-  /** Null when it is the question itself. */
   docName: string | null,
   robotFlag: number,
   partnerId: string,
   askerUserId: string,
   question: string,
-  /** question, docId, question, docId, ... */
   suggestions: string[],
   rateable: 0 | 1,
   conversationId: string,
   threadId: string | null,
   createdAt: number,
-  /** robotFlag, source, language, reply; null when the context has none. */
   placement: [number | null, number | null, Placement['language'], Placement['reply']] | null,
 ];
 
@@ -85,7 +77,6 @@ function packContext(context: AnswerContext): string {
 }
 
 function unpackContext(raw: string): AnswerContext {
-  // Only this class writes these strings, so their shape is known.
   const [
     uid,
     cid,
@@ -137,14 +128,14 @@ export class MemoryContextStore implements ContextStore {
   readonly #cache: LRUCache<string, string>;
 
   constructor(options: MemoryContextStoreOptions) {
-    // No ttlAutopurge: a timer per entry would cost more than letting expired entries age out of the LRU.
+    // A timer per entry would cost more than letting expired entries age out of the LRU.
     this.#cache = new LRUCache<string, string>({
       ...cacheOptions(options),
       ttl: ttlMs(options.ttlSeconds),
     });
   }
 
-  /** Entries held, expired ones included until they are read or evicted. */
+  /** Expired ones included until read or evicted. */
   get size(): number {
     return this.#cache.size;
   }
@@ -158,28 +149,24 @@ export class MemoryContextStore implements ContextStore {
     return raw === undefined ? undefined : unpackContext(raw);
   }
 
-  /** Drops every entry; the store set's close() calls it. */
   clear(): void {
     this.#cache.clear();
   }
 }
 
-/** Also the one process's TickClaims: with no other replica, nothing to refuse for. */
+/** Also TickClaims: with no other replica, nothing to refuse for. */
 export class MemoryOnceStore implements OnceStore, TickClaims {
   readonly #claims: LRUCache<string, true>;
 
-  /** A claim evicted by the size cap can be claimed again, so size the cap above the claims made per TTL. */
+  /** A claim evicted by the size cap can be claimed again: size the cap above the claims per TTL. */
   constructor(options: CacheBounds) {
     const { max, ...rest } = cacheOptions(options);
-    // Capped by a size of one a claim rather than by `max`: with `max`, lru-cache allocates every slot
-    // up front and refills them all whenever its last entry goes, so the release of the only claim in
-    // flight (every answer of a quiet gateway, with the SQLite store's leases) cost a pass over 100,000
-    // slots: 46% of the store bench's time. Sized by use, the table is as long as the most ever held.
+    // `maxSize`, not `max`: with `max` lru-cache refills every slot whenever its last entry goes.
     this.#claims = new LRUCache<string, true>({ ...rest, maxSize: max, sizeCalculation: () => 1 });
   }
 
   async claim(key: string, ttlSeconds: number): Promise<boolean> {
-    // No await between the check and the set: within one process the claim is atomic.
+    // No await between check and set: within one process the claim is atomic.
     if (this.#claims.has(key)) return false;
     this.#claims.set(key, true, { ttl: ttlMs(ttlSeconds) });
     return true;
@@ -193,12 +180,10 @@ export class MemoryOnceStore implements OnceStore, TickClaims {
     this.#claims.set(key, true, { ttl: ttlMs(ttlSeconds) });
   }
 
-  /** Whether a claim is held, for callers that only look (a thread the app is answering). */
   async has(key: string): Promise<boolean> {
     return this.#claims.has(key);
   }
 
-  /** Drops every entry; the store set's close() calls it. */
   clear(): void {
     this.#claims.clear();
   }
@@ -216,7 +201,6 @@ export class MemoryRatingStore implements RatingStore {
     rating: Rating,
     ttlSeconds: number,
   ): Promise<{ recorded: boolean; rating: Rating }> {
-    // No await between the check and the set: concurrent calls see the first one's rating.
     const existing = this.#ratings.get(contextKey);
     if (existing !== undefined) return { recorded: false, rating: existing };
     this.#ratings.set(contextKey, rating, { ttl: ttlMs(ttlSeconds) });
@@ -231,7 +215,6 @@ export class MemoryRatingStore implements RatingStore {
     this.#ratings.delete(contextKey);
   }
 
-  /** Drops every entry; the store set's close() calls it. */
   clear(): void {
     this.#ratings.clear();
   }
@@ -252,7 +235,6 @@ export class MemoryNameCache implements NameCache {
     this.#names.set(userId, name, { ttl: ttlMs(ttlSeconds) });
   }
 
-  /** Drops every entry; the store set's close() calls it. */
   clear(): void {
     this.#names.clear();
   }

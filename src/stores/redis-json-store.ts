@@ -1,5 +1,4 @@
-// One namespace of JSON values in Redis, each with a TTL, checked with zod when read back: the one
-// place where a store's value becomes a Redis string and back.
+// The one place where a store's value becomes a Redis string and back, checked with zod when read.
 import type { z } from 'zod';
 import { parseJsonWith } from '../util/json.js';
 import type { RedisCommands } from './redis-connection.js';
@@ -11,25 +10,24 @@ export class RedisJsonStore<T> {
   readonly #namespace: string;
   readonly #schema: z.ZodType<T>;
 
-  /** `namespace` follows the connection's prefix in every key, e.g. `ctx:`. */
   constructor(redis: RedisCommands, namespace: string, schema: z.ZodType<T>) {
     this.#redis = redis;
     this.#namespace = namespace;
     this.#schema = schema;
   }
 
-  /** The Redis key of `id`, for the commands beyond get and set (a guarded write, a lock beside it). */
+  /** For commands beyond get and set (a guarded write, a lock beside it). */
   key(id: string): string {
     return `${this.#redis.keyPrefix}${this.#namespace}${id}`;
   }
 
-  /** The value, or undefined when there is none or what is stored does not parse (it is no value). */
+  /** Undefined too when what is stored does not parse: it is no value. */
   async get(id: string): Promise<T | undefined> {
     const read = await this.read(id);
     return read.kind === 'value' ? read.value : undefined;
   }
 
-  /** As `get`, telling a missing key from one holding what does not parse (which a writer may replace). */
+  /** Tells a missing key from one holding what does not parse (which a writer may replace). */
   async read(id: string): Promise<StoredValue<T>> {
     const raw = await this.#redis.get(this.key(id));
     if (raw === undefined) return { kind: 'missing' };
@@ -37,7 +35,7 @@ export class RedisJsonStore<T> {
     return value === undefined ? { kind: 'unreadable' } : { kind: 'value', value };
   }
 
-  /** Writes with a TTL; with `onlyIfAbsent`, false when the key was taken and nothing was written. */
+  /** With `onlyIfAbsent`, false when the key was taken and nothing was written. */
   async set(
     id: string,
     value: T,

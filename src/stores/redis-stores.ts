@@ -1,4 +1,4 @@
-// Every store on one Redis server, shared by the replicas: loaded by index.ts only when REDIS_URL is set.
+// Every store on one Redis server: loaded by index.ts only when REDIS_URL is set.
 import { RedisAssistantContextStore } from './assistant-contexts.js';
 import { RedisChannelSettingsStore } from './channel-settings.js';
 import { FallbackOnceStore } from './fallback-once-store.js';
@@ -19,7 +19,6 @@ import {
 } from './review-redis.js';
 import type { Stores } from './stores.js';
 
-/** What the Redis stores take of the stores' options (index.ts). */
 export interface RedisStoresOptions {
   maxEntries: number;
   ttlSeconds: number;
@@ -27,7 +26,7 @@ export interface RedisStoresOptions {
   connectTimeoutMs?: number;
 }
 
-/** Every store on the Redis at `state.url`; rejects with StoreUnavailableError when it cannot be reached at start. */
+/** Rejects with StoreUnavailableError when Redis cannot be reached at start. */
 export async function redisStores(
   state: { url: string; keyPrefix: string; commandTimeoutMs?: number },
   options: RedisStoresOptions,
@@ -60,7 +59,7 @@ export async function redisStores(
   };
 }
 
-/** The server of a Redis URL, without its credentials (the start-up line is logged). */
+/** Without credentials: the start-up line is logged. */
 function redisLocation(url: string): string {
   try {
     const parsed = new URL(url);

@@ -1,5 +1,4 @@
-// Redis-backed stores, shared by every replica: each is one or two JSON namespaces on the process's
-// one connection (keys and stored values are unchanged from the hand-written stores they replace).
+// Redis-backed stores, shared by every replica: JSON namespaces on the process's one connection.
 import { z } from 'zod';
 import { type ContextStore, type RatingStore, StoreUnavailableError } from '../conversation/stores.js';
 import type { AnswerContext, Rating } from '../conversation/types.js';
@@ -22,7 +21,7 @@ export class RedisContextStore implements ContextStore {
   readonly #ttlSeconds: number;
 
   constructor(redis: RedisCommands, options: RedisContextStoreOptions) {
-    // Checked here: a bad TTL would otherwise surface at the first answer, as a failed store call.
+    // A bad TTL would otherwise surface at the first answer, as a failed store call.
     exSeconds(options.ttlSeconds);
     this.#contexts = new RedisJsonStore(redis, 'ctx:', contextSchema);
     this.#ttlSeconds = options.ttlSeconds;
@@ -37,7 +36,7 @@ export class RedisContextStore implements ContextStore {
   }
 }
 
-// A claim is the JSON number 1: the string '1' that the claims have always held.
+// The JSON number 1 is the string '1' that claims are stored as.
 const claimSchema = z.literal(1);
 
 export class RedisOnceStore implements OnceStore {
@@ -59,16 +58,12 @@ export class RedisOnceStore implements OnceStore {
     await this.#claims.set(key, 1, ttlSeconds);
   }
 
-  /** Whether a claim is held, for callers that only look (a thread the app is answering). */
   has(key: string): Promise<boolean> {
     return this.#claims.has(key);
   }
 }
 
-/**
- * Ticks claimed in Redis alone, under keys of their own. No process-memory fallback (as the deliveries
- * have): while Redis is down every claim rejects with StoreUnavailableError, so no replica posts.
- */
+/** No in-process fallback: while Redis is down every claim rejects, so no replica posts. */
 export class RedisTickClaims implements TickClaims {
   readonly #ticks: RedisJsonStore<1>;
 
@@ -97,14 +92,13 @@ export class RedisRatingStore implements RatingStore {
     ttlSeconds: number,
   ): Promise<{ recorded: boolean; rating: Rating }> {
     for (let attempt = 0; attempt < RECORD_ATTEMPTS; attempt++) {
-      // Plain SET NX then GET rather than SET NX GET, which needs Redis 7.
+      // Not SET NX GET, which needs Redis 7.
       if (await this.#ratings.set(contextKey, rating, ttlSeconds, { onlyIfAbsent: true })) {
         return { recorded: true, rating };
       }
       const existing = await this.#ratings.read(contextKey);
       if (existing.kind === 'missing') continue;
       if (existing.kind === 'value') return { recorded: false, rating: existing.value };
-      // A corrupt value would block rating forever; this rating replaces it.
       await this.#ratings.set(contextKey, rating, ttlSeconds);
       return { recorded: true, rating };
     }
@@ -140,10 +134,9 @@ export class RedisNameCache implements NameCache {
 
 const cachedTokenSchema = z.object({ token: z.string().min(1), expiresAt: z.number() });
 
-/** The platform access token shared by every replica, with the lock that makes one of them renew it. */
 export class RedisTokenCache implements TokenCache {
   readonly #redis: RedisCommands;
-  /** One value, so one key: the namespace is the whole key and the id is empty. */
+  /** One value, so the namespace is the whole key. */
   readonly #token: RedisJsonStore<CachedToken>;
   readonly #now: () => number;
 
@@ -171,7 +164,7 @@ export class RedisTokenCache implements TokenCache {
     });
     if (!taken) return undefined;
     return async () => {
-      // Only the owner releases; a lock that expired and was taken by another replica stays theirs.
+      // A lock that expired and was taken by another replica stays theirs.
       await this.#redis.delIfEquals(lockKey, owner);
     };
   }

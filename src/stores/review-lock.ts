@@ -1,14 +1,11 @@
-// The per-card lock every shared review store honours (Redis, SQLite): its settings, checked once,
-// and the wait for it, with jitter so replicas waiting on one card do not retry in step. Each store
-// brings only its own "take it if nobody holds it".
+// The per-card lock every shared review store honours, with jitter so waiting replicas do not retry in step.
 import { ReviewCardBusyError } from '../review/stores.js';
 
 export interface ReviewLockOptions {
-  /** How long a lock holds if its owner dies mid-change; a change may call Slack. Whole seconds. */
+  /** If its owner dies mid-change; a change may call Slack. Whole seconds. */
   lockTtlSeconds?: number;
-  /** How long a change waits for another's lock before ReviewCardBusyError. */
+  /** Then ReviewCardBusyError. */
   lockWaitMs?: number;
-  /** Pause between attempts to take the lock. */
   lockPollMs?: number;
 }
 
@@ -22,7 +19,7 @@ const DEFAULT_LOCK_TTL_SECONDS = 15;
 const DEFAULT_LOCK_WAIT_MS = 10_000;
 const DEFAULT_LOCK_POLL_MS = 50;
 
-/** The options with their defaults, or a RangeError naming the one that cannot work. */
+/** A RangeError names the option that cannot work. */
 export function reviewLockSettings(options: ReviewLockOptions): ReviewLockSettings {
   const ttlSeconds = options.lockTtlSeconds ?? DEFAULT_LOCK_TTL_SECONDS;
   const waitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
@@ -35,7 +32,6 @@ export function reviewLockSettings(options: ReviewLockOptions): ReviewLockSettin
   return { ttlSeconds, waitMs, pollMs };
 }
 
-/** Takes a card's lock with `tryTake`, again every poll, until `waitMs` has passed. */
 export async function waitForCardLock(
   cardId: string,
   settings: ReviewLockSettings,
