@@ -4,6 +4,9 @@
 // a checkpoint (it copies every page written since the last one and syncs the file) for longer. The
 // gateway's connection reads; the worker writes, in the order the batches were sent.
 
+import { extname } from 'node:path';
+import type { SQLInputValue } from 'node:sqlite';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   type BatchWriter,
@@ -11,93 +14,26 @@ import {
   type SqliteDatabase,
   type SqlStatement,
 } from './sqlite-database.js';
+import type { WriteRequest, WriterMessage, WriterWorkerData } from './sqlite-writer-worker.js';
+
+/** The worker beside this module: `.js` once compiled, `.ts` under tsx and vitest (its types stripped). */
+const WORKER_URL = new URL(
+  `./sqlite-writer-worker${extname(fileURLToPath(import.meta.url))}`,
+  import.meta.url,
+);
+/**
+ * The main thread has said once that node:sqlite is experimental (Node 22); a Node 22 before 22.18
+ * strips a `.ts` file's types only when asked.
+ */
+const WORKER_EXEC_ARGV = [
+  '--no-warnings',
+  ...(WORKER_URL.pathname.endsWith('.ts') && !process.features.typescript
+    ? ['--experimental-strip-types']
+    : []),
+];
 
 /** SQLite's own default: a checkpoint at the commit that takes the log past this many pages. */
 const INLINE_CHECKPOINT_PAGES = 1_000;
-
-/**
- * The worker, as a script: it imports nothing of ours, so it runs the same from TypeScript (tsx,
- * vitest) and from the compiled code. PASSIVE copies what it can without waiting for a reader or the
- * writer. A batch is one transaction (BEGIN IMMEDIATE: it waits out the busy timeout behind another
- * writer, here rather than on the event loop); a failed batch is rolled back and told, and the
- * worker goes on.
- */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads');
-const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
-const reason = (error) => String((error && error.message) || error);
-const fail = (error) => parentPort.postMessage({ kind: 'failed', message: reason(error) });
-let db;
-let timer;
-const prepared = new Map();
-function statement(sql) {
-  let found = prepared.get(sql);
-  if (!found) {
-    found = db.prepare(sql);
-    prepared.set(sql, found);
-  }
-  return found;
-}
-// A batch comes flat (see encode): each statement as its SQL's index, its count of parameters, them.
-function write(sqls, flat) {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const changes = [];
-    for (let at = 0; at < flat.length; ) {
-      const sql = sqls[flat[at]];
-      const count = flat[at + 1];
-      changes.push(Number(statement(sql).run(...flat.slice(at + 2, at + 2 + count)).changes));
-      at += 2 + count;
-    }
-    db.exec('COMMIT');
-    return changes;
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  }
-}
-try {
-  db = new DatabaseSync(workerData.path);
-  for (const pragma of workerData.pragmas) db.exec('PRAGMA ' + pragma);
-  db.exec('PRAGMA wal_autocheckpoint = 0');
-  const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
-  timer = setInterval(() => {
-    try {
-      checkpoint.get();
-    } catch (error) {
-      clearInterval(timer);
-      fail(error);
-    }
-  }, workerData.everyMs);
-} catch (error) {
-  db = undefined;
-  fail(error);
-}
-parentPort.on('message', (message) => {
-  if (message === 'stop') {
-    clearInterval(timer);
-    try {
-      db?.close();
-    } finally {
-      parentPort.close();
-    }
-    return;
-  }
-  if (message.kind !== 'write') return;
-  try {
-    if (!db) throw new Error('the worker has no connection');
-    parentPort.postMessage({ kind: 'written', id: message.id, changes: write(message.sqls, message.flat) });
-  } catch (error) {
-    parentPort.postMessage({ kind: 'write-failed', id: message.id, message: reason(error) });
-  }
-});
-`;
-
-/** What the worker says: a batch written or not, or that it cannot go on (checkpoints or its connection). */
-type WorkerMessage =
-  | { kind: 'failed'; message: string }
-  | { kind: 'written'; id: number; changes: number[] }
-  | { kind: 'write-failed'; id: number; message: string };
 
 /** A batch the worker did not write (the file busy past the busy timeout, full, gone; the worker stopped). */
 export class BackgroundWriteError extends Error {
@@ -159,14 +95,12 @@ export function startBackgroundConnection(
     options.onFailure?.(error);
     void worker.terminate();
   };
-  // The main thread has said once that node:sqlite is experimental (Node 22); the worker need not again.
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    execArgv: ['--no-warnings'],
-    workerData: { path, everyMs: options.everyMs, pragmas: CONNECTION_PRAGMAS },
+  const worker = new Worker(WORKER_URL, {
+    execArgv: WORKER_EXEC_ARGV,
+    workerData: { path, everyMs: options.everyMs, pragmas: CONNECTION_PRAGMAS } satisfies WriterWorkerData,
   });
   worker.unref();
-  worker.on('message', (message: WorkerMessage) => {
+  worker.on('message', (message: WriterMessage) => {
     if (message.kind === 'failed') fallBack(new Error(`background SQLite worker failed: ${message.message}`));
     else if (message.kind === 'written') settle(message.id)?.resolve(message.changes);
     else settle(message.id)?.reject(new BackgroundWriteError(message.message));
@@ -187,7 +121,7 @@ export function startBackgroundConnection(
       return new Promise<number[]>((resolve, reject) => {
         sent.set(id, { resolve, reject });
         worker.ref();
-        worker.postMessage({ kind: 'write', id, ...encode(statements) });
+        worker.postMessage({ kind: 'write', id, ...encode(statements) } satisfies WriteRequest);
       });
     },
     async stop() {
@@ -206,10 +140,10 @@ export function startBackgroundConnection(
  * count of parameters, them), which the structured clone copies far faster than an array per
  * statement with its SQL repeated (a batch holds hundreds of rows).
  */
-function encode(statements: readonly SqlStatement[]): { sqls: string[]; flat: unknown[] } {
+function encode(statements: readonly SqlStatement[]): { sqls: string[]; flat: SQLInputValue[] } {
   const sqls: string[] = [];
   const indexOf = new Map<string, number>();
-  const flat: unknown[] = [];
+  const flat: SQLInputValue[] = [];
   for (const [sql, params] of statements) {
     let index = indexOf.get(sql);
     if (index === undefined) {
