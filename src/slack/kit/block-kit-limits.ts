@@ -1,6 +1,4 @@
-// Slack's Block Kit limits, declared once: the renderers cut text to them and the Slack stand-in
-// (playground/slack-stand-in/block-kit-checks.ts) refuses what exceeds them, as Slack does. Numbers
-// from Slack's Block Kit reference (blocks, block elements, composition objects, views).
+// Slack's Block Kit limits, once: the renderers cut to them and the Slack stand-in refuses past them.
 export const BLOCK_KIT = {
   message: { blocks: 50, text: 40_000 },
   view: {

@@ -1,5 +1,4 @@
-// The few Block Kit pieces every renderer builds: one definition each, so a section or a button's
-// text looks the same in answers, review cards, modals and command results.
+// The Block Kit pieces every renderer builds, defined once so they look the same in every room.
 import type { types } from '@slack/bolt';
 import { BUTTON_TEXT_MAX, truncate } from './limits.js';
 
@@ -7,22 +6,20 @@ export function mrkdwn(text: string): types.MrkdwnElement {
   return { type: 'mrkdwn', text };
 }
 
-/** A section of mrkdwn; the caller fits the text to SECTION_TEXT_MAX. */
+/** The caller fits the text to SECTION_TEXT_MAX. */
 export function section(text: string): types.SectionBlock {
   return { type: 'section', text: mrkdwn(text) };
 }
 
-/** A context line of mrkdwn. */
 export function context(text: string): types.ContextBlock {
   return { type: 'context', elements: [mrkdwn(text)] };
 }
 
-/** Plain text shortened to `max` (a button's 75 characters unless told). */
 export function plainText(text: string, max: number = BUTTON_TEXT_MAX): types.PlainTextElement {
   return { type: 'plain_text', text: truncate(text, max), emoji: true };
 }
 
-/** A button: its text cut to a button's 75 characters, and only the options given. */
+/** Only the options given. */
 export function button(
   text: string,
   actionId: string,

@@ -1,17 +1,12 @@
-// The machinery behind every room's messages (`answers/messages.ts`, `review/messages.ts`, ...): ICU
-// MessageFormat through FormatJS, behind a t() whose arguments the compiler reads from the English text.
-// Values are inserted as given, so callers escape anything user-supplied before it goes into mrkdwn.
+// ICU MessageFormat behind a t() whose arguments the compiler reads from the English text. Values are
+// inserted as given, so callers escape anything user-supplied before it goes into mrkdwn.
 import { type Formatters, IntlMessageFormat } from 'intl-messageformat';
 import type { Locale } from '../../conversation/locale.js';
 
-/** A room's messages in one language: key → ICU MessageFormat text. */
 type Texts = Readonly<Record<string, string>>;
 
-// ------------------------------------------------------------ a message's arguments, at compile time
-// A small reader of ICU text at the type level: braces opened at even depth are arguments
-// (`{name}`, `{count, plural, …}`); those at odd depth are a plural's or select's cases, whose own
-// text may hold arguments again. The catalogs use no quoted (literal) braces, which it does not read.
-
+// ICU at the type level: braces at even depth are arguments, at odd depth a plural's or select's cases.
+// The catalogs use no quoted (literal) braces, which it does not read.
 type Trim<S extends string> = S extends ` ${infer R}` ? Trim<R> : S extends `${infer R} ` ? Trim<R> : S;
 
 type IsEven<D extends readonly unknown[]> = D extends readonly []
@@ -22,7 +17,7 @@ type IsEven<D extends readonly unknown[]> = D extends readonly []
 
 type Pop<D extends readonly unknown[]> = D extends readonly [unknown, ...infer R] ? R : [];
 
-/** What an argument of each ICU type takes: a bare `{name}` is inserted as text, so either. */
+/** A bare `{name}` is inserted as text, so it takes either. */
 type ValueOf<Kind extends string> = Kind extends 'number' | 'plural' | 'selectordinal'
   ? number
   : Kind extends 'select'
@@ -31,7 +26,7 @@ type ValueOf<Kind extends string> = Kind extends 'number' | 'plural' | 'selector
       ? Date | number
       : string | number;
 
-/** The argument whose text starts just after its `{`: `count, plural, one {` → { count: number }. */
+/** `count, plural, one {` → { count: number }. */
 type Argument<After extends string> = After extends `${infer Head}}${string}`
   ? (Head extends `${infer Header}{${string}` ? Header : Head) extends `${infer Name},${infer Rest}`
     ? Record<Trim<Name>, ValueOf<Trim<Rest extends `${infer Kind},${string}` ? Kind : Rest>>>
@@ -48,7 +43,6 @@ type Arguments<
     : Arguments<After, [...D, 0], IsEven<D> extends true ? Found & Argument<After> : Found>
   : Found;
 
-/** The values a message takes, `never` when it takes none. */
 type Params<S extends string> =
   Arguments<S> extends infer Found
     ? unknown extends Found
@@ -58,8 +52,7 @@ type Params<S extends string> =
 
 type Values = Readonly<Record<string, string | number | Date>>;
 
-/** A text the compiler cannot read takes any values: only a catalog widened to plain records has one
- * (the tests' loop over every key), since catalog() takes English literals only. */
+/** Only a catalog widened to plain records (the tests' loop over every key) takes any values. */
 type ParamsArgument<S extends string> = string extends S
   ? [params?: Values]
   : [Params<S>] extends [never]
@@ -68,7 +61,6 @@ type ParamsArgument<S extends string> = string extends S
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
-/** Every Chinese message takes the same values as its English one, and there is no key English lacks. */
 type Agreeing<En extends Texts, Zh> = {
   [K in keyof Zh]: K extends keyof En
     ? Zh[K] extends string
@@ -79,18 +71,12 @@ type Agreeing<En extends Texts, Zh> = {
     : never;
 };
 
-// ------------------------------------------------------------ catalogs and t()
-
-/** A room's messages in both languages, checked against each other. */
 export interface Catalog<En extends Texts> {
   readonly en: En;
   readonly 'zh-CN': Readonly<Record<keyof En, string>>;
 }
 
-/**
- * English messages are single string literals: `'a' + 'b'` is typed `string`, whose arguments the
- * compiler cannot read (a message written so is a type error at its key).
- */
+/** `'a' + 'b'` is typed `string`, whose arguments the compiler cannot read: a type error at its key. */
 type Literal<En extends Texts> = { [K in keyof En]: string extends En[K] ? never : En[K] };
 
 export function catalog<const En extends Texts, const Zh extends Record<keyof En, string>>(
@@ -100,7 +86,6 @@ export function catalog<const En extends Texts, const Zh extends Record<keyof En
   return { en, 'zh-CN': zhCN };
 }
 
-/** The room's t(): the message for `key` in `locale`, with its arguments filled in. */
 export type Translate<En extends Texts> = <K extends keyof En & string>(
   locale: Locale,
   key: K,
@@ -120,12 +105,7 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 const pluralRules = new Map<string, Intl.PluralRules>();
 
-/**
- * The Intl objects every message shares. FormatJS's default memoizes per message with a
- * JSON.stringify of the arguments on every call, which doubled the cost of a plural; ours are keyed
- * by the locale and, rarely, the options (a plural's `#` and `{n, number}` pass none). The keys come
- * from the catalogs' texts, so the maps stay small.
- */
+/** FormatJS's default memoizes with a JSON.stringify of the arguments on every call; ours key by locale. */
 const formatters: Formatters = {
   getNumberFormat: (locales, options) =>
     cached(
@@ -140,7 +120,6 @@ const formatters: Formatters = {
       () => new Intl.DateTimeFormat(locales, options),
     ),
   getPluralRules: (locales, options) =>
-    // FormatJS asks a plural's rules with its type only.
     cached(
       pluralRules,
       `${String(locales)} ${options?.type ?? 'cardinal'}`,
@@ -149,7 +128,7 @@ const formatters: Formatters = {
 };
 
 export function translator<En extends Texts>(messages: Catalog<En>): Translate<En> {
-  // Each message is parsed once, on first use: the answer path calls t() on every answer.
+  // Parsed once, on first use: the answer path calls t() on every answer.
   const compiled: Record<Locale, Map<string, IntlMessageFormat>> = { en: new Map(), 'zh-CN': new Map() };
   function t<K extends keyof En & string>(locale: Locale, key: K, ...params: ParamsArgument<En[K]>): string;
   function t(locale: Locale, key: keyof En & string, params?: Values): string {
@@ -168,10 +147,7 @@ export function translator<En extends Texts>(messages: Catalog<En>): Translate<E
   return t;
 }
 
-/**
- * Slack's user locale (`en-US`, `zh-CN`, ...) as one of ours. Traditional Chinese (zh-TW, zh-HK,
- * zh-MO, zh-Hant) gets the workspace default: Simplified text is not what those readers chose.
- */
+/** Traditional Chinese gets the workspace default: Simplified text is not what those readers chose. */
 export function localeFromSlack(slackLocale: string | undefined, fallback: Locale): Locale {
   const tag = (slackLocale ?? '').trim().replace(/_/g, '-').toLowerCase();
   if (tag === 'en' || tag.startsWith('en-')) return 'en';

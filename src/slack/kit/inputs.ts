@@ -1,6 +1,5 @@
-// Input blocks (text, radio buttons, select, date and time pickers) and reading their values back
-// from a submitted view. A view comes back from Slack as untrusted data: every reader checks with
-// zod and never throws, and anything missing or malformed reads as undefined.
+// Input blocks and reading their values back: a submitted view is untrusted, so every reader checks with
+// zod, never throws, and reads anything missing or malformed as undefined.
 import type { types } from '@slack/bolt';
 import { z } from 'zod';
 import { BLOCK_KIT } from './block-kit-limits.js';
@@ -9,23 +8,17 @@ import { plainText } from './elements.js';
 type InputBlock = types.InputBlock;
 type PlainTextOption = types.PlainTextOption;
 
-// Slack's limits on what these inputs use (Block Kit reference).
 const INPUT_LABEL_MAX = BLOCK_KIT.input.label;
 const HINT_MAX = BLOCK_KIT.input.hint;
 const PLACEHOLDER_MAX = BLOCK_KIT.placeholder;
 const OPTION_TEXT_MAX = BLOCK_KIT.option.text;
-/** The most a plain_text_input holds. */
 export const TEXT_INPUT_MAX = BLOCK_KIT.textInput.value;
 
-/** An option of a select or of radio buttons, its text cut to Slack's limit. */
 export function option(text: string, value: string): PlainTextOption {
   return { text: plainText(text, OPTION_TEXT_MAX), value };
 }
 
-/**
- * Every input is optional to Slack: the listener that reads the form decides what is missing and
- * says so inline, in the form's own words.
- */
+/** Optional to Slack: the listener decides what is missing and says so inline, in the form's words. */
 function input(
   blockId: string,
   label: string,
@@ -42,12 +35,11 @@ function input(
   };
 }
 
-/** A text input; an initial text that does not fit whole is left out (Slack would refuse the view). */
+/** An initial text that does not fit whole is left out: Slack would refuse the view. */
 export function textInput(
   blockId: string,
   label: string,
   options: {
-    /** The block's id unless told. */
     actionId?: string;
     initial?: string | undefined;
     max: number;
@@ -70,7 +62,6 @@ export function textInput(
   );
 }
 
-/** Radio buttons, none chosen. */
 export function radioInput(
   blockId: string,
   label: string,
@@ -84,7 +75,7 @@ export function radioInput(
   );
 }
 
-/** A static select whose action id is its block's; `initial` must be one of `options`, as the same object. */
+/** `initial` must be one of `options`, as the same object. */
 export function selectInput(
   blockId: string,
   label: string,
@@ -107,7 +98,6 @@ export function selectInput(
   );
 }
 
-/** A date picker whose action id is its block's; an initial date not yyyy-MM-dd is left out. */
 export function dateInput(
   blockId: string,
   label: string,
@@ -124,7 +114,6 @@ export function dateInput(
   );
 }
 
-/** A time picker whose action id is its block's; an initial time not HH:mm is left out. */
 export function timeInput(blockId: string, label: string, initial: string | undefined): InputBlock {
   const time = initial !== undefined && /^([01]\d|2[0-3]):[0-5]\d$/.test(initial) ? initial : undefined;
   return input(
@@ -135,12 +124,10 @@ export function timeInput(blockId: string, label: string, initial: string | unde
   );
 }
 
-/** A text that fits an input whole, or undefined: an input's initial_value may not exceed its max_length. */
+/** An input's initial_value may not exceed its max_length. */
 export function fitting(text: string | undefined, max: number): string | undefined {
   return text === undefined || text === '' || text.length > max ? undefined : text;
 }
-
-// ---------------------------------------------------------------- reading a submitted view
 
 const stateSchema = z.object({
   state: z.object({ values: z.record(z.string(), z.record(z.string(), z.unknown())) }),
@@ -152,7 +139,6 @@ const pickerElementSchema = z.object({
   selected_time: z.string().max(32).nullish(),
 });
 
-/** A submitted view's input values, by block id and action id; empty for anything else. */
 export type StateValues = Record<string, Record<string, unknown>>;
 
 export function stateValues(view: unknown): StateValues {
@@ -164,19 +150,18 @@ function element(values: StateValues, blockId: string, actionId: string): unknow
   return Object.hasOwn(values, blockId) ? values[blockId]?.[actionId] : undefined;
 }
 
-/** A text input's value as typed (blank included). */
+/** Blank included. */
 export function textValue(values: StateValues, blockId: string, actionId: string): string | undefined {
   const parsed = textElementSchema.safeParse(element(values, blockId, actionId));
   return parsed.success ? (parsed.data.value ?? undefined) : undefined;
 }
 
-/** The value of the option chosen in a select or radio buttons. */
 export function selectedOption(values: StateValues, blockId: string, actionId: string): string | undefined {
   const parsed = selectElementSchema.safeParse(element(values, blockId, actionId));
   return parsed.success ? parsed.data.selected_option?.value : undefined;
 }
 
-/** A date or time picker's value (its action id is its block's); blank reads as undefined. */
+/** Blank reads as undefined. */
 export function pickerValue(
   values: StateValues,
   blockId: string,

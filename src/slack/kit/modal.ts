@@ -1,21 +1,18 @@
-// A modal view and its private_metadata, within Slack's limits: one definition, so every room's
-// modals are built and read back the same way.
+// A modal and its private_metadata, defined once so every room's modals are built and read the same way.
 import type { types } from '@slack/bolt';
 import type { z } from 'zod';
 import { parseJsonWith } from '../../util/json.js';
 import { BLOCK_KIT } from './block-kit-limits.js';
 import { plainText } from './elements.js';
 
-// Slack's limits on a modal (Block Kit reference).
 const MODAL_TITLE_MAX = BLOCK_KIT.view.title;
 const MODAL_BUTTON_MAX = BLOCK_KIT.view.submit;
 export const PRIVATE_METADATA_MAX = BLOCK_KIT.view.privateMetadata;
 
-/** A modal: its title and button labels cut to Slack's limits, and only the fields given. */
 export function modal(input: {
   callbackId?: string;
   title: string;
-  /** Without one the modal has no submit button: a view that only informs. */
+  /** Without one the modal only informs. */
   submit?: string;
   close: string;
   privateMetadata?: string;
@@ -32,10 +29,7 @@ export function modal(input: {
   };
 }
 
-/**
- * A submitted modal's private_metadata as `schema` reads its JSON; undefined for anything else.
- * It comes back from Slack as untrusted data: an oversized one is not even parsed.
- */
+/** Untrusted: an oversized one is not even parsed; undefined for anything `schema` refuses. */
 export function readPrivateMetadata<T>(raw: unknown, schema: z.ZodType<T>): T | undefined {
   if (typeof raw !== 'string' || raw.length > PRIVATE_METADATA_MAX) return undefined;
   return parseJsonWith(raw, schema);
