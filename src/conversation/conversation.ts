@@ -1,11 +1,6 @@
 // The conversation core: turns a question into a Reply and a click on a rating into feedback.
 // It knows the platform client and the stores, never Slack.
-import {
-  isPlatformError,
-  type PlatformError,
-  type PlatformFailureKind,
-  platformFailureKind,
-} from '../platform/errors.js';
+import { isPlatformError, type PlatformError, platformFailureKind } from '../platform/errors.js';
 import {
   ANSWER_TYPE_UNKNOWN,
   type RobotAnswer,
@@ -487,17 +482,8 @@ function isRateable(answer: RobotAnswer): boolean {
 export function failureReason(error: unknown): FailureReason {
   if (error instanceof StoreUnavailableError) return 'store_unavailable';
   if (!isPlatformError(error)) return 'internal';
-  return CONVERSATION_REASONS[platformFailureKind(error)];
+  return platformFailureKind(error);
 }
-
-/** The asker is told a robot that could not be reached as one unavailable: either way, try later. */
-const CONVERSATION_REASONS: Record<PlatformFailureKind, FailureReason> = {
-  refused: 'robot_rejected',
-  unavailable: 'robot_unavailable',
-  malformed: 'robot_malformed',
-  timeout: 'robot_timeout',
-  unreachable: 'robot_unavailable',
-};
 
 function platformErrorDetails(error: PlatformError): Record<string, unknown> {
   const details = { action: error.action, code: error.code };

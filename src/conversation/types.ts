@@ -1,4 +1,5 @@
 // Platform-neutral shapes the conversation core hands to an adapter (Slack today) and takes back.
+import type { PlatformFailureKind } from '../platform/errors.js';
 import type { Locale } from './locale.js';
 
 /** Who asked, in platform-neutral terms: the adapter maps its own ids onto these. */
@@ -66,13 +67,11 @@ export interface AnswerReply {
   locale: Locale;
 }
 
+/** Why the robot could not answer: the platform's failure kind as its client read it, or the gateway's own. */
 export type FailureReason =
-  | 'robot_unavailable'
-  | 'robot_timeout'
+  | PlatformFailureKind
   /** The whole question (Slack included) outlasted its deadline; set by the adapter. */
   | 'too_slow'
-  | 'robot_rejected'
-  | 'robot_malformed'
   | 'store_unavailable'
   | 'internal';
 

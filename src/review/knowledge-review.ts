@@ -112,19 +112,7 @@ export interface ReasonReport extends Omit<DislikeReport, 'link'> {
 export type EditOutcome =
   | { kind: 'updated' }
   | { kind: 'refused'; platformCode: string; message: string | undefined }
-  | { kind: 'unavailable'; reason: 'timeout' | 'unreachable' | 'http_status' | 'malformed' | 'internal' };
-
-/** Why an edit did not reach the platform; a refusal is told with the platform's own code instead. */
-const EDIT_UNAVAILABLE_REASONS: Record<
-  PlatformFailureKind,
-  'timeout' | 'unreachable' | 'http_status' | 'malformed'
-> = {
-  refused: 'http_status',
-  unavailable: 'http_status',
-  malformed: 'malformed',
-  timeout: 'timeout',
-  unreachable: 'unreachable',
-};
+  | { kind: 'unavailable'; reason: PlatformFailureKind | 'internal' };
 
 export type DismissOutcome = 'dismissed' | 'already_handled' | 'no_card';
 
@@ -640,7 +628,7 @@ export class KnowledgeReview {
       if (error.code === 'PLATFORM_REQUEST_INVALID') {
         return { kind: 'refused', platformCode: 'invalid_request', message: error.message };
       }
-      return { kind: 'unavailable', reason: EDIT_UNAVAILABLE_REASONS[platformFailureKind(error)] };
+      return { kind: 'unavailable', reason: platformFailureKind(error) };
     }
   }
 

@@ -1,24 +1,9 @@
-// What a person is told about a platform call that failed, read from the client's error family: the
-// platform said no to the request, answered with an error, or could not be reached at all.
+// The kind of a failed platform call, for any error the desk's operations catch.
 import { isPlatformError, type PlatformFailureKind, platformFailureKind } from '../platform/errors.js';
 
-/**
- * `refused`: the platform answered "no" to this request (a code, or a request the spec forbids);
- * `unavailable`: it answered, with an error (an HTTP error, a body that is not the spec's);
- * `unreachable`: no answer came (no connection, a timeout, a reset).
- */
-export type PlatformFailureReason = 'refused' | 'unavailable' | 'unreachable';
+export type PlatformFailureReason = PlatformFailureKind;
 
-export function platformFailureReason(error: unknown): PlatformFailureReason {
-  if (!isPlatformError(error)) return 'unavailable';
-  return DESK_REASONS[platformFailureKind(error)];
+/** Anything but the client's own errors is told as the platform answering with an error. */
+export function platformFailureReason(error: unknown): PlatformFailureKind {
+  return isPlatformError(error) ? platformFailureKind(error) : 'unavailable';
 }
-
-/** A body not of the spec is the platform answering with an error; a timeout is it not answering. */
-const DESK_REASONS: Record<PlatformFailureKind, PlatformFailureReason> = {
-  refused: 'refused',
-  unavailable: 'unavailable',
-  malformed: 'unavailable',
-  timeout: 'unreachable',
-  unreachable: 'unreachable',
-};

@@ -33,6 +33,7 @@ import {
   encodeTryAgainValue,
 } from '../kit/button-values.js';
 import { button, context, plainText, section } from '../kit/elements.js';
+import { failureText } from '../kit/failure-wording.js';
 import {
   ACTIONS_ELEMENTS_MAX,
   BLOCKS_PER_MESSAGE_MAX,
@@ -53,7 +54,7 @@ import {
   ACTION_TRY_AGAIN,
   suggestionActionId,
 } from './ids.js';
-import { type MessageKey, t } from './messages.js';
+import { t } from './messages.js';
 
 export interface RenderedMessage {
   /** Plain fallback for notifications and clients that cannot show blocks. */
@@ -123,16 +124,6 @@ function suggestionsBlockId(index: number): string {
 const ACTIONS_BLOCK_BUDGET = Math.floor(SERIALIZED_BLOCKS_BUDGET / 2);
 const ASKED_QUESTION_MAX = 500;
 const DISPLAY_NAME_MAX = 100;
-
-const FAILURE_KEYS: Record<FailureReason, MessageKey> = {
-  robot_unavailable: 'failure_robot_unavailable',
-  robot_timeout: 'failure_robot_timeout',
-  too_slow: 'failure_too_slow',
-  robot_rejected: 'failure_robot_rejected',
-  robot_malformed: 'failure_robot_malformed',
-  store_unavailable: 'failure_store_unavailable',
-  internal: 'failure_internal',
-};
 
 /** Renders a reply; long answers become several messages, with every button on the last one. */
 export function renderReply(reply: Reply, options: RenderOptions = {}): RenderedMessage[] {
@@ -525,7 +516,7 @@ function fallbackText(units: Unit[], prefix: string): string {
 }
 
 function renderFailure(reply: FailureReply): RenderedMessage {
-  const text = t(reply.locale, FAILURE_KEYS[reply.reason]);
+  const text = failureText(reply.locale, reply.reason);
   const blocks: KnownBlock[] = [section(text)];
   // A failure with nothing to re-ask, or a question no button value can carry, gets no button.
   const value = reply.retry && encodeTryAgainValue(reply.retry);
@@ -543,7 +534,7 @@ function renderFailure(reply: FailureReply): RenderedMessage {
 
 /** A rating that could not be sent: says the rating was not recorded, and why, with nothing to click. */
 export function renderRatingNotRecorded(locale: Locale, reason: FailureReason): RenderedMessage {
-  const text = t(locale, 'rating_not_recorded', { reason: t(locale, FAILURE_KEYS[reason]) });
+  const text = t(locale, 'rating_not_recorded', { reason: failureText(locale, reason) });
   return { text, blocks: [section(text)] };
 }
 

@@ -1,4 +1,4 @@
-// What the answers room says (the answer, its buttons, ratings, notices and failures), in English and Simplified Chinese.
+// What the answers room says (the answer, its buttons, ratings and notices; failures: kit/failure-wording.ts), in English and Simplified Chinese.
 // ICU MessageFormat; how to add a message: src/slack/kit/i18n.ts and ARCHITECTURE.md.
 import { catalog, translator } from '../kit/i18n.js';
 
@@ -7,14 +7,6 @@ const en = {
   question_too_long:
     'Your question is too long ({limit, plural, one {# character} other {# characters}} at most). Please shorten it and try again.',
   question_too_long_no_limit: 'Your question is too long. Please shorten it and try again.',
-  failure_robot_unavailable: 'The answer service is unavailable right now. Please try again in a moment.',
-  failure_robot_timeout: 'The answer service took too long to reply. Please try again.',
-  failure_too_slow: 'This question took too long to answer, so I stopped waiting for it. Please try again.',
-  failure_robot_rejected:
-    'The answer service refused this request. Please try again; if it keeps happening, tell your Slack admin.',
-  failure_robot_malformed: "The answer service sent a reply I couldn't read. Please try again.",
-  failure_store_unavailable: "I can't reach my storage right now. Please try again in a moment.",
-  failure_internal: 'Something went wrong on my side. Please try again.',
   try_again: 'Try again',
   rate_up: '👍 Helpful',
   rate_down: '👎 Not helpful',
@@ -59,13 +51,6 @@ export const messages = catalog(en, {
     '点击推荐问题即可直接提问；用 👍 或 👎 评价回答，帮助我们改进。',
   question_too_long: '问题太长了（最多 {limit, plural, other {# 个字符}}），请精简后再试。',
   question_too_long_no_limit: '问题太长了，请精简后再试。',
-  failure_robot_unavailable: '问答服务暂时不可用，请稍后再试。',
-  failure_robot_timeout: '问答服务响应超时，请再试一次。',
-  failure_too_slow: '这个问题处理时间过长，我已停止等待。请再试一次。',
-  failure_robot_rejected: '问答服务拒绝了这个请求。请再试一次；如果一直这样，请联系 Slack 管理员。',
-  failure_robot_malformed: '问答服务返回了无法识别的回复，请再试一次。',
-  failure_store_unavailable: '内部存储暂时无法访问，请稍后再试。',
-  failure_internal: '我这边出了点问题，请再试一次。',
   try_again: '重试',
   rate_up: '👍 有帮助',
   rate_down: '👎 没帮助',

@@ -142,7 +142,7 @@ export function renderTicketResult(
       locale,
       result.reason === 'refused'
         ? 'tickets_refused'
-        : result.reason === 'unreachable'
+        : result.reason === 'unreachable' || result.reason === 'timeout'
           ? 'tickets_unreachable'
           : 'tickets_unavailable',
     );

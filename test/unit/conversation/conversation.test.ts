@@ -142,11 +142,11 @@ describe('Conversation.ask', () => {
 
   it('turns each platform failure into a failure reply that can be retried, and logs it', async () => {
     const cases = [
-      [{ kind: 'http500' }, 'robot_unavailable'],
-      [{ kind: 'code', code: '1001' }, 'robot_rejected'],
-      [{ kind: 'malformed' }, 'robot_malformed'],
-      [{ kind: 'drop' }, 'robot_unavailable'],
-      [{ kind: 'delay', ms: 2500 }, 'robot_timeout'],
+      [{ kind: 'http500' }, 'unavailable'],
+      [{ kind: 'code', code: '1001' }, 'refused'],
+      [{ kind: 'malformed' }, 'malformed'],
+      [{ kind: 'drop' }, 'unreachable'],
+      [{ kind: 'delay', ms: 2500 }, 'timeout'],
     ] as const;
     for (const [fault, reason] of cases) {
       simulator.faults.set({ ...fault, times: 1 });
@@ -180,7 +180,7 @@ describe('Conversation.rate', () => {
     simulator.faults.set({ kind: 'http500', actions: ['robot_feedback'], times: 1 });
     await expect(
       conversation.rate({ contextKey: reply.contextKey, rating: 2, userId: 'U1', locale: 'en' }),
-    ).resolves.toEqual({ kind: 'failure', reason: 'robot_unavailable' });
+    ).resolves.toEqual({ kind: 'failure', reason: 'unavailable' });
     await expect(
       conversation.rate({ contextKey: reply.contextKey, rating: 2, userId: 'U1', locale: 'en' }),
     ).resolves.toMatchObject({ kind: 'rated', rating: 2 });

@@ -55,11 +55,11 @@ describe('a failed platform call, read once for every surface', () => {
   it('tells the asker and the service desk the same thing when the token call fails as the ask would', () => {
     // The token endpoint timing out is the platform taking too long, as the ask itself timing out is.
     expect(failureReason(tokenVia(timedOut))).toBe(failureReason(timedOut));
-    expect(failureReason(tokenVia(timedOut))).toBe('robot_timeout');
+    expect(failureReason(tokenVia(timedOut))).toBe('timeout');
     expect(platformFailureReason(tokenVia(noConnection))).toBe(platformFailureReason(noConnection));
     expect(platformFailureReason(tokenVia(noConnection))).toBe('unreachable');
     expect(failureReason(tokenVia(new MalformedResponseError('getAccessToken', 'no token', '{}')))).toBe(
-      'robot_malformed',
+      'malformed',
     );
   });
 });

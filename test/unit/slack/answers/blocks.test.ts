@@ -474,10 +474,12 @@ describe("renderReply: the suggestions in the reader's language", () => {
 
 describe('renderReply: failures and notices', () => {
   const reasons: FailureReason[] = [
-    'robot_unavailable',
-    'robot_timeout',
-    'robot_rejected',
-    'robot_malformed',
+    'refused',
+    'unavailable',
+    'malformed',
+    'timeout',
+    'unreachable',
+    'too_slow',
     'store_unavailable',
     'internal',
   ];

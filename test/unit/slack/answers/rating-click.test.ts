@@ -133,7 +133,7 @@ describe('rating click listener', () => {
   });
 
   it('says a rating the platform did not take was not recorded, offering nothing to retry', async () => {
-    const f = fakes({ rateOutcome: { kind: 'failure', reason: 'robot_unavailable' } });
+    const f = fakes({ rateOutcome: { kind: 'failure', reason: 'unavailable' } });
     await ratingClickListener(f.deps)(
       clickArgs(ratingClick(encodeRatingValue({ contextKey: 'ctx-1', rating: 1 })), f.client),
     );
