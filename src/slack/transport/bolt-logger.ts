@@ -23,7 +23,7 @@ export function boltLogger(logger: Logger, name = 'bolt'): SlackLogger {
   let child = logger.child({ component: name });
   let level = LogLevel.INFO;
   const log = (method: 'debug' | 'info' | 'warn' | 'error', parts: unknown[]) => {
-    // Bolt and the SDKs log a line or more per call at debug; joining their parts is skipped unless kept.
+    // The SDKs log a line or more per call at debug: skip joining their parts unless kept.
     if (!child.isLevelEnabled(method)) return;
     const { text, err } = message(parts);
     if (err) child[method]({ err }, text);

@@ -1,21 +1,13 @@
-// The `ack` Bolt hands the listeners of one HTTP request, with the semantics of Bolt's HTTPResponseAck
-// and defaultProcessEventErrorHandler under processBeforeResponse: false (HTTPReceiver.js,
-// HTTPModuleFunctions.js): the first ack answers Slack at once and the listener goes on.
+// Bolt's HTTPResponseAck under processBeforeResponse: false: the first ack answers Slack at once.
 import type { ServerResponse } from 'node:http';
 import { AuthorizationError, ReceiverMultipleAckError } from '@slack/bolt';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
 
-/**
- * Bolt's unhandledRequestTimeoutMillis: Slack stops waiting after 3 s, so a request nothing has
- * acknowledged by then is answered 404 (Bolt's defaultUnhandledRequestHandler).
- */
+/** Slack stops waiting after 3 s; an unacknowledged request is then answered 404, as Bolt does. */
 const UNHANDLED_REQUEST_TIMEOUT_MS = 3_001;
 
-/**
- * One request's acknowledgement. `waiting` until a listener acks (`acknowledged`) or the receiver
- * answers for it (`answered`: the 3 s timeout, or processEvent failing first).
- */
+/** `answered`: the receiver answered for it (the 3 s timeout, or processEvent failing first). */
 export class HttpAck {
   #state: 'waiting' | 'acknowledged' | 'answered' = 'waiting';
   readonly #response: ServerResponse;
@@ -30,7 +22,7 @@ export class HttpAck {
     this.#timer.unref();
   }
 
-  /** Bolt's AckFn: an object answers 200 with its JSON, a string 200 with the text, nothing 200 empty. */
+  /** Bolt's AckFn semantics. */
   readonly ack = async (body?: unknown): Promise<void> => {
     if (this.#state === 'acknowledged') throw new ReceiverMultipleAckError();
     if (this.#state === 'answered') {
@@ -42,14 +34,13 @@ export class HttpAck {
     writeAckResponse(this.#response, body);
   };
 
-  /** App.processEvent rejected: Bolt's defaultProcessEventErrorHandler. */
+  /** Bolt's defaultProcessEventErrorHandler. */
   failed(error: unknown): void {
     if (this.#response.headersSent) {
       this.#logger.error(errorFields(error), 'an unhandled error occurred after ack() in a Slack listener');
       return;
     }
     this.#settle('answered');
-    // The authorize function found no installation: the request is not ours to answer.
     if (error instanceof AuthorizationError) {
       this.#response.writeHead(401);
       this.#response.end();
@@ -82,7 +73,7 @@ export class HttpAck {
   }
 }
 
-/** Bolt's buildContentResponse: falsy is an empty 200, as Bolt tests it. */
+/** Falsy is an empty 200, as Bolt tests it. */
 function writeAckResponse(response: ServerResponse, body: unknown): void {
   if (!body) {
     response.writeHead(200);

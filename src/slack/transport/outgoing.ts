@@ -1,27 +1,18 @@
-// Where every Slack Web API call leaves the process. Whatever a listener sends (a robot's answer, a
-// user's name, a modal), its strings are made well formed here: a lone surrogate made the SDK's
-// form encoder throw "URI malformed", and the SDK then retried the same call for five minutes.
+// Every Web API call leaves here: its strings made well formed, as a lone surrogate makes the SDK's form
+// encoder throw (and the SDK retry for minutes), and Block Kit sent as JSON.
 import type { webApi } from '@slack/bolt';
 import { isJsonContainer, wellFormed, wellFormedJson } from '../../util/well-formed.js';
 
 type WebClient = webApi.WebClient;
 type Body = Record<string, unknown>;
 
-/**
- * The SDK's two private steps that every call goes through (apiCall, its method shortcuts bound at
- * construction, pagination, file uploads): wrapping them is the only place no call can go around.
- */
+/** Private SDK steps every call goes through: wrapping them is the only place no call can go around. */
 interface RequestSteps {
   makeRequest(url: string, body: Body | JsonBody, headers?: Record<string, string>): Promise<unknown>;
   serializeBody(data: Body | JsonBody): { serializedBody: unknown; contentHeaders: Record<string, string> };
 }
 
-/**
- * The methods that carry Block Kit (messages and views), which Slack takes as JSON: their bodies are
- * sent as one JSON document rather than a form, whose encoder escaped every brace and quote of the
- * blocks (docs/decisions/006). Other methods stay forms: not
- * every method reads JSON.
- */
+/** Block Kit as one JSON document, not a form that escapes every brace (docs/decisions/006). */
 const JSON_METHODS: ReadonlySet<string> = new Set([
   'chat.postMessage',
   'chat.postEphemeral',
@@ -32,10 +23,7 @@ const JSON_METHODS: ReadonlySet<string> = new Set([
   'views.update',
 ]);
 
-/**
- * A body already serialized as JSON. Nothing of it is enumerable, so the SDK's debug line (built
- * whatever the log level) copies nothing; its own serializer is replaced for it (below).
- */
+/** Nothing of it is enumerable, so the SDK's debug line (built at any log level) copies nothing. */
 class JsonBody {
   readonly #json: string;
 
@@ -52,10 +40,7 @@ const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
 const guarded = new WeakSet<WebClient>();
 
-/**
- * Makes every later call of `client` send well-formed strings, and the methods that carry Block Kit
- * send JSON. Idempotent; throws if the SDK changed shape.
- */
+/** Idempotent; throws if the SDK changed shape. */
 export function guardOutgoingCalls(client: WebClient): WebClient {
   if (guarded.has(client)) return client;
   const steps = client as unknown as RequestSteps;
@@ -76,22 +61,16 @@ export function guardOutgoingCalls(client: WebClient): WebClient {
   return client;
 }
 
-/**
- * The body as it may leave: strings well formed, and objects and arrays (blocks) as the JSON the SDK
- * would send them as. Handed an array, the SDK copies and serializes the blocks twice more per call
- * for its debug log (whatever the log level) before serializing them for the wire, a measured share
- * of an answer's CPU.
- */
+/** Blocks pre-serialized: handed an array, the SDK serializes them twice more for its debug log. */
 function outgoingBody(url: string, body: Body, headers: Record<string, string> | undefined): Body | JsonBody {
   if (JSON_METHODS.has(methodOf(url)) && sendsTokenInHeader(body, headers) && isJsonContainer(body)) {
-    // The token travels in the Authorization header (the SDK puts it there): a JSON body carries none.
+    // The token travels in the Authorization header: a JSON body carries none.
     const { token: _token, ...rest } = body;
     return new JsonBody(wellFormedJson(rest));
   }
   const sent: Body = {};
   for (const key of Object.keys(body)) {
     const value = body[key];
-    // Buffers and streams (file uploads) go on as they are.
     sent[key] = isJsonContainer(value) ? wellFormedJson(value) : wellFormed(value);
   }
   return sent;
@@ -101,19 +80,12 @@ function methodOf(url: string): string {
   return url.slice(url.lastIndexOf('/') + 1);
 }
 
-/**
- * Whether the call's token is in its Authorization header: the SDK sets it from the call's `token`,
- * else from the client's own (its default headers); a body whose token is not also there stays a form.
- */
+/** A body whose token is not also in the header (the SDK sets it there) stays a form. */
 function sendsTokenInHeader(body: Body, headers: Record<string, string> | undefined): boolean {
   return body.token === undefined || headers?.Authorization === `Bearer ${String(body.token)}`;
 }
 
-/**
- * How the Web API client retries: a few times within a bound (the SDK's default retries for half
- * an hour, its "five retries in five minutes" for five; an answer that late helps nobody), and never
- * a failure that the same request would meet again.
- */
+/** A few times within a bound (an answer later helps nobody), and never a failure a retry meets again. */
 export function webApiRetryPolicy(
   retries?: number,
 ): webApi.RetryOptions & { onFailedAttempt(error: Error): void } {
@@ -123,18 +95,13 @@ export function webApiRetryPolicy(
       : { retries };
   return {
     ...bounds,
-    // p-retry stops retrying when this throws.
     onFailedAttempt: (error: Error) => {
       if (!isWorthRetrying(error)) throw error;
     },
   };
 }
 
-/**
- * False for failures that a retry of the same request meets again: the request could not be built
- * (an encoding or argument error on this side) or Slack refused it as malformed (a 4xx other than 408
- * and 429). Connection failures, timeouts, 5xx and rate limits are worth another try.
- */
+/** False when the request could not be built or Slack refused it as malformed (4xx but 408 and 429). */
 export function isWorthRetrying(error: unknown): boolean {
   if (isClientSideError(error)) return false;
   if (!(error instanceof Error) || !('code' in error)) return true;

@@ -1,5 +1,4 @@
-// Sends rendered replies to Slack. Every Web API failure is logged with context and swallowed here,
-// so a Slack error can never become an unhandled rejection or an HTTP 500 that Slack retries.
+// Every Web API failure is logged and swallowed here, so it never becomes an unhandled rejection or a 500.
 import type { webApi } from '@slack/bolt';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
@@ -10,10 +9,10 @@ type WebClient = webApi.WebClient;
 
 type Refused = { ok: false; error: string | undefined };
 export type Sent = { ok: true; ts: string } | Refused;
-/** An ephemeral message has no ts to keep: it cannot be updated or threaded on. */
+/** An ephemeral message has no ts: it cannot be updated or threaded on. */
 type Shown = { ok: true } | Refused;
 
-/** Errors with which Slack refuses a message's blocks (as opposed to the channel or the token). */
+/** As opposed to the channel or the token. */
 const BLOCK_REFUSALS = new Set([
   'invalid_blocks',
   'invalid_blocks_format',
@@ -25,32 +24,25 @@ function isBlocksRefusal(error: string | undefined): boolean {
   return error !== undefined && BLOCK_REFUSALS.has(error);
 }
 
-/** A message's fields for chat.postMessage and chat.update (outgoing.ts serializes the blocks). */
 function messageFields(message: RenderedMessage): { text: string; blocks: RenderedMessage['blocks'] } {
   return { text: message.text, blocks: message.blocks };
 }
 
-/** The Web API client to call and the logger of the handling the call belongs to. */
 export interface Outbox {
   client: WebClient;
   logger: Logger;
 }
 
-/** Where a reply goes: a channel, and the thread in it. */
 export interface ReplyTarget {
   channel: string;
-  /** The thread to answer in; undefined for a top-level DM answer. */
+  /** Undefined for a top-level DM answer. */
   threadTs: string | undefined;
-  /** The one person who sees the reply (ephemeral); undefined: everyone there. */
+  /** Ephemeral when set. */
   visibleTo?: string | undefined;
-  /**
-   * An ephemeral message the reply replaces, by the response_url of a click on it: Slack lets no
-   * other call change an ephemeral message.
-   */
+  /** A response_url: Slack lets no other call change an ephemeral message. */
   replaceUrl?: string | undefined;
 }
 
-/** A thread of Slack's assistant panel: the app's DM with the person, and the thread's first message. */
 interface AssistantThread {
   channel: string;
   threadTs: string;
@@ -63,7 +55,7 @@ export class Responder {
     this.#onApiError = onApiError;
   }
 
-  /** Posts one message; returns its ts, or the Slack error when Slack refused it. */
+  /** The Slack error when Slack refused. */
   async post(out: Outbox, target: ReplyTarget, message: RenderedMessage): Promise<Sent> {
     try {
       const response = await out.client.apiCall('chat.postMessage', {
@@ -81,7 +73,6 @@ export class Responder {
     }
   }
 
-  /** Replaces a message in place; the Slack error when Slack refused (deleted message, bad blocks). */
   async update(out: Outbox, channel: string, ts: string, message: RenderedMessage): Promise<Sent> {
     try {
       await out.client.apiCall('chat.update', { channel, ts, ...messageFields(message) });
@@ -93,10 +84,8 @@ export class Responder {
   }
 
   /**
-   * Shows a reply: the first part replaces the placeholder when there is one (so the question never
-   * gets two answers), the rest go to the same target. When Slack refuses a part's blocks (an
-   * image it cannot fetch makes the whole message invalid), that part and the rest are shown from
-   * `plainer`, the same reply rendered without image blocks.
+   * The first part replaces the placeholder, so the question never gets two answers. When Slack refuses
+   * a part's blocks (an image it cannot fetch), that part and the rest come from `plainer`.
    */
   async show(
     out: Outbox,
@@ -134,7 +123,6 @@ export class Responder {
     }
   }
 
-  /** Shows a message to one person only, or says the Slack error. */
   async ephemeral(
     out: Outbox,
     target: ReplyTarget,
@@ -162,7 +150,7 @@ export class Responder {
     return replaced ? { ok: true } : { ok: false, error: undefined };
   }
 
-  /** Opens a modal; its view id, or undefined (logged) when Slack refused (an expired trigger). */
+  /** Undefined (logged) when Slack refused (an expired trigger). */
   async openModal(out: Outbox, triggerId: string, view: webApi.ModalView): Promise<string | undefined> {
     try {
       const opened = await out.client.views.open({ trigger_id: triggerId, view });
@@ -173,21 +161,19 @@ export class Responder {
     }
   }
 
-  /** Replaces an open modal's view; false (logged) when Slack refused (the modal was closed). */
   updateModal(out: Outbox, viewId: string, view: webApi.ModalView): Promise<boolean> {
     return this.#succeeded(out, 'views.update', undefined, { viewId }, () =>
       out.client.views.update({ view_id: viewId, view }),
     );
   }
 
-  /** Publishes a user's Home tab; false (logged) when Slack refused. */
   publishHome(out: Outbox, userId: string, view: webApi.HomeView): Promise<boolean> {
     return this.#succeeded(out, 'views.publish', undefined, { userId }, () =>
       out.client.views.publish({ user_id: userId, view }),
     );
   }
 
-  /** The app's DM with a user (conversations.open, im:write); undefined (logged) when Slack refuses. */
+  /** Needs im:write; undefined (logged) when Slack refuses. */
   async directMessage(out: Outbox, userId: string): Promise<string | undefined> {
     try {
       const opened = await out.client.conversations.open({ users: userId });
@@ -202,11 +188,7 @@ export class Responder {
     return undefined;
   }
 
-  /**
-   * Whether the app is a member of a channel (conversations.info, channels:read and groups:read).
-   * `channel_not_found` is a private channel the app was not invited to: not a member. Any other
-   * refusal is logged, and the answer is unknown.
-   */
+  /** `channel_not_found` is a private channel the app was not invited to; other refusals are unknown. */
   async membership(out: Outbox, channel: string): Promise<'member' | 'not_member' | 'unknown'> {
     try {
       const response = await out.client.conversations.info({ channel });
@@ -218,11 +200,7 @@ export class Responder {
     }
   }
 
-  /**
-   * The assistant panel's status line under a thread ("is looking this up…", rotating through
-   * `loadingMessages`); Slack clears it when the app posts in the thread, or when it is set to ''.
-   * False (logged) when refused.
-   */
+  /** Slack clears the status when the app posts in the thread, or when it is set to ''. */
   assistantStatus(
     out: Outbox,
     thread: AssistantThread,
@@ -233,13 +211,12 @@ export class Responder {
         channel_id: thread.channel,
         thread_ts: thread.threadTs,
         status: status.text,
-        // An empty status clears it; loading messages would then have nothing to rotate under.
         ...(status.loadingMessages.length > 0 ? { loading_messages: [...status.loadingMessages] } : {}),
       }),
     );
   }
 
-  /** The prompts a panel thread suggests (four at most, Slack's limit); false (logged) when refused. */
+  /** Slack allows four prompts at most. */
   assistantPrompts(
     out: Outbox,
     thread: AssistantThread,
@@ -255,7 +232,6 @@ export class Responder {
     );
   }
 
-  /** Names a panel thread in the person's history; false (logged) when refused. */
   assistantTitle(out: Outbox, thread: AssistantThread, title: string): Promise<boolean> {
     return this.#succeeded(out, 'assistant.threads.setTitle', thread, {}, () =>
       out.client.assistant.threads.setTitle({
@@ -266,7 +242,7 @@ export class Responder {
     );
   }
 
-  /** A message's permalink; undefined (logged as a warning: links are a convenience) when Slack refuses. */
+  /** A warning on refusal: links are a convenience. */
   async permalink(out: Outbox, channel: string, messageTs: string): Promise<string | undefined> {
     try {
       const response = await out.client.chat.getPermalink({ channel, message_ts: messageTs });
@@ -282,7 +258,6 @@ export class Responder {
     }
   }
 
-  /** Makes a call whose answer matters only as done or refused: false (logged and counted) when refused. */
   async #succeeded(
     out: Outbox,
     method: string,
@@ -303,7 +278,7 @@ export class Responder {
     out: Outbox,
     method: string,
     error: unknown,
-    /** Where the call posted; undefined for calls that post to no conversation (views, DMs). */
+    /** Undefined for calls that post to no conversation (views, DMs). */
     target: ReplyTarget | undefined,
     extra: Record<string, string> = {},
   ): void {
@@ -322,7 +297,6 @@ export class Responder {
   }
 }
 
-/** The `error` string of a Web API platform error ("channel_not_found"), or the SDK's error code. */
 export function slackErrorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const data = 'data' in error ? error.data : undefined;

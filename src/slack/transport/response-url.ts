@@ -1,5 +1,4 @@
-// Answers through a response_url outside Bolt's respond(): a modal's submission and a click on a
-// message carry the URL but Bolt offers respond() only where Slack's own payload has it.
+// Bolt offers respond() only where Slack's own payload has the URL; a submission and a click carry it too.
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
 import { wellFormedJson } from '../../util/well-formed.js';
@@ -9,11 +8,10 @@ const RESPONSE_URL_TIMEOUT_MS = 10_000;
 
 export interface ResponseUrlMessage {
   message: RenderedMessage;
-  /** Replace the message the URL belongs to (paging), or add an ephemeral one (a new result). */
+  /** Replace the message (paging), or add an ephemeral one (a new result). */
   replace: boolean;
 }
 
-/** Whether Slack took the message; failures are logged here with the request's context. */
 export async function postToResponseUrl(
   url: string,
   { message, replace }: ResponseUrlMessage,

@@ -1,9 +1,5 @@
-// The Socket Mode client reconnects by calling its own start() and never observes that promise
-// (slackapi/node-slack-sdk#2656): a reconnect that fails, or that a stop interrupts (it then rejects
-// with undefined), became an unhandled rejection. And it gives up for good when Slack answers the new
-// connection URL with an HTTP error or cannot be reached (past the Web API client's own retries).
-// This observes every reconnect attempt, and keeps trying after such a failure, waiting longer each
-// time, until a socket is open again or the gateway stops.
+// The Socket Mode client never observes its reconnect's start() (slackapi/node-slack-sdk#2656) and gives
+// up on an HTTP error: observe every attempt and keep trying, longer each time, until a socket is open.
 import type { SocketModeReceiver } from '@slack/bolt';
 
 type SocketModeClient = SocketModeReceiver['client'];
@@ -12,13 +8,11 @@ const FIRST_RETRY_MS = 1_000;
 const LONGEST_RETRY_MS = 30_000;
 
 export interface ReconnectReport {
-  /** A stop cut a reconnect short: nothing to do. */
   stopped(): void;
-  /** A reconnect failed; another is tried in `retryInMs`. */
   failed(error: unknown, retryInMs: number): void;
 }
 
-/** Returns what stops the retries (call it before the client is disconnected). */
+/** Call the returned stop before the client is disconnected. */
 export function observeReconnects(
   client: SocketModeClient,
   isStopping: () => boolean,
@@ -57,7 +51,7 @@ export function observeReconnects(
     reconnecting = false;
     return attempt.catch((error: unknown) => {
       failedAttempt(error);
-      // The client chains nothing useful on a reconnect's result: leaving it pending ends the chain.
+      // Leaving it pending ends the chain: the client chains nothing useful on it.
       return new Promise<never>(() => {});
     });
   };

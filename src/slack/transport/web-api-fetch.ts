@@ -1,7 +1,4 @@
-// The transport under Slack's Web API client: the SDK's own `fetch` option, served by an undici
-// keep-alive pool instead of the global fetch, whose WHATWG streams, abort signals and header guards
-// cost more CPU per chat.postMessage than the rest of posting an answer. The SDK keeps its retries,
-// rate-limit handling and error types; only the bytes on the wire travel differently.
+// The SDK's `fetch` option served by an undici keep-alive pool, not the global fetch (docs/decisions/001).
 import type { webApi } from '@slack/bolt';
 import { Agent, request } from 'undici';
 
@@ -10,10 +7,7 @@ export interface SlackFetch {
   close(): Promise<void>;
 }
 
-/**
- * Slack answers in well under a second; a call stuck longer than these is retried or given up. Set
- * on the pool rather than as the SDK's `timeout`, which makes an AbortSignal and a timer per call.
- */
+/** On the pool, not the SDK's `timeout`, which makes an AbortSignal and a timer per call. */
 const CONNECT_TIMEOUT_MS = 10_000;
 const RESPONSE_TIMEOUT_MS = 10_000;
 
@@ -26,7 +20,7 @@ export function createSlackFetch(): SlackFetch {
   });
 
   const leanFetch: webApi.FetchFunction = async (url, init = {}) => {
-    // File uploads send multipart bodies; the global fetch knows how to encode them.
+    // The global fetch knows how to encode multipart uploads.
     if (init.body !== undefined && typeof init.body !== 'string') return fetch(url, init);
     const response = await request(url, {
       dispatcher: agent,

@@ -1,7 +1,5 @@
-// The app's connection to Slack's Web API, opened before anything that posts on its own: the bot's
-// identity (auth.test once, so a bad token stops start-up with a clear line), the options every
-// client of the app is built with (one keep-alive pool, the retry policy, the base URL), and the
-// bot's own client for what the app posts unprompted (review cards, the digest).
+// The app's connection to Slack's Web API: auth.test once (a bad token stops start-up with a clear
+// line), one keep-alive pool and retry policy for every client, and the bot's own client.
 import { webApi } from '@slack/bolt';
 import { z } from 'zod';
 import { CodedError } from '../../util/coded-error.js';
@@ -10,16 +8,14 @@ import { slackErrorCode } from './responder.js';
 import { createSlackFetch } from './web-api-fetch.js';
 
 export interface SlackWebApi {
-  /** The bot's own client, guarded like every listener's. */
   client: webApi.WebClient;
-  /** What Bolt builds its clients with: the same pool and retry policy. */
+  /** The same pool and retry policy for Bolt's clients. */
   clientOptions: webApi.WebClientOptions;
   identity: { botUserId: string; botId: string | undefined };
-  /** Closes the pool, once the requests in flight are answered: bound it from outside. */
+  /** Waits for requests in flight: bound it from outside. */
   close(): Promise<void>;
 }
 
-/** Slack refused the bot token, or could not be reached, at start-up. */
 class SlackStartupError extends CodedError<'SLACK_STARTUP'> {
   readonly code = 'SLACK_STARTUP' as const;
 }
@@ -28,9 +24,9 @@ const authTestSchema = z.object({ user_id: z.string(), bot_id: z.string().option
 
 export async function connectSlackWebApi(options: {
   botToken: string;
-  /** Web API base URL; tests point it at a fake. */
+  /** Tests point it at a fake. */
   slackApiUrl: string | undefined;
-  /** Retries of a failed call; undefined keeps the production policy (4 within 30 s, see outgoing.ts). */
+  /** Undefined keeps the production policy (see outgoing.ts). */
   webApiRetries: number | undefined;
 }): Promise<SlackWebApi> {
   const slackFetch = createSlackFetch();
@@ -53,7 +49,7 @@ export async function connectSlackWebApi(options: {
   }
 }
 
-/** Asks Slack who the bot is, once, with fewer retries than an answer gets. */
+/** Fewer retries than an answer gets. */
 async function resolveBotIdentity(botToken: string, clientOptions: webApi.WebClientOptions) {
   const client = guardOutgoingCalls(
     new webApi.WebClient(botToken, { ...clientOptions, retryConfig: webApiRetryPolicy(2) }),
