@@ -1,4 +1,4 @@
-// Where the client's access_token comes from: a fixed one, or one fetched, cached and renewed before it expires.
+// Where the client's access_token comes from: a fixed one, or one fetched, cached and renewed before expiry.
 import { createHash } from 'node:crypto';
 import { type Dispatcher, getGlobalDispatcher } from 'undici';
 import { z } from 'zod';
@@ -7,13 +7,12 @@ import { OPEN_SUCCESS_CODE, TOKEN_PATH } from './schemas.js';
 import { JsonTransport, type TransportTimeouts } from './transport.js';
 
 export interface AccessTokenProvider {
-  /** A token believed valid now. */
   getToken(): Promise<string>;
-  /** Called when the platform rejected `rejectedToken` (code 1002); returns the token to retry with. */
+  /** Returns the token to retry with after the platform rejected `rejectedToken` (code 1002). */
   renew(rejectedToken: string): Promise<string>;
 }
 
-/** A configured token that never changes: a 1002 after the one retry surfaces as PlatformCodeError. */
+/** A 1002 after the one retry surfaces as PlatformCodeError. */
 export class StaticTokenProvider implements AccessTokenProvider {
   readonly #token: string;
 
@@ -32,22 +31,19 @@ export class StaticTokenProvider implements AccessTokenProvider {
 
 export interface CachedToken {
   token: string;
-  /** Milliseconds since the epoch, on the provider's clock. */
+  /** On the provider's clock. */
   expiresAt: number;
 }
 
-/** Optional shared store (e.g. Redis) so several gateway processes reuse one token. Failures are ignored. */
+/** Shared (e.g. Redis) so several gateway processes reuse one token. Failures are ignored. */
 export interface TokenCache {
   get(): Promise<CachedToken | undefined>;
   set(entry: CachedToken): Promise<void>;
-  /**
-   * A fleet-wide renewal lock, so one process fetches while the others wait for its token.
-   * Resolves with a release function, or undefined while another process holds the lock.
-   */
+  /** Fleet-wide, so one process fetches while the others wait; undefined while another holds it. */
   lock?(ttlMs: number): Promise<(() => Promise<void>) | undefined>;
 }
 
-/** How long one process may hold the renewal lock; the others wait at most this long for its token. */
+/** The others wait at most this long for the holder's token. */
 const RENEWAL_LOCK_MS = 10_000;
 const RENEWAL_POLL_MS = 100;
 
@@ -55,19 +51,18 @@ export interface FetchedTokenProviderOptions {
   openUrl: string;
   appId: string;
   appKey: string;
-  /** Requested lifetime in hours, 1..24; default 2. */
+  /** 1..24; default 2. */
   expireHours?: number;
-  /** Defaults to undici's global dispatcher, which this provider never closes. */
+  /** Never closed by this provider. */
   dispatcher?: Dispatcher;
   timeouts?: TransportTimeouts;
   now?: () => number;
-  /** How long before expiry to fetch a new token; default 5 minutes or a tenth of the lifetime if shorter. */
+  /** Default 5 minutes, or a tenth of the lifetime if shorter. */
   renewBeforeMs?: number;
   cache?: TokenCache;
 }
 
 const TOKEN_ACTION = 'getAccessToken';
-/** Stands in for the token endpoint's body wherever an error would otherwise carry it. */
 const BODY_WITHHELD = '[token endpoint body withheld]';
 
 const DEFAULT_TOKEN_TIMEOUTS: TransportTimeouts = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000 };
@@ -75,7 +70,7 @@ const DEFAULT_TOKEN_TIMEOUTS: TransportTimeouts = { connectMs: 5_000, headersMs:
 const tokenResponseSchema = z
   .object({
     code: z.union([z.string(), z.number()]).transform(String),
-    // Platforms send null for "no message"; that is not a reason to refuse a token.
+    // Platforms send null for "no message".
     msg: z.string().nullish(),
     message: z.string().nullish(),
     data: z
@@ -85,15 +80,10 @@ const tokenResponseSchema = z
   })
   .loose();
 
-/** Lowercase hex md5 of appId + appKey + createTime, as the token call is signed. */
 export function signTokenRequest(appId: string, appKey: string, createTime: string): string {
   return createHash('md5').update(`${appId}${appKey}${createTime}`, 'utf8').digest('hex');
 }
 
-/**
- * Fetches POST {openUrl}/open/platform/getAccessToken.json with { appId, createTime, sign, expire }.
- * createTime is the millisecond timestamp as a decimal string; expire is the lifetime in hours.
- */
 export class FetchedTokenProvider implements AccessTokenProvider {
   readonly #url: string;
   readonly #appId: string;
@@ -132,7 +122,6 @@ export class FetchedTokenProvider implements AccessTokenProvider {
     try {
       return await this.#refresh(undefined);
     } catch (error) {
-      // An early renewal that failed is no reason to drop a token that is still valid.
       if (current && this.#now() < current.expiresAt) return current.token;
       throw error;
     }
@@ -145,7 +134,6 @@ export class FetchedTokenProvider implements AccessTokenProvider {
     return this.#refresh(rejectedToken);
   }
 
-  /** Joins the renewal in flight, or starts one. */
   #refresh(rejectedToken: string | undefined): Promise<string> {
     if (!this.#inFlight) {
       this.#inFlight = this.#obtain(rejectedToken).finally(() => {
@@ -164,7 +152,6 @@ export class FetchedTokenProvider implements AccessTokenProvider {
       if (renewedElsewhere) return renewedElsewhere;
     }
     try {
-      // Another process may have finished renewing between our first look and taking the lock.
       const sharedNow = release === 'held elsewhere' ? undefined : await this.#usableShared(rejectedToken);
       if (sharedNow) return sharedNow;
       const fresh = await this.#fetch();
@@ -185,7 +172,7 @@ export class FetchedTokenProvider implements AccessTokenProvider {
     return undefined;
   }
 
-  /** The release function, 'held elsewhere', or 'no lock' when there is no shared lock (or it failed). */
+  /** 'no lock' when there is no shared lock, or it failed. */
   async #lockRenewal(): Promise<(() => Promise<void>) | 'held elsewhere' | 'no lock'> {
     if (!this.#cache?.lock) return 'no lock';
     try {
@@ -196,7 +183,7 @@ export class FetchedTokenProvider implements AccessTokenProvider {
     }
   }
 
-  /** Waits for the lock holder's token; undefined if it never comes, and this process fetches its own. */
+  /** Undefined if it never comes, and this process fetches its own. */
   async #waitForShared(rejectedToken: string | undefined): Promise<string | undefined> {
     for (let waited = 0; waited < RENEWAL_LOCK_MS; waited += RENEWAL_POLL_MS) {
       await new Promise((resolve) => setTimeout(resolve, RENEWAL_POLL_MS));
@@ -211,7 +198,6 @@ export class FetchedTokenProvider implements AccessTokenProvider {
     try {
       return await this.#cache.get();
     } catch {
-      // A broken shared cache must not stop this process from fetching its own token.
       return undefined;
     }
   }
@@ -234,7 +220,7 @@ export class FetchedTokenProvider implements AccessTokenProvider {
     }
     const parsed = tokenResponseSchema.safeParse(response.body);
     if (!parsed.success) {
-      // The body may hold a token, so neither it nor the ZodError (which can quote it) goes into the error.
+      // The body may hold a token, and a ZodError can quote it: neither goes into the error.
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
       const detail = `${where}: ${issue?.code ?? 'unexpected shape'}`;
@@ -255,10 +241,7 @@ export class FetchedTokenProvider implements AccessTokenProvider {
   }
 }
 
-/**
- * The token endpoint's body may hold a token: an error about it keeps its kind, status and detail but
- * not the body, nor a cause (JSON.parse's SyntaxError quotes the text). A TransportError carries no body.
- */
+/** The body may hold a token: keep kind, status and detail, drop the body and the cause (which quotes it). */
 function withoutBody(error: unknown): unknown {
   if (error instanceof HttpStatusError) {
     return new HttpStatusError(error.action, error.status, BODY_WITHHELD, {

@@ -1,4 +1,3 @@
-// The platform client's public surface; the rest of the app imports from here.
 export * from './access-token.js';
 export * from './client.js';
 export * from './errors.js';

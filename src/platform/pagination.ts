@@ -1,4 +1,4 @@
-// Walking the ticket list: every page of one window, and long ranges cut into windows of at most a month.
+// Walking the ticket list: every page of one window, long ranges cut into windows of at most a month.
 import {
   MAX_TICKET_WINDOW_SECONDS,
   type Ticket,
@@ -6,7 +6,6 @@ import {
   type TicketPage,
 } from './schemas.js';
 
-/** The part of PlatformClient pagination needs. */
 export interface TicketLister {
   listTickets(
     req: TicketListRequest,
@@ -16,16 +15,16 @@ export interface TicketLister {
 
 export interface IterateOptions {
   signal?: AbortSignal;
-  /** Passed to every page's call, for its log lines. */
+  /** For its log lines. */
   requestId?: string;
   /** A platform that ignores pageNo would otherwise be paged forever. */
   maxPages?: number;
 }
 
-/** pageNo is declared with 4 digits, so no listing can go beyond this many pages. */
+/** pageNo is declared with 4 digits. */
 const DEFAULT_MAX_PAGES = 9_999;
 
-/** Yields every ticket of the window, page by page, until pageCount, an empty page or the page cap. */
+/** Until pageCount, an empty page or the page cap. */
 export async function* iterateTickets(
   client: TicketLister,
   request: TicketListRequest,
@@ -50,10 +49,7 @@ export interface CreationWindow {
   createEndTime: number;
 }
 
-/**
- * Cuts [start, end] (seconds, both inclusive) into consecutive windows of at most `maxWindow` seconds
- * (end minus start). The next window starts one second after the previous one ends, so none overlap.
- */
+/** Seconds, both inclusive; the next window starts one second after the previous ends, so none overlap. */
 export function splitCreationWindow(
   startSeconds: number,
   endSeconds: number,
@@ -75,7 +71,6 @@ export function splitCreationWindow(
   return windows;
 }
 
-/** Every ticket created in [createStartTime, createEndTime], however long the range. */
 export async function* iterateTicketsOverWindow(
   client: TicketLister,
   request: TicketListRequest,

@@ -1,13 +1,12 @@
-// Bounded retries with full-jitter backoff, decided by small rule objects.
 import { HttpStatusError, TransportError } from './errors.js';
 
-/** One reason to try again. `attempt` is the 1-based number of the attempt that just failed. */
+/** `attempt` is the 1-based number of the attempt that just failed. */
 export interface RetryRule {
   shouldRetry(error: unknown, attempt: number): boolean;
 }
 
 export interface RetryPolicy {
-  /** Retries after the first attempt; 0 disables retrying. */
+  /** 0 disables retrying. */
   attempts: number;
   baseDelayMs: number;
   maxDelayMs: number;
@@ -15,12 +14,12 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { attempts: 2, baseDelayMs: 100, maxDelayMs: 2_000 };
 
-/** The connection failed before the request was written: the platform never saw it, so any call may go again. */
+/** The platform never saw the request, so any call may go again. */
 export const connectionNeverMadeRule: RetryRule = {
   shouldRetry: (error) => error instanceof TransportError && error.beforeRequestSent,
 };
 
-/** Reads have no side effects: retry lost connections, timeouts, 5xx and 429. Never a caller's abort. */
+/** Reads have no side effects. Never a caller's abort. */
 export const safeReadRule: RetryRule = {
   shouldRetry: (error) => {
     if (error instanceof TransportError) return error.failure !== 'aborted';
@@ -29,12 +28,12 @@ export const safeReadRule: RetryRule = {
   },
 };
 
-/** Reads may retry any transport trouble; writes and the robot ask only what cannot have reached the platform. */
+/** Writes and the robot ask retry only what cannot have reached the platform. */
 export function retryRulesFor(kind: 'read' | 'write'): readonly RetryRule[] {
   return kind === 'read' ? [safeReadRule, connectionNeverMadeRule] : [connectionNeverMadeRule];
 }
 
-/** Full jitter: uniformly random in [0, min(max, base * 2^(attempt-1))). */
+/** Uniformly random in [0, min(max, base * 2^(attempt-1))). */
 export function fullJitterDelay(
   attempt: number,
   policy: RetryPolicy,
@@ -53,7 +52,6 @@ export interface RetryRunOptions {
   onRetry?: (error: unknown, attempt: number, delayMs: number) => void;
 }
 
-/** Runs `operation` until it succeeds, no rule asks for another try, or the budget is spent. */
 export async function withRetries<T>(
   operation: (attempt: number) => Promise<T>,
   options: RetryRunOptions,
@@ -63,7 +61,7 @@ export async function withRetries<T>(
       return await operation(attempt);
     } catch (error) {
       const budgetLeft = attempt <= options.policy.attempts;
-      // The platform said when to come back: never sooner, and not at all past what we would ever wait.
+      // The platform said when to come back: never sooner, and not past what we would ever wait.
       const askedMs = error instanceof HttpStatusError ? error.retryAfterMs : undefined;
       if (
         !budgetLeft ||
@@ -80,7 +78,6 @@ export async function withRetries<T>(
   }
 }
 
-/** Waits, but gives up at once with an aborted TransportError when the signal fires. */
 function sleep(ms: number, action: string, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const aborted = () => new TransportError(action, 'aborted', false, { cause: signal?.reason });

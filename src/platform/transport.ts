@@ -4,25 +4,25 @@ import { wellFormedJson } from '../util/well-formed.js';
 import { HttpStatusError, MalformedResponseError, TransportError, type TransportFailure } from './errors.js';
 
 export interface TransportTimeouts {
-  /** TCP (and TLS) connect; applies to the dispatcher the transport creates itself. */
+  /** Applies to the dispatcher the transport creates itself. */
   connectMs: number;
-  /** From the request being written until the response headers arrive. */
+  /** From writing the request until the response headers arrive. */
   headersMs: number;
-  /** Longest silence between two chunks of the response body. */
+  /** Between two chunks of the response body. */
   bodyMs: number;
 }
 
 export interface JsonTransportOptions {
-  /** A dispatcher owned by the caller; the transport never closes it. */
+  /** The transport never closes it. */
   dispatcher?: Dispatcher;
   timeouts: TransportTimeouts;
-  /** Idle keep-alive of the pool the transport creates; tests pass a short one. */
+  /** Tests pass a short one. */
   keepAliveTimeoutMs?: number;
-  /** Bodies beyond this are not buffered: the platform never sends anything close to it. */
+  /** The platform never sends anything close to it. */
   maxResponseBytes?: number;
 }
 
-/** A 2xx answer whose body parsed as JSON. `snippet` is the start of the raw text, for errors and logs. */
+/** `snippet` is the start of the raw text, for errors and logs. */
 export interface JsonResponse {
   status: number;
   body: unknown;
@@ -33,23 +33,20 @@ const SNIPPET_LENGTH = 300;
 const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 const DEFAULT_KEEP_ALIVE_MS = 4_000;
 
-/** The start of a body, for errors and logs; `secret` (the access token, should a platform echo it) blanked. */
+/** `secret` (the access token, should a platform echo it) blanked. */
 function snippetOf(text: string, secret?: string): string {
   const start = text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH)}…` : text;
   return secret && start.includes(secret) ? start.replaceAll(secret, '[redacted]') : start;
 }
 
 interface KeepAliveOptions {
-  /** Idle time before a pooled socket is closed, when the server sends no Keep-Alive hint. */
+  /** When the server sends no Keep-Alive hint. */
   keepAliveTimeoutMs?: number;
-  /**
-   * Safety margin subtracted from a server's Keep-Alive hint (undici's default is 2 s). A server that
-   * advertises `timeout=1` gets no reuse at all with the default; lowering it trades safety for reuse.
-   */
+  /** Subtracted from a server's Keep-Alive hint: with undici's 2 s, `timeout=1` gets no reuse at all. */
   keepAliveTimeoutThresholdMs?: number;
 }
 
-/** An undici Agent: one keep-alive pool per origin, with the connect timeout applied at connect time. */
+/** One keep-alive pool per origin. */
 function createKeepAliveAgent(timeouts: TransportTimeouts, options: KeepAliveOptions = {}): Agent {
   const keepAliveTimeout = options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_MS;
   return new Agent({
@@ -85,10 +82,7 @@ export class JsonTransport {
     }
   }
 
-  /**
-   * POSTs `body` as JSON and returns the parsed JSON answer; throws TransportError, HttpStatusError or
-   * MalformedResponseError. `secret` never appears in an error's snippet, even if the answer echoes it.
-   */
+  /** `secret` never appears in an error's snippet, even if the answer echoes it. */
   async postJson(
     action: string,
     url: string,
@@ -135,7 +129,7 @@ export class JsonTransport {
       // Not JSON.parse's error as the cause: its message quotes the body, which may echo the secret.
       throw new MalformedResponseError(action, 'body is not JSON', snippetOf(text, secret));
     }
-    // Only an answer that then fails its schema needs the snippet: none is cut for the ones that pass.
+    // Only an answer that fails its schema needs the snippet: none is cut for the rest.
     return {
       status,
       body: parsed,
@@ -145,7 +139,7 @@ export class JsonTransport {
     };
   }
 
-  /** Closes the pool this transport created; a dispatcher passed in belongs to its owner. */
+  /** A dispatcher passed in belongs to its owner. */
   async close(): Promise<void> {
     if (this.#owned && !this.#owned.closed) await this.#owned.close();
   }
@@ -182,7 +176,7 @@ async function readText(body: AsyncIterable<Buffer | Uint8Array>, limit: number)
 
 const RESET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED']);
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
-// Failures that happen before a connection exists: the platform cannot have seen the request.
+// Before a connection exists: the platform cannot have seen the request.
 const CONNECT_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
   'ECONNREFUSED',
@@ -202,7 +196,7 @@ interface ErrorFacts {
 function factsOf(error: unknown): ErrorFacts[] {
   const facts: ErrorFacts[] = [];
   let current: unknown = error;
-  // Follow `cause` a few levels: undici and Node sometimes wrap the socket error.
+  // undici and Node sometimes wrap the socket error.
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
     const record = current as { code?: unknown; syscall?: unknown; name?: unknown; cause?: unknown };
     facts.push({
@@ -215,12 +209,12 @@ function factsOf(error: unknown): ErrorFacts[] {
   return facts;
 }
 
-/** Maps an undici/Node error to a TransportError; `beforeRequestSent` only when no connection was made. */
+/** `beforeRequestSent` only when no connection was made. */
 function toTransportError(action: string, error: unknown, signal?: AbortSignal): TransportError {
   if (error instanceof TransportError) return error;
   const classify = (failure: TransportFailure, beforeRequestSent: boolean) =>
     new TransportError(action, failure, beforeRequestSent, { cause: error });
-  // An aborted signal wins: undici rejects with the signal's reason, which can be any value.
+  // undici rejects with the signal's reason, which can be any value.
   if (signal?.aborted) return classify('aborted', false);
   const facts = factsOf(error);
   for (const fact of facts) {
@@ -233,7 +227,7 @@ function toTransportError(action: string, error: unknown, signal?: AbortSignal):
   return classify('other', false);
 }
 
-/** A Retry-After header (seconds, or an HTTP date) in milliseconds from now; undefined when absent or unreadable. */
+/** Seconds or an HTTP date; undefined when absent or unreadable. */
 function retryAfterOf(header: string | string[] | undefined, now = Date.now()): number | undefined {
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
   if (value === undefined || value === '') return undefined;
