@@ -1,7 +1,5 @@
-// Changing a channel's settings, typed or from the modal, the same way: the app must be in a channel
-// it is asked to answer on its own, the change is written through the directory (every replica
-// applies it at its next refresh), an audit line names who changed what, and the channel can be
-// told when what people see there changed (whether the app answers on its own, and where).
+// Changing a channel's settings, typed or from the modal, one way: membership checked, written through
+// the directory, an audit line, and the channel told when what people see there changed.
 import type { ChannelSettings } from '../../conversation/channel-settings.js';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
@@ -14,7 +12,7 @@ type ApplyDeps = Pick<ListenerDeps, 'channels' | 'responder' | 'onEvent'>;
 export type ChannelChange =
   /** Keys given are set; the others stay (the typed command). */
   | { kind: 'set'; change: ChannelSettings }
-  /** The settings whole: a key left out returns to its default (the modal). */
+  /** A key left out returns to its default (the modal). */
   | { kind: 'replace'; settings: ChannelSettings }
   | { kind: 'reset' };
 
@@ -23,12 +21,12 @@ export type Applied =
       kind: 'applied';
       before: ChannelSettings;
       after: ChannelSettings;
-      /** Posts the channel's notice, when what people see there changed; called after the operator's answer. */
+      /** Called after the operator's answer. */
       announce(): Promise<void>;
     }
-  /** Asked to answer on its own where it is not a member: nothing changed. */
+  /** Asked to answer on its own where it is not a member. */
   | { kind: 'not_member' }
-  /** The store refused: nothing changed (logged). */
+  /** Logged. */
   | { kind: 'failed' };
 
 const LANGUAGE_LOCALES = { en: 'en', zh: 'zh-CN' } as const satisfies Record<string, Locale>;
@@ -58,7 +56,7 @@ export async function applyChannelChange(
   const { before, after } = changed;
   deps.onEvent('channel_settings', input.change.kind);
   handling.logger.info({ channel: channelId, by: userId, before, after }, 'channel settings changed');
-  // In the channel's own language when it has one: the notice is for everyone there.
+  // The notice is for everyone there.
   const noticeLocale =
     after.lang === 'en' || after.lang === 'zh' ? LANGUAGE_LOCALES[after.lang] : input.locale;
   const notice = renderChannelNotice(noticeLocale, {
@@ -68,7 +66,7 @@ export async function applyChannelChange(
   });
   const announce = async () => {
     if (!notice) return;
-    // Where the app is not a member the post fails, logged by the responder: the change stands.
+    // A failed post is logged by the responder: the change stands.
     await deps.responder.post(handling, { channel: channelId, threadTs: undefined }, notice);
   };
   return { kind: 'applied', before, after, announce };
@@ -101,7 +99,6 @@ async function write(
   }
 }
 
-/** The value now in force, when it is not what was. */
 function differs<T>(before: T, after: T): T | undefined {
   return before === after ? undefined : after;
 }

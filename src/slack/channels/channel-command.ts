@@ -1,5 +1,4 @@
-// `/cs channel …` and `/cs channels`, for operators: a channel's settings shown (with Edit), set by
-// key:value or reset, typed in the channel or naming another first; and every channel with settings.
+// `/cs channel …` and `/cs channels`, for operators.
 import { operatorRefusal } from '../access/operator-gate.js';
 import type { SubcommandListener, SubcommandRequest } from '../handling/command.js';
 import type { ListenerDeps } from '../handling/deps.js';
@@ -10,7 +9,7 @@ import { channelMention, renderChannelList, renderChannelProblems, renderChannel
 
 type ChannelCommandDeps = Pick<ListenerDeps, 'channels' | 'responder' | 'onEvent' | 'access'>;
 
-/** Slack's channel ids, public (C…) and private (G…): settings are for channels, not DMs. */
+/** Public (C…) and private (G…): settings are for channels, not DMs. */
 const CHANNEL_ID = /^[CG][A-Z0-9]+$/;
 
 export function channelSubcommands(deps: ChannelCommandDeps): [word: string, listener: SubcommandListener][] {

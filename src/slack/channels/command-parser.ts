@@ -1,5 +1,4 @@
-// The words after `/cs channel` (SLASH_COMMAND's): which channel, and whether to show its settings, reset
-// them or change some. Pure: what the operator is told is the room's message catalog's to say.
+// The words after `/cs channel`, pure: what the operator is told is the message catalog's to say.
 import {
   ANSWER_MODES,
   CHANNEL_LANGUAGES,
@@ -12,33 +11,26 @@ import {
 } from '../../conversation/channel-settings.js';
 
 type ChannelCommandProblemReason =
-  /** `key:value` with a key that is not a setting. */
   | 'unknown-key'
-  /** A value the key does not take. */
   | 'bad-value'
-  /** The same key twice: which one was meant is a guess. */
+  /** Which one was meant is a guess. */
   | 'duplicate'
-  /** A key with nothing after it. */
   | 'empty'
-  /** A word that is not `key:value` (a channel anywhere but first is one). */
+  /** A channel anywhere but first is one. */
   | 'not-understood'
-  /** A setting's name without its colon (`robot 2`): the value is what followed it. */
+  /** `robot 2`: the value is what followed it. */
   | 'no-colon'
-  /** `reset` with anything after it. */
   | 'reset-alone'
-  /**
-   * `#name` or `@name` as plain text: Slack escapes the channels, people and user groups it knows
-   * (`<#C…|name>`), so the name is not one it recognised (mistyped, or not picked from the autocomplete).
-   */
+  /** Slack escapes names it knows (`<#C…|name>`): this one is mistyped or not picked from the list. */
   | 'unresolved';
 
 export interface ChannelCommandProblem {
-  /** The key as typed, lower-cased; for a word not understood, the word. */
+  /** Lower-cased; for a word not understood, the word. */
   key: string;
   reason: ChannelCommandProblemReason;
-  /** The part at fault as typed ('' when nothing was): the message quotes it. */
+  /** '' when nothing was typed: the message quotes it. */
   value: string;
-  /** Plain English naming the key and what it takes; the catalog renders from key, reason and value. */
+  /** Plain English; the catalog renders from key, reason and value. */
   message: string;
 }
 
@@ -46,19 +38,17 @@ export type ChannelCommand =
   | { kind: 'show'; channel?: string }
   | { kind: 'reset'; channel?: string }
   | { kind: 'set'; channel?: string; change: ChannelSettings }
-  /** Nothing changes: every problem found, in the order typed. */
   | { kind: 'invalid'; problems: ChannelCommandProblem[] };
 
-// A word runs to the next whitespace, except inside <…>: a label may hold a space.
+// Except inside <…>: a label may hold a space.
 const WORD = /(?:<[^<>]*>|\S)+/g;
-// Items of a list, split by commas as well.
 const ITEM = /(?:<[^<>]*>|[^,\s])+/g;
 const PAIR = /^([a-z][a-z0-9_-]*):(.*)$/is;
 const CHANNEL_MENTION = /^<#([CG][A-Z0-9]+)(?:\|[^<>]*)?>$/;
 const CHANNEL_ID = /^[CG][A-Z0-9]+$/;
 const USER = /^(?:<@([UW][A-Z0-9]+)(?:\|[^<>]*)?>|([UW][A-Z0-9]+))$/;
 const GROUP = /^(?:<!subteam\^(S[A-Z0-9]+)(?:\|[^<>]*)?>|(S[A-Z0-9]+))$/;
-/** A channel, person or user group by name, as typed: Slack left it as it was. */
+/** Slack left it as typed, so it is not one Slack knows. */
 const PLAIN_NAME = /^[#@]./;
 
 const PEOPLE = 'people and user groups (@someone, @a-group)';
@@ -71,7 +61,7 @@ const TAKES: Readonly<Record<ChannelSettingKey, string>> = {
   lang: CHANNEL_LANGUAGES.join(', '),
 };
 
-/** A key's words as typed: what followed its colon, then the words after it up to the next key. */
+/** What followed its colon, then the words after it up to the next key. */
 interface Typed {
   key: ChannelSettingKey;
   words: string[];
@@ -79,7 +69,7 @@ interface Typed {
 
 type Slot = { kind: 'typed'; typed: Typed } | { kind: 'problem'; problem: ChannelCommandProblem };
 
-/** `command` is SLASH_COMMAND, which the problems name where they show how to type it. */
+/** The problems name `command` where they show how to type it. */
 export function parseChannelCommand(text: string, command: string): ChannelCommand {
   const words = text.match(WORD) ?? [];
   const channel = words[0] === undefined ? undefined : channelOf(words[0]);
@@ -102,18 +92,16 @@ export function parseChannelCommand(text: string, command: string): ChannelComma
 
   const slots: Slot[] = [];
   const seen = new Set<ChannelSettingKey>();
-  // Where words that are not `key:` go: the last key's (a list may go on as separate words).
+  // A list may go on as separate words: they go to the last key.
   let current: string[] | undefined;
   for (const word of rest) {
     const pair = PAIR.exec(word);
     if (!pair) {
       const bare = word.toLowerCase();
       if (isSettingKey(bare)) {
-        // `robot 2`: the words after it are its value, kept to show how to write them.
         current = [];
         slots.push({ kind: 'problem', problem: noColon(bare, current) });
       } else if (current && channelOf(word) === undefined) current.push(word);
-      // A channel after the first word is misplaced, whatever key came before it.
       else slots.push({ kind: 'problem', problem: notUnderstood(word, command) });
       continue;
     }
@@ -152,7 +140,6 @@ export function parseChannelCommand(text: string, command: string): ChannelComma
   return problems.length > 0 ? invalid(problems) : { kind: 'set', ...where, change };
 }
 
-/** Reads one key's words into `change`, or says what is wrong with them. */
 function readInto(change: ChannelSettings, { key, words }: Typed): ChannelCommandProblem | undefined {
   const items = words.flatMap((word) => word.match(ITEM) ?? []);
   if (items.length === 0) return emptyProblem(key);
@@ -203,7 +190,7 @@ type PeopleRead<W extends string> =
   | { kind: 'bad'; value: string; why?: string }
   | { kind: 'unresolved'; value: string };
 
-/** The word alone (`off`, `anyone`), or people and groups by id: labels dropped, each id once. */
+/** Labels dropped, each id once. */
 function peopleOr<W extends string>(word: W, items: readonly string[]): PeopleRead<W> {
   if (items.some((item) => item.toLowerCase() === word)) {
     return items.length === 1
@@ -224,7 +211,6 @@ function peopleOr<W extends string>(word: W, items: readonly string[]): PeopleRe
   return { kind: 'ok', value: { users, groups } };
 }
 
-/** `<#C123|it-help>`, `<#C123>` or a bare `C123`/`G123`: the channel's id. */
 function channelOf(word: string): string | undefined {
   const mention = CHANNEL_MENTION.exec(word);
   if (mention) return mention[1];
@@ -240,7 +226,6 @@ function notUnderstood(word: string, command: string): ChannelCommandProblem {
   return problem(word, 'not-understood', word, message);
 }
 
-/** A setting's name typed without its colon; `following` fills with the words typed after it. */
 function noColon(key: ChannelSettingKey, following: string[]): ChannelCommandProblem {
   return {
     key,
@@ -254,7 +239,6 @@ function noColon(key: ChannelSettingKey, following: string[]): ChannelCommandPro
   };
 }
 
-/** A name Slack did not turn into an id: what arrived, and why it cannot be used. */
 function unresolved(word: string): ChannelCommandProblem {
   const what = word.startsWith('#') ? 'a channel' : 'a person or user group';
   return problem(

@@ -1,6 +1,4 @@
-// Every channel's settings, held in process and read again from the shared store every few seconds,
-// so deciding what to do with a message costs no store call (a channel in `all` mode can be busy)
-// and a change made on one replica applies on every other within the refresh.
+// Every channel's settings held in process and reread often: deciding on a message costs no store call.
 import type { ChannelSettings } from '../../conversation/channel-settings.js';
 import { mergeChannelSettings } from '../../conversation/channel-settings.js';
 import type { Locale } from '../../conversation/locale.js';
@@ -10,7 +8,7 @@ import type { Logger } from '../../logging/logger.js';
 import type { Placements } from '../handling/placements.js';
 import type { ChannelSettingsStore, StoredChannelSettings } from './stores.js';
 
-/** What a channel does with what is said in it: its settings over the environment's defaults. */
+/** Its settings over the environment's defaults. */
 export interface ChannelPolicy {
   placement: Placement;
   answer: NonNullable<ChannelSettings['answer']>;
@@ -24,14 +22,11 @@ const LANGUAGE_LOCALES: Record<NonNullable<ChannelSettings['lang']>, Placement['
   zh: 'zh-CN' satisfies Locale,
 };
 
-/**
- * Every replica applies a change within 5 seconds: a read every 2.5 s leaves half of that
- * for a busy replica's late timer and the read itself (docs/decisions/016).
- */
+/** Every replica applies a change within 5 s, leaving room for a late timer (docs/decisions/016). */
 const CHANNEL_REFRESH_MS = 2_500;
 
 export interface ChannelDirectoryOptions {
-  /** How a question is asked in a channel without settings of its own (CS_ROBOT_FLAG, CS_SOURCE). */
+  /** For a channel without settings of its own (CS_ROBOT_FLAG, CS_SOURCE). */
   defaults: Placement;
   logger: Pick<Logger, 'warn' | 'info'>;
   refreshMs?: number;
@@ -58,7 +53,7 @@ export class ChannelDirectory implements Placements {
     this.#now = options.now ?? Date.now;
   }
 
-  /** Reads every channel's settings, then again every refresh until stop. A store down at start is logged, not fatal. */
+  /** A store down at start is logged, not fatal. */
   async start(): Promise<void> {
     await this.refresh();
     this.#timer = setInterval(() => void this.refresh(), this.#refreshMs);
@@ -71,7 +66,7 @@ export class ChannelDirectory implements Placements {
     await this.#refreshing;
   }
 
-  /** One read of the store at a time; the last good copy stays while the store is down. */
+  /** The last good copy stays while the store is down. */
   refresh(): Promise<void> {
     this.#refreshing ??= this.#store
       .all()
@@ -92,7 +87,7 @@ export class ChannelDirectory implements Placements {
     return this.#refreshing;
   }
 
-  /** What the channel does; the defaults for a channel without settings. Synchronous: no store call. */
+  /** Synchronous: no store call. */
   policyOf(channelId: string): ChannelPolicy {
     return this.#policies.get(channelId) ?? this.#defaults;
   }
@@ -101,20 +96,15 @@ export class ChannelDirectory implements Placements {
     return Promise.resolve(this.policyOf(place.channelId).placement);
   }
 
-  /** The channel's own settings as last read, with who set them; undefined when it has none. */
   settingsOf(channelId: string): StoredChannelSettings | undefined {
     return this.#channels.get(channelId);
   }
 
-  /** Every channel with settings, as last read. */
   list(): ReadonlyMap<string, StoredChannelSettings> {
     return this.#channels;
   }
 
-  /**
-   * Applies `change` over the channel's stored settings (read afresh, not from the copy in process)
-   * and applies the result here at once; other replicas see it at their next refresh.
-   */
+  /** Read afresh from the store, not from the copy in process. */
   change(
     channelId: string,
     change: ChannelSettings,
@@ -123,10 +113,7 @@ export class ChannelDirectory implements Placements {
     return this.#write(channelId, changedBy, (before) => mergeChannelSettings(before, change));
   }
 
-  /**
-   * Puts `settings` in place of the channel's whole settings in one write (the edit modal: a key it
-   * cleared goes back to the default); none at all returns the channel to the defaults.
-   */
+  /** One write (the edit modal: a key it cleared goes back to the default). */
   replace(
     channelId: string,
     settings: ChannelSettings,
@@ -135,12 +122,12 @@ export class ChannelDirectory implements Placements {
     return this.#write(channelId, changedBy, () => settings);
   }
 
-  /** Returns the channel to the defaults; what it had is returned (empty when it had none). */
+  /** What it had is returned. */
   async reset(channelId: string): Promise<ChannelSettings> {
     return (await this.#write(channelId, '', () => ({}))).before;
   }
 
-  /** One write of a channel's settings, from what is stored now; none left deletes the row. */
+  /** None left deletes the row. */
   async #write(
     channelId: string,
     changedBy: string,

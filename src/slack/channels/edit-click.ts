@@ -1,5 +1,4 @@
-// Edit under a channel's settings: the operator's right checked again (the message can be old), then
-// the settings modal, filled with what the channel has now and offering the workspace's user groups.
+// Edit under a channel's settings: the operator's right checked again, as the message can be old.
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { ListenerDeps } from '../handling/deps.js';

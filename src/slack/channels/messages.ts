@@ -1,7 +1,4 @@
-// What the channels room says (`/cs channel`, `/cs channels`, the settings modal, the notice posted in
-// a channel, the Home's list), in English and Simplified Chinese. ICU MessageFormat; how to add a
-// message: src/slack/kit/i18n.ts and ARCHITECTURE.md. Channels, people and groups arrive as Slack
-// mentions (`<#C…>`, `<@U…>`, `<!subteam^S…>`), typed values already in code spans.
+// What the channels room says. Channels, people and groups come as Slack mentions, values in code spans.
 import { catalog, translator } from '../kit/i18n.js';
 
 const en = {

@@ -1,7 +1,5 @@
-// The channel settings modal, the same settings as `/cs channel key:value`: built from a channel's
-// settings and read back on submission here, so the block ids and the metadata's shape live in one
-// file. Slack has no select of user groups: the modal offers them by handle from usergroups.list, and
-// asks for ids (read by the command's own parser) only when the list could not be read or is too long.
+// The channel settings modal, built and read back here so block ids and metadata live in one file.
+// Slack has no user-group select: groups are offered by handle from usergroups.list.
 import type { types } from '@slack/bolt';
 import { z } from 'zod';
 import {
@@ -25,7 +23,7 @@ import { t } from './messages.js';
 import type { UsergroupChoice } from './usergroup-list.js';
 import { channelMention } from './views.js';
 
-/** Block ids of the modal's inputs; each input's action id is its block's. */
+/** Each input's action id is its block's. */
 export const CHANNEL_FIELDS = {
   robot: 'channel_robot',
   answer: 'channel_answer',
@@ -37,16 +35,14 @@ export const CHANNEL_FIELDS = {
   lang: 'channel_lang',
 } as const;
 
-/** A select's option that leaves the key unset: the default applies. */
+/** Leaves the key unset: the default applies. */
 const DEFAULT_OPTION = 'default';
 const GROUPS_MAX = 1000;
-/** How much of a wrong value an inline error quotes. */
 const GROUP_ERROR_VALUE_MAX = 100;
 
-/** What the modal carries: the channel, and where the settings were shown (to show them again, saved). */
+/** Where the settings were shown, to show them again, saved. */
 export interface ChannelModalMetadata {
   channelId: string;
-  /** The response_url of the message whose Edit was clicked; none when it had none. */
   responseUrl: string | undefined;
 }
 
@@ -64,7 +60,7 @@ function encodeMetadata(metadata: ChannelModalMetadata): string {
   });
 }
 
-/** `usergroups`: the workspace's, offered by handle; undefined when they could not be listed. */
+/** `usergroups` undefined when they could not be listed. */
 export function renderChannelSettingsModal(
   locale: Locale,
   metadata: ChannelModalMetadata,
@@ -130,7 +126,6 @@ function robotInput(locale: Locale, robot: number | undefined): types.InputBlock
   };
 }
 
-/** A select of a key's values, the default first (labelled with what it is), the current one chosen. */
 function choice<V extends string>(
   locale: Locale,
   blockId: string,
@@ -163,11 +158,7 @@ function usersInput(blockId: string, label: string, users: readonly string[]): t
   };
 }
 
-/**
- * The workspace's user groups to pick by handle (Slack's select searches as one types), the current
- * ones chosen; ids typed only when the list could not be read or is longer than a select holds.
- * Undefined, no input at all, in a workspace with no user groups.
- */
+/** Ids typed only when the list could not be read or is longer than a select holds; none without groups. */
 function groupsInput(
   locale: Locale,
   blockId: string,
@@ -176,7 +167,6 @@ function groupsInput(
 ): types.InputBlock | undefined {
   const options = usergroups && [
     ...usergroups.map((group) => option(groupLabel(group), group.id)),
-    // A group the list no longer has (deleted, disabled) stays chosen until the operator removes it.
     ...current.filter((id) => !usergroups.some((group) => group.id === id)).map((id) => option(id, id)),
   ];
   if (options === undefined || options.length > BLOCK_KIT.staticSelect.options) {
@@ -204,14 +194,12 @@ function groupsInput(
   };
 }
 
-/** `@it-oncall (IT on call)`: the handle people type, and the name when it says more. */
+/** The handle people type, and the name when it says more. */
 function groupLabel(group: UsergroupChoice): string {
   return group.name === '' || group.name === group.handle
     ? `@${group.handle}`
     : `@${group.handle} (${group.name})`;
 }
-
-// ---------------------------------------------------------------- reading it back
 
 export type ChannelFormProblem =
   | { block: typeof CHANNEL_FIELDS.robot; kind: 'robot' }
@@ -235,13 +223,12 @@ const usersElementSchema = z.object({
     .nullish(),
 });
 
-/** The submitted modal's metadata, or undefined when the view is not of the modal's shape. */
 export function readChannelModalMetadata(view: ViewSubmission['view']): ChannelModalMetadata | undefined {
   const metadata = readPrivateMetadata(view.private_metadata, metadataSchema);
   return metadata && { channelId: metadata.c, responseUrl: metadata.r };
 }
 
-/** The settings the form says, whole (a key left empty or at Default is left out), or its problems. */
+/** A key left empty or at Default is left out. */
 export function readChannelForm(view: ViewSubmission['view'], command: string): ChannelForm {
   const values = stateValues(view);
   const problems: ChannelFormProblem[] = [];
@@ -282,7 +269,6 @@ function chosen<V extends string>(
   return allowed.find((candidate) => candidate === value);
 }
 
-/** The people picked and the groups picked or typed (people typed there too), or undefined when there are none. */
 function peopleOf(
   values: ReturnType<typeof stateValues>,
   [peopleBlock, groupsBlock]: [people: string, groups: string],
@@ -297,7 +283,6 @@ function peopleOf(
   }
   const typed = (textValue(values, groupsBlock, groupsBlock) ?? '').trim();
   if (typed !== '') {
-    // The command's parser reads the ids, with or without Slack's <!subteam^…|…> around them.
     const read = parseChannelCommand(`escalate:${typed}`, command);
     const people =
       read.kind === 'set' && Object.keys(read.change).length === 1 ? read.change.escalate : undefined;
@@ -312,7 +297,6 @@ function peopleOf(
   return { users: [...users], groups: [...groups] };
 }
 
-/** A problem of the form in the reader's words, for the block it is shown under. */
 export function channelFormProblemText(locale: Locale, problem: ChannelFormProblem): string {
   return problem.kind === 'robot'
     ? t(locale, 'modal_robot_bad', { max: String(MAX_ROBOT_FLAG) })

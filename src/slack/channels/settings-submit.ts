@@ -1,6 +1,4 @@
-// The settings modal's Save: the operator's right checked again (a modal can be submitted long after
-// it opened), the form read (problems shown under their input), the settings written whole, the
-// message the modal was opened from shown again with them, then the channel's notice.
+// The settings modal's Save: the operator's right checked again, as a modal can be submitted long after.
 import { operatorRefusal } from '../access/operator-gate.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import { submissionListener } from '../handling/submission.js';

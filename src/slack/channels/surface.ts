@@ -1,5 +1,3 @@
-// Channel settings, set from Slack by operators: `/cs channel …` and `/cs channels`,
-// the Edit button under a channel's settings and the modal it opens.
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Surface } from '../handling/surface.js';
 import { channelSubcommands } from './channel-command.js';

@@ -1,11 +1,9 @@
-// The workspace's user groups by handle, for the settings modal's pickers: read with usergroups.list
-// when the modal opens (usergroups:read, granted already for the operators' and askers' groups).
+// User groups for the settings modal, read when it opens (usergroups:read is granted already).
 import type { webApi } from '@slack/bolt';
 import { z } from 'zod';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
 
-/** A user group as the modal offers it: picked by its handle, kept by its id. */
 export interface UsergroupChoice {
   id: string;
   handle: string;
@@ -24,10 +22,10 @@ const usergroupsSchema = z.object({
     .default([]),
 });
 
-/** Slack gives a trigger 3 s to open the modal: the list may take a part of that, no more. */
+/** Slack gives a trigger 3 s to open the modal. */
 const LIST_TIMEOUT_MS = 1_500;
 
-/** Every enabled user group, by handle; undefined (logged) when Slack did not list them in time. */
+/** Undefined (logged) when Slack did not list them in time. */
 export async function readUsergroups(
   client: webApi.WebClient,
   logger: Logger,

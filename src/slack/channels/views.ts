@@ -1,6 +1,3 @@
-// The channels room's Block Kit, pure: a channel's settings in words (each key's value, or its
-// default), the parser's problems, the notice posted in a channel, the list of channels with
-// settings (for `/cs channels` and the Home tab), and the settings modal.
 import type { types } from '@slack/bolt';
 import {
   CHANNEL_SETTING_KEYS,
@@ -22,7 +19,7 @@ import type { StoredChannelSettings } from './stores.js';
 
 type KnownBlock = types.KnownBlock;
 
-/** What the defaults are, in the settings' own terms (the robot's is the environment's: no number). */
+/** The robot's default is the environment's: no number. */
 const DEFAULTS = { answer: 'mention', reply: 'thread', lang: 'auto' } as const;
 
 export function channelMention(channelId: string): string {
@@ -35,7 +32,7 @@ function peopleText(people: People): string {
   );
 }
 
-/** One key's value in words, or its default's. Ids in settings passed the schema: mentions are safe. */
+/** Ids in settings passed the schema: mentions are safe. */
 function valueText(locale: Locale, key: ChannelSettingKey, settings: ChannelSettings): string {
   const byDefault = (value: string) => t(locale, 'setting_default', { value });
   const typed = (value: string) => ` ${code(`${key}:${value}`)}`;
@@ -65,7 +62,7 @@ function valueText(locale: Locale, key: ChannelSettingKey, settings: ChannelSett
   }
 }
 
-/** Every key, one a line, in the order people type them; `setOnly`: the keys the channel sets. */
+/** `setOnly`: the keys the channel sets. */
 function settingLines(locale: Locale, settings: ChannelSettings, setOnly = false): string {
   return CHANNEL_SETTING_KEYS.filter((key) => !setOnly || settings[key] !== undefined)
     .map((key) => t(locale, 'setting_line', { key, value: valueText(locale, key, settings) }))
@@ -88,7 +85,6 @@ const HEADINGS = {
   reset: 'settings_reset',
 } as const;
 
-/** A channel's settings for the operator who asked, with the Edit button that opens the modal. */
 export function renderChannelSettings(
   locale: Locale,
   input: {
@@ -116,7 +112,6 @@ export function renderChannelSettings(
   return { text: body, blocks };
 }
 
-/** What the operator typed that could not be read, problem by problem; nothing changed. */
 export function renderChannelProblems(
   locale: Locale,
   command: string,
@@ -128,7 +123,6 @@ export function renderChannelProblems(
 }
 
 const CHANNEL_WORD = /^(?:<#[CG][A-Z0-9]+(?:\|[^<>]*)?>|[CG][A-Z0-9]+)$/;
-/** The word that must stand alone in a key's list. */
 const ALONE: Partial<Record<ChannelSettingKey, string>> = { escalate: 'off', askers: 'anyone' };
 
 function problemText(locale: Locale, command: string, problem: ChannelCommandProblem): string {
@@ -191,17 +185,15 @@ function settingKeyOf(key: string): ChannelSettingKey | undefined {
   return CHANNEL_SETTING_KEYS.find((known) => known === key);
 }
 
-/** What changed that people in the channel should know: whether the app answers on its own, and where. */
 export interface ChannelNotice {
-  /** The operator who changed it. */
   by: string;
-  /** The mode now in force, when it changed. */
+  /** When it changed. */
   answer: NonNullable<ChannelSettings['answer']> | undefined;
-  /** The reply style now in force, when it changed. */
+  /** When it changed. */
   reply: NonNullable<ChannelSettings['reply']> | undefined;
 }
 
-/** The notice posted in the channel itself, or undefined when nothing people see changed. */
+/** Undefined when nothing people see changed. */
 export function renderChannelNotice(locale: Locale, notice: ChannelNotice): RenderedMessage | undefined {
   const by = `<@${notice.by}>`;
   const lines: string[] = [];
@@ -212,12 +204,11 @@ export function renderChannelNotice(locale: Locale, notice: ChannelNotice): Rend
   return { text, blocks: [section(text)] };
 }
 
-/** Newest change first: the channel just set up is the one the operator looks for. */
+/** The channel just set up is the one the operator looks for. */
 function newestFirst(list: ReadonlyMap<string, StoredChannelSettings>): [string, StoredChannelSettings][] {
   return [...list].sort(([, a], [, b]) => b.changedAt - a.changedAt);
 }
 
-/** `/cs channels`: every channel with settings, each with them and who changed them last. */
 export function renderChannelList(
   locale: Locale,
   command: string,
@@ -230,11 +221,11 @@ export function renderChannelList(
   const title = t(locale, 'list_title', { count: list.size });
   const blocks: KnownBlock[] = [section(title)];
   const shown: string[] = [];
-  // Room left for the "…and N more" line: Slack refuses messages of many blocks or long JSON.
+  // Slack refuses messages of many blocks or long JSON.
   let budget = SERIALIZED_BLOCKS_BUDGET - JSON.stringify(blocks).length - 200;
   for (const [channelId, stored] of newestFirst(list)) {
     const text = truncateMrkdwn(
-      // Many channels at a glance: what each sets, not the defaults it shares with every other.
+      // What each sets, not the defaults it shares with every other.
       `*${channelMention(channelId)}* · ${changedBy(locale, stored, 'list_changed_by')}\n${settingLines(locale, stored.settings, true)}`,
       SECTION_TEXT_MAX,
     );
@@ -250,12 +241,10 @@ export function renderChannelList(
   return { text: `${title}\n${shown.join(', ')}`, blocks };
 }
 
-/** A message's 50 blocks, less the title and the "more" line. */
+/** 50 blocks, less the title and the "more" line. */
 const MESSAGE_SECTIONS_MAX = 48;
-/** Channels the Home tab lists: a glance; `/cs channels` has them all. */
 const HOME_CHANNELS_LISTED = 10;
 
-/** The Home tab's operator part: the channels with settings, one short line each. */
 export function renderHomeChannels(
   locale: Locale,
   list: ReadonlyMap<string, StoredChannelSettings>,
@@ -272,7 +261,6 @@ export function renderHomeChannels(
   return [section(truncateMrkdwn([t(locale, 'home_channels_title'), ...lines].join('\n'), SECTION_TEXT_MAX))];
 }
 
-/** The keys a channel set, as typed: `robot:2` `answer:questions` escalate: @it-oncall. */
 function shortSettings(settings: ChannelSettings): string {
   return CHANNEL_SETTING_KEYS.flatMap((key) => {
     const value = settings[key];
