@@ -1,15 +1,10 @@
-// What the click listeners share: the arguments they read, the click's checked payload, and where
-// in Slack the clicked message lives.
 import type { Logger } from '../../logging/logger.js';
 import { type BlockActionPayload, blockActionSchema } from '../transport/incoming.js';
 import type { ReplyTarget } from '../transport/responder.js';
 import type { ListenerDeps } from './deps.js';
 import { type BoltRequest, beginHandling, type Handling } from './handling.js';
 
-/**
- * The part of Bolt's action arguments a click listener reads. No `ack`: every click is acknowledged
- * by acknowledge-clicks.ts, and a second ack of the same request throws.
- */
+/** No `ack`: acknowledge-clicks.ts acks every click, and a second ack of the same request throws. */
 export interface ClickArgs extends BoltRequest {
   body: unknown;
   action: object;
@@ -17,12 +12,11 @@ export interface ClickArgs extends BoltRequest {
 
 export interface Click {
   payload: BlockActionPayload;
-  /** The clicked button's value, as Slack returned it. */
   value: string | undefined;
   userId: string;
 }
 
-/** The click, or undefined (logged) when its payload is not a block_actions of the shape we read. */
+/** Undefined (logged) when the payload is not a block_actions of the shape we read. */
 function clickOf(args: ClickArgs, logger: Logger): Click | undefined {
   const parsed = blockActionSchema.safeParse(args.body);
   if (!parsed.success) {
@@ -38,10 +32,7 @@ function clickOf(args: ClickArgs, logger: Logger): Click | undefined {
   };
 }
 
-/**
- * A click handled on its own, not in the clicker's turn (a rating, a card's button, a modal to open):
- * parsed, and tracked so a drain waits for it. `failure` names it in the log if it throws.
- */
+/** Handled on its own, not in the clicker's turn; tracked so a drain waits for it. */
 export function trackedClickListener(
   deps: Pick<ListenerDeps, 'logger' | 'inFlight' | 'users'>,
   failure: string,
@@ -55,10 +46,7 @@ export function trackedClickListener(
   };
 }
 
-/**
- * A click that asks a question: handled in turn with the clicker's other questions (bounded by the
- * question deadline), and tracked so a drain waits for it. `failure` names it in the log if it throws.
- */
+/** In turn with the clicker's other questions, bounded by the question deadline; tracked for the drain. */
 export function questionClickListener(
   deps: Pick<ListenerDeps, 'logger' | 'inFlight' | 'turns' | 'users'>,
   failure: string,
@@ -69,16 +57,14 @@ export function questionClickListener(
   );
 }
 
-/** The conversation a clicked message lives in: its thread in a channel, the DM itself otherwise. */
 export function clickedTarget(payload: BlockActionPayload): ReplyTarget | undefined {
   const channel = payload.channel?.id ?? payload.container?.channel_id;
   if (!channel) return undefined;
   const message = payload.message;
-  // What follows a click in a message only the clicker sees is shown to them alone too.
+  // A click in a message only the clicker sees is answered to them alone too.
   const visibleTo = payload.container?.is_ephemeral ? { visibleTo: payload.user.id } : {};
   const threadTs = message?.thread_ts ?? payload.container?.thread_ts;
   if (threadTs) return { channel, threadTs, ...visibleTo };
-  // A top-level message in a DM keeps the conversation top-level; in a channel, start its thread.
   if (channel.startsWith('D')) return { channel, threadTs: undefined, ...visibleTo };
   return { channel, threadTs: message?.ts ?? payload.container?.message_ts, ...visibleTo };
 }

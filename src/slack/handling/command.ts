@@ -1,7 +1,5 @@
-// The app's slash command (`/cs` by default, SLASH_COMMAND) as a seam: acknowledged at once, its form
-// checked, then handed by its first word to the subcommand a surface registered (the desk's tickets,
-// the channels room's settings, …); an empty or unknown word is `help`. Every answer goes to the
-// command's response_url, so only whoever typed it sees it, whether the app is in the channel or not.
+// The slash command's seam: handed by its first word to a surface's subcommand; every answer goes to the
+// response_url, so only the typist sees it, whether the app is in the channel or not.
 import type { Context, RespondArguments, RespondFn } from '@slack/bolt';
 import { z } from 'zod';
 import type { Locale } from '../../conversation/locale.js';
@@ -13,41 +11,33 @@ import type { BoltRequest, Handling } from './handling.js';
 import { t } from './messages.js';
 import { trackedListener } from './tracked.js';
 
-/** The word an empty or unknown subcommand is handed to. */
 export const HELP_SUBCOMMAND = 'help';
 
-/** One typed command, as a subcommand's listener gets it. */
 export interface SubcommandRequest {
   handling: Handling;
-  /** The command's name as typed (SLASH_COMMAND), for messages that name it. */
+  /** As typed (SLASH_COMMAND), for messages that name it. */
   command: string;
-  /** The subcommand's word, lower-cased (`help` for an empty or unknown one). */
+  /** Lower-cased; `help` for an empty or unknown one. */
   word: string;
-  /** Everything after the command's name, as Slack sent it. */
+  /** As Slack sent it. */
   text: string;
-  /** What follows the first word, trimmed: a subcommand's own arguments. */
+  /** Trimmed. */
   rest: string;
   userId: string;
-  /** The conversation the command was typed in (a channel, a DM). */
   channelId: string;
   triggerId: string | undefined;
   responseUrl: string;
-  /** The app's own user id, as Bolt knows it: messages can mention the app by it. */
+  /** Messages can mention the app by it. */
   appUserId: string | undefined;
-  /** The typist's language. */
   locale: Locale;
-  /**
-   * Answers the typist alone, in the conversation the command was typed in; `replace` puts it in place
-   * of this command's last answer (Slack lets a command's response_url change only what it posted).
-   */
+  /** `replace`: Slack lets a command's response_url change only what it posted. */
   reply(message: RenderedMessage, options?: { replace: boolean }): Promise<void>;
-  /** What the surfaces say their subcommands do, in the typist's language (for `help`). */
+  /** For `help`. */
   surfaceHelp: readonly string[];
 }
 
 export type SubcommandListener = (request: SubcommandRequest) => Promise<void>;
 
-/** The part of Bolt's command arguments the listener reads. */
 export interface CommandArgs extends BoltRequest {
   context: Pick<Context, 'teamId' | 'enterpriseId' | 'botUserId'>;
   ack: () => Promise<void>;
@@ -55,15 +45,12 @@ export interface CommandArgs extends BoltRequest {
   respond: RespondFn;
 }
 
-/**
- * What a command's text may hold. Slack sends longer ones (a pasted log, say); the person is told, not
- * refused with an HTTP error, which Slack would show as "failed with the error".
- */
+/** Longer is told, not refused with an HTTP error that Slack would show as "failed with the error". */
 const COMMAND_TEXT_MAX = 4000;
 
 const commandSchema = z.object({
   command: z.string(),
-  // Bounded by the receiver's body limit; a length over COMMAND_TEXT_MAX is answered in Slack.
+  // Bounded by the receiver's body limit; over COMMAND_TEXT_MAX is answered in Slack.
   text: z.string(),
   user_id: z.string().min(1).max(64),
   channel_id: z.string().min(1).max(64),
@@ -74,10 +61,7 @@ const commandSchema = z.object({
 
 type CommandDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users'>;
 
-/**
- * The one listener of the slash command, over every surface's subcommands by word (lower-case).
- * Without a `help` subcommand an unknown word is answered by nothing but the metric.
- */
+/** Without a `help` subcommand an unknown word is answered by nothing but the metric. */
 export function slashCommandListener(
   deps: CommandDeps,
   subcommands: ReadonlyMap<string, SubcommandListener>,
@@ -110,7 +94,6 @@ export function slashCommandListener(
       command,
       word,
       text,
-      // Cut from the text itself: the spacing inside a <#C…|label> is kept.
       rest: text.trim().slice(first.length).trim(),
       userId,
       channelId,
@@ -124,7 +107,7 @@ export function slashCommandListener(
   });
 }
 
-/** To the person who typed it only; what the platform sent is made well formed first, as every message is. */
+/** What the platform sent is made well formed first, as every message is. */
 async function send(
   handling: Handling,
   respond: RespondFn,

@@ -1,6 +1,6 @@
 import { CodedError } from '../../util/coded-error.js';
 
-/** A setting the Slack side cannot honour: start-up reports it as one line, like an invalid variable. */
+/** Start-up reports it as one line, like an invalid variable. */
 export class GatewayConfigurationError extends CodedError<'GATEWAY_CONFIGURATION'> {
   readonly code = 'GATEWAY_CONFIGURATION' as const;
   constructor(readonly problem: string) {

@@ -1,6 +1,4 @@
-// The handlings still running (a question up to its posted answer, a click up to its update), so a
-// stopping gateway can wait for them.
-
+// The handlings still running, so a stopping gateway can wait for them.
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
 
@@ -11,7 +9,7 @@ export class InFlight {
     return this.#handlings.size;
   }
 
-  /** Counts `work` until it settles; its failure is logged as `failure`, never thrown. */
+  /** Its failure is logged as `failure`, never thrown. */
   track(handling: { logger: Logger }, work: Promise<void>, failure: string): Promise<void> {
     const settled = work.catch((error: unknown) => handling.logger.error(errorFields(error), failure));
     this.#handlings.add(settled);
@@ -19,7 +17,6 @@ export class InFlight {
     return settled;
   }
 
-  /** Resolves when every handling in flight has finished, answers posted included. */
   async drain(): Promise<void> {
     while (this.#handlings.size > 0) await Promise.all(this.#handlings);
   }

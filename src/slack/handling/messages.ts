@@ -1,5 +1,4 @@
-// What the slash command's seam says itself, before any surface's subcommand runs, in English and
-// Simplified Chinese. ICU MessageFormat; how to add a message: src/slack/kit/i18n.ts and ARCHITECTURE.md.
+// What the slash command's seam says before any surface's subcommand runs.
 import { catalog, translator } from '../kit/i18n.js';
 
 const en = {

@@ -1,6 +1,4 @@
-// What every modal submission listener shares: the payload checked, the modal's own metadata read
-// (what it was opened for), a submission of any other shape acknowledged and logged, and the work
-// tracked so that a stopping gateway waits for it. Each modal then only says what submitting means.
+// What every modal submission shares: payload checked, metadata read, other shapes logged, work tracked.
 import { type ViewSubmission, viewSubmissionSchema } from '../transport/incoming.js';
 import type { ListenerDeps } from './deps.js';
 import type { Handling } from './handling.js';
@@ -9,18 +7,18 @@ import { trackedListener, type ViewArgs } from './tracked.js';
 export interface Submission<Metadata> {
   view: ViewSubmission['view'];
   userId: string;
-  /** What the modal was opened for, as its private_metadata says. */
+  /** As its private_metadata says. */
   metadata: Metadata;
-  /** Closes the modal (no argument) or answers it (errors shown inline, another view). */
+  /** No argument closes the modal. */
   ack: ViewArgs['ack'];
 }
 
 export function submissionListener<Metadata>(
   deps: Pick<ListenerDeps, 'logger' | 'inFlight' | 'users'>,
   modal: {
-    /** Names the submission in log lines: "reason submission", "tickets filter submission". */
+    /** For log lines: "reason submission". */
     name: string;
-    /** The modal's metadata (and whatever else it needs from the view), or undefined when malformed. */
+    /** Undefined when malformed. */
     metadata(view: ViewSubmission['view']): Metadata | undefined;
   },
   submit: (handling: Handling, submission: Submission<Metadata>) => Promise<void>,

@@ -1,10 +1,8 @@
-// What every listener that does work starts with: a handling of its own (the client, a request id on
-// every log line), and the work tracked so that a stopping gateway waits for it.
+// Every listener that does work gets a handling of its own, and is tracked for the drain.
 import type { AckFn, ViewResponseAction } from '@slack/bolt';
 import type { ListenerDeps } from './deps.js';
 import { type BoltRequest, beginHandling, type Handling } from './handling.js';
 
-/** `failure` names the listener in the log line if its work throws. */
 export function trackedListener<Args extends BoltRequest>(
   deps: Pick<ListenerDeps, 'logger' | 'inFlight' | 'users'>,
   failure: string,
@@ -16,7 +14,6 @@ export function trackedListener<Args extends BoltRequest>(
   };
 }
 
-/** The part of Bolt's view_submission arguments the modal listeners read. */
 export interface ViewArgs extends BoltRequest {
   ack: AckFn<ViewResponseAction>;
   body: unknown;

@@ -1,4 +1,4 @@
-// Display names and locales of Slack users, from users.info, cached so one question costs no extra call.
+// Names and locales of Slack users, cached so one question costs no extra users.info.
 import type { webApi } from '@slack/bolt';
 import { z } from 'zod';
 import type { Locale } from '../../conversation/locale.js';
@@ -14,13 +14,13 @@ type WebClient = webApi.WebClient;
 export interface SlackUser {
   displayName: string;
   locale: Locale;
-  /** The user's IANA time zone as Slack has it; undefined when unknown or not one this runtime knows. */
+  /** Undefined when unknown or not one this runtime knows. */
   timeZone?: string;
 }
 
 const cachedUserSchema = z.object({ n: z.string(), l: z.string().optional(), z: z.string().optional() });
 
-/** A zone name this runtime can format in, or undefined: Slack's `tz` is shown to people, never trusted. */
+/** Slack's `tz` is shown to people, never trusted. */
 function knownTimeZone(zone: string | undefined): string | undefined {
   return zone !== undefined && isTimeZone(zone) ? zone : undefined;
 }
@@ -39,7 +39,6 @@ const usersInfoSchema = z.object({
 
 const USER_CACHE_TTL_SECONDS = 3600;
 
-/** A Slack user's name and locale, as the listeners need them. */
 export interface UserLookup {
   /** `logger`: the handling's, so a failed lookup is logged with the question it delayed. */
   lookup(client: WebClient, userId: string, logger: Logger): Promise<SlackUser>;
@@ -55,7 +54,7 @@ export class UserDirectory implements UserLookup {
   }
 
   async lookup(client: WebClient, userId: string, logger: Logger): Promise<SlackUser> {
-    // Slack's user ids are unique across workspaces, and the app has one bot token: one workspace.
+    // Slack's user ids are unique across workspaces, and the app has one bot token.
     const key = userId;
     const cached = await this.#cache.get(key).catch((error: unknown) => {
       logger.warn(errorFields(error), 'user cache unavailable; asking Slack');
@@ -87,7 +86,7 @@ export class UserDirectory implements UserLookup {
         ...(timeZone ? { timeZone } : {}),
       };
     } catch (error) {
-      // A missing name is cosmetic: answer anyway, under the user id, and do not cache the miss.
+      // A missing name is cosmetic: answer under the user id, and do not cache the miss.
       logger.warn({ ...errorFields(error), userId }, 'users.info failed; using the user id as the name');
       return user;
     }
@@ -106,7 +105,7 @@ export class UserDirectory implements UserLookup {
   }
 }
 
-/** The robot's `partnerId`: stable for one Slack user, distinct across users and workspaces. */
+/** Stable for one Slack user, distinct across users and workspaces. */
 export function partnerIdFor(teamId: string, userId: string): string {
   return `slack-${teamId}-${userId}`;
 }
