@@ -8,8 +8,8 @@ import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { decodeEscalateValue } from '../kit/button-values.js';
 import { section } from '../kit/elements.js';
+import { failureText } from '../kit/failure-wording.js';
 import type { ReplyTarget } from '../transport/responder.js';
-import { tell } from './answerer.js';
 import { ESCALATE_BLOCK_ID, replaceBlock } from './blocks.js';
 import { type EscalationRoute, renderCall, renderEscalatedLine } from './escalation.js';
 import { type MessageKey, t } from './messages.js';
@@ -19,44 +19,50 @@ type EscalateDeps = Pick<
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'escalation'
 >;
 
+/** What a click came to, counted by its kind; `failed` on `context` could not read the answer at all. */
+type Escalation =
+  | { kind: 'malformed' | 'stale' | 'off' | 'already'; locale: Locale }
+  | { kind: 'failed'; locale: Locale; on: 'context' | 'call' }
+  | { kind: 'called'; locale: Locale; route: EscalationRoute };
+
+const TOLD: Record<Exclude<Escalation['kind'], 'called'>, MessageKey> = {
+  malformed: 'context_expired',
+  stale: 'context_expired',
+  off: 'escalation_off',
+  already: 'escalation_already',
+  failed: 'escalation_failed',
+};
+
 export function escalateClickListener(deps: EscalateDeps): (args: ClickArgs) => Promise<void> {
   // Not in the clicker's turn: calling a person asks the robot nothing.
-  return trackedClickListener(deps, 'escalation click handling failed', (handling, click) =>
-    escalate(deps, handling, click),
-  );
+  return trackedClickListener(deps, 'escalation click handling failed', async (handling, click) => {
+    const target = clickedTarget(click.payload);
+    if (!target) return;
+    const outcome = await escalate(deps, handling, click, target);
+    deps.onEvent('escalation', outcome.kind);
+    await show(deps, handling, click, target, outcome);
+  });
 }
 
-async function escalate(deps: EscalateDeps, handling: Handling, click: Click): Promise<void> {
+async function escalate(
+  deps: EscalateDeps,
+  handling: Handling,
+  click: Click,
+  target: ReplyTarget,
+): Promise<Escalation> {
   const { logger } = handling;
-  const { payload, userId } = click;
-  const target = clickedTarget(payload);
-  if (!target) return;
-  const person = await handling.person(userId);
-  const say = (locale: Locale, key: MessageKey) => {
-    const text = t(locale, key);
-    return deps.responder.ephemeral(handling, target, userId, { text, blocks: [section(text)] });
-  };
-
+  const { locale: own } = await handling.person(click.userId);
   const contextKey = decodeEscalateValue(click.value);
   if (contextKey === undefined) {
     logger.warn({}, 'ignored an escalation click with a malformed value');
-    deps.onEvent('escalation', 'malformed');
-    await say(person.locale, 'context_expired');
-    return;
+    return { kind: 'malformed', locale: own };
   }
   let context: AnswerContext | undefined;
   try {
     context = await deps.review.context(contextKey);
   } catch (error) {
     logger.error({ ...errorFields(error), contextKey }, 'answer context lookup failed; no one called');
-    deps.onEvent('escalation', 'failed');
-    await tell(deps.responder, handling, target, userId, {
-      kind: 'failure',
-      reason: 'store_unavailable',
-      retry: undefined,
-      locale: person.locale,
-    });
-    return;
+    return { kind: 'failed', locale: own, on: 'context' };
   }
   // Only an answer the gateway gave, clicked where it was given: a value naming another place's answer calls no one.
   if (context === undefined || context.conversationId !== target.channel) {
@@ -64,61 +70,52 @@ async function escalate(deps: EscalateDeps, handling: Handling, click: Click): P
       { contextKey, known: context !== undefined, channel: target.channel },
       'escalation click for an answer not given here, or expired; no one called',
     );
-    deps.onEvent('escalation', 'stale');
-    await say(person.locale, 'context_expired');
-    return;
+    return { kind: 'stale', locale: own };
   }
   const language = context.placement?.language ?? 'auto';
-  const locale = language === 'auto' ? person.locale : language;
+  const locale = language === 'auto' ? own : language;
   // Who is called is read now: a channel whose escalate was turned off since the answer calls no one.
   const route = deps.escalation.routes(context.conversationId);
-  if (route === undefined) {
-    deps.onEvent('escalation', 'off');
-    await say(locale, 'escalation_off');
-    return;
-  }
-
-  let claimed: boolean;
+  if (route === undefined) return { kind: 'off', locale };
   try {
-    claimed = await deps.escalation.claims.claim(contextKey);
+    if (!(await deps.escalation.claims.claim(contextKey))) return { kind: 'already', locale };
   } catch (error) {
     logger.error({ ...errorFields(error), contextKey }, 'escalation claim unavailable; no one called');
-    deps.onEvent('escalation', 'failed');
-    await say(locale, 'escalation_failed');
-    return;
+    return { kind: 'failed', locale, on: 'call' };
   }
-  if (!claimed) {
-    deps.onEvent('escalation', 'already');
-    await say(locale, 'escalation_already');
-    return;
-  }
-
-  const posted = await postCall(deps, handling, {
-    contextKey,
-    context,
-    route,
-    locale,
-    userId,
-    target,
-    payload,
-  });
+  const posted = await postCall(deps, handling, { contextKey, context, route, locale, click, target });
   if (!posted) {
     // Nobody was reached: the next click may try again.
     await deps.escalation.claims.release(contextKey).catch((error: unknown) => {
       logger.error({ ...errorFields(error), contextKey }, 'escalation claim not released');
     });
-    deps.onEvent('escalation', 'failed');
-    await say(locale, 'escalation_failed');
-    return;
+    return { kind: 'failed', locale, on: 'call' };
   }
-  deps.onEvent('escalation', 'called');
   logger.info(
     { contextKey, channel: posted.channel, ts: posted.ts, targets: route.targets },
     'a person was called about an answer',
   );
+  return { kind: 'called', locale, route };
+}
 
-  const message = payload.message;
-  const line = renderEscalatedLine(locale, userId, new Date(), route.targets);
+/** Tells the clicker what came of it; a call replaces the button with who called whom. */
+async function show(
+  deps: EscalateDeps,
+  handling: Handling,
+  { payload, userId }: Click,
+  target: ReplyTarget,
+  outcome: Escalation,
+): Promise<void> {
+  const { locale } = outcome;
+  if (outcome.kind !== 'called') {
+    const text =
+      outcome.kind === 'failed' && outcome.on === 'context'
+        ? failureText(locale, 'store_unavailable')
+        : t(locale, TOLD[outcome.kind]);
+    await deps.responder.ephemeral(handling, target, userId, { text, blocks: [section(text)] });
+    return;
+  }
+  const line = renderEscalatedLine(locale, userId, new Date(), outcome.route.targets);
   if (payload.container?.is_ephemeral) {
     // An ephemeral answer comes without its blocks and cannot be redrawn: the clicker is told below it.
     await deps.responder.ephemeral(handling, target, userId, {
@@ -127,6 +124,7 @@ async function escalate(deps: EscalateDeps, handling: Handling, click: Click): P
     });
     return;
   }
+  const message = payload.message;
   // Without the message's blocks an update would replace the whole answer with the line.
   if (!message?.blocks || message.blocks.length === 0) return;
   await deps.responder.update(handling, target.channel, message.ts, {
@@ -144,12 +142,11 @@ async function postCall(
     context: AnswerContext;
     route: EscalationRoute;
     locale: Locale;
-    userId: string;
+    click: Click;
     target: ReplyTarget;
-    payload: Click['payload'];
   },
 ): Promise<{ channel: string; ts: string } | undefined> {
-  const { contextKey, context, route, locale, userId, target, payload } = input;
+  const { contextKey, context, route, locale, click, target } = input;
   const where: ReplyTarget =
     route.channelId === undefined
       ? { channel: context.conversationId, threadTs: context.threadId ?? target.threadTs }
@@ -158,10 +155,10 @@ async function postCall(
     locale,
     targets: route.targets,
     askerUserId: context.askerUserId,
-    clickerUserId: userId,
+    clickerUserId: click.userId,
     question: context.question,
     // Away from the DM the people called cannot see the answer: the call carries it.
-    ...(route.channelId === undefined ? {} : { awayFromDm: { answerText: payload.message?.text } }),
+    ...(route.channelId === undefined ? {} : { awayFromDm: { answerText: click.payload.message?.text } }),
   });
   const sent = await deps.responder.post(handling, where, call);
   if (sent.ok) return { channel: where.channel, ts: sent.ts };
