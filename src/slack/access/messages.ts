@@ -1,6 +1,4 @@
-// What the operator gate says to whoever is not an operator, in English and Simplified Chinese: what
-// was refused, and who can grant it (OPERATOR_CONTACT, else the app's administrators).
-// ICU MessageFormat; how to add a message: src/slack/kit/i18n.ts and ARCHITECTURE.md.
+// What the operator gate tells a non-operator: what was refused, and who can grant it.
 import { catalog, translator } from '../kit/i18n.js';
 
 const en = {

@@ -1,12 +1,10 @@
-// The one check before an operator's action (a review action, the service desk's command, views and
-// buttons): the user must be an operator now; anyone else is told why, and who can grant it, and
-// nothing changes.
+// The one check before an operator's action: anyone else is told why and who can grant it; nothing changes.
 import type { Locale } from '../../conversation/locale.js';
 import type { AccessDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { t } from './messages.js';
 
-/** The refusal text when the user is not an operator, or undefined when they are. */
+/** Undefined when the user is an operator. */
 export async function operatorRefusal(
   access: AccessDeps,
   handling: Handling,
@@ -28,7 +26,7 @@ export async function operatorRefusal(
 
 type RefusedSubject = 'tickets' | 'statistics' | 'agents' | 'channels' | 'knowledge' | 'other';
 
-/** What the refused action was about, read from its metric label, so the refusal says what was refused. */
+/** Read from its metric label, so the refusal says what was refused. */
 function subjectOf(action: string): RefusedSubject {
   if (/tickets/.test(action)) return 'tickets';
   if (/stat/.test(action)) return 'statistics';

@@ -1,6 +1,4 @@
-// Slack says a user group changed: when it is the operators' group, its members are read again, so a
-// right granted or taken away counts from the next click, on every replica (the copy is in the store).
-
+// The operators' group is read again when Slack says it changed, so a right counts from the next click.
 import { z } from 'zod';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { BoltRequest } from '../handling/handling.js';

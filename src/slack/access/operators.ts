@@ -1,7 +1,5 @@
-// Who may edit knowledge entries and handle review cards: the users named in OPERATOR_USER_IDS and
-// the members of the user group OPERATOR_USERGROUP_ID. The group's members are read with
-// usergroups.users.list, kept in the store for every replica, and read again when Slack says the group
-// changed or the copy is older than an hour.
+// Who may edit knowledge entries and handle review cards: OPERATOR_USER_IDS and OPERATOR_USERGROUP_ID's
+// members, read again when Slack says the group changed or the copy is older than an hour.
 import type { webApi } from '@slack/bolt';
 import type { Logger } from '../../logging/logger.js';
 import type { OperatorCache } from '../handling/stores.js';
@@ -12,11 +10,9 @@ type WebClient = webApi.WebClient;
 export interface OperatorSettings {
   userIds: readonly string[];
   usergroupId: string | undefined;
-  /** How old the group's copy may be before it is read again. */
   refreshMs?: number;
 }
 
-/** Whether the user may operate, or why not. */
 export type OperatorCheck =
   | { kind: 'operator' }
   | { kind: 'refused'; reason: 'not_operator' | 'none_configured' };
@@ -42,7 +38,7 @@ export class OperatorDirectory {
     return this.#userIds.size > 0 || this.#usergroupId !== undefined;
   }
 
-  /** Is the operator group this one (events name a group by id)? */
+  /** Events name a group by id. */
   watches(usergroupId: string): boolean {
     return usergroupId === this.#usergroupId;
   }
@@ -55,7 +51,7 @@ export class OperatorDirectory {
     return members?.includes(userId) ? { kind: 'operator' } : { kind: 'refused', reason: 'not_operator' };
   }
 
-  /** Reads the group again now (Slack said it changed). */
+  /** Slack said it changed. */
   async refresh(client: WebClient, logger: Logger): Promise<void> {
     if (this.#usergroupId) await this.#groups.read(client, this.#usergroupId, logger);
   }

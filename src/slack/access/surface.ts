@@ -1,4 +1,3 @@
-// Who is an operator: the operators' user group is read again when Slack says it changed.
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Surface } from '../handling/surface.js';
 import { operatorGroupListener } from './operator-group.js';

@@ -1,6 +1,4 @@
-// The members of Slack user groups (the operators' group, a channel's askers), read with
-// usergroups.users.list, kept in the shared store for every replica (by group id), and read again when
-// the copy is older than the refresh or Slack says the group changed.
+// Members of Slack user groups, kept in the shared store for every replica and read again when stale.
 import type { webApi } from '@slack/bolt';
 import { z } from 'zod';
 import { errorFields } from '../../logging/error-fields.js';
@@ -9,7 +7,7 @@ import type { OperatorCache, UsergroupMembers } from '../handling/stores.js';
 
 type WebClient = webApi.WebClient;
 
-/** Kept well past the refresh, so a Slack outage falls back to the last known members. */
+/** Well past the refresh, so a Slack outage falls back to the last known members. */
 const CACHE_TTL_SECONDS = 7 * 24 * 3600;
 
 const usergroupUsersSchema = z.object({ users: z.array(z.string()).default([]) });
@@ -18,9 +16,9 @@ export class UsergroupDirectory {
   readonly #cache: OperatorCache;
   readonly #refreshMs: number;
   readonly #now: () => number;
-  /** What the groups are, in the logs ("operator user group"). */
+  /** For the logs ("operator user group"). */
   readonly #what: string;
-  /** One read of a group at a time per process: a burst of messages or clicks costs one call. */
+  /** Per process: a burst of messages or clicks costs one call. */
   readonly #reading = new Map<string, Promise<UsergroupMembers | undefined>>();
 
   constructor(cache: OperatorCache, options: { refreshMs: number; now?: () => number; what: string }) {
@@ -30,7 +28,7 @@ export class UsergroupDirectory {
     this.#what = options.what;
   }
 
-  /** The group's members; undefined when they could never be read (Slack down and nothing cached). */
+  /** Undefined when they could never be read (Slack down and nothing cached). */
   async members(client: WebClient, usergroupId: string, logger: Logger): Promise<string[] | undefined> {
     const cached = await this.#cache.get(usergroupId).catch((error: unknown) => {
       logger.warn({ ...errorFields(error), usergroupId }, `${this.#what} cache unavailable; asking Slack`);
@@ -42,7 +40,6 @@ export class UsergroupDirectory {
     return (fresh ?? cached)?.members;
   }
 
-  /** Reads the group from Slack now and keeps it. */
   read(client: WebClient, usergroupId: string, logger: Logger): Promise<UsergroupMembers | undefined> {
     let reading = this.#reading.get(usergroupId);
     if (!reading) {

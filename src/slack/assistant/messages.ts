@@ -1,6 +1,3 @@
-// What the assistant panel says (the greeting, its prompts' heading, the status line while the robot
-// works), in English and Simplified Chinese.
-// ICU MessageFormat; how to add a message: src/slack/kit/i18n.ts and ARCHITECTURE.md.
 import { catalog, translator } from '../kit/i18n.js';
 
 const en = {

@@ -1,6 +1,4 @@
-// Slack's assistant panel behind the answers' port (answers/assistant-threads.ts): the channel each
-// thread's person is looking at, kept for every replica; the status line while the robot works; the
-// thread named after its first question; the prompts a new thread suggests.
+// Slack's assistant panel behind the answers' port (answers/assistant-threads.ts).
 import type { Locale } from '../../conversation/locale.js';
 import type { Placement } from '../../conversation/types.js';
 import { errorFields } from '../../logging/error-fields.js';
@@ -15,11 +13,11 @@ import type { Responder } from '../transport/responder.js';
 import { t } from './messages.js';
 import type { AssistantContextStore } from './stores.js';
 
-/** Slack shows four suggested prompts at most (assistant.threads.setSuggestedPrompts refuses more). */
+/** assistant.threads.setSuggestedPrompts refuses more. */
 const PROMPTS_MAX = 4;
-/** A prompt's title is a chip in the panel: the message it sends is the whole question. */
+/** A chip in the panel: the message it sends is the whole question. */
 const PROMPT_TITLE_MAX = 75;
-/** A thread's title is a line in the person's history, not the whole question. */
+/** A line in the person's history, not the whole question. */
 const TITLE_MAX = 100;
 
 interface SuggestedPrompt {
@@ -27,24 +25,23 @@ interface SuggestedPrompt {
   message: string;
 }
 
-/** The panel as its listeners and the answers use it. */
 export interface AssistantPanel extends AssistantThreads {
-  /** Keeps the channel the person is looking at beside the thread; false (logged) when the store failed. */
+  /** False (logged) when the store failed. */
   rememberContext(handling: Handling, thread: PanelThread, channelId: string): Promise<boolean>;
-  /** What a new thread suggests, in the person's language unless configured. */
+  /** In the person's language unless configured. */
   prompts(locale: Locale): readonly SuggestedPrompt[];
 }
 
 export function assistantPanel(deps: {
   contexts: AssistantContextStore;
-  /** Claims that name a thread once, on whichever replica its first question arrives. */
+  /** Once, on whichever replica its first question arrives. */
   titles: OnceStore;
   placements: Placements;
   responder: Responder;
   settings: {
-    /** How long a thread's channel and title claim are kept: as long as its answers' contexts. */
+    /** As long as its answers' contexts. */
     ttlSeconds: number;
-    /** ASSISTANT_PROMPTS, else HOME_EXAMPLE_QUESTIONS; undefined: the built-in examples. */
+    /** Undefined: the built-in examples. */
     prompts: readonly string[] | undefined;
   };
 }): AssistantPanel {
@@ -71,7 +68,7 @@ export function assistantPanel(deps: {
 
     async titleOnce(handling, thread, question) {
       const title = truncate(question.replace(/\s+/g, ' ').trim(), TITLE_MAX);
-      // A message with no words (a file, an emoji gone) leaves the title to the next question.
+      // A message with no words (a file) leaves the title to the next question.
       if (title === '') return;
       const claimed = await titles
         .claim(`assistant-title:${contextKey(handling.teamId, thread)}`, settings.ttlSeconds)
@@ -109,12 +106,7 @@ function contextKey(teamId: string, thread: PanelThread): string {
 
 const LOADING_MESSAGES = ['loading_searching', 'loading_reading', 'loading_writing'] as const;
 
-/**
- * The panel's working signal: Slack's status line under the thread, set when the robot is asked and
- * not waited for (it must not delay the question), and no placeholder message: posting the answer
- * in the thread clears the status. An answer that replaces a message (Try again on a failure) posts
- * nothing new, so its status is cleared when the robot is done.
- */
+/** Set without waiting, as it must not delay the question; the answer posted in the thread clears it. */
 function statusLine(responder: Responder): WorkingSignals {
   return (handling, target, locale, replaceTs) => {
     const thread =
@@ -137,7 +129,7 @@ function statusLine(responder: Responder): WorkingSignals {
           responder.assistantStatus(handling, thread, { text: '', loadingMessages: [] }),
         );
       },
-      // A status that reached Slack after the answer would stay up under it: the answer waits for it.
+      // A status that reached Slack after the answer would stay up under it.
       shownTs: async () => {
         await statusSet;
         return replaceTs;

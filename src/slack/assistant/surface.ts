@@ -1,5 +1,4 @@
-// Slack's assistant panel: a thread opened (greeting, prompts) and the channel beside it. Questions
-// asked in its threads are the answers room's (answers/message.ts), asked through this room's panel.
+// Questions asked in the panel's threads are the answers room's (answers/message.ts).
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Surface } from '../handling/surface.js';
 import { contextChangedListener, threadStartedListener } from './thread-events.js';

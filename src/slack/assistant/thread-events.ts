@@ -1,5 +1,3 @@
-// The assistant panel's two events: a thread opened (greet the person, suggest prompts, keep the
-// channel beside it) and the person moving to another channel while it is open (keep that one).
 import type { Context, webApi } from '@slack/bolt';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import { type Locale, localeOfText } from '../../conversation/locale.js';
@@ -17,7 +15,6 @@ type ThreadEventDeps = Pick<
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'deliveries' | 'assistant'
 >;
 
-/** The part of Bolt's event arguments the listeners read. */
 interface ThreadEventArgs {
   event: unknown;
   context: Pick<Context, 'teamId' | 'enterpriseId'>;
@@ -26,7 +23,7 @@ interface ThreadEventArgs {
 
 const NAME_MAX = 100;
 
-/** assistant_thread_started: the greeting and the prompts, in the person's language. Never throws. */
+/** Never throws. */
 export function threadStartedListener(deps: ThreadEventDeps): (args: ThreadEventArgs) => Promise<void> {
   return (args) =>
     handleThreadEvent(deps, args, 'assistant_thread_started', async (handling, event) => {
@@ -55,7 +52,7 @@ export function threadStartedListener(deps: ThreadEventDeps): (args: ThreadEvent
     });
 }
 
-/** assistant_thread_context_changed: the channel the person now looks at asks with its robot. Never throws. */
+/** The channel the person now looks at asks with its robot. Never throws. */
 export function contextChangedListener(deps: ThreadEventDeps): (args: ThreadEventArgs) => Promise<void> {
   return (args) =>
     handleThreadEvent(deps, args, 'assistant_thread_context_changed', async (handling, event) => {
@@ -103,7 +100,7 @@ function greeting(locale: Locale, displayName: string): RenderedMessage {
   return { text, blocks: [section(text)] };
 }
 
-/** "Alice Smith" is greeted as Alice; a Chinese name (王芳) is said whole, as people say it. */
+/** A Chinese name (王芳) is said whole, as people say it. */
 function firstName(displayName: string): string {
   if (localeOfText(displayName) === 'zh-CN') return displayName;
   return displayName.trim().split(/\s+/)[0] || displayName;

@@ -1,8 +1,4 @@
-// The Home tab: published whenever someone opens it (app_home_opened on the Home tab). Everyone sees
-// how to ask and example questions; operators also see the last 7 days' figures (cached per
-// workspace), the review cards waiting, the channels with settings of their own and the buttons to
-// the tickets and statistics views. A click on an example asks it in the clicker's DM with the app,
-// as if they had typed it there.
+// The Home tab, published whenever it is opened; operators also see figures, cards and channels.
 import type { Context, webApi } from '@slack/bolt';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
@@ -33,23 +29,21 @@ type HomeDeps = Pick<
 
 const slackId = z.string().min(1).max(64);
 
-/** The event, reduced to what the listener reads; `tab` is `home` or `messages`. */
 const appHomeOpenedSchema = z.object({
   type: z.literal('app_home_opened'),
   user: slackId,
   tab: z.string().max(32).optional(),
 });
 
-/** The part of Bolt's event arguments the listener reads. */
 export interface HomeArgs {
   event: unknown;
   context: Pick<Context, 'teamId' | 'enterpriseId'>;
   client: webApi.WebClient;
 }
 
-/** A link to a card costs a chat.getPermalink once; links never change, so they are kept. */
+/** Links never change, so they are kept. */
 const PERMALINKS_MAX = 1_000;
-/** A Home view waits this long at most for the cards' links; without them the cards are listed as text. */
+/** Without the links in time the cards are listed as text. */
 const PERMALINK_WAIT_MS = 2_000;
 
 export function appHomeListener(deps: HomeDeps, command: string): (args: HomeArgs) => Promise<void> {
@@ -64,7 +58,6 @@ export function appHomeListener(deps: HomeDeps, command: string): (args: HomeArg
       );
       return Promise.resolve();
     }
-    // Opening the Messages tab is not looking at the Home.
     if (parsed.data.tab !== undefined && parsed.data.tab !== 'home') {
       deps.onEvent('app_home_opened', 'other_tab');
       return Promise.resolve();
@@ -98,7 +91,7 @@ async function publishHome(
   deps.home.onPublish(published ? 'published' : 'failed');
 }
 
-/** Whether the viewer sees the operators' part; when that cannot be told, they do not. */
+/** When that cannot be told, they do not. */
 async function isOperator(deps: HomeDeps, handling: Handling, userId: string): Promise<boolean> {
   try {
     return (await deps.access.operators.check(handling.client, userId, handling.logger)).kind === 'operator';
@@ -188,7 +181,7 @@ type ExampleDeps = Pick<
   'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'responder' | 'placements'
 >;
 
-/** As HOME_EXAMPLE_QUESTIONS allows: a longer value is not one of the Home's buttons. */
+/** A longer value is not one of the Home's buttons. */
 const EXAMPLE_QUESTION_MAX = 150;
 
 const exampleQuestionSchema = z
@@ -201,7 +194,7 @@ const exampleQuestionSchema = z
       .refine((text) => [...text].length <= EXAMPLE_QUESTION_MAX),
   );
 
-/** A click on an example question: asked in the clicker's DM with the app, answered there. */
+/** Asked in the clicker's DM with the app, answered there. */
 export function homeExampleClickListener(deps: ExampleDeps): (args: ClickArgs) => Promise<void> {
   return questionClickListener(deps, 'home example handling failed', (handling, click) =>
     askFromHome(deps, handling, click),

@@ -1,5 +1,4 @@
-// The Home tab's example questions share one actions block, where action_ids must be unique:
-// `home_example:<index>`.
+// Action ids in one actions block must be unique: `home_example:<index>`.
 
 export const HOME_EXAMPLE_ACTION_PATTERN = /^home_example:\d+$/;
 

@@ -1,5 +1,3 @@
-// What the Home tab says, in English and Simplified Chinese.
-// ICU MessageFormat; how to add a message: src/slack/kit/i18n.ts and ARCHITECTURE.md.
 import { catalog, translator } from '../kit/i18n.js';
 
 const en = {

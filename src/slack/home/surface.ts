@@ -1,4 +1,3 @@
-// The Home tab: published when opened, and its example questions asked in the DM when clicked.
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Surface } from '../handling/surface.js';
 import { appHomeListener, homeExampleClickListener } from './app-home.js';

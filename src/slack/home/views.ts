@@ -1,7 +1,4 @@
-// The Home tab as Block Kit: how to ask and example questions for everyone; for operators, the last
-// 7 days' key figures, the review cards waiting, the channels with settings of their own and the
-// buttons to the tickets and statistics views.
-// Pure, and well inside Slack's limits for a Home view (100 blocks; text cut to fit).
+// The Home tab as Block Kit, pure; operators' figures, cards and channels only for operators.
 import type { types } from '@slack/bolt';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
@@ -26,17 +23,14 @@ import { t } from './messages.js';
 
 type KnownBlock = types.KnownBlock;
 
-/** Slack's limit on a Home view. */
 export const HOME_BLOCKS_MAX = BLOCK_KIT.view.blocks;
-/** Example questions shown at most (HOME_EXAMPLE_QUESTIONS allows as many). */
+/** HOME_EXAMPLE_QUESTIONS allows as many. */
 const EXAMPLES_MAX = 5;
-/** Review cards listed per kind: the Home is a glance, the review channel has the rest. */
+/** The Home is a glance: the review channel has the rest. */
 export const HOME_CARDS_LISTED = 3;
 const HEADER_TEXT_MAX = BLOCK_KIT.header.text;
-/** How much of a card's question or entry title a line shows. */
 const CARD_TEXT_MAX = 80;
 
-/** A review card as a Home line: its entry or question, its count, and a link to it when known. */
 export interface HomeCard {
   text: string;
   count: number;
@@ -55,22 +49,21 @@ export type HomeReview =
 export interface HomeOperatorPart {
   figures: HomeFigures;
   review: HomeReview;
-  /** Every channel with settings of its own, as last read. */
   channels: ReadonlyMap<string, StoredChannelSettings>;
-  /** SLASH_COMMAND, for the lines that say how to set a channel up. */
+  /** For the lines that say how to set a channel up. */
   command: string;
 }
 
 export interface HomeContent {
   locale: Locale;
-  /** The viewer's Slack time zone (users.info `tz`), for the times the Home shows; UTC when unknown. */
+  /** UTC when unknown. */
   timeZone?: string | undefined;
   examples: readonly string[];
-  /** Only for operators: nobody else sees figures, cards or questions. */
+  /** Nobody else sees figures, cards or questions. */
   operator?: HomeOperatorPart | undefined;
 }
 
-/** The sensible default examples: questions the robot (and the demo simulator) answers. */
+/** Questions the robot (and the demo simulator) answers. */
 const DEFAULT_EXAMPLES: Record<Locale, readonly string[]> = {
   en: [
     'How do I reset my password?',
@@ -81,12 +74,12 @@ const DEFAULT_EXAMPLES: Record<Locale, readonly string[]> = {
   'zh-CN': ['忘记密码怎么办？', '如何连接公司VPN？', '如何申请请假？', '工资什么时候发？'],
 };
 
-/** The configured examples (HOME_EXAMPLE_QUESTIONS, in every language), else the viewer's language's defaults. */
+/** Configured ones in every language, else the viewer's language's defaults. */
 export function homeExamples(configured: readonly string[] | undefined, locale: Locale): readonly string[] {
   return configured !== undefined && configured.length > 0 ? configured : DEFAULT_EXAMPLES[locale];
 }
 
-/** A Home view whose blocks are all of the kinds Block Kit knows (views.publish takes it as a HomeView). */
+/** views.publish takes it as a HomeView. */
 interface HomeView {
   type: 'home';
   blocks: KnownBlock[];
@@ -139,7 +132,7 @@ function operatorBlocks(locale: Locale, timeZone: string, part: HomeOperatorPart
   ];
 }
 
-/** The few figures a glance needs; `/cs stats` and the statistics view have them all. */
+/** `/cs stats` and the statistics view have them all. */
 const KEY_FIGURES: readonly Figure['key'][] = [
   'totalMessages',
   'robotShare',
@@ -209,7 +202,7 @@ function reviewBlocks(locale: Locale, review: HomeReview): KnownBlock[] {
   return blocks;
 }
 
-/** What people typed, shown as text and never as markup; linked to its card when the link is Slack's. */
+/** Shown as text, never as markup; linked only when the link is Slack's. */
 function cardText(card: HomeCard): string {
   const text = escapeMrkdwn(truncateCharacters(card.text.replace(/\s+/g, ' ').trim(), CARD_TEXT_MAX));
   return card.link !== undefined && /^https:\/\/[^\s|<>]+$/.test(card.link) ? `<${card.link}|${text}>` : text;
