@@ -1,4 +1,4 @@
-// The environment of `npm run simulator`, checked at boot so a mistake is one clear line, not a stack trace.
+// `npm run simulator`'s environment, checked at boot so a mistake is one clear line, not a stack trace.
 import { z } from 'zod';
 import {
   DEFAULT_SIMULATOR_APP_ID,
@@ -7,7 +7,7 @@ import {
   DEFAULT_SIMULATOR_TOKEN,
 } from './defaults.js';
 
-/** An empty or blank variable counts as unset, as in a .env file with `NAME=`. */
+/** As in a .env file with `NAME=`. */
 const unsetIfBlank = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
@@ -23,7 +23,7 @@ const simulatorEnvSchema = z.object({
   ),
   CS_ACCESS_TOKEN: z.preprocess(
     unsetIfBlank,
-    // Calls 1 and 2 declare access_token with length 40; a longer static token could never work there.
+    // Calls 1 and 2 declare access_token with length 40: a longer static token could never work.
     z.string().max(40, 'must be at most 40 characters').optional(),
   ),
   CS_APP_ID: z.preprocess(unsetIfBlank, z.string().optional()),
@@ -33,7 +33,7 @@ const simulatorEnvSchema = z.object({
 interface SimulatorEnv {
   port: number;
   accessToken: string;
-  /** True when no CS_ACCESS_TOKEN was given: the built-in token is public and may be printed. */
+  /** The built-in token is public and may be printed. */
   accessTokenIsDefault: boolean;
   appId: string;
   appKey: string;
@@ -41,7 +41,7 @@ interface SimulatorEnv {
 
 export type SimulatorEnvResult = { ok: true; env: SimulatorEnv } | { ok: false; problems: string[] };
 
-/** Reads the simulator's variables; each problem is one line naming the variable, never its secret value. */
+/** Each problem names the variable, never its secret value. */
 export function readSimulatorEnv(variables: Record<string, string | undefined>): SimulatorEnvResult {
   const parsed = simulatorEnvSchema.safeParse(variables);
   if (!parsed.success) {

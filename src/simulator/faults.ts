@@ -1,5 +1,4 @@
 // Injected failures: one active fault at a time, optionally limited to some actions and a number of requests.
-
 export type Fault = (
   | { kind: 'http500' }
   | { kind: 'code'; code: string }
@@ -9,13 +8,13 @@ export type Fault = (
   | { kind: 'expiredToken' }
 ) & { actions?: string[]; times?: number };
 
-/** The action name a fault filter uses for the token endpoint, which carries no action of its own. */
+/** The token endpoint carries no action of its own. */
 export const TOKEN_ACTION = 'getAccessToken';
 
 export class Faults {
   private active: { fault: Fault; remaining: number | undefined } | undefined;
 
-  /** Replaces the active fault (set is not additive: the last one set wins). */
+  /** The last one set wins. */
   set(fault: Fault): void {
     this.active = { fault: { ...fault }, remaining: fault.times };
   }
@@ -24,13 +23,12 @@ export class Faults {
     this.active = undefined;
   }
 
-  /** The fault for this request, if any; counts it against `times` and clears itself when used up. */
+  /** Counts it against `times` and clears itself when used up. */
   take(action: string): Fault | undefined {
     const active = this.active;
     if (!active) return undefined;
     const { fault } = active;
     if (fault.actions && !fault.actions.includes(action)) return undefined;
-    // The token endpoint checks no token, so an expired-token fault never applies to it.
     if (fault.kind === 'expiredToken' && action === TOKEN_ACTION) return undefined;
     if (active.remaining !== undefined) {
       if (active.remaining <= 0) {

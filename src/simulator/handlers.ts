@@ -30,21 +30,16 @@ import {
   requireString,
 } from './validation.js';
 
-/**
- * Result codes. The spec shows only 1000 (success), 1001 (statistics failure) and the ticket success
- * "1000,<text>"; the rest are the simulator's choice, kept to this one table.
- */
+/** The spec shows only 1000, 1001 and "1000,<text>"; the rest are the simulator's choice. */
 export const CODES = {
   success: '1000',
   ticketSuccess: '1000,正常返回',
-  /** Any rejected parameter, on every endpoint; the spec's statistics failure code. */
+  /** Any rejected parameter, on every endpoint. */
   failure: '1001',
   token: '1002',
-  /** Body is not JSON, not an object, not sent as application/json, or too large. */
   badRequest: '1003',
   notFound: '1004',
   methodNotAllowed: '1005',
-  /** HTTP 500, injected or unexpected. */
   serverError: '1500',
 } as const;
 
@@ -79,7 +74,7 @@ function count(context: HandlerContext, name: string): void {
   context.counters[name] = (context.counters[name] ?? 0) + 1;
 }
 
-/** The token travels in the body on every call; calls 1 and 2 also declare its length as 40. */
+/** Calls 1 and 2 also declare its length as 40. */
 function checkToken(context: HandlerContext, body: Body, limitLength: boolean): void {
   const token = body.access_token;
   if (typeof token !== 'string' || token === '') throw new TokenRejected('access_token is missing');
@@ -88,8 +83,6 @@ function checkToken(context: HandlerContext, body: Body, limitLength: boolean): 
   }
   if (!context.tokens.isValid(token)) throw new TokenRejected('access_token check failed');
 }
-
-// ---------------------------------------------------------------- token endpoint
 
 export function getAccessToken(context: HandlerContext, body: Body): Reply {
   const appId = requireString(body, 'appId');
@@ -101,11 +94,10 @@ export function getAccessToken(context: HandlerContext, body: Body): Reply {
   const sign = requireString(body, 'sign');
   const expire = optionalInt(body, 'expire', { min: TOKEN_EXPIRE_HOURS.min, max: TOKEN_EXPIRE_HOURS.max });
   if (appId !== context.appId) return ok({ code: CODES.failure, msg: 'appId is unknown' });
-  // Exact comparison: the sign is documented as lowercase hex, so an upper-case sign is a client bug.
+  // The sign is documented as lowercase hex, so an upper-case sign is a client bug.
   if (sign !== md5Hex(`${appId}${context.appKey}${String(createTime)}`)) {
     return ok({ code: CODES.failure, msg: 'sign check failed' });
   }
-  // Without `expire`, the configured TTL applies (7200 s = the documented 2 hours by default).
   const ttlSeconds = expire === undefined ? context.tokenTtlSeconds : expire * 3600;
   count(context, 'tokensIssued');
   return ok({
@@ -113,8 +105,6 @@ export function getAccessToken(context: HandlerContext, body: Body): Reply {
     data: { access_token: context.tokens.issue(ttlSeconds), expire: ttlSeconds / 3600 },
   });
 }
-
-// ---------------------------------------------------------------- 1. ticket list
 
 export function ticketList(context: HandlerContext, body: Body): Reply {
   checkToken(context, body, true);
@@ -140,8 +130,6 @@ export function ticketList(context: HandlerContext, body: Body): Reply {
   count(context, 'ticketQueries');
   return ok({ code: CODES.ticketSuccess, ...page });
 }
-
-// ---------------------------------------------------------------- 2. agent list
 
 export function agentList(context: HandlerContext, body: Body): Reply {
   checkToken(context, body, true);
@@ -172,10 +160,9 @@ export function agentList(context: HandlerContext, body: Body): Reply {
   const group = SERVICE_GROUPS.find((candidate) => candidate.groupId === groupId);
   count(context, 'agentQueries');
   return ok({
-    // The agent list lives under {base_url}, the spec's "ticket endpoints", so it answers like a ticket call.
+    // The agent list is one of the spec's "ticket endpoints", so it answers like a ticket call.
     code: CODES.ticketSuccess,
-    // The spec's sample response spells these keys with stray spaces; reproduced on purpose so the
-    // client's tolerance for them is exercised against the simulator.
+    // The spec's sample spells these keys with stray spaces: kept so the client's tolerance is exercised.
     data: {
       ' items ': (group?.agents ?? []).map((agent) => ({
         ' serviceId ': agent.serviceId,
@@ -184,8 +171,6 @@ export function agentList(context: HandlerContext, body: Body): Reply {
     },
   });
 }
-
-// ---------------------------------------------------------------- open platform
 
 type OpenHandler = (context: HandlerContext, data: Body) => Reply;
 
@@ -250,7 +235,7 @@ function updateRobotDoc(context: HandlerContext, data: Body): Reply {
       throw new ParamError(`${field} must be formatted yyyy-MM-dd HH:mm:ss`);
     changes[field] = value;
   }
-  // The docId alone says whose entry it is (robotFlag here is the owning base, 0 or 1, not a robot).
+  // robotFlag here is the owning base (0 or 1), not a robot: the docId alone says whose entry it is.
   const knowledgeBase = context.robots.holding(docId);
   const entry = knowledgeBase?.get(docId);
   if (!knowledgeBase || !entry)
@@ -266,7 +251,6 @@ function updateRobotDoc(context: HandlerContext, data: Body): Reply {
   }
   knowledgeBase.update(docId, changes);
   count(context, 'docUpdates');
-  // Like the spec's sample: six zero digits and no retMsg.
   return ok({ code: CODES.success, data: { retCode: '000000' } });
 }
 
@@ -294,12 +278,12 @@ function robotFeedback(context: HandlerContext, data: Body): Reply {
     count(context, 'feedbackRejected');
     return ok({ code: CODES.success, data: { status: 0 } });
   }
-  // Counted, not fed to wb_human_satisfaction: that figure is about human agents, not robot answers.
+  // Not fed to wb_human_satisfaction: that figure is about human agents, not robot answers.
   count(context, 'feedback');
   return ok({ code: CODES.success, data: { status: 1 } });
 }
 
-/** startDate is a yyyy-MM-dd string; endDate is declared an integer, so yyyyMMdd is accepted too. */
+/** endDate is declared an integer, so yyyyMMdd is accepted too. */
 function dateRange(data: Body): { startMs: number; endMs: number } {
   const startText = requireString(data, 'startDate');
   const startMs = parseDate(startText);

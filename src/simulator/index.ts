@@ -1,4 +1,3 @@
-// Public API of the local platform simulator.
 export {
   DEFAULT_SIMULATOR_APP_ID,
   DEFAULT_SIMULATOR_APP_KEY,

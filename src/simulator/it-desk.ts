@@ -1,5 +1,4 @@
-// Seed knowledge base of the simulated robot 2: an IT desk in English and Chinese. Its answers differ
-// from robot 1's on the same topics, so a channel's robot visibly changes what is answered there.
+// Robot 2's knowledge base, an IT desk: answers differ from robot 1's so a channel's robot visibly matters.
 import { entriesFrom, type KnowledgeEntry, type Language, type Seed } from './knowledge-base.js';
 
 const IT_DESK_SEEDS: Seed[] = [
@@ -13,7 +12,6 @@ const IT_DESK_SEEDS: Seed[] = [
     language: 'en',
   },
   {
-    // The same question as robot 1's doc-password-reset, answered by the IT desk.
     docId: 'doc-it-password',
     questionTitle: 'How do I reset my password?',
     answerDesc:
@@ -96,14 +94,13 @@ const IT_DESK_SEEDS: Seed[] = [
   },
 ];
 
-/** Robot 2's question ids start here (q-2001), far from robot 1's. */
+/** Far from robot 1's. */
 const FIRST_NUMBER = 2001;
 
 export function itDeskEntries(): KnowledgeEntry[] {
   return entriesFrom(IT_DESK_SEEDS, FIRST_NUMBER);
 }
 
-/** Entries robot 2 suggests when it does not understand, or greets. */
 export const IT_DESK_POPULAR_DOC_IDS: Readonly<Record<Language, readonly string[]>> = {
   en: ['doc-it-password', 'doc-it-vpn', 'doc-it-wifi', 'doc-it-printer', 'doc-it-software'],
   zh: ['doc-it-zh-password', 'doc-it-zh-vpn', 'doc-it-zh-wifi', 'doc-it-zh-printer'],

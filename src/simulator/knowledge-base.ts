@@ -1,5 +1,4 @@
-// Seed knowledge base of the simulated FAQ robot 1 (and of questions naming no robot): an employee
-// IT/HR/finance helpdesk in English and Chinese. Robot 2's is it-desk.ts's.
+// Robot 1's knowledge base (and of questions naming no robot): an employee helpdesk in English and Chinese.
 import { parseDateTime } from './validation.js';
 
 export type Language = 'en' | 'zh';
@@ -9,7 +8,7 @@ export interface KnowledgeEntry {
   questionId: string;
   questionTitle: string;
   answerId: string;
-  /** HTML, as the platform stores it: paragraphs, links, images, line breaks, bold, some raw text. */
+  /** HTML as the platform stores it: paragraphs, links, images, line breaks, bold, some raw text. */
   answerDesc: string;
   questionTypeId: string;
   /** 0 smart match, 1 exact match, 2 contains match. */
@@ -27,14 +26,14 @@ export interface KnowledgeEntry {
   language: Language;
 }
 
-/** An entry as written down: ids and defaults are filled in by `entriesFrom`. */
+/** Ids and defaults are filled in by `entriesFrom`. */
 export type Seed = Omit<
   KnowledgeEntry,
   'questionId' | 'answerId' | 'questionTypeId' | 'matchFlag' | 'usedFlag' | 'auditStatus' | 'robotFlag'
 > &
   Partial<Pick<KnowledgeEntry, 'matchFlag' | 'usedFlag' | 'auditStatus' | 'robotFlag' | 'questionTypeId'>>;
 
-/** The one entry whose answer is longer than 5,000 characters, for message-splitting tests. */
+/** Longer than 5,000 characters, for message-splitting tests. */
 function travelPolicyAnswer(): string {
   const sections = [
     [
@@ -446,7 +445,6 @@ const SEEDS: Seed[] = [
   },
 ];
 
-/** Entries suggested when the robot does not understand, or greets. */
 export const POPULAR_DOC_IDS: Record<Language, readonly string[]> = {
   en: ['doc-password-reset', 'doc-vpn-connect', 'doc-expense-submit', 'doc-leave-request', 'doc-wifi'],
   zh: ['doc-zh-password', 'doc-zh-expense', 'doc-zh-leave', 'doc-zh-annual-leave', 'doc-zh-invoice'],
@@ -456,7 +454,7 @@ export function seedEntries(): KnowledgeEntry[] {
   return entriesFrom(SEEDS, 1);
 }
 
-/** Entries with their question and answer ids numbered from `firstNumber` (q-0001, a-0001, …). */
+/** Question and answer ids numbered from `firstNumber` (q-0001, a-0001, …). */
 export function entriesFrom(seeds: readonly Seed[], firstNumber: number): KnowledgeEntry[] {
   return seeds.map((seed, index) => {
     const number = String(firstNumber + index).padStart(4, '0');
@@ -490,7 +488,7 @@ export class KnowledgeBase {
     return [...this.entries.values()];
   }
 
-  /** Enabled and, for auditStatus 2, inside its validity window (times read as UTC). */
+  /** Times read as UTC. */
   isAnswerable(entry: KnowledgeEntry, nowMs: number): boolean {
     if (entry.usedFlag !== 0) return false;
     if (entry.auditStatus !== 2) return true;

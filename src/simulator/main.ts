@@ -1,4 +1,3 @@
-// Entry point of `npm run simulator`: the platform simulator on 127.0.0.1, configured from the environment.
 import { readSimulatorEnv } from './env.js';
 import { startSimulator } from './index.js';
 

@@ -1,7 +1,7 @@
-// Small seeded helpers so the simulator's data is the same on every run (no Math.random).
+// Seeded so the simulator's data is the same on every run (no Math.random).
 import { createHash } from 'node:crypto';
 
-/** mulberry32: a tiny, well-known 32-bit PRNG; plenty for seed data. */
+/** mulberry32: plenty for seed data. */
 export function createPrng(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
@@ -13,7 +13,7 @@ export function createPrng(seed: number): () => number {
   };
 }
 
-/** An integer in [min, max], both inclusive. */
+/** Both inclusive. */
 export function randomInt(random: () => number, min: number, max: number): number {
   return min + Math.floor(random() * (max - min + 1));
 }
@@ -30,7 +30,6 @@ export function hex(random: () => number, length: number): string {
   return text;
 }
 
-/** A stable 32-bit number derived from text, to seed per-day or per-user values. */
 export function hashSeed(text: string): number {
   return createHash('md5').update(text).digest().readUInt32BE(0);
 }

@@ -1,13 +1,12 @@
-// The simulated FAQ robot: matches a question against the asked robot's knowledge base and keeps
-// per-user sessions (one per user across robots, as the platform's uid and cid are).
+// The simulated FAQ robot: one session per user across robots, as the platform's uid and cid are.
 import type { KnowledgeEntry, Language } from './knowledge-base.js';
 import { md5Hex } from './prng.js';
 import { DEFAULT_ROBOT_FLAG, type RobotDesk, type Robots } from './robots.js';
 
-/** answerType values the simulator uses (the spec does not list them; public clients read 3 and 4 so). */
+/** The spec does not list them; public clients read 3 and 4 so. */
 const ANSWER_TYPES = { direct: 1, suggested: 2, unknown: 3, guide: 4 } as const;
 
-/** A session ends after 30 idle minutes, as platform sessions commonly do. */
+/** As platform sessions commonly do. */
 const SESSION_IDLE_MS = 30 * 60 * 1000;
 
 export interface Suggestion {
@@ -35,7 +34,7 @@ export interface AskInput {
   partnerId: string;
   question: string;
   robotFlag?: number | undefined;
-  /** When set, the asked docId (questionFlag 1). */
+  /** questionFlag 1. */
   clickedDocId?: string | undefined;
 }
 
@@ -141,7 +140,7 @@ function words(text: string): string[] {
     .filter((word) => /^[a-z0-9-]+$/.test(word) && word.length >= 3 && !STOPWORDS.has(word));
 }
 
-/** Whether normalized `text` contains the keyword: whole words for Latin text, substrings for CJK. */
+/** Whole words for Latin text, substrings for CJK. */
 function containsKeyword(text: string, keyword: string): boolean {
   const normalizedKeyword = normalize(keyword);
   if (normalizedKeyword === '') return false;
@@ -150,7 +149,7 @@ function containsKeyword(text: string, keyword: string): boolean {
   return ` ${text} `.includes(` ${normalizedKeyword} `);
 }
 
-/** How well a question fits an entry that is not an exact title match; 0 = not at all. */
+/** 0 = not at all. */
 function score(question: string, entry: KnowledgeEntry): number {
   if (entry.matchFlag === 1) return 0;
   let total = 0;
@@ -166,7 +165,6 @@ function score(question: string, entry: KnowledgeEntry): number {
   ) {
     total += 3;
   }
-  // Contains-match entries answer only when a keyword or the title appears in the question.
   if (entry.matchFlag === 2) return total;
   const titleWords = new Set(words(entry.questionTitle));
   for (const word of new Set(words(question))) {
@@ -175,7 +173,7 @@ function score(question: string, entry: KnowledgeEntry): number {
   return total;
 }
 
-/** Below this a question counts as not understood: one shared title word is not enough. */
+/** One shared title word is not enough. */
 const MIN_SCORE = 2;
 
 export class Robot {
@@ -189,7 +187,7 @@ export class Robot {
     private readonly now: () => Date,
   ) {}
 
-  /** Stable per user, so the same partner keeps its uid across sessions and simulators. */
+  /** So the same partner keeps its uid across sessions and simulators. */
   uidFor(sysNum: string, partnerId: string): string {
     return `u-${md5Hex(`${sysNum}\u0000${partnerId}`).slice(0, 16)}`;
   }
@@ -289,7 +287,7 @@ export class Robot {
     };
   }
 
-  /** Nothing matched; a robot number no robot has (no desk) has nothing to suggest either. */
+  /** A robot number no robot has has nothing to suggest either. */
   private unknown(desk: RobotDesk | undefined, question: string, language: Language, nowMs: number) {
     const suggestions = desk ? this.suggestionsFor(desk, desk.popular[language], nowMs, new Set()) : [];
     return {

@@ -1,18 +1,14 @@
-// The simulated platform's robots by robotFlag, each with its own knowledge base: robot 1 (also a
-// question that names no robot) is the employee helpdesk, robot 2 the IT desk; any other number has
-// none, and answers every question as the platform answers one nothing matched.
+// The simulated robots by robotFlag: any number but 1 and 2 answers every question as unmatched.
 import { IT_DESK_POPULAR_DOC_IDS, itDeskEntries } from './it-desk.js';
 import { KnowledgeBase, type Language, POPULAR_DOC_IDS, seedEntries } from './knowledge-base.js';
 
 export interface RobotDesk {
   knowledgeBase: KnowledgeBase;
-  /** Entries suggested when the robot does not understand, or greets. */
   popular: Readonly<Record<Language, readonly string[]>>;
-  /** The answer to a greeting. */
   guide: Readonly<Record<Language, string>>;
 }
 
-/** The robot of a question without robotFlag. */
+/** For a question without robotFlag. */
 export const DEFAULT_ROBOT_FLAG = 1;
 
 function seedDesks(): Map<number, RobotDesk> {
@@ -59,12 +55,10 @@ export class Robots {
     this.desks = desks;
   }
 
-  /** The robot answering `robotFlag`; undefined for a number no robot has. */
   desk(robotFlag: number | undefined): RobotDesk | undefined {
     return this.desks.get(robotFlag ?? DEFAULT_ROBOT_FLAG);
   }
 
-  /** The knowledge base that holds `docId`, whichever robot's it is. */
   holding(docId: string): KnowledgeBase | undefined {
     for (const desk of this.desks.values()) if (desk.knowledgeBase.get(docId)) return desk.knowledgeBase;
     return undefined;

@@ -1,4 +1,3 @@
-// HTTP transport of the simulator: routing, body limits, fault injection, request log.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import {
@@ -35,14 +34,14 @@ import { TokenStore } from './tokens.js';
 import { type Body, isObject, ParamError } from './validation.js';
 
 export interface SimulatorOptions {
-  /** 0 = a random free port (the default). */
+  /** 0 = a random free port. */
   port?: number;
   host?: string;
-  /** A static token that stays valid unless the `expiredToken` fault is set. */
+  /** Stays valid unless the `expiredToken` fault is set. */
   accessToken: string;
   appId?: string;
   appKey?: string;
-  /** Lifetime of fetched tokens when the request carries no `expire`. */
+  /** When the request carries no `expire`. */
   tokenTtlSeconds?: number;
   now?: () => Date;
   logger?: { info(obj: object, msg: string): void };
@@ -55,20 +54,19 @@ interface ReceivedRequest {
 }
 
 export interface Simulator {
-  /** Origin serving both address roots ({open_url} and {base_url}). */
+  /** Serves both {open_url} and {base_url}. */
   url: string;
   close(): Promise<void>;
   faults: { set(fault: Fault): void; clear(): void };
-  /** Every request, newest last, capped at the newest 10,000. */
+  /** Newest last. */
   received: ReceivedRequest[];
   issueToken(): string;
-  /** Expires every fetched or issued token; the configured static token keeps working. */
+  /** The configured static token keeps working. */
   expireTokens(): void;
   stats(): Record<string, unknown>;
 }
 
 interface Route {
-  /** The name fault filters match for this request. */
   action(body: Body): string;
   handle(context: HandlerContext, body: Body): Reply;
 }
@@ -80,12 +78,11 @@ const ROUTES: Record<string, Route | undefined> = {
   },
   [TOKEN_PATH]: { action: () => TOKEN_ACTION, handle: getAccessToken },
   [TICKET_LIST_PATH]: { action: () => 'getTicketInfoList', handle: ticketList },
-  // The spec's sample request uses this path; a real deployment would likely answer it too.
+  // The spec's sample request uses this path.
   [TICKET_LIST_SAMPLE_PATH]: { action: () => 'getTicketList', handle: ticketList },
   [AGENT_LIST_PATH]: { action: () => 'queryServiceList', handle: agentList },
 };
 
-/** A body cut off mid-string: JSON.parse fails on it. */
 const MALFORMED_BODY = '{"code":"1000","data":{"answer":"trunc';
 
 type BodyResult = { kind: 'ok'; text: string } | { kind: 'tooLarge' } | { kind: 'aborted' };
@@ -97,7 +94,7 @@ function readBody(request: IncomingMessage): Promise<BodyResult> {
     let tooLarge = false;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      // Keep draining past the limit so the client can still read the 413.
+      // Keep draining so the client can still read the 413.
       if (size > MAX_BODY_BYTES) tooLarge = true;
       else chunks.push(chunk);
     });
@@ -202,8 +199,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       finish(404, { code: CODES.notFound, msg: `no such interface: ${path}` });
       return;
     }
-    // Malformed requests get HTTP 400 with code 1003 (the spec shows no failure shape): a client that
-    // sends them has a bug, and a 400 makes that loud instead of looking like a business answer.
+    // Malformed requests get HTTP 400: a client bug should be loud, not look like a business answer.
     if (!(request.headers['content-type'] ?? '').toLowerCase().includes('application/json')) {
       finish(400, { code: CODES.badRequest, msg: 'content-type must be application/json' });
       return;
@@ -262,8 +258,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         sendJson(response, 500, { code: CODES.serverError, msg: 'internal server error' });
     });
   });
-  // Long enough that undici (which keeps 2 s below the server's hint) reuses sockets, as with a
-  // real platform; close() destroys every socket, so idle ones never hold a test open.
+  // undici keeps 2 s below the server's hint: long enough to reuse sockets as with a real platform.
   server.keepAliveTimeout = 5000;
   server.on('connection', (socket) => {
     sockets.add(socket);

@@ -1,9 +1,9 @@
-// Session-message and human-satisfaction statistics: a seeded daily baseline, plus the asks this simulator has seen.
+// Statistics: a seeded daily baseline, plus the asks this simulator has seen.
 import { createPrng, hashSeed, randomInt } from './prng.js';
 import { formatDate } from './validation.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Baseline traffic exists for this many days before the simulator started, and never in the future. */
+/** Never in the future. */
 const STATISTICS_HISTORY_DAYS = 366;
 
 interface DayCounts {
@@ -51,7 +51,7 @@ function baselineDay(date: string): DayCounts {
   const customerToRobot = robotSessions * randomInt(random, 2, 4);
   const customerToService = humanSessions * randomInt(random, 4, 7);
   const serviceMessages = humanSessions * randomInt(random, 5, 8);
-  // At most 0.8 * humanSessions + 1 ratings: fewer evaluations than human sessions, as on a real day.
+  // Fewer evaluations than human sessions, as on a real day.
   const score4 = randomInt(random, 1, Math.ceil(humanSessions * 0.4));
   const score3 = randomInt(random, 0, Math.floor(humanSessions * 0.2));
   const score2 = randomInt(random, 0, Math.floor(humanSessions * 0.1));
@@ -107,10 +107,7 @@ export class Statistics {
     return counts;
   }
 
-  /**
-   * The only traffic the simulator sees is robot traffic. Robot-answer feedback is not recorded here:
-   * it rates an answer, while wb_human_satisfaction rates human agents, who exist only in the baseline.
-   */
+  /** Robot-answer feedback is not recorded: wb_human_satisfaction rates human agents. */
   recordAsk(atMs: number, sessionNew: boolean): void {
     add(this.day(formatDate(atMs)), {
       customerToRobot: 1,
@@ -119,7 +116,7 @@ export class Statistics {
     });
   }
 
-  /** Sums of baseline and seen counts over [startMs, endMs], both UTC dates. */
+  /** Both UTC dates. */
   private totals(startMs: number, endMs: number): DayCounts {
     const totals = { ...EMPTY };
     const todayMs = Date.parse(formatDate(this.now().getTime()));
@@ -164,7 +161,6 @@ export class Statistics {
 
   humanSatisfaction(startMs: number, endMs: number): Record<string, number | string> {
     const t = this.totals(startMs, endMs);
-    // Human-agent satisfaction counts human sessions only; robot sessions are never evaluated here.
     const effectSessionCount = t.humanSessions;
     const totalTimes = t.initiative + t.invites;
     const rated = t.score4 + t.score3 + t.score2 + t.score1;

@@ -1,4 +1,3 @@
-// Seeded tickets and service groups of the simulated platform.
 import { TICKET_SOURCES, TICKET_STATUSES } from '../platform/schemas.js';
 import { createPrng, hex, pick, randomInt } from './prng.js';
 
@@ -21,7 +20,7 @@ interface SimTicket {
 
 export interface StoredTicket {
   ticket: SimTicket;
-  /** Category id the ticketTypeId filter matches; the spec's ticket has no such field, so it is not sent. */
+  /** The spec's ticket has no such field, so it is not sent. */
   ticketTypeId: string;
 }
 
@@ -124,13 +123,12 @@ const REQUESTERS = [
 ];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** How far back the seeded tickets reach. */
 const TICKET_HISTORY_DAYS = 182;
-/** The last week is busy so that any recent window has tickets. */
+/** So that any recent window has tickets. */
 const RECENT_DAYS = 7;
 const RECENT_TICKETS_PER_DAY = 6;
 
-/** Tickets from `TICKET_HISTORY_DAYS` days before `nowMs` up to `nowMs`, newest first; same input, same tickets. */
+/** Newest first; same input, same tickets. */
 export function seedTickets(nowMs: number): StoredTicket[] {
   const random = createPrng(20_240_601);
   const tickets: StoredTicket[] = [];
@@ -143,7 +141,7 @@ export function seedTickets(nowMs: number): StoredTicket[] {
         SERVICE_GROUPS.find((candidate) => candidate.groupId === type.groupId) ?? SERVICE_GROUPS[0];
       const createTime = nowMs - day * DAY_MS - Math.floor(random() * DAY_MS);
       const updateTime = createTime + Math.floor(random() * Math.min(3 * DAY_MS, nowMs - createTime));
-      // Cycling by index puts every status and every source into the first (most recent) tickets.
+      // Every status and source shows in the most recent tickets.
       const ticketStatus = TICKET_STATUSES[index % TICKET_STATUSES.length] ?? 0;
       const ticketFrom = TICKET_SOURCES[index % TICKET_SOURCES.length] ?? 0;
       const startType = randomInt(random, 0, 1);
@@ -160,7 +158,6 @@ export function seedTickets(nowMs: number): StoredTicket[] {
           ticketStatus,
           startType,
           startName: startType === 0 ? (agent?.serviceName ?? '') : pick(random, REQUESTERS),
-          // A ticket nobody accepted yet has no handler.
           dealUserName: ticketStatus === 0 ? '' : (agent?.serviceName ?? ''),
           dealGroupName: group?.groupName ?? '',
           createTime,
@@ -173,7 +170,7 @@ export function seedTickets(nowMs: number): StoredTicket[] {
     }
   }
   tickets.sort((left, right) => right.ticket.createTime - left.ticket.createTime);
-  // Ticket numbers grow with creation time, like a real sequence.
+  // Like a real sequence.
   const total = tickets.length;
   tickets.forEach((stored, position) => {
     stored.ticket.ticketCode = 100_000 + (total - position);

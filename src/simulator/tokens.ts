@@ -1,4 +1,3 @@
-// Access tokens of the simulator: one static configured token plus fetched tokens that expire.
 import { randomBytes } from 'node:crypto';
 
 export class TokenStore {
@@ -10,9 +9,8 @@ export class TokenStore {
     private readonly now: () => Date,
   ) {}
 
-  /** A fresh 40-character token valid for `ttlSeconds` of simulated time. */
   issue(ttlSeconds: number): string {
-    // Tokens are credentials, not seed data: random on purpose, so two simulators never share one.
+    // Credentials, not seed data: random so two simulators never share one.
     const token = randomBytes(20).toString('hex');
     this.issued.set(token, this.now().getTime() + ttlSeconds * 1000);
     this.issuedCount += 1;
@@ -25,7 +23,6 @@ export class TokenStore {
     return expiresAt !== undefined && this.now().getTime() < expiresAt;
   }
 
-  /** Expires every fetched token; the configured static token keeps working. */
   expireAll(): void {
     for (const token of this.issued.keys()) this.issued.set(token, Number.NEGATIVE_INFINITY);
   }

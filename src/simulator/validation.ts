@@ -1,6 +1,5 @@
-// Hand-written request checks for the simulator; deliberately independent of the client's zod schemas.
-
-/** A request broke one of the spec's rules; the server answers it with a failure code and this message. */
+// Deliberately independent of the client's zod schemas.
+/** Answered with a failure code and this message. */
 export class ParamError extends Error {
   override readonly name = 'ParamError';
 }
@@ -60,14 +59,13 @@ export function requireInt(body: Body, field: string, rule: IntRule = {}): numbe
   return value;
 }
 
-/** Milliseconds of a real UTC calendar date, or undefined. */
 export function parseDate(text: string): number | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return undefined;
   return realUtc(Number(match[1]), Number(match[2]), Number(match[3]), 0, 0, 0);
 }
 
-/** Milliseconds of a real `yyyy-MM-dd HH:mm:ss` time read as UTC, or undefined. */
+/** Read as UTC. */
 export function parseDateTime(text: string): number | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
   if (!match) return undefined;
