@@ -1,7 +1,4 @@
-// The composition root: builds the stores, the platform client, the conversation core and the Slack
-// app from a validated Env, registering each with the resource stack as it opens, and hands back
-// start and stop. It reads no process.env; choosing the platform and the drain live in src/composition.
-
+// The composition root: builds everything from a validated Env, each registered with the resource stack.
 import { composeCore } from './composition/core.js';
 import { choosePlatform } from './composition/platform.js';
 import { drainWithin } from './composition/shutdown.js';
@@ -19,18 +16,18 @@ import { ResourceStack } from './util/resource-stack.js';
 
 export interface Gateway {
   mode: 'http' | 'socket';
-  /** The platform origin in use: the configured one, or the built-in simulator's. */
+  /** The configured origin, or the built-in simulator's. */
   platformUrl: string;
   demo: boolean;
-  /** Where the state is kept, for the start-up line. */
+  /** For the start-up line. */
   store: { kind: Stores['kind']; location: string };
-  /** Whether, and for whom, the app answers a channel on its own, as its settings say now (the playground's hints say it). */
+  /** As its settings say now, for the playground's hints. */
   answersOnItsOwn(channelId: string): {
     answer: NonNullable<ChannelSettings['answer']>;
     askers: NonNullable<ChannelSettings['askers']>;
   };
   start(): Promise<{ port: number | undefined }>;
-  /** Drains and closes within SHUTDOWN_GRACE_SECONDS, whatever is still open then. */
+  /** Within SHUTDOWN_GRACE_SECONDS, whatever is still open then. */
   stop(): Promise<void>;
 }
 
@@ -39,7 +36,7 @@ export async function createGateway(env: Env, logger: Logger): Promise<Gateway> 
   try {
     return await composeGateway(env, logger, resources);
   } catch (error) {
-    // A failure midway closes what had opened, so a refused setting leaves no pool or socket behind.
+    // A refused setting leaves no pool or socket behind.
     await resources.closeAll();
     throw error;
   }
@@ -121,11 +118,10 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     async stop() {
       if (stopping) return;
       stopping = true;
-      // No new digest once stopping; one being posted is waited for by the resource stack.
+      // One being posted is waited for by the resource stack.
       void digest?.stop();
       const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000;
       await drainWithin(graceMs, {
-        // Answers in flight are still posted: the listeners' drain covers asking and posting.
         drain: () =>
           slack
             .stop()
@@ -135,7 +131,6 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
         onDrainCutShort: () =>
           logger.warn({ inFlight: listeners.inFlight.size, graceMs }, 'stopped with questions in flight'),
         close: (until) => resources.closeAll(until),
-        // A pool still waiting for a request in flight is left to the process exit.
         onCloseCutShort: (stillClosing) =>
           logger.warn({ graceMs, stillClosing }, 'stopped before every connection had closed'),
       });

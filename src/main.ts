@@ -1,6 +1,4 @@
-// The process entry point: the only place that reads process.env and installs signal handlers.
-// Production runs the compiled file with plain `node dist/main.js`: npm exits at once on SIGTERM,
-// and a supervisor that sees it gone kills the rest before the drain is over.
+// The only place that reads process.env. Run by plain node: npm exits at once on SIGTERM, cutting the drain.
 import { createGateway } from './app.js';
 import { parseEnv } from './config/env.js';
 import { errorFields } from './logging/error-fields.js';
@@ -8,7 +6,7 @@ import { createLogger } from './logging/logger.js';
 import { GatewayConfigurationError } from './slack/handling/configuration-error.js';
 import { SqliteStateError } from './stores/sqlite-database.js';
 
-/** One line per problem, values never echoed, then exit 1. */
+/** Values never echoed. */
 function exitOnInvalidConfiguration(problems: readonly string[]): never {
   process.stderr.write(
     `Invalid configuration (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n`,
@@ -43,10 +41,9 @@ try {
       `; state in ${STORE_NAMES[store.kind]} at ${store.location}`,
   );
 } catch (error) {
-  // A limit a component checks when it is built is still a configuration problem to the operator.
   if (error instanceof GatewayConfigurationError) exitOnInvalidConfiguration([error.problem]);
   if (error instanceof SqliteStateError) {
-    // Its message is the one line an operator needs: the file, what is wrong, what to do.
+    // The one line an operator needs: the file, what is wrong, what to do.
     process.stderr.write(`Cannot start: ${error.message}\n`);
     process.exit(1);
   }
@@ -63,7 +60,6 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       { signal, graceSeconds: env.SHUTDOWN_GRACE_SECONDS },
       'stopping: finishing questions in flight',
     );
-    // stop() ends within the grace whatever is still open; exiting drops what it left behind.
     gateway.stop().then(
       () => {
         logger.info({ signal }, 'stopped');

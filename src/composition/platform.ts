@@ -1,5 +1,4 @@
-// Which platform the gateway talks to: the configured one with its credential, or, with no
-// CS_OPEN_URL, the built-in simulator (demo mode), started here and announced loudly.
+// With no CS_OPEN_URL the gateway talks to the built-in simulator (demo mode), announced loudly.
 import type { Env } from '../config/env.js';
 import type { Logger } from '../logging/logger.js';
 import {
@@ -12,24 +11,22 @@ import type { AgentGroup } from '../service-desk/agent-groups.js';
 import { DEFAULT_SIMULATOR_TOKEN, SERVICE_GROUPS, startSimulator } from '../simulator/index.js';
 import type { Stores } from '../stores/stores.js';
 
-/** The sysNum the built-in simulator is run with. */
 const DEMO_SYS_NUM = 'demo';
 
 export interface PlatformChoice {
-  /** Where the client calls and with which token. */
   client: { openUrl: string; baseUrl: string; tokenProvider: AccessTokenProvider };
   sysNum: string;
-  /** True when answers come from the simulator's demo knowledge base. */
+  /** Answers come from the simulator's demo knowledge base. */
   demo: boolean;
-  /** The service groups `/cs agents` offers: AGENT_GROUPS, else, in demo mode, the simulator's. */
+  /** AGENT_GROUPS, else, in demo mode, the simulator's. */
   agentGroups: readonly AgentGroup[];
-  /** Stops the simulator in demo mode; nothing to close otherwise. */
+  /** Nothing to close outside demo mode. */
   close(): Promise<void>;
 }
 
 export interface PlatformChoiceDeps {
   timeouts: PlatformClientOptions['timeouts'];
-  /** With Redis, replicas share one fetched token through it. */
+  /** With Redis, replicas share one fetched token. */
   tokenCache: Stores['tokenCache'];
   logger: Logger;
 }
@@ -74,7 +71,7 @@ export async function choosePlatform(env: Env, deps: PlatformChoiceDeps): Promis
     },
     sysNum: DEMO_SYS_NUM,
     demo: true,
-    // The platform has no call that lists its groups: the demo names the simulator's, so they can be found.
+    // The platform has no call that lists its groups: the demo names the simulator's so they can be found.
     agentGroups:
       env.AGENT_GROUPS ?? SERVICE_GROUPS.map((group) => ({ id: group.groupId, name: group.groupName })),
     close: () => simulator.close(),

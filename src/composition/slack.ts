@@ -1,6 +1,4 @@
-// The Slack side composed: the listeners' dependencies over the core, the Bolt app behind our
-// receiver, and the scheduled digest. Everything posts through the Web API connection opened first
-// (transport/web-api.ts), so nothing here waits for the Bolt app to exist.
+// The Slack side composed: everything posts through the Web API connection opened first, not Bolt's app.
 import type { Env } from '../config/env.js';
 import type { Logger } from '../logging/logger.js';
 import { meteredNameCache } from '../observability/metered-stores.js';
@@ -20,7 +18,7 @@ import type { Stores } from '../stores/stores.js';
 import type { Core } from './core.js';
 import { createListenerDeps, type SlackListeners } from './listeners.js';
 
-/** What the Slack side gives the core before the core exists: the people's directory and the board. */
+/** Given before the core exists. */
 export function slackServices(
   env: Env,
   deps: { webApi: SlackWebApi; stores: Stores; metrics: Metrics; logger: Logger },
@@ -45,7 +43,6 @@ export function slackServices(
   return { responder, users, board };
 }
 
-/** How old a channel's askers group may be before it is read again. */
 const USERGROUP_REFRESH_MS = 60 * 60 * 1000;
 
 export interface SlackSide {
@@ -62,12 +59,11 @@ export async function composeSlack(
     services: ReturnType<typeof slackServices>;
     webApi: SlackWebApi;
     platform: PlatformClient;
-    /** The service groups `/cs agents` offers by name. */
     agentGroups: readonly AgentGroup[];
     stores: Stores;
     metrics: Metrics;
     logger: Logger;
-    /** The gateway's own liveness: false once it is stopping. */
+    /** False once stopping. */
     running: () => boolean;
   },
 ): Promise<SlackSide> {
@@ -81,7 +77,7 @@ export async function composeSlack(
     },
     logger: logger.child({ component: 'channels' }),
   });
-  // Before the first event: a channel's settings apply from the first message on.
+  // A channel's settings apply from the first message on.
   await channels.start();
   const listeners = createListenerDeps({
     conversation: core.conversation,
@@ -163,8 +159,7 @@ export async function composeSlack(
             locale: env.DEFAULT_LOCALE,
           },
           statistics: platform,
-          // The claims every replica shares (Redis when set), refused while Redis is down: a tick is
-          // posted once per fleet, or not at all.
+          // Refused while Redis is down: a tick is posted once per fleet, or not at all.
           claims: stores.ticks,
           client: () => deps.webApi.client,
           logger: logger.child({ component: 'digest' }),
@@ -174,11 +169,7 @@ export async function composeSlack(
   return { slack, listeners, digest, channels };
 }
 
-/**
- * How long a delivery stays claimed while it is handled: twice the longest a robot call can take
- * (connect, headers and body timeouts) plus a minute for Slack and the user's earlier questions. A
- * delivery whose handling died with its process is answered on Slack's retry after that.
- */
+/** Twice the longest robot call plus a minute: a delivery whose process died is answered on Slack's retry. */
 function handlingLeaseSeconds(env: Env): number {
   const robotCallMs = env.CS_CONNECT_TIMEOUT_MS + env.CS_HEADERS_TIMEOUT_MS + env.CS_BODY_TIMEOUT_MS;
   return Math.min(Math.ceil((2 * robotCallMs) / 1000) + 60, env.DEDUP_TTL_SECONDS);

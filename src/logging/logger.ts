@@ -18,7 +18,7 @@ const SECRET_KEYS = [
   'redisUrl',
 ];
 
-/** Redaction paths for a secret key at the top level and up to three levels deep. */
+/** Top level and up to three levels deep. */
 const REDACT_PATHS = SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `*.*.*.${key}`]).concat([
   'req.headers.authorization',
   'req.headers["x-slack-signature"]',
@@ -30,18 +30,14 @@ export type { Logger };
 
 const REQUEST_ID = Symbol('requestId');
 
-/**
- * `logger` whose every line carries `requestId`. Not pino's `child({ requestId })`: that runs every
- * redaction path over the binding when the child is made, once per event (2% of an answer's CPU,
- * measured), where this adds it, through the mixin, only to a line that is written.
- */
+/** Not pino's `child()`, which redacts per child; a mixin adds it per written line (docs/decisions/002). */
 export function withRequestId(logger: Logger, requestId: string): Logger {
   const child = logger.child({});
   Reflect.set(child, REQUEST_ID, requestId);
   return child;
 }
 
-/** The request id of `withRequestId`, found on the logger or the one it is a child of (pino's children inherit). */
+/** Found on the logger or its parent (pino's children inherit). */
 function requestIdLine(_line: object, _level: number, logger: Logger): object {
   const requestId: unknown = Reflect.get(logger, REQUEST_ID);
   return typeof requestId === 'string' ? { requestId } : {};
@@ -49,16 +45,12 @@ function requestIdLine(_line: object, _level: number, logger: Logger): object {
 
 export interface LoggerSettings {
   level: string;
-  /** Pretty output for people at a terminal; JSON lines otherwise. */
   pretty?: boolean;
-  /** Where lines go; tests pass a stream and parse the lines back. */
+  /** Tests pass a stream and parse the lines back. */
   destination?: DestinationStream;
 }
 
-/**
- * pino's error with its cause chain; a failure outside the app (CodedError.outside: the platform erred
- * or did not answer) without stacks, so it is one line with its context, not a trace of our code.
- */
+/** A failure outside the app (CodedError.outside) without stacks: one line, not a trace of our code. */
 function serializeError(error: unknown): unknown {
   const serialized: unknown = pino.stdSerializers.errWithCause(error as Error);
   if (!isCodedError(error) || !error.outside) return serialized;

@@ -1,5 +1,4 @@
-// The gateway's Prometheus metrics, on a registry of its own (no global state shared between tests),
-// and the process's, on one registry per process.
+// Gateway metrics on a registry of its own (no state shared between tests); process metrics once per process.
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { PlatformCallObserver, PlatformCallRecord } from '../platform/client.js';
 
@@ -8,18 +7,11 @@ export type StoreResult = 'hit' | 'miss' | 'error';
 
 let processRegistry: Registry | undefined;
 
-/**
- * Node's process metrics (memory, CPU, event-loop lag, GC), collected once per process: they describe
- * the process, whichever gateway in it is scraped. Their collectors are never stopped (a timer and a
- * GC observer that hold their registry), so a set per gateway would keep every stopped gateway alive,
- * with all it holds, and wake the process once more every sample (tests start hundreds in one process).
- */
+/** Once per process: their collectors are never stopped, and would keep every stopped gateway alive. */
 function processMetrics(): Registry {
   if (!processRegistry) {
     processRegistry = new Registry();
-    // The event loop sampled every 10 ms, prom-client's default, so the lag reads as elsewhere (each
-    // sample is the time since the last, so an idle loop shows 10 ms); it costs an idle process 100
-    // wakeups a second (7.9 ms of CPU a second on the machine of the load bench).
+    // prom-client's default 10 ms sampling, so the lag reads as elsewhere.
     collectDefaultMetrics({ register: processRegistry, prefix: 'cs_gateway_' });
   }
   return processRegistry;
@@ -104,11 +96,7 @@ export class Metrics implements PlatformCallObserver {
     });
   }
 
-  /**
-   * Registers the in-flight gauge, read at scrape time. Apart from the constructor because what it
-   * reads (the conversation core) is built after the metrics it reports its platform calls to; call
-   * it once, before anything can scrape.
-   */
+  /** Apart from the constructor: the core is built after the metrics; call once, before any scrape. */
   countQuestionsInFlight(source: { readonly inFlight: number }): void {
     new Gauge({
       name: 'cs_gateway_questions_in_flight',
