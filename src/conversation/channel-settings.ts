@@ -1,22 +1,19 @@
-// A channel's own settings: partial overrides of the environment's defaults. A key a
-// channel has not set is absent, and the default applies there.
+// A channel's own settings: partial overrides of the environment's defaults; an unset key is absent.
 import { z } from 'zod';
 
-/** The keys in the order people see them: `/cs channel robot:2 answer:questions …`. */
+/** In the order people see them. */
 export const CHANNEL_SETTING_KEYS = ['robot', 'answer', 'reply', 'escalate', 'askers', 'lang'] as const;
 export type ChannelSettingKey = (typeof CHANNEL_SETTING_KEYS)[number];
 
-/** `mention`: only when the app is mentioned; `questions`: also messages that read as one; `all`. */
+/** `questions`: also messages that read as one. */
 export const ANSWER_MODES = ['mention', 'questions', 'all'] as const;
-/** `ephemeral`: the answer is shown to the asker only. */
 export const REPLY_STYLES = ['thread', 'ephemeral'] as const;
-/** `auto`: each person's own language. */
 export const CHANNEL_LANGUAGES = ['auto', 'en', 'zh'] as const;
 
-/** The largest robot number taken: the platform's robotFlag is an integer, and past 32 bits it is a typo. */
+/** The platform's robotFlag is an integer: past 32 bits it is a typo. */
 export const MAX_ROBOT_FLAG = 2 ** 31 - 1;
 
-// Slack's id shapes: people are U… (or W… on Enterprise Grid), user groups S….
+// People are U… (or W… on Enterprise Grid), user groups S….
 const USER_ID = /^[UW][A-Z0-9]+$/;
 const GROUP_ID = /^S[A-Z0-9]+$/;
 
@@ -25,13 +22,12 @@ const peopleSchema = z
     users: z.array(z.string().regex(USER_ID)),
     groups: z.array(z.string().regex(GROUP_ID)),
   })
-  // Nobody to call or to listen to is spelled `off` or `anyone`, never an empty list.
+  // Nobody is spelled `off` or `anyone`, never an empty list.
   .refine((people) => people.users.length + people.groups.length > 0, 'name at least one person or group');
 
-/** People and user groups, by Slack id. */
 export type People = z.infer<typeof peopleSchema>;
 
-/** Strict: a stored value written by another version is refused rather than half understood. */
+/** Strict: a value written by another version is refused rather than half understood. */
 export const channelSettingsSchema = z.strictObject({
   robot: z.number().int().min(0).max(MAX_ROBOT_FLAG).optional(),
   answer: z.enum(ANSWER_MODES).optional(),
@@ -43,7 +39,7 @@ export const channelSettingsSchema = z.strictObject({
 
 export type ChannelSettings = z.infer<typeof channelSettingsSchema>;
 
-/** `change` applied over `current`: a key `change` leaves out (or leaves undefined) stays as it is. */
+/** A key `change` leaves out (or undefined) stays as it is. */
 export function mergeChannelSettings(current: ChannelSettings, change: ChannelSettings): ChannelSettings {
   return {
     ...current,

@@ -1,10 +1,10 @@
-// The languages the app speaks to users: the core's vocabulary, which config and the adapters take from here.
+// The core's languages, which config and the adapters take from here.
 export const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 const HAN = /\p{Script=Han}/u;
 
-/** Which of the app's languages a text is written in: Chinese if it has any Han character. */
+/** Chinese if it has any Han character. */
 export function localeOfText(text: string): Locale {
   return HAN.test(text) ? 'zh-CN' : 'en';
 }

@@ -1,13 +1,8 @@
-// One shape for every error the app raises on purpose, in every layer: a literal `code` to narrow on
-// (`switch (error.code)`), a message for people, and the ES2022 `cause` for what lies beneath.
+// Every error raised on purpose: a literal `code` to narrow on, a message for people, the ES2022 `cause`.
 
 export abstract class CodedError<Code extends string = string> extends Error {
   abstract readonly code: Code;
-  /**
-   * True for a failure of something outside the app that it meets in the course of things (a platform
-   * that answers with an error, or not at all): logged as one line without a stack, which would point
-   * at our code for no fault of it. Bugs keep theirs.
-   */
+  /** A failure outside the app (the platform erred): logged without a stack, which would blame our code. */
   readonly outside: boolean = false;
 
   constructor(message: string, options?: { cause?: unknown }) {

@@ -1,6 +1,4 @@
-// A time limit on one piece of work that does not cancel it: the work goes on, but whoever waits
-// on it stops waiting when the limit passes.
-
+// A time limit that does not cancel the work: whoever waits on it stops waiting when the limit passes.
 export const EXPIRED: unique symbol = Symbol('expired');
 
 export class Deadline {
@@ -13,19 +11,18 @@ export class Deadline {
     });
   }
 
-  /** What `work` gives, or EXPIRED when the deadline passes first; `work` goes on either way. */
+  /** `work` goes on either way. */
   race<T>(work: Promise<T>): Promise<T | typeof EXPIRED> {
     // The race subscribes to `work`, so its late failure is not an unhandled rejection.
     return Promise.race([work, this.#expired]);
   }
 
-  /** The work is over: the timer need not keep running. */
   clear(): void {
     clearTimeout(this.#timer);
   }
 }
 
-/** What `work` gives, or EXPIRED after `ms`; `work` goes on either way, and no timer is left behind. */
+/** `work` goes on either way, and no timer is left behind. */
 export async function within<T>(work: Promise<T>, ms: number): Promise<T | typeof EXPIRED> {
   const deadline = new Deadline(Math.max(0, ms));
   try {

@@ -1,7 +1,6 @@
-// Reading JSON that came from outside (Redis, Slack button values, caches) without ever throwing.
+// JSON from outside (Redis, button values, caches), read without ever throwing.
 import type { z } from 'zod';
 
-/** The value when `raw` is JSON that `schema` accepts; undefined for anything else. */
 export function parseJsonWith<T>(raw: string | undefined, schema: z.ZodType<T>): T | undefined {
   if (raw === undefined) return undefined;
   let json: unknown;

@@ -1,8 +1,8 @@
-// Starting an HTTP server is callback-shaped and reports a taken port as an 'error' event.
+// listen() reports a taken port as an 'error' event: as a promise it rejects.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** Listens on `host:port` (0 picks a free port); rejects when the port cannot be had. */
+/** 0 picks a free port. */
 export function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);

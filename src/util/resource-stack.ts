@@ -1,5 +1,4 @@
-// What the gateway has opened, closed from one stack: the last opened first, each once, whether
-// start-up failed midway or the gateway is stopping. A close that fails or hangs is logged, never thrown.
+// What the gateway opened, closed last first, each once; a close that fails or hangs is logged, not thrown.
 import { errorFields } from '../logging/error-fields.js';
 import type { Logger } from '../logging/logger.js';
 import { EXPIRED, within } from './deadline.js';
@@ -17,17 +16,12 @@ export class ResourceStack {
     this.#logger = logger;
   }
 
-  /** Registers how to close a resource just opened; `name` is what the log says when it will not close. */
+  /** `name` is what the log says when it will not close. */
   defer(name: string, close: () => Promise<void>): void {
     this.#open.push({ name, close });
   }
 
-  /**
-   * Closes every resource, the last opened first. Without `until` (epoch milliseconds) each close is
-   * awaited to its end. With it, each may take its share of the time left, so one that hangs (a pool
-   * waiting for a request in flight) neither keeps the others open nor outlasts `until`.
-   * Resolves with the names of the resources still closing.
-   */
+  /** With `until` each close gets its share of the time left, so one that hangs cannot hold the rest. */
   async closeAll(until?: number): Promise<string[]> {
     const stillClosing: string[] = [];
     for (let resource = this.#open.pop(); resource; resource = this.#open.pop()) {

@@ -1,20 +1,17 @@
-// Calendar days and time zones, the one place that does date arithmetic: days as yyyy-MM-dd text, a
-// zone by IANA name (checked with Intl), days counted and moments read where the reader is. On
-// date-fns and @date-fns/tz, whose TZDate does what the hand-written offset guessing did, across DST.
+// The one place that does date arithmetic: days as yyyy-MM-dd text, zones by IANA name, across DST.
 import { TZDate, tz } from '@date-fns/tz';
-// One module per function: the package's index loads all of its 250-odd functions, which Node, without
-// a bundler to drop them, keeps (docs/decisions/014).
+// One module per function: the index loads all 250-odd (docs/decisions/014).
 import { addDays as addCalendarDays } from 'date-fns/addDays';
 import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { format } from 'date-fns/format';
 import { isValid } from 'date-fns/isValid';
 import { parse } from 'date-fns/parse';
 
-/** Zone names already judged: building a DateTimeFormat costs tens of µs, and a user's zone is read per question. */
+/** A DateTimeFormat is costly to build, and a user's zone is read per question. */
 const judged = new Map<string, boolean>();
 const JUDGED_MAX = 1_000;
 
-/** True when Intl can format in `zone` (Slack's `tz` and settings are checked with it before use). */
+/** Slack's `tz` and settings are checked with it before use. */
 export function isTimeZone(zone: string): boolean {
   if (zone === '' || zone.length > 64) return false;
   const known = judged.get(zone);
@@ -26,7 +23,7 @@ export function isTimeZone(zone: string): boolean {
   } catch {
     valid = false;
   }
-  // There are some 600 zone names; garbage beyond the bound is judged again rather than kept.
+  // Garbage beyond the bound is judged again rather than kept.
   if (judged.size < JUDGED_MAX) judged.set(zone, valid);
   return valid;
 }
@@ -40,7 +37,7 @@ export interface WallClock {
   second: number;
 }
 
-/** What a clock on the wall in `zone` shows at `epochMs` (24-hour, months from 1). */
+/** 24-hour, months from 1. */
 export function wallClock(epochMs: number, zone: string): WallClock {
   const date = new TZDate(epochMs, zone);
   return {
@@ -54,36 +51,34 @@ export function wallClock(epochMs: number, zone: string): WallClock {
 }
 
 const DAY_FORMAT = 'yyyy-MM-dd';
-// Days alone are counted in UTC, where every day is 24 hours, whatever zone the process runs in.
+// Days alone are counted in UTC, where every day is 24 hours.
 const inUtc = tz('UTC');
 
-/** A day's text as a date at its midnight in `zone`, or an invalid date when it is not one. */
+/** An invalid date when it is not one. */
 function dayIn(day: string, zone: (value: Date | number | string) => TZDate): Date {
   return parse(day, DAY_FORMAT, new Date(0), { in: zone });
 }
 
-/** True for yyyy-MM-dd text of a day that exists (not 2026-02-30). */
+/** Not 2026-02-30. */
 export function isCalendarDate(text: string): boolean {
-  // parse alone would take one-digit months and days; the text must be the canonical form.
+  // parse alone would take one-digit months and days.
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && isValid(dayIn(text, inUtc));
 }
 
-/** The day `days` after `day` (before, when negative). */
 export function addDays(day: string, days: number): string {
   return format(addCalendarDays(dayIn(day, inUtc), days), DAY_FORMAT);
 }
 
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
+/** Negative when `to` is earlier. */
 export function daysBetween(from: string, to: string): number {
   return differenceInCalendarDays(dayIn(to, inUtc), dayIn(from, inUtc));
 }
 
-/** The day it is in `timeZone` at `now`, yyyy-MM-dd. */
 export function todayIn(timeZone: string, now: Date): string {
   return format(now, DAY_FORMAT, { in: tz(timeZone) });
 }
 
-/** The first second of `day` in `timeZone`, as epoch seconds (a day starting in a DST gap starts at its end). */
+/** Epoch seconds; a day starting in a DST gap starts at its end. */
 export function startOfDay(day: string, timeZone: string): number {
   return Math.floor(dayIn(day, tz(timeZone)).getTime() / 1000);
 }

@@ -1,9 +1,7 @@
-// Cutting plain text to a length in UTF-16 units, shared by the Slack renderers and the answer's
-// conversion (which may not import the Slack side).
-
+// Shared by the Slack renderers and the answer's conversion, which may not import the Slack side.
 const ELLIPSIS = '…';
 
-/** Shortens plain text to at most `max` UTF-16 units, ending in '…'; never splits a surrogate pair. */
+/** In UTF-16 units, ending in '…'; never splits a surrogate pair. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   if (max <= ELLIPSIS.length) return ELLIPSIS.slice(0, Math.max(0, max));
@@ -11,13 +9,12 @@ export function truncate(text: string, max: number): string {
   return `${text.slice(0, cut).trimEnd()}${ELLIPSIS}`;
 }
 
-/** The cut moved back by one when it would fall between the halves of a surrogate pair. */
 export function avoidSurrogateSplit(text: string, cut: number): number {
   const code = text.charCodeAt(cut - 1);
   return code >= 0xd800 && code <= 0xdbff ? cut - 1 : cut;
 }
 
-/** Whether `text` is at most `max` characters (code points), as zod counts a string's length. */
+/** Code points, as zod counts a string's length. */
 export function fitsCharacters(text: string, max: number): boolean {
   return text.length <= max || [...text].length <= max;
 }

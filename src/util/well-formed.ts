@@ -1,21 +1,13 @@
-// Strings that leave the process (to Slack, to the platform) must be well-formed UTF-16: a lone
-// surrogate makes encodeURIComponent throw and turns into mojibake or a refusal anywhere else.
-
-/**
- * `value` with every string in it made well formed (a lone surrogate becomes U+FFFD). Plain objects
- * and arrays are copied only where something changed, so the common case allocates nothing.
- */
+// A lone surrogate makes encodeURIComponent throw and turns into mojibake or a refusal anywhere else.
+/** A lone surrogate becomes U+FFFD; copied only where something changed, so usually nothing is allocated. */
 export function wellFormed<T>(value: T): T {
   return fix(value) as T;
 }
 
-/** JSON.stringify writes a lone surrogate as an escape, and only then; a whole pair stays raw. */
+/** JSON.stringify escapes a lone surrogate, and only then. */
 const ESCAPED_SURROGATE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
 
-/**
- * `value` as JSON with every string in it well formed. Serializes once and looks for an escaped
- * surrogate, which is far cheaper than walking every string first; repairs only when it finds one.
- */
+/** Serializes once and looks for an escaped surrogate: cheaper than walking every string first. */
 export function wellFormedJson(value: unknown): string {
   const json = JSON.stringify(value);
   return ESCAPED_SURROGATE.test(json) ? JSON.stringify(wellFormed(value)) : json;
@@ -50,7 +42,7 @@ function fix(value: unknown): unknown {
   return value;
 }
 
-/** An array or a plain object: what JSON.stringify writes as [] or {} (a Buffer or a stream is neither). */
+/** A Buffer or a stream is neither. */
 export function isJsonContainer(value: unknown): value is object {
   return Array.isArray(value) || isPlainObject(value);
 }
