@@ -10,23 +10,16 @@ import { deskSurface } from './desk/surface.js';
 import { acknowledgeClick } from './handling/acknowledge-clicks.js';
 import { type SubcommandListener, slashCommandListener } from './handling/command.js';
 import type { ListenerDeps } from './handling/deps.js';
-import { workspaceOfEnvelope } from './handling/handling.js';
+import { type EventArgs, PreDispatch } from './handling/pre-dispatch.js';
 import { Routes } from './handling/routes.js';
-import type {
-  AcceptedRequests,
-  ClickRouteArgs,
-  EventArgs,
-  EventScreen,
-  Surface,
-  ViewArgs,
-} from './handling/surface.js';
+import type { AcceptedRequests, ClickRouteArgs, Surface, ViewArgs } from './handling/surface.js';
 import { homeSurface } from './home/surface.js';
 import { reviewSurface } from './review/surface.js';
 
 export interface SurfaceSettings {
   /** SLASH_COMMAND, e.g. `/cs`. */
   slashCommand: string;
-  /** The app's own user id (auth.test), which the event screens read as Bolt's context would give it. */
+  /** The app's own user id (auth.test), for what is read before Bolt's context exists. */
   appUserId?: string | undefined;
   /** WORKING_LINE_DELAY_MS; unset: the production default. */
   workingLineDelayMs?: number;
@@ -45,51 +38,32 @@ export function createSurfaces(deps: ListenerDeps, settings: SurfaceSettings): r
   ];
 }
 
+/** The pre-dispatch step over every surface's readings: one per app, shared by the receiver and Bolt. */
+export function preDispatchOf(surfaces: readonly Surface[], settings: SurfaceSettings): PreDispatch {
+  return new PreDispatch(
+    surfaces.flatMap((surface) => surface.readings ?? []),
+    settings.appUserId,
+  );
+}
+
 /**
  * The requests the receiver lets through: exactly the callback ids and command some surface routes,
- * less the events a surface's screen says its listener would leave alone (counted as ignored here).
+ * less the events the pre-dispatch step leaves alone.
  */
 export function acceptedRequests(
   surfaces: readonly Surface[],
   settings: SurfaceSettings,
-  deps?: Pick<ListenerDeps, 'onEvent'>,
+  preDispatch?: PreDispatch,
 ): AcceptedRequests {
-  const leftAlone = deps ? eventScreen(surfaces, settings, deps) : undefined;
   return {
-    ...(leftAlone ? { leftAlone } : {}),
+    ...(preDispatch && preDispatch.eventTypes.length > 0
+      ? { preDispatch: (envelope: Record<string, unknown>) => preDispatch.screen(envelope) }
+      : {}),
     viewCallbackIds: surfaces.flatMap((surface) => (surface.submissions ?? []).map(([id]) => id)),
     messageShortcutIds: surfaces.flatMap((surface) => (surface.messageShortcuts ?? []).map(([id]) => id)),
     slashCommand: surfaces.some((surface) => (surface.subcommands ?? []).length > 0)
       ? settings.slashCommand
       : undefined,
-  };
-}
-
-/** Every surface's event screens as one; a type screened twice is a mistake in the surfaces, found at start. */
-function eventScreen(
-  surfaces: readonly Surface[],
-  settings: SurfaceSettings,
-  deps: Pick<ListenerDeps, 'onEvent'>,
-): AcceptedRequests['leftAlone'] {
-  const screens = new Map<string, EventScreen>();
-  for (const [type, screen] of surfaces.flatMap((surface) => surface.screens ?? [])) {
-    if (screens.has(type)) throw new Error(`two surfaces screen the event type ${type}`);
-    screens.set(type, screen);
-  }
-  if (screens.size === 0) return undefined;
-  return (envelope, event) => {
-    const { type } = event;
-    const screen = typeof type === 'string' ? screens.get(type) : undefined;
-    if (screen === undefined || typeof type !== 'string') return false;
-    // Read only for the types some surface screens: every other event goes to Bolt as it came.
-    const workspace = workspaceOfEnvelope(envelope);
-    if (workspace === undefined) return false;
-    const counted = (leftAlone: boolean) => {
-      if (leftAlone) deps.onEvent(type, 'ignored');
-      return leftAlone;
-    };
-    const leftAlone = screen(event, { workspace, appUserId: settings.appUserId });
-    return typeof leftAlone === 'boolean' ? counted(leftAlone) : leftAlone.then(counted);
   };
 }
 
@@ -109,8 +83,12 @@ export function registerSurfaces(
   deps: ListenerDeps,
   surfaces: readonly Surface[],
   settings: SurfaceSettings,
+  preDispatch: PreDispatch = preDispatchOf(surfaces, settings),
 ): void {
-  const events = new Routes<EventArgs>(surfaces.flatMap((surface) => surface.events ?? []));
+  const events = new Routes<EventArgs>([
+    ...surfaces.flatMap((surface) => surface.events ?? []),
+    ...preDispatch.eventTypes.map((type) => [type, preDispatch.listener] as const),
+  ]);
   const clicks = new Routes<ClickRouteArgs>(surfaces.flatMap((surface) => surface.clicks ?? []));
   const submissions = new Routes<ViewArgs>(surfaces.flatMap((surface) => surface.submissions ?? []));
 

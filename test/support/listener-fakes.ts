@@ -9,7 +9,6 @@ import { UsergroupDirectory } from '../../src/slack/access/usergroups.js';
 import type { Rate } from '../../src/slack/answers/answerer.js';
 import { Answerer } from '../../src/slack/answers/answerer.js';
 import { escalationClaims, escalationRoutes } from '../../src/slack/answers/escalation.js';
-import type { MessageArgs } from '../../src/slack/answers/message.js';
 import { QuestionTurns } from '../../src/slack/answers/question-turns.js';
 import type { ThreadRegistry } from '../../src/slack/answers/thread-registry.js';
 import { placeholderMessages } from '../../src/slack/answers/working-signal.js';
@@ -19,6 +18,7 @@ import type { ClickArgs } from '../../src/slack/handling/click.js';
 import type { DeliveryClaims } from '../../src/slack/handling/delivery-claims.js';
 import type { AccessDeps, ListenerDeps, ReviewDeps } from '../../src/slack/handling/deps.js';
 import { InFlight } from '../../src/slack/handling/in-flight.js';
+import type { DecidedArgs } from '../../src/slack/handling/pre-dispatch.js';
 import type { SlackUser, UserLookup } from '../../src/slack/handling/user-directory.js';
 import { Responder } from '../../src/slack/transport/responder.js';
 import { MemoryAssistantContextStore } from '../../src/stores/assistant-contexts.js';
@@ -214,7 +214,7 @@ export function fakes(
 }
 
 /** Bolt's arguments to an event listener, reduced to what ours read. */
-export function eventArgs(event: unknown, client: webApi.WebClient, retryNum?: number): MessageArgs {
+export function eventArgs(event: object, client: webApi.WebClient, retryNum?: number): DecidedArgs {
   return {
     event,
     context: { teamId: IDS.team, botUserId: IDS.botUser, ...(retryNum === undefined ? {} : { retryNum }) },
@@ -231,10 +231,9 @@ export function clickArgs(body: BlockActionsPayload, client: webApi.WebClient): 
 export function reviewOff(): ReviewDeps {
   const unused = () => Promise.reject(new Error('the review loop is not used in this test'));
   return {
+    observer: { disliked: unused, reasonGiven: unused },
     desk: {
       cardsEnabled: false,
-      disliked: unused,
-      reasonGiven: unused,
       dismiss: unused,
       snapshot: unused,
       applyEdit: unused,

@@ -1,11 +1,11 @@
-// Messages and mentions: decides which are questions for the app, and answers each once.
-import type { Context, webApi } from '@slack/bolt';
+// Messages and mentions: the pre-dispatch reading that decides which are questions for the app, and
+// the listener that answers each once.
 import type { People } from '../../conversation/channel-settings.js';
 import { readsAsQuestion } from '../../conversation/question-detector.js';
 import { safeParsePlainFirst } from '../../util/plain-first.js';
 import type { ListenerDeps } from '../handling/deps.js';
-import { beginHandling, type Handling, workspaceOf } from '../handling/handling.js';
-import type { ScreenedSource } from '../handling/surface.js';
+import { beginHandling, type Handling } from '../handling/handling.js';
+import type { DecidedArgs, EventSource } from '../handling/pre-dispatch.js';
 import {
   type IncomingMessage,
   incomingMessageSchema,
@@ -31,122 +31,80 @@ type MessageDeps = Pick<
   | 'assistant'
 >;
 
-/** The part of Bolt's `message` and `app_mention` arguments the listener reads. */
-export interface MessageArgs {
-  event: unknown;
-  context: Pick<Context, 'teamId' | 'enterpriseId' | 'botUserId' | 'retryNum'>;
-  client: webApi.WebClient;
+/** What the pre-dispatch step decided of a message that is a question for the app, or may be one. */
+export interface MessageVerdict {
+  message: IncomingMessage;
+  userId: string;
+  question: Question;
 }
 
-/** Where an incoming event came from, as Bolt's context tells it. */
-interface EventSource {
-  teamId: string;
-  botUserId: string | undefined;
-  retryNum: number | undefined;
-}
-
-/** What the filter reads of a message: the fields of `IncomingMessage` it decides by. */
-type MessageFacts = Pick<
-  IncomingMessage,
-  'type' | 'subtype' | 'bot_id' | 'bot_profile' | 'user' | 'text' | 'channel' | 'channel_type' | 'thread_ts'
->;
+/** Where a question is answered, whether the app was addressed, and what only the asker's turn can tell. */
+type Question =
+  | { kind: 'addressed'; target: ReplyTarget }
+  /** A top-level message in a channel that answers on its own; `groups`: askers to look up, in turn. */
+  | { kind: 'channel'; target: ReplyTarget; groups: People | undefined }
+  /** A reply in a thread; `answering` undefined: the asker's earlier question may open the thread. */
+  | { kind: 'thread'; target: ReplyTarget; unaddressed: boolean; answering: true | undefined };
 
 /**
- * Whether the listener would certainly leave this `message` event alone, told from the event, the
- * settings held in process and, for a reply in a thread, the thread registry, before Bolt and the
- * schema see it: the receiver acknowledges such chatter itself (a channel in `all` mode can be busy).
- * A field of an unexpected type, or anything that may be a question, is for the listener to decide,
- * so this only ever drops what it would drop.
+ * Reads a `message` or `app_mention` event once and decides whether it is a question for the app,
+ * from the event, the settings held in process and, for a reply in a thread, the thread registry.
+ * Undefined leaves it alone (counted).
  */
-export function leavesMessageAlone(
-  deps: Pick<MessageDeps, 'channels' | 'threads' | 'turns' | 'logger'>,
+export function readMessage(
+  deps: Pick<MessageDeps, 'channels' | 'threads' | 'turns' | 'logger' | 'onEvent'>,
   event: Record<string, unknown>,
-  source: ScreenedSource,
-): boolean | Promise<boolean> {
-  const facts = messageFacts(event);
-  if (facts === undefined) return false;
-  const userId = askerOf(facts, source.appUserId);
-  if (userId === undefined || !mayBeQuestion(deps, facts, userId, source.appUserId)) return true;
-  if (facts.thread_ts === undefined || isDirectMessage(facts)) return false;
-  // A mention of the app in a thread arrives as app_mention too, and is answered from there.
-  if (mentionsTheApp(facts.text, source.appUserId)) return true;
-  // The listener asks the registry in the asker's turn, after their earlier questions (one of them may
-  // be what opens this thread): only an asker with none queued is decided here.
-  if (!deps.turns.isIdle({ teamId: source.workspace, userId })) return false;
-  return deps.threads
-    .isAnswering(source.workspace, facts.channel, facts.thread_ts, deps.logger)
-    .then((answering) => !answering);
-}
-
-/** The filter's fields of a `message` event, or undefined when one is not what the schema takes. */
-function messageFacts(event: Record<string, unknown>): MessageFacts | undefined {
-  const { type, subtype, bot_id, bot_profile, user, text, channel, channel_type, thread_ts } = event;
-  if (type !== 'message' || typeof channel !== 'string') return undefined;
-  if (
-    !isOptionalString(subtype) ||
-    !isOptionalString(bot_id) ||
-    !isOptionalString(user) ||
-    !isOptionalString(text) ||
-    !isOptionalString(channel_type) ||
-    !isOptionalString(thread_ts)
-  ) {
+  source: EventSource,
+): MessageVerdict | undefined | Promise<MessageVerdict | undefined> {
+  const parsed = safeParsePlainFirst(incomingMessageSchema, event, readPlainIncomingMessage);
+  if (!parsed.success) {
+    deps.onEvent('message', 'malformed');
+    deps.logger.warn({ issues: parsed.error.issues.length }, 'ignored a message event of unexpected shape');
     return undefined;
   }
-  return { type, subtype, bot_id, bot_profile, user, text, channel, channel_type, thread_ts };
-}
-
-function isOptionalString(value: unknown): value is string | undefined {
-  return value === undefined || typeof value === 'string';
-}
-
-/** Handles a `message` or `app_mention` event. Never throws. */
-export function messageListener(deps: MessageDeps): (args: MessageArgs) => Promise<void> {
-  return ({ event, context, client }) => {
-    const parsed = safeParsePlainFirst(incomingMessageSchema, event, readPlainIncomingMessage);
-    if (!parsed.success) {
-      deps.onEvent('message', 'malformed');
-      deps.logger.warn({ issues: parsed.error.issues.length }, 'ignored a message event of unexpected shape');
-      return Promise.resolve();
-    }
-    const message = parsed.data;
-    const source: EventSource = {
-      teamId: workspaceOf(context),
-      botUserId: context.botUserId,
-      retryNum: context.retryNum,
-    };
-    const userId = askerOf(message, source.botUserId);
-    // Decided here, before any store or Slack call: most such messages in a busy channel are chatter
-    // (in HTTP mode the receiver has already dropped most of it, with leavesMessageAlone).
-    if (userId === undefined || !mayBeQuestion(deps, message, userId, source.botUserId)) {
+  const message = parsed.data;
+  const userId = askerOf(message, source.appUserId);
+  const question = userId === undefined ? undefined : questionOf(deps, message, userId, source);
+  const verdict = (found: Question | undefined): MessageVerdict | undefined => {
+    if (found === undefined || userId === undefined) {
       deps.onEvent(message.type, 'ignored');
-      return Promise.resolve();
+      return undefined;
     }
+    return { message, userId, question: found };
+  };
+  return question instanceof Promise ? question.then(verdict) : verdict(question);
+}
+
+/** Answers a message the pre-dispatch step found to be a question. Never throws. */
+export function answerMessage(
+  deps: MessageDeps,
+): (args: DecidedArgs, verdict: MessageVerdict) => Promise<void> {
+  return ({ client, context }, verdict) => {
     const handling = beginHandling({ client, context }, deps);
     return deps.inFlight.track(
       handling,
-      deps.turns.run(handling, { teamId: source.teamId, userId }, () =>
-        answerMessage(deps, handling, message, userId, source),
+      deps.turns.run(handling, { teamId: handling.teamId, userId: verdict.userId }, () =>
+        answerInTurn(deps, handling, verdict, { botUserId: context.botUserId, retryNum: context.retryNum }),
       ),
       'message event handling failed',
     );
   };
 }
 
-async function answerMessage(
+async function answerInTurn(
   deps: MessageDeps,
   handling: Handling,
-  event: IncomingMessage,
-  userId: string,
-  source: EventSource,
+  { message: event, userId, question }: MessageVerdict,
+  source: { botUserId: string | undefined; retryNum: number | undefined },
 ): Promise<void> {
-  const { logger } = handling;
-  const question = await questionTarget(deps, handling, event, userId, source);
-  if (!question) {
+  const { logger, teamId } = handling;
+  const unaddressed = await unaddressedInTurn(deps, handling, question, userId);
+  if (unaddressed === undefined) {
     deps.onEvent(event.type, 'ignored');
     return;
   }
   // Slack retries and has delivered one message twice under different event ids: key on the message.
-  const deliveryKey = `msg:${source.teamId}:${event.channel}:${event.ts}`;
+  const deliveryKey = `msg:${teamId}:${event.channel}:${event.ts}`;
   if (!(await deps.deliveries.claim(deliveryKey, logger))) {
     deps.onEvent(event.type, 'duplicate');
     logger.info(
@@ -155,15 +113,13 @@ async function answerMessage(
     );
     return;
   }
-  const { target, unaddressed } = question;
+  const { target } = question;
   try {
     // Independent of each other: a slow store must not add its time to the names' lookup.
     const remembered =
-      target.threadTs && !isDirectMessage(event)
-        ? deps.threads.remember(source.teamId, target, logger)
-        : undefined;
+      target.threadTs && !isDirectMessage(event) ? deps.threads.remember(teamId, target, logger) : undefined;
     const [text, asked] = await Promise.all([
-      questionText(handling, source, event.text ?? ''),
+      questionText(handling, source.botUserId, event.text ?? ''),
       askedHow(deps, handling, target),
       remembered,
     ]);
@@ -180,52 +136,42 @@ async function answerMessage(
   await deps.deliveries.keep(deliveryKey, logger);
 }
 
-/** The message text as the robot should read it, with mentioned users' names looked up. */
-async function questionText(handling: Handling, source: EventSource, text: string): Promise<string> {
-  const mentioned = unlabelledMentions(text, source.botUserId);
-  if (mentioned.length === 0) return questionFromSlackText(text, { botUserId: source.botUserId });
-  const users = await Promise.all(mentioned.map((id) => handling.person(id)));
-  const names = new Map(mentioned.map((id, index) => [id, users[index]?.displayName]));
-  return questionFromSlackText(text, { botUserId: source.botUserId, resolveUser: (id) => names.get(id) });
-}
-
-/**
- * Where to answer, and whether the app was addressed (a mention, a DM, a thread of a channel that
- * answers only mentions), or undefined when the message is not a question for the app.
- */
-async function questionTarget(
+/** What only the asker's turn can tell: whether nobody addressed the app, or undefined for no question. */
+async function unaddressedInTurn(
   deps: MessageDeps,
   handling: Handling,
-  event: IncomingMessage,
+  question: Question,
   userId: string,
-  source: EventSource,
-): Promise<{ target: ReplyTarget; unaddressed: boolean } | undefined> {
-  if (event.type === 'app_mention') {
-    return { target: { channel: event.channel, threadTs: event.thread_ts ?? event.ts }, unaddressed: false };
+): Promise<boolean | undefined> {
+  switch (question.kind) {
+    case 'addressed':
+      return false;
+    case 'channel':
+      return question.groups === undefined || (await isAmong(deps, handling, question.groups, userId))
+        ? true
+        : undefined;
+    case 'thread': {
+      const { channel, threadTs } = question.target;
+      const answering =
+        question.answering ??
+        (threadTs !== undefined &&
+          (await deps.threads.isAnswering(handling.teamId, channel, threadTs, handling.logger)));
+      return answering ? question.unaddressed : undefined;
+    }
   }
-  if (isDirectMessage(event))
-    return { target: { channel: event.channel, threadTs: event.thread_ts }, unaddressed: false };
-  if (!event.thread_ts) {
-    // A top-level message without the app's mention that passed mayBeQuestion: the channel answers
-    // on its own, if the asker is one it answers.
-    const { askers } = deps.channels.policyOf(event.channel);
-    const answered = askers === 'anyone' || (await isAmong(deps, handling, askers, userId));
-    return answered
-      ? { target: { channel: event.channel, threadTs: event.ts }, unaddressed: true }
-      : undefined;
-  }
-  // In a thread, a plain message is a question only inside a thread the app is answering; a
-  // message that mentions the app arrives as app_mention too, and the delivery key makes it one.
-  if (mentionsTheApp(event.text, source.botUserId)) return undefined;
-  const known = await deps.threads.isAnswering(
-    source.teamId,
-    event.channel,
-    event.thread_ts,
-    handling.logger,
-  );
-  if (!known) return undefined;
-  const unaddressed = deps.channels.policyOf(event.channel).answer !== 'mention';
-  return { target: { channel: event.channel, threadTs: event.thread_ts }, unaddressed };
+}
+
+/** The message text as the robot should read it, with mentioned users' names looked up. */
+async function questionText(
+  handling: Handling,
+  botUserId: string | undefined,
+  text: string,
+): Promise<string> {
+  const mentioned = unlabelledMentions(text, botUserId);
+  if (mentioned.length === 0) return questionFromSlackText(text, { botUserId });
+  const users = await Promise.all(mentioned.map((id) => handling.person(id)));
+  const names = new Map(mentioned.map((id, index) => [id, users[index]?.displayName]));
+  return questionFromSlackText(text, { botUserId, resolveUser: (id) => names.get(id) });
 }
 
 /** Is the user one of these people, by id or by a user group's members? */
@@ -247,31 +193,47 @@ async function isAmong(
 const MENTION = /<(?:@[UW]|!subteam\^|!here|!channel|!everyone)/;
 
 /**
- * Whether a message can be a question for the app, from the event alone and the channel's settings
- * held in process. Mentions, DMs and thread replies go on to be decided with the stores; a top-level
- * channel message is answered on the app's own only where the channel's answer mode says so.
+ * Whether a message is a question for the app, as far as the event, the channel's settings held in
+ * process and the thread registry tell; a top-level channel message only where the channel's answer
+ * mode says the app answers on its own.
  */
-function mayBeQuestion(
-  deps: Pick<MessageDeps, 'channels'>,
-  event: MessageFacts,
-  /** The asker, as askerOf read it. */
+function questionOf(
+  deps: Pick<MessageDeps, 'channels' | 'threads' | 'turns' | 'logger'>,
+  event: IncomingMessage,
   userId: string,
-  botUserId: string | undefined,
-): boolean {
-  if (event.type === 'app_mention' || isDirectMessage(event)) return true;
-  const policy = deps.channels.policyOf(event.channel);
-  const text = event.text ?? '';
-  // A follow-up in a thread the app answers; where the channel answers on its own, only a question
-  // ("ok thanks" is talk between people, and nobody addressed it to the app).
-  if (event.thread_ts !== undefined) return policy.answer === 'mention' || readsAsQuestion(text);
-  if (policy.answer === 'mention') return false;
-  // One that mentions the app arrives as app_mention too and is answered from there.
-  if (mentionsTheApp(text, botUserId)) return false;
-  if (MENTION.test(text)) return false;
-  if (policy.askers !== 'anyone' && policy.askers.groups.length === 0) {
-    if (!policy.askers.users.includes(userId)) return false;
+  source: EventSource,
+): Question | undefined | Promise<Question | undefined> {
+  const { channel } = event;
+  if (event.type === 'app_mention') {
+    return { kind: 'addressed', target: { channel, threadTs: event.thread_ts ?? event.ts } };
   }
-  return policy.answer === 'all' ? text.trim() !== '' : readsAsQuestion(text);
+  if (isDirectMessage(event)) return { kind: 'addressed', target: { channel, threadTs: event.thread_ts } };
+  const policy = deps.channels.policyOf(channel);
+  const text = event.text ?? '';
+  const threadTs = event.thread_ts;
+  if (threadTs !== undefined) {
+    // Where the channel answers on its own, only a question: "ok thanks" is talk between people.
+    if (policy.answer !== 'mention' && !readsAsQuestion(text)) return undefined;
+    // One that mentions the app arrives as app_mention too, and is answered from there.
+    if (mentionsTheApp(text, source.appUserId)) return undefined;
+    const thread = {
+      kind: 'thread',
+      target: { channel, threadTs },
+      unaddressed: policy.answer !== 'mention',
+    } as const;
+    if (!deps.turns.isIdle({ teamId: source.workspace, userId })) return { ...thread, answering: undefined };
+    return deps.threads
+      .isAnswering(source.workspace, channel, threadTs, deps.logger)
+      .then((answering) => (answering ? { ...thread, answering: true } : undefined));
+  }
+  if (policy.answer === 'mention' || mentionsTheApp(text, source.appUserId) || MENTION.test(text)) {
+    return undefined;
+  }
+  const { askers } = policy;
+  const listed = askers === 'anyone' || askers.users.includes(userId);
+  if (!listed && askers.groups.length === 0) return undefined;
+  if (policy.answer === 'all' ? text.trim() === '' : !readsAsQuestion(text)) return undefined;
+  return { kind: 'channel', target: { channel, threadTs: event.ts }, groups: listed ? undefined : askers };
 }
 
 /** Whether the text mentions the app: such a message arrives as app_mention too, and is answered from there. */
@@ -283,12 +245,12 @@ function mentionsTheApp(text: string | undefined, appUserId: string | undefined)
  * The user asking, when the message can be a question: edits, deletions, joins, bot posts and the
  * app's own chat.update echoes never are.
  */
-function askerOf(event: MessageFacts, botUserId: string | undefined): string | undefined {
+function askerOf(event: IncomingMessage, botUserId: string | undefined): string | undefined {
   if (event.subtype !== undefined || event.bot_id || event.bot_profile || !event.user) return undefined;
   if (botUserId && event.user === botUserId) return undefined;
   return event.user;
 }
 
-function isDirectMessage(event: MessageFacts): boolean {
+function isDirectMessage(event: IncomingMessage): boolean {
   return event.channel_type === 'im' || (event.type === 'message' && event.channel.startsWith('D'));
 }

@@ -1,5 +1,6 @@
 // Asking and what follows an answer: mentions, DMs and thread follow-ups, suggestion clicks, Try again, 👍/👎, Get a person.
 import type { ListenerDeps } from '../handling/deps.js';
+import { decided } from '../handling/pre-dispatch.js';
 import type { Surface } from '../handling/surface.js';
 import { escalateClickListener } from './escalate-click.js';
 import {
@@ -8,15 +9,18 @@ import {
   RATING_ACTION_PATTERN,
   SUGGESTION_ACTION_PATTERN,
 } from './ids.js';
-import { leavesMessageAlone, messageListener } from './message.js';
+import { answerMessage, readMessage } from './message.js';
 import { ratingClickListener } from './rating-click.js';
 import { suggestionClickListener } from './suggestion-click.js';
 import { tryAgainListener } from './try-again.js';
 
 export function answersSurface(deps: ListenerDeps): Surface {
+  const message = decided((event, source) => readMessage(deps, event, source), answerMessage(deps));
   return {
-    events: [[/^(?:app_mention|message)$/, messageListener(deps)]],
-    screens: [['message', (event, source) => leavesMessageAlone(deps, event, source)]],
+    readings: [
+      ['message', message],
+      ['app_mention', message],
+    ],
     clicks: [
       [SUGGESTION_ACTION_PATTERN, suggestionClickListener(deps)],
       [ACTION_TRY_AGAIN, tryAgainListener(deps)],

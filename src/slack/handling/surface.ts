@@ -7,47 +7,24 @@ import type {
   AllMiddlewareArgs,
   BlockAction,
   SlackActionMiddlewareArgs,
-  SlackEventMiddlewareArgs,
   SlackShortcutMiddlewareArgs,
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from '@slack/bolt';
 import type { Locale } from '../../conversation/locale.js';
 import type { SubcommandListener } from './command.js';
+import type { EventArgs, EventReading } from './pre-dispatch.js';
 import type { Route } from './routes.js';
 
-export type EventArgs = SlackEventMiddlewareArgs & AllMiddlewareArgs;
 export type ClickRouteArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 export type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 type ShortcutRouteArgs = SlackShortcutMiddlewareArgs & AllMiddlewareArgs;
 
-/** Where a screened event comes from, as Bolt's context would tell it. */
-export interface ScreenedSource {
-  /** The workspace (or organisation) id, read from the envelope as Bolt reads it (workspaceOfEnvelope). */
-  workspace: string;
-  /** The app's own user id (auth.test). */
-  appUserId: string | undefined;
-}
-
-/**
- * Whether the listener of an event's type would certainly leave this event alone, told from the event
- * itself (a JSON object Slack signed, not yet checked against any schema), where it comes from, and
- * what the app holds in process (or one store read).
- */
-export type EventScreen = (
-  event: Record<string, unknown>,
-  source: ScreenedSource,
-) => boolean | Promise<boolean>;
-
 export interface Surface {
   /** Events by type (`app_mention`, `/^subteam_/`). */
   readonly events?: readonly Route<EventArgs>[];
-  /**
-   * For event types this surface routes: what its listener leaves alone, which in HTTP mode the
-   * receiver acknowledges itself, before Bolt (a busy channel's chatter then costs little more than
-   * its signature). The listener still decides the same: Socket Mode has no such step.
-   */
-  readonly screens?: readonly (readonly [eventType: string, screen: EventScreen])[];
+  /** Events read and decided once before their listener, by type (handling/pre-dispatch.ts). */
+  readonly readings?: readonly (readonly [eventType: string, reading: EventReading])[];
   /** Block Kit clicks by action id; every click is acknowledged before its listener runs. */
   readonly clicks?: readonly Route<ClickRouteArgs>[];
   /** Modal submissions by callback id (exact ids: the receiver accepts these and no others). */
@@ -71,11 +48,8 @@ export interface Surface {
 
 /** What the receiver lets through to Bolt, taken from the surfaces' routes. */
 export interface AcceptedRequests {
-  /** Events some listener would leave alone: acknowledged by the receiver, never handed to Bolt. */
-  leftAlone?: (
-    envelope: Record<string, unknown>,
-    event: Record<string, unknown>,
-  ) => boolean | Promise<boolean>;
+  /** The pre-dispatch step: false for an event the app leaves alone, acknowledged without Bolt. */
+  preDispatch?: (envelope: Record<string, unknown>) => boolean | Promise<boolean>;
   viewCallbackIds: readonly string[];
   messageShortcutIds: readonly string[];
   /** The slash command, when a surface has subcommands. */

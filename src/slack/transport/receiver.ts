@@ -311,16 +311,11 @@ export class GatewayReceiver implements Receiver {
       return sendJson(response, 401, { error: 'invalid_signature' });
     }
     const parsed = parseSlackBody(body, contentType);
-    // Chatter the app leaves alone is acknowledged as Bolt would (200, empty) and goes no further: no
-    // schema is needed to guard Bolt from what never reaches it.
-    if (
-      slack.accepted.leftAlone &&
-      isRecord(parsed) &&
-      parsed.type === 'event_callback' &&
-      isRecord(parsed.event)
-    ) {
-      const leftAlone = slack.accepted.leftAlone(parsed, parsed.event);
-      if (typeof leftAlone === 'boolean' ? leftAlone : await leftAlone) {
+    // What the pre-dispatch step leaves alone is acknowledged as Bolt would (200, empty) and goes no
+    // further: no schema is needed to guard Bolt from what never reaches it.
+    if (slack.accepted.preDispatch && isRecord(parsed) && parsed.type === 'event_callback') {
+      const dispatched = slack.accepted.preDispatch(parsed);
+      if (!(typeof dispatched === 'boolean' ? dispatched : await dispatched)) {
         response.writeHead(200);
         response.end();
         return;

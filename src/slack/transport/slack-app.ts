@@ -4,7 +4,7 @@ import { App, SocketModeReceiver } from '@slack/bolt';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
 import type { ListenerDeps } from '../handling/deps.js';
-import { acceptedRequests, createSurfaces, registerSurfaces } from '../surfaces.js';
+import { acceptedRequests, createSurfaces, preDispatchOf, registerSurfaces } from '../surfaces.js';
 import { boltLogger } from './bolt-logger.js';
 import { guardOutgoingCalls } from './outgoing.js';
 import { GatewayReceiver, type Health, type MetricsSource } from './receiver.js';
@@ -68,6 +68,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     ...(options.workingLineDelayMs === undefined ? {} : { workingLineDelayMs: options.workingLineDelayMs }),
   };
   const surfaces = createSurfaces(options.listeners, surfaceSettings);
+  const preDispatch = preDispatchOf(surfaces, surfaceSettings);
   let listening = false;
   let socketReceiver: SocketModeReceiver | undefined;
   let socketOpen = false;
@@ -84,7 +85,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       ? {
           slack: {
             signingSecret: connection.signingSecret,
-            accepted: acceptedRequests(surfaces, surfaceSettings, options.listeners),
+            accepted: acceptedRequests(surfaces, surfaceSettings, preDispatch),
           },
         }
       : {}),
@@ -136,7 +137,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     logger.error(errorFields(error), 'unhandled error in a Slack listener');
   });
 
-  registerSurfaces(app, options.listeners, surfaces, surfaceSettings);
+  registerSurfaces(app, options.listeners, surfaces, surfaceSettings, preDispatch);
 
   return {
     app,

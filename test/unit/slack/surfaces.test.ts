@@ -10,6 +10,7 @@ import {
 import {
   acceptedRequests,
   createSurfaces,
+  preDispatchOf,
   registerListeners,
   subcommandTable,
 } from '../../../src/slack/surfaces.js';
@@ -131,6 +132,17 @@ describe('acceptedRequests', () => {
     const settings = { slashCommand: '/cs' };
     const accepted = acceptedRequests(createSurfaces(fakes().deps, settings).slice(0, 1), settings);
     expect(accepted).toEqual({ viewCallbackIds: [], messageShortcutIds: [], slashCommand: undefined });
+  });
+});
+
+describe('preDispatchOf', () => {
+  it('refuses an event type two surfaces read', () => {
+    const read = () => undefined;
+    expect(() =>
+      preDispatchOf([{ readings: [['message', read]] }, { readings: [['message', read]] }], {
+        slashCommand: '/cs',
+      }),
+    ).toThrow('two surfaces read the event type message');
   });
 });
 

@@ -1,15 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { leavesMessageAlone, messageListener } from '../../../../src/slack/answers/message.js';
+import { answersSurface } from '../../../../src/slack/answers/surface.js';
+import type { DecidedArgs } from '../../../../src/slack/handling/pre-dispatch.js';
+import { preDispatchOf } from '../../../../src/slack/surfaces.js';
 import { eventArgs, fakes } from '../../../support/listener-fakes.js';
 import {
   appMention,
   botMessage,
   channelMessage,
   directMessage,
+  eventCallback,
   IDS,
   messageChanged,
   nextTs,
 } from '../../../support/slack-payloads.js';
+
+/** The answers room behind its pre-dispatch step, as the app registers it. */
+function preDispatch(deps: ReturnType<typeof fakes>['deps']) {
+  return preDispatchOf([answersSurface(deps)], { slashCommand: '/cs', appUserId: IDS.botUser });
+}
+
+/** Slack's envelope around an event, as the receiver reads it: the event object itself inside. */
+function envelopeOf<E extends { type: string }>(event: E): Record<string, unknown> & { event: E } {
+  return { ...eventCallback(event) };
+}
+
+/** The Bolt listener of message events: reads and decides, then answers. */
+function messageListener(deps: ReturnType<typeof fakes>['deps']): (args: DecidedArgs) => Promise<void> {
+  return preDispatch(deps).listener;
+}
 
 describe('message listener', () => {
   it.each([
@@ -116,8 +134,7 @@ describe('message listener', () => {
   });
 });
 
-describe('leavesMessageAlone (the receiver’s screen)', () => {
-  const source = { workspace: IDS.team, appUserId: IDS.botUser };
+describe('the pre-dispatch step before Bolt (the receiver’s call)', () => {
   const deployBot = { ...channelMessage({ text: 'Deploy done?' }), bot_id: 'B0DEPLOY' };
   const dropped: Array<[string, { type: string }]> = [
     ['an edit', messageChanged()],
@@ -137,10 +154,9 @@ describe('leavesMessageAlone (the receiver’s screen)', () => {
       channelMessage({ text: `<@${IDS.botUser}> and then?`, thread_ts: nextTs() }),
     ],
   ];
-  it.each(dropped)('drops %s, which the listener ignores too', async (_name, event) => {
+  it.each(dropped)('leaves alone %s, counted once', async (_name, event) => {
     const f = fakes();
-    expect(await leavesMessageAlone(f.deps, { ...event }, source)).toBe(true);
-    await messageListener(f.deps)(eventArgs(event, f.client));
+    expect(await preDispatch(f.deps).screen(envelopeOf({ ...event }))).toBe(false);
     expect(f.events).toEqual(['message:ignored']);
     expect(f.asked).toEqual([]);
   });
@@ -149,16 +165,27 @@ describe('leavesMessageAlone (the receiver’s screen)', () => {
     ['a DM', directMessage({ text: 'hello' })],
     ['a DM reply in a thread', directMessage({ text: 'and then?', thread_ts: nextTs() })],
     ['a mention', appMention()],
-  ])('passes %s on to the listener', async (_name, event) => {
-    expect(await leavesMessageAlone(fakes().deps, { ...event }, source)).toBe(false);
+  ])('passes %s on, and its listener answers it', async (_name, event) => {
+    const f = fakes();
+    const step = preDispatch(f.deps);
+    const envelope = envelopeOf({ ...event });
+    expect(await step.screen(envelope)).toBe(true);
+    await step.listener(eventArgs(envelope.event, f.client));
+    expect(f.asked).toHaveLength(1);
+    expect(f.events).toEqual([`${event.type}:question`]);
   });
 
-  it('passes on a reply in a thread the app answers, which the listener answers', async () => {
+  it('decides once: the listener acts on the verdict reached before Bolt, and reads nothing again', async () => {
     const f = fakes();
+    const step = preDispatch(f.deps);
     const mention = appMention();
-    await messageListener(f.deps)(eventArgs(mention, f.client));
-    const followUp = channelMessage({ text: 'and my email?', thread_ts: mention.ts });
-    expect(await leavesMessageAlone(f.deps, { ...followUp }, source)).toBe(false);
+    await step.listener(eventArgs(mention, f.client));
+    const envelope = envelopeOf(channelMessage({ text: 'and my email?', thread_ts: mention.ts }));
+    expect(await step.screen(envelope)).toBe(true);
+    // The registry forgets the thread after the verdict: the verdict stands for this delivery.
+    f.threads.clear();
+    await step.listener(eventArgs(envelope.event, f.client));
+    expect(f.asked.map((ask) => ask.input.text)).toEqual([expect.any(String), 'and my email?']);
   });
 
   it('passes on a thread reply while its asker has a question in turn: that one may open the thread', async () => {
@@ -172,17 +199,25 @@ describe('leavesMessageAlone (the receiver’s screen)', () => {
         return { kind: 'notice', notice: 'help', locale: 'en' };
       },
     });
-    const asking = messageListener(f.deps)(eventArgs(directMessage({ text: 'first' }), f.client));
+    const step = preDispatch(f.deps);
+    const asking = step.listener(eventArgs(directMessage({ text: 'first' }), f.client));
     const reply = channelMessage({ text: 'and then?', thread_ts: nextTs() });
-    expect(leavesMessageAlone(f.deps, { ...reply }, source)).toBe(false);
+    const envelope = envelopeOf(reply);
+    expect(step.screen(envelope)).toBe(true);
+    const answering = step.listener(eventArgs(envelope.event, f.client));
     release();
-    await asking;
-    expect(await leavesMessageAlone(f.deps, { ...reply }, source)).toBe(true);
+    await Promise.all([asking, answering]);
+    // In its turn, after the first question, the registry says the thread is not the app's.
+    expect(f.asked.map((ask) => ask.input.text)).toEqual(['first']);
+    expect(f.events).toEqual(['message:question', 'message:ignored']);
+    expect(await step.screen(envelopeOf({ ...reply }))).toBe(false);
   });
 
-  it('passes on a field of a type the listener’s schema would refuse, for the listener to count', () => {
+  it('counts a field of a type the schema refuses as malformed, and leaves it alone', () => {
     const f = fakes();
-    expect(leavesMessageAlone(f.deps, { ...botMessage(), bot_id: 7 }, source)).toBe(false);
-    expect(leavesMessageAlone(f.deps, { ...messageChanged(), channel: ['C1'] }, source)).toBe(false);
+    const step = preDispatch(f.deps);
+    expect(step.screen(envelopeOf({ ...botMessage(), bot_id: 7 }))).toBe(false);
+    expect(step.screen(envelopeOf({ ...messageChanged(), channel: ['C1'] }))).toBe(false);
+    expect(f.events).toEqual(['message:malformed', 'message:malformed']);
   });
 });

@@ -1,6 +1,6 @@
-// The receiver's screen under a real Bolt App: a signed event the screen says is left alone is
+// The receiver's pre-dispatch call under a real Bolt App: a signed event the step leaves alone is
 // answered 200 by the receiver and never reaches Bolt's listeners; an unsigned one is refused before
-// the screen is asked; anything else reaches the listener as before.
+// the step is asked; anything else reaches the listener as before.
 import { App } from '@slack/bolt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../../src/logging/logger.js';
@@ -13,7 +13,7 @@ import { waitFor } from '../../../support/wait.js';
 
 const SECRET = 'receiver-screen-test-secret';
 
-describe('GatewayReceiver with a screen', () => {
+describe('GatewayReceiver with a pre-dispatch step', () => {
   const screened: unknown[] = [];
   const heard: string[] = [];
   let receiver: GatewayReceiver;
@@ -30,10 +30,11 @@ describe('GatewayReceiver with a screen', () => {
           viewCallbackIds: [],
           messageShortcutIds: [],
           slashCommand: undefined,
-          // Asynchronous, as a screen that reads a store is.
-          leftAlone: async (_envelope, event) => {
+          // Asynchronous, as a step that reads a store is.
+          preDispatch: async (envelope) => {
+            const event = envelope.event as { text?: string };
             screened.push(event);
-            return event.text === 'chatter';
+            return event.text !== 'chatter';
           },
         },
       },
@@ -65,7 +66,7 @@ describe('GatewayReceiver with a screen', () => {
     expect(heard).toEqual(['a question?']);
   });
 
-  it('refuses an unsigned event before asking the screen', async () => {
+  it('refuses an unsigned event before asking the step', async () => {
     const before = screened.length;
     const response = await sendEvent(
       url,

@@ -1,0 +1,115 @@
+// The pre-dispatch step: an event a surface reads is read and decided once, before its listener (the
+// role of Bolt's ignoreSelf). In HTTP mode the receiver runs it before Bolt, so what is left alone
+// costs no Bolt dispatch; otherwise the event's Bolt listener runs it. Either way the listener acts on
+// the verdict and decides nothing again.
+import type { AllMiddlewareArgs, Context, SlackEventMiddlewareArgs, webApi } from '@slack/bolt';
+import { workspaceOf, workspaceOfEnvelope } from './handling.js';
+
+export type EventArgs = SlackEventMiddlewareArgs & AllMiddlewareArgs;
+
+/** Where an event comes from, as Bolt's context tells it. */
+export interface EventSource {
+  /** The workspace (or organisation) id: `workspaceOf(context)`, or `workspaceOfEnvelope` before Bolt. */
+  workspace: string;
+  /** The app's own user id (auth.test). */
+  appUserId: string | undefined;
+}
+
+/** The part of Bolt's event arguments a decided event's listener reads. */
+export interface DecidedArgs {
+  event: object;
+  context: Pick<Context, 'teamId' | 'enterpriseId' | 'botUserId' | 'retryNum'>;
+  client: webApi.WebClient;
+}
+
+/** What runs an event that was not left alone: its listener, holding the verdict. */
+type DecidedListener = (args: DecidedArgs) => Promise<void>;
+
+/**
+ * A surface's reading of an event (a JSON object Slack signed, checked against no schema yet):
+ * undefined leaves it alone; anything else is the listener that acts on the verdict.
+ */
+export type EventReading = (
+  event: Record<string, unknown>,
+  source: EventSource,
+) => DecidedListener | undefined | Promise<DecidedListener | undefined>;
+
+/** Pairs a reading that gives a typed verdict with the listener that acts on it. */
+export function decided<Verdict>(
+  read: (
+    event: Record<string, unknown>,
+    source: EventSource,
+  ) => Verdict | undefined | Promise<Verdict | undefined>,
+  listen: (args: DecidedArgs, verdict: Verdict) => Promise<void>,
+): EventReading {
+  const listener = (verdict: Verdict | undefined): DecidedListener | undefined =>
+    verdict === undefined ? undefined : (args) => listen(args, verdict);
+  return (event, source) => {
+    const verdict = read(event, source);
+    return verdict instanceof Promise ? verdict.then(listener) : listener(verdict);
+  };
+}
+
+export class PreDispatch {
+  readonly #readings: ReadonlyMap<string, EventReading>;
+  /** Verdicts reached before Bolt, by the event object Bolt is then handed. */
+  readonly #decided = new WeakMap<object, DecidedListener>();
+  readonly #appUserId: string | undefined;
+
+  constructor(
+    readings: readonly (readonly [eventType: string, reading: EventReading])[],
+    appUserId: string | undefined,
+  ) {
+    const byType = new Map<string, EventReading>();
+    for (const [type, reading] of readings) {
+      if (byType.has(type)) throw new Error(`two surfaces read the event type ${type}`);
+      byType.set(type, reading);
+    }
+    this.#readings = byType;
+    this.#appUserId = appUserId;
+  }
+
+  /** The event types read here: their Bolt listener is `listener`. */
+  get eventTypes(): readonly string[] {
+    return [...this.#readings.keys()];
+  }
+
+  /**
+   * The receiver's call for a signed envelope, before Bolt: false when the event is left alone.
+   * What is not read here (another type, ids of unexpected types) goes to Bolt undecided.
+   */
+  screen(envelope: Record<string, unknown>): boolean | Promise<boolean> {
+    const { event } = envelope;
+    if (!isRecord(event) || typeof event.type !== 'string') return true;
+    const reading = this.#readings.get(event.type);
+    if (reading === undefined) return true;
+    const workspace = workspaceOfEnvelope(envelope);
+    if (workspace === undefined) return true;
+    const keep = (listener: DecidedListener | undefined): boolean => {
+      if (listener) this.#decided.set(event, listener);
+      return listener !== undefined;
+    };
+    const listener = reading(event, { workspace, appUserId: this.#appUserId });
+    return listener instanceof Promise ? listener.then(keep) : keep(listener);
+  }
+
+  /** The one Bolt listener of the types read here: acts on the verdict, reaching it first if need be. */
+  readonly listener = (args: DecidedArgs): Promise<void> => {
+    const listener = this.#decided.get(args.event) ?? this.#read(args);
+    if (listener instanceof Promise) return listener.then((found) => found?.(args));
+    return listener?.(args) ?? Promise.resolve();
+  };
+
+  /** Socket Mode's and the tests' way in: the event was not read before Bolt. */
+  #read({ event, context }: DecidedArgs): ReturnType<EventReading> {
+    if (!isRecord(event) || typeof event.type !== 'string') return undefined;
+    return this.#readings.get(event.type)?.(event, {
+      workspace: workspaceOf(context),
+      appUserId: context.botUserId ?? this.#appUserId,
+    });
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
