@@ -287,7 +287,7 @@ export class Robot {
     };
   }
 
-  /** A robot number no robot has has nothing to suggest either. */
+  /** Nothing matched; an unknown robot number has nothing to suggest either. */
   private unknown(desk: RobotDesk | undefined, question: string, language: Language, nowMs: number) {
     const suggestions = desk ? this.suggestionsFor(desk, desk.popular[language], nowMs, new Set()) : [];
     return {
