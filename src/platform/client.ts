@@ -1,7 +1,6 @@
 // The typed platform client: one method per operation, validating before sending and mapping every answer.
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { type PlainReader, safeParsePlainFirst } from '../util/plain-first.js';
 import type { AccessTokenProvider } from './access-token.js';
 import {
   isPlatformError,
@@ -11,7 +10,6 @@ import {
   RequestInvalidError,
   TOKEN_REJECTED_CODE,
 } from './errors.js';
-import { readPlainEnvelope, readPlainRobotAnswer, readPlainRobotAsk } from './plain-readers.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryRulesFor, withRetries } from './retry.js';
 import {
   ACCESS_TOKEN_MAX_LENGTH,
@@ -215,16 +213,8 @@ export class PlatformClient {
   /** 3. Ask the robot on behalf of a user. Never retried once the request may have reached the platform. */
   async askRobot(req: RobotAskRequest, options?: CallOptions): Promise<RobotAnswer> {
     const action = OPEN_ACTIONS.robotAsk;
-    const data = validate(action, robotAskRequestSchema, req, readPlainRobotAsk);
-    return this.#openCall(
-      action,
-      'write',
-      data,
-      robotAnswerSchema,
-      options,
-      (answer) => answer,
-      readPlainRobotAnswer,
-    );
+    const data = validate(action, robotAskRequestSchema, req);
+    return this.#openCall(action, 'write', data, robotAnswerSchema, options, (answer) => answer);
   }
 
   /** 4. Update a knowledge-base entry; success is code 1000 and retCode "000000". */
@@ -295,7 +285,6 @@ export class PlatformClient {
     schema: S,
     options: CallOptions | undefined,
     accept: (answer: z.output<S>) => T,
-    plain?: PlainReader<z.output<S>>,
   ): Promise<T> {
     return this.#call(
       {
@@ -304,8 +293,7 @@ export class PlatformClient {
         kind,
         checkTokenLength: false,
         body: (token) => ({ action, access_token: token, data }),
-        parse: (response) =>
-          accept(parseWith(action, schema, openData(action, response), response.snippet, plain)),
+        parse: (response) => accept(parseWith(action, schema, openData(action, response), response.snippet)),
       },
       options,
     );
@@ -417,13 +405,8 @@ function trimSlashes(url: string): string {
 }
 
 /** Parses a request; the first issue becomes a RequestInvalidError naming its field. */
-function validate<S extends z.ZodType>(
-  action: string,
-  schema: S,
-  value: unknown,
-  plain?: PlainReader<z.output<S>>,
-): z.output<S> {
-  const result = safeParsePlainFirst(schema, value, plain);
+function validate<S extends z.ZodType>(action: string, schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = issue?.code === 'unrecognized_keys' ? [...issue.path, ...issue.keys.slice(0, 1)] : issue?.path;
@@ -436,9 +419,8 @@ function parseWith<S extends z.ZodType>(
   schema: S,
   value: unknown,
   snippet: string,
-  plain?: PlainReader<z.output<S>>,
 ): z.output<S> {
-  const result = safeParsePlainFirst(schema, value, plain);
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
@@ -449,7 +431,7 @@ function parseWith<S extends z.ZodType>(
 
 /** Checks an open-platform envelope for code "1000" and returns its `data`. */
 function openData(action: string, response: JsonResponse): unknown {
-  const envelope = parseWith(action, openEnvelopeSchema, response.body, response.snippet, readPlainEnvelope);
+  const envelope = parseWith(action, openEnvelopeSchema, response.body, response.snippet);
   if (envelope.code !== OPEN_SUCCESS_CODE)
     throw new PlatformCodeError(action, envelope.code, messageOf(envelope));
   if (envelope.data === undefined || envelope.data === null) {

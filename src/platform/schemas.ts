@@ -200,27 +200,31 @@ export const agentListResponseSchema = z
 
 // ---------------------------------------------------------------- 3. robot ask
 
-export const robotAskRequestSchema = z
-  .object({
-    sysNum: z.string().min(1, 'must not be empty'),
-    partnerId: z.string().min(1, 'must not be empty'),
-    question: z.string().min(1, 'must not be empty'),
-    uname: z.string().optional(),
-    source: oneOf(USER_SOURCES, 'user channel').optional(),
-    robotFlag: z.number().int().min(0).optional(),
-    questionFlag: oneOf(QUESTION_FLAGS, 'question type').optional(),
-    requestText: z.string().optional(),
-  })
-  .strict()
-  .superRefine((request, context) => {
-    if (request.questionFlag === 1 && !request.requestText) {
-      context.addIssue({
-        code: 'custom',
-        path: ['requestText'],
-        message: 'must carry the docId when questionFlag is 1',
-      });
-    }
-  });
+// The answer path's shapes are compiled: zod's generated parser reads a well-formed value, and
+// anything else goes to the schema itself, which decides and writes the error (docs/decisions/019).
+export const robotAskRequestSchema = z.compile(
+  z
+    .object({
+      sysNum: z.string().min(1, 'must not be empty'),
+      partnerId: z.string().min(1, 'must not be empty'),
+      question: z.string().min(1, 'must not be empty'),
+      uname: z.string().optional(),
+      source: oneOf(USER_SOURCES, 'user channel').optional(),
+      robotFlag: z.number().int().min(0).optional(),
+      questionFlag: oneOf(QUESTION_FLAGS, 'question type').optional(),
+      requestText: z.string().optional(),
+    })
+    .strict()
+    .superRefine((request, context) => {
+      if (request.questionFlag === 1 && !request.requestText) {
+        context.addIssue({
+          code: 'custom',
+          path: ['requestText'],
+          message: 'must carry the docId when questionFlag is 1',
+        });
+      }
+    }),
+);
 export type RobotAskRequest = z.input<typeof robotAskRequestSchema>;
 
 export const suggestionSchema = z
@@ -231,26 +235,28 @@ export const suggestionSchema = z
   })
   .loose();
 
-export const robotAnswerSchema = z
-  .object({
-    answer: looseString.nullish().transform((answer) => answer ?? ''),
-    suggestions: z
-      .array(suggestionSchema)
-      .nullish()
-      .transform((suggestions) =>
-        (suggestions ?? []).filter((suggestion) => suggestion.question.trim() !== ''),
-      ),
-    question: absent(looseString),
-    docId: absent(looseString),
-    uid: absent(looseString),
-    cid: absent(looseString),
-    msgId: absent(looseString),
-    stripe: absent(looseString),
-    robotFlag: absent(looseInt),
-    answerType: absent(looseInt),
-    sessionNew: absent(z.boolean()),
-  })
-  .loose();
+export const robotAnswerSchema = z.compile(
+  z
+    .object({
+      answer: looseString.nullish().transform((answer) => answer ?? ''),
+      suggestions: z
+        .array(suggestionSchema)
+        .nullish()
+        .transform((suggestions) =>
+          (suggestions ?? []).filter((suggestion) => suggestion.question.trim() !== ''),
+        ),
+      question: absent(looseString),
+      docId: absent(looseString),
+      uid: absent(looseString),
+      cid: absent(looseString),
+      msgId: absent(looseString),
+      stripe: absent(looseString),
+      robotFlag: absent(looseInt),
+      answerType: absent(looseInt),
+      sessionNew: absent(z.boolean()),
+    })
+    .loose(),
+);
 export type RobotAnswer = z.infer<typeof robotAnswerSchema>;
 
 /** Public clients of the platform treat answerType 3 as "unknown question" and 4 as a guide answer. */
@@ -402,7 +408,9 @@ export const statisticsResponseDataSchema = <T extends z.ZodType>(item: T) =>
 // ---------------------------------------------------------------- envelopes
 
 /** Every response is JSON with a string field `code`; open-platform answers carry `data`. */
-export const openEnvelopeSchema = z.object({ code: looseString, data: z.unknown().optional() }).loose();
+export const openEnvelopeSchema = z.compile(
+  z.object({ code: looseString, data: z.unknown().optional() }).loose(),
+);
 
 export const OPEN_SUCCESS_CODE = '1000';
 /** A comma, or the full-width comma Chinese platforms write in "1000，正常返回". */

@@ -5,79 +5,82 @@ import type { UsergroupMembers } from '../slack/handling/stores.js';
 
 const location = z.object({ conversationId: z.string(), messageId: z.string() });
 
-// JSON drops undefined properties, so every `| undefined` field comes back missing.
-export const reviewCardSchema: z.ZodType<ReviewCard> = z
-  .object({
-    id: z.string(),
-    kind: z.enum(['disliked', 'unanswered']),
-    docId: z.string().optional(),
-    entryTitle: z.string().optional(),
-    answerHtml: z.string().optional(),
-    answerType: z.number().optional(),
-    question: z.string(),
-    otherWordings: z.array(z.string()).optional(),
-    robotFlag: z.number().int().min(0).optional(),
-    linked: z
-      .object({
-        docId: z.string(),
-        entryTitle: z.string().optional(),
-        robotFlag: z.number().int().min(0).optional(),
-      })
-      .optional(),
-    count: z.number().int().min(0),
-    reasons: z.array(
-      z.object({
-        reason: z.enum(['wrong_answer', 'out_of_date', 'not_understood', 'other']),
-        text: z.string().optional(),
-        at: z.number(),
-        afterChangeAt: z.number().optional(),
+// JSON drops undefined properties, so every `| undefined` field comes back missing. Compiled: every
+// read of a held card parses one (docs/decisions/019).
+export const reviewCardSchema: z.ZodType<ReviewCard> = z.compile(
+  z
+    .object({
+      id: z.string(),
+      kind: z.enum(['disliked', 'unanswered']),
+      docId: z.string().optional(),
+      entryTitle: z.string().optional(),
+      answerHtml: z.string().optional(),
+      answerType: z.number().optional(),
+      question: z.string(),
+      otherWordings: z.array(z.string()).optional(),
+      robotFlag: z.number().int().min(0).optional(),
+      linked: z
+        .object({
+          docId: z.string(),
+          entryTitle: z.string().optional(),
+          robotFlag: z.number().int().min(0).optional(),
+        })
+        .optional(),
+      count: z.number().int().min(0),
+      reasons: z.array(
+        z.object({
+          reason: z.enum(['wrong_answer', 'out_of_date', 'not_understood', 'other']),
+          text: z.string().optional(),
+          at: z.number(),
+          afterChangeAt: z.number().optional(),
+        }),
+      ),
+      latestAsker: z.object({ userId: z.string(), displayName: z.string() }).optional(),
+      latestLink: z.string().optional(),
+      latestConversation: z.string().optional(),
+      notify: z.array(
+        z.object({
+          userId: z.string(),
+          conversationId: z.string(),
+          threadId: z.string().optional(),
+          question: z.string(),
+          robotFlag: z.number().int().min(0).optional(),
+        }),
+      ),
+      status: z.enum(['open', 'fixed', 'dismissed', 'answered', 'linked']),
+      handledBy: z.string().optional(),
+      handledAt: z.number().optional(),
+      changedFields: z.array(z.string()),
+      posted: location.optional(),
+      createdAt: z.number(),
+      updatedAt: z.number(),
+    })
+    .transform(
+      (card): ReviewCard => ({
+        ...card,
+        docId: card.docId,
+        // Cards stored before wordings were kept have none.
+        otherWordings: card.otherWordings ?? [],
+        robotFlag: card.robotFlag,
+        linked: card.linked && {
+          docId: card.linked.docId,
+          entryTitle: card.linked.entryTitle,
+          robotFlag: card.linked.robotFlag,
+        },
+        entryTitle: card.entryTitle,
+        answerHtml: card.answerHtml,
+        answerType: card.answerType,
+        latestAsker: card.latestAsker,
+        latestLink: card.latestLink,
+        latestConversation: card.latestConversation,
+        reasons: card.reasons.map((note) => ({ ...note, text: note.text })),
+        notify: card.notify.map((asker) => ({ ...asker, threadId: asker.threadId })),
+        handledBy: card.handledBy,
+        handledAt: card.handledAt,
+        posted: card.posted,
       }),
     ),
-    latestAsker: z.object({ userId: z.string(), displayName: z.string() }).optional(),
-    latestLink: z.string().optional(),
-    latestConversation: z.string().optional(),
-    notify: z.array(
-      z.object({
-        userId: z.string(),
-        conversationId: z.string(),
-        threadId: z.string().optional(),
-        question: z.string(),
-        robotFlag: z.number().int().min(0).optional(),
-      }),
-    ),
-    status: z.enum(['open', 'fixed', 'dismissed', 'answered', 'linked']),
-    handledBy: z.string().optional(),
-    handledAt: z.number().optional(),
-    changedFields: z.array(z.string()),
-    posted: location.optional(),
-    createdAt: z.number(),
-    updatedAt: z.number(),
-  })
-  .transform(
-    (card): ReviewCard => ({
-      ...card,
-      docId: card.docId,
-      // Cards stored before wordings were kept have none.
-      otherWordings: card.otherWordings ?? [],
-      robotFlag: card.robotFlag,
-      linked: card.linked && {
-        docId: card.linked.docId,
-        entryTitle: card.linked.entryTitle,
-        robotFlag: card.linked.robotFlag,
-      },
-      entryTitle: card.entryTitle,
-      answerHtml: card.answerHtml,
-      answerType: card.answerType,
-      latestAsker: card.latestAsker,
-      latestLink: card.latestLink,
-      latestConversation: card.latestConversation,
-      reasons: card.reasons.map((note) => ({ ...note, text: note.text })),
-      notify: card.notify.map((asker) => ({ ...asker, threadId: asker.threadId })),
-      handledBy: card.handledBy,
-      handledAt: card.handledAt,
-      posted: card.posted,
-    }),
-  );
+);
 
 export const entrySnapshotSchema: z.ZodType<EntrySnapshot> = z
   .object({

@@ -161,8 +161,7 @@ describe('review card button values', () => {
   });
 });
 
-// The answer's buttons are encoded with plain checks, the decoders read them with zod: a value is made
-// exactly when the decoder takes it, whatever the ids' lengths.
+// A value is made exactly when the decoder takes it, whatever the ids' lengths.
 describe('encoders and decoders agree on every bound', () => {
   const keys = [
     '',
