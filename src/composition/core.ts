@@ -7,13 +7,14 @@ import type { Logger } from '../logging/logger.js';
 import { meteredContextStore } from '../observability/metered-stores.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { PlatformClient } from '../platform/index.js';
-import { KnowledgeReview, type ReviewBoard } from '../review/knowledge-review.js';
+import type { ReviewBoard } from '../review/review-cards.js';
+import { type ReviewLoop, reviewLoop } from '../review/review-loop.js';
 import type { Stores } from '../stores/stores.js';
 import type { PlatformChoice } from './platform.js';
 
 export interface Core {
   conversation: Conversation;
-  review: KnowledgeReview;
+  review: ReviewLoop;
 }
 
 export function composeCore(
@@ -28,7 +29,7 @@ export function composeCore(
   },
 ): Core {
   const { platform, stores, metrics, logger } = deps;
-  const review = new KnowledgeReview({
+  const review = reviewLoop({
     cards: stores.reviewCards,
     snapshots: stores.entrySnapshots,
     links: stores.questionLinks,
@@ -59,9 +60,9 @@ export function composeCore(
     },
     logger: logger.child({ component: 'conversation' }),
     newKey: newContextKey,
-    observer: review,
+    observer: review.observer,
     // A question an operator linked to an entry is answered from it when the robot matches nothing.
-    links: review,
+    links: review.observer,
   });
   // The platform client reports to the metrics and the conversation asks through that client, so the
   // gauge that reads the conversation is registered now that it exists.

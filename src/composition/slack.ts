@@ -82,7 +82,8 @@ export async function composeSlack(
   const listeners = createListenerDeps({
     conversation: core.conversation,
     review: {
-      desk: core.review,
+      observer: core.review.observer,
+      desk: core.review.desk,
       context: (contextKey) => core.conversation.context(contextKey),
     },
     operators: new OperatorDirectory(

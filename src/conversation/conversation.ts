@@ -250,16 +250,17 @@ export class Conversation {
   ): Promise<Reply> {
     const { asker, placement } = input;
     const question = input.text.trim();
-    const request: RobotAskRequest = {
+    const asked = {
       sysNum: this.#settings.sysNum,
       partnerId: asker.partnerId,
       question,
       uname: typedText(asker.displayName),
-      questionFlag: suggestion ? 1 : 0,
-      requestText: suggestion ? suggestion.docId : question,
       ...(placement.robotFlag === undefined ? {} : { robotFlag: placement.robotFlag }),
       ...(placement.source === undefined ? {} : { source: placement.source }),
     };
+    const request: RobotAskRequest = suggestion
+      ? askingEntry(asked, suggestion.docId)
+      : { ...asked, questionFlag: 0, requestText: question };
 
     let answer: RobotAnswer;
     try {
@@ -384,7 +385,7 @@ export class Conversation {
       return undefined;
     });
     if (!docId) return undefined;
-    const answer = await this.#robot.askRobot({ ...request, questionFlag: 1, requestText: docId }, scope);
+    const answer = await this.#robot.askRobot(askingEntry(request, docId), scope);
     if (answer.answerType === ANSWER_TYPE_UNKNOWN) {
       this.#logger.warn({ ...scope, docId }, 'the linked entry did not answer (removed or disabled?)');
       return undefined;
@@ -472,6 +473,14 @@ export class Conversation {
       locale,
     };
   }
+}
+
+/** The question asked by a knowledge entry's docId (questionFlag 1): a suggestion click, a link, an entry read. */
+export function askingEntry(
+  request: Omit<RobotAskRequest, 'questionFlag' | 'requestText'>,
+  docId: string,
+): RobotAskRequest {
+  return { ...request, questionFlag: 1, requestText: docId };
 }
 
 /** Public clients of the platform treat answerType 3 as "unknown question": nothing to rate. */

@@ -111,7 +111,7 @@ async function reportDislike(
   if (channel?.startsWith('D')) link = 'direct_message';
   else if (channel && messageTs) link = await deps.responder.permalink(handling, channel, messageTs);
   try {
-    await deps.review.desk.disliked({ context, asker, link }, { requestId: handling.requestId });
+    await deps.review.observer.disliked({ context, asker, link }, { requestId: handling.requestId });
   } catch (error) {
     handling.logger.error(
       { ...errorFields(error), docId: context.docId },

@@ -2,7 +2,8 @@
 // ListenerDeps; src/composition/listeners.ts builds the whole set from the core and the stores.
 import type { AnswerContext } from '../../conversation/types.js';
 import type { Logger } from '../../logging/logger.js';
-import type { KnowledgeReview } from '../../review/knowledge-review.js';
+import type { ReviewDesk } from '../../review/review-desk.js';
+import type { ReviewObserver } from '../../review/review-observer.js';
 import type { AgentGroup } from '../../service-desk/agent-groups.js';
 import type { AgentsApi } from '../../service-desk/agents.js';
 import type { HomeFiguresCache } from '../../service-desk/home-figures.js';
@@ -73,11 +74,12 @@ interface HomeDeps {
 }
 
 export interface ReviewDeps {
+  /** What a 👎 and its reason tell the review loop. */
+  observer: Pick<ReviewObserver, 'disliked' | 'reasonGiven'>;
+  /** The operators' commands on cards and entries. */
   desk: Pick<
-    KnowledgeReview,
+    ReviewDesk,
     | 'cardsEnabled'
-    | 'disliked'
-    | 'reasonGiven'
     | 'dismiss'
     | 'snapshot'
     | 'applyEdit'

@@ -4,7 +4,7 @@
 // entry's edit form). The operator's right is checked again on submission: a modal can be submitted
 // long after it opened.
 import { errorFields } from '../../logging/error-fields.js';
-import type { AnswerAskersOutcome } from '../../review/knowledge-review.js';
+import type { AnswerAskersOutcome } from '../../review/review-desk.js';
 import { EXPIRED, within } from '../../util/deadline.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import type { ListenerDeps } from '../handling/deps.js';

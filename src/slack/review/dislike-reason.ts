@@ -140,7 +140,7 @@ async function submitReason(
     return;
   }
   const { displayName, locale } = await handling.person(userId);
-  const outcome = await deps.review.desk
+  const outcome = await deps.review.observer
     .reasonGiven(
       // The report behind the new card this reason opens when the entry's card was handled since.
       { context, asker: { userId, displayName }, link: () => linkTo(deps, handling, rated) },

@@ -10,7 +10,7 @@ import { parseAnswerHtml } from '../../answer-html/parse.js';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import { type EditPlan, planEdit } from '../../review/edit-plan.js';
-import type { EditOutcome } from '../../review/knowledge-review.js';
+import type { EditOutcome } from '../../review/review-desk.js';
 import type { EditField, EntrySnapshot } from '../../review/types.js';
 import { EXPIRED, within } from '../../util/deadline.js';
 import { operatorRefusal } from '../access/operator-gate.js';

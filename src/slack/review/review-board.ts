@@ -4,7 +4,7 @@
 import type { webApi } from '@slack/bolt';
 import type { Locale } from '../../conversation/locale.js';
 import { type Logger, withRequestId } from '../../logging/logger.js';
-import type { OperatorAnswer, ReviewBoard, ReviewScope } from '../../review/knowledge-review.js';
+import type { OperatorAnswer, ReviewBoard, ReviewScope } from '../../review/review-cards.js';
 import type { AskerToNotify, MessageLocation, QuestionLink, ReviewCard } from '../../review/types.js';
 import { CodedError } from '../../util/coded-error.js';
 import type { UserLookup } from '../handling/user-directory.js';

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AnsweredQuestion } from '../../../src/conversation/conversation.js';
 import type { RobotAnswer, RobotAskRequest } from '../../../src/platform/schemas.js';
-import { KnowledgeReview, type ReviewBoard } from '../../../src/review/knowledge-review.js';
+import type { ReviewBoard } from '../../../src/review/review-cards.js';
+import { reviewLoop as composeReview, type ReviewLoop } from '../../../src/review/review-loop.js';
 import type { AskerToNotify, QuestionLink, ReviewCard } from '../../../src/review/types.js';
 import {
   MemoryEntrySnapshotStore,
@@ -31,7 +32,7 @@ function loop(robot: (request: RobotAskRequest) => Promise<RobotAnswer>) {
     },
   };
   const snapshots = new MemoryEntrySnapshotStore({ maxEntries: 10 });
-  const review = new KnowledgeReview({
+  const review = composeReview({
     cards: new MemoryReviewStore({ maxEntries: 10 }),
     snapshots,
     links: new MemoryQuestionLinkStore({ maxEntries: 10 }),
@@ -79,10 +80,10 @@ const unanswered: AnsweredQuestion = {
   robotFlag: 2,
 };
 
-async function openCard(review: KnowledgeReview): Promise<ReviewCard> {
-  review.answered(unanswered);
+async function openCard(review: ReviewLoop): Promise<ReviewCard> {
+  review.observer.answered(unanswered);
   await review.settled();
-  const { unanswered: open } = (await review.waiting(10)) ?? { unanswered: { cards: [] } };
+  const { unanswered: open } = (await review.desk.waiting(10)) ?? { unanswered: { cards: [] } };
   const [card] = open.cards;
   if (!card) throw new Error('no unanswered card');
   return card;
@@ -93,7 +94,7 @@ const operator = { partnerId: 'slack-T1-U0OP', displayName: 'Olivia' };
 describe('reading an entry by its docId', () => {
   it('asks the card’s robot by the docId as the operator, and notes what it answered', async () => {
     const { review, asks, snapshots } = loop(async (request) => entryAnswer(request.requestText ?? ''));
-    const found = await review.lookUpEntry({
+    const found = await review.desk.lookUpEntry({
       docId: 'doc-reset',
       robotFlag: 2,
       question: unanswered.question,
@@ -120,12 +121,12 @@ describe('reading an entry by its docId', () => {
   it('is unknown when the robot answers nothing from it, unavailable when the robot fails', async () => {
     const nothing = loop(async () => noAnswer);
     const input = { docId: 'doc-nope', robotFlag: undefined, question: 'q?', asker: operator };
-    expect(await nothing.review.lookUpEntry(input)).toEqual({ kind: 'unknown' });
+    expect(await nothing.review.desk.lookUpEntry(input)).toEqual({ kind: 'unknown' });
     expect(await nothing.snapshots.get('doc-nope')).toBeUndefined();
     // The default robot is asked without a robotFlag.
     expect(nothing.asks[0]).not.toHaveProperty('robotFlag');
     const failing = loop(() => Promise.reject(new Error('robot down')));
-    expect(await failing.review.lookUpEntry(input)).toEqual({ kind: 'unavailable' });
+    expect(await failing.review.desk.lookUpEntry(input)).toEqual({ kind: 'unavailable' });
   });
 });
 
@@ -134,7 +135,7 @@ describe('linking and unlinking', () => {
     const { review, told, shown } = loop(async () => noAnswer);
     const card = await openCard(review);
     const entry = { docId: 'doc-reset', entryTitle: 'How do I reset my password?' };
-    expect(await review.link(card.id, entry, 'U0OP')).toBe('linked');
+    expect(await review.desk.link(card.id, entry, 'U0OP')).toBe('linked');
     await review.settled();
     expect(shown.at(-1)).toMatchObject({ status: 'linked', linked: entry, handledBy: 'U0OP', notify: [] });
     expect(told).toEqual([
@@ -144,28 +145,28 @@ describe('linking and unlinking', () => {
       },
     ]);
     // Any wording that normalises alike, for the robot it was asked of; not for another robot.
-    expect(await review.entryFor('which LLAMA resets passwords', 2)).toBe('doc-reset');
-    expect(await review.entryFor(unanswered.question, 1)).toBeUndefined();
-    expect(await review.entryFor(unanswered.question, undefined)).toBeUndefined();
+    expect(await review.observer.entryFor('which LLAMA resets passwords', 2)).toBe('doc-reset');
+    expect(await review.observer.entryFor(unanswered.question, 1)).toBeUndefined();
+    expect(await review.observer.entryFor(unanswered.question, undefined)).toBeUndefined();
     // A second link of the handled card is refused, and nobody is told again.
-    expect(await review.link(card.id, { docId: 'doc-other', entryTitle: undefined }, 'U0OP')).toBe(
+    expect(await review.desk.link(card.id, { docId: 'doc-other', entryTitle: undefined }, 'U0OP')).toBe(
       'already_handled',
     );
     await review.settled();
     expect(told).toHaveLength(1);
-    expect(await review.entryFor(unanswered.question, 2)).toBe('doc-reset');
+    expect(await review.observer.entryFor(unanswered.question, 2)).toBe('doc-reset');
   });
 
   it('removes a link: entryFor finds nothing, the card is open again; a card not linked says so', async () => {
     const { review, shown } = loop(async () => noAnswer);
     const card = await openCard(review);
-    expect(await review.unlink(card.id, 'U0OP')).toBe('not_linked');
-    await review.link(card.id, { docId: 'doc-reset', entryTitle: undefined }, 'U0OP');
-    expect(await review.unlink(card.id, 'U0OP')).toBe('unlinked');
-    expect(await review.entryFor(unanswered.question, 2)).toBeUndefined();
+    expect(await review.desk.unlink(card.id, 'U0OP')).toBe('not_linked');
+    await review.desk.link(card.id, { docId: 'doc-reset', entryTitle: undefined }, 'U0OP');
+    expect(await review.desk.unlink(card.id, 'U0OP')).toBe('unlinked');
+    expect(await review.observer.entryFor(unanswered.question, 2)).toBeUndefined();
     expect(shown.at(-1)).toMatchObject({ status: 'open', linked: undefined, handledBy: undefined });
-    expect(await review.unlink('q:0123', 'U0OP')).toBe('no_card');
-    expect(await review.link('q:0123', { docId: 'doc-reset', entryTitle: undefined }, 'U0OP')).toBe(
+    expect(await review.desk.unlink('q:0123', 'U0OP')).toBe('no_card');
+    expect(await review.desk.link('q:0123', { docId: 'doc-reset', entryTitle: undefined }, 'U0OP')).toBe(
       'no_card',
     );
   });
@@ -173,10 +174,10 @@ describe('linking and unlinking', () => {
   it('refuses to link a card that was dismissed or answered, storing no link', async () => {
     const { review } = loop(async () => noAnswer);
     const card = await openCard(review);
-    expect(await review.dismiss(card.id, 'U0OP')).toBe('dismissed');
-    expect(await review.link(card.id, { docId: 'doc-reset', entryTitle: undefined }, 'U0OP')).toBe(
+    expect(await review.desk.dismiss(card.id, 'U0OP')).toBe('dismissed');
+    expect(await review.desk.link(card.id, { docId: 'doc-reset', entryTitle: undefined }, 'U0OP')).toBe(
       'already_handled',
     );
-    expect(await review.entryFor(unanswered.question, 2)).toBeUndefined();
+    expect(await review.observer.entryFor(unanswered.question, 2)).toBeUndefined();
   });
 });

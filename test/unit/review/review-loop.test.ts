@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformCodeError } from '../../../src/platform/errors.js';
-import { KnowledgeReview, type ReviewBoard } from '../../../src/review/knowledge-review.js';
+import type { ReviewBoard } from '../../../src/review/review-cards.js';
+import { reviewLoop as composeReview } from '../../../src/review/review-loop.js';
 import type { ReviewCard } from '../../../src/review/types.js';
 import {
   MemoryEntrySnapshotStore,
@@ -42,7 +43,7 @@ function reviewLoop(
   };
   const snapshots = new MemoryEntrySnapshotStore({ maxEntries: 100 });
   const snapshotWrites: string[] = [];
-  const review = new KnowledgeReview({
+  const review = composeReview({
     cards: new MemoryReviewStore({ maxEntries: 100 }),
     snapshots: {
       get: (docId) => snapshots.get(docId),
@@ -105,18 +106,22 @@ const reasonReport = {
 describe('a reason given after its card was handled', () => {
   it('opens a new card, counted once, with the reason; a reason on an open card is only added', async () => {
     const { review, shown } = reviewLoop();
-    await review.disliked(report);
+    await review.observer.disliked(report);
     const [first] = shown;
     expect(first?.count).toBe(1);
     if (!first) throw new Error('no card shown');
 
-    expect(await review.reasonGiven(reasonReport, { reason: 'wrong_answer', at: 2 })).toBe('noted');
+    expect(await review.observer.reasonGiven(reasonReport, { reason: 'wrong_answer', at: 2 })).toBe('noted');
     expect(shown.at(-1)).toMatchObject({ count: 1, reasons: [{ reason: 'wrong_answer' }] });
     // The open card has its link: none asked for.
     expect(linksAsked).toBe(0);
 
-    expect(await review.dismiss(first.id, 'U0OP')).toBe('dismissed');
-    const outcome = await review.reasonGiven(reasonReport, { reason: 'out_of_date', text: ' moved ', at: 3 });
+    expect(await review.desk.dismiss(first.id, 'U0OP')).toBe('dismissed');
+    const outcome = await review.observer.reasonGiven(reasonReport, {
+      reason: 'out_of_date',
+      text: ' moved ',
+      at: 3,
+    });
     expect(outcome).toBe('reopened');
     const reopened = shown.at(-1);
     expect(reopened).toMatchObject({
@@ -138,7 +143,7 @@ describe('a failed knowledge update', () => {
     const { review, logged } = reviewLoop({
       updateFails: new PlatformCodeError('update_robot_doc', '100012', 'doc not found'),
     });
-    const outcome = await review.applyEdit(
+    const outcome = await review.desk.applyEdit(
       { docId: 'doc-gone', robotFlag: 1, usedFlag: 1 },
       ['usedFlag'],
       'U0OP',
@@ -160,7 +165,11 @@ describe('a failed knowledge update', () => {
 
   it('logs an unexpected error with its stack, and the update as a warning', async () => {
     const { review, logged } = reviewLoop({ updateFails: new TypeError('bug') });
-    const outcome = await review.applyEdit({ docId: 'd', robotFlag: 1, usedFlag: 0 }, ['usedFlag'], 'U0OP');
+    const outcome = await review.desk.applyEdit(
+      { docId: 'd', robotFlag: 1, usedFlag: 0 },
+      ['usedFlag'],
+      'U0OP',
+    );
     expect(outcome).toEqual({ kind: 'unavailable', reason: 'internal' });
     expect(logged.find((entry) => entry.level === 'error')?.object.err).toBeInstanceOf(TypeError);
     expect(logged.find((entry) => entry.message === 'knowledge entry update failed')?.level).toBe('warn');
@@ -182,25 +191,27 @@ const unanswered = (userId: string, question: string) => ({
 describe("an operator's answer to an unanswered question", () => {
   it('marks the card answered once and gives each asker the answer; one not reached is counted', async () => {
     const { review, shown, answers } = reviewLoop();
-    review.answered(unanswered('U1', 'Can I bring my llama to work?'));
+    review.observer.answered(unanswered('U1', 'Can I bring my llama to work?'));
     await review.settled();
-    review.answered(unanswered('U_GONE', 'can i bring my llama to work'));
+    review.observer.answered(unanswered('U_GONE', 'can i bring my llama to work'));
     await review.settled();
     const card = shown.at(-1);
     if (!card) throw new Error('no card shown');
     expect(card).toMatchObject({ kind: 'unanswered', count: 2 });
 
-    const outcome = await review.answerAskers(card.id, { operatorId: 'U0OP', text: 'Only on Fridays.' });
+    const outcome = await review.desk.answerAskers(card.id, { operatorId: 'U0OP', text: 'Only on Fridays.' });
     expect(outcome).toEqual({ kind: 'answered', told: 1, notTold: 1 });
     expect(answers).toEqual([{ userId: 'U1', operatorId: 'U0OP', text: 'Only on Fridays.' }]);
     expect(shown.at(-1)).toMatchObject({ status: 'answered', handledBy: 'U0OP', notify: [] });
 
     // A second operator (or a second click) finds it handled, and nobody is told twice.
-    expect(await review.answerAskers(card.id, { operatorId: 'U0OP2', text: 'No.' })).toEqual({
+    expect(await review.desk.answerAskers(card.id, { operatorId: 'U0OP2', text: 'No.' })).toEqual({
       kind: 'already_handled',
     });
     expect(answers).toHaveLength(1);
-    expect(await review.answerAskers('q:0', { operatorId: 'U0OP', text: 'x' })).toEqual({ kind: 'no_card' });
+    expect(await review.desk.answerAskers('q:0', { operatorId: 'U0OP', text: 'x' })).toEqual({
+      kind: 'no_card',
+    });
   });
 });
 
@@ -208,13 +219,13 @@ describe('a card asked about by many at once', () => {
   it('counts every report at once, and refreshes its message once for them after the interval', async () => {
     // An interval a busy machine's pause cannot pass before the three reports are counted and checked.
     const { review, shown } = reviewLoop({ cardRefreshMs: 1_000 });
-    review.answered(unanswered('U1', 'Can I bring my llama to work?'));
+    review.observer.answered(unanswered('U1', 'Can I bring my llama to work?'));
     await review.settled();
     expect(shown).toHaveLength(1);
     const cardId = shown[0]?.id ?? '';
     for (const userId of ['U2', 'U3', 'U4'])
-      review.answered(unanswered(userId, 'can I bring my llama to work?'));
-    await waitFor(async () => (await review.card(cardId))?.count === 4);
+      review.observer.answered(unanswered(userId, 'can I bring my llama to work?'));
+    await waitFor(async () => (await review.desk.card(cardId))?.count === 4);
     // Counted and stored, the message not updated per report.
     expect(shown).toHaveLength(1);
     await waitFor(() => shown.length === 2, { timeoutMs: 5_000 });
@@ -222,16 +233,16 @@ describe('a card asked about by many at once', () => {
     await sleep(1_100);
     expect(shown).toHaveLength(2);
     // Once the interval has passed, the next report shows at once.
-    review.answered(unanswered('U5', 'Can I bring my llama to work'));
+    review.observer.answered(unanswered('U5', 'Can I bring my llama to work'));
     await waitFor(() => shown.length === 3);
     expect(shown[2]).toMatchObject({ count: 5 });
   });
 
   it('shows what is counted when the gateway stops, without waiting for the interval', async () => {
     const { review, shown } = reviewLoop({ cardRefreshMs: 60_000 });
-    review.answered(unanswered('U1', 'Can I bring my llama to work?'));
+    review.observer.answered(unanswered('U1', 'Can I bring my llama to work?'));
     await review.settled();
-    review.answered(unanswered('U2', 'Can I bring my llama to work?'));
+    review.observer.answered(unanswered('U2', 'Can I bring my llama to work?'));
     await review.settled();
     expect(shown.map((card) => card.count)).toEqual([1, 2]);
   });
@@ -248,23 +259,23 @@ describe('what the robot answered from an entry', () => {
 
   it('is written once while it stays the same, and again when it changes', async () => {
     const { review, snapshotWrites } = reviewLoop();
-    for (let n = 0; n < 3; n++) review.answered(fromEntry('<p>Use the portal.</p>'));
+    for (let n = 0; n < 3; n++) review.observer.answered(fromEntry('<p>Use the portal.</p>'));
     await review.settled();
     expect(snapshotWrites).toEqual(['doc-password']);
-    review.answered(fromEntry('<p>Use the new portal.</p>'));
+    review.observer.answered(fromEntry('<p>Use the new portal.</p>'));
     await review.settled();
     expect(snapshotWrites).toEqual(['doc-password', 'doc-password']);
-    expect((await review.snapshot('doc-password'))?.answerHtml).toBe('<p>Use the new portal.</p>');
+    expect((await review.desk.snapshot('doc-password'))?.answerHtml).toBe('<p>Use the new portal.</p>');
   });
 
   it('is written again at its next answer when the write failed', async () => {
     const { review, snapshotWrites, logged } = reviewLoop({ failingSnapshotWrites: 1 });
-    review.answered(fromEntry('<p>Use the portal.</p>'));
+    review.observer.answered(fromEntry('<p>Use the portal.</p>'));
     await review.settled();
     expect(logged.map((entry) => entry.message)).toContain('answer not noted for review');
-    review.answered(fromEntry('<p>Use the portal.</p>'));
+    review.observer.answered(fromEntry('<p>Use the portal.</p>'));
     await review.settled();
     expect(snapshotWrites).toEqual(['doc-password', 'doc-password']);
-    expect((await review.snapshot('doc-password'))?.answerHtml).toBe('<p>Use the portal.</p>');
+    expect((await review.desk.snapshot('doc-password'))?.answerHtml).toBe('<p>Use the portal.</p>');
   });
 });

@@ -1,0 +1,223 @@
+// What the review loop's observer and its operators' commands share: the cards, changed under their
+// lock and shown on the board the adapter provides; each entry's snapshot as last noted; and the work
+// done beside a caller, which a stop waits for.
+import { LRUCache } from 'lru-cache';
+import { CardRefreshes } from './card-refreshes.js';
+import type { EntrySnapshotStore, ReviewStore } from './stores.js';
+import type { AskerToNotify, EntrySnapshot, MessageLocation, QuestionLink, ReviewCard } from './types.js';
+
+/** Names the Slack event or click being handled, on every log line written for it. */
+export interface ReviewScope {
+  requestId?: string;
+}
+
+/** Where cards are shown and askers told: the adapter's side of the loop. */
+export interface ReviewBoard {
+  /** Posts the card, or updates it where it is posted; returns where it is now. */
+  show(card: ReviewCard, scope: ReviewScope): Promise<MessageLocation>;
+  /** Tells an asker that the entry behind their answer was updated. */
+  tellAskerFixed(asker: AskerToNotify, scope: ReviewScope): Promise<void>;
+  /** Gives an asker an operator's own answer to their question, where they asked it, as from that person. */
+  tellAskerAnswered(asker: AskerToNotify, answer: OperatorAnswer, scope: ReviewScope): Promise<void>;
+  /**
+   * A link to a message where a question was asked (Slack: a permalink); `direct_message` in a DM and
+   * `assistant_panel` in the panel, which operators cannot open.
+   */
+  linkTo(
+    where: { conversationId: string; messageId: string | undefined },
+    scope: ReviewScope,
+  ): Promise<string | 'direct_message' | 'assistant_panel' | undefined>;
+  /** Tells an asker that their question was linked to the entry that answers it, with Ask again. */
+  tellAskerLinked(asker: AskerToNotify, link: QuestionLink, scope: ReviewScope): Promise<void>;
+}
+
+/** An operator's answer to the askers of an unanswered question, in their own words. */
+export interface OperatorAnswer {
+  operatorId: string;
+  text: string;
+}
+
+export interface ReviewLogger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface ReviewMetrics {
+  card?(action: 'posted' | 'updated' | 'failed'): void;
+  edit?(outcome: string): void;
+}
+
+const MAX_NOTIFY = 20;
+/** A snapshot seen again unchanged within this time is not written again (one write per entry, not per answer). */
+const SNAPSHOT_REWRITE_MS = 10 * 60 * 1000;
+/** What each entry was last seen as, kept up to this many characters (a few MB): one too many is written again. */
+const WRITTEN_SNAPSHOT_CHARACTERS = 2_000_000;
+
+export class ReviewCards {
+  readonly store: ReviewStore;
+  readonly snapshots: EntrySnapshotStore;
+  readonly board: ReviewBoard;
+  readonly logger: ReviewLogger;
+  readonly metrics: ReviewMetrics;
+  /** Cards are kept only where there is a review channel; without one, edits still work. */
+  readonly enabled: boolean;
+  readonly now: () => number;
+  /** docId → the snapshot last written by this process (title, answer and type, joined), and when. */
+  readonly #written = new LRUCache<string, { seen: string; at: number }>({
+    // Compared as they are, not hashed: a hash of every answer cost more than comparing the strings.
+    maxSize: WRITTEN_SNAPSHOT_CHARACTERS,
+    sizeCalculation: (written, docId) => docId.length + written.seen.length,
+  });
+  readonly #pending = new Set<Promise<void>>();
+  readonly #refreshes: CardRefreshes<ReviewScope>;
+
+  constructor(dependencies: {
+    cards: ReviewStore;
+    snapshots: EntrySnapshotStore;
+    board: ReviewBoard;
+    logger: ReviewLogger;
+    metrics: ReviewMetrics;
+    settings: { cardsEnabled: boolean; cardRefreshMs: number };
+    now: () => number;
+  }) {
+    this.store = dependencies.cards;
+    this.snapshots = dependencies.snapshots;
+    this.board = dependencies.board;
+    this.logger = dependencies.logger;
+    this.metrics = dependencies.metrics;
+    this.enabled = dependencies.settings.cardsEnabled;
+    this.now = dependencies.now;
+    this.#refreshes = new CardRefreshes({
+      everyMs: dependencies.settings.cardRefreshMs,
+      now: this.now,
+      refresh: (cardId, scope) => this.#refreshCard(cardId, scope),
+    });
+  }
+
+  /** Runs work beside the caller, tracked so that `settled` waits for it. */
+  beside(work: Promise<void>): void {
+    this.#pending.add(work);
+    void work.finally(() => this.#pending.delete(work));
+  }
+
+  /** Resolves when the work beside callers is done and every due refresh shown (a stop waits for it). */
+  async settled(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.all(this.#pending);
+    await this.#refreshes.flush();
+  }
+
+  /** Writes an entry's snapshot, unless this process wrote it unchanged a moment ago. */
+  async noteSnapshot(snapshot: EntrySnapshot): Promise<void> {
+    const seen = `${snapshot.questionTitle}\0${snapshot.answerHtml}\0${snapshot.answerType}`;
+    const last = this.#written.get(snapshot.docId);
+    if (last && last.seen === seen && snapshot.seenAt - last.at < SNAPSHOT_REWRITE_MS) return;
+    // Noted before the write: answers from one entry arriving together write it once, not each.
+    const noted = { seen, at: snapshot.seenAt };
+    this.#written.set(snapshot.docId, noted);
+    try {
+      await this.snapshots.put(snapshot);
+    } catch (error) {
+      if (this.#written.get(snapshot.docId) === noted) this.#written.delete(snapshot.docId);
+      throw error;
+    }
+  }
+
+  /** The snapshot was written otherwise (after an edit): the next answer from the entry writes it again. */
+  snapshotRewritten(docId: string): void {
+    this.#written.delete(docId);
+  }
+
+  /**
+   * Counts a report on a card under its lock, then posts or updates the card. `next` gets the open
+   * card, or a new one opened with the report's question: a card handled before starts again as a new
+   * post, the old one keeping its record.
+   */
+  async report(
+    opened: { cardId: string; kind: ReviewCard['kind']; question: string },
+    scope: ReviewScope,
+    next: (open: ReviewCard, now: number) => ReviewCard,
+  ): Promise<void> {
+    const { cardId, kind, question } = opened;
+    await this.store.change(cardId, async (card) => {
+      const now = this.now();
+      // A linked question asked again without an answer: the new card says its link did not answer.
+      const linked = card?.status === 'linked' ? card.linked : undefined;
+      const open = card?.status === 'open' ? card : { ...newCard(cardId, kind, question, now), linked };
+      const counted = next(open, now);
+      // A card already in the channel shows the new count at its next refresh, a new one at once.
+      if (counted.posted && !this.#refreshes.mayShowNow(cardId, scope))
+        return { card: counted, result: undefined };
+      return { card: await this.show(counted, scope), result: undefined };
+    });
+  }
+
+  /** Shows a card as stored now, for the reports counted since it was last shown. */
+  async #refreshCard(cardId: string, scope: ReviewScope): Promise<void> {
+    try {
+      await this.store.change(cardId, async (card) =>
+        card ? { card: await this.show(card, scope), result: undefined } : { result: undefined },
+      );
+    } catch (error) {
+      this.logger.error({ ...scope, err: error, cardId }, 'review card not refreshed');
+    }
+  }
+
+  /** Shows the card; on failure the card is kept unshown (or as shown before) and the count is not lost. */
+  async show(card: ReviewCard, scope: ReviewScope): Promise<ReviewCard> {
+    try {
+      const posted = await this.board.show(card, scope);
+      this.#refreshes.shown(card.id);
+      this.metrics.card?.(card.posted ? 'updated' : 'posted');
+      return { ...card, posted };
+    } catch (error) {
+      this.metrics.card?.('failed');
+      this.logger.error({ ...scope, err: error, cardId: card.id }, 'review card not shown');
+      return card;
+    }
+  }
+}
+
+/** A card before its first report is counted, opened with the question that report asks. */
+export function newCard(id: string, kind: ReviewCard['kind'], question: string, now: number): ReviewCard {
+  return {
+    id,
+    kind,
+    docId: undefined,
+    entryTitle: undefined,
+    answerHtml: undefined,
+    answerType: undefined,
+    question,
+    otherWordings: [],
+    robotFlag: undefined,
+    linked: undefined,
+    count: 0,
+    reasons: [],
+    latestAsker: undefined,
+    latestLink: undefined,
+    latestConversation: undefined,
+    notify: [],
+    status: 'open',
+    handledBy: undefined,
+    handledAt: undefined,
+    changedFields: [],
+    posted: undefined,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** The asker added once per user and thread, newest last, the oldest dropped past the cap. */
+export function withAsker(notify: AskerToNotify[], asker: AskerToNotify): AskerToNotify[] {
+  const others = notify.filter(
+    (known) =>
+      known.userId !== asker.userId ||
+      known.conversationId !== asker.conversationId ||
+      known.threadId !== asker.threadId,
+  );
+  return [...others, asker].slice(-MAX_NOTIFY);
+}
+
+export function dedupeAskers(askers: AskerToNotify[]): AskerToNotify[] {
+  return askers.reduce<AskerToNotify[]>((kept, asker) => withAsker(kept, asker), []);
+}

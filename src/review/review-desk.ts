@@ -1,0 +1,436 @@
+// The review loop's operators' commands: read an entry, edit it and mark its cards fixed, dismiss a
+// card, link an unanswered question to the entry that answers it (or unlink it), answer its askers.
+import { askingEntry } from '../conversation/conversation.js';
+import { isPlatformError, type PlatformFailureKind, platformFailureKind } from '../platform/errors.js';
+import {
+  ANSWER_TYPE_UNKNOWN,
+  type RobotAnswer,
+  type RobotAskRequest,
+  type RobotDocUpdateRequest,
+} from '../platform/schemas.js';
+import { textHash } from './edit-plan.js';
+import { cardIdOfEntry, linkKeyOf } from './normalise.js';
+import { dedupeAskers, type OperatorAnswer, type ReviewCards, type ReviewScope } from './review-cards.js';
+import type { OpenCards, QuestionLinkStore } from './stores.js';
+import type { AskerToNotify, EntryEdit, EntrySnapshot, QuestionLink, ReviewCard } from './types.js';
+
+/** What the robot answers from an entry, asked by its docId: `unknown` when nothing. */
+export type EntryLookup =
+  | { kind: 'found'; docId: string; entryTitle: string | undefined }
+  | { kind: 'unknown' }
+  | { kind: 'unavailable' };
+
+export type LinkOutcome = 'linked' | 'already_handled' | 'no_card';
+export type UnlinkOutcome = 'unlinked' | 'not_linked' | 'no_card';
+export type DismissOutcome = 'dismissed' | 'already_handled' | 'no_card';
+
+export type AnswerAskersOutcome =
+  | { kind: 'answered'; told: number; notTold: number }
+  | { kind: 'already_handled' }
+  | { kind: 'no_card' };
+
+/** A refusal is told with the platform's own code; any other failure by its kind. */
+export type EditOutcome =
+  | { kind: 'updated' }
+  | { kind: 'refused'; platformCode: string; message: string | undefined }
+  | { kind: 'unavailable'; reason: PlatformFailureKind | 'internal' };
+
+/** The part of the platform client the loop needs. */
+export interface KnowledgeApi {
+  /** Asked by an entry's docId only, to read it: the platform has no call that reads an entry. */
+  askRobot(request: RobotAskRequest, options?: ReviewScope): Promise<RobotAnswer>;
+  updateRobotDoc(
+    request: RobotDocUpdateRequest,
+    options?: ReviewScope,
+  ): Promise<{ retCode: string; retMsg: string | undefined }>;
+}
+
+const AUDIT_TEXT_PREVIEW = 40;
+
+export class ReviewDesk {
+  readonly #cards: ReviewCards;
+  readonly #links: QuestionLinkStore;
+  readonly #platform: KnowledgeApi;
+  readonly #settings: { sysNum: string; notifyAskersOnFix: boolean };
+
+  constructor(
+    cards: ReviewCards,
+    links: QuestionLinkStore,
+    platform: KnowledgeApi,
+    settings: { sysNum: string; notifyAskersOnFix: boolean },
+  ) {
+    this.#cards = cards;
+    this.#links = links;
+    this.#platform = platform;
+    this.#settings = settings;
+  }
+
+  get cardsEnabled(): boolean {
+    return this.#cards.enabled;
+  }
+
+  /**
+   * What waits for the operators: the open cards of each kind, most reported first, at most `limit`
+   * of each; undefined when there are no cards (no review channel).
+   */
+  async waiting(limit: number): Promise<{ disliked: OpenCards; unanswered: OpenCards } | undefined> {
+    if (!this.#cards.enabled) return undefined;
+    const [disliked, unanswered] = await Promise.all([
+      this.#cards.store.openCards('disliked', limit),
+      this.#cards.store.openCards('unanswered', limit),
+    ]);
+    return { disliked, unanswered };
+  }
+
+  /** A card as it is now (an operator's click opens a modal for it). */
+  card(cardId: string): Promise<ReviewCard | undefined> {
+    return this.#cards.store.get(cardId);
+  }
+
+  /** What the gateway last saw of an entry. */
+  snapshot(docId: string): Promise<EntrySnapshot | undefined> {
+    return this.#cards.snapshots.get(docId);
+  }
+
+  /**
+   * Reads an entry the only way the platform allows: the robot is asked the question by the entry's
+   * docId, as the operator. An entry it answers from is noted as its snapshot, so its edit form is
+   * filled from it.
+   */
+  async lookUpEntry(
+    input: {
+      docId: string;
+      robotFlag: number | undefined;
+      question: string;
+      asker: { partnerId: string; displayName: string };
+    },
+    scope: ReviewScope = {},
+  ): Promise<EntryLookup> {
+    const { docId, robotFlag } = input;
+    const { logger } = this.#cards;
+    let answer: RobotAnswer;
+    try {
+      const asked = {
+        sysNum: this.#settings.sysNum,
+        partnerId: input.asker.partnerId,
+        uname: input.asker.displayName,
+        question: input.question,
+        ...(robotFlag === undefined ? {} : { robotFlag }),
+      };
+      answer = await this.#platform.askRobot(askingEntry(asked, docId), scope);
+    } catch (error) {
+      logger.warn({ ...scope, err: error, docId }, 'entry not read: the robot failed');
+      return { kind: 'unavailable' };
+    }
+    // The robot answers an unknown docId as it answers a question it does not know.
+    if (answer.answerType === ANSWER_TYPE_UNKNOWN || answer.docId !== docId) return { kind: 'unknown' };
+    const entryTitle = answer.question?.trim() || undefined;
+    await this.#cards
+      .noteSnapshot({
+        docId,
+        questionTitle: entryTitle ?? input.question,
+        answerHtml: answer.answer,
+        answerType: answer.answerType,
+        robotFlag: answer.robotFlag,
+        seenAt: this.#cards.now(),
+      })
+      .catch((error: unknown) => {
+        logger.warn({ ...scope, err: error, docId }, 'entry snapshot not written');
+      });
+    return { kind: 'found', docId, entryTitle };
+  }
+
+  /**
+   * Links an unanswered question to the entry that answers it, for the robot it was asked of: a later
+   * "no match" to the same words is answered from the entry. The card says so and offers to remove
+   * the link; its askers are told, with Ask again (when the loop tells askers of fixes).
+   */
+  async link(
+    cardId: string,
+    entry: { docId: string; entryTitle: string | undefined },
+    operatorId: string,
+    scope: ReviewScope = {},
+  ): Promise<LinkOutcome> {
+    const cards = this.#cards;
+    const linked = await cards.store.change<
+      { link: QuestionLink; askers: AskerToNotify[] } | 'already_handled' | 'no_card'
+    >(cardId, async (card) => {
+      if (!card) return { result: 'no_card' };
+      if (card.kind !== 'unanswered' || card.status !== 'open') return { result: 'already_handled' };
+      const now = cards.now();
+      const link: QuestionLink = {
+        question: card.question,
+        docId: entry.docId,
+        robotFlag: card.robotFlag,
+        entryTitle: entry.entryTitle,
+        linkedBy: operatorId,
+        linkedAt: now,
+      };
+      // Stored before the card says so: a card that says "linked" always has its link.
+      await this.#links.put(linkKeyOf(card.question, card.robotFlag), link);
+      const shown: ReviewCard = {
+        ...card,
+        status: 'linked',
+        linked: { docId: entry.docId, entryTitle: entry.entryTitle, robotFlag: card.robotFlag },
+        handledBy: operatorId,
+        handledAt: now,
+        notify: [],
+        updatedAt: now,
+      };
+      return { card: await cards.show(shown, scope), result: { link, askers: card.notify } };
+    });
+    if (linked === 'no_card' || linked === 'already_handled') return linked;
+    cards.logger.info(
+      {
+        ...scope,
+        audit: 'review_question_linked',
+        operator: operatorId,
+        cardId,
+        docId: entry.docId,
+        robotFlag: linked.link.robotFlag,
+      },
+      'unanswered question linked to an entry',
+    );
+    // Told beside the operator's modal, which must be answered within Slack's 3 s; a stop waits for it.
+    if (this.#settings.notifyAskersOnFix) cards.beside(this.#tellLinked(linked.askers, linked.link, scope));
+    return 'linked';
+  }
+
+  async #tellLinked(askers: AskerToNotify[], link: QuestionLink, scope: ReviewScope): Promise<void> {
+    for (const asker of dedupeAskers(askers)) {
+      await this.#cards.board.tellAskerLinked(asker, link, scope).catch((error: unknown) => {
+        this.#cards.logger.warn({ ...scope, err: error, userId: asker.userId }, 'asker not told of the link');
+      });
+    }
+  }
+
+  /** Removes a question's link: the robot's "no match" stands again, and the card is open (again). */
+  async unlink(cardId: string, operatorId: string, scope: ReviewScope = {}): Promise<UnlinkOutcome> {
+    const cards = this.#cards;
+    return cards.store.change(cardId, async (card) => {
+      if (!card) return { result: 'no_card' as const };
+      const linked = card.status === 'linked' || card.status === 'open' ? card.linked : undefined;
+      if (!linked) return { result: 'not_linked' as const };
+      await this.#links.delete(linkKeyOf(card.question, linked.robotFlag));
+      const reopened: ReviewCard = {
+        ...card,
+        status: 'open',
+        linked: undefined,
+        ...(card.status === 'linked' ? { handledBy: undefined, handledAt: undefined } : {}),
+        updatedAt: cards.now(),
+      };
+      cards.logger.info(
+        { ...scope, audit: 'review_question_unlinked', operator: operatorId, cardId, docId: linked.docId },
+        'link of an unanswered question removed',
+      );
+      return { card: await cards.show(reopened, scope), result: 'unlinked' as const };
+    });
+  }
+
+  async dismiss(cardId: string, operatorId: string, scope: ReviewScope = {}): Promise<DismissOutcome> {
+    const cards = this.#cards;
+    return cards.store.change(cardId, async (card) => {
+      if (!card) return { result: 'no_card' as const };
+      if (card.status !== 'open') return { result: 'already_handled' as const };
+      const now = cards.now();
+      const dismissed: ReviewCard = {
+        ...card,
+        status: 'dismissed',
+        handledBy: operatorId,
+        handledAt: now,
+        updatedAt: now,
+      };
+      cards.logger.info(
+        { ...scope, audit: 'review_card_dismissed', operator: operatorId, cardId },
+        'review card dismissed',
+      );
+      return { card: await cards.show(dismissed, scope), result: 'dismissed' as const };
+    });
+  }
+
+  /**
+   * An operator answered an unanswered question's askers from its card: the card is marked answered
+   * (under its lock, so two operators cannot both answer), then each asker is given the answer where
+   * they asked. An asker who could not be told is logged and counted.
+   */
+  async answerAskers(
+    cardId: string,
+    answer: OperatorAnswer,
+    scope: ReviewScope = {},
+  ): Promise<AnswerAskersOutcome> {
+    const cards = this.#cards;
+    const askers = await cards.store.change<AskerToNotify[] | 'no_card' | 'already_handled'>(
+      cardId,
+      async (card) => {
+        if (!card) return { result: 'no_card' };
+        if (card.status !== 'open' || card.kind !== 'unanswered') return { result: 'already_handled' };
+        const now = cards.now();
+        const answered: ReviewCard = {
+          ...card,
+          status: 'answered',
+          handledBy: answer.operatorId,
+          handledAt: now,
+          notify: [],
+          updatedAt: now,
+        };
+        return { card: await cards.show(answered, scope), result: card.notify };
+      },
+    );
+    if (askers === 'no_card' || askers === 'already_handled') return { kind: askers };
+    cards.logger.info(
+      { ...scope, audit: 'review_card_answered', operator: answer.operatorId, cardId, askers: askers.length },
+      'unanswered question answered by an operator',
+    );
+    let told = 0;
+    const toTell = dedupeAskers(askers);
+    for (const asker of toTell) {
+      try {
+        await cards.board.tellAskerAnswered(asker, answer, scope);
+        told += 1;
+      } catch (error) {
+        cards.logger.warn(
+          { ...scope, err: error, cardId, userId: asker.userId },
+          "asker not given the operator's answer",
+        );
+      }
+    }
+    return { kind: 'answered', told, notTold: toTell.length - told };
+  }
+
+  /** Sends an edit to the platform; logs the audit line. The card and askers follow in `markFixed`. */
+  async applyEdit(
+    edit: EntryEdit,
+    changedFields: string[],
+    operatorId: string,
+    scope: ReviewScope = {},
+  ): Promise<EditOutcome> {
+    const { logger, metrics } = this.#cards;
+    const outcome = await this.#send(edit, scope);
+    metrics.edit?.(outcome.kind === 'unavailable' ? `unavailable_${outcome.reason}` : outcome.kind);
+    // A failed update is a warning, so a log at warn (the demo's) shows it; a platform that answered
+    // with a known code needs no stack, and an unexpected error was logged with its own in #send.
+    const log = outcome.kind === 'updated' ? logger.info : logger.warn;
+    log.call(
+      logger,
+      {
+        ...scope,
+        audit: 'knowledge_entry_update',
+        operator: operatorId,
+        docId: edit.docId,
+        robotFlag: edit.robotFlag,
+        changed: auditedChanges(edit, changedFields),
+        result: outcome.kind,
+        ...(outcome.kind === 'refused' ? { platformCode: outcome.platformCode } : {}),
+        ...(outcome.kind === 'unavailable' ? { failure: outcome.reason } : {}),
+        ...(outcome.kind === 'refused' && outcome.message ? { platformMessage: outcome.message } : {}),
+      },
+      outcome.kind === 'updated' ? 'knowledge entry updated' : 'knowledge entry update failed',
+    );
+    return outcome;
+  }
+
+  async #send(edit: EntryEdit, scope: ReviewScope): Promise<EditOutcome> {
+    try {
+      await this.#platform.updateRobotDoc(edit, scope);
+      return { kind: 'updated' };
+    } catch (error) {
+      if (!isPlatformError(error)) {
+        this.#cards.logger.error(
+          { ...scope, err: error, docId: edit.docId },
+          'knowledge update failed unexpectedly',
+        );
+        return { kind: 'unavailable', reason: 'internal' };
+      }
+      if (error.code === 'PLATFORM_CODE') {
+        return { kind: 'refused', platformCode: error.platformCode, message: error.platformMessage };
+      }
+      if (error.code === 'PLATFORM_REQUEST_INVALID') {
+        return { kind: 'refused', platformCode: 'invalid_request', message: error.message };
+      }
+      return { kind: 'unavailable', reason: platformFailureKind(error) };
+    }
+  }
+
+  /**
+   * After an update: the entry's open card shows who fixed it and what changed, and the askers behind
+   * it are told (when set to). The snapshot takes the new texts, so the next edit starts from them.
+   */
+  async markFixed(
+    edit: EntryEdit,
+    changedFields: string[],
+    operatorId: string,
+    options: { cardId?: string | undefined } = {},
+    scope: ReviewScope = {},
+  ): Promise<void> {
+    const cards = this.#cards;
+    await this.#refreshSnapshot(edit, scope);
+    const cardIds = new Set([cardIdOfEntry(edit.docId), ...(options.cardId ? [options.cardId] : [])]);
+    const toNotify: AskerToNotify[] = [];
+    for (const cardId of cardIds) {
+      await cards.store
+        .change(cardId, async (card) => {
+          if (card?.status !== 'open') return { result: undefined };
+          const now = cards.now();
+          const fixed: ReviewCard = {
+            ...card,
+            status: 'fixed',
+            handledBy: operatorId,
+            handledAt: now,
+            changedFields,
+            notify: [],
+            updatedAt: now,
+          };
+          toNotify.push(...card.notify);
+          return { card: await cards.show(fixed, scope), result: undefined };
+        })
+        .catch((error: unknown) => {
+          cards.logger.error({ ...scope, err: error, cardId }, 'review card not marked fixed');
+        });
+    }
+    if (!this.#settings.notifyAskersOnFix) return;
+    for (const asker of dedupeAskers(toNotify)) {
+      await cards.board.tellAskerFixed(asker, scope).catch((error: unknown) => {
+        cards.logger.warn({ ...scope, err: error, userId: asker.userId }, 'asker not told of the fix');
+      });
+    }
+  }
+
+  async #refreshSnapshot(edit: EntryEdit, scope: ReviewScope): Promise<void> {
+    if (edit.questionTitle === undefined && edit.answerDesc === undefined) return;
+    const cards = this.#cards;
+    try {
+      const known = await cards.snapshots.get(edit.docId);
+      if (!known) return;
+      await cards.snapshots.put({
+        ...known,
+        questionTitle: edit.questionTitle ?? known.questionTitle,
+        answerHtml: edit.answerDesc ?? known.answerHtml,
+        seenAt: cards.now(),
+      });
+      cards.snapshotRewritten(edit.docId);
+    } catch (error) {
+      cards.logger.warn(
+        { ...scope, err: error, docId: edit.docId },
+        'entry snapshot not refreshed after the edit',
+      );
+    }
+  }
+}
+
+/** The audit line's view of a change: flags as they are, texts shortened and hashed, never whole. */
+function auditedChanges(edit: EntryEdit, changedFields: string[]): Record<string, unknown> {
+  const audited: Record<string, unknown> = {};
+  for (const field of changedFields) {
+    const value: unknown = Reflect.get(edit, field);
+    if (typeof value === 'string' && (field === 'questionTitle' || field === 'answerDesc')) {
+      audited[field] = {
+        chars: [...value].length,
+        sha256: textHash(value).slice(0, 16),
+        ...(field === 'questionTitle' ? { preview: [...value].slice(0, AUDIT_TEXT_PREVIEW).join('') } : {}),
+      };
+    } else {
+      audited[field] = value;
+    }
+  }
+  return audited;
+}

@@ -1,0 +1,228 @@
+// The review loop as answers happen: what the robot answered from each entry (its snapshot), and the
+// cards that tell the entries' owners about a 👎, a reason given, or a question left unanswered.
+import type { AnsweredQuestion, AnswerObserver, LinkedEntries } from '../conversation/conversation.js';
+import type { AnswerContext } from '../conversation/types.js';
+import { ANSWER_TYPE_UNKNOWN } from '../platform/schemas.js';
+import { cardIdOfEntry, cardIdOfQuestion, isTooLittleToReview, linkKeyOf } from './normalise.js';
+import { newCard, type ReviewCards, type ReviewScope, withAsker } from './review-cards.js';
+import type { QuestionLinkStore } from './stores.js';
+import type { EntrySnapshot, ReasonNote, ReviewCard } from './types.js';
+
+export interface DislikeReport {
+  context: AnswerContext;
+  asker: { userId: string; displayName: string };
+  /** A link to the disliked answer, or `direct_message` when it is in a DM. */
+  link: string | 'direct_message' | undefined;
+}
+
+/** A reason's report: as a 👎's, its link asked for only when the reason opens a new card. */
+export interface ReasonReport extends Omit<DislikeReport, 'link'> {
+  link(): Promise<DislikeReport['link']>;
+}
+
+const MAX_REASONS = 3;
+/** Other wordings an unanswered card keeps: enough to show how people ask, bounded like its askers. */
+const MAX_WORDINGS = 10;
+const REASON_TEXT_MAX = 500;
+
+export class ReviewObserver implements AnswerObserver, LinkedEntries {
+  readonly #cards: ReviewCards;
+  readonly #links: QuestionLinkStore;
+
+  constructor(cards: ReviewCards, links: QuestionLinkStore) {
+    this.#cards = cards;
+    this.#links = links;
+  }
+
+  /**
+   * Notes what the robot answered: the entry's snapshot (what an edit is prefilled from) and, for an
+   * unanswered question, its card. Runs beside the answer, never delaying it; failures are logged.
+   */
+  answered(answered: AnsweredQuestion, scope: ReviewScope = {}): void {
+    this.#cards.beside(
+      this.#noteAnswer(answered, scope).catch((error: unknown) => {
+        this.#cards.logger.error(
+          { ...scope, err: error, docId: answered.docId },
+          'answer not noted for review',
+        );
+      }),
+    );
+  }
+
+  async #noteAnswer(answered: AnsweredQuestion, scope: ReviewScope): Promise<void> {
+    const cards = this.#cards;
+    if (answered.docId && answered.answerType !== ANSWER_TYPE_UNKNOWN) {
+      await cards.noteSnapshot({
+        docId: answered.docId,
+        questionTitle: answered.matchedQuestion?.trim() || answered.question,
+        answerHtml: answered.answerHtml,
+        answerType: answered.answerType,
+        robotFlag: answered.robotFlag,
+        seenAt: cards.now(),
+      });
+    }
+    if (
+      answered.answerType !== ANSWER_TYPE_UNKNOWN ||
+      !cards.enabled ||
+      isTooLittleToReview(answered.question)
+    )
+      return;
+    // Where it was asked, as a 👎 card says it: asked before the card's lock is taken (a Slack call).
+    const link = await cards.board
+      .linkTo({ conversationId: answered.conversationId, messageId: answered.threadId }, scope)
+      .catch((error: unknown) => {
+        cards.logger.warn({ ...scope, err: error }, 'no link to an unanswered question');
+        return undefined;
+      });
+    const opened = {
+      cardId: cardIdOfQuestion(answered.question),
+      kind: 'unanswered' as const,
+      question: answered.question,
+    };
+    await cards.report(opened, scope, (base, now) => ({
+      ...base,
+      ...withWording(base, answered.question),
+      robotFlag: answered.robotFlag,
+      count: base.count + 1,
+      latestAsker: answered.asker,
+      latestLink: link,
+      latestConversation: answered.conversationId,
+      notify: withAsker(base.notify, {
+        userId: answered.asker.userId,
+        conversationId: answered.conversationId,
+        threadId: answered.threadId,
+        question: answered.question,
+        robotFlag: answered.robotFlag,
+      }),
+      updatedAt: now,
+    }));
+  }
+
+  /** A 👎 on an answer from an entry: its card counts one more, and the asker is remembered. */
+  async disliked(report: DislikeReport, scope: ReviewScope = {}): Promise<void> {
+    const { context } = report;
+    if (!this.#cards.enabled || !context.docId) return;
+    const docId = context.docId;
+    const snapshot = await this.#entrySnapshot(docId, scope);
+    const opened = { cardId: cardIdOfEntry(docId), kind: 'disliked' as const, question: context.question };
+    await this.#cards.report(opened, scope, (base, now) => dislikedCard(base, now, report, docId, snapshot));
+  }
+
+  async #entrySnapshot(docId: string, scope: ReviewScope): Promise<EntrySnapshot | undefined> {
+    return this.#cards.snapshots.get(docId).catch((error: unknown) => {
+      this.#cards.logger.warn(
+        { ...scope, err: error, docId },
+        'entry snapshot unavailable; card without the answer',
+      );
+      return undefined;
+    });
+  }
+
+  /**
+   * The asker said what was wrong with a 👎. An open card shows it among the latest reasons. A card
+   * handled since (fixed, dismissed) or gone is not where the reason ends: the report opens a new card
+   * with it, counted, as a new 👎 would, since the asker still finds the answer wrong.
+   */
+  async reasonGiven(
+    report: ReasonReport,
+    note: ReasonNote,
+    scope: ReviewScope = {},
+  ): Promise<'noted' | 'reopened' | 'no_card'> {
+    const cards = this.#cards;
+    const docId = report.context.docId;
+    if (!cards.enabled || !docId) return 'no_card';
+    const text = note.text?.trim().slice(0, REASON_TEXT_MAX) || undefined;
+    const reason: ReasonNote = { reason: note.reason, text, at: note.at };
+    const cardId = cardIdOfEntry(docId);
+    const snapshot = await this.#entrySnapshot(docId, scope);
+    return cards.store.change(cardId, async (card) => {
+      const now = cards.now();
+      if (card?.status === 'open') {
+        const updated = { ...card, reasons: withReason(card.reasons, reason), updatedAt: now };
+        return { card: await cards.show(updated, scope), result: 'noted' as const };
+      }
+      // Only a new card needs the link (an adapter call): an open one already has its report's.
+      const link = await report.link();
+      // Fixed after the asker saw the answer: the new card shows the answer they disliked, not the fix.
+      const fixedSince =
+        card?.status === 'fixed' && card.handledAt !== undefined && report.context.createdAt < card.handledAt
+          ? card
+          : undefined;
+      const counted = dislikedCard(
+        newCard(cardId, 'disliked', report.context.question, now),
+        now,
+        { ...report, link },
+        docId,
+        fixedSince ? undefined : snapshot,
+      );
+      const seen = fixedSince
+        ? {
+            ...counted,
+            entryTitle: fixedSince.entryTitle ?? counted.entryTitle,
+            answerHtml: fixedSince.answerHtml,
+            answerType: fixedSince.answerType,
+          }
+        : counted;
+      const note = fixedSince ? { ...reason, afterChangeAt: fixedSince.handledAt } : reason;
+      const reopened = { ...seen, reasons: withReason(counted.reasons, note) };
+      cards.logger.info(
+        { ...scope, cardId, handled: card?.status ?? 'none' },
+        'a reason given after its card was handled opened a new card',
+      );
+      return { card: await cards.show(reopened, scope), result: 'reopened' as const };
+    });
+  }
+
+  /** The entry an operator linked these words to, for this robot (the conversation's LinkedEntries). */
+  async entryFor(question: string, robotFlag: number | undefined): Promise<string | undefined> {
+    return (await this.#links.get(linkKeyOf(question, robotFlag)))?.docId;
+  }
+}
+
+/** A disliked card with one more 👎: the entry as last seen, the asker's question, remembered to tell. */
+function dislikedCard(
+  base: ReviewCard,
+  now: number,
+  report: DislikeReport,
+  docId: string,
+  snapshot: EntrySnapshot | undefined,
+): ReviewCard {
+  const { context } = report;
+  return {
+    ...base,
+    docId,
+    entryTitle: snapshot?.questionTitle ?? context.docName,
+    answerHtml: snapshot?.answerHtml ?? base.answerHtml,
+    answerType: snapshot?.answerType ?? base.answerType,
+    question: context.question,
+    robotFlag: context.robotFlag,
+    count: base.count + 1,
+    latestAsker: report.asker,
+    latestLink: report.link,
+    latestConversation: context.conversationId,
+    notify: withAsker(base.notify, {
+      userId: report.asker.userId,
+      conversationId: context.conversationId,
+      threadId: context.threadId,
+      question: context.question,
+      robotFlag: context.robotFlag,
+    }),
+    updatedAt: now,
+  };
+}
+
+function withReason(reasons: ReasonNote[], reason: ReasonNote): ReasonNote[] {
+  return [reason, ...reasons].slice(0, MAX_REASONS);
+}
+
+/**
+ * An unanswered card keeps the wording it was opened with, which is whole and was seen first; each
+ * other wording is listed once (as typed, differing from the first and each other by more than spaces).
+ */
+function withWording(card: ReviewCard, question: string): Pick<ReviewCard, 'question' | 'otherWordings'> {
+  const known = [card.question, ...card.otherWordings];
+  const sameText = (wording: string) =>
+    wording.trim().replace(/\s+/g, ' ') === question.trim().replace(/\s+/g, ' ');
+  if (known.some(sameText)) return { question: card.question, otherWordings: card.otherWordings };
+  return { question: card.question, otherWordings: [...card.otherWordings, question].slice(-MAX_WORDINGS) };
+}
