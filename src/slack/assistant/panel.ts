@@ -76,7 +76,14 @@ export function assistantPanel(deps: {
           handling.logger.warn(errorFields(error), 'assistant thread title claim unavailable; not titled');
           return false;
         });
-      if (claimed) await responder.assistantTitle(handling, thread, title);
+      if (!claimed) return;
+      await responder.call(handling, 'assistant.threads.setTitle', thread, {}, () =>
+        handling.client.assistant.threads.setTitle({
+          channel_id: thread.channel,
+          thread_ts: thread.threadTs,
+          title,
+        }),
+      );
     },
 
     async rememberContext(handling, thread, channelId) {
@@ -106,6 +113,24 @@ function contextKey(teamId: string, thread: PanelThread): string {
 
 const LOADING_MESSAGES = ['loading_searching', 'loading_reading', 'loading_writing'] as const;
 
+/** Slack clears the status when the app posts in the thread, or when it is set to ''. */
+function setStatus(
+  responder: Responder,
+  handling: Handling,
+  thread: PanelThread,
+  status: string,
+  loadingMessages: string[],
+): Promise<boolean> {
+  return responder.call(handling, 'assistant.threads.setStatus', thread, {}, () =>
+    handling.client.assistant.threads.setStatus({
+      channel_id: thread.channel,
+      thread_ts: thread.threadTs,
+      status,
+      ...(loadingMessages.length > 0 ? { loading_messages: loadingMessages } : {}),
+    }),
+  );
+}
+
 /** Set without waiting, as it must not delay the question; the answer posted in the thread clears it. */
 function statusLine(responder: Responder): WorkingSignals {
   return (handling, target, locale, replaceTs) => {
@@ -115,19 +140,16 @@ function statusLine(responder: Responder): WorkingSignals {
     return {
       start() {
         if (thread !== undefined) {
-          statusSet = responder.assistantStatus(handling, thread, {
-            text: t(locale, 'status'),
-            loadingMessages: LOADING_MESSAGES.map((key) => t(locale, key)),
-          });
+          statusSet = setStatus(responder, handling, thread, t(locale, 'status'), [
+            ...LOADING_MESSAGES.map((key) => t(locale, key)),
+          ]);
         }
         return Promise.resolve();
       },
       stop() {
         if (statusSet === undefined || thread === undefined || replaceTs === undefined) return;
         const set = statusSet;
-        statusSet = set.then(() =>
-          responder.assistantStatus(handling, thread, { text: '', loadingMessages: [] }),
-        );
+        statusSet = set.then(() => setStatus(responder, handling, thread, '', []));
       },
       // A status that reached Slack after the answer would stay up under it.
       shownTs: async () => {

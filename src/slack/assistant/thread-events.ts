@@ -42,10 +42,14 @@ export function threadStartedListener(deps: ThreadEventDeps): (args: ThreadEvent
       ]);
       await Promise.all([
         deps.responder.post(handling, thread, greeting(person.locale, person.displayName)),
-        deps.responder.assistantPrompts(handling, thread, {
-          title: t(person.locale, 'prompts_title'),
-          items: deps.assistant.prompts(person.locale),
-        }),
+        deps.responder.call(handling, 'assistant.threads.setSuggestedPrompts', thread, {}, () =>
+          handling.client.assistant.threads.setSuggestedPrompts({
+            channel_id: thread.channel,
+            thread_ts: thread.threadTs,
+            title: t(person.locale, 'prompts_title'),
+            prompts: deps.assistant.prompts(person.locale).map(({ title, message }) => ({ title, message })),
+          }),
+        ),
       ]);
       await deps.deliveries.keep(deliveryKey, handling.logger);
       deps.onEvent(event.type, 'greeted');

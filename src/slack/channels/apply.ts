@@ -5,6 +5,7 @@ import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
+import { slackErrorCode } from '../transport/responder.js';
 import { renderChannelNotice } from './views.js';
 
 type ApplyDeps = Pick<ListenerDeps, 'channels' | 'responder' | 'onEvent'>;
@@ -40,7 +41,7 @@ export async function applyChannelChange(
   const answer = answerAsked(input.change);
   // Only a member gets the channel's messages: a mode it cannot serve would silently do nothing.
   if (answer === 'questions' || answer === 'all') {
-    if ((await deps.responder.membership(handling, channelId)) === 'not_member') {
+    if ((await membership(deps, handling, channelId)) === 'not_member') {
       deps.onEvent('channel_settings', 'not_member');
       return { kind: 'not_member' };
     }
@@ -101,4 +102,20 @@ async function write(
 
 function differs<T>(before: T, after: T): T | undefined {
   return before === after ? undefined : after;
+}
+
+/** `channel_not_found` is a private channel the app was not invited to; other refusals are unknown. */
+async function membership(
+  deps: ApplyDeps,
+  handling: Handling,
+  channel: string,
+): Promise<'member' | 'not_member' | 'unknown'> {
+  try {
+    const response = await handling.client.conversations.info({ channel });
+    return response.channel?.is_member === true ? 'member' : 'not_member';
+  } catch (error) {
+    if (slackErrorCode(error) === 'channel_not_found') return 'not_member';
+    deps.responder.failed(handling, 'conversations.info', error, { channel, threadTs: undefined });
+    return 'unknown';
+  }
 }

@@ -87,7 +87,9 @@ async function publishHome(
     examples: homeExamples(deps.home.examples, locale),
     operator: operator ? await operatorPart(deps, handling, { teamId, command }, permalinks) : undefined,
   });
-  const published = await deps.responder.publishHome(handling, userId, view);
+  const published = await deps.responder.call(handling, 'views.publish', undefined, { userId }, () =>
+    handling.client.views.publish({ user_id: userId, view }),
+  );
   deps.home.onPublish(published ? 'published' : 'failed');
 }
 

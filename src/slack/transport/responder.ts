@@ -43,11 +43,6 @@ export interface ReplyTarget {
   replaceUrl?: string | undefined;
 }
 
-interface AssistantThread {
-  channel: string;
-  threadTs: string;
-}
-
 export class Responder {
   readonly #onApiError: ((method: string, error: string | undefined) => void) | undefined;
 
@@ -68,7 +63,7 @@ export class Responder {
       const ts = 'ts' in response ? response.ts : undefined;
       return typeof ts === 'string' ? { ok: true, ts } : { ok: false, error: 'no_ts' };
     } catch (error) {
-      this.#logFailure(out, 'chat.postMessage', error, target);
+      this.failed(out, 'chat.postMessage', error, target);
       return { ok: false, error: slackErrorCode(error) };
     }
   }
@@ -78,7 +73,7 @@ export class Responder {
       await out.client.apiCall('chat.update', { channel, ts, ...messageFields(message) });
       return { ok: true, ts };
     } catch (error) {
-      this.#logFailure(out, 'chat.update', error, { channel, threadTs: undefined }, { ts });
+      this.failed(out, 'chat.update', error, { channel, threadTs: undefined }, { ts });
       return { ok: false, error: slackErrorCode(error) };
     }
   }
@@ -139,7 +134,7 @@ export class Responder {
       });
       return { ok: true };
     } catch (error) {
-      this.#logFailure(out, 'chat.postEphemeral', error, target, { userId });
+      this.failed(out, 'chat.postEphemeral', error, target, { userId });
       return { ok: false, error: slackErrorCode(error) };
     }
   }
@@ -156,20 +151,14 @@ export class Responder {
       const opened = await out.client.views.open({ trigger_id: triggerId, view });
       return opened.view?.id ?? undefined;
     } catch (error) {
-      this.#logFailure(out, 'views.open', error, undefined, { callbackId: view.callback_id ?? '' });
+      this.failed(out, 'views.open', error, undefined, { callbackId: view.callback_id ?? '' });
       return undefined;
     }
   }
 
   updateModal(out: Outbox, viewId: string, view: webApi.ModalView): Promise<boolean> {
-    return this.#succeeded(out, 'views.update', undefined, { viewId }, () =>
+    return this.call(out, 'views.update', undefined, { viewId }, () =>
       out.client.views.update({ view_id: viewId, view }),
-    );
-  }
-
-  publishHome(out: Outbox, userId: string, view: webApi.HomeView): Promise<boolean> {
-    return this.#succeeded(out, 'views.publish', undefined, { userId }, () =>
-      out.client.views.publish({ user_id: userId, view }),
     );
   }
 
@@ -179,67 +168,13 @@ export class Responder {
       const opened = await out.client.conversations.open({ users: userId });
       const channel = opened.channel?.id;
       if (typeof channel === 'string' && channel !== '') return channel;
-      this.#logFailure(out, 'conversations.open', new Error('no channel in the answer'), undefined, {
+      this.failed(out, 'conversations.open', new Error('no channel in the answer'), undefined, {
         userId,
       });
     } catch (error) {
-      this.#logFailure(out, 'conversations.open', error, undefined, { userId });
+      this.failed(out, 'conversations.open', error, undefined, { userId });
     }
     return undefined;
-  }
-
-  /** `channel_not_found` is a private channel the app was not invited to; other refusals are unknown. */
-  async membership(out: Outbox, channel: string): Promise<'member' | 'not_member' | 'unknown'> {
-    try {
-      const response = await out.client.conversations.info({ channel });
-      return response.channel?.is_member === true ? 'member' : 'not_member';
-    } catch (error) {
-      if (slackErrorCode(error) === 'channel_not_found') return 'not_member';
-      this.#logFailure(out, 'conversations.info', error, { channel, threadTs: undefined });
-      return 'unknown';
-    }
-  }
-
-  /** Slack clears the status when the app posts in the thread, or when it is set to ''. */
-  assistantStatus(
-    out: Outbox,
-    thread: AssistantThread,
-    status: { text: string; loadingMessages: readonly string[] },
-  ): Promise<boolean> {
-    return this.#succeeded(out, 'assistant.threads.setStatus', thread, {}, () =>
-      out.client.assistant.threads.setStatus({
-        channel_id: thread.channel,
-        thread_ts: thread.threadTs,
-        status: status.text,
-        ...(status.loadingMessages.length > 0 ? { loading_messages: [...status.loadingMessages] } : {}),
-      }),
-    );
-  }
-
-  /** Slack allows four prompts at most. */
-  assistantPrompts(
-    out: Outbox,
-    thread: AssistantThread,
-    prompts: { title: string; items: readonly { title: string; message: string }[] },
-  ): Promise<boolean> {
-    return this.#succeeded(out, 'assistant.threads.setSuggestedPrompts', thread, {}, () =>
-      out.client.assistant.threads.setSuggestedPrompts({
-        channel_id: thread.channel,
-        thread_ts: thread.threadTs,
-        title: prompts.title,
-        prompts: prompts.items.map((prompt) => ({ title: prompt.title, message: prompt.message })),
-      }),
-    );
-  }
-
-  assistantTitle(out: Outbox, thread: AssistantThread, title: string): Promise<boolean> {
-    return this.#succeeded(out, 'assistant.threads.setTitle', thread, {}, () =>
-      out.client.assistant.threads.setTitle({
-        channel_id: thread.channel,
-        thread_ts: thread.threadTs,
-        title,
-      }),
-    );
   }
 
   /** A warning on refusal: links are a convenience. */
@@ -258,7 +193,8 @@ export class Responder {
     }
   }
 
-  async #succeeded(
+  /** A room's own Web API call: false when Slack refused it (logged and counted). */
+  async call(
     out: Outbox,
     method: string,
     target: ReplyTarget | undefined,
@@ -269,12 +205,13 @@ export class Responder {
       await call();
       return true;
     } catch (error) {
-      this.#logFailure(out, method, error, target, extra);
+      this.failed(out, method, error, target, extra);
       return false;
     }
   }
 
-  #logFailure(
+  /** Logs and counts a refused Web API call. */
+  failed(
     out: Outbox,
     method: string,
     error: unknown,

@@ -9,39 +9,11 @@ import { Responder } from '../../../../src/slack/transport/responder.js';
 import { MemoryAssistantContextStore } from '../../../../src/stores/assistant-contexts.js';
 import { MemoryChannelSettingsStore } from '../../../../src/stores/channel-settings.js';
 import { MemoryOnceStore } from '../../../../src/stores/memory.js';
+import { startFakeSlackApi } from '../../../support/fake-slack-api.js';
 import { logSink } from '../../../support/log-sink.js';
 import { IDS } from '../../../support/slack-payloads.js';
 
 const THREAD = { channel: IDS.dm, threadTs: '1700000000.000100' };
-
-/** A responder that records the panel's calls; the status call is held until released. */
-class PanelResponder extends Responder {
-  readonly statuses: string[] = [];
-  readonly titles: string[] = [];
-  #release: () => void = () => undefined;
-  readonly #held = new Promise<void>((resolve) => {
-    this.#release = resolve;
-  });
-
-  override async assistantStatus(
-    _out: unknown,
-    _thread: unknown,
-    status: { text: string },
-  ): Promise<boolean> {
-    this.statuses.push(status.text);
-    await this.#held;
-    return true;
-  }
-
-  override async assistantTitle(_out: unknown, _thread: unknown, title: string): Promise<boolean> {
-    this.titles.push(title);
-    return true;
-  }
-
-  releaseStatus(): void {
-    this.#release();
-  }
-}
 
 async function panelWith(options: { contexts?: AssistantContextStore; prompts?: readonly string[] } = {}) {
   const sink = logSink();
@@ -54,7 +26,9 @@ async function panelWith(options: { contexts?: AssistantContextStore; prompts?: 
   });
   await channels.start();
   onTestFinished(() => channels.stop());
-  const responder = new PanelResponder();
+  const slack = await startFakeSlackApi();
+  onTestFinished(() => slack.close());
+  const responder = new Responder();
   const panel = assistantPanel({
     contexts: options.contexts ?? new MemoryAssistantContextStore({ maxEntries: 10 }),
     titles: new MemoryOnceStore({ maxEntries: 10 }),
@@ -62,9 +36,10 @@ async function panelWith(options: { contexts?: AssistantContextStore; prompts?: 
     responder,
     settings: { ttlSeconds: 60, prompts: options.prompts },
   });
-  const client = new webApi.WebClient('xoxb-test');
+  const client = new webApi.WebClient('xoxb-test', { slackApiUrl: slack.url, retryConfig: { retries: 0 } });
   const handling = beginHandling({ client, context: { teamId: IDS.team } }, { logger, users: unusedUsers });
-  return { panel, responder, handling, logs: sink.records };
+  const bodies = (method: string) => slack.calls(method).map((call) => call.body);
+  return { panel, slack, bodies, handling, logs: sink.records };
 }
 
 const unusedUsers = {
@@ -122,19 +97,23 @@ describe('the assistant panel', () => {
   });
 
   it('names a thread after its first question only', async () => {
-    const { panel, responder, handling } = await panelWith();
+    const { panel, bodies, handling } = await panelWith();
     await panel.titleOnce(handling, THREAD, ' \n ');
     await panel.titleOnce(handling, THREAD, '  How do I\nreset my password? ');
     await panel.titleOnce(handling, THREAD, 'And the VPN?');
-    expect(responder.titles).toEqual(['How do I reset my password?']);
+    expect(bodies('assistant.threads.setTitle')).toEqual([
+      { channel_id: THREAD.channel, thread_ts: THREAD.threadTs, title: 'How do I reset my password?' },
+    ]);
   });
 
   it('shows the status without holding the question, and holds the answer until Slack took the status', async () => {
-    const { panel, responder, handling } = await panelWith();
+    const { panel, slack, bodies, handling } = await panelWith();
+    // A slow Slack: the status is taken a while after it was sent.
+    slack.delayNext('assistant.threads.setStatus', 300);
     const signal = panel.working(handling, THREAD, 'en', undefined);
-    // Resolves while Slack has not answered the status: the robot is asked at once.
     await signal.start(700);
-    expect(responder.statuses).toEqual(['is looking this up…']);
+    // Resolved while Slack has not taken the status: the robot is asked at once.
+    expect(bodies('assistant.threads.setStatus')).toEqual([]);
     let shown = false;
     const answerMayShow = signal.shownTs().then((ts) => {
       shown = true;
@@ -142,14 +121,17 @@ describe('the assistant panel', () => {
     });
     await Promise.resolve();
     expect(shown).toBe(false);
-    responder.releaseStatus();
     // No placeholder: the answer is posted, not put in place of another message.
     expect(await answerMayShow).toBeUndefined();
+    expect(bodies('assistant.threads.setStatus')).toEqual([
+      expect.objectContaining({ thread_ts: THREAD.threadTs, status: 'is looking this up…' }),
+    ]);
   });
 
   it('shows the status in the person’s language', async () => {
-    const { panel, responder, handling } = await panelWith();
+    const { panel, slack, handling } = await panelWith();
     await panel.working(handling, THREAD, 'zh-CN', undefined).start(0);
-    expect(responder.statuses).toEqual(['正在查找答案…']);
+    const call = await slack.waitForCall('assistant.threads.setStatus');
+    expect(call.body).toMatchObject({ status: '正在查找答案…' });
   });
 });
