@@ -32,7 +32,7 @@ import {
   encodeSuggestionValue,
   encodeTryAgainValue,
 } from '../kit/button-values.js';
-import { button, context, plainText, section } from '../kit/elements.js';
+import { button, context, plainText, type RenderedMessage, section } from '../kit/elements.js';
 import { failureText } from '../kit/failure-wording.js';
 import {
   ACTIONS_ELEMENTS_MAX,
@@ -56,17 +56,8 @@ import {
 } from './ids.js';
 import { t } from './messages.js';
 
-export interface RenderedMessage {
-  /** Plain fallback for notifications and clients that cannot show blocks. */
-  text: string;
-  blocks: KnownBlock[];
-}
-
 export interface RenderOptions {
-  /**
-   * 'blocks' (default) shows answer images as image blocks; 'links' writes them as links, for a
-   * second attempt after Slack refused a message because it could not fetch an image.
-   */
+  /** Images as image blocks (default), or as links: a second try after Slack could not fetch one. */
   images?: 'blocks' | 'links';
   /** True where the place names people to call (escalation.ts): the answer offers "Get a person". */
   escalate?: boolean;
@@ -87,10 +78,7 @@ const BLOCK_ID_MAX = BLOCK_KIT.id;
 const FEEDBACK_BUTTON_TEXT_MAX = BLOCK_KIT.feedbackButton.text;
 const FEEDBACK_LABEL_MAX = BLOCK_KIT.feedbackButton.accessibilityLabel;
 
-/**
- * The block id that marks an answer's message with its knowledge entry, so the "Edit answer" message
- * shortcut can tell which entry a message shows; undefined when the id would not fit in a block_id.
- */
+/** The block id marking an answer with its entry, for the "Edit answer" shortcut; undefined if too long. */
 export function entryBlockId(docId: string): string | undefined {
   const id = `${ENTRY_BLOCK_PREFIX}${docId}`;
   return docId !== '' && id.length <= BLOCK_ID_MAX ? id : undefined;
@@ -151,10 +139,7 @@ export function ratedText(locale: Locale, userId: string, rating: Rating): strin
   return rating === 1 ? t(locale, 'rated_up', { user }) : t(locale, 'rated_down', { user });
 }
 
-/**
- * The line that replaces the rating buttons once the answer is rated. After a 👎, with the answer's
- * context key, it offers the asker a button to say what was wrong.
- */
+/** The line in place of the rating buttons; after a 👎 with a context key, a button to say what was wrong. */
 export function renderRatedLine(
   locale: Locale,
   userId: string,
@@ -179,19 +164,12 @@ export function renderRatedLine(
   };
 }
 
-/**
- * An existing message's blocks (untrusted, from an interaction payload) with the rating buttons
- * replaced by `rated`. Blocks we cannot recognise as blocks are dropped; when no rating block is
- * found, `rated` is appended so the message still shows the rating.
- */
+/** A clicked message's blocks with the rating buttons replaced by `rated` (see replaceBlock). */
 export function replaceRatingButtons(blocks: unknown, rated: KnownBlock): KnownBlock[] {
   return replaceBlock(blocks, RATING_BLOCK_ID, rated);
 }
 
-/**
- * An existing message's blocks (untrusted) with the block `blockId` replaced by `replacement`;
- * unrecognisable blocks are dropped, and `replacement` is appended when no such block is found.
- */
+/** Untrusted blocks with `blockId` replaced (appended when missing); unrecognisable blocks dropped. */
 export function replaceBlock(blocks: unknown, blockId: string, replacement: KnownBlock): KnownBlock[] {
   const result: KnownBlock[] = [];
   let replaced = false;
@@ -228,18 +206,11 @@ interface Unit {
 /** The answer's own blocks, the same for every reply that carries this answer HTML. */
 interface AnswerBody {
   readonly units: readonly Unit[];
-  /**
-   * False when nothing of the answer would be seen (only tags, spaces, &nbsp; or invisible
-   * characters): such an answer is told as empty and cannot be rated. An image alone is an answer.
-   */
+  /** False when nothing would be seen (tags, spaces, invisible characters): told as empty. */
   readonly visible: boolean;
 }
 
-/**
- * A knowledge base answers most questions with the same few hundred entries, and converting HTML is
- * the costliest step of a reply (a DOM parse per answer), so converted bodies are kept by their HTML.
- * Bounded by entries and by characters of HTML; the blocks are shared and never mutated.
- */
+/** Converted bodies by their HTML: few entries answer most questions, and a parse costs most. Shared. */
 const answerBodies = new LRUCache<string, AnswerBody>({
   max: 1_000,
   maxSize: 8_000_000,
@@ -365,10 +336,7 @@ function renderAnswer(reply: AnswerReply, options: RenderOptions): RenderedMessa
   });
 }
 
-/**
- * Gives the first block without a block_id of its own the entry's id: every part of a long answer
- * carries it, so the shortcut works on any of them. Blocks are copied, as cached bodies are shared.
- */
+/** The entry's id on each part's first block without one, so the shortcut works on any part; copied. */
 function markEntry(blocks: KnownBlock[], entryId: string): KnownBlock[] {
   const index = blocks.findIndex((block) => block.block_id === undefined);
   const first = blocks[index];

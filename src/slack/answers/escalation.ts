@@ -6,10 +6,10 @@ import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { People } from '../../conversation/channel-settings.js';
 import type { Locale } from '../../conversation/locale.js';
 import type { OnceStore } from '../handling/stores.js';
-import { context, section } from '../kit/elements.js';
+import { context, type RenderedMessage, section } from '../kit/elements.js';
 import { FALLBACK_TEXT_MAX, SECTION_TEXT_MAX, truncateCharacters, truncateMrkdwn } from '../kit/limits.js';
 import { sharedTime } from '../kit/times.js';
-import { ESCALATE_BLOCK_ID, mention, type RenderedMessage } from './blocks.js';
+import { ESCALATE_BLOCK_ID, mention } from './blocks.js';
 import { t } from './messages.js';
 
 /** Who is called about an answer, and where the call is posted. */
@@ -44,10 +44,7 @@ export interface EscalationClaims {
   release(contextKey: string): Promise<void>;
 }
 
-/**
- * Over a OnceStore that refuses while a shared store is down (the threads' store): a fallback to
- * each process's memory, as the deliveries have, would let every replica call the same people.
- */
+/** Over a store that refuses while down: a fallback to memory would let every replica call the same. */
 export function escalationClaims(store: OnceStore, ttlSeconds: number): EscalationClaims {
   const key = (contextKey: string) => `escalate:${contextKey}`;
   return {
@@ -109,10 +106,7 @@ export function renderCall(call: Call): RenderedMessage {
 /** Room a context element leaves for the people called, after who called and when. */
 const CALLED_MAX = 2_500;
 
-/**
- * The line in place of the button: who clicked, whom that called (the groups and people the place
- * names), and when, in each reader's own time zone.
- */
+/** The line in place of the button: who clicked, whom that called, and when, in each reader's time zone. */
 export function renderEscalatedLine(
   locale: Locale,
   userId: string,

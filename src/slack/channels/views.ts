@@ -7,8 +7,7 @@ import {
   type People,
 } from '../../conversation/channel-settings.js';
 import type { Locale } from '../../conversation/locale.js';
-import type { RenderedMessage } from '../answers/blocks.js';
-import { button, context, section } from '../kit/elements.js';
+import { button, context, type RenderedMessage, section } from '../kit/elements.js';
 import { SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET, truncateMrkdwn } from '../kit/limits.js';
 import { code } from '../kit/text.js';
 import { sharedTime } from '../kit/times.js';

@@ -12,9 +12,8 @@ import {
   STATISTICS_DAYS_MAX,
   type StatisticsReport,
 } from '../../service-desk/statistics.js';
-import type { RenderedMessage } from '../answers/blocks.js';
 import { BLOCK_KIT } from '../kit/block-kit-limits.js';
-import { button, context, mrkdwn, plainText, section } from '../kit/elements.js';
+import { button, context, mrkdwn, plainText, type RenderedMessage, section } from '../kit/elements.js';
 import {
   ACTIONS_ELEMENTS_MAX,
   SECTION_TEXT_MAX,

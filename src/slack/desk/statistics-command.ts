@@ -4,10 +4,10 @@
 import type { Locale } from '../../conversation/locale.js';
 import { type Period, periodOf, statisticsReport } from '../../service-desk/statistics.js';
 import { operatorRefusal } from '../access/operator-gate.js';
-import type { RenderedMessage } from '../answers/blocks.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
+import type { RenderedMessage } from '../kit/elements.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { renderStatistics, renderStatisticsModal, renderStatisticsProblem } from './command-views.js';
 

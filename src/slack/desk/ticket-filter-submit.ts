@@ -3,10 +3,10 @@
 import type { Locale } from '../../conversation/locale.js';
 import { checkFilter, type FilterResult, todayIn } from '../../service-desk/tickets.js';
 import { operatorRefusal } from '../access/operator-gate.js';
-import type { RenderedMessage } from '../answers/blocks.js';
 import type { Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';
 import type { ViewArgs } from '../handling/tracked.js';
+import type { RenderedMessage } from '../kit/elements.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { t } from './messages.js';
 import {

@@ -14,10 +14,10 @@ import {
 } from '../../service-desk/tickets.js';
 import { isTimeZone } from '../../util/time-zone.js';
 import { operatorRefusal } from '../access/operator-gate.js';
-import type { RenderedMessage } from '../answers/blocks.js';
 import { type Click, type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
 import { decodeTicketQueryValue } from '../kit/button-values.js';
+import type { RenderedMessage } from '../kit/elements.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { ACTION_TICKETS_CSV } from './ids.js';
 import { t } from './messages.js';

@@ -1,8 +1,8 @@
 // `/cs tickets …`, the slash command's tickets part: no words opens the filter modal; typed filters
 // answer at once, where the command was typed.
 import { todayIn } from '../../service-desk/tickets.js';
-import type { RenderedMessage } from '../answers/blocks.js';
 import type { Handling } from '../handling/handling.js';
+import type { RenderedMessage } from '../kit/elements.js';
 import { parseTicketArguments } from './command-grammar.js';
 import { renderTicketProblem } from './ticket-views.js';
 import { FALLBACK_TIME_ZONE, openTicketFilter, resultMessage, type TicketDeps } from './tickets.js';

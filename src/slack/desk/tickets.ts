@@ -9,9 +9,9 @@ import {
   ticketPage,
   todayIn,
 } from '../../service-desk/tickets.js';
-import type { RenderedMessage } from '../answers/blocks.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
+import type { RenderedMessage } from '../kit/elements.js';
 import {
   encodeTicketFilterMetadata,
   renderTicketFilterModal,

@@ -1,7 +1,7 @@
 // An operator command's answer when the platform is slow: a working line once the answer is late,
 // which the answer then replaces, so a slow `/cs stats` is not mistaken for one that did nothing.
 import type { Locale } from '../../conversation/locale.js';
-import type { RenderedMessage } from '../answers/blocks.js';
+import type { RenderedMessage } from '../kit/elements.js';
 import { t } from './messages.js';
 
 /** WORKING_LINE_DELAY_MS's default: under a second, as a person waits for a sign of life. */

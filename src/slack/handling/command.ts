@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import { wellFormed } from '../../util/well-formed.js';
-import type { RenderedMessage } from '../answers/blocks.js';
+import type { RenderedMessage } from '../kit/elements.js';
 import type { ListenerDeps } from './deps.js';
 import type { BoltRequest, Handling } from './handling.js';
 import { t } from './messages.js';

@@ -7,11 +7,10 @@ import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import type { ReviewCard } from '../../review/types.js';
 import { EXPIRED, within } from '../../util/deadline.js';
-import type { RenderedMessage } from '../answers/blocks.js';
 import { type Click, type ClickArgs, questionClickListener } from '../handling/click.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import { beginHandling, type Handling } from '../handling/handling.js';
-import { section } from '../kit/elements.js';
+import { type RenderedMessage, section } from '../kit/elements.js';
 import { t } from './messages.js';
 import {
   HOME_CARDS_LISTED,

@@ -2,6 +2,12 @@
 import type { types } from '@slack/bolt';
 import { BUTTON_TEXT_MAX, truncate } from './limits.js';
 
+/** A message as every room renders it: blocks, and the plain fallback for notifications. */
+export interface RenderedMessage {
+  text: string;
+  blocks: types.KnownBlock[];
+}
+
 export function mrkdwn(text: string): types.MrkdwnElement {
   return { type: 'mrkdwn', text };
 }

@@ -3,9 +3,8 @@
 import type { types } from '@slack/bolt';
 import { toPlainText } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
-import type { RenderedMessage } from '../answers/blocks.js';
 import { encodeAskAgainValue } from '../kit/button-values.js';
-import { button, section } from '../kit/elements.js';
+import { button, type RenderedMessage, section } from '../kit/elements.js';
 import { FALLBACK_TEXT_MAX, truncateMrkdwn } from '../kit/limits.js';
 import { escapedLine } from '../kit/text.js';
 import { ACTION_ASK_AGAIN } from './ids.js';

@@ -3,8 +3,8 @@
 import type { types } from '@slack/bolt';
 import { escapeMrkdwn, toPlainText } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
-import { mention, type RenderedMessage } from '../answers/blocks.js';
-import { context, section } from '../kit/elements.js';
+import { mention } from '../answers/blocks.js';
+import { context, type RenderedMessage, section } from '../kit/elements.js';
 import { FALLBACK_TEXT_MAX, SECTION_TEXT_MAX, truncateMrkdwn } from '../kit/limits.js';
 import { escapedLine } from '../kit/text.js';
 import { t } from './messages.js';

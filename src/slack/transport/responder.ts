@@ -2,7 +2,7 @@
 import type { webApi } from '@slack/bolt';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
-import type { RenderedMessage } from '../answers/blocks.js';
+import type { RenderedMessage } from '../kit/elements.js';
 import { postToResponseUrl } from './response-url.js';
 
 type WebClient = webApi.WebClient;

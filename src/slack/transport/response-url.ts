@@ -2,7 +2,7 @@
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
 import { wellFormedJson } from '../../util/well-formed.js';
-import type { RenderedMessage } from '../answers/blocks.js';
+import type { RenderedMessage } from '../kit/elements.js';
 
 const RESPONSE_URL_TIMEOUT_MS = 10_000;
 

@@ -7,7 +7,6 @@ import {
   ESCALATE_BLOCK_ID,
   entryBlockId,
   RATING_BLOCK_ID,
-  type RenderedMessage,
   renderRatedLine,
   renderReply,
   renderThinking,
@@ -27,6 +26,7 @@ import {
   decodeSuggestionValue,
   decodeTryAgainValue,
 } from '../../../../src/slack/kit/button-values.js';
+import type { RenderedMessage } from '../../../../src/slack/kit/elements.js';
 import {
   ACTIONS_ELEMENTS_MAX,
   BLOCKS_PER_MESSAGE_MAX,
