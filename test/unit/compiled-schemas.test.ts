@@ -7,16 +7,20 @@ import { z } from 'zod';
 import { openEnvelopeSchema, robotAnswerSchema, robotAskRequestSchema } from '../../src/platform/schemas.js';
 import { docIdSchema } from '../../src/slack/kit/button-values.js';
 import { incomingMessageSchema } from '../../src/slack/transport/incoming.js';
+import { slackEnvelopeSchema } from '../../src/slack/transport/receiver.js';
 import { reviewCardSchema } from '../../src/stores/review-schemas.js';
 import { MISSING, valueGenerator } from '../support/generated-values.js';
 import { reviewCard } from '../support/review-values.js';
 import {
   appMention,
+  blockActionsPayload,
   botMessage,
   channelMessage,
   directMessage,
+  eventCallback,
   messageChanged,
   messageDeleted,
+  urlVerification,
 } from '../support/slack-payloads.js';
 
 /** Values a field may carry, plain and not. */
@@ -175,6 +179,59 @@ function messageEvents(): unknown[] {
   return [...sent, ...generated];
 }
 
+/** Bodies sent to the request URL: event callbacks mostly, every other envelope now and then. */
+function slackBodies(): unknown[] {
+  const { field, object, sometimesAnything } = generator(31, 0.9);
+  const generated = Array.from({ length: 5_000 }, () =>
+    sometimesAnything(() =>
+      object({
+        type: field([
+          'event_callback',
+          'event_callback',
+          'url_verification',
+          'block_actions',
+          'message_action',
+        ]),
+        event: field([
+          MISSING,
+          object({
+            type: field(['message', 'app_mention', 'function_executed', '']),
+            user: field([MISSING, 'U1', { id: 'U1' }]),
+            channel: field([MISSING, 'C1', { id: 'C1' }]),
+            item: field([MISSING, { channel: 'C1' }]),
+            subteam: field([MISSING, { id: 'S1' }]),
+            text: field(['hello', MISSING]),
+          }),
+        ]),
+        authorizations: field([MISSING, [{ user_id: 'U0' }], []]),
+        challenge: field([MISSING, 'c-1']),
+        user: field([MISSING, { id: 'U1' }]),
+        actions: field([MISSING, [{ action_id: 'faq_feedback_helpful' }], []]),
+        callback_id: field([MISSING, 'ask', 'other']),
+        channel: field([MISSING, { id: 'C1' }]),
+        message: field([MISSING, { ts: '1.2' }]),
+        command: field([MISSING, '/cs', '/other']),
+        text: field([MISSING, 'vpn']),
+        user_id: field([MISSING, 'U1']),
+        channel_id: field([MISSING, 'C1']),
+        team_id: 'T1',
+        response_url: field([MISSING, 'https://hooks.slack.com/x']),
+      }),
+    ),
+  );
+  const sent = [
+    eventCallback(appMention({ text: '<@U0BOT> hello' })),
+    eventCallback(directMessage({ text: 'hello' })),
+    eventCallback(channelMessage({ text: 'hello' })),
+    eventCallback(botMessage({ text: 'hello' })),
+    eventCallback(messageChanged()),
+    eventCallback(messageDeleted()),
+    urlVerification(),
+    blockActionsPayload(),
+  ];
+  return [...sent, ...generated];
+}
+
 /** Cards as a store reads them back: JSON of a card, a field now and then changed or dropped. */
 function heldCards(): unknown[] {
   const { field, random, pick, sometimesAnything } = generator(51);
@@ -210,6 +267,16 @@ const HOT: ReadonlyArray<{ name: string; schema: z.ZodType; values: () => unknow
   { name: 'our robot ask', schema: robotAskRequestSchema, values: robotAsks, taken: 0.1 },
   { name: 'the open-platform envelope', schema: openEnvelopeSchema, values: envelopes, taken: 0.5 },
   { name: 'a message event', schema: incomingMessageSchema, values: messageEvents, taken: 0.05 },
+  {
+    name: 'a Slack envelope',
+    schema: slackEnvelopeSchema({
+      viewCallbackIds: ['edit'],
+      messageShortcutIds: ['ask'],
+      slashCommand: '/cs',
+    }),
+    values: slackBodies,
+    taken: 0.05,
+  },
   { name: 'a held review card', schema: reviewCardSchema, values: heldCards, taken: 0.3 },
   { name: "a button's docId", schema: docIdSchema, values: docIds, taken: 0.1 },
 ];
@@ -226,8 +293,23 @@ describe.each(HOT)('$name', ({ schema, values, taken }) => {
   });
 });
 
-it('the Slack messages the fixtures send are taken', () => {
+it('takes the messages and envelopes the fixtures send as Slack does', () => {
   for (const event of [appMention(), directMessage(), channelMessage(), botMessage(), messageChanged()]) {
     expect(incomingMessageSchema.safeParse(event).success).toBe(true);
+  }
+  const envelope = slackEnvelopeSchema({
+    viewCallbackIds: [],
+    messageShortcutIds: [],
+    slashCommand: undefined,
+  });
+  for (const event of [
+    appMention(),
+    directMessage(),
+    channelMessage(),
+    botMessage(),
+    messageChanged(),
+    messageDeleted(),
+  ]) {
+    expect(envelope.safeParse(eventCallback(event)).success).toBe(true);
   }
 });
