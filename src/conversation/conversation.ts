@@ -153,10 +153,7 @@ export class Conversation {
     return undefined;
   }
 
-  /**
-   * Answers a question: a notice when it cannot be asked, else the robot's answer or a failure.
-   * `beforeAsk` runs right before the robot is called (the adapter shows "working" there).
-   */
+  /** A notice when it cannot be asked, else the robot's answer or a failure; `beforeAsk` runs just before. */
   async ask(input: QuestionInput, options: AskOptions = {}): Promise<Reply> {
     const { asker } = input;
     const { beforeAsk, ...scope } = options;
@@ -199,10 +196,7 @@ export class Conversation {
     }
   }
 
-  /**
-   * The suggestion a click names, if the gateway offered it with that answer: any other docId (a
-   * forged value, an old button) must never be asked with questionFlag 1.
-   */
+  /** The suggestion a click names if that answer offered it: no other docId is asked with questionFlag 1. */
   async #offeredSuggestion(
     click: SuggestionClick,
     scope: RequestScope,
@@ -349,10 +343,7 @@ export class Conversation {
     return reply;
   }
 
-  /**
-   * The robot's answer to what was typed; when it matches nothing, the answer of the entry an operator
-   * linked these words to, asked by its docId as a suggestion click is. `byLink` asks by the link first.
-   */
+  /** The robot's answer, or on no match the linked entry's (`byLink`: the link's first). */
   async #answerOrLinked(
     request: RobotAskRequest,
     byLink: boolean,

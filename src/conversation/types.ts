@@ -102,10 +102,7 @@ export interface NoticeReply {
   limit?: number;
 }
 
-/**
- * Nothing to show: the robot had no answer to a message nobody addressed to the app (a channel
- * answering on its own). It costs the channel nothing: no message, no review card.
- */
+/** Nothing to show: no answer to a message nobody addressed to the app; no message, no review card. */
 interface PassReply {
   kind: 'pass';
   locale: Locale;

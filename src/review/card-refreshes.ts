@@ -1,7 +1,5 @@
-// Reports on a card (an unanswered question asked again, another 👎) are counted at once, but its
-// message is refreshed at most once every few seconds: a question asked by many people at once
-// updated one Slack message per asker, which Slack's rate limits on chat.update do not allow and
-// which cost every such answer a Web API call. The refresh shows the card as stored by then.
+// Reports on a card are counted at once, but its message is refreshed at most once an interval, as it
+// is stored by then: Slack's rate limits on chat.update allow no update per asker.
 
 /** Cards shown lately, remembered beyond this many only while they are within the interval. */
 const REMEMBERED_CARDS = 1_000;
@@ -26,10 +24,7 @@ export class CardRefreshes<Scope> {
     this.#refresh = options.refresh;
   }
 
-  /**
-   * True when the card's message may be refreshed now; otherwise a refresh is due at the end of the
-   * interval (one, however many reports come meanwhile) and false.
-   */
+  /** True when the card may be shown now; otherwise false, and one refresh is due at the interval's end. */
   mayShowNow(cardId: string, scope: Scope): boolean {
     const shownAt = this.#shownAt.get(cardId);
     const wait = shownAt === undefined ? 0 : shownAt + this.#everyMs - this.#now();

@@ -48,10 +48,12 @@ export interface ReviewMetrics {
   edit?(outcome: string): void;
 }
 
+type Changed<T> = { card?: ReviewCard | undefined; result: T };
+
 const MAX_NOTIFY = 20;
-/** A snapshot seen again unchanged within this time is not written again (one write per entry, not per answer). */
+/** An unchanged snapshot is written again only after this long: one write per entry, not per answer. */
 const SNAPSHOT_REWRITE_MS = 10 * 60 * 1000;
-/** What each entry was last seen as, kept up to this many characters (a few MB): one too many is written again. */
+/** Characters of last-written snapshots kept (a few MB); one forgotten is merely written again. */
 const WRITTEN_SNAPSHOT_CHARACTERS = 2_000_000;
 
 export class ReviewCards {
@@ -152,12 +154,22 @@ export class ReviewCards {
     });
   }
 
+  /** Changes a card under its lock; a card `next` returns is shown, then stored as shown. */
+  update<T>(
+    cardId: string,
+    scope: ReviewScope,
+    next: (card: ReviewCard | undefined, now: number) => Promise<Changed<T>> | Changed<T>,
+  ): Promise<T> {
+    return this.store.change(cardId, async (card) => {
+      const { card: changed, result } = await next(card, this.now());
+      return changed ? { card: await this.show(changed, scope), result } : { result };
+    });
+  }
+
   /** Shows a card as stored now, for the reports counted since it was last shown. */
   async #refreshCard(cardId: string, scope: ReviewScope): Promise<void> {
     try {
-      await this.store.change(cardId, async (card) =>
-        card ? { card: await this.show(card, scope), result: undefined } : { result: undefined },
-      );
+      await this.update(cardId, scope, (card) => ({ card, result: undefined }));
     } catch (error) {
       this.logger.error({ ...scope, err: error, cardId }, 'review card not refreshed');
     }
@@ -176,6 +188,16 @@ export class ReviewCards {
       return card;
     }
   }
+}
+
+/** The card as an operator handled it, now. */
+export function handled(
+  card: ReviewCard,
+  status: ReviewCard['status'],
+  operatorId: string,
+  now: number,
+): ReviewCard {
+  return { ...card, status, handledBy: operatorId, handledAt: now, updatedAt: now };
 }
 
 /** A card before its first report is counted, opened with the question that report asks. */

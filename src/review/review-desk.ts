@@ -10,7 +10,13 @@ import {
 } from '../platform/schemas.js';
 import { textHash } from './edit-plan.js';
 import { cardIdOfEntry, linkKeyOf } from './normalise.js';
-import { dedupeAskers, type OperatorAnswer, type ReviewCards, type ReviewScope } from './review-cards.js';
+import {
+  dedupeAskers,
+  handled,
+  type OperatorAnswer,
+  type ReviewCards,
+  type ReviewScope,
+} from './review-cards.js';
 import type { OpenCards, QuestionLinkStore } from './stores.js';
 import type { AskerToNotify, EntryEdit, EntrySnapshot, QuestionLink, ReviewCard } from './types.js';
 
@@ -152,32 +158,29 @@ export class ReviewDesk {
     scope: ReviewScope = {},
   ): Promise<LinkOutcome> {
     const cards = this.#cards;
-    const linked = await cards.store.change<
+    const linked = await cards.update<
       { link: QuestionLink; askers: AskerToNotify[] } | 'already_handled' | 'no_card'
-    >(cardId, async (card) => {
+    >(cardId, scope, async (card, now) => {
       if (!card) return { result: 'no_card' };
       if (card.kind !== 'unanswered' || card.status !== 'open') return { result: 'already_handled' };
-      const now = cards.now();
+      const { question, robotFlag } = card;
+      const { docId, entryTitle } = entry;
       const link: QuestionLink = {
-        question: card.question,
-        docId: entry.docId,
-        robotFlag: card.robotFlag,
-        entryTitle: entry.entryTitle,
+        question,
+        docId,
+        robotFlag,
+        entryTitle,
         linkedBy: operatorId,
         linkedAt: now,
       };
       // Stored before the card says so: a card that says "linked" always has its link.
-      await this.#links.put(linkKeyOf(card.question, card.robotFlag), link);
-      const shown: ReviewCard = {
-        ...card,
-        status: 'linked',
-        linked: { docId: entry.docId, entryTitle: entry.entryTitle, robotFlag: card.robotFlag },
-        handledBy: operatorId,
-        handledAt: now,
+      await this.#links.put(linkKeyOf(question, robotFlag), link);
+      const shown = {
+        ...handled(card, 'linked', operatorId, now),
+        linked: { docId, entryTitle, robotFlag },
         notify: [],
-        updatedAt: now,
       };
-      return { card: await cards.show(shown, scope), result: { link, askers: card.notify } };
+      return { card: shown, result: { link, askers: card.notify } };
     });
     if (linked === 'no_card' || linked === 'already_handled') return linked;
     cards.logger.info(
@@ -205,46 +208,36 @@ export class ReviewDesk {
   }
 
   /** Removes a question's link: the robot's "no match" stands again, and the card is open (again). */
-  async unlink(cardId: string, operatorId: string, scope: ReviewScope = {}): Promise<UnlinkOutcome> {
-    const cards = this.#cards;
-    return cards.store.change(cardId, async (card) => {
-      if (!card) return { result: 'no_card' as const };
+  unlink(cardId: string, operatorId: string, scope: ReviewScope = {}): Promise<UnlinkOutcome> {
+    return this.#cards.update<UnlinkOutcome>(cardId, scope, async (card, now) => {
+      if (!card) return { result: 'no_card' };
       const linked = card.status === 'linked' || card.status === 'open' ? card.linked : undefined;
-      if (!linked) return { result: 'not_linked' as const };
+      if (!linked) return { result: 'not_linked' };
       await this.#links.delete(linkKeyOf(card.question, linked.robotFlag));
+      this.#cards.logger.info(
+        { ...scope, audit: 'review_question_unlinked', operator: operatorId, cardId, docId: linked.docId },
+        'link of an unanswered question removed',
+      );
       const reopened: ReviewCard = {
         ...card,
         status: 'open',
         linked: undefined,
         ...(card.status === 'linked' ? { handledBy: undefined, handledAt: undefined } : {}),
-        updatedAt: cards.now(),
+        updatedAt: now,
       };
-      cards.logger.info(
-        { ...scope, audit: 'review_question_unlinked', operator: operatorId, cardId, docId: linked.docId },
-        'link of an unanswered question removed',
-      );
-      return { card: await cards.show(reopened, scope), result: 'unlinked' as const };
+      return { card: reopened, result: 'unlinked' };
     });
   }
 
-  async dismiss(cardId: string, operatorId: string, scope: ReviewScope = {}): Promise<DismissOutcome> {
-    const cards = this.#cards;
-    return cards.store.change(cardId, async (card) => {
-      if (!card) return { result: 'no_card' as const };
-      if (card.status !== 'open') return { result: 'already_handled' as const };
-      const now = cards.now();
-      const dismissed: ReviewCard = {
-        ...card,
-        status: 'dismissed',
-        handledBy: operatorId,
-        handledAt: now,
-        updatedAt: now,
-      };
-      cards.logger.info(
+  dismiss(cardId: string, operatorId: string, scope: ReviewScope = {}): Promise<DismissOutcome> {
+    return this.#cards.update<DismissOutcome>(cardId, scope, (card, now) => {
+      if (!card) return { result: 'no_card' };
+      if (card.status !== 'open') return { result: 'already_handled' };
+      this.#cards.logger.info(
         { ...scope, audit: 'review_card_dismissed', operator: operatorId, cardId },
         'review card dismissed',
       );
-      return { card: await cards.show(dismissed, scope), result: 'dismissed' as const };
+      return { card: handled(card, 'dismissed', operatorId, now), result: 'dismissed' };
     });
   }
 
@@ -259,21 +252,16 @@ export class ReviewDesk {
     scope: ReviewScope = {},
   ): Promise<AnswerAskersOutcome> {
     const cards = this.#cards;
-    const askers = await cards.store.change<AskerToNotify[] | 'no_card' | 'already_handled'>(
+    const askers = await cards.update<AskerToNotify[] | 'no_card' | 'already_handled'>(
       cardId,
-      async (card) => {
+      scope,
+      (card, now) => {
         if (!card) return { result: 'no_card' };
         if (card.status !== 'open' || card.kind !== 'unanswered') return { result: 'already_handled' };
-        const now = cards.now();
-        const answered: ReviewCard = {
-          ...card,
-          status: 'answered',
-          handledBy: answer.operatorId,
-          handledAt: now,
-          notify: [],
-          updatedAt: now,
+        return {
+          card: { ...handled(card, 'answered', answer.operatorId, now), notify: [] },
+          result: card.notify,
         };
-        return { card: await cards.show(answered, scope), result: card.notify };
       },
     );
     if (askers === 'no_card' || askers === 'already_handled') return { kind: askers };
@@ -367,21 +355,14 @@ export class ReviewDesk {
     const cardIds = new Set([cardIdOfEntry(edit.docId), ...(options.cardId ? [options.cardId] : [])]);
     const toNotify: AskerToNotify[] = [];
     for (const cardId of cardIds) {
-      await cards.store
-        .change(cardId, async (card) => {
+      await cards
+        .update(cardId, scope, (card, now) => {
           if (card?.status !== 'open') return { result: undefined };
-          const now = cards.now();
-          const fixed: ReviewCard = {
-            ...card,
-            status: 'fixed',
-            handledBy: operatorId,
-            handledAt: now,
-            changedFields,
-            notify: [],
-            updatedAt: now,
-          };
           toNotify.push(...card.notify);
-          return { card: await cards.show(fixed, scope), result: undefined };
+          return {
+            card: { ...handled(card, 'fixed', operatorId, now), changedFields, notify: [] },
+            result: undefined,
+          };
         })
         .catch((error: unknown) => {
           cards.logger.error({ ...scope, err: error, cardId }, 'review card not marked fixed');

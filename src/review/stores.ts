@@ -17,10 +17,7 @@ export interface ReviewStore {
     change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
   ): Promise<T>;
   get(cardId: string): Promise<ReviewCard | undefined>;
-  /**
-   * The open cards of a kind, most reported first, at most `limit` of them, and how many are open
-   * in all: what waits for the operators (the Home tab shows it).
-   */
+  /** The open cards of a kind, most reported first, at most `limit`, and how many are open in all. */
   openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards>;
 }
 
@@ -37,10 +34,7 @@ export interface EntrySnapshotStore {
   get(docId: string): Promise<EntrySnapshot | undefined>;
 }
 
-/**
- * Questions linked to the entries that answer them, by link key (linkKeyOf: the normalised question
- * and the robot), so a later "no match" for the same words is answered from the entry.
- */
+/** Questions linked to the entries that answer them, by linkKeyOf (the normalised question and robot). */
 export interface QuestionLinkStore {
   put(key: string, link: QuestionLink): Promise<void>;
   get(key: string): Promise<QuestionLink | undefined>;

@@ -16,17 +16,11 @@ export interface ReasonNote {
   /** The asker's words, with `other` (and optionally with the others); trimmed, at most 500 characters. */
   text?: string | undefined;
   at: number;
-  /**
-   * When the entry was changed (its card fixed) after the answer this reason is about was given: the
-   * asker is judging the answer as it was before.
-   */
+  /** When the entry was changed after the answer this reason is about: it judges the answer before. */
   afterChangeAt?: number | undefined;
 }
 
-/**
- * What the gateway last saw of a knowledge entry: the platform has no call that reads one, so the
- * robot's answers are the only source. Kept per docId.
- */
+/** What the gateway last saw of an entry, per docId: no platform call reads one, the robot's answers do. */
 export interface EntrySnapshot {
   docId: string;
   /** The robot's matched standard question (`question` of its answer). */
@@ -87,10 +81,7 @@ export interface ReviewCard {
   /** The answer as the robot gave it (HTML), when known; the card shows it rendered and shortened. */
   answerHtml: string | undefined;
   answerType: number | undefined;
-  /**
-   * The question as the card shows it: the latest report's for a disliked entry; for an unanswered
-   * question, its first wording (the one the card was opened with).
-   */
+  /** The latest report's question for a disliked entry; an unanswered question's first wording. */
   question: string;
   /** Other wordings of an unanswered question, each once, the latest MAX_WORDINGS of them. */
   otherWordings: string[];
@@ -107,10 +98,7 @@ export interface ReviewCard {
   reasons: ReasonNote[];
   /** The latest asker, as the card may show them (the adapter hides them when told to). */
   latestAsker: { userId: string; displayName: string } | undefined;
-  /**
-   * A link to the message the latest report is about (the disliked answer, the unanswered question);
-   * `direct_message` when it is in a DM, `assistant_panel` in the panel: operators cannot open those.
-   */
+  /** A link to the latest report's message; `direct_message`, `assistant_panel`: none operators can open. */
   latestLink: string | 'direct_message' | 'assistant_panel' | undefined;
   /** The conversation the latest report came from (Slack: the channel, or the DM), when known. */
   latestConversation: string | undefined;
