@@ -2,15 +2,10 @@
 // the listener that answers each once.
 import type { People } from '../../conversation/channel-settings.js';
 import { readsAsQuestion } from '../../conversation/question-detector.js';
-import { safeParsePlainFirst } from '../../util/plain-first.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import { beginHandling, type Handling } from '../handling/handling.js';
 import type { DecidedArgs, EventSource } from '../handling/pre-dispatch.js';
-import {
-  type IncomingMessage,
-  incomingMessageSchema,
-  readPlainIncomingMessage,
-} from '../transport/incoming.js';
+import { type IncomingMessage, incomingMessageSchema } from '../transport/incoming.js';
 import type { ReplyTarget } from '../transport/responder.js';
 import { askedHow, panelThreadOf } from './assistant-threads.js';
 import { questionFromSlackText, unlabelledMentions } from './question-text.js';
@@ -56,7 +51,7 @@ export function readMessage(
   event: Record<string, unknown>,
   source: EventSource,
 ): MessageVerdict | undefined | Promise<MessageVerdict | undefined> {
-  const parsed = safeParsePlainFirst(incomingMessageSchema, event, readPlainIncomingMessage);
+  const parsed = incomingMessageSchema.safeParse(event);
   if (!parsed.success) {
     deps.onEvent('message', 'malformed');
     deps.logger.warn({ issues: parsed.error.issues.length }, 'ignored a message event of unexpected shape');

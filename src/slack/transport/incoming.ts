@@ -28,10 +28,6 @@ export const incomingMessageSchema = z.compile(
 );
 export type IncomingMessage = z.infer<typeof incomingMessageSchema>;
 
-/** `incomingMessageSchema.safeParse(event).data`, for callers that take a reader. */
-export const readPlainIncomingMessage = (event: unknown): IncomingMessage | undefined =>
-  incomingMessageSchema.safeParse(event).data;
-
 /**
  * An assistant panel's thread event (assistant_thread_started, assistant_thread_context_changed),
  * reduced to what its listeners read: the person, the thread, and the channel they are looking at.
