@@ -313,3 +313,26 @@ it('takes the messages and envelopes the fixtures send as Slack does', () => {
     expect(envelope.safeParse(eventCallback(event)).success).toBe(true);
   }
 });
+
+it('refuses what the schemas refuse', () => {
+  const refused: ReadonlyArray<readonly [z.ZodType, readonly unknown[]]> = [
+    [robotAnswerSchema, [7, [], { answer: {} }, { answer: 'a', suggestions: [7] }, { robotFlag: '1.5' }]],
+    [openEnvelopeSchema, [null, 'x', { code: {} }, {}]],
+    [
+      robotAskRequestSchema,
+      [
+        { sysNum: 'acme', partnerId: 'p', question: 'q', questionFlag: 1 },
+        { sysNum: 'acme', partnerId: 'p', question: '' },
+        { sysNum: 'acme', partnerId: 'p', question: 'q', surplus: 1 },
+        { sysNum: 'acme', partnerId: 'p', question: 'q', source: 5 },
+      ],
+    ],
+    [
+      incomingMessageSchema,
+      [null, [], { type: 'message', channel: 'C1', ts: 'soon' }, { type: 'message', channel: 7, ts: '1.1' }],
+    ],
+  ];
+  for (const [schema, values] of refused) {
+    for (const value of values) expect(schema.safeParse(value).success, JSON.stringify(value)).toBe(false);
+  }
+});
