@@ -12,10 +12,7 @@ const UNSPACED = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Scr
 const SPACE_BESIDE_UNSPACED = new RegExp(`(?<=[${UNSPACED}]) | (?=[${UNSPACED}])`, 'gu');
 const UNSPACED_CHARACTER = new RegExp(`[${UNSPACED}]`, 'gu');
 
-/**
- * The question as words only: NFKC (full- and half-width alike), lower case, every run of
- * punctuation, symbols, emoji and spacing one space, and no space beside Chinese or Japanese.
- */
+/** Words only: NFKC, lower case, each run of non-word one space, no space beside Chinese or Japanese. */
 export function normaliseQuestion(question: string): string {
   return question
     .normalize('NFKC')
@@ -34,10 +31,7 @@ export function normaliseQuestion(question: string): string {
 const MARKUP =
   /<[@#!][^>]*>|<[a-z][a-z0-9+.-]*:[^>]*>|[a-z][a-z0-9+.-]*:\/\/\S+|(?<!\S)[@#]\S+|:[a-z0-9_+'-]+:/giu;
 
-/**
- * True when the text is too little to be a question to review: nothing but emoji, markup or
- * punctuation, or fewer than two words (fewer than two characters in a script written without spaces).
- */
+/** Too little to review: only emoji, markup or punctuation, or under two words (characters, unspaced). */
 export function isTooLittleToReview(question: string): boolean {
   if (isMostlyHtml(question)) return true;
   const words = normaliseQuestion(question.replace(MARKUP, ' ').replace(HTML_TAG, ' '));

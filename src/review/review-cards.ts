@@ -19,10 +19,7 @@ export interface ReviewBoard {
   tellAskerFixed(asker: AskerToNotify, scope: ReviewScope): Promise<void>;
   /** Gives an asker an operator's own answer to their question, where they asked it, as from that person. */
   tellAskerAnswered(asker: AskerToNotify, answer: OperatorAnswer, scope: ReviewScope): Promise<void>;
-  /**
-   * A link to a message where a question was asked (Slack: a permalink); `direct_message` in a DM and
-   * `assistant_panel` in the panel, which operators cannot open.
-   */
+  /** A link to where a question was asked; `direct_message` and `assistant_panel` operators cannot open. */
   linkTo(
     where: { conversationId: string; messageId: string | undefined },
     scope: ReviewScope,
@@ -130,11 +127,7 @@ export class ReviewCards {
     this.#written.delete(docId);
   }
 
-  /**
-   * Counts a report on a card under its lock, then posts or updates the card. `next` gets the open
-   * card, or a new one opened with the report's question: a card handled before starts again as a new
-   * post, the old one keeping its record.
-   */
+  /** Counts a report under the card's lock and shows it; a handled card starts again as a new post. */
   async report(
     opened: { cardId: string; kind: ReviewCard['kind']; question: string },
     scope: ReviewScope,

@@ -75,10 +75,7 @@ export class ReviewDesk {
     return this.#cards.enabled;
   }
 
-  /**
-   * What waits for the operators: the open cards of each kind, most reported first, at most `limit`
-   * of each; undefined when there are no cards (no review channel).
-   */
+  /** The open cards of each kind, most reported first; undefined without a review channel. */
   async waiting(limit: number): Promise<{ disliked: OpenCards; unanswered: OpenCards } | undefined> {
     if (!this.#cards.enabled) return undefined;
     const [disliked, unanswered] = await Promise.all([
@@ -98,11 +95,7 @@ export class ReviewDesk {
     return this.#cards.snapshots.get(docId);
   }
 
-  /**
-   * Reads an entry the only way the platform allows: the robot is asked the question by the entry's
-   * docId, as the operator. An entry it answers from is noted as its snapshot, so its edit form is
-   * filled from it.
-   */
+  /** Reads an entry the only way there is, asking by its docId as the operator; noted for its edit form. */
   async lookUpEntry(
     input: {
       docId: string;
@@ -146,11 +139,7 @@ export class ReviewDesk {
     return { kind: 'found', docId, entryTitle };
   }
 
-  /**
-   * Links an unanswered question to the entry that answers it, for the robot it was asked of: a later
-   * "no match" to the same words is answered from the entry. The card says so and offers to remove
-   * the link; its askers are told, with Ask again (when the loop tells askers of fixes).
-   */
+  /** Links an unanswered question to the entry that answers it, for its robot; its askers are told. */
   async link(
     cardId: string,
     entry: { docId: string; entryTitle: string | undefined },
@@ -241,11 +230,7 @@ export class ReviewDesk {
     });
   }
 
-  /**
-   * An operator answered an unanswered question's askers from its card: the card is marked answered
-   * (under its lock, so two operators cannot both answer), then each asker is given the answer where
-   * they asked. An asker who could not be told is logged and counted.
-   */
+  /** Marks the card answered under its lock (one operator answers), then gives each asker the answer. */
   async answerAskers(
     cardId: string,
     answer: OperatorAnswer,
@@ -339,10 +324,7 @@ export class ReviewDesk {
     }
   }
 
-  /**
-   * After an update: the entry's open card shows who fixed it and what changed, and the askers behind
-   * it are told (when set to). The snapshot takes the new texts, so the next edit starts from them.
-   */
+  /** After an update: the open cards marked fixed, their askers told, the snapshot given the new texts. */
   async markFixed(
     edit: EntryEdit,
     changedFields: string[],

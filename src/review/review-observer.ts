@@ -34,10 +34,7 @@ export class ReviewObserver implements AnswerObserver, LinkedEntries {
     this.#links = links;
   }
 
-  /**
-   * Notes what the robot answered: the entry's snapshot (what an edit is prefilled from) and, for an
-   * unanswered question, its card. Runs beside the answer, never delaying it; failures are logged.
-   */
+  /** Notes an answer's entry snapshot, or an unanswered question's card, beside the answer; never throws. */
   answered(answered: AnsweredQuestion, scope: ReviewScope = {}): void {
     this.#cards.beside(
       this.#noteAnswer(answered, scope).catch((error: unknown) => {
@@ -118,11 +115,7 @@ export class ReviewObserver implements AnswerObserver, LinkedEntries {
     });
   }
 
-  /**
-   * The asker said what was wrong with a 👎. An open card shows it among the latest reasons. A card
-   * handled since (fixed, dismissed) or gone is not where the reason ends: the report opens a new card
-   * with it, counted, as a new 👎 would, since the asker still finds the answer wrong.
-   */
+  /** A 👎's reason: on the open card, or on a new one, counted, when the card was handled since or is gone. */
   async reasonGiven(
     report: ReasonReport,
     note: ReasonNote,
@@ -215,10 +208,7 @@ function withReason(reasons: ReasonNote[], reason: ReasonNote): ReasonNote[] {
   return [reason, ...reasons].slice(0, MAX_REASONS);
 }
 
-/**
- * An unanswered card keeps the wording it was opened with, which is whole and was seen first; each
- * other wording is listed once (as typed, differing from the first and each other by more than spaces).
- */
+/** An unanswered card keeps its first wording; every other one is listed once (differing beyond spaces). */
 function withWording(card: ReviewCard, question: string): Pick<ReviewCard, 'question' | 'otherWordings'> {
   const known = [card.question, ...card.otherWordings];
   const sameText = (wording: string) =>

@@ -189,9 +189,6 @@ async function submitLink(
   );
 }
 
-/**
- * How long the robot may take to read the entry, and the link (the card's lock and its update in
- * Slack) after it: Slack closes a view submission's request after 3 s, and the edit form comes last.
- */
+/** Budgets for reading the entry, then linking: Slack closes a submission after 3 s, the form comes last. */
 const LOOKUP_BUDGET_MS = 1_500;
 const LINK_BUDGET_MS = 800;

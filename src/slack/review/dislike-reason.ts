@@ -184,11 +184,7 @@ const reasonLineSchema = z.object({
   accessory: z.object({ action_id: z.literal(ACTION_DISLIKE_REASON) }),
 });
 
-/**
- * The rated line's "Say what was wrong" becomes "reason sent", so the asker sees it arrived. A modal
- * does not carry the message, so it is read back (the app may read its conversations' history);
- * a message that cannot be read, or no longer has the button, is left as it is.
- */
+/** The rated line's button becomes "reason sent"; the message is read back, as a modal does not carry it. */
 async function showReasonSent(
   deps: ReasonDeps,
   handling: Handling,

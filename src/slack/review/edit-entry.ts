@@ -30,11 +30,7 @@ type EditDeps = Pick<
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'access'
 >;
 
-/**
- * How long a submission waits for the platform before the modal shows "Saving…": short, so the
- * operator sees at once that Save was taken (Slack gives the request 3 s in all, and shows nothing
- * meanwhile), long enough that a quick platform's result comes in the one answer.
- */
+/** How long a save waits before "Saving…": seen taken at once, yet a quick platform's result fits. */
 const SUBMIT_BUDGET_MS = 500;
 /** The knowledge base sent when the operator chose none and the answer did not say: the robot's own. */
 const DEFAULT_ROBOT_FLAG = 1;

@@ -151,10 +151,7 @@ const editMetadataSchema = z
 /** The edit modal's private_metadata: the entry, the card, and hashes of what was prefilled. */
 export type EditMetadata = z.infer<typeof editMetadataSchema>;
 
-/**
- * The edit modal's private_metadata, `{v:1, d, c?, t?, a?}`. A card id that would not fit beside
- * the docId is left out: saving still works, only the card is not marked fixed.
- */
+/** The edit modal's private_metadata, `{v:1, d, c?, t?, a?}`; a card id that does not fit is left out. */
 export function encodeEditMetadata(input: {
   docId: string;
   cardId: string | undefined;

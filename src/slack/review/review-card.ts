@@ -107,11 +107,7 @@ function entryFields(card: ReviewCard, locale: Locale): types.MrkdwnElement[] {
   return fields;
 }
 
-/**
- * Who reported last, and where: a link to the message, or a DM; an unanswered question also names
- * its channel and the robot asked (a 👎 card's entry says whose it is). The name only when the
- * workspace lets operators see askers.
- */
+/** Who reported last (named where operators may see askers), and where; an unanswered one, which robot. */
 function latestLine(card: ReviewCard, options: { locale: Locale; showAsker: boolean }): string | undefined {
   const parts: string[] = [];
   if (options.showAsker && card.latestAsker) {
