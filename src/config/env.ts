@@ -392,6 +392,11 @@ const variablesSchema = z.object({
       .pipe(z.enum(STORE_KINDS, 'must be memory, sqlite or redis'))
       .optional(),
   ),
+  // The SQLite engine's layers (docs/storage.md); unset keeps each on at its default.
+  SQLITE_FLUSH_AFTER_MS: optionalInteger(0, 10_000),
+  SQLITE_RECENT_CHARACTERS: optionalInteger(0, 100_000_000),
+  SQLITE_KEY_FILTER: flag(true),
+  SQLITE_WRITER_THREAD: flag(true),
   STATE_PATH: z.preprocess(
     emptyToUndefined,
     z
@@ -491,7 +496,18 @@ function stateEnv(variables: Variables, problem: Report): StoreChoice | undefine
     };
   }
   if (store === 'memory' || statePath === IN_MEMORY_STATE_PATH) return { kind: 'memory' };
-  return { kind: 'sqlite', path: statePath };
+  // Only what was changed: the rest stays the engine's own default.
+  const layers = {
+    ...(variables.SQLITE_FLUSH_AFTER_MS !== undefined && { flushAfterMs: variables.SQLITE_FLUSH_AFTER_MS }),
+    ...(variables.SQLITE_RECENT_CHARACTERS !== undefined && {
+      recentCharacters: variables.SQLITE_RECENT_CHARACTERS,
+    }),
+    ...(!variables.SQLITE_KEY_FILTER && { keyFilter: false }),
+    ...(!variables.SQLITE_WRITER_THREAD && { writerThread: false }),
+  };
+  return Object.keys(layers).length > 0
+    ? { kind: 'sqlite', path: statePath, layers }
+    : { kind: 'sqlite', path: statePath };
 }
 
 /** Where a DM's call for a person goes: both variables, or neither (no button in DMs). */
@@ -555,6 +571,10 @@ const envSchema = variablesSchema
       REDIS_KEY_PREFIX,
       STORE,
       STATE_PATH,
+      SQLITE_FLUSH_AFTER_MS,
+      SQLITE_RECENT_CHARACTERS,
+      SQLITE_KEY_FILTER,
+      SQLITE_WRITER_THREAD,
       ESCALATE_TO,
       ESCALATION_CHANNEL_ID,
       ...settings

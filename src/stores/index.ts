@@ -15,7 +15,7 @@ import {
   MemoryReviewStore,
 } from './review-memory.js';
 import { createSqliteStores, sweepInBackground } from './sqlite.js';
-import { SqliteStateError } from './sqlite-database.js';
+import { type SqliteLayers, SqliteStateError } from './sqlite-database.js';
 import type { StoreChoice, Stores } from './stores.js';
 
 export interface StoresOptions {
@@ -49,7 +49,7 @@ export async function createStores(options: StoresOptions): Promise<Stores> {
     case 'memory':
       return memoryStores(options);
     case 'sqlite':
-      return sqliteStores(options.state.path, options);
+      return sqliteStores(options.state.path, options, options.state.layers);
     case 'redis': {
       // Loaded only here: the Redis client is 3.6 MB of heap that the SQLite and memory stores never use.
       const { redisStores } = await import('./redis-stores.js');
@@ -86,7 +86,7 @@ function memoryStores(options: StoresOptions): Stores {
   };
 }
 
-function sqliteStores(path: string, options: StoresOptions): Stores {
+function sqliteStores(path: string, options: StoresOptions, layers: SqliteLayers | undefined): Stores {
   const file = resolve(path);
   try {
     mkdirSync(dirname(file), { recursive: true });
@@ -100,6 +100,7 @@ function sqliteStores(path: string, options: StoresOptions): Stores {
   const stores = createSqliteStores(file, {
     ttlSeconds: options.ttlSeconds,
     checkpointEveryMs: CHECKPOINT_EVERY_MS,
+    layers,
     ...(logger && {
       onFlushError: (error: unknown) =>
         logger.warn(

@@ -1,49 +1,70 @@
-// A Bloom filter of the keys a SQLite file may hold: most of an answer's looks are for keys that were
-// never written (a new delivery, a new thread), and "certainly not there" costs a few hashes here
-// rather than a statement. It never forgets a key, so a key it denies is not in the file; a key it
-// admits may not be, and is looked up.
+// A Bloom filter of the keys a SQLite file may hold: most of an answer's looks are for keys never
+// written (a new delivery, a new thread), and "certainly not there" costs a few hashes here rather than
+// a statement. It never forgets a key, so a key it denies is not in the file. When a layer is full, a
+// layer twice its size takes the next keys, so it keeps denying as the file grows (docs/decisions/012).
 
-/** Bits per key at capacity, and hashes per key: about 1% of absent keys admitted. */
+/** Bits per key at capacity, and hashes per key: about 1% of absent keys admitted per layer. */
 const BITS_PER_KEY = 10;
 const HASHES = 7;
 
-export class KeyFilter {
-  readonly #bits: Uint32Array;
-  /** Bits in the filter minus one (a power of two). */
-  readonly #mask: number;
-  #added = 0;
-  /** Keys it was sized for; past them more absent keys are admitted (still never a present one denied). */
+interface Layer {
+  readonly bits: Uint32Array;
+  /** Bits in the layer minus one (a power of two). */
+  readonly mask: number;
   readonly capacity: number;
+  added: number;
+}
+
+function layer(capacity: number): Layer {
+  const bits = 2 ** Math.ceil(Math.log2(Math.max(1_024, capacity * BITS_PER_KEY)));
+  return { bits: new Uint32Array(bits / 32), mask: bits - 1, capacity, added: 0 };
+}
+
+export class KeyFilter {
+  readonly #layers: Layer[];
+  #last: Layer;
 
   constructor(capacity: number) {
-    this.capacity = Math.max(1, Math.ceil(capacity));
-    const bits = 2 ** Math.ceil(Math.log2(Math.max(1_024, this.capacity * BITS_PER_KEY)));
-    this.#bits = new Uint32Array(bits / 32);
-    this.#mask = bits - 1;
+    this.#last = layer(Math.max(1, Math.ceil(capacity)));
+    this.#layers = [this.#last];
   }
 
-  /** True once it holds more keys than it was sized for: time to build a larger one. */
-  get full(): boolean {
-    return this.#added > this.capacity;
+  /** Keys added, counted once per add. */
+  get size(): number {
+    return this.#layers.reduce((sum, { added }) => sum + added, 0);
+  }
+
+  /** Layers in use: one until the first is full. */
+  get layers(): number {
+    return this.#layers.length;
   }
 
   add(key: string): void {
-    const [first, step] = hashes(key);
-    for (let i = 0; i < HASHES; i++) {
-      const bit = (first + i * step) & this.#mask;
-      this.#bits[bit >>> 5] = (this.#bits[bit >>> 5] ?? 0) | (1 << (bit & 31));
+    if (this.#last.added >= this.#last.capacity) {
+      this.#last = layer(this.#last.capacity * 2);
+      this.#layers.push(this.#last);
     }
-    this.#added += 1;
+    const [first, step] = hashes(key);
+    const { bits, mask } = this.#last;
+    for (let i = 0; i < HASHES; i++) {
+      const bit = (first + i * step) & mask;
+      bits[bit >>> 5] = (bits[bit >>> 5] ?? 0) | (1 << (bit & 31));
+    }
+    this.#last.added += 1;
   }
 
   /** False only for a key never added. */
   mayHold(key: string): boolean {
     const [first, step] = hashes(key);
-    for (let i = 0; i < HASHES; i++) {
-      const bit = (first + i * step) & this.#mask;
-      if (((this.#bits[bit >>> 5] ?? 0) & (1 << (bit & 31))) === 0) return false;
+    for (const { bits, mask } of this.#layers) {
+      let all = true;
+      for (let i = 0; i < HASHES && all; i++) {
+        const bit = (first + i * step) & mask;
+        all = ((bits[bit >>> 5] ?? 0) & (1 << (bit & 31))) !== 0;
+      }
+      if (all) return true;
     }
-    return true;
+    return false;
   }
 }
 

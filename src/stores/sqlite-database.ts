@@ -225,23 +225,37 @@ const SWEEP_SQL = 'DELETE FROM kv WHERE (ns, id) IN (SELECT ns, id FROM kv WHERE
 /** A write not yet in the file: a value with its expiry, or a deletion. */
 type PendingWrite = { raw: string; expiresAt: number } | { raw: undefined };
 
-/**
- * Writes gathered into one transaction: a batch has a cost of its own (a commit, the worker woken, the
- * batch handed over, its reply) as large as tens of rows (docs/decisions/009).
- */
+/** Writes gathered into one transaction: a batch costs as much as tens of rows (docs/decisions/009). */
 const FLUSH_AFTER_MS = 500;
 /** A failed flush (a file busy past the busy timeout) is tried again after this. */
 const RETRY_FLUSH_AFTER_MS = 1_000;
-/**
- * The recent rows kept in process, in characters of key and value: half a second of rows at 2,000
- * answers a second, minutes at the rates of a working day (docs/decisions/013).
- */
+/** Recent rows kept in process, in characters of key and value (docs/decisions/013). */
 const RECENT_CHARACTERS = 1_000_000;
 /** The least number of keys a filter of the file's keys is sized for (about 300 KB). */
 const FILTER_MIN_KEYS = 262_144;
 /** Keys read per statement while a filter is built: a turn of the event loop between pages. */
 const FILTER_PAGE = 2_000;
 const ABSENT: PendingWrite = { raw: undefined };
+
+/** A KvTable's writer and its layers (docs/storage.md); a layer left out is on at its default. */
+export interface KvTableOptions {
+  /** Told what a failed flush threw; the writes stay pending and are tried again. */
+  onFlushError?: ((error: unknown) => void) | undefined;
+  writer?: BatchWriter | undefined;
+  /** Held writes are written after this; 0: at once, one batch per turn of the event loop. */
+  flushAfterMs?: number | undefined;
+  /** Characters of recent rows kept in process; 0: none. */
+  recentCharacters?: number | undefined;
+  /** A Bloom filter of the file's keys answers most absent keys without a statement. */
+  keyFilter?: boolean | undefined;
+}
+
+/** The engine's layers, each on unless turned off (docs/storage.md). */
+export interface SqliteLayers
+  extends Pick<KvTableOptions, 'flushAfterMs' | 'recentCharacters' | 'keyFilter'> {
+  /** Batches written and the log checkpointed by a worker thread (where the stores ask for one). */
+  writerThread?: boolean | undefined;
+}
 
 /**
  * The key/value table, with its writes held in process for up to 500 ms and then written in one
@@ -262,14 +276,10 @@ export class KvTable {
   #closing = false;
   readonly #prepared = new Map<string, StatementSync>();
   readonly #pending = new Map<string, PendingWrite>();
-  /**
-   * Rows read or written lately, absent ones too, so an answer's second look at its delivery, or the
-   * next question's look at a name, costs no statement. Bounded by the characters it holds.
-   */
-  readonly #recent = new LRUCache<string, PendingWrite>({
-    maxSize: RECENT_CHARACTERS,
-    sizeCalculation: (write, key) => key.length + (write.raw?.length ?? 0) + 16,
-  });
+  /** Rows read or written lately, absent ones too: a second look costs no statement. None when off. */
+  readonly #recent: LRUCache<string, PendingWrite> | undefined;
+  readonly #flushAfterMs: number;
+  readonly #keyFilter: boolean;
   /**
    * Every key the file may hold: a key it denies is answered absent without a statement. Undefined
    * until the first is built from the file (every key may then be there).
@@ -277,6 +287,9 @@ export class KvTable {
   #filter: KeyFilter | undefined;
   /** A filter being built from the file; every key written meanwhile goes into it too. */
   #building: KeyFilter | undefined;
+  /** Rows the sweep deleted: in all, and since the filter in use was built (it still admits them). */
+  #swept = 0;
+  #sweptSinceFilter = 0;
   readonly #countKeys: StatementSync;
   readonly #firstKeys: StatementSync;
   readonly #keysAfter: StatementSync;
@@ -285,23 +298,30 @@ export class KvTable {
   /** Told what a failed flush threw; the writes stay pending and are tried again. */
   readonly #onFlushError: ((error: unknown) => void) | undefined;
 
-  constructor(
-    db: SqliteDatabase,
-    options: { onFlushError?: ((error: unknown) => void) | undefined; writer?: BatchWriter | undefined } = {},
-  ) {
+  constructor(db: SqliteDatabase, options: KvTableOptions = {}) {
     this.#db = db;
     this.#onFlushError = options.onFlushError;
     this.#writer = options.writer;
+    this.#flushAfterMs = options.flushAfterMs ?? FLUSH_AFTER_MS;
+    this.#keyFilter = options.keyFilter ?? true;
+    const recentCharacters = options.recentCharacters ?? RECENT_CHARACTERS;
+    this.#recent =
+      recentCharacters > 0
+        ? new LRUCache({
+            maxSize: recentCharacters,
+            sizeCalculation: (write, key) => key.length + (write.raw?.length ?? 0) + 16,
+          })
+        : undefined;
     this.#get = db.prepare('SELECT value, expires_at FROM kv WHERE ns = ? AND id = ? AND expires_at > ?');
     this.#countKeys = db.prepare('SELECT count(*) AS total FROM kv');
     this.#firstKeys = db.prepare('SELECT ns, id FROM kv ORDER BY ns, id LIMIT ?');
     this.#keysAfter = db.prepare('SELECT ns, id FROM kv WHERE (ns, id) > (?, ?) ORDER BY ns, id LIMIT ?');
-    void this.buildKeyFilter();
+    if (this.#keyFilter) void this.buildKeyFilter();
   }
 
-  /** True when the filter of the file's keys holds more than it was sized for (it admits more absent keys). */
-  get keyFilterFull(): boolean {
-    return this.#filter?.full ?? false;
+  /** True once the sweep has deleted half the keys the filter holds: a new one would be half the size. */
+  get keyFilterStale(): boolean {
+    return this.#filter !== undefined && this.#sweptSinceFilter * 2 > this.#filter.size;
   }
 
   /**
@@ -310,7 +330,8 @@ export class KvTable {
    * failure (the file closed meanwhile) leaves the current one: every key it denies is still absent.
    */
   async buildKeyFilter(): Promise<void> {
-    if (this.#building) return;
+    if (this.#building || !this.#keyFilter) return;
+    const sweptBefore = this.#swept;
     try {
       const total = Number(this.#countKeys.get()?.total ?? 0);
       const building = new KeyFilter(Math.max(FILTER_MIN_KEYS, 2 * total));
@@ -328,6 +349,7 @@ export class KvTable {
         page = this.#keysAfter.all(last.ns, last.id, FILTER_PAGE);
       }
       this.#filter = building;
+      this.#sweptSinceFilter = this.#swept - sweptBefore;
     } catch {
       // Kept as it was: it denies no key the file holds.
     } finally {
@@ -338,7 +360,7 @@ export class KvTable {
   /** The live value: pending, recently read or written, or in the file. */
   get(namespace: string, id: string, now: number): string | undefined {
     const key = pendingKey(namespace, id);
-    const known = this.#pending.get(key) ?? this.#recent.get(key);
+    const known = this.#pending.get(key) ?? this.#recent?.get(key);
     if (known) return known.raw !== undefined && known.expiresAt > now ? known.raw : undefined;
     if (this.#filter && !this.#filter.mayHold(key)) return undefined;
     const row = this.#get.get(namespace, id, now);
@@ -347,7 +369,7 @@ export class KvTable {
         ? { raw: row.value, expiresAt: row.expires_at }
         : ABSENT;
     // Absent stays absent until this process writes it: the file is this process's alone.
-    this.#recent.set(key, read);
+    this.#recent?.set(key, read);
     return read.raw;
   }
 
@@ -377,6 +399,8 @@ export class KvTable {
   async sweep(now: number, limit: number): Promise<number> {
     await this.write();
     const [deleted = 0] = await this.execute([[SWEEP_SQL, [now, limit]]]);
+    this.#swept += deleted;
+    this.#sweptSinceFilter += deleted;
     return deleted;
   }
 
@@ -396,9 +420,9 @@ export class KvTable {
     this.#alongside.push(rows);
   }
 
-  /** Writes within FLUSH_AFTER_MS: rows written alongside are waiting. */
+  /** Writes within the flush delay: rows written alongside are waiting. */
   flushSoon(): void {
-    this.#flushAfter(FLUSH_AFTER_MS);
+    this.#flushAfter(this.#flushAfterMs);
   }
 
   /**
@@ -471,7 +495,7 @@ export class KvTable {
         for (const [key, write] of writes) {
           if (this.#pending.get(key) !== write) continue;
           this.#pending.delete(key);
-          this.#recent.set(key, write);
+          this.#recent?.set(key, write);
         }
       },
     };
@@ -493,7 +517,7 @@ export class KvTable {
 
   #hold(namespace: string, id: string, write: PendingWrite): void {
     this.#pending.set(pendingKey(namespace, id), write);
-    this.#flushAfter(FLUSH_AFTER_MS);
+    this.#flushAfter(this.#flushAfterMs);
   }
 
   /** A write from a timer never throws: a busy or failing file is told, and tried again (write). */

@@ -16,7 +16,15 @@ import { lockOwner } from './lock-owner.js';
 import { MemoryOnceStore } from './memory.js';
 import type { StoreLogger } from './redis-connection.js';
 import { startBackgroundConnection } from './sqlite-background.js';
-import { type Clock, KvTable, openDatabase, SqliteJsonStore, timeLedId, ttlMs } from './sqlite-database.js';
+import {
+  type Clock,
+  KvTable,
+  openDatabase,
+  SqliteJsonStore,
+  type SqliteLayers,
+  timeLedId,
+  ttlMs,
+} from './sqlite-database.js';
 import {
   SqliteEntrySnapshotStore,
   SqliteOperatorCache,
@@ -215,6 +223,7 @@ export interface SqliteStoresOptions extends SqliteReviewStoreOptions {
   checkpointEveryMs?: number;
   /** Told when the worker stopped, and the event loop writes and checkpoints again. */
   onCheckpointFailure?: (error: Error) => void;
+  layers?: SqliteLayers | undefined;
 }
 
 export interface SqliteStores extends Stores {
@@ -223,7 +232,7 @@ export interface SqliteStores extends Stores {
   path: string;
   /** Deletes at most `limit` expired rows; resolves with how many it deleted (fewer: nothing more to sweep). */
   sweepExpired(limit: number): Promise<number>;
-  /** Builds a larger filter of the file's keys when the one in use holds more than it was sized for. */
+  /** Builds the filter of the file's keys again once the sweep has deleted half the keys it holds. */
   refreshKeyFilter(): Promise<void>;
 }
 
@@ -234,14 +243,15 @@ export interface SqliteStores extends Stores {
 export function createSqliteStores(path: string, options: SqliteStoresOptions): SqliteStores {
   const now = options.now ?? Date.now;
   const db = openDatabase(path);
+  const { writerThread = true, ...layers } = options.layers ?? {};
   const background =
-    options.checkpointEveryMs === undefined
+    options.checkpointEveryMs === undefined || !writerThread
       ? undefined
       : startBackgroundConnection(db, path, {
           everyMs: options.checkpointEveryMs,
           ...(options.onCheckpointFailure && { onFailure: options.onCheckpointFailure }),
         });
-  const kv = new KvTable(db, { onFlushError: options.onFlushError, writer: background });
+  const kv = new KvTable(db, { ...layers, onFlushError: options.onFlushError, writer: background });
   let open = true;
   return {
     contexts: new SqliteContextStore(kv, { ttlSeconds: options.ttlSeconds, now }),
@@ -271,7 +281,7 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
       return rows + cards;
     },
     refreshKeyFilter: async () => {
-      if (open && kv.keyFilterFull) await kv.buildKeyFilter();
+      if (open && kv.keyFilterStale) await kv.buildKeyFilter();
     },
     ping: async () => {
       if (!open) return false;

@@ -5,10 +5,11 @@ import type { EntrySnapshotStore, QuestionLinkStore, ReviewStore } from '../revi
 import type { AssistantContextStore } from '../slack/assistant/stores.js';
 import type { ChannelSettingsStore } from '../slack/channels/stores.js';
 import type { NameCache, OnceStore, OperatorCache, TickClaims } from '../slack/handling/stores.js';
+import type { SqliteLayers } from './sqlite-database.js';
 
 export type StoreChoice =
   | { kind: 'memory' }
-  | { kind: 'sqlite'; path: string }
+  | { kind: 'sqlite'; path: string; layers?: SqliteLayers }
   | { kind: 'redis'; url: string; keyPrefix: string; commandTimeoutMs?: number };
 
 export interface Stores {

@@ -1,0 +1,108 @@
+// Each layer of the SQLite engine can be turned off (docs/storage.md): with any one off, the stores
+// still keep every contract the engine keeps with all of them on.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '../../../src/config/env.js';
+import { createSqliteStores } from '../../../src/stores/sqlite.js';
+import type { SqliteLayers } from '../../../src/stores/sqlite-database.js';
+import {
+  describeContextStoreContract,
+  describeNameCacheContract,
+  describeRatingStoreContract,
+} from './contract/answers.js';
+import { describeAssistantContextStoreContract } from './contract/assistant.js';
+import { describeChannelSettingsStoreContract } from './contract/channels.js';
+import { describeOnceStoreContract, describeTickClaimsContract } from './contract/claims.js';
+import { holdByChange, type ReplicaStores, type StoreImplementation } from './contract/fleet.js';
+import {
+  describeEntrySnapshotStoreContract,
+  describeOperatorCacheContract,
+  describeQuestionLinkStoreContract,
+  describeReviewStoreContract,
+} from './contract/review.js';
+
+/** The gateway's SQLite stores (a worker thread writes) with `layers` changed. */
+function withLayers(name: string, layers: SqliteLayers): StoreImplementation {
+  return {
+    name,
+    async open({ lockWaitMs }) {
+      const folder = mkdtempSync(join(tmpdir(), 'stores-layers-'));
+      const stores = createSqliteStores(join(folder, 'state.sqlite'), {
+        ttlSeconds: 60,
+        lockWaitMs,
+        lockPollMs: 5,
+        checkpointEveryMs: 1_000,
+        layers,
+      });
+      const replica: ReplicaStores = { ...stores, claims: stores.deliveries };
+      return {
+        replicas: [replica, replica],
+        holdCard: (id) => holdByChange(stores.reviewCards, id),
+        async close() {
+          await stores.close();
+          rmSync(folder, { recursive: true, force: true });
+        },
+      };
+    },
+  };
+}
+
+const implementations: StoreImplementation[] = [
+  withLayers('SQLite, writes not held (SQLITE_FLUSH_AFTER_MS=0)', { flushAfterMs: 0 }),
+  withLayers('SQLite, no recent rows (SQLITE_RECENT_CHARACTERS=0)', { recentCharacters: 0 }),
+  withLayers('SQLite, no key filter (SQLITE_KEY_FILTER=false)', { keyFilter: false }),
+  withLayers('SQLite, no writer thread (SQLITE_WRITER_THREAD=false)', { writerThread: false }),
+];
+
+describe.each(implementations)('stores ($name)', (implementation) => {
+  describeContextStoreContract(implementation);
+  describeOnceStoreContract(implementation);
+  describeTickClaimsContract(implementation);
+  describeRatingStoreContract(implementation);
+  describeNameCacheContract(implementation);
+  describeReviewStoreContract(implementation);
+  describeEntrySnapshotStoreContract(implementation);
+  describeQuestionLinkStoreContract(implementation);
+  describeOperatorCacheContract(implementation);
+  describeChannelSettingsStoreContract(implementation);
+  describeAssistantContextStoreContract(implementation);
+});
+
+describe("the layers' variables", () => {
+  const slack = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'secret' };
+
+  it('turn layers off in the SQLite choice, and leave it as it was when unset', () => {
+    const unset = parseEnv(slack);
+    expect(unset.ok && unset.env.state).toEqual({ kind: 'sqlite', path: './data/gateway.sqlite' });
+    const off = parseEnv({
+      ...slack,
+      SQLITE_FLUSH_AFTER_MS: '0',
+      SQLITE_RECENT_CHARACTERS: '0',
+      SQLITE_KEY_FILTER: 'false',
+      SQLITE_WRITER_THREAD: 'off',
+    });
+    expect(off.ok && off.env.state).toEqual({
+      kind: 'sqlite',
+      path: './data/gateway.sqlite',
+      layers: { flushAfterMs: 0, recentCharacters: 0, keyFilter: false, writerThread: false },
+    });
+  });
+
+  it('say one line per bad value', () => {
+    const bad = parseEnv({
+      ...slack,
+      SQLITE_FLUSH_AFTER_MS: '-1',
+      SQLITE_RECENT_CHARACTERS: 'lots',
+      SQLITE_KEY_FILTER: 'maybe',
+      SQLITE_WRITER_THREAD: '2',
+    });
+    expect(!bad.ok && bad.problems.map((line) => line.split(':')[0])).toEqual([
+      'SQLITE_FLUSH_AFTER_MS',
+      'SQLITE_RECENT_CHARACTERS',
+      'SQLITE_KEY_FILTER',
+      'SQLITE_WRITER_THREAD',
+    ]);
+  });
+});
