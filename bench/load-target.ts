@@ -15,7 +15,12 @@ import { GATEWAY_FEATURES } from './gateway-features.js';
 import { startHttpFloor } from './http-floor.js';
 
 /** A system under test: the bare relay, or the gateway on one store (its name says which). */
-export type SystemName = 'relay' | 'http-floor' | `gateway-${StoreChoice['kind']}`;
+export type SystemName =
+  | 'relay'
+  | 'http-floor'
+  | `gateway-${StoreChoice['kind']}`
+  // The SQLite gateway of another checkout (BENCH_BEFORE), on a file of its own.
+  | 'gateway-sqlite-before';
 
 /** `http-floor`: a bare node:http server, the chatter phase's reference (http-floor.ts). */
 export type TargetSystem =

@@ -63,6 +63,7 @@ import type {
   TargetStore,
   TargetSystem,
 } from './load-target.js';
+import { prefillSqlite } from './sqlite-prefill.js';
 import { buildTarget, type TargetBuild } from './target-build.js';
 
 const SECRET = 'bench-signing-secret-0123456789abcdef';
@@ -100,6 +101,10 @@ const SETTINGS = {
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
   redisUrl: process.env.BENCH_REDIS_URL?.trim() || undefined,
   viaTsx: process.env.BENCH_TSX === '1',
+  // Answers' rows written into the SQLite file before the gateway opens it (sqlite-prefill.ts).
+  prefill: process.env.BENCH_PREFILL ? Math.round(numberFromEnv('BENCH_PREFILL', 1)) : 0,
+  // Another checkout's SQLite gateway, in every phase beside this one's: before/after pairs in one run.
+  before: process.env.BENCH_BEFORE?.trim() || undefined,
 };
 if (SETTINGS.users < SETTINGS.concurrency) throw new Error('BENCH_USERS must be at least BENCH_CONCURRENCY');
 
@@ -405,12 +410,22 @@ interface BenchRedis {
 }
 
 /** The systems of one run, in the order of the fixed-rate and slow-robot phases. */
-function plan(sqlitePath: string, redis: BenchRedis | undefined): SystemPlan[] {
+function plan(
+  sqlitePath: string,
+  redis: BenchRedis | undefined,
+  beforePath: string | undefined,
+): SystemPlan[] {
   const systems: SystemPlan[] = [
     { name: 'relay', system: { kind: 'relay' } },
     { name: 'gateway-sqlite', system: { kind: 'gateway', store: { kind: 'sqlite', path: sqlitePath } } },
     { name: 'gateway-memory', system: { kind: 'gateway', store: { kind: 'memory' } } },
   ];
+  if (beforePath) {
+    systems.push({
+      name: 'gateway-sqlite-before',
+      system: { kind: 'gateway', store: { kind: 'sqlite', path: beforePath } },
+    });
+  }
   if (redis)
     systems.push({ name: 'gateway-redis', system: { kind: 'gateway', store: { kind: 'redis', ...redis } } });
   return systems;
@@ -430,7 +445,7 @@ function describeStore(
   if (!store) return `${name}: no store`;
   switch (store.kind) {
     case 'sqlite':
-      return `${name}: SQLite file ${store.location} (fresh but for the chatter channels' settings, removed at the end)`;
+      return `${name}: SQLite file ${store.location} (${SETTINGS.prefill > 0 ? `${SETTINGS.prefill} answers' rows` : 'fresh'} and the chatter channels' settings, removed at the end)`;
     case 'memory':
       return `${name}: in memory`;
     case 'redis':
@@ -441,6 +456,9 @@ function describeStore(
 async function main(): Promise<void> {
   // First: a build that fails leaves nothing started behind it.
   const build = buildTarget({ viaTsx: SETTINGS.viaTsx });
+  const beforeBuild = SETTINGS.before
+    ? buildTarget({ viaTsx: SETTINGS.viaTsx, root: SETTINGS.before })
+    : undefined;
   const placeholders = new Set(LOCALES.map((locale) => renderThinking(locale).text));
   const board = new AnswerBoard();
   const simulator = await startSimulator({ accessToken: PLATFORM_TOKEN, host: '127.0.0.1', port: 0 });
@@ -462,8 +480,18 @@ async function main(): Promise<void> {
   // A fresh file each run: a file left by an earlier run would start with its rows and its size. It
   // holds only the chatter channels' settings, written before the gateway opens it, as at any start.
   const sqlitePath = join(stateDir, 'gateway.sqlite');
-  await writeChatterSettings(sqlitePath);
-  const systems = plan(sqlitePath, redis);
+  const beforePath = beforeBuild ? join(stateDir, 'before.sqlite') : undefined;
+  for (const path of beforePath ? [sqlitePath, beforePath] : [sqlitePath]) {
+    if (SETTINGS.prefill > 0) {
+      const started = performance.now();
+      const { bytes, built } = prefillSqlite(path, SETTINGS.prefill);
+      console.log(
+        `prefill: ${SETTINGS.prefill} answers' rows, ${fmt(bytes / 1024 / 1024)} MB (${fmt(bytes / SETTINGS.prefill, 0)} bytes an answer), ${built ? 'built' : 'copied from the cache'} in ${fmt((performance.now() - started) / 1000)} s`,
+      );
+    }
+    await writeChatterSettings(path);
+  }
+  const systems = plan(sqlitePath, redis, beforePath);
   const childConfig = (name: SystemName, system: TargetSystem): TargetConfig => ({
     name,
     system,
@@ -478,7 +506,13 @@ async function main(): Promise<void> {
     ...(profileDir ? { profileDir, heapProfile: SETTINGS.heap } : {}),
   });
   const children = new Map(
-    systems.map(({ name, system }) => [name, new Child(build, childConfig(name, system))]),
+    systems.map(({ name, system }) => [
+      name,
+      new Child(
+        name === 'gateway-sqlite-before' && beforeBuild ? beforeBuild : build,
+        childConfig(name, system),
+      ),
+    ]),
   );
   const child = (name: SystemName): Child => {
     const found = children.get(name);
@@ -643,6 +677,7 @@ async function main(): Promise<void> {
     await simulator.close();
     rmSync(stateDir, { recursive: true, force: true });
     build.remove();
+    beforeBuild?.remove();
     if (redis) await deleteKeysWithPrefix(redis.keyPrefix, redis.url);
   }
 
@@ -1143,6 +1178,43 @@ function chatterChecks(chatter: ChatterPhase, sqlite: SystemResult): Array<[bool
   return checks;
 }
 
+/** This checkout's SQLite gateway against another's (BENCH_BEFORE): each round a before/after pair. */
+function reportPairs(after: SystemResult, before: SystemResult): void {
+  const pairs = (figure: (round: RoundFigures) => number, windows: (r: SystemResult) => RoundFigures[]) =>
+    windows(after)
+      .map((round, index) => {
+        const other = windows(before)[index];
+        return other ? `${fmt(figure(other), 2)}→${fmt(figure(round), 2)}` : '';
+      })
+      .join(' ');
+  const throughput = throughputRatios(after, before);
+  const cpu = cpuRatios(after, before);
+  const sideCpu = sideBySideCpuRatios(after, before);
+  console.log(
+    `\nSQLite after vs before (${SETTINGS.before}): throughput x${fmt(throughput.median, 3)} (median of ${after.rounds.length} pairs, ${spread(throughput)}), ` +
+      `CPU per answer x${fmt(cpu.median, 3)} (${spread(cpu)}), side by side x${fmt(sideCpu.median, 3)} (${spread(sideCpu)}); ` +
+      `fixed-rate p99 ${fmt(fixedRateP99(before))} → ${fmt(fixedRateP99(after))} ms`,
+  );
+  console.log(
+    `  answers/s, before→after: ${pairs(
+      (round) => round.answersPerSecond,
+      (r) => r.rounds,
+    )}`,
+  );
+  console.log(
+    `  CPU ms/answer, before→after: ${pairs(
+      (round) => round.cpuMsPerAnswer,
+      (r) => r.rounds,
+    )}`,
+  );
+  console.log(
+    `  side by side CPU ms/answer, before→after: ${pairs(
+      (round) => round.cpuMsPerAnswer,
+      (r) => r.sideBySide,
+    )}`,
+  );
+}
+
 /** Prints one PASS/MISS line per target; returns the number missed. */
 function verdicts(results: SystemResult[], chatter: ChatterPhase | undefined): number {
   const find = (name: SystemName) => results.find((r) => r.name === name);
@@ -1152,6 +1224,8 @@ function verdicts(results: SystemResult[], chatter: ChatterPhase | undefined): n
   if (!relay || !sqlite || !memory) return 1;
   console.log('\nEach gateway as a ratio of the relay:');
   const checks = results.filter((r) => r !== relay).flatMap((gateway) => gatewayChecks(gateway, relay));
+  const before = find('gateway-sqlite-before');
+  if (before) reportPairs(sqlite, before);
   checks.push(...storeChecks(sqlite, memory));
   if (chatter) checks.push(...chatterChecks(chatter, sqlite));
   console.log('');

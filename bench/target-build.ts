@@ -23,11 +23,15 @@ export interface TargetBuild {
   remove(): void;
 }
 
-/** The children's code, compiled into a temporary folder (removed by `remove`), or the sources through tsx. */
-export function buildTarget(options: { viaTsx: boolean }): TargetBuild {
+/**
+ * The children's code, compiled into a temporary folder (removed by `remove`), or the sources through
+ * tsx; of this checkout, or of the one at `root` (BENCH_BEFORE).
+ */
+export function buildTarget(options: { viaTsx: boolean; root?: string | undefined }): TargetBuild {
+  const root = options.root ?? ROOT;
   if (options.viaTsx) {
     return {
-      entry: join(ROOT, 'bench', 'load-target.ts'),
+      entry: join(root, 'bench', 'load-target.ts'),
       execArgv: ['--import', 'tsx'],
       how: 'the TypeScript sources through tsx, as `npm start` runs them (BENCH_TSX=1)',
       remove: () => undefined,
@@ -42,11 +46,11 @@ export function buildTarget(options: { viaTsx: boolean }): TargetBuild {
     writeFileSync(
       config,
       JSON.stringify({
-        extends: join(ROOT, 'tsconfig.json'),
-        compilerOptions: { rootDir: ROOT, outDir: dir, noEmit: false },
-        files: [join(ROOT, 'bench', 'load-target.ts')],
+        extends: join(root, 'tsconfig.json'),
+        compilerOptions: { rootDir: root, outDir: dir, noEmit: false },
+        files: [join(root, 'bench', 'load-target.ts')],
         // The sources' own declarations of untyped packages, as the production build has them.
-        include: [join(ROOT, 'src', '**', '*.d.ts')],
+        include: [join(root, 'src', '**', '*.d.ts')],
       }),
     );
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
