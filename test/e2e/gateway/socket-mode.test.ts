@@ -3,7 +3,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import { buttonsOf, clickButton, isRecord, textOf } from '../../support/gateway-harness.js';
-import { directMessage, IDS } from '../../support/slack-payloads.js';
+import {
+  botMessage,
+  channelMessage,
+  directMessage,
+  IDS,
+  messageChanged,
+  nextTs,
+} from '../../support/slack-payloads.js';
 import {
   APP_TOKEN,
   type SocketModeHarness,
@@ -80,7 +87,38 @@ function expectPasswordAnswer(placeholder: RecordedCall, answer: RecordedCall) {
   expect(textOf(answer)).toContain('password portal');
 }
 
+/** `cs_gateway_slack_events_total` for message events left alone, from the gateway's /metrics. */
+async function ignoredMessages(): Promise<number> {
+  const metrics = await (await fetch(`${harness.url}/metrics`)).text();
+  const line = metrics
+    .split('\n')
+    .find((candidate) =>
+      candidate.startsWith('cs_gateway_slack_events_total{type="message",outcome="ignored"}'),
+    );
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
 describe('Socket Mode: questions', () => {
+  it('leaves chatter alone by the same pre-dispatch step as HTTP mode, each counted once', async () => {
+    const before = await ignoredMessages();
+    const chatter = [
+      botMessage(),
+      messageChanged(),
+      channelMessage({ text: 'How do I log in?' }),
+      channelMessage({ text: 'and then?', thread_ts: nextTs() }),
+    ];
+    for (const event of chatter) await harness.sendEvent(event);
+    // The app's own message: Bolt's ignoreSelf drops it before the step here, uncounted.
+    await harness.sendEvent(channelMessage({ user: IDS.botUser, text: 'my own words' }));
+    // A question after the chatter, on the same socket: once it is answered, the chatter was handled.
+    const { answer } = await askByDm('How do I reset my password?');
+    expect(textOf(answer)).toContain('password portal');
+    expect(harness.robotAsks().map((ask) => ask.question)).toEqual(['How do I reset my password?']);
+    expect(harness.slack.calls('chat.postMessage').map((call) => call.body.channel)).toEqual([IDS.dm]);
+    await waitFor(async () => (await ignoredMessages()) - before >= chatter.length);
+    expect((await ignoredMessages()) - before).toBe(chatter.length);
+  });
+
   it('acks a DM envelope, shows a placeholder, then replaces it with the robot’s answer', async () => {
     // The gateway opened its socket with the app-level token, not the bot token.
     expect(harness.slack.calls('apps.connections.open').map((call) => call.token)).toEqual([APP_TOKEN]);
