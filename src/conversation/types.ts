@@ -13,10 +13,8 @@ export interface Asker {
 }
 
 /**
- * Where and how a question is asked: the robot and source it goes to, the language the app speaks
- * there, and how the answer is shown. The adapter resolves it once per incoming message or click
- * from the place it was asked (the environment's defaults until a place has settings of its own);
- * the answer's context keeps it, so a suggestion click on that answer is asked the same way.
+ * Where and how a question is asked: robot, source, language and reply style. Resolved once per message
+ * or click from the place; the answer's context keeps it, so a suggestion click is asked the same way.
  */
 export interface Placement {
   /** `robotFlag` of the question; undefined: the platform's default robot. */
@@ -67,7 +65,7 @@ export interface AnswerReply {
   locale: Locale;
 }
 
-/** Why the robot could not answer: the platform's failure kind as its client read it, or the gateway's own. */
+/** Why the robot could not answer: the platform's failure kind as its client read it, or the gateway's. */
 export type FailureReason =
   | PlatformFailureKind
   /** The whole question (Slack included) outlasted its deadline; set by the adapter. */

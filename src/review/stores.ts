@@ -6,11 +6,8 @@ import type { EntrySnapshot, QuestionLink, ReviewCard } from './types.js';
 /** Review cards by id, changed one at a time across replicas. */
 export interface ReviewStore {
   /**
-   * Runs `change` on the card's current state (undefined: none yet, or expired) while holding a lock
-   * every replica honours, and stores the card it returns (none: the stored card is left as it was).
-   * `change` may call Slack; the lock outlives a slow call (it expires after the store's lock TTL).
-   * Throws ReviewCardBusyError when the lock is not had within the wait, StoreUnavailableError when
-   * the backend is down.
+   * Runs `change` on the card (undefined: none, or expired) under a lock every replica honours, and stores
+   * the card it returns, if any. Throws ReviewCardBusyError past the wait, StoreUnavailableError when down.
    */
   change<T>(
     cardId: string,
