@@ -1,4 +1,5 @@
 import type { Context, webApi } from '@slack/bolt';
+import { z } from 'zod';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import { type Locale, localeOfText } from '../../conversation/locale.js';
 import type { PanelThread } from '../answers/assistant-threads.js';
@@ -6,7 +7,7 @@ import type { ListenerDeps } from '../handling/deps.js';
 import { beginHandling, type Handling } from '../handling/handling.js';
 import { type RenderedMessage, section } from '../kit/elements.js';
 import { truncate } from '../kit/limits.js';
-import { type AssistantThreadEvent, assistantThreadEventSchema } from '../transport/incoming.js';
+import { slackId, slackTs } from '../transport/incoming.js';
 import { t } from './messages.js';
 
 type ThreadEventDeps = Pick<
@@ -21,6 +22,21 @@ interface ThreadEventArgs {
 }
 
 const NAME_MAX = 100;
+
+/**
+ * An assistant panel's thread event (assistant_thread_started, assistant_thread_context_changed),
+ * reduced to what its listeners read: the person, the thread, and the channel they are looking at.
+ */
+const assistantThreadEventSchema = z.object({
+  type: z.enum(['assistant_thread_started', 'assistant_thread_context_changed']),
+  assistant_thread: z.object({
+    user_id: slackId,
+    channel_id: slackId,
+    thread_ts: slackTs,
+    context: z.object({ channel_id: slackId.optional() }).optional(),
+  }),
+});
+type AssistantThreadEvent = z.infer<typeof assistantThreadEventSchema>;
 
 /** Never throws. */
 export function threadStartedListener(deps: ThreadEventDeps): (args: ThreadEventArgs) => Promise<void> {

@@ -5,6 +5,7 @@
 // "Saving…" view without a Save button (nothing can be sent twice), and the result replaces it.
 
 import type { AckFn, types } from '@slack/bolt';
+import { z } from 'zod';
 import { fitsEditor, htmlToMarkup, unsupportedMarkup } from '../../answer-html/editor-markdown.js';
 import { parseAnswerHtml } from '../../answer-html/parse.js';
 import type { Locale } from '../../conversation/locale.js';
@@ -19,11 +20,29 @@ import type { ListenerDeps } from '../handling/deps.js';
 import type { BoltRequest, Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';
 import { trackedListener, type ViewArgs } from '../handling/tracked.js';
-import { messageShortcutSchema } from '../transport/incoming.js';
+import { slackId, slackTs } from '../transport/incoming.js';
 import { type EditModalInput, problemText, renderEditModal } from './edit-modal.js';
 import { renderEditSaved, renderEditSaving } from './edit-saved.js';
 import { EDIT_BLOCK_IDS, type EditMetadata, readEditForm, readEditMetadata } from './forms.js';
 import { t } from './messages.js';
+
+/** A message shortcut (message_action) payload, reduced to what its listener reads. */
+const messageShortcutSchema = z.object({
+  type: z.literal('message_action'),
+  callback_id: z.string(),
+  trigger_id: z.string().max(200),
+  user: z.object({ id: slackId, team_id: slackId.optional() }),
+  team: z.object({ id: slackId }).nullish(),
+  channel: z.object({ id: slackId }),
+  message: z.object({
+    ts: slackTs,
+    thread_ts: slackTs.optional(),
+    user: slackId.optional(),
+    bot_id: z.string().optional(),
+    app_id: z.string().optional(),
+    blocks: z.array(z.unknown()).optional(),
+  }),
+});
 
 type EditDeps = Pick<
   ListenerDeps,

@@ -4,8 +4,10 @@ import { z } from 'zod';
 const SLACK_TS = /^\d{1,12}\.\d{1,8}$/;
 const SLACK_ID_MAX = 64;
 const TEXT_MAX = 100_000;
-const slackId = z.string().min(1).max(SLACK_ID_MAX);
-const slackTs = z.string().regex(SLACK_TS);
+/** A Slack id (user, channel, team) as every shape reads it. */
+export const slackId = z.string().min(1).max(SLACK_ID_MAX);
+/** A message timestamp, the id of a message in its channel. */
+export const slackTs = z.string().regex(SLACK_TS);
 
 /** A message or app_mention event, reduced to what the message listener reads. */
 // Compiled: every message the app is sent meets it (docs/decisions/019).
@@ -27,21 +29,6 @@ export const incomingMessageSchema = z.compile(
   }),
 );
 export type IncomingMessage = z.infer<typeof incomingMessageSchema>;
-
-/**
- * An assistant panel's thread event (assistant_thread_started, assistant_thread_context_changed),
- * reduced to what its listeners read: the person, the thread, and the channel they are looking at.
- */
-export const assistantThreadEventSchema = z.object({
-  type: z.enum(['assistant_thread_started', 'assistant_thread_context_changed']),
-  assistant_thread: z.object({
-    user_id: slackId,
-    channel_id: slackId,
-    thread_ts: slackTs,
-    context: z.object({ channel_id: slackId.optional() }).optional(),
-  }),
-});
-export type AssistantThreadEvent = z.infer<typeof assistantThreadEventSchema>;
 
 /** A block_actions payload, reduced to what the click listeners read. */
 export const blockActionSchema = z.object({
@@ -93,21 +80,3 @@ export const viewSubmissionSchema = z.object({
 });
 
 export type ViewSubmission = z.infer<typeof viewSubmissionSchema>;
-
-/** A message shortcut (message_action) payload, reduced to what its listener reads. */
-export const messageShortcutSchema = z.object({
-  type: z.literal('message_action'),
-  callback_id: z.string(),
-  trigger_id: z.string().max(200),
-  user: z.object({ id: slackId, team_id: slackId.optional() }),
-  team: z.object({ id: slackId }).nullish(),
-  channel: z.object({ id: slackId }),
-  message: z.object({
-    ts: slackTs,
-    thread_ts: slackTs.optional(),
-    user: slackId.optional(),
-    bot_id: z.string().optional(),
-    app_id: z.string().optional(),
-    blocks: z.array(z.unknown()).optional(),
-  }),
-});
