@@ -1,7 +1,7 @@
-// A Bloom filter of the keys a SQLite file may hold: most of an answer's looks are for keys never
-// written (a new delivery, a new thread), and "certainly not there" costs a few hashes here rather than
-// a statement. It never forgets a key, so a key it denies is not in the file. When a layer is full, a
-// layer twice its size takes the next keys, so it keeps denying as the file grows (docs/decisions/012).
+// A Bloom filter of the keys a SQLite file may hold that this process wrote: most of an answer's looks
+// are for keys never written (a new delivery, a new thread), and "certainly not there" costs a few
+// hashes rather than a statement. It never forgets a key; when a layer is full, a layer twice its size
+// takes the next keys, so it keeps denying however many are written (docs/decisions/012).
 
 /** Bits per key at capacity, and hashes per key: about 1% of absent keys admitted per layer. */
 const BITS_PER_KEY = 10;
@@ -27,16 +27,6 @@ export class KeyFilter {
   constructor(capacity: number) {
     this.#last = layer(Math.max(1, Math.ceil(capacity)));
     this.#layers = [this.#last];
-  }
-
-  /** Keys added, counted once per add. */
-  get size(): number {
-    return this.#layers.reduce((sum, { added }) => sum + added, 0);
-  }
-
-  /** Layers in use: one until the first is full. */
-  get layers(): number {
-    return this.#layers.length;
   }
 
   add(key: string): void {

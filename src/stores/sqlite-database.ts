@@ -2,7 +2,6 @@
 // migrated forward at open, and one key/value table of JSON values with an expiry, as Redis keeps them.
 
 import type { DatabaseSync, SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { parseJsonWith } from '../util/json.js';
@@ -231,10 +230,10 @@ const FLUSH_AFTER_MS = 500;
 const RETRY_FLUSH_AFTER_MS = 1_000;
 /** Recent rows kept in process, in characters of key and value (docs/decisions/013). */
 const RECENT_CHARACTERS = 1_000_000;
-/** The least number of keys a filter of the file's keys is sized for (about 300 KB). */
-const FILTER_MIN_KEYS = 262_144;
-/** Keys read per statement while a filter is built: a turn of the event loop between pages. */
-const FILTER_PAGE = 2_000;
+/** Keys the filter of this process's writes is first sized for (about 330 KB); it grows by layers. */
+const FILTER_FIRST_KEYS = 262_144;
+/** Ids SQLite may order otherwise than JavaScript (UTF-8 bytes against UTF-16 units). */
+const UNORDERED = /[\uD800-\uFFFF]/;
 const ABSENT: PendingWrite = { raw: undefined };
 
 /** A KvTable's writer and its layers (docs/storage.md); a layer left out is on at its default. */
@@ -246,7 +245,7 @@ export interface KvTableOptions {
   flushAfterMs?: number | undefined;
   /** Characters of recent rows kept in process; 0: none. */
   recentCharacters?: number | undefined;
-  /** A Bloom filter of the file's keys answers most absent keys without a statement. */
+  /** A filter of the keys written since open, with each namespace's highest id then: most absent keys cost no statement. */
   keyFilter?: boolean | undefined;
 }
 
@@ -279,20 +278,13 @@ export class KvTable {
   /** Rows read or written lately, absent ones too: a second look costs no statement. None when off. */
   readonly #recent: LRUCache<string, PendingWrite> | undefined;
   readonly #flushAfterMs: number;
-  readonly #keyFilter: boolean;
   /**
-   * Every key the file may hold: a key it denies is answered absent without a statement. Undefined
-   * until the first is built from the file (every key may then be there).
+   * Per namespace, the greatest id in the file at open: an id above it was not there then, and is there
+   * now only if this process wrote it (docs/decisions/012).
    */
-  #filter: KeyFilter | undefined;
-  /** A filter being built from the file; every key written meanwhile goes into it too. */
-  #building: KeyFilter | undefined;
-  /** Rows the sweep deleted: in all, and since the filter in use was built (it still admits them). */
-  #swept = 0;
-  #sweptSinceFilter = 0;
-  readonly #countKeys: StatementSync;
-  readonly #firstKeys: StatementSync;
-  readonly #keysAfter: StatementSync;
+  readonly #highestAtOpen = new Map<string, string>();
+  /** Every key this process has written; undefined with the filter off (every look is a statement). */
+  readonly #written: KeyFilter | undefined;
   #timer: NodeJS.Timeout | undefined;
   readonly #alongside: HeldRows[] = [];
   /** Told what a failed flush threw; the writes stay pending and are tried again. */
@@ -303,7 +295,6 @@ export class KvTable {
     this.#onFlushError = options.onFlushError;
     this.#writer = options.writer;
     this.#flushAfterMs = options.flushAfterMs ?? FLUSH_AFTER_MS;
-    this.#keyFilter = options.keyFilter ?? true;
     const recentCharacters = options.recentCharacters ?? RECENT_CHARACTERS;
     this.#recent =
       recentCharacters > 0
@@ -313,48 +304,26 @@ export class KvTable {
           })
         : undefined;
     this.#get = db.prepare('SELECT value, expires_at FROM kv WHERE ns = ? AND id = ? AND expires_at > ?');
-    this.#countKeys = db.prepare('SELECT count(*) AS total FROM kv');
-    this.#firstKeys = db.prepare('SELECT ns, id FROM kv ORDER BY ns, id LIMIT ?');
-    this.#keysAfter = db.prepare('SELECT ns, id FROM kv WHERE (ns, id) > (?, ?) ORDER BY ns, id LIMIT ?');
-    if (this.#keyFilter) void this.buildKeyFilter();
+    this.#written = (options.keyFilter ?? true) ? new KeyFilter(FILTER_FIRST_KEYS) : undefined;
+    if (this.#written) this.#readHighestIds();
   }
 
-  /** True once the sweep has deleted half the keys the filter holds: a new one would be half the size. */
-  get keyFilterStale(): boolean {
-    return this.#filter !== undefined && this.#sweptSinceFilter * 2 > this.#filter.size;
-  }
-
-  /**
-   * Builds a filter of the keys in the file, a page at a time with a turn of the event loop between
-   * pages, sized for twice what is there; until it is done the current one (or none) answers. A
-   * failure (the file closed meanwhile) leaves the current one: every key it denies is still absent.
-   */
-  async buildKeyFilter(): Promise<void> {
-    if (this.#building || !this.#keyFilter) return;
-    const sweptBefore = this.#swept;
-    try {
-      const total = Number(this.#countKeys.get()?.total ?? 0);
-      const building = new KeyFilter(Math.max(FILTER_MIN_KEYS, 2 * total));
-      this.#building = building;
-      let page = this.#firstKeys.all(FILTER_PAGE);
-      for (;;) {
-        let last: { ns: string; id: string } | undefined;
-        for (const row of page) {
-          if (typeof row.ns !== 'string' || typeof row.id !== 'string') continue;
-          building.add(pendingKey(row.ns, row.id));
-          last = { ns: row.ns, id: row.id };
-        }
-        if (page.length < FILTER_PAGE || !last) break;
-        await nextTurn();
-        page = this.#keysAfter.all(last.ns, last.id, FILTER_PAGE);
-      }
-      this.#filter = building;
-      this.#sweptSinceFilter = this.#swept - sweptBefore;
-    } catch {
-      // Kept as it was: it denies no key the file holds.
-    } finally {
-      this.#building = undefined;
+  /** One indexed look per namespace, however large the file. */
+  #readHighestIds(): void {
+    const next = this.#db.prepare('SELECT ns FROM kv WHERE ns > ? ORDER BY ns LIMIT 1');
+    const highest = this.#db.prepare('SELECT max(id) AS id FROM kv WHERE ns = ?');
+    for (let row = next.get(''); typeof row?.ns === 'string'; row = next.get(row.ns)) {
+      const id = highest.get(row.ns)?.id;
+      if (typeof id === 'string') this.#highestAtOpen.set(row.ns, id);
     }
+  }
+
+  /** False only for a key neither in the file at open nor written since. */
+  #mayBeInFile(namespace: string, id: string, key: string): boolean {
+    if (!this.#written) return true;
+    const highest = this.#highestAtOpen.get(namespace);
+    const newer = highest === undefined || (id > highest && !UNORDERED.test(id) && !UNORDERED.test(highest));
+    return !newer || this.#written.mayHold(key);
   }
 
   /** The live value: pending, recently read or written, or in the file. */
@@ -362,7 +331,7 @@ export class KvTable {
     const key = pendingKey(namespace, id);
     const known = this.#pending.get(key) ?? this.#recent?.get(key);
     if (known) return known.raw !== undefined && known.expiresAt > now ? known.raw : undefined;
-    if (this.#filter && !this.#filter.mayHold(key)) return undefined;
+    if (!this.#mayBeInFile(namespace, id, key)) return undefined;
     const row = this.#get.get(namespace, id, now);
     const read: PendingWrite =
       typeof row?.value === 'string' && typeof row.expires_at === 'number'
@@ -399,8 +368,6 @@ export class KvTable {
   async sweep(now: number, limit: number): Promise<number> {
     await this.write();
     const [deleted = 0] = await this.execute([[SWEEP_SQL, [now, limit]]]);
-    this.#swept += deleted;
-    this.#sweptSinceFilter += deleted;
     return deleted;
   }
 
@@ -483,8 +450,7 @@ export class KvTable {
       else {
         statements.push([PUT_SQL, [namespace, id, write.raw, write.expiresAt]]);
         // Before the commit: the filter may say a key is there that is not yet, never the reverse.
-        this.#filter?.add(key);
-        this.#building?.add(key);
+        this.#written?.add(key);
       }
     }
     return {

@@ -232,8 +232,6 @@ export interface SqliteStores extends Stores {
   path: string;
   /** Deletes at most `limit` expired rows; resolves with how many it deleted (fewer: nothing more to sweep). */
   sweepExpired(limit: number): Promise<number>;
-  /** Builds the filter of the file's keys again once the sweep has deleted half the keys it holds. */
-  refreshKeyFilter(): Promise<void>;
 }
 
 /**
@@ -280,9 +278,6 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
       const [cards = 0] = await kv.execute([[SWEEP_CARDS_SQL, [at, limit - rows]]]);
       return rows + cards;
     },
-    refreshKeyFilter: async () => {
-      if (open && kv.keyFilterStale) await kv.buildKeyFilter();
-    },
     ping: async () => {
       if (!open) return false;
       try {
@@ -323,7 +318,7 @@ const SWEEP_BATCHES_PER_ROUND = 200;
  * for a round in progress.
  */
 export function sweepInBackground(
-  stores: Pick<SqliteStores, 'sweepExpired' | 'refreshKeyFilter' | 'path'>,
+  stores: Pick<SqliteStores, 'sweepExpired' | 'path'>,
   options: { everyMs: number; logger?: StoreLogger },
 ): () => Promise<void> {
   if (options.everyMs <= 0) return async () => undefined;
@@ -338,8 +333,6 @@ export function sweepInBackground(
         if (deleted < SWEEP_BATCH) break;
         await nextTurn();
       }
-      // After the sweep, which took out what the new filter need not hold.
-      if (!stopped) await stores.refreshKeyFilter();
     } catch (error) {
       // A busy file now is a free one at the next round; nothing is lost meanwhile.
       options.logger?.warn(

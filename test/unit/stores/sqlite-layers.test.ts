@@ -3,10 +3,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../../src/config/env.js';
 import { createSqliteStores } from '../../../src/stores/sqlite.js';
 import type { SqliteLayers } from '../../../src/stores/sqlite-database.js';
+import { tempStateFiles } from '../../support/temp-state-files.js';
 import {
   describeContextStoreContract,
   describeNameCacheContract,
@@ -104,5 +106,40 @@ describe("the layers' variables", () => {
       'SQLITE_KEY_FILTER',
       'SQLITE_WRITER_THREAD',
     ]);
+  });
+});
+
+describe('the key filter', () => {
+  const tempPath = tempStateFiles('sqlite-filter-');
+
+  it('denies no key a file held at open, below or above the others, nor one written since', async () => {
+    const path = tempPath();
+    // Recent rows off: every look the filter admits is a statement on the file.
+    const layers = { recentCharacters: 0, flushAfterMs: 0 };
+    const first = createSqliteStores(path, { ttlSeconds: 60, layers });
+    const older = [
+      'msg:T1:C1:1700000000.000100',
+      'msg:T1:C1:1700000005.000100',
+      'msg:T1:C2:1800000000.000100',
+    ];
+    for (const key of older) await first.deliveries.keep(key, 60);
+    await first.threads.claim('thread:T1:C1:\u{1F600}.1', 60);
+    await first.close();
+
+    const second = createSqliteStores(path, { ttlSeconds: 60, layers });
+    for (const key of older) expect(await second.deliveries.has(key)).toBe(true);
+    expect(await second.threads.has('thread:T1:C1:\u{1F600}.1')).toBe(true);
+    expect(await second.deliveries.has('msg:T1:C1:1700000001.000100')).toBe(false);
+    expect(await second.deliveries.has('msg:T1:C1:1900000000.000100')).toBe(false);
+    await second.deliveries.keep('msg:T1:C1:1900000000.000100', 60);
+    await second.names.set('U\uFFFF', 'Ada', 60);
+    // Committed at once (no write held), then read back from the file: the filter admits it.
+    await sleep(50);
+    expect(await second.deliveries.has('msg:T1:C1:1900000000.000100')).toBe(true);
+    await second.close();
+    const third = createSqliteStores(path, { ttlSeconds: 60, layers, checkpointEveryMs: 1_000 });
+    expect(await third.deliveries.has('msg:T1:C1:1900000000.000100')).toBe(true);
+    expect(await third.names.get('U\uFFFF')).toBe('Ada');
+    await third.close();
   });
 });
