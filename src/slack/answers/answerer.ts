@@ -1,5 +1,4 @@
-// Answering one question in Slack: who asks, "working on it" while the robot is slow, the core's
-// reply shown where the question was asked, and "took too long" when the question deadline passes.
+// One question in Slack: the asker, "working on it" while the robot is slow, the reply, the deadline.
 import type {
   AskOptions,
   QuestionInput,
@@ -19,10 +18,7 @@ import type { WorkingSignals } from './working-signal.js';
 /** The core's question: what the robot is asked, for whom. */
 export type Ask = (input: QuestionInput, options: AskOptions) => Promise<Reply>;
 
-/**
- * The core's rating: sends it to the platform once, for the asker only. Declared here, not in the
- * rating listener, so the listener deps can name it without importing a listener (an import cycle).
- */
+/** The core's rating, sent once for the asker; declared here so listener deps import no listener. */
 export type Rate = (
   input: { contextKey: string; rating: Rating; userId: string; locale: Locale },
   scope: RequestScope,
@@ -69,7 +65,6 @@ export class Answerer implements AnswerQuestion {
     users: UserLookup;
     responder: Responder;
     onEvent: OnEvent;
-    /** How the asker sees that the robot is working: a placeholder message today. */
     working: WorkingSignals;
     /** Who may be called about an answer where it is given: the answer offers "Get a person" there. */
     escalations: EscalationRoutes;
@@ -112,8 +107,7 @@ export class Answerer implements AnswerQuestion {
       // A place with a language of its own speaks it to everybody there.
       locale: placement.language === 'auto' ? user.locale : placement.language,
     };
-    // An ephemeral placeholder could never be replaced by the answer, and one under a message nobody
-    // addressed to the app would be posted before knowing there is anything to say: neither has one.
+    // No placeholder when ephemeral (never replaceable) or unaddressed (there may be nothing to say).
     const signals = question.working ?? this.#working;
     const working =
       target.visibleTo === undefined && !question.unaddressed

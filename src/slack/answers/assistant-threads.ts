@@ -1,6 +1,4 @@
-// Slack's assistant panel as the answers see it: a question asked in one of its threads is asked with
-// the robot of the channel beside the panel, shows Slack's status line instead of a placeholder, and
-// is rated with Slack's own element. The assistant room (src/slack/assistant/) implements the port.
+// The assistant panel as the answers see it: the channel's robot, Slack's status line and rating.
 import type { Placement } from '../../conversation/types.js';
 import type { Handling } from '../handling/handling.js';
 import type { ReplyTarget } from '../transport/responder.js';
@@ -22,11 +20,7 @@ export interface AssistantThreads {
   titleOnce(handling: Handling, thread: PanelThread, question: string): Promise<void>;
 }
 
-/**
- * The panel's thread a reply goes to, if it goes to one. Slack's rule, as Bolt's Assistant reads it:
- * every thread in the app's DM is an assistant thread (the panel's chat is threads of that DM), so
- * this costs no store call.
- */
+/** The panel thread a reply goes to: every thread in the app's DM is one (Bolt's rule), so no store call. */
 export function panelThreadOf(target: ReplyTarget): PanelThread | undefined {
   return target.channel.startsWith('D') && target.threadTs !== undefined && target.visibleTo === undefined
     ? { channel: target.channel, threadTs: target.threadTs }

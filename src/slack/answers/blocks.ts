@@ -61,11 +61,10 @@ export interface RenderOptions {
   images?: 'blocks' | 'links';
   /** True where the place names people to call (escalation.ts): the answer offers "Get a person". */
   escalate?: boolean;
-  /** How the answer is rated: Slack's own feedback_buttons (native), or 👍/👎 buttons (classic, the default here). */
+  /** Slack's own feedback_buttons (native), or 👍/👎 buttons (classic, the default here). */
   rating?: RatingButtons;
 }
 
-/** RATING_BUTTONS: which element answers are rated with. */
 export type RatingButtons = 'native' | 'classic';
 
 export const RATING_BLOCK_ID = 'rating';
@@ -73,7 +72,6 @@ export const RATING_BLOCK_ID = 'rating';
 export const ESCALATE_BLOCK_ID = 'escalate';
 const TRY_AGAIN_BLOCK_ID = 'try_again';
 const ENTRY_BLOCK_PREFIX = 'entry:';
-/** Slack's limit on a block_id. */
 const BLOCK_ID_MAX = BLOCK_KIT.id;
 const FEEDBACK_BUTTON_TEXT_MAX = BLOCK_KIT.feedbackButton.text;
 const FEEDBACK_LABEL_MAX = BLOCK_KIT.feedbackButton.accessibilityLabel;
@@ -127,7 +125,6 @@ export function renderReply(reply: Reply, options: RenderOptions = {}): Rendered
   }
 }
 
-/** The placeholder shown while the robot is asked. */
 export function renderThinking(locale: Locale): RenderedMessage {
   const text = t(locale, 'thinking');
   return { text, blocks: [context(`:hourglass_flowing_sand: ${text}`)] };
@@ -197,7 +194,6 @@ function isBlockLike(value: unknown): value is KnownBlock {
 /** A part of a message that must not be split across messages, and its share of the fallback text. */
 interface Unit {
   readonly blocks: readonly KnownBlock[];
-  /** Answer text, as plain text, for the message's fallback. */
   readonly plain: string;
   /** Fallback for a message that carries no answer text (only buttons, only an image). */
   readonly note?: string;

@@ -1,5 +1,4 @@
-// "Get a person": calls the people the place names, once per answer, then shows who called whom in
-// place of the button. Anyone who sees the answer may click it; the first click calls, later ones are told.
+// "Get a person": the first click calls, once per answer; later clicks are told who already did.
 import type { Locale } from '../../conversation/locale.js';
 import type { AnswerContext } from '../../conversation/types.js';
 import { errorFields } from '../../logging/error-fields.js';

@@ -1,6 +1,4 @@
-// Calling a person about an answer (`escalate`): who is called and where, the claim that
-// makes an answer call once across replicas, and the two messages: the call, and the line that
-// replaces the "Get a person" button once someone has clicked it (who clicked, whom it called).
+// Calling a person about an answer: who and where, the claim that calls once across replicas, the messages.
 import type { types } from '@slack/bolt';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { People } from '../../conversation/channel-settings.js';

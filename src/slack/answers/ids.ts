@@ -1,5 +1,4 @@
-// The action ids of the answers' buttons: the renderers put them on buttons, and the listeners are
-// routed by them, so a button and the listener of its clicks cannot drift apart.
+// The answers' action ids, shared by renderers and routes so a button and its listener cannot drift apart.
 
 export const ACTION_RATE_UP = 'rate_up';
 export const ACTION_RATE_DOWN = 'rate_down';

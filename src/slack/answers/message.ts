@@ -1,5 +1,4 @@
-// Messages and mentions: the pre-dispatch reading that decides which are questions for the app, and
-// the listener that answers each once.
+// Messages and mentions: the pre-dispatch reading that picks the questions for the app, and their listener.
 import type { People } from '../../conversation/channel-settings.js';
 import { readsAsQuestion } from '../../conversation/question-detector.js';
 import type { ListenerDeps } from '../handling/deps.js';
@@ -41,11 +40,7 @@ type Question =
   /** A reply in a thread; `answering` undefined: the asker's earlier question may open the thread. */
   | { kind: 'thread'; target: ReplyTarget; unaddressed: boolean; answering: true | undefined };
 
-/**
- * Reads a `message` or `app_mention` event once and decides whether it is a question for the app,
- * from the event, the settings held in process and, for a reply in a thread, the thread registry.
- * Undefined leaves it alone (counted).
- */
+/** Reads a `message` or `app_mention` event once and decides if it is a question; undefined: left alone. */
 export function readMessage(
   deps: Pick<MessageDeps, 'channels' | 'threads' | 'turns' | 'logger' | 'onEvent'>,
   event: Record<string, unknown>,
@@ -187,11 +182,7 @@ async function isAmong(
 /** Mentions of people, user groups or everyone (`<@U…>`, `<!subteam^S…>`, `<!here>`): talking to them. */
 const MENTION = /<(?:@[UW]|!subteam\^|!here|!channel|!everyone)/;
 
-/**
- * Whether a message is a question for the app, as far as the event, the channel's settings held in
- * process and the thread registry tell; a top-level channel message only where the channel's answer
- * mode says the app answers on its own.
- */
+/** A question for the app, as far as the event, the settings held in process and the thread registry tell. */
 function questionOf(
   deps: Pick<MessageDeps, 'channels' | 'threads' | 'turns' | 'logger'>,
   event: IncomingMessage,
@@ -231,15 +222,11 @@ function questionOf(
   return { kind: 'channel', target: { channel, threadTs: event.ts }, groups: listed ? undefined : askers };
 }
 
-/** Whether the text mentions the app: such a message arrives as app_mention too, and is answered from there. */
 function mentionsTheApp(text: string | undefined, appUserId: string | undefined): boolean {
   return appUserId !== undefined && appUserId !== '' && (text ?? '').includes(`<@${appUserId}>`);
 }
 
-/**
- * The user asking, when the message can be a question: edits, deletions, joins, bot posts and the
- * app's own chat.update echoes never are.
- */
+/** The asker, when the message can be a question: edits, joins, bot posts and our own echoes never are. */
 function askerOf(event: IncomingMessage, botUserId: string | undefined): string | undefined {
   if (event.subtype !== undefined || event.bot_id || event.bot_profile || !event.user) return undefined;
   if (botUserId && event.user === botUserId) return undefined;

@@ -1,5 +1,4 @@
-// What the answers room says (the answer, its buttons, ratings and notices; failures: kit/failure-wording.ts), in English and Simplified Chinese.
-// ICU MessageFormat; how to add a message: src/slack/kit/i18n.ts and ARCHITECTURE.md.
+// What the answers room says, in ICU MessageFormat (adding one: src/slack/kit/i18n.ts).
 import { catalog, translator } from '../kit/i18n.js';
 
 const en = {

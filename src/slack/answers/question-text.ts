@@ -13,10 +13,7 @@ const CONTROL_SEQUENCE = /<([^<>\n]*)>/g;
 
 const BARE_USER_MENTION = /<@([^<>|\s]+)>/g;
 
-/**
- * Users mentioned without a label (`<@U123>`, which is how Slack sends mentions today), other than
- * the app: their names must be looked up for the question to read as the person wrote it.
- */
+/** Users mentioned without a label (`<@U123>`, as Slack sends them), but the app: names to look up. */
 export function unlabelledMentions(text: string, botUserId: string | undefined): string[] {
   const ids = new Set<string>();
   for (const match of text.matchAll(BARE_USER_MENTION)) {

@@ -1,6 +1,4 @@
-// One user's questions (messages, suggestion clicks, Try again) are handled one after another, from
-// the name lookup to the posted answer, so answers appear in the order asked; different users are
-// answered concurrently. No question holds its asker's queue longer than the question deadline.
+// One user's questions run one after another, so answers appear in the order asked; users run concurrently.
 import { Deadline, EXPIRED } from '../../util/deadline.js';
 import type { Handling } from '../handling/handling.js';
 import { KeyedQueue } from '../handling/keyed-queue.js';
@@ -18,11 +16,7 @@ export class QuestionTurns {
     return !this.#queue.has(`${asker.teamId}:${asker.userId}`);
   }
 
-  /**
-   * Runs `work` after the same user's earlier questions have finished, or have held the queue for the
-   * deadline: then the next one goes ahead while the late one finishes alone. Resolves when `work` has
-   * finished, the late part included, so a drain that waits for it waits for its answer.
-   */
+  /** Runs `work` after the user's earlier questions, or their deadline; resolves when `work` has finished. */
   run(
     handling: Handling,
     asker: { teamId: string; userId: string },

@@ -55,8 +55,7 @@ async function rate(deps: RatingDeps, handling: Handling, click: Click): Promise
   }
   if (outcome.kind === 'notice') {
     await tell(deps.responder, handling, target, userId, outcome.reply);
-    // A second click on an answer already rated: make sure the message shows the rating. A private
-    // answer's rated line was posted under it when it was rated: the notice alone says it.
+    // Rated already: the message must show it; a private answer's rated line is already under it.
     if (outcome.reply.notice === 'already_rated' && outcome.rating && !payload.container?.is_ephemeral) {
       await showRated(deps, handling, payload, locale, userId, outcome.rating);
     }
@@ -80,8 +79,7 @@ async function showRated(
   const rated = renderRatedLine(locale, userId, rating, reasonContextKey ? { reasonContextKey } : {});
   const target = clickedTarget(payload);
   if (payload.container?.is_ephemeral && target) {
-    // Slack sends no blocks with a click in an ephemeral answer, so it cannot be redrawn with the
-    // rating in place of the buttons: the rating is shown to the rater under it instead.
+    // Slack sends no blocks with an ephemeral click, so the rating is shown to the rater under it instead.
     await deps.responder.ephemeral(handling, target, userId, {
       text: ratedText(locale, userId, rating),
       blocks: [rated],

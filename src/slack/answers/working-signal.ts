@@ -1,5 +1,4 @@
-// How a person sees that their question is being worked on. One port, so a surface that shows work
-// its own way (Slack's assistant panel: a status line, no message) is another implementation.
+// How a person sees their question worked on: one port, as the assistant panel shows it its own way.
 import type { Locale } from '../../conversation/locale.js';
 import type { Handling } from '../handling/handling.js';
 import type { ReplyTarget, Responder } from '../transport/responder.js';
@@ -36,11 +35,7 @@ export function placeholderMessages(responder: Responder): WorkingSignals {
     }, replaceTs);
 }
 
-/**
- * The "working on it" message of one question. Shown only when the robot has not answered within
- * the delay: a fast answer then arrives as one message, so the notification carries the answer
- * rather than a placeholder, and Slack gets one call instead of two.
- */
+/** "Working on it", only once the robot is slow: a fast answer arrives as one message, one Slack call. */
 class PlaceholderMessage implements WorkingSignal {
   readonly #show: (replaceTs: string | undefined) => Promise<string | undefined>;
   #shown: Promise<string | undefined>;
