@@ -1,6 +1,4 @@
-// `/cs agents [group]`, for operators: without a group, the named groups (AGENT_GROUPS) as buttons; a
-// group by its name (any case, several words) or id lists its agents. A click on a group's button
-// adds its list below; Try again on a failure replaces the failure with the list.
+// `/cs agents [group]`, for operators: the named groups as buttons, or a group's agents by name or id.
 import type { Locale } from '../../conversation/locale.js';
 import { findAgentGroup, isGroupId } from '../../service-desk/agent-groups.js';
 import { groupAgents } from '../../service-desk/agents.js';

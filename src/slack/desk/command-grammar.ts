@@ -1,6 +1,4 @@
-// The slash command's words: the subcommand, and the typed filter of `tickets`
-// (`/cs tickets [from] [to] [status:…] [source:…] [category:…]`). Slack's side of the desk: the
-// service desk takes a filter and checks it, whatever it was typed or picked in.
+// The slash command's words: the subcommand, and the filter typed after `tickets`.
 import {
   addDays,
   checkFilter,
@@ -76,10 +74,7 @@ export const SOURCE_WORDS: Readonly<Record<TicketSource, string>> = {
   17: 'enterprise-chat-message',
 };
 
-/**
- * The typed arguments of `tickets`: up to two dates (from, then to; one date runs to today), then
- * `status:`, `source:` (words or the spec's numbers, comma-separated) and `category:<id>`, in any order.
- */
+/** `tickets` arguments: up to two dates (one runs to today), `status:`, `source:`, `category:`, any order. */
 export function parseTicketArguments(
   words: readonly string[],
   today: string,

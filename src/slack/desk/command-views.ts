@@ -96,10 +96,7 @@ function groupLabel(groupId: string, name: string | undefined): string {
   return name === undefined ? `\`${codeSafe(groupId)}\`` : `*${shown(name)}*`;
 }
 
-/**
- * A group's agents, or why there are none to show. A failure offers Try again; a group nobody has
- * (with named groups to offer) lists those to pick from.
- */
+/** A group's agents, or why none show: a failure offers Try again; an empty group lists the named ones. */
 export function renderAgents(
   locale: Locale,
   command: string,

@@ -1,6 +1,4 @@
-// The scheduled statistics digest: on DIGEST_SCHEDULE, the last 7 full days' figures (each beside the
-// 7 days before) are posted to the digest channel, once per fleet. Every replica runs the schedule;
-// the first to claim a tick in the shared store posts it, the others stand down.
+// The scheduled digest: every replica runs the schedule; the first to claim a tick posts it.
 import type { webApi } from '@slack/bolt';
 import { Cron } from 'croner';
 import type { Locale } from '../../conversation/locale.js';

@@ -1,5 +1,4 @@
-// The Home tab's buttons into the desk: Tickets opens the filter modal, Statistics a view of the
-// last 7 days. Both check the right first; the Home has no response_url, so results go to the DM.
+// The Home tab's buttons into the desk; the Home has no response_url, so results go to the DM.
 import { periodOf } from '../../service-desk/statistics.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';

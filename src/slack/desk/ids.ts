@@ -1,5 +1,4 @@
-// The operators' service desk: the tickets filter modal, its result's buttons, and the buttons
-// elsewhere (the Home tab) that open the desk's views.
+// The service desk's action and callback ids: the filter modal, its result's buttons, the Home's buttons.
 
 export const VIEW_TICKET_FILTER = 'ticket_filter';
 export const ACTION_TICKETS_PAGE = 'tickets_page';

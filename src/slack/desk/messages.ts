@@ -1,5 +1,4 @@
-// What the service desk says (`/cs` help, tickets, agents, statistics, the digest), in English and Simplified Chinese.
-// ICU MessageFormat; how to add a message: src/slack/kit/i18n.ts and ARCHITECTURE.md.
+// What the service desk says, in ICU MessageFormat (adding one: src/slack/kit/i18n.ts).
 import { catalog, translator } from '../kit/i18n.js';
 
 const en = {

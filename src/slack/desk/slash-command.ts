@@ -1,6 +1,4 @@
-// The desk's part of the slash command (`/cs` by default, SLASH_COMMAND): help for everyone, the
-// service desk's data (tickets, agents, stats) for operators. handling/command.ts acknowledges the
-// command and hands these words here; the answer is seen only by whoever typed it.
+// The desk's part of the slash command: help for everyone, the desk's data for operators, seen by the typer.
 
 import { operatorRefusal } from '../access/operator-gate.js';
 import { HELP_SUBCOMMAND, type SubcommandListener, type SubcommandRequest } from '../handling/command.js';

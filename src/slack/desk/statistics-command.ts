@@ -1,6 +1,4 @@
-// `/cs stats [from] [to]`, for operators: the figures of a range beside the period before it, or what
-// is wrong with the dates; a platform failure offers Try again, which replaces it with the figures,
-// in the message or in the Home's statistics view, wherever it was shown.
+// `/cs stats [from] [to]`, for operators; Try again replaces a failure wherever it was shown.
 import type { Locale } from '../../conversation/locale.js';
 import { type Period, periodOf, statisticsReport } from '../../service-desk/statistics.js';
 import { operatorRefusal } from '../access/operator-gate.js';

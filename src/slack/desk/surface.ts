@@ -1,6 +1,4 @@
-// The operators' service desk: the slash command (tickets, agents, statistics, help), the tickets
-// filter modal and its result's buttons, the agents' and statistics' buttons, and the Home tab's
-// buttons that open them.
+// The operators' service desk: the slash command, the tickets filter, and the buttons that open them.
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Surface } from '../handling/surface.js';
 import { agentsClickListener } from './agents.js';

@@ -1,5 +1,4 @@
-// The filter modal's submission: the right checked again, the form checked as a filter (problems
-// shown under their input), then the result where the command was typed, or in the operator's DM.
+// The filter modal's submission: the right checked again, problems under their input, then the result.
 import type { Locale } from '../../conversation/locale.js';
 import { checkFilter, type FilterResult, todayIn } from '../../service-desk/tickets.js';
 import { operatorRefusal } from '../access/operator-gate.js';

@@ -1,6 +1,4 @@
-// The tickets filter modal: two dates, statuses, sources and a category, and what it carries from
-// where it was opened (the command's response_url, the command's name). Built here and read back
-// here on submission, so the block ids and the metadata's shape live in one file.
+// The tickets filter modal, built and read back here so its block ids and metadata live in one file.
 import type { types } from '@slack/bolt';
 import { z } from 'zod';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';

@@ -1,6 +1,4 @@
-// A result's buttons. Previous, Next and Try again draw the page asked for in place of the message
-// clicked; Download CSV uploads every ticket of the filter to the operator's DM, with a progress note
-// meanwhile.
+// A result's buttons: Previous, Next and Try again redraw in place; Download CSV goes to the operator's DM.
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import {

@@ -1,6 +1,4 @@
-// What `/cs tickets` shows: a page of tickets as a table with Previous / Next and Download CSV, the
-// CSV itself and what became of it. Pure: the listener fetches, these only lay out, within Slack's
-// limits. The filter modal is ticket-filter-view.ts.
+// What `/cs tickets` shows: a page of tickets, the CSV and its outcome; pure, within Slack's limits.
 import type { types } from '@slack/bolt';
 import { stringify } from 'csv-stringify/sync';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';

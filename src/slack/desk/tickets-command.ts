@@ -1,5 +1,4 @@
-// `/cs tickets …`, the slash command's tickets part: no words opens the filter modal; typed filters
-// answer at once, where the command was typed.
+// `/cs tickets …`: no words opens the filter modal; typed filters answer at once, where typed.
 import { todayIn } from '../../service-desk/tickets.js';
 import type { Handling } from '../handling/handling.js';
 import type { RenderedMessage } from '../kit/elements.js';

@@ -1,5 +1,4 @@
-// What the tickets listeners share: reading a page of a filter (counted and logged once), and
-// opening the filter modal, from the slash command or from the Home tab.
+// What the tickets listeners share: reading a filter's page (counted once) and opening the filter modal.
 import type { Locale } from '../../conversation/locale.js';
 import {
   addDays,

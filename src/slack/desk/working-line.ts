@@ -1,5 +1,4 @@
-// An operator command's answer when the platform is slow: a working line once the answer is late,
-// which the answer then replaces, so a slow `/cs stats` is not mistaken for one that did nothing.
+// A working line once a slow command's answer is late, so a slow `/cs stats` is not taken for dead.
 import type { Locale } from '../../conversation/locale.js';
 import type { RenderedMessage } from '../kit/elements.js';
 import { t } from './messages.js';
@@ -12,10 +11,7 @@ export type CommandReply = (message: RenderedMessage, options?: { replace: boole
 
 const LATE = Symbol('late');
 
-/**
- * Answers with `work`'s message. When it is not ready within `delayMs`, "Working on it…" is posted
- * first and the answer replaces it, posted only after the working line so it cannot be overtaken.
- */
+/** Answers with `work`'s message; a late one replaces "Working on it…", posted after it so never overtaken. */
 export async function answerWhenReady(
   reply: CommandReply,
   locale: Locale,
