@@ -1,5 +1,4 @@
-// Told to an asker in their thread once the entry behind their answer was fixed, or once their
-// unanswered question was linked to the entry that answers it; either with "Ask again".
+// Told to an asker once their answer's entry was fixed or their question linked, with "Ask again".
 import type { types } from '@slack/bolt';
 import { toPlainText } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';

@@ -1,7 +1,4 @@
-// "Ask again" on the notice that an answer was updated (or the question linked to an entry): the
-// question is asked again and answered as a new message below the notice, which stays to say why the
-// answer changed (Try again, by contrast, replaces the failure it is clicked on). A linked question is
-// asked by its entry, of the robot it was linked for.
+// "Ask again" answers below the notice, which stays to say why the answer changed (unlike Try again).
 import { askedHow } from '../answers/assistant-threads.js';
 import { type Click, type ClickArgs, clickedTarget, questionClickListener } from '../handling/click.js';
 import type { ListenerDeps } from '../handling/deps.js';
@@ -36,8 +33,7 @@ async function askAgain(deps: AskAgainDeps, handling: Handling, click: Click): P
   }
   const linked = value.l === 1;
   deps.onEvent('ask_again', linked ? 'linked' : 'question');
-  // In the panel its own way (status line, Slack's rating), but of the robot that answered (or was
-  // linked), not of whichever channel is beside the panel now.
+  // Shown the panel's way, but for the robot that answered (or was linked), not the channel beside it now.
   const how = await askedHow(deps, handling, target);
   const robotFlag = linked ? value.r : (value.r ?? how.placement.robotFlag);
   await deps.answerer.answer(handling, {

@@ -1,8 +1,4 @@
-// What an operator sends from an unanswered question's card: an answer for its askers (given to each
-// where they asked, the card then marked answered), or the entry that answers it (checked with the
-// robot first; the question is then linked to it, the askers told, and the modal turns into the
-// entry's edit form). The operator's right is checked again on submission: a modal can be submitted
-// long after it opened.
+// An unanswered card's modals submitted: an answer for its askers, or the entry that answers it.
 import { errorFields } from '../../logging/error-fields.js';
 import type { AnswerAskersOutcome } from '../../review/review-desk.js';
 import { EXPIRED, within } from '../../util/deadline.js';

@@ -1,5 +1,4 @@
-// The modals an unanswered question's card opens for an operator: answer its askers in their own
-// words, or name the entry that answers it (then edited in the edit modal).
+// The modals an unanswered question's card opens: answer its askers, or name the entry that answers it.
 import type { types } from '@slack/bolt';
 import type { Locale } from '../../conversation/locale.js';
 import { context } from '../kit/elements.js';

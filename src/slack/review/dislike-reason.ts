@@ -1,6 +1,4 @@
-// After a 👎 the asker may say what was wrong: the button on the rated line opens a small modal, and
-// its submission adds the reason to the entry's review card. Saying nothing is fine: the feedback
-// was already sent.
+// The reason modal after a 👎, adding to the entry's card; saying nothing is fine, the feedback was sent.
 import type { types } from '@slack/bolt';
 import { z } from 'zod';
 import type { Locale } from '../../conversation/locale.js';

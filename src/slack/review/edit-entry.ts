@@ -1,8 +1,4 @@
-// The edit modal: opened for operators from a review card or from the "Edit this answer" shortcut,
-// prefilled from what the gateway last saw of the entry, and saved to the platform (update_robot_doc)
-// with only what changed. The operator's right is checked again on every submission. Slack closes a
-// view submission's request after 3 s: a platform that has not answered within a moment gets a
-// "Saving…" view without a Save button (nothing can be sent twice), and the result replaces it.
+// The edit modal: saved with only what changed; past Slack's 3 s a "Saving…" view without Save (no resend).
 
 import type { AckFn, types } from '@slack/bolt';
 import { z } from 'zod';
@@ -237,8 +233,7 @@ async function submitEdit(
   const scope = { requestId: handling.requestId };
   const saving = deps.review.desk.applyEdit(plan.edit, plan.changedFields, userId, scope);
   const early = await within(saving, SUBMIT_BUDGET_MS - (Date.now() - startedAt));
-  // The form is rendered again only after a failure, with what was typed; a success needs no read of
-  // the entry's snapshot.
+  // The form is rendered again only after a failure, with what was typed; a success reads no snapshot.
   const resultView = async (outcome: EditOutcome) => {
     if (outcome.kind === 'updated') {
       return renderEditSaved({ locale, docId: metadata.d, changedFields: plan.changedFields });

@@ -1,5 +1,4 @@
-// The operator's edit modal: an entry's question, answer and settings, prefilled from what the
-// gateway last saw of it, shown again with a banner after the platform refused or failed.
+// The operator's edit modal, prefilled from the entry's snapshot; shown again with a banner after a failure.
 import type { types } from '@slack/bolt';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';

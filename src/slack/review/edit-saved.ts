@@ -1,5 +1,4 @@
-// The views that replace the operator's edit modal on Save: "Saving…" while the platform is asked,
-// and what was saved once it accepted the change.
+// The views that replace the edit modal on Save: "Saving…" while the platform is asked, then what was saved.
 import type { types } from '@slack/bolt';
 import type { Locale } from '../../conversation/locale.js';
 import { context, section } from '../kit/elements.js';

@@ -1,6 +1,4 @@
-// The review room's two forms as Slack sends them back: the block ids they are built with, their
-// private_metadata, and reading a submission into what the core takes. Views come back from Slack
-// as untrusted data, so every reader checks with zod and never throws.
+// The review room's forms as Slack sends them back: block ids, private_metadata, readers that never throw.
 import { z } from 'zod';
 import { DISLIKE_REASONS, type DislikeReason, type EditForm } from '../../review/types.js';
 import { cardIdSchema, docIdSchema } from '../kit/button-values.js';

@@ -1,5 +1,4 @@
-// The review loop's ids: the reason button on a 👎 line, a card's buttons, the asker's "Ask again",
-// its modals' callback ids and the message shortcut's (also in manifest.yml).
+// The review loop's action and callback ids; the message shortcut's is also in manifest.yml.
 
 export const ACTION_DISLIKE_REASON = 'dislike_reason';
 export const ACTION_REVIEW_EDIT = 'review_edit';

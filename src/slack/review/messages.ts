@@ -1,5 +1,4 @@
-// What the review room says (review cards, the dislike-reason and edit modals, the asker's notice), in English and Simplified Chinese.
-// ICU MessageFormat; how to add a message: src/slack/kit/i18n.ts and ARCHITECTURE.md.
+// What the review room says, in ICU MessageFormat (adding one: src/slack/kit/i18n.ts).
 import { catalog, translator } from '../kit/i18n.js';
 
 const en = {

@@ -1,5 +1,4 @@
-// An operator's own answer to an unanswered question, given to each asker where they asked: said to
-// come from a person (named), so no one takes it for the robot's.
+// An operator's answer given to each asker, said to come from a named person so none takes it for the robot.
 import type { types } from '@slack/bolt';
 import { escapeMrkdwn, toPlainText } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';

@@ -1,6 +1,4 @@
-// The review loop's Slack side: cards are posted to REVIEW_CHANNEL_ID and updated in place, and an
-// asker whose answer was fixed is told in their thread. Works with the app's own Web API client, since
-// an unanswered question's card is posted beside an answer rather than inside a click's handling.
+// The review loop's Slack side, on the app's own client: cards are posted beside answers, not in a click.
 import type { webApi } from '@slack/bolt';
 import type { Locale } from '../../conversation/locale.js';
 import { type Logger, withRequestId } from '../../logging/logger.js';

@@ -1,6 +1,4 @@
-// A review card's buttons: Edit entry opens the edit modal, Dismiss closes the card; on an unanswered
-// question's card, Answer the askers and Link to an entry open their modals, and Remove link undoes a
-// link. Operators only; anyone else is told why, and nothing changes.
+// A review card's buttons, for operators only: anyone else is told why, and nothing changes.
 import { errorFields } from '../../logging/error-fields.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';

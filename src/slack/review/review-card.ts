@@ -1,7 +1,4 @@
-// A review card in the review channel: what was reported, the latest reasons, and its buttons while
-// it is open (Edit entry, or for an unanswered question Answer the askers and Link to an entry; and
-// Dismiss); who handled it, when and how, once it is not. A linked question's card says to which entry,
-// and keeps one button: Remove link.
+// A review card: what was reported, the latest reasons, its buttons while open, who handled it once not.
 import type { types } from '@slack/bolt';
 import { answerToMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';

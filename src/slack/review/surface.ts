@@ -1,5 +1,4 @@
-// The knowledge-base review loop: the reason for a 👎, the review cards' buttons, editing an entry
-// (from a card or the message shortcut), and the asker's "Ask again" once it is fixed.
+// The review loop's surface: a 👎's reason, the cards' buttons, editing an entry, the asker's "Ask again".
 import type { ListenerDeps } from '../handling/deps.js';
 import type { Surface } from '../handling/surface.js';
 import { askAgainListener } from './ask-again.js';
