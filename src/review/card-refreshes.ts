@@ -1,5 +1,4 @@
-// Reports on a card are counted at once, but its message is refreshed at most once an interval, as it
-// is stored by then: Slack's rate limits on chat.update allow no update per asker.
+// A card's reports count at once, its message at most once an interval: chat.update is rate-limited.
 
 /** Cards shown lately, remembered beyond this many only while they are within the interval. */
 const REMEMBERED_CARDS = 1_000;

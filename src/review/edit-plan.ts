@@ -1,5 +1,4 @@
-// Turns the edit form as an operator filled it into the update the platform is sent: only what
-// changed, with docId and robotFlag, or the problems to show inline, before anything is sent.
+// The edit form into the update the platform is sent (only what changed), or the problems to show inline.
 import { createHash } from 'node:crypto';
 import { fitsEditor, markupToHtml } from '../answer-html/editor-markdown.js';
 import type { EditField, EditForm, EditProblem, EntryEdit } from './types.js';

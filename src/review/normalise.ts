@@ -1,6 +1,4 @@
-// Card ids: one card per knowledge entry, and one per unanswered question however it is typed
-// ("How do I…?", "how do i …", "How do I…？", "how, do I" are one question), and what is too little
-// to be a question at all.
+// Card ids: one per entry, one per unanswered question however typed ("How do I…?", "how do i"), or none.
 import { createHash } from 'node:crypto';
 
 /** Joiners inside a word ("don't", "wi-fi", "e_mail"): dropped, so "dont" and "don't" are one word. */
@@ -23,11 +21,7 @@ export function normaliseQuestion(question: string): string {
     .replace(SPACE_BESIDE_UNSPACED, '');
 }
 
-/**
- * What is no question in itself: Slack's markup (<@U1>, <#C1|x>, <!here>, <https://…|label>), the same
- * made plain as the robot is asked (@name, #channel, a bare URL), and :emoji: codes. A name of several
- * words leaves its last words behind, which then count as one word at most.
- */
+/** No question in itself: Slack's markup, the same made plain (@name, a bare URL), :emoji: codes. */
 const MARKUP =
   /<[@#!][^>]*>|<[a-z][a-z0-9+.-]*:[^>]*>|[a-z][a-z0-9+.-]*:\/\/\S+|(?<!\S)[@#]\S+|:[a-z0-9_+'-]+:/giu;
 

@@ -1,6 +1,4 @@
-// What the review loop's observer and its operators' commands share: the cards, changed under their
-// lock and shown on the board the adapter provides; each entry's snapshot as last noted; and the work
-// done beside a caller, which a stop waits for.
+// What the review observer and the operators' commands share: cards under their lock, snapshots, side work.
 import { LRUCache } from 'lru-cache';
 import { CardRefreshes } from './card-refreshes.js';
 import type { EntrySnapshotStore, ReviewStore } from './stores.js';

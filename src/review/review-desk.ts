@@ -1,5 +1,4 @@
-// The review loop's operators' commands: read an entry, edit it and mark its cards fixed, dismiss a
-// card, link an unanswered question to the entry that answers it (or unlink it), answer its askers.
+// The review loop's operators' commands: read, edit and fix an entry; dismiss, link, unlink or answer a card.
 import { askingEntry } from '../conversation/conversation.js';
 import { isPlatformError, type PlatformFailureKind, platformFailureKind } from '../platform/errors.js';
 import {
@@ -280,8 +279,7 @@ export class ReviewDesk {
     const { logger, metrics } = this.#cards;
     const outcome = await this.#send(edit, scope);
     metrics.edit?.(outcome.kind === 'unavailable' ? `unavailable_${outcome.reason}` : outcome.kind);
-    // A failed update is a warning, so a log at warn (the demo's) shows it; a platform that answered
-    // with a known code needs no stack, and an unexpected error was logged with its own in #send.
+    // A warning, so the demo's warn level shows it; a known refusal needs no stack; #send logged the rest.
     const log = outcome.kind === 'updated' ? logger.info : logger.warn;
     log.call(
       logger,

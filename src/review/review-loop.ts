@@ -1,6 +1,4 @@
-// The knowledge-base review loop composed over one set of cards: the observer the conversation reports
-// answers to, and the operators' commands. It knows the platform client and its stores; the adapter
-// shows the cards (ReviewBoard) and decides who is an operator.
+// The review loop over one set of cards: the observer of answers and the operators' commands.
 import { type ReviewBoard, ReviewCards, type ReviewLogger, type ReviewMetrics } from './review-cards.js';
 import { type KnowledgeApi, ReviewDesk } from './review-desk.js';
 import { ReviewObserver } from './review-observer.js';

@@ -1,5 +1,4 @@
-// The review loop as answers happen: what the robot answered from each entry (its snapshot), and the
-// cards that tell the entries' owners about a 👎, a reason given, or a question left unanswered.
+// The review loop as answers happen: each entry's snapshot, and the cards for a 👎, a reason or no answer.
 import type { AnsweredQuestion, AnswerObserver, LinkedEntries } from '../conversation/conversation.js';
 import type { AnswerContext } from '../conversation/types.js';
 import { ANSWER_TYPE_UNKNOWN } from '../platform/schemas.js';

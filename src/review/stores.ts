@@ -1,14 +1,10 @@
-// The storage the review loop needs; src/stores implements it in memory and in Redis, so cards,
-// counts and what the gateway saw of each entry are shared by every replica.
+// The storage the review loop needs, shared by every replica; src/stores implements it.
 import { CodedError } from '../util/coded-error.js';
 import type { EntrySnapshot, QuestionLink, ReviewCard } from './types.js';
 
 /** Review cards by id, changed one at a time across replicas. */
 export interface ReviewStore {
-  /**
-   * Runs `change` on the card (undefined: none, or expired) under a lock every replica honours, and stores
-   * the card it returns, if any. Throws ReviewCardBusyError past the wait, StoreUnavailableError when down.
-   */
+  /** Runs `change` under a lock every replica honours, stores what it returns; throws when busy or down. */
   change<T>(
     cardId: string,
     change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,

@@ -1,5 +1,4 @@
-// The knowledge-base review loop in platform-neutral terms: what the gateway knows of an entry, the
-// cards that tell its owners about a disliked answer or an unanswered question, and an edit.
+// The review loop in platform-neutral terms: entry snapshots, cards about an entry or a question, edits.
 
 /** Why an asker said an answer was bad; `other` comes with their own words. */
 export type DislikeReason = 'wrong_answer' | 'out_of_date' | 'not_understood' | 'other';
@@ -28,7 +27,6 @@ export interface EntrySnapshot {
   /** The answer as the robot gave it: an HTML fragment. */
   answerHtml: string;
   answerType: number | undefined;
-  /** The answer's `robotFlag` (the robot number). */
   robotFlag: number | undefined;
   seenAt: number;
 }
@@ -64,19 +62,14 @@ export interface MessageLocation {
 }
 
 type CardKind = 'disliked' | 'unanswered';
-/**
- * `answered`: an operator answered the askers of an unanswered question from its card; `linked`: an
- * operator linked the question to the entry that answers it (the link can be removed, reopening it).
- */
+/** `answered`: its askers were answered from the card; `linked`: linked to an entry (unlinking reopens). */
 type CardStatus = 'open' | 'fixed' | 'dismissed' | 'answered' | 'linked';
 
 export interface ReviewCard {
   /** `doc:<docId>` for a disliked entry, `q:<hash of the normalised question>` for an unanswered one. */
   id: string;
   kind: CardKind;
-  /** Disliked cards: the entry. Unanswered cards have none. */
   docId: string | undefined;
-  /** The entry's standard question, when known. */
   entryTitle: string | undefined;
   /** The answer as the robot gave it (HTML), when known; the card shows it rendered and shortened. */
   answerHtml: string | undefined;
@@ -87,10 +80,7 @@ export interface ReviewCard {
   otherWordings: string[];
   /** The robot the latest report's question was asked of; undefined: the platform's default one. */
   robotFlag: number | undefined;
-  /**
-   * The entry the question is linked to, for that robot: a `linked` card's; or an open card's whose
-   * question got no answer although linked (the entry answered nothing), the link still stored.
-   */
+  /** The linked entry: a `linked` card's, or an open one's whose link answered nothing (the link kept). */
   linked: { docId: string; entryTitle: string | undefined; robotFlag: number | undefined } | undefined;
   /** How many 👎 (disliked) or how many askers (unanswered) this card stands for. */
   count: number;
@@ -105,12 +95,10 @@ export interface ReviewCard {
   /** Askers to tell when the entry is fixed, newest last, at most MAX_NOTIFY, one per user and thread. */
   notify: AskerToNotify[];
   status: CardStatus;
-  /** Who fixed, answered or dismissed the card, and when. */
   handledBy: string | undefined;
   handledAt: number | undefined;
   /** The fields an edit changed (spec names: questionTitle, answerDesc, …). */
   changedFields: string[];
-  /** Where the card is posted, once it is. */
   posted: MessageLocation | undefined;
   createdAt: number;
   updatedAt: number;
