@@ -1,6 +1,4 @@
-// The service groups people can name: the platform has no call that lists its groups, and tickets carry
-// only a group's name, so AGENT_GROUPS (or, in demo mode, the simulator's) says which ids go by which
-// name. `/cs agents` offers them, and resolves what an operator types to one of them.
+// The service groups people can name: the platform cannot list them, so AGENT_GROUPS names the ids.
 
 export interface AgentGroup {
   /** The platform's groupId. */
@@ -45,10 +43,7 @@ export type AgentGroupsProblem =
   | { kind: 'duplicate_id'; index: number }
   | { kind: 'duplicate_name'; index: number };
 
-/**
- * `id=name` pairs separated by commas (a name may hold spaces; spaces around are dropped), as
- * AGENT_GROUPS is written. Every bad pair is a problem of its own, numbered from 1 as a reader counts.
- */
+/** `id=name` pairs separated by commas, as AGENT_GROUPS is written; each bad pair a problem, from 1. */
 export function parseAgentGroups(text: string): { groups: AgentGroup[]; problems: AgentGroupsProblem[] } {
   const groups: AgentGroup[] = [];
   const problems: AgentGroupsProblem[] = [];

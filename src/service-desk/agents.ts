@@ -1,5 +1,4 @@
-// The agents of a service group, for the people who lead the service team: platform-neutral, like
-// the conversation core. Knows the platform client through AgentsApi; Slack renders the result.
+// The agents of a service group, for those who lead the service team; Slack renders the result.
 import type { Agent, AgentListRequest } from '../platform/schemas.js';
 import { isGroupId } from './agent-groups.js';
 import { type PlatformFailureReason, platformFailureReason } from './platform-failure.js';

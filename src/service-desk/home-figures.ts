@@ -1,6 +1,4 @@
-// The operators' figures on the Home tab: the last 7 days beside the 7 days before, read from the
-// platform at most once per few minutes per workspace, however many operators open their Home
-// meanwhile. Kept in this process only (lru-cache with a TTL): each replica reads on its own.
+// The Home tab's operator figures, read at most once per few minutes per workspace, per replica.
 import { LRUCache } from 'lru-cache';
 import type { PlatformFailureReason } from './platform-failure.js';
 import { periodOf, type StatisticsApi, type StatisticsReport, statisticsReport } from './statistics.js';

@@ -1,6 +1,4 @@
-// The service desk's figures for a date range, each beside the same figure for the period of the same
-// length just before it, so a lead sees at a glance what moved. Platform-neutral: the platform client
-// comes in through StatisticsApi, Slack renders the report.
+// The desk's figures for a range, each beside the same-length period before it, so a lead sees what moved.
 import type {
   HumanSatisfactionStatistics,
   SessionMessageStatistics,
@@ -59,10 +57,7 @@ type FigureKey =
   | 'score2'
   | 'score1';
 
-/**
- * Which way each figure is good news, for the figures that have one: more answered by the robot,
- * more resolved and better rated is better; more bad ratings is worse. Volumes are neither.
- */
+/** Which way a figure is good news: more answered, resolved or well rated is better; volumes neither. */
 const BETTER: Readonly<Partial<Record<FigureKey, 'higher' | 'lower'>>> = {
   robotShare: 'higher',
   participationRate: 'higher',
@@ -219,10 +214,7 @@ function satisfactionFigures(
   ];
 }
 
-/**
- * A rate as the platform writes it: "35.50%" is 35.5 percent; a bare number is read as a fraction
- * when at most 1 ("0.355"), else as percent. Anything else is unknown, never a guess.
- */
+/** "35.50%" is 35.5 %; a bare number up to 1 is a fraction ("0.355"), else percent; anything else unknown. */
 export function rate(text: string | undefined): number | undefined {
   const match = /^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$/.exec(text ?? '');
   if (!match) return undefined;

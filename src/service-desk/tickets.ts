@@ -1,8 +1,4 @@
-// The service desk's tickets for people who lead it: a filter (days in the reader's time zone, statuses,
-// sources, a category), read from the platform however long the range, newest first. The platform
-// takes windows of at most a month and one status and one source per call, so a filter becomes
-// windows × statuses × sources calls, read newest window first. Platform-neutral: Slack renders, and
-// reads the slash command's words into a filter (src/slack/desk/command-grammar.ts).
+// The desk's tickets for a filter, newest first: the platform takes a month, one status, one source a call.
 import { splitCreationWindow } from '../platform/pagination.js';
 import {
   MAX_PAGE_SIZE,
@@ -25,20 +21,14 @@ export type TicketSource = (typeof TICKET_SOURCES)[number];
 
 /** The spec's declared length of ticketTypeId. */
 export const CATEGORY_ID_MAX = 36;
-/** The default range: the last seven days, today included. */
 export const DEFAULT_TICKET_DAYS = 7;
 /** Five years: longer is a data export, not a look at the desk. */
 const TICKET_DAYS_MAX = 1827;
-/** Rows on one page of a result. */
 const RESULT_PAGE_SIZE = 10;
 /** The most rows a CSV holds; a larger result says so instead of growing without bound. */
 const CSV_MAX_ROWS = 5000;
-/** Calls in flight at once for one filter. */
 const CONCURRENT_CALLS = 4;
-/**
- * The most first-page calls one result may take (windows × statuses × sources): a year with every
- * status is 78; five years with every status and every source would be over 6,000.
- */
+/** First-page calls one result may take: a year of every status is 78; five years of everything, 6,000+. */
 const QUERIES_MAX = 400;
 
 export interface TicketFilter {
@@ -130,7 +120,6 @@ export type TicketExportResult =
 
 type Scope = { requestId?: string };
 
-/** How many calls a filter's first pages take: one per window, status and source. */
 function queriesOf(filter: TicketFilter): number {
   const { start, end } = creationRange(filter);
   const windows = Math.ceil((end - start + 1) / (MAX_TICKET_WINDOW_SECONDS + 1));
@@ -199,10 +188,7 @@ function failureOf(error: unknown): TicketFailure {
   return { kind: 'failure', reason: platformFailureReason(error) };
 }
 
-/**
- * One page of the result, newest first. Every window's first page gives the total; only the windows
- * the page falls in are read to the end.
- */
+/** One page, newest first: every window's first page gives the total; only the page's windows are read on. */
 export async function ticketPage(
   api: TicketsApi,
   filter: TicketFilter,
