@@ -25,11 +25,7 @@ interface MemoryBounds {
   now?: Clock;
 }
 
-// Values are stored and handed out as copies: a caller that changes a card it was given, then fails,
-// must not have changed the stored one, as with Redis, where every read is a fresh parse. Cards and
-// snapshots are kept as their JSON, as Redis keeps them: a JSON round trip of a card costs a fourth of
-// two structuredClone calls (docs/decisions/015), and every
-// answer that reports to the review loop changes one.
+// Copies in and out, as Redis parses afresh; kept as JSON, cheaper than structuredClone (docs/decisions/015).
 function boundedCache<V extends object>(bounds: MemoryBounds, ttlMs?: number): LRUCache<string, V> {
   if (!Number.isInteger(bounds.maxEntries) || bounds.maxEntries < 1) {
     throw new RangeError(`maxEntries must be a positive integer, got ${bounds.maxEntries}`);

@@ -1,6 +1,4 @@
-// The review loop's stores in Redis, shared by every replica. A card is changed under a lock (SET NX
-// with an owner token, released only by its owner), so two replicas counting the same card's 👎 at
-// once make a count of two and one post.
+// The review stores in Redis: a card changes under a SET NX lock with an owner token, so counts add up.
 import {
   type EntrySnapshotStore,
   type OpenCards,
@@ -54,8 +52,7 @@ export class RedisReviewStore implements ReviewStore {
     try {
       const { card, result } = await change(await this.get(cardId));
       if (card) {
-        // Written only while the lock is still ours: a change that outlived it must not overwrite
-        // what the replica that took the lapsed lock wrote since.
+        // Written only while the lock is ours: a change that outlived it must not overwrite the next owner's.
         const written = await this.#redis.setIfEquals(
           lockKey,
           owner,
@@ -72,9 +69,7 @@ export class RedisReviewStore implements ReviewStore {
       }
       return result;
     } finally {
-      // Only the owner releases: a lock that lapsed and was taken by another replica stays theirs.
-      // A failed release only delays the next change until the lock lapses; it must not replace the
-      // change's own outcome.
+      // Only the owner releases, and a failed release only delays the next change: the outcome stands.
       await this.#redis.delIfEquals(lockKey, owner).catch(() => false);
     }
   }
@@ -106,10 +101,7 @@ export class RedisReviewStore implements ReviewStore {
     return { total: Math.max(total - stale, cards.length), cards: cards.slice(0, limit) };
   }
 
-  /**
-   * Keeps the open-card index in step with a card just written. The index only serves listings: a
-   * failed update is mended by the card's next change, or by a listing that finds it stale.
-   */
+  /** Keeps the open-card index in step; it only serves listings, so a failure is mended by the next change. */
   async #index(card: ReviewCard): Promise<void> {
     const indexKey = this.#openKey(card.kind);
     const update =

@@ -5,8 +5,7 @@ import type { UsergroupMembers } from '../slack/handling/stores.js';
 
 const location = z.object({ conversationId: z.string(), messageId: z.string() });
 
-// JSON drops undefined properties, so every `| undefined` field comes back missing. Compiled: every
-// read of a held card parses one (docs/decisions/019).
+// JSON drops undefined properties, so every `| undefined` field comes back missing (docs/decisions/019).
 export const reviewCardSchema: z.ZodType<ReviewCard> = z.compile(
   z
     .object({
