@@ -29,7 +29,6 @@ const optionalInteger = (minimum: number, maximum: number) =>
       .optional(),
   );
 
-/** A whole number of the environment with a default. */
 const integer = (minimum: number, maximum: number, fallback: number) =>
   optionalInteger(minimum, maximum).transform((value) => value ?? fallback);
 
@@ -338,8 +337,7 @@ const variablesSchema = z.object({
   // Unset: the Home tab offers its own examples, in the viewer's language.
   HOME_EXAMPLE_QUESTIONS: homeExampleQuestions,
   NOTIFY_ASKERS_ON_FIX: flag(true),
-  // Slack's assistant panel: its suggested prompts (unset: the Home tab's examples, else
-  // the built-in ones), and how answers are rated (native: Slack's feedback_buttons; classic: 👍/👎).
+  // The assistant panel: its prompts (unset: the Home tab's examples, else built-in ones) and rating style.
   ASSISTANT_PROMPTS: assistantPrompts,
   RATING_BUTTONS: z.preprocess(
     emptyToUndefined,
@@ -513,7 +511,6 @@ function stateEnv(variables: Variables, problem: Report): StoreChoice | undefine
 /** Where a DM's call for a person goes: both variables, or neither (no button in DMs). */
 interface DirectEscalation {
   targets: People;
-  /** The channel the call is posted in, with the question, the asker and the answer. */
   channelId: string;
 }
 

@@ -1,5 +1,4 @@
-// The conversation core: turns a question into a Reply and a click on a rating into feedback.
-// It knows the platform client and the stores, never Slack.
+// The conversation core: a question into a Reply, a rating click into feedback; it knows no Slack.
 import { isPlatformError, type PlatformError, platformFailureKind } from '../platform/errors.js';
 import {
   ANSWER_TYPE_UNKNOWN,
@@ -34,7 +33,6 @@ export interface AskOptions extends RequestScope {
   beforeAsk?: () => Promise<void>;
 }
 
-/** The part of the platform client the conversation needs. */
 export interface RobotApi {
   askRobot(request: RobotAskRequest, options?: RequestScope): Promise<RobotAnswer>;
   sendRobotFeedback(request: RobotFeedbackRequest, options?: RequestScope): Promise<void>;
@@ -70,7 +68,6 @@ export interface QuestionInput {
   unaddressed?: boolean;
 }
 
-/** A question the robot answered, as the conversation core reports it. */
 export interface AnsweredQuestion {
   asker: { userId: string; displayName: string };
   question: string;
@@ -134,7 +131,6 @@ export class Conversation {
     this.#links = dependencies.links;
   }
 
-  /** Questions being answered right now. */
   get inFlight(): number {
     return this.#inFlight;
   }

@@ -12,10 +12,7 @@ export interface Asker {
   locale: Locale;
 }
 
-/**
- * Where and how a question is asked: robot, source, language and reply style. Resolved once per message
- * or click from the place; the answer's context keeps it, so a suggestion click is asked the same way.
- */
+/** Where and how a question is asked, resolved once per message; the answer's context keeps it for clicks. */
 export interface Placement {
   /** `robotFlag` of the question; undefined: the platform's default robot. */
   robotFlag: number | undefined;
@@ -27,7 +24,6 @@ export interface Placement {
   reply: 'thread' | 'ephemeral';
 }
 
-/** A suggested question as the user sees it. */
 export interface SuggestionChoice {
   question: string;
   docId: string;
@@ -35,14 +31,12 @@ export interface SuggestionChoice {
 
 /** A click on a suggestion (or Try again after one): which answer offered it, and which entry. */
 export interface SuggestionClick {
-  /** The answer context whose suggestions the click came from. */
   contextKey: string;
   docId: string;
   /** The question as the button showed it; the stored suggestion's wording is what is asked. */
   question: string;
 }
 
-/** What the robot said, ready to render. */
 export interface AnswerReply {
   kind: 'answer';
   /** Key of the stored answer context; button values carry it back. */

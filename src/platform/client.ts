@@ -71,7 +71,6 @@ export interface PlatformClientOptions {
   retry?: { attempts: number; baseDelayMs?: number; maxDelayMs?: number };
   /** Defaults to the stated getTicketInfoList; the spec's sample uses getTicketList. */
   ticketListPath?: string;
-  /** Idle keep-alive of the Agent the client creates. */
   keepAliveTimeoutMs?: number;
   logger?: PlatformLogger;
   /** Told about every finished call, for metrics; must not throw. */
@@ -181,7 +180,6 @@ export class PlatformClient {
     );
   }
 
-  /** 2. Agents of a service group. */
   async listAgents(req: AgentListRequest, options?: CallOptions): Promise<Agent[]> {
     const action = AGENT_LIST_ACTION;
     const data = validate(action, agentListRequestSchema, req);
@@ -243,7 +241,6 @@ export class PlatformClient {
     });
   }
 
-  /** 6. Session message statistics for a date range. */
   async getSessionMessageStatistics(
     req: StatisticsRequest,
     options?: CallOptions,
@@ -251,7 +248,6 @@ export class PlatformClient {
     return this.#statistics(OPEN_ACTIONS.sessionMessages, sessionMessageStatisticsSchema, req, options);
   }
 
-  /** 7. Human satisfaction statistics for a date range. */
   async getHumanSatisfactionStatistics(
     req: StatisticsRequest,
     options?: CallOptions,
@@ -457,7 +453,7 @@ function messageOf(answer: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-/** Trims whitespace from every object key, recursively. */
+/** The spec's samples have stray spaces in keys ("items "), so every key is trimmed. */
 export function trimKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(trimKeys);
   if (typeof value !== 'object' || value === null) return value;

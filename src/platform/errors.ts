@@ -1,5 +1,4 @@
-// The platform client's error family: one class per kind of failure, each with a stable literal `code`;
-// PlatformError is their union, so `switch (error.code)` narrows to the class and its fields.
+// The platform client's errors: each class has a literal `code`, so `switch (error.code)` narrows the union.
 import { CodedError } from '../util/coded-error.js';
 
 type PlatformErrorCode =
@@ -133,12 +132,7 @@ export function isPlatformError(error: unknown): error is PlatformError {
   return error instanceof PlatformFailure;
 }
 
-/**
- * A failed platform call as the person it reaches tells it apart, the one reading every surface words
- * in its own catalog: the platform said no to the request (`refused`), answered with an error
- * (`unavailable`) or with a body not of the spec (`malformed`), took too long (`timeout`), or could not
- * be reached (`unreachable`).
- */
+/** A failed call as the person it reaches tells it apart; one kit table words each kind. */
 export type PlatformFailureKind = 'refused' | 'unavailable' | 'malformed' | 'timeout' | 'unreachable';
 
 export function platformFailureKind(error: PlatformError): PlatformFailureKind {

@@ -1,6 +1,4 @@
-// Wire schemas of the open interface, written from the tables of shared/spec/open-interface.md.
-// Field names are spelled exactly as the spec spells them (avgServiceMessge, canpinglv, ...).
-// Request schemas are strict about the spec's rules; response schemas tolerate unknown fields.
+// Wire schemas from shared/spec/open-interface.md, spelled as the spec spells (avgServiceMessge, canpinglv).
 import { z } from 'zod';
 
 // ---------------------------------------------------------------- shared pieces
@@ -38,11 +36,7 @@ const dateTimeString = z
     );
   }, 'must be a real time');
 
-/**
- * A string whose declared length in the spec is `max`, counted in UTF-16 units: the spec does not say
- * what it counts, and the larger count is the safe one. zod's own `.max()` counts code points, which
- * would send 36 emoji (72 units) as 36 (the simulator, like a Java platform, counts units).
- */
+/** A spec length counted in UTF-16 units, as a Java platform counts (zod's `.max()` counts code points). */
 const declared = (max: number) =>
   z.string().refine((text) => text.length <= max, `must be at most ${max} characters`);
 
@@ -200,8 +194,7 @@ export const agentListResponseSchema = z
 
 // ---------------------------------------------------------------- 3. robot ask
 
-// The answer path's shapes are compiled: zod's generated parser reads a well-formed value, and
-// anything else goes to the schema itself, which decides and writes the error (docs/decisions/019).
+// Compiled: the answer path's shapes, read on every question (docs/decisions/019).
 export const robotAskRequestSchema = z.compile(
   z
     .object({
