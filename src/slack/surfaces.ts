@@ -1,6 +1,4 @@
-// Every surface of the app, one line each, and their routes behind one Bolt registration per kind of
-// request: Bolt runs every registration's matchers on every request, so one table per kind keeps
-// that cost where it was with five listeners (routes.ts).
+// Every surface, one line each, behind one Bolt registration per kind of request (docs/decisions/005).
 import type { App, BlockAction, ViewSubmitAction } from '@slack/bolt';
 import { accessSurface } from './access/surface.js';
 import { answersSurface } from './answers/surface.js';
@@ -46,10 +44,7 @@ export function preDispatchOf(surfaces: readonly Surface[], settings: SurfaceSet
   );
 }
 
-/**
- * The requests the receiver lets through: exactly the callback ids and command some surface routes,
- * less the events the pre-dispatch step leaves alone.
- */
+/** What the receiver lets through: the ids and command some surface routes, less what pre-dispatch drops. */
 export function acceptedRequests(
   surfaces: readonly Surface[],
   settings: SurfaceSettings,

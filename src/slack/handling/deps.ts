@@ -1,5 +1,4 @@
-// What the listeners share: small interfaces for what they use. A listener takes a Pick of
-// ListenerDeps; src/composition/listeners.ts builds the whole set from the core and the stores.
+// What the listeners share; a listener takes a Pick of ListenerDeps, built in src/composition/listeners.ts.
 import type { AnswerContext } from '../../conversation/types.js';
 import type { Logger } from '../../logging/logger.js';
 import type { ReviewDesk } from '../../review/review-desk.js';
@@ -46,7 +45,6 @@ export interface ListenerDeps {
   escalation: { routes: EscalationRoutes; claims: EscalationClaims };
   /** Members of user groups a channel names (its askers), cached for every replica. */
   usergroups: Pick<UsergroupDirectory, 'members'>;
-  /** The knowledge-base review loop: cards, reasons, edits. */
   review: ReviewDeps;
   /** Who may use the operators' surfaces: the review actions, the service desk, the Home's operator part. */
   access: AccessDeps;

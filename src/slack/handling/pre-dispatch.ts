@@ -1,7 +1,4 @@
-// The pre-dispatch step: an event a surface reads is read and decided once, before its listener (the
-// role of Bolt's ignoreSelf). In HTTP mode the receiver runs it before Bolt, so what is left alone
-// costs no Bolt dispatch; otherwise the event's Bolt listener runs it. Either way the listener acts on
-// the verdict and decides nothing again.
+// Each event a surface reads is decided once, before its listener, in both modes (docs/decisions/018).
 import type { AllMiddlewareArgs, Context, SlackEventMiddlewareArgs, webApi } from '@slack/bolt';
 import { workspaceOf, workspaceOfEnvelope } from './handling.js';
 
@@ -25,10 +22,7 @@ export interface DecidedArgs {
 /** What runs an event that was not left alone: its listener, holding the verdict. */
 type DecidedListener = (args: DecidedArgs) => Promise<void>;
 
-/**
- * A surface's reading of an event (a JSON object Slack signed, checked against no schema yet):
- * undefined leaves it alone; anything else is the listener that acts on the verdict.
- */
+/** A surface's reading of a signed, unchecked event: undefined leaves it alone, else its listener. */
 export type EventReading = (
   event: Record<string, unknown>,
   source: EventSource,
@@ -74,10 +68,7 @@ export class PreDispatch {
     return [...this.#readings.keys()];
   }
 
-  /**
-   * The receiver's call for a signed envelope, before Bolt: false when the event is left alone.
-   * What is not read here (another type, ids of unexpected types) goes to Bolt undecided.
-   */
+  /** The receiver's call before Bolt: false leaves it alone; what is not read here goes on undecided. */
   screen(envelope: Record<string, unknown>): boolean | Promise<boolean> {
     const { event } = envelope;
     if (!isRecord(event) || typeof event.type !== 'string') return true;

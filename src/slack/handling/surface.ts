@@ -1,8 +1,4 @@
-// What a surface (answers, review, desk, home, access, …) gives the app: its listeners keyed by what
-// routes to them. The app registers every surface's routes behind one Bolt registration per kind of
-// request, and the receiver accepts exactly the modal callback ids, shortcuts and command that some
-// surface routes, so a new surface is a folder and one line in surfaces.ts, never an edit of the
-// transport.
+// What a surface gives the app: its listeners keyed by route, so a new surface is a folder and one line.
 import type {
   AllMiddlewareArgs,
   BlockAction,
@@ -37,10 +33,7 @@ export interface Surface {
     callbackId: string,
     listener: (args: ShortcutRouteArgs) => Promise<void>,
   ])[];
-  /**
-   * Words of the slash command (SLASH_COMMAND) by their first word, lower-case: `/cs channel …` is
-   * the `channel` subcommand's. A word belongs to one surface; `help` also gets every unknown word.
-   */
+  /** Slash command words by their lower-case first word, each one surface's; `help` gets unknown words. */
   readonly subcommands?: readonly (readonly [word: string, listener: SubcommandListener])[];
   /** What its subcommands do, for `help`: mrkdwn lines naming the command as typed. */
   readonly commandHelp?: (locale: Locale, command: string) => string;

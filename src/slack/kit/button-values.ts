@@ -1,5 +1,4 @@
-// What our buttons carry to Slack and back: a short context key plus what is safe to show. Values
-// come back from the network, so decoding checks them with zod and never throws.
+// What our buttons carry to Slack and back; values come back from the network, so decoding never throws.
 import { z } from 'zod';
 import { parseJsonWith } from '../../util/json.js';
 import { fitsCharacters } from '../../util/truncate.js';
@@ -9,11 +8,7 @@ const CONTEXT_KEY_MAX = 128;
 const DOC_ID_MAX = 256;
 /** Suggestions are short; a small cap keeps 25 buttons well inside the per-message size budget. */
 export const SUGGESTION_QUESTION_MAX = 300;
-/**
- * The longest question, in characters, a Try again value carries whole; MAX_QUESTION_LENGTH may not
- * exceed it. The rest of the value's 2000 characters is room for the JSON around the question and for
- * what JSON escapes or UTF-16 doubles (quotes, emoji); a question full of those is shortened with '…'.
- */
+/** The longest question a Try again value carries whole, so MAX_QUESTION_LENGTH may not exceed it. */
 export const TRY_AGAIN_QUESTION_MAX = 1800;
 
 /** Question caps count characters (code points), as MAX_QUESTION_LENGTH does, not UTF-16 units. */
@@ -58,10 +53,7 @@ const tryAgainValueSchema = z.object({
   k: contextKey.optional(),
 });
 
-/**
- * "Ask again" on a notice to an asker: the question, and for a question linked to an entry `l`, with
- * the robot it was linked for (`r`; none: the default robot), so it is asked by the link.
- */
+/** "Ask again" on a notice: the question, and if linked to an entry (`l`) the robot `r` it was linked for. */
 const askAgainValueSchema = z.object({
   v: z.literal(1),
   q: questionText(TRY_AGAIN_QUESTION_MAX),

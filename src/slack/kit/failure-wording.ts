@@ -1,5 +1,4 @@
-// How a failed call is told to the person it reaches: one sentence per kind, the platform's kinds as its
-// client reads them and the core's own. A room whose sentence names what failed words them itself.
+// How a failed call is told: one sentence per failure kind; a room naming what failed words it itself.
 import type { Locale } from '../../conversation/locale.js';
 import type { FailureReason } from '../../conversation/types.js';
 import { catalog, translator } from './i18n.js';

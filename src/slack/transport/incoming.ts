@@ -9,8 +9,7 @@ export const slackId = z.string().min(1).max(SLACK_ID_MAX);
 /** A message timestamp, the id of a message in its channel. */
 export const slackTs = z.string().regex(SLACK_TS);
 
-/** A message or app_mention event, reduced to what the message listener reads. */
-// Compiled: every message the app is sent meets it (docs/decisions/019).
+/** A message or app_mention event as the listener reads it; compiled, as every message meets it (019). */
 export const incomingMessageSchema = z.compile(
   z.object({
     type: z.enum(['message', 'app_mention']),

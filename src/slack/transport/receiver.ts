@@ -1,9 +1,4 @@
-// The receiver: the HTTP server in front of Bolt, and in HTTP mode Bolt's `Receiver`. It owns the health
-// routes in both modes and, in HTTP mode, checks every request to /slack/events before the app sees it:
-// Bolt 5 crashes on a signed `null` body, stalls 3 s on signed bodies it cannot classify, and answers
-// 500 (which Slack retries) to an event without an event. Slack's SSL check and the url_verification
-// handshake are answered here; `app.processEvent` gets only signed requests, as the objects that
-// were checked, with an ack that answers as Bolt's HTTPReceiver does (http-ack.ts).
+// The HTTP server before Bolt: health routes, and in HTTP mode the checks Bolt 5 lacks on signed bodies.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type App, type Receiver, type ReceiverEvent, ReceiverInconsistentStateError } from '@slack/bolt';
@@ -28,14 +23,7 @@ const jsonObject = z.object({});
 /** A field that must be absent: Bolt routes a body by which of these fields it has. */
 const absent = z.never().optional();
 
-/**
- * The envelopes Slack sends to a request URL and the app handles; anything else is refused before
- * Bolt sees it. Bolt dereferences some fields without checking them (App.js buildSource, helpers.js
- * getTypeAndConversation), so those are checked here: a null there answers 500, which Slack retries.
- * Interactions other than block_actions, the app's own modals and its message shortcut have no
- * listener in this app (nor have function_executed events): Bolt would hold them unacknowledged for
- * 3 s and answer 404.
- */
+/** What the app handles: Bolt dereferences some fields unchecked (500, retried), stalls 3 s on others. */
 function interactionEnvelopes(accepted: AcceptedRequests) {
   return [
     z.object({
@@ -141,11 +129,7 @@ export interface ReceiverOptions {
   };
 }
 
-/**
- * Bolt's `Receiver` for HTTP mode, as Bolt's AwsLambdaReceiver is one for Lambda: it owns the transport
- * and hands each verified request to `app.processEvent`. Without `slack` options (Socket Mode, where
- * Bolt's SocketModeReceiver takes Slack's requests) it is the health server alone, and no app is given it.
- */
+/** Bolt's `Receiver` for HTTP mode, like AwsLambdaReceiver; without `slack`, the health server alone. */
 export class GatewayReceiver implements Receiver {
   readonly server: Server;
   readonly #options: ReceiverOptions;
@@ -179,21 +163,15 @@ export class GatewayReceiver implements Receiver {
     this.server.requestTimeout = 30_000;
   }
 
-  /** Bolt's App calls this from its constructor with itself. */
   init(app: App): void {
     this.#app = app;
   }
 
-  /** Listens on `host:port` (0 picks a free port). */
   start(port: number, host: string): Promise<AddressInfo> {
     return listen(this.server, port, host);
   }
 
-  /**
-   * Starts the drain: new Slack requests get 503 (Slack retries them, on another replica), the health
-   * routes keep answering (503), idle connections are closed now, and the answers to new requests and
-   * to the Slack requests in flight close theirs. Resolves once the Slack requests in flight are answered.
-   */
+  /** New Slack requests get 503 (retried on another replica); resolves once those in flight are answered. */
   drain(): Promise<void> {
     if (this.#drained) return this.#drained;
     this.#draining = true;
@@ -268,8 +246,7 @@ export class GatewayReceiver implements Receiver {
     const body = rawBody.toString('utf8');
     const contentType = headerOf(request, 'content-type');
 
-    // Slack's SSL check carries no signature by design. It is answered here and nothing of it goes
-    // on: the app would act on anything smuggled beside `ssl_check=1`.
+    // Slack's SSL check is unsigned by design, so nothing smuggled beside `ssl_check=1` goes on.
     if (contentType === FORM_CONTENT_TYPE && new URLSearchParams(body).get('ssl_check') === '1') {
       response.writeHead(200);
       response.end();
@@ -291,8 +268,7 @@ export class GatewayReceiver implements Receiver {
       return sendJson(response, 401, { error: 'invalid_signature' });
     }
     const parsed = parseSlackBody(body, contentType);
-    // What the pre-dispatch step leaves alone is acknowledged as Bolt would (200, empty) and goes no
-    // further: no schema is needed to guard Bolt from what never reaches it.
+    // Left alone: acknowledged as Bolt would (200, empty), before any schema guards Bolt.
     if (slack.accepted.preDispatch && isRecord(parsed) && parsed.type === 'event_callback') {
       const dispatched = slack.accepted.preDispatch(parsed);
       if (!(typeof dispatched === 'boolean' ? dispatched : await dispatched)) {
@@ -313,8 +289,7 @@ export class GatewayReceiver implements Receiver {
         logger.warn({}, 'Slack reports that event deliveries to this app are being rate limited');
         return sendJson(response, 200, { ok: true });
     }
-    // Bolt's HTTPReceiver answered a signed body with `ssl_check: "1"` (JSON) as an SSL check and
-    // dropped it; Slack sends no such body, and it stays dropped.
+    // A signed JSON `ssl_check` body: Bolt's HTTPReceiver dropped it, and Slack sends none.
     if (parsed.ssl_check === '1') {
       response.writeHead(200);
       response.end();
@@ -395,7 +370,6 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'to
   });
 }
 
-/** A JSON object: what every envelope that passes the checks is. */
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

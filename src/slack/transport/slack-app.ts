@@ -1,5 +1,4 @@
-// Builds the Bolt app in HTTP or Socket Mode, behind our receiver, with the listeners registered.
-// Transport concerns stay here; what a message or click means is decided in the surfaces (surfaces.ts).
+// The Bolt app in HTTP or Socket Mode behind our receiver; what a message means, the surfaces decide.
 import { App, SocketModeReceiver } from '@slack/bolt';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
@@ -33,7 +32,6 @@ export interface SlackAppOptions {
   logger: Logger;
   /** Answers GET /healthz and GET /readyz; Slack's connection is added to readiness here. */
   health: Health;
-  /** Serves GET /metrics when given. */
   metrics?: MetricsSource;
 }
 
@@ -42,16 +40,9 @@ export interface SlackApp {
   mode: 'http' | 'socket';
   /** Starts listening; resolves with the HTTP port (Slack requests in HTTP mode, health in both). */
   start(): Promise<{ port: number | undefined }>;
-  /**
-   * Stops taking Slack requests (HTTP: new ones get 503; Socket Mode: the socket closes) while the
-   * health routes keep answering, 503. Resolves once the requests that had begun are acknowledged and
-   * handed to the listeners. The Web API client still works, so answers in flight can be posted.
-   */
+  /** Stops taking Slack requests, resolving once begun ones reach listeners; the Web API still posts. */
   stop(): Promise<void>;
-  /**
-   * Ends the drain: closes the HTTP server with every connection, and the Web API client's pool
-   * (which waits for its requests in flight: bound it from outside).
-   */
+  /** Closes the HTTP server and the Web API pool, which waits for its requests: bound it from outside. */
   close(): Promise<void>;
 }
 
@@ -154,8 +145,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       stopReconnecting();
       if (socketReceiver) await app.stop();
       await gatewayReceiver.drain();
-      // Bolt acknowledges an event before it calls the listener: one turn of the event loop lets the
-      // listeners count the handling of each request just answered, so the drain waits for it.
+      // Bolt acks before calling the listener: one event-loop turn lets it count, so the drain waits.
       await new Promise<void>((resolve) => setImmediate(resolve));
     },
     async close() {
