@@ -94,7 +94,7 @@ describe('start-up', () => {
     expect(output).toContain('CS_ACCESS_TOKEN: must be at most 40 characters');
     expect(output).toContain('SLACK_BOT_TOKEN: is required');
     expect(output).not.toContain(secret);
-  }, 20_000);
+  }, 60_000);
 
   it('stops with a clear error when Redis cannot be reached', async () => {
     const { slack } = await platformAndSlack();
@@ -109,7 +109,7 @@ describe('start-up', () => {
     expect(await gateway.exited).toBe(1);
     const fatal = logLines(gateway.stdout).find((line) => line.level === 60);
     expect(JSON.stringify(fatal)).toMatch(/redis/i);
-  }, 20_000);
+  }, 60_000);
 
   it('stops with a clear error when Slack rejects the bot token', async () => {
     const { slack } = await platformAndSlack();
@@ -123,7 +123,7 @@ describe('start-up', () => {
     expect(await gateway.exited).toBe(1);
     expect(gateway.stdout.join('\n')).toContain('SLACK_BOT_TOKEN was rejected by Slack (invalid_auth)');
     expect(gateway.stdout.join('\n')).not.toContain(BOT_TOKEN);
-  }, 20_000);
+  }, 60_000);
 
   it('with no platform configured, runs the built-in simulator and marks answers as demo content', async () => {
     const { slack } = await platformAndSlack();
@@ -146,7 +146,7 @@ describe('start-up', () => {
     );
     expect(textOf(answer)).toContain('password portal');
     expect(textOf(answer)).toMatch(/demo knowledge base/i);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('SIGTERM', () => {
@@ -184,7 +184,7 @@ describe('SIGTERM', () => {
     expect(slack.calls().filter((call) => call.body.thread_ts === late.ts)).toEqual([]);
     // Once stopped, nothing is listening any more.
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('node dist/main.js, the production entry', () => {
@@ -269,5 +269,5 @@ describe('node dist/main.js, the production entry', () => {
     expect(logLines(gateway.stdout).some((line) => line.msg === 'stopped with questions in flight')).toBe(
       false,
     );
-  }, 30_000);
+  }, 60_000);
 });

@@ -91,7 +91,8 @@ describe('createStores', () => {
       inFreshProcess(open(`{ kind: 'redis', url: '${REDIS_URL}', keyPrefix: '${prefix}' }`)),
     ]);
     expect({ sqlite, memory, redis }).toEqual({ sqlite: 'false', memory: 'false', redis: 'true' });
-  });
+    // Three fresh processes each load the whole app through tsx: seconds each on a busy 2-core machine.
+  }, 60_000);
 
   it('rejects with StoreUnavailableError when Redis cannot be reached at start', async () => {
     await expect(
