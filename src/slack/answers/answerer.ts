@@ -15,7 +15,6 @@ import { type RatingButtons, renderReply } from './blocks.js';
 import type { EscalationRoutes } from './escalation.js';
 import type { WorkingSignals } from './working-signal.js';
 
-/** The core's question: what the robot is asked, for whom. */
 export type Ask = (input: QuestionInput, options: AskOptions) => Promise<Reply>;
 
 /** The core's rating, sent once for the asker; declared here so listener deps import no listener. */

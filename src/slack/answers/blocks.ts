@@ -199,7 +199,6 @@ interface Unit {
   readonly note?: string;
 }
 
-/** The answer's own blocks, the same for every reply that carries this answer HTML. */
 interface AnswerBody {
   readonly units: readonly Unit[];
   /** False when nothing would be seen (tags, spaces, invisible characters): told as empty. */

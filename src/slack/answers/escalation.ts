@@ -10,7 +10,6 @@ import { sharedTime } from '../kit/times.js';
 import { ESCALATE_BLOCK_ID, mention } from './blocks.js';
 import { t } from './messages.js';
 
-/** Who is called about an answer, and where the call is posted. */
 export interface EscalationRoute {
   targets: People;
   /** A channel of its own (a DM's call: ESCALATION_CHANNEL_ID); undefined: the question's own thread. */
@@ -73,7 +72,6 @@ function targetMentions(targets: People): string[] {
   ];
 }
 
-/** The one message that calls the people: it mentions them, quotes the question and says who asked. */
 export function renderCall(call: Call): RenderedMessage {
   const { locale } = call;
   const targets = targetMentions(call.targets).join(' ');

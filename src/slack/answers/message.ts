@@ -151,7 +151,6 @@ async function unaddressedInTurn(
   }
 }
 
-/** The message text as the robot should read it, with mentioned users' names looked up. */
 async function questionText(
   handling: Handling,
   botUserId: string | undefined,
@@ -164,7 +163,6 @@ async function questionText(
   return questionFromSlackText(text, { botUserId, resolveUser: (id) => names.get(id) });
 }
 
-/** Is the user one of these people, by id or by a user group's members? */
 async function isAmong(
   deps: MessageDeps,
   handling: Handling,

@@ -40,7 +40,6 @@ const en = {
   escalation_off: 'There is no one to call from here any more. Please ask again.',
 } as const;
 
-/** A key of this room, for tables that choose a message. */
 export type MessageKey = keyof typeof en;
 
 export const messages = catalog(en, {

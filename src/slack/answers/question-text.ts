@@ -3,7 +3,6 @@
 export interface QuestionTextOptions {
   /** The app's own user id: its mention is how the question was addressed, not part of it. */
   botUserId: string | undefined;
-  /** A display name for a user id, when one is known. */
   resolveUser?: (userId: string) => string | undefined;
 }
 

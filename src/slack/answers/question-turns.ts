@@ -11,7 +11,6 @@ export class QuestionTurns {
     this.#deadlineMs = deadlineMs;
   }
 
-  /** Whether the user has no question queued or being answered. */
   isIdle(asker: { teamId: string; userId: string }): boolean {
     return !this.#queue.has(`${asker.teamId}:${asker.userId}`);
   }

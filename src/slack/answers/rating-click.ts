@@ -1,4 +1,4 @@
-// 👍 or 👎, as classic buttons or Slack's feedback_buttons: rates once, only for the person the answer was for, then shows how it was rated.
+// 👍 or 👎, either shape: rated once, only by the person the answer was for, then shown as rated.
 import type { Locale } from '../../conversation/locale.js';
 import type { AnswerContext, Rating } from '../../conversation/types.js';
 import { errorFields } from '../../logging/error-fields.js';

@@ -1,4 +1,4 @@
-// Asking and what follows an answer: mentions, DMs and thread follow-ups, suggestion clicks, Try again, 👍/👎, Get a person.
+// Asking and what follows an answer: mentions, DMs, follow-ups, suggestions, Try again, ratings, Get a person.
 import type { ListenerDeps } from '../handling/deps.js';
 import { decided } from '../handling/pre-dispatch.js';
 import type { Surface } from '../handling/surface.js';

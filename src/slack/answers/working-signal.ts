@@ -4,17 +4,14 @@ import type { Handling } from '../handling/handling.js';
 import type { ReplyTarget, Responder } from '../transport/responder.js';
 import { renderThinking } from './blocks.js';
 
-/** The working signal of one question. */
 interface WorkingSignal {
   /** Shows the signal after `delayMs`; at once (and waits for it) when the delay is 0. */
   start(delayMs: number): Promise<void>;
-  /** The answer is ready: no signal from now on. */
   stop(): void;
   /** The message the answer should replace, if the signal left one, once it has settled. */
   shownTs(): Promise<string | undefined>;
 }
 
-/** Makes the signal of one question asked at `target`. */
 export type WorkingSignals = (
   handling: Handling,
   target: ReplyTarget,
@@ -23,7 +20,7 @@ export type WorkingSignals = (
   replaceTs: string | undefined,
 ) => WorkingSignal;
 
-/** Today's signal: a "Thinking…" message in the thread, which the answer then replaces. */
+/** A "Thinking…" message in the thread, which the answer then replaces. */
 export function placeholderMessages(responder: Responder): WorkingSignals {
   return (handling, target, locale, replaceTs) =>
     new PlaceholderMessage(async (shown) => {
@@ -47,7 +44,6 @@ class PlaceholderMessage implements WorkingSignal {
     this.#shown = Promise.resolve(existingTs);
   }
 
-  /** Shows the indicator after `delayMs`; at once (and waits for it) when the delay is 0. */
   async start(delayMs: number): Promise<void> {
     if (delayMs <= 0) {
       await this.#display();
@@ -59,13 +55,11 @@ class PlaceholderMessage implements WorkingSignal {
     }, delayMs);
   }
 
-  /** The answer is ready: no indicator from now on. */
   stop(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
   }
 
-  /** The message the answer should replace, once any post of the indicator in flight has settled. */
   shownTs(): Promise<string | undefined> {
     return this.#shown;
   }
