@@ -53,7 +53,6 @@ export const STATUS_GROUPS: Readonly<Record<string, readonly TicketStatus[]>> = 
   open: [0, 1, 2],
 };
 
-/** One word per source of the spec's table. */
 export const SOURCE_WORDS: Readonly<Record<TicketSource, string>> = {
   0: 'ticket-center',
   1: 'pc-message',

@@ -63,7 +63,7 @@ export function renderAgentsUsage(locale: Locale, command: string): RenderedMess
   return message(t(locale, 'cs_agents_usage', { command }));
 }
 
-/** The named groups as buttons, a row of Slack's 25 at most per actions block; a click lists the group's agents. */
+/** The named groups as buttons, at most Slack's 25 per actions block; a click lists the group's agents. */
 function groupButtons(groups: readonly AgentGroup[]): KnownBlock[] {
   const blocks: KnownBlock[] = [];
   for (let start = 0; start < groups.length; start += ACTIONS_ELEMENTS_MAX) {
@@ -91,7 +91,6 @@ export function renderAgentGroups(
   return { text: text.replace(/\*/g, ''), blocks: [fittedSection(text), ...groupButtons(groups)] };
 }
 
-/** A group as the reader knows it: its name in bold, else its id in code. */
 function groupLabel(groupId: string, name: string | undefined): string {
   return name === undefined ? `\`${codeSafe(groupId)}\`` : `*${shown(name)}*`;
 }
@@ -184,7 +183,7 @@ function numberFormat(locale: Locale, kind: FigureKind): Intl.NumberFormat {
   });
 }
 
-/** "*Total messages*\n12,345  ↑ +210": the figure, then how it moved since the period before, and whether that is better. */
+/** The figure, then how it moved since the period before and whether that is better ("12,345  ↑ +210"). */
 export function figureText(locale: Locale, figure: Figure): string {
   const format = numberFormat(locale, figure.kind);
   const suffix = figure.kind === 'percent' ? '%' : '';
@@ -241,7 +240,7 @@ export function renderStatistics(locale: Locale, report: StatisticsReport): Rend
 type StatisticsProblem =
   | { kind: 'not_a_date' | 'too_many_dates' | 'ends_before_start' | 'too_long' }
   | { kind: 'in_the_future'; date: string }
-  /** `retry`: the period a Try again asks for again, in the message or the view shown; none in the digest, which no one asked for. */
+  /** `retry`: the period Try again asks for again; none in the digest, which no one asked for. */
   | { kind: 'failure'; reason: PlatformFailureReason; retry?: Period | undefined };
 
 export function renderStatisticsProblem(

@@ -80,7 +80,6 @@ export class StatisticsDigest {
     );
   }
 
-  /** Stops the schedule and waits for a digest being posted. */
   async stop(): Promise<void> {
     this.#cron?.stop();
     this.#cron = undefined;

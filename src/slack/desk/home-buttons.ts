@@ -6,7 +6,6 @@ import { renderStatisticsModal, renderStatisticsProblem } from './command-views.
 import { periodMessage } from './statistics-command.js';
 import { FALLBACK_TIME_ZONE, openTicketFilter, type TicketDeps } from './tickets.js';
 
-/** Home → Tickets: the filter modal; its result goes to the operator's DM. */
 export function homeTicketsListener(deps: TicketDeps, command: string): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'home tickets failed', async (handling, click) => {
     const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(click.userId);

@@ -127,7 +127,6 @@ const en = {
   digest_title: '*Service desk digest*',
 } as const;
 
-/** A key of this room, for tables that choose a message. */
 export type MessageKey = keyof typeof en;
 
 export const messages = catalog(en, {

@@ -57,7 +57,6 @@ export async function periodMessage(
   return { message: renderStatistics(locale, result.report), figures: true };
 }
 
-/** A Try again button's value: the period it asks for again. */
 const RETRY_VALUE = /^(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})$/;
 
 /** Try again under a statistics failure: the same period read again, in place of the failure. */

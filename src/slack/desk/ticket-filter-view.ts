@@ -19,7 +19,6 @@ import { VIEW_TICKET_FILTER } from './ids.js';
 import { t } from './messages.js';
 import { sourceLabel, statusLabel } from './ticket-views.js';
 
-/** Block ids and action ids of the filter modal's inputs, read back on submission. */
 export const TICKET_FILTER_FIELDS = {
   from: { block: 'tickets_from', action: 'value' },
   to: { block: 'tickets_to', action: 'value' },
@@ -121,7 +120,7 @@ function option(text: string, value: string): types.PlainTextOption {
   return { text: plainText(text), value };
 }
 
-/** The filter modal: two dates, statuses, sources and a category; what to do with the result rides in private_metadata. */
+/** The filter modal; what to do with the result rides in private_metadata. */
 export function renderTicketFilterModal(
   locale: Locale,
   defaults: { from: string; to: string; timeZone: string },

@@ -116,12 +116,11 @@ function pageValue(filter: TicketFilter, page: number): string | undefined {
   return encodeTicketQueryValue({ ...filter, page });
 }
 
-/** The heading every ticket message starts with: what was asked. */
 function heading(locale: Locale, filter: TicketFilter): string {
   return `${t(locale, 'tickets_title', { from: filter.from, to: filter.to })}\n${filterLine(locale, filter)}`;
 }
 
-/** A page of tickets, an empty result or a failure, with the buttons that go on from it; `note` is added below. */
+/** A page of tickets, an empty result or a failure, with the buttons on from it; `note` goes below. */
 export function renderTicketResult(
   locale: Locale,
   filter: TicketFilter,
@@ -297,7 +296,6 @@ export type CsvExport =
   | { kind: 'sent'; file: string; rows: number; truncated: boolean }
   | { kind: 'not_sent' };
 
-/** The note shown under the result once the export is over. */
 export function renderCsvNote(locale: Locale, exported: CsvExport): string {
   switch (exported.kind) {
     case 'failure':

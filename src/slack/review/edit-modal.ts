@@ -166,7 +166,6 @@ export function renderEditModal(input: EditModalInput): types.ModalView {
   });
 }
 
-/** The inline error text for a problem the edit planner found. */
 export function problemText(locale: Locale, problem: EditProblem, limit: number = ANSWER_EDITOR_MAX): string {
   switch (problem) {
     case 'empty_question':

@@ -146,7 +146,6 @@ const editMetadataSchema = z
   })
   .strict();
 
-/** The edit modal's private_metadata: the entry, the card, and hashes of what was prefilled. */
 export type EditMetadata = z.infer<typeof editMetadataSchema>;
 
 /** The edit modal's private_metadata, `{v:1, d, c?, t?, a?}`; a card id that does not fit is left out. */

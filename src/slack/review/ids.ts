@@ -6,7 +6,6 @@ export const ACTION_REVIEW_DISMISS = 'review_dismiss';
 /** An unanswered question's card: answer its askers, or link it to an entry and edit that. */
 export const ACTION_REVIEW_ANSWER = 'review_answer';
 export const ACTION_REVIEW_LINK = 'review_link';
-/** A linked question's card: remove the link. */
 export const ACTION_REVIEW_UNLINK = 'review_unlink';
 export const ACTION_ASK_AGAIN = 'ask_again';
 

@@ -152,7 +152,6 @@ const en = {
   ask_again: 'Ask again',
 } as const;
 
-/** A key of this room, for tables that choose a message. */
 export type MessageKey = keyof typeof en;
 
 export const messages = catalog(en, {

@@ -18,7 +18,6 @@ class ReviewCardNotPostedError extends CodedError<'REVIEW_CARD_NOT_POSTED'> {
   readonly code = 'REVIEW_CARD_NOT_POSTED' as const;
 }
 
-/** Slack refused to post an operator's answer to an asker. */
 class AskerNotToldError extends CodedError<'REVIEW_ASKER_NOT_TOLD'> {
   readonly code = 'REVIEW_ASKER_NOT_TOLD' as const;
 }
@@ -33,7 +32,6 @@ export interface ReviewBoardSettings {
   /** REVIEW_CHANNEL_ID; without it the core keeps no cards, so none is shown. */
   channelId: string | undefined;
   showAsker: boolean;
-  /** The review channel's language. */
   locale: Locale;
 }
 

@@ -43,7 +43,6 @@ const DISPLAY_NAME_MAX = 100;
 
 const CARD_ACTIONS_BLOCK_ID = 'review_card';
 
-/** A review card: what was reported, the latest reasons, and its buttons while it is open. */
 export function renderReviewCard(
   card: ReviewCard,
   options: { locale: Locale; showAsker: boolean },
