@@ -7,7 +7,6 @@ export class CardRefreshes<Scope> {
   readonly #everyMs: number;
   readonly #now: () => number;
   readonly #refresh: (cardId: string, scope: Scope) => Promise<void>;
-  /** When this process last showed each card. */
   readonly #shownAt = new Map<string, number>();
   /** Cards with reports not shown yet, with the scope of the latest (its log fields). */
   readonly #due = new Map<string, { scope: Scope; timer: NodeJS.Timeout }>();

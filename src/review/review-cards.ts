@@ -13,7 +13,6 @@ export interface ReviewScope {
 export interface ReviewBoard {
   /** Posts the card, or updates it where it is posted; returns where it is now. */
   show(card: ReviewCard, scope: ReviewScope): Promise<MessageLocation>;
-  /** Tells an asker that the entry behind their answer was updated. */
   tellAskerFixed(asker: AskerToNotify, scope: ReviewScope): Promise<void>;
   /** Gives an asker an operator's own answer to their question, where they asked it, as from that person. */
   tellAskerAnswered(asker: AskerToNotify, answer: OperatorAnswer, scope: ReviewScope): Promise<void>;
@@ -181,7 +180,6 @@ export class ReviewCards {
   }
 }
 
-/** The card as an operator handled it, now. */
 export function handled(
   card: ReviewCard,
   status: ReviewCard['status'],

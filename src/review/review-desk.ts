@@ -40,7 +40,6 @@ export type EditOutcome =
   | { kind: 'refused'; platformCode: string; message: string | undefined }
   | { kind: 'unavailable'; reason: PlatformFailureKind | 'internal' };
 
-/** The part of the platform client the loop needs. */
 export interface KnowledgeApi {
   /** Asked by an entry's docId only, to read it: the platform has no call that reads an entry. */
   askRobot(request: RobotAskRequest, options?: ReviewScope): Promise<RobotAnswer>;
@@ -89,7 +88,6 @@ export class ReviewDesk {
     return this.#cards.store.get(cardId);
   }
 
-  /** What the gateway last saw of an entry. */
   snapshot(docId: string): Promise<EntrySnapshot | undefined> {
     return this.#cards.snapshots.get(docId);
   }

@@ -15,13 +15,10 @@ export interface ReviewStore {
 }
 
 export interface OpenCards {
-  /** How many cards of the kind are open. */
   total: number;
-  /** The most reported of them (highest count first). */
   cards: ReviewCard[];
 }
 
-/** What the gateway last saw of each knowledge entry, by docId. */
 export interface EntrySnapshotStore {
   put(snapshot: EntrySnapshot): Promise<void>;
   get(docId: string): Promise<EntrySnapshot | undefined>;
@@ -39,7 +36,6 @@ export class ReviewCardBusyError extends CodedError<'REVIEW_CARD_BUSY'> {
   readonly code = 'REVIEW_CARD_BUSY' as const;
 }
 
-/** How long cards and entry snapshots are kept after their last change. */
 export const REVIEW_RETENTION_SECONDS = 90 * 24 * 3600;
 
 /** How long a link is kept after it was made: a link answers for as long as an operator leaves it. */

@@ -24,7 +24,6 @@ export interface EntrySnapshot {
   docId: string;
   /** The robot's matched standard question (`question` of its answer). */
   questionTitle: string;
-  /** The answer as the robot gave it: an HTML fragment. */
   answerHtml: string;
   answerType: number | undefined;
   robotFlag: number | undefined;
@@ -110,7 +109,6 @@ export interface EntryEdit {
   /** The owning knowledge base as the spec's update call names it: 0 public, 1 the robot's own. */
   robotFlag: 0 | 1;
   questionTitle?: string;
-  /** HTML, ready to send. */
   answerDesc?: string;
   matchFlag?: 0 | 1 | 2;
   usedFlag?: 0 | 1;

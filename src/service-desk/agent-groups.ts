@@ -1,9 +1,7 @@
 // The service groups people can name: the platform cannot list them, so AGENT_GROUPS names the ids.
 
 export interface AgentGroup {
-  /** The platform's groupId. */
   id: string;
-  /** What people call it, as shown to them. */
   name: string;
 }
 

@@ -8,7 +8,6 @@ export type HomeFigures =
   | { kind: 'unavailable'; reason: PlatformFailureReason; at: number };
 
 export interface HomeFiguresSettings {
-  /** How long figures are shown before the platform is read again. */
   ttlMs?: number;
   /** How long a failed read is remembered, so a platform that is down is not asked at every open. */
   failureTtlMs?: number;

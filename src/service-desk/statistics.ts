@@ -82,7 +82,6 @@ export type StatisticsResult =
   | { kind: 'report'; report: StatisticsReport }
   | { kind: 'failure'; reason: PlatformFailureReason };
 
-/** The default range: the last seven days, today included. */
 const DEFAULT_DAYS = 7;
 /** A year and a day: longer ranges are more than a glance, and costlier for the platform. */
 export const STATISTICS_DAYS_MAX = 366;

@@ -162,7 +162,7 @@ async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R
   return results;
 }
 
-/** The rest of one call's pages after its first, up to `pageCount` (a platform ignoring pageNo stops at an empty page). */
+/** The rest of one call's pages, up to `pageCount`; a platform ignoring pageNo stops at an empty page. */
 async function restOf(api: TicketsApi, request: TicketListRequest, first: TicketPage, scope: Scope) {
   const tickets = [...first.tickets];
   for (let pageNo = 2; pageNo <= first.pageCount && pageNo <= 9999; pageNo += 1) {

@@ -148,7 +148,6 @@ export class MemoryEntrySnapshotStore implements EntrySnapshotStore {
     return parsedOf<EntrySnapshot>(this.#snapshots.get(docId));
   }
 
-  /** Drops every entry; the store set's close() calls it. */
   clear(): void {
     this.#snapshots.clear();
   }
@@ -173,7 +172,6 @@ export class MemoryQuestionLinkStore implements QuestionLinkStore {
     this.#links.delete(key);
   }
 
-  /** Drops every entry; the store set's close() calls it. */
   clear(): void {
     this.#links.clear();
   }
@@ -196,7 +194,6 @@ export class MemoryOperatorCache implements OperatorCache {
     this.#groups.set(usergroupId, structuredClone(value), { ttl: ttlSeconds * 1000 });
   }
 
-  /** Drops every entry; the store set's close() calls it. */
   clear(): void {
     this.#groups.clear();
   }
