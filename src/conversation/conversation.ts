@@ -74,7 +74,6 @@ export interface AnsweredQuestion {
   conversationId: string;
   threadId: string | undefined;
   docId: string | undefined;
-  /** The robot's matched standard question. */
   matchedQuestion: string | undefined;
   answerHtml: string;
   answerType: number | undefined;

@@ -2,7 +2,6 @@
 import type { PlatformFailureKind } from '../platform/errors.js';
 import type { Locale } from './locale.js';
 
-/** Who asked, in platform-neutral terms: the adapter maps its own ids onto these. */
 export interface Asker {
   /** Stable per workspace and user; sent to the robot as `partnerId`. */
   partnerId: string;
@@ -67,7 +66,6 @@ export type FailureReason =
   | 'store_unavailable'
   | 'internal';
 
-/** What Try again asks again. */
 interface RetryQuestion {
   question: string;
   /** docId for a retried suggestion click, so the retry asks with questionFlag 1 again. */
@@ -90,7 +88,6 @@ export interface NoticeReply {
   kind: 'notice';
   notice: 'help' | 'question_too_long' | 'context_expired' | 'not_your_answer' | 'already_rated';
   locale: Locale;
-  /** Numbers a notice may quote, e.g. the length limit. */
   limit?: number;
 }
 

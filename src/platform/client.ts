@@ -108,7 +108,6 @@ interface CallSpec<T> {
   parse(response: JsonResponse): T;
 }
 
-/** What one call carries down to its log lines and the transport. */
 interface CallContext {
   signal: AbortSignal | undefined;
   logFields: { requestId?: string };

@@ -9,7 +9,6 @@ type PlatformErrorCode =
   | 'PLATFORM_MALFORMED_RESPONSE'
   | 'PLATFORM_TOKEN';
 
-/** What went wrong on the wire, for a transport error. */
 export type TransportFailure = 'connect' | 'timeout' | 'reset' | 'aborted' | 'other';
 
 abstract class PlatformFailure extends CodedError<PlatformErrorCode> {

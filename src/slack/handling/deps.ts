@@ -67,14 +67,11 @@ interface HomeDeps {
   /** HOME_EXAMPLE_QUESTIONS; undefined: the defaults in the viewer's language. */
   examples: readonly string[] | undefined;
   figures: Pick<HomeFiguresCache, 'figures'>;
-  /** Counts a views.publish of the Home tab by outcome. */
   onPublish(outcome: 'published' | 'failed'): void;
 }
 
 export interface ReviewDeps {
-  /** What a 👎 and its reason tell the review loop. */
   observer: Pick<ReviewObserver, 'disliked' | 'reasonGiven'>;
-  /** The operators' commands on cards and entries. */
   desk: Pick<
     ReviewDesk,
     | 'cardsEnabled'

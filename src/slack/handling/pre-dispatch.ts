@@ -4,7 +4,6 @@ import { workspaceOf, workspaceOfEnvelope } from './handling.js';
 
 export type EventArgs = SlackEventMiddlewareArgs & AllMiddlewareArgs;
 
-/** Where an event comes from, as Bolt's context tells it. */
 export interface EventSource {
   /** The workspace (or organisation) id: `workspaceOf(context)`, or `workspaceOfEnvelope` before Bolt. */
   workspace: string;

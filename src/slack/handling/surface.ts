@@ -39,7 +39,6 @@ export interface Surface {
   readonly commandHelp?: (locale: Locale, command: string) => string;
 }
 
-/** What the receiver lets through to Bolt, taken from the surfaces' routes. */
 export interface AcceptedRequests {
   /** The pre-dispatch step: false for an event the app leaves alone, acknowledged without Bolt. */
   preDispatch?: (envelope: Record<string, unknown>) => boolean | Promise<boolean>;

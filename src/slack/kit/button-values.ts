@@ -87,7 +87,6 @@ export function encodeSuggestionValue(input: {
   }));
 }
 
-/** The value of a 👍 or 👎 button, or undefined when the key cannot fit in one. */
 export function encodeRatingValue(input: { contextKey: string; rating: 1 | 2 }): string | undefined {
   if (!isContextKey(input.contextKey) || (input.rating !== 1 && input.rating !== 2)) return undefined;
   return fitting({ v: 1, k: input.contextKey, r: input.rating });
@@ -105,7 +104,7 @@ export function encodeTryAgainValue(input: {
   return encodeWithQuestion(input.question, TRY_AGAIN_QUESTION_MAX, (q) => ({ v: 1, q, ...clicked }));
 }
 
-/** The value of an asker's Ask again; `linked`: asked by the entry its question is linked to, for that robot. */
+/** An asker's Ask again value; `linked`: asked by the entry its question is linked to, for that robot. */
 export function encodeAskAgainValue(input: {
   question: string;
   linked?: { robotFlag: number | undefined } | undefined;
@@ -140,17 +139,14 @@ export function decodeTryAgainValue(raw: unknown): TryAgainValue | undefined {
   return decode(raw, tryAgainValueSchema);
 }
 
-/** The value of the "Say what was wrong" button on a 👎 line, or undefined when the key cannot fit. */
 export function encodeReasonValue(contextKey: string): string | undefined {
   return isContextKey(contextKey) ? fitting({ v: 1, k: contextKey }) : undefined;
 }
 
-/** The answer context key a reason button carries. */
 export function decodeReasonValue(raw: unknown): string | undefined {
   return decode(raw, reasonValueSchema)?.k;
 }
 
-/** The value of a "Get a person" button, or undefined when the key cannot fit. */
 export function encodeEscalateValue(contextKey: string): string | undefined {
   return isContextKey(contextKey) ? fitting({ v: 1, k: contextKey }) : undefined;
 }
@@ -160,7 +156,7 @@ export function decodeEscalateValue(raw: unknown): string | undefined {
   return decode(raw, escalateValueSchema)?.k;
 }
 
-/** The value of a review card's button (Edit entry with the docId, Dismiss without); undefined when it cannot fit. */
+/** A review card's button value (Edit entry with the docId, Dismiss without); undefined when it cannot fit. */
 export function encodeReviewCardValue(input: {
   cardId: string;
   docId?: string | undefined;

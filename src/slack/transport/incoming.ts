@@ -4,7 +4,6 @@ import { z } from 'zod';
 const SLACK_TS = /^\d{1,12}\.\d{1,8}$/;
 const SLACK_ID_MAX = 64;
 const TEXT_MAX = 100_000;
-/** A Slack id (user, channel, team) as every shape reads it. */
 export const slackId = z.string().min(1).max(SLACK_ID_MAX);
 /** A message timestamp, the id of a message in its channel. */
 export const slackTs = z.string().regex(SLACK_TS);

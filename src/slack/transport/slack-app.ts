@@ -22,7 +22,6 @@ export interface SlackAppOptions {
   port: number;
   /** Bind address of the HTTP server (HOST). */
   host: string;
-  /** The app's slash command, e.g. `/cs`. */
   slashCommand: string;
   /** WORKING_LINE_DELAY_MS: how long a slow operator command may take before its working line shows. */
   workingLineDelayMs?: number;
