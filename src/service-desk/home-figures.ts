@@ -1,11 +1,11 @@
 // The Home tab's operator figures, read at most once per few minutes per workspace, per replica.
 import { LRUCache } from 'lru-cache';
-import type { PlatformFailureReason } from './platform-failure.js';
+import type { PlatformFailureKind } from '../platform/errors.js';
 import { periodOf, type StatisticsApi, type StatisticsReport, statisticsReport } from './statistics.js';
 
 export type HomeFigures =
   | { kind: 'report'; report: StatisticsReport /** When the platform was read (ms). */; at: number }
-  | { kind: 'unavailable'; reason: PlatformFailureReason; at: number };
+  | { kind: 'unavailable'; reason: PlatformFailureKind; at: number };
 
 export interface HomeFiguresSettings {
   ttlMs?: number;

@@ -1,4 +1,6 @@
 // The desk's tickets for a filter, newest first: the platform takes a month, one status, one source a call.
+
+import type { PlatformFailureKind } from '../platform/errors.js';
 import { splitCreationWindow } from '../platform/pagination.js';
 import {
   MAX_PAGE_SIZE,
@@ -10,7 +12,7 @@ import {
   type TicketPage,
 } from '../platform/schemas.js';
 import { addDays, daysBetween, isCalendarDate, startOfDay } from '../util/time-zone.js';
-import { type PlatformFailureReason, platformFailureReason } from './platform-failure.js';
+import { platformFailureReason } from './platform-failure.js';
 
 export interface TicketsApi {
   listTickets(req: TicketListRequest, options?: { requestId?: string }): Promise<TicketPage>;
@@ -106,7 +108,7 @@ export function creationRange(filter: TicketFilter): { start: number; end: numbe
 
 // ---------------------------------------------------------------- reading
 
-type TicketFailure = { kind: 'failure'; reason: PlatformFailureReason };
+type TicketFailure = { kind: 'failure'; reason: PlatformFailureKind };
 
 export type TicketPageResult =
   | { kind: 'page'; tickets: Ticket[]; total: number; page: number; pageCount: number }

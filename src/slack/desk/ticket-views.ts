@@ -3,8 +3,8 @@ import type { types } from '@slack/bolt';
 import { stringify } from 'csv-stringify/sync';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
+import type { PlatformFailureKind } from '../../platform/errors.js';
 import type { Ticket } from '../../platform/schemas.js';
-import type { PlatformFailureReason } from '../../service-desk/platform-failure.js';
 import type { FilterProblem, TicketFilter, TicketPageResult } from '../../service-desk/tickets.js';
 import { wallClock } from '../../util/time-zone.js';
 import { encodeTicketQueryValue } from '../kit/button-values.js';
@@ -292,7 +292,7 @@ export function csvComment(locale: Locale, filter: TicketFilter, rows: number): 
 
 /** What became of a CSV export: decided on what happened, never on the note shown for it. */
 export type CsvExport =
-  | { kind: 'failure'; reason: PlatformFailureReason }
+  | { kind: 'failure'; reason: PlatformFailureKind }
   | { kind: 'sent'; file: string; rows: number; truncated: boolean }
   | { kind: 'not_sent' };
 
