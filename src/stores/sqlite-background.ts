@@ -1,8 +1,5 @@
-// The SQLite file's second connection, on a worker thread of its own: it writes the gateway's batches
-// and moves the write-ahead log into the file (a checkpoint). Both held up the event loop: a batch's
-// commit for milliseconds under load (and for the whole busy timeout behind another process's lock),
-// a checkpoint (it copies every page written since the last one and syncs the file) for longer. The
-// gateway's connection reads; the worker writes, in the order the batches were sent.
+// The SQLite file's writer connection, on a worker thread (sqlite-writer-worker.ts): batches and
+// checkpoints held up the event loop (docs/decisions/010). The gateway's connection reads.
 
 import { extname } from 'node:path';
 import type { SQLInputValue } from 'node:sqlite';

@@ -63,10 +63,8 @@ const TIME_LED_SEPARATOR = '\u0001';
 
 /**
  * The file's id of a delivery's or a thread's key (`msg:T1:C1:1700000000.000100`): its Slack ts first
- * (`1700000000.000100\u0001msg:T1:C1`). Keys led by channel put each answer's rows on pages all over
- * the table, and a commit writes every page it touched; led by time, the rows written together sit
- * together (docs/decisions/011). A key without a
- * ts stays as it is; migration 3 rewrites the ids of files written before.
+ * (`1700000000.000100\u0001msg:T1:C1`), so an answer's rows sit on the same pages (docs/decisions/011).
+ * A key without a ts stays as it is; migration 3 rewrote older files' ids.
  */
 export function timeLedId(key: string): string {
   const ts = TRAILING_TS.exec(key)?.[1];
@@ -245,7 +243,7 @@ export interface KvTableOptions {
   flushAfterMs?: number | undefined;
   /** Characters of recent rows kept in process; 0: none. */
   recentCharacters?: number | undefined;
-  /** A filter of the keys written since open, with each namespace's highest id then: most absent keys cost no statement. */
+  /** Most absent keys answered without a statement (docs/decisions/012). */
   keyFilter?: boolean | undefined;
 }
 
@@ -257,14 +255,9 @@ export interface SqliteLayers
 }
 
 /**
- * The key/value table, with its writes held in process for up to 500 ms and then written in one
- * transaction: every answer writes several rows (its delivery, its thread, its context), and one
- * commit each cost more CPU than the rest of the answer's storing. Reads see the pending writes, and
- * a claim (write if absent) is decided in this one process without waiting for the file; so the file
- * is one replica's, never shared by two running gateways. A crash loses at most the last 500 ms of
- * writes (and a batch on its way; Redis's default `appendfsync everysec` risks a second); a stop
- * writes them all (close). With a `writer`, the batches are written by it, off the event loop; a
- * write stays pending, and is read from here, until its batch is committed.
+ * The key/value table and its layers (docs/storage.md): writes held in process and written in one
+ * transaction, by `writer` when given; reads see them until their batch commits. Claims are decided
+ * here, so the file is this process's alone.
  */
 export class KvTable {
   readonly #get: StatementSync;
