@@ -38,10 +38,12 @@ const STATEMENTS = [
 ];
 
 let counter = 0;
+/** A day past the questions' (load-driver.ts), current like Slack's: never a question's ts. */
+const CHATTER_SECOND = Math.floor(Date.now() / 1000) + 86_400;
 /** Unique, increasing timestamps of their own, so chatter never shares a ts with a question. */
 function nextTs(): string {
   counter += 1;
-  return `${1_700_200_000 + Math.floor(counter / 1_000_000)}.${String(counter % 1_000_000).padStart(6, '0')}`;
+  return `${CHATTER_SECOND + Math.floor(counter / 1_000_000)}.${String(counter % 1_000_000).padStart(6, '0')}`;
 }
 
 /** What Slack sends when someone joins a channel: a `message` with a subtype, text written by Slack. */

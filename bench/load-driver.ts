@@ -59,6 +59,8 @@ interface Sent {
 }
 
 let eventCounter = 0;
+/** Events carry the time they are sent, as Slack's do: a state file's older rows sort before them. */
+const FIRST_SECOND = Math.floor(Date.now() / 1000);
 
 /** One question from user `user`: builds, signs and posts the event; resolves when the ack arrives. */
 async function sendQuestion(
@@ -69,7 +71,7 @@ async function sendQuestion(
 ): Promise<Sent> {
   eventCounter += 1;
   const n = eventCounter;
-  const ts = `${1_700_100_000 + Math.floor(n / 1_000_000)}.${String(n % 1_000_000).padStart(6, '0')}`;
+  const ts = `${FIRST_SECOND + Math.floor(n / 1_000_000)}.${String(n % 1_000_000).padStart(6, '0')}`;
   const userId = `UB${String(user).padStart(5, '0')}`;
   const question = `${QUESTIONS[n % QUESTIONS.length] ?? ''}`;
   const isDm = n % DM_EVERY === 0;
