@@ -17,12 +17,13 @@ import {
   describeQuestionLinkStoreContract,
   describeReviewStoreContract,
 } from './contract/review.js';
-import { sqliteStores, sqliteStoresWithWorker } from './contract/sqlite.js';
+import { sqliteLayersOff, sqliteStores, sqliteStoresWithWorker } from './contract/sqlite.js';
 
 const implementations: StoreImplementation[] = [
   memoryStores,
   sqliteStores,
   sqliteStoresWithWorker,
+  ...sqliteLayersOff,
   redisStores,
 ];
 

@@ -1,76 +1,10 @@
-// Each layer of the SQLite engine can be turned off (docs/storage.md): with any one off, the stores
-// still keep every contract the engine keeps with all of them on.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The SQLite engine's layer switches (docs/storage.md) as the environment reads them, and the key
+// filter's promise; the store contracts with each layer off run in contract.test.ts.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../../src/config/env.js';
 import { createSqliteStores } from '../../../src/stores/sqlite.js';
-import type { SqliteLayers } from '../../../src/stores/sqlite-database.js';
 import { tempStateFiles } from '../../support/temp-state-files.js';
-import {
-  describeContextStoreContract,
-  describeNameCacheContract,
-  describeRatingStoreContract,
-} from './contract/answers.js';
-import { describeAssistantContextStoreContract } from './contract/assistant.js';
-import { describeChannelSettingsStoreContract } from './contract/channels.js';
-import { describeOnceStoreContract, describeTickClaimsContract } from './contract/claims.js';
-import { holdByChange, type ReplicaStores, type StoreImplementation } from './contract/fleet.js';
-import {
-  describeEntrySnapshotStoreContract,
-  describeOperatorCacheContract,
-  describeQuestionLinkStoreContract,
-  describeReviewStoreContract,
-} from './contract/review.js';
-
-/** The gateway's SQLite stores (a worker thread writes) with `layers` changed. */
-function withLayers(name: string, layers: SqliteLayers): StoreImplementation {
-  return {
-    name,
-    async open({ lockWaitMs }) {
-      const folder = mkdtempSync(join(tmpdir(), 'stores-layers-'));
-      const stores = createSqliteStores(join(folder, 'state.sqlite'), {
-        ttlSeconds: 60,
-        lockWaitMs,
-        lockPollMs: 5,
-        checkpointEveryMs: 1_000,
-        layers,
-      });
-      const replica: ReplicaStores = { ...stores, claims: stores.deliveries };
-      return {
-        replicas: [replica, replica],
-        holdCard: (id) => holdByChange(stores.reviewCards, id),
-        async close() {
-          await stores.close();
-          rmSync(folder, { recursive: true, force: true });
-        },
-      };
-    },
-  };
-}
-
-const implementations: StoreImplementation[] = [
-  withLayers('SQLite, writes not held (SQLITE_FLUSH_AFTER_MS=0)', { flushAfterMs: 0 }),
-  withLayers('SQLite, no recent rows (SQLITE_RECENT_CHARACTERS=0)', { recentCharacters: 0 }),
-  withLayers('SQLite, no key filter (SQLITE_KEY_FILTER=false)', { keyFilter: false }),
-  withLayers('SQLite, no writer thread (SQLITE_WRITER_THREAD=false)', { writerThread: false }),
-];
-
-describe.each(implementations)('stores ($name)', (implementation) => {
-  describeContextStoreContract(implementation);
-  describeOnceStoreContract(implementation);
-  describeTickClaimsContract(implementation);
-  describeRatingStoreContract(implementation);
-  describeNameCacheContract(implementation);
-  describeReviewStoreContract(implementation);
-  describeEntrySnapshotStoreContract(implementation);
-  describeQuestionLinkStoreContract(implementation);
-  describeOperatorCacheContract(implementation);
-  describeChannelSettingsStoreContract(implementation);
-  describeAssistantContextStoreContract(implementation);
-});
 
 describe("the layers' variables", () => {
   const slack = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'secret' };
