@@ -1,4 +1,4 @@
-// Chatter for the load bench's chatter phase (#19): what people and bots say in channels that answer on
+// Chatter for the load bench's chatter phase: what people and bots say in channels that answer on
 // the app's own, which the app must leave alone. Two channels with settings, written into the SQLite
 // gateway's state file before it starts, as an operator's `/cs channel` would have left them.
 import { writeChannelSettings } from '../src/stores/sqlite.js';

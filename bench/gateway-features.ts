@@ -2,7 +2,7 @@
 // process when imported, and load.ts reports these.
 
 /**
- * Every feature switched on, as an operator running it in production would have it (#21): a review
+ * Every feature switched on, as an operator running it in production would have it: a review
  * channel with operators (unanswered questions and 👎 reasons become cards), the Home tab's examples, a
  * scheduled digest, calls to a person from DMs. Rating buttons, the store and the channels' settings
  * are the defaults (the SQLite file holds the chatter channels' settings). Reported by load.ts.

@@ -5,7 +5,7 @@
 //   1. fixed rate: BENCH_RATE questions a second, below every system's capacity (time a question takes);
 //   2. saturation: a closed loop of BENCH_CONCURRENCY questions in flight (answers per second = capacity);
 //   3. slow robot: BENCH_ACK_RATE questions a second while every answer takes 5 s (acks only).
-// Then, for the SQLite gateway alone (the production default), a chatter phase (#19): BENCH_RATE
+// Then, for the SQLite gateway alone (the production default), a chatter phase: BENCH_RATE
 // messages a second the app must leave alone, in a channel in `all` mode and one in `questions` mode,
 // their CPU against an answered question's at the same rate, and not one Slack or platform call.
 // Saturation runs in BENCH_ROUNDS interleaved rounds; ratios to the relay are taken round by round and
@@ -115,9 +115,9 @@ if (SETTINGS.users < SETTINGS.concurrency) throw new Error('BENCH_USERS must be 
 const ackEvents = Math.round(SETTINGS.ackRate * SETTINGS.ackSeconds);
 
 /**
- * Against the relay, with every feature on (#21): throughput, CPU per answer, peak RSS, the fixed
+ * Against the relay, with every feature on: throughput, CPU per answer, peak RSS, the fixed
  * rate's p99; storeTolerance: how far the SQLite gateway's throughput and CPU per answer may be from
- * memory's (#18); chatterRatio: a dropped message's CPU as a share of an answered question's (#19).
+ * memory's; chatterRatio: a dropped message's CPU as a share of an answered question's.
  */
 const TARGETS = {
   throughputRatio: 1.0,
@@ -1165,7 +1165,7 @@ function gatewayChecks(gateway: SystemResult, relay: SystemResult): Array<[boole
 }
 
 /**
- * SQLite against memory, measured in the same run (#18), by the median of the rounds' ratios. The band
+ * SQLite against memory, measured in the same run, by the median of the rounds' ratios. The band
  * is two-sided: the SQLite store does more per answer than the in-memory one (the same serializing,
  * then SQL and a write to its log), so SQLite ahead by more than the tolerance is noise on the machine,
  * and a run that noisy cannot show that the two are within it.
@@ -1196,7 +1196,7 @@ function storeChecks(sqlite: SystemResult, memory: SystemResult): Array<[boolean
 }
 
 /**
- * Chatter on the SQLite gateway against a question it answered at the same rate (#19): each group under
+ * Chatter on the SQLite gateway against a question it answered at the same rate: each group under
  * a tenth of its CPU, no call to Slack or the platform, and the control questions answered.
  */
 function chatterChecks(chatter: ChatterPhase, sqlite: SystemResult): Array<[boolean, string]> {

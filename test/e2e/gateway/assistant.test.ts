@@ -1,4 +1,4 @@
-// Slack's assistant panel (issue #20), through the real gateway over signed HTTP: a thread opened is
+// Slack's assistant panel, through the real gateway over signed HTTP: a thread opened is
 // greeted with prompts, a question there shows Slack's status line (no placeholder), is answered in
 // the thread and names it, and is asked with the robot of the channel the person is looking at, on
 // any replica. The tests' gateways run with RATING_BUTTONS=classic: the panel rates natively anyway.

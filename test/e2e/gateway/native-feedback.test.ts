@@ -1,4 +1,4 @@
-// Slack's own rating element (issue #20), the default (RATING_BUTTONS=native), through the real
+// Slack's own rating element, the default (RATING_BUTTONS=native), through the real
 // gateway over signed HTTP: answers carry feedback_buttons in a context_actions block, a click on
 // either side is the same rating as a 👍/👎 button (robot_feedback once, by the asker, shown in
 // place), classic buttons already posted still rate, and forged or repeated clicks change nothing.
