@@ -12,3 +12,8 @@ export function parseJsonWith<T>(raw: string | undefined, schema: z.ZodType<T>):
   const parsed = schema.safeParse(json);
   return parsed.success ? parsed.data : undefined;
 }
+
+/** A JSON object: not null, not an array. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

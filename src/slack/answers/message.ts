@@ -1,6 +1,7 @@
 // Messages and mentions: the pre-dispatch reading that picks the questions for the app, and their listener.
 import type { People } from '../../conversation/channel-settings.js';
 import { readsAsQuestion } from '../../conversation/question-detector.js';
+import { afterValue } from '../../util/maybe-promise.js';
 import type { ListenerDeps } from '../handling/deps.js';
 import { beginHandling, type Handling } from '../handling/handling.js';
 import type { DecidedArgs, EventSource } from '../handling/pre-dispatch.js';
@@ -62,7 +63,7 @@ export function readMessage(
     }
     return { message, userId, question: found };
   };
-  return question instanceof Promise ? question.then(verdict) : verdict(question);
+  return afterValue(question, verdict);
 }
 
 /** Answers a message the pre-dispatch step found to be a question. Never throws. */

@@ -1,5 +1,7 @@
 // Each event a surface reads is decided once, before its listener, in both modes (docs/decisions/018).
 import type { AllMiddlewareArgs, Context, SlackEventMiddlewareArgs, webApi } from '@slack/bolt';
+import { isRecord } from '../../util/json.js';
+import { afterValue } from '../../util/maybe-promise.js';
 import { workspaceOf, workspaceOfEnvelope } from './handling.js';
 
 export type EventArgs = SlackEventMiddlewareArgs & AllMiddlewareArgs;
@@ -37,10 +39,7 @@ export function decided<Verdict>(
 ): EventReading {
   const listener = (verdict: Verdict | undefined): DecidedListener | undefined =>
     verdict === undefined ? undefined : (args) => listen(args, verdict);
-  return (event, source) => {
-    const verdict = read(event, source);
-    return verdict instanceof Promise ? verdict.then(listener) : listener(verdict);
-  };
+  return (event, source) => afterValue(read(event, source), listener);
 }
 
 export class PreDispatch {
@@ -79,8 +78,7 @@ export class PreDispatch {
       if (listener) this.#decided.set(event, listener);
       return listener !== undefined;
     };
-    const listener = reading(event, { workspace, appUserId: this.#appUserId });
-    return listener instanceof Promise ? listener.then(keep) : keep(listener);
+    return afterValue(reading(event, { workspace, appUserId: this.#appUserId }), keep);
   }
 
   /** The one Bolt listener of the types read here: acts on the verdict, reaching it first if need be. */
@@ -98,8 +96,4 @@ export class PreDispatch {
       appUserId: context.botUserId ?? this.#appUserId,
     });
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

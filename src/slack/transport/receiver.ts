@@ -5,6 +5,7 @@ import { type App, type Receiver, type ReceiverEvent, ReceiverInconsistentStateE
 import { z } from 'zod';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
+import { isRecord } from '../../util/json.js';
 import { listen } from '../../util/listen.js';
 import type { AcceptedRequests } from '../handling/surface.js';
 import { HttpAck } from './http-ack.js';
@@ -368,10 +369,6 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'to
       if (!settled) reject(error);
     });
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function headerOf(request: IncomingMessage, name: string): string | undefined {
