@@ -85,7 +85,7 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
   const services = slackServices(env, { webApi, stores, metrics, logger });
   const core = composeCore(env, { platform, platformChoice, stores, board: services.board, metrics, logger });
   let stopping = false;
-  const { slack, listeners, digest, channels } = await composeSlack(env, {
+  const { slack, kit, channels } = await composeSlack(env, {
     core,
     services,
     webApi,
@@ -98,7 +98,6 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
   });
   resources.defer('channel settings', () => channels.stop());
   resources.defer('Slack app', () => slack.close());
-  if (digest) resources.defer('statistics digest', () => digest.stop());
   const { review } = core;
 
   return {
@@ -112,24 +111,21 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     },
     async start() {
       const started = await slack.start();
-      digest?.start();
       return started;
     },
     async stop() {
       if (stopping) return;
       stopping = true;
-      // One being posted is waited for by the resource stack.
-      void digest?.stop();
       const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000;
       await drainWithin(graceMs, {
         drain: () =>
           slack
             .stop()
             .catch((error: unknown) => logger.warn(errorFields(error), 'Slack app did not stop cleanly'))
-            .then(() => listeners.inFlight.drain())
+            .then(() => kit.inFlight.drain())
             .then(() => review.settled()),
         onDrainCutShort: () =>
-          logger.warn({ inFlight: listeners.inFlight.size, graceMs }, 'stopped with questions in flight'),
+          logger.warn({ inFlight: kit.inFlight.size, graceMs }, 'stopped with questions in flight'),
         close: (until) => resources.closeAll(until),
         onCloseCutShort: (stillClosing) =>
           logger.warn({ graceMs, stillClosing }, 'stopped before every connection had closed'),

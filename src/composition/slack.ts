@@ -5,10 +5,7 @@ import { meteredNameCache } from '../observability/metered-stores.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { PlatformClient } from '../platform/index.js';
 import type { AgentGroup } from '../service-desk/agent-groups.js';
-import { OperatorDirectory } from '../slack/access/operators.js';
-import { UsergroupDirectory } from '../slack/access/usergroups.js';
 import { ChannelDirectory } from '../slack/channels/directory.js';
-import { StatisticsDigest } from '../slack/desk/digest.js';
 import { UserDirectory } from '../slack/handling/user-directory.js';
 import { SlackReviewBoard } from '../slack/review/review-board.js';
 import { Responder } from '../slack/transport/responder.js';
@@ -16,7 +13,7 @@ import { createSlackApp, type SlackApp } from '../slack/transport/slack-app.js';
 import type { SlackWebApi } from '../slack/transport/web-api.js';
 import type { Stores } from '../stores/stores.js';
 import type { Core } from './core.js';
-import { createListenerDeps, type SlackListeners } from './listeners.js';
+import { createRoomKit, type SlackRoomKit } from './room-kit.js';
 
 /** Given before the core exists. */
 export function slackServices(
@@ -43,12 +40,9 @@ export function slackServices(
   return { responder, users, board };
 }
 
-const USERGROUP_REFRESH_MS = 60 * 60 * 1000;
-
 export interface SlackSide {
   slack: SlackApp;
-  listeners: SlackListeners;
-  digest: StatisticsDigest | undefined;
+  kit: SlackRoomKit;
   channels: ChannelDirectory;
 }
 
@@ -79,59 +73,33 @@ export async function composeSlack(
   });
   // A channel's settings apply from the first message on.
   await channels.start();
-  const listeners = createListenerDeps({
+  const kit = createRoomKit(env, {
     conversation: core.conversation,
-    review: {
-      observer: core.review.observer,
-      desk: core.review.desk,
-      context: (contextKey) => core.conversation.context(contextKey),
-    },
-    operators: new OperatorDirectory(
-      { userIds: env.OPERATOR_USER_IDS, usergroupId: env.OPERATOR_USERGROUP_ID },
-      stores.operators,
-    ),
-    operatorContact: env.OPERATOR_CONTACT,
-    tickets: platform,
-    agents: platform,
-    agentGroups: deps.agentGroups,
-    statistics: platform,
-    homeExamples: env.HOME_EXAMPLE_QUESTIONS,
+    review: core.review,
     responder: services.responder,
-    deliveries: stores.deliveries,
-    threads: stores.threads,
-    assistantContexts: stores.assistantContexts,
     users: services.users,
     channels,
-    directEscalation: env.directEscalation,
-    usergroups: new UsergroupDirectory(stores.operators, {
-      refreshMs: USERGROUP_REFRESH_MS,
-      what: 'user group',
-    }),
+    stores,
+    sources: {
+      platform,
+      agentGroups: deps.agentGroups,
+      stores,
+      metrics,
+      client: () => deps.webApi.client,
+    },
     settings: {
-      defaultLocale: env.DEFAULT_LOCALE,
-      dedupTtlSeconds: env.DEDUP_TTL_SECONDS,
-      handlingLeaseSeconds: handlingLeaseSeconds(env),
-      threadTtlSeconds: env.CONTEXT_TTL_SECONDS,
-      placeholderDelayMs: env.PLACEHOLDER_DELAY_MS,
-      ratingButtons: env.RATING_BUTTONS,
-      assistantPrompts: env.ASSISTANT_PROMPTS ?? env.HOME_EXAMPLE_QUESTIONS,
-      questionDeadlineMs: env.QUESTION_DEADLINE_SECONDS * 1000,
+      slashCommand: env.SLASH_COMMAND,
+      appUserId: deps.webApi.identity.botUserId,
+      workingLineDelayMs: env.WORKING_LINE_DELAY_MS,
     },
+    metrics,
     logger: logger.child({ component: 'gateway' }),
-    metrics: {
-      onEvent: (kind, outcome) => metrics.slackEvent(kind, outcome),
-      onSlackApiError: (method, error) => metrics.slackApiError(method, error),
-      operatorRefusal: (action) => metrics.operatorRefusal(action),
-      homePublish: (outcome) => metrics.homePublish(outcome),
-    },
   });
   const slack = await createSlackApp({
     connection: env.slack,
     webApi: deps.webApi,
     port: env.PORT,
     host: env.HOST,
-    slashCommand: env.SLASH_COMMAND,
-    workingLineDelayMs: env.WORKING_LINE_DELAY_MS,
     socketMode: {
       ...(env.SLACK_SOCKET_CLIENT_PING_TIMEOUT_MS === undefined
         ? {}
@@ -140,7 +108,7 @@ export async function composeSlack(
         ? {}
         : { serverPingTimeoutMs: env.SLACK_SOCKET_SERVER_PING_TIMEOUT_MS }),
     },
-    listeners,
+    kit,
     logger,
     metrics,
     health: {
@@ -148,30 +116,5 @@ export async function composeSlack(
       ready: async () => deps.running() && (await stores.ping()),
     },
   });
-
-  const digestChannel = env.DIGEST_CHANNEL_ID ?? env.REVIEW_CHANNEL_ID;
-  const digest =
-    env.DIGEST_SCHEDULE && digestChannel
-      ? new StatisticsDigest({
-          settings: {
-            schedule: env.DIGEST_SCHEDULE,
-            timeZone: env.DIGEST_TIME_ZONE,
-            channelId: digestChannel,
-            locale: env.DEFAULT_LOCALE,
-          },
-          statistics: platform,
-          // Refused while Redis is down: a tick is posted once per fleet, or not at all.
-          claims: stores.ticks,
-          client: () => deps.webApi.client,
-          logger: logger.child({ component: 'digest' }),
-          onOutcome: (outcome) => metrics.digest(outcome),
-        })
-      : undefined;
-  return { slack, listeners, digest, channels };
-}
-
-/** Twice the longest robot call plus a minute: a delivery whose process died is answered on Slack's retry. */
-function handlingLeaseSeconds(env: Env): number {
-  const robotCallMs = env.CS_CONNECT_TIMEOUT_MS + env.CS_HEADERS_TIMEOUT_MS + env.CS_BODY_TIMEOUT_MS;
-  return Math.min(Math.ceil((2 * robotCallMs) / 1000) + 60, env.DEDUP_TTL_SECONDS);
+  return { slack, kit, channels };
 }

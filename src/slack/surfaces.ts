@@ -1,43 +1,36 @@
-// Every surface, one line each, behind one Bolt registration per kind of request (docs/decisions/005).
+// Every room, one line each, behind one Bolt registration per kind of request (docs/decisions/005).
 import type { App, BlockAction, ViewSubmitAction } from '@slack/bolt';
-import { accessSurface } from './access/surface.js';
-import { answersSurface } from './answers/surface.js';
-import { assistantSurface } from './assistant/surface.js';
-import { channelsSurface } from './channels/surface.js';
-import { deskSurface } from './desk/surface.js';
+import { accessRoom } from './access/surface.js';
+import { answersRoom } from './answers/surface.js';
+import { assistantRoom } from './assistant/surface.js';
+import { channelsRoom } from './channels/surface.js';
+import { deskRoom } from './desk/surface.js';
 import { acknowledgeClick } from './handling/acknowledge-clicks.js';
 import { type SubcommandListener, slashCommandListener } from './handling/command.js';
-import type { ListenerDeps } from './handling/deps.js';
 import { type EventArgs, PreDispatch } from './handling/pre-dispatch.js';
 import { Routes } from './handling/routes.js';
-import type { AcceptedRequests, ClickRouteArgs, Surface, ViewArgs } from './handling/surface.js';
-import { homeSurface } from './home/surface.js';
-import { reviewSurface } from './review/surface.js';
+import type { AcceptedRequests, ClickRouteArgs, Room, Surface, ViewArgs } from './handling/surface.js';
+import { homeRoom } from './home/surface.js';
+import type { RoomKit, RoomSettings } from './kit/room-kit.js';
+import { reviewRoom } from './review/surface.js';
 
-export interface SurfaceSettings {
-  /** SLASH_COMMAND, e.g. `/cs`. */
-  slashCommand: string;
-  /** The app's own user id (auth.test), for what is read before Bolt's context exists. */
-  appUserId?: string | undefined;
-  /** WORKING_LINE_DELAY_MS; unset: the production default. */
-  workingLineDelayMs?: number;
-}
+/** The app's rooms. A new one is a folder exporting a factory over the kit, and one line here. */
+export const ROOMS: readonly ((kit: RoomKit) => Room)[] = [
+  answersRoom,
+  reviewRoom,
+  deskRoom,
+  homeRoom,
+  accessRoom,
+  channelsRoom,
+  assistantRoom,
+];
 
-/** The app's surfaces. A new one is a folder exporting a `Surface` and one line here. */
-export function createSurfaces(deps: ListenerDeps, settings: SurfaceSettings): readonly Surface[] {
-  return [
-    answersSurface(deps),
-    reviewSurface(deps),
-    deskSurface(deps, settings),
-    homeSurface(deps, settings),
-    accessSurface(deps),
-    channelsSurface(deps, settings),
-    assistantSurface(deps),
-  ];
+export function createRooms(kit: RoomKit, rooms = ROOMS): readonly Room[] {
+  return rooms.map((room) => room(kit));
 }
 
 /** The pre-dispatch step over every surface's readings: one per app, shared by the receiver and Bolt. */
-export function preDispatchOf(surfaces: readonly Surface[], settings: SurfaceSettings): PreDispatch {
+export function preDispatchOf(surfaces: readonly Surface[], settings: RoomSettings): PreDispatch {
   return new PreDispatch(
     surfaces.flatMap((surface) => surface.readings ?? []),
     settings.appUserId,
@@ -47,7 +40,7 @@ export function preDispatchOf(surfaces: readonly Surface[], settings: SurfaceSet
 /** What the receiver lets through: the ids and command some surface routes, less what pre-dispatch drops. */
 export function acceptedRequests(
   surfaces: readonly Surface[],
-  settings: SurfaceSettings,
+  settings: RoomSettings,
   preDispatch?: PreDispatch,
 ): AcceptedRequests {
   return {
@@ -75,11 +68,11 @@ export function subcommandTable(surfaces: readonly Surface[]): ReadonlyMap<strin
 
 export function registerSurfaces(
   app: App,
-  deps: ListenerDeps,
+  kit: RoomKit,
   surfaces: readonly Surface[],
-  settings: SurfaceSettings,
-  preDispatch: PreDispatch = preDispatchOf(surfaces, settings),
+  preDispatch: PreDispatch = preDispatchOf(surfaces, kit.settings),
 ): void {
+  const { settings } = kit;
   const events = new Routes<EventArgs>([
     ...surfaces.flatMap((surface) => surface.events ?? []),
     ...preDispatch.eventTypes.map((type) => [type, preDispatch.listener] as const),
@@ -110,17 +103,13 @@ export function registerSurfaces(
   const subcommands = subcommandTable(surfaces);
   const helps = surfaces.flatMap((surface) => (surface.commandHelp ? [surface.commandHelp] : []));
   if (subcommands.size > 0) {
-    app.command(settings.slashCommand, slashCommandListener(deps, subcommands, helps));
+    app.command(settings.slashCommand, slashCommandListener(kit, subcommands, helps));
   }
 }
 
-/** Builds the surfaces and registers them: what the app and the routing tests call. */
-export function registerListeners(
-  app: App,
-  deps: ListenerDeps,
-  settings: SurfaceSettings,
-): readonly Surface[] {
-  const surfaces = createSurfaces(deps, settings);
-  registerSurfaces(app, deps, surfaces, settings);
-  return surfaces;
+/** Builds the rooms and registers them: what the app and the routing tests call. */
+export function registerRooms(app: App, kit: RoomKit, rooms = ROOMS): readonly Room[] {
+  const built = createRooms(kit, rooms);
+  registerSurfaces(app, kit, built);
+  return built;
 }

@@ -2,24 +2,29 @@
 // Web API client that records its calls, and Bolt-shaped arguments for calling a listener directly,
 // as bolt-js's own tests do with dummy middleware arguments. No module is mocked.
 import { webApi } from '@slack/bolt';
+import { parseEnv } from '../../src/config/env.js';
 import type { AskOptions, QuestionInput, RateOutcome } from '../../src/conversation/conversation.js';
 import type { Placement, Reply } from '../../src/conversation/types.js';
 import { createLogger } from '../../src/logging/logger.js';
+import { Metrics } from '../../src/observability/metrics.js';
 import { UsergroupDirectory } from '../../src/slack/access/usergroups.js';
 import type { Rate } from '../../src/slack/answers/answerer.js';
 import { Answerer } from '../../src/slack/answers/answerer.js';
 import { escalationClaims, escalationRoutes } from '../../src/slack/answers/escalation.js';
+import type { AnswersPieces } from '../../src/slack/answers/pieces.js';
 import { QuestionTurns } from '../../src/slack/answers/question-turns.js';
 import type { ThreadRegistry } from '../../src/slack/answers/thread-registry.js';
 import { placeholderMessages } from '../../src/slack/answers/working-signal.js';
 import { assistantPanel } from '../../src/slack/assistant/panel.js';
 import { ChannelDirectory } from '../../src/slack/channels/directory.js';
+import type { DeskPieces } from '../../src/slack/desk/pieces.js';
 import type { ClickArgs } from '../../src/slack/handling/click.js';
 import type { DeliveryClaims } from '../../src/slack/handling/delivery-claims.js';
-import type { AccessDeps, ListenerDeps, ReviewDeps } from '../../src/slack/handling/deps.js';
 import { InFlight } from '../../src/slack/handling/in-flight.js';
 import type { DecidedArgs } from '../../src/slack/handling/pre-dispatch.js';
 import type { SlackUser, UserLookup } from '../../src/slack/handling/user-directory.js';
+import type { HomePieces } from '../../src/slack/home/pieces.js';
+import type { AccessDeps, ReviewDeps, RoomKit } from '../../src/slack/kit/room-kit.js';
 import { Responder } from '../../src/slack/transport/responder.js';
 import { MemoryAssistantContextStore } from '../../src/stores/assistant-contexts.js';
 import { MemoryChannelSettingsStore } from '../../src/stores/channel-settings.js';
@@ -64,8 +69,11 @@ function recordingClient(): { client: webApi.WebClient; calls: SlackCall[] } {
   return { client, calls: client.recorded };
 }
 
+/** The kit with every room's own pieces: what any listener may be called with. */
+export type RoomDeps = RoomKit & AnswersPieces & DeskPieces & HomePieces;
+
 export interface Fakes {
-  deps: ListenerDeps;
+  deps: RoomDeps;
   inFlight: InFlight;
   client: webApi.WebClient;
   /** Web API calls made by the listeners, in order. */
@@ -144,7 +152,17 @@ export function fakes(
   });
   // No channel here names anyone, and DMs have no ESCALATE_TO: no answer offers "Get a person".
   const escalations = escalationRoutes(channels, undefined);
-  const deps: ListenerDeps = {
+  const threadClaims = new MemoryOnceStore({ maxEntries: 100 });
+  const operatorCache = new MemoryOperatorCache();
+  const platform: RoomDeps['tickets'] & RoomDeps['agents'] & RoomDeps['statistics'] = {
+    listTickets: () => Promise.reject(new Error('tickets are not listed in this test')),
+    listAgents: () => Promise.reject(new Error('agents are not listed in this test')),
+    getSessionMessageStatistics: () => Promise.reject(new Error('no statistics in this test')),
+    getHumanSatisfactionStatistics: () => Promise.reject(new Error('no statistics in this test')),
+  };
+  const env = parseEnv({ SLACK_BOT_TOKEN: 'xoxb-test', SLACK_SIGNING_SECRET: 'secret' });
+  if (!env.ok) throw new Error(env.problems.join('; '));
+  const deps: RoomDeps = {
     logger,
     onEvent,
     inFlight,
@@ -164,7 +182,6 @@ export function fakes(
     }),
     responder,
     users,
-    placements: channels,
     assistant: assistantPanel({
       contexts: new MemoryAssistantContextStore({ maxEntries: 100 }),
       titles: new MemoryOnceStore({ maxEntries: 100 }),
@@ -173,11 +190,9 @@ export function fakes(
       settings: { ttlSeconds: 60, prompts: undefined },
     }),
     channels,
-    escalation: {
-      routes: escalations,
-      claims: escalationClaims(new MemoryOnceStore({ maxEntries: 100 }), 60),
-    },
-    usergroups: new UsergroupDirectory(new MemoryOperatorCache(), { refreshMs: 60_000, what: 'user group' }),
+    escalations,
+    escalationClaims: escalationClaims(threadClaims, 60),
+    usergroups: new UsergroupDirectory(operatorCache, { refreshMs: 60_000, what: 'user group' }),
     rate: async (input) => {
       rated.push(input);
       return options.rateOutcome ?? { kind: 'failure', reason: 'internal' };
@@ -186,17 +201,27 @@ export function fakes(
     threads: registry,
     review: reviewOff(),
     access: { operators: noOperators(), contact: undefined, onRefusal: () => {} },
-    tickets: { listTickets: () => Promise.reject(new Error('tickets are not listed in this test')) },
-    agents: { listAgents: () => Promise.reject(new Error('agents are not listed in this test')) },
+    tickets: platform,
+    agents: platform,
     agentGroups: [],
-    statistics: {
-      getSessionMessageStatistics: () => Promise.reject(new Error('no statistics in this test')),
-      getHumanSatisfactionStatistics: () => Promise.reject(new Error('no statistics in this test')),
-    },
+    statistics: platform,
     home: {
       examples: undefined,
       figures: { figures: async () => ({ kind: 'unavailable', reason: 'unavailable', at: 0 }) },
       onPublish: () => {},
+    },
+    settings: { slashCommand: '/cs' },
+    sources: {
+      env: env.env,
+      platform,
+      agentGroups: [],
+      stores: {
+        threads: threadClaims,
+        ticks: new MemoryOnceStore({ maxEntries: 100 }),
+        operators: operatorCache,
+      },
+      metrics: new Metrics(),
+      client: () => client,
     },
   };
   return {

@@ -1,7 +1,7 @@
 // The one check before an operator's action: anyone else is told why and who can grant it; nothing changes.
 import type { Locale } from '../../conversation/locale.js';
-import type { AccessDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
+import type { AccessDeps } from '../kit/room-kit.js';
 import { t } from './messages.js';
 
 /** Undefined when the user is an operator. */

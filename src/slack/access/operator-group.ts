@@ -1,8 +1,8 @@
 // The operators' group is read again when Slack says it changed, so a right counts from the next click.
 import { z } from 'zod';
-import type { ListenerDeps } from '../handling/deps.js';
 import type { BoltRequest } from '../handling/handling.js';
 import { beginHandling } from '../handling/handling.js';
+import type { RoomKit } from '../kit/room-kit.js';
 
 /** subteam_members_changed names the group as subteam_id; subteam_updated carries the group. */
 const usergroupEventSchema = z.union([
@@ -11,7 +11,7 @@ const usergroupEventSchema = z.union([
 ]);
 
 export function operatorGroupListener(
-  deps: Pick<ListenerDeps, 'logger' | 'inFlight' | 'access' | 'onEvent' | 'users'>,
+  deps: Pick<RoomKit, 'logger' | 'inFlight' | 'access' | 'onEvent' | 'users'>,
 ): (args: BoltRequest & { event: unknown }) => Promise<void> {
   return async (args) => {
     const { event } = args;

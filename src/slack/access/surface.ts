@@ -1,7 +1,7 @@
-import type { ListenerDeps } from '../handling/deps.js';
-import type { Surface } from '../handling/surface.js';
+import type { Room } from '../handling/surface.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { operatorGroupListener } from './operator-group.js';
 
-export function accessSurface(deps: ListenerDeps): Surface {
-  return { events: [[/^subteam_(?:members_changed|updated)$/, operatorGroupListener(deps)]] };
+export function accessRoom(kit: RoomKit): Room {
+  return { events: [[/^subteam_(?:members_changed|updated)$/, operatorGroupListener(kit)]] };
 }

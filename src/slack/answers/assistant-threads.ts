@@ -36,7 +36,7 @@ export interface AskedHow {
 
 export async function askedHow(
   deps: {
-    placements: { at(place: { teamId: string; channelId: string }): Promise<Placement> };
+    channels: { at(place: { teamId: string; channelId: string }): Promise<Placement> };
     assistant: AssistantThreads;
   },
   handling: Handling,
@@ -44,7 +44,7 @@ export async function askedHow(
 ): Promise<AskedHow> {
   const thread = panelThreadOf(target);
   if (thread === undefined) {
-    return { placement: await deps.placements.at({ teamId: handling.teamId, channelId: target.channel }) };
+    return { placement: await deps.channels.at({ teamId: handling.teamId, channelId: target.channel }) };
   }
   return {
     placement: await deps.assistant.placement(handling, thread),

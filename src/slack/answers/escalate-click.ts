@@ -3,19 +3,20 @@ import type { Locale } from '../../conversation/locale.js';
 import type { AnswerContext } from '../../conversation/types.js';
 import { errorFields } from '../../logging/error-fields.js';
 import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
-import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { decodeEscalateValue } from '../kit/button-values.js';
 import { section } from '../kit/elements.js';
 import { failureText } from '../kit/failure-wording.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import type { ReplyTarget } from '../transport/responder.js';
 import { ESCALATE_BLOCK_ID, replaceBlock } from './blocks.js';
 import { type EscalationRoute, renderCall, renderEscalatedLine } from './escalation.js';
 import { type MessageKey, t } from './messages.js';
+import type { AnswersPieces } from './pieces.js';
 
 type EscalateDeps = Pick<
-  ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'escalation'
+  RoomKit & AnswersPieces,
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'escalations' | 'escalationClaims'
 >;
 
 /** What a click came to, counted by its kind; `failed` on `context` could not read the answer at all. */
@@ -74,10 +75,10 @@ async function escalate(
   const language = context.placement?.language ?? 'auto';
   const locale = language === 'auto' ? own : language;
   // Who is called is read now: a channel whose escalate was turned off since the answer calls no one.
-  const route = deps.escalation.routes(context.conversationId);
+  const route = deps.escalations(context.conversationId);
   if (route === undefined) return { kind: 'off', locale };
   try {
-    if (!(await deps.escalation.claims.claim(contextKey))) return { kind: 'already', locale };
+    if (!(await deps.escalationClaims.claim(contextKey))) return { kind: 'already', locale };
   } catch (error) {
     logger.error({ ...errorFields(error), contextKey }, 'escalation claim unavailable; no one called');
     return { kind: 'failed', locale, on: 'call' };
@@ -85,7 +86,7 @@ async function escalate(
   const posted = await postCall(deps, handling, { contextKey, context, route, locale, click, target });
   if (!posted) {
     // Nobody was reached: the next click may try again.
-    await deps.escalation.claims.release(contextKey).catch((error: unknown) => {
+    await deps.escalationClaims.release(contextKey).catch((error: unknown) => {
       logger.error({ ...errorFields(error), contextKey }, 'escalation claim not released');
     });
     return { kind: 'failed', locale, on: 'call' };

@@ -2,16 +2,17 @@
 import type { People } from '../../conversation/channel-settings.js';
 import { readsAsQuestion } from '../../conversation/question-detector.js';
 import { afterValue } from '../../util/maybe-promise.js';
-import type { ListenerDeps } from '../handling/deps.js';
 import { beginHandling, type Handling } from '../handling/handling.js';
 import type { DecidedArgs, EventSource } from '../handling/pre-dispatch.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { type IncomingMessage, incomingMessageSchema } from '../transport/incoming.js';
 import type { ReplyTarget } from '../transport/responder.js';
 import { askedHow, panelThreadOf } from './assistant-threads.js';
+import type { AnswersPieces } from './pieces.js';
 import { questionFromSlackText, unlabelledMentions } from './question-text.js';
 
 type MessageDeps = Pick<
-  ListenerDeps,
+  RoomKit & AnswersPieces,
   | 'logger'
   | 'onEvent'
   | 'inFlight'
@@ -20,7 +21,6 @@ type MessageDeps = Pick<
   | 'users'
   | 'deliveries'
   | 'threads'
-  | 'placements'
   | 'channels'
   | 'usergroups'
   | 'assistant'

@@ -3,15 +3,15 @@ import type { Locale } from '../../conversation/locale.js';
 import type { AnswerContext, Rating } from '../../conversation/types.js';
 import { errorFields } from '../../logging/error-fields.js';
 import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
-import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { decodeRatingValue } from '../kit/button-values.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import type { BlockActionPayload } from '../transport/incoming.js';
 import { tell } from './answerer.js';
 import { ratedText, renderRatedLine, renderRatingNotRecorded, replaceRatingButtons } from './blocks.js';
 
 type RatingDeps = Pick<
-  ListenerDeps,
+  RoomKit,
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'rate' | 'review'
 >;
 

@@ -1,14 +1,14 @@
 // A click on a suggested question: asks it for the person who clicked, in the same thread.
 
 import { type Click, type ClickArgs, clickedTarget, questionClickListener } from '../handling/click.js';
-import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { decodeSuggestionValue } from '../kit/button-values.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { askedHow } from './assistant-threads.js';
 
 type SuggestionDeps = Pick<
-  ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'placements' | 'users' | 'assistant'
+  RoomKit,
+  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'channels' | 'users' | 'assistant'
 >;
 
 export function suggestionClickListener(deps: SuggestionDeps): (args: ClickArgs) => Promise<void> {

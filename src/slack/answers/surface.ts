@@ -1,8 +1,10 @@
 // Asking and what follows an answer: mentions, DMs, follow-ups, suggestions, Try again, ratings, Get a person.
-import type { ListenerDeps } from '../handling/deps.js';
+import { UsergroupDirectory } from '../access/usergroups.js';
 import { decided } from '../handling/pre-dispatch.js';
-import type { Surface } from '../handling/surface.js';
+import type { Room } from '../handling/surface.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { escalateClickListener } from './escalate-click.js';
+import { escalationClaims } from './escalation.js';
 import {
   ACTION_ESCALATE,
   ACTION_TRY_AGAIN,
@@ -10,11 +12,24 @@ import {
   SUGGESTION_ACTION_PATTERN,
 } from './ids.js';
 import { answerMessage, readMessage } from './message.js';
+import type { AnswersPieces } from './pieces.js';
 import { ratingClickListener } from './rating-click.js';
 import { suggestionClickListener } from './suggestion-click.js';
 import { tryAgainListener } from './try-again.js';
 
-export function answersSurface(deps: ListenerDeps): Surface {
+const USERGROUP_REFRESH_MS = 60 * 60 * 1000;
+
+export function answersRoom(kit: RoomKit): Room {
+  const { env, stores } = kit.sources;
+  const deps: RoomKit & AnswersPieces = {
+    ...kit,
+    usergroups: new UsergroupDirectory(stores.operators, {
+      refreshMs: USERGROUP_REFRESH_MS,
+      what: 'user group',
+    }),
+    // The threads' store refuses while Redis is down: each replica's own memory would let every one call.
+    escalationClaims: escalationClaims(stores.threads, env.CONTEXT_TTL_SECONDS),
+  };
   const message = decided((event, source) => readMessage(deps, event, source), answerMessage(deps));
   return {
     readings: [

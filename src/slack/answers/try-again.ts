@@ -1,23 +1,15 @@
 // Try again after a failure: asks the same question again, replacing the failure message.
 
 import { type Click, type ClickArgs, clickedTarget, questionClickListener } from '../handling/click.js';
-import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { decodeTryAgainValue } from '../kit/button-values.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { tell } from './answerer.js';
 import { askedHow } from './assistant-threads.js';
 
 type TryAgainDeps = Pick<
-  ListenerDeps,
-  | 'logger'
-  | 'onEvent'
-  | 'inFlight'
-  | 'turns'
-  | 'answerer'
-  | 'users'
-  | 'responder'
-  | 'placements'
-  | 'assistant'
+  RoomKit,
+  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'responder' | 'channels' | 'assistant'
 >;
 
 export function tryAgainListener(deps: TryAgainDeps): (args: ClickArgs) => Promise<void> {

@@ -1,9 +1,10 @@
 // Questions asked in the panel's threads are the answers room's (answers/message.ts).
-import type { ListenerDeps } from '../handling/deps.js';
-import type { Surface } from '../handling/surface.js';
+
+import type { Room } from '../handling/surface.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { contextChangedListener, threadStartedListener } from './thread-events.js';
 
-export function assistantSurface(deps: ListenerDeps): Surface {
+export function assistantRoom(deps: RoomKit): Room {
   return {
     events: [
       ['assistant_thread_started', threadStartedListener(deps)],

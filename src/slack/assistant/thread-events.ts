@@ -3,15 +3,15 @@ import { z } from 'zod';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import { type Locale, localeOfText } from '../../conversation/locale.js';
 import type { PanelThread } from '../answers/assistant-threads.js';
-import type { ListenerDeps } from '../handling/deps.js';
 import { beginHandling, type Handling } from '../handling/handling.js';
 import { type RenderedMessage, section } from '../kit/elements.js';
 import { truncate } from '../kit/limits.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { slackId, slackTs } from '../transport/incoming.js';
 import { t } from './messages.js';
 
 type ThreadEventDeps = Pick<
-  ListenerDeps,
+  RoomKit,
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'deliveries' | 'assistant'
 >;
 

@@ -3,12 +3,12 @@
 import type { ChannelSettings } from '../../conversation/channel-settings.js';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
-import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { slackErrorCode } from '../transport/responder.js';
 import { renderChannelNotice } from './views.js';
 
-type ApplyDeps = Pick<ListenerDeps, 'channels' | 'responder' | 'onEvent'>;
+type ApplyDeps = Pick<RoomKit, 'channels' | 'responder' | 'onEvent'>;
 
 export type ChannelChange =
   /** Keys given are set; the others stay (the typed command). */

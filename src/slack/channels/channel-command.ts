@@ -1,13 +1,13 @@
 // `/cs channel …` and `/cs channels`, for operators.
 import { operatorRefusal } from '../access/operator-gate.js';
 import type { SubcommandListener, SubcommandRequest } from '../handling/command.js';
-import type { ListenerDeps } from '../handling/deps.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { applyChannelChange } from './apply.js';
 import { parseChannelCommand } from './command-parser.js';
 import { t } from './messages.js';
 import { channelMention, renderChannelList, renderChannelProblems, renderChannelSettings } from './views.js';
 
-type ChannelCommandDeps = Pick<ListenerDeps, 'channels' | 'responder' | 'onEvent' | 'access'>;
+type ChannelCommandDeps = Pick<RoomKit, 'channels' | 'responder' | 'onEvent' | 'access'>;
 
 /** Public (C…) and private (G…): settings are for channels, not DMs. */
 const CHANNEL_ID = /^[CG][A-Z0-9]+$/;

@@ -1,13 +1,13 @@
 // Edit under a channel's settings: the operator's right checked again, as the message can be old.
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
-import type { ListenerDeps } from '../handling/deps.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { renderChannelSettingsModal } from './settings-modal.js';
 import { readUsergroups } from './usergroup-list.js';
 
 type EditDeps = Pick<
-  ListenerDeps,
+  RoomKit,
   'logger' | 'inFlight' | 'users' | 'onEvent' | 'access' | 'channels' | 'responder'
 >;
 

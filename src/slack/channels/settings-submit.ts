@@ -1,8 +1,8 @@
 // The settings modal's Save: the operator's right checked again, as a modal can be submitted long after.
 import { operatorRefusal } from '../access/operator-gate.js';
-import type { ListenerDeps } from '../handling/deps.js';
 import { submissionListener } from '../handling/submission.js';
 import type { ViewArgs } from '../handling/tracked.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { applyChannelChange } from './apply.js';
 import { t } from './messages.js';
@@ -15,7 +15,7 @@ import {
 import { renderChannelSettings } from './views.js';
 
 type SubmitDeps = Pick<
-  ListenerDeps,
+  RoomKit,
   'logger' | 'inFlight' | 'users' | 'onEvent' | 'access' | 'channels' | 'responder'
 >;
 

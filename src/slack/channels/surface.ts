@@ -1,12 +1,13 @@
-import type { ListenerDeps } from '../handling/deps.js';
-import type { Surface } from '../handling/surface.js';
+import type { Room } from '../handling/surface.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { channelSubcommands } from './channel-command.js';
 import { channelEditListener } from './edit-click.js';
 import { ACTION_CHANNEL_EDIT, VIEW_CHANNEL_SETTINGS } from './ids.js';
 import { t } from './messages.js';
 import { channelSettingsSubmitListener } from './settings-submit.js';
 
-export function channelsSurface(deps: ListenerDeps, settings: { slashCommand: string }): Surface {
+export function channelsRoom(deps: RoomKit): Room {
+  const { settings } = deps;
   return {
     subcommands: channelSubcommands(deps),
     commandHelp: (locale, command) => t(locale, 'command_help', { command }),

@@ -4,15 +4,16 @@ import { findAgentGroup, isGroupId } from '../../service-desk/agent-groups.js';
 import { groupAgents } from '../../service-desk/agents.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type Click, type ClickArgs, trackedClickListener } from '../handling/click.js';
-import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import type { RenderedMessage } from '../kit/elements.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { renderAgentGroups, renderAgents, renderAgentsUsage } from './command-views.js';
 import { ACTION_AGENTS_RETRY } from './ids.js';
+import type { DeskPieces } from './pieces.js';
 
 type AgentsDeps = Pick<
-  ListenerDeps,
+  RoomKit & DeskPieces,
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'access' | 'agents' | 'agentGroups'
 >;
 

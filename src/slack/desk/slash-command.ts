@@ -2,16 +2,17 @@
 
 import { operatorRefusal } from '../access/operator-gate.js';
 import { HELP_SUBCOMMAND, type SubcommandListener, type SubcommandRequest } from '../handling/command.js';
-import type { ListenerDeps } from '../handling/deps.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { agentsMessage } from './agents.js';
 import { parseSubcommand } from './command-grammar.js';
 import { renderCommandHelp } from './command-views.js';
+import type { DeskPieces } from './pieces.js';
 import { statisticsMessage } from './statistics-command.js';
 import { ticketsCommand } from './tickets-command.js';
 import { answerWhenReady, WORKING_LINE_DELAY_MS } from './working-line.js';
 
 type CommandDeps = Pick<
-  ListenerDeps,
+  RoomKit & DeskPieces,
   | 'logger'
   | 'onEvent'
   | 'inFlight'

@@ -3,14 +3,15 @@ import type { Locale } from '../../conversation/locale.js';
 import { type Period, periodOf, statisticsReport } from '../../service-desk/statistics.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
-import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import type { RenderedMessage } from '../kit/elements.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { renderStatistics, renderStatisticsModal, renderStatisticsProblem } from './command-views.js';
+import type { DeskPieces } from './pieces.js';
 
 type StatisticsDeps = Pick<
-  ListenerDeps,
+  RoomKit & DeskPieces,
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'access' | 'statistics' | 'responder'
 >;
 

@@ -1,7 +1,8 @@
 // The operators' service desk: the slash command, the tickets filter, and the buttons that open them.
-import type { ListenerDeps } from '../handling/deps.js';
-import type { Surface } from '../handling/surface.js';
+import type { Room } from '../handling/surface.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { agentsClickListener } from './agents.js';
+import { StatisticsDigest } from './digest.js';
 import { homeStatisticsListener, homeTicketsListener } from './home-buttons.js';
 import {
   ACTION_AGENTS_RETRY,
@@ -12,16 +13,25 @@ import {
   TICKET_RESULT_ACTION_PATTERN,
   VIEW_TICKET_FILTER,
 } from './ids.js';
+import type { DeskPieces } from './pieces.js';
 import { deskSubcommands } from './slash-command.js';
 import { statisticsRetryListener } from './statistics-command.js';
 import { ticketFilterSubmitListener } from './ticket-filter-submit.js';
 import { ticketResultListener } from './ticket-result-click.js';
 
-export function deskSurface(
-  deps: ListenerDeps,
-  settings: { slashCommand: string; workingLineDelayMs?: number },
-): Surface {
+export function deskRoom(kit: RoomKit): Room {
+  const { platform, agentGroups } = kit.sources;
+  const deps: RoomKit & DeskPieces = {
+    ...kit,
+    tickets: platform,
+    agents: platform,
+    agentGroups,
+    statistics: platform,
+  };
+  const { settings } = kit;
+  const digest = statisticsDigest(kit);
   return {
+    ...(digest ? { start: () => digest.start(), stop: () => digest.stop() } : {}),
     clicks: [
       [TICKET_RESULT_ACTION_PATTERN, ticketResultListener(deps)],
       [ACTION_HOME_OPEN_TICKETS, homeTicketsListener(deps, settings.slashCommand)],
@@ -33,4 +43,25 @@ export function deskSurface(
     submissions: [[VIEW_TICKET_FILTER, ticketFilterSubmitListener(deps, settings.workingLineDelayMs)]],
     subcommands: deskSubcommands(deps, settings.workingLineDelayMs),
   };
+}
+
+/** DIGEST_SCHEDULE's weekly figures, posted to DIGEST_CHANNEL_ID (else the review channel); unset: none. */
+function statisticsDigest(kit: RoomKit): StatisticsDigest | undefined {
+  const { env, platform, stores, metrics, client } = kit.sources;
+  const channelId = env.DIGEST_CHANNEL_ID ?? env.REVIEW_CHANNEL_ID;
+  if (!env.DIGEST_SCHEDULE || !channelId) return undefined;
+  return new StatisticsDigest({
+    settings: {
+      schedule: env.DIGEST_SCHEDULE,
+      timeZone: env.DIGEST_TIME_ZONE,
+      channelId,
+      locale: env.DEFAULT_LOCALE,
+    },
+    statistics: platform,
+    // Refused while Redis is down: a tick is posted once per fleet, or not at all.
+    claims: stores.ticks,
+    client,
+    logger: kit.logger.child({ component: 'digest' }),
+    onOutcome: (outcome) => metrics.digest(outcome),
+  });
 }

@@ -8,9 +8,10 @@ import {
   ticketPage,
   todayIn,
 } from '../../service-desk/tickets.js';
-import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import type { RenderedMessage } from '../kit/elements.js';
+import type { RoomKit } from '../kit/room-kit.js';
+import type { DeskPieces } from './pieces.js';
 import {
   encodeTicketFilterMetadata,
   renderTicketFilterModal,
@@ -19,7 +20,7 @@ import {
 import { renderTicketResult } from './ticket-views.js';
 
 export type TicketDeps = Pick<
-  ListenerDeps,
+  RoomKit & DeskPieces,
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'access' | 'tickets' | 'statistics'
 >;
 

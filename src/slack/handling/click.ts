@@ -1,7 +1,7 @@
 import type { Logger } from '../../logging/logger.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { type BlockActionPayload, blockActionSchema } from '../transport/incoming.js';
 import type { ReplyTarget } from '../transport/responder.js';
-import type { ListenerDeps } from './deps.js';
 import { type BoltRequest, beginHandling, type Handling } from './handling.js';
 
 /** No `ack`: acknowledge-clicks.ts acks every click, and a second ack of the same request throws. */
@@ -34,7 +34,7 @@ function clickOf(args: ClickArgs, logger: Logger): Click | undefined {
 
 /** Handled on its own, not in the clicker's turn; tracked so a drain waits for it. */
 export function trackedClickListener(
-  deps: Pick<ListenerDeps, 'logger' | 'inFlight' | 'users'>,
+  deps: Pick<RoomKit, 'logger' | 'inFlight' | 'users'>,
   failure: string,
   handle: (handling: Handling, click: Click) => Promise<void>,
 ): (args: ClickArgs) => Promise<void> {
@@ -48,7 +48,7 @@ export function trackedClickListener(
 
 /** In turn with the clicker's other questions, bounded by the question deadline; tracked for the drain. */
 export function questionClickListener(
-  deps: Pick<ListenerDeps, 'logger' | 'inFlight' | 'turns' | 'users'>,
+  deps: Pick<RoomKit, 'logger' | 'inFlight' | 'turns' | 'users'>,
   failure: string,
   ask: (handling: Handling, click: Click) => Promise<void>,
 ): (args: ClickArgs) => Promise<void> {

@@ -6,7 +6,7 @@ import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import { wellFormed } from '../../util/well-formed.js';
 import type { RenderedMessage } from '../kit/elements.js';
-import type { ListenerDeps } from './deps.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import type { BoltRequest, Handling } from './handling.js';
 import { t } from './messages.js';
 import { trackedListener } from './tracked.js';
@@ -59,7 +59,7 @@ const commandSchema = z.object({
   response_url: z.string().min(1).max(2000),
 });
 
-type CommandDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users'>;
+type CommandDeps = Pick<RoomKit, 'logger' | 'onEvent' | 'inFlight' | 'users'>;
 
 /** Without a `help` subcommand an unknown word is answered by nothing but the metric. */
 export function slashCommandListener(

@@ -1,6 +1,7 @@
 // What every modal submission shares: payload checked, metadata read, other shapes logged, work tracked.
+
+import type { RoomKit } from '../kit/room-kit.js';
 import { type ViewSubmission, viewSubmissionSchema } from '../transport/incoming.js';
-import type { ListenerDeps } from './deps.js';
 import type { Handling } from './handling.js';
 import { trackedListener, type ViewArgs } from './tracked.js';
 
@@ -14,7 +15,7 @@ export interface Submission<Metadata> {
 }
 
 export function submissionListener<Metadata>(
-  deps: Pick<ListenerDeps, 'logger' | 'inFlight' | 'users'>,
+  deps: Pick<RoomKit, 'logger' | 'inFlight' | 'users'>,
   modal: {
     /** For log lines: "reason submission". */
     name: string;

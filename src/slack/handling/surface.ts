@@ -39,6 +39,12 @@ export interface Surface {
   readonly commandHelp?: (locale: Locale, command: string) => string;
 }
 
+/** A room: its surface, and what runs beside it from the app's start to its stop (a schedule). */
+export interface Room extends Surface {
+  start?(): void;
+  stop?(): Promise<void>;
+}
+
 export interface AcceptedRequests {
   /** The pre-dispatch step: false for an event the app leaves alone, acknowledged without Bolt. */
   preDispatch?: (envelope: Record<string, unknown>) => boolean | Promise<boolean>;

@@ -8,10 +8,11 @@ import { errorFields } from '../../logging/error-fields.js';
 import type { ReviewCard } from '../../review/types.js';
 import { EXPIRED, within } from '../../util/deadline.js';
 import { type Click, type ClickArgs, questionClickListener } from '../handling/click.js';
-import type { ListenerDeps } from '../handling/deps.js';
 import { beginHandling, type Handling } from '../handling/handling.js';
 import { type RenderedMessage, section } from '../kit/elements.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { t } from './messages.js';
+import type { HomePieces } from './pieces.js';
 import {
   HOME_CARDS_LISTED,
   type HomeCard,
@@ -22,7 +23,7 @@ import {
 } from './views.js';
 
 type HomeDeps = Pick<
-  ListenerDeps,
+  RoomKit & HomePieces,
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'access' | 'home' | 'channels'
 >;
 
@@ -178,8 +179,8 @@ async function permalink(
 }
 
 type ExampleDeps = Pick<
-  ListenerDeps,
-  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'responder' | 'placements'
+  RoomKit,
+  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'responder' | 'channels'
 >;
 
 /** A longer value is not one of the Home's buttons. */
@@ -223,7 +224,7 @@ async function askFromHome(deps: ExampleDeps, handling: Handling, click: Click):
     userId: click.userId,
     text: question.data,
     target,
-    placement: await deps.placements.at({ teamId: handling.teamId, channelId: channel }),
+    placement: await deps.channels.at({ teamId: handling.teamId, channelId: channel }),
   });
 }
 

@@ -1,21 +1,13 @@
 // "Ask again" answers below the notice, which stays to say why the answer changed (unlike Try again).
 import { askedHow } from '../answers/assistant-threads.js';
 import { type Click, type ClickArgs, clickedTarget, questionClickListener } from '../handling/click.js';
-import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { decodeAskAgainValue } from '../kit/button-values.js';
+import type { RoomKit } from '../kit/room-kit.js';
 
 type AskAgainDeps = Pick<
-  ListenerDeps,
-  | 'logger'
-  | 'onEvent'
-  | 'inFlight'
-  | 'turns'
-  | 'answerer'
-  | 'users'
-  | 'responder'
-  | 'placements'
-  | 'assistant'
+  RoomKit,
+  'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'responder' | 'channels' | 'assistant'
 >;
 
 export function askAgainListener(deps: AskAgainDeps): (args: ClickArgs) => Promise<void> {

@@ -3,11 +3,11 @@ import { errorFields } from '../../logging/error-fields.js';
 import type { AnswerAskersOutcome } from '../../review/review-desk.js';
 import { EXPIRED, within } from '../../util/deadline.js';
 import { operatorRefusal } from '../access/operator-gate.js';
-import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';
 import type { ViewArgs } from '../handling/tracked.js';
 import { partnerIdFor } from '../handling/user-directory.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { editModalView } from './edit-entry.js';
 import {
   ANSWER_TEXT_BLOCK_ID,
@@ -20,7 +20,7 @@ import {
 import { t } from './messages.js';
 
 type CardAnswerDeps = Pick<
-  ListenerDeps,
+  RoomKit,
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'access'
 >;
 

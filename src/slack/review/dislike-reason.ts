@@ -6,12 +6,12 @@ import { errorFields } from '../../logging/error-fields.js';
 import { tell } from '../answers/answerer.js';
 import { RATING_BLOCK_ID, ratedText, replaceBlock } from '../answers/blocks.js';
 import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
-import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';
 import type { ViewArgs } from '../handling/tracked.js';
 import { decodeReasonValue } from '../kit/button-values.js';
 import { context } from '../kit/elements.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import {
   type RatedMessage,
@@ -25,7 +25,7 @@ import { ACTION_DISLIKE_REASON } from './ids.js';
 import { t } from './messages.js';
 import { renderReasonModal } from './reason-modal.js';
 
-type ReasonDeps = Pick<ListenerDeps, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review'>;
+type ReasonDeps = Pick<RoomKit, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review'>;
 
 export function dislikeReasonClickListener(deps: ReasonDeps): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'reason click handling failed', (handling, click) =>

@@ -12,10 +12,10 @@ import type { EditField, EntrySnapshot } from '../../review/types.js';
 import { EXPIRED, within } from '../../util/deadline.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { docIdOfAnswerBlocks } from '../answers/blocks.js';
-import type { ListenerDeps } from '../handling/deps.js';
 import type { BoltRequest, Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';
 import { trackedListener, type ViewArgs } from '../handling/tracked.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { slackId, slackTs } from '../transport/incoming.js';
 import { type EditModalInput, problemText, renderEditModal } from './edit-modal.js';
 import { renderEditSaved, renderEditSaving } from './edit-saved.js';
@@ -41,7 +41,7 @@ const messageShortcutSchema = z.object({
 });
 
 type EditDeps = Pick<
-  ListenerDeps,
+  RoomKit,
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'access'
 >;
 

@@ -2,15 +2,15 @@
 import { errorFields } from '../../logging/error-fields.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
-import type { ListenerDeps } from '../handling/deps.js';
 import type { Handling } from '../handling/handling.js';
 import { decodeReviewCardValue } from '../kit/button-values.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { renderAnswerAskersModal, renderLinkEntryModal } from './card-modals.js';
 import { openEditModal } from './edit-entry.js';
 import { t } from './messages.js';
 
 type CardDeps = Pick<
-  ListenerDeps,
+  RoomKit,
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'access'
 >;
 

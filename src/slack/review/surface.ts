@@ -1,6 +1,7 @@
 // The review loop's surface: a 👎's reason, the cards' buttons, editing an entry, the asker's "Ask again".
-import type { ListenerDeps } from '../handling/deps.js';
-import type { Surface } from '../handling/surface.js';
+
+import type { Room } from '../handling/surface.js';
+import type { RoomKit } from '../kit/room-kit.js';
 import { askAgainListener } from './ask-again.js';
 import { answerAskersSubmitListener, linkEntrySubmitListener } from './card-answers.js';
 import { dislikeReasonClickListener, dislikeReasonSubmitListener } from './dislike-reason.js';
@@ -21,7 +22,7 @@ import {
 } from './ids.js';
 import { reviewCardClickListener } from './review-card-click.js';
 
-export function reviewSurface(deps: ListenerDeps): Surface {
+export function reviewRoom(deps: RoomKit): Room {
   return {
     clicks: [
       [ACTION_DISLIKE_REASON, dislikeReasonClickListener(deps)],

@@ -2,8 +2,8 @@
 import { App, SocketModeReceiver } from '@slack/bolt';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
-import type { ListenerDeps } from '../handling/deps.js';
-import { acceptedRequests, createSurfaces, preDispatchOf, registerSurfaces } from '../surfaces.js';
+import type { RoomKit } from '../kit/room-kit.js';
+import { acceptedRequests, createRooms, preDispatchOf, registerSurfaces } from '../surfaces.js';
 import { boltLogger } from './bolt-logger.js';
 import { guardOutgoingCalls } from './outgoing.js';
 import { GatewayReceiver, type Health, type MetricsSource } from './receiver.js';
@@ -22,12 +22,10 @@ export interface SlackAppOptions {
   port: number;
   /** Bind address of the HTTP server (HOST). */
   host: string;
-  slashCommand: string;
-  /** WORKING_LINE_DELAY_MS: how long a slow operator command may take before its working line shows. */
-  workingLineDelayMs?: number;
   /** Socket Mode ping timeouts; tests shorten them. */
   socketMode?: { clientPingTimeoutMs?: number; serverPingTimeoutMs?: number };
-  listeners: ListenerDeps;
+  /** What the rooms are built from; its settings name the slash command and the app's user. */
+  kit: RoomKit;
   logger: Logger;
   /** Answers GET /healthz and GET /readyz; Slack's connection is added to readiness here. */
   health: Health;
@@ -52,13 +50,9 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const { clientOptions, identity } = slackWebApi;
   const mode = connection.mode;
 
-  const surfaceSettings = {
-    slashCommand: options.slashCommand,
-    appUserId: identity.botUserId,
-    ...(options.workingLineDelayMs === undefined ? {} : { workingLineDelayMs: options.workingLineDelayMs }),
-  };
-  const surfaces = createSurfaces(options.listeners, surfaceSettings);
-  const preDispatch = preDispatchOf(surfaces, surfaceSettings);
+  const { kit } = options;
+  const rooms = createRooms(kit);
+  const preDispatch = preDispatchOf(rooms, kit.settings);
   let listening = false;
   let socketReceiver: SocketModeReceiver | undefined;
   let socketOpen = false;
@@ -75,7 +69,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       ? {
           slack: {
             signingSecret: connection.signingSecret,
-            accepted: acceptedRequests(surfaces, surfaceSettings, preDispatch),
+            accepted: acceptedRequests(rooms, kit.settings, preDispatch),
           },
         }
       : {}),
@@ -127,7 +121,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     logger.error(errorFields(error), 'unhandled error in a Slack listener');
   });
 
-  registerSurfaces(app, options.listeners, surfaces, surfaceSettings, preDispatch);
+  registerSurfaces(app, kit, rooms, preDispatch);
 
   return {
     app,
@@ -137,17 +131,21 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       const { port } = await gatewayReceiver.start(options.port, options.host);
       listening = true;
       if (socketReceiver) await app.start();
+      for (const room of rooms) room.start?.();
       return { port };
     },
     async stop() {
       listening = false;
+      const roomsStopped = Promise.all(rooms.map((room) => room.stop?.()));
       stopReconnecting();
       if (socketReceiver) await app.stop();
       await gatewayReceiver.drain();
       // Bolt acks before calling the listener: one event-loop turn lets it count, so the drain waits.
       await new Promise<void>((resolve) => setImmediate(resolve));
+      await roomsStopped;
     },
     async close() {
+      await Promise.all(rooms.map((room) => room.stop?.()));
       await gatewayReceiver.stop();
     },
   };

@@ -1,11 +1,13 @@
 // The Slack side owns what a Try again button can carry, so it refuses a longer question limit when built.
 
+import { webApi } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import { createListenerDeps, type SlackListeners } from '../../../src/composition/listeners.js';
+import { createRoomKit, type SlackRoomKit } from '../../../src/composition/room-kit.js';
+import { parseEnv } from '../../../src/config/env.js';
 import { newContextKey } from '../../../src/conversation/context-key.js';
 import { Conversation } from '../../../src/conversation/conversation.js';
 import { createLogger } from '../../../src/logging/logger.js';
-import { UsergroupDirectory } from '../../../src/slack/access/usergroups.js';
+import { Metrics } from '../../../src/observability/metrics.js';
 import { ChannelDirectory } from '../../../src/slack/channels/directory.js';
 import { GatewayConfigurationError } from '../../../src/slack/handling/configuration-error.js';
 import { UserDirectory } from '../../../src/slack/handling/user-directory.js';
@@ -20,9 +22,9 @@ import {
   MemoryRatingStore,
 } from '../../../src/stores/memory.js';
 import { MemoryOperatorCache } from '../../../src/stores/review-memory.js';
-import { noOperators, reviewOff } from '../../support/listener-fakes.js';
+import { reviewOff } from '../../support/listener-fakes.js';
 
-function gatewayWith(maxQuestionLength: number): SlackListeners {
+function gatewayWith(maxQuestionLength: number): SlackRoomKit {
   const conversation = new Conversation({
     robot: {
       askRobot: () => Promise.reject(new Error('not asked in this test')),
@@ -39,37 +41,44 @@ function gatewayWith(maxQuestionLength: number): SlackListeners {
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     newKey: newContextKey,
   });
-  return createListenerDeps({
-    conversation,
-    review: reviewOff(),
-    operators: noOperators(),
-    tickets: { listTickets: () => Promise.reject(new Error('tickets are not listed in this test')) },
-    agents: { listAgents: () => Promise.reject(new Error('agents are not listed in this test')) },
-    statistics: {
-      getSessionMessageStatistics: () => Promise.reject(new Error('no statistics in this test')),
-      getHumanSatisfactionStatistics: () => Promise.reject(new Error('no statistics in this test')),
-    },
-    responder: new Responder(),
+  const env = parseEnv({
+    SLACK_BOT_TOKEN: 'xoxb-test',
+    SLACK_SIGNING_SECRET: 'secret',
+    MAX_QUESTION_LENGTH: String(maxQuestionLength),
+  });
+  if (!env.ok) throw new Error(env.problems.join('; '));
+  const stores = {
     deliveries: new MemoryOnceStore({ maxEntries: 10 }),
     threads: new MemoryOnceStore({ maxEntries: 10 }),
+    ticks: new MemoryOnceStore({ maxEntries: 10 }),
     assistantContexts: new MemoryAssistantContextStore({ maxEntries: 10 }),
+    operators: new MemoryOperatorCache(),
+  };
+  const unused = () => Promise.reject(new Error('not called in this test'));
+  return createRoomKit(env.env, {
+    conversation,
+    review: reviewOff(),
+    responder: new Responder(),
     users: new UserDirectory(new MemoryNameCache({ maxEntries: 10 }), 'en'),
     channels: new ChannelDirectory(new MemoryChannelSettingsStore(), {
       defaults: { robotFlag: undefined, source: undefined, language: 'auto', reply: 'thread' },
       logger: createLogger({ level: 'silent' }),
     }),
-    directEscalation: undefined,
-    usergroups: new UsergroupDirectory(new MemoryOperatorCache(), { refreshMs: 60_000, what: 'user group' }),
-    settings: {
-      defaultLocale: 'en',
-      dedupTtlSeconds: 3600,
-      handlingLeaseSeconds: 120,
-      threadTtlSeconds: 60,
-      placeholderDelayMs: 0,
-      ratingButtons: 'classic',
-      assistantPrompts: undefined,
-      questionDeadlineMs: 1000,
+    stores,
+    sources: {
+      platform: {
+        listTickets: unused,
+        listAgents: unused,
+        getSessionMessageStatistics: unused,
+        getHumanSatisfactionStatistics: unused,
+      },
+      agentGroups: [],
+      stores,
+      metrics: new Metrics(),
+      client: () => new webApi.WebClient('xoxb-test'),
     },
+    settings: { slashCommand: '/cs' },
+    metrics: new Metrics(),
     logger: createLogger({ level: 'silent' }),
   });
 }

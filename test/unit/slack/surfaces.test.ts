@@ -1,5 +1,8 @@
 // Routing is Bolt's: a real Bolt App with the listeners registered, fed requests as its receiver
 // would feed them. Every click must be acknowledged exactly once (a second ack throws).
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { App, LogLevel } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,11 +12,13 @@ import {
 } from '../../../src/slack/kit/button-values.js';
 import {
   acceptedRequests,
-  createSurfaces,
+  createRooms,
   preDispatchOf,
-  registerListeners,
+  ROOMS,
+  registerRooms,
   subcommandTable,
 } from '../../../src/slack/surfaces.js';
+import { FIXTURE_ACTION, FIXTURE_VIEW, fixtureRoom } from '../../fixtures/fixture-room/surface.js';
 import { fakes } from '../../support/listener-fakes.js';
 import {
   appMention,
@@ -23,7 +28,7 @@ import {
   IDS,
 } from '../../support/slack-payloads.js';
 
-function registered() {
+function registered(rooms = ROOMS) {
   const f = fakes();
   const errors: unknown[] = [];
   const app = new App({
@@ -39,7 +44,7 @@ function registered() {
   app.error(async (error) => {
     errors.push(error);
   });
-  registerListeners(app, f.deps, { slashCommand: '/cs' });
+  registerRooms(app, f.deps, rooms);
   let acks = 0;
   const send = (body: Record<string, unknown>) =>
     app.processEvent({
@@ -54,7 +59,7 @@ function registered() {
 const click = (actionId: string, value?: string) =>
   blockActionsPayload({ actions: [{ action_id: actionId, ...(value === undefined ? {} : { value }) }] });
 
-describe('registerListeners', () => {
+describe('registerRooms', () => {
   it.each([
     ['an unknown action id', 'nope'],
     ['a link button', 'open_docs'],
@@ -112,10 +117,40 @@ describe('registerListeners', () => {
   });
 });
 
+describe('a room added from its own folder', () => {
+  const withFixture = [...ROOMS, fixtureRoom];
+
+  it('is routed from the kit and one line in the list of rooms', async () => {
+    const { f, errors, send, acks } = registered(withFixture);
+    await send({ ...click(FIXTURE_ACTION, 'page-7') });
+    expect(acks()).toBe(1);
+    expect(errors).toEqual([]);
+    expect(f.events).toEqual(['fixture:clicked page-7']);
+  });
+
+  it('has its modal let through by the receiver with no change to the transport', () => {
+    const settings = { slashCommand: '/cs' };
+    const accepted = acceptedRequests(createRooms(fakes().deps, withFixture), settings);
+    expect(accepted.viewCallbackIds).toContain(FIXTURE_VIEW);
+    expect(acceptedRequests(createRooms(fakes().deps), settings).viewCallbackIds).not.toContain(FIXTURE_VIEW);
+  });
+
+  it('imports nothing of the app but the shared kit and handling', () => {
+    const folder = join(import.meta.dirname, '../../fixtures/fixture-room');
+    const specifiers = readdirSync(folder).flatMap((file) =>
+      [...readFileSync(join(folder, file), 'utf8').matchAll(/from '([^']+)'/g)].map((match) => match[1]),
+    );
+    expect(specifiers.length).toBeGreaterThan(0);
+    for (const specifier of specifiers) {
+      expect(specifier).toMatch(/^(?:\.\.\/){3}src\/slack\/(?:kit|handling)\//);
+    }
+  });
+});
+
 describe('acceptedRequests', () => {
   it('lets through exactly the modals, shortcuts and command that the surfaces route', () => {
     const settings = { slashCommand: '/help-desk' };
-    const accepted = acceptedRequests(createSurfaces(fakes().deps, settings), settings);
+    const accepted = acceptedRequests(createRooms({ ...fakes().deps, settings }), settings);
     expect([...accepted.viewCallbackIds].sort()).toEqual([
       'channel_settings',
       'dislike_reason',
@@ -130,7 +165,7 @@ describe('acceptedRequests', () => {
 
   it('accepts no command when no surface handles one', () => {
     const settings = { slashCommand: '/cs' };
-    const accepted = acceptedRequests(createSurfaces(fakes().deps, settings).slice(0, 1), settings);
+    const accepted = acceptedRequests(createRooms(fakes().deps).slice(0, 1), settings);
     expect(accepted).toEqual({ viewCallbackIds: [], messageShortcutIds: [], slashCommand: undefined });
   });
 });

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AnswerContext } from '../../../../src/conversation/types.js';
 import { escalateClickListener } from '../../../../src/slack/answers/escalate-click.js';
 import type { EscalationClaims, EscalationRoutes } from '../../../../src/slack/answers/escalation.js';
-import type { ListenerDeps } from '../../../../src/slack/handling/deps.js';
 import { encodeEscalateValue } from '../../../../src/slack/kit/button-values.js';
-import { clickArgs, type Fakes, fakes, reviewOff } from '../../../support/listener-fakes.js';
+import { clickArgs, type Fakes, fakes, type RoomDeps, reviewOff } from '../../../support/listener-fakes.js';
 import { blockActionsPayload, IDS, nextTs } from '../../../support/slack-payloads.js';
 
 const context: AnswerContext = {
@@ -42,16 +41,14 @@ async function clickWith(
   parts: {
     routes?: EscalationRoutes;
     claims?: EscalationClaims;
-    context?: ListenerDeps['review']['context'];
+    context?: RoomDeps['review']['context'];
   },
 ) {
-  const deps: ListenerDeps = {
+  const deps: RoomDeps = {
     ...f.deps,
     review: { ...reviewOff(), context: parts.context ?? (async () => context) },
-    escalation: {
-      routes: parts.routes ?? toOnCall,
-      claims: parts.claims ?? { claim: async () => true, release: async () => undefined },
-    },
+    escalations: parts.routes ?? toOnCall,
+    escalationClaims: parts.claims ?? { claim: async () => true, release: async () => undefined },
   };
   await escalateClickListener(deps)(clickArgs(click(), f.client));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersSurface } from '../../../../src/slack/answers/surface.js';
+import { answersRoom } from '../../../../src/slack/answers/surface.js';
 import type { DecidedArgs } from '../../../../src/slack/handling/pre-dispatch.js';
 import { preDispatchOf } from '../../../../src/slack/surfaces.js';
 import { eventArgs, fakes } from '../../../support/listener-fakes.js';
@@ -16,7 +16,7 @@ import {
 
 /** The answers room behind its pre-dispatch step, as the app registers it. */
 function preDispatch(deps: ReturnType<typeof fakes>['deps']) {
-  return preDispatchOf([answersSurface(deps)], { slashCommand: '/cs', appUserId: IDS.botUser });
+  return preDispatchOf([answersRoom(deps)], { slashCommand: '/cs', appUserId: IDS.botUser });
 }
 
 /** Slack's envelope around an event, as the receiver reads it: the event object itself inside. */

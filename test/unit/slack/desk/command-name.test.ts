@@ -8,14 +8,13 @@ import { deskSubcommands } from '../../../../src/slack/desk/slash-command.js';
 import { ticketFilterSubmitListener } from '../../../../src/slack/desk/ticket-filter-submit.js';
 import { TICKET_FILTER_FIELDS } from '../../../../src/slack/desk/ticket-filter-view.js';
 import { slashCommandListener } from '../../../../src/slack/handling/command.js';
-import type { ListenerDeps } from '../../../../src/slack/handling/deps.js';
-import { clickArgs, type Fakes, fakes, noOperators } from '../../../support/listener-fakes.js';
+import { clickArgs, type Fakes, fakes, noOperators, type RoomDeps } from '../../../support/listener-fakes.js';
 import { viewSubmissionPayload } from '../../../support/review-payloads.js';
 import { blockActionsPayload, IDS } from '../../../support/slack-payloads.js';
 
 const COMMAND = '/help-desk';
 
-function asOperator(f: Fakes): ListenerDeps {
+function asOperator(f: Fakes): RoomDeps {
   return {
     ...f.deps,
     access: {

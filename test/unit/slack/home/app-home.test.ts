@@ -2,9 +2,8 @@
 // behind the Home fails, and what is left alone.
 import { describe, expect, it } from 'vitest';
 import type { HomeFigures } from '../../../../src/service-desk/home-figures.js';
-import type { ListenerDeps } from '../../../../src/slack/handling/deps.js';
 import { appHomeListener, type HomeArgs } from '../../../../src/slack/home/app-home.js';
-import { type Fakes, fakes } from '../../../support/listener-fakes.js';
+import { type Fakes, fakes, type RoomDeps } from '../../../support/listener-fakes.js';
 import { IDS } from '../../../support/slack-payloads.js';
 
 function homeArgs(f: Fakes, event: unknown): HomeArgs {
@@ -28,8 +27,8 @@ function published(f: Fakes): string[] {
 /** The fakes with an operator and a review loop whose pieces behave as told. */
 function withOperator(
   f: Fakes,
-  options: { check?: ListenerDeps['access']['operators']['check']; waiting?: () => Promise<never> },
-): ListenerDeps {
+  options: { check?: RoomDeps['access']['operators']['check']; waiting?: () => Promise<never> },
+): RoomDeps {
   const figures: HomeFigures = { kind: 'unavailable', reason: 'unreachable', at: 0 };
   return {
     ...f.deps,

@@ -1,0 +1,109 @@
+// The rooms' shared kit built from the core and the stores; each room builds the rest itself.
+import type { Env } from '../config/env.js';
+import type { Conversation } from '../conversation/conversation.js';
+import type { Logger } from '../logging/logger.js';
+import type { Metrics } from '../observability/metrics.js';
+import { OperatorDirectory } from '../slack/access/operators.js';
+import { Answerer, type OnEvent } from '../slack/answers/answerer.js';
+import { escalationRoutes } from '../slack/answers/escalation.js';
+import { QuestionTurns } from '../slack/answers/question-turns.js';
+import { threadRegistry } from '../slack/answers/thread-registry.js';
+import { placeholderMessages } from '../slack/answers/working-signal.js';
+import { assistantPanel } from '../slack/assistant/panel.js';
+import type { ChannelDirectory } from '../slack/channels/directory.js';
+import { GatewayConfigurationError } from '../slack/handling/configuration-error.js';
+import { deliveryClaims } from '../slack/handling/delivery-claims.js';
+import { InFlight } from '../slack/handling/in-flight.js';
+import type { UserLookup } from '../slack/handling/user-directory.js';
+import { TRY_AGAIN_QUESTION_MAX } from '../slack/kit/button-values.js';
+import type { ReviewDeps, RoomKit, RoomSettings, RoomSources } from '../slack/kit/room-kit.js';
+import type { Responder } from '../slack/transport/responder.js';
+import type { Stores } from '../stores/stores.js';
+
+/** The kit, with the handlings in flight that a stop drains. */
+export type SlackRoomKit = RoomKit & { inFlight: InFlight };
+
+export function createRoomKit(
+  env: Env,
+  parts: {
+    conversation: Pick<Conversation, 'ask' | 'rate' | 'context'>;
+    review: Pick<ReviewDeps, 'observer' | 'desk'>;
+    responder: Responder;
+    users: UserLookup;
+    channels: ChannelDirectory;
+    stores: Pick<Stores, 'deliveries' | 'threads' | 'assistantContexts' | 'operators'>;
+    sources: Omit<RoomSources, 'env'>;
+    settings: RoomSettings;
+    metrics: Pick<Metrics, 'slackEvent' | 'operatorRefusal'>;
+    logger: Logger;
+  },
+): SlackRoomKit {
+  // A failed question is offered again whole from its Try again button, so it must fit in one.
+  if (env.MAX_QUESTION_LENGTH > TRY_AGAIN_QUESTION_MAX) {
+    throw new GatewayConfigurationError(`MAX_QUESTION_LENGTH: must be at most ${TRY_AGAIN_QUESTION_MAX}`);
+  }
+  const { conversation, responder, users, channels, stores, metrics } = parts;
+  const onEvent: OnEvent = (kind, outcome) => metrics.slackEvent(kind, outcome);
+  const escalations = escalationRoutes(channels, env.directEscalation);
+  return {
+    logger: parts.logger,
+    onEvent,
+    inFlight: new InFlight(),
+    responder,
+    users,
+    turns: new QuestionTurns(env.QUESTION_DEADLINE_SECONDS * 1000),
+    answerer: new Answerer({
+      ask: (input, options) => conversation.ask(input, options),
+      users,
+      responder,
+      onEvent,
+      working: placeholderMessages(responder),
+      escalations,
+      settings: {
+        defaultLocale: env.DEFAULT_LOCALE,
+        placeholderDelayMs: env.PLACEHOLDER_DELAY_MS,
+        ratingButtons: env.RATING_BUTTONS,
+      },
+    }),
+    rate: (input, scope) => conversation.rate(input, scope),
+    deliveries: deliveryClaims(stores.deliveries, {
+      handlingLeaseSeconds: handlingLeaseSeconds(env),
+      rememberSeconds: env.DEDUP_TTL_SECONDS,
+    }),
+    threads: threadRegistry(stores.threads, env.CONTEXT_TTL_SECONDS),
+    assistant: assistantPanel({
+      contexts: stores.assistantContexts,
+      // A thread is named once while its answers live.
+      titles: stores.threads,
+      placements: channels,
+      responder,
+      settings: {
+        ttlSeconds: env.CONTEXT_TTL_SECONDS,
+        prompts: env.ASSISTANT_PROMPTS ?? env.HOME_EXAMPLE_QUESTIONS,
+      },
+    }),
+    escalations,
+    channels,
+    review: {
+      observer: parts.review.observer,
+      desk: parts.review.desk,
+      context: (contextKey) => conversation.context(contextKey),
+    },
+    access: {
+      operators: new OperatorDirectory(
+        { userIds: env.OPERATOR_USER_IDS, usergroupId: env.OPERATOR_USERGROUP_ID },
+        stores.operators,
+      ),
+      contact: env.OPERATOR_CONTACT,
+      onRefusal: (action) => metrics.operatorRefusal(action),
+    },
+    settings: parts.settings,
+    sources: { env, ...parts.sources },
+  };
+}
+
+/** Twice the longest robot call plus a minute: a delivery whose process died is answered on Slack's retry. */
+function handlingLeaseSeconds(env: Env): number {
+  const robotCallMs = env.CS_CONNECT_TIMEOUT_MS + env.CS_HEADERS_TIMEOUT_MS + env.CS_BODY_TIMEOUT_MS;
+  return Math.min(Math.ceil((2 * robotCallMs) / 1000) + 60, env.DEDUP_TTL_SECONDS);
+}

@@ -1,0 +1,9 @@
+// What only the answers room holds beside the shared kit; its factory in surface.ts builds it.
+import type { UsergroupDirectory } from '../access/usergroups.js';
+import type { EscalationClaims } from './escalation.js';
+
+/** What only this room holds: the members of the user groups a channel names, and "Get a person"'s claim. */
+export interface AnswersPieces {
+  usergroups: Pick<UsergroupDirectory, 'members'>;
+  escalationClaims: EscalationClaims;
+}

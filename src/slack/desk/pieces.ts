@@ -1,0 +1,13 @@
+// What only the desk room holds beside the shared kit; its factory in surface.ts builds it.
+import type { AgentGroup } from '../../service-desk/agent-groups.js';
+import type { AgentsApi } from '../../service-desk/agents.js';
+import type { StatisticsApi } from '../../service-desk/statistics.js';
+import type { TicketsApi } from '../../service-desk/tickets.js';
+
+/** The platform's tickets, agent list and statistics, and the service groups people can name. */
+export interface DeskPieces {
+  tickets: TicketsApi;
+  agents: AgentsApi;
+  agentGroups: readonly AgentGroup[];
+  statistics: StatisticsApi;
+}

@@ -1,0 +1,12 @@
+// What only the home room holds beside the shared kit; its factory in surface.ts builds it.
+import type { HomeFiguresCache } from '../../service-desk/home-figures.js';
+
+/** The Home tab's example questions, the operators' cached figures, and its metric. */
+export interface HomePieces {
+  home: {
+    /** HOME_EXAMPLE_QUESTIONS; undefined: the defaults in the viewer's language. */
+    examples: readonly string[] | undefined;
+    figures: Pick<HomeFiguresCache, 'figures'>;
+    onPublish(outcome: 'published' | 'failed'): void;
+  };
+}
