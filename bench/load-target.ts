@@ -19,8 +19,8 @@ export type SystemName =
   | 'relay'
   | 'http-floor'
   | `gateway-${StoreChoice['kind']}`
-  // The SQLite gateway of another checkout (BENCH_BEFORE), on a file of its own.
-  | 'gateway-sqlite-before';
+  // A gateway of another checkout (BENCH_BEFORE), on a file or keys of its own.
+  | `gateway-${StoreChoice['kind']}-before`;
 
 /** `http-floor`: a bare node:http server, the chatter phase's reference (http-floor.ts). */
 export type TargetSystem =

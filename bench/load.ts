@@ -22,7 +22,8 @@
 // their top functions; BENCH_HEAP=1 also samples what the saturation window allocates, and where.
 // BENCH_PREFILL=<answers> starts the SQLite gateway on a file holding that many answers' rows
 // (sqlite-prefill.ts); BENCH_BEFORE=<folder of another checkout> runs that checkout's SQLite gateway
-// beside this one in every phase, on a copy of the same file, and prints the rounds as before/after pairs.
+// beside this one in every phase, on a copy of the same file, and prints the rounds as before/after pairs;
+// BENCH_BEFORE_STORES=sqlite,memory,redis runs that checkout's gateway on each store listed (default sqlite).
 // BENCH_STRICT=1 exits 1 on a missed target (each gateway against the relay, the SQLite gateway within
 // 10% of the in-memory one, and chatter under a tenth of an answer's CPU).
 import { type ChildProcess, fork } from 'node:child_process';
@@ -83,6 +84,19 @@ function numberFromEnv(name: string, fallback: number): number {
   return value;
 }
 
+const STORE_KINDS = ['sqlite', 'memory', 'redis'] as const;
+
+function storesFromEnv(name: string, fallback: StoreKind[]): StoreKind[] {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const kinds = raw.split(',').map((kind) => kind.trim());
+  const known = kinds.filter((kind): kind is StoreKind => STORE_KINDS.some((store) => store === kind));
+  if (known.length !== kinds.length) throw new Error(`${name} must list some of ${STORE_KINDS.join(', ')}`);
+  return known;
+}
+
+type StoreKind = (typeof STORE_KINDS)[number];
+
 const SETTINGS = {
   seconds: numberFromEnv('BENCH_SECONDS', 12),
   rounds: Math.round(numberFromEnv('BENCH_ROUNDS', 6)),
@@ -109,6 +123,7 @@ const SETTINGS = {
   prefill: process.env.BENCH_PREFILL ? Math.round(numberFromEnv('BENCH_PREFILL', 1)) : 0,
   // Another checkout's SQLite gateway, in every phase beside this one's: before/after pairs in one run.
   before: process.env.BENCH_BEFORE?.trim() || undefined,
+  beforeStores: storesFromEnv('BENCH_BEFORE_STORES', ['sqlite']),
 };
 if (SETTINGS.users < SETTINGS.concurrency) throw new Error('BENCH_USERS must be at least BENCH_CONCURRENCY');
 
@@ -415,6 +430,9 @@ interface BenchRedis {
   keyPrefix: string;
 }
 
+/** Under the run's Redis prefix: the checkout before keeps its keys apart from this one's. */
+const BEFORE_KEYS = 'before:';
+
 /** The systems of one run, in the order of the fixed-rate and slow-robot phases. */
 function plan(
   sqlitePath: string,
@@ -426,14 +444,24 @@ function plan(
     { name: 'gateway-sqlite', system: { kind: 'gateway', store: { kind: 'sqlite', path: sqlitePath } } },
     { name: 'gateway-memory', system: { kind: 'gateway', store: { kind: 'memory' } } },
   ];
-  if (beforePath) {
+  if (redis)
+    systems.push({ name: 'gateway-redis', system: { kind: 'gateway', store: { kind: 'redis', ...redis } } });
+  if (!beforePath) return systems;
+  const before = SETTINGS.beforeStores;
+  if (before.includes('sqlite')) {
     systems.push({
       name: 'gateway-sqlite-before',
       system: { kind: 'gateway', store: { kind: 'sqlite', path: beforePath } },
     });
   }
-  if (redis)
-    systems.push({ name: 'gateway-redis', system: { kind: 'gateway', store: { kind: 'redis', ...redis } } });
+  if (before.includes('memory')) {
+    systems.push({ name: 'gateway-memory-before', system: { kind: 'gateway', store: { kind: 'memory' } } });
+  }
+  if (before.includes('redis') && redis) {
+    // Keys of its own under the run's prefix, so the two gateways share no claim and both are deleted.
+    const store = { kind: 'redis' as const, url: redis.url, keyPrefix: `${redis.keyPrefix}${BEFORE_KEYS}` };
+    systems.push({ name: 'gateway-redis-before', system: { kind: 'gateway', store } });
+  }
   return systems;
 }
 
@@ -455,7 +483,7 @@ function describeStore(
     case 'memory':
       return `${name}: in memory`;
     case 'redis':
-      return `${name}: Redis at ${store.location}, keys under ${redis?.keyPrefix ?? '?'} (deleted at the end)`;
+      return `${name}: Redis at ${store.location}, keys under ${redis?.keyPrefix ?? '?'}${name.endsWith('-before') ? BEFORE_KEYS : ''} (deleted at the end)`;
   }
 }
 
@@ -514,10 +542,7 @@ async function main(): Promise<void> {
   const children = new Map(
     systems.map(({ name, system }) => [
       name,
-      new Child(
-        name === 'gateway-sqlite-before' && beforeBuild ? beforeBuild : build,
-        childConfig(name, system),
-      ),
+      new Child(name.endsWith('-before') && beforeBuild ? beforeBuild : build, childConfig(name, system)),
     ]),
   );
   const child = (name: SystemName): Child => {
@@ -1239,7 +1264,7 @@ function chatterChecks(chatter: ChatterPhase, sqlite: SystemResult): Array<[bool
   return checks;
 }
 
-/** This checkout's SQLite gateway against another's (BENCH_BEFORE): each round a before/after pair. */
+/** This checkout's gateway against another's (BENCH_BEFORE) on one store: each round a before/after pair. */
 function reportPairs(after: SystemResult, before: SystemResult): void {
   const pairs = (figure: (round: RoundFigures) => number, windows: (r: SystemResult) => RoundFigures[]) =>
     windows(after)
@@ -1252,7 +1277,7 @@ function reportPairs(after: SystemResult, before: SystemResult): void {
   const cpu = cpuRatios(after, before);
   const sideCpu = sideBySideCpuRatios(after, before);
   console.log(
-    `\nSQLite after vs before (${SETTINGS.before}): throughput x${fmt(throughput.median, 3)} (median of ${after.rounds.length} pairs, ${spread(throughput)}), ` +
+    `\n${after.name} after vs before (${SETTINGS.before}): throughput x${fmt(throughput.median, 3)} (median of ${after.rounds.length} pairs, ${spread(throughput)}), ` +
       `CPU per answer x${fmt(cpu.median, 3)} (${spread(cpu)}), side by side x${fmt(sideCpu.median, 3)} (${spread(sideCpu)}); ` +
       `fixed-rate p99 ${fmt(fixedRateP99(before))} → ${fmt(fixedRateP99(after))} ms (median of the rounds' differences ${fmt(fixedRateP99Excess(after, before))} ms)`,
   );
@@ -1288,8 +1313,10 @@ function verdicts(results: SystemResult[], chatter: ChatterPhase | undefined): n
   if (!relay || !sqlite || !memory) return 1;
   console.log('\nEach gateway as a ratio of the relay:');
   const checks = results.filter((r) => r !== relay).flatMap((gateway) => gatewayChecks(gateway, relay));
-  const before = find('gateway-sqlite-before');
-  if (before) reportPairs(sqlite, before);
+  for (const after of results) {
+    const before = results.find((r) => r.name === `${after.name}-before`);
+    if (before) reportPairs(after, before);
+  }
   checks.push(...storeChecks(sqlite, memory));
   if (chatter) checks.push(...chatterChecks(chatter, sqlite));
   console.log('');
