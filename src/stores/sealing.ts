@@ -1,0 +1,58 @@
+// Secrets at rest (bot tokens, a workspace's platform key): AES-256-GCM under SLACK_INSTALLATION_KEY,
+// each sealed value bound to the key it is stored under, so a value moved to another key does not open.
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+const VERSION = 'v1';
+const KEY_BYTES = 32;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export class Sealer {
+  readonly #key: Buffer;
+  /** Names the key in every sealed value, so a value sealed under another key is told apart from a forged one. */
+  readonly keyId: string;
+
+  private constructor(key: Buffer) {
+    this.#key = key;
+    this.keyId = createHash('sha256').update(key).digest('base64url').slice(0, 8);
+  }
+
+  /** Undefined unless `text` is base64 of exactly 32 bytes. */
+  static fromBase64(text: string): Sealer | undefined {
+    const trimmed = text.trim();
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(trimmed)) return undefined;
+    const key = Buffer.from(trimmed, 'base64');
+    return key.length === KEY_BYTES ? new Sealer(key) : undefined;
+  }
+
+  /** `binding`: where the value is stored (its namespace and key); opening elsewhere fails. */
+  seal(plaintext: string, binding: string): string {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.#key, iv);
+    cipher.setAAD(Buffer.from(`${VERSION}.${this.keyId}.${binding}`, 'utf8'));
+    const sealed = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return [VERSION, this.keyId, iv, cipher.getAuthTag(), sealed]
+      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+      .join('.');
+  }
+
+  /** Undefined for a value sealed under another key or binding, cut, or changed in any byte. */
+  open(value: string, binding: string): string | undefined {
+    const [version, keyId, iv, tag, sealed, extra] = value.split('.');
+    if (version !== VERSION || keyId !== this.keyId || extra !== undefined) return undefined;
+    if (iv === undefined || tag === undefined || sealed === undefined) return undefined;
+    const ivBytes = Buffer.from(iv, 'base64url');
+    const tagBytes = Buffer.from(tag, 'base64url');
+    if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES) return undefined;
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', this.#key, ivBytes, { authTagLength: TAG_BYTES });
+      decipher.setAAD(Buffer.from(`${VERSION}.${this.keyId}.${binding}`, 'utf8'));
+      decipher.setAuthTag(tagBytes);
+      return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      );
+    } catch {
+      return undefined;
+    }
+  }
+}
