@@ -11,8 +11,10 @@ import {
 } from '../review/stores.js';
 import type { EntrySnapshot, QuestionLink, ReviewCard } from '../review/types.js';
 import { KeyedQueue } from '../slack/handling/keyed-queue.js';
-import type { OperatorCache, UsergroupMembers } from '../slack/handling/stores.js';
+import type { UsergroupMembers } from '../slack/handling/stores.js';
 import type { Clock } from './memory.js';
+import { KeptNamespace, memoryStrings } from './namespace.js';
+import { usergroupMembersSchema } from './review-schemas.js';
 
 const RETENTION_MS = REVIEW_RETENTION_SECONDS * 1000;
 const DEFAULT_LOCK_WAIT_MS = 10_000;
@@ -177,33 +179,15 @@ export class MemoryQuestionLinkStore implements QuestionLinkStore {
   }
 }
 
-export class MemoryOperatorCache implements OperatorCache {
-  readonly #groups: LRUCache<string, UsergroupMembers>;
-
+/** The operators' cache in one process, for what builds it alone; the gateway's is a namespace (stores.ts). */
+export class MemoryOperatorCache extends KeptNamespace<UsergroupMembers> {
   constructor(options: Partial<MemoryBounds> = {}) {
-    this.#groups = boundedCache({ ...options, maxEntries: options.maxEntries ?? DEFAULT_OPERATOR_GROUPS });
-  }
-
-  async get(usergroupId: string): Promise<UsergroupMembers | undefined> {
-    return copyOf(this.#groups.get(usergroupId));
-  }
-
-  async set(usergroupId: string, value: UsergroupMembers, ttlSeconds: number): Promise<void> {
-    // lru-cache reads a TTL of 0 as "never expires"; Redis refuses it. Both refuse it here.
-    if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
-    this.#groups.set(usergroupId, structuredClone(value), { ttl: ttlSeconds * 1000 });
-  }
-
-  clear(): void {
-    this.#groups.clear();
+    const bounds = { ...options, maxEntries: options.maxEntries ?? DEFAULT_OPERATOR_GROUPS };
+    super(memoryStrings(bounds), 'operators', { schema: usergroupMembersSchema, ttlSeconds: 3600 });
   }
 }
 
 /** Most reported first; of two alike, the one reported last. */
 function byCountThenRecent(a: KeptCard, b: KeptCard): number {
   return b.count - a.count || b.updatedAt - a.updatedAt;
-}
-
-function copyOf<V>(value: V | undefined): V | undefined {
-  return value === undefined ? undefined : structuredClone(value);
 }

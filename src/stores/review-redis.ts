@@ -9,7 +9,6 @@ import {
   type ReviewStore,
 } from '../review/stores.js';
 import type { EntrySnapshot, QuestionLink, ReviewCard } from '../review/types.js';
-import type { OperatorCache, UsergroupMembers } from '../slack/handling/stores.js';
 import { lockOwner } from './lock-owner.js';
 import type { RedisCommands, RedisConnection } from './redis-connection.js';
 import { RedisJsonStore } from './redis-json-store.js';
@@ -19,12 +18,7 @@ import {
   reviewLockSettings,
   waitForCardLock,
 } from './review-lock.js';
-import {
-  entrySnapshotSchema,
-  questionLinkSchema,
-  reviewCardSchema,
-  usergroupMembersSchema,
-} from './review-schemas.js';
+import { entrySnapshotSchema, questionLinkSchema, reviewCardSchema } from './review-schemas.js';
 
 export type RedisReviewStoreOptions = ReviewLockOptions;
 
@@ -155,21 +149,5 @@ export class RedisQuestionLinkStore implements QuestionLinkStore {
 
   delete(key: string): Promise<void> {
     return this.#links.delete(key);
-  }
-}
-
-export class RedisOperatorCache implements OperatorCache {
-  readonly #groups: RedisJsonStore<UsergroupMembers>;
-
-  constructor(redis: RedisCommands) {
-    this.#groups = new RedisJsonStore(redis, 'operators:', usergroupMembersSchema);
-  }
-
-  get(usergroupId: string): Promise<UsergroupMembers | undefined> {
-    return this.#groups.get(usergroupId);
-  }
-
-  async set(usergroupId: string, value: UsergroupMembers, ttlSeconds: number): Promise<void> {
-    await this.#groups.set(usergroupId, value, ttlSeconds);
   }
 }

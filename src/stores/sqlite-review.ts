@@ -12,7 +12,6 @@ import {
   type ReviewStore,
 } from '../review/stores.js';
 import type { EntrySnapshot, QuestionLink, ReviewCard } from '../review/types.js';
-import type { OperatorCache, UsergroupMembers } from '../slack/handling/stores.js';
 import { parseJsonWith } from '../util/json.js';
 import { lockOwner } from './lock-owner.js';
 import {
@@ -21,12 +20,7 @@ import {
   reviewLockSettings,
   waitForCardLock,
 } from './review-lock.js';
-import {
-  entrySnapshotSchema,
-  questionLinkSchema,
-  reviewCardSchema,
-  usergroupMembersSchema,
-} from './review-schemas.js';
+import { entrySnapshotSchema, questionLinkSchema, reviewCardSchema } from './review-schemas.js';
 import {
   type Clock,
   type HeldRows,
@@ -219,21 +213,5 @@ export class SqliteQuestionLinkStore implements QuestionLinkStore {
 
   async delete(key: string): Promise<void> {
     this.#links.delete(key);
-  }
-}
-
-export class SqliteOperatorCache implements OperatorCache {
-  readonly #groups: SqliteJsonStore<UsergroupMembers>;
-
-  constructor(kv: KvTable, now: Clock) {
-    this.#groups = new SqliteJsonStore(kv, 'operators', usergroupMembersSchema, now);
-  }
-
-  async get(usergroupId: string): Promise<UsergroupMembers | undefined> {
-    return this.#groups.get(usergroupId);
-  }
-
-  async set(usergroupId: string, value: UsergroupMembers, ttlSeconds: number): Promise<void> {
-    this.#groups.set(usergroupId, value, ttlSeconds);
   }
 }

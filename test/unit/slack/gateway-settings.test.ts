@@ -13,13 +13,10 @@ import { TRY_AGAIN_QUESTION_MAX } from '../../../src/slack/kit/button-values.js'
 import { Responder } from '../../../src/slack/transport/responder.js';
 import { MemoryAssistantContextStore } from '../../../src/stores/assistant-contexts.js';
 import { MemoryChannelSettingsStore } from '../../../src/stores/channel-settings.js';
-import {
-  MemoryContextStore,
-  MemoryNameCache,
-  MemoryOnceStore,
-  MemoryRatingStore,
-} from '../../../src/stores/memory.js';
+import { MemoryContextStore, MemoryOnceStore, MemoryRatingStore } from '../../../src/stores/memory.js';
+import { memoryNamespaces } from '../../../src/stores/namespace.js';
 import { MemoryOperatorCache } from '../../../src/stores/review-memory.js';
+import { declaredNamespaces } from '../../../src/stores/stores.js';
 import { noOperators, reviewOff } from '../../support/listener-fakes.js';
 
 function gatewayWith(maxQuestionLength: number): SlackListeners {
@@ -53,7 +50,7 @@ function gatewayWith(maxQuestionLength: number): SlackListeners {
     deliveries: new MemoryOnceStore({ maxEntries: 10 }),
     threads: new MemoryOnceStore({ maxEntries: 10 }),
     assistantContexts: new MemoryAssistantContextStore({ maxEntries: 10 }),
-    users: new UserDirectory(new MemoryNameCache({ maxEntries: 10 }), 'en'),
+    users: new UserDirectory(declaredNamespaces(memoryNamespaces({ maxEntries: 10 }), 60).names, 'en'),
     channels: new ChannelDirectory(new MemoryChannelSettingsStore(), {
       defaults: { robotFlag: undefined, source: undefined, language: 'auto', reply: 'thread' },
       logger: createLogger({ level: 'silent' }),

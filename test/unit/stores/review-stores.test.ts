@@ -13,6 +13,7 @@ import {
   type ReviewStore,
 } from '../../../src/review/stores.js';
 import type { ReviewCard } from '../../../src/review/types.js';
+import { redisNamespaces } from '../../../src/stores/redis.js';
 import { RedisConnection } from '../../../src/stores/redis-connection.js';
 import {
   MemoryEntrySnapshotStore,
@@ -22,10 +23,10 @@ import {
 } from '../../../src/stores/review-memory.js';
 import {
   RedisEntrySnapshotStore,
-  RedisOperatorCache,
   RedisQuestionLinkStore,
   RedisReviewStore,
 } from '../../../src/stores/review-redis.js';
+import { declaredNamespaces } from '../../../src/stores/stores.js';
 import {
   deleteKeysWithPrefix,
   freezeRedis,
@@ -225,6 +226,9 @@ describe('entry snapshots and operators in memory', () => {
   });
 });
 
+/** The operators' cache as the Redis stores declare it. */
+const operatorCache = (redis: RedisConnection) => declaredNamespaces(redisNamespaces(redis), 3600).operators;
+
 describe('entry snapshots and operators in Redis', () => {
   it('keeps a docId as it is in its key, for REVIEW_RETENTION_SECONDS', async () => {
     const docId = `doc ${randomBytes(4).toString('hex')}:é*`;
@@ -236,7 +240,7 @@ describe('entry snapshots and operators in Redis', () => {
 
   it('passes the operator TTL through', async () => {
     const group = `S${randomBytes(4).toString('hex').toUpperCase()}`;
-    await new RedisOperatorCache(replicaA).set(group, { members: ['U1'], fetchedAt: 7 }, 60);
+    await operatorCache(replicaA).set(group, { members: ['U1'], fetchedAt: 7 }, 60);
     const ttl = await raw.ttl(`${prefix}operators:${group}`);
     expect(ttl).toBeGreaterThan(50);
     expect(ttl).toBeLessThanOrEqual(60);
@@ -248,9 +252,9 @@ describe('entry snapshots and operators in Redis', () => {
     expect(await new RedisEntrySnapshotStore(replicaB).get(docId)).toBeUndefined();
     const group = `S${randomBytes(4).toString('hex').toUpperCase()}`;
     await raw.set(`${prefix}operators:${group}`, JSON.stringify({ members: 'U1', fetchedAt: 7 }));
-    expect(await new RedisOperatorCache(replicaB).get(group)).toBeUndefined();
+    expect(await operatorCache(replicaB).get(group)).toBeUndefined();
     await raw.set(`${prefix}operators:${group}`, 'not json');
-    expect(await new RedisOperatorCache(replicaB).get(group)).toBeUndefined();
+    expect(await operatorCache(replicaB).get(group)).toBeUndefined();
   });
 });
 
