@@ -42,7 +42,10 @@ export interface EscalationClaims {
 }
 
 /** Over a store that refuses while down: a fallback to memory would let every replica call the same. */
-export function escalationClaims(store: OnceStore, ttlSeconds: number): EscalationClaims {
+export function escalationClaims(
+  store: Pick<OnceStore, 'claim' | 'release'>,
+  ttlSeconds: number,
+): EscalationClaims {
   const key = (contextKey: string) => `escalate:${contextKey}`;
   return {
     claim: (contextKey) => store.claim(key(contextKey), ttlSeconds),

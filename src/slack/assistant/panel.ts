@@ -6,7 +6,6 @@ import type { AssistantThreads, PanelThread } from '../answers/assistant-threads
 import type { WorkingSignals } from '../answers/working-signal.js';
 import type { Handling } from '../handling/handling.js';
 import type { Placements } from '../handling/placements.js';
-import type { OnceStore } from '../handling/stores.js';
 import { homeExamples } from '../home/views.js';
 import { truncate } from '../kit/limits.js';
 import type { Responder } from '../transport/responder.js';
@@ -34,8 +33,8 @@ export interface AssistantPanel extends AssistantThreads {
 
 export function assistantPanel(deps: {
   contexts: AssistantContextStore;
-  /** Once, on whichever replica its first question arrives. */
-  titles: OnceStore;
+  /** Once, on whichever replica its first question arrives (the stores' `panelTitles`). */
+  titles: { claim(key: string, ttlSeconds: number): Promise<boolean> };
   placements: Placements;
   responder: Responder;
   settings: {
