@@ -1,8 +1,9 @@
 import { webApi } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../../src/logging/logger.js';
-import { beginHandling, workspaceOf } from '../../../../src/slack/handling/handling.js';
+import { beginHandling } from '../../../../src/slack/handling/handling.js';
 import type { SlackUser, UserLookup } from '../../../../src/slack/handling/user-directory.js';
+import { workspaceOf } from '../../../../src/slack/handling/workspace.js';
 
 function countingDirectory(): { users: UserLookup; asked: string[] } {
   const asked: string[] = [];
@@ -46,6 +47,9 @@ describe('beginHandling', () => {
     expect(workspaceOf({ teamId: 'T1', enterpriseId: 'E1' })).toBe('T1');
     expect(workspaceOf({ enterpriseId: 'E1' })).toBe('E1');
     expect(workspaceOf({})).toBe('unknown');
+    // An org-wide install is one install: the enterprise, whichever of its workspaces the event came from.
+    expect(workspaceOf({ teamId: 'T1', enterpriseId: 'E1', isEnterpriseInstall: true })).toBe('E1');
+    expect(workspaceOf({ teamId: 'T1', enterpriseId: 'E1', isEnterpriseInstall: false })).toBe('T1');
     const { users } = countingDirectory();
     expect(beginHandling({ client, context: { teamId: 'T9' } }, { logger, users }).teamId).toBe('T9');
   });
