@@ -163,7 +163,7 @@ export class Answerer implements AnswerQuestion {
       await tell(this.#responder, handling, target, userId, reply);
       return;
     }
-    const escalate = this.#escalations(target.channel) !== undefined;
+    const escalate = this.#escalations(handling.teamId, target.channel) !== undefined;
     const rating = question.rating ?? this.#settings.ratingButtons;
     await this.#responder.show(
       handling,

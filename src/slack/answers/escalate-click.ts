@@ -74,7 +74,7 @@ async function escalate(
   const language = context.placement?.language ?? 'auto';
   const locale = language === 'auto' ? own : language;
   // Who is called is read now: a channel whose escalate was turned off since the answer calls no one.
-  const route = deps.escalation.routes(context.conversationId);
+  const route = deps.escalation.routes(handling.teamId, context.conversationId);
   if (route === undefined) return { kind: 'off', locale };
   try {
     if (!(await deps.escalation.claims.claim(contextKey))) return { kind: 'already', locale };

@@ -16,19 +16,19 @@ export interface EscalationRoute {
   channelId: string | undefined;
 }
 
-/** The route for answers given in a conversation; undefined where nobody is to be called. */
-export type EscalationRoutes = (conversationId: string) => EscalationRoute | undefined;
+/** The route for answers given in a workspace's conversation; undefined where nobody is to be called. */
+export type EscalationRoutes = (workspace: string, conversationId: string) => EscalationRoute | undefined;
 
 export function escalationRoutes(
-  channels: { policyOf(channelId: string): { escalate: People | 'off' } },
+  channels: { policyOf(workspace: string, channelId: string): { escalate: People | 'off' } },
   direct: { targets: People; channelId: string } | undefined,
 ): EscalationRoutes {
-  return (conversationId) => {
+  return (workspace, conversationId) => {
     // A DM (D…) is no channel's and nobody else can see it: the environment names who is called, and where.
     if (conversationId.startsWith('D')) {
       return direct && { targets: direct.targets, channelId: direct.channelId };
     }
-    const { escalate } = channels.policyOf(conversationId);
+    const { escalate } = channels.policyOf(workspace, conversationId);
     return escalate === 'off' ? undefined : { targets: escalate, channelId: undefined };
   };
 }

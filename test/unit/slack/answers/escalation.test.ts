@@ -18,20 +18,26 @@ function sections(blocks: types.KnownBlock[]): string[] {
 }
 
 describe('escalationRoutes', () => {
-  const policies: Record<string, People | 'off'> = { C0HELP: people, C0OFF: 'off' };
-  const channels = { policyOf: (channelId: string) => ({ escalate: policies[channelId] ?? 'off' }) };
+  const policies: Record<string, People | 'off'> = { 'T1:C0HELP': people, 'T1:C0OFF': 'off' };
+  const channels = {
+    policyOf: (workspace: string, channelId: string) => ({
+      escalate: policies[`${workspace}:${channelId}`] ?? 'off',
+    }),
+  };
 
   it("calls a channel's people in the question's thread, and no one where the channel names none", () => {
     const routes = escalationRoutes(channels, undefined);
-    expect(routes('C0HELP')).toEqual({ targets: people, channelId: undefined });
-    expect(routes('C0OFF')).toBeUndefined();
-    expect(routes('C0NEW')).toBeUndefined();
+    expect(routes('T1', 'C0HELP')).toEqual({ targets: people, channelId: undefined });
+    expect(routes('T1', 'C0OFF')).toBeUndefined();
+    expect(routes('T1', 'C0NEW')).toBeUndefined();
+    // Another workspace's channel is its own.
+    expect(routes('T2', 'C0HELP')).toBeUndefined();
   });
 
   it("calls a DM's people in the escalation channel, and no one in DMs without them", () => {
     const direct = { targets: { users: ['U0BOB'], groups: [] }, channelId: 'C0DESK' };
-    expect(escalationRoutes(channels, direct)('D0JANE')).toEqual(direct);
-    expect(escalationRoutes(channels, undefined)('D0JANE')).toBeUndefined();
+    expect(escalationRoutes(channels, direct)('T1', 'D0JANE')).toEqual(direct);
+    expect(escalationRoutes(channels, undefined)('T1', 'D0JANE')).toBeUndefined();
   });
 });
 
