@@ -8,7 +8,7 @@ import { MemoryChannelSettingsStore } from './channel-settings.js';
 import { MemoryContextStore, MemoryOnceStore, MemoryRatingStore } from './memory.js';
 import { memoryNamespaces } from './namespace.js';
 import type { StoreLogger } from './redis-connection.js';
-import { MemoryEntrySnapshotStore, MemoryQuestionLinkStore, MemoryReviewStore } from './review-memory.js';
+import { MemoryReviewStore } from './review-memory.js';
 import { createSqliteStores, sweepInBackground } from './sqlite.js';
 import { type SqliteLayers, SqliteStateError } from './sqlite-database.js';
 import { declaredNamespaces, type StoreChoice, type Stores } from './stores.js';
@@ -57,8 +57,6 @@ function memoryStores(options: StoresOptions): Stores {
     threads: new MemoryOnceStore(bounds),
     ratings: new MemoryRatingStore(bounds),
     reviewCards: new MemoryReviewStore(bounds),
-    entrySnapshots: new MemoryEntrySnapshotStore(bounds),
-    questionLinks: new MemoryQuestionLinkStore(bounds),
     channelSettings: new MemoryChannelSettingsStore(),
   };
   return {

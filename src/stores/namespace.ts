@@ -113,6 +113,9 @@ export function memoryStrings(options: {
   maxEntries: number;
   now?: () => number;
 }): KeptStrings & { clear(): void } {
+  if (!Number.isInteger(options.maxEntries) || options.maxEntries < 1) {
+    throw new RangeError(`maxEntries must be a positive integer, got ${options.maxEntries}`);
+  }
   const strings = new LRUCache<string, string>({
     // `maxSize`, not `max`: with `max` lru-cache allocates every slot up front.
     maxSize: options.maxEntries,

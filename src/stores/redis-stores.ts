@@ -9,7 +9,7 @@ import {
   redisNamespaces,
 } from './redis.js';
 import { RedisConnection, type StoreLogger } from './redis-connection.js';
-import { RedisEntrySnapshotStore, RedisQuestionLinkStore, RedisReviewStore } from './review-redis.js';
+import { RedisReviewStore } from './review-redis.js';
 import { declaredNamespaces, type Stores } from './stores.js';
 
 export interface RedisStoresOptions {
@@ -40,8 +40,6 @@ export async function redisStores(
     threads: new RedisOnceStore(redis),
     ratings: new RedisRatingStore(redis),
     reviewCards: new RedisReviewStore(redis),
-    entrySnapshots: new RedisEntrySnapshotStore(redis),
-    questionLinks: new RedisQuestionLinkStore(redis),
     channelSettings: new RedisChannelSettingsStore(redis),
     tokenCache: new RedisTokenCache(redis),
     kind: 'redis',

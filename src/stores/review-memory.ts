@@ -1,15 +1,12 @@
 // The review loop's stores in one process: a card's changes run one after another, in memory.
 import { LRUCache } from 'lru-cache';
 import {
-  type EntrySnapshotStore,
   type OpenCards,
-  QUESTION_LINK_RETENTION_SECONDS,
-  type QuestionLinkStore,
   REVIEW_RETENTION_SECONDS,
   ReviewCardBusyError,
   type ReviewStore,
 } from '../review/stores.js';
-import type { EntrySnapshot, QuestionLink, ReviewCard } from '../review/types.js';
+import type { ReviewCard } from '../review/types.js';
 import { KeyedQueue } from '../slack/handling/keyed-queue.js';
 import type { UsergroupMembers } from '../slack/handling/stores.js';
 import type { Clock } from './memory.js';
@@ -132,50 +129,6 @@ export class MemoryReviewStore implements ReviewStore {
     const { card, result } = await change(parsedOf<ReviewCard>(this.#cards.get(cardId)));
     if (card) this.#cards.set(cardId, keep(card));
     return result;
-  }
-}
-
-export class MemoryEntrySnapshotStore implements EntrySnapshotStore {
-  readonly #snapshots: LRUCache<string, { raw: string }>;
-
-  constructor(options: MemoryBounds) {
-    this.#snapshots = boundedCache(options, RETENTION_MS);
-  }
-
-  async put(snapshot: EntrySnapshot): Promise<void> {
-    this.#snapshots.set(snapshot.docId, { raw: JSON.stringify(snapshot) });
-  }
-
-  async get(docId: string): Promise<EntrySnapshot | undefined> {
-    return parsedOf<EntrySnapshot>(this.#snapshots.get(docId));
-  }
-
-  clear(): void {
-    this.#snapshots.clear();
-  }
-}
-
-export class MemoryQuestionLinkStore implements QuestionLinkStore {
-  readonly #links: LRUCache<string, { raw: string }>;
-
-  constructor(options: MemoryBounds) {
-    this.#links = boundedCache(options, QUESTION_LINK_RETENTION_SECONDS * 1000);
-  }
-
-  async put(key: string, link: QuestionLink): Promise<void> {
-    this.#links.set(key, { raw: JSON.stringify(link) });
-  }
-
-  async get(key: string): Promise<QuestionLink | undefined> {
-    return parsedOf<QuestionLink>(this.#links.get(key));
-  }
-
-  async delete(key: string): Promise<void> {
-    this.#links.delete(key);
-  }
-
-  clear(): void {
-    this.#links.clear();
   }
 }
 

@@ -25,12 +25,7 @@ import {
   timeLedId,
   ttlMs,
 } from './sqlite-database.js';
-import {
-  SqliteEntrySnapshotStore,
-  SqliteQuestionLinkStore,
-  SqliteReviewStore,
-  type SqliteReviewStoreOptions,
-} from './sqlite-review.js';
+import { SqliteReviewStore, type SqliteReviewStoreOptions } from './sqlite-review.js';
 import { declaredNamespaces, type Stores } from './stores.js';
 
 const claimSchema = z.literal(1);
@@ -244,8 +239,6 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
     threads: new SqliteOnceStore(kv, 'thread', now, timeLedId),
     ratings: new SqliteRatingStore(kv, now),
     reviewCards: new SqliteReviewStore(db, kv, { ...options, now }),
-    entrySnapshots: new SqliteEntrySnapshotStore(kv, now),
-    questionLinks: new SqliteQuestionLinkStore(kv, now),
     channelSettings: new SqliteChannelSettingsStore(db),
     tokenCache: new SqliteTokenCache(kv, now),
     kind: 'sqlite',

@@ -2,12 +2,18 @@
 import { z } from 'zod';
 import type { ContextStore, RatingStore } from '../conversation/stores.js';
 import type { TokenCache } from '../platform/access-token.js';
-import type { EntrySnapshotStore, QuestionLinkStore, ReviewStore } from '../review/stores.js';
+import {
+  type EntrySnapshotStore,
+  QUESTION_LINK_RETENTION_SECONDS,
+  type QuestionLinkStore,
+  REVIEW_RETENTION_SECONDS,
+  type ReviewStore,
+} from '../review/stores.js';
 import { type AssistantContextStore, contextChannelSchema } from '../slack/assistant/stores.js';
 import type { ChannelSettingsStore } from '../slack/channels/stores.js';
 import type { NameCache, OnceStore, OperatorCache, TickClaims } from '../slack/handling/stores.js';
 import { claimsOnly, type Namespace, type Namespaces } from './namespace.js';
-import { usergroupMembersSchema } from './review-schemas.js';
+import { entrySnapshotSchema, questionLinkSchema, usergroupMembersSchema } from './review-schemas.js';
 import type { SqliteLayers } from './sqlite-database.js';
 
 export type StoreChoice =
@@ -25,9 +31,6 @@ export interface Stores extends DeclaredNamespaces {
   threads: OnceStore;
   ratings: RatingStore;
   reviewCards: ReviewStore;
-  /** What an edit is prefilled from. */
-  entrySnapshots: EntrySnapshotStore;
-  questionLinks: QuestionLinkStore;
   channelSettings: ChannelSettingsStore;
   /** Undefined in memory: one process, nothing to share. */
   tokenCache: TokenCache | undefined;
@@ -51,11 +54,31 @@ export interface DeclaredNamespaces {
   escalations: Namespace<never>;
   /** An assistant thread is titled once, on whichever replica its first question arrives. */
   panelTitles: Namespace<never>;
+  /** What an edit is prefilled from, by docId. */
+  entrySnapshots: EntrySnapshotStore;
+  questionLinks: QuestionLinkStore;
 }
 
 /** `ttlSeconds`: an answer context's lifetime, the default of the namespaces whose writes give none. */
 export function declaredNamespaces(namespace: Namespaces, ttlSeconds: number): DeclaredNamespaces {
+  const snapshots = namespace('kb-entry', {
+    schema: entrySnapshotSchema,
+    ttlSeconds: REVIEW_RETENTION_SECONDS,
+  });
+  const links = namespace('q-link', {
+    schema: questionLinkSchema,
+    ttlSeconds: QUESTION_LINK_RETENTION_SECONDS,
+  });
   return {
+    entrySnapshots: {
+      put: (snapshot) => snapshots.set(snapshot.docId, snapshot),
+      get: (docId) => snapshots.get(docId),
+    },
+    questionLinks: {
+      put: (key, link) => links.set(key, link),
+      get: (key) => links.get(key),
+      delete: (key) => links.delete(key),
+    },
     ticks: namespace('tick', { schema: claimsOnly, ttlSeconds }),
     names: namespace('name', { schema: z.string(), ttlSeconds }),
     operators: namespace('operators', { schema: usergroupMembersSchema, ttlSeconds }),

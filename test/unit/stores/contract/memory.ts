@@ -2,11 +2,7 @@
 import { MemoryChannelSettingsStore } from '../../../../src/stores/channel-settings.js';
 import { MemoryContextStore, MemoryOnceStore, MemoryRatingStore } from '../../../../src/stores/memory.js';
 import { memoryNamespaces } from '../../../../src/stores/namespace.js';
-import {
-  MemoryEntrySnapshotStore,
-  MemoryQuestionLinkStore,
-  MemoryReviewStore,
-} from '../../../../src/stores/review-memory.js';
+import { MemoryReviewStore } from '../../../../src/stores/review-memory.js';
 import { declaredNamespaces } from '../../../../src/stores/stores.js';
 import { holdByChange, type ReplicaStores, type StoreImplementation } from './fleet.js';
 
@@ -23,8 +19,6 @@ export const memoryStores: StoreImplementation = {
       claims: new MemoryOnceStore(bounds),
       ratings: new MemoryRatingStore(bounds),
       reviewCards: new MemoryReviewStore({ ...bounds, lockWaitMs }),
-      entrySnapshots: new MemoryEntrySnapshotStore(bounds),
-      questionLinks: new MemoryQuestionLinkStore(bounds),
       channelSettings: new MemoryChannelSettingsStore(),
     };
     return {

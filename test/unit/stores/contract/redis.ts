@@ -10,11 +10,7 @@ import {
   redisNamespaces,
 } from '../../../../src/stores/redis.js';
 import { RedisConnection } from '../../../../src/stores/redis-connection.js';
-import {
-  RedisEntrySnapshotStore,
-  RedisQuestionLinkStore,
-  RedisReviewStore,
-} from '../../../../src/stores/review-redis.js';
+import { RedisReviewStore } from '../../../../src/stores/review-redis.js';
 import { declaredNamespaces } from '../../../../src/stores/stores.js';
 import { deleteKeysWithPrefix } from '../../../support/redis-server.js';
 import type { FleetOptions, ReplicaStores, StoreImplementation } from './fleet.js';
@@ -30,8 +26,6 @@ function replica(connection: RedisConnection, { lockWaitMs }: FleetOptions): Rep
     claims: new RedisOnceStore(connection),
     ratings: new RedisRatingStore(connection),
     reviewCards: new RedisReviewStore(connection, { lockWaitMs, lockPollMs: 5 }),
-    entrySnapshots: new RedisEntrySnapshotStore(connection),
-    questionLinks: new RedisQuestionLinkStore(connection),
     channelSettings: new RedisChannelSettingsStore(connection),
   };
 }
