@@ -118,6 +118,7 @@ export class Answerer implements AnswerQuestion {
         {
           asker,
           text,
+          workspace: handling.teamId,
           conversationId: target.channel,
           threadId: target.threadTs,
           placement,

@@ -29,15 +29,16 @@ export function beginHandling(request: BoltRequest, deps: { logger: Logger; user
   const client = guardOutgoingCalls(request.client);
   const logger = withRequestId(deps.logger, requestId);
   const people = new Map<string, Promise<SlackUser>>();
+  const teamId = workspaceOf(request.context);
   return {
     client,
     requestId,
     logger,
-    teamId: workspaceOf(request.context),
+    teamId,
     person(userId) {
       let found = people.get(userId);
       if (!found) {
-        found = deps.users.lookup(client, userId, logger);
+        found = deps.users.lookup(client, teamId, userId, logger);
         people.set(userId, found);
       }
       return found;

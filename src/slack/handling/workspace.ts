@@ -7,11 +7,14 @@ export type WorkspaceContext = Pick<Context, 'teamId' | 'enterpriseId'> & {
   isEnterpriseInstall?: boolean | undefined;
 };
 
+/** Whose a request is when Bolt could tell neither team nor enterprise, or a stored asker predates it. */
+export const UNKNOWN_WORKSPACE = 'unknown';
+
 /** A team's id (T…), or for an org-wide install its enterprise's (E…): one install, one set of state. */
 export function workspaceOf(context: WorkspaceContext): string {
   if (context.isEnterpriseInstall && context.enterpriseId) return context.enterpriseId;
   // An org-wide install's events may carry only the enterprise.
-  return context.teamId ?? context.enterpriseId ?? 'unknown';
+  return context.teamId ?? context.enterpriseId ?? UNKNOWN_WORKSPACE;
 }
 
 /** As Bolt's App.js buildSource finds it, for what is decided before Bolt; undefined leaves it to Bolt. */
@@ -29,7 +32,7 @@ export function workspaceOfEnvelope(envelope: Record<string, unknown>): string |
   const orgWide =
     (authorization ? Reflect.get(authorization, 'is_enterprise_install') : envelope.is_enterprise_install) ===
     true;
-  const workspace = (orgWide ? enterpriseId : undefined) ?? teamId ?? enterpriseId ?? 'unknown';
+  const workspace = (orgWide ? enterpriseId : undefined) ?? teamId ?? enterpriseId ?? UNKNOWN_WORKSPACE;
   return typeof workspace === 'string' ? workspace : undefined;
 }
 
