@@ -25,6 +25,7 @@ import {
   IT_ONCALL_GROUP,
   PERSONAS,
   REVIEW_CHANNEL,
+  TEAM,
   WORKSPACE_URL,
   Workspace,
 } from './workspace.js';
@@ -127,7 +128,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     closers.push(() => gateway.stop());
     const { port } = await gateway.start();
     workspace.answersOf = (channelId) => {
-      const { answer, askers } = gateway.answersOnItsOwn(channelId);
+      const { answer, askers } = gateway.answersOnItsOwn(TEAM.id, channelId);
       return { answers: answer, askers };
     };
     requests = new GatewayRequests({

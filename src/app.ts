@@ -22,7 +22,10 @@ export interface Gateway {
   /** For the start-up line. */
   store: { kind: Stores['kind']; location: string };
   /** As its settings say now, for the playground's hints. */
-  answersOnItsOwn(channelId: string): {
+  answersOnItsOwn(
+    workspace: string,
+    channelId: string,
+  ): {
     answer: NonNullable<ChannelSettings['answer']>;
     askers: NonNullable<ChannelSettings['askers']>;
   };
@@ -105,8 +108,8 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     platformUrl: platformChoice.client.openUrl,
     demo: platformChoice.demo,
     store: { kind: stores.kind, location: stores.location },
-    answersOnItsOwn: (channelId) => {
-      const { answer, askers } = channels.policyOf(channelId);
+    answersOnItsOwn: (workspace, channelId) => {
+      const { answer, askers } = channels.policyOf(workspace, channelId);
       return { answer, askers };
     },
     async start() {

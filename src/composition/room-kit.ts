@@ -31,7 +31,7 @@ export function createRoomKit(
     responder: Responder;
     users: UserLookup;
     channels: ChannelDirectory;
-    stores: Pick<Stores, 'deliveries' | 'threads' | 'assistantContexts' | 'operators'>;
+    stores: Pick<Stores, 'deliveries' | 'threads' | 'assistantContexts' | 'operators' | 'panelTitles'>;
     sources: Omit<RoomSources, 'env'>;
     settings: RoomSettings;
     metrics: Pick<Metrics, 'slackEvent' | 'operatorRefusal'>;
@@ -73,8 +73,7 @@ export function createRoomKit(
     threads: threadRegistry(stores.threads, env.CONTEXT_TTL_SECONDS),
     assistant: assistantPanel({
       contexts: stores.assistantContexts,
-      // A thread is named once while its answers live.
-      titles: stores.threads,
+      titles: stores.panelTitles,
       placements: channels,
       responder,
       settings: {

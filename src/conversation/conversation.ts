@@ -56,6 +56,8 @@ export interface ConversationSettings {
 export interface QuestionInput {
   asker: Asker;
   text: string;
+  /** The adapter's workspace of the conversation, for what is told the asker later. */
+  workspace?: string | undefined;
   conversationId: string;
   threadId: string | undefined;
   /** Where it was asked; a suggestion click is asked as the answer that offered it was. */
@@ -70,6 +72,7 @@ export interface QuestionInput {
 
 export interface AnsweredQuestion {
   asker: { userId: string; displayName: string };
+  workspace?: string | undefined;
   question: string;
   conversationId: string;
   threadId: string | undefined;
@@ -310,6 +313,7 @@ export class Conversation {
     this.#observer?.answered(
       {
         asker: { userId: asker.userId, displayName: asker.displayName },
+        ...(input.workspace !== undefined && { workspace: input.workspace }),
         question,
         conversationId: input.conversationId,
         threadId: input.threadId,

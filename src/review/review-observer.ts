@@ -10,6 +10,8 @@ import type { EntrySnapshot, ReasonNote, ReviewCard } from './types.js';
 export interface DislikeReport {
   context: AnswerContext;
   asker: { userId: string; displayName: string };
+  /** The adapter's workspace of the answer, kept with the asker to tell. */
+  workspace?: string | undefined;
   /** A link to the disliked answer, or `direct_message` when it is in a DM. */
   link: string | 'direct_message' | undefined;
 }
@@ -85,6 +87,7 @@ export class ReviewObserver implements AnswerObserver, LinkedEntries {
       latestConversation: answered.conversationId,
       notify: withAsker(base.notify, {
         userId: answered.asker.userId,
+        ...(answered.workspace !== undefined && { workspace: answered.workspace }),
         conversationId: answered.conversationId,
         threadId: answered.threadId,
         question: answered.question,
@@ -194,6 +197,7 @@ function dislikedCard(
     latestConversation: context.conversationId,
     notify: withAsker(base.notify, {
       userId: report.asker.userId,
+      ...(report.workspace !== undefined && { workspace: report.workspace }),
       conversationId: context.conversationId,
       threadId: context.threadId,
       question: context.question,

@@ -33,6 +33,8 @@ export interface EntrySnapshot {
 /** Someone to tell when the entry behind their card is fixed. */
 export interface AskerToNotify {
   userId: string;
+  /** The adapter's workspace of the conversation; absent for askers noted before it was kept. */
+  workspace?: string | undefined;
   /** Where their question was answered (adapter terms: channel and thread). */
   conversationId: string;
   threadId: string | undefined;

@@ -4,19 +4,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { errorFields } from '../logging/error-fields.js';
-import { MemoryAssistantContextStore } from './assistant-contexts.js';
 import { MemoryChannelSettingsStore } from './channel-settings.js';
-import { MemoryContextStore, MemoryNameCache, MemoryOnceStore, MemoryRatingStore } from './memory.js';
+import { MemoryContextStore, MemoryOnceStore, MemoryRatingStore } from './memory.js';
+import { memoryNamespaces } from './namespace.js';
 import type { StoreLogger } from './redis-connection.js';
-import {
-  MemoryEntrySnapshotStore,
-  MemoryOperatorCache,
-  MemoryQuestionLinkStore,
-  MemoryReviewStore,
-} from './review-memory.js';
+import { MemoryReviewStore } from './review-memory.js';
 import { createSqliteStores, sweepInBackground } from './sqlite.js';
 import { type SqliteLayers, SqliteStateError } from './sqlite-database.js';
-import type { StoreChoice, Stores } from './stores.js';
+import { declaredNamespaces, type StoreChoice, type Stores } from './stores.js';
 
 export interface StoresOptions {
   state: StoreChoice;
@@ -34,11 +29,6 @@ export interface StoresOptions {
 const DEFAULT_SWEEP_EVERY_MS = 60_000;
 /** How often the write-ahead log is moved into the SQLite file, by the worker thread that writes it (sqlite-background.ts). */
 const CHECKPOINT_EVERY_MS = 1_000;
-/**
- * In one process each tick is claimed once anyway (the schedule never repeats an occurrence): the
- * memory only has to outlast the ticks in flight.
- */
-const MAX_TICKS_REMEMBERED = 1_000;
 
 /**
  * Rejects with StoreUnavailableError when Redis cannot be reached at start, and with SqliteStateError
@@ -60,28 +50,26 @@ export async function createStores(options: StoresOptions): Promise<Stores> {
 
 function memoryStores(options: StoresOptions): Stores {
   const bounds = { maxEntries: options.maxEntries };
+  const namespace = memoryNamespaces(bounds);
   const stores = {
     contexts: new MemoryContextStore({ ...bounds, ttlSeconds: options.ttlSeconds }),
     deliveries: new MemoryOnceStore(bounds),
     threads: new MemoryOnceStore(bounds),
-    ticks: new MemoryOnceStore({ maxEntries: MAX_TICKS_REMEMBERED }),
     ratings: new MemoryRatingStore(bounds),
-    names: new MemoryNameCache(bounds),
     reviewCards: new MemoryReviewStore(bounds),
-    entrySnapshots: new MemoryEntrySnapshotStore(bounds),
-    questionLinks: new MemoryQuestionLinkStore(bounds),
-    operators: new MemoryOperatorCache(),
     channelSettings: new MemoryChannelSettingsStore(),
-    assistantContexts: new MemoryAssistantContextStore(bounds),
   };
   return {
     ...stores,
+    ...declaredNamespaces(namespace, options.ttlSeconds),
+    namespace,
     tokenCache: undefined,
     kind: 'memory',
     location: 'this process (lost when it stops)',
     ping: async () => true,
     close: async () => {
       for (const store of Object.values(stores)) store.clear();
+      namespace.clear();
     },
   };
 }

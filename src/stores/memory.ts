@@ -2,7 +2,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ContextStore, RatingStore } from '../conversation/stores.js';
 import type { AnswerContext, Placement, Rating } from '../conversation/types.js';
-import type { NameCache, OnceStore, TickClaims } from '../slack/handling/stores.js';
+import type { OnceStore } from '../slack/handling/stores.js';
 
 export type Clock = () => number;
 
@@ -154,8 +154,7 @@ export class MemoryContextStore implements ContextStore {
   }
 }
 
-/** Also TickClaims: with no other replica, nothing to refuse for. */
-export class MemoryOnceStore implements OnceStore, TickClaims {
+export class MemoryOnceStore implements OnceStore {
   readonly #claims: LRUCache<string, true>;
 
   /** A claim evicted by the size cap can be claimed again: size the cap above the claims per TTL. */
@@ -217,25 +216,5 @@ export class MemoryRatingStore implements RatingStore {
 
   clear(): void {
     this.#ratings.clear();
-  }
-}
-
-export class MemoryNameCache implements NameCache {
-  readonly #names: LRUCache<string, string>;
-
-  constructor(options: CacheBounds) {
-    this.#names = new LRUCache<string, string>(cacheOptions(options));
-  }
-
-  async get(userId: string): Promise<string | undefined> {
-    return this.#names.get(userId);
-  }
-
-  async set(userId: string, name: string, ttlSeconds: number): Promise<void> {
-    this.#names.set(userId, name, { ttl: ttlMs(ttlSeconds) });
-  }
-
-  clear(): void {
-    this.#names.clear();
   }
 }

@@ -27,9 +27,13 @@ export class RedisJsonStore<T> {
     return read.kind === 'value' ? read.value : undefined;
   }
 
+  raw(id: string): Promise<string | undefined> {
+    return this.#redis.get(this.key(id));
+  }
+
   /** Tells a missing key from one holding what does not parse (which a writer may replace). */
   async read(id: string): Promise<StoredValue<T>> {
-    const raw = await this.#redis.get(this.key(id));
+    const raw = await this.raw(id);
     if (raw === undefined) return { kind: 'missing' };
     const value = parseJsonWith(raw, this.#schema);
     return value === undefined ? { kind: 'unreadable' } : { kind: 'value', value };
@@ -42,11 +46,24 @@ export class RedisJsonStore<T> {
     ttlSeconds: number,
     options?: { onlyIfAbsent?: boolean },
   ): Promise<boolean> {
-    return this.#redis.set(this.key(id), JSON.stringify(value), ttlSeconds, options);
+    return this.setRaw(id, JSON.stringify(value), ttlSeconds, options);
+  }
+
+  setRaw(
+    id: string,
+    raw: string,
+    ttlSeconds: number,
+    options?: { onlyIfAbsent?: boolean },
+  ): Promise<boolean> {
+    return this.#redis.set(this.key(id), raw, ttlSeconds, options);
   }
 
   async delete(id: string): Promise<void> {
     await this.#redis.del(this.key(id));
+  }
+
+  deleteIfEquals(id: string, raw: string): Promise<boolean> {
+    return this.#redis.delIfEquals(this.key(id), raw);
   }
 
   async has(id: string): Promise<boolean> {

@@ -1,23 +1,16 @@
 // Every store on one Redis server: loaded by index.ts only when REDIS_URL is set.
-import { RedisAssistantContextStore } from './assistant-contexts.js';
 import { RedisChannelSettingsStore } from './channel-settings.js';
 import { FallbackOnceStore } from './fallback-once-store.js';
 import {
   RedisContextStore,
-  RedisNameCache,
   RedisOnceStore,
   RedisRatingStore,
-  RedisTickClaims,
   RedisTokenCache,
+  redisNamespaces,
 } from './redis.js';
 import { RedisConnection, type StoreLogger } from './redis-connection.js';
-import {
-  RedisEntrySnapshotStore,
-  RedisOperatorCache,
-  RedisQuestionLinkStore,
-  RedisReviewStore,
-} from './review-redis.js';
-import type { Stores } from './stores.js';
+import { RedisReviewStore } from './review-redis.js';
+import { declaredNamespaces, type Stores } from './stores.js';
 
 export interface RedisStoresOptions {
   maxEntries: number;
@@ -38,19 +31,16 @@ export async function redisStores(
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.connectTimeoutMs !== undefined ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
   });
+  const namespace = redisNamespaces(redis);
   return {
+    ...declaredNamespaces(namespace, options.ttlSeconds),
+    namespace,
     contexts: new RedisContextStore(redis, { ttlSeconds: options.ttlSeconds }),
     deliveries: new FallbackOnceStore(new RedisOnceStore(redis), { maxEntries: options.maxEntries }),
     threads: new RedisOnceStore(redis),
-    ticks: new RedisTickClaims(redis),
     ratings: new RedisRatingStore(redis),
-    names: new RedisNameCache(redis),
     reviewCards: new RedisReviewStore(redis),
-    entrySnapshots: new RedisEntrySnapshotStore(redis),
-    questionLinks: new RedisQuestionLinkStore(redis),
-    operators: new RedisOperatorCache(redis),
     channelSettings: new RedisChannelSettingsStore(redis),
-    assistantContexts: new RedisAssistantContextStore(redis),
     tokenCache: new RedisTokenCache(redis),
     kind: 'redis',
     location: redisLocation(state.url),

@@ -3,14 +3,20 @@ import { z } from 'zod';
 import { type ContextStore, type RatingStore, StoreUnavailableError } from '../conversation/stores.js';
 import type { AnswerContext, Rating } from '../conversation/types.js';
 import type { CachedToken, TokenCache } from '../platform/access-token.js';
-import type { NameCache, OnceStore, TickClaims } from '../slack/handling/stores.js';
+import type { OnceStore } from '../slack/handling/stores.js';
 import { contextSchema } from './context-schema.js';
 import { lockOwner } from './lock-owner.js';
+import { KeptNamespace, type Namespaces } from './namespace.js';
 import { exSeconds, type RedisCommands } from './redis-connection.js';
 import { RedisJsonStore } from './redis-json-store.js';
 
 const ratingSchema = z.union([z.literal(1), z.literal(2)]);
-const nameSchema = z.string();
+
+/** A namespace's keys are `<prefix><name>:<key>`, on the connection's circuit breaker. */
+export function redisNamespaces(redis: RedisCommands): Namespaces {
+  return (name, options) =>
+    new KeptNamespace(new RedisJsonStore(redis, `${name}:`, options.schema), name, options);
+}
 
 export interface RedisContextStoreOptions {
   ttlSeconds: number;
@@ -63,19 +69,6 @@ export class RedisOnceStore implements OnceStore {
   }
 }
 
-/** No in-process fallback: while Redis is down every claim rejects, so no replica posts. */
-export class RedisTickClaims implements TickClaims {
-  readonly #ticks: RedisJsonStore<1>;
-
-  constructor(redis: RedisCommands) {
-    this.#ticks = new RedisJsonStore(redis, 'tick:', claimSchema);
-  }
-
-  claim(key: string, ttlSeconds: number): Promise<boolean> {
-    return this.#ticks.set(key, 1, ttlSeconds, { onlyIfAbsent: true });
-  }
-}
-
 /** SET NX then GET can find the winner gone (forgotten, expired); a few rounds settle it. */
 const RECORD_ATTEMPTS = 3;
 
@@ -113,22 +106,6 @@ export class RedisRatingStore implements RatingStore {
 
   forget(contextKey: string): Promise<void> {
     return this.#ratings.delete(contextKey);
-  }
-}
-
-export class RedisNameCache implements NameCache {
-  readonly #names: RedisJsonStore<string>;
-
-  constructor(redis: RedisCommands) {
-    this.#names = new RedisJsonStore(redis, 'name:', nameSchema);
-  }
-
-  get(userId: string): Promise<string | undefined> {
-    return this.#names.get(userId);
-  }
-
-  async set(userId: string, name: string, ttlSeconds: number): Promise<void> {
-    await this.#names.set(userId, name, ttlSeconds);
   }
 }
 

@@ -1,18 +1,17 @@
 // The review loop's stores in one process: a card's changes run one after another, in memory.
 import { LRUCache } from 'lru-cache';
 import {
-  type EntrySnapshotStore,
   type OpenCards,
-  QUESTION_LINK_RETENTION_SECONDS,
-  type QuestionLinkStore,
   REVIEW_RETENTION_SECONDS,
   ReviewCardBusyError,
   type ReviewStore,
 } from '../review/stores.js';
-import type { EntrySnapshot, QuestionLink, ReviewCard } from '../review/types.js';
+import type { ReviewCard } from '../review/types.js';
 import { KeyedQueue } from '../slack/handling/keyed-queue.js';
-import type { OperatorCache, UsergroupMembers } from '../slack/handling/stores.js';
+import type { UsergroupMembers } from '../slack/handling/stores.js';
 import type { Clock } from './memory.js';
+import { KeptNamespace, memoryStrings } from './namespace.js';
+import { usergroupMembersSchema } from './review-schemas.js';
 
 const RETENTION_MS = REVIEW_RETENTION_SECONDS * 1000;
 const DEFAULT_LOCK_WAIT_MS = 10_000;
@@ -133,77 +132,15 @@ export class MemoryReviewStore implements ReviewStore {
   }
 }
 
-export class MemoryEntrySnapshotStore implements EntrySnapshotStore {
-  readonly #snapshots: LRUCache<string, { raw: string }>;
-
-  constructor(options: MemoryBounds) {
-    this.#snapshots = boundedCache(options, RETENTION_MS);
-  }
-
-  async put(snapshot: EntrySnapshot): Promise<void> {
-    this.#snapshots.set(snapshot.docId, { raw: JSON.stringify(snapshot) });
-  }
-
-  async get(docId: string): Promise<EntrySnapshot | undefined> {
-    return parsedOf<EntrySnapshot>(this.#snapshots.get(docId));
-  }
-
-  clear(): void {
-    this.#snapshots.clear();
-  }
-}
-
-export class MemoryQuestionLinkStore implements QuestionLinkStore {
-  readonly #links: LRUCache<string, { raw: string }>;
-
-  constructor(options: MemoryBounds) {
-    this.#links = boundedCache(options, QUESTION_LINK_RETENTION_SECONDS * 1000);
-  }
-
-  async put(key: string, link: QuestionLink): Promise<void> {
-    this.#links.set(key, { raw: JSON.stringify(link) });
-  }
-
-  async get(key: string): Promise<QuestionLink | undefined> {
-    return parsedOf<QuestionLink>(this.#links.get(key));
-  }
-
-  async delete(key: string): Promise<void> {
-    this.#links.delete(key);
-  }
-
-  clear(): void {
-    this.#links.clear();
-  }
-}
-
-export class MemoryOperatorCache implements OperatorCache {
-  readonly #groups: LRUCache<string, UsergroupMembers>;
-
+/** The operators' cache in one process, for what builds it alone; the gateway's is a namespace (stores.ts). */
+export class MemoryOperatorCache extends KeptNamespace<UsergroupMembers> {
   constructor(options: Partial<MemoryBounds> = {}) {
-    this.#groups = boundedCache({ ...options, maxEntries: options.maxEntries ?? DEFAULT_OPERATOR_GROUPS });
-  }
-
-  async get(usergroupId: string): Promise<UsergroupMembers | undefined> {
-    return copyOf(this.#groups.get(usergroupId));
-  }
-
-  async set(usergroupId: string, value: UsergroupMembers, ttlSeconds: number): Promise<void> {
-    // lru-cache reads a TTL of 0 as "never expires"; Redis refuses it. Both refuse it here.
-    if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
-    this.#groups.set(usergroupId, structuredClone(value), { ttl: ttlSeconds * 1000 });
-  }
-
-  clear(): void {
-    this.#groups.clear();
+    const bounds = { ...options, maxEntries: options.maxEntries ?? DEFAULT_OPERATOR_GROUPS };
+    super(memoryStrings(bounds), 'operators', { schema: usergroupMembersSchema, ttlSeconds: 3600 });
   }
 }
 
 /** Most reported first; of two alike, the one reported last. */
 function byCountThenRecent(a: KeptCard, b: KeptCard): number {
   return b.count - a.count || b.updatedAt - a.updatedAt;
-}
-
-function copyOf<V>(value: V | undefined): V | undefined {
-  return value === undefined ? undefined : structuredClone(value);
 }

@@ -1,17 +1,13 @@
 // The review stores in Redis: a card changes under a SET NX lock with an owner token, so counts add up.
 import {
-  type EntrySnapshotStore,
   type OpenCards,
-  QUESTION_LINK_RETENTION_SECONDS,
-  type QuestionLinkStore,
   REVIEW_RETENTION_SECONDS,
   ReviewCardBusyError,
   type ReviewStore,
 } from '../review/stores.js';
-import type { EntrySnapshot, QuestionLink, ReviewCard } from '../review/types.js';
-import type { OperatorCache, UsergroupMembers } from '../slack/handling/stores.js';
+import type { ReviewCard } from '../review/types.js';
 import { lockOwner } from './lock-owner.js';
-import type { RedisCommands, RedisConnection } from './redis-connection.js';
+import type { RedisConnection } from './redis-connection.js';
 import { RedisJsonStore } from './redis-json-store.js';
 import {
   type ReviewLockOptions,
@@ -19,12 +15,7 @@ import {
   reviewLockSettings,
   waitForCardLock,
 } from './review-lock.js';
-import {
-  entrySnapshotSchema,
-  questionLinkSchema,
-  reviewCardSchema,
-  usergroupMembersSchema,
-} from './review-schemas.js';
+import { reviewCardSchema } from './review-schemas.js';
 
 export type RedisReviewStoreOptions = ReviewLockOptions;
 
@@ -119,57 +110,5 @@ export class RedisReviewStore implements ReviewStore {
     return waitForCardLock(cardId, this.#lockSettings, () =>
       this.#redis.set(lockKey, owner, this.#lockSettings.ttlSeconds, { onlyIfAbsent: true }),
     );
-  }
-}
-
-export class RedisEntrySnapshotStore implements EntrySnapshotStore {
-  readonly #snapshots: RedisJsonStore<EntrySnapshot>;
-
-  constructor(redis: RedisCommands) {
-    this.#snapshots = new RedisJsonStore(redis, 'kb-entry:', entrySnapshotSchema);
-  }
-
-  async put(snapshot: EntrySnapshot): Promise<void> {
-    await this.#snapshots.set(snapshot.docId, snapshot, REVIEW_RETENTION_SECONDS);
-  }
-
-  get(docId: string): Promise<EntrySnapshot | undefined> {
-    return this.#snapshots.get(docId);
-  }
-}
-
-export class RedisQuestionLinkStore implements QuestionLinkStore {
-  readonly #links: RedisJsonStore<QuestionLink>;
-
-  constructor(redis: RedisCommands) {
-    this.#links = new RedisJsonStore(redis, 'q-link:', questionLinkSchema);
-  }
-
-  async put(key: string, link: QuestionLink): Promise<void> {
-    await this.#links.set(key, link, QUESTION_LINK_RETENTION_SECONDS);
-  }
-
-  get(key: string): Promise<QuestionLink | undefined> {
-    return this.#links.get(key);
-  }
-
-  delete(key: string): Promise<void> {
-    return this.#links.delete(key);
-  }
-}
-
-export class RedisOperatorCache implements OperatorCache {
-  readonly #groups: RedisJsonStore<UsergroupMembers>;
-
-  constructor(redis: RedisCommands) {
-    this.#groups = new RedisJsonStore(redis, 'operators:', usergroupMembersSchema);
-  }
-
-  get(usergroupId: string): Promise<UsergroupMembers | undefined> {
-    return this.#groups.get(usergroupId);
-  }
-
-  async set(usergroupId: string, value: UsergroupMembers, ttlSeconds: number): Promise<void> {
-    await this.#groups.set(usergroupId, value, ttlSeconds);
   }
 }

@@ -40,6 +40,7 @@ export const reviewCardSchema: z.ZodType<ReviewCard> = z.compile(
       notify: z.array(
         z.object({
           userId: z.string(),
+          workspace: z.string().optional(),
           conversationId: z.string(),
           threadId: z.string().optional(),
           question: z.string(),

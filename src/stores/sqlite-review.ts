@@ -3,16 +3,12 @@
 // file only while the lock is still its owner's, and written with the key/value table's next batch.
 import { z } from 'zod';
 import {
-  type EntrySnapshotStore,
   type OpenCards,
-  QUESTION_LINK_RETENTION_SECONDS,
-  type QuestionLinkStore,
   REVIEW_RETENTION_SECONDS,
   ReviewCardBusyError,
   type ReviewStore,
 } from '../review/stores.js';
-import type { EntrySnapshot, QuestionLink, ReviewCard } from '../review/types.js';
-import type { OperatorCache, UsergroupMembers } from '../slack/handling/stores.js';
+import type { ReviewCard } from '../review/types.js';
 import { parseJsonWith } from '../util/json.js';
 import { lockOwner } from './lock-owner.js';
 import {
@@ -21,12 +17,7 @@ import {
   reviewLockSettings,
   waitForCardLock,
 } from './review-lock.js';
-import {
-  entrySnapshotSchema,
-  questionLinkSchema,
-  reviewCardSchema,
-  usergroupMembersSchema,
-} from './review-schemas.js';
+import { reviewCardSchema } from './review-schemas.js';
 import {
   type Clock,
   type HeldRows,
@@ -183,57 +174,5 @@ export class SqliteReviewStore implements ReviewStore {
     return waitForCardLock(cardId, this.#lockSettings, () =>
       this.#locks.setRaw(cardId, owner, this.#lockSettings.ttlSeconds, { onlyIfAbsent: true }),
     );
-  }
-}
-
-export class SqliteEntrySnapshotStore implements EntrySnapshotStore {
-  readonly #snapshots: SqliteJsonStore<EntrySnapshot>;
-
-  constructor(kv: KvTable, now: Clock) {
-    this.#snapshots = new SqliteJsonStore(kv, 'kb-entry', entrySnapshotSchema, now);
-  }
-
-  async put(snapshot: EntrySnapshot): Promise<void> {
-    this.#snapshots.set(snapshot.docId, snapshot, REVIEW_RETENTION_SECONDS);
-  }
-
-  async get(docId: string): Promise<EntrySnapshot | undefined> {
-    return this.#snapshots.get(docId);
-  }
-}
-
-export class SqliteQuestionLinkStore implements QuestionLinkStore {
-  readonly #links: SqliteJsonStore<QuestionLink>;
-
-  constructor(kv: KvTable, now: Clock) {
-    this.#links = new SqliteJsonStore(kv, 'q-link', questionLinkSchema, now);
-  }
-
-  async put(key: string, link: QuestionLink): Promise<void> {
-    this.#links.set(key, link, QUESTION_LINK_RETENTION_SECONDS);
-  }
-
-  async get(key: string): Promise<QuestionLink | undefined> {
-    return this.#links.get(key);
-  }
-
-  async delete(key: string): Promise<void> {
-    this.#links.delete(key);
-  }
-}
-
-export class SqliteOperatorCache implements OperatorCache {
-  readonly #groups: SqliteJsonStore<UsergroupMembers>;
-
-  constructor(kv: KvTable, now: Clock) {
-    this.#groups = new SqliteJsonStore(kv, 'operators', usergroupMembersSchema, now);
-  }
-
-  async get(usergroupId: string): Promise<UsergroupMembers | undefined> {
-    return this.#groups.get(usergroupId);
-  }
-
-  async set(usergroupId: string, value: UsergroupMembers, ttlSeconds: number): Promise<void> {
-    this.#groups.set(usergroupId, value, ttlSeconds);
   }
 }

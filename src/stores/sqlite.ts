@@ -8,12 +8,12 @@ import type { ContextStore, RatingStore } from '../conversation/stores.js';
 import type { AnswerContext, Rating } from '../conversation/types.js';
 import { errorFields } from '../logging/error-fields.js';
 import type { CachedToken, TokenCache } from '../platform/access-token.js';
-import type { NameCache, OnceStore, TickClaims } from '../slack/handling/stores.js';
-import { SqliteAssistantContextStore } from './assistant-contexts.js';
+import type { OnceStore } from '../slack/handling/stores.js';
 import { SqliteChannelSettingsStore } from './channel-settings.js';
 import { contextSchema } from './context-schema.js';
 import { lockOwner } from './lock-owner.js';
 import { MemoryOnceStore } from './memory.js';
+import { KeptNamespace, type Namespaces } from './namespace.js';
 import type { StoreLogger } from './redis-connection.js';
 import { startBackgroundConnection } from './sqlite-background.js';
 import {
@@ -25,18 +25,11 @@ import {
   timeLedId,
   ttlMs,
 } from './sqlite-database.js';
-import {
-  SqliteEntrySnapshotStore,
-  SqliteOperatorCache,
-  SqliteQuestionLinkStore,
-  SqliteReviewStore,
-  type SqliteReviewStoreOptions,
-} from './sqlite-review.js';
-import type { Stores } from './stores.js';
+import { SqliteReviewStore, type SqliteReviewStoreOptions } from './sqlite-review.js';
+import { declaredNamespaces, type Stores } from './stores.js';
 
 const claimSchema = z.literal(1);
 const ratingSchema = z.union([z.literal(1), z.literal(2)]);
-const nameSchema = z.string();
 const cachedTokenSchema = z.object({ token: z.string().min(1), expiresAt: z.number() });
 
 class SqliteContextStore implements ContextStore {
@@ -58,13 +51,13 @@ class SqliteContextStore implements ContextStore {
   }
 }
 
-/** Deliveries and threads (OnceStore), or ticks (TickClaims), each in a namespace of its own. */
-class SqliteOnceStore implements OnceStore, TickClaims {
+/** Deliveries and threads, each in a namespace of its own, filed under their Slack ts. */
+class SqliteOnceStore implements OnceStore {
   readonly #claims: SqliteJsonStore<1>;
   /** The file's id of a key (deliveries and threads: `timeLedId`). */
   readonly #fileId: (key: string) => string;
 
-  constructor(kv: KvTable, namespace: string, now: Clock, fileId: (key: string) => string = (key) => key) {
+  constructor(kv: KvTable, namespace: string, now: Clock, fileId: (key: string) => string) {
     this.#claims = new SqliteJsonStore(kv, namespace, claimSchema, now);
     this.#fileId = fileId;
   }
@@ -158,22 +151,6 @@ class SqliteRatingStore implements RatingStore {
   }
 }
 
-class SqliteNameCache implements NameCache {
-  readonly #names: SqliteJsonStore<string>;
-
-  constructor(kv: KvTable, now: Clock) {
-    this.#names = new SqliteJsonStore(kv, 'name', nameSchema, now);
-  }
-
-  async get(userId: string): Promise<string | undefined> {
-    return this.#names.get(userId);
-  }
-
-  async set(userId: string, name: string, ttlSeconds: number): Promise<void> {
-    this.#names.set(userId, name, ttlSeconds);
-  }
-}
-
 /** The platform token, kept across restarts, with the renewal lock as Redis has it. */
 class SqliteTokenCache implements TokenCache {
   readonly #token: SqliteJsonStore<CachedToken>;
@@ -251,19 +228,18 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
         });
   const kv = new KvTable(db, { ...layers, onFlushError: options.onFlushError, writer: background });
   let open = true;
+  // A namespace is the `ns` of the key/value table, on all its layers (docs/storage.md).
+  const namespace: Namespaces = (name, declared) =>
+    new KeptNamespace(new SqliteJsonStore(kv, name, declared.schema, now), name, declared);
   return {
+    ...declaredNamespaces(namespace, options.ttlSeconds),
+    namespace,
     contexts: new SqliteContextStore(kv, { ttlSeconds: options.ttlSeconds, now }),
     deliveries: new SqliteDeliveryStore(kv, 'once', now),
     threads: new SqliteOnceStore(kv, 'thread', now, timeLedId),
-    ticks: new SqliteOnceStore(kv, 'tick', now),
     ratings: new SqliteRatingStore(kv, now),
-    names: new SqliteNameCache(kv, now),
     reviewCards: new SqliteReviewStore(db, kv, { ...options, now }),
-    entrySnapshots: new SqliteEntrySnapshotStore(kv, now),
-    questionLinks: new SqliteQuestionLinkStore(kv, now),
-    operators: new SqliteOperatorCache(kv, now),
     channelSettings: new SqliteChannelSettingsStore(db),
-    assistantContexts: new SqliteAssistantContextStore(kv, now),
     tokenCache: new SqliteTokenCache(kv, now),
     kind: 'sqlite',
     path,

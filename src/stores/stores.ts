@@ -1,10 +1,19 @@
-// What a set of stores is, whichever way it stores.
+// What a set of stores is, whichever way it stores, and the namespaces every engine declares alike.
+import { z } from 'zod';
 import type { ContextStore, RatingStore } from '../conversation/stores.js';
 import type { TokenCache } from '../platform/access-token.js';
-import type { EntrySnapshotStore, QuestionLinkStore, ReviewStore } from '../review/stores.js';
-import type { AssistantContextStore } from '../slack/assistant/stores.js';
+import {
+  type EntrySnapshotStore,
+  QUESTION_LINK_RETENTION_SECONDS,
+  type QuestionLinkStore,
+  REVIEW_RETENTION_SECONDS,
+  type ReviewStore,
+} from '../review/stores.js';
+import { type AssistantContextStore, contextChannelSchema } from '../slack/assistant/stores.js';
 import type { ChannelSettingsStore } from '../slack/channels/stores.js';
 import type { NameCache, OnceStore, OperatorCache, TickClaims } from '../slack/handling/stores.js';
+import { claimsOnly, type Namespace, type Namespaces } from './namespace.js';
+import { entrySnapshotSchema, questionLinkSchema, usergroupMembersSchema } from './review-schemas.js';
 import type { SqliteLayers } from './sqlite-database.js';
 
 export type StoreChoice =
@@ -12,24 +21,17 @@ export type StoreChoice =
   | { kind: 'sqlite'; path: string; layers?: SqliteLayers }
   | { kind: 'redis'; url: string; keyPrefix: string; commandTimeoutMs?: number };
 
-export interface Stores {
+export interface Stores extends DeclaredNamespaces {
+  /** A namespace of this engine's: a room declares its own storage in one line. */
+  namespace: Namespaces;
   contexts: ContextStore;
   /** With Redis each process also remembers its own, so a claim is still decided while Redis is down. */
   deliveries: OnceStore;
   /** Apart from deliveries, which would evict the threads in one bounded store. */
   threads: OnceStore;
-  /** Once per fleet, without the deliveries' in-process fallback: every replica would post the tick. */
-  ticks: TickClaims;
   ratings: RatingStore;
-  names: NameCache;
   reviewCards: ReviewStore;
-  /** What an edit is prefilled from. */
-  entrySnapshots: EntrySnapshotStore;
-  questionLinks: QuestionLinkStore;
-  operators: OperatorCache;
   channelSettings: ChannelSettingsStore;
-  /** For whichever replica answers the panel's next question. */
-  assistantContexts: AssistantContextStore;
   /** Undefined in memory: one process, nothing to share. */
   tokenCache: TokenCache | undefined;
   kind: 'memory' | 'redis' | 'sqlite';
@@ -38,4 +40,50 @@ export interface Stores {
   ping(): Promise<boolean>;
   /** With Redis the stores share one connection, so none closes alone. */
   close(): Promise<void>;
+}
+
+/** The plain stores: a namespace each, the same names in every engine (a Redis key's segment, a SQLite `ns`). */
+export interface DeclaredNamespaces {
+  /** Once per fleet, without the deliveries' in-process fallback: every replica would post the tick. */
+  ticks: TickClaims;
+  names: NameCache;
+  operators: OperatorCache;
+  /** For whichever replica answers the panel's next question. */
+  assistantContexts: AssistantContextStore;
+  /** One call for a person per answer, whoever clicks on whichever replica; refused while the engine is down. */
+  escalations: Namespace<never>;
+  /** An assistant thread is titled once, on whichever replica its first question arrives. */
+  panelTitles: Namespace<never>;
+  /** What an edit is prefilled from, by docId. */
+  entrySnapshots: EntrySnapshotStore;
+  questionLinks: QuestionLinkStore;
+}
+
+/** `ttlSeconds`: an answer context's lifetime, the default of the namespaces whose writes give none. */
+export function declaredNamespaces(namespace: Namespaces, ttlSeconds: number): DeclaredNamespaces {
+  const snapshots = namespace('kb-entry', {
+    schema: entrySnapshotSchema,
+    ttlSeconds: REVIEW_RETENTION_SECONDS,
+  });
+  const links = namespace('q-link', {
+    schema: questionLinkSchema,
+    ttlSeconds: QUESTION_LINK_RETENTION_SECONDS,
+  });
+  return {
+    entrySnapshots: {
+      put: (snapshot) => snapshots.set(snapshot.docId, snapshot),
+      get: (docId) => snapshots.get(docId),
+    },
+    questionLinks: {
+      put: (key, link) => links.set(key, link),
+      get: (key) => links.get(key),
+      delete: (key) => links.delete(key),
+    },
+    ticks: namespace('tick', { schema: claimsOnly, ttlSeconds }),
+    names: namespace('name', { schema: z.string(), ttlSeconds }),
+    operators: namespace('operators', { schema: usergroupMembersSchema, ttlSeconds }),
+    assistantContexts: namespace('assistant-context', { schema: contextChannelSchema, ttlSeconds }),
+    escalations: namespace('escalation', { schema: claimsOnly, ttlSeconds }),
+    panelTitles: namespace('panel-title', { schema: claimsOnly, ttlSeconds }),
+  };
 }

@@ -10,7 +10,7 @@ import { Metrics } from '../../src/observability/metrics.js';
 import { UsergroupDirectory } from '../../src/slack/access/usergroups.js';
 import type { Rate } from '../../src/slack/answers/answerer.js';
 import { Answerer } from '../../src/slack/answers/answerer.js';
-import { escalationClaims, escalationRoutes } from '../../src/slack/answers/escalation.js';
+import { escalationRoutes } from '../../src/slack/answers/escalation.js';
 import type { AnswersPieces } from '../../src/slack/answers/pieces.js';
 import { QuestionTurns } from '../../src/slack/answers/question-turns.js';
 import type { ThreadRegistry } from '../../src/slack/answers/thread-registry.js';
@@ -26,10 +26,9 @@ import type { SlackUser, UserLookup } from '../../src/slack/handling/user-direct
 import type { HomePieces } from '../../src/slack/home/pieces.js';
 import type { AccessDeps, ReviewDeps, RoomKit } from '../../src/slack/kit/room-kit.js';
 import { Responder } from '../../src/slack/transport/responder.js';
-import { MemoryAssistantContextStore } from '../../src/stores/assistant-contexts.js';
 import { MemoryChannelSettingsStore } from '../../src/stores/channel-settings.js';
-import { MemoryOnceStore } from '../../src/stores/memory.js';
-import { MemoryOperatorCache } from '../../src/stores/review-memory.js';
+import { memoryNamespaces } from '../../src/stores/namespace.js';
+import { declaredNamespaces } from '../../src/stores/stores.js';
 import { type LogRecord, logSink } from './log-sink.js';
 import { type BlockActionsPayload, IDS } from './slack-payloads.js';
 
@@ -152,8 +151,7 @@ export function fakes(
   });
   // No channel here names anyone, and DMs have no ESCALATE_TO: no answer offers "Get a person".
   const escalations = escalationRoutes(channels, undefined);
-  const threadClaims = new MemoryOnceStore({ maxEntries: 100 });
-  const operatorCache = new MemoryOperatorCache();
+  const namespaces = declaredNamespaces(memoryNamespaces({ maxEntries: 100 }), 60);
   const platform: RoomDeps['tickets'] & RoomDeps['agents'] & RoomDeps['statistics'] = {
     listTickets: () => Promise.reject(new Error('tickets are not listed in this test')),
     listAgents: () => Promise.reject(new Error('agents are not listed in this test')),
@@ -183,16 +181,16 @@ export function fakes(
     responder,
     users,
     assistant: assistantPanel({
-      contexts: new MemoryAssistantContextStore({ maxEntries: 100 }),
-      titles: new MemoryOnceStore({ maxEntries: 100 }),
+      contexts: namespaces.assistantContexts,
+      titles: namespaces.panelTitles,
       placements: channels,
       responder,
       settings: { ttlSeconds: 60, prompts: undefined },
     }),
     channels,
     escalations,
-    escalationClaims: escalationClaims(threadClaims, 60),
-    usergroups: new UsergroupDirectory(operatorCache, { refreshMs: 60_000, what: 'user group' }),
+    escalationClaims: namespaces.escalations,
+    usergroups: new UsergroupDirectory(namespaces.operators, { refreshMs: 60_000, what: 'user group' }),
     rate: async (input) => {
       rated.push(input);
       return options.rateOutcome ?? { kind: 'failure', reason: 'internal' };
@@ -216,9 +214,9 @@ export function fakes(
       platform,
       agentGroups: [],
       stores: {
-        threads: threadClaims,
-        ticks: new MemoryOnceStore({ maxEntries: 100 }),
-        operators: operatorCache,
+        ticks: namespaces.ticks,
+        operators: namespaces.operators,
+        escalations: namespaces.escalations,
       },
       metrics: new Metrics(),
       client: () => client,

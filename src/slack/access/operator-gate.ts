@@ -12,7 +12,7 @@ export async function operatorRefusal(
   locale: Locale,
   action: string,
 ): Promise<string | undefined> {
-  const check = await access.operators.check(handling.client, userId, handling.logger);
+  const check = await access.operators.check(handling.client, handling.teamId, userId, handling.logger);
   if (check.kind === 'operator') return undefined;
   access.onRefusal(action);
   handling.logger.info({ userId, action, reason: check.reason }, 'operator action refused: not an operator');

@@ -24,7 +24,7 @@ export function operatorGroupListener(
     deps.onEvent(parsed.data.type, 'refresh');
     await deps.inFlight.track(
       handling,
-      deps.access.operators.refresh(handling.client, handling.logger),
+      deps.access.operators.refresh(handling.client, handling.teamId, handling.logger),
       'operator group refresh failed',
     );
   };

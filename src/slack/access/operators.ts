@@ -43,16 +43,16 @@ export class OperatorDirectory {
     return usergroupId === this.#usergroupId;
   }
 
-  async check(client: WebClient, userId: string, logger: Logger): Promise<OperatorCheck> {
+  async check(client: WebClient, workspace: string, userId: string, logger: Logger): Promise<OperatorCheck> {
     if (!this.configured) return { kind: 'refused', reason: 'none_configured' };
     if (this.#userIds.has(userId)) return { kind: 'operator' };
     if (!this.#usergroupId) return { kind: 'refused', reason: 'not_operator' };
-    const members = await this.#groups.members(client, this.#usergroupId, logger);
+    const members = await this.#groups.members(client, workspace, this.#usergroupId, logger);
     return members?.includes(userId) ? { kind: 'operator' } : { kind: 'refused', reason: 'not_operator' };
   }
 
   /** Slack said it changed. */
-  async refresh(client: WebClient, logger: Logger): Promise<void> {
-    if (this.#usergroupId) await this.#groups.read(client, this.#usergroupId, logger);
+  async refresh(client: WebClient, workspace: string, logger: Logger): Promise<void> {
+    if (this.#usergroupId) await this.#groups.read(client, workspace, this.#usergroupId, logger);
   }
 }

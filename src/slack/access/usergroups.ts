@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
 import type { OperatorCache, UsergroupMembers } from '../handling/stores.js';
+import { workspaceKey } from '../handling/workspace.js';
 
 type WebClient = webApi.WebClient;
 
@@ -29,30 +30,42 @@ export class UsergroupDirectory {
   }
 
   /** Undefined when they could never be read (Slack down and nothing cached). */
-  async members(client: WebClient, usergroupId: string, logger: Logger): Promise<string[] | undefined> {
-    const cached = await this.#cache.get(usergroupId).catch((error: unknown) => {
+  async members(
+    client: WebClient,
+    workspace: string,
+    usergroupId: string,
+    logger: Logger,
+  ): Promise<string[] | undefined> {
+    const cached = await this.#cache.get(workspaceKey(workspace, usergroupId)).catch((error: unknown) => {
       logger.warn({ ...errorFields(error), usergroupId }, `${this.#what} cache unavailable; asking Slack`);
       return undefined;
     });
     if (cached && this.#now() - cached.fetchedAt < this.#refreshMs) return cached.members;
-    const fresh = await this.read(client, usergroupId, logger);
+    const fresh = await this.read(client, workspace, usergroupId, logger);
     // Slack unreachable: the last known members, however old, rather than nobody.
     return (fresh ?? cached)?.members;
   }
 
-  read(client: WebClient, usergroupId: string, logger: Logger): Promise<UsergroupMembers | undefined> {
-    let reading = this.#reading.get(usergroupId);
+  read(
+    client: WebClient,
+    workspace: string,
+    usergroupId: string,
+    logger: Logger,
+  ): Promise<UsergroupMembers | undefined> {
+    const key = workspaceKey(workspace, usergroupId);
+    let reading = this.#reading.get(key);
     if (!reading) {
-      reading = this.#readOnce(client, usergroupId, logger).finally(() => {
-        this.#reading.delete(usergroupId);
+      reading = this.#readOnce(client, key, usergroupId, logger).finally(() => {
+        this.#reading.delete(key);
       });
-      this.#reading.set(usergroupId, reading);
+      this.#reading.set(key, reading);
     }
     return reading;
   }
 
   async #readOnce(
     client: WebClient,
+    key: string,
     usergroupId: string,
     logger: Logger,
   ): Promise<UsergroupMembers | undefined> {
@@ -66,7 +79,7 @@ export class UsergroupDirectory {
       logger.error({ ...errorFields(error), usergroupId }, `${this.#what} could not be read`);
       return undefined;
     }
-    await this.#cache.set(usergroupId, members, CACHE_TTL_SECONDS).catch((error: unknown) => {
+    await this.#cache.set(key, members, CACHE_TTL_SECONDS).catch((error: unknown) => {
       logger.warn(
         { ...errorFields(error), usergroupId },
         `${this.#what} cache unavailable; members not kept`,

@@ -118,6 +118,7 @@ export class Answerer implements AnswerQuestion {
         {
           asker,
           text,
+          workspace: handling.teamId,
           conversationId: target.channel,
           threadId: target.threadTs,
           placement,
@@ -163,7 +164,7 @@ export class Answerer implements AnswerQuestion {
       await tell(this.#responder, handling, target, userId, reply);
       return;
     }
-    const escalate = this.#escalations(target.channel) !== undefined;
+    const escalate = this.#escalations(handling.teamId, target.channel) !== undefined;
     const rating = question.rating ?? this.#settings.ratingButtons;
     await this.#responder.show(
       handling,

@@ -75,7 +75,7 @@ async function escalate(
   const language = context.placement?.language ?? 'auto';
   const locale = language === 'auto' ? own : language;
   // Who is called is read now: a channel whose escalate was turned off since the answer calls no one.
-  const route = deps.escalations(context.conversationId);
+  const route = deps.escalations(handling.teamId, context.conversationId);
   if (route === undefined) return { kind: 'off', locale };
   try {
     if (!(await deps.escalationClaims.claim(contextKey))) return { kind: 'already', locale };

@@ -3,7 +3,6 @@ import type { types } from '@slack/bolt';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { People } from '../../conversation/channel-settings.js';
 import type { Locale } from '../../conversation/locale.js';
-import type { OnceStore } from '../handling/stores.js';
 import { context, type RenderedMessage, section } from '../kit/elements.js';
 import { FALLBACK_TEXT_MAX, SECTION_TEXT_MAX, truncateCharacters, truncateMrkdwn } from '../kit/limits.js';
 import { sharedTime } from '../kit/times.js';
@@ -16,19 +15,19 @@ export interface EscalationRoute {
   channelId: string | undefined;
 }
 
-/** The route for answers given in a conversation; undefined where nobody is to be called. */
-export type EscalationRoutes = (conversationId: string) => EscalationRoute | undefined;
+/** The route for answers given in a workspace's conversation; undefined where nobody is to be called. */
+export type EscalationRoutes = (workspace: string, conversationId: string) => EscalationRoute | undefined;
 
 export function escalationRoutes(
-  channels: { policyOf(channelId: string): { escalate: People | 'off' } },
+  channels: { policyOf(workspace: string, channelId: string): { escalate: People | 'off' } },
   direct: { targets: People; channelId: string } | undefined,
 ): EscalationRoutes {
-  return (conversationId) => {
+  return (workspace, conversationId) => {
     // A DM (D…) is no channel's and nobody else can see it: the environment names who is called, and where.
     if (conversationId.startsWith('D')) {
       return direct && { targets: direct.targets, channelId: direct.channelId };
     }
-    const { escalate } = channels.policyOf(conversationId);
+    const { escalate } = channels.policyOf(workspace, conversationId);
     return escalate === 'off' ? undefined : { targets: escalate, channelId: undefined };
   };
 }
@@ -39,15 +38,6 @@ export interface EscalationClaims {
   claim(contextKey: string): Promise<boolean>;
   /** The call reached nobody: the answer may call again. */
   release(contextKey: string): Promise<void>;
-}
-
-/** Over a store that refuses while down: a fallback to memory would let every replica call the same. */
-export function escalationClaims(store: OnceStore, ttlSeconds: number): EscalationClaims {
-  const key = (contextKey: string) => `escalate:${contextKey}`;
-  return {
-    claim: (contextKey) => store.claim(key(contextKey), ttlSeconds),
-    release: (contextKey) => store.release(key(contextKey)),
-  };
 }
 
 /** A question is at most MAX_QUESTION_LENGTH (≤ 1800) characters; the answer quoted in a DM's call is cut. */

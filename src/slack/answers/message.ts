@@ -172,7 +172,7 @@ async function isAmong(
 ): Promise<boolean> {
   if (people.users.includes(userId)) return true;
   for (const group of people.groups) {
-    const members = await deps.usergroups.members(handling.client, group, handling.logger);
+    const members = await deps.usergroups.members(handling.client, handling.teamId, group, handling.logger);
     if (members?.includes(userId)) return true;
   }
   return false;
@@ -193,7 +193,7 @@ function questionOf(
     return { kind: 'addressed', target: { channel, threadTs: event.thread_ts ?? event.ts } };
   }
   if (isDirectMessage(event)) return { kind: 'addressed', target: { channel, threadTs: event.thread_ts } };
-  const policy = deps.channels.policyOf(channel);
+  const policy = deps.channels.policyOf(source.workspace, channel);
   const text = event.text ?? '';
   const threadTs = event.thread_ts;
   if (threadTs !== undefined) {

@@ -109,7 +109,10 @@ async function reportDislike(
   if (channel?.startsWith('D')) link = 'direct_message';
   else if (channel && messageTs) link = await deps.responder.permalink(handling, channel, messageTs);
   try {
-    await deps.review.observer.disliked({ context, asker, link }, { requestId: handling.requestId });
+    await deps.review.observer.disliked(
+      { context, asker, workspace: handling.teamId, link },
+      { requestId: handling.requestId },
+    );
   } catch (error) {
     handling.logger.error(
       { ...errorFields(error), docId: context.docId },

@@ -4,7 +4,6 @@ import { decided } from '../handling/pre-dispatch.js';
 import type { Room } from '../handling/surface.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { escalateClickListener } from './escalate-click.js';
-import { escalationClaims } from './escalation.js';
 import {
   ACTION_ESCALATE,
   ACTION_TRY_AGAIN,
@@ -20,15 +19,14 @@ import { tryAgainListener } from './try-again.js';
 const USERGROUP_REFRESH_MS = 60 * 60 * 1000;
 
 export function answersRoom(kit: RoomKit): Room {
-  const { env, stores } = kit.sources;
+  const { stores } = kit.sources;
   const deps: RoomKit & AnswersPieces = {
     ...kit,
     usergroups: new UsergroupDirectory(stores.operators, {
       refreshMs: USERGROUP_REFRESH_MS,
       what: 'user group',
     }),
-    // The threads' store refuses while Redis is down: each replica's own memory would let every one call.
-    escalationClaims: escalationClaims(stores.threads, env.CONTEXT_TTL_SECONDS),
+    escalationClaims: stores.escalations,
   };
   const message = decided((event, source) => readMessage(deps, event, source), answerMessage(deps));
   return {

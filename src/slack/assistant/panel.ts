@@ -6,7 +6,7 @@ import type { AssistantThreads, PanelThread } from '../answers/assistant-threads
 import type { WorkingSignals } from '../answers/working-signal.js';
 import type { Handling } from '../handling/handling.js';
 import type { Placements } from '../handling/placements.js';
-import type { OnceStore } from '../handling/stores.js';
+import { workspaceKey } from '../handling/workspace.js';
 import { homeExamples } from '../home/views.js';
 import { truncate } from '../kit/limits.js';
 import type { Responder } from '../transport/responder.js';
@@ -34,8 +34,8 @@ export interface AssistantPanel extends AssistantThreads {
 
 export function assistantPanel(deps: {
   contexts: AssistantContextStore;
-  /** Once, on whichever replica its first question arrives. */
-  titles: OnceStore;
+  /** Once, on whichever replica its first question arrives (the stores' `panelTitles`). */
+  titles: { claim(key: string, ttlSeconds: number): Promise<boolean> };
   placements: Placements;
   responder: Responder;
   settings: {
@@ -108,7 +108,7 @@ export function assistantPanel(deps: {
 }
 
 function contextKey(teamId: string, thread: PanelThread): string {
-  return `${teamId}:${thread.channel}:${thread.threadTs}`;
+  return workspaceKey(teamId, thread.channel, thread.threadTs);
 }
 
 const LOADING_MESSAGES = ['loading_searching', 'loading_reading', 'loading_writing'] as const;

@@ -48,7 +48,7 @@ export async function applyChannelChange(
   }
   let changed: { before: ChannelSettings; after: ChannelSettings };
   try {
-    changed = await write(deps, channelId, userId, input.change);
+    changed = await write(deps, handling.teamId, channelId, userId, input.change);
   } catch (error) {
     deps.onEvent('channel_settings', 'failed');
     handling.logger.error({ ...errorFields(error), channel: channelId }, 'channel settings not saved');
@@ -86,17 +86,18 @@ function answerAsked(change: ChannelChange): ChannelSettings['answer'] {
 
 async function write(
   deps: ApplyDeps,
+  workspace: string,
   channelId: string,
   userId: string,
   change: ChannelChange,
 ): Promise<{ before: ChannelSettings; after: ChannelSettings }> {
   switch (change.kind) {
     case 'set':
-      return deps.channels.change(channelId, change.change, userId);
+      return deps.channels.change(workspace, channelId, change.change, userId);
     case 'reset':
-      return { before: await deps.channels.reset(channelId), after: {} };
+      return { before: await deps.channels.reset(workspace, channelId), after: {} };
     case 'replace':
-      return deps.channels.replace(channelId, change.settings, userId);
+      return deps.channels.replace(workspace, channelId, change.settings, userId);
   }
 }
 

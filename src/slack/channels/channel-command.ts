@@ -39,7 +39,7 @@ async function channelCommand(deps: ChannelCommandDeps, request: SubcommandReque
     return;
   }
   if (parsed.kind === 'show') {
-    const stored = deps.channels.settingsOf(channelId);
+    const stored = deps.channels.settingsOf(handling.teamId, channelId);
     await reply(renderChannelSettings(locale, { channelId, stored, heading: 'show', command }));
     return;
   }
@@ -65,7 +65,7 @@ async function channelCommand(deps: ChannelCommandDeps, request: SubcommandReque
       await reply(
         renderChannelSettings(locale, {
           channelId,
-          stored: deps.channels.settingsOf(channelId),
+          stored: deps.channels.settingsOf(handling.teamId, channelId),
           heading: parsed.kind === 'reset' ? 'reset' : 'saved',
           command,
         }),
@@ -81,5 +81,5 @@ async function channelsCommand(deps: ChannelCommandDeps, request: SubcommandRequ
     await reply({ text: refusal, blocks: [] });
     return;
   }
-  await reply(renderChannelList(locale, command, deps.channels.list()));
+  await reply(renderChannelList(locale, command, deps.channels.list(handling.teamId)));
 }

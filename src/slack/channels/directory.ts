@@ -1,4 +1,6 @@
 // Every channel's settings held in process and reread often: deciding on a message costs no store call.
+// Stored under the channel's workspace key; one stored under its channel alone (before keys carried
+// their workspace) applies in every workspace until that channel is next changed, then moves.
 import type { ChannelSettings } from '../../conversation/channel-settings.js';
 import { mergeChannelSettings } from '../../conversation/channel-settings.js';
 import type { Locale } from '../../conversation/locale.js';
@@ -6,6 +8,7 @@ import type { Placement } from '../../conversation/types.js';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Placements } from '../handling/placements.js';
+import { workspaceKey } from '../handling/workspace.js';
 import type { ChannelSettingsStore, StoredChannelSettings } from './stores.js';
 
 /** Its settings over the environment's defaults. */
@@ -88,62 +91,81 @@ export class ChannelDirectory implements Placements {
   }
 
   /** Synchronous: no store call. */
-  policyOf(channelId: string): ChannelPolicy {
-    return this.#policies.get(channelId) ?? this.#defaults;
+  policyOf(workspace: string, channelId: string): ChannelPolicy {
+    return (
+      this.#policies.get(workspaceKey(workspace, channelId)) ??
+      this.#policies.get(channelId) ??
+      this.#defaults
+    );
   }
 
-  at(place: { channelId: string }): Promise<Placement> {
-    return Promise.resolve(this.policyOf(place.channelId).placement);
+  at(place: { teamId: string; channelId: string }): Promise<Placement> {
+    return Promise.resolve(this.policyOf(place.teamId, place.channelId).placement);
   }
 
-  settingsOf(channelId: string): StoredChannelSettings | undefined {
-    return this.#channels.get(channelId);
+  settingsOf(workspace: string, channelId: string): StoredChannelSettings | undefined {
+    return this.#channels.get(workspaceKey(workspace, channelId)) ?? this.#channels.get(channelId);
   }
 
-  list(): ReadonlyMap<string, StoredChannelSettings> {
-    return this.#channels;
+  /** The workspace's channels by id. */
+  list(workspace: string): ReadonlyMap<string, StoredChannelSettings> {
+    const own = workspaceKey(workspace, '');
+    const channels = new Map<string, StoredChannelSettings>();
+    for (const [key, stored] of this.#channels) {
+      if (key.startsWith(own)) channels.set(key.slice(own.length), stored);
+      else if (!key.includes(':') && !this.#channels.has(`${own}${key}`)) channels.set(key, stored);
+    }
+    return channels;
   }
 
   /** Read afresh from the store, not from the copy in process. */
   change(
+    workspace: string,
     channelId: string,
     change: ChannelSettings,
     changedBy: string,
   ): Promise<{ before: ChannelSettings; after: ChannelSettings }> {
-    return this.#write(channelId, changedBy, (before) => mergeChannelSettings(before, change));
+    return this.#write(workspace, channelId, changedBy, (before) => mergeChannelSettings(before, change));
   }
 
   /** One write (the edit modal: a key it cleared goes back to the default). */
   replace(
+    workspace: string,
     channelId: string,
     settings: ChannelSettings,
     changedBy: string,
   ): Promise<{ before: ChannelSettings; after: ChannelSettings }> {
-    return this.#write(channelId, changedBy, () => settings);
+    return this.#write(workspace, channelId, changedBy, () => settings);
   }
 
   /** What it had is returned. */
-  async reset(channelId: string): Promise<ChannelSettings> {
-    return (await this.#write(channelId, '', () => ({}))).before;
+  async reset(workspace: string, channelId: string): Promise<ChannelSettings> {
+    return (await this.#write(workspace, channelId, '', () => ({}))).before;
   }
 
-  /** None left deletes the row. */
+  /** None left deletes the row; a row under the channel alone is moved to the workspace's key. */
   async #write(
+    workspace: string,
     channelId: string,
     changedBy: string,
     next: (before: ChannelSettings) => ChannelSettings,
   ): Promise<{ before: ChannelSettings; after: ChannelSettings }> {
-    const before = (await this.#store.get(channelId))?.settings ?? {};
+    const key = workspaceKey(workspace, channelId);
+    const own = await this.#store.get(key);
+    const unmoved = own === undefined ? await this.#store.get(channelId) : undefined;
+    const before = (own ?? unmoved)?.settings ?? {};
     const after = next(before);
     const channels = new Map(this.#channels);
     if (Object.keys(after).length === 0) {
-      await this.#store.delete(channelId);
-      channels.delete(channelId);
+      await this.#store.delete(key);
+      channels.delete(key);
     } else {
-      const stored = { settings: after, changedBy, changedAt: this.#now() };
-      await this.#store.put(channelId, stored);
-      channels.set(channelId, stored);
+      const written = { settings: after, changedBy, changedAt: this.#now() };
+      await this.#store.put(key, written);
+      channels.set(key, written);
     }
+    // Only once the workspace's row is written: a failed write loses nothing.
+    if (channels.delete(channelId) || unmoved !== undefined) await this.#store.delete(channelId);
     this.#use(channels);
     return { before, after };
   }

@@ -38,7 +38,7 @@ export function channelEditListener(deps: EditDeps): (args: ClickArgs) => Promis
     const view = renderChannelSettingsModal(
       locale,
       { channelId, responseUrl },
-      deps.channels.settingsOf(channelId)?.settings ?? {},
+      deps.channels.settingsOf(handling.teamId, channelId)?.settings ?? {},
       await readUsergroups(handling.client, handling.logger),
     );
     const opened = await deps.responder.openModal(handling, triggerId, view);

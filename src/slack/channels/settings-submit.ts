@@ -71,7 +71,7 @@ export function channelSettingsSubmitListener(
       if (metadata.responseUrl) {
         const message = renderChannelSettings(locale, {
           channelId,
-          stored: deps.channels.settingsOf(channelId),
+          stored: deps.channels.settingsOf(handling.teamId, channelId),
           heading: 'saved',
           command: settings.slashCommand,
         });

@@ -1,15 +1,16 @@
 // One Slack event or click being handled: its client, a logger carrying the request id, its workspace.
 import { randomUUID } from 'node:crypto';
-import type { Context, webApi } from '@slack/bolt';
+import type { webApi } from '@slack/bolt';
 import { type Logger, withRequestId } from '../../logging/logger.js';
 import type { Deadline } from '../../util/deadline.js';
 import { guardOutgoingCalls } from '../transport/outgoing.js';
 import type { Outbox } from '../transport/responder.js';
 import type { SlackUser, UserLookup } from './user-directory.js';
+import { type WorkspaceContext, workspaceOf } from './workspace.js';
 
 export interface Handling extends Outbox {
   requestId: string;
-  /** Bolt's `context.teamId`, or the enterprise's id. */
+  /** Bolt's `context.teamId`, or the enterprise's id for an org-wide install (workspace.ts). */
   teamId: string;
   /** Asked of the directory once per handling. */
   person(userId: string): Promise<SlackUser>;
@@ -19,28 +20,7 @@ export interface Handling extends Outbox {
 
 export interface BoltRequest {
   client: webApi.WebClient;
-  context: Pick<Context, 'teamId' | 'enterpriseId'>;
-}
-
-/** An org-wide install's events may carry only the enterprise. */
-export function workspaceOf(context: BoltRequest['context']): string {
-  return context.teamId ?? context.enterpriseId ?? 'unknown';
-}
-
-/** As Bolt's App.js buildSource finds it, for what is decided before Bolt; undefined leaves it to Bolt. */
-export function workspaceOfEnvelope(envelope: Record<string, unknown>): string | undefined {
-  const { authorizations } = envelope;
-  const first: unknown = Array.isArray(authorizations) ? authorizations[0] : undefined;
-  const authorization = typeof first === 'object' && first !== null ? first : undefined;
-  const teamId =
-    authorization && Reflect.get(authorization, 'team_id') !== null
-      ? Reflect.get(authorization, 'team_id')
-      : envelope.team_id;
-  const enterpriseId = authorization
-    ? (Reflect.get(authorization, 'enterprise_id') ?? undefined)
-    : envelope.enterprise_id;
-  const workspace = teamId ?? enterpriseId ?? 'unknown';
-  return typeof workspace === 'string' ? workspace : undefined;
+  context: WorkspaceContext;
 }
 
 /** Each client guarded here, not in a global middleware that costs every event another turn. */
@@ -49,15 +29,16 @@ export function beginHandling(request: BoltRequest, deps: { logger: Logger; user
   const client = guardOutgoingCalls(request.client);
   const logger = withRequestId(deps.logger, requestId);
   const people = new Map<string, Promise<SlackUser>>();
+  const teamId = workspaceOf(request.context);
   return {
     client,
     requestId,
     logger,
-    teamId: workspaceOf(request.context),
+    teamId,
     person(userId) {
       let found = people.get(userId);
       if (!found) {
-        found = deps.users.lookup(client, userId, logger);
+        found = deps.users.lookup(client, teamId, userId, logger);
         people.set(userId, found);
       }
       return found;

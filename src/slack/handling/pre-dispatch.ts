@@ -2,7 +2,7 @@
 import type { AllMiddlewareArgs, Context, SlackEventMiddlewareArgs, webApi } from '@slack/bolt';
 import { isRecord } from '../../util/json.js';
 import { afterValue } from '../../util/maybe-promise.js';
-import { workspaceOf, workspaceOfEnvelope } from './handling.js';
+import { workspaceOf, workspaceOfEnvelope } from './workspace.js';
 
 export type EventArgs = SlackEventMiddlewareArgs & AllMiddlewareArgs;
 

@@ -8,6 +8,7 @@ import { parseJsonWith } from '../../util/json.js';
 import { isTimeZone } from '../../util/time-zone.js';
 import { localeFromSlack } from '../kit/i18n.js';
 import type { NameCache } from './stores.js';
+import { workspaceKey } from './workspace.js';
 
 type WebClient = webApi.WebClient;
 
@@ -41,7 +42,7 @@ const USER_CACHE_TTL_SECONDS = 3600;
 
 export interface UserLookup {
   /** `logger`: the handling's, so a failed lookup is logged with the question it delayed. */
-  lookup(client: WebClient, userId: string, logger: Logger): Promise<SlackUser>;
+  lookup(client: WebClient, workspace: string, userId: string, logger: Logger): Promise<SlackUser>;
 }
 
 export class UserDirectory implements UserLookup {
@@ -53,9 +54,8 @@ export class UserDirectory implements UserLookup {
     this.#defaultLocale = defaultLocale;
   }
 
-  async lookup(client: WebClient, userId: string, logger: Logger): Promise<SlackUser> {
-    // Slack's user ids are unique across workspaces, and the app has one bot token.
-    const key = userId;
+  async lookup(client: WebClient, workspace: string, userId: string, logger: Logger): Promise<SlackUser> {
+    const key = workspaceKey(workspace, userId);
     const cached = await this.#cache.get(key).catch((error: unknown) => {
       logger.warn(errorFields(error), 'user cache unavailable; asking Slack');
       return undefined;

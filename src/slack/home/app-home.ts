@@ -96,7 +96,10 @@ async function publishHome(
 /** When that cannot be told, they do not. */
 async function isOperator(deps: HomeDeps, handling: Handling, userId: string): Promise<boolean> {
   try {
-    return (await deps.access.operators.check(handling.client, userId, handling.logger)).kind === 'operator';
+    return (
+      (await deps.access.operators.check(handling.client, handling.teamId, userId, handling.logger)).kind ===
+      'operator'
+    );
   } catch (error) {
     handling.logger.warn(
       errorFields(error),
@@ -119,7 +122,7 @@ async function operatorPart(
   if (figures.kind === 'unavailable') {
     handling.logger.warn({ teamId, reason: figures.reason }, 'home tab figures unavailable');
   }
-  return { figures, review, channels: deps.channels.list(), command };
+  return { figures, review, channels: deps.channels.list(teamId), command };
 }
 
 async function reviewPart(

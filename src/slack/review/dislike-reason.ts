@@ -141,7 +141,12 @@ async function submitReason(
   const outcome = await deps.review.observer
     .reasonGiven(
       // The report behind the new card this reason opens when the entry's card was handled since.
-      { context, asker: { userId, displayName }, link: () => linkTo(deps, handling, rated) },
+      {
+        context,
+        asker: { userId, displayName },
+        workspace: handling.teamId,
+        link: () => linkTo(deps, handling, rated),
+      },
       { reason: form.reason ?? 'other', text: form.text, at: Date.now() },
       { requestId: handling.requestId },
     )

@@ -6,6 +6,7 @@ import type { OperatorAnswer, ReviewBoard, ReviewScope } from '../../review/revi
 import type { AskerToNotify, MessageLocation, QuestionLink, ReviewCard } from '../../review/types.js';
 import { CodedError } from '../../util/coded-error.js';
 import type { UserLookup } from '../handling/user-directory.js';
+import { UNKNOWN_WORKSPACE } from '../handling/workspace.js';
 import type { Responder } from '../transport/responder.js';
 import { renderAnswerLinkedNotice, renderAnswerUpdatedNotice } from './answer-updated.js';
 import { renderPersonAnswer } from './person-answer.js';
@@ -96,8 +97,7 @@ export class SlackReviewBoard implements ReviewBoard {
 
   async tellAskerFixed(asker: AskerToNotify, scope: ReviewScope): Promise<void> {
     const out = this.#outbox(scope);
-    // The team id only keys the name cache; the locale is what is read here.
-    const { locale } = await this.#users.lookup(out.client, asker.userId, out.logger);
+    const { locale } = await this.#users.lookup(out.client, askerWorkspace(asker), asker.userId, out.logger);
     const sent = await this.#responder.post(
       out,
       { channel: asker.conversationId, threadTs: asker.threadId },
@@ -120,7 +120,7 @@ export class SlackReviewBoard implements ReviewBoard {
 
   async tellAskerLinked(asker: AskerToNotify, link: QuestionLink, scope: ReviewScope): Promise<void> {
     const out = this.#outbox(scope);
-    const { locale } = await this.#users.lookup(out.client, asker.userId, out.logger);
+    const { locale } = await this.#users.lookup(out.client, askerWorkspace(asker), asker.userId, out.logger);
     const sent = await this.#responder.post(
       out,
       { channel: asker.conversationId, threadTs: asker.threadId },
@@ -136,7 +136,7 @@ export class SlackReviewBoard implements ReviewBoard {
 
   async tellAskerAnswered(asker: AskerToNotify, answer: OperatorAnswer, scope: ReviewScope): Promise<void> {
     const out = this.#outbox(scope);
-    const { locale } = await this.#users.lookup(out.client, asker.userId, out.logger);
+    const { locale } = await this.#users.lookup(out.client, askerWorkspace(asker), asker.userId, out.logger);
     const sent = await this.#responder.post(
       out,
       { channel: asker.conversationId, threadTs: asker.threadId },
@@ -159,4 +159,9 @@ export class SlackReviewBoard implements ReviewBoard {
       logger: scope.requestId ? withRequestId(this.#logger, scope.requestId) : this.#logger,
     };
   }
+}
+
+/** An asker noted before askers kept their workspace is looked up under the unknown one. */
+function askerWorkspace(asker: AskerToNotify): string {
+  return asker.workspace ?? UNKNOWN_WORKSPACE;
 }

@@ -7,11 +7,9 @@ import type { RobotAnswer, RobotAskRequest } from '../../../src/platform/schemas
 import type { ReviewBoard } from '../../../src/review/review-cards.js';
 import { reviewLoop as composeReview, type ReviewLoop } from '../../../src/review/review-loop.js';
 import type { AskerToNotify, QuestionLink, ReviewCard } from '../../../src/review/types.js';
-import {
-  MemoryEntrySnapshotStore,
-  MemoryQuestionLinkStore,
-  MemoryReviewStore,
-} from '../../../src/stores/review-memory.js';
+import { memoryNamespaces } from '../../../src/stores/namespace.js';
+import { MemoryReviewStore } from '../../../src/stores/review-memory.js';
+import { declaredNamespaces } from '../../../src/stores/stores.js';
 
 function loop(robot: (request: RobotAskRequest) => Promise<RobotAnswer>) {
   const shown: ReviewCard[] = [];
@@ -31,11 +29,11 @@ function loop(robot: (request: RobotAskRequest) => Promise<RobotAnswer>) {
       told.push({ asker, link });
     },
   };
-  const snapshots = new MemoryEntrySnapshotStore({ maxEntries: 10 });
+  const snapshots = declaredNamespaces(memoryNamespaces({ maxEntries: 10 }), 60).entrySnapshots;
   const review = composeReview({
     cards: new MemoryReviewStore({ maxEntries: 10 }),
     snapshots,
-    links: new MemoryQuestionLinkStore({ maxEntries: 10 }),
+    links: declaredNamespaces(memoryNamespaces({ maxEntries: 10 }), 60).questionLinks,
     board,
     platform: {
       askRobot: (request) => {

@@ -3,11 +3,9 @@ import { PlatformCodeError } from '../../../src/platform/errors.js';
 import type { ReviewBoard } from '../../../src/review/review-cards.js';
 import { reviewLoop as composeReview } from '../../../src/review/review-loop.js';
 import type { ReviewCard } from '../../../src/review/types.js';
-import {
-  MemoryEntrySnapshotStore,
-  MemoryQuestionLinkStore,
-  MemoryReviewStore,
-} from '../../../src/stores/review-memory.js';
+import { memoryNamespaces } from '../../../src/stores/namespace.js';
+import { MemoryReviewStore } from '../../../src/stores/review-memory.js';
+import { declaredNamespaces } from '../../../src/stores/stores.js';
 import { sleep, waitFor } from '../../support/wait.js';
 
 interface Logged {
@@ -41,7 +39,7 @@ function reviewLoop(
   const log = (level: Logged['level']) => (object: object, message: string) => {
     logged.push({ level, object: object as Record<string, unknown>, message });
   };
-  const snapshots = new MemoryEntrySnapshotStore({ maxEntries: 100 });
+  const snapshots = declaredNamespaces(memoryNamespaces({ maxEntries: 100 }), 60).entrySnapshots;
   const snapshotWrites: string[] = [];
   const review = composeReview({
     cards: new MemoryReviewStore({ maxEntries: 100 }),
@@ -53,7 +51,7 @@ function reviewLoop(
         return snapshots.put(snapshot);
       },
     },
-    links: new MemoryQuestionLinkStore({ maxEntries: 100 }),
+    links: declaredNamespaces(memoryNamespaces({ maxEntries: 100 }), 60).questionLinks,
     board,
     platform: {
       askRobot: () => Promise.reject(new Error('no entry is read in this test')),

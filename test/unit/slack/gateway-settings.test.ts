@@ -13,15 +13,10 @@ import { GatewayConfigurationError } from '../../../src/slack/handling/configura
 import { UserDirectory } from '../../../src/slack/handling/user-directory.js';
 import { TRY_AGAIN_QUESTION_MAX } from '../../../src/slack/kit/button-values.js';
 import { Responder } from '../../../src/slack/transport/responder.js';
-import { MemoryAssistantContextStore } from '../../../src/stores/assistant-contexts.js';
 import { MemoryChannelSettingsStore } from '../../../src/stores/channel-settings.js';
-import {
-  MemoryContextStore,
-  MemoryNameCache,
-  MemoryOnceStore,
-  MemoryRatingStore,
-} from '../../../src/stores/memory.js';
-import { MemoryOperatorCache } from '../../../src/stores/review-memory.js';
+import { MemoryContextStore, MemoryOnceStore, MemoryRatingStore } from '../../../src/stores/memory.js';
+import { memoryNamespaces } from '../../../src/stores/namespace.js';
+import { declaredNamespaces } from '../../../src/stores/stores.js';
 import { reviewOff } from '../../support/listener-fakes.js';
 
 function gatewayWith(maxQuestionLength: number): SlackRoomKit {
@@ -48,18 +43,16 @@ function gatewayWith(maxQuestionLength: number): SlackRoomKit {
   });
   if (!env.ok) throw new Error(env.problems.join('; '));
   const stores = {
+    ...declaredNamespaces(memoryNamespaces({ maxEntries: 10 }), 60),
     deliveries: new MemoryOnceStore({ maxEntries: 10 }),
     threads: new MemoryOnceStore({ maxEntries: 10 }),
-    ticks: new MemoryOnceStore({ maxEntries: 10 }),
-    assistantContexts: new MemoryAssistantContextStore({ maxEntries: 10 }),
-    operators: new MemoryOperatorCache(),
   };
   const unused = () => Promise.reject(new Error('not called in this test'));
   return createRoomKit(env.env, {
     conversation,
     review: reviewOff(),
     responder: new Responder(),
-    users: new UserDirectory(new MemoryNameCache({ maxEntries: 10 }), 'en'),
+    users: new UserDirectory(stores.names, 'en'),
     channels: new ChannelDirectory(new MemoryChannelSettingsStore(), {
       defaults: { robotFlag: undefined, source: undefined, language: 'auto', reply: 'thread' },
       logger: createLogger({ level: 'silent' }),

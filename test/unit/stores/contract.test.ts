@@ -10,6 +10,7 @@ import { describeChannelSettingsStoreContract } from './contract/channels.js';
 import { describeOnceStoreContract, describeTickClaimsContract } from './contract/claims.js';
 import type { StoreImplementation } from './contract/fleet.js';
 import { memoryStores } from './contract/memory.js';
+import { describeNamespaceContract } from './contract/namespace.js';
 import { redisStores } from './contract/redis.js';
 import {
   describeEntrySnapshotStoreContract,
@@ -28,6 +29,7 @@ const implementations: StoreImplementation[] = [
 ];
 
 describe.each(implementations)('stores ($name)', (implementation) => {
+  describeNamespaceContract(implementation);
   describeContextStoreContract(implementation);
   describeOnceStoreContract(implementation);
   describeTickClaimsContract(implementation);

@@ -2,12 +2,9 @@
 // promises is in contract.test.ts.
 import { describe, expect, it } from 'vitest';
 import { newContextKey } from '../../../src/conversation/context-key.js';
-import {
-  MemoryContextStore,
-  MemoryNameCache,
-  MemoryOnceStore,
-  MemoryRatingStore,
-} from '../../../src/stores/memory.js';
+import { MemoryContextStore, MemoryOnceStore, MemoryRatingStore } from '../../../src/stores/memory.js';
+import { memoryNamespaces } from '../../../src/stores/namespace.js';
+import { declaredNamespaces } from '../../../src/stores/stores.js';
 import { answerContext } from '../../support/answer-context.js';
 
 const context = answerContext;
@@ -104,10 +101,15 @@ describe('MemoryRatingStore', () => {
   });
 });
 
-describe('MemoryNameCache', () => {
+/** The user-name cache as the memory stores declare it. */
+function nameCache(bounds: { maxEntries: number; now?: () => number }) {
+  return declaredNamespaces(memoryNamespaces(bounds), 3600).names;
+}
+
+describe('the name cache in memory', () => {
   it('returns a name until its TTL has passed', async () => {
     const clock = manualClock();
-    const cache = new MemoryNameCache({ maxEntries: 10, now: clock.now });
+    const cache = nameCache({ maxEntries: 10, now: clock.now });
     await cache.set('U1', 'Ada', 300);
     expect(await cache.get('U1')).toBe('Ada');
     expect(await cache.get('U2')).toBeUndefined();
@@ -118,7 +120,7 @@ describe('MemoryNameCache', () => {
   });
 
   it('keeps at most maxEntries names', async () => {
-    const cache = new MemoryNameCache({ maxEntries: 2 });
+    const cache = nameCache({ maxEntries: 2 });
     await cache.set('U1', 'Ada', 300);
     await cache.set('U2', 'Grace', 300);
     await cache.set('U3', 'Edsger', 300);

@@ -7,11 +7,12 @@ import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../../src/conversation/stores.js';
 import {
   RedisContextStore,
-  RedisNameCache,
   RedisOnceStore,
   RedisRatingStore,
+  redisNamespaces,
 } from '../../../src/stores/redis.js';
 import { RedisConnection } from '../../../src/stores/redis-connection.js';
+import { declaredNamespaces } from '../../../src/stores/stores.js';
 import { answerContext } from '../../support/answer-context.js';
 import { deleteKeysWithPrefix } from '../../support/redis-server.js';
 
@@ -102,9 +103,9 @@ describe('RedisRatingStore', () => {
   });
 });
 
-describe('RedisNameCache', () => {
+describe('the name cache in Redis', () => {
   it('sets the name TTL and reads a corrupt one as a miss', async () => {
-    const cache = new RedisNameCache(replicaA);
+    const cache = declaredNamespaces(redisNamespaces(replicaA), 3600).names;
     const userId = `U${uniqueKey()}`;
     await cache.set(userId, 'Ada "the first" Lovelace', 300);
     const ttl = await raw.ttl(`${prefix}name:${userId}`);

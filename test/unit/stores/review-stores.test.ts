@@ -13,19 +13,12 @@ import {
   type ReviewStore,
 } from '../../../src/review/stores.js';
 import type { ReviewCard } from '../../../src/review/types.js';
+import { memoryNamespaces } from '../../../src/stores/namespace.js';
+import { redisNamespaces } from '../../../src/stores/redis.js';
 import { RedisConnection } from '../../../src/stores/redis-connection.js';
-import {
-  MemoryEntrySnapshotStore,
-  MemoryOperatorCache,
-  MemoryQuestionLinkStore,
-  MemoryReviewStore,
-} from '../../../src/stores/review-memory.js';
-import {
-  RedisEntrySnapshotStore,
-  RedisOperatorCache,
-  RedisQuestionLinkStore,
-  RedisReviewStore,
-} from '../../../src/stores/review-redis.js';
+import { MemoryOperatorCache, MemoryReviewStore } from '../../../src/stores/review-memory.js';
+import { RedisReviewStore } from '../../../src/stores/review-redis.js';
+import { declaredNamespaces } from '../../../src/stores/stores.js';
 import {
   deleteKeysWithPrefix,
   freezeRedis,
@@ -187,6 +180,10 @@ describe('review cards in Redis', () => {
   });
 });
 
+/** The review loop's namespaces as the memory stores declare them. */
+const inMemory = (bounds: { maxEntries: number; now?: () => number }) =>
+  declaredNamespaces(memoryNamespaces(bounds), 3600);
+
 describe('entry snapshots and operators in memory', () => {
   it('expires an operator group after the TTL it was set with', async () => {
     const clock = manualClock();
@@ -205,7 +202,7 @@ describe('entry snapshots and operators in memory', () => {
     await cache.set('S1', { members: ['U1'], fetchedAt: 1 }, 60);
     (await cache.get('S1'))?.members.push('U666');
     expect(await cache.get('S1')).toEqual({ members: ['U1'], fetchedAt: 1 });
-    const snapshots = new MemoryEntrySnapshotStore({ maxEntries: 10 });
+    const snapshots = inMemory({ maxEntries: 10 }).entrySnapshots;
     const original = entrySnapshot('d1');
     await snapshots.put(original);
     original.answerHtml = '<p>changed after put</p>';
@@ -214,21 +211,25 @@ describe('entry snapshots and operators in memory', () => {
 
   it('keeps snapshots REVIEW_RETENTION_SECONDS, at most maxEntries of them', async () => {
     const clock = manualClock();
-    const store = new MemoryEntrySnapshotStore({ maxEntries: 2, now: clock.now });
+    const store = inMemory({ maxEntries: 2, now: clock.now }).entrySnapshots;
     await store.put(entrySnapshot('d1'));
     clock.advance(REVIEW_RETENTION_SECONDS * 1000 + 1_000);
     expect(await store.get('d1')).toBeUndefined();
     for (const docId of ['d2', 'd3', 'd4']) await store.put(entrySnapshot(docId));
     expect(await store.get('d2')).toBeUndefined();
     expect(await store.get('d4')).toEqual(entrySnapshot('d4'));
-    expect(() => new MemoryEntrySnapshotStore({ maxEntries: 0 })).toThrow(RangeError);
+    expect(() => inMemory({ maxEntries: 0 })).toThrow(RangeError);
   });
 });
+
+/** The operators' cache, entry snapshots and question links as the Redis stores declare them. */
+const inRedis = (redis: RedisConnection) => declaredNamespaces(redisNamespaces(redis), 3600);
+const operatorCache = (redis: RedisConnection) => inRedis(redis).operators;
 
 describe('entry snapshots and operators in Redis', () => {
   it('keeps a docId as it is in its key, for REVIEW_RETENTION_SECONDS', async () => {
     const docId = `doc ${randomBytes(4).toString('hex')}:é*`;
-    await new RedisEntrySnapshotStore(replicaA).put(entrySnapshot(docId));
+    await inRedis(replicaA).entrySnapshots.put(entrySnapshot(docId));
     const ttl = await raw.ttl(`${prefix}kb-entry:${docId}`);
     expect(ttl).toBeGreaterThan(REVIEW_RETENTION_SECONDS - 60);
     expect(ttl).toBeLessThanOrEqual(REVIEW_RETENTION_SECONDS);
@@ -236,7 +237,7 @@ describe('entry snapshots and operators in Redis', () => {
 
   it('passes the operator TTL through', async () => {
     const group = `S${randomBytes(4).toString('hex').toUpperCase()}`;
-    await new RedisOperatorCache(replicaA).set(group, { members: ['U1'], fetchedAt: 7 }, 60);
+    await operatorCache(replicaA).set(group, { members: ['U1'], fetchedAt: 7 }, 60);
     const ttl = await raw.ttl(`${prefix}operators:${group}`);
     expect(ttl).toBeGreaterThan(50);
     expect(ttl).toBeLessThanOrEqual(60);
@@ -245,19 +246,19 @@ describe('entry snapshots and operators in Redis', () => {
   it('reads corrupt or misshapen values as none', async () => {
     const docId = `doc-${randomBytes(4).toString('hex')}`;
     await raw.set(`${prefix}kb-entry:${docId}`, JSON.stringify({ docId, questionTitle: 3 }));
-    expect(await new RedisEntrySnapshotStore(replicaB).get(docId)).toBeUndefined();
+    expect(await inRedis(replicaB).entrySnapshots.get(docId)).toBeUndefined();
     const group = `S${randomBytes(4).toString('hex').toUpperCase()}`;
     await raw.set(`${prefix}operators:${group}`, JSON.stringify({ members: 'U1', fetchedAt: 7 }));
-    expect(await new RedisOperatorCache(replicaB).get(group)).toBeUndefined();
+    expect(await operatorCache(replicaB).get(group)).toBeUndefined();
     await raw.set(`${prefix}operators:${group}`, 'not json');
-    expect(await new RedisOperatorCache(replicaB).get(group)).toBeUndefined();
+    expect(await operatorCache(replicaB).get(group)).toBeUndefined();
   });
 });
 
 describe('question links in memory', () => {
   it('keeps a link QUESTION_LINK_RETENTION_SECONDS, at most maxEntries, and hands out copies', async () => {
     const clock = manualClock();
-    const store = new MemoryQuestionLinkStore({ maxEntries: 2, now: clock.now });
+    const store = inMemory({ maxEntries: 2, now: clock.now }).questionLinks;
     const original = questionLink('doc-wifi');
     await store.put('1:a', original);
     original.docId = 'changed after put';
@@ -272,21 +273,21 @@ describe('question links in memory', () => {
     for (const key of ['1:b', '1:c', '1:d']) await store.put(key, questionLink(key));
     expect(await store.get('1:b')).toBeUndefined();
     expect(await store.get('1:d')).toEqual(questionLink('1:d'));
-    expect(() => new MemoryQuestionLinkStore({ maxEntries: 0 })).toThrow(RangeError);
+    expect(() => inMemory({ maxEntries: 0 })).toThrow(RangeError);
   });
 });
 
 describe('question links in Redis', () => {
   it('keeps a link under its key for QUESTION_LINK_RETENTION_SECONDS, and reads a corrupt one as none', async () => {
     const key = `1:${randomBytes(16).toString('hex')}`;
-    await new RedisQuestionLinkStore(replicaA).put(key, questionLink('doc-wifi'));
+    await inRedis(replicaA).questionLinks.put(key, questionLink('doc-wifi'));
     const ttl = await raw.ttl(`${prefix}q-link:${key}`);
     expect(ttl).toBeGreaterThan(QUESTION_LINK_RETENTION_SECONDS - 60);
     expect(ttl).toBeLessThanOrEqual(QUESTION_LINK_RETENTION_SECONDS);
     await raw.set(`${prefix}q-link:${key}`, JSON.stringify({ ...questionLink('x'), docId: '' }));
-    expect(await new RedisQuestionLinkStore(replicaB).get(key)).toBeUndefined();
+    expect(await inRedis(replicaB).questionLinks.get(key)).toBeUndefined();
     await raw.set(`${prefix}q-link:${key}`, 'not json');
-    expect(await new RedisQuestionLinkStore(replicaB).get(key)).toBeUndefined();
+    expect(await inRedis(replicaB).questionLinks.get(key)).toBeUndefined();
   });
 });
 

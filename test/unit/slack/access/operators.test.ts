@@ -24,7 +24,7 @@ describe('OperatorDirectory', () => {
       { userIds: [], usergroupId: undefined },
       new MemoryOperatorCache(),
     );
-    expect(await operators.check(client, 'U1', logger)).toEqual({
+    expect(await operators.check(client, 'T1', 'U1', logger)).toEqual({
       kind: 'refused',
       reason: 'none_configured',
     });
@@ -36,7 +36,7 @@ describe('OperatorDirectory', () => {
       { userIds: ['U1'], usergroupId: 'S1' },
       new MemoryOperatorCache(),
     );
-    expect(await operators.check(client, 'U1', logger)).toEqual({ kind: 'operator' });
+    expect(await operators.check(client, 'T1', 'U1', logger)).toEqual({ kind: 'operator' });
     expect(slack.calls('usergroups.users.list')).toHaveLength(0);
   });
 
@@ -48,19 +48,22 @@ describe('OperatorDirectory', () => {
       new MemoryOperatorCache(),
       () => now,
     );
-    expect(await operators.check(client, 'U2', logger)).toEqual({ kind: 'operator' });
-    expect(await operators.check(client, 'U3', logger)).toEqual({ kind: 'refused', reason: 'not_operator' });
+    expect(await operators.check(client, 'T1', 'U2', logger)).toEqual({ kind: 'operator' });
+    expect(await operators.check(client, 'T1', 'U3', logger)).toEqual({
+      kind: 'refused',
+      reason: 'not_operator',
+    });
     expect(slack.calls('usergroups.users.list')).toHaveLength(1);
 
     slack.setUsergroup('S1', ['U3']);
-    expect(await operators.check(client, 'U3', logger)).toMatchObject({ kind: 'refused' });
-    await operators.refresh(client, logger);
-    expect(await operators.check(client, 'U3', logger)).toEqual({ kind: 'operator' });
-    expect(await operators.check(client, 'U2', logger)).toMatchObject({ kind: 'refused' });
+    expect(await operators.check(client, 'T1', 'U3', logger)).toMatchObject({ kind: 'refused' });
+    await operators.refresh(client, 'T1', logger);
+    expect(await operators.check(client, 'T1', 'U3', logger)).toEqual({ kind: 'operator' });
+    expect(await operators.check(client, 'T1', 'U2', logger)).toMatchObject({ kind: 'refused' });
 
     slack.setUsergroup('S1', ['U2']);
     now += 61_000;
-    expect(await operators.check(client, 'U2', logger)).toEqual({ kind: 'operator' });
+    expect(await operators.check(client, 'T1', 'U2', logger)).toEqual({ kind: 'operator' });
     expect(slack.calls('usergroups.users.list')).toHaveLength(3);
   });
 
@@ -73,13 +76,17 @@ describe('OperatorDirectory', () => {
       cache,
       () => now,
     );
-    expect(await operators.check(client, 'U2', logger)).toEqual({ kind: 'operator' });
+    expect(await operators.check(client, 'T1', 'U2', logger)).toEqual({ kind: 'operator' });
     now += 100;
     slack.failNext('usergroups.users.list', { error: 'ratelimited' });
-    expect(await operators.check(client, 'U2', logger)).toEqual({ kind: 'operator' });
+    expect(await operators.check(client, 'T1', 'U2', logger)).toEqual({ kind: 'operator' });
+
+    // Kept under the workspace's key: another workspace's group of that id is another copy.
+    expect(await cache.get('T1:S1')).toMatchObject({ members: ['U2'] });
+    expect(await cache.get('S1')).toBeUndefined();
 
     const fresh = new OperatorDirectory({ userIds: [], usergroupId: 'S9' }, new MemoryOperatorCache());
-    expect(await fresh.check(client, 'U2', logger)).toMatchObject({
+    expect(await fresh.check(client, 'T1', 'U2', logger)).toMatchObject({
       kind: 'refused',
       reason: 'not_operator',
     });

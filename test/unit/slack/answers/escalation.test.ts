@@ -3,13 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { People } from '../../../../src/conversation/channel-settings.js';
 import { ESCALATE_BLOCK_ID, renderReply, replaceBlock } from '../../../../src/slack/answers/blocks.js';
 import {
-  escalationClaims,
   escalationRoutes,
   renderCall,
   renderEscalatedLine,
 } from '../../../../src/slack/answers/escalation.js';
 import { FALLBACK_TEXT_MAX, SECTION_TEXT_MAX } from '../../../../src/slack/kit/limits.js';
-import { MemoryOnceStore } from '../../../../src/stores/memory.js';
 
 const people: People = { users: ['U0ALICE'], groups: ['S0ONCALL'] };
 
@@ -18,31 +16,26 @@ function sections(blocks: types.KnownBlock[]): string[] {
 }
 
 describe('escalationRoutes', () => {
-  const policies: Record<string, People | 'off'> = { C0HELP: people, C0OFF: 'off' };
-  const channels = { policyOf: (channelId: string) => ({ escalate: policies[channelId] ?? 'off' }) };
+  const policies: Record<string, People | 'off'> = { 'T1:C0HELP': people, 'T1:C0OFF': 'off' };
+  const channels = {
+    policyOf: (workspace: string, channelId: string) => ({
+      escalate: policies[`${workspace}:${channelId}`] ?? 'off',
+    }),
+  };
 
   it("calls a channel's people in the question's thread, and no one where the channel names none", () => {
     const routes = escalationRoutes(channels, undefined);
-    expect(routes('C0HELP')).toEqual({ targets: people, channelId: undefined });
-    expect(routes('C0OFF')).toBeUndefined();
-    expect(routes('C0NEW')).toBeUndefined();
+    expect(routes('T1', 'C0HELP')).toEqual({ targets: people, channelId: undefined });
+    expect(routes('T1', 'C0OFF')).toBeUndefined();
+    expect(routes('T1', 'C0NEW')).toBeUndefined();
+    // Another workspace's channel is its own.
+    expect(routes('T2', 'C0HELP')).toBeUndefined();
   });
 
   it("calls a DM's people in the escalation channel, and no one in DMs without them", () => {
     const direct = { targets: { users: ['U0BOB'], groups: [] }, channelId: 'C0DESK' };
-    expect(escalationRoutes(channels, direct)('D0JANE')).toEqual(direct);
-    expect(escalationRoutes(channels, undefined)('D0JANE')).toBeUndefined();
-  });
-});
-
-describe('escalationClaims', () => {
-  it('lets one click per answer call, and another once the claim is released', async () => {
-    const claims = escalationClaims(new MemoryOnceStore({ maxEntries: 10 }), 60);
-    expect(await claims.claim('ctx-1')).toBe(true);
-    expect(await claims.claim('ctx-1')).toBe(false);
-    expect(await claims.claim('ctx-2')).toBe(true);
-    await claims.release('ctx-1');
-    expect(await claims.claim('ctx-1')).toBe(true);
+    expect(escalationRoutes(channels, direct)('T1', 'D0JANE')).toEqual(direct);
+    expect(escalationRoutes(channels, undefined)('T1', 'D0JANE')).toBeUndefined();
   });
 });
 

@@ -1,16 +1,20 @@
 import { webApi } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../../src/logging/logger.js';
-import { beginHandling, workspaceOf } from '../../../../src/slack/handling/handling.js';
+import { beginHandling } from '../../../../src/slack/handling/handling.js';
 import type { SlackUser, UserLookup } from '../../../../src/slack/handling/user-directory.js';
+import { workspaceOf } from '../../../../src/slack/handling/workspace.js';
 
-function countingDirectory(): { users: UserLookup; asked: string[] } {
+function countingDirectory(): { users: UserLookup; asked: string[]; workspaces: string[] } {
   const asked: string[] = [];
+  const workspaces: string[] = [];
   return {
     asked,
+    workspaces,
     users: {
-      lookup: async (_client, userId): Promise<SlackUser> => {
+      lookup: async (_client, workspace, userId): Promise<SlackUser> => {
         asked.push(userId);
+        workspaces.push(workspace);
         return { displayName: `name of ${userId}`, locale: 'en' };
       },
     },
@@ -42,11 +46,18 @@ describe('beginHandling', () => {
     expect(asked).toEqual(['U1', 'U1']);
   });
 
-  it('takes the workspace from Bolt’s context: the team, else the enterprise, else one name for neither', () => {
+  it('takes the workspace from Bolt’s context: the team, else the enterprise, else one name for neither', async () => {
     expect(workspaceOf({ teamId: 'T1', enterpriseId: 'E1' })).toBe('T1');
     expect(workspaceOf({ enterpriseId: 'E1' })).toBe('E1');
     expect(workspaceOf({})).toBe('unknown');
-    const { users } = countingDirectory();
-    expect(beginHandling({ client, context: { teamId: 'T9' } }, { logger, users }).teamId).toBe('T9');
+    // An org-wide install is one install: the enterprise, whichever of its workspaces the event came from.
+    expect(workspaceOf({ teamId: 'T1', enterpriseId: 'E1', isEnterpriseInstall: true })).toBe('E1');
+    expect(workspaceOf({ teamId: 'T1', enterpriseId: 'E1', isEnterpriseInstall: false })).toBe('T1');
+    const { users, workspaces } = countingDirectory();
+    const handling = beginHandling({ client, context: { teamId: 'T9' } }, { logger, users });
+    expect(handling.teamId).toBe('T9');
+    // A person is looked up in the handling's workspace.
+    await handling.person('U1');
+    expect(workspaces).toEqual(['T9']);
   });
 });

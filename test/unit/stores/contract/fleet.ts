@@ -11,9 +11,11 @@ import type {
   OperatorCache,
   TickClaims,
 } from '../../../../src/slack/handling/stores.js';
+import type { Namespace, Namespaces } from '../../../../src/stores/namespace.js';
 
 /** One replica's stores, each as the layer that uses it sees it. */
 export interface ReplicaStores {
+  namespace: Namespaces;
   contexts: ContextStore;
   claims: OnceStore;
   ticks: TickClaims;
@@ -25,6 +27,8 @@ export interface ReplicaStores {
   operators: OperatorCache;
   channelSettings: ChannelSettingsStore;
   assistantContexts: AssistantContextStore;
+  escalations: Namespace<never>;
+  panelTitles: Namespace<never>;
 }
 
 export interface StoreFleet {

@@ -1,18 +1,9 @@
 // The in-process stores as a fleet: one process, so both replicas are the same stores.
-import { MemoryAssistantContextStore } from '../../../../src/stores/assistant-contexts.js';
 import { MemoryChannelSettingsStore } from '../../../../src/stores/channel-settings.js';
-import {
-  MemoryContextStore,
-  MemoryNameCache,
-  MemoryOnceStore,
-  MemoryRatingStore,
-} from '../../../../src/stores/memory.js';
-import {
-  MemoryEntrySnapshotStore,
-  MemoryOperatorCache,
-  MemoryQuestionLinkStore,
-  MemoryReviewStore,
-} from '../../../../src/stores/review-memory.js';
+import { MemoryContextStore, MemoryOnceStore, MemoryRatingStore } from '../../../../src/stores/memory.js';
+import { memoryNamespaces } from '../../../../src/stores/namespace.js';
+import { MemoryReviewStore } from '../../../../src/stores/review-memory.js';
+import { declaredNamespaces } from '../../../../src/stores/stores.js';
 import { holdByChange, type ReplicaStores, type StoreImplementation } from './fleet.js';
 
 const bounds = { maxEntries: 1_000 };
@@ -20,18 +11,15 @@ const bounds = { maxEntries: 1_000 };
 export const memoryStores: StoreImplementation = {
   name: 'memory',
   async open({ lockWaitMs }) {
+    const namespace = memoryNamespaces(bounds);
     const stores: ReplicaStores = {
+      namespace,
+      ...declaredNamespaces(namespace, 60),
       contexts: new MemoryContextStore({ ...bounds, ttlSeconds: 60 }),
       claims: new MemoryOnceStore(bounds),
-      ticks: new MemoryOnceStore(bounds),
       ratings: new MemoryRatingStore(bounds),
-      names: new MemoryNameCache(bounds),
       reviewCards: new MemoryReviewStore({ ...bounds, lockWaitMs }),
-      entrySnapshots: new MemoryEntrySnapshotStore(bounds),
-      questionLinks: new MemoryQuestionLinkStore(bounds),
-      operators: new MemoryOperatorCache(),
       channelSettings: new MemoryChannelSettingsStore(),
-      assistantContexts: new MemoryAssistantContextStore(bounds),
     };
     return {
       replicas: [stores, stores],

@@ -2,40 +2,31 @@
 // on the real Redis at 127.0.0.1:6379; closing deletes that prefix's keys and nothing else.
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { RedisAssistantContextStore } from '../../../../src/stores/assistant-contexts.js';
 import { RedisChannelSettingsStore } from '../../../../src/stores/channel-settings.js';
 import {
   RedisContextStore,
-  RedisNameCache,
   RedisOnceStore,
   RedisRatingStore,
-  RedisTickClaims,
+  redisNamespaces,
 } from '../../../../src/stores/redis.js';
 import { RedisConnection } from '../../../../src/stores/redis-connection.js';
-import {
-  RedisEntrySnapshotStore,
-  RedisOperatorCache,
-  RedisQuestionLinkStore,
-  RedisReviewStore,
-} from '../../../../src/stores/review-redis.js';
+import { RedisReviewStore } from '../../../../src/stores/review-redis.js';
+import { declaredNamespaces } from '../../../../src/stores/stores.js';
 import { deleteKeysWithPrefix } from '../../../support/redis-server.js';
 import type { FleetOptions, ReplicaStores, StoreImplementation } from './fleet.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
 function replica(connection: RedisConnection, { lockWaitMs }: FleetOptions): ReplicaStores {
+  const namespace = redisNamespaces(connection);
   return {
+    namespace,
+    ...declaredNamespaces(namespace, 60),
     contexts: new RedisContextStore(connection, { ttlSeconds: 60 }),
     claims: new RedisOnceStore(connection),
-    ticks: new RedisTickClaims(connection),
     ratings: new RedisRatingStore(connection),
-    names: new RedisNameCache(connection),
     reviewCards: new RedisReviewStore(connection, { lockWaitMs, lockPollMs: 5 }),
-    entrySnapshots: new RedisEntrySnapshotStore(connection),
-    questionLinks: new RedisQuestionLinkStore(connection),
-    operators: new RedisOperatorCache(connection),
     channelSettings: new RedisChannelSettingsStore(connection),
-    assistantContexts: new RedisAssistantContextStore(connection),
   };
 }
 

@@ -1,0 +1,145 @@
+// One store contract for every engine: a named namespace of values with a TTL, checked with zod when
+// read back, and claims (docs/decisions/020). An engine only keeps strings (`KeptStrings`).
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import { parseJsonWith } from '../util/json.js';
+
+export interface Namespace<T> {
+  /** Undefined when absent, expired, only claimed, or not a value of the schema (an older shape). */
+  get(key: string): Promise<T | undefined>;
+  /** Replaces whatever is there, a claim too; the declared TTL unless given. */
+  set(key: string, value: T, ttlSeconds?: number): Promise<void>;
+  /** Set-if-absent: true for the one caller, on any replica, who found the key free; rejects when the engine cannot say. */
+  claim(key: string, ttlSeconds?: number): Promise<boolean>;
+  /** Gives a claim back, so the next claimer wins; a value set since stays. */
+  release(key: string): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+export interface NamespaceOptions<T> {
+  /** What a value must be to be read back. */
+  schema: z.ZodType<T>;
+  /** Each key's lifetime, unless a write gives its own. */
+  ttlSeconds: number;
+}
+
+/** How a layer declares its storage in one line: `stores.namespace('escalation', { schema, ttlSeconds })`. */
+export type Namespaces = <T>(name: string, options: NamespaceOptions<T>) => Namespace<T>;
+
+/** What an engine keeps for one namespace: strings, each with its expiry. */
+export interface KeptStrings {
+  raw(key: string): string | undefined | Promise<string | undefined>;
+  /** With `onlyIfAbsent`, false when a live string was there and nothing was written. */
+  setRaw(
+    key: string,
+    raw: string,
+    ttlSeconds: number,
+    options?: { onlyIfAbsent?: boolean },
+  ): boolean | Promise<boolean>;
+  delete(key: string): void | Promise<void>;
+  /** In one step. */
+  deleteIfEquals(key: string, raw: string): boolean | Promise<boolean>;
+}
+
+/** Not JSON, so never read as a value, and a release never removes one. */
+const CLAIMED = 'claimed';
+/** A namespace is a SQLite `ns` and a Redis key segment: no separator of either. */
+const NAME = /^[a-z][a-z0-9-]*$/;
+
+/** The schema of a namespace that holds claims only. */
+export const claimsOnly = z.never();
+
+/** A namespace over what an engine keeps: the same values, claims and checks on every engine. */
+export class KeptNamespace<T> implements Namespace<T> {
+  readonly #strings: KeptStrings;
+  readonly #schema: z.ZodType<T>;
+  readonly #ttlSeconds: number;
+
+  constructor(strings: KeptStrings, name: string, options: NamespaceOptions<T>) {
+    if (!NAME.test(name))
+      throw new RangeError(`namespace name must match ${NAME}, got ${JSON.stringify(name)}`);
+    if (!(options.ttlSeconds > 0))
+      throw new RangeError(`ttlSeconds must be positive, got ${options.ttlSeconds}`);
+    this.#strings = strings;
+    this.#schema = options.schema;
+    this.#ttlSeconds = options.ttlSeconds;
+  }
+
+  async get(key: string): Promise<T | undefined> {
+    const raw = await this.#strings.raw(key);
+    // Unreadable reads as absent, as every store's values do (metered stores count it a miss).
+    return raw === undefined || raw === CLAIMED ? undefined : parseJsonWith(raw, this.#schema);
+  }
+
+  async set(key: string, value: T, ttlSeconds = this.#ttlSeconds): Promise<void> {
+    await this.#strings.setRaw(key, JSON.stringify(value), ttlSeconds);
+  }
+
+  async claim(key: string, ttlSeconds = this.#ttlSeconds): Promise<boolean> {
+    return this.#strings.setRaw(key, CLAIMED, ttlSeconds, { onlyIfAbsent: true });
+  }
+
+  async release(key: string): Promise<void> {
+    await this.#strings.deleteIfEquals(key, CLAIMED);
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.#strings.delete(key);
+  }
+}
+
+/** The memory engine: one bounded LRU of strings per namespace name, so two declarations of a name share it. */
+export function memoryNamespaces(options: {
+  maxEntries: number;
+  now?: () => number;
+}): Namespaces & { clear(): void } {
+  const byName = new Map<string, KeptStrings & { clear(): void }>();
+  const namespaces = <T>(name: string, declared: NamespaceOptions<T>) => {
+    let strings = byName.get(name);
+    if (!strings) {
+      strings = memoryStrings(options);
+      byName.set(name, strings);
+    }
+    return new KeptNamespace(strings, name, declared);
+  };
+  return Object.assign(namespaces, {
+    clear: () => {
+      for (const strings of byName.values()) strings.clear();
+    },
+  });
+}
+
+export function memoryStrings(options: {
+  maxEntries: number;
+  now?: () => number;
+}): KeptStrings & { clear(): void } {
+  if (!Number.isInteger(options.maxEntries) || options.maxEntries < 1) {
+    throw new RangeError(`maxEntries must be a positive integer, got ${options.maxEntries}`);
+  }
+  const strings = new LRUCache<string, string>({
+    // `maxSize`, not `max`: with `max` lru-cache allocates every slot up front.
+    maxSize: options.maxEntries,
+    sizeCalculation: () => 1,
+    // lru-cache caches its clock reading for ttlResolution ms, which would hide an injected jump.
+    ...(options.now && { perf: { now: options.now }, ttlResolution: 0 }),
+  });
+  const ttl = (ttlSeconds: number) => {
+    if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
+    return { ttl: ttlSeconds * 1000 };
+  };
+  return {
+    raw: (key) => strings.get(key),
+    setRaw(key, raw, ttlSeconds, setOptions) {
+      // No await between look and write: within one process the claim is atomic.
+      if (setOptions?.onlyIfAbsent && strings.has(key)) return false;
+      strings.set(key, raw, ttl(ttlSeconds));
+      return true;
+    },
+    delete: (key) => void strings.delete(key),
+    deleteIfEquals(key, raw) {
+      if (strings.get(key) !== raw) return false;
+      return strings.delete(key);
+    },
+    clear: () => strings.clear(),
+  };
+}
