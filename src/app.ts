@@ -79,7 +79,7 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
   resources.defer('platform client', () => platform.close());
 
   const webApi = await connectSlackWebApi({
-    botToken: env.slack.botToken,
+    botToken: env.slack.install.kind === 'workspace' ? env.slack.install.botToken : undefined,
     slackApiUrl: env.slack.apiUrl,
     webApiRetries: env.SLACK_WEB_API_RETRIES,
   });

@@ -1,5 +1,6 @@
 // The Slack side composed: everything posts through the Web API connection opened first, not Bolt's app.
-import type { Env } from '../config/env.js';
+import { z } from 'zod';
+import type { Env, SlackInstall } from '../config/env.js';
 import type { Logger } from '../logging/logger.js';
 import { meteredNameCache } from '../observability/metered-stores.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -7,10 +8,15 @@ import type { PlatformClient } from '../platform/index.js';
 import type { AgentGroup } from '../service-desk/agent-groups.js';
 import { ChannelDirectory } from '../slack/channels/directory.js';
 import { UserDirectory } from '../slack/handling/user-directory.js';
+import { Installations } from '../slack/install/installations.js';
+import { createInstaller } from '../slack/install/installer.js';
 import { SlackReviewBoard } from '../slack/review/review-board.js';
+import { boltLogger } from '../slack/transport/bolt-logger.js';
 import { Responder } from '../slack/transport/responder.js';
-import { createSlackApp, type SlackApp } from '../slack/transport/slack-app.js';
+import { createSlackApp, type SlackApp, type SlackAuth } from '../slack/transport/slack-app.js';
 import type { SlackWebApi } from '../slack/transport/web-api.js';
+import { claimsOnly } from '../stores/namespace.js';
+import { Sealer } from '../stores/sealing.js';
 import type { Stores } from '../stores/stores.js';
 import type { Core } from './core.js';
 import { createRoomKit, type SlackRoomKit } from './room-kit.js';
@@ -89,7 +95,7 @@ export async function composeSlack(
     },
     settings: {
       slashCommand: env.SLASH_COMMAND,
-      appUserId: deps.webApi.identity.botUserId,
+      appUserId: deps.webApi.identity?.botUserId,
       workingLineDelayMs: env.WORKING_LINE_DELAY_MS,
     },
     metrics,
@@ -97,6 +103,7 @@ export async function composeSlack(
   });
   const slack = await createSlackApp({
     connection: env.slack,
+    auth: slackAuth(env.slack.install, { webApi: deps.webApi, stores, metrics, logger }),
     webApi: deps.webApi,
     port: env.PORT,
     host: env.HOST,
@@ -118,3 +125,34 @@ export async function composeSlack(
   });
   return { slack, kit, channels };
 }
+
+/** One workspace's token, or each workspace's from its sealed installation, with the install pages. */
+function slackAuth(
+  install: SlackInstall,
+  deps: { webApi: SlackWebApi; stores: Stores; metrics: Metrics; logger: Logger },
+): SlackAuth {
+  if (install.kind === 'workspace') return { kind: 'token', botToken: install.botToken };
+  const sealer = Sealer.fromBase64(install.installationKey);
+  // The environment's check let it through: reaching this is a bug, not a setting.
+  if (!sealer) throw new Error('SLACK_INSTALLATION_KEY did not read as a key');
+  const { stores, logger } = deps;
+  const installer = createInstaller({
+    clientId: install.clientId,
+    clientSecret: install.clientSecret,
+    stateSecret: install.stateSecret,
+    installations: new Installations(
+      // An installation lasts until the app is removed: the longest a namespace keeps anything.
+      stores.namespace('installations', { schema: z.string(), ttlSeconds: INSTALLATION_TTL_SECONDS }),
+      sealer,
+    ),
+    stateClaims: stores.namespace('install-states', { schema: claimsOnly, ttlSeconds: 600 }),
+    clientOptions: deps.webApi.clientOptions,
+    logger: logger.child({ component: 'install' }),
+    sdkLogger: boltLogger(logger, 'oauth'),
+    onNotInstalled: () => deps.metrics.slackEvent('authorize', 'not_installed'),
+  });
+  return { kind: 'installations', authorize: installer.authorize, pages: installer.pages };
+}
+
+/** Ten years: kept until an uninstall removes it. */
+const INSTALLATION_TTL_SECONDS = 10 * 365 * 24 * 3600;

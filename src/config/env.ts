@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { People } from '../conversation/channel-settings.js';
 import { LOCALES } from '../conversation/locale.js';
 import { type AgentGroup, type AgentGroupsProblem, parseAgentGroups } from '../service-desk/agent-groups.js';
+import { MAKE_A_KEY, Sealer } from '../stores/sealing.js';
 import type { StoreChoice } from '../stores/stores.js';
 import { isTimeZone } from '../util/time-zone.js';
 
@@ -226,8 +227,19 @@ const flag = (fallback: boolean) =>
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** How the gateway meets Slack: each mode carries the secret it cannot run without. */
+/** One workspace's bot token, or the app's OAuth credentials to be installed in many (distributed). */
+export type SlackInstall =
+  | { kind: 'workspace'; botToken: string }
+  | {
+      kind: 'distributed';
+      clientId: string;
+      clientSecret: string;
+      stateSecret: string;
+      installationKey: string;
+    };
+
 type SlackEnv = {
-  botToken: string;
+  install: SlackInstall;
   /** Web API base URL; tests point it at a fake. */
   apiUrl: string | undefined;
 } & ({ mode: 'http'; signingSecret: string } | { mode: 'socket'; appToken: string });
@@ -282,6 +294,10 @@ const variablesSchema = z.object({
   SLACK_BOT_TOKEN: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText,
+  SLACK_CLIENT_ID: optionalText,
+  SLACK_CLIENT_SECRET: optionalText,
+  SLACK_STATE_SECRET: optionalText,
+  SLACK_INSTALLATION_KEY: optionalText,
   SLACK_API_URL: httpUrl,
   PORT: integer(0, 65_535, 3000),
   HOST: z.preprocess(
@@ -423,7 +439,7 @@ function slackEnv(variables: Variables, problem: Report): SlackEnv | undefined {
     ok = false;
     problem(variable, message);
   };
-  if (!botToken) report('SLACK_BOT_TOKEN', 'is required');
+  const install = slackInstall(variables, report);
   if (!appToken && !signingSecret) {
     report('SLACK_SIGNING_SECRET', 'is required in HTTP mode (or set SLACK_APP_TOKEN for Socket Mode)');
   }
@@ -433,11 +449,64 @@ function slackEnv(variables: Variables, problem: Report): SlackEnv | undefined {
   if (botToken && !botToken.trim().startsWith('xoxb-')) {
     report('SLACK_BOT_TOKEN', 'must be a bot token starting with xoxb-');
   }
-  if (!ok || !botToken) return undefined;
+  if (!ok || !install) return undefined;
   const apiUrl = variables.SLACK_API_URL;
   // An app token wins over a signing secret: Socket Mode needs no public URL.
-  if (appToken) return { mode: 'socket', botToken, appToken, apiUrl };
-  return signingSecret ? { mode: 'http', botToken, signingSecret, apiUrl } : undefined;
+  if (appToken) return { mode: 'socket', install, appToken, apiUrl };
+  return signingSecret ? { mode: 'http', install, signingSecret, apiUrl } : undefined;
+}
+
+/** What posts outside any request needs one workspace's token: not yet set per workspace when installed in many. */
+function oneWorkspaceOnly(variables: Variables, problem: Report): void {
+  if (variables.SLACK_BOT_TOKEN || !OAUTH_VARIABLES.some((variable) => variables[variable])) return;
+  for (const variable of ['REVIEW_CHANNEL_ID', 'DIGEST_SCHEDULE'] as const) {
+    if (variables[variable])
+      problem(variable, 'is for one workspace (SLACK_BOT_TOKEN); unset it to install in many');
+  }
+}
+
+const OAUTH_VARIABLES = ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_STATE_SECRET'] as const;
+const DISTRIBUTED =
+  'to install in many workspaces (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET)';
+
+/** A bot token for one workspace, or all three OAuth variables and the key its tokens are sealed under. */
+function slackInstall(variables: Variables, report: Report): SlackInstall | undefined {
+  const botToken = variables.SLACK_BOT_TOKEN;
+  const oauthSet = OAUTH_VARIABLES.filter((variable) => variables[variable] !== undefined);
+  if (botToken && oauthSet.length > 0) {
+    report(
+      'SLACK_BOT_TOKEN',
+      `is for one workspace; unset it ${DISTRIBUTED}, or unset ${oauthSet.join(', ')}`,
+    );
+    return undefined;
+  }
+  if (botToken) return { kind: 'workspace', botToken };
+  if (oauthSet.length === 0) {
+    report(
+      'SLACK_BOT_TOKEN',
+      'is required (or set SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_STATE_SECRET to install in many workspaces)',
+    );
+    return undefined;
+  }
+  for (const variable of OAUTH_VARIABLES) {
+    if (variables[variable] === undefined) report(variable, `is required ${DISTRIBUTED}`);
+  }
+  const key = variables.SLACK_INSTALLATION_KEY;
+  if (key === undefined) {
+    report(
+      'SLACK_INSTALLATION_KEY',
+      `is required ${DISTRIBUTED}: 32 bytes in base64 that seal the stored tokens; ${MAKE_A_KEY}`,
+    );
+  } else if (!Sealer.fromBase64(key)) {
+    report('SLACK_INSTALLATION_KEY', `must be 32 bytes in base64; ${MAKE_A_KEY}`);
+  }
+  const {
+    SLACK_CLIENT_ID: clientId,
+    SLACK_CLIENT_SECRET: clientSecret,
+    SLACK_STATE_SECRET: stateSecret,
+  } = variables;
+  if (!clientId || !clientSecret || !stateSecret || !key || !Sealer.fromBase64(key)) return undefined;
+  return { kind: 'distributed', clientId, clientSecret, stateSecret, installationKey: key.trim() };
 }
 
 /** The platform's part, or undefined once a problem is reported. */
@@ -543,6 +612,7 @@ const envSchema = variablesSchema
       problem('DIGEST_CHANNEL_ID', 'or REVIEW_CHANNEL_ID is required when DIGEST_SCHEDULE is set');
     }
     escalationEnv(variables, problem);
+    oneWorkspaceOnly(variables, problem);
   })
   .transform((variables, context) => {
     const problem: Report = (variable, message) =>
@@ -556,6 +626,10 @@ const envSchema = variablesSchema
       SLACK_BOT_TOKEN,
       SLACK_SIGNING_SECRET,
       SLACK_APP_TOKEN,
+      SLACK_CLIENT_ID,
+      SLACK_CLIENT_SECRET,
+      SLACK_STATE_SECRET,
+      SLACK_INSTALLATION_KEY,
       SLACK_API_URL,
       CS_OPEN_URL,
       CS_BASE_URL,

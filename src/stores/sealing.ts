@@ -7,6 +7,9 @@ const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
+/** What a person can do about a missing or unreadable key, in the one line start-up prints. */
+export const MAKE_A_KEY = 'make one with `openssl rand -base64 32`';
+
 export class Sealer {
   readonly #key: Buffer;
   /** Names the key in every sealed value, so a value sealed under another key is told apart from a forged one. */

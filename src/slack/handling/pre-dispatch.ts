@@ -2,7 +2,7 @@
 import type { AllMiddlewareArgs, Context, SlackEventMiddlewareArgs, webApi } from '@slack/bolt';
 import { isRecord } from '../../util/json.js';
 import { afterValue } from '../../util/maybe-promise.js';
-import { workspaceOf, workspaceOfEnvelope } from './workspace.js';
+import { appUserOfEnvelope, workspaceOf, workspaceOfEnvelope } from './workspace.js';
 
 export type EventArgs = SlackEventMiddlewareArgs & AllMiddlewareArgs;
 
@@ -78,7 +78,9 @@ export class PreDispatch {
       if (listener) this.#decided.set(event, listener);
       return listener !== undefined;
     };
-    return afterValue(reading(event, { workspace, appUserId: this.#appUserId }), keep);
+    // Installed in many workspaces, each has its own bot user: the envelope names this one's.
+    const appUserId = this.#appUserId ?? appUserOfEnvelope(envelope);
+    return afterValue(reading(event, { workspace, appUserId }), keep);
   }
 
   /** The one Bolt listener of the types read here: acts on the verdict, reaching it first if need be. */

@@ -36,6 +36,15 @@ export function workspaceOfEnvelope(envelope: Record<string, unknown>): string |
   return typeof workspace === 'string' ? workspace : undefined;
 }
 
+/** The app's own user in the workspace an event is for, as Slack's authorizations name it. */
+export function appUserOfEnvelope(envelope: Record<string, unknown>): string | undefined {
+  const { authorizations } = envelope;
+  const first: unknown = Array.isArray(authorizations) ? authorizations[0] : undefined;
+  if (typeof first !== 'object' || first === null || Reflect.get(first, 'is_bot') !== true) return undefined;
+  const userId: unknown = Reflect.get(first, 'user_id');
+  return typeof userId === 'string' && userId !== '' ? userId : undefined;
+}
+
 /** `T1:C1`: a workspace's own key of `parts` (a channel, a user, a user group), in every store. */
 export function workspaceKey(workspace: string, ...parts: string[]): string {
   return [workspace, ...parts].join(':');

@@ -117,9 +117,16 @@ export interface MetricsSource {
   render(): Promise<{ contentType: string; body: string }>;
 }
 
+/** A page served on GET beside Slack's requests (the install page and OAuth redirect). */
+export type PageRoute = readonly [
+  path: string,
+  serve: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
+];
+
 export interface ReceiverOptions {
   health: Health;
   metrics?: MetricsSource;
+  pages?: readonly PageRoute[];
   logger: Logger;
   /** HTTP mode: the checks a request to /slack/events must pass before it reaches the app. */
   slack?: {
@@ -217,6 +224,12 @@ export class GatewayReceiver implements Receiver {
       response.writeHead(200, { 'content-type': contentType });
       response.end(body);
       return;
+    }
+    const page = this.#options.pages?.find(([pagePath]) => pagePath === path);
+    if (page) {
+      if (request.method !== 'GET') return sendMethodNotAllowed(response, 'GET');
+      if (this.#draining) return sendJson(response, 503, { error: 'shutting_down' });
+      return page[1](request, response);
     }
     if (path === SLACK_EVENTS_PATH && slack) {
       // Slack retries a 503, and the retry reaches a replica that is not stopping.

@@ -1,22 +1,36 @@
 // The Bolt app in HTTP or Socket Mode behind our receiver; what a message means, the surfaces decide.
-import { App, SocketModeReceiver } from '@slack/bolt';
+import {
+  App,
+  type AuthorizeResult,
+  ErrorCode,
+  type InstallationQuery,
+  SocketModeReceiver,
+} from '@slack/bolt';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { acceptedRequests, createRooms, preDispatchOf, registerSurfaces } from '../surfaces.js';
 import { boltLogger } from './bolt-logger.js';
 import { guardOutgoingCalls } from './outgoing.js';
-import { GatewayReceiver, type Health, type MetricsSource } from './receiver.js';
+import { GatewayReceiver, type Health, type MetricsSource, type PageRoute } from './receiver.js';
 import { observeReconnects } from './socket-reconnects.js';
 import type { SlackWebApi } from './web-api.js';
 
 /** How Slack reaches the app: HTTP mode needs the signing secret, Socket Mode an app-level token. */
-type SlackConnection =
-  | { mode: 'http'; botToken: string; signingSecret: string }
-  | { mode: 'socket'; botToken: string; appToken: string };
+type SlackConnection = { mode: 'http'; signingSecret: string } | { mode: 'socket'; appToken: string };
+
+/** One workspace's bot token, or each request's from its installation (with the install pages). */
+export type SlackAuth =
+  | { kind: 'token'; botToken: string }
+  | {
+      kind: 'installations';
+      authorize: (source: InstallationQuery<boolean>) => Promise<AuthorizeResult>;
+      pages: readonly PageRoute[];
+    };
 
 export interface SlackAppOptions {
   connection: SlackConnection;
+  auth: SlackAuth;
   /** The Web API connection the app's clients share (transport/web-api.ts). */
   webApi: SlackWebApi;
   port: number;
@@ -61,6 +75,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const gatewayReceiver = new GatewayReceiver({
     logger,
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.auth.kind === 'installations' ? { pages: options.auth.pages } : {}),
     health: {
       alive: () => options.health.alive(),
       ready: async () => listening && (mode === 'http' || socketOpen) && (await options.health.ready()),
@@ -104,10 +119,11 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     });
   }
 
+  const { auth } = options;
   const app = new App({
-    token: connection.botToken,
-    botUserId: identity.botUserId,
-    ...(identity.botId ? { botId: identity.botId } : {}),
+    ...(auth.kind === 'token' ? { token: auth.botToken } : { authorize: auth.authorize }),
+    ...(identity ? { botUserId: identity.botUserId } : {}),
+    ...(identity?.botId ? { botId: identity.botId } : {}),
     tokenVerificationEnabled: false,
     receiver: socketReceiver ?? gatewayReceiver,
     logger: sdkLogger,
@@ -118,6 +134,8 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   guardOutgoingCalls(app.client);
   // Our listeners catch their own errors; this is the last line, so nothing reaches the receiver.
   app.error(async (error) => {
+    // Installed in many workspaces, authorize logs its own refusals (once an hour a workspace).
+    if (error.code === ErrorCode.AuthorizationError) return;
     logger.error(errorFields(error), 'unhandled error in a Slack listener');
   });
 

@@ -1,5 +1,6 @@
 // The app's connection to Slack's Web API: auth.test once (a bad token stops start-up with a clear
-// line), one keep-alive pool and retry policy for every client, and the bot's own client.
+// line), one keep-alive pool and retry policy for every client, and the bot's own client. Installed in
+// many workspaces there is no bot of its own: each request's token comes from its installation.
 import { webApi } from '@slack/bolt';
 import { z } from 'zod';
 import { CodedError } from '../../util/coded-error.js';
@@ -11,7 +12,8 @@ export interface SlackWebApi {
   client: webApi.WebClient;
   /** The same pool and retry policy for Bolt's clients. */
   clientOptions: webApi.WebClientOptions;
-  identity: { botUserId: string; botId: string | undefined };
+  /** Undefined when installed in many workspaces: each has its own bot user. */
+  identity: { botUserId: string; botId: string | undefined } | undefined;
   /** Waits for requests in flight: bound it from outside. */
   close(): Promise<void>;
 }
@@ -23,7 +25,8 @@ class SlackStartupError extends CodedError<'SLACK_STARTUP'> {
 const authTestSchema = z.object({ user_id: z.string(), bot_id: z.string().optional() });
 
 export async function connectSlackWebApi(options: {
-  botToken: string;
+  /** Undefined when installed in many workspaces. */
+  botToken: string | undefined;
   /** Tests point it at a fake. */
   slackApiUrl: string | undefined;
   /** Undefined keeps the production policy (see outgoing.ts). */
@@ -36,7 +39,8 @@ export async function connectSlackWebApi(options: {
     retryConfig: webApiRetryPolicy(options.webApiRetries),
   };
   try {
-    const identity = await resolveBotIdentity(options.botToken, clientOptions);
+    const identity =
+      options.botToken === undefined ? undefined : await resolveBotIdentity(options.botToken, clientOptions);
     return {
       client: guardOutgoingCalls(new webApi.WebClient(options.botToken, { ...clientOptions })),
       clientOptions,

@@ -146,14 +146,16 @@ describe('Slack variables', () => {
   it('requires a bot token and, in HTTP mode, a signing secret', () => {
     const result = parseEnv({});
     expect(!result.ok && result.problems).toEqual([
-      'SLACK_BOT_TOKEN: is required',
+      'SLACK_BOT_TOKEN: is required (or set SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_STATE_SECRET to install in many workspaces)',
       'SLACK_SIGNING_SECRET: is required in HTTP mode (or set SLACK_APP_TOKEN for Socket Mode)',
     ]);
   });
 
   it("treats a blank token as unset, and reports Slack's problems with the schema's in one report", () => {
     const result = parseEnv({ SLACK_BOT_TOKEN: '  ', SLACK_SIGNING_SECRET: 'secret' });
-    expect(!result.ok && result.problems).toEqual(['SLACK_BOT_TOKEN: is required']);
+    expect(!result.ok && result.problems).toEqual([
+      'SLACK_BOT_TOKEN: is required (or set SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_STATE_SECRET to install in many workspaces)',
+    ]);
     const both = parseEnv({ PORT: 'eighty' });
     expect(!both.ok && both.problems.map((line) => line.split(':')[0])).toEqual(
       expect.arrayContaining(['PORT', 'SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET']),
@@ -169,7 +171,7 @@ describe('Slack variables', () => {
     const socket = parseEnv({ ...env, SLACK_APP_TOKEN: 'xapp-1' });
     expect(socket.ok && socket.env.slack).toEqual({
       mode: 'socket',
-      botToken: 'xoxb-1',
+      install: { kind: 'workspace', botToken: 'xoxb-1' },
       appToken: 'xapp-1',
       apiUrl: undefined,
     });
@@ -186,10 +188,80 @@ describe('Slack variables', () => {
     const result = parseEnv({ ...slack, SLACK_API_URL: 'http://127.0.0.1:9/api/' });
     expect(result.ok && result.env.slack).toEqual({
       mode: 'http',
-      botToken: 'xoxb-1',
+      install: { kind: 'workspace', botToken: 'xoxb-1' },
       signingSecret: 'secret',
       apiUrl: 'http://127.0.0.1:9/api',
     });
+  });
+});
+
+describe('installing in many workspaces', () => {
+  const key = Buffer.alloc(32, 7).toString('base64');
+  const oauth = {
+    SLACK_SIGNING_SECRET: 'secret',
+    SLACK_CLIENT_ID: '123.456',
+    SLACK_CLIENT_SECRET: 'client-secret',
+    SLACK_STATE_SECRET: 'state-secret',
+    SLACK_INSTALLATION_KEY: key,
+  };
+
+  it('takes the OAuth variables and the key in place of a bot token', () => {
+    const result = parseEnv(oauth);
+    expect(result.ok && result.env.slack.install).toEqual({
+      kind: 'distributed',
+      clientId: '123.456',
+      clientSecret: 'client-secret',
+      stateSecret: 'state-secret',
+      installationKey: key,
+    });
+  });
+
+  it('refuses what posts for one workspace outside a request (review cards, the digest)', () => {
+    const result = parseEnv({ ...oauth, REVIEW_CHANNEL_ID: 'C0REVIEW', DIGEST_SCHEDULE: '0 9 * * 1' });
+    expect(!result.ok && result.problems).toEqual([
+      'REVIEW_CHANNEL_ID: is for one workspace (SLACK_BOT_TOKEN); unset it to install in many',
+      'DIGEST_SCHEDULE: is for one workspace (SLACK_BOT_TOKEN); unset it to install in many',
+    ]);
+  });
+
+  it('refuses a bot token beside them, naming what to unset', () => {
+    const result = parseEnv({ ...oauth, SLACK_BOT_TOKEN: 'xoxb-1' });
+    expect(!result.ok && result.problems).toEqual([
+      'SLACK_BOT_TOKEN: is for one workspace; unset it to install in many workspaces (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET), or unset SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET',
+    ]);
+  });
+
+  it('names each missing one of a partial set, one line each', () => {
+    const result = parseEnv({
+      SLACK_SIGNING_SECRET: 'secret',
+      SLACK_CLIENT_ID: '123.456',
+      SLACK_INSTALLATION_KEY: key,
+    });
+    expect(!result.ok && result.problems).toEqual([
+      'SLACK_CLIENT_SECRET: is required to install in many workspaces (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET)',
+      'SLACK_STATE_SECRET: is required to install in many workspaces (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET)',
+    ]);
+  });
+
+  it.each([
+    [
+      'missing',
+      undefined,
+      'is required to install in many workspaces (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET): 32 bytes in base64 that seal the stored tokens; make one with `openssl rand -base64 32`',
+    ],
+    [
+      'too short',
+      Buffer.alloc(16, 1).toString('base64'),
+      'must be 32 bytes in base64; make one with `openssl rand -base64 32`',
+    ],
+    [
+      'not base64',
+      'correct horse battery staple',
+      'must be 32 bytes in base64; make one with `openssl rand -base64 32`',
+    ],
+  ])('refuses an installation key %s, with how to make one and never its value', (_name, value, message) => {
+    const result = parseEnv({ ...oauth, SLACK_INSTALLATION_KEY: value });
+    expect(!result.ok && result.problems).toEqual([`SLACK_INSTALLATION_KEY: ${message}`]);
   });
 });
 

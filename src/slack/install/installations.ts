@@ -1,0 +1,139 @@
+// Each workspace's installation: kept whole and sealed (no token in clear at rest), found as Bolt
+// asks for it, by its enterprise for an org-wide install, else by its team; each look-up cached a minute.
+import type { Installation, InstallationQuery, InstallationStore } from '@slack/bolt';
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import type { Sealer } from '../../stores/sealing.js';
+import { CodedError } from '../../util/coded-error.js';
+import { parseJsonWith } from '../../util/json.js';
+
+export class NotInstalledError extends CodedError<'NOT_INSTALLED'> {
+  readonly code = 'NOT_INSTALLED' as const;
+  override readonly outside = true;
+}
+
+/** Where sealed installations are kept: a store namespace of strings. */
+export interface SealedValues {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+const token = z.string().min(1).max(500);
+const slackId = z.string().min(1).max(64);
+
+const installationSchema = z.object({
+  // Present and undefined where the install has none, as Bolt's type has it.
+  team: z.object({ id: slackId, name: z.string().exactOptional() }).optional(),
+  enterprise: z.object({ id: slackId, name: z.string().exactOptional() }).optional(),
+  user: z.object({
+    id: slackId,
+    token: token.exactOptional(),
+    refreshToken: token.exactOptional(),
+    expiresAt: z.number().exactOptional(),
+    scopes: z.array(z.string()).exactOptional(),
+  }),
+  bot: z
+    .object({
+      token,
+      refreshToken: token.exactOptional(),
+      expiresAt: z.number().exactOptional(),
+      scopes: z.array(z.string()),
+      id: slackId,
+      userId: slackId,
+    })
+    .exactOptional(),
+  appId: z.string().exactOptional(),
+  tokenType: z.literal('bot').exactOptional(),
+  enterpriseUrl: z.string().exactOptional(),
+  isEnterpriseInstall: z.boolean().exactOptional(),
+  authVersion: z.enum(['v1', 'v2']).exactOptional(),
+});
+
+export type StoredInstallation = z.infer<typeof installationSchema>;
+
+const CACHE_MS = 60_000;
+
+/** The one key of an installation and of every query for it: org-wide installs are their enterprise's. */
+export function installationKey(of: {
+  isEnterpriseInstall?: boolean | undefined;
+  enterpriseId?: string | undefined;
+  teamId?: string | undefined;
+}): string | undefined {
+  return of.isEnterpriseInstall ? of.enterpriseId : of.teamId;
+}
+
+export class Installations implements InstallationStore {
+  readonly #values: SealedValues;
+  readonly #sealer: Sealer;
+  readonly #cache = new LRUCache<string, StoredInstallation>({ max: 10_000, ttl: CACHE_MS });
+
+  constructor(values: SealedValues, sealer: Sealer) {
+    this.#values = values;
+    this.#sealer = sealer;
+  }
+
+  async storeInstallation(installation: Installation): Promise<void> {
+    // As it will be read back: JSON drops the keys Bolt sets to undefined.
+    const stored = installationSchema.parse(JSON.parse(JSON.stringify(installation)));
+    const key = installationKey({
+      isEnterpriseInstall: stored.isEnterpriseInstall,
+      enterpriseId: stored.enterprise?.id,
+      teamId: stored.team?.id,
+    });
+    if (key === undefined)
+      throw new NotInstalledError('an installation names neither its team nor its enterprise');
+    await this.#values.set(key, this.#sealer.seal(JSON.stringify(stored), binding(key)));
+    this.#cache.set(key, stored);
+  }
+
+  async fetchInstallation(query: InstallationQuery<boolean>): Promise<Installation> {
+    const found = await this.find(query);
+    if (!found)
+      throw new NotInstalledError(`no installation for ${installationKey(query) ?? 'an unnamed workspace'}`);
+    // Keys Bolt's type wants present even when undefined.
+    const { user } = found;
+    return {
+      ...found,
+      team: found.team,
+      enterprise: found.enterprise,
+      user: { ...user, token: user.token, scopes: user.scopes },
+    };
+  }
+
+  /** Undefined when the workspace (or its org-wide install) is not installed. */
+  async find(query: InstallationQuery<boolean>): Promise<StoredInstallation | undefined> {
+    const key = installationKey(query);
+    const own = key === undefined ? undefined : await this.#read(key);
+    // An org-wide install answers in its workspaces even when an event does not say it is org-wide.
+    if (own || query.isEnterpriseInstall || !query.enterpriseId) return own;
+    const org = await this.#read(query.enterpriseId);
+    return org?.isEnterpriseInstall ? org : undefined;
+  }
+
+  async deleteInstallation(query: InstallationQuery<boolean>): Promise<void> {
+    const key = installationKey(query);
+    if (key === undefined) return;
+    this.#cache.delete(key);
+    await this.#values.delete(key);
+  }
+
+  /** Another replica changed or removed it. */
+  forget(key: string): void {
+    this.#cache.delete(key);
+  }
+
+  async #read(key: string): Promise<StoredInstallation | undefined> {
+    const cached = this.#cache.get(key);
+    if (cached) return cached;
+    const sealed = await this.#values.get(key);
+    const opened = sealed === undefined ? undefined : this.#sealer.open(sealed, binding(key));
+    const stored = parseJsonWith(opened, installationSchema);
+    if (stored) this.#cache.set(key, stored);
+    return stored;
+  }
+}
+
+function binding(key: string): string {
+  return `installations:${key}`;
+}

@@ -1,0 +1,114 @@
+// Installing in many workspaces with Slack's own InstallProvider: the install page and OAuth redirect
+// on our receiver, installations kept sealed, and Bolt's authorize reading them per request.
+import type { ServerResponse } from 'node:http';
+import type { AuthorizeResult, InstallationQuery, webApi } from '@slack/bolt';
+import { InstallProvider, type Logger as OAuthLogger } from '@slack/oauth';
+import { LRUCache } from 'lru-cache';
+import { errorFields } from '../../logging/error-fields.js';
+import type { Logger } from '../../logging/logger.js';
+import type { PageRoute } from '../transport/receiver.js';
+import { OnceStates } from './install-states.js';
+import { type Installations, installationKey, NotInstalledError } from './installations.js';
+import { failedPage, INSTALL_PATH, installedPage, installPage, REDIRECT_PATH } from './pages.js';
+import { BOT_SCOPES } from './scopes.js';
+
+export interface Installer {
+  pages: readonly PageRoute[];
+  authorize(source: InstallationQuery<boolean>): Promise<AuthorizeResult>;
+}
+
+export function createInstaller(options: {
+  clientId: string;
+  clientSecret: string;
+  stateSecret: string;
+  installations: Installations;
+  /** Where each state is claimed once, on every replica. */
+  stateClaims: { claim(key: string, ttlSeconds: number): Promise<boolean> };
+  /** The Web API connection's options: oauth.v2.access and auth.test go where every call goes. */
+  clientOptions: webApi.WebClientOptions;
+  logger: Logger;
+  sdkLogger: OAuthLogger;
+  /** Counts a request from a workspace with no installation. */
+  onNotInstalled(): void;
+}): Installer {
+  const installUrlOptions = { scopes: [...BOT_SCOPES] };
+  const provider = new InstallProvider({
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    stateStore: new OnceStates(options.stateSecret, options.stateClaims, installUrlOptions),
+    installationStore: options.installations,
+    installUrlOptions,
+    renderHtmlForInstallPath: installPage,
+    clientOptions: { ...options.clientOptions },
+    logger: options.sdkLogger,
+  });
+  const { logger } = options;
+  // Once an hour per workspace: a workspace that removed the app may keep sending for a while.
+  const refusedLately = new LRUCache<string, true>({ max: 10_000, ttl: 60 * 60 * 1000 });
+  return {
+    pages: [
+      [
+        INSTALL_PATH,
+        (request, response) => provider.handleInstallPath(request, response, {}, installUrlOptions),
+      ],
+      [
+        REDIRECT_PATH,
+        (request, response) =>
+          provider.handleCallback(request, response, {
+            success: (installation, _options, _request, callbackResponse) => {
+              logger.info(
+                {
+                  teamId: installation.team?.id,
+                  enterpriseId: installation.enterprise?.id,
+                  orgWide: installation.isEnterpriseInstall === true,
+                },
+                'installed',
+              );
+              sendHtml(callbackResponse, 200, installedPage(installation));
+            },
+            failure: (error, _options, _request, callbackResponse) => {
+              logger.warn({ code: error.code, reason: error.message }, 'an install did not finish');
+              sendHtml(callbackResponse, 400, failedPage(error.code));
+            },
+          }),
+      ],
+    ],
+    async authorize(source) {
+      try {
+        return await provider.authorize(source);
+      } catch (error) {
+        const workspace = installationKey(source) ?? 'unknown';
+        if (!causedByNotInstalled(error)) {
+          logger.error(
+            { ...errorFields(error), workspace },
+            'could not read the installation; nothing answered',
+          );
+        } else {
+          options.onNotInstalled();
+          if (!refusedLately.has(workspace)) {
+            refusedLately.set(workspace, true);
+            logger.warn(
+              { workspace },
+              'a workspace without the app installed sent a request; nothing answered',
+            );
+          }
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+function sendHtml(response: ServerResponse, status: number, html: string): void {
+  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(html);
+}
+
+/** Bolt and InstallProvider each wrap the store's error in one of theirs, as `original`. */
+function causedByNotInstalled(error: unknown): boolean {
+  for (let at: unknown = error, depth = 0; at instanceof Error && depth < 4; depth += 1) {
+    if (at instanceof NotInstalledError) return true;
+    at = Reflect.get(at, 'original') ?? at.cause;
+  }
+  return false;
+}

@@ -1,0 +1,233 @@
+// Installed in many workspaces: the install page and OAuth redirect over real HTTP, against the fake
+// Slack's oauth.v2.access; then each workspace answered with its own bot token, an uninstalled one
+// with nothing, and no token in clear in the SQLite file.
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
+import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../support/fake-slack-api.js';
+import { appMention, eventCallback, IDS } from '../../support/slack-payloads.js';
+import { sendEvent } from '../../support/slack-signing.js';
+import { tempStateFiles } from '../../support/temp-state-files.js';
+import { startTestGateway, type TestGateway } from '../../support/test-gateway.js';
+
+const SIGNING_SECRET = 'install-test-signing-secret';
+const CLIENT_ID = '1111.2222';
+const CLIENT_SECRET = 'client-secret-for-the-test';
+const ACME_TOKEN = `xoxb-acme-${randomBytes(6).toString('hex')}`;
+const ACME = 'T0ACME';
+
+const stateFile = tempStateFiles('install-test-');
+
+/** Slack's oauth.v2.access for one good code: Acme's installation; any other code is refused. */
+function oauthAccess(call: RecordedCall): Record<string, unknown> {
+  if (call.body.code !== 'good-code' || call.body.client_id !== CLIENT_ID) {
+    return { ok: false, error: 'invalid_code' };
+  }
+  return {
+    ok: true,
+    app_id: IDS.app,
+    authed_user: { id: 'U0ADMIN' },
+    scope: 'chat:write,app_mentions:read',
+    token_type: 'bot',
+    access_token: ACME_TOKEN,
+    bot_user_id: 'U0ACMEBOT',
+    team: { id: ACME, name: 'Acme' },
+    enterprise: null,
+    is_enterprise_install: false,
+  };
+}
+
+interface Started {
+  gateway: TestGateway;
+  slack: FakeSlackApi;
+  simulator: Simulator;
+  statePath: string;
+}
+
+const running: Started[] = [];
+afterEach(async () => {
+  for (const started of running.splice(0)) {
+    await started.gateway.gateway.stop();
+    await started.slack.close();
+    await started.simulator.close();
+  }
+});
+
+async function distributedGateway(): Promise<Started> {
+  const simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
+  const slack = await startFakeSlackApi({ handlers: { 'oauth.v2.access': oauthAccess } });
+  const statePath = stateFile();
+  const gateway = await startTestGateway({
+    env: {
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_CLIENT_ID: CLIENT_ID,
+      SLACK_CLIENT_SECRET: CLIENT_SECRET,
+      SLACK_STATE_SECRET: 'state-secret-for-the-test',
+      SLACK_INSTALLATION_KEY: randomBytes(32).toString('base64'),
+      SLACK_API_URL: slack.url,
+      CS_OPEN_URL: simulator.url,
+      STATE_PATH: statePath,
+    },
+    closeFakes: async () => {
+      await slack.close();
+      await simulator.close();
+    },
+  });
+  const started = { gateway, slack, simulator, statePath };
+  running.push(started);
+  return started;
+}
+
+/** The install page's state, as its cookie and as the Add to Slack link carry it. */
+async function beginInstall(url: string): Promise<{ state: string; cookie: string; page: string }> {
+  const response = await fetch(`${url}/slack/install`);
+  expect(response.status).toBe(200);
+  const page = await response.text();
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const link = /href="(https:\/\/slack\.com\/oauth\/v2\/authorize[^"]+)"/.exec(page)?.[1];
+  const state = new URL((link ?? '').replaceAll('&amp;', '&')).searchParams.get('state') ?? '';
+  return { state, cookie, page };
+}
+
+function finishInstall(url: string, query: string, cookie: string): Promise<Response> {
+  return fetch(`${url}/slack/oauth_redirect?${query}`, { headers: { cookie } });
+}
+
+function mentionFrom(team: string, text: string) {
+  const event = appMention({ text: `<@U0ACMEBOT> ${text}`, team });
+  return eventCallback(event, {
+    team_id: team,
+    context_team_id: team,
+    authorizations: [
+      {
+        enterprise_id: null,
+        team_id: team,
+        user_id: 'U0ACMEBOT',
+        is_bot: true,
+        is_enterprise_install: false,
+      },
+    ],
+  });
+}
+
+describe('installing in many workspaces', () => {
+  it('installs from the page, then answers that workspace with its own token', async () => {
+    const { gateway, slack, simulator } = await distributedGateway();
+    const { state, cookie, page } = await beginInstall(gateway.url);
+    expect(page).toContain('Add to Slack');
+    expect(page).toContain(`client_id=${CLIENT_ID}`);
+    expect(page).toContain('scope=app_mentions%3Aread%2Cchat%3Awrite');
+    expect(cookie).toContain(state);
+
+    const done = await finishInstall(
+      gateway.url,
+      `code=good-code&state=${encodeURIComponent(state)}`,
+      cookie,
+    );
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain(`slack://app?team=${ACME}&amp;id=${IDS.app}&amp;tab=home`);
+    expect(slack.calls('oauth.v2.access')).toHaveLength(1);
+
+    // The "Thinking…" line, then the answer in its place: both with Acme's own token.
+    const answered = slack.waitForCall('chat.update', (call) => call.body.channel === IDS.channel);
+    const sent = await sendEvent(
+      gateway.url,
+      SIGNING_SECRET,
+      mentionFrom(ACME, 'How do I reset my password?'),
+    );
+    expect(sent.status).toBe(200);
+    expect((await answered).token).toBe(ACME_TOKEN);
+    expect(slack.calls('chat.postMessage').map((call) => call.token)).toEqual([ACME_TOKEN]);
+    expect(
+      simulator.received.some((request) => JSON.stringify(request.body).includes('reset my password')),
+    ).toBe(true);
+  });
+
+  it('refuses a replayed, forged or missing state with a page, and stores nothing', async () => {
+    const { gateway, slack } = await distributedGateway();
+    const { state, cookie } = await beginInstall(gateway.url);
+    const query = `code=good-code&state=${encodeURIComponent(state)}`;
+    expect((await finishInstall(gateway.url, query, cookie)).status).toBe(200);
+
+    const replayed = await finishInstall(gateway.url, query, cookie);
+    expect(replayed.status).toBe(400);
+    expect(await replayed.text()).toContain('already used');
+
+    const forged = 'AAAAAAAAAAAAAAAAAAAAAAAA.1764324000000.Zm9yZ2Vk';
+    const forgedAnswer = await finishInstall(
+      gateway.url,
+      `code=good-code&state=${forged}`,
+      `slack-app-oauth-state=${forged}`,
+    );
+    expect(forgedAnswer.status).toBe(400);
+    expect(await forgedAnswer.text()).toContain('Start again');
+
+    const fresh = await beginInstall(gateway.url);
+    const withoutCookie = await finishInstall(
+      gateway.url,
+      `code=good-code&state=${encodeURIComponent(fresh.state)}`,
+      '',
+    );
+    expect(withoutCookie.status).toBe(400);
+
+    // Only the first, good install reached Slack's code exchange.
+    expect(slack.calls('oauth.v2.access')).toHaveLength(1);
+  });
+
+  it('says a cancelled install was cancelled, takes the pages by GET only, and survives garbage', async () => {
+    const { gateway, slack } = await distributedGateway();
+    const cancelled = await fetch(`${gateway.url}/slack/oauth_redirect?error=access_denied&state=x`);
+    expect(cancelled.status).toBe(400);
+    expect(await cancelled.text()).toContain('cancelled in Slack');
+    expect((await fetch(`${gateway.url}/slack/install`, { method: 'POST' })).status).toBe(405);
+    const garbage = await fetch(
+      `${gateway.url}/slack/oauth_redirect?code=${'%00'.repeat(500)}&state=${'.'.repeat(5000)}`,
+      { headers: { cookie: `slack-app-oauth-state=${'.'.repeat(5000)}` } },
+    );
+    expect(garbage.status).toBe(400);
+    expect(slack.calls('oauth.v2.access')).toEqual([]);
+    expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200);
+  });
+
+  it('answers a workspace that never installed with nothing, and keeps no token in clear', async () => {
+    const { gateway, slack, simulator, statePath } = await distributedGateway();
+    const { state, cookie } = await beginInstall(gateway.url);
+    await finishInstall(gateway.url, `code=good-code&state=${encodeURIComponent(state)}`, cookie);
+
+    for (const text of ['Who are you?', 'Anyone there?']) {
+      const stranger = await sendEvent(gateway.url, SIGNING_SECRET, mentionFrom('T0STRANGER', text));
+      expect(stranger.status).toBe(200);
+    }
+    // Acme's question after it: once answered, the stranger's would have been too.
+    const answered = slack.waitForCall('chat.update', (call) => call.token === ACME_TOKEN);
+    await sendEvent(gateway.url, SIGNING_SECRET, mentionFrom(ACME, 'How do I connect to the VPN?'));
+    await answered;
+    expect(
+      slack
+        .calls()
+        .filter((call) => call.method.startsWith('chat.'))
+        .map((call) => call.token),
+    ).toEqual([ACME_TOKEN, ACME_TOKEN]);
+    expect(simulator.received.some((request) => JSON.stringify(request.body).includes('Who are you'))).toBe(
+      false,
+    );
+    // Told once, not once a request, and not as a failure of the app's own.
+    const refusals = gateway.logs.filter((record) => record.workspace === 'T0STRANGER');
+    expect(refusals.map((record) => record.msg)).toEqual([
+      'a workspace without the app installed sent a request; nothing answered',
+    ]);
+    expect(gateway.logs.filter((record) => record.level >= 50)).toEqual([]);
+
+    await gateway.gateway.stop();
+    const folder = dirname(statePath);
+    const files = readdirSync(folder);
+    expect(files).toContain(basename(statePath));
+    for (const file of files) {
+      const bytes = readFileSync(join(folder, file));
+      expect(bytes.includes(ACME_TOKEN), file).toBe(false);
+      expect(bytes.includes('Acme'), file).toBe(false);
+    }
+  });
+});
