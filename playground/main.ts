@@ -35,7 +35,6 @@ const logger = createLogger({ level: env.LOG_LEVEL, pretty: process.stdout.isTTY
 
 try {
   const playground = await startPlayground({ port: env.PLAYGROUND_PORT, logger });
-  process.stdout.write(`Playground ready: open ${playground.url}\n`);
   let stopping = false;
   // SIGHUP too: a closed terminal would otherwise end the demo without removing its state folder.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -48,6 +47,8 @@ try {
       );
     });
   }
+  // After the handlers: stdout to a pipe is written at once, and whoever reads it may signal at once.
+  process.stdout.write(`Playground ready: open ${playground.url}\n`);
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   const inUse = message.includes('EADDRINUSE');

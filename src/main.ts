@@ -1,5 +1,5 @@
 // The only place that reads process.env. Run by plain node: npm exits at once on SIGTERM, cutting the drain.
-import { createGateway } from './app.js';
+import { createGateway, type Gateway } from './app.js';
 import { parseEnv } from './config/env.js';
 import { errorFields } from './logging/error-fields.js';
 import { createLogger } from './logging/logger.js';
@@ -28,10 +28,11 @@ process.on('unhandledRejection', (reason) => {
   logger.error(errorFields(reason), 'unhandled promise rejection');
 });
 
-let gateway: Awaited<ReturnType<typeof createGateway>>;
 try {
-  gateway = await createGateway(env, logger);
+  const gateway = await createGateway(env, logger);
   const { port } = await gateway.start();
+  // Before the line that says it is up: whoever reads it may signal at once.
+  stopOnSignals(gateway);
   const { store } = gateway;
   logger.info(
     { mode: gateway.mode, port, platformUrl: gateway.platformUrl, demo: gateway.demo, store },
@@ -51,24 +52,26 @@ try {
   process.exit(1);
 }
 
-let signalled = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    if (signalled) return;
-    signalled = true;
-    logger.info(
-      { signal, graceSeconds: env.SHUTDOWN_GRACE_SECONDS },
-      'stopping: finishing questions in flight',
-    );
-    gateway.stop().then(
-      () => {
-        logger.info({ signal }, 'stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error(errorFields(error), 'stop failed');
-        process.exit(1);
-      },
-    );
-  });
+function stopOnSignals(gateway: Gateway): void {
+  let signalled = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (signalled) return;
+      signalled = true;
+      logger.info(
+        { signal, graceSeconds: env.SHUTDOWN_GRACE_SECONDS },
+        'stopping: finishing questions in flight',
+      );
+      gateway.stop().then(
+        () => {
+          logger.info({ signal }, 'stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          logger.error(errorFields(error), 'stop failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
 }
