@@ -83,6 +83,21 @@ export function eventCallback<E extends { type: string }>(
   };
 }
 
+/** An Events API envelope from another workspace than IDS.team, where the app's bot user is `botUser`. */
+export function eventFromTeam<E extends { type: string }>(
+  event: E,
+  team: string,
+  botUser: string = IDS.botUser,
+): EventCallback<E> {
+  return eventCallback(event, {
+    team_id: team,
+    context_team_id: team,
+    authorizations: [
+      { enterprise_id: null, team_id: team, user_id: botUser, is_bot: true, is_enterprise_install: false },
+    ],
+  });
+}
+
 /** Slack's rich_text rendering of plain text, with `<@U…>` mentions turned into user elements. */
 function richTextBlocks(text: string): Block[] {
   const elements: Block[] = [];

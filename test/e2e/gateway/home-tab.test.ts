@@ -17,7 +17,7 @@ import {
   useGatewayHarness,
 } from '../../support/gateway-harness.js';
 import { viewOf } from '../../support/review-payloads.js';
-import { eventCallback, IDS, nextTs } from '../../support/slack-payloads.js';
+import { eventCallback, eventFromTeam, IDS, nextTs } from '../../support/slack-payloads.js';
 import { sendEvent } from '../../support/slack-signing.js';
 import { waitFor } from '../../support/wait.js';
 
@@ -36,23 +36,6 @@ function homeOpened(user: string, tab = 'home') {
   return { type: 'app_home_opened', user, channel: dmOf(user), tab, event_ts: nextTs() };
 }
 
-/** An Events API envelope from another workspace than the harness's. */
-function fromTeam<E extends { type: string }>(event: E, team: string) {
-  return eventCallback(event, {
-    team_id: team,
-    context_team_id: team,
-    authorizations: [
-      {
-        enterprise_id: null,
-        team_id: team,
-        user_id: IDS.botUser,
-        is_bot: true,
-        is_enterprise_install: false,
-      },
-    ],
-  });
-}
-
 function since(slack: FakeSlackApi, mark: number): (call: RecordedCall) => boolean {
   return (call) => slack.calls().indexOf(call) >= mark;
 }
@@ -64,7 +47,7 @@ async function openHome(
   team = newTeam(),
 ): Promise<{ call: RecordedCall; view: Record<string, unknown>; text: string }> {
   const mark = h.slack.calls().length;
-  const response = await sendEvent(h.url, SIGNING_SECRET, fromTeam(homeOpened(user), team));
+  const response = await sendEvent(h.url, SIGNING_SECRET, eventFromTeam(homeOpened(user), team));
   expect(response.status).toBe(200);
   const call = await h.slack.waitForCall(
     'views.publish',

@@ -7,7 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
 import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../support/fake-slack-api.js';
-import { appMention, eventCallback, IDS } from '../../support/slack-payloads.js';
+import { appMention, eventFromTeam, IDS } from '../../support/slack-payloads.js';
 import { sendEvent } from '../../support/slack-signing.js';
 import { tempStateFiles } from '../../support/temp-state-files.js';
 import { startTestGateway, type TestGateway } from '../../support/test-gateway.js';
@@ -96,20 +96,7 @@ function finishInstall(url: string, query: string, cookie: string): Promise<Resp
 }
 
 function mentionFrom(team: string, text: string) {
-  const event = appMention({ text: `<@U0ACMEBOT> ${text}`, team });
-  return eventCallback(event, {
-    team_id: team,
-    context_team_id: team,
-    authorizations: [
-      {
-        enterprise_id: null,
-        team_id: team,
-        user_id: 'U0ACMEBOT',
-        is_bot: true,
-        is_enterprise_install: false,
-      },
-    ],
-  });
+  return eventFromTeam(appMention({ text: `<@U0ACMEBOT> ${text}`, team }), team, 'U0ACMEBOT');
 }
 
 describe('installing in many workspaces', () => {
