@@ -79,6 +79,8 @@ export async function composeSlack(
   });
   // A channel's settings apply from the first message on.
   await channels.start();
+  const { install } = env.slack;
+  const installations = install.kind === 'distributed' ? sealedInstallations(install, stores) : undefined;
   const kit = createRoomKit(env, {
     conversation: core.conversation,
     review: core.review,
@@ -92,6 +94,7 @@ export async function composeSlack(
       stores,
       metrics,
       client: () => deps.webApi.client,
+      installations,
     },
     settings: {
       slashCommand: env.SLASH_COMMAND,
@@ -103,7 +106,7 @@ export async function composeSlack(
   });
   const slack = await createSlackApp({
     connection: env.slack,
-    auth: slackAuth(env.slack.install, { webApi: deps.webApi, stores, metrics, logger }),
+    auth: slackAuth(install, installations, { webApi: deps.webApi, stores, metrics, logger }),
     webApi: deps.webApi,
     port: env.PORT,
     host: env.HOST,
@@ -129,22 +132,17 @@ export async function composeSlack(
 /** One workspace's token, or each workspace's from its sealed installation, with the install pages. */
 function slackAuth(
   install: SlackInstall,
+  installations: Installations | undefined,
   deps: { webApi: SlackWebApi; stores: Stores; metrics: Metrics; logger: Logger },
 ): SlackAuth {
   if (install.kind === 'workspace') return { kind: 'token', botToken: install.botToken };
-  const sealer = Sealer.fromBase64(install.installationKey);
-  // The environment's check let it through: reaching this is a bug, not a setting.
-  if (!sealer) throw new Error('SLACK_INSTALLATION_KEY did not read as a key');
+  if (!installations) throw new Error('installed in many workspaces without their installations');
   const { stores, logger } = deps;
   const installer = createInstaller({
     clientId: install.clientId,
     clientSecret: install.clientSecret,
     stateSecret: install.stateSecret,
-    installations: new Installations(
-      // An installation lasts until the app is removed: the longest a namespace keeps anything.
-      stores.namespace('installations', { schema: z.string(), ttlSeconds: INSTALLATION_TTL_SECONDS }),
-      sealer,
-    ),
+    installations,
     stateClaims: stores.namespace('install-states', { schema: claimsOnly, ttlSeconds: 600 }),
     clientOptions: deps.webApi.clientOptions,
     logger: logger.child({ component: 'install' }),
@@ -152,6 +150,18 @@ function slackAuth(
     onNotInstalled: () => deps.metrics.slackEvent('authorize', 'not_installed'),
   });
   return { kind: 'installations', authorize: installer.authorize, pages: installer.pages };
+}
+
+function sealedInstallations(install: { installationKey: string }, stores: Stores): Installations {
+  const sealer = Sealer.fromBase64(install.installationKey);
+  // The environment's check let it through: reaching this is a bug, not a setting.
+  if (!sealer) throw new Error('SLACK_INSTALLATION_KEY did not read as a key');
+  // An installation lasts until the app is removed: the longest a namespace keeps anything.
+  const values = stores.namespace('installations', {
+    schema: z.string(),
+    ttlSeconds: INSTALLATION_TTL_SECONDS,
+  });
+  return new Installations(values, sealer);
 }
 
 /** Ten years: kept until an uninstall removes it. */

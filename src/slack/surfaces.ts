@@ -11,6 +11,7 @@ import { type EventArgs, PreDispatch } from './handling/pre-dispatch.js';
 import { Routes } from './handling/routes.js';
 import type { AcceptedRequests, ClickRouteArgs, Room, Surface, ViewArgs } from './handling/surface.js';
 import { homeRoom } from './home/surface.js';
+import { installRoom } from './install/surface.js';
 import type { RoomKit, RoomSettings } from './kit/room-kit.js';
 import { reviewRoom } from './review/surface.js';
 
@@ -23,6 +24,7 @@ export const ROOMS: readonly ((kit: RoomKit) => Room)[] = [
   accessRoom,
   channelsRoom,
   assistantRoom,
+  installRoom,
 ];
 
 export function createRooms(kit: RoomKit, rooms = ROOMS): readonly Room[] {

@@ -48,6 +48,8 @@ const installationSchema = z.object({
   enterpriseUrl: z.string().exactOptional(),
   isEnterpriseInstall: z.boolean().exactOptional(),
   authVersion: z.enum(['v1', 'v2']).exactOptional(),
+  /** When it was first stored (ms): an uninstall sent before it is about an earlier install. */
+  installedAt: z.number().exactOptional(),
 });
 
 export type StoredInstallation = z.infer<typeof installationSchema>;
@@ -75,7 +77,9 @@ export class Installations implements InstallationStore {
 
   async storeInstallation(installation: Installation): Promise<void> {
     // As it will be read back: JSON drops the keys Bolt sets to undefined.
-    const stored = installationSchema.parse(JSON.parse(JSON.stringify(installation)));
+    const parsed = installationSchema.parse(JSON.parse(JSON.stringify(installation)));
+    // A token refresh stores the installation it read: it keeps its first time.
+    const stored = { ...parsed, installedAt: parsed.installedAt ?? Date.now() };
     const key = installationKey({
       isEnterpriseInstall: stored.isEnterpriseInstall,
       enterpriseId: stored.enterprise?.id,
@@ -116,6 +120,25 @@ export class Installations implements InstallationStore {
     if (key === undefined) return;
     this.#cache.delete(key);
     await this.#values.delete(key);
+  }
+
+  /**
+   * Removes the installation an uninstall or a revocation sent at `sentAt` (ms) is about, unless it
+   * was installed after that (a reinstall since) or `about` says it is another one's. Idempotent.
+   */
+  async remove(
+    query: InstallationQuery<boolean>,
+    sentAt: number,
+    about: (stored: StoredInstallation) => boolean = () => true,
+  ): Promise<'removed' | 'newer' | 'absent'> {
+    const key = installationKey(query);
+    if (key === undefined) return 'absent';
+    this.#cache.delete(key);
+    const stored = await this.#read(key);
+    if (!stored || !about(stored)) return 'absent';
+    if ((stored.installedAt ?? 0) > sentAt) return 'newer';
+    await this.deleteInstallation(query);
+    return 'removed';
   }
 
   /** Another replica changed or removed it. */

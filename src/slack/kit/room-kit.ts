@@ -22,6 +22,7 @@ import type { DeliveryClaims } from '../handling/delivery-claims.js';
 import type { InFlight } from '../handling/in-flight.js';
 import type { Placements } from '../handling/placements.js';
 import type { UserLookup } from '../handling/user-directory.js';
+import type { Installations } from '../install/installations.js';
 import type { Responder } from '../transport/responder.js';
 
 export interface RoomKit {
@@ -74,6 +75,8 @@ export interface RoomSources {
   metrics: Pick<Metrics, 'homePublish' | 'digest'>;
   /** The Web API client for what a room posts outside a request (the digest). */
   client: () => webApi.WebClient;
+  /** Installed in many workspaces: each one's installation. */
+  installations?: Installations | undefined;
 }
 
 export interface ReviewDeps {

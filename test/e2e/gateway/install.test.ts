@@ -99,6 +99,30 @@ function mentionFrom(team: string, text: string) {
   return eventFromTeam(appMention({ text: `<@U0ACMEBOT> ${text}`, team }), team, 'U0ACMEBOT');
 }
 
+/** Installs Acme through the pages, as its admin would. */
+async function installAcme(url: string): Promise<void> {
+  const { state, cookie } = await beginInstall(url);
+  const done = await finishInstall(url, `code=good-code&state=${encodeURIComponent(state)}`, cookie);
+  expect(done.status).toBe(200);
+}
+
+/** An uninstall or revocation from Acme, sent at `sentAt` (seconds). */
+function removal(event: { type: string }, sentAt: number) {
+  return { ...eventFromTeam(event, ACME, 'U0ACMEBOT'), event_time: sentAt };
+}
+
+/** Whether Acme's question is answered now: the answer's chat.update, or nothing within a second. */
+async function acmeAnswered(started: Started, text: string): Promise<boolean> {
+  const before = started.slack.calls('chat.update').length;
+  await sendEvent(started.gateway.url, SIGNING_SECRET, mentionFrom(ACME, text));
+  return started.slack
+    .waitForCall('chat.update', () => started.slack.calls('chat.update').length > before, 1_000)
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
 describe('installing in many workspaces', () => {
   it('installs from the page, then answers that workspace with its own token', async () => {
     const { gateway, slack, simulator } = await distributedGateway();
@@ -216,5 +240,49 @@ describe('installing in many workspaces', () => {
       expect(bytes.includes(ACME_TOKEN), file).toBe(false);
       expect(bytes.includes('Acme'), file).toBe(false);
     }
+  });
+
+  it('removes the installation on an uninstall or a bot revocation, in either order, once', async () => {
+    const started = await distributedGateway();
+    const { url } = started.gateway;
+    await installAcme(url);
+    expect(await acmeAnswered(started, 'Before the uninstall?')).toBe(true);
+
+    const now = Math.floor(Date.now() / 1000) + 1;
+    expect((await sendEvent(url, SIGNING_SECRET, removal({ type: 'app_uninstalled' }, now))).status).toBe(
+      200,
+    );
+    const revoked = { type: 'tokens_revoked', tokens: { bot: ['U0ACMEBOT'] } };
+    expect((await sendEvent(url, SIGNING_SECRET, removal(revoked, now))).status).toBe(200);
+    expect(await acmeAnswered(started, 'After the uninstall?')).toBe(false);
+
+    await installAcme(url);
+    expect(await acmeAnswered(started, 'Reinstalled?')).toBe(true);
+    // The other order: the bot's tokens revoked, then the uninstall arriving late.
+    const later = Math.floor(Date.now() / 1000) + 2;
+    await sendEvent(url, SIGNING_SECRET, removal(revoked, later));
+    await sendEvent(url, SIGNING_SECRET, removal({ type: 'app_uninstalled' }, later));
+    expect(await acmeAnswered(started, 'Revoked?')).toBe(false);
+    const outcomes = started.gateway.logs
+      .filter((record) => record.msg === 'app_uninstalled' || record.msg === 'tokens_revoked')
+      .map((record) => `${String(record.msg)}:${String(record.outcome)}`);
+    expect(outcomes).toEqual([
+      'app_uninstalled:removed',
+      'tokens_revoked:absent',
+      'tokens_revoked:removed',
+      'app_uninstalled:absent',
+    ]);
+  });
+
+  it('keeps a reinstall when an uninstall sent before it arrives late', async () => {
+    const started = await distributedGateway();
+    const { url } = started.gateway;
+    const beforeInstall = Math.floor(Date.now() / 1000) - 60;
+    await installAcme(url);
+    await sendEvent(url, SIGNING_SECRET, removal({ type: 'app_uninstalled' }, beforeInstall));
+    // Revoking user tokens alone leaves the app installed.
+    const userTokensOnly = { type: 'tokens_revoked', tokens: { oauth: ['U0ADMIN'] } };
+    await sendEvent(url, SIGNING_SECRET, removal(userTokensOnly, Math.floor(Date.now() / 1000) + 1));
+    expect(await acmeAnswered(started, 'Still installed?')).toBe(true);
   });
 });

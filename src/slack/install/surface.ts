@@ -1,0 +1,58 @@
+// Removing the app from a workspace: `app_uninstalled` and `tokens_revoked` remove its installation,
+// once and in either order; one sent before a reinstall removes nothing newer than itself.
+import { z } from 'zod';
+import type { EventArgs } from '../handling/pre-dispatch.js';
+import type { Room } from '../handling/surface.js';
+import type { RoomKit } from '../kit/room-kit.js';
+import type { Installations, StoredInstallation } from './installations.js';
+
+const removalSchema = z.object({
+  event_time: z.number().int().positive(),
+  event: z.union([
+    z.object({ type: z.literal('app_uninstalled') }),
+    z.object({
+      type: z.literal('tokens_revoked'),
+      tokens: z.object({ bot: z.array(z.string()).optional() }),
+    }),
+  ]),
+});
+
+export function installRoom(kit: RoomKit): Room {
+  const { installations } = kit.sources;
+  if (!installations) return {};
+  const listener = removalListener(kit, installations);
+  return {
+    events: [
+      ['app_uninstalled', listener],
+      ['tokens_revoked', listener],
+    ],
+  };
+}
+
+function removalListener(
+  kit: Pick<RoomKit, 'logger' | 'onEvent'>,
+  installations: Installations,
+): (args: EventArgs) => Promise<void> {
+  return async ({ body, context }) => {
+    const parsed = removalSchema.safeParse(body);
+    if (!parsed.success) {
+      kit.logger.warn({}, 'ignored an uninstall or revocation of unexpected shape');
+      return;
+    }
+    const { event, event_time: sentAt } = parsed.data;
+    // A revocation of user tokens alone leaves the app installed.
+    const about =
+      event.type === 'tokens_revoked'
+        ? (stored: StoredInstallation) =>
+            stored.bot !== undefined && (event.tokens.bot ?? []).includes(stored.bot.userId)
+        : undefined;
+    const query = {
+      teamId: context.teamId,
+      enterpriseId: context.enterpriseId,
+      isEnterpriseInstall: context.isEnterpriseInstall === true,
+    };
+    const outcome = await installations.remove(query, sentAt * 1000, about);
+    kit.onEvent(event.type, outcome);
+    kit.logger.info({ teamId: context.teamId, enterpriseId: context.enterpriseId, outcome }, event.type);
+  };
+}
