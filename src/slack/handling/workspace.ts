@@ -19,9 +19,7 @@ export function workspaceOf(context: WorkspaceContext): string {
 
 /** As Bolt's App.js buildSource finds it, for what is decided before Bolt; undefined leaves it to Bolt. */
 export function workspaceOfEnvelope(envelope: Record<string, unknown>): string | undefined {
-  const { authorizations } = envelope;
-  const first: unknown = Array.isArray(authorizations) ? authorizations[0] : undefined;
-  const authorization = typeof first === 'object' && first !== null ? first : undefined;
+  const authorization = firstAuthorization(envelope);
   const teamId =
     authorization && Reflect.get(authorization, 'team_id') !== null
       ? Reflect.get(authorization, 'team_id')
@@ -38,11 +36,17 @@ export function workspaceOfEnvelope(envelope: Record<string, unknown>): string |
 
 /** The app's own user in the workspace an event is for, as Slack's authorizations name it. */
 export function appUserOfEnvelope(envelope: Record<string, unknown>): string | undefined {
+  const authorization = firstAuthorization(envelope);
+  if (!authorization || Reflect.get(authorization, 'is_bot') !== true) return undefined;
+  const userId: unknown = Reflect.get(authorization, 'user_id');
+  return typeof userId === 'string' && userId !== '' ? userId : undefined;
+}
+
+/** The installation an event was delivered for, as Bolt reads it: the first of its authorizations. */
+function firstAuthorization(envelope: Record<string, unknown>): object | undefined {
   const { authorizations } = envelope;
   const first: unknown = Array.isArray(authorizations) ? authorizations[0] : undefined;
-  if (typeof first !== 'object' || first === null || Reflect.get(first, 'is_bot') !== true) return undefined;
-  const userId: unknown = Reflect.get(first, 'user_id');
-  return typeof userId === 'string' && userId !== '' ? userId : undefined;
+  return typeof first === 'object' && first !== null ? first : undefined;
 }
 
 /** `T1:C1`: a workspace's own key of `parts` (a channel, a user, a user group), in every store. */
