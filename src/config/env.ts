@@ -492,12 +492,13 @@ function slackInstall(variables: Variables, report: Report): SlackInstall | unde
     if (variables[variable] === undefined) report(variable, `is required ${DISTRIBUTED}`);
   }
   const key = variables.SLACK_INSTALLATION_KEY;
+  const keyReads = key !== undefined && Sealer.fromBase64(key) !== undefined;
   if (key === undefined) {
     report(
       'SLACK_INSTALLATION_KEY',
       `is required ${DISTRIBUTED}: 32 bytes in base64 that seal the stored tokens; ${MAKE_A_KEY}`,
     );
-  } else if (!Sealer.fromBase64(key)) {
+  } else if (!keyReads) {
     report('SLACK_INSTALLATION_KEY', `must be 32 bytes in base64; ${MAKE_A_KEY}`);
   }
   const {
@@ -505,7 +506,7 @@ function slackInstall(variables: Variables, report: Report): SlackInstall | unde
     SLACK_CLIENT_SECRET: clientSecret,
     SLACK_STATE_SECRET: stateSecret,
   } = variables;
-  if (!clientId || !clientSecret || !stateSecret || !key || !Sealer.fromBase64(key)) return undefined;
+  if (!clientId || !clientSecret || !stateSecret || !key || !keyReads) return undefined;
   return { kind: 'distributed', clientId, clientSecret, stateSecret, installationKey: key.trim() };
 }
 
