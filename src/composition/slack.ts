@@ -79,8 +79,12 @@ export async function composeSlack(
   });
   // A channel's settings apply from the first message on.
   await channels.start();
-  const { install } = env.slack;
-  const installations = install.kind === 'distributed' ? sealedInstallations(install, stores) : undefined;
+  const { auth, installations } = slackAuth(env.slack.install, {
+    webApi: deps.webApi,
+    stores,
+    metrics,
+    logger,
+  });
   const kit = createRoomKit(env, {
     conversation: core.conversation,
     review: core.review,
@@ -106,7 +110,7 @@ export async function composeSlack(
   });
   const slack = await createSlackApp({
     connection: env.slack,
-    auth: slackAuth(install, installations, { webApi: deps.webApi, stores, metrics, logger }),
+    auth,
     webApi: deps.webApi,
     port: env.PORT,
     host: env.HOST,
@@ -132,12 +136,19 @@ export async function composeSlack(
 /** One workspace's token, or each workspace's from its sealed installation, with the install pages. */
 function slackAuth(
   install: SlackInstall,
-  installations: Installations | undefined,
   deps: { webApi: SlackWebApi; stores: Stores; metrics: Metrics; logger: Logger },
-): SlackAuth {
-  if (install.kind === 'workspace') return { kind: 'token', botToken: install.botToken };
-  if (!installations) throw new Error('installed in many workspaces without their installations');
+): { auth: SlackAuth; installations?: Installations } {
+  if (install.kind === 'workspace') return { auth: { kind: 'token', botToken: install.botToken } };
+  const sealer = Sealer.fromBase64(install.installationKey);
+  // The environment's check let it through: reaching this is a bug, not a setting.
+  if (!sealer) throw new Error('SLACK_INSTALLATION_KEY did not read as a key');
   const { stores, logger } = deps;
+  // An installation lasts until the app is removed: the longest a namespace keeps anything.
+  const values = stores.namespace('installations', {
+    schema: z.string(),
+    ttlSeconds: INSTALLATION_TTL_SECONDS,
+  });
+  const installations = new Installations(values, sealer);
   const installer = createInstaller({
     clientId: install.clientId,
     clientSecret: install.clientSecret,
@@ -149,19 +160,10 @@ function slackAuth(
     sdkLogger: boltLogger(logger, 'oauth'),
     onNotInstalled: () => deps.metrics.slackEvent('authorize', 'not_installed'),
   });
-  return { kind: 'installations', authorize: installer.authorize, pages: installer.pages };
-}
-
-function sealedInstallations(install: { installationKey: string }, stores: Stores): Installations {
-  const sealer = Sealer.fromBase64(install.installationKey);
-  // The environment's check let it through: reaching this is a bug, not a setting.
-  if (!sealer) throw new Error('SLACK_INSTALLATION_KEY did not read as a key');
-  // An installation lasts until the app is removed: the longest a namespace keeps anything.
-  const values = stores.namespace('installations', {
-    schema: z.string(),
-    ttlSeconds: INSTALLATION_TTL_SECONDS,
-  });
-  return new Installations(values, sealer);
+  return {
+    auth: { kind: 'installations', authorize: installer.authorize, pages: installer.pages },
+    installations,
+  };
 }
 
 /** Ten years: kept until an uninstall removes it. */
