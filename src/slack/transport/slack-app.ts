@@ -140,6 +140,12 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   });
 
   registerSurfaces(app, kit, rooms, preDispatch);
+  // Once, whether the stop or only the close comes.
+  let roomsStopped: Promise<unknown> | undefined;
+  const stopRooms = () => {
+    roomsStopped ??= Promise.all(rooms.map((room) => room.stop?.()));
+    return roomsStopped;
+  };
 
   return {
     app,
@@ -154,16 +160,16 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     },
     async stop() {
       listening = false;
-      const roomsStopped = Promise.all(rooms.map((room) => room.stop?.()));
+      const stoppingRooms = stopRooms();
       stopReconnecting();
       if (socketReceiver) await app.stop();
       await gatewayReceiver.drain();
       // Bolt acks before calling the listener: one event-loop turn lets it count, so the drain waits.
       await new Promise<void>((resolve) => setImmediate(resolve));
-      await roomsStopped;
+      await stoppingRooms;
     },
     async close() {
-      await Promise.all(rooms.map((room) => room.stop?.()));
+      await stopRooms();
       await gatewayReceiver.stop();
     },
   };
