@@ -1,22 +1,13 @@
 // Who is an operator: named users, and the members of a user group read from Slack (the fake Web API
 // on loopback), kept in the store and read again when older than the refresh or when told to.
-import { webApi } from '@slack/bolt';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../../src/logging/logger.js';
 import { OperatorDirectory } from '../../../../src/slack/access/operators.js';
 import { MemoryOperatorCache } from '../../../../src/stores/review-memory.js';
-import { type FakeSlackApi, startFakeSlackApi } from '../../../support/fake-slack-api.js';
+import { sharedFakeSlack } from '../../../support/shared-fake-slack.js';
 
 const logger = createLogger({ level: 'silent' });
-let slack: FakeSlackApi;
-let client: webApi.WebClient;
-
-beforeAll(async () => {
-  slack = await startFakeSlackApi();
-  client = new webApi.WebClient('xoxb-test', { slackApiUrl: slack.url, retryConfig: { retries: 0 } });
-});
-afterAll(() => slack.close());
-beforeEach(() => slack.reset());
+const fake = sharedFakeSlack();
 
 describe('OperatorDirectory', () => {
   it('refuses everyone, as not configured, when neither variable is set', async () => {
@@ -24,11 +15,11 @@ describe('OperatorDirectory', () => {
       { userIds: [], usergroupId: undefined },
       new MemoryOperatorCache(),
     );
-    expect(await operators.check(client, 'T1', 'U1', logger)).toEqual({
+    expect(await operators.check(fake.client, 'T1', 'U1', logger)).toEqual({
       kind: 'refused',
       reason: 'none_configured',
     });
-    expect(slack.calls('usergroups.users.list')).toHaveLength(0);
+    expect(fake.api.calls('usergroups.users.list')).toHaveLength(0);
   });
 
   it('admits named users without asking Slack', async () => {
@@ -36,57 +27,57 @@ describe('OperatorDirectory', () => {
       { userIds: ['U1'], usergroupId: 'S1' },
       new MemoryOperatorCache(),
     );
-    expect(await operators.check(client, 'T1', 'U1', logger)).toEqual({ kind: 'operator' });
-    expect(slack.calls('usergroups.users.list')).toHaveLength(0);
+    expect(await operators.check(fake.client, 'T1', 'U1', logger)).toEqual({ kind: 'operator' });
+    expect(fake.api.calls('usergroups.users.list')).toHaveLength(0);
   });
 
   it('reads the group once per refresh period, and again when told the group changed', async () => {
     let now = 1_000_000;
-    slack.setUsergroup('S1', ['U2']);
+    fake.api.setUsergroup('S1', ['U2']);
     const operators = new OperatorDirectory(
       { userIds: [], usergroupId: 'S1', refreshMs: 60_000 },
       new MemoryOperatorCache(),
       () => now,
     );
-    expect(await operators.check(client, 'T1', 'U2', logger)).toEqual({ kind: 'operator' });
-    expect(await operators.check(client, 'T1', 'U3', logger)).toEqual({
+    expect(await operators.check(fake.client, 'T1', 'U2', logger)).toEqual({ kind: 'operator' });
+    expect(await operators.check(fake.client, 'T1', 'U3', logger)).toEqual({
       kind: 'refused',
       reason: 'not_operator',
     });
-    expect(slack.calls('usergroups.users.list')).toHaveLength(1);
+    expect(fake.api.calls('usergroups.users.list')).toHaveLength(1);
 
-    slack.setUsergroup('S1', ['U3']);
-    expect(await operators.check(client, 'T1', 'U3', logger)).toMatchObject({ kind: 'refused' });
-    await operators.refresh(client, 'T1', logger);
-    expect(await operators.check(client, 'T1', 'U3', logger)).toEqual({ kind: 'operator' });
-    expect(await operators.check(client, 'T1', 'U2', logger)).toMatchObject({ kind: 'refused' });
+    fake.api.setUsergroup('S1', ['U3']);
+    expect(await operators.check(fake.client, 'T1', 'U3', logger)).toMatchObject({ kind: 'refused' });
+    await operators.refresh(fake.client, 'T1', logger);
+    expect(await operators.check(fake.client, 'T1', 'U3', logger)).toEqual({ kind: 'operator' });
+    expect(await operators.check(fake.client, 'T1', 'U2', logger)).toMatchObject({ kind: 'refused' });
 
-    slack.setUsergroup('S1', ['U2']);
+    fake.api.setUsergroup('S1', ['U2']);
     now += 61_000;
-    expect(await operators.check(client, 'T1', 'U2', logger)).toEqual({ kind: 'operator' });
-    expect(slack.calls('usergroups.users.list')).toHaveLength(3);
+    expect(await operators.check(fake.client, 'T1', 'U2', logger)).toEqual({ kind: 'operator' });
+    expect(fake.api.calls('usergroups.users.list')).toHaveLength(3);
   });
 
   it('keeps the last members read while Slack cannot be asked, and admits nobody without any', async () => {
     let now = 0;
     const cache = new MemoryOperatorCache();
-    slack.setUsergroup('S1', ['U2']);
+    fake.api.setUsergroup('S1', ['U2']);
     const operators = new OperatorDirectory(
       { userIds: [], usergroupId: 'S1', refreshMs: 10 },
       cache,
       () => now,
     );
-    expect(await operators.check(client, 'T1', 'U2', logger)).toEqual({ kind: 'operator' });
+    expect(await operators.check(fake.client, 'T1', 'U2', logger)).toEqual({ kind: 'operator' });
     now += 100;
-    slack.failNext('usergroups.users.list', { error: 'ratelimited' });
-    expect(await operators.check(client, 'T1', 'U2', logger)).toEqual({ kind: 'operator' });
+    fake.api.failNext('usergroups.users.list', { error: 'ratelimited' });
+    expect(await operators.check(fake.client, 'T1', 'U2', logger)).toEqual({ kind: 'operator' });
 
     // Kept under the workspace's key: another workspace's group of that id is another copy.
     expect(await cache.get('T1:S1')).toMatchObject({ members: ['U2'] });
     expect(await cache.get('S1')).toBeUndefined();
 
     const fresh = new OperatorDirectory({ userIds: [], usergroupId: 'S9' }, new MemoryOperatorCache());
-    expect(await fresh.check(client, 'T1', 'U2', logger)).toMatchObject({
+    expect(await fresh.check(fake.client, 'T1', 'U2', logger)).toMatchObject({
       kind: 'refused',
       reason: 'not_operator',
     });

@@ -1,33 +1,24 @@
 // The cached user directory: one users.info per person and workspace, kept under the workspace's key.
-import { webApi } from '@slack/bolt';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../../src/logging/logger.js';
 import { UserDirectory } from '../../../../src/slack/handling/user-directory.js';
 import { memoryNamespaces } from '../../../../src/stores/namespace.js';
 import { declaredNamespaces } from '../../../../src/stores/stores.js';
-import { type FakeSlackApi, startFakeSlackApi } from '../../../support/fake-slack-api.js';
+import { sharedFakeSlack } from '../../../support/shared-fake-slack.js';
 
 const logger = createLogger({ level: 'silent' });
-let slack: FakeSlackApi;
-let client: webApi.WebClient;
-
-beforeAll(async () => {
-  slack = await startFakeSlackApi();
-  client = new webApi.WebClient('xoxb-test', { slackApiUrl: slack.url, retryConfig: { retries: 0 } });
-});
-afterAll(() => slack.close());
-beforeEach(() => slack.reset());
+const fake = sharedFakeSlack();
 
 describe('UserDirectory', () => {
   it("asks Slack once per person and workspace, and keeps each under its workspace's key", async () => {
     const names = declaredNamespaces(memoryNamespaces({ maxEntries: 10 }), 3600).names;
     const users = new UserDirectory(names, 'en');
-    const first = await users.lookup(client, 'T1', 'U1', logger);
-    expect(await users.lookup(client, 'T1', 'U1', logger)).toEqual(first);
-    expect(slack.calls('users.info')).toHaveLength(1);
+    const first = await users.lookup(fake.client, 'T1', 'U1', logger);
+    expect(await users.lookup(fake.client, 'T1', 'U1', logger)).toEqual(first);
+    expect(fake.api.calls('users.info')).toHaveLength(1);
     expect(await names.get('T1:U1')).toBeDefined();
     expect(await names.get('U1')).toBeUndefined();
-    await users.lookup(client, 'T2', 'U1', logger);
-    expect(slack.calls('users.info')).toHaveLength(2);
+    await users.lookup(fake.client, 'T2', 'U1', logger);
+    expect(fake.api.calls('users.info')).toHaveLength(2);
   });
 });
