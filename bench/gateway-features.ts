@@ -16,3 +16,14 @@ export const GATEWAY_FEATURES = {
   ESCALATE_TO: 'U0BENCHOP1',
   ESCALATION_CHANNEL_ID: 'C0BENCHHELP',
 } as const;
+
+/**
+ * With BENCH_WORKSPACES: what every gateway of the run switches on, so the one installed in many
+ * workspaces is compared with its like. A review channel and a digest are one workspace's, and refused
+ * when installed in many.
+ */
+export const FEATURES_IN_MANY_WORKSPACES: Record<string, string> = Object.fromEntries(
+  Object.entries(GATEWAY_FEATURES).filter(
+    ([name]) => !['REVIEW_CHANNEL_ID', 'DIGEST_SCHEDULE', 'DIGEST_CHANNEL_ID'].includes(name),
+  ),
+);

@@ -84,6 +84,23 @@ export async function startLeanFakeSlack(options: LeanFakeSlackOptions): Promise
           message: { type: 'message', bot_id: LEAN_BOT.botId, user: LEAN_BOT.userId, text, ts },
         };
       }
+      case 'oauth.v2.access': {
+        // The bench's install codes name the workspace and the token to issue: `T0WS007.xoxb-…`.
+        const [team = '', issued = ''] = (fields.get('code') ?? '').split('.');
+        if (!team || !issued) return { ok: false, error: 'invalid_code' };
+        return {
+          ok: true,
+          app_id: 'A0BENCH',
+          authed_user: { id: 'U0BENCHADMIN' },
+          scope: 'chat:write',
+          token_type: 'bot',
+          access_token: issued,
+          bot_user_id: LEAN_BOT.userId,
+          team: { id: team, name: `Workspace ${team}` },
+          enterprise: null,
+          is_enterprise_install: false,
+        };
+      }
       case 'chat.update': {
         const ts = fields.get('ts') ?? '';
         const key = placeholders.get(`${channel}:${ts}`);
@@ -128,7 +145,8 @@ export async function startLeanFakeSlack(options: LeanFakeSlackOptions): Promise
     counts(token) {
       const total: Record<string, number> = {};
       for (const [caller, byMethod] of counts) {
-        if (token !== undefined && caller !== token) continue;
+        // A system installed in many workspaces has a token per workspace: `<its token>/<team>`.
+        if (token !== undefined && caller !== token && !caller.startsWith(`${token}/`)) continue;
         for (const [method, count] of byMethod) total[method] = (total[method] ?? 0) + count;
       }
       return total;

@@ -1,8 +1,9 @@
 // Drives a Slack app under test the way Slack does: signed Events API posts over real HTTP on
 // 127.0.0.1, one question in flight per user, and an answer counted when the fake Slack sees it.
 import { Agent, request } from 'undici';
-import { appMention, directMessage, eventCallback } from '../test/support/slack-payloads.js';
+import { appMention, directMessage, eventCallback, eventFromTeam } from '../test/support/slack-payloads.js';
 import { signSlackRequest } from '../test/support/slack-signing.js';
+import { LEAN_BOT } from './lean-fake-slack.js';
 
 /** Knowledge-base questions (answered with HTML, links and images) and one the robot cannot answer. */
 const QUESTIONS = [
@@ -48,6 +49,13 @@ export class AnswerBoard {
 export interface Target {
   url: string;
   secret: string;
+  /** Installed in this many workspaces: each user asks from workspace `workspaceOfUser`. */
+  workspaces?: number | undefined;
+}
+
+/** The workspace a bench user belongs to in a gateway installed in `workspaces` workspaces. */
+export function workspaceOfUser(user: number, workspaces: number): string {
+  return `T0WS${String(user % workspaces).padStart(3, '0')}`;
 }
 
 interface Sent {
@@ -86,7 +94,8 @@ async function sendQuestion(
   const answered = board.expect(key);
   const startedAt = performance.now();
   try {
-    const status = await postEvent(target, dispatcher, event);
+    const team = target.workspaces ? workspaceOfUser(user, target.workspaces) : undefined;
+    const status = await postEvent(target, dispatcher, event, team);
     return { key, answered, startedAt, ackMs: performance.now() - startedAt, status };
   } catch (error) {
     board.forget(key);
@@ -95,8 +104,13 @@ async function sendQuestion(
 }
 
 /** Posts one event as Slack does (an event_callback, signed); resolves with the ack's status. */
-async function postEvent(target: Target, dispatcher: Agent, event: { type: string }): Promise<number> {
-  const body = JSON.stringify(eventCallback(event));
+async function postEvent(
+  target: Target,
+  dispatcher: Agent,
+  event: { type: string },
+  team?: string,
+): Promise<number> {
+  const body = JSON.stringify(team ? eventFromTeam(event, team, LEAN_BOT.userId) : eventCallback(event));
   const response = await request(`${target.url}/slack/events`, {
     dispatcher,
     method: 'POST',

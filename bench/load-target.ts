@@ -1,6 +1,7 @@
 // Child-process entry of the load bench: runs one system under test (the bare relay, or the real
 // gateway on one of its stores), so its RSS and CPU are its own. Talks to bench/load.ts over the IPC
 // channel of fork().
+import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
@@ -20,13 +21,15 @@ export type SystemName =
   | 'http-floor'
   | `gateway-${StoreChoice['kind']}`
   // A gateway of another checkout (BENCH_BEFORE), on a file or keys of its own.
-  | `gateway-${StoreChoice['kind']}-before`;
+  | `gateway-${StoreChoice['kind']}-before`
+  // Installed in many workspaces (BENCH_WORKSPACES), each request authorized by its installation.
+  | `gateway-${StoreChoice['kind']}-distributed`;
 
 /** `http-floor`: a bare node:http server, the chatter phase's reference (http-floor.ts). */
 export type TargetSystem =
   | { kind: 'relay' }
   | { kind: 'http-floor' }
-  | { kind: 'gateway'; store: StoreChoice };
+  | { kind: 'gateway'; store: StoreChoice; distributed?: boolean };
 
 export interface TargetConfig {
   /** Names the system in the reports and its CPU profile file. */
@@ -48,6 +51,8 @@ export interface TargetConfig {
   profileDir?: string;
   /** With `profileDir`: what the saturation window allocates, sampled into `<dir>/<name>.heapprofile`. */
   heapProfile?: boolean;
+  /** The features switched on; GATEWAY_FEATURES unless given (a checkout before this field uses its own). */
+  features?: Record<string, string>;
 }
 
 /** What the child measured since the last `mark`. */
@@ -118,6 +123,14 @@ function send(message: ChildMessage, then?: () => void): void {
   else then?.();
 }
 
+/** Installed in many workspaces: the installations are made by load.ts through the install pages. */
+const DISTRIBUTED_VARIABLES = {
+  SLACK_CLIENT_ID: '1111.2222',
+  SLACK_CLIENT_SECRET: 'bench-client-secret',
+  SLACK_STATE_SECRET: 'bench-state-secret',
+  SLACK_INSTALLATION_KEY: randomBytes(32).toString('base64'),
+};
+
 /** The variables that choose `store`, as an operator would set them. */
 function storeVariables(store: StoreChoice): Record<string, string> {
   switch (store.kind) {
@@ -148,7 +161,7 @@ async function startTarget(
     });
   }
   const parsed = parseEnv({
-    SLACK_BOT_TOKEN: config.botToken,
+    ...(system.distributed ? DISTRIBUTED_VARIABLES : { SLACK_BOT_TOKEN: config.botToken }),
     SLACK_SIGNING_SECRET: config.signingSecret,
     SLACK_API_URL: config.slackApiUrl,
     CS_OPEN_URL: config.platformUrl,
@@ -161,7 +174,7 @@ async function startTarget(
     LOG_LEVEL: config.logLevel,
     SLACK_WEB_API_RETRIES: '0',
     SHUTDOWN_GRACE_SECONDS: '10',
-    ...GATEWAY_FEATURES,
+    ...(config.features ?? GATEWAY_FEATURES),
     ...storeVariables(system.store),
   });
   if (!parsed.ok) throw new Error(`gateway env invalid: ${parsed.problems.join('; ')}`);

@@ -24,6 +24,10 @@
 // (sqlite-prefill.ts); BENCH_BEFORE=<folder of another checkout> runs that checkout's SQLite gateway
 // beside this one in every phase, on a copy of the same file, and prints the rounds as before/after pairs;
 // BENCH_BEFORE_STORES=sqlite,memory,redis runs that checkout's gateway on each store listed (default sqlite).
+// BENCH_WORKSPACES=<n> adds the SQLite gateway installed in n workspaces (each installed through its
+// install pages, each question from one of them, answered with that workspace's token) and prints it
+// against the one-workspace SQLite gateway as pairs; every gateway then runs without the review channel
+// and the digest, which are one workspace's.
 // BENCH_STRICT=1 exits 1 on a missed target (each gateway against the relay, the SQLite gateway within
 // 10% of the in-memory one, and chatter under a tenth of an answer's CPU).
 import { type ChildProcess, fork } from 'node:child_process';
@@ -44,7 +48,7 @@ import {
   writeChatterSettings,
 } from './chatter.js';
 import { summarizeLargestProfile } from './cpu-profile-summary.js';
-import { GATEWAY_FEATURES } from './gateway-features.js';
+import { FEATURES_IN_MANY_WORKSPACES, GATEWAY_FEATURES } from './gateway-features.js';
 import { summarizeHeapProfile } from './heap-profile-summary.js';
 import { type LeanFakeSlack, startLeanFakeSlack } from './lean-fake-slack.js';
 import {
@@ -58,6 +62,7 @@ import {
   runLoad,
   runOpenLoop,
   type Target,
+  workspaceOfUser,
 } from './load-driver.js';
 import type {
   ChildMessage,
@@ -124,7 +129,10 @@ const SETTINGS = {
   // Another checkout's SQLite gateway, in every phase beside this one's: before/after pairs in one run.
   before: process.env.BENCH_BEFORE?.trim() || undefined,
   beforeStores: storesFromEnv('BENCH_BEFORE_STORES', ['sqlite']),
+  // The SQLite gateway installed in this many workspaces, beside the one-workspace gateways.
+  workspaces: Math.round(numberFromEnv('BENCH_WORKSPACES', 0)),
 };
+const FEATURES = SETTINGS.workspaces > 0 ? FEATURES_IN_MANY_WORKSPACES : GATEWAY_FEATURES;
 if (SETTINGS.users < SETTINGS.concurrency) throw new Error('BENCH_USERS must be at least BENCH_CONCURRENCY');
 
 const ackEvents = Math.round(SETTINGS.ackRate * SETTINGS.ackSeconds);
@@ -438,12 +446,19 @@ function plan(
   sqlitePath: string,
   redis: BenchRedis | undefined,
   beforePath: string | undefined,
+  distributedPath: string | undefined,
 ): SystemPlan[] {
   const systems: SystemPlan[] = [
     { name: 'relay', system: { kind: 'relay' } },
     { name: 'gateway-sqlite', system: { kind: 'gateway', store: { kind: 'sqlite', path: sqlitePath } } },
     { name: 'gateway-memory', system: { kind: 'gateway', store: { kind: 'memory' } } },
   ];
+  if (distributedPath) {
+    systems.push({
+      name: 'gateway-sqlite-distributed',
+      system: { kind: 'gateway', store: { kind: 'sqlite', path: distributedPath }, distributed: true },
+    });
+  }
   if (redis)
     systems.push({ name: 'gateway-redis', system: { kind: 'gateway', store: { kind: 'redis', ...redis } } });
   if (!beforePath) return systems;
@@ -463,6 +478,26 @@ function plan(
     systems.push({ name: 'gateway-redis-before', system: { kind: 'gateway', store } });
   }
   return systems;
+}
+
+/**
+ * Installs a gateway in `count` workspaces as their admins would: the install page for its state and
+ * cookie, then the OAuth redirect with a code the lean fake Slack exchanges for `<token>/<team>`.
+ */
+async function installWorkspaces(url: string, count: number, token: string): Promise<void> {
+  for (let n = 0; n < count; n += 1) {
+    const team = workspaceOfUser(n, count);
+    const page = await fetch(`${url}/slack/install`);
+    const html = await page.text();
+    const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const state = /[?&;]state=([^&"]+)/.exec(html)?.[1] ?? '';
+    const done = await fetch(
+      `${url}/slack/oauth_redirect?code=${encodeURIComponent(`${team}.${token}/${team}`)}&state=${state}`,
+      { headers: { cookie } },
+    );
+    await done.arrayBuffer();
+    if (done.status !== 200) throw new Error(`installing ${team} answered ${done.status}`);
+  }
 }
 
 /** The systems in `round`'s order: each takes each place in turn, so drift falls on all alike. */
@@ -515,7 +550,8 @@ async function main(): Promise<void> {
   // holds only the chatter channels' settings, written before the gateway opens it, as at any start.
   const sqlitePath = join(stateDir, 'gateway.sqlite');
   const beforePath = beforeBuild ? join(stateDir, 'before.sqlite') : undefined;
-  for (const path of beforePath ? [sqlitePath, beforePath] : [sqlitePath]) {
+  const distributedPath = SETTINGS.workspaces > 0 ? join(stateDir, 'distributed.sqlite') : undefined;
+  for (const path of [sqlitePath, beforePath, distributedPath].filter((p) => p !== undefined)) {
     if (SETTINGS.prefill > 0) {
       const started = performance.now();
       const { bytes, built } = prefillSqlite(path, SETTINGS.prefill);
@@ -525,7 +561,7 @@ async function main(): Promise<void> {
     }
     await writeChatterSettings(path);
   }
-  const systems = plan(sqlitePath, redis, beforePath);
+  const systems = plan(sqlitePath, redis, beforePath, distributedPath);
   const childConfig = (name: SystemName, system: TargetSystem): TargetConfig => ({
     name,
     system,
@@ -537,6 +573,7 @@ async function main(): Promise<void> {
     sysNum: SYS_NUM,
     platformTimeoutMs: SETTINGS.robotDelayMs * 2,
     logLevel: SETTINGS.logLevel,
+    features: FEATURES,
     ...(profileDir ? { profileDir, heapProfile: SETTINGS.heap } : {}),
   });
   const children = new Map(
@@ -561,7 +598,11 @@ async function main(): Promise<void> {
     for (const name of names) {
       const { port, store, startRssMb } = await child(name).ready();
       startRss.set(name, startRssMb);
-      targets.set(name, { url: `http://127.0.0.1:${port}`, secret: SECRET });
+      const url = `http://127.0.0.1:${port}`;
+      if (name.endsWith('-distributed')) {
+        await installWorkspaces(url, SETTINGS.workspaces, child(name).botToken);
+        targets.set(name, { url, secret: SECRET, workspaces: SETTINGS.workspaces });
+      } else targets.set(name, { url, secret: SECRET });
       if (name !== 'relay') storeLines.push(describeStore(name, store, redis));
     }
     const target = (name: SystemName): Target => {
@@ -582,7 +623,7 @@ async function main(): Promise<void> {
     console.log(`code: ${build.how}`);
     for (const line of storeLines) console.log(`  ${line}`);
     console.log(
-      `features on in every gateway: ${Object.entries(GATEWAY_FEATURES)
+      `features on in every gateway: ${Object.entries(FEATURES)
         .map(([name, value]) => `${name}=${value}`)
         .join(
           ', ',
@@ -1264,8 +1305,11 @@ function chatterChecks(chatter: ChatterPhase, sqlite: SystemResult): Array<[bool
   return checks;
 }
 
-/** This checkout's gateway against another's (BENCH_BEFORE) on one store: each round a before/after pair. */
-function reportPairs(after: SystemResult, before: SystemResult): void {
+/**
+ * Two gateways measured in the same rounds, each round a before/after pair: this checkout's against
+ * another's (BENCH_BEFORE) on one store, or installed in many workspaces against one (BENCH_WORKSPACES).
+ */
+function reportPairs(after: SystemResult, before: SystemResult, against: string): void {
   const pairs = (figure: (round: RoundFigures) => number, windows: (r: SystemResult) => RoundFigures[]) =>
     windows(after)
       .map((round, index) => {
@@ -1277,7 +1321,7 @@ function reportPairs(after: SystemResult, before: SystemResult): void {
   const cpu = cpuRatios(after, before);
   const sideCpu = sideBySideCpuRatios(after, before);
   console.log(
-    `\n${after.name} after vs before (${SETTINGS.before}): throughput x${fmt(throughput.median, 3)} (median of ${after.rounds.length} pairs, ${spread(throughput)}), ` +
+    `\n${after.name} ${against}: throughput x${fmt(throughput.median, 3)} (median of ${after.rounds.length} pairs, ${spread(throughput)}), ` +
       `CPU per answer x${fmt(cpu.median, 3)} (${spread(cpu)}), side by side x${fmt(sideCpu.median, 3)} (${spread(sideCpu)}); ` +
       `fixed-rate p99 ${fmt(fixedRateP99(before))} → ${fmt(fixedRateP99(after))} ms (median of the rounds' differences ${fmt(fixedRateP99Excess(after, before))} ms)`,
   );
@@ -1315,7 +1359,15 @@ function verdicts(results: SystemResult[], chatter: ChatterPhase | undefined): n
   const checks = results.filter((r) => r !== relay).flatMap((gateway) => gatewayChecks(gateway, relay));
   for (const after of results) {
     const before = results.find((r) => r.name === `${after.name}-before`);
-    if (before) reportPairs(after, before);
+    if (before) reportPairs(after, before, `after vs before (${SETTINGS.before})`);
+  }
+  const distributed = find('gateway-sqlite-distributed');
+  if (distributed) {
+    reportPairs(
+      distributed,
+      sqlite,
+      `in ${SETTINGS.workspaces} workspaces (after) vs gateway-sqlite in one (before)`,
+    );
   }
   checks.push(...storeChecks(sqlite, memory));
   if (chatter) checks.push(...chatterChecks(chatter, sqlite));
