@@ -10,6 +10,7 @@ import { ChannelDirectory } from '../slack/channels/directory.js';
 import { UserDirectory } from '../slack/handling/user-directory.js';
 import { Installations } from '../slack/install/installations.js';
 import { createInstaller } from '../slack/install/installer.js';
+import { ROTATION_LOCK_SECONDS } from '../slack/install/rotation.js';
 import { SlackReviewBoard } from '../slack/review/review-board.js';
 import { boltLogger } from '../slack/transport/bolt-logger.js';
 import { Responder } from '../slack/transport/responder.js';
@@ -155,10 +156,15 @@ function slackAuth(
     stateSecret: install.stateSecret,
     installations,
     stateClaims: stores.namespace('install-states', { schema: claimsOnly, ttlSeconds: 600 }),
+    rotationLocks: stores.namespace('install-rotations', {
+      schema: claimsOnly,
+      ttlSeconds: ROTATION_LOCK_SECONDS,
+    }),
     clientOptions: deps.webApi.clientOptions,
     logger: logger.child({ component: 'install' }),
     sdkLogger: boltLogger(logger, 'oauth'),
     onNotInstalled: () => deps.metrics.slackEvent('authorize', 'not_installed'),
+    onRefreshFailed: () => deps.metrics.slackEvent('authorize', 'refresh_failed'),
   });
   return {
     auth: { kind: 'installations', authorize: installer.authorize, pages: installer.pages },

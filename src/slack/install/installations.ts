@@ -65,6 +65,15 @@ export function installationKey(of: {
   return of.isEnterpriseInstall ? of.enterpriseId : of.teamId;
 }
 
+/** The query that finds this installation itself: an org-wide one by its enterprise, else by its team. */
+export function queryFor(installation: StoredInstallation): InstallationQuery<boolean> {
+  return {
+    teamId: installation.team?.id,
+    enterpriseId: installation.enterprise?.id,
+    isEnterpriseInstall: installation.isEnterpriseInstall === true,
+  };
+}
+
 export class Installations implements InstallationStore {
   readonly #values: SealedValues;
   readonly #sealer: Sealer;
@@ -77,14 +86,14 @@ export class Installations implements InstallationStore {
 
   async storeInstallation(installation: Installation): Promise<void> {
     // As it will be read back: JSON drops the keys Bolt sets to undefined.
-    const parsed = installationSchema.parse(JSON.parse(JSON.stringify(installation)));
+    await this.replace(installationSchema.parse(JSON.parse(JSON.stringify(installation))));
+  }
+
+  /** Stores an installation as read and changed (its tokens refreshed), in place of the one it was. */
+  async replace(installation: StoredInstallation): Promise<void> {
     // A token refresh stores the installation it read: it keeps its first time.
-    const stored = { ...parsed, installedAt: parsed.installedAt ?? Date.now() };
-    const key = installationKey({
-      isEnterpriseInstall: stored.isEnterpriseInstall,
-      enterpriseId: stored.enterprise?.id,
-      teamId: stored.team?.id,
-    });
+    const stored = { ...installation, installedAt: installation.installedAt ?? Date.now() };
+    const key = installationKey(queryFor(stored));
     if (key === undefined)
       throw new NotInstalledError('an installation names neither its team nor its enterprise');
     await this.#values.set(key, this.#sealer.seal(JSON.stringify(stored), binding(key)));
@@ -105,13 +114,20 @@ export class Installations implements InstallationStore {
     };
   }
 
-  /** Undefined when the workspace (or its org-wide install) is not installed. */
-  async find(query: InstallationQuery<boolean>): Promise<StoredInstallation | undefined> {
+  /**
+   * Undefined when the workspace (or its org-wide install) is not installed. `fresh` reads the store,
+   * not this process's minute-long cache: another replica may have changed it.
+   */
+  async find(
+    query: InstallationQuery<boolean>,
+    options: { fresh?: boolean } = {},
+  ): Promise<StoredInstallation | undefined> {
+    const fresh = options.fresh === true;
     const key = installationKey(query);
-    const own = key === undefined ? undefined : await this.#read(key);
+    const own = key === undefined ? undefined : await this.#read(key, fresh);
     // An org-wide install answers in its workspaces even when an event does not say it is org-wide.
     if (own || query.isEnterpriseInstall || !query.enterpriseId) return own;
-    const org = await this.#read(query.enterpriseId);
+    const org = await this.#read(query.enterpriseId, fresh);
     return org?.isEnterpriseInstall ? org : undefined;
   }
 
@@ -146,13 +162,14 @@ export class Installations implements InstallationStore {
     this.#cache.delete(key);
   }
 
-  async #read(key: string): Promise<StoredInstallation | undefined> {
-    const cached = this.#cache.get(key);
+  async #read(key: string, fresh = false): Promise<StoredInstallation | undefined> {
+    const cached = fresh ? undefined : this.#cache.get(key);
     if (cached) return cached;
     const sealed = await this.#values.get(key);
     const opened = sealed === undefined ? undefined : this.#sealer.open(sealed, binding(key));
     const stored = parseJsonWith(opened, installationSchema);
     if (stored) this.#cache.set(key, stored);
+    else this.#cache.delete(key);
     return stored;
   }
 }

@@ -1,15 +1,22 @@
 // Installing in many workspaces with Slack's own InstallProvider: the install page and OAuth redirect
 // on our receiver, installations kept sealed, and Bolt's authorize reading them per request.
 import type { ServerResponse } from 'node:http';
-import type { AuthorizeResult, InstallationQuery, webApi } from '@slack/bolt';
+import { type AuthorizeResult, type InstallationQuery, webApi } from '@slack/bolt';
 import { InstallProvider, type Logger as OAuthLogger } from '@slack/oauth';
 import { LRUCache } from 'lru-cache';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
+import { guardOutgoingCalls, webApiRetryPolicy } from '../transport/outgoing.js';
 import type { PageRoute } from '../transport/receiver.js';
 import { OnceStates } from './install-states.js';
-import { type Installations, installationKey, NotInstalledError } from './installations.js';
+import {
+  type Installations,
+  installationKey,
+  NotInstalledError,
+  type StoredInstallation,
+} from './installations.js';
 import { failedPage, INSTALL_PATH, installedPage, installPage, REDIRECT_PATH } from './pages.js';
+import { type RotationLocks, TokenRotation } from './rotation.js';
 import { BOT_SCOPES } from './scopes.js';
 
 export interface Installer {
@@ -24,12 +31,16 @@ export function createInstaller(options: {
   installations: Installations;
   /** Where each state is claimed once, on every replica. */
   stateClaims: { claim(key: string, ttlSeconds: number): Promise<boolean> };
+  /** Where each installation's token refresh is claimed once, on every replica. */
+  rotationLocks: RotationLocks;
   /** The Web API connection's options: oauth.v2.access and auth.test go where every call goes. */
   clientOptions: webApi.WebClientOptions;
   logger: Logger;
   sdkLogger: OAuthLogger;
   /** Counts a request from a workspace with no installation. */
   onNotInstalled(): void;
+  /** Counts a token due for a refresh that was not refreshed. */
+  onRefreshFailed(): void;
 }): Installer {
   const installUrlOptions = { scopes: [...BOT_SCOPES] };
   const provider = new InstallProvider({
@@ -43,6 +54,22 @@ export function createInstaller(options: {
     logger: options.sdkLogger,
   });
   const { logger } = options;
+  const rotation = new TokenRotation({
+    installations: options.installations,
+    locks: options.rotationLocks,
+    // Not retried: Slack takes a refresh token once, so a retry of a refresh it took is refused.
+    client: guardOutgoingCalls(
+      new webApi.WebClient(undefined, {
+        ...options.clientOptions,
+        retryConfig: webApiRetryPolicy(0),
+        logger: options.sdkLogger,
+      }),
+    ),
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    logger,
+    onRefreshFailed: options.onRefreshFailed,
+  });
   // Once an hour per workspace: a workspace that removed the app may keep sending for a while.
   const refusedLately = new LRUCache<string, true>({ max: 10_000, ttl: 60 * 60 * 1000 });
   return {
@@ -75,10 +102,15 @@ export function createInstaller(options: {
     ],
     async authorize(source) {
       try {
-        return await provider.authorize(source);
+        const installation = await rotation.current(source);
+        if (!installation)
+          throw new NotInstalledError(
+            `no installation for ${installationKey(source) ?? 'an unnamed workspace'}`,
+          );
+        return authorizeResult(installation, source);
       } catch (error) {
         const workspace = installationKey(source) ?? 'unknown';
-        if (!causedByNotInstalled(error)) {
+        if (!(error instanceof NotInstalledError)) {
           logger.error(
             { ...errorFields(error), workspace },
             'could not read the installation; nothing answered',
@@ -99,16 +131,27 @@ export function createInstaller(options: {
   };
 }
 
+/**
+ * As InstallProvider's authorize builds it, but from the installation rotation just made fit to use,
+ * so nothing refreshes a token again; the refresh tokens stay out of every listener's context.
+ */
+function authorizeResult(
+  installation: StoredInstallation,
+  source: InstallationQuery<boolean>,
+): AuthorizeResult {
+  const { bot, user } = installation;
+  // An org-wide install names no team: the event's is the one answered.
+  const teamId = installation.team?.id ?? source.teamId;
+  const enterpriseId = installation.enterprise?.id ?? source.enterpriseId;
+  return {
+    ...(bot ? { botToken: bot.token, botId: bot.id, botUserId: bot.userId } : {}),
+    ...(user.token === undefined ? {} : { userToken: user.token }),
+    ...(teamId === undefined ? {} : { teamId }),
+    ...(enterpriseId === undefined ? {} : { enterpriseId }),
+  };
+}
+
 function sendHtml(response: ServerResponse, status: number, html: string): void {
   response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
   response.end(html);
-}
-
-/** Bolt and InstallProvider each wrap the store's error in one of theirs, as `original`. */
-function causedByNotInstalled(error: unknown): boolean {
-  for (let at: unknown = error, depth = 0; at instanceof Error && depth < 4; depth += 1) {
-    if (at instanceof NotInstalledError) return true;
-    at = Reflect.get(at, 'original') ?? at.cause;
-  }
-  return false;
 }
