@@ -1,6 +1,7 @@
 // The Slack side composed: everything posts through the Web API connection opened first, not Bolt's app.
 import { z } from 'zod';
 import type { Env, SlackInstall } from '../config/env.js';
+import { errorFields } from '../logging/error-fields.js';
 import type { Logger } from '../logging/logger.js';
 import { meteredNameCache } from '../observability/metered-stores.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -80,7 +81,7 @@ export async function composeSlack(
   });
   // A channel's settings apply from the first message on.
   await channels.start();
-  const { auth, installations } = slackAuth(env.slack.install, {
+  const { auth, installations } = await slackAuth(env.slack.install, {
     webApi: deps.webApi,
     stores,
     metrics,
@@ -135,10 +136,10 @@ export async function composeSlack(
 }
 
 /** One workspace's token, or each workspace's from its sealed installation, with the install pages. */
-function slackAuth(
+async function slackAuth(
   install: SlackInstall,
   deps: { webApi: SlackWebApi; stores: Stores; metrics: Metrics; logger: Logger },
-): { auth: SlackAuth; installations?: Installations } {
+): Promise<{ auth: SlackAuth; installations?: Installations }> {
   if (install.kind === 'workspace') return { auth: { kind: 'token', botToken: install.botToken } };
   const sealer = Sealer.fromBase64(install.installationKey);
   // The environment's check let it through: reaching this is a bug, not a setting.
@@ -149,7 +150,27 @@ function slackAuth(
     schema: z.string(),
     ttlSeconds: INSTALLATION_TTL_SECONDS,
   });
-  const installations = new Installations(values, sealer);
+  const { changes } = stores;
+  const installations = new Installations(
+    values,
+    sealer,
+    changes &&
+      ((key) =>
+        changes.publish(INSTALLATIONS_TOPIC, key).catch((error: unknown) => {
+          logger.warn(
+            { ...errorFields(error), workspace: key },
+            'other replicas not told of an installation change; they see it within a minute',
+          );
+        })),
+  );
+  await changes
+    ?.subscribe(INSTALLATIONS_TOPIC, (key) => installations.forget(key))
+    .catch((error: unknown) => {
+      logger.warn(
+        errorFields(error),
+        "not listening for other replicas' installation changes; this one sees them within a minute",
+      );
+    });
   const installer = createInstaller({
     clientId: install.clientId,
     clientSecret: install.clientSecret,
@@ -171,6 +192,9 @@ function slackAuth(
     installations,
   };
 }
+
+/** Where replicas tell each other that an installation changed (its key: a team or an org). */
+const INSTALLATIONS_TOPIC = 'installations';
 
 /** Ten years: kept until an uninstall removes it. */
 const INSTALLATION_TTL_SECONDS = 10 * 365 * 24 * 3600;

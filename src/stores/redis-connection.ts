@@ -129,6 +129,8 @@ export class RedisConnection implements RedisCommands {
   readonly #commandTimeoutMs: number;
   /** Shared with the client's event listeners, attached before this object existed. */
   readonly #state: ConnectionState;
+  /** One connection each: a subscribed connection takes no other command. */
+  readonly #subscribers: Client[] = [];
 
   private constructor(
     keyPrefix: string,
@@ -286,6 +288,26 @@ export class RedisConnection implements RedisCommands {
     await this.#run('HDEL', (client) => client.hDel(key, field));
   }
 
+  /** Tells every connection subscribed to `topic` (under the key prefix), this replica's too. */
+  async publish(topic: string, message: string): Promise<void> {
+    await this.#run('PUBLISH', (client) => client.publish(`${this.keyPrefix}${topic}`, message));
+  }
+
+  /**
+   * Calls `listener` with each message published to `topic`, on a connection of its own that node-redis
+   * subscribes again after every reconnect; what is published while it is down is not heard.
+   */
+  async subscribe(topic: string, listener: (message: string) => void): Promise<void> {
+    if (this.#state.closed)
+      throw new StoreUnavailableError('redis SUBSCRIBE refused: the connection is closed');
+    const subscriber = this.#client.duplicate();
+    // The commands' circuit speaks for Redis; without a listener an 'error' event would end the process.
+    subscriber.on('error', () => undefined);
+    this.#subscribers.push(subscriber);
+    await subscriber.connect();
+    await subscriber.subscribe(`${this.keyPrefix}${topic}`, listener);
+  }
+
   /** False at once while the circuit is open; never throws. */
   async ping(): Promise<boolean> {
     try {
@@ -298,6 +320,7 @@ export class RedisConnection implements RedisCommands {
   async close(): Promise<void> {
     if (this.#state.closed) return;
     this.#state.closed = true;
+    for (const subscriber of this.#subscribers.splice(0)) if (subscriber.isOpen) subscriber.destroy();
     const answering = this.#client.isReady && !this.#breaker.isOpen;
     this.#breaker.dispose();
     if (!answering) {

@@ -42,6 +42,10 @@ export async function redisStores(
     reviewCards: new RedisReviewStore(redis),
     channelSettings: new RedisChannelSettingsStore(redis),
     tokenCache: new RedisTokenCache(redis),
+    changes: {
+      publish: (topic, key) => redis.publish(topic, key),
+      subscribe: (topic, on) => redis.subscribe(topic, on),
+    },
     kind: 'redis',
     location: redisLocation(state.url),
     ping: () => redis.ping(),

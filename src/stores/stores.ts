@@ -34,12 +34,20 @@ export interface Stores extends DeclaredNamespaces {
   channelSettings: ChannelSettingsStore;
   /** Undefined in memory: one process, nothing to share. */
   tokenCache: TokenCache | undefined;
+  /** What one replica changed, told to every other (Redis pub/sub); absent where the store is one process's. */
+  changes?: ChangeNotices;
   kind: 'memory' | 'redis' | 'sqlite';
   /** For the start-up line. */
   location: string;
   ping(): Promise<boolean>;
   /** With Redis the stores share one connection, so none closes alone. */
   close(): Promise<void>;
+}
+
+/** Changes told across replicas: best effort, so a reader's cache still expires on its own. */
+export interface ChangeNotices {
+  publish(topic: string, key: string): Promise<void>;
+  subscribe(topic: string, onKey: (key: string) => void): Promise<void>;
 }
 
 /** The plain stores: a namespace each, the same names in every engine (a Redis key's segment, a SQLite `ns`). */

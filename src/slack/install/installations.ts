@@ -78,10 +78,13 @@ export class Installations implements InstallationStore {
   readonly #values: SealedValues;
   readonly #sealer: Sealer;
   readonly #cache = new LRUCache<string, StoredInstallation>({ max: 10_000, ttl: CACHE_MS });
+  /** Tells the other replicas, whose caches then `forget` it; never rejects. */
+  readonly #changed: ((key: string) => Promise<void>) | undefined;
 
-  constructor(values: SealedValues, sealer: Sealer) {
+  constructor(values: SealedValues, sealer: Sealer, changed?: (key: string) => Promise<void>) {
     this.#values = values;
     this.#sealer = sealer;
+    this.#changed = changed;
   }
 
   async storeInstallation(installation: Installation): Promise<void> {
@@ -98,6 +101,7 @@ export class Installations implements InstallationStore {
       throw new NotInstalledError('an installation names neither its team nor its enterprise');
     await this.#values.set(key, this.#sealer.seal(JSON.stringify(stored), binding(key)));
     this.#cache.set(key, stored);
+    await this.#changed?.(key);
   }
 
   async fetchInstallation(query: InstallationQuery<boolean>): Promise<Installation> {
@@ -136,6 +140,7 @@ export class Installations implements InstallationStore {
     if (key === undefined) return;
     this.#cache.delete(key);
     await this.#values.delete(key);
+    await this.#changed?.(key);
   }
 
   /**
