@@ -14,6 +14,8 @@ export interface Namespace<T> {
   /** Gives a claim back, so the next claimer wins; a value set since stays. */
   release(key: string): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Every key starting with `prefix` (a workspace's own, `T1:`), a bounded step at a time; how many went. */
+  deleteStartingWith(prefix: string): Promise<number>;
 }
 
 export interface NamespaceOptions<T> {
@@ -39,12 +41,16 @@ export interface KeptStrings {
   delete(key: string): void | Promise<void>;
   /** In one step. */
   deleteIfEquals(key: string, raw: string): boolean | Promise<boolean>;
+  /** Every key starting with `prefix`; how many went. */
+  deleteStartingWith(prefix: string): number | Promise<number>;
 }
 
 /** Not JSON, so never read as a value, and a release never removes one. */
 const CLAIMED = 'claimed';
 /** A namespace is a SQLite `ns` and a Redis key segment: no separator of either. */
 const NAME = /^[a-z][a-z0-9-]*$/;
+/** Printable ASCII: a range of ids in SQLite, a pattern in Redis, the same keys on every engine. */
+const PREFIX = /^[!-~]+$/;
 
 /** The schema of a namespace that holds claims only. */
 export const claimsOnly = z.never();
@@ -85,6 +91,13 @@ export class KeptNamespace<T> implements Namespace<T> {
 
   async delete(key: string): Promise<void> {
     await this.#strings.delete(key);
+  }
+
+  async deleteStartingWith(prefix: string): Promise<number> {
+    // An empty prefix would empty the namespace.
+    if (!PREFIX.test(prefix))
+      throw new RangeError(`prefix must be printable ASCII, not empty, got ${JSON.stringify(prefix)}`);
+    return this.#strings.deleteStartingWith(prefix);
   }
 }
 
@@ -139,6 +152,12 @@ export function memoryStrings(options: {
     deleteIfEquals(key, raw) {
       if (strings.get(key) !== raw) return false;
       return strings.delete(key);
+    },
+    deleteStartingWith(prefix) {
+      // Gathered first: the cache is not changed while it is walked.
+      const doomed = [...strings.keys()].filter((key) => key.startsWith(prefix));
+      for (const key of doomed) strings.delete(key);
+      return doomed.length;
     },
     clear: () => strings.clear(),
   };

@@ -41,6 +41,8 @@ export interface RedisCommands {
     ttlSeconds: number,
   ): Promise<boolean>;
   exists(key: string): Promise<boolean>;
+  /** Every key starting with `prefix`, found by SCAN a step at a time (never KEYS); how many went. */
+  deleteStartingWith(prefix: string): Promise<number>;
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -50,6 +52,13 @@ const DEFAULT_COMMAND_TIMEOUT_MS = 300;
 const DEFAULT_PROBE_INTERVAL_MS = 500;
 const RECONNECT_BASE_DELAY_MS = 50;
 const CLOSE_GRACE_MS = 2_000;
+/** Keys (or hash fields) a SCAN step looks at: a short command however large the database. */
+const SCAN_COUNT = 500;
+
+/** A SCAN pattern matching the keys that start with `prefix`, its own glob characters taken literally. */
+function startingWith(prefix: string): string {
+  return `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
+}
 
 // Compare-and-change in one step: GET then DEL from the client could undo another client's write.
 const scripts = {
@@ -251,6 +260,19 @@ export class RedisConnection implements RedisCommands {
     return (await this.#run('EXISTS', (client) => client.exists(key))) > 0;
   }
 
+  async deleteStartingWith(prefix: string): Promise<number> {
+    const MATCH = startingWith(prefix);
+    let deleted = 0;
+    let cursor = '0';
+    do {
+      const step = await this.#run('SCAN', (client) => client.scan(cursor, { MATCH, COUNT: SCAN_COUNT }));
+      cursor = step.cursor;
+      const { keys } = step;
+      if (keys.length > 0) deleted += await this.#run('UNLINK', (client) => client.unlink(keys));
+    } while (cursor !== '0');
+    return deleted;
+  }
+
   /** EXPIRE on the set, so an index outlives its last write by the TTL only. */
   async zadd(key: string, member: string, score: number, ttlSeconds: number): Promise<void> {
     const seconds = exSeconds(ttlSeconds);
@@ -306,6 +328,22 @@ export class RedisConnection implements RedisCommands {
     this.#subscribers.push(subscriber);
     await subscriber.connect();
     await subscriber.subscribe(`${this.keyPrefix}${topic}`, listener);
+  }
+
+  /** The hash's fields starting with `prefix`, found by HSCAN a step at a time; how many went. */
+  async hdelStartingWith(key: string, prefix: string): Promise<number> {
+    const MATCH = startingWith(prefix);
+    let deleted = 0;
+    let cursor = '0';
+    do {
+      const step = await this.#run('HSCAN', (client) =>
+        client.hScan(key, cursor, { MATCH, COUNT: SCAN_COUNT }),
+      );
+      cursor = step.cursor;
+      const fields = step.entries.map((entry) => entry.field);
+      if (fields.length > 0) deleted += await this.#run('HDEL', (client) => client.hDel(key, fields));
+    } while (cursor !== '0');
+    return deleted;
   }
 
   /** False at once while the circuit is open; never throws. */

@@ -66,6 +66,10 @@ export class RedisJsonStore<T> {
     return this.#redis.delIfEquals(this.key(id), raw);
   }
 
+  deleteStartingWith(prefix: string): Promise<number> {
+    return this.#redis.deleteStartingWith(this.key(prefix));
+  }
+
   async has(id: string): Promise<boolean> {
     return this.#redis.exists(this.key(id));
   }

@@ -218,6 +218,10 @@ const PUT_SQL = `INSERT INTO kv (ns, id, value, expires_at) VALUES (?, ?, ?, ?)
   ON CONFLICT (ns, id) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`;
 const DELETE_SQL = 'DELETE FROM kv WHERE ns = ? AND id = ?';
 const SWEEP_SQL = 'DELETE FROM kv WHERE (ns, id) IN (SELECT ns, id FROM kv WHERE expires_at <= ? LIMIT ?)';
+const IDS_IN_RANGE_SQL =
+  'SELECT id FROM kv WHERE ns = ? AND id >= ? AND id < ? AND id > ? ORDER BY id LIMIT ?';
+/** Ids read, and deleted, per step of a prefix's deletion: a short statement and a short batch. */
+const PREFIX_BATCH = 500;
 
 /** A write not yet in the file: a value with its expiry, or a deletion. */
 type PendingWrite = { raw: string; expiresAt: number } | { raw: undefined };
@@ -357,6 +361,35 @@ export class KvTable {
     return true;
   }
 
+  /**
+   * Deletes every id of `namespace` starting with `prefix` (printable ASCII): the held writes among
+   * them, then the file's, a range of the primary key PREFIX_BATCH ids at a time, each held as a
+   * deletion (so no layer reads one back) and written before the next range is read. How many went.
+   */
+  async deleteStartingWith(namespace: string, prefix: string): Promise<number> {
+    const held = new Set<string>();
+    for (const [key, write] of this.#pending) {
+      const [ns, id] = splitPendingKey(key);
+      if (ns !== namespace || write.raw === undefined || !id.startsWith(prefix)) continue;
+      held.add(id);
+      this.delete(namespace, id);
+    }
+    let deleted = held.size;
+    const end = prefixEnd(prefix);
+    let after = '';
+    for (;;) {
+      const rows = this.#prepare(IDS_IN_RANGE_SQL).all(namespace, prefix, end, after, PREFIX_BATCH);
+      for (const row of rows) {
+        if (typeof row.id !== 'string') continue;
+        after = row.id;
+        if (!held.has(row.id)) deleted += 1;
+        this.delete(namespace, row.id);
+      }
+      await this.write();
+      if (rows.length < PREFIX_BATCH) return deleted;
+    }
+  }
+
   /** Deletes at most `limit` expired rows from the file, after what is held; returns how many. */
   async sweep(now: number, limit: number): Promise<number> {
     await this.write();
@@ -463,15 +496,18 @@ export class KvTable {
   /** Runs the statements on this connection in one transaction; each one's count of changed rows. */
   #commit(statements: readonly SqlStatement[]): number[] {
     return immediate(this.#db, () =>
-      statements.map(([sql, params]) => {
-        let statement = this.#prepared.get(sql);
-        if (!statement) {
-          statement = this.#db.prepare(sql);
-          this.#prepared.set(sql, statement);
-        }
-        return Number(statement.run(...params).changes);
-      }),
+      statements.map(([sql, params]) => Number(this.#prepare(sql).run(...params).changes)),
     );
+  }
+
+  /** Prepared once per connection. */
+  #prepare(sql: string): StatementSync {
+    let statement = this.#prepared.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#prepared.set(sql, statement);
+    }
+    return statement;
   }
 
   #hold(namespace: string, id: string, write: PendingWrite): void {
@@ -487,6 +523,14 @@ export class KvTable {
       this.write().catch((error: unknown) => this.#onFlushError?.(error));
     }, delayMs);
   }
+}
+
+/**
+ * The least string above every one that starts with `prefix`, which ends in printable ASCII: its last
+ * character one higher, so that `prefix <= id < end` in SQLite's byte order.
+ */
+export function prefixEnd(prefix: string): string {
+  return `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`;
 }
 
 // Namespaces are the stores' own names, without this separator.
@@ -549,6 +593,10 @@ export class SqliteJsonStore<T> {
   /** Deletes only while the stored string is `raw` (a lock still held by its owner). */
   deleteIfEquals(id: string, raw: string): boolean {
     return this.#kv.deleteIfEquals(this.#namespace, id, raw, this.#now());
+  }
+
+  deleteStartingWith(prefix: string): Promise<number> {
+    return this.#kv.deleteStartingWith(this.#namespace, prefix);
   }
 
   has(id: string): boolean {

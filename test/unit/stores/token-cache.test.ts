@@ -80,6 +80,7 @@ function interleaved(connection: RedisCommands, key: string) {
     setIfEquals: (guard, owner, k, value, ttl) =>
       after(k, connection.setIfEquals(guard, owner, k, value, ttl)),
     exists: (k) => after(k, connection.exists(k)),
+    deleteStartingWith: (prefix) => after(prefix, connection.deleteStartingWith(prefix)),
   };
   return {
     connection: wrapped,

@@ -107,6 +107,36 @@ export function describeNamespaceContract(implementation: StoreImplementation): 
       expect(await b.names.get('k3')).toBe('Grace');
     });
 
+    it('deletes the keys that start with a prefix, claims too, and none that only look alike', async () => {
+      const [a, b] = (await openFleet(implementation)).replicas;
+      const people = a.namespace('people', { schema: z.string(), ttlSeconds: 60 });
+      const samePeople = b.namespace('people', { schema: z.string(), ttlSeconds: 60 });
+      const pets = b.namespace('pets', { schema: z.string(), ttlSeconds: 60 });
+      await people.set('T1:U1', 'Ada');
+      await people.set('T1:U2', 'Grace');
+      expect(await people.claim('T1:U3')).toBe(true);
+      const alike = { 'T10:U1': 'Alan', T1: 'no colon', 't1:U1': 'lower case', 'T:U1': 'shorter' };
+      for (const [key, name] of Object.entries(alike)) await people.set(key, name);
+      await pets.set('T1:U1', 'Rex');
+
+      expect(await samePeople.deleteStartingWith('T1:')).toBe(3);
+      for (const key of ['T1:U1', 'T1:U2']) expect(await people.get(key)).toBeUndefined();
+      for (const [key, name] of Object.entries(alike)) expect(await samePeople.get(key)).toBe(name);
+      expect(await pets.get('T1:U1')).toBe('Rex');
+      // Nothing left to delete; the claim is free again.
+      expect(await people.deleteStartingWith('T1:')).toBe(0);
+      expect(await samePeople.claim('T1:U3')).toBe(true);
+
+      // A pattern character is itself, not a pattern.
+      await people.set('a*b:1', 'star');
+      await people.set('axb:1', 'x');
+      expect(await samePeople.deleteStartingWith('a*b:')).toBe(1);
+      expect(await people.get('axb:1')).toBe('x');
+      for (const prefix of ['', 'naïve:', 'with space:']) {
+        await expect(people.deleteStartingWith(prefix)).rejects.toBeInstanceOf(RangeError);
+      }
+    });
+
     it('refuses a name no engine can keep apart, and a TTL no engine keeps', async () => {
       const [a] = (await openFleet(implementation)).replicas;
       for (const name of ['', 'Upper', 'with:colon', 'nul\u0000', 'space d']) {
