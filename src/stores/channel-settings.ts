@@ -1,9 +1,13 @@
 // Channel settings in each engine (in Redis one hash: one HGETALL reads every channel's); checked on read.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ChannelSettingsStore, StoredChannelSettings } from '../slack/channels/stores.js';
 import { storedChannelSettingsSchema } from '../slack/channels/stores.js';
 import { parseJsonWith } from '../util/json.js';
 import type { RedisConnection } from './redis-connection.js';
-import type { SqliteDatabase } from './sqlite-database.js';
+import { prefixEnd, type SqliteDatabase } from './sqlite-database.js';
+
+/** Rows deleted per statement when a workspace's go: a short statement, a turn of the event loop between. */
+const DELETE_BATCH = 500;
 
 export class MemoryChannelSettingsStore implements ChannelSettingsStore {
   readonly #channels = new Map<string, StoredChannelSettings>();
@@ -25,6 +29,13 @@ export class MemoryChannelSettingsStore implements ChannelSettingsStore {
     this.#channels.delete(channelId);
   }
 
+  /** Every channel whose key starts with `prefix` (a workspace's, `T1:`); how many went. */
+  async deleteStartingWith(prefix: string): Promise<number> {
+    const doomed = [...this.#channels.keys()].filter((channelId) => channelId.startsWith(prefix));
+    for (const channelId of doomed) this.#channels.delete(channelId);
+    return doomed.length;
+  }
+
   clear(): void {
     this.#channels.clear();
   }
@@ -38,6 +49,7 @@ export class SqliteChannelSettingsStore implements ChannelSettingsStore {
   readonly #get;
   readonly #put;
   readonly #delete;
+  readonly #deleteRange;
 
   constructor(db: SqliteDatabase) {
     this.#all = db.prepare('SELECT channel, value FROM channel_settings');
@@ -47,6 +59,10 @@ export class SqliteChannelSettingsStore implements ChannelSettingsStore {
        ON CONFLICT (channel) DO UPDATE SET value = excluded.value`,
     );
     this.#delete = db.prepare('DELETE FROM channel_settings WHERE channel = ?');
+    this.#deleteRange = db.prepare(
+      `DELETE FROM channel_settings WHERE channel IN
+       (SELECT channel FROM channel_settings WHERE channel >= ? AND channel < ? LIMIT ?)`,
+    );
   }
 
   async all(): Promise<Map<string, StoredChannelSettings>> {
@@ -68,6 +84,18 @@ export class SqliteChannelSettingsStore implements ChannelSettingsStore {
 
   async delete(channelId: string): Promise<void> {
     this.#delete.run(channelId);
+  }
+
+  /** A range of the primary key (`prefix` is printable ASCII), DELETE_BATCH rows a statement. */
+  async deleteStartingWith(prefix: string): Promise<number> {
+    const end = prefixEnd(prefix);
+    let deleted = 0;
+    for (;;) {
+      const changes = Number(this.#deleteRange.run(prefix, end, DELETE_BATCH).changes);
+      deleted += changes;
+      if (changes < DELETE_BATCH) return deleted;
+      await nextTurn();
+    }
   }
 }
 
@@ -99,5 +127,9 @@ export class RedisChannelSettingsStore implements ChannelSettingsStore {
 
   async delete(channelId: string): Promise<void> {
     await this.#redis.hdel(this.#key, channelId);
+  }
+
+  deleteStartingWith(prefix: string): Promise<number> {
+    return this.#redis.hdelStartingWith(this.#key, prefix);
   }
 }

@@ -11,7 +11,7 @@ import type { StoreLogger } from './redis-connection.js';
 import { MemoryReviewStore } from './review-memory.js';
 import { createSqliteStores, sweepInBackground } from './sqlite.js';
 import { type SqliteLayers, SqliteStateError } from './sqlite-database.js';
-import { declaredNamespaces, type StoreChoice, type Stores } from './stores.js';
+import { declaredNamespaces, forgetWorkspaceIn, type StoreChoice, type Stores } from './stores.js';
 
 export interface StoresOptions {
   state: StoreChoice;
@@ -59,10 +59,12 @@ function memoryStores(options: StoresOptions): Stores {
     reviewCards: new MemoryReviewStore(bounds),
     channelSettings: new MemoryChannelSettingsStore(),
   };
+  const plain = declaredNamespaces(namespace, options.ttlSeconds);
   return {
     ...stores,
-    ...declaredNamespaces(namespace, options.ttlSeconds),
+    ...plain,
     namespace,
+    forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, ...stores }, workspace),
     tokenCache: undefined,
     kind: 'memory',
     location: 'this process (lost when it stops)',

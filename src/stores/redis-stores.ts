@@ -10,7 +10,7 @@ import {
 } from './redis.js';
 import { RedisConnection, type StoreLogger } from './redis-connection.js';
 import { RedisReviewStore } from './review-redis.js';
-import { declaredNamespaces, type Stores } from './stores.js';
+import { declaredNamespaces, forgetWorkspaceIn, type Stores } from './stores.js';
 
 export interface RedisStoresOptions {
   maxEntries: number;
@@ -32,15 +32,18 @@ export async function redisStores(
     ...(options.connectTimeoutMs !== undefined ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
   });
   const namespace = redisNamespaces(redis);
+  const plain = declaredNamespaces(namespace, options.ttlSeconds);
+  const channelSettings = new RedisChannelSettingsStore(redis);
   return {
-    ...declaredNamespaces(namespace, options.ttlSeconds),
+    ...plain,
     namespace,
     contexts: new RedisContextStore(redis, { ttlSeconds: options.ttlSeconds }),
     deliveries: new FallbackOnceStore(new RedisOnceStore(redis), { maxEntries: options.maxEntries }),
     threads: new RedisOnceStore(redis),
     ratings: new RedisRatingStore(redis),
     reviewCards: new RedisReviewStore(redis),
-    channelSettings: new RedisChannelSettingsStore(redis),
+    channelSettings,
+    forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings }, workspace),
     tokenCache: new RedisTokenCache(redis),
     changes: {
       publish: (topic, key) => redis.publish(topic, key),

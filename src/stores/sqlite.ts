@@ -26,7 +26,7 @@ import {
   ttlMs,
 } from './sqlite-database.js';
 import { SqliteReviewStore, type SqliteReviewStoreOptions } from './sqlite-review.js';
-import { declaredNamespaces, type Stores } from './stores.js';
+import { declaredNamespaces, forgetWorkspaceIn, type Stores } from './stores.js';
 
 const claimSchema = z.literal(1);
 const ratingSchema = z.union([z.literal(1), z.literal(2)]);
@@ -231,15 +231,18 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
   // A namespace is the `ns` of the key/value table, on all its layers (docs/storage.md).
   const namespace: Namespaces = (name, declared) =>
     new KeptNamespace(new SqliteJsonStore(kv, name, declared.schema, now), name, declared);
+  const plain = declaredNamespaces(namespace, options.ttlSeconds);
+  const channelSettings = new SqliteChannelSettingsStore(db);
   return {
-    ...declaredNamespaces(namespace, options.ttlSeconds),
+    ...plain,
     namespace,
     contexts: new SqliteContextStore(kv, { ttlSeconds: options.ttlSeconds, now }),
     deliveries: new SqliteDeliveryStore(kv, 'once', now),
     threads: new SqliteOnceStore(kv, 'thread', now, timeLedId),
     ratings: new SqliteRatingStore(kv, now),
     reviewCards: new SqliteReviewStore(db, kv, { ...options, now }),
-    channelSettings: new SqliteChannelSettingsStore(db),
+    channelSettings,
+    forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings }, workspace),
     tokenCache: new SqliteTokenCache(kv, now),
     kind: 'sqlite',
     path,

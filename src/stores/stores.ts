@@ -9,9 +9,10 @@ import {
   REVIEW_RETENTION_SECONDS,
   type ReviewStore,
 } from '../review/stores.js';
-import { type AssistantContextStore, contextChannelSchema } from '../slack/assistant/stores.js';
+import { contextChannelSchema, PANEL_TITLE_KEY } from '../slack/assistant/stores.js';
 import type { ChannelSettingsStore } from '../slack/channels/stores.js';
-import type { NameCache, OnceStore, OperatorCache, TickClaims } from '../slack/handling/stores.js';
+import type { OnceStore, TickClaims, UsergroupMembers } from '../slack/handling/stores.js';
+import { workspaceKey } from '../slack/handling/workspace.js';
 import { claimsOnly, type Namespace, type Namespaces } from './namespace.js';
 import { entrySnapshotSchema, questionLinkSchema, usergroupMembersSchema } from './review-schemas.js';
 import type { SqliteLayers } from './sqlite-database.js';
@@ -31,7 +32,12 @@ export interface Stores extends DeclaredNamespaces {
   threads: OnceStore;
   ratings: RatingStore;
   reviewCards: ReviewStore;
-  channelSettings: ChannelSettingsStore;
+  channelSettings: ChannelSettingsStore & Pick<Namespace<never>, 'deleteStartingWith'>;
+  /**
+   * Removes what is kept under a workspace's own keys (an uninstall), a bounded step at a time; how
+   * many entries went. What is not kept under them expires by itself (docs/storage.md).
+   */
+  forgetWorkspace(workspace: string): Promise<number>;
   /** Undefined in memory: one process, nothing to share. */
   tokenCache: TokenCache | undefined;
   /** What one replica changed, told to every other (Redis pub/sub); absent where the store is one process's. */
@@ -54,10 +60,10 @@ export interface ChangeNotices {
 export interface DeclaredNamespaces {
   /** Once per fleet, without the deliveries' in-process fallback: every replica would post the tick. */
   ticks: TickClaims;
-  names: NameCache;
-  operators: OperatorCache;
+  names: Namespace<string>;
+  operators: Namespace<UsergroupMembers>;
   /** For whichever replica answers the panel's next question. */
-  assistantContexts: AssistantContextStore;
+  assistantContexts: Namespace<string>;
   /** One call for a person per answer, whoever clicks on whichever replica; refused while the engine is down. */
   escalations: Namespace<never>;
   /** An assistant thread is titled once, on whichever replica its first question arrives. */
@@ -94,4 +100,30 @@ export function declaredNamespaces(namespace: Namespaces, ttlSeconds: number): D
     escalations: namespace('escalation', { schema: claimsOnly, ttlSeconds }),
     panelTitles: namespace('panel-title', { schema: claimsOnly, ttlSeconds }),
   };
+}
+
+/** Slack's ids (T…, E…), or `unknown`: no separator and no pattern character of any engine. */
+const WORKSPACE_ID = /^[A-Za-z0-9]{1,64}$/;
+
+/**
+ * `Stores.forgetWorkspace` on any engine: every store holding keys of `workspaceKey(workspace, …)`,
+ * by that prefix with its colon (`T1:` never reaches `T10:`).
+ */
+export async function forgetWorkspaceIn(
+  stores: Pick<Stores, 'channelSettings' | 'names' | 'operators' | 'assistantContexts' | 'panelTitles'>,
+  workspace: string,
+): Promise<number> {
+  if (!WORKSPACE_ID.test(workspace))
+    throw new RangeError(`a workspace id is letters and digits, got ${JSON.stringify(workspace)}`);
+  const own = workspaceKey(workspace, '');
+  const held = [
+    [stores.channelSettings, own],
+    [stores.names, own],
+    [stores.operators, own],
+    [stores.assistantContexts, own],
+    [stores.panelTitles, `${PANEL_TITLE_KEY}${own}`],
+  ] as const;
+  let forgotten = 0;
+  for (const [store, prefix] of held) forgotten += await store.deleteStartingWith(prefix);
+  return forgotten;
 }

@@ -11,7 +11,7 @@ import { homeExamples } from '../home/views.js';
 import { truncate } from '../kit/limits.js';
 import type { Responder } from '../transport/responder.js';
 import { t } from './messages.js';
-import type { AssistantContextStore } from './stores.js';
+import { type AssistantContextStore, PANEL_TITLE_KEY } from './stores.js';
 
 /** assistant.threads.setSuggestedPrompts refuses more. */
 const PROMPTS_MAX = 4;
@@ -71,7 +71,7 @@ export function assistantPanel(deps: {
       // A message with no words (a file) leaves the title to the next question.
       if (title === '') return;
       const claimed = await titles
-        .claim(`assistant-title:${contextKey(handling.teamId, thread)}`, settings.ttlSeconds)
+        .claim(`${PANEL_TITLE_KEY}${contextKey(handling.teamId, thread)}`, settings.ttlSeconds)
         .catch((error: unknown) => {
           handling.logger.warn(errorFields(error), 'assistant thread title claim unavailable; not titled');
           return false;

@@ -19,6 +19,7 @@ import {
   describeReviewStoreContract,
 } from './contract/review.js';
 import { sqliteLayersOff, sqliteStores, sqliteStoresWithWorker } from './contract/sqlite.js';
+import { describeForgetWorkspaceContract } from './contract/workspaces.js';
 
 const implementations: StoreImplementation[] = [
   memoryStores,
@@ -41,4 +42,5 @@ describe.each(implementations)('stores ($name)', (implementation) => {
   describeOperatorCacheContract(implementation);
   describeChannelSettingsStoreContract(implementation);
   describeAssistantContextStoreContract(implementation);
+  describeForgetWorkspaceContract(implementation);
 });

@@ -29,6 +29,7 @@ export interface ReplicaStores {
   assistantContexts: AssistantContextStore;
   escalations: Namespace<never>;
   panelTitles: Namespace<never>;
+  forgetWorkspace(workspace: string): Promise<number>;
 }
 
 export interface StoreFleet {

@@ -3,7 +3,7 @@ import { MemoryChannelSettingsStore } from '../../../../src/stores/channel-setti
 import { MemoryContextStore, MemoryOnceStore, MemoryRatingStore } from '../../../../src/stores/memory.js';
 import { memoryNamespaces } from '../../../../src/stores/namespace.js';
 import { MemoryReviewStore } from '../../../../src/stores/review-memory.js';
-import { declaredNamespaces } from '../../../../src/stores/stores.js';
+import { declaredNamespaces, forgetWorkspaceIn } from '../../../../src/stores/stores.js';
 import { holdByChange, type ReplicaStores, type StoreImplementation } from './fleet.js';
 
 const bounds = { maxEntries: 1_000 };
@@ -12,14 +12,17 @@ export const memoryStores: StoreImplementation = {
   name: 'memory',
   async open({ lockWaitMs }) {
     const namespace = memoryNamespaces(bounds);
+    const plain = declaredNamespaces(namespace, 60);
+    const channelSettings = new MemoryChannelSettingsStore();
     const stores: ReplicaStores = {
       namespace,
-      ...declaredNamespaces(namespace, 60),
+      ...plain,
       contexts: new MemoryContextStore({ ...bounds, ttlSeconds: 60 }),
       claims: new MemoryOnceStore(bounds),
       ratings: new MemoryRatingStore(bounds),
       reviewCards: new MemoryReviewStore({ ...bounds, lockWaitMs }),
-      channelSettings: new MemoryChannelSettingsStore(),
+      channelSettings,
+      forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings }, workspace),
     };
     return {
       replicas: [stores, stores],

@@ -11,7 +11,7 @@ import {
 } from '../../../../src/stores/redis.js';
 import { RedisConnection } from '../../../../src/stores/redis-connection.js';
 import { RedisReviewStore } from '../../../../src/stores/review-redis.js';
-import { declaredNamespaces } from '../../../../src/stores/stores.js';
+import { declaredNamespaces, forgetWorkspaceIn } from '../../../../src/stores/stores.js';
 import { deleteKeysWithPrefix } from '../../../support/redis-server.js';
 import type { FleetOptions, ReplicaStores, StoreImplementation } from './fleet.js';
 
@@ -19,14 +19,17 @@ const REDIS_URL = 'redis://127.0.0.1:6379';
 
 function replica(connection: RedisConnection, { lockWaitMs }: FleetOptions): ReplicaStores {
   const namespace = redisNamespaces(connection);
+  const plain = declaredNamespaces(namespace, 60);
+  const channelSettings = new RedisChannelSettingsStore(connection);
   return {
     namespace,
-    ...declaredNamespaces(namespace, 60),
+    ...plain,
     contexts: new RedisContextStore(connection, { ttlSeconds: 60 }),
     claims: new RedisOnceStore(connection),
     ratings: new RedisRatingStore(connection),
     reviewCards: new RedisReviewStore(connection, { lockWaitMs, lockPollMs: 5 }),
-    channelSettings: new RedisChannelSettingsStore(connection),
+    channelSettings,
+    forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings }, workspace),
   };
 }
 
