@@ -101,6 +101,7 @@ export async function composeSlack(
       metrics,
       client: () => deps.webApi.client,
       installations,
+      ...(installations && { forgetWorkspace: workspaceForgetter(stores, channels) }),
     },
     settings: {
       slashCommand: env.SLASH_COMMAND,
@@ -133,6 +134,15 @@ export async function composeSlack(
     },
   });
   return { slack, kit, channels };
+}
+
+/** What is stored of a workspace, then this process's copy of its channels' settings. */
+function workspaceForgetter(stores: Stores, channels: ChannelDirectory) {
+  return async (workspace: string): Promise<number> => {
+    const forgotten = await stores.forgetWorkspace(workspace);
+    await channels.forget(workspace);
+    return forgotten;
+  };
 }
 
 /** One workspace's token, or each workspace's from its sealed installation, with the install pages. */

@@ -118,6 +118,17 @@ export class ChannelDirectory implements Placements {
     return channels;
   }
 
+  /**
+   * Drops the workspace's channels from this process's copy, once the store has none (an uninstall);
+   * other replicas drop them at their next refresh.
+   */
+  async forget(workspace: string): Promise<void> {
+    // A read begun before the store let them go would bring them back.
+    await this.#refreshing;
+    const own = workspaceKey(workspace, '');
+    this.#use(new Map([...this.#channels].filter(([key]) => !key.startsWith(own))));
+  }
+
   /** Read afresh from the store, not from the copy in process. */
   change(
     workspace: string,

@@ -1,8 +1,10 @@
 // Removing the app from a workspace: `app_uninstalled` and `tokens_revoked` remove its installation,
 // once and in either order; one sent before a reinstall removes nothing newer than itself.
 import { z } from 'zod';
+import { errorFields } from '../../logging/error-fields.js';
 import type { EventArgs } from '../handling/pre-dispatch.js';
 import type { Room } from '../handling/surface.js';
+import { workspaceOf } from '../handling/workspace.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import type { Installations, StoredInstallation } from './installations.js';
 
@@ -30,7 +32,7 @@ export function installRoom(kit: RoomKit): Room {
 }
 
 function removalListener(
-  kit: Pick<RoomKit, 'logger' | 'onEvent'>,
+  kit: Pick<RoomKit, 'logger' | 'onEvent' | 'sources'>,
   installations: Installations,
 ): (args: EventArgs) => Promise<void> {
   return async ({ body, context }) => {
@@ -54,5 +56,21 @@ function removalListener(
     const outcome = await installations.remove(query, sentAt * 1000, about);
     kit.onEvent(event.type, outcome);
     kit.logger.info({ teamId: context.teamId, enterpriseId: context.enterpriseId, outcome }, event.type);
+    // Not after a reinstall ('newer'); 'absent' too, when the bot's tokens were revoked first.
+    if (event.type === 'app_uninstalled' && outcome !== 'newer') await forgetData(kit, workspaceOf(context));
   };
+}
+
+async function forgetData(kit: Pick<RoomKit, 'logger' | 'sources'>, workspace: string): Promise<void> {
+  const { forgetWorkspace } = kit.sources;
+  if (!forgetWorkspace) return;
+  try {
+    const forgotten = await forgetWorkspace(workspace);
+    kit.logger.info({ workspace, forgotten }, 'workspace data removed');
+  } catch (error) {
+    kit.logger.warn(
+      { ...errorFields(error), workspace },
+      'uninstalled, but its channel settings and cached names stay until the next uninstall',
+    );
+  }
 }

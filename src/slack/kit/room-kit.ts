@@ -77,6 +77,8 @@ export interface RoomSources {
   client: () => webApi.WebClient;
   /** Installed in many workspaces: each one's installation. */
   installations?: Installations | undefined;
+  /** Installed in many workspaces: removes what is kept of an uninstalled one; how many entries went. */
+  forgetWorkspace?: ((workspace: string) => Promise<number>) | undefined;
 }
 
 export interface ReviewDeps {
