@@ -51,7 +51,7 @@ export interface Stores extends DeclaredNamespaces {
 }
 
 /** Changes told across replicas: best effort, so a reader's cache still expires on its own. */
-export interface ChangeNotices {
+interface ChangeNotices {
   publish(topic: string, key: string): Promise<void>;
   subscribe(topic: string, onKey: (key: string) => void): Promise<void>;
 }
