@@ -11,6 +11,7 @@ import { ChannelDirectory } from '../slack/channels/directory.js';
 import { UserDirectory } from '../slack/handling/user-directory.js';
 import { Installations } from '../slack/install/installations.js';
 import { createInstaller } from '../slack/install/installer.js';
+import { OrgWorkspaces, workspaceAccessSchema } from '../slack/install/org-workspaces.js';
 import { ROTATION_LOCK_SECONDS } from '../slack/install/rotation.js';
 import { SlackReviewBoard } from '../slack/review/review-board.js';
 import { boltLogger } from '../slack/transport/bolt-logger.js';
@@ -81,7 +82,7 @@ export async function composeSlack(
   });
   // A channel's settings apply from the first message on.
   await channels.start();
-  const { auth, installations } = await slackAuth(env.slack.install, {
+  const { auth, installations, orgWorkspaces } = await slackAuth(env.slack.install, {
     webApi: deps.webApi,
     stores,
     metrics,
@@ -102,6 +103,7 @@ export async function composeSlack(
       client: () => deps.webApi.client,
       installations,
       ...(installations && { forgetWorkspace: workspaceForgetter(stores, channels) }),
+      orgWorkspaces,
     },
     settings: {
       slashCommand: env.SLASH_COMMAND,
@@ -149,7 +151,7 @@ function workspaceForgetter(stores: Stores, channels: ChannelDirectory) {
 async function slackAuth(
   install: SlackInstall,
   deps: { webApi: SlackWebApi; stores: Stores; metrics: Metrics; logger: Logger },
-): Promise<{ auth: SlackAuth; installations?: Installations }> {
+): Promise<{ auth: SlackAuth; installations?: Installations; orgWorkspaces?: OrgWorkspaces }> {
   if (install.kind === 'workspace') return { auth: { kind: 'token', botToken: install.botToken } };
   const sealer = Sealer.fromBase64(install.installationKey);
   // The environment's check let it through: reaching this is a bug, not a setting.
@@ -161,26 +163,37 @@ async function slackAuth(
     ttlSeconds: INSTALLATION_TTL_SECONDS,
   });
   const { changes } = stores;
-  const installations = new Installations(
-    values,
-    sealer,
-    changes &&
-      ((key) =>
-        changes.publish(INSTALLATIONS_TOPIC, key).catch((error: unknown) => {
-          logger.warn(
-            { ...errorFields(error), workspace: key },
-            'other replicas not told of an installation change; they see it within a minute',
-          );
-        })),
-  );
-  await changes
-    ?.subscribe(INSTALLATIONS_TOPIC, (key) => installations.forget(key))
-    .catch((error: unknown) => {
+  // Undefined without a store the replicas share.
+  const tell = (topic: string): ((key: string) => Promise<void>) | undefined => {
+    if (!changes) return undefined;
+    return (key) =>
+      changes.publish(topic, key).catch((error: unknown) => {
+        logger.warn(
+          { ...errorFields(error), workspace: key, topic },
+          'other replicas not told of an installation change; they see it within a minute',
+        );
+      });
+  };
+  const listen = (topic: string, forget: (key: string) => void): Promise<void> | undefined =>
+    changes?.subscribe(topic, forget).catch((error: unknown) => {
       logger.warn(
-        errorFields(error),
+        { ...errorFields(error), topic },
         "not listening for other replicas' installation changes; this one sees them within a minute",
       );
     });
+  const orgWorkspaces = new OrgWorkspaces(
+    stores.namespace('org-workspaces', {
+      schema: workspaceAccessSchema,
+      ttlSeconds: INSTALLATION_TTL_SECONDS,
+    }),
+    tell(ORG_WORKSPACES_TOPIC),
+  );
+  const installations = new Installations(values, sealer, {
+    changed: tell(INSTALLATIONS_TOPIC),
+    orgAccess: orgWorkspaces,
+  });
+  await listen(INSTALLATIONS_TOPIC, (key) => installations.forget(key));
+  await listen(ORG_WORKSPACES_TOPIC, (key) => orgWorkspaces.forget(key));
   const installer = createInstaller({
     clientId: install.clientId,
     clientSecret: install.clientSecret,
@@ -200,11 +213,14 @@ async function slackAuth(
   return {
     auth: { kind: 'installations', authorize: installer.authorize, pages: installer.pages },
     installations,
+    orgWorkspaces,
   };
 }
 
 /** Where replicas tell each other that an installation changed (its key: a team or an org). */
 const INSTALLATIONS_TOPIC = 'installations';
+/** Where they tell each other that an org's workspace was added or taken back (`<enterprise>:<team>`). */
+const ORG_WORKSPACES_TOPIC = 'org-workspaces';
 
 /** Ten years: kept until an uninstall removes it. */
 const INSTALLATION_TTL_SECONDS = 10 * 365 * 24 * 3600;

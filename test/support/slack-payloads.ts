@@ -32,7 +32,8 @@ export type Block = Record<string, unknown>;
 
 interface EventAuthorization {
   enterprise_id: string | null;
-  team_id: string;
+  /** Null for an org-wide install: the envelope's `team_id` names the workspace. */
+  team_id: string | null;
   user_id: string;
   is_bot: boolean;
   is_enterprise_install: boolean;
@@ -83,17 +84,28 @@ export function eventCallback<E extends { type: string }>(
   };
 }
 
-/** An Events API envelope from another workspace than IDS.team, where the app's bot user is `botUser`. */
+/**
+ * An Events API envelope from another workspace than IDS.team, where the app's bot user is `botUser`;
+ * with `orgWide`, from a workspace of that enterprise, delivered to the org's org-wide install.
+ */
 export function eventFromTeam<E extends { type: string }>(
   event: E,
   team: string,
   botUser: string = IDS.botUser,
+  orgWide?: string,
 ): EventCallback<E> {
   return eventCallback(event, {
     team_id: team,
     context_team_id: team,
+    context_enterprise_id: orgWide ?? null,
     authorizations: [
-      { enterprise_id: null, team_id: team, user_id: botUser, is_bot: true, is_enterprise_install: false },
+      {
+        enterprise_id: orgWide ?? null,
+        team_id: orgWide ? null : team,
+        user_id: botUser,
+        is_bot: true,
+        is_enterprise_install: orgWide !== undefined,
+      },
     ],
   });
 }

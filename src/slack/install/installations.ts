@@ -74,17 +74,28 @@ export function queryFor(installation: StoredInstallation): InstallationQuery<bo
   };
 }
 
+/** Whether an org-wide install still answers in a workspace of its org (team_access_revoked takes one away). */
+export interface OrgAccess {
+  answersIn(enterpriseId: string, teamId: string): Promise<boolean>;
+}
+
 export class Installations implements InstallationStore {
   readonly #values: SealedValues;
   readonly #sealer: Sealer;
   readonly #cache = new LRUCache<string, StoredInstallation>({ max: 10_000, ttl: CACHE_MS });
   /** Tells the other replicas, whose caches then `forget` it; never rejects. */
   readonly #changed: ((key: string) => Promise<void>) | undefined;
+  readonly #orgAccess: OrgAccess | undefined;
 
-  constructor(values: SealedValues, sealer: Sealer, changed?: (key: string) => Promise<void>) {
+  constructor(
+    values: SealedValues,
+    sealer: Sealer,
+    options: { changed?: ((key: string) => Promise<void>) | undefined; orgAccess?: OrgAccess } = {},
+  ) {
     this.#values = values;
     this.#sealer = sealer;
-    this.#changed = changed;
+    this.#changed = options.changed;
+    this.#orgAccess = options.orgAccess;
   }
 
   async storeInstallation(installation: Installation): Promise<void> {
@@ -119,14 +130,23 @@ export class Installations implements InstallationStore {
   }
 
   /**
-   * Undefined when the workspace (or its org-wide install) is not installed. `fresh` reads the store,
-   * not this process's minute-long cache: another replica may have changed it.
+   * Undefined when the workspace (or its org-wide install) is not installed, or no longer answers
+   * there. `fresh` reads the store, not this process's minute-long cache: another replica may have changed it.
    */
   async find(
     query: InstallationQuery<boolean>,
     options: { fresh?: boolean } = {},
   ): Promise<StoredInstallation | undefined> {
-    const fresh = options.fresh === true;
+    const found = await this.#installationFor(query, options.fresh === true);
+    const orgId = found?.isEnterpriseInstall ? found.enterprise?.id : undefined;
+    if (!orgId || !query.teamId || !this.#orgAccess) return found;
+    return (await this.#orgAccess.answersIn(orgId, query.teamId)) ? found : undefined;
+  }
+
+  async #installationFor(
+    query: InstallationQuery<boolean>,
+    fresh: boolean,
+  ): Promise<StoredInstallation | undefined> {
     const key = installationKey(query);
     const own = key === undefined ? undefined : await this.#read(key, fresh);
     // An org-wide install answers in its workspaces even when an event does not say it is org-wide.

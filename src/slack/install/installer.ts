@@ -15,13 +15,15 @@ import {
   NotInstalledError,
   type StoredInstallation,
 } from './installations.js';
+import { queryOfRequest } from './org-workspaces.js';
 import { failedPage, INSTALL_PATH, installedPage, installPage, REDIRECT_PATH } from './pages.js';
 import { type RotationLocks, TokenRotation } from './rotation.js';
 import { BOT_SCOPES } from './scopes.js';
 
 export interface Installer {
   pages: readonly PageRoute[];
-  authorize(source: InstallationQuery<boolean>): Promise<AuthorizeResult>;
+  /** Bolt passes the request's body second. */
+  authorize(source: InstallationQuery<boolean>, body?: unknown): Promise<AuthorizeResult>;
 }
 
 export function createInstaller(options: {
@@ -100,14 +102,15 @@ export function createInstaller(options: {
           }),
       ],
     ],
-    async authorize(source) {
+    async authorize(source, body) {
       try {
-        const installation = await rotation.current(source);
+        const query = queryOfRequest(source, body);
+        const installation = await rotation.current(query);
         if (!installation)
           throw new NotInstalledError(
             `no installation for ${installationKey(source) ?? 'an unnamed workspace'}`,
           );
-        return authorizeResult(installation, source);
+        return authorizeResult(installation, query);
       } catch (error) {
         const workspace = installationKey(source) ?? 'unknown';
         if (!(error instanceof NotInstalledError)) {

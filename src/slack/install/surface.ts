@@ -1,5 +1,6 @@
 // Removing the app from a workspace: `app_uninstalled` and `tokens_revoked` remove its installation,
-// once and in either order; one sent before a reinstall removes nothing newer than itself.
+// once and in either order; one sent before a reinstall removes nothing newer than itself. An org's
+// admin adding it to a workspace of the org, or taking it back: `team_access_granted` / `_revoked`.
 import { z } from 'zod';
 import { errorFields } from '../../logging/error-fields.js';
 import type { EventArgs } from '../handling/pre-dispatch.js';
@@ -7,6 +8,7 @@ import type { Room } from '../handling/surface.js';
 import { workspaceOf } from '../handling/workspace.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import type { Installations, StoredInstallation } from './installations.js';
+import type { OrgWorkspaces } from './org-workspaces.js';
 
 const removalSchema = z.object({
   event_time: z.number().int().positive(),
@@ -19,14 +21,29 @@ const removalSchema = z.object({
   ]),
 });
 
+const accessSchema = z.object({
+  event_time: z.number().int().positive(),
+  event: z.object({
+    type: z.enum(['team_access_granted', 'team_access_revoked']),
+    team_ids: z.array(z.string().min(1).max(64)).min(1).max(10_000),
+  }),
+});
+
 export function installRoom(kit: RoomKit): Room {
-  const { installations } = kit.sources;
+  const { installations, orgWorkspaces } = kit.sources;
   if (!installations) return {};
   const listener = removalListener(kit, installations);
+  const access = orgWorkspaces ? accessListener(kit, orgWorkspaces) : undefined;
   return {
     events: [
       ['app_uninstalled', listener],
       ['tokens_revoked', listener],
+      ...(access
+        ? ([
+            ['team_access_granted', access],
+            ['team_access_revoked', access],
+          ] as const)
+        : []),
     ],
   };
 }
@@ -73,4 +90,29 @@ async function forgetData(kit: Pick<RoomKit, 'logger' | 'sources'>, workspace: s
       'uninstalled, but its channel settings and cached names stay until the next uninstall',
     );
   }
+}
+
+/** Records the workspaces of the org the app was added to or taken from, each at most once. */
+function accessListener(
+  kit: Pick<RoomKit, 'logger' | 'onEvent'>,
+  orgWorkspaces: OrgWorkspaces,
+): (args: EventArgs) => Promise<void> {
+  return async ({ body, context }) => {
+    const parsed = accessSchema.safeParse(body);
+    const enterpriseId = context.enterpriseId;
+    if (!parsed.success || !enterpriseId) {
+      kit.logger.warn({ enterpriseId }, 'ignored a workspace access event of unexpected shape');
+      return;
+    }
+    const { event, event_time: sentAt } = parsed.data;
+    const access = event.type === 'team_access_granted' ? 'granted' : 'revoked';
+    const { recorded, older } = await orgWorkspaces.record(
+      enterpriseId,
+      event.team_ids,
+      access,
+      sentAt * 1000,
+    );
+    kit.onEvent(event.type, recorded.length > 0 ? 'recorded' : 'older');
+    kit.logger.info({ enterpriseId, teamIds: recorded, olderFor: older }, event.type);
+  };
 }

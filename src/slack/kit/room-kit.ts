@@ -23,6 +23,7 @@ import type { InFlight } from '../handling/in-flight.js';
 import type { Placements } from '../handling/placements.js';
 import type { UserLookup } from '../handling/user-directory.js';
 import type { Installations } from '../install/installations.js';
+import type { OrgWorkspaces } from '../install/org-workspaces.js';
 import type { Responder } from '../transport/responder.js';
 
 export interface RoomKit {
@@ -79,6 +80,8 @@ export interface RoomSources {
   installations?: Installations | undefined;
   /** Installed in many workspaces: removes what is kept of an uninstalled one; how many entries went. */
   forgetWorkspace?: ((workspace: string) => Promise<number>) | undefined;
+  /** Installed in many workspaces: the workspaces of each org its org-wide install answers in. */
+  orgWorkspaces?: OrgWorkspaces | undefined;
 }
 
 export interface ReviewDeps {
