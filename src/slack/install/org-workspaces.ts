@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { isRecord } from '../../util/json.js';
 import { workspaceKey } from '../handling/workspace.js';
 
-export const ORG_ACCESS_EVENTS = ['team_access_granted', 'team_access_revoked'] as const;
+const ORG_ACCESS_EVENTS = ['team_access_granted', 'team_access_revoked'] as const;
 
 export const workspaceAccessSchema = z.object({
   access: z.enum(['granted', 'revoked']),
