@@ -1,11 +1,12 @@
 // Installed org-wide: an Enterprise Grid org installs once through the pages, against the fake Slack's
 // oauth.v2.access, and the admin is sent to Slack's page for adding the app to its workspaces; then
 // two of its workspaces are answered with the org's one bot token, until the admin takes one back
-// (team_access_revoked) and while it is given back (team_access_granted).
+// (team_access_revoked), on every replica at once, and while it is given back (team_access_granted).
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
 import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../support/fake-slack-api.js';
+import { deleteKeysWithPrefix } from '../../support/redis-server.js';
 import { appMention, eventFromTeam, IDS } from '../../support/slack-payloads.js';
 import { sendEvent } from '../../support/slack-signing.js';
 import { tempStateFiles } from '../../support/temp-state-files.js';
@@ -47,36 +48,48 @@ interface Started {
   simulator: Simulator;
 }
 
-const running: Started[] = [];
+const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
-  for (const started of running.splice(0)) {
-    await started.gateway.gateway.stop();
-    await started.slack.close();
-    await started.simulator.close();
-  }
+  for (const stop of stops.splice(0).reverse()) await stop();
 });
 
-async function distributedGateway(): Promise<Started> {
+/** One gateway on its own SQLite file, or `replicas` on one Redis under a prefix of this test's. */
+async function distributedGateways(replicas = 1): Promise<Started[]> {
   const simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
   const slack = await startFakeSlackApi({ handlers: { 'oauth.v2.access': orgAccess } });
-  const gateway = await startTestGateway({
-    env: {
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_CLIENT_ID: CLIENT_ID,
-      SLACK_CLIENT_SECRET: 'client-secret-for-the-org-test',
-      SLACK_STATE_SECRET: 'state-secret-for-the-org-test',
-      SLACK_INSTALLATION_KEY: randomBytes(32).toString('base64'),
-      SLACK_API_URL: slack.url,
-      CS_OPEN_URL: simulator.url,
-      STATE_PATH: stateFile(),
-    },
-    closeFakes: async () => {
-      await slack.close();
-      await simulator.close();
-    },
+  stops.push(async () => {
+    await slack.close();
+    await simulator.close();
   });
-  const started = { gateway, slack, simulator };
-  running.push(started);
+  const keyPrefix = `test:install-org:${process.pid}:${randomBytes(4).toString('hex')}:`;
+  const store =
+    replicas === 1
+      ? { STATE_PATH: stateFile() }
+      : { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: keyPrefix };
+  if (replicas > 1) stops.push(() => deleteKeysWithPrefix(keyPrefix));
+  const env = {
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_CLIENT_ID: CLIENT_ID,
+    SLACK_CLIENT_SECRET: 'client-secret-for-the-org-test',
+    SLACK_STATE_SECRET: 'state-secret-for-the-org-test',
+    SLACK_INSTALLATION_KEY: randomBytes(32).toString('base64'),
+    SLACK_API_URL: slack.url,
+    CS_OPEN_URL: simulator.url,
+    ...store,
+  };
+  const started: Started[] = [];
+  for (let replica = 0; replica < replicas; replica += 1) {
+    // The fakes are the test's, closed once after every replica.
+    const gateway = await startTestGateway({ env, closeFakes: async () => {} });
+    stops.push(() => gateway.gateway.stop());
+    started.push({ gateway, slack, simulator });
+  }
+  return started;
+}
+
+async function distributedGateway(): Promise<Started> {
+  const [started] = await distributedGateways();
+  if (!started) throw new Error('no gateway started');
   return started;
 }
 
@@ -233,5 +246,31 @@ describe('installed org-wide', () => {
     );
     expect((await answered(started, TWO, 'Still here?')).token).toBe(ORG_TOKEN);
     expect(started.gateway.logs.filter((record) => record.level >= 50)).toEqual([]);
+  });
+
+  it('stops answering a workspace taken back on every replica at once, not after their cache', async () => {
+    const [replicaA, replicaB] = await distributedGateways(2);
+    if (!replicaA || !replicaB) throw new Error('two replicas expected');
+    await installOrg(replicaA.gateway.url);
+    // Replica B answers T0TWO, and so holds that the org's install answers there in its cache.
+    expect((await answered(replicaB, TWO, 'Answered by B?')).token).toBe(ORG_TOKEN);
+
+    await sendAccess(replicaA, access('team_access_revoked', [TWO.team], Math.floor(Date.now() / 1000)));
+    // Asked again and again, B refuses within seconds: A told it, and its cache let go.
+    await waitFor(
+      async () => {
+        const before = await refused(replicaB);
+        await sendEvent(replicaB.gateway.url, SIGNING_SECRET, mentionIn(TWO, 'Still answered by B?'));
+        return waitFor(async () => (await refused(replicaB)) > before, { timeoutMs: 500 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeoutMs: 10_000, intervalMs: 50, message: 'replica B still answers T0TWO' },
+    );
+    expect((await answered(replicaB, ONE, 'And T0ONE, by B?')).token).toBe(ORG_TOKEN);
+    for (const replica of [replicaA, replicaB]) {
+      expect(replica.gateway.logs.filter((record) => record.level >= 50)).toEqual([]);
+    }
   });
 });
