@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
 import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../support/fake-slack-api.js';
+import { installThroughPages } from '../../support/install-pages.js';
 import { deleteKeysWithPrefix } from '../../support/redis-server.js';
 import { appMention, eventFromTeam, IDS } from '../../support/slack-payloads.js';
 import { sendEvent } from '../../support/slack-signing.js';
@@ -94,16 +95,8 @@ async function distributedGateway(): Promise<Started> {
 }
 
 /** The org's admin through the install page and back from Slack: the page they land on. */
-async function installOrg(url: string): Promise<string> {
-  const begun = await fetch(`${url}/slack/install`);
-  const cookie = (begun.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const link = /href="(https:\/\/slack\.com\/oauth\/v2\/authorize[^"]+)"/.exec(await begun.text())?.[1];
-  const state = new URL((link ?? '').replaceAll('&amp;', '&')).searchParams.get('state') ?? '';
-  const done = await fetch(`${url}/slack/oauth_redirect?code=org-code&state=${encodeURIComponent(state)}`, {
-    headers: { cookie },
-  });
-  expect(done.status).toBe(200);
-  return done.text();
+function installOrg(url: string): Promise<string> {
+  return installThroughPages(url, 'org-code');
 }
 
 function mentionIn(workspace: Workspace, text: string) {

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
 import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../support/fake-slack-api.js';
 import { isRecord, textOf } from '../../support/gateway-harness.js';
+import { installThroughPages } from '../../support/install-pages.js';
 import type { LogRecord } from '../../support/log-sink.js';
 import { appMention, eventFromTeam, IDS } from '../../support/slack-payloads.js';
 import { sendEvent, sendSlashCommand } from '../../support/slack-signing.js';
@@ -90,14 +91,7 @@ async function distributedGateway(): Promise<Started> {
 
 /** Through the install page and the OAuth redirect, as Acme's admin would. */
 async function installAcme(url: string): Promise<void> {
-  const response = await fetch(`${url}/slack/install`);
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const link = /href="(https:\/\/slack\.com\/oauth\/v2\/authorize[^"]+)"/.exec(await response.text())?.[1];
-  const state = new URL((link ?? '').replaceAll('&amp;', '&')).searchParams.get('state') ?? '';
-  const done = await fetch(`${url}/slack/oauth_redirect?code=good-code&state=${encodeURIComponent(state)}`, {
-    headers: { cookie },
-  });
-  expect(done.status).toBe(200);
+  await installThroughPages(url);
 }
 
 /** `/cs <text>` typed by Acme's operator in the set-up channel; what they were answered. */

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
 import { type FakeSlackApi, startFakeSlackApi } from '../../support/fake-slack-api.js';
+import { installThroughPages } from '../../support/install-pages.js';
 import { deleteKeysWithPrefix } from '../../support/redis-server.js';
 import { slackOAuth } from '../../support/slack-oauth.js';
 import { appMention, eventFromTeam, IDS } from '../../support/slack-payloads.js';
@@ -59,15 +60,7 @@ afterAll(async () => {
 });
 
 async function installAcme(url: string): Promise<void> {
-  const response = await fetch(`${url}/slack/install`);
-  const page = await response.text();
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const link = /href="(https:\/\/slack\.com\/oauth\/v2\/authorize[^"]+)"/.exec(page)?.[1];
-  const state = new URL((link ?? '').replaceAll('&amp;', '&')).searchParams.get('state') ?? '';
-  const done = await fetch(`${url}/slack/oauth_redirect?code=good-code&state=${encodeURIComponent(state)}`, {
-    headers: { cookie },
-  });
-  expect(done.status).toBe(200);
+  await installThroughPages(url);
 }
 
 function mentionFromAcme(text: string) {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
 import { type FakeSlackApi, startFakeSlackApi } from '../../support/fake-slack-api.js';
 import { buttonOf, textOf } from '../../support/gateway-harness.js';
+import { installThroughPages } from '../../support/install-pages.js';
 import { openedViewId, viewOf, viewSubmissionPayload } from '../../support/review-payloads.js';
 import { slackOAuth } from '../../support/slack-oauth.js';
 import { blockActionsPayload, IDS } from '../../support/slack-payloads.js';
@@ -56,16 +57,7 @@ beforeEach(async () => {
     },
   });
   // The host workspace installs through the pages, as its admin would.
-  const response = await fetch(`${gateway.url}/slack/install`);
-  const page = await response.text();
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const link = /href="(https:\/\/slack\.com\/oauth\/v2\/authorize[^"]+)"/.exec(page)?.[1];
-  const state = new URL((link ?? '').replaceAll('&amp;', '&')).searchParams.get('state') ?? '';
-  const done = await fetch(
-    `${gateway.url}/slack/oauth_redirect?code=good-code&state=${encodeURIComponent(state)}`,
-    { headers: { cookie } },
-  );
-  expect(done.status).toBe(200);
+  await installThroughPages(gateway.url);
   installedToken = String(slack.calls('oauth.v2.access')[0]?.response?.access_token);
 });
 afterEach(async () => {

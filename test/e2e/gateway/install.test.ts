@@ -7,6 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
 import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../support/fake-slack-api.js';
+import { beginInstall, finishInstall } from '../../support/install-pages.js';
 import { appMention, eventFromTeam, IDS } from '../../support/slack-payloads.js';
 import { sendEvent } from '../../support/slack-signing.js';
 import { tempStateFiles } from '../../support/temp-state-files.js';
@@ -78,21 +79,6 @@ async function distributedGateway(): Promise<Started> {
   const started = { gateway, slack, simulator, statePath };
   running.push(started);
   return started;
-}
-
-/** The install page's state, as its cookie and as the Add to Slack link carry it. */
-async function beginInstall(url: string): Promise<{ state: string; cookie: string; page: string }> {
-  const response = await fetch(`${url}/slack/install`);
-  expect(response.status).toBe(200);
-  const page = await response.text();
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const link = /href="(https:\/\/slack\.com\/oauth\/v2\/authorize[^"]+)"/.exec(page)?.[1];
-  const state = new URL((link ?? '').replaceAll('&amp;', '&')).searchParams.get('state') ?? '';
-  return { state, cookie, page };
-}
-
-function finishInstall(url: string, query: string, cookie: string): Promise<Response> {
-  return fetch(`${url}/slack/oauth_redirect?${query}`, { headers: { cookie } });
 }
 
 function mentionFrom(team: string, text: string) {
