@@ -1,6 +1,5 @@
 // The question limits' counts: in this process, or on the Redis the replicas share through a client of
 // their own, since the stores' connection (src/stores/redis-connection.ts) exposes no EVAL to the limiter.
-import { createClient } from 'redis';
 import type { Env } from '../config/env.js';
 import { errorFields } from '../logging/error-fields.js';
 import type { Logger } from '../logging/logger.js';
@@ -21,6 +20,8 @@ export async function createQuestionLimits(
     const store: LimitStore = { kind: 'memory' };
     return { limits: new QuestionLimits({ ...settings, store }), close: async () => undefined };
   }
+  // Loaded only with Redis, as the stores load it: a gateway on SQLite or in memory does not carry it.
+  const { createClient } = await import('redis');
   const client = createClient({
     url: state.url,
     // A queued count would hold a question up for as long as Redis is away.
