@@ -32,6 +32,8 @@ export type Admission =
 
 const ADMITTED: Admission = { kind: 'admitted' };
 
+const SKIP_AFTER_FAILURE_MS = 1_000;
+
 /** Where the counts live: this process, or a node-redis client on the Redis the replicas share. */
 export type LimitStore =
   | { kind: 'memory' }
@@ -53,6 +55,8 @@ export class QuestionLimits {
   readonly #logger: Logger;
   /** So that an outage is logged once, and its end once. */
   #unavailable = false;
+  /** After a failure Redis is left alone a moment: a frozen server costs one timeout a second, not one a question. */
+  #skipUntil = 0;
 
   constructor(settings: {
     user: QuestionLimit | 'off';
@@ -94,6 +98,7 @@ export class QuestionLimits {
   }
 
   async #consume(limiter: RateLimiterAbstract, key: string): Promise<Consumed> {
+    if (this.#unavailable && Date.now() < this.#skipUntil) return 'unavailable';
     let consumed: Consumed;
     try {
       const counting = limiter.consume(key);
@@ -103,12 +108,16 @@ export class QuestionLimits {
       consumed = { over: false };
     } catch (error) {
       // The limiter rejects with its result when over the limit, and with an error when its store failed.
-      if (error instanceof RateLimiterRes) return { over: true, result: error };
-      if (!this.#unavailable) {
-        this.#unavailable = true;
-        this.#logger.warn(errorFields(error), 'question limits unavailable; questions are let through');
+      if (error instanceof RateLimiterRes) {
+        consumed = { over: true, result: error };
+      } else {
+        this.#skipUntil = Date.now() + SKIP_AFTER_FAILURE_MS;
+        if (!this.#unavailable) {
+          this.#unavailable = true;
+          this.#logger.warn(errorFields(error), 'question limits unavailable; questions are let through');
+        }
+        return 'unavailable';
       }
-      return 'unavailable';
     }
     if (this.#unavailable) {
       this.#unavailable = false;

@@ -11,7 +11,14 @@ import {
   questionGate,
 } from '../../../../src/slack/handling/question-limits.js';
 import { logSink } from '../../../support/log-sink.js';
-import { deleteKeysWithPrefix } from '../../../support/redis-server.js';
+import {
+  deleteKeysWithPrefix,
+  freezeRedis,
+  startRedisOnFreePort,
+  stopRedis,
+  thawRedis,
+} from '../../../support/redis-server.js';
+import { waitFor } from '../../../support/wait.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const silent = createLogger({ level: 'silent' });
@@ -149,6 +156,43 @@ describe('QuestionLimits on Redis', () => {
     expect(sink.records.map((record) => record.msg)).toEqual([
       'question limits unavailable; questions are let through',
     ]);
+  });
+});
+
+describe('QuestionLimits on a frozen Redis', () => {
+  it('lets a question through after the command timeout, and counts again once Redis answers', async () => {
+    const { port, child } = await startRedisOnFreePort();
+    const client = createClient({ url: `redis://127.0.0.1:${port}`, disableOfflineQueue: true });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      const sink = logSink();
+      const questionLimits = new QuestionLimits({
+        user: { points: 1, seconds: 60 },
+        channel: 'off',
+        store: { kind: 'redis', client, keyPrefix: 'frozen:' },
+        timeoutMs: 200,
+        logger: createLogger({ level: 'info', destination: sink.destination }),
+      });
+      const asked = { workspace: 'T1', userId: 'U1', channel: 'C1' };
+      expect((await questionLimits.admit(asked)).kind).toBe('admitted');
+      freezeRedis(child);
+      // Over the limit, but Redis cannot say so: an outage must not silence the robot.
+      expect((await questionLimits.admit(asked)).kind).toBe('admitted');
+      thawRedis(child);
+      // The count that was sent while frozen lands on thawing; the next one is over the limit again.
+      await waitFor(async () => (await questionLimits.admit(asked)).kind === 'throttled', {
+        timeoutMs: 5_000,
+      });
+      expect(sink.records.map((record) => record.msg)).toEqual([
+        'question limits unavailable; questions are let through',
+        'question limits counted again',
+      ]);
+    } finally {
+      thawRedis(child);
+      client.destroy();
+      await stopRedis(child);
+    }
   });
 });
 
