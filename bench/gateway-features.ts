@@ -15,6 +15,10 @@ export const GATEWAY_FEATURES = {
   DIGEST_CHANNEL_ID: 'C0BENCHDIGEST',
   ESCALATE_TO: 'U0BENCHOP1',
   ESCALATION_CHANNEL_ID: 'C0BENCHHELP',
+  // Counted on every question, as in production, but high enough that the driver's ten busy channels
+  // are never refused: the bench measures what the limits cost, not what they drop.
+  USER_QUESTION_LIMIT: '1000000/60s',
+  CHANNEL_QUESTION_LIMIT: '1000000/60s',
 } as const;
 
 /**

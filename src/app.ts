@@ -1,6 +1,7 @@
 // The composition root: builds everything from a validated Env, each registered with the resource stack.
 import { composeCore } from './composition/core.js';
 import { choosePlatform } from './composition/platform.js';
+import { createQuestionLimits } from './composition/question-limits.js';
 import { drainWithin } from './composition/shutdown.js';
 import { composeSlack, slackServices } from './composition/slack.js';
 import type { Env } from './config/env.js';
@@ -54,6 +55,8 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     logger: logger.child({ component: 'store' }),
   });
   resources.defer('stores', () => stores.close());
+  const questionLimits = await createQuestionLimits(env, logger.child({ component: 'limits' }));
+  resources.defer('question limits', () => questionLimits.close());
 
   const platformTimeouts = {
     connectMs: env.CS_CONNECT_TIMEOUT_MS,
@@ -96,6 +99,7 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     agentGroups: platformChoice.agentGroups,
     stores,
     metrics,
+    limits: questionLimits.limits,
     logger,
     running: () => !stopping,
   });

@@ -14,6 +14,7 @@ import type { ChannelDirectory } from '../slack/channels/directory.js';
 import { GatewayConfigurationError } from '../slack/handling/configuration-error.js';
 import { deliveryClaims } from '../slack/handling/delivery-claims.js';
 import { InFlight } from '../slack/handling/in-flight.js';
+import { type QuestionLimits, questionGate } from '../slack/handling/question-limits.js';
 import type { UserLookup } from '../slack/handling/user-directory.js';
 import { TRY_AGAIN_QUESTION_MAX } from '../slack/kit/button-values.js';
 import type { ReviewDeps, RoomKit, RoomSettings, RoomSources } from '../slack/kit/room-kit.js';
@@ -34,7 +35,8 @@ export function createRoomKit(
     stores: Pick<Stores, 'deliveries' | 'threads' | 'assistantContexts' | 'operators' | 'panelTitles'>;
     sources: Omit<RoomSources, 'env'>;
     settings: RoomSettings;
-    metrics: Pick<Metrics, 'slackEvent' | 'operatorRefusal'>;
+    metrics: Pick<Metrics, 'slackEvent' | 'operatorRefusal' | 'throttled'>;
+    limits: Pick<QuestionLimits, 'admit'>;
     logger: Logger;
   },
 ): SlackRoomKit {
@@ -45,6 +47,10 @@ export function createRoomKit(
   const { conversation, responder, users, channels, stores, metrics } = parts;
   const onEvent: OnEvent = (kind, outcome) => metrics.slackEvent(kind, outcome);
   const escalations = escalationRoutes(channels, env.directEscalation);
+  const operators = new OperatorDirectory(
+    { userIds: env.OPERATOR_USER_IDS, usergroupId: env.OPERATOR_USERGROUP_ID },
+    stores.operators,
+  );
   return {
     logger: parts.logger,
     onEvent,
@@ -59,6 +65,7 @@ export function createRoomKit(
       onEvent,
       working: placeholderMessages(responder),
       escalations,
+      gate: questionGate(parts.limits, { operators, onThrottled: (scope) => metrics.throttled(scope) }),
       settings: {
         defaultLocale: env.DEFAULT_LOCALE,
         placeholderDelayMs: env.PLACEHOLDER_DELAY_MS,
@@ -89,10 +96,7 @@ export function createRoomKit(
       context: (contextKey) => conversation.context(contextKey),
     },
     access: {
-      operators: new OperatorDirectory(
-        { userIds: env.OPERATOR_USER_IDS, usergroupId: env.OPERATOR_USERGROUP_ID },
-        stores.operators,
-      ),
+      operators,
       contact: env.OPERATOR_CONTACT,
       onRefusal: (action) => metrics.operatorRefusal(action),
     },

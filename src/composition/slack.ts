@@ -8,6 +8,7 @@ import type { Metrics } from '../observability/metrics.js';
 import type { PlatformClient } from '../platform/index.js';
 import type { AgentGroup } from '../service-desk/agent-groups.js';
 import { ChannelDirectory } from '../slack/channels/directory.js';
+import type { QuestionLimits } from '../slack/handling/question-limits.js';
 import { UserDirectory } from '../slack/handling/user-directory.js';
 import { Installations } from '../slack/install/installations.js';
 import { createInstaller } from '../slack/install/installer.js';
@@ -65,6 +66,8 @@ export async function composeSlack(
     agentGroups: readonly AgentGroup[];
     stores: Stores;
     metrics: Metrics;
+    /** USER_QUESTION_LIMIT and CHANNEL_QUESTION_LIMIT's counts. */
+    limits: QuestionLimits;
     logger: Logger;
     /** False once stopping. */
     running: () => boolean;
@@ -111,6 +114,7 @@ export async function composeSlack(
       workingLineDelayMs: env.WORKING_LINE_DELAY_MS,
     },
     metrics,
+    limits: deps.limits,
     logger: logger.child({ component: 'gateway' }),
   });
   const slack = await createSlackApp({

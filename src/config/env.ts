@@ -224,6 +224,40 @@ const flag = (fallback: boolean) =>
       .transform((value) => value ?? fallback),
   );
 
+/** At most `points` questions in `seconds`, or no limit at all. */
+export interface QuestionLimit {
+  points: number;
+  seconds: number;
+}
+
+const QUESTION_LIMIT_FORM = /^(\d+)\s*\/\s*(\d+)\s*s$/;
+
+/** `N/Ds` (at most N questions in D seconds) or `off`; one line naming the form on anything else. */
+const questionLimit = (fallback: QuestionLimit) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((text, context): QuestionLimit | 'off' => {
+        const trimmed = text.trim().toLowerCase();
+        if (trimmed === 'off') return 'off';
+        const match = QUESTION_LIMIT_FORM.exec(trimmed);
+        const points = Number(match?.[1]);
+        const seconds = Number(match?.[2]);
+        if (!match || points < 1 || points > 1_000_000 || seconds < 1 || seconds > 86_400) {
+          context.addIssue({
+            code: 'custom',
+            message:
+              'must be N/Ds, at most N questions in D seconds (e.g. 20/60s; N 1 to 1000000, D 1 to 86400), or off',
+          });
+          return z.NEVER;
+        }
+        return { points, seconds };
+      })
+      .optional()
+      .transform((value) => value ?? fallback),
+  );
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** How the gateway meets Slack: each mode carries the secret it cannot run without. */
@@ -322,6 +356,9 @@ const variablesSchema = z.object({
   // How long an operator's slow `/cs` stats, tickets or agents may take before "Working on it…" shows.
   WORKING_LINE_DELAY_MS: integer(0, 10_000, 700),
   QUESTION_DEADLINE_SECONDS: integer(1, 600, 60),
+  // Questions a person, and a channel, may ask before a polite "ask again in …"; shared on Redis.
+  USER_QUESTION_LIMIT: questionLimit({ points: 20, seconds: 60 }),
+  CHANNEL_QUESTION_LIMIT: questionLimit({ points: 60, seconds: 60 }),
   SHUTDOWN_GRACE_SECONDS: integer(0, 600, 25),
   SLASH_COMMAND: z.preprocess(
     emptyToUndefined,

@@ -30,6 +30,7 @@ export class Metrics implements PlatformCallObserver {
   readonly #operatorRefusals: Counter<'action'>;
   readonly #digests: Counter<'outcome'>;
   readonly #homePublishes: Counter<'outcome'>;
+  readonly #throttled: Counter<'scope'>;
 
   constructor() {
     const registers = [this.#registry];
@@ -94,6 +95,12 @@ export class Metrics implements PlatformCallObserver {
       labelNames: ['outcome'],
       registers,
     });
+    this.#throttled = new Counter({
+      name: 'cs_gateway_throttled_total',
+      help: 'Questions dropped over USER_QUESTION_LIMIT or CHANNEL_QUESTION_LIMIT, by scope (user, channel)',
+      labelNames: ['scope'],
+      registers,
+    });
   }
 
   /** Apart from the constructor: the core is built after the metrics; call once, before any scrape. */
@@ -144,6 +151,10 @@ export class Metrics implements PlatformCallObserver {
 
   homePublish(outcome: 'published' | 'failed'): void {
     this.#homePublishes.inc({ outcome });
+  }
+
+  throttled(scope: 'user' | 'channel'): void {
+    this.#throttled.inc({ scope });
   }
 
   async render(): Promise<{ contentType: string; body: string }> {

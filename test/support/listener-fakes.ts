@@ -176,6 +176,8 @@ export function fakes(
       onEvent,
       working: placeholderMessages(responder),
       escalations,
+      // The limits have tests of their own (question-limits.test.ts, question-limits e2e).
+      gate: async () => ({ kind: 'admitted' }),
       settings: { defaultLocale: 'en', placeholderDelayMs: 10_000, ratingButtons: 'classic' },
     }),
     responder,

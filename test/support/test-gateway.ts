@@ -31,6 +31,9 @@ const TEST_DEFAULTS: Record<string, string> = {
   // Where a test shares Redis between replicas, a busy machine's pause of the test process (a worker
   // descheduled, a collection) must not pass for an outage; the outage tests set the production 300 ms.
   REDIS_COMMAND_TIMEOUT_MS: '3000',
+  // Many tests ask one person's questions in a burst; the limits have tests of their own (question-limits).
+  USER_QUESTION_LIMIT: 'off',
+  CHANNEL_QUESTION_LIMIT: 'off',
 };
 
 export interface TestGateway {

@@ -9,10 +9,13 @@ import type { Locale } from '../../conversation/locale.js';
 import type { Asker, Placement, Rating, Reply, SuggestionClick } from '../../conversation/types.js';
 import { EXPIRED } from '../../util/deadline.js';
 import type { Handling } from '../handling/handling.js';
+import type { Admission, LimitScope, QuestionGate } from '../handling/question-limits.js';
 import { partnerIdFor, type UserLookup } from '../handling/user-directory.js';
+import { type RenderedMessage, section } from '../kit/elements.js';
 import type { ReplyTarget, Responder } from '../transport/responder.js';
 import { type RatingButtons, renderReply } from './blocks.js';
 import type { EscalationRoutes } from './escalation.js';
+import { t } from './messages.js';
 import type { WorkingSignals } from './working-signal.js';
 
 export type Ask = (input: QuestionInput, options: AskOptions) => Promise<Reply>;
@@ -57,6 +60,7 @@ export class Answerer implements AnswerQuestion {
   readonly #onEvent: OnEvent;
   readonly #working: WorkingSignals;
   readonly #escalations: EscalationRoutes;
+  readonly #gate: QuestionGate;
   readonly #settings: { defaultLocale: Locale; placeholderDelayMs: number; ratingButtons: RatingButtons };
 
   constructor(dependencies: {
@@ -67,6 +71,8 @@ export class Answerer implements AnswerQuestion {
     working: WorkingSignals;
     /** Who may be called about an answer where it is given: the answer offers "Get a person" there. */
     escalations: EscalationRoutes;
+    /** USER_QUESTION_LIMIT and CHANNEL_QUESTION_LIMIT, with operators let through. */
+    gate: QuestionGate;
     settings: {
       defaultLocale: Locale;
       /** How long the robot may take before a "working on it" placeholder is posted; 0 posts it at once. */
@@ -81,6 +87,7 @@ export class Answerer implements AnswerQuestion {
     this.#onEvent = dependencies.onEvent;
     this.#working = dependencies.working;
     this.#escalations = dependencies.escalations;
+    this.#gate = dependencies.gate;
     this.#settings = dependencies.settings;
   }
 
@@ -91,6 +98,12 @@ export class Answerer implements AnswerQuestion {
       question.target.visibleTo === undefined && placement.reply === 'ephemeral' && !isDirect(question.target)
         ? { ...question.target, visibleTo: userId }
         : question.target;
+    // Every question passes here, typed, clicked or tried again: over a limit, the platform is not asked.
+    const admission = await this.#gate(handling, { userId, channel: target.channel });
+    if (admission.kind === 'throttled') {
+      if (admission.tell) await this.#tellThrottled(handling, target, userId, placement, admission);
+      return;
+    }
     const { logger, deadline } = handling;
     const lookup = handling.person(userId);
     const user = deadline ? await deadline.race(lookup) : await lookup;
@@ -175,6 +188,22 @@ export class Answerer implements AnswerQuestion {
     );
   }
 
+  /** Once a window, privately; in a DM, where only the asker reads, as a plain message. */
+  async #tellThrottled(
+    handling: Handling,
+    target: ReplyTarget,
+    userId: string,
+    placement: Placement,
+    admission: Extract<Admission, { kind: 'throttled' }>,
+  ): Promise<void> {
+    const locale =
+      placement.language === 'auto' ? (await handling.person(userId)).locale : placement.language;
+    const notice = throttledNotice(locale, admission.scope, admission.retryAfterMs);
+    const place = { channel: target.channel, threadTs: target.threadTs };
+    if (isDirect(target)) await this.#responder.post(handling, place, notice);
+    else await this.#responder.ephemeral(handling, place, userId, notice);
+  }
+
   async #showTooSlow(
     handling: Handling,
     target: ReplyTarget,
@@ -201,6 +230,16 @@ const NO_SIGNAL = {
   stop: () => undefined,
   shownTs: async () => undefined,
 };
+
+/** Seconds for a short wait, minutes past a minute and a half. */
+export function throttledNotice(locale: Locale, scope: LimitScope, retryAfterMs: number): RenderedMessage {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const text =
+    seconds <= 90
+      ? t(locale, 'throttled_seconds', { scope, seconds })
+      : t(locale, 'throttled_minutes', { scope, minutes: Math.ceil(seconds / 60) });
+  return { text, blocks: [section(text)] };
+}
 
 function isDirect(target: ReplyTarget): boolean {
   return target.channel.startsWith('D');

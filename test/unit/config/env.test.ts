@@ -121,6 +121,34 @@ describe('DEDUP_TTL_SECONDS', () => {
   });
 });
 
+describe('USER_QUESTION_LIMIT and CHANNEL_QUESTION_LIMIT', () => {
+  it('limits a person to 20 and a channel to 60 questions a minute when unset', () => {
+    const result = parseEnv(slack);
+    if (!result.ok) throw new Error(result.problems.join('; '));
+    expect(result.env.USER_QUESTION_LIMIT).toEqual({ points: 20, seconds: 60 });
+    expect(result.env.CHANNEL_QUESTION_LIMIT).toEqual({ points: 60, seconds: 60 });
+  });
+
+  it('reads N/Ds with spaces and either case, and off for no limit', () => {
+    const result = parseEnv({ ...slack, USER_QUESTION_LIMIT: ' 3 / 10S ', CHANNEL_QUESTION_LIMIT: 'OFF' });
+    if (!result.ok) throw new Error(result.problems.join('; '));
+    expect(result.env.USER_QUESTION_LIMIT).toEqual({ points: 3, seconds: 10 });
+    expect(result.env.CHANNEL_QUESTION_LIMIT).toBe('off');
+  });
+
+  it.each(['20', '20/60', '20 per minute', '0/60s', '20/0s', '-1/60s', '2.5/60s', '20/1m', '20/90000s'])(
+    'refuses %j at start with one line naming the variable and the form',
+    (value) => {
+      const result = parseEnv({ ...slack, USER_QUESTION_LIMIT: value, CHANNEL_QUESTION_LIMIT: value });
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      const form =
+        'must be N/Ds, at most N questions in D seconds (e.g. 20/60s; N 1 to 1000000, D 1 to 86400), or off';
+      expect(result.problems).toEqual([`USER_QUESTION_LIMIT: ${form}`, `CHANNEL_QUESTION_LIMIT: ${form}`]);
+    },
+  );
+});
+
 // That MAX_QUESTION_LENGTH may not exceed what a Try again button carries is checked by the Slack side,
 // which owns that limit, when it is built: test/unit/slack/gateway-settings.test.ts.
 describe('MAX_QUESTION_LENGTH', () => {

@@ -72,6 +72,7 @@ function gatewayWith(maxQuestionLength: number): SlackRoomKit {
     },
     settings: { slashCommand: '/cs' },
     metrics: new Metrics(),
+    limits: { admit: async () => ({ kind: 'admitted' }) },
     logger: createLogger({ level: 'silent' }),
   });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { throttledNotice } from '../../../../src/slack/answers/answerer.js';
 import { messages, t } from '../../../../src/slack/answers/messages.js';
 import { messages as assistantMessages } from '../../../../src/slack/assistant/messages.js';
 import { failureText, failureWording } from '../../../../src/slack/kit/failure-wording.js';
@@ -34,5 +35,23 @@ describe('t', () => {
     const reason = failureText('en', 'unavailable');
     expect(t('en', 'rating_not_recorded', { reason })).toBe(`Your rating was not recorded: ${reason}`);
     expect(t('zh-CN', 'rating_not_recorded', { reason: '问答服务暂时不可用' })).toContain('没有保存');
+  });
+
+  it('tells a person over a limit, in their language, when they can ask again', () => {
+    expect(throttledNotice('en', 'user', 1).text).toBe(
+      'You have asked many questions just now, more than I can take. You can ask again in 1 second.',
+    );
+    expect(throttledNotice('en', 'channel', 42_300).text).toBe(
+      'Many questions were asked in this channel just now, more than I can take. You can ask again in 43 seconds.',
+    );
+    // Past a minute and a half, in minutes, rounded up.
+    expect(throttledNotice('en', 'user', 10 * 60_000 - 500).text).toContain(
+      'You can ask again in 10 minutes.',
+    );
+    expect(throttledNotice('zh-CN', 'user', 30_000).text).toBe(
+      '你刚才的提问太多了，我一时处理不过来。请 30 秒后再问。',
+    );
+    expect(throttledNotice('zh-CN', 'channel', 120_000).text).toContain('这个频道');
+    expect(throttledNotice('zh-CN', 'channel', 120_000).text).toContain('2 分钟后再问');
   });
 });

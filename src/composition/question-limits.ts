@@ -1,0 +1,49 @@
+// The question limits' counts: in this process, or on the Redis the replicas share through a client of
+// their own, since the stores' connection (src/stores/redis-connection.ts) exposes no EVAL to the limiter.
+import type { Env } from '../config/env.js';
+import { errorFields } from '../logging/error-fields.js';
+import type { Logger } from '../logging/logger.js';
+import { type LimitStore, QuestionLimits } from '../slack/handling/question-limits.js';
+import { EXPIRED, within } from '../util/deadline.js';
+
+const CONNECT_TIMEOUT_MS = 5_000;
+const RECONNECT_MAX_DELAY_MS = 3_000;
+
+export async function createQuestionLimits(
+  env: Env,
+  logger: Logger,
+): Promise<{ limits: QuestionLimits; close(): Promise<void> }> {
+  const settings = { user: env.USER_QUESTION_LIMIT, channel: env.CHANNEL_QUESTION_LIMIT, logger };
+  const { state } = env;
+  const bothOff = settings.user === 'off' && settings.channel === 'off';
+  if (state.kind !== 'redis' || bothOff) {
+    const store: LimitStore = { kind: 'memory' };
+    return { limits: new QuestionLimits({ ...settings, store }), close: async () => undefined };
+  }
+  // Loaded only with Redis, as the stores load it: a gateway on SQLite or in memory does not carry it.
+  const { createClient } = await import('redis');
+  const client = createClient({
+    url: state.url,
+    // A queued count would hold a question up for as long as Redis is away.
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      reconnectStrategy: (retries) => Math.min(50 * 2 ** Math.min(retries, 16), RECONNECT_MAX_DELAY_MS),
+    },
+  });
+  // The limits report an outage themselves; without a listener an 'error' event ends the process.
+  client.on('error', () => undefined);
+  // The stores have just connected to this Redis; if it is gone again, questions pass until it is back.
+  const connecting = client.connect().catch((error: unknown) => {
+    logger.warn(errorFields(error), 'question limits could not connect to Redis; questions are let through');
+  });
+  await within(connecting, CONNECT_TIMEOUT_MS);
+  const store: LimitStore = { kind: 'redis', client, keyPrefix: state.keyPrefix };
+  return {
+    limits: new QuestionLimits({ ...settings, store, timeoutMs: env.REDIS_COMMAND_TIMEOUT_MS }),
+    async close() {
+      if (!client.isOpen) return;
+      if ((await within(client.close(), 2_000)) === EXPIRED && client.isOpen) client.destroy();
+    },
+  };
+}
