@@ -30,6 +30,7 @@ export class Metrics implements PlatformCallObserver {
   readonly #operatorRefusals: Counter<'action'>;
   readonly #digests: Counter<'outcome'>;
   readonly #homePublishes: Counter<'outcome'>;
+  readonly #slackRateLimited: Counter<'method' | 'outcome'>;
 
   constructor() {
     const registers = [this.#registry];
@@ -88,6 +89,12 @@ export class Metrics implements PlatformCallObserver {
       labelNames: ['outcome'],
       registers,
     });
+    this.#slackRateLimited = new Counter({
+      name: 'cs_gateway_slack_rate_limited_total',
+      help: "Web API calls held back by Slack's 429, by method and outcome (waited, then sent; gave_up past the question deadline)",
+      labelNames: ['method', 'outcome'],
+      registers,
+    });
     this.#homePublishes = new Counter({
       name: 'cs_gateway_home_publishes_total',
       help: 'Home tabs published on app_home_opened, by outcome (published, failed)',
@@ -144,6 +151,10 @@ export class Metrics implements PlatformCallObserver {
 
   homePublish(outcome: 'published' | 'failed'): void {
     this.#homePublishes.inc({ outcome });
+  }
+
+  slackRateLimited(method: string, outcome: 'waited' | 'gave_up'): void {
+    this.#slackRateLimited.inc({ method, outcome });
   }
 
   async render(): Promise<{ contentType: string; body: string }> {
