@@ -64,11 +64,12 @@ export class SlackRateLimits {
   ): Promise<T> {
     for (;;) {
       const heldUntil = this.#heldUntil.get(key) ?? 0;
-      if (heldUntil > giveUpAt) {
+      // Its turn may come past the deadline too, behind calls that took long.
+      if (Math.max(heldUntil, Date.now()) > giveUpAt) {
         this.#options.onOutcome?.(method, 'gave_up');
         // Method and channel only: the text and the token stay out of the log.
         logger.warn(
-          { method, channel, retryAfterMs: heldUntil - Date.now() },
+          { method, channel, retryAfterMs: Math.max(0, heldUntil - Date.now()) },
           "Slack's rate limit outlasts the question's deadline; the call is dropped",
         );
         throw new SlackRateLimitGaveUp(`${method} in ${channel} is rate-limited past the deadline`);

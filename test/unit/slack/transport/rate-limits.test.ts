@@ -131,6 +131,27 @@ describe("the gate over Slack's per-channel rate limits", () => {
     await expect(send('CA', slack.post('CA', 'a3'))).resolves.toBe('a3');
   });
 
+  it('gives up on a post whose turn comes past its deadline, behind a slow one', async () => {
+    const slack = limitedSlack();
+    const { send, outcomes } = gate(1_500);
+    slack.limit('CA', 1);
+    const slowPost = slack.post('CA', 'a1');
+    const first = send('CA', async () => {
+      const sent = await slowPost();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      return sent;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const second = send('CA', slack.post('CA', 'a2'));
+    const secondSettled = expect(second).rejects.toBeInstanceOf(SlackRateLimitGaveUp);
+
+    await vi.advanceTimersByTimeAsync(2_000);
+    await expect(first).resolves.toBe('a1');
+    await secondSettled;
+    expect(slack.posted).toEqual(['CA:a1']);
+    expect(outcomes).toEqual(['chat.postMessage:waited', 'chat.postMessage:gave_up']);
+  });
+
   it('passes any other failure through at once, without waiting or retrying', async () => {
     const { send, outcomes } = gate();
     const refused = Object.assign(new Error('channel_not_found'), { code: 'slack_webapi_platform_error' });
