@@ -16,6 +16,7 @@ import { OrgWorkspaces, workspaceAccessSchema } from '../slack/install/org-works
 import { ROTATION_LOCK_SECONDS } from '../slack/install/rotation.js';
 import { SlackReviewBoard } from '../slack/review/review-board.js';
 import { boltLogger } from '../slack/transport/bolt-logger.js';
+import { SlackRateLimits } from '../slack/transport/rate-limits.js';
 import { Responder } from '../slack/transport/responder.js';
 import { createSlackApp, type SlackApp, type SlackAuth } from '../slack/transport/slack-app.js';
 import type { SlackWebApi } from '../slack/transport/web-api.js';
@@ -31,7 +32,13 @@ export function slackServices(
   deps: { webApi: SlackWebApi; stores: Stores; metrics: Metrics; logger: Logger },
 ) {
   const { metrics } = deps;
-  const responder = new Responder((method, error) => metrics.slackApiError(method, error));
+  const responder = new Responder(
+    (method, error) => metrics.slackApiError(method, error),
+    new SlackRateLimits({
+      giveUpAfterMs: env.QUESTION_DEADLINE_SECONDS * 1000,
+      onOutcome: (method, outcome) => metrics.slackRateLimited(method, outcome),
+    }),
+  );
   const users = new UserDirectory(
     meteredNameCache(deps.stores.names, (store, result) => metrics.storeLookup(store, result)),
     env.DEFAULT_LOCALE,

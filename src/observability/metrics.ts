@@ -31,6 +31,7 @@ export class Metrics implements PlatformCallObserver {
   readonly #digests: Counter<'outcome'>;
   readonly #homePublishes: Counter<'outcome'>;
   readonly #throttled: Counter<'scope'>;
+  readonly #slackRateLimited: Counter<'method' | 'outcome'>;
 
   constructor() {
     const registers = [this.#registry];
@@ -87,6 +88,12 @@ export class Metrics implements PlatformCallObserver {
       name: 'cs_gateway_digests_total',
       help: 'Scheduled statistics digests, by outcome (posted, claimed_elsewhere, failed)',
       labelNames: ['outcome'],
+      registers,
+    });
+    this.#slackRateLimited = new Counter({
+      name: 'cs_gateway_slack_rate_limited_total',
+      help: "Web API calls held back by Slack's 429, by method and outcome (waited, then sent; gave_up past the question deadline)",
+      labelNames: ['method', 'outcome'],
       registers,
     });
     this.#homePublishes = new Counter({
@@ -155,6 +162,10 @@ export class Metrics implements PlatformCallObserver {
 
   throttled(scope: 'user' | 'channel'): void {
     this.#throttled.inc({ scope });
+  }
+
+  slackRateLimited(method: string, outcome: 'waited' | 'gave_up'): void {
+    this.#slackRateLimited.inc({ method, outcome });
   }
 
   async render(): Promise<{ contentType: string; body: string }> {

@@ -72,6 +72,11 @@ export interface FakeSlackApi {
   ): Promise<RecordedCall>;
   /** Makes the next `times` calls of `method` fail as described. */
   failNext(method: string, failure: FakeFailure, times?: number): void;
+  /**
+   * Answers `method`'s calls for `channel` with 429 for the next `seconds`, each with Slack's Retry-After
+   * (the whole seconds left), as Slack does past a method's limit in one channel.
+   */
+  rateLimit(method: string, channel: string, seconds: number): void;
   /** Holds the next call of `method` for `ms` before taking it (recording it and answering), as a slow Slack would. */
   delayNext(method: string, ms: number): void;
   setUser(id: string, user: FakeUser): void;
@@ -86,7 +91,7 @@ export interface FakeSlackApi {
   setHandler(method: string, handler: MethodHandler): void;
   /** A URL to use as a payload's `response_url`; POSTs to it are recorded as method `response_url`. */
   responseUrl(key?: string): string;
-  /** Forgets calls, pending failures, users, memberships and handlers; keeps the socket mode URL and the ts counter. */
+  /** Forgets calls, pending failures and limits, users, memberships and handlers; keeps the socket mode URL and the ts counter. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -103,6 +108,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const recorded: RecordedCall[] = [];
   const failures = new Map<string, FakeFailure[]>();
   const delays = new Map<string, number[]>();
+  /** `method channel` to the epoch ms its limit ends. */
+  const limitedUntil = new Map<string, number>();
   const directory = new OpenDirectory(FAKE_IDENTITY, options.users);
   const handlers = new Map<string, MethodHandler>(Object.entries(options.handlers ?? {}));
   const emitter = new EventEmitter();
@@ -176,7 +183,11 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       remotePort: req.socket.remotePort,
     };
 
-    const failure = takeFailure(failures, method);
+    const until = limitedUntil.get(`${method} ${String(body.channel)}`) ?? 0;
+    const failure: FakeFailure | undefined =
+      until > call.at
+        ? { status: 429, retryAfter: Math.ceil((until - call.at) / 1000) }
+        : takeFailure(failures, method);
     if (failure !== undefined) {
       if ('error' in failure) {
         call.response = { ok: false, error: failure.error };
@@ -263,6 +274,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       for (let i = 0; i < times; i++) queue.push(failure);
       failures.set(method, queue);
     },
+    rateLimit(method, channel, seconds) {
+      limitedUntil.set(`${method} ${channel}`, Date.now() + seconds * 1000);
+    },
     delayNext(method, ms) {
       delays.set(method, [...(delays.get(method) ?? []), ms]);
     },
@@ -288,6 +302,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       recorded.length = 0;
       failures.clear();
       delays.clear();
+      limitedUntil.clear();
       directory.clear();
       handlers.clear();
       // Forgets the messages and views it saw too; the ts counter goes on.

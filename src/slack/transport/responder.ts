@@ -3,6 +3,7 @@ import type { webApi } from '@slack/bolt';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
 import type { RenderedMessage } from '../kit/elements.js';
+import { SlackRateLimitGaveUp, type SlackRateLimits } from './rate-limits.js';
 import { postToResponseUrl } from './response-url.js';
 
 type WebClient = webApi.WebClient;
@@ -45,21 +46,34 @@ export interface ReplyTarget {
 
 export class Responder {
   readonly #onApiError: ((method: string, error: string | undefined) => void) | undefined;
+  /** Undefined sends every call at once, a 429 failing it (tests that never meet one). */
+  readonly #rateLimits: SlackRateLimits | undefined;
 
-  constructor(onApiError?: (method: string, error: string | undefined) => void) {
+  constructor(
+    onApiError?: (method: string, error: string | undefined) => void,
+    rateLimits?: SlackRateLimits,
+  ) {
     this.#onApiError = onApiError;
+    this.#rateLimits = rateLimits;
+  }
+
+  /** A call to a conversation: a 429 holds back only its method in that channel. */
+  #toChannel<T>(out: Outbox, method: string, channel: string, call: () => Promise<T>): Promise<T> {
+    return this.#rateLimits ? this.#rateLimits.send(out, method, channel, call) : call();
   }
 
   /** The Slack error when Slack refused. */
   async post(out: Outbox, target: ReplyTarget, message: RenderedMessage): Promise<Sent> {
     try {
-      const response = await out.client.apiCall('chat.postMessage', {
-        channel: target.channel,
-        ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
-        ...messageFields(message),
-        unfurl_links: false,
-        unfurl_media: false,
-      });
+      const response = await this.#toChannel(out, 'chat.postMessage', target.channel, () =>
+        out.client.apiCall('chat.postMessage', {
+          channel: target.channel,
+          ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
+          ...messageFields(message),
+          unfurl_links: false,
+          unfurl_media: false,
+        }),
+      );
       const ts = 'ts' in response ? response.ts : undefined;
       return typeof ts === 'string' ? { ok: true, ts } : { ok: false, error: 'no_ts' };
     } catch (error) {
@@ -70,7 +84,9 @@ export class Responder {
 
   async update(out: Outbox, channel: string, ts: string, message: RenderedMessage): Promise<Sent> {
     try {
-      await out.client.apiCall('chat.update', { channel, ts, ...messageFields(message) });
+      await this.#toChannel(out, 'chat.update', channel, () =>
+        out.client.apiCall('chat.update', { channel, ts, ...messageFields(message) }),
+      );
       return { ok: true, ts };
     } catch (error) {
       this.failed(out, 'chat.update', error, { channel, threadTs: undefined }, { ts });
@@ -125,13 +141,15 @@ export class Responder {
     message: RenderedMessage,
   ): Promise<Shown> {
     try {
-      await out.client.chat.postEphemeral({
-        channel: target.channel,
-        user: userId,
-        ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
-        text: message.text,
-        blocks: message.blocks,
-      });
+      await this.#toChannel(out, 'chat.postEphemeral', target.channel, () =>
+        out.client.chat.postEphemeral({
+          channel: target.channel,
+          user: userId,
+          ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
+          text: message.text,
+          blocks: message.blocks,
+        }),
+      );
       return { ok: true };
     } catch (error) {
       this.failed(out, 'chat.postEphemeral', error, target, { userId });
@@ -202,7 +220,7 @@ export class Responder {
     call: () => Promise<unknown>,
   ): Promise<boolean> {
     try {
-      await call();
+      await (target ? this.#toChannel(out, method, target.channel, call) : call());
       return true;
     } catch (error) {
       this.failed(out, method, error, target, extra);
@@ -219,6 +237,8 @@ export class Responder {
     target: ReplyTarget | undefined,
     extra: Record<string, string> = {},
   ): void {
+    // The rate-limit gate logged and counted it, with the same method and channel.
+    if (error instanceof SlackRateLimitGaveUp) return;
     const slackError = slackErrorCode(error);
     this.#onApiError?.(method, slackError);
     out.logger.error(

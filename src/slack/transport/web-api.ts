@@ -5,12 +5,13 @@ import { webApi } from '@slack/bolt';
 import { z } from 'zod';
 import { CodedError } from '../../util/coded-error.js';
 import { guardOutgoingCalls, webApiRetryPolicy } from './outgoing.js';
+import { withReadableRetryAfter } from './rate-limits.js';
 import { slackErrorCode } from './responder.js';
 import { createSlackFetch } from './web-api-fetch.js';
 
 export interface SlackWebApi {
   client: webApi.WebClient;
-  /** The same pool and retry policy for Bolt's clients. */
+  /** The same pool, retry policy and rate-limit handling for Bolt's clients. */
   clientOptions: webApi.WebClientOptions;
   /** Undefined when installed in many workspaces: each has its own bot user. */
   identity: { botUserId: string; botId: string | undefined } | undefined;
@@ -34,9 +35,11 @@ export async function connectSlackWebApi(options: {
 }): Promise<SlackWebApi> {
   const slackFetch = createSlackFetch();
   const clientOptions: webApi.WebClientOptions = {
-    fetch: slackFetch.fetch,
+    fetch: withReadableRetryAfter(slackFetch.fetch),
     ...(options.slackApiUrl ? { slackApiUrl: withTrailingSlash(options.slackApiUrl) } : {}),
     retryConfig: webApiRetryPolicy(options.webApiRetries),
+    // A 429 rejects its one call (rate-limits.ts waits it out per channel) instead of pausing every call.
+    rejectRateLimitedCalls: true,
   };
   try {
     const identity =

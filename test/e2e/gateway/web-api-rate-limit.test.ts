@@ -1,4 +1,4 @@
-// Production retries rate-limited Web API calls; every other gateway suite runs with retries off.
+// Slack's 429: the gate (rate-limits.ts) waits out a Retry-After for that method and channel alone.
 import { describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import { type GatewayHarness, isRecord, textOf, useGatewayHarness } from '../../support/gateway-harness.js';
@@ -90,5 +90,100 @@ describe('a 429 (Retry-After: 0) on the update that shows the answer, with one W
     expect(updates.map((call) => call.status)).toEqual([429, 200]);
     // Not shown twice: no second message carries the answer next to the updated placeholder.
     expect(h.slack.calls('chat.postMessage').filter(inThread(threadTs))).toHaveLength(1);
+  });
+});
+
+/** The gateway's counter for `labels` now (0 before it is first counted). */
+async function counted(h: GatewayHarness, name: string, labels: Record<string, string>): Promise<number> {
+  const metrics = await (await fetch(`${h.url}/metrics`)).text();
+  const line = metrics
+    .split('\n')
+    .find(
+      (candidate) =>
+        candidate.startsWith(`${name}{`) &&
+        Object.entries(labels).every(([key, value]) => candidate.includes(`${key}="${value}"`)),
+    );
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
+const LIMITED_CHANNEL = 'C0LIMITED';
+const OTHER_CHANNEL = 'C0OTHER';
+const RETRY_AFTER_SECONDS = 3;
+
+async function askIn(h: GatewayHarness, channel: string, user: string = IDS.user): Promise<string> {
+  const event = appMention({ channel, user, text: `<@${IDS.botUser}> ${QUESTION}` });
+  expect((await h.sendEvent(event)).status).toBe(200);
+  return event.ts;
+}
+
+const answerPosted = (threadTs: string) => (call: RecordedCall) =>
+  call.method === 'chat.postMessage' && inThread(threadTs)(call) && answered(call);
+
+describe(`Slack answering one channel's posts with 429 (Retry-After: ${RETRY_AFTER_SECONDS})`, () => {
+  // A robot faster than the placeholder delay: each answer is one chat.postMessage.
+  const harness = useGatewayHarness({ env: { PLACEHOLDER_DELAY_MS: '10000' } });
+
+  it("answers another channel at once, and the limited channel's questions after the wait, in order", async () => {
+    const h = harness();
+    h.slack.rateLimit('chat.postMessage', LIMITED_CHANNEL, RETRY_AFTER_SECONDS);
+    const first = await askIn(h, LIMITED_CHANNEL);
+    const refused = await h.slack.waitForCall(
+      'chat.postMessage',
+      (call) => inThread(first)(call) && call.status === 429,
+      5_000,
+    );
+    // Another person, so the gateway's per-person turns do not order the two questions: the gate does.
+    const second = await askIn(h, LIMITED_CHANNEL, 'U_OTHER');
+    await waitFor(() => h.robotAsks().length === 2, {
+      timeoutMs: 5_000,
+      message: 'second question not asked',
+    });
+
+    // A third person: one person's questions are answered in turn, whatever the channel.
+    h.slack.setUser('U0THIRD', { displayName: 'Kim Third', locale: 'en-US' });
+    const askedElsewhere = Date.now();
+    const elsewhere = await askIn(h, OTHER_CHANNEL, 'U0THIRD');
+    const otherAnswer = await h.slack.waitForCall('chat.postMessage', answerPosted(elsewhere), 5_000);
+    expect(otherAnswer.at - askedElsewhere).toBeLessThan(1_000);
+
+    const firstAnswer = await h.slack.waitForCall('chat.postMessage', answerPosted(first), 10_000);
+    const secondAnswer = await h.slack.waitForCall('chat.postMessage', answerPosted(second), 10_000);
+    expect(firstAnswer.at - refused.at).toBeGreaterThanOrEqual(RETRY_AFTER_SECONDS * 1000 - 50);
+    expect(otherAnswer.at).toBeLessThan(firstAnswer.at);
+    const limitedAnswers = h.slack
+      .calls('chat.postMessage')
+      .filter((call) => call.body.channel === LIMITED_CHANNEL && call.status === 200);
+    expect(limitedAnswers).toEqual([firstAnswer, secondAnswer]);
+    // Nothing hammered Slack during the wait: the second question's answer queued behind the first.
+    expect(h.slack.calls('chat.postMessage').filter((call) => call.status === 429)).toHaveLength(1);
+    expect(h.logs.filter((record) => record.level >= 40)).toEqual([]);
+  });
+});
+
+describe("Slack's 429 lasting past the question's deadline", () => {
+  const harness = useGatewayHarness({
+    env: { PLACEHOLDER_DELAY_MS: '10000', QUESTION_DEADLINE_SECONDS: '1' },
+  });
+
+  it('drops the answer once, logged with its method and channel and counted, never retried', async () => {
+    const h = harness();
+    const labels = { method: 'chat.postMessage', outcome: 'gave_up' };
+    const before = await counted(h, 'cs_gateway_slack_rate_limited_total', labels);
+    h.slack.rateLimit('chat.postMessage', LIMITED_CHANNEL, 5);
+    await askIn(h, LIMITED_CHANNEL);
+
+    await waitFor(() => h.logs.some((record) => record.level === 40 && record.channel === LIMITED_CHANNEL), {
+      timeoutMs: 5_000,
+      message: 'no warning for the dropped answer',
+    });
+    const warning = h.logs.find((record) => record.level === 40 && record.channel === LIMITED_CHANNEL);
+    expect(warning).toMatchObject({ method: 'chat.postMessage' });
+    expect(JSON.stringify(warning)).not.toContain(ANSWER_TEXT);
+    expect(await counted(h, 'cs_gateway_slack_rate_limited_total', labels)).toBe(before + 1);
+    // The same person's next question, in another channel, is answered: the dropped one is over by then.
+    await answerIn(h, await askIn(h, OTHER_CHANNEL));
+    expect(
+      h.slack.calls('chat.postMessage').filter((call) => call.body.channel === LIMITED_CHANNEL),
+    ).toHaveLength(1);
   });
 });

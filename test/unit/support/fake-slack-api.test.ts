@@ -161,6 +161,26 @@ describe('fake Slack Web API, driven by the real WebClient', () => {
     });
   });
 
+  it('rate-limits one method in one channel, with the seconds left as Retry-After, until reset', async () => {
+    api.rateLimit('chat.postMessage', 'C1', 3);
+    const post = (channel: string) =>
+      fetch(`${api.url}chat.postMessage`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer xoxb-test' },
+        body: JSON.stringify({ channel, text: 'x' }),
+      });
+    const limited = await post('C1');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(2);
+    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(3);
+    expect((await post('C2')).status).toBe(200);
+    await expect(client.chat.update({ channel: 'C1', ts: '1.2', text: 'x' })).resolves.toMatchObject({
+      ok: true,
+    });
+    api.reset();
+    expect((await post('C1')).status).toBe(200);
+  });
+
   it('answers unknown methods with unknown_method', async () => {
     await expect(client.apiCall('no.such.method')).rejects.toMatchObject({
       data: { error: 'unknown_method' },
