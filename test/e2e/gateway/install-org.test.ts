@@ -4,14 +4,12 @@
 // (team_access_revoked), on every replica at once, and while it is given back (team_access_granted).
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
-import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../support/fake-slack-api.js';
+import { type DistributedGateway, startDistributed } from '../../support/distributed-gateways.js';
+import type { RecordedCall } from '../../support/fake-slack-api.js';
 import { installThroughPages } from '../../support/install-pages.js';
-import { deleteKeysWithPrefix } from '../../support/redis-server.js';
 import { appMention, eventFromTeam, IDS } from '../../support/slack-payloads.js';
 import { sendEvent } from '../../support/slack-signing.js';
 import { tempStateFiles } from '../../support/temp-state-files.js';
-import { startTestGateway, type TestGateway } from '../../support/test-gateway.js';
 import { waitFor } from '../../support/wait.js';
 
 const SIGNING_SECRET = 'install-org-test-signing-secret';
@@ -43,11 +41,7 @@ function orgAccess(call: RecordedCall): Record<string, unknown> {
   };
 }
 
-interface Started {
-  gateway: TestGateway;
-  slack: FakeSlackApi;
-  simulator: Simulator;
-}
+type Started = DistributedGateway;
 
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -55,37 +49,18 @@ afterEach(async () => {
 });
 
 /** One gateway on its own SQLite file, or `replicas` on one Redis under a prefix of this test's. */
-async function distributedGateways(replicas = 1): Promise<Started[]> {
-  const simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
-  const slack = await startFakeSlackApi({ handlers: { 'oauth.v2.access': orgAccess } });
-  stops.push(async () => {
-    await slack.close();
-    await simulator.close();
-  });
-  const keyPrefix = `test:install-org:${process.pid}:${randomBytes(4).toString('hex')}:`;
-  const store =
-    replicas === 1
-      ? { STATE_PATH: stateFile() }
-      : { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: keyPrefix };
-  if (replicas > 1) stops.push(() => deleteKeysWithPrefix(keyPrefix));
-  const env = {
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_CLIENT_ID: CLIENT_ID,
-    SLACK_CLIENT_SECRET: 'client-secret-for-the-org-test',
-    SLACK_STATE_SECRET: 'state-secret-for-the-org-test',
-    SLACK_INSTALLATION_KEY: randomBytes(32).toString('base64'),
-    SLACK_API_URL: slack.url,
-    CS_OPEN_URL: simulator.url,
-    ...store,
-  };
-  const started: Started[] = [];
-  for (let replica = 0; replica < replicas; replica += 1) {
-    // The fakes are the test's, closed once after every replica.
-    const gateway = await startTestGateway({ env, closeFakes: async () => {} });
-    stops.push(() => gateway.gateway.stop());
-    started.push({ gateway, slack, simulator });
-  }
-  return started;
+function distributedGateways(replicas = 1): Promise<Started[]> {
+  return startDistributed(
+    {
+      slack: { handlers: { 'oauth.v2.access': orgAccess } },
+      signingSecret: SIGNING_SECRET,
+      clientId: CLIENT_ID,
+      clientSecret: 'client-secret-for-the-org-test',
+      statePath: replicas === 1 ? stateFile() : undefined,
+      replicas,
+    },
+    stops,
+  );
 }
 
 async function distributedGateway(): Promise<Started> {

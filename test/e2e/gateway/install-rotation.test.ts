@@ -4,14 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
-import { type FakeSlackApi, startFakeSlackApi } from '../../support/fake-slack-api.js';
+import { startDistributed } from '../../support/distributed-gateways.js';
+import type { FakeSlackApi } from '../../support/fake-slack-api.js';
 import { installThroughPages } from '../../support/install-pages.js';
-import { deleteKeysWithPrefix } from '../../support/redis-server.js';
 import { type SlackOAuth, slackOAuth } from '../../support/slack-oauth.js';
 import { appMention, eventFromTeam, IDS } from '../../support/slack-payloads.js';
 import { sendEvent } from '../../support/slack-signing.js';
-import { startTestGateway, type TestGateway } from '../../support/test-gateway.js';
+import type { TestGateway } from '../../support/test-gateway.js';
 import { waitFor } from '../../support/wait.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -22,14 +21,13 @@ const CLIENT_SECRET = 'client-secret-for-the-test';
 const ACME = 'T0ACME';
 const ACME_BOT = 'U0ACMEBOT';
 
-let simulator: Simulator;
 let slack: FakeSlackApi;
 let oauth: SlackOAuth;
 let replicaA: TestGateway;
 let replicaB: TestGateway;
+const stops: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
-  simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
   oauth = slackOAuth({
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
@@ -39,30 +37,23 @@ beforeAll(async () => {
     // Installed with an hour left: due for a refresh at its first use.
     installedLifetimeSeconds: 3600,
   });
-  // One Slack for both replicas, as in production.
-  slack = await startFakeSlackApi({ handlers: { 'oauth.v2.access': oauth.handler } });
-  const env = {
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_CLIENT_ID: CLIENT_ID,
-    SLACK_CLIENT_SECRET: CLIENT_SECRET,
-    SLACK_STATE_SECRET: 'state-secret-for-the-test',
-    SLACK_INSTALLATION_KEY: randomBytes(32).toString('base64'),
-    SLACK_API_URL: slack.url,
-    CS_OPEN_URL: simulator.url,
-    REDIS_URL,
-    REDIS_KEY_PREFIX: keyPrefix,
-  };
-  // The fakes are the file's, closed once after both replicas.
-  const closeFakes = async () => {};
-  replicaA = await startTestGateway({ env, closeFakes });
-  replicaB = await startTestGateway({ env, closeFakes });
+  const [a, b] = await startDistributed(
+    {
+      slack: { handlers: { 'oauth.v2.access': oauth.handler } },
+      signingSecret: SIGNING_SECRET,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      keyPrefix,
+    },
+    stops,
+  );
+  if (!a || !b) throw new Error('two replicas expected');
+  ({ slack } = a);
+  replicaA = a.gateway;
+  replicaB = b.gateway;
 });
 afterAll(async () => {
-  await replicaA?.gateway.stop();
-  await replicaB?.gateway.stop();
-  await slack?.close();
-  await simulator?.close();
-  await deleteKeysWithPrefix(keyPrefix);
+  for (const stop of stops.splice(0).reverse()) await stop();
 });
 
 /** Installs Acme through one replica's pages, as its admin would. */

@@ -5,13 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
-import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../support/fake-slack-api.js';
+import { type DistributedGateway, startDistributed } from '../../support/distributed-gateways.js';
+import type { RecordedCall } from '../../support/fake-slack-api.js';
 import { beginInstall, finishInstall } from '../../support/install-pages.js';
 import { appMention, eventFromTeam, IDS } from '../../support/slack-payloads.js';
 import { sendEvent } from '../../support/slack-signing.js';
 import { tempStateFiles } from '../../support/temp-state-files.js';
-import { startTestGateway, type TestGateway } from '../../support/test-gateway.js';
 
 const SIGNING_SECRET = 'install-test-signing-secret';
 const CLIENT_ID = '1111.2222';
@@ -40,45 +39,31 @@ function oauthAccess(call: RecordedCall): Record<string, unknown> {
   };
 }
 
-interface Started {
-  gateway: TestGateway;
-  slack: FakeSlackApi;
-  simulator: Simulator;
+interface Started extends DistributedGateway {
   statePath: string;
 }
 
-const running: Started[] = [];
+const stops: Array<() => Promise<void>> = [];
 afterEach(async () => {
-  for (const started of running.splice(0)) {
-    await started.gateway.gateway.stop();
-    await started.slack.close();
-    await started.simulator.close();
-  }
+  for (const stop of stops.splice(0).reverse()) await stop();
 });
 
 async function distributedGateway(): Promise<Started> {
-  const simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
-  const slack = await startFakeSlackApi({ handlers: { 'oauth.v2.access': oauthAccess } });
   const statePath = stateFile();
-  const gateway = await startTestGateway({
-    env: {
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_CLIENT_ID: CLIENT_ID,
-      SLACK_CLIENT_SECRET: CLIENT_SECRET,
-      SLACK_STATE_SECRET: 'state-secret-for-the-test',
-      SLACK_INSTALLATION_KEY: randomBytes(32).toString('base64'),
-      SLACK_API_URL: slack.url,
-      CS_OPEN_URL: simulator.url,
-      STATE_PATH: statePath,
+  const [started] = await startDistributed(
+    {
+      slack: {
+        handlers: { 'oauth.v2.access': oauthAccess },
+      },
+      signingSecret: SIGNING_SECRET,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      statePath,
     },
-    closeFakes: async () => {
-      await slack.close();
-      await simulator.close();
-    },
-  });
-  const started = { gateway, slack, simulator, statePath };
-  running.push(started);
-  return started;
+    stops,
+  );
+  if (!started) throw new Error('no gateway started');
+  return { ...started, statePath };
 }
 
 function mentionFrom(team: string, text: string) {
