@@ -138,8 +138,9 @@ export class RedisConnection implements RedisCommands {
   readonly #commandTimeoutMs: number;
   /** Shared with the client's event listeners, attached before this object existed. */
   readonly #state: ConnectionState;
-  /** One connection each: a subscribed connection takes no other command. */
-  readonly #subscribers: Client[] = [];
+  /** One connection for every topic, opened at the first subscribe: a subscribed one takes no other command. */
+  #subscriber: Client | undefined;
+  #subscriberReady: Promise<Client> | undefined;
 
   private constructor(
     keyPrefix: string,
@@ -316,18 +317,30 @@ export class RedisConnection implements RedisCommands {
   }
 
   /**
-   * Calls `listener` with each message published to `topic`, on a connection of its own that node-redis
-   * subscribes again after every reconnect; what is published while it is down is not heard.
+   * Calls `listener` with each message published to `topic`, on the one subscribing connection, which
+   * node-redis subscribes again after every reconnect; what is published while it is down is not heard.
    */
   async subscribe(topic: string, listener: (message: string) => void): Promise<void> {
     if (this.#state.closed)
       throw new StoreUnavailableError('redis SUBSCRIBE refused: the connection is closed');
+    this.#subscriberReady ??= this.#connectSubscriber();
+    const subscriber = await this.#subscriberReady;
+    await subscriber.subscribe(`${this.keyPrefix}${topic}`, listener);
+  }
+
+  async #connectSubscriber(): Promise<Client> {
     const subscriber = this.#client.duplicate();
     // The commands' circuit speaks for Redis; without a listener an 'error' event would end the process.
     subscriber.on('error', () => undefined);
-    this.#subscribers.push(subscriber);
-    await subscriber.connect();
-    await subscriber.subscribe(`${this.keyPrefix}${topic}`, listener);
+    this.#subscriber = subscriber;
+    try {
+      await subscriber.connect();
+      return subscriber;
+    } catch (error) {
+      // The next subscribe tries a connection of its own again.
+      this.#subscriberReady = undefined;
+      throw error;
+    }
   }
 
   /** The hash's fields starting with `prefix`, found by HSCAN a step at a time; how many went. */
@@ -358,7 +371,7 @@ export class RedisConnection implements RedisCommands {
   async close(): Promise<void> {
     if (this.#state.closed) return;
     this.#state.closed = true;
-    for (const subscriber of this.#subscribers.splice(0)) if (subscriber.isOpen) subscriber.destroy();
+    if (this.#subscriber?.isOpen) this.#subscriber.destroy();
     const answering = this.#client.isReady && !this.#breaker.isOpen;
     this.#breaker.dispose();
     if (!answering) {
