@@ -174,8 +174,7 @@ export class Installations implements InstallationStore {
   ): Promise<'removed' | 'newer' | 'absent'> {
     const key = installationKey(query);
     if (key === undefined) return 'absent';
-    this.#cache.delete(key);
-    const stored = await this.#read(key);
+    const stored = await this.#read(key, true);
     if (!stored || !about(stored)) return 'absent';
     if ((stored.installedAt ?? 0) > sentAt) return 'newer';
     await this.deleteInstallation(query);
