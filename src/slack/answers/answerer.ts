@@ -99,7 +99,9 @@ export class Answerer implements AnswerQuestion {
         ? { ...question.target, visibleTo: userId }
         : question.target;
     // Every question passes here, typed, clicked or tried again: over a limit, the platform is not asked.
-    const admission = await this.#gate(handling, { userId, channel: target.channel });
+    // A DM is one person's: it counts against them only.
+    const channel = isDirect(target) ? undefined : target.channel;
+    const admission = await this.#gate(handling, { userId, channel });
     if (admission.kind === 'throttled') {
       if (admission.tell) await this.#tellThrottled(handling, target, userId, placement, admission);
       return;

@@ -162,10 +162,10 @@ function throttled(
   return { kind: 'throttled', scope, retryAfterMs: result.msBeforeNext, firstInWindow, tell };
 }
 
-/** Decides if a question is asked: within the limits, or from an operator. */
+/** Decides if a question is asked: within the limits, or from an operator. `channel` undefined: a DM. */
 export type QuestionGate = (
   handling: Handling,
-  asked: { userId: string; channel: string },
+  asked: { userId: string; channel: string | undefined },
 ) => Promise<Admission>;
 
 export function questionGate(
@@ -173,12 +173,7 @@ export function questionGate(
   deps: { operators: Pick<OperatorDirectory, 'check'>; onThrottled(scope: LimitScope): void },
 ): QuestionGate {
   return async (handling, { userId, channel }) => {
-    const admission = await limits.admit({
-      workspace: handling.teamId,
-      userId,
-      // A DM is one person's: it counts against them only.
-      channel: channel.startsWith('D') ? undefined : channel,
-    });
+    const admission = await limits.admit({ workspace: handling.teamId, userId, channel });
     if (admission.kind === 'admitted') return admission;
     // Asked only over a limit: most questions are within it, and most askers are no operators.
     if (await isOperator(deps.operators, handling, userId)) return ADMITTED;
