@@ -2,7 +2,7 @@
 // side provides) and the conversation, which reports every answer to the review loop.
 import type { Env } from '../config/env.js';
 import { newContextKey } from '../conversation/context-key.js';
-import { Conversation } from '../conversation/conversation.js';
+import { Conversation, type PlatformAccounts } from '../conversation/conversation.js';
 import type { Logger } from '../logging/logger.js';
 import { meteredContextStore } from '../observability/metered-stores.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -22,6 +22,8 @@ export function composeCore(
   deps: {
     platform: PlatformClient;
     platformChoice: Pick<PlatformChoice, 'sysNum' | 'demo'>;
+    /** Each workspace's platform account (one for all when installed in one workspace). */
+    accounts: PlatformAccounts;
     stores: Stores;
     board: ReviewBoard;
     metrics: Metrics;
@@ -49,14 +51,12 @@ export function composeCore(
   });
 
   const conversation = new Conversation({
-    robot: platform,
+    accounts: deps.accounts,
     contexts: meteredContextStore(stores.contexts, (store, result) => metrics.storeLookup(store, result)),
     ratings: stores.ratings,
     settings: {
-      sysNum: deps.platformChoice.sysNum,
       maxQuestionLength: env.MAX_QUESTION_LENGTH,
       contextTtlSeconds: env.CONTEXT_TTL_SECONDS,
-      demo: deps.platformChoice.demo,
     },
     logger: logger.child({ component: 'conversation' }),
     newKey: newContextKey,

@@ -47,8 +47,13 @@ export function createRoomKit(
   const { conversation, responder, users, channels, stores, metrics } = parts;
   const onEvent: OnEvent = (kind, outcome) => metrics.slackEvent(kind, outcome);
   const escalations = escalationRoutes(channels, env.directEscalation);
+  const { installations } = parts.sources;
   const operators = new OperatorDirectory(
-    { userIds: env.OPERATOR_USER_IDS, usergroupId: env.OPERATOR_USERGROUP_ID },
+    {
+      userIds: env.OPERATOR_USER_IDS,
+      usergroupId: env.OPERATOR_USERGROUP_ID,
+      ...(installations && { installerOf: (workspace: string) => installations.installerOf(workspace) }),
+    },
     stores.operators,
   );
   return {

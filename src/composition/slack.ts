@@ -14,6 +14,8 @@ import { Installations } from '../slack/install/installations.js';
 import { createInstaller } from '../slack/install/installer.js';
 import { OrgWorkspaces, workspaceAccessSchema } from '../slack/install/org-workspaces.js';
 import { ROTATION_LOCK_SECONDS } from '../slack/install/rotation.js';
+import { WorkspaceSetups } from '../slack/install/workspace-setups.js';
+import type { WorkspaceSetupSources } from '../slack/kit/room-kit.js';
 import { SlackReviewBoard } from '../slack/review/review-board.js';
 import { boltLogger } from '../slack/transport/bolt-logger.js';
 import { SlackRateLimits } from '../slack/transport/rate-limits.js';
@@ -75,6 +77,10 @@ export async function composeSlack(
     metrics: Metrics;
     /** USER_QUESTION_LIMIT and CHANNEL_QUESTION_LIMIT's counts. */
     limits: QuestionLimits;
+    /** How each request is authorized: `slackAuth`'s, made before the core. */
+    authorized: SlackAuthorization;
+    /** Installed in many workspaces: where each sets up its own platform account. */
+    setups: WorkspaceSetupSources | undefined;
     logger: Logger;
     /** False once stopping. */
     running: () => boolean;
@@ -92,12 +98,7 @@ export async function composeSlack(
   });
   // A channel's settings apply from the first message on.
   await channels.start();
-  const { auth, installations, orgWorkspaces } = await slackAuth(env.slack.install, {
-    webApi: deps.webApi,
-    stores,
-    metrics,
-    logger,
-  });
+  const { auth, installations, orgWorkspaces, setups } = deps.authorized;
   const kit = createRoomKit(env, {
     conversation: core.conversation,
     review: core.review,
@@ -112,7 +113,8 @@ export async function composeSlack(
       metrics,
       client: () => deps.webApi.client,
       installations,
-      ...(installations && { forgetWorkspace: workspaceForgetter(stores, channels) }),
+      ...(installations && { forgetWorkspace: workspaceForgetter(stores, channels, setups) }),
+      setups: deps.setups,
       orgWorkspaces,
     },
     settings: {
@@ -150,19 +152,30 @@ export async function composeSlack(
 }
 
 /** What is stored of a workspace, then this process's copy of its channels' settings. */
-function workspaceForgetter(stores: Stores, channels: ChannelDirectory) {
+function workspaceForgetter(stores: Stores, channels: ChannelDirectory, setups: WorkspaceSetups | undefined) {
   return async (workspace: string): Promise<number> => {
     const forgotten = await stores.forgetWorkspace(workspace);
     await channels.forget(workspace);
+    await setups?.delete(workspace);
     return forgotten;
   };
 }
 
+export interface SlackAuthorization {
+  auth: SlackAuth;
+  installations?: Installations;
+  orgWorkspaces?: OrgWorkspaces;
+  /** Each workspace's own set-up (its platform account); only when installed in many. */
+  setups?: WorkspaceSetups;
+  /** Seals what is kept of a workspace's secrets; only when installed in many. */
+  sealer?: Sealer;
+}
+
 /** One workspace's token, or each workspace's from its sealed installation, with the install pages. */
-async function slackAuth(
+export async function slackAuth(
   install: SlackInstall,
   deps: { webApi: SlackWebApi; stores: Stores; metrics: Metrics; logger: Logger },
-): Promise<{ auth: SlackAuth; installations?: Installations; orgWorkspaces?: OrgWorkspaces }> {
+): Promise<SlackAuthorization> {
   if (install.kind === 'workspace') return { auth: { kind: 'token', botToken: install.botToken } };
   const sealer = Sealer.fromBase64(install.installationKey);
   // The environment's check let it through: reaching this is a bug, not a setting.
@@ -203,8 +216,14 @@ async function slackAuth(
     changed: tell(INSTALLATIONS_TOPIC),
     orgAccess: orgWorkspaces,
   });
+  const setups = new WorkspaceSetups(
+    stores.namespace('workspace-setups', { schema: z.string(), ttlSeconds: INSTALLATION_TTL_SECONDS }),
+    sealer,
+    { changed: tell(WORKSPACE_SETUPS_TOPIC) },
+  );
   await listen(INSTALLATIONS_TOPIC, (key) => installations.forget(key));
   await listen(ORG_WORKSPACES_TOPIC, (key) => orgWorkspaces.forget(key));
+  await listen(WORKSPACE_SETUPS_TOPIC, (key) => setups.forget(key));
   const installer = createInstaller({
     clientId: install.clientId,
     clientSecret: install.clientSecret,
@@ -225,11 +244,15 @@ async function slackAuth(
     auth: { kind: 'installations', authorize: installer.authorize, pages: installer.pages },
     installations,
     orgWorkspaces,
+    setups,
+    sealer,
   };
 }
 
 /** Where replicas tell each other that an installation changed (its key: a team or an org). */
 const INSTALLATIONS_TOPIC = 'installations';
+/** Where they tell each other that a workspace's set-up changed (its key: a team or an org). */
+const WORKSPACE_SETUPS_TOPIC = 'workspace-setups';
 /** Where they tell each other that an org's workspace was added or taken back (`<enterprise>:<team>`). */
 const ORG_WORKSPACES_TOPIC = 'org-workspaces';
 

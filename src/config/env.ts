@@ -674,7 +674,6 @@ const envSchema = variablesSchema
       CS_ACCESS_TOKEN,
       CS_APP_ID,
       CS_APP_KEY,
-      CS_TOKEN_EXPIRE_HOURS,
       CS_SYS_NUM,
       REDIS_URL,
       REDIS_KEY_PREFIX,

@@ -46,11 +46,32 @@ export interface CoreLogger {
 }
 
 export interface ConversationSettings {
-  sysNum: string;
   maxQuestionLength: number;
   contextTtlSeconds: number;
+}
+
+/** One company's account on the platform: its robot, its system number. */
+export interface PlatformAccount {
+  robot: RobotApi;
+  sysNum: string;
   /** Answers come from the built-in simulator's demo knowledge base. */
   demo: boolean;
+}
+
+/** A workspace's account, or nobody has set one up: `contact` is whom to ask (the adapter's user id). */
+export type AccountLookup =
+  | { kind: 'account'; account: PlatformAccount }
+  | { kind: 'not_set_up'; contact: string | undefined };
+
+/** Which account a workspace asks through; throws when that cannot be read (a store down). */
+export interface PlatformAccounts {
+  accountOf(workspace: string | undefined): AccountLookup | Promise<AccountLookup>;
+}
+
+/** The one account of a gateway installed in one workspace, whichever workspace asks. */
+export function singleAccount(account: PlatformAccount): PlatformAccounts {
+  const lookup: AccountLookup = { kind: 'account', account };
+  return { accountOf: () => lookup };
 }
 
 export interface QuestionInput {
@@ -103,7 +124,7 @@ export type RateOutcome =
 const FEEDBACK_FROM_OPEN_PLATFORM = 0;
 
 export class Conversation {
-  readonly #robot: RobotApi;
+  readonly #accounts: PlatformAccounts;
   readonly #contexts: ContextStore;
   readonly #ratings: RatingStore;
   readonly #settings: ConversationSettings;
@@ -114,7 +135,7 @@ export class Conversation {
   #inFlight = 0;
 
   constructor(dependencies: {
-    robot: RobotApi;
+    accounts: PlatformAccounts;
     contexts: ContextStore;
     ratings: RatingStore;
     settings: ConversationSettings;
@@ -123,7 +144,7 @@ export class Conversation {
     observer?: AnswerObserver;
     links?: LinkedEntries;
   }) {
-    this.#robot = dependencies.robot;
+    this.#accounts = dependencies.accounts;
     this.#contexts = dependencies.contexts;
     this.#ratings = dependencies.ratings;
     this.#settings = dependencies.settings;
@@ -157,6 +178,8 @@ export class Conversation {
     const { beforeAsk, ...scope } = options;
     let suggestion: SuggestionChoice | undefined;
     let placement = input.placement;
+    // A follow-up is asked through the account of the workspace that gave the answer (a shared channel's).
+    let workspace = input.workspace;
     if (input.suggestion) {
       const offered = await this.#offeredSuggestion(input.suggestion, scope);
       if (offered.kind !== 'offered') {
@@ -175,16 +198,34 @@ export class Conversation {
       }
       suggestion = offered.suggestion;
       placement = offered.placement ?? placement;
+      workspace = offered.workspace ?? workspace;
     }
     // Asked as the gateway offered it, not as the click's value says; typed text without controls.
     const text = suggestion ? suggestion.question : typedText(input.text);
     const notice = this.precheck(text, asker.locale);
     if (notice) return notice;
+    const found = await this.#accountOf(workspace, scope);
+    if (found.kind === 'not_set_up') {
+      return { kind: 'notice', notice: 'not_set_up', locale: asker.locale, ...contactOf(found) };
+    }
+    if (found.kind === 'unavailable') {
+      return {
+        kind: 'failure',
+        reason: 'store_unavailable',
+        retry: {
+          question: text,
+          docId: suggestion?.docId,
+          ...(input.suggestion && { contextKey: input.suggestion.contextKey }),
+        },
+        locale: asker.locale,
+      };
+    }
     this.#inFlight += 1;
     try {
       await beforeAsk?.();
       return await this.#askRobot(
-        { ...input, text, placement },
+        found.account,
+        { ...input, text, placement, workspace },
         suggestion,
         input.suggestion?.contextKey,
         scope,
@@ -199,7 +240,12 @@ export class Conversation {
     click: SuggestionClick,
     scope: RequestScope,
   ): Promise<
-    | { kind: 'offered'; suggestion: SuggestionChoice; placement: Placement | undefined }
+    | {
+        kind: 'offered';
+        suggestion: SuggestionChoice;
+        placement: Placement | undefined;
+        workspace: string | undefined;
+      }
     | { kind: 'stale' }
     | { kind: 'unavailable' }
   > {
@@ -213,7 +259,7 @@ export class Conversation {
       );
       return { kind: 'stale' };
     }
-    return { kind: 'offered', suggestion, placement: context?.placement };
+    return { kind: 'offered', suggestion, placement: context?.placement, workspace: context?.workspace };
   }
 
   /** An answer's stored context: undefined when expired or unknown; throws when the store fails. */
@@ -234,7 +280,24 @@ export class Conversation {
     }
   }
 
+  /** The workspace's account; 'unavailable' (logged) when it cannot be read. */
+  async #accountOf(
+    workspace: string | undefined,
+    scope: RequestScope,
+  ): Promise<AccountLookup | { kind: 'unavailable' }> {
+    try {
+      return await this.#accounts.accountOf(workspace);
+    } catch (error) {
+      this.#logger.error(
+        { ...scope, err: error, workspace },
+        "the workspace's platform account could not be read",
+      );
+      return { kind: 'unavailable' };
+    }
+  }
+
   async #askRobot(
+    account: PlatformAccount,
     input: QuestionInput,
     suggestion: SuggestionChoice | undefined,
     clickedContextKey: string | undefined,
@@ -243,7 +306,7 @@ export class Conversation {
     const { asker, placement } = input;
     const question = input.text.trim();
     const asked = {
-      sysNum: this.#settings.sysNum,
+      sysNum: account.sysNum,
       partnerId: asker.partnerId,
       question,
       uname: typedText(asker.displayName),
@@ -256,7 +319,12 @@ export class Conversation {
 
     let answer: RobotAnswer;
     try {
-      answer = await this.#answerOrLinked(request, input.byLink === true && !suggestion, scope);
+      answer = await this.#answerOrLinked(
+        account.robot,
+        request,
+        input.byLink === true && !suggestion,
+        scope,
+      );
     } catch (error) {
       return this.#failure(
         error,
@@ -296,6 +364,7 @@ export class Conversation {
       conversationId: input.conversationId,
       threadId: input.threadId,
       createdAt: Date.now(),
+      ...(input.workspace !== undefined && { workspace: input.workspace }),
     };
 
     let stored = true;
@@ -336,7 +405,7 @@ export class Conversation {
       rateable: rateable && stored,
       matched,
       clickedBy: suggestion ? { displayName: asker.displayName, question: suggestion.question } : undefined,
-      demo: this.#settings.demo,
+      demo: account.demo,
       locale: asker.locale,
     };
     return reply;
@@ -344,18 +413,19 @@ export class Conversation {
 
   /** The robot's answer, or on no match the linked entry's (`byLink`: the link's first). */
   async #answerOrLinked(
+    robot: RobotApi,
     request: RobotAskRequest,
     byLink: boolean,
     scope: RequestScope,
   ): Promise<RobotAnswer> {
     if (byLink) {
-      const linked = await this.#linkedAnswer(request, request.robotFlag, scope);
+      const linked = await this.#linkedAnswer(robot, request, request.robotFlag, scope);
       if (linked) return linked;
     }
-    const answer = await this.#robot.askRobot(request, scope);
+    const answer = await robot.askRobot(request, scope);
     if (answer.answerType !== ANSWER_TYPE_UNKNOWN || request.questionFlag === 1 || byLink) return answer;
     try {
-      return (await this.#linkedAnswer(request, answer.robotFlag, scope)) ?? answer;
+      return (await this.#linkedAnswer(robot, request, answer.robotFlag, scope)) ?? answer;
     } catch (error) {
       // The robot's own "no answer" is still an answer to show; only the linked entry's is lost.
       this.#logger.warn({ ...scope, err: error }, 'the linked entry could not be asked; no match shown');
@@ -365,6 +435,7 @@ export class Conversation {
 
   /** The linked entry's answer; undefined without a link, or when the entry no longer answers. */
   async #linkedAnswer(
+    robot: RobotApi,
     request: RobotAskRequest,
     robotFlag: number | undefined,
     scope: RequestScope,
@@ -375,7 +446,7 @@ export class Conversation {
       return undefined;
     });
     if (!docId) return undefined;
-    const answer = await this.#robot.askRobot(askingEntry(request, docId), scope);
+    const answer = await robot.askRobot(askingEntry(request, docId), scope);
     if (answer.answerType === ANSWER_TYPE_UNKNOWN) {
       this.#logger.warn({ ...scope, docId }, 'the linked entry did not answer (removed or disabled?)');
       return undefined;
@@ -400,6 +471,13 @@ export class Conversation {
       return { kind: 'notice', reply: { kind: 'notice', notice: 'context_expired', locale } };
     }
 
+    // Rated through the account that answered; an answer stored before accounts were per workspace has none named.
+    const found = await this.#accountOf(context.workspace, scope);
+    if (found.kind === 'unavailable') return { kind: 'failure', reason: 'store_unavailable' };
+    if (found.kind === 'not_set_up') {
+      return { kind: 'notice', reply: { kind: 'notice', notice: 'not_set_up', locale, ...contactOf(found) } };
+    }
+    const { account } = found;
     let claim: { recorded: boolean; rating: Rating };
     try {
       claim = await this.#ratings.recordOnce(contextKey, rating, this.#settings.contextTtlSeconds);
@@ -424,10 +502,10 @@ export class Conversation {
       msgId: context.msgId,
       ...(context.uid
         ? { uid: context.uid }
-        : { sysNum: this.#settings.sysNum, partnerId: context.partnerId, from: FEEDBACK_FROM_OPEN_PLATFORM }),
+        : { sysNum: account.sysNum, partnerId: context.partnerId, from: FEEDBACK_FROM_OPEN_PLATFORM }),
     };
     try {
-      await this.#robot.sendRobotFeedback(feedback, scope);
+      await account.robot.sendRobotFeedback(feedback, scope);
     } catch (error) {
       // Give the mark back so the user can rate again once the platform answers.
       await this.#ratings.forget(contextKey).catch((forgetError: unknown) => {
@@ -496,4 +574,8 @@ function platformErrorDetails(error: PlatformError): Record<string, unknown> {
     default:
       return details;
   }
+}
+
+function contactOf(found: { contact: string | undefined }): { contact?: string } {
+  return found.contact === undefined ? {} : { contact: found.contact };
 }

@@ -86,9 +86,17 @@ export interface FailureReply {
 /** A short reply that needs no robot call: help for an empty question, a too-long question. */
 export interface NoticeReply {
   kind: 'notice';
-  notice: 'help' | 'question_too_long' | 'context_expired' | 'not_your_answer' | 'already_rated';
+  notice:
+    | 'help'
+    | 'question_too_long'
+    | 'context_expired'
+    | 'not_your_answer'
+    | 'already_rated'
+    | 'not_set_up';
   locale: Locale;
   limit?: number;
+  /** `not_set_up`: the adapter's id of the person to ask (who installed the app), when known. */
+  contact?: string;
 }
 
 /** Nothing to show: no answer to a message nobody addressed to the app; no message, no review card. */
@@ -124,4 +132,6 @@ export interface AnswerContext {
   conversationId: string;
   threadId: string | undefined;
   createdAt: number;
+  /** The adapter's workspace it was asked in: rated through that workspace's account, and only from there. */
+  workspace?: string | undefined;
 }

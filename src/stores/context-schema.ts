@@ -35,6 +35,7 @@ const storedContextSchema = z.object({
   threadId: z.string().optional(),
   createdAt: z.number(),
   placement: placementSchema.optional(),
+  workspace: z.string().optional(),
 });
 
 export const contextSchema: z.ZodType<AnswerContext> = storedContextSchema.transform(

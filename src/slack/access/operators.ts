@@ -11,6 +11,8 @@ export interface OperatorSettings {
   userIds: readonly string[];
   usergroupId: string | undefined;
   refreshMs?: number;
+  /** Installed in many workspaces: who installed it in a workspace is that workspace's first operator. */
+  installerOf?: ((workspace: string) => Promise<string | undefined>) | undefined;
 }
 
 export type OperatorCheck =
@@ -23,10 +25,12 @@ export class OperatorDirectory {
   readonly #userIds: ReadonlySet<string>;
   readonly #usergroupId: string | undefined;
   readonly #groups: UsergroupDirectory;
+  readonly #installerOf: OperatorSettings['installerOf'];
 
   constructor(settings: OperatorSettings, cache: OperatorCache, now: () => number = Date.now) {
     this.#userIds = new Set(settings.userIds);
     this.#usergroupId = settings.usergroupId;
+    this.#installerOf = settings.installerOf;
     this.#groups = new UsergroupDirectory(cache, {
       refreshMs: settings.refreshMs ?? DEFAULT_REFRESH_MS,
       now,
@@ -35,7 +39,7 @@ export class OperatorDirectory {
   }
 
   get configured(): boolean {
-    return this.#userIds.size > 0 || this.#usergroupId !== undefined;
+    return this.#userIds.size > 0 || this.#usergroupId !== undefined || this.#installerOf !== undefined;
   }
 
   /** Events name a group by id. */
@@ -46,6 +50,7 @@ export class OperatorDirectory {
   async check(client: WebClient, workspace: string, userId: string, logger: Logger): Promise<OperatorCheck> {
     if (!this.configured) return { kind: 'refused', reason: 'none_configured' };
     if (this.#userIds.has(userId)) return { kind: 'operator' };
+    if (this.#installerOf && (await this.#installerOf(workspace)) === userId) return { kind: 'operator' };
     if (!this.#usergroupId) return { kind: 'refused', reason: 'not_operator' };
     const members = await this.#groups.members(client, workspace, this.#usergroupId, logger);
     return members?.includes(userId) ? { kind: 'operator' } : { kind: 'refused', reason: 'not_operator' };

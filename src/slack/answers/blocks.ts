@@ -511,6 +511,11 @@ function renderNotice(reply: NoticeReply): RenderedMessage {
           ? t(locale, 'question_too_long_no_limit')
           : t(locale, 'question_too_long', { limit: reply.limit });
       break;
+    case 'not_set_up':
+      text = t(locale, 'not_set_up', {
+        contact: reply.contact === undefined ? 'none' : mention(reply.contact),
+      });
+      break;
     default:
       text = t(locale, reply.notice);
   }

@@ -19,6 +19,8 @@ const en = {
   not_your_answer: 'Only the person who asked can rate this answer.',
   already_rated: 'This answer has already been rated. Thank you!',
   context_expired: 'This answer is too old to rate or follow up. Please ask again.',
+  not_set_up:
+    "I am not set up in this workspace yet: nobody has told me which account on the customer-service platform to ask. {contact, select, none {Please ask whoever added the app to set it up in the app's Home tab.} other {Please ask {contact} to set it up in the app's Home tab.}}",
   asked: '{name} asked: {question}',
   demo_marker: "Demo knowledge base — not your company's data",
   thinking: 'Thinking…',
@@ -66,6 +68,8 @@ export const messages = catalog(en, {
   not_your_answer: '只有提问的人才能评价这个回答。',
   already_rated: '这个回答已经评价过了，谢谢！',
   context_expired: '这个回答已过期，无法再评价或追问，请重新提问。',
+  not_set_up:
+    '本工作区还没有设置好：还没有人告诉我要使用客服平台的哪个账号。{contact, select, none {请联系添加本应用的人，在应用的主页（Home）标签中完成设置。} other {请联系 {contact}，在应用的主页（Home）标签中完成设置。}}',
   asked: '{name} 问：{question}',
   demo_marker: '演示知识库 — 并非贵公司的数据',
   thinking: '正在思考…',

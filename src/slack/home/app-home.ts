@@ -10,7 +10,8 @@ import { EXPIRED, within } from '../../util/deadline.js';
 import { type Click, type ClickArgs, questionClickListener } from '../handling/click.js';
 import { beginHandling, type Handling } from '../handling/handling.js';
 import { type RenderedMessage, section } from '../kit/elements.js';
-import type { RoomKit } from '../kit/room-kit.js';
+import type { RoomKit, WorkspaceSetupSources } from '../kit/room-kit.js';
+import type { SetupStatus } from '../setup/views.js';
 import { t } from './messages.js';
 import type { HomePieces } from './pieces.js';
 import {
@@ -46,8 +47,16 @@ const PERMALINKS_MAX = 1_000;
 /** Without the links in time the cards are listed as text. */
 const PERMALINK_WAIT_MS = 2_000;
 
-export function appHomeListener(deps: HomeDeps, command: string): (args: HomeArgs) => Promise<void> {
+/** Publishes a person's Home as it is now: on opening it, and after an operator changed what it shows. */
+export type HomePublisher = (handling: Handling, userId: string) => Promise<void>;
+
+export function homePublisher(deps: HomeDeps, command: string): HomePublisher {
   const permalinks = new LRUCache<string, string>({ max: PERMALINKS_MAX });
+  return (handling, userId) =>
+    publishHome(deps, handling, { teamId: handling.teamId, userId, command }, permalinks);
+}
+
+export function appHomeListener(deps: HomeDeps, publish: HomePublisher): (args: HomeArgs) => Promise<void> {
   return ({ event, context, client }) => {
     const parsed = appHomeOpenedSchema.safeParse(event);
     if (!parsed.success) {
@@ -63,12 +72,7 @@ export function appHomeListener(deps: HomeDeps, command: string): (args: HomeArg
       return Promise.resolve();
     }
     const handling = beginHandling({ client, context }, deps);
-    const teamId = handling.teamId;
-    return deps.inFlight.track(
-      handling,
-      publishHome(deps, handling, { teamId, userId: parsed.data.user, command }, permalinks),
-      'home tab handling failed',
-    );
+    return deps.inFlight.track(handling, publish(handling, parsed.data.user), 'home tab handling failed');
   };
 }
 
@@ -115,14 +119,31 @@ async function operatorPart(
   { teamId, command }: { teamId: string; command: string },
   permalinks: LRUCache<string, string>,
 ): Promise<HomeOperatorPart> {
-  const [figures, review] = await Promise.all([
+  const [figures, review, setup] = await Promise.all([
     deps.home.figures.figures(teamId, { requestId: handling.requestId }),
     reviewPart(deps, handling, permalinks),
+    setupPart(deps.home.setups, handling),
   ]);
   if (figures.kind === 'unavailable') {
     handling.logger.warn({ teamId, reason: figures.reason }, 'home tab figures unavailable');
   }
-  return { figures, review, channels: deps.channels.list(teamId), command };
+  return { figures, review, channels: deps.channels.list(teamId), command, ...(setup && { setup }) };
+}
+
+/** Undefined when installed in one workspace: its account is the environment's, set where it runs. */
+async function setupPart(
+  setups: WorkspaceSetupSources | undefined,
+  handling: Handling,
+): Promise<SetupStatus | undefined> {
+  if (!setups) return undefined;
+  try {
+    const setup = await setups.store.get(handling.teamId);
+    if (setup) return { kind: 'own', setup };
+    return { kind: setups.hasDefault ? 'default' : 'none' };
+  } catch (error) {
+    handling.logger.warn(errorFields(error), 'workspace set-up not read for the home tab');
+    return { kind: 'unavailable' };
+  }
 }
 
 async function reviewPart(

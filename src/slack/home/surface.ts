@@ -2,22 +2,31 @@
 import { HomeFiguresCache } from '../../service-desk/home-figures.js';
 import type { Room } from '../handling/surface.js';
 import type { RoomKit } from '../kit/room-kit.js';
-import { appHomeListener, homeExampleClickListener } from './app-home.js';
+import { ACTION_SETUP_OPEN, VIEW_WORKSPACE_SETUP } from '../setup/ids.js';
+import { setupOpenListener } from '../setup/open-click.js';
+import { setupSubmitListener } from '../setup/submit.js';
+import { appHomeListener, homeExampleClickListener, homePublisher } from './app-home.js';
 import { HOME_EXAMPLE_ACTION_PATTERN } from './ids.js';
 import type { HomePieces } from './pieces.js';
 
 export function homeRoom(kit: RoomKit): Room {
-  const { env, platform, metrics } = kit.sources;
+  const { env, platform, metrics, setups } = kit.sources;
   const deps: RoomKit & HomePieces = {
     ...kit,
     home: {
       examples: env.HOME_EXAMPLE_QUESTIONS,
       figures: new HomeFiguresCache(platform),
       onPublish: (outcome) => metrics.homePublish(outcome),
+      setups,
     },
   };
+  const publish = homePublisher(deps, kit.settings.slashCommand);
   return {
-    events: [['app_home_opened', appHomeListener(deps, kit.settings.slashCommand)]],
-    clicks: [[HOME_EXAMPLE_ACTION_PATTERN, homeExampleClickListener(deps)]],
+    events: [['app_home_opened', appHomeListener(deps, publish)]],
+    clicks: [
+      [HOME_EXAMPLE_ACTION_PATTERN, homeExampleClickListener(deps)],
+      ...(setups ? ([[ACTION_SETUP_OPEN, setupOpenListener(deps, setups)]] as const) : []),
+    ],
+    ...(setups && { submissions: [[VIEW_WORKSPACE_SETUP, setupSubmitListener(deps, setups, publish)]] }),
   };
 }

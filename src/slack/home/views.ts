@@ -18,6 +18,7 @@ import {
   truncateMrkdwn,
 } from '../kit/limits.js';
 import { sharedTime } from '../kit/times.js';
+import { renderHomeSetup, type SetupStatus } from '../setup/views.js';
 import { homeExampleActionId } from './ids.js';
 import { t } from './messages.js';
 
@@ -52,6 +53,8 @@ export interface HomeOperatorPart {
   channels: ReadonlyMap<string, StoredChannelSettings>;
   /** For the lines that say how to set a channel up. */
   command: string;
+  /** Installed in many workspaces: this one's platform account. */
+  setup?: SetupStatus;
 }
 
 export interface HomeContent {
@@ -116,6 +119,7 @@ function operatorBlocks(locale: Locale, timeZone: string, part: HomeOperatorPart
   return [
     { type: 'divider' },
     { type: 'header', text: plainText(t(locale, 'home_operators'), HEADER_TEXT_MAX) },
+    ...(part.setup ? [...renderHomeSetup(locale, timeZone, part.setup), { type: 'divider' } as const] : []),
     ...figureBlocks(locale, timeZone, part.figures),
     { type: 'divider' },
     ...reviewBlocks(locale, part.review),

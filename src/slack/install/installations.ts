@@ -181,6 +181,11 @@ export class Installations implements InstallationStore {
     return 'removed';
   }
 
+  /** Who installed the app under this key (a team, or an org for an org-wide install): its first operator. */
+  async installerOf(key: string): Promise<string | undefined> {
+    return (await this.#read(key))?.user.id;
+  }
+
   /** Another replica changed or removed it. */
   forget(key: string): void {
     this.#cache.delete(key);

@@ -24,6 +24,7 @@ import type { Placements } from '../handling/placements.js';
 import type { UserLookup } from '../handling/user-directory.js';
 import type { Installations } from '../install/installations.js';
 import type { OrgWorkspaces } from '../install/org-workspaces.js';
+import type { WorkspacePlatformAccount, WorkspaceSetups } from '../install/workspace-setups.js';
 import type { Responder } from '../transport/responder.js';
 
 export interface RoomKit {
@@ -82,7 +83,20 @@ export interface RoomSources {
   forgetWorkspace?: ((workspace: string) => Promise<number>) | undefined;
   /** Installed in many workspaces: the workspaces of each org its org-wide install answers in. */
   orgWorkspaces?: OrgWorkspaces | undefined;
+  /** Installed in many workspaces: each one's own set-up, made by its operators in the Home tab. */
+  setups?: WorkspaceSetupSources | undefined;
 }
+
+/** Where a workspace's set-up is kept, and how an account is checked before it is saved. */
+export interface WorkspaceSetupSources {
+  store: Pick<WorkspaceSetups, 'get' | 'set'>;
+  /** A fetched credential is asked for a token; a fixed token is taken as given. */
+  check(account: WorkspacePlatformAccount): Promise<AccountCheck>;
+  /** The environment names an account that answers where none is set up. */
+  hasDefault: boolean;
+}
+
+export type AccountCheck = 'ok' | 'refused' | 'unreachable';
 
 export interface ReviewDeps {
   observer: Pick<ReviewObserver, 'disliked' | 'reasonGiven'>;

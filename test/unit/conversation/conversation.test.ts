@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newContextKey } from '../../../src/conversation/context-key.js';
-import { Conversation, failureReason } from '../../../src/conversation/conversation.js';
+import { Conversation, failureReason, singleAccount } from '../../../src/conversation/conversation.js';
 import { StoreUnavailableError } from '../../../src/conversation/stores.js';
 import type { AnswerReply, Asker } from '../../../src/conversation/types.js';
 import { PlatformClient, StaticTokenProvider } from '../../../src/platform/index.js';
@@ -43,14 +43,12 @@ beforeEach(() => {
 
 function conversationWith(maxQuestionLength: number): Conversation {
   return new Conversation({
-    robot: platform,
+    accounts: singleAccount({ robot: platform, sysNum: 'acme', demo: false }),
     contexts,
     ratings: new MemoryRatingStore({ maxEntries: 100 }),
     settings: {
-      sysNum: 'acme',
       maxQuestionLength,
       contextTtlSeconds: 3600,
-      demo: false,
     },
     logger: {
       info: (object, message) => logged.push({ level: 'info', object, message }),

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newContextKey } from '../../../src/conversation/context-key.js';
-import { Conversation } from '../../../src/conversation/conversation.js';
+import { Conversation, singleAccount } from '../../../src/conversation/conversation.js';
 import type { Asker } from '../../../src/conversation/types.js';
 import { PlatformClient, StaticTokenProvider } from '../../../src/platform/index.js';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
@@ -77,14 +77,12 @@ beforeEach(() => {
 
 function conversation(): Conversation {
   return new Conversation({
-    robot: platform,
+    accounts: singleAccount({ robot: platform, sysNum: 'acme', demo: false }),
     contexts: new MemoryContextStore({ maxEntries: 100, ttlSeconds: 3600 }),
     ratings: new MemoryRatingStore({ maxEntries: 100 }),
     settings: {
-      sysNum: 'acme',
       maxQuestionLength: 1000,
       contextTtlSeconds: 3600,
-      demo: false,
     },
     logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
     newKey: newContextKey,

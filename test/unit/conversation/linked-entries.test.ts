@@ -6,6 +6,7 @@ import {
   Conversation,
   type LinkedEntries,
   type QuestionInput,
+  singleAccount,
 } from '../../../src/conversation/conversation.js';
 import type { AnswerReply, Reply } from '../../../src/conversation/types.js';
 import type { RobotAnswer, RobotAskRequest } from '../../../src/platform/schemas.js';
@@ -48,17 +49,21 @@ function core(options: {
   const logged: Array<{ level: string; message: string }> = [];
   const log = (level: string) => (_object: object, message: string) => logged.push({ level, message });
   const conversation = new Conversation({
-    robot: {
-      async askRobot(request) {
-        asks.push(request);
-        if (request.questionFlag === 1) return options.byDoc ? options.byDoc() : fromEntry;
-        return options.typed;
+    accounts: singleAccount({
+      sysNum: 'acme',
+      demo: false,
+      robot: {
+        async askRobot(request: RobotAskRequest) {
+          asks.push(request);
+          if (request.questionFlag === 1) return options.byDoc ? options.byDoc() : fromEntry;
+          return options.typed;
+        },
+        async sendRobotFeedback() {},
       },
-      async sendRobotFeedback() {},
-    },
+    }),
     contexts: new MemoryContextStore({ maxEntries: 10, ttlSeconds: 60 }),
     ratings: new MemoryRatingStore({ maxEntries: 10 }),
-    settings: { sysNum: 'acme', maxQuestionLength: 500, contextTtlSeconds: 60, demo: false },
+    settings: { maxQuestionLength: 500, contextTtlSeconds: 60 },
     logger: { info: log('info'), warn: log('warn'), error: log('error') },
     newKey: () => `k${asks.length}`,
     ...(options.links ? { links: options.links } : {}),

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createRoomKit, type SlackRoomKit } from '../../../src/composition/room-kit.js';
 import { parseEnv } from '../../../src/config/env.js';
 import { newContextKey } from '../../../src/conversation/context-key.js';
-import { Conversation } from '../../../src/conversation/conversation.js';
+import { Conversation, singleAccount } from '../../../src/conversation/conversation.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { Metrics } from '../../../src/observability/metrics.js';
 import { ChannelDirectory } from '../../../src/slack/channels/directory.js';
@@ -21,17 +21,19 @@ import { reviewOff } from '../../support/listener-fakes.js';
 
 function gatewayWith(maxQuestionLength: number): SlackRoomKit {
   const conversation = new Conversation({
-    robot: {
-      askRobot: () => Promise.reject(new Error('not asked in this test')),
-      sendRobotFeedback: () => Promise.reject(new Error('not sent in this test')),
-    },
+    accounts: singleAccount({
+      robot: {
+        askRobot: () => Promise.reject(new Error('not asked in this test')),
+        sendRobotFeedback: () => Promise.reject(new Error('not sent in this test')),
+      },
+      sysNum: 'acme',
+      demo: false,
+    }),
     contexts: new MemoryContextStore({ maxEntries: 10, ttlSeconds: 60 }),
     ratings: new MemoryRatingStore({ maxEntries: 10 }),
     settings: {
-      sysNum: 'acme',
       maxQuestionLength,
       contextTtlSeconds: 60,
-      demo: false,
     },
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     newKey: newContextKey,

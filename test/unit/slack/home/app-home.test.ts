@@ -2,7 +2,7 @@
 // behind the Home fails, and what is left alone.
 import { describe, expect, it } from 'vitest';
 import type { HomeFigures } from '../../../../src/service-desk/home-figures.js';
-import { appHomeListener, type HomeArgs } from '../../../../src/slack/home/app-home.js';
+import { appHomeListener, type HomeArgs, homePublisher } from '../../../../src/slack/home/app-home.js';
 import { type Fakes, fakes, type RoomDeps } from '../../../support/listener-fakes.js';
 import { IDS } from '../../../support/slack-payloads.js';
 
@@ -51,7 +51,7 @@ function withOperator(
 describe('appHomeListener', () => {
   it('publishes for the Home tab (and for an event that names no tab), never for the Messages tab', async () => {
     const f = fakes();
-    const listener = appHomeListener(f.deps, '/cs');
+    const listener = appHomeListener(f.deps, homePublisher(f.deps, '/cs'));
     await listener(homeArgs(f, opened('messages')));
     expect(published(f)).toEqual([]);
     expect(f.events).toContain('app_home_opened:other_tab');
@@ -65,21 +65,19 @@ describe('appHomeListener', () => {
     const f = fakes();
     let figuresAsked = false;
     const deps = withOperator(f, { check: () => Promise.reject(new Error('Slack down')) });
-    const listener = appHomeListener(
-      {
-        ...deps,
-        home: {
-          ...deps.home,
-          figures: {
-            figures: async () => {
-              figuresAsked = true;
-              return { kind: 'unavailable', reason: 'unreachable', at: 0 };
-            },
+    const checked = {
+      ...deps,
+      home: {
+        ...deps.home,
+        figures: {
+          figures: async () => {
+            figuresAsked = true;
+            return { kind: 'unavailable' as const, reason: 'unreachable' as const, at: 0 };
           },
         },
       },
-      '/cs',
-    );
+    };
+    const listener = appHomeListener(checked, homePublisher(checked, '/cs'));
     await listener(homeArgs(f, opened('home')));
     const [view] = published(f);
     expect(view).toContain('How to ask');
@@ -89,7 +87,10 @@ describe('appHomeListener', () => {
 
   it('tells an operator the cards could not be read, and still shows the figures line and the buttons', async () => {
     const f = fakes();
-    await appHomeListener(withOperator(f, {}), '/cs')(homeArgs(f, opened('home')));
+    await appHomeListener(
+      withOperator(f, {}),
+      homePublisher(withOperator(f, {}), '/cs'),
+    )(homeArgs(f, opened('home')));
     const [view] = published(f);
     expect(view).toContain('The review cards could not be read right now');
     expect(view).toContain('The figures are unavailable right now');
@@ -99,7 +100,7 @@ describe('appHomeListener', () => {
 
   it('ignores an event of the wrong shape, counting it, without a Slack call', async () => {
     const f = fakes();
-    const listener = appHomeListener(f.deps, '/cs');
+    const listener = appHomeListener(f.deps, homePublisher(f.deps, '/cs'));
     for (const event of [null, 'x', { type: 'app_home_opened' }, { type: 'message', user: IDS.user }]) {
       await listener(homeArgs(f, event));
     }

@@ -10,6 +10,7 @@ import { messages as handling } from '../../../../src/slack/handling/messages.js
 import { messages as home } from '../../../../src/slack/home/messages.js';
 import { type Catalog, catalog, localeFromSlack, translator } from '../../../../src/slack/kit/i18n.js';
 import { messages as review } from '../../../../src/slack/review/messages.js';
+import { messages as setup } from '../../../../src/slack/setup/messages.js';
 
 // Read as plain records: the loops below go over every key, whose values the compiler cannot know.
 const rooms: Readonly<Record<string, Catalog<Readonly<Record<string, string>>>>> = {
@@ -21,6 +22,7 @@ const rooms: Readonly<Record<string, Catalog<Readonly<Record<string, string>>>>>
   handling,
   home,
   review,
+  setup,
 };
 
 /** Every argument a message takes, with its ICU type; a select also with its cases. */

@@ -1,0 +1,169 @@
+// Installed in many workspaces, each asks through the platform account its operators set up, else the
+// environment's; one client per account, kept while used, its fetched token shared (sealed) by replicas.
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import type { AccountLookup, PlatformAccount, PlatformAccounts } from '../conversation/conversation.js';
+import {
+  type AccessTokenProvider,
+  type CachedToken,
+  FetchedTokenProvider,
+  isPlatformError,
+  PlatformClient,
+  type PlatformClientOptions,
+  platformFailureKind,
+  StaticTokenProvider,
+  type TokenCache,
+} from '../platform/index.js';
+import type { WorkspacePlatformAccount, WorkspaceSetups } from '../slack/install/workspace-setups.js';
+import type { AccountCheck } from '../slack/kit/room-kit.js';
+import type { Namespace } from '../stores/namespace.js';
+import type { Sealer } from '../stores/sealing.js';
+import { parseJsonWith } from '../util/json.js';
+
+/** Clients kept at once: a workspace idle past it makes a new one (and fetches a token) when it asks again. */
+const CLIENTS_MAX = 1_000;
+
+export const sealedTokenSchema = z.string();
+const cachedTokenSchema = z.object({ token: z.string().min(1), expiresAt: z.number() });
+
+export interface AccountClientOptions {
+  /** What every platform client of the gateway shares (timeouts, retries, logger, metrics). */
+  client: Omit<PlatformClientOptions, 'openUrl' | 'baseUrl' | 'tokenProvider'>;
+  /** CS_TOKEN_EXPIRE_HOURS. */
+  expireHours: number;
+  /** Where replicas share each account's fetched token; undefined keeps it in this process only. */
+  tokens: Namespace<string> | undefined;
+  sealer: Sealer;
+}
+
+/** Each account's client, made on first use and closed when dropped (or at `close`). */
+export class AccountClients {
+  readonly #options: AccountClientOptions;
+  readonly #clients = new LRUCache<string, PlatformClient>({
+    max: CLIENTS_MAX,
+    dispose: (client) => {
+      void client.close();
+    },
+  });
+
+  constructor(options: AccountClientOptions) {
+    this.#options = options;
+  }
+
+  clientOf(account: WorkspacePlatformAccount): PlatformClient {
+    const key = accountKey(account);
+    const known = this.#clients.get(key);
+    if (known) return known;
+    const client = new PlatformClient({
+      ...this.#options.client,
+      openUrl: account.openUrl,
+      baseUrl: account.openUrl,
+      tokenProvider: this.tokenProviderOf(account, key),
+    });
+    this.#clients.set(key, client);
+    return client;
+  }
+
+  /** A provider for this account's token; `key` names its shared cache entry. */
+  tokenProviderOf(account: WorkspacePlatformAccount, key = accountKey(account)): AccessTokenProvider {
+    const { credential } = account;
+    if (credential.kind === 'static') return new StaticTokenProvider(credential.accessToken);
+    const { tokens, sealer, client } = this.#options;
+    return new FetchedTokenProvider({
+      openUrl: account.openUrl,
+      appId: credential.appId,
+      appKey: credential.appKey,
+      expireHours: this.#options.expireHours,
+      timeouts: client.timeouts,
+      ...(tokens ? { cache: sealedTokenCache(tokens, sealer, key) } : {}),
+    });
+  }
+
+  /** Whether the platform gives this account a token: asked afresh, past any shared one. */
+  async check(account: WorkspacePlatformAccount): Promise<AccountCheck> {
+    if (account.credential.kind === 'static') return 'ok';
+    const { appId, appKey } = account.credential;
+    const provider = new FetchedTokenProvider({
+      openUrl: account.openUrl,
+      appId,
+      appKey,
+      expireHours: this.#options.expireHours,
+      timeouts: this.#options.client.timeouts,
+    });
+    try {
+      await provider.getToken();
+      return 'ok';
+    } catch (error) {
+      return refusedToken(error) ? 'refused' : 'unreachable';
+    }
+  }
+
+  async close(): Promise<void> {
+    const clients = [...this.#clients.values()];
+    this.#clients.clear();
+    await Promise.all(clients.map((client) => client.close()));
+  }
+}
+
+/** The accounts of a gateway installed in many workspaces: a workspace's own, else `fallback`, else none. */
+export function workspaceAccounts(deps: {
+  /** The environment's account (CS_OPEN_URL…): every workspace's until it sets up its own. */
+  fallback: PlatformAccount | undefined;
+  setups: Pick<WorkspaceSetups, 'get'>;
+  clients: Pick<AccountClients, 'clientOf'>;
+  /** Whom to ask when it is not set up: who installed the app there. */
+  installerOf: (workspace: string) => Promise<string | undefined>;
+}): PlatformAccounts {
+  const fallback: AccountLookup | undefined = deps.fallback && { kind: 'account', account: deps.fallback };
+  return {
+    async accountOf(workspace) {
+      const setup = workspace === undefined ? undefined : await deps.setups.get(workspace);
+      if (setup) {
+        const robot = deps.clients.clientOf(setup.account);
+        return { kind: 'account', account: { robot, sysNum: setup.account.sysNum, demo: false } };
+      }
+      if (fallback) return fallback;
+      return {
+        kind: 'not_set_up',
+        contact: workspace === undefined ? undefined : await deps.installerOf(workspace),
+      };
+    },
+  };
+}
+
+/** The platform answered and said no (a wrong app id or key), rather than not answering. */
+function refusedToken(error: unknown): boolean {
+  if (!isPlatformError(error)) return false;
+  const cause = error.code === 'PLATFORM_TOKEN' ? error.cause : error;
+  return isPlatformError(cause) && platformFailureKind(cause) === 'refused';
+}
+
+/** Names an account without its secret: the same origin, number and credential make the same key. */
+function accountKey(account: WorkspacePlatformAccount): string {
+  return createHash('sha256').update(JSON.stringify(account)).digest('base64url').slice(0, 32);
+}
+
+/** One account's token in a shared namespace, sealed like every credential at rest. */
+function sealedTokenCache(tokens: Namespace<string>, sealer: Sealer, key: string): TokenCache {
+  const binding = `platform-tokens:${key}`;
+  const lockKey = `${key}:lock`;
+  return {
+    async get(): Promise<CachedToken | undefined> {
+      const sealed = await tokens.get(key);
+      return parseJsonWith(
+        sealed === undefined ? undefined : sealer.open(sealed, binding),
+        cachedTokenSchema,
+      );
+    },
+    async set(entry: CachedToken): Promise<void> {
+      const ttlSeconds = Math.floor((entry.expiresAt - Date.now()) / 1000);
+      if (ttlSeconds < 1) return;
+      await tokens.set(key, sealer.seal(JSON.stringify(entry), binding), ttlSeconds);
+    },
+    async lock(ttlMs: number): Promise<(() => Promise<void>) | undefined> {
+      const taken = await tokens.claim(lockKey, Math.max(1, Math.ceil(ttlMs / 1000)));
+      return taken ? () => tokens.release(lockKey) : undefined;
+    },
+  };
+}

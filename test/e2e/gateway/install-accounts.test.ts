@@ -1,0 +1,395 @@
+// Installed in many workspaces with no platform account of its own: each workspace is told it is not
+// set up (naming who installed the app), its installer sets its account up in the Home tab, and from
+// then on its questions and ratings go to its own platform account only, sealed at rest.
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TOKEN_PATH } from '../../../src/platform/schemas.js';
+import { type Simulator, startSimulator } from '../../../src/simulator/index.js';
+import { type DistributedGateway, startDistributed } from '../../support/distributed-gateways.js';
+import type { FakeSlackApi, RecordedCall } from '../../support/fake-slack-api.js';
+import { blocksOf, buttonOf, buttonsOf, textOf } from '../../support/gateway-harness.js';
+import { installThroughPages } from '../../support/install-pages.js';
+import { openedViewId, viewOf, viewSubmissionPayload } from '../../support/review-payloads.js';
+import { appMention, blockActionsPayload, eventFromTeam, IDS, nextTs } from '../../support/slack-payloads.js';
+import { sendEvent, sendInteraction } from '../../support/slack-signing.js';
+import { tempStateFiles } from '../../support/temp-state-files.js';
+import { waitFor } from '../../support/wait.js';
+
+const SIGNING_SECRET = 'accounts-test-signing-secret';
+const CLIENT_ID = '3333.4444';
+const CLIENT_SECRET = 'client-secret-for-the-accounts-test';
+const WAIT_MS = 5_000;
+
+interface Company {
+  team: string;
+  name: string;
+  installer: string;
+  botUser: string;
+  botToken: string;
+  sysNum: string;
+  appId: string;
+  appKey: string;
+}
+
+const ACME: Company = {
+  team: 'T0ACME',
+  name: 'Acme',
+  installer: 'U0ACMEADMIN',
+  botUser: 'U0ACMEBOT',
+  botToken: `xoxb-acme-${randomBytes(6).toString('hex')}`,
+  sysNum: 'acme-sys',
+  appId: 'acme-app',
+  appKey: `acme-key-${randomBytes(8).toString('hex')}`,
+};
+const GLOBEX: Company = {
+  team: 'T0GLOBEX',
+  name: 'Globex',
+  installer: 'U0GLOBEXADMIN',
+  botUser: 'U0GLOBEXBOT',
+  botToken: `xoxb-globex-${randomBytes(6).toString('hex')}`,
+  sysNum: 'globex-sys',
+  appId: 'globex-app',
+  appKey: `globex-key-${randomBytes(8).toString('hex')}`,
+};
+const COMPANIES = [ACME, GLOBEX];
+
+const stateFile = tempStateFiles('install-accounts-test-');
+
+/** The code is the company's name: its installation, by its admin. */
+function oauthAccess(call: RecordedCall): Record<string, unknown> {
+  const company = COMPANIES.find((candidate) => candidate.name === call.body.code);
+  if (!company || call.body.client_id !== CLIENT_ID) return { ok: false, error: 'invalid_code' };
+  return {
+    ok: true,
+    app_id: IDS.app,
+    authed_user: { id: company.installer },
+    scope: 'chat:write,app_mentions:read',
+    token_type: 'bot',
+    access_token: company.botToken,
+    bot_user_id: company.botUser,
+    team: { id: company.team, name: company.name },
+    enterprise: null,
+    is_enterprise_install: false,
+  };
+}
+
+const stops: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+});
+
+interface Started extends DistributedGateway {
+  statePath: string;
+  /** Each company's own platform. */
+  platforms: Map<Company, Simulator>;
+}
+
+/** One gateway on SQLite with no platform account in its environment, Acme and Globex installed. */
+async function installedInTwo(): Promise<Started> {
+  const platforms = new Map<Company, Simulator>();
+  for (const company of COMPANIES) {
+    const simulator = await startSimulator({
+      accessToken: `fixed-${company.appId}`,
+      appId: company.appId,
+      appKey: company.appKey,
+    });
+    stops.push(() => simulator.close());
+    platforms.set(company, simulator);
+  }
+  const statePath = stateFile();
+  const [started] = await startDistributed(
+    {
+      slack: { handlers: { 'oauth.v2.access': oauthAccess } },
+      signingSecret: SIGNING_SECRET,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      statePath,
+      env: { CS_OPEN_URL: '', CS_ACCESS_TOKEN: '', CS_SYS_NUM: '' },
+    },
+    stops,
+  );
+  if (!started) throw new Error('no gateway started');
+  for (const company of COMPANIES) await installThroughPages(started.gateway.url, company.name);
+  return { ...started, statePath, platforms };
+}
+
+function since(slack: FakeSlackApi, mark: number): (call: RecordedCall) => boolean {
+  return (call) => slack.calls().indexOf(call) >= mark;
+}
+
+function askerOf(company: Company): string {
+  return `U0${company.name.toUpperCase()}1`;
+}
+
+/** A mention in the company's channel; resolves with the message that ends it (the answer or the notice). */
+async function ask(started: Started, company: Company, question: string): Promise<RecordedCall> {
+  const { slack, gateway } = started;
+  const mark = slack.calls().length;
+  const event = eventFromTeam(
+    appMention({
+      text: `<@${company.botUser}> ${question}`,
+      team: company.team,
+      user: askerOf(company),
+    }),
+    company.team,
+    company.botUser,
+  );
+  expect((await sendEvent(gateway.url, SIGNING_SECRET, event)).status).toBe(200);
+  // A notice is posted at once; an answer replaces its "Thinking…" line.
+  const ended = (call: RecordedCall) => since(slack, mark)(call) && !textOf(call).includes('Thinking');
+  const either = await Promise.race(
+    ['chat.postMessage', 'chat.update'].map((method) =>
+      slack.waitForCall(method, ended, WAIT_MS).catch(() => undefined),
+    ),
+  );
+  if (!either) throw new Error(`${company.name}'s question got no answer and no notice`);
+  return either;
+}
+
+/** The Home tab as `user` of `company` sees it now. */
+async function openHome(started: Started, company: Company, user: string): Promise<RecordedCall> {
+  const { slack, gateway } = started;
+  const mark = slack.calls().length;
+  const opened = { type: 'app_home_opened', user, channel: `D${user}`, tab: 'home', event_ts: nextTs() };
+  expect(
+    (await sendEvent(gateway.url, SIGNING_SECRET, eventFromTeam(opened, company.team, company.botUser)))
+      .status,
+  ).toBe(200);
+  return slack.waitForCall(
+    'views.publish',
+    (call) => since(slack, mark)(call) && call.body.user_id === user,
+    WAIT_MS,
+  );
+}
+
+function viewText(call: RecordedCall): string {
+  return JSON.stringify(viewOf(call).blocks);
+}
+
+/** As Slack posts a payload from the company's workspace. */
+function fromTeam<T extends Record<string, unknown>>(payload: T, company: Company, user: string): T {
+  const view = payload.view as Record<string, unknown> | undefined;
+  return {
+    ...payload,
+    team: { id: company.team, domain: company.name.toLowerCase() },
+    user: { id: user, username: user.toLowerCase(), name: user.toLowerCase(), team_id: company.team },
+    ...(view ? { view: { ...view, team_id: company.team } } : {}),
+  };
+}
+
+/** The installer clicks Set up in their Home and submits the form; resolves with the submission's response. */
+async function setUp(
+  started: Started,
+  company: Company,
+  typed: { url: string; sysNum: string; appId: string; appKey: string },
+) {
+  const { slack, gateway } = started;
+  const home = await openHome(started, company, company.installer);
+  const setupButton = buttonsOf({ ...home, body: { blocks: viewOf(home).blocks } }).find(
+    (button) => button.actionId === 'workspace_setup_open',
+  );
+  if (!setupButton) throw new Error(`no set-up button in ${viewText(home)}`);
+  const mark = slack.calls().length;
+  const click = fromTeam(
+    blockActionsPayload({
+      user: company.installer,
+      actions: [{ action_id: setupButton.actionId, block_id: setupButton.blockId, value: setupButton.value }],
+    }) as unknown as Record<string, unknown>,
+    company,
+    company.installer,
+  );
+  expect((await sendInteraction(gateway.url, SIGNING_SECRET, click)).status).toBe(200);
+  const opened = await slack.waitForCall('views.open', since(slack, mark), WAIT_MS);
+  expect(opened.token).toBe(company.botToken);
+  const submission = fromTeam(
+    viewSubmissionPayload(
+      { view: viewOf(opened), id: openedViewId(opened) },
+      {
+        setup_url: { text: typed.url },
+        setup_sys_num: { text: typed.sysNum },
+        setup_app_id: { text: typed.appId },
+        setup_app_key: { text: typed.appKey },
+      },
+      company.installer,
+    ),
+    company,
+    company.installer,
+  );
+  return sendInteraction(gateway.url, SIGNING_SECRET, submission);
+}
+
+function feedbacks(simulator: Simulator): unknown[] {
+  return simulator.received.filter(
+    (request) => (request.body as { action?: unknown } | undefined)?.action === 'robot_feedback',
+  );
+}
+
+/** What each robot question sent to this platform carried (the open call's `data`). */
+function robotAsks(simulator: Simulator): Array<Record<string, unknown>> {
+  return simulator.received
+    .filter((request) => request.path !== TOKEN_PATH)
+    .map((request) => request.body as { action?: unknown; data?: Record<string, unknown> })
+    .filter((body) => body.action === 'chat_user_robot_ask')
+    .map((body) => body.data ?? {});
+}
+
+describe('each workspace its own platform account', () => {
+  it('tells a workspace not set up whom to ask, and asks no platform', async () => {
+    const started = await installedInTwo();
+    const told = await ask(started, ACME, 'How do I reset my password?');
+    expect(textOf(told)).toContain('not set up in this workspace yet');
+    expect(textOf(told)).toContain(`<@${ACME.installer}>`);
+    expect(told.token).toBe(ACME.botToken);
+    for (const simulator of started.platforms.values()) expect(robotAsks(simulator)).toEqual([]);
+
+    // The installer sees what to do in the Home; someone else there sees no operator part.
+    expect(viewText(await openHome(started, ACME, ACME.installer))).toContain('Not set up yet');
+    expect(viewText(await openHome(started, ACME, 'U0ACMEPERSON'))).not.toContain('workspace_setup_open');
+  });
+
+  it('answers each workspace from the account its installer set up, and keeps the key sealed', async () => {
+    const started = await installedInTwo();
+    for (const company of COMPANIES) {
+      const platform = started.platforms.get(company);
+      if (!platform) throw new Error('no platform');
+      const saved = await setUp(started, company, {
+        url: platform.url,
+        sysNum: company.sysNum,
+        appId: company.appId,
+        appKey: company.appKey,
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.text).toBe('');
+      // The Home published again for the installer shows the account.
+      const shown = await started.slack.waitForCall(
+        'views.publish',
+        (call) => call.body.user_id === company.installer && viewText(call).includes(company.sysNum),
+        WAIT_MS,
+      );
+      expect(viewText(shown)).not.toContain(company.appKey);
+    }
+
+    const acmeAnswer = await ask(started, ACME, 'How do I reset my password?');
+    expect(textOf(acmeAnswer)).not.toContain('not set up');
+    const globexAnswer = await ask(started, GLOBEX, 'How do I connect to the VPN?');
+    expect(textOf(globexAnswer)).not.toContain('not set up');
+
+    const acmeAsks = robotAsks(started.platforms.get(ACME) as Simulator);
+    const globexAsks = robotAsks(started.platforms.get(GLOBEX) as Simulator);
+    expect(acmeAsks.map((body) => [body.sysNum, body.question])).toEqual([
+      ['acme-sys', 'How do I reset my password?'],
+    ]);
+    expect(globexAsks.map((body) => [body.sysNum, body.question])).toEqual([
+      ['globex-sys', 'How do I connect to the VPN?'],
+    ]);
+
+    // Rated in Acme: the feedback goes to Acme's platform, none to Globex's.
+    const up = buttonOf(acmeAnswer, 'rate_up');
+    const rating = fromTeam(
+      blockActionsPayload({
+        user: askerOf(ACME),
+        channel: String(acmeAnswer.body.channel),
+        message: { ts: String(acmeAnswer.body.ts), blocks: blocksOf(acmeAnswer) },
+        actions: [{ action_id: up.actionId, block_id: up.blockId, value: up.value, text: up.text }],
+      }) as unknown as Record<string, unknown>,
+      ACME,
+      askerOf(ACME),
+    );
+    expect((await sendInteraction(started.gateway.url, SIGNING_SECRET, rating)).status).toBe(200);
+    await waitFor(() => feedbacks(started.platforms.get(ACME) as Simulator).length === 1, {
+      timeoutMs: WAIT_MS,
+    });
+    expect(feedbacks(started.platforms.get(GLOBEX) as Simulator)).toEqual([]);
+
+    // Neither the app key nor a platform token is in the SQLite files in clear.
+    const directory = dirname(started.statePath);
+    const files = readdirSync(directory).filter((name) => name.startsWith(basename(started.statePath)));
+    const tokens = [ACME, GLOBEX].flatMap((company) => [company.appKey]);
+    for (const name of files) {
+      const bytes = readFileSync(join(directory, name)).toString('latin1');
+      for (const secret of tokens) expect(bytes).not.toContain(secret);
+      expect(bytes).not.toContain('acme-sys');
+    }
+  });
+
+  it("forgets a workspace's account when the app is uninstalled there", async () => {
+    const started = await installedInTwo();
+    const platform = started.platforms.get(ACME) as Simulator;
+    const saved = await setUp(started, ACME, {
+      url: platform.url,
+      sysNum: ACME.sysNum,
+      appId: ACME.appId,
+      appKey: ACME.appKey,
+    });
+    expect(saved.text).toBe('');
+    expect(textOf(await ask(started, ACME, 'How do I reset my password?'))).not.toContain('not set up');
+
+    const uninstalled = {
+      ...eventFromTeam({ type: 'app_uninstalled' }, ACME.team, ACME.botUser),
+      // Sent after the install it removes.
+      event_time: Math.floor(Date.now() / 1000) + 1,
+    };
+    expect((await sendEvent(started.gateway.url, SIGNING_SECRET, uninstalled)).status).toBe(200);
+    await waitFor(() => started.gateway.logs.some((line) => line.msg === 'workspace data removed'), {
+      timeoutMs: WAIT_MS,
+    });
+    await installThroughPages(started.gateway.url, ACME.name);
+    expect(textOf(await ask(started, ACME, 'How do I reset my password?'))).toContain('not set up');
+  });
+
+  it('refuses an app key the platform refuses, and saves nothing', async () => {
+    const started = await installedInTwo();
+    const platform = started.platforms.get(ACME) as Simulator;
+    const refused = await setUp(started, ACME, {
+      url: platform.url,
+      sysNum: ACME.sysNum,
+      appId: ACME.appId,
+      appKey: 'not-the-key',
+    });
+    expect(refused.status).toBe(200);
+    const body = JSON.parse(refused.text) as { response_action: string; errors: Record<string, string> };
+    expect(body.response_action).toBe('errors');
+    expect(body.errors.setup_app_key).toContain('refused');
+
+    const unreachable = await setUp(started, ACME, {
+      url: 'http://127.0.0.1:9',
+      sysNum: ACME.sysNum,
+      appId: ACME.appId,
+      appKey: ACME.appKey,
+    });
+    const unreachableBody = JSON.parse(unreachable.text) as { errors: Record<string, string> };
+    expect(unreachableBody.errors.setup_url).toContain('could not be reached');
+
+    expect(textOf(await ask(started, ACME, 'How do I reset my password?'))).toContain('not set up');
+  });
+
+  it('lets only the installer (an operator) save a set-up', async () => {
+    const started = await installedInTwo();
+    const platform = started.platforms.get(ACME) as Simulator;
+    // Globex's installer is nobody in Acme: a submission of theirs from Acme is refused.
+    const intruder = { ...ACME, installer: GLOBEX.installer };
+    const home = await openHome(started, ACME, GLOBEX.installer);
+    expect(viewText(home)).not.toContain('workspace_setup_open');
+    const opened = { view: { type: 'modal', callback_id: 'workspace_setup', blocks: [] }, id: 'V1' };
+    const submission = fromTeam(
+      viewSubmissionPayload(opened, {}, intruder.installer),
+      ACME,
+      intruder.installer,
+    );
+    const state = {
+      setup_url: { setup_url: { type: 'plain_text_input', value: platform.url } },
+      setup_sys_num: { setup_sys_num: { type: 'plain_text_input', value: 'stolen' } },
+      setup_app_id: { setup_app_id: { type: 'plain_text_input', value: ACME.appId } },
+      setup_app_key: { setup_app_key: { type: 'plain_text_input', value: ACME.appKey } },
+    };
+    const view = submission.view as Record<string, unknown>;
+    const refused = await sendInteraction(started.gateway.url, SIGNING_SECRET, {
+      ...submission,
+      view: { ...view, state: { values: state } },
+    });
+    expect(JSON.parse(refused.text)).toMatchObject({ response_action: 'errors' });
+    expect(textOf(await ask(started, ACME, 'How do I reset my password?'))).toContain('not set up');
+  });
+});
