@@ -112,7 +112,8 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     accountClients && authorized.setups
       ? workspaceAccounts({
           // Installed in many workspaces, the demo knowledge base answers none: each sets up its own.
-          fallback: platformChoice.demo ? undefined : defaultAccount,
+          fallback: platformChoice.demo ? undefined : { ...defaultAccount, robotFlag: env.CS_ROBOT_FLAG },
+          robotFlag: env.CS_ROBOT_FLAG,
           setups: authorized.setups,
           clients: accountClients,
           installerOf: async (workspace) => authorized.installations?.installerOf(workspace),

@@ -110,6 +110,8 @@ export class AccountClients {
 export function workspaceAccounts(deps: {
   /** The environment's account (CS_OPEN_URL…): every workspace's until it sets up its own. */
   fallback: PlatformAccount | undefined;
+  /** CS_ROBOT_FLAG: the robot of a workspace whose set-up names none. */
+  robotFlag: number | undefined;
   setups: Pick<WorkspaceSetups, 'get'>;
   clients: Pick<AccountClients, 'clientOf'>;
   /** Whom to ask when it is not set up: who installed the app there. */
@@ -121,7 +123,8 @@ export function workspaceAccounts(deps: {
       const setup = workspace === undefined ? undefined : await deps.setups.get(workspace);
       if (setup) {
         const robot = deps.clients.clientOf(setup.account);
-        return { kind: 'account', account: { robot, sysNum: setup.account.sysNum, demo: false } };
+        const robotFlag = setup.robotFlag ?? deps.robotFlag;
+        return { kind: 'account', account: { robot, sysNum: setup.account.sysNum, demo: false, robotFlag } };
       }
       if (fallback) return fallback;
       return {

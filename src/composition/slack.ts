@@ -89,7 +89,8 @@ export async function composeSlack(
   const { core, services, platform, stores, metrics, logger } = deps;
   const channels = new ChannelDirectory(stores.channelSettings, {
     defaults: {
-      robotFlag: env.CS_ROBOT_FLAG,
+      // Installed in many workspaces, each workspace's account names its default robot instead.
+      robotFlag: env.slack.install.kind === 'workspace' ? env.CS_ROBOT_FLAG : undefined,
       source: env.CS_SOURCE,
       language: 'auto',
       reply: 'thread',

@@ -56,6 +56,8 @@ export interface PlatformAccount {
   sysNum: string;
   /** Answers come from the built-in simulator's demo knowledge base. */
   demo: boolean;
+  /** The robot asked where the place names none; undefined: the platform's default robot. */
+  robotFlag?: number | undefined;
 }
 
 /** A workspace's account, or nobody has set one up: `contact` is whom to ask (the adapter's user id). */
@@ -303,7 +305,11 @@ export class Conversation {
     clickedContextKey: string | undefined,
     scope: RequestScope,
   ): Promise<Reply> {
-    const { asker, placement } = input;
+    const { asker } = input;
+    // A place's own robot first, then the account's default one.
+    const robotFlag = input.placement.robotFlag ?? account.robotFlag;
+    const placement =
+      robotFlag === input.placement.robotFlag ? input.placement : { ...input.placement, robotFlag };
     const question = input.text.trim();
     const asked = {
       sysNum: account.sysNum,

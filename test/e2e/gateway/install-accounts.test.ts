@@ -183,7 +183,7 @@ function fromTeam<T extends Record<string, unknown>>(payload: T, company: Compan
 async function setUp(
   started: Started,
   company: Company,
-  typed: { url: string; sysNum: string; appId: string; appKey: string },
+  typed: { url: string; sysNum: string; appId: string; appKey: string; robot?: string },
 ) {
   const { slack, gateway } = started;
   const home = await openHome(started, company, company.installer);
@@ -211,6 +211,7 @@ async function setUp(
         setup_sys_num: { text: typed.sysNum },
         setup_app_id: { text: typed.appId },
         setup_app_key: { text: typed.appKey },
+        ...(typed.robot === undefined ? {} : { setup_robot: { text: typed.robot } }),
       },
       company.installer,
     ),
@@ -259,6 +260,8 @@ describe('each workspace its own platform account', () => {
         sysNum: company.sysNum,
         appId: company.appId,
         appKey: company.appKey,
+        // Globex names its default robot; Acme leaves it to the platform.
+        ...(company === GLOBEX ? { robot: '7' } : {}),
       });
       expect(saved.status).toBe(200);
       expect(saved.text).toBe('');
@@ -278,11 +281,11 @@ describe('each workspace its own platform account', () => {
 
     const acmeAsks = robotAsks(started.platforms.get(ACME) as Simulator);
     const globexAsks = robotAsks(started.platforms.get(GLOBEX) as Simulator);
-    expect(acmeAsks.map((body) => [body.sysNum, body.question])).toEqual([
-      ['acme-sys', 'How do I reset my password?'],
+    expect(acmeAsks.map((body) => [body.sysNum, body.question, body.robotFlag])).toEqual([
+      ['acme-sys', 'How do I reset my password?', undefined],
     ]);
-    expect(globexAsks.map((body) => [body.sysNum, body.question])).toEqual([
-      ['globex-sys', 'How do I connect to the VPN?'],
+    expect(globexAsks.map((body) => [body.sysNum, body.question, body.robotFlag])).toEqual([
+      ['globex-sys', 'How do I connect to the VPN?', 7],
     ]);
 
     // Rated in Acme: the feedback goes to Acme's platform, none to Globex's.
