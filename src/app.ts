@@ -1,13 +1,12 @@
 // The composition root: builds everything from a validated Env, each registered with the resource stack.
 import { composeCore } from './composition/core.js';
 import { choosePlatform } from './composition/platform.js';
-import { AccountClients, sealedTokenSchema, workspaceAccounts } from './composition/platform-accounts.js';
+import { composeAccounts } from './composition/platform-accounts.js';
 import { createQuestionLimits } from './composition/question-limits.js';
 import { drainWithin } from './composition/shutdown.js';
 import { composeSlack, slackAuth, slackServices } from './composition/slack.js';
 import type { Env } from './config/env.js';
 import type { ChannelSettings } from './conversation/channel-settings.js';
-import { singleAccount } from './conversation/conversation.js';
 import { errorFields } from './logging/error-fields.js';
 import type { Logger } from './logging/logger.js';
 import { Metrics } from './observability/metrics.js';
@@ -92,33 +91,17 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
 
   const services = slackServices(env, { webApi, stores, metrics, logger });
   const authorized = await slackAuth(env.slack.install, { webApi, stores, metrics, logger });
-  const accountClients =
-    authorized.sealer &&
-    new AccountClients({
-      client: {
-        timeouts: platformTimeouts,
-        retry: { attempts: env.CS_RETRY_ATTEMPTS },
-        ...(env.CS_TICKET_LIST_PATH ? { ticketListPath: env.CS_TICKET_LIST_PATH } : {}),
-        logger: logger.child({ component: 'platform' }),
-        observer: metrics,
-      },
-      expireHours: env.CS_TOKEN_EXPIRE_HOURS,
-      tokens: stores.namespace('platform-tokens', { schema: sealedTokenSchema, ttlSeconds: 24 * 3600 }),
-      sealer: authorized.sealer,
-    });
-  if (accountClients) resources.defer("workspaces' platform clients", () => accountClients.close());
-  const defaultAccount = { robot: platform, sysNum: platformChoice.sysNum, demo: platformChoice.demo };
-  const accounts =
-    accountClients && authorized.setups
-      ? workspaceAccounts({
-          // Installed in many workspaces, the demo knowledge base answers none: each sets up its own.
-          fallback: platformChoice.demo ? undefined : { ...defaultAccount, robotFlag: env.CS_ROBOT_FLAG },
-          robotFlag: env.CS_ROBOT_FLAG,
-          setups: authorized.setups,
-          clients: accountClients,
-          installerOf: async (workspace) => authorized.installations?.installerOf(workspace),
-        })
-      : singleAccount(defaultAccount);
+  const workspaces = composeAccounts(env, {
+    platform,
+    platformChoice,
+    authorized,
+    timeouts: platformTimeouts,
+    stores,
+    metrics,
+    logger,
+  });
+  resources.defer("workspaces' platform clients", () => workspaces.close());
+  const { accounts } = workspaces;
   const core = composeCore(env, {
     platform,
     platformChoice,
@@ -138,13 +121,9 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     stores,
     metrics,
     limits: questionLimits.limits,
+    platformOf: workspaces.platformOf,
     authorized,
-    setups: accountClients &&
-      authorized.setups && {
-        store: authorized.setups,
-        check: (account) => accountClients.check(account),
-        hasDefault: !platformChoice.demo,
-      },
+    setups: workspaces.setups,
     logger,
     running: () => !stopping,
   });

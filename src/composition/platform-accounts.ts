@@ -3,7 +3,15 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import type { AccountLookup, PlatformAccount, PlatformAccounts } from '../conversation/conversation.js';
+import type { Env } from '../config/env.js';
+import {
+  type AccountLookup,
+  type PlatformAccount,
+  type PlatformAccounts,
+  singleAccount,
+} from '../conversation/conversation.js';
+import type { Logger } from '../logging/logger.js';
+import type { Metrics } from '../observability/metrics.js';
 import {
   type AccessTokenProvider,
   type CachedToken,
@@ -15,19 +23,99 @@ import {
   StaticTokenProvider,
   type TokenCache,
 } from '../platform/index.js';
+import type { AgentsApi } from '../service-desk/agents.js';
+import { NotSetUpError } from '../service-desk/platform-failure.js';
+import type { StatisticsApi } from '../service-desk/statistics.js';
+import type { TicketsApi } from '../service-desk/tickets.js';
+import type { Installations } from '../slack/install/installations.js';
 import type { WorkspacePlatformAccount, WorkspaceSetups } from '../slack/install/workspace-setups.js';
-import type { AccountCheck } from '../slack/kit/room-kit.js';
+import type { AccountCheck, WorkspaceSetupSources } from '../slack/kit/room-kit.js';
 import type { Namespace } from '../stores/namespace.js';
 import type { Sealer } from '../stores/sealing.js';
+import type { Stores } from '../stores/stores.js';
 import { parseJsonWith } from '../util/json.js';
+import type { PlatformChoice } from './platform.js';
+
+/** Which platform account each workspace asks through, and where its operators set up their own. */
+export interface Workspaces {
+  accounts: PlatformAccounts<PlatformClient>;
+  /** The operators' desk and Home figures of a workspace. */
+  platformOf: (workspace: string) => DeskPlatform;
+  /** Installed in many workspaces: each one's set-up, and the check an account passes before it is kept. */
+  setups: WorkspaceSetupSources | undefined;
+  close(): Promise<void>;
+}
+
+/** Installed in one workspace, the environment's account is everybody's; in many, each workspace's own first. */
+export function composeAccounts(
+  env: Env,
+  deps: {
+    platform: PlatformClient;
+    platformChoice: Pick<PlatformChoice, 'sysNum' | 'demo'>;
+    /** What `slackAuth` made: all three when installed in many workspaces. */
+    authorized: {
+      sealer?: Sealer | undefined;
+      setups?: WorkspaceSetups | undefined;
+      installations?: Pick<Installations, 'installerOf'> | undefined;
+    };
+    timeouts: PlatformClientOptions['timeouts'];
+    stores: Pick<Stores, 'namespace'>;
+    metrics: Metrics;
+    logger: Logger;
+  },
+): Workspaces {
+  const { platform, platformChoice, authorized } = deps;
+  const environments = { robot: platform, sysNum: platformChoice.sysNum, demo: platformChoice.demo };
+  const { sealer, setups, installations } = authorized;
+  if (!sealer || !setups) {
+    return {
+      accounts: singleAccount(environments),
+      platformOf: () => platform,
+      setups: undefined,
+      close: async () => {},
+    };
+  }
+  const clients = new AccountClients({
+    client: {
+      timeouts: deps.timeouts,
+      retry: { attempts: env.CS_RETRY_ATTEMPTS },
+      ...(env.CS_TICKET_LIST_PATH ? { ticketListPath: env.CS_TICKET_LIST_PATH } : {}),
+      logger: deps.logger.child({ component: 'platform' }),
+      observer: deps.metrics,
+    },
+    expireHours: env.CS_TOKEN_EXPIRE_HOURS,
+    tokens: deps.stores.namespace('platform-tokens', {
+      schema: sealedTokenSchema,
+      ttlSeconds: TOKEN_TTL_SECONDS,
+    }),
+    sealer,
+  });
+  const accounts = workspaceAccounts({
+    // Installed in many workspaces, the demo knowledge base answers none: each sets up its own.
+    fallback: platformChoice.demo ? undefined : { ...environments, robotFlag: env.CS_ROBOT_FLAG },
+    robotFlag: env.CS_ROBOT_FLAG,
+    setups,
+    clients,
+    installerOf: async (workspace) => installations?.installerOf(workspace),
+  });
+  return {
+    accounts,
+    platformOf: (workspace) => deskPlatformOf(accounts, workspace),
+    setups: { store: setups, check: (account) => clients.check(account), hasDefault: !platformChoice.demo },
+    close: () => clients.close(),
+  };
+}
+
+/** The longest a fetched token lives (CS_TOKEN_EXPIRE_HOURS at most 24). */
+const TOKEN_TTL_SECONDS = 24 * 3600;
 
 /** Clients kept at once: a workspace idle past it makes a new one (and fetches a token) when it asks again. */
 const CLIENTS_MAX = 1_000;
 
-export const sealedTokenSchema = z.string();
+const sealedTokenSchema = z.string();
 const cachedTokenSchema = z.object({ token: z.string().min(1), expiresAt: z.number() });
 
-export interface AccountClientOptions {
+interface AccountClientOptions {
   /** What every platform client of the gateway shares (timeouts, retries, logger, metrics). */
   client: Omit<PlatformClientOptions, 'openUrl' | 'baseUrl' | 'tokenProvider'>;
   /** CS_TOKEN_EXPIRE_HOURS. */
@@ -38,7 +126,7 @@ export interface AccountClientOptions {
 }
 
 /** Each account's client, made on first use and closed when dropped (or at `close`). */
-export class AccountClients {
+class AccountClients {
   readonly #options: AccountClientOptions;
   readonly #clients = new LRUCache<string, PlatformClient>({
     max: CLIENTS_MAX,
@@ -107,17 +195,20 @@ export class AccountClients {
 }
 
 /** The accounts of a gateway installed in many workspaces: a workspace's own, else `fallback`, else none. */
-export function workspaceAccounts(deps: {
+function workspaceAccounts(deps: {
   /** The environment's account (CS_OPEN_URL…): every workspace's until it sets up its own. */
-  fallback: PlatformAccount | undefined;
+  fallback: PlatformAccount<PlatformClient> | undefined;
   /** CS_ROBOT_FLAG: the robot of a workspace whose set-up names none. */
   robotFlag: number | undefined;
   setups: Pick<WorkspaceSetups, 'get'>;
   clients: Pick<AccountClients, 'clientOf'>;
   /** Whom to ask when it is not set up: who installed the app there. */
   installerOf: (workspace: string) => Promise<string | undefined>;
-}): PlatformAccounts {
-  const fallback: AccountLookup | undefined = deps.fallback && { kind: 'account', account: deps.fallback };
+}): PlatformAccounts<PlatformClient> {
+  const fallback: AccountLookup<PlatformClient> | undefined = deps.fallback && {
+    kind: 'account',
+    account: deps.fallback,
+  };
   return {
     async accountOf(workspace) {
       const setup = workspace === undefined ? undefined : await deps.setups.get(workspace);
@@ -168,5 +259,26 @@ function sealedTokenCache(tokens: Namespace<string>, sealer: Sealer, key: string
       const taken = await tokens.claim(lockKey, Math.max(1, Math.ceil(ttlMs / 1000)));
       return taken ? () => tokens.release(lockKey) : undefined;
     },
+  };
+}
+
+/** What the operators' desk reads of the platform: tickets, agents, statistics. */
+export type DeskPlatform = TicketsApi & AgentsApi & StatisticsApi;
+
+/** The desk's platform for one workspace: its account's, found at each call; none set up throws. */
+function deskPlatformOf(accounts: PlatformAccounts<PlatformClient>, workspace: string): DeskPlatform {
+  const client = async (): Promise<PlatformClient> => {
+    const found = await accounts.accountOf(workspace);
+    if (found.kind === 'not_set_up')
+      throw new NotSetUpError(`no platform account is set up for ${workspace}`);
+    return found.account.robot;
+  };
+  return {
+    listTickets: async (request, options) => (await client()).listTickets(request, options),
+    listAgents: async (request, options) => (await client()).listAgents(request, options),
+    getSessionMessageStatistics: async (request, options) =>
+      (await client()).getSessionMessageStatistics(request, options),
+    getHumanSatisfactionStatistics: async (request, options) =>
+      (await client()).getHumanSatisfactionStatistics(request, options),
   };
 }

@@ -26,6 +26,7 @@ import { claimsOnly } from '../stores/namespace.js';
 import { Sealer } from '../stores/sealing.js';
 import type { Stores } from '../stores/stores.js';
 import type { Core } from './core.js';
+import type { DeskPlatform } from './platform-accounts.js';
 import { createRoomKit, type SlackRoomKit } from './room-kit.js';
 
 /** Given before the core exists. */
@@ -77,6 +78,8 @@ export async function composeSlack(
     metrics: Metrics;
     /** USER_QUESTION_LIMIT and CHANNEL_QUESTION_LIMIT's counts. */
     limits: QuestionLimits;
+    /** Each workspace's platform for the operators' desk and Home figures. */
+    platformOf: (workspace: string) => DeskPlatform;
     /** How each request is authorized: `slackAuth`'s, made before the core. */
     authorized: SlackAuthorization;
     /** Installed in many workspaces: where each sets up its own platform account. */
@@ -109,6 +112,7 @@ export async function composeSlack(
     stores,
     sources: {
       platform,
+      platformOf: deps.platformOf,
       agentGroups: deps.agentGroups,
       stores,
       metrics,

@@ -51,8 +51,8 @@ export interface ConversationSettings {
 }
 
 /** One company's account on the platform: its robot, its system number. */
-export interface PlatformAccount {
-  robot: RobotApi;
+export interface PlatformAccount<Robot extends RobotApi = RobotApi> {
+  robot: Robot;
   sysNum: string;
   /** Answers come from the built-in simulator's demo knowledge base. */
   demo: boolean;
@@ -61,18 +61,20 @@ export interface PlatformAccount {
 }
 
 /** A workspace's account, or nobody has set one up: `contact` is whom to ask (the adapter's user id). */
-export type AccountLookup =
-  | { kind: 'account'; account: PlatformAccount }
+export type AccountLookup<Robot extends RobotApi = RobotApi> =
+  | { kind: 'account'; account: PlatformAccount<Robot> }
   | { kind: 'not_set_up'; contact: string | undefined };
 
 /** Which account a workspace asks through; throws when that cannot be read (a store down). */
-export interface PlatformAccounts {
-  accountOf(workspace: string | undefined): AccountLookup | Promise<AccountLookup>;
+export interface PlatformAccounts<Robot extends RobotApi = RobotApi> {
+  accountOf(workspace: string | undefined): AccountLookup<Robot> | Promise<AccountLookup<Robot>>;
 }
 
 /** The one account of a gateway installed in one workspace, whichever workspace asks. */
-export function singleAccount(account: PlatformAccount): PlatformAccounts {
-  const lookup: AccountLookup = { kind: 'account', account };
+export function singleAccount<Robot extends RobotApi>(
+  account: PlatformAccount<Robot>,
+): PlatformAccounts<Robot> {
+  const lookup: AccountLookup<Robot> = { kind: 'account', account };
   return { accountOf: () => lookup };
 }
 

@@ -1,8 +1,8 @@
 // The agents of a service group, for those who lead the service team; Slack renders the result.
 
-import type { PlatformFailureKind } from '../platform/errors.js';
 import type { Agent, AgentListRequest } from '../platform/schemas.js';
 import { isGroupId } from './agent-groups.js';
+import type { DeskFailureKind } from './platform-failure.js';
 import { platformFailureReason } from './platform-failure.js';
 
 export interface AgentsApi {
@@ -20,7 +20,7 @@ export type AgentsResult =
   /** The platform does not tell an unknown group from an empty one: both are "no agents". */
   | { kind: 'none'; groupId: string }
   | { kind: 'invalid_group'; groupId: string }
-  | { kind: 'failure'; groupId: string; reason: PlatformFailureKind };
+  | { kind: 'failure'; groupId: string; reason: DeskFailureKind };
 
 /** Names in Latin and Chinese scripts, sorted as a reader of either expects. */
 const byName = new Intl.Collator(['en', 'zh-CN'], { sensitivity: 'base', numeric: true });

@@ -1,11 +1,11 @@
 // The Home tab's operator figures, read at most once per few minutes per workspace, per replica.
 import { LRUCache } from 'lru-cache';
-import type { PlatformFailureKind } from '../platform/errors.js';
+import type { DeskFailureKind } from './platform-failure.js';
 import { periodOf, type StatisticsApi, type StatisticsReport, statisticsReport } from './statistics.js';
 
 export type HomeFigures =
   | { kind: 'report'; report: StatisticsReport /** When the platform was read (ms). */; at: number }
-  | { kind: 'unavailable'; reason: PlatformFailureKind; at: number };
+  | { kind: 'unavailable'; reason: DeskFailureKind; at: number };
 
 export interface HomeFiguresSettings {
   ttlMs?: number;
@@ -20,7 +20,7 @@ const DEFAULT_FAILURE_TTL_MS = 30 * 1000;
 const DEFAULT_MAX_WORKSPACES = 1_000;
 
 export class HomeFiguresCache {
-  readonly #api: StatisticsApi;
+  readonly #apiOf: (workspaceId: string) => StatisticsApi;
   readonly #cache: LRUCache<string, HomeFigures>;
   readonly #ttlMs: number;
   readonly #failureTtlMs: number;
@@ -28,8 +28,9 @@ export class HomeFiguresCache {
   /** One read per workspace at a time: a burst of Home opens costs one. */
   readonly #reading = new Map<string, Promise<HomeFigures>>();
 
-  constructor(api: StatisticsApi, settings: HomeFiguresSettings = {}) {
-    this.#api = api;
+  /** `apiOf`: each workspace's platform. */
+  constructor(apiOf: (workspaceId: string) => StatisticsApi, settings: HomeFiguresSettings = {}) {
+    this.#apiOf = apiOf;
     this.#ttlMs = settings.ttlMs ?? DEFAULT_TTL_MS;
     this.#failureTtlMs = settings.failureTtlMs ?? DEFAULT_FAILURE_TTL_MS;
     this.#now = settings.now ?? Date.now;
@@ -59,10 +60,14 @@ export class HomeFiguresCache {
     const period = periodOf([], new Date(at));
     let figures: HomeFigures = { kind: 'unavailable', reason: 'unavailable', at };
     if (period.kind === 'ok') {
-      const result = await statisticsReport(this.#api, period.period, scope).catch(() => undefined);
+      const result = await statisticsReport(this.#apiOf(workspaceId), period.period, scope).catch(
+        () => undefined,
+      );
       if (result?.kind === 'report') figures = { kind: 'report', report: result.report, at };
       else if (result?.kind === 'failure') figures = { kind: 'unavailable', reason: result.reason, at };
     }
+    // Nothing was asked: the figures come as soon as the workspace is set up.
+    if (figures.kind === 'unavailable' && figures.reason === 'not_set_up') return figures;
     this.#cache.set(workspaceId, figures, {
       ttl: figures.kind === 'report' ? this.#ttlMs : this.#failureTtlMs,
     });

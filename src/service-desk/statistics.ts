@@ -1,12 +1,12 @@
 // The desk's figures for a range, each beside the same-length period before it, so a lead sees what moved.
 
-import type { PlatformFailureKind } from '../platform/errors.js';
 import type {
   HumanSatisfactionStatistics,
   SessionMessageStatistics,
   StatisticsRequest,
 } from '../platform/schemas.js';
 import { addDays, daysBetween, isCalendarDate, todayIn } from '../util/time-zone.js';
+import type { DeskFailureKind } from './platform-failure.js';
 import { platformFailureReason } from './platform-failure.js';
 
 export interface StatisticsApi {
@@ -82,7 +82,7 @@ export interface StatisticsReport {
 
 export type StatisticsResult =
   | { kind: 'report'; report: StatisticsReport }
-  | { kind: 'failure'; reason: PlatformFailureKind };
+  | { kind: 'failure'; reason: DeskFailureKind };
 
 const DEFAULT_DAYS = 7;
 /** A year and a day: longer ranges are more than a glance, and costlier for the platform. */

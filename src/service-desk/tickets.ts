@@ -1,6 +1,5 @@
 // The desk's tickets for a filter, newest first: the platform takes a month, one status, one source a call.
 
-import type { PlatformFailureKind } from '../platform/errors.js';
 import { splitCreationWindow } from '../platform/pagination.js';
 import {
   MAX_PAGE_SIZE,
@@ -12,6 +11,7 @@ import {
   type TicketPage,
 } from '../platform/schemas.js';
 import { addDays, daysBetween, isCalendarDate, startOfDay } from '../util/time-zone.js';
+import type { DeskFailureKind } from './platform-failure.js';
 import { platformFailureReason } from './platform-failure.js';
 
 export interface TicketsApi {
@@ -108,7 +108,7 @@ export function creationRange(filter: TicketFilter): { start: number; end: numbe
 
 // ---------------------------------------------------------------- reading
 
-type TicketFailure = { kind: 'failure'; reason: PlatformFailureKind };
+type TicketFailure = { kind: 'failure'; reason: DeskFailureKind };
 
 export type TicketPageResult =
   | { kind: 'page'; tickets: Ticket[]; total: number; page: number; pageCount: number }

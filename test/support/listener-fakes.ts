@@ -152,7 +152,7 @@ export function fakes(
   // No channel here names anyone, and DMs have no ESCALATE_TO: no answer offers "Get a person".
   const escalations = escalationRoutes(channels, undefined);
   const namespaces = declaredNamespaces(memoryNamespaces({ maxEntries: 100 }), 60);
-  const platform: RoomDeps['tickets'] & RoomDeps['agents'] & RoomDeps['statistics'] = {
+  const platform: ReturnType<RoomDeps['platformOf']> = {
     listTickets: () => Promise.reject(new Error('tickets are not listed in this test')),
     listAgents: () => Promise.reject(new Error('agents are not listed in this test')),
     getSessionMessageStatistics: () => Promise.reject(new Error('no statistics in this test')),
@@ -201,10 +201,8 @@ export function fakes(
     threads: registry,
     review: reviewOff(),
     access: { operators: noOperators(), contact: undefined, onRefusal: () => {} },
-    tickets: platform,
-    agents: platform,
+    platformOf: () => platform,
     agentGroups: [],
-    statistics: platform,
     home: {
       examples: undefined,
       figures: { figures: async () => ({ kind: 'unavailable', reason: 'unavailable', at: 0 }) },
@@ -214,6 +212,7 @@ export function fakes(
     sources: {
       env: env.env,
       platform,
+      platformOf: () => platform,
       agentGroups: [],
       stores: {
         ticks: namespaces.ticks,

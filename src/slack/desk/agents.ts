@@ -14,7 +14,7 @@ import type { DeskPieces } from './pieces.js';
 
 type AgentsDeps = Pick<
   RoomKit & DeskPieces,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'access' | 'agents' | 'agentGroups'
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'access' | 'platformOf' | 'agentGroups'
 >;
 
 /** What `/cs agents` answers to `typed`, the words after it ('' for none). */
@@ -48,7 +48,9 @@ async function listedAgents(
   command: string,
   groupId: string,
 ): Promise<RenderedMessage> {
-  const result = await groupAgents(deps.agents, groupId, { requestId: handling.requestId });
+  const result = await groupAgents(deps.platformOf(handling.teamId), groupId, {
+    requestId: handling.requestId,
+  });
   deps.onEvent('agents', result.kind);
   if (result.kind === 'failure') {
     handling.logger.warn({ groupId, reason: result.reason }, 'agents not listed: the platform failed');

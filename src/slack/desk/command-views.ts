@@ -2,9 +2,9 @@
 import type { types } from '@slack/bolt';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
-import type { PlatformFailureKind } from '../../platform/errors.js';
 import { type AgentGroup, agentGroupName } from '../../service-desk/agent-groups.js';
 import type { AgentsResult } from '../../service-desk/agents.js';
+import type { DeskFailureKind } from '../../service-desk/platform-failure.js';
 import {
   type Figure,
   type FigureKind,
@@ -241,7 +241,7 @@ type StatisticsProblem =
   | { kind: 'not_a_date' | 'too_many_dates' | 'ends_before_start' | 'too_long' }
   | { kind: 'in_the_future'; date: string }
   /** `retry`: the period Try again asks for again; none in the digest, which no one asked for. */
-  | { kind: 'failure'; reason: PlatformFailureKind; retry?: Period | undefined };
+  | { kind: 'failure'; reason: DeskFailureKind; retry?: Period | undefined };
 
 export function renderStatisticsProblem(
   locale: Locale,

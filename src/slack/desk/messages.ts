@@ -20,7 +20,7 @@ const en = {
   cs_stats_too_many_dates:
     'One date too many: give a start date and an end date at most, e.g. `{command} stats 2026-11-01 2026-11-20`.',
   cs_stats_failure:
-    '{reason, select, unreachable {The platform could not be reached for the statistics (no connection, or no answer in time). Try again in a moment.} timeout {The platform could not be reached for the statistics (no connection, or no answer in time). Try again in a moment.} refused {The platform refused the statistics query. Try again; if it keeps happening, tell whoever runs this app.} other {The platform answered with an error instead of the statistics. Try again in a moment.}}',
+    '{reason, select, unreachable {The platform could not be reached for the statistics (no connection, or no answer in time). Try again in a moment.} timeout {The platform could not be reached for the statistics (no connection, or no answer in time). Try again in a moment.} refused {The platform refused the statistics query. Try again; if it keeps happening, tell whoever runs this app.} not_set_up {This workspace is not set up yet: an operator sets its platform account in the app’s Home tab.} other {The platform answered with an error instead of the statistics. Try again in a moment.}}',
   cs_try_again: 'Try again',
   change_better: 'better',
   change_worse: 'worse',
@@ -55,7 +55,7 @@ const en = {
   cs_agents_none: 'The platform knows no agents in {group}: the group is empty, or there is no such group.',
   cs_agents_invalid: '`{group}` is not a service group id (at most 36 characters, no spaces).',
   cs_agents_failure:
-    '{reason, select, unreachable {The platform could not be reached to list the agents of {group} (no connection, or no answer in time). Try again in a moment.} timeout {The platform could not be reached to list the agents of {group} (no connection, or no answer in time). Try again in a moment.} refused {The platform refused to list the agents of {group}.} other {The platform answered with an error instead of the agents of {group}. Try again in a moment.}}',
+    '{reason, select, unreachable {The platform could not be reached to list the agents of {group} (no connection, or no answer in time). Try again in a moment.} timeout {The platform could not be reached to list the agents of {group} (no connection, or no answer in time). Try again in a moment.} refused {The platform refused to list the agents of {group}.} not_set_up {This workspace is not set up yet: an operator sets its platform account in the app’s Home tab.} other {The platform answered with an error instead of the agents of {group}. Try again in a moment.}}',
   tickets_title: '*Tickets created {from} – {to}*',
   tickets_filters: 'Status: {statuses} · Source: {sources} · Category: {category}',
   tickets_any: 'any',
@@ -63,6 +63,8 @@ const en = {
     '{total, plural, one {# ticket} other {# tickets}} · page {page, number} of {pages, number} · newest first · times in {zone}',
   tickets_none: 'No tickets were created {from} – {to} with these filters.',
   tickets_unavailable: 'The platform answered with an error instead of the tickets. Try again in a moment.',
+  tickets_not_set_up:
+    'This workspace is not set up yet: an operator sets its platform account in the app’s Home tab.',
   tickets_unreachable:
     'The platform could not be reached for the tickets (no connection, or no answer in time). Try again in a moment.',
   tickets_refused:
@@ -76,7 +78,7 @@ const en = {
   tickets_csv_truncated:
     'The CSV holds the newest {rows, plural, one {ticket} other {# tickets}} only; narrow the range or the filters for the rest.',
   tickets_csv_failed:
-    'The CSV could not be made: {reason, select, unreachable {the platform could not be reached.} timeout {the platform could not be reached.} refused {the platform refused the ticket query.} other {the platform answered with an error.}} Try again in a moment.',
+    'The CSV could not be made: {reason, select, unreachable {the platform could not be reached.} timeout {the platform could not be reached.} refused {the platform refused the ticket query.} not_set_up {this workspace is not set up yet: an operator sets its platform account in the app’s Home tab.} other {the platform answered with an error.}} Try again in a moment.',
   tickets_csv_not_sent: 'The CSV could not be sent to you in Slack. Try again in a moment.',
   tickets_csv_comment: 'Tickets created {from} – {to} ({rows, number}); {filters}.',
   tickets_not_a_date:
@@ -147,7 +149,7 @@ export const messages = catalog(en, {
   cs_stats_too_many_dates:
     '日期多了一个：最多写开始和结束两个日期，例如 `{command} stats 2026-11-01 2026-11-20`。',
   cs_stats_failure:
-    '{reason, select, unreachable {无法连接平台获取统计数据（连接失败或超时），请稍后再试。} timeout {无法连接平台获取统计数据（连接失败或超时），请稍后再试。} refused {平台拒绝了统计查询。请重试；如果一直如此，请告知本应用的管理员。} other {平台返回了错误，未能取得统计数据，请稍后再试。}}',
+    '{reason, select, unreachable {无法连接平台获取统计数据（连接失败或超时），请稍后再试。} timeout {无法连接平台获取统计数据（连接失败或超时），请稍后再试。} refused {平台拒绝了统计查询。请重试；如果一直如此，请告知本应用的管理员。} not_set_up {本工作区尚未设置：请运营人员在应用的主页（Home）标签中设置平台账号。} other {平台返回了错误，未能取得统计数据，请稍后再试。}}',
   cs_try_again: '重试',
   change_better: '变好',
   change_worse: '变差',
@@ -180,7 +182,7 @@ export const messages = catalog(en, {
   cs_agents_none: '平台上没有 {group} 的客服：该组为空，或不存在此组。',
   cs_agents_invalid: '`{group}` 不是有效的客服组 ID（最多 36 个字符，不含空格）。',
   cs_agents_failure:
-    '{reason, select, unreachable {无法连接平台（连接失败或超时），未能列出 {group} 的客服。请稍后再试。} timeout {无法连接平台（连接失败或超时），未能列出 {group} 的客服。请稍后再试。} refused {平台拒绝列出 {group} 的客服。} other {平台返回了错误，未能列出 {group} 的客服。请稍后再试。}}',
+    '{reason, select, unreachable {无法连接平台（连接失败或超时），未能列出 {group} 的客服。请稍后再试。} timeout {无法连接平台（连接失败或超时），未能列出 {group} 的客服。请稍后再试。} refused {平台拒绝列出 {group} 的客服。} not_set_up {本工作区尚未设置：请运营人员在应用的主页（Home）标签中设置平台账号。} other {平台返回了错误，未能列出 {group} 的客服。请稍后再试。}}',
   tickets_title: '*{from} – {to} 创建的工单*',
   tickets_filters: '状态：{statuses} · 来源：{sources} · 分类：{category}',
   tickets_any: '全部',
@@ -188,6 +190,7 @@ export const messages = catalog(en, {
     '共 {total, plural, other {# 个工单}} · 第 {page, number}/{pages, number} 页 · 最新在前 · 时间为 {zone}',
   tickets_none: '{from} – {to} 没有符合这些条件的工单。',
   tickets_unavailable: '平台返回了错误，未能查询工单，请稍后再试。',
+  tickets_not_set_up: '本工作区尚未设置：请运营人员在应用的主页（Home）标签中设置平台账号。',
   tickets_unreachable: '无法连接平台查询工单（连接失败或超时），请稍后再试。',
   tickets_refused: '平台拒绝了工单查询。请重试；如果一直如此，请告知本应用的管理员。',
   tickets_previous: '◀ 上一页',
@@ -197,7 +200,7 @@ export const messages = catalog(en, {
   tickets_csv_sent: '📎 已将 {file}（{rows, plural, other {# 个工单}}）发到你与我的私信中。',
   tickets_csv_truncated: 'CSV 只包含最新的 {rows, plural, other {# 个工单}}；其余请缩小时间范围或条件。',
   tickets_csv_failed:
-    '无法生成 CSV：{reason, select, unreachable {无法连接平台。} timeout {无法连接平台。} refused {平台拒绝了工单查询。} other {平台返回了错误。}}请稍后再试。',
+    '无法生成 CSV：{reason, select, unreachable {无法连接平台。} timeout {无法连接平台。} refused {平台拒绝了工单查询。} not_set_up {本工作区尚未设置：请运营人员在应用的主页（Home）标签中设置平台账号。} other {平台返回了错误。}}请稍后再试。',
   tickets_csv_not_sent: '无法在 Slack 中把 CSV 发给你，请稍后再试。',
   tickets_csv_comment: '{from} – {to} 创建的工单（{rows, number} 个）；{filters}。',
   tickets_not_a_date: '`{word}` 不是日期：请用 yyyy-MM-dd，例如 `{command} tickets 2026-11-01 2026-11-20`。',

@@ -6,8 +6,7 @@ import type { TicketsApi } from '../../service-desk/tickets.js';
 
 /** The platform's tickets, agent list and statistics, and the service groups people can name. */
 export interface DeskPieces {
-  tickets: TicketsApi;
-  agents: AgentsApi;
+  /** The workspace's own account's, found as each call is made. */
+  platformOf: (workspace: string) => TicketsApi & AgentsApi & StatisticsApi;
   agentGroups: readonly AgentGroup[];
-  statistics: StatisticsApi;
 }

@@ -13,16 +13,7 @@ import { answerWhenReady, WORKING_LINE_DELAY_MS } from './working-line.js';
 
 type CommandDeps = Pick<
   RoomKit & DeskPieces,
-  | 'logger'
-  | 'onEvent'
-  | 'inFlight'
-  | 'users'
-  | 'responder'
-  | 'access'
-  | 'agents'
-  | 'agentGroups'
-  | 'statistics'
-  | 'tickets'
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'access' | 'platformOf' | 'agentGroups'
 >;
 
 /** The desk's words of the slash command; `help` is also what an unknown word gets. */

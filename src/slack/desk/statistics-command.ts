@@ -12,7 +12,7 @@ import type { DeskPieces } from './pieces.js';
 
 type StatisticsDeps = Pick<
   RoomKit & DeskPieces,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'access' | 'statistics' | 'responder'
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'access' | 'platformOf' | 'responder'
 >;
 
 export async function statisticsMessage(
@@ -44,7 +44,9 @@ export async function periodMessage(
   command: string,
   period: Period,
 ): Promise<{ message: RenderedMessage; figures: boolean }> {
-  const result = await statisticsReport(deps.statistics, period, { requestId: handling.requestId });
+  const result = await statisticsReport(deps.platformOf(handling.teamId), period, {
+    requestId: handling.requestId,
+  });
   deps.onEvent('statistics', result.kind);
   if (result.kind === 'failure') {
     handling.logger.warn({ period, reason: result.reason }, 'statistics not shown: the platform failed');

@@ -20,14 +20,8 @@ import { ticketFilterSubmitListener } from './ticket-filter-submit.js';
 import { ticketResultListener } from './ticket-result-click.js';
 
 export function deskRoom(kit: RoomKit): Room {
-  const { platform, agentGroups } = kit.sources;
-  const deps: RoomKit & DeskPieces = {
-    ...kit,
-    tickets: platform,
-    agents: platform,
-    agentGroups,
-    statistics: platform,
-  };
+  const { platformOf, agentGroups } = kit.sources;
+  const deps: RoomKit & DeskPieces = { ...kit, platformOf, agentGroups };
   const { settings } = kit;
   const digest = statisticsDigest(kit);
   return {

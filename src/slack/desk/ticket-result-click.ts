@@ -86,7 +86,9 @@ async function exportCsv(
   const total = shown.kind === 'page' ? shown.total : 0;
   await respond(renderTicketResult(locale, filter, shown, t(locale, 'tickets_csv_progress', { total })));
 
-  const gathered = await allTickets(deps.tickets, filter, { requestId: handling.requestId });
+  const gathered = await allTickets(deps.platformOf(handling.teamId), filter, {
+    requestId: handling.requestId,
+  });
   const exported = await sendCsv(deps, handling, operator, filter, gathered);
   const rows = gathered.kind === 'all' ? gathered.tickets.length : 0;
   deps.onEvent('tickets_csv', exported.kind);

@@ -3,8 +3,8 @@ import type { types } from '@slack/bolt';
 import { stringify } from 'csv-stringify/sync';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
-import type { PlatformFailureKind } from '../../platform/errors.js';
 import type { Ticket } from '../../platform/schemas.js';
+import type { DeskFailureKind } from '../../service-desk/platform-failure.js';
 import type { FilterProblem, TicketFilter, TicketPageResult } from '../../service-desk/tickets.js';
 import { wallClock } from '../../util/time-zone.js';
 import { encodeTicketQueryValue } from '../kit/button-values.js';
@@ -138,9 +138,11 @@ export function renderTicketResult(
       locale,
       result.reason === 'refused'
         ? 'tickets_refused'
-        : result.reason === 'unreachable' || result.reason === 'timeout'
-          ? 'tickets_unreachable'
-          : 'tickets_unavailable',
+        : result.reason === 'not_set_up'
+          ? 'tickets_not_set_up'
+          : result.reason === 'unreachable' || result.reason === 'timeout'
+            ? 'tickets_unreachable'
+            : 'tickets_unavailable',
     );
     const text = `${head}\n${problem}`;
     return {
@@ -292,7 +294,7 @@ export function csvComment(locale: Locale, filter: TicketFilter, rows: number): 
 
 /** What became of a CSV export: decided on what happened, never on the note shown for it. */
 export type CsvExport =
-  | { kind: 'failure'; reason: PlatformFailureKind }
+  | { kind: 'failure'; reason: DeskFailureKind }
   | { kind: 'sent'; file: string; rows: number; truncated: boolean }
   | { kind: 'not_sent' };
 

@@ -21,19 +21,21 @@ import { renderTicketResult } from './ticket-views.js';
 
 export type TicketDeps = Pick<
   RoomKit & DeskPieces,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'access' | 'tickets' | 'statistics'
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'access' | 'platformOf'
 >;
 
 /** The zone a reader's days are counted in when Slack does not say. */
 export const FALLBACK_TIME_ZONE = 'UTC';
 
 export async function readPage(
-  deps: Pick<TicketDeps, 'tickets' | 'onEvent'>,
+  deps: Pick<TicketDeps, 'platformOf' | 'onEvent'>,
   handling: Handling,
   filter: TicketFilter,
   page: number,
 ): Promise<TicketPageResult> {
-  const result = await ticketPage(deps.tickets, filter, page, { requestId: handling.requestId });
+  const result = await ticketPage(deps.platformOf(handling.teamId), filter, page, {
+    requestId: handling.requestId,
+  });
   deps.onEvent('tickets', result.kind);
   if (result.kind === 'failure') {
     handling.logger.warn({ filter, reason: result.reason }, 'tickets not shown: the platform failed');
@@ -42,7 +44,7 @@ export async function readPage(
 }
 
 export async function resultMessage(
-  deps: Pick<TicketDeps, 'tickets' | 'onEvent'>,
+  deps: Pick<TicketDeps, 'platformOf' | 'onEvent'>,
   handling: Handling,
   locale: Locale,
   filter: TicketFilter,

@@ -11,7 +11,7 @@ const en = {
   home_figures_compared: 'Beside the 7 days before ({from} – {to}) · as of {time}',
   home_figures_no_comparison: 'The 7 days before could not be read: no comparison · as of {time}',
   home_figures_unavailable:
-    '⚠️ The figures are unavailable right now: {reason, select, unreachable {the platform could not be reached.} timeout {the platform could not be reached.} refused {the platform refused to give them.} other {the platform answered with an error.}}',
+    '⚠️ The figures are unavailable right now: {reason, select, unreachable {the platform could not be reached.} timeout {the platform could not be reached.} refused {the platform refused to give them.} not_set_up {this workspace is not set up yet (see above).} other {the platform answered with an error.}}',
   home_review_off:
     'The review loop is off: no review channel is set (`REVIEW_CHANNEL_ID`), so no cards are kept.',
   home_review_unavailable: '⚠️ The review cards could not be read right now.',
@@ -44,7 +44,7 @@ export const messages = catalog(en, {
   home_figures_compared: '对比之前 7 天（{from} – {to}）· 数据时间 {time}',
   home_figures_no_comparison: '未能取得之前 7 天的数据，不做对比 · 数据时间 {time}',
   home_figures_unavailable:
-    '⚠️ 暂时无法获取统计数据：{reason, select, unreachable {无法连接平台。} timeout {无法连接平台。} refused {平台拒绝提供。} other {平台返回了错误。}}',
+    '⚠️ 暂时无法获取统计数据：{reason, select, unreachable {无法连接平台。} timeout {无法连接平台。} refused {平台拒绝提供。} not_set_up {本工作区尚未设置（见上文）。} other {平台返回了错误。}}',
   home_review_off: '审核流程未开启：未设置审核频道（`REVIEW_CHANNEL_ID`），因此没有审核卡片。',
   home_review_unavailable: '⚠️ 暂时无法读取审核卡片。',
   home_cards_waiting:

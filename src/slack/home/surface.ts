@@ -10,12 +10,12 @@ import { HOME_EXAMPLE_ACTION_PATTERN } from './ids.js';
 import type { HomePieces } from './pieces.js';
 
 export function homeRoom(kit: RoomKit): Room {
-  const { env, platform, metrics, setups } = kit.sources;
+  const { env, platformOf, metrics, setups } = kit.sources;
   const deps: RoomKit & HomePieces = {
     ...kit,
     home: {
       examples: env.HOME_EXAMPLE_QUESTIONS,
-      figures: new HomeFiguresCache(platform),
+      figures: new HomeFiguresCache(platformOf),
       onPublish: (outcome) => metrics.homePublish(outcome),
       setups,
     },

@@ -69,8 +69,10 @@ export interface RoomSettings {
 
 export interface RoomSources {
   env: Env;
-  /** The platform's tickets, agent list and statistics. */
-  platform: TicketsApi & AgentsApi & StatisticsApi;
+  /** The environment's platform: the digest's, which is one workspace's (refused when installed in many). */
+  platform: StatisticsApi;
+  /** A workspace's platform for its tickets, agent list and statistics: its own account's, else the environment's. */
+  platformOf: (workspace: string) => TicketsApi & AgentsApi & StatisticsApi;
   /** The service groups people can name (AGENT_GROUPS, or the demo's): the platform cannot list them. */
   agentGroups: readonly AgentGroup[];
   stores: Pick<Stores, 'ticks' | 'operators' | 'escalations'>;

@@ -13,7 +13,7 @@ import { blocksOf, buttonOf, buttonsOf, textOf } from '../../support/gateway-har
 import { installThroughPages } from '../../support/install-pages.js';
 import { openedViewId, viewOf, viewSubmissionPayload } from '../../support/review-payloads.js';
 import { appMention, blockActionsPayload, eventFromTeam, IDS, nextTs } from '../../support/slack-payloads.js';
-import { sendEvent, sendInteraction } from '../../support/slack-signing.js';
+import { sendEvent, sendInteraction, sendSlashCommand } from '../../support/slack-signing.js';
 import { tempStateFiles } from '../../support/temp-state-files.js';
 import { waitFor } from '../../support/wait.js';
 
@@ -221,6 +221,15 @@ async function setUp(
   return sendInteraction(gateway.url, SIGNING_SECRET, submission);
 }
 
+/** The statistics calls this platform was sent. */
+function statisticsReads(simulator: Simulator): number {
+  return simulator.received.filter((request) =>
+    ['wb_session_message', 'wb_human_satisfaction'].includes(
+      String((request.body as { action?: unknown } | undefined)?.action),
+    ),
+  ).length;
+}
+
 function feedbacks(simulator: Simulator): unknown[] {
   return simulator.received.filter(
     (request) => (request.body as { action?: unknown } | undefined)?.action === 'robot_feedback',
@@ -340,6 +349,46 @@ describe('each workspace its own platform account', () => {
     });
     await installThroughPages(started.gateway.url, ACME.name);
     expect(textOf(await ask(started, ACME, 'How do I reset my password?'))).toContain('not set up');
+  });
+
+  it("reads the operators' figures and statistics from the workspace's own account", async () => {
+    const started = await installedInTwo();
+    const acme = started.platforms.get(ACME) as Simulator;
+    const globex = started.platforms.get(GLOBEX) as Simulator;
+    const stats = async () => {
+      const mark = started.slack.calls().length;
+      const typed = await sendSlashCommand(started.gateway.url, SIGNING_SECRET, {
+        command: '/cs',
+        text: 'stats',
+        user_id: ACME.installer,
+        team_id: ACME.team,
+        channel_id: 'C0ACMEOPS',
+        response_url: started.slack.responseUrl(`stats-${mark}`),
+      });
+      expect(typed.status).toBe(200);
+      const shown = await started.slack.waitForCall(
+        'response_url',
+        (call) => since(started.slack, mark)(call) && !textOf(call).includes('Reading'),
+        WAIT_MS,
+      );
+      return textOf(shown);
+    };
+    expect(await stats()).toContain('not set up yet');
+    expect(statisticsReads(acme)).toBe(0);
+
+    const saved = await setUp(started, ACME, {
+      url: acme.url,
+      sysNum: ACME.sysNum,
+      appId: ACME.appId,
+      appKey: ACME.appKey,
+    });
+    expect(saved.text).toBe('');
+    // The Home published after saving read its figures from Acme's platform.
+    await waitFor(() => statisticsReads(acme) > 0, { timeoutMs: WAIT_MS });
+    const before = statisticsReads(acme);
+    expect(await stats()).not.toContain('not set up');
+    expect(statisticsReads(acme)).toBeGreaterThan(before);
+    expect(statisticsReads(globex)).toBe(0);
   });
 
   it('refuses an app key the platform refuses, and saves nothing', async () => {

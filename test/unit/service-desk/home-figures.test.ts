@@ -35,7 +35,7 @@ describe('HomeFiguresCache', () => {
   it('reads the last 7 days beside the 7 before, once per workspace while fresh, however many ask at once', async () => {
     const { api, state } = platform();
     const time = clock();
-    const cache = new HomeFiguresCache(api, { ttlMs: 300_000, now: time.now });
+    const cache = new HomeFiguresCache(() => api, { ttlMs: 300_000, now: time.now });
     const [first, second] = await Promise.all([cache.figures('T1'), cache.figures('T1')]);
     expect(first).toBe(second);
     expect(first.kind === 'report' && first.report.period).toEqual({ from: '2026-11-19', to: '2026-11-25' });
@@ -59,7 +59,7 @@ describe('HomeFiguresCache', () => {
   it('says unavailable when the platform fails, never throws, and asks again after the shorter failure TTL', async () => {
     const { api, state } = platform();
     const time = clock();
-    const cache = new HomeFiguresCache(api, { ttlMs: 300_000, failureTtlMs: 30_000, now: time.now });
+    const cache = new HomeFiguresCache(() => api, { ttlMs: 300_000, failureTtlMs: 30_000, now: time.now });
     state.failing = true;
     expect(await cache.figures('T1')).toEqual({ kind: 'unavailable', reason: 'unavailable', at: time.now() });
     const calls = state.calls;
@@ -73,7 +73,7 @@ describe('HomeFiguresCache', () => {
 
   it('refuses TTLs that are not positive', () => {
     const { api } = platform();
-    expect(() => new HomeFiguresCache(api, { ttlMs: 0 })).toThrow(RangeError);
-    expect(() => new HomeFiguresCache(api, { failureTtlMs: -1 })).toThrow(RangeError);
+    expect(() => new HomeFiguresCache(() => api, { ttlMs: 0 })).toThrow(RangeError);
+    expect(() => new HomeFiguresCache(() => api, { failureTtlMs: -1 })).toThrow(RangeError);
   });
 });

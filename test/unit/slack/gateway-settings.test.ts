@@ -61,12 +61,13 @@ function gatewayWith(maxQuestionLength: number): SlackRoomKit {
     }),
     stores,
     sources: {
-      platform: {
+      platform: { getSessionMessageStatistics: unused, getHumanSatisfactionStatistics: unused },
+      platformOf: () => ({
         listTickets: unused,
         listAgents: unused,
         getSessionMessageStatistics: unused,
         getHumanSatisfactionStatistics: unused,
-      },
+      }),
       agentGroups: [],
       stores,
       metrics: new Metrics(),
