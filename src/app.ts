@@ -1,6 +1,7 @@
 // The composition root: builds everything from a validated Env, each registered with the resource stack.
 import { composeCore } from './composition/core.js';
 import { choosePlatform } from './composition/platform.js';
+import { platformPacing } from './composition/platform-pacing.js';
 import { createQuestionLimits } from './composition/question-limits.js';
 import { drainWithin } from './composition/shutdown.js';
 import { composeSlack, slackServices } from './composition/slack.js';
@@ -71,8 +72,14 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
   resources.defer('platform simulator', () => platformChoice.close());
 
   const metrics = new Metrics();
+  const pacingFor = platformPacing(env, {
+    store: questionLimits.store,
+    logger: logger.child({ component: 'platform' }),
+    onBusy: () => metrics.throttled('platform'),
+  });
   const platform = new PlatformClient({
     ...platformChoice.client,
+    questionPacing: pacingFor({ openUrl: platformChoice.client.openUrl, sysNum: platformChoice.sysNum }),
     timeouts: platformTimeouts,
     retry: { attempts: env.CS_RETRY_ATTEMPTS },
     ...(env.CS_TICKET_LIST_PATH ? { ticketListPath: env.CS_TICKET_LIST_PATH } : {}),
