@@ -1,9 +1,8 @@
 // PLATFORM_QUESTION_RATE: one pacing per platform account (its open URL and sysNum), counted on the
-// question limits' store, so replicas on one Redis share each account's rate.
-import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+// question limits' store, so replicas on one Redis share each account's rate (docs/decisions/022).
 import type { Env } from '../config/env.js';
 import type { Logger } from '../logging/logger.js';
-import { CountedWindow, QuestionPacing } from '../platform/index.js';
+import { MemoryWindow, QuestionPacing, SharedWindow } from '../platform/index.js';
 import type { LimitStore } from '../slack/handling/question-limits.js';
 
 /** Who the platform counts questions against. */
@@ -23,26 +22,19 @@ export function platformPacing(
   return (account) => {
     if (rate === 'off') return undefined;
     const { store } = deps;
-    const logger = deps.logger.child({ platformAccount: `${account.sysNum}@${account.openUrl}` });
-    const options = { points: rate, duration: 1, keyPrefix: 'platform' };
-    const window = new CountedWindow({
-      key: `${account.sysNum}@${account.openUrl}`,
-      ...(store.kind === 'memory'
-        ? { limiter: new RateLimiterMemory(options) }
-        : {
-            limiter: new RateLimiterRedis({
-              ...options,
-              storeClient: store.client,
-              useRedisPackage: true,
-              // Fails at once while disconnected, and this process counts alone until Redis is back.
-              rejectIfRedisNotReady: true,
-              keyPrefix: `${store.keyPrefix}limits:platform`,
-            }),
-            fallback: new RateLimiterMemory(options),
+    const name = `${account.sysNum}@${account.openUrl}`;
+    const logger = deps.logger.child({ platformAccount: name });
+    const window =
+      store.kind === 'memory'
+        ? new MemoryWindow(rate)
+        : new SharedWindow({
+            evalScript: (script, keys, args) => store.client.eval(script, { keys, arguments: args }),
+            key: `${store.keyPrefix}limits:platform:${name}`,
+            rate,
+            fallback: new MemoryWindow(rate),
             timeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
-          }),
-      logger,
-    });
+            logger,
+          });
     const deadlineSeconds = env.QUESTION_DEADLINE_SECONDS;
     return new QuestionPacing({
       rate,

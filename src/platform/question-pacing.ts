@@ -1,8 +1,8 @@
 // PLATFORM_QUESTION_RATE: one platform account is sent at most N robot asks a second, in the order
 // asked; past it they wait in a bounded queue, and one whose turn would come past its deadline is
 // refused as busy without being sent. One pacing per account, handed to that account's client.
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { EXPIRED, within } from '../util/deadline.js';
 import { type BusyReason, PlatformBusyError } from './errors.js';
 
@@ -12,79 +12,108 @@ interface PacingLogger {
   warn(obj: object, msg: string): void;
 }
 
-/** One account's count for the current second: 0 when one more question fits, else ms until the next second. */
+/** One account's sends in the last second: 0 when one more fits (and is counted), else ms until it would. */
 interface RateWindow {
   take(): Promise<number>;
 }
 
 const WINDOW_MS = 1_000;
-/** After a failure the shared count is left alone a moment: a frozen Redis costs one timeout a second. */
-const SKIP_AFTER_FAILURE_MS = 1_000;
 
 /**
- * The count on the Redis the replicas share, or in this process. While Redis does not answer, this
- * process counts alone (`fallback`): each replica keeps to the rate, rather than none.
+ * The last second's sends in this process, as a sliding window: never more than `rate` in any one
+ * second, where fixed windows would let twice the rate through across a boundary.
  */
-export class CountedWindow implements RateWindow {
-  readonly #limiter: RateLimiterAbstract;
-  readonly #fallback: RateLimiterAbstract | undefined;
-  readonly #key: string;
-  readonly #timeoutMs: number | undefined;
-  readonly #logger: PacingLogger;
-  #unavailable = false;
-  #skipUntil = 0;
+export class MemoryWindow implements RateWindow {
+  readonly #rate: number;
+  /** Send times, oldest first; never more than `rate`. */
+  readonly #sent: number[] = [];
 
-  constructor(settings: {
-    /** `points` a `duration` of 1 s, keyed by `key`. */
-    limiter: RateLimiterAbstract;
-    /** The same count in this process, used while `limiter` (on Redis) fails. */
-    fallback?: RateLimiterAbstract | undefined;
-    key: string;
-    timeoutMs?: number | undefined;
-    logger: PacingLogger;
-  }) {
-    this.#limiter = settings.limiter;
-    this.#fallback = settings.fallback;
-    this.#key = settings.key;
-    this.#timeoutMs = settings.timeoutMs;
-    this.#logger = settings.logger;
+  constructor(rate: number) {
+    this.#rate = rate;
   }
 
   async take(): Promise<number> {
-    const fallback = this.#fallback;
-    if (!fallback) return consumed(this.#limiter.consume(this.#key));
-    if (this.#unavailable && Date.now() < this.#skipUntil) return consumed(fallback.consume(this.#key));
+    const now = Date.now();
+    while (this.#sent.length > 0 && (this.#sent[0] ?? 0) <= now - WINDOW_MS) this.#sent.shift();
+    const oldest = this.#sent[0];
+    if (this.#sent.length >= this.#rate && oldest !== undefined) return oldest + WINDOW_MS - now;
+    this.#sent.push(now);
+    return 0;
+  }
+}
+
+/**
+ * The same sliding window on the Redis the replicas share: one sorted set of send times per account,
+ * kept by one script on Redis's own clock, so replicas' clocks need not agree.
+ */
+const TAKE_SCRIPT = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
+  redis.call('ZADD', KEYS[1], now, ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], window)
+  return 0
+end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return math.max(1, tonumber(oldest[2]) + window - now)
+`;
+
+/** Runs a Lua script on the shared Redis; rejects at once while disconnected. */
+type EvalScript = (script: string, keys: string[], args: string[]) => Promise<unknown>;
+
+/** After a failure Redis is left alone a moment: a frozen server costs one timeout a second. */
+const SKIP_AFTER_FAILURE_MS = 1_000;
+
+/**
+ * Counted on Redis; while Redis does not answer, this process counts alone (`fallback`): each
+ * replica keeps to the rate, rather than none.
+ */
+interface SharedWindowSettings {
+  evalScript: EvalScript;
+  /** The account's sorted set. */
+  key: string;
+  rate: number;
+  fallback: MemoryWindow;
+  /** A frozen Redis costs a question this long, then this process counts alone. */
+  timeoutMs: number;
+  logger: PacingLogger;
+}
+
+export class SharedWindow implements RateWindow {
+  readonly #settings: SharedWindowSettings;
+  #unavailable = false;
+  #skipUntil = 0;
+
+  constructor(settings: SharedWindowSettings) {
+    this.#settings = settings;
+  }
+
+  async take(): Promise<number> {
+    const { evalScript, key, rate, fallback, timeoutMs, logger } = this.#settings;
+    if (this.#unavailable && Date.now() < this.#skipUntil) return fallback.take();
     try {
-      const counting = consumed(this.#limiter.consume(this.#key));
-      const waitMs = this.#timeoutMs === undefined ? await counting : await within(counting, this.#timeoutMs);
-      if (waitMs === EXPIRED) throw new Error(`no answer within ${this.#timeoutMs} ms`);
+      const counting = evalScript(TAKE_SCRIPT, [key], [String(rate), String(WINDOW_MS), randomUUID()]);
+      const waitMs = await within(counting, timeoutMs);
+      if (waitMs === EXPIRED) throw new Error(`no answer within ${timeoutMs} ms`);
+      if (typeof waitMs !== 'number') throw new Error('the rate script answered no number');
       if (this.#unavailable) {
         this.#unavailable = false;
-        this.#logger.info({}, 'platform question rate counted on Redis again');
+        logger.info({}, 'platform question rate counted on Redis again');
       }
       return waitMs;
     } catch (error) {
       this.#skipUntil = Date.now() + SKIP_AFTER_FAILURE_MS;
       if (!this.#unavailable) {
         this.#unavailable = true;
-        this.#logger.warn(
+        logger.warn(
           { err: error },
           'platform question rate unavailable on Redis; each replica keeps to it alone',
         );
       }
-      return consumed(fallback.consume(this.#key));
+      return fallback.take();
     }
-  }
-}
-
-/** The limiter rejects with its result when over, and with an error when its store failed. */
-async function consumed(consuming: Promise<RateLimiterRes>): Promise<number> {
-  try {
-    await consuming;
-    return 0;
-  } catch (error) {
-    if (error instanceof RateLimiterRes) return Math.max(1, error.msBeforeNext);
-    throw error;
   }
 }
 

@@ -20,7 +20,7 @@ import {
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const ACCOUNT = { openUrl: 'http://platform.test', sysNum: 'sys-1' };
-// Two asks sent a second apart by the pacing arrive at least this far apart however busy the machine.
+// Asks `rate` apart are sent at least a second apart; they arrive at least this far apart however busy the machine.
 const APART_MS = 500;
 
 interface Platform {
