@@ -8,7 +8,14 @@ import { createLogger } from '../../../src/logging/logger.js';
 import { PlatformBusyError, type PlatformClient } from '../../../src/platform/index.js';
 import type { LimitStore } from '../../../src/slack/handling/question-limits.js';
 import { logSink } from '../../support/log-sink.js';
-import { deleteKeysWithPrefix } from '../../support/redis-server.js';
+import {
+  deleteKeysWithPrefix,
+  freezeRedis,
+  startRedisOnFreePort,
+  stopRedis,
+  thawRedis,
+} from '../../support/redis-server.js';
+import { sleep } from '../../support/wait.js';
 import {
   type Loopback,
   ROBOT_ANSWER_DATA,
@@ -202,5 +209,48 @@ describe('PLATFORM_QUESTION_RATE on Redis', () => {
       'platform question rate unavailable on Redis; each replica keeps to it alone',
     ]);
     await paced.close();
+  });
+});
+
+describe('PLATFORM_QUESTION_RATE on a frozen Redis', () => {
+  it('keeps to the rate in this process after the command timeout, and counts on Redis again once it answers', async () => {
+    const { port, child } = await startRedisOnFreePort();
+    const client = createClient({ url: `redis://127.0.0.1:${port}`, disableOfflineQueue: true });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      const platform = await startPlatform();
+      const sink = logSink();
+      const pacingFor = platformPacing(
+        { PLATFORM_QUESTION_RATE: 1, QUESTION_DEADLINE_SECONDS: 60, REDIS_COMMAND_TIMEOUT_MS: 200 },
+        {
+          store: { kind: 'redis', client, keyPrefix: 'frozen:' },
+          logger: createLogger({ level: 'info', destination: sink.destination }),
+          onBusy: () => undefined,
+        },
+      );
+      const paced = testClient(platform.loopback.url, { questionPacing: pacingFor(ACCOUNT) });
+      expect(await askAll(paced, ['q0'])).toEqual(['q0']);
+      freezeRedis(child);
+      // Redis cannot say; this process counts alone, and still one a second.
+      expect(await askAll(paced, ['q1', 'q2'])).toEqual(['q1', 'q2']);
+      expectPaced(
+        platform.arrivals.filter((arrival) => arrival.question !== 'q0'),
+        1,
+      );
+      thawRedis(child);
+      // Redis is left alone a second after a failure, then asked again.
+      await sleep(1_100);
+      expect(await askAll(paced, ['q3'])).toEqual(['q3']);
+      expect(sink.records.map((record) => record.msg)).toEqual([
+        'platform question rate unavailable on Redis; each replica keeps to it alone',
+        'platform question rate counted on Redis again',
+      ]);
+      await paced.close();
+    } finally {
+      thawRedis(child);
+      client.destroy();
+      await stopRedis(child);
+    }
   });
 });
