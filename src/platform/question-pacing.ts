@@ -175,10 +175,13 @@ export class QuestionPacing {
   async #pump(action: string): Promise<void> {
     this.#pumping = true;
     try {
-      while (this.#queue.length > 0) {
-        this.#refuseLate(action, Date.now());
-        const head = this.#queue[0];
-        if (!head) break;
+      for (;;) {
+        // A head whose deadline passed while its count was on its way (a slow Redis) is not sent late.
+        for (let head = this.#queue[0]; head && head.sendBy < Date.now(); head = this.#queue[0]) {
+          this.#queue.shift();
+          head.reject(this.#refuse(action, 'deadline', head.requestId));
+        }
+        if (this.#queue.length === 0) break;
         let waitMs: number;
         try {
           waitMs = await this.#settings.window.take();
@@ -209,15 +212,17 @@ export class QuestionPacing {
 
   /** Refuses now every question that cannot go before its deadline, counting seconds from `opensAt`. */
   #refuseLate(action: string, opensAt: number): void {
+    const late: Waiter[] = [];
     let position = 0;
-    for (const waiter of [...this.#queue]) {
+    for (const waiter of this.#queue.splice(0)) {
       if (this.#earliest(position, opensAt) > waiter.sendBy) {
-        this.#queue.splice(this.#queue.indexOf(waiter), 1);
-        waiter.reject(this.#refuse(action, 'deadline', waiter.requestId));
+        late.push(waiter);
       } else {
+        this.#queue.push(waiter);
         position += 1;
       }
     }
+    for (const waiter of late) waiter.reject(this.#refuse(action, 'deadline', waiter.requestId));
   }
 
   #refuse(action: string, reason: BusyReason, requestId: string | undefined): PlatformBusyError {
