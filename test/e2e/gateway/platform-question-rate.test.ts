@@ -12,14 +12,13 @@ import {
   useGatewayHarness,
   useRedisReplicas,
 } from '../../support/gateway-harness.js';
+import { expectPaced } from '../../support/pacing.js';
 import { appMention, eventCallback, IDS } from '../../support/slack-payloads.js';
 import { sendEvent } from '../../support/slack-signing.js';
 import { waitFor } from '../../support/wait.js';
 
 const BUSY = 'The robot is busy';
 const BUSY_ZH = '机器人正忙';
-// Asks `rate` apart are sent at least a second apart; they reach the simulator at least this far apart, however busy the machine.
-const APART_MS = 500;
 
 type Simulated = Pick<GatewayHarness, 'simulator'>;
 
@@ -32,14 +31,6 @@ function asksOf(harness: Simulated, tag: string): Array<{ question: string; at: 
       ? [{ question, at: request.at }]
       : [];
   });
-}
-
-/** At most `rate` asks in any one second: the ask `rate` places later came a second after. */
-function expectPaced(asks: Array<{ at: number }>, rate: number): void {
-  const times = asks.map((ask) => ask.at).sort((a, b) => a - b);
-  for (let index = 0; index + rate < times.length; index += 1) {
-    expect((times[index + rate] ?? 0) - (times[index] ?? 0)).toBeGreaterThanOrEqual(APART_MS);
-  }
 }
 
 async function throttledCount(url: string): Promise<number> {
@@ -91,7 +82,10 @@ describe('PLATFORM_QUESTION_RATE=2', () => {
     const outcomes = await outcomesOf(harness, events);
 
     const asks = asksOf(harness, 'crowd');
-    expectPaced(asks, 2);
+    expectPaced(
+      asks.map((arrival) => arrival.at),
+      2,
+    );
     const busy = outcomes.filter((outcome) => textOf(outcome).includes(BUSY));
     expect(busy.length).toBeGreaterThan(0);
     // Each question either reached the platform or was told busy, never both.
@@ -155,7 +149,10 @@ describe('PLATFORM_QUESTION_RATE=2', () => {
       'order4',
       'order5',
     ]);
-    expectPaced(asks, 2);
+    expectPaced(
+      asks.map((arrival) => arrival.at),
+      2,
+    );
   });
 });
 
@@ -212,6 +209,9 @@ describe('two replicas on Redis', () => {
     expect(outcomes.filter((outcome) => textOf(outcome).includes('password portal'))).toHaveLength(8);
     const asks = asksOf({ simulator }, 'fleet');
     expect(asks).toHaveLength(8);
-    expectPaced(asks, 2);
+    expectPaced(
+      asks.map((arrival) => arrival.at),
+      2,
+    );
   });
 });

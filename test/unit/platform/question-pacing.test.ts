@@ -5,9 +5,15 @@ import { createClient } from 'redis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { platformPacing } from '../../../src/composition/platform-pacing.js';
 import { createLogger } from '../../../src/logging/logger.js';
-import { PlatformBusyError, type PlatformClient } from '../../../src/platform/index.js';
+import {
+  MemoryWindow,
+  PlatformBusyError,
+  type PlatformClient,
+  SharedWindow,
+} from '../../../src/platform/index.js';
 import type { LimitStore } from '../../../src/slack/handling/question-limits.js';
 import { logSink } from '../../support/log-sink.js';
+import { expectPaced } from '../../support/pacing.js';
 import {
   deleteKeysWithPrefix,
   freezeRedis,
@@ -27,8 +33,6 @@ import {
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const ACCOUNT = { openUrl: 'http://platform.test', sysNum: 'sys-1' };
-// Asks `rate` apart are sent at least a second apart; they arrive at least this far apart however busy the machine.
-const APART_MS = 500;
 
 interface Platform {
   loopback: Loopback;
@@ -84,12 +88,58 @@ function askAll(client: PlatformClient, questions: string[], sendBy?: number): P
   );
 }
 
-function expectPaced(arrivals: Array<{ at: number }>, rate: number): void {
-  const times = arrivals.map((arrival) => arrival.at).sort((a, b) => a - b);
-  for (let index = 0; index + rate < times.length; index += 1) {
-    expect((times[index + rate] ?? 0) - (times[index] ?? 0)).toBeGreaterThanOrEqual(APART_MS);
+/**
+ * Takes turns for 2.5 s, the second one 600 ms after the first, and returns when each was granted:
+ * a window reset each second would grant two more at once at 1,000 ms.
+ */
+async function grantedTurns(window: { take(): Promise<number> }): Promise<number[]> {
+  const granted: number[] = [];
+  const started = Date.now();
+  expect(await window.take()).toBe(0);
+  granted.push(Date.now());
+  await sleep(600);
+  while (Date.now() - started < 2_500) {
+    const waitMs = await window.take();
+    if (waitMs === 0) granted.push(Date.now());
+    else await sleep(waitMs);
+  }
+  return granted;
+}
+
+/** On the window's own clock: any `rate + 1` turns in a row span more than a second. */
+function expectSliding(granted: number[], rate: number): void {
+  expect(granted.length).toBeGreaterThanOrEqual(4);
+  for (let index = 0; index + rate < granted.length; index += 1) {
+    // A second less the time between a turn being counted and this test reading the clock.
+    expect((granted[index + rate] ?? 0) - (granted[index] ?? 0)).toBeGreaterThanOrEqual(900);
   }
 }
+
+describe('a sliding second', () => {
+  it('never grants more than the rate in any one second, in this process', async () => {
+    expectSliding(await grantedTurns(new MemoryWindow(2)), 2);
+  });
+
+  it('nor on Redis', async () => {
+    const client = createClient({ url: REDIS_URL });
+    await client.connect();
+    const key = `test:platform-window:${process.pid}:${randomBytes(4).toString('hex')}`;
+    try {
+      const window = new SharedWindow({
+        evalScript: (script, keys, args) => client.eval(script, { keys, arguments: args }),
+        key,
+        rate: 2,
+        fallback: new MemoryWindow(2),
+        timeoutMs: 1_000,
+        logger: createLogger({ level: 'silent' }),
+      });
+      expectSliding(await grantedTurns(window), 2);
+    } finally {
+      await client.del(key);
+      await client.close();
+    }
+  });
+});
 
 describe('PLATFORM_QUESTION_RATE in one process', () => {
   it('sends the rate at once, the rest a second later each, in the order asked', async () => {
@@ -98,7 +148,10 @@ describe('PLATFORM_QUESTION_RATE in one process', () => {
     const questions = ['q0', 'q1', 'q2', 'q3', 'q4', 'q5'];
     expect(await askAll(client, questions)).toEqual(questions);
     expect(platform.arrivals.map((arrival) => arrival.question)).toEqual(questions);
-    expectPaced(platform.arrivals, 2);
+    expectPaced(
+      platform.arrivals.map((arrival) => arrival.at),
+      2,
+    );
     await client.close();
   });
 
@@ -130,7 +183,10 @@ describe('PLATFORM_QUESTION_RATE in one process', () => {
     const outcomes = await askAll(client, ['q0', 'q1', 'q2', 'q3']);
     expect(outcomes).toEqual(['q0', 'q1', 'busy:queue_full', 'busy:queue_full']);
     expect(platform.arrivals.map((arrival) => arrival.question)).toEqual(['q0', 'q1']);
-    expectPaced(platform.arrivals, 1);
+    expectPaced(
+      platform.arrivals.map((arrival) => arrival.at),
+      1,
+    );
     await client.close();
   });
 
@@ -189,7 +245,10 @@ describe('PLATFORM_QUESTION_RATE on Redis', () => {
       ['b0', 'b1', 'b2'],
     ]);
     expect(platform.arrivals).toHaveLength(6);
-    expectPaced(platform.arrivals, 2);
+    expectPaced(
+      platform.arrivals.map((arrival) => arrival.at),
+      2,
+    );
     await Promise.all([replicaA.close(), replicaB.close()]);
   });
 
@@ -204,7 +263,10 @@ describe('PLATFORM_QUESTION_RATE on Redis', () => {
       { logger: createLogger({ level: 'info', destination: sink.destination }) },
     );
     expect(await askAll(paced, ['q0', 'q1', 'q2'])).toEqual(['q0', 'q1', 'q2']);
-    expectPaced(platform.arrivals, 1);
+    expectPaced(
+      platform.arrivals.map((arrival) => arrival.at),
+      1,
+    );
     expect(sink.records.map((record) => record.msg)).toEqual([
       'platform question rate unavailable on Redis; each replica keeps to it alone',
     ]);
@@ -235,7 +297,7 @@ describe('PLATFORM_QUESTION_RATE on a frozen Redis', () => {
       // Redis cannot say; this process counts alone, and still one a second.
       expect(await askAll(paced, ['q1', 'q2'])).toEqual(['q1', 'q2']);
       expectPaced(
-        platform.arrivals.filter((arrival) => arrival.question !== 'q0'),
+        platform.arrivals.filter((arrival) => arrival.question !== 'q0').map((arrival) => arrival.at),
         1,
       );
       thawRedis(child);
