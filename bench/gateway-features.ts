@@ -19,6 +19,8 @@ export const GATEWAY_FEATURES = {
   // are never refused: the bench measures what the limits cost, not what they drop.
   USER_QUESTION_LIMIT: '1000000/60s',
   CHANNEL_QUESTION_LIMIT: '1000000/60s',
+  // Every robot ask takes its turn, as in production, at a rate the bench never reaches.
+  PLATFORM_QUESTION_RATE: '100000',
 } as const;
 
 /**

@@ -2,6 +2,7 @@
 import { composeCore } from './composition/core.js';
 import { choosePlatform } from './composition/platform.js';
 import { composeAccounts } from './composition/platform-accounts.js';
+import { platformPacing } from './composition/platform-pacing.js';
 import { createQuestionLimits } from './composition/question-limits.js';
 import { drainWithin } from './composition/shutdown.js';
 import { composeSlack, slackAuth, slackServices } from './composition/slack.js';
@@ -72,8 +73,14 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
   resources.defer('platform simulator', () => platformChoice.close());
 
   const metrics = new Metrics();
+  const pacingFor = platformPacing(env, {
+    store: questionLimits.store,
+    logger: logger.child({ component: 'platform' }),
+    onBusy: () => metrics.throttled('platform'),
+  });
   const platform = new PlatformClient({
     ...platformChoice.client,
+    questionPacing: pacingFor({ openUrl: platformChoice.client.openUrl, sysNum: platformChoice.sysNum }),
     timeouts: platformTimeouts,
     retry: { attempts: env.CS_RETRY_ATTEMPTS },
     ...(env.CS_TICKET_LIST_PATH ? { ticketListPath: env.CS_TICKET_LIST_PATH } : {}),
@@ -99,6 +106,7 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     stores,
     metrics,
     logger,
+    pacingFor,
   });
   resources.defer("workspaces' platform clients", () => workspaces.close());
   const { accounts } = workspaces;

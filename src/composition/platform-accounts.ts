@@ -20,6 +20,7 @@ import {
   PlatformClient,
   type PlatformClientOptions,
   platformFailureKind,
+  type QuestionPacing,
   StaticTokenProvider,
   type TokenCache,
 } from '../platform/index.js';
@@ -62,6 +63,8 @@ export function composeAccounts(
     stores: Pick<Stores, 'namespace'>;
     metrics: Metrics;
     logger: Logger;
+    /** PLATFORM_QUESTION_RATE's pacing of one account; undefined when off. */
+    pacingFor: (account: { openUrl: string; sysNum: string }) => QuestionPacing | undefined;
   },
 ): Workspaces {
   const { platform, platformChoice, authorized } = deps;
@@ -84,6 +87,7 @@ export function composeAccounts(
       observer: deps.metrics,
     },
     expireHours: env.CS_TOKEN_EXPIRE_HOURS,
+    pacingFor: deps.pacingFor,
     tokens: deps.stores.namespace('platform-tokens', {
       schema: sealedTokenSchema,
       ttlSeconds: TOKEN_TTL_SECONDS,
@@ -120,6 +124,7 @@ interface AccountClientOptions {
   client: Omit<PlatformClientOptions, 'openUrl' | 'baseUrl' | 'tokenProvider'>;
   /** CS_TOKEN_EXPIRE_HOURS. */
   expireHours: number;
+  pacingFor: (account: { openUrl: string; sysNum: string }) => QuestionPacing | undefined;
   /** Where replicas share each account's fetched token; undefined keeps it in this process only. */
   tokens: Namespace<string> | undefined;
   sealer: Sealer;
@@ -143,8 +148,10 @@ class AccountClients {
     const key = accountKey(account);
     const known = this.#clients.get(key);
     if (known) return known;
+    const pacing = this.#options.pacingFor(account);
     const client = new PlatformClient({
       ...this.#options.client,
+      ...(pacing && { questionPacing: pacing }),
       openUrl: account.openUrl,
       baseUrl: account.openUrl,
       tokenProvider: this.tokenProviderOf(account, key),

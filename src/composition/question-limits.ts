@@ -12,13 +12,15 @@ const RECONNECT_MAX_DELAY_MS = 3_000;
 export async function createQuestionLimits(
   env: Env,
   logger: Logger,
-): Promise<{ limits: QuestionLimits; close(): Promise<void> }> {
+): Promise<{ limits: QuestionLimits; store: LimitStore; close(): Promise<void> }> {
   const settings = { user: env.USER_QUESTION_LIMIT, channel: env.CHANNEL_QUESTION_LIMIT, logger };
   const { state } = env;
-  const bothOff = settings.user === 'off' && settings.channel === 'off';
-  if (state.kind !== 'redis' || bothOff) {
+  // PLATFORM_QUESTION_RATE counts on the same store (composition/platform-pacing.ts).
+  const allOff =
+    settings.user === 'off' && settings.channel === 'off' && env.PLATFORM_QUESTION_RATE === 'off';
+  if (state.kind !== 'redis' || allOff) {
     const store: LimitStore = { kind: 'memory' };
-    return { limits: new QuestionLimits({ ...settings, store }), close: async () => undefined };
+    return { limits: new QuestionLimits({ ...settings, store }), store, close: async () => undefined };
   }
   // Loaded only with Redis, as the stores load it: a gateway on SQLite or in memory does not carry it.
   const { createClient } = await import('redis');
@@ -41,6 +43,7 @@ export async function createQuestionLimits(
   const store: LimitStore = { kind: 'redis', client, keyPrefix: state.keyPrefix };
   return {
     limits: new QuestionLimits({ ...settings, store, timeoutMs: env.REDIS_COMMAND_TIMEOUT_MS }),
+    store,
     async close() {
       if (!client.isOpen) return;
       if ((await within(client.close(), 2_000)) === EXPIRED && client.isOpen) client.destroy();

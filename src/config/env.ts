@@ -258,6 +258,32 @@ const questionLimit = (fallback: QuestionLimit) =>
       .transform((value) => value ?? fallback),
   );
 
+/** PLATFORM_QUESTION_RATE's bounds: at least one question a second, at most what no platform would take. */
+const PLATFORM_RATE_MAX = 100_000;
+
+/** Questions a second to one platform account, or `off`; one line naming the form on anything else. */
+const platformQuestionRate = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((text, context): number | 'off' => {
+        const trimmed = text.trim().toLowerCase();
+        if (trimmed === 'off') return 'off';
+        const rate = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+        if (!(rate >= 1 && rate <= PLATFORM_RATE_MAX)) {
+          context.addIssue({
+            code: 'custom',
+            message: `must be N, at most N questions a second to one platform account (e.g. 10; N 1 to ${PLATFORM_RATE_MAX}), or off`,
+          });
+          return z.NEVER;
+        }
+        return rate;
+      })
+      .optional()
+      .transform((value) => value ?? fallback),
+  );
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** How the gateway meets Slack: each mode carries the secret it cannot run without. */
@@ -359,6 +385,8 @@ const variablesSchema = z.object({
   // Questions a person, and a channel, may ask before a polite "ask again in …"; shared on Redis.
   USER_QUESTION_LIMIT: questionLimit({ points: 20, seconds: 60 }),
   CHANNEL_QUESTION_LIMIT: questionLimit({ points: 60, seconds: 60 }),
+  // The platform states no rate limit: 10 a second per account is a guess that errs low (README, Limits).
+  PLATFORM_QUESTION_RATE: platformQuestionRate(10),
   SHUTDOWN_GRACE_SECONDS: integer(0, 600, 25),
   SLASH_COMMAND: z.preprocess(
     emptyToUndefined,

@@ -29,12 +29,17 @@ export interface RequestScope {
   requestId?: string;
 }
 
-export interface AskOptions extends RequestScope {
+export interface RobotAskOptions extends RequestScope {
+  /** Epoch ms: a question the platform's rate holds back past it is refused as busy, never sent. */
+  sendBy?: number | undefined;
+}
+
+export interface AskOptions extends RobotAskOptions {
   beforeAsk?: () => Promise<void>;
 }
 
 export interface RobotApi {
-  askRobot(request: RobotAskRequest, options?: RequestScope): Promise<RobotAnswer>;
+  askRobot(request: RobotAskRequest, options?: RobotAskOptions): Promise<RobotAnswer>;
   sendRobotFeedback(request: RobotFeedbackRequest, options?: RequestScope): Promise<void>;
 }
 
@@ -179,7 +184,7 @@ export class Conversation {
   /** A notice when it cannot be asked, else the robot's answer or a failure; `beforeAsk` runs just before. */
   async ask(input: QuestionInput, options: AskOptions = {}): Promise<Reply> {
     const { asker } = input;
-    const { beforeAsk, ...scope } = options;
+    const { beforeAsk, sendBy, ...scope } = options;
     let suggestion: SuggestionChoice | undefined;
     let placement = input.placement;
     // A follow-up is asked through the account of the workspace that gave the answer (a shared channel's).
@@ -233,6 +238,7 @@ export class Conversation {
         suggestion,
         input.suggestion?.contextKey,
         scope,
+        sendBy,
       );
     } finally {
       this.#inFlight -= 1;
@@ -306,6 +312,7 @@ export class Conversation {
     suggestion: SuggestionChoice | undefined,
     clickedContextKey: string | undefined,
     scope: RequestScope,
+    sendBy: number | undefined,
   ): Promise<Reply> {
     const { asker } = input;
     // A place's own robot first, then the account's default one.
@@ -332,6 +339,7 @@ export class Conversation {
         request,
         input.byLink === true && !suggestion,
         scope,
+        sendBy,
       );
     } catch (error) {
       return this.#failure(
@@ -425,15 +433,17 @@ export class Conversation {
     request: RobotAskRequest,
     byLink: boolean,
     scope: RequestScope,
+    sendBy: number | undefined,
   ): Promise<RobotAnswer> {
+    const asking: RobotAskOptions = sendBy === undefined ? scope : { ...scope, sendBy };
     if (byLink) {
-      const linked = await this.#linkedAnswer(robot, request, request.robotFlag, scope);
+      const linked = await this.#linkedAnswer(robot, request, request.robotFlag, scope, asking);
       if (linked) return linked;
     }
-    const answer = await robot.askRobot(request, scope);
+    const answer = await robot.askRobot(request, asking);
     if (answer.answerType !== ANSWER_TYPE_UNKNOWN || request.questionFlag === 1 || byLink) return answer;
     try {
-      return (await this.#linkedAnswer(robot, request, answer.robotFlag, scope)) ?? answer;
+      return (await this.#linkedAnswer(robot, request, answer.robotFlag, scope, asking)) ?? answer;
     } catch (error) {
       // The robot's own "no answer" is still an answer to show; only the linked entry's is lost.
       this.#logger.warn({ ...scope, err: error }, 'the linked entry could not be asked; no match shown');
@@ -447,6 +457,7 @@ export class Conversation {
     request: RobotAskRequest,
     robotFlag: number | undefined,
     scope: RequestScope,
+    asking: RobotAskOptions,
   ): Promise<RobotAnswer | undefined> {
     if (!this.#links) return undefined;
     const docId = await this.#links.entryFor(request.question, robotFlag).catch((error: unknown) => {
@@ -454,7 +465,7 @@ export class Conversation {
       return undefined;
     });
     if (!docId) return undefined;
-    const answer = await robot.askRobot(askingEntry(request, docId), scope);
+    const answer = await robot.askRobot(askingEntry(request, docId), asking);
     if (answer.answerType === ANSWER_TYPE_UNKNOWN) {
       this.#logger.warn({ ...scope, docId }, 'the linked entry did not answer (removed or disabled?)');
       return undefined;
@@ -534,10 +545,13 @@ export class Conversation {
     logContext: Record<string, string | undefined>,
   ): FailureReply {
     const reason = failureReason(error);
-    const details = isPlatformError(error) ? platformErrorDetails(error) : {};
-    // The platform erring or not answering is a warning (the asker is told, Try again offered); a bug is an error.
-    const level = isCodedError(error) && error.outside ? 'warn' : 'error';
-    this.#logger[level]({ err: error, reason, ...details, ...logContext }, 'robot call failed');
+    // Refused as busy, it was never sent: the pacing logs that once a second, not once a question.
+    if (reason !== 'busy') {
+      const details = isPlatformError(error) ? platformErrorDetails(error) : {};
+      // The platform erring or not answering is a warning (the asker is told, Try again offered); a bug is an error.
+      const level = isCodedError(error) && error.outside ? 'warn' : 'error';
+      this.#logger[level]({ err: error, reason, ...details, ...logContext }, 'robot call failed');
+    }
     return {
       kind: 'failure',
       reason,

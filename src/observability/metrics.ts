@@ -104,7 +104,7 @@ export class Metrics implements PlatformCallObserver {
     });
     this.#throttled = new Counter({
       name: 'cs_gateway_throttled_total',
-      help: 'Questions dropped over USER_QUESTION_LIMIT or CHANNEL_QUESTION_LIMIT, by scope (user, channel)',
+      help: 'Questions dropped over USER_QUESTION_LIMIT, CHANNEL_QUESTION_LIMIT or PLATFORM_QUESTION_RATE, by scope (user, channel, platform)',
       labelNames: ['scope'],
       registers,
     });
@@ -160,7 +160,7 @@ export class Metrics implements PlatformCallObserver {
     this.#homePublishes.inc({ outcome });
   }
 
-  throttled(scope: 'user' | 'channel'): void {
+  throttled(scope: 'user' | 'channel' | 'platform'): void {
     this.#throttled.inc({ scope });
   }
 

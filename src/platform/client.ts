@@ -10,6 +10,7 @@ import {
   RequestInvalidError,
   TOKEN_REJECTED_CODE,
 } from './errors.js';
+import type { QuestionPacing } from './question-pacing.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryRulesFor, withRetries } from './retry.js';
 import {
   ACCESS_TOKEN_MAX_LENGTH,
@@ -75,6 +76,8 @@ export interface PlatformClientOptions {
   logger?: PlatformLogger;
   /** Told about every finished call, for metrics; must not throw. */
   observer?: PlatformCallObserver;
+  /** PLATFORM_QUESTION_RATE for this client's account: every robot ask waits its turn here. */
+  questionPacing?: Pick<QuestionPacing, 'turn'> | undefined;
 }
 
 /** One finished call: its action, `ok` or the error's code, and how long it took with retries. */
@@ -92,6 +95,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** The caller's id for the question or click behind this call; put on every log line of the call. */
   requestId?: string;
+  /** Epoch ms: a robot ask whose turn under PLATFORM_QUESTION_RATE comes later is refused as busy, unsent. */
+  sendBy?: number | undefined;
 }
 
 /** What `feedback` failures carry as platformCode when data.status is 0 (the spec's only failure value). */
@@ -104,6 +109,8 @@ interface CallSpec<T> {
   kind: 'read' | 'write';
   /** Calls 1 and 2 declare access_token length 40. */
   checkTokenLength: boolean;
+  /** A question to the robot: each send waits its turn under the account's question rate. */
+  paced?: boolean;
   body(token: string): unknown;
   parse(response: JsonResponse): T;
 }
@@ -111,6 +118,7 @@ interface CallSpec<T> {
 interface CallContext {
   signal: AbortSignal | undefined;
   logFields: { requestId?: string };
+  sendBy: number | undefined;
 }
 
 const silentLogger: PlatformLogger = { debug: () => undefined, warn: () => undefined };
@@ -125,6 +133,7 @@ export class PlatformClient {
   readonly #retry: RetryPolicy;
   readonly #logger: PlatformLogger;
   readonly #observer: PlatformCallObserver | undefined;
+  readonly #pacing: Pick<QuestionPacing, 'turn'> | undefined;
 
   constructor(options: PlatformClientOptions) {
     const openUrl = trimSlashes(options.openUrl);
@@ -146,6 +155,7 @@ export class PlatformClient {
     };
     this.#logger = options.logger ?? silentLogger;
     this.#observer = options.observer;
+    this.#pacing = options.questionPacing;
   }
 
   /** 1. Tickets created in a window of at most one month (30 days), one page. */
@@ -211,7 +221,7 @@ export class PlatformClient {
   async askRobot(req: RobotAskRequest, options?: CallOptions): Promise<RobotAnswer> {
     const action = OPEN_ACTIONS.robotAsk;
     const data = validate(action, robotAskRequestSchema, req);
-    return this.#openCall(action, 'write', data, robotAnswerSchema, options, (answer) => answer);
+    return this.#openCall(action, 'write', data, robotAnswerSchema, options, (answer) => answer, true);
   }
 
   /** 4. Update a knowledge-base entry; success is code 1000 and retCode "000000". */
@@ -280,6 +290,7 @@ export class PlatformClient {
     schema: S,
     options: CallOptions | undefined,
     accept: (answer: z.output<S>) => T,
+    paced = false,
   ): Promise<T> {
     return this.#call(
       {
@@ -287,6 +298,7 @@ export class PlatformClient {
         url: this.#openApiUrl,
         kind,
         checkTokenLength: false,
+        paced,
         body: (token) => ({ action, access_token: token, data }),
         parse: (response) => accept(parseWith(action, schema, openData(action, response), response.snippet)),
       },
@@ -299,7 +311,10 @@ export class PlatformClient {
       signal: options?.signal,
       // Only when given: a log line should not carry `requestId: undefined`.
       logFields: options?.requestId !== undefined ? { requestId: options.requestId } : {},
+      sendBy: options?.sendBy,
     };
+    // Before the clock starts: the wait for a turn is the rate's, not the platform's.
+    if (spec.paced) await this.#turn(spec.action, call);
     if (!this.#observer) return this.#callWithToken(spec, call);
     const started = performance.now();
     let outcome: PlatformCallRecord['outcome'] = 'ok';
@@ -330,8 +345,14 @@ export class PlatformClient {
         'platform rejected the access token; renewing and retrying once',
       );
       const renewed = await this.#tokens.renew(token);
+      // A second send is a second question to the platform's rate.
+      if (spec.paced) await this.#turn(spec.action, call);
       return await this.#send(spec, renewed, call);
     }
+  }
+
+  async #turn(action: string, call: CallContext): Promise<void> {
+    await this.#pacing?.turn(action, { sendBy: call.sendBy, requestId: call.logFields.requestId });
   }
 
   async #send<T>(spec: CallSpec<T>, token: string, call: CallContext): Promise<T> {

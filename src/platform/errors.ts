@@ -7,7 +7,8 @@ type PlatformErrorCode =
   | 'PLATFORM_HTTP_STATUS'
   | 'PLATFORM_CODE'
   | 'PLATFORM_MALFORMED_RESPONSE'
-  | 'PLATFORM_TOKEN';
+  | 'PLATFORM_TOKEN'
+  | 'PLATFORM_BUSY';
 
 export type TransportFailure = 'connect' | 'timeout' | 'reset' | 'aborted' | 'other';
 
@@ -119,20 +120,41 @@ export class AccessTokenError extends PlatformFailure {
   }
 }
 
+/** Why a question was not sent: its account's queue was full, or its turn would come past its deadline. */
+export type BusyReason = 'queue_full' | 'deadline';
+
+/** A question to an account over PLATFORM_QUESTION_RATE that could not be sent in time; never sent. */
+export class PlatformBusyError extends PlatformFailure {
+  readonly code = 'PLATFORM_BUSY' as const;
+  readonly reason: BusyReason;
+
+  constructor(action: string, reason: BusyReason) {
+    super(action, `${action}: not sent, over the platform question rate (${reason})`);
+    this.reason = reason;
+  }
+}
+
 export type PlatformError =
   | RequestInvalidError
   | TransportError
   | HttpStatusError
   | PlatformCodeError
   | MalformedResponseError
-  | AccessTokenError;
+  | AccessTokenError
+  | PlatformBusyError;
 
 export function isPlatformError(error: unknown): error is PlatformError {
   return error instanceof PlatformFailure;
 }
 
 /** A failed call as the person it reaches tells it apart; one kit table words each kind. */
-export type PlatformFailureKind = 'refused' | 'unavailable' | 'malformed' | 'timeout' | 'unreachable';
+export type PlatformFailureKind =
+  | 'refused'
+  | 'unavailable'
+  | 'malformed'
+  | 'timeout'
+  | 'unreachable'
+  | 'busy';
 
 export function platformFailureKind(error: PlatformError): PlatformFailureKind {
   switch (error.code) {
@@ -145,6 +167,8 @@ export function platformFailureKind(error: PlatformError): PlatformFailureKind {
       return 'unavailable';
     case 'PLATFORM_MALFORMED_RESPONSE':
       return 'malformed';
+    case 'PLATFORM_BUSY':
+      return 'busy';
     case 'PLATFORM_TOKEN': {
       // As its token call failed; a token refused (the gateway's credentials) refused the person nothing.
       const cause = isPlatformError(error.cause) ? platformFailureKind(error.cause) : 'unavailable';

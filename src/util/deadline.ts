@@ -2,10 +2,13 @@
 export const EXPIRED: unique symbol = Symbol('expired');
 
 export class Deadline {
+  /** Epoch ms when it passes. */
+  readonly at: number;
   readonly #expired: Promise<typeof EXPIRED>;
   #timer: NodeJS.Timeout | undefined;
 
   constructor(ms: number) {
+    this.at = Date.now() + ms;
     this.#expired = new Promise((resolve) => {
       this.#timer = setTimeout(resolve, ms, EXPIRED);
     });

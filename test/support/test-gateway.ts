@@ -34,6 +34,8 @@ const TEST_DEFAULTS: Record<string, string> = {
   // Many tests ask one person's questions in a burst; the limits have tests of their own (question-limits).
   USER_QUESTION_LIMIT: 'off',
   CHANNEL_QUESTION_LIMIT: 'off',
+  // Many tests ask a burst at once; the platform's rate has tests of its own (platform-question-rate).
+  PLATFORM_QUESTION_RATE: 'off',
 };
 
 export interface TestGateway {

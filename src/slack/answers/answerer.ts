@@ -143,6 +143,8 @@ export class Answerer implements AnswerQuestion {
         },
         {
           requestId: handling.requestId,
+          // Held back by the platform's rate past the deadline, it is told as busy rather than too slow.
+          sendBy: deadline?.at,
           // A click replaces its own message at once; a new question gets a placeholder only if the robot is slow.
           beforeAsk: () => working.start(replaceTs ? 0 : this.#settings.placeholderDelayMs),
         },

@@ -14,6 +14,7 @@ const en = {
   too_slow: 'This question took too long to answer, so I stopped waiting for it. Please try again.',
   store_unavailable: "I can't reach my storage right now. Please try again in a moment.",
   internal: 'Something went wrong on my side. Please try again.',
+  busy: 'The robot is busy with many questions right now, so yours was not asked. Please try again in a moment.',
 } as const satisfies Record<FailureReason, string>;
 
 export const failureWording = catalog(en, {
@@ -25,6 +26,7 @@ export const failureWording = catalog(en, {
   too_slow: '这个问题处理时间过长，我已停止等待。请再试一次。',
   store_unavailable: '内部存储暂时无法访问，请稍后再试。',
   internal: '我这边出了点问题，请再试一次。',
+  busy: '机器人正忙，同时收到的问题太多，你的问题还没有发出。请稍后再试一次。',
 });
 
 const t = translator(failureWording);

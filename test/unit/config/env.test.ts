@@ -149,6 +149,33 @@ describe('USER_QUESTION_LIMIT and CHANNEL_QUESTION_LIMIT', () => {
   );
 });
 
+describe('PLATFORM_QUESTION_RATE', () => {
+  it('sends one platform account at most 10 questions a second when unset', () => {
+    const result = parseEnv(slack);
+    if (!result.ok) throw new Error(result.problems.join('; '));
+    expect(result.env.PLATFORM_QUESTION_RATE).toBe(10);
+  });
+
+  it('reads a whole number with spaces, and off in either case', () => {
+    const rate = parseEnv({ ...slack, PLATFORM_QUESTION_RATE: ' 25 ' });
+    expect(rate.ok && rate.env.PLATFORM_QUESTION_RATE).toBe(25);
+    const off = parseEnv({ ...slack, PLATFORM_QUESTION_RATE: 'OFF' });
+    expect(off.ok && off.env.PLATFORM_QUESTION_RATE).toBe('off');
+  });
+
+  it.each(['0', '-1', '2.5', '10/s', '10/1s', 'ten', '100001'])(
+    'refuses %j at start with one line naming the variable and the form',
+    (value) => {
+      const result = parseEnv({ ...slack, PLATFORM_QUESTION_RATE: value });
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.problems).toEqual([
+        'PLATFORM_QUESTION_RATE: must be N, at most N questions a second to one platform account (e.g. 10; N 1 to 100000), or off',
+      ]);
+    },
+  );
+});
+
 // That MAX_QUESTION_LENGTH may not exceed what a Try again button carries is checked by the Slack side,
 // which owns that limit, when it is built: test/unit/slack/gateway-settings.test.ts.
 describe('MAX_QUESTION_LENGTH', () => {

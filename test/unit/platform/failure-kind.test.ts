@@ -6,6 +6,7 @@ import {
   AccessTokenError,
   HttpStatusError,
   MalformedResponseError,
+  PlatformBusyError,
   PlatformCodeError,
   type PlatformError,
   platformFailureKind,
@@ -48,6 +49,11 @@ describe('a failed platform call, read once for every surface', () => {
       'malformed',
     ],
     ['a token that could not be had, no cause', tokenVia(), 'unavailable'],
+    [
+      'a question held back by PLATFORM_QUESTION_RATE',
+      new PlatformBusyError('chat_user_robot_ask', 'deadline'),
+      'busy',
+    ],
   ] as const)('%s', (_, error, kind) => {
     expect(platformFailureKind(error)).toBe(kind);
   });
