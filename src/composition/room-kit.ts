@@ -47,12 +47,18 @@ export function createRoomKit(
   const { conversation, responder, users, channels, stores, metrics } = parts;
   const onEvent: OnEvent = (kind, outcome) => metrics.slackEvent(kind, outcome);
   const escalations = escalationRoutes(channels, env.directEscalation);
-  const { installations } = parts.sources;
+  const { installations, setups } = parts.sources;
   const operators = new OperatorDirectory(
     {
       userIds: env.OPERATOR_USER_IDS,
       usergroupId: env.OPERATOR_USERGROUP_ID,
-      ...(installations && { installerOf: (workspace: string) => installations.installerOf(workspace) }),
+      ...(installations && {
+        workspaceOperators: async (workspace: string) => ({
+          installer: await installations.installerOf(workspace),
+          // Unreadable set-up: the installer and the gateway's own operators still are.
+          usergroupId: (await setups?.store.get(workspace).catch(() => undefined))?.operatorGroupId,
+        }),
+      }),
     },
     stores.operators,
   );

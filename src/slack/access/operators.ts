@@ -11,8 +11,13 @@ export interface OperatorSettings {
   userIds: readonly string[];
   usergroupId: string | undefined;
   refreshMs?: number;
-  /** Installed in many workspaces: who installed it in a workspace is that workspace's first operator. */
-  installerOf?: ((workspace: string) => Promise<string | undefined>) | undefined;
+  /** Installed in many workspaces: who installed it there (its first operator) and the group its set-up names. */
+  workspaceOperators?: ((workspace: string) => Promise<WorkspaceOperators>) | undefined;
+}
+
+export interface WorkspaceOperators {
+  installer: string | undefined;
+  usergroupId: string | undefined;
 }
 
 export type OperatorCheck =
@@ -25,12 +30,12 @@ export class OperatorDirectory {
   readonly #userIds: ReadonlySet<string>;
   readonly #usergroupId: string | undefined;
   readonly #groups: UsergroupDirectory;
-  readonly #installerOf: OperatorSettings['installerOf'];
+  readonly #workspaceOperators: OperatorSettings['workspaceOperators'];
 
   constructor(settings: OperatorSettings, cache: OperatorCache, now: () => number = Date.now) {
     this.#userIds = new Set(settings.userIds);
     this.#usergroupId = settings.usergroupId;
-    this.#installerOf = settings.installerOf;
+    this.#workspaceOperators = settings.workspaceOperators;
     this.#groups = new UsergroupDirectory(cache, {
       refreshMs: settings.refreshMs ?? DEFAULT_REFRESH_MS,
       now,
@@ -39,7 +44,9 @@ export class OperatorDirectory {
   }
 
   get configured(): boolean {
-    return this.#userIds.size > 0 || this.#usergroupId !== undefined || this.#installerOf !== undefined;
+    return (
+      this.#userIds.size > 0 || this.#usergroupId !== undefined || this.#workspaceOperators !== undefined
+    );
   }
 
   /** Events name a group by id. */
@@ -50,10 +57,14 @@ export class OperatorDirectory {
   async check(client: WebClient, workspace: string, userId: string, logger: Logger): Promise<OperatorCheck> {
     if (!this.configured) return { kind: 'refused', reason: 'none_configured' };
     if (this.#userIds.has(userId)) return { kind: 'operator' };
-    if (this.#installerOf && (await this.#installerOf(workspace)) === userId) return { kind: 'operator' };
-    if (!this.#usergroupId) return { kind: 'refused', reason: 'not_operator' };
-    const members = await this.#groups.members(client, workspace, this.#usergroupId, logger);
-    return members?.includes(userId) ? { kind: 'operator' } : { kind: 'refused', reason: 'not_operator' };
+    const own = await this.#workspaceOperators?.(workspace);
+    if (own?.installer === userId) return { kind: 'operator' };
+    for (const group of [this.#usergroupId, own?.usergroupId]) {
+      if (!group) continue;
+      const members = await this.#groups.members(client, workspace, group, logger);
+      if (members?.includes(userId)) return { kind: 'operator' };
+    }
+    return { kind: 'refused', reason: 'not_operator' };
   }
 
   /** Slack said it changed. */

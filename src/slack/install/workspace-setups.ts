@@ -6,6 +6,9 @@ import type { Sealer } from '../../stores/sealing.js';
 import { parseJsonWith } from '../../util/json.js';
 import type { SealedValues } from './installations.js';
 
+/** Slack's user-group ids. */
+export const USERGROUP_ID = /^S[A-Z0-9]{2,30}$/;
+
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const platformAccountSchema = z.object({
@@ -24,6 +27,8 @@ const setupSchema = z.object({
   account: platformAccountSchema,
   /** The robot asked where a channel names none; undefined: the platform's default one. */
   robotFlag: z.number().int().min(0).max(999_999).exactOptional(),
+  /** A user group whose members are this workspace's operators too. */
+  operatorGroupId: z.string().regex(USERGROUP_ID).exactOptional(),
   /** Who saved it last, and when (ms). */
   setBy: z.string().min(1).max(64),
   setAt: z.number(),

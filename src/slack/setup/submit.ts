@@ -65,6 +65,7 @@ export function setupSubmitListener(
         await setups.store.set(workspace, {
           account: form.account,
           ...(form.robotFlag === undefined ? {} : { robotFlag: form.robotFlag }),
+          ...(form.operatorGroupId === undefined ? {} : { operatorGroupId: form.operatorGroupId }),
           setBy: userId,
           setAt: Date.now(),
         });

@@ -7,6 +7,7 @@ import type { Locale } from '../../conversation/locale.js';
 import { mention } from '../answers/blocks.js';
 import {
   platformAccountSchema,
+  USERGROUP_ID,
   type WorkspacePlatformAccount,
   type WorkspaceSetup,
 } from '../install/workspace-setups.js';
@@ -46,14 +47,20 @@ export function renderHomeSetup(locale: Locale, timeZone: string, status: SetupS
 function statusLine(locale: Locale, timeZone: string, status: SetupStatus): string {
   switch (status.kind) {
     case 'own': {
-      const { account, robotFlag, setBy, setAt } = status.setup;
-      return t(locale, 'setup_own', {
-        sysNum: escapeMrkdwn(account.sysNum),
-        url: escapeMrkdwn(account.openUrl),
-        robot: robotFlag === undefined ? 'none' : String(robotFlag),
-        who: mention(setBy),
-        date: sharedTime(setAt, locale, timeZone),
-      });
+      const { account, robotFlag, setBy, setAt, operatorGroupId } = status.setup;
+      const operators =
+        operatorGroupId === undefined
+          ? ''
+          : `\n${t(locale, 'setup_operators_line', { group: `<!subteam^${operatorGroupId}>` })}`;
+      return (
+        t(locale, 'setup_own', {
+          sysNum: escapeMrkdwn(account.sysNum),
+          url: escapeMrkdwn(account.openUrl),
+          robot: robotFlag === undefined ? 'none' : String(robotFlag),
+          who: mention(setBy),
+          date: sharedTime(setAt, locale, timeZone),
+        }) + operators
+      );
     }
     case 'default':
       return t(locale, 'setup_default');
@@ -71,6 +78,7 @@ export const SETUP_FIELDS = {
   appKey: 'setup_app_key',
   accessToken: 'setup_access_token',
   robot: 'setup_robot',
+  operators: 'setup_operators',
 } as const;
 
 type SetupField = (typeof SETUP_FIELDS)[keyof typeof SETUP_FIELDS];
@@ -100,12 +108,18 @@ export function renderSetupModal(locale: Locale, current: WorkspaceSetup | undef
       field(SETUP_FIELDS.appKey, undefined, 200, appId === undefined ? undefined : 'setup_app_key_hint'),
       field(SETUP_FIELDS.accessToken, undefined, 40, 'setup_access_token_hint'),
       field(SETUP_FIELDS.robot, current?.robotFlag?.toString(), 6, 'setup_robot_hint'),
+      field(SETUP_FIELDS.operators, current?.operatorGroupId, 32, 'setup_operators_hint'),
     ],
   });
 }
 
 export type SetupForm =
-  | { kind: 'valid'; account: WorkspacePlatformAccount; robotFlag: number | undefined }
+  | {
+      kind: 'valid';
+      account: WorkspacePlatformAccount;
+      robotFlag: number | undefined;
+      operatorGroupId: string | undefined;
+    }
   | { kind: 'invalid'; problems: Partial<Record<SetupField, MessageKey>> };
 
 const ROBOT_FLAG = z.coerce.number().int().min(0).max(999_999);
@@ -120,6 +134,10 @@ export function readSetupForm(view: unknown, current: WorkspaceSetup | undefined
   const appId = read(SETUP_FIELDS.appId);
   const accessToken = read(SETUP_FIELDS.accessToken);
   const robot = read(SETUP_FIELDS.robot);
+  const operatorGroupId = read(SETUP_FIELDS.operators)?.toUpperCase();
+  if (operatorGroupId !== undefined && !USERGROUP_ID.test(operatorGroupId)) {
+    problems[SETUP_FIELDS.operators] = 'setup_problem_operators';
+  }
   if (!url || !isHttpUrl(url)) problems[SETUP_FIELDS.url] = 'setup_problem_url';
   if (!sysNum) problems[SETUP_FIELDS.sysNum] = 'setup_problem_required';
   const saved = current?.account;
@@ -144,7 +162,12 @@ export function readSetupForm(view: unknown, current: WorkspaceSetup | undefined
     }
     return { kind: 'invalid', problems };
   }
-  return { kind: 'valid', account: account.data, robotFlag: robotFlag?.success ? robotFlag.data : undefined };
+  return {
+    kind: 'valid',
+    account: account.data,
+    robotFlag: robotFlag?.success ? robotFlag.data : undefined,
+    operatorGroupId,
+  };
 }
 
 function blockOf(path: readonly PropertyKey[]): SetupField {

@@ -183,7 +183,7 @@ function fromTeam<T extends Record<string, unknown>>(payload: T, company: Compan
 async function setUp(
   started: Started,
   company: Company,
-  typed: { url: string; sysNum: string; appId: string; appKey: string; robot?: string },
+  typed: { url: string; sysNum: string; appId: string; appKey: string; robot?: string; operators?: string },
 ) {
   const { slack, gateway } = started;
   const home = await openHome(started, company, company.installer);
@@ -212,6 +212,7 @@ async function setUp(
         setup_app_id: { text: typed.appId },
         setup_app_key: { text: typed.appKey },
         ...(typed.robot === undefined ? {} : { setup_robot: { text: typed.robot } }),
+        ...(typed.operators === undefined ? {} : { setup_operators: { text: typed.operators } }),
       },
       company.installer,
     ),
@@ -389,6 +390,38 @@ describe('each workspace its own platform account', () => {
     expect(await stats()).not.toContain('not set up');
     expect(statisticsReads(acme)).toBeGreaterThan(before);
     expect(statisticsReads(globex)).toBe(0);
+  });
+
+  it("makes the members of the group a set-up names that workspace's operators", async () => {
+    const started = await installedInTwo();
+    const platform = started.platforms.get(ACME) as Simulator;
+    started.slack.setUsergroup('S0ACMEOPS', ['U0ACMEOPERATOR']);
+    const member = () => openHome(started, ACME, 'U0ACMEOPERATOR').then(viewText);
+    expect(await member()).not.toContain('workspace_setup_open');
+
+    const invalid = await setUp(started, ACME, {
+      url: platform.url,
+      sysNum: ACME.sysNum,
+      appId: ACME.appId,
+      appKey: ACME.appKey,
+      operators: '@acme-ops',
+    });
+    expect(JSON.parse(invalid.text)).toMatchObject({
+      errors: { setup_operators: expect.stringContaining('starts with S') },
+    });
+    const saved = await setUp(started, ACME, {
+      url: platform.url,
+      sysNum: ACME.sysNum,
+      appId: ACME.appId,
+      appKey: ACME.appKey,
+      operators: 's0acmeops',
+    });
+    expect(saved.text).toBe('');
+    const home = await member();
+    expect(home).toContain('workspace_setup_open');
+    expect(home).toContain('<!subteam^S0ACMEOPS>');
+    // Only in Acme: the group is Acme's, and Globex has no set-up naming it.
+    expect(viewText(await openHome(started, GLOBEX, 'U0ACMEOPERATOR'))).not.toContain('workspace_setup_open');
   });
 
   it('refuses an app key the platform refuses, and saves nothing', async () => {
