@@ -15,7 +15,7 @@ export interface OperatorSettings {
   workspaceOperators?: ((workspace: string) => Promise<WorkspaceOperators>) | undefined;
 }
 
-export interface WorkspaceOperators {
+interface WorkspaceOperators {
   installer: string | undefined;
   usergroupId: string | undefined;
 }
