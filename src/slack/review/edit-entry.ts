@@ -142,10 +142,27 @@ interface ShortcutArgs extends BoltRequest {
 }
 
 /** "Edit this answer", a message shortcut on any of the app's answers. */
-export function editAnswerShortcutListener(deps: EditDeps): (args: ShortcutArgs) => Promise<void> {
+/** `editable` false when installed in many workspaces: the review loop reads and writes one account's entries. */
+export function editAnswerShortcutListener(
+  deps: EditDeps,
+  editable = true,
+): (args: ShortcutArgs) => Promise<void> {
   return trackedListener<ShortcutArgs>(deps, 'edit shortcut handling failed', async (handling, args) => {
     await args.ack();
-    await editFromShortcut(deps, handling, args.body, args.context);
+    if (editable) {
+      await editFromShortcut(deps, handling, args.body, args.context);
+      return;
+    }
+    const shortcut = messageShortcutSchema.safeParse(args.body);
+    if (!shortcut.success) return;
+    const userId = shortcut.data.user.id;
+    const { locale } = await handling.person(userId);
+    deps.onEvent('edit_shortcut', 'not_here');
+    const target = { channel: shortcut.data.channel.id, threadTs: shortcut.data.message.thread_ts };
+    await deps.responder.ephemeral(handling, target, userId, {
+      text: t(locale, 'edit_not_here'),
+      blocks: [],
+    });
   });
 }
 

@@ -11,7 +11,12 @@ import { type DistributedGateway, startDistributed } from '../../support/distrib
 import type { FakeSlackApi, RecordedCall } from '../../support/fake-slack-api.js';
 import { blocksOf, buttonOf, buttonsOf, textOf } from '../../support/gateway-harness.js';
 import { installThroughPages } from '../../support/install-pages.js';
-import { openedViewId, viewOf, viewSubmissionPayload } from '../../support/review-payloads.js';
+import {
+  messageShortcutPayload,
+  openedViewId,
+  viewOf,
+  viewSubmissionPayload,
+} from '../../support/review-payloads.js';
 import { appMention, blockActionsPayload, eventFromTeam, IDS, nextTs } from '../../support/slack-payloads.js';
 import { sendEvent, sendInteraction, sendSlashCommand } from '../../support/slack-signing.js';
 import { tempStateFiles } from '../../support/temp-state-files.js';
@@ -297,6 +302,26 @@ describe('each workspace its own platform account', () => {
     expect(globexAsks.map((body) => [body.sysNum, body.question, body.robotFlag])).toEqual([
       ['globex-sys', 'How do I connect to the VPN?', 7],
     ]);
+
+    // Its installer may not edit the entry from Slack: the review loop writes one account's entries.
+    const markEdit = started.slack.calls().length;
+    const shortcut = fromTeam(
+      messageShortcutPayload({
+        user: ACME.installer,
+        channel: String(acmeAnswer.body.channel),
+        message: { ts: String(acmeAnswer.body.ts), user: ACME.botUser, blocks: blocksOf(acmeAnswer) },
+      }),
+      ACME,
+      ACME.installer,
+    );
+    expect((await sendInteraction(started.gateway.url, SIGNING_SECRET, shortcut)).status).toBe(200);
+    const refusedEdit = await started.slack.waitForCall(
+      'chat.postEphemeral',
+      since(started.slack, markEdit),
+      WAIT_MS,
+    );
+    expect(textOf(refusedEdit)).toContain("change this one in the platform's console");
+    expect(started.slack.calls('views.open').filter(since(started.slack, markEdit))).toEqual([]);
 
     // Rated in Acme: the feedback goes to Acme's platform, none to Globex's.
     const up = buttonOf(acmeAnswer, 'rate_up');
