@@ -37,8 +37,8 @@ export const redisStores: StoreImplementation = {
   name: 'Redis, two replicas',
   async open(options) {
     const keyPrefix = `test:contract:${process.pid}:${randomBytes(4).toString('hex')}:`;
-    const a = await RedisConnection.connect({ url: REDIS_URL, keyPrefix });
-    const b = await RedisConnection.connect({ url: REDIS_URL, keyPrefix });
+    const a = await RedisConnection.connect({ server: { kind: 'url', url: REDIS_URL }, keyPrefix });
+    const b = await RedisConnection.connect({ server: { kind: 'url', url: REDIS_URL }, keyPrefix });
     return {
       replicas: [replica(a, options), replica(b, options)],
       // Another replica's lock, with a TTL far past any wait here.
