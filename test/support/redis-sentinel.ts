@@ -28,7 +28,10 @@ function parseNodes(list: string): RedisNode[] {
 /** One command to one node or sentinel, on a connection of its own: a dead node answers undefined. */
 async function ask(node: RedisNode, args: string[]): Promise<unknown> {
   // RESP2: a sentinel's replies as flat arrays of names and values.
-  const client = createClient({ RESP: 2, socket: { ...node, connectTimeout: 1_000, reconnectStrategy: false } });
+  const client = createClient({
+    RESP: 2,
+    socket: { ...node, connectTimeout: 1_000, reconnectStrategy: false },
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();
