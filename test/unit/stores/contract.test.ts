@@ -1,5 +1,6 @@
 // Every store contract, run against every way of storing. A new implementation is one line in the table.
-import { describe } from 'vitest';
+import { describe, it } from 'vitest';
+import { findSentinels } from '../../support/redis-sentinel.js';
 import {
   describeContextStoreContract,
   describeNameCacheContract,
@@ -11,7 +12,7 @@ import { describeOnceStoreContract, describeTickClaimsContract } from './contrac
 import type { StoreImplementation } from './contract/fleet.js';
 import { memoryStores } from './contract/memory.js';
 import { describeNamespaceContract } from './contract/namespace.js';
-import { redisStores } from './contract/redis.js';
+import { redisSentinelStores, redisStores } from './contract/redis.js';
 import {
   describeEntrySnapshotStoreContract,
   describeOperatorCacheContract,
@@ -21,13 +22,21 @@ import {
 import { sqliteLayersOff, sqliteStores, sqliteStoresWithWorker } from './contract/sqlite.js';
 import { describeForgetWorkspaceContract } from './contract/workspaces.js';
 
+// The primary, replica and sentinels of .ci/redis-sentinel; outside CI they may be missing.
+const sentinel = await findSentinels();
+
 const implementations: StoreImplementation[] = [
   memoryStores,
   sqliteStores,
   sqliteStoresWithWorker,
   ...sqliteLayersOff,
   redisStores,
+  ...('missing' in sentinel ? [] : [redisSentinelStores(sentinel)]),
 ];
+
+describe.skipIf(!('missing' in sentinel))('stores (Redis through Sentinel)', () => {
+  it.skip(`skipped: ${'missing' in sentinel ? sentinel.missing : ''}`, () => undefined);
+});
 
 describe.each(implementations)('stores ($name)', (implementation) => {
   describeNamespaceContract(implementation);
