@@ -126,8 +126,11 @@ interface SentinelClientError {
   error: unknown;
 }
 
-/** Outages and recoveries, from whichever kind of client. */
-function listen(opened: Opened, on: { failure(error: unknown): void; ready(): void }): void {
+/** Outages and recoveries, from whichever kind of client; `sentinelError` hears what a sentinel said. */
+function listen(
+  opened: Opened,
+  on: { failure(error: unknown): void; ready(): void; sentinelError(error: unknown): void },
+): void {
   opened.client.on('ready', on.ready);
   if (opened.kind === 'url') {
     // Without a listener an 'error' event would throw and take the process down.
@@ -135,7 +138,7 @@ function listen(opened: Opened, on: { failure(error: unknown): void; ready(): vo
     return;
   }
   // A Sentinel says 'error' for each sentinel it could not reach while another answered: only its primary counts.
-  opened.client.on('error', () => undefined);
+  opened.client.on('error', on.sentinelError);
   opened.client.on('client-error', (event: SentinelClientError) => {
     if (event.type === 'MASTER') on.failure(event.error);
   });
@@ -210,6 +213,8 @@ export class RedisConnection implements RedisCommands {
       onClose: () => logger?.info({ address }, 'redis connection restored'),
     });
 
+    // Why a Sentinel found no primary at start (no such name, sentinels down), for the start-up error.
+    let sentinelError: unknown;
     listen(opened, {
       failure: (error) => {
         if (state.everReady && !state.closed) breaker.trip(error);
@@ -217,6 +222,9 @@ export class RedisConnection implements RedisCommands {
       ready: () => {
         state.everReady = true;
         breaker.probeNow();
+      },
+      sentinelError: (error) => {
+        if (!state.everReady) sentinelError = error;
       },
     });
 
@@ -228,7 +236,8 @@ export class RedisConnection implements RedisCommands {
       }
     } catch (error) {
       if (client.isOpen) await client.destroy();
-      const cause = error instanceof Error && 'socketError' in error ? error.socketError : error;
+      const cause =
+        sentinelError ?? (error instanceof Error && 'socketError' in error ? error.socketError : error);
       throw new StoreUnavailableError(
         `Redis at ${address} unreachable within ${connectTimeoutMs} ms: ${describeError(cause)}`,
         { cause: error },
