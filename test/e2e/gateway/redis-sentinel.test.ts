@@ -1,5 +1,6 @@
-// Redis with Sentinel: the primary SIGKILLed while two replicas of the gateway answer a stream of questions,
-// on the primary, replica and three sentinels that .ci/redis-sentinel starts (skipped without them, outside CI).
+// Redis with Sentinel: every store contract through it, then the primary SIGKILLed while two replicas of the
+// gateway answer a stream of questions, on the primary, replica and three sentinels that .ci/redis-sentinel
+// starts (skipped without them, outside CI).
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { RedisConnection } from '../../../src/stores/redis-connection.js';
@@ -25,6 +26,8 @@ import {
 import { appMention, eventCallback, IDS } from '../../support/slack-payloads.js';
 import { sendEvent } from '../../support/slack-signing.js';
 import { sleep, waitFor } from '../../support/wait.js';
+import { describeStoreContracts } from '../../unit/stores/contract/all.js';
+import { redisSentinelStores } from '../../unit/stores/contract/redis.js';
 
 const found = await findSentinels();
 
@@ -89,6 +92,10 @@ if ('missing' in found) {
     it.skip(`skipped: ${found.missing}`, () => undefined);
   });
 } else {
+  // In this file, before the failover: no other file uses the Sentinel while its primary is killed.
+  describe('stores (Redis through Sentinel, two replicas)', () => {
+    describeStoreContracts(redisSentinelStores(found));
+  });
   describeFailover(found);
 }
 
