@@ -10,6 +10,7 @@ import { Writable } from 'node:stream';
 import { createGateway } from '../src/app.js';
 import { parseEnv } from '../src/config/env.js';
 import { createLogger } from '../src/logging/logger.js';
+import type { RedisServer } from '../src/stores/redis-client.js';
 import type { StoreChoice } from '../src/stores/stores.js';
 import { startBareRelay } from './bare-relay.js';
 import { GATEWAY_FEATURES } from './gateway-features.js';
@@ -139,8 +140,20 @@ function storeVariables(store: StoreChoice): Record<string, string> {
     case 'sqlite':
       return { STATE_PATH: store.path };
     case 'redis':
-      return { REDIS_URL: store.url, REDIS_KEY_PREFIX: store.keyPrefix };
+      return { ...redisVariables(store.server), REDIS_KEY_PREFIX: store.keyPrefix };
   }
+}
+
+/** The variables that name this Redis, as an operator would set them. */
+function redisVariables(server: RedisServer): Record<string, string> {
+  if (server.kind === 'url') return { REDIS_URL: server.url };
+  return {
+    REDIS_SENTINELS: server.sentinels.map((node) => `${node.host}:${node.port}`).join(','),
+    REDIS_SENTINEL_NAME: server.name,
+    ...(server.username !== undefined && { REDIS_USERNAME: server.username }),
+    ...(server.password !== undefined && { REDIS_PASSWORD: server.password }),
+    ...(server.sentinelPassword !== undefined && { REDIS_SENTINEL_PASSWORD: server.sentinelPassword }),
+  };
 }
 
 async function startTarget(

@@ -460,7 +460,13 @@ function plan(
     });
   }
   if (redis)
-    systems.push({ name: 'gateway-redis', system: { kind: 'gateway', store: { kind: 'redis', ...redis } } });
+    systems.push({
+      name: 'gateway-redis',
+      system: {
+        kind: 'gateway',
+        store: { kind: 'redis', server: { kind: 'url', url: redis.url }, keyPrefix: redis.keyPrefix },
+      },
+    });
   if (!beforePath) return systems;
   const before = SETTINGS.beforeStores;
   if (before.includes('sqlite')) {
@@ -474,7 +480,11 @@ function plan(
   }
   if (before.includes('redis') && redis) {
     // Keys of its own under the run's prefix, so the two gateways share no claim and both are deleted.
-    const store = { kind: 'redis' as const, url: redis.url, keyPrefix: `${redis.keyPrefix}${BEFORE_KEYS}` };
+    const store = {
+      kind: 'redis' as const,
+      server: { kind: 'url' as const, url: redis.url },
+      keyPrefix: `${redis.keyPrefix}${BEFORE_KEYS}`,
+    };
     systems.push({ name: 'gateway-redis-before', system: { kind: 'gateway', store } });
   }
   return systems;

@@ -23,20 +23,21 @@ export async function createQuestionLimits(
     return { limits: new QuestionLimits({ ...settings, store }), store, close: async () => undefined };
   }
   // Loaded only with Redis, as the stores load it: a gateway on SQLite or in memory does not carry it.
-  const { createClient } = await import('redis');
-  const client = createClient({
-    url: state.url,
-    // A queued count would hold a question up for as long as Redis is away.
-    disableOfflineQueue: true,
-    socket: {
-      connectTimeout: CONNECT_TIMEOUT_MS,
+  const { createRedisClient } = await import('../stores/redis-client.js');
+  const { client } = createRedisClient(
+    state.server,
+    {
+      commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
+      connectTimeoutMs: CONNECT_TIMEOUT_MS,
       reconnectStrategy: (retries) => Math.min(50 * 2 ** Math.min(retries, 16), RECONNECT_MAX_DELAY_MS),
     },
-  });
+    {},
+  );
   // The limits report an outage themselves; without a listener an 'error' event ends the process.
   client.on('error', () => undefined);
   // The stores have just connected to this Redis; if it is gone again, questions pass until it is back.
-  const connecting = client.connect().catch((error: unknown) => {
+  const connectingClient: Promise<unknown> = client.connect();
+  const connecting = connectingClient.catch((error: unknown) => {
     logger.warn(errorFields(error), 'question limits could not connect to Redis; questions are let through');
   });
   await within(connecting, CONNECT_TIMEOUT_MS);
@@ -46,7 +47,7 @@ export async function createQuestionLimits(
     store,
     async close() {
       if (!client.isOpen) return;
-      if ((await within(client.close(), 2_000)) === EXPIRED && client.isOpen) client.destroy();
+      if ((await within(client.close(), 2_000)) === EXPIRED && client.isOpen) await client.destroy();
     },
   };
 }

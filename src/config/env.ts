@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { People } from '../conversation/channel-settings.js';
 import { LOCALES } from '../conversation/locale.js';
 import { type AgentGroup, type AgentGroupsProblem, parseAgentGroups } from '../service-desk/agent-groups.js';
+import type { RedisNode, RedisServer } from '../stores/redis-client.js';
 import { MAKE_A_KEY, Sealer } from '../stores/sealing.js';
 import type { StoreChoice } from '../stores/stores.js';
 import { isTimeZone } from '../util/time-zone.js';
@@ -115,6 +116,34 @@ const slackPeople = z.preprocess(
         }
       }
       return people;
+    })
+    .optional(),
+);
+
+// host:port, the host a name, IPv4 or a bracketed IPv6 address.
+const HOST_PORT = /^(\[[0-9a-fA-F:.]+\]|[^\s:,[\]]+):(\d{1,5})$/;
+
+/** Sentinels as `host:port` separated by commas; spaces around each ignored. */
+const hostPorts = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .transform((text, context): RedisNode[] => {
+      const nodes: RedisNode[] = [];
+      for (const item of text.split(',').map((part) => part.trim())) {
+        const match = HOST_PORT.exec(item);
+        const port = Number(match?.[2]);
+        if (!match?.[1] || !(port >= 1 && port <= 65_535)) {
+          context.addIssue({
+            code: 'custom',
+            message: 'must be host:port pairs separated by commas, e.g. 10.0.0.1:26379,10.0.0.2:26379',
+          });
+          return z.NEVER;
+        }
+        // node:net takes an IPv6 address without its brackets.
+        nodes.push({ host: match[1].replace(/^\[(.*)\]$/, '$1'), port });
+      }
+      return nodes;
     })
     .optional(),
 );
@@ -462,7 +491,15 @@ const variablesSchema = z.object({
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
   ),
-  // Unset: Redis when REDIS_URL is set, else the SQLite file at STATE_PATH.
+  // Or a primary found through Sentinel, followed through failovers; credentials are then these (REDIS_URL
+  // carries its own).
+  REDIS_SENTINELS: hostPorts,
+  REDIS_SENTINEL_NAME: optionalText,
+  REDIS_USERNAME: optionalText,
+  REDIS_PASSWORD: optionalText,
+  // The sentinels' own `requirepass`, when they have one.
+  REDIS_SENTINEL_PASSWORD: optionalText,
+  // Unset: Redis when REDIS_URL or REDIS_SENTINELS is set, else the SQLite file at STATE_PATH.
   STORE: z.preprocess(
     emptyToUndefined,
     z
@@ -608,22 +645,66 @@ function platformEnv(variables: Variables, problem: Report): PlatformEnv | undef
   return { kind: 'configured', openUrl, baseUrl: variables.CS_BASE_URL ?? openUrl, sysNum, credential };
 }
 
-/** The store chosen by STORE, REDIS_URL and STATE_PATH, or undefined once a problem is reported. */
+/** The shared Redis named by REDIS_URL or REDIS_SENTINELS, none, or 'invalid' once a problem is reported. */
+function redisServerEnv(variables: Variables, problem: Report): RedisServer | undefined | 'invalid' {
+  const { REDIS_URL: url, REDIS_SENTINELS: sentinels, REDIS_SENTINEL_NAME: name } = variables;
+  const { REDIS_USERNAME: username, REDIS_PASSWORD: password } = variables;
+  const sentinelPassword = variables.REDIS_SENTINEL_PASSWORD;
+  let valid = true;
+  const report: Report = (variable, message) => {
+    problem(variable, message);
+    valid = false;
+  };
+  if (url && sentinels) report('REDIS_SENTINELS', 'is set but so is REDIS_URL; set one of them');
+  if (sentinels && !name) report('REDIS_SENTINEL_NAME', 'is required when REDIS_SENTINELS is set');
+  if (name && !sentinels) report('REDIS_SENTINELS', 'is required when REDIS_SENTINEL_NAME is set');
+  if (username && !password) report('REDIS_PASSWORD', 'is required when REDIS_USERNAME is set');
+  const credentials: Array<[keyof Variables, string | undefined]> = [
+    ['REDIS_USERNAME', username],
+    ['REDIS_PASSWORD', password],
+    ['REDIS_SENTINEL_PASSWORD', sentinelPassword],
+  ];
+  for (const [variable, value] of credentials) {
+    if (value === undefined || sentinels) continue;
+    report(
+      variable,
+      url
+        ? 'is for REDIS_SENTINELS; with REDIS_URL put credentials in the URL (redis://user:password@host:6379)'
+        : 'is set but REDIS_SENTINELS is not',
+    );
+  }
+  if (!valid) return 'invalid';
+  if (url) return { kind: 'url', url };
+  if (!sentinels || !name) return undefined;
+  return {
+    kind: 'sentinel',
+    name,
+    sentinels,
+    ...(username !== undefined && { username }),
+    ...(password !== undefined && { password }),
+    ...(sentinelPassword !== undefined && { sentinelPassword }),
+  };
+}
+
+/** The store chosen by STORE, the Redis variables and STATE_PATH, or undefined once a problem is reported. */
 function stateEnv(variables: Variables, problem: Report): StoreChoice | undefined {
-  const { STORE: store, REDIS_URL: redisUrl, STATE_PATH: statePath } = variables;
-  if (store === 'redis' && !redisUrl) {
-    problem('REDIS_URL', 'is required when STORE is redis');
+  const { STORE: store, STATE_PATH: statePath } = variables;
+  const server = redisServerEnv(variables, problem);
+  if (server === 'invalid') return undefined;
+  if (store === 'redis' && !server) {
+    problem('REDIS_URL', 'or REDIS_SENTINELS is required when STORE is redis');
     return undefined;
   }
-  if (redisUrl && store !== undefined && store !== 'redis') {
+  if (server && store !== undefined && store !== 'redis') {
     // Two settings that disagree: guessing which one was meant could lose a fleet's shared state.
-    problem('STORE', `is ${store} but REDIS_URL is set; unset one of them`);
+    const variable = server.kind === 'url' ? 'REDIS_URL' : 'REDIS_SENTINELS';
+    problem('STORE', `is ${store} but ${variable} is set; unset one of them`);
     return undefined;
   }
-  if (redisUrl) {
+  if (server) {
     return {
       kind: 'redis',
-      url: redisUrl,
+      server,
       keyPrefix: variables.REDIS_KEY_PREFIX,
       commandTimeoutMs: variables.REDIS_COMMAND_TIMEOUT_MS,
     };
@@ -704,6 +785,11 @@ const envSchema = variablesSchema
       CS_APP_KEY,
       CS_SYS_NUM,
       REDIS_URL,
+      REDIS_SENTINELS,
+      REDIS_SENTINEL_NAME,
+      REDIS_USERNAME,
+      REDIS_PASSWORD,
+      REDIS_SENTINEL_PASSWORD,
       REDIS_KEY_PREFIX,
       STORE,
       STATE_PATH,

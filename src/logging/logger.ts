@@ -15,6 +15,7 @@ const SECRET_KEYS = [
   'clientSecret',
   'authorization',
   'password',
+  'sentinelPassword',
   'redisUrl',
 ];
 

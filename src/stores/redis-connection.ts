@@ -1,8 +1,9 @@
 // The one Redis connection of a process, shared by every store: client, circuit breaker, key prefix.
-import { createClient, defineScript, ErrorReply } from 'redis';
+import { defineScript, ErrorReply } from 'redis';
 import { StoreUnavailableError } from '../conversation/stores.js';
 import { EXPIRED, within } from '../util/deadline.js';
 import { CircuitBreaker } from './circuit-breaker.js';
+import { createRedisClient, type RedisServer, redisLocation } from './redis-client.js';
 
 /** Structural, so that this file imports no logger. */
 export interface StoreLogger {
@@ -11,7 +12,7 @@ export interface StoreLogger {
 }
 
 export interface RedisConnectOptions {
-  url: string;
+  server: RedisServer;
   /** So that several apps can share one Redis. */
   keyPrefix: string;
   logger?: StoreLogger;
@@ -83,21 +84,13 @@ const scripts = {
   }),
 };
 
-function newClient(
-  url: string,
-  connectTimeoutMs: number,
-  reconnectStrategy: (retries: number) => number | Error,
-) {
-  return createClient({
-    url,
-    // Queued commands would answer users minutes late.
-    disableOfflineQueue: true,
-    socket: { connectTimeout: connectTimeoutMs, reconnectStrategy },
-    scripts,
-  });
+function newClient(server: RedisServer, policy: Parameters<typeof createRedisClient>[1]) {
+  return createRedisClient(server, policy, scripts);
 }
 
-type Client = ReturnType<typeof newClient>;
+/** A plain client, or a Sentinel that moves every command and subscription to the primary of the day. */
+type Opened = ReturnType<typeof newClient>;
+type Client = Opened['client'];
 
 interface ConnectionState {
   /** Before the first connection only connect() reports failures (no circuit yet). */
@@ -116,41 +109,66 @@ function describeError(error: unknown): string {
   return String(error);
 }
 
-/** The URL itself may carry a password. */
-function safeAddress(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'an unparsable URL';
-  }
-}
-
 /** EX takes whole seconds of at least one; throws RangeError for no TTL. */
 export function exSeconds(ttlSeconds: number): number {
   if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
   return Math.max(1, Math.ceil(ttlSeconds));
 }
 
+/** Where published messages arrive: a connection of its own, or the Sentinel's, which moves with the primary. */
+interface Subscribing {
+  subscribe(channel: string, listener: (message: string) => void): Promise<void>;
+}
+
+/** What a Sentinel says when a node it manages fails (its 'client-error' event). */
+interface SentinelClientError {
+  type: string;
+  error: unknown;
+}
+
+/** Outages and recoveries, from whichever kind of client; `sentinelError` hears what a sentinel said. */
+function listen(
+  opened: Opened,
+  on: { failure(error: unknown): void; ready(): void; sentinelError(error: unknown): void },
+): void {
+  opened.client.on('ready', on.ready);
+  if (opened.kind === 'url') {
+    // Without a listener an 'error' event would throw and take the process down.
+    opened.client.on('error', on.failure);
+    return;
+  }
+  // A Sentinel says 'error' for each sentinel it could not reach while another answered: only its primary counts.
+  opened.client.on('error', on.sentinelError);
+  opened.client.on('client-error', (event: SentinelClientError) => {
+    if (event.type === 'MASTER') on.failure(event.error);
+  });
+  // The primary changed: commands wait for the new one, so the circuit opens until it answers.
+  opened.client.on('reconnecting', () => on.failure(new Error('the Sentinel is moving to a new primary')));
+}
+
 export class RedisConnection implements RedisCommands {
   readonly keyPrefix: string;
+  readonly #opened: Opened;
   readonly #client: Client;
   readonly #breaker: CircuitBreaker;
   readonly #commandTimeoutMs: number;
   /** Shared with the client's event listeners, attached before this object existed. */
   readonly #state: ConnectionState;
+  /** Set while a connection of its own is open, to end it at close. */
+  #destroySubscriber: (() => void) | undefined;
   /** One connection for every topic, opened at the first subscribe: a subscribed one takes no other command. */
-  #subscriber: Client | undefined;
-  #subscriberReady: Promise<Client> | undefined;
+  #subscriberReady: Promise<Subscribing> | undefined;
 
   private constructor(
     keyPrefix: string,
-    client: Client,
+    opened: Opened,
     breaker: CircuitBreaker,
     commandTimeoutMs: number,
     state: ConnectionState,
   ) {
     this.keyPrefix = keyPrefix;
-    this.#client = client;
+    this.#opened = opened;
+    this.#client = opened.client;
     this.#breaker = breaker;
     this.#commandTimeoutMs = commandTimeoutMs;
     this.#state = state;
@@ -161,24 +179,30 @@ export class RedisConnection implements RedisCommands {
     const { logger } = options;
     const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     const reconnectMaxDelayMs = options.reconnectMaxDelayMs ?? DEFAULT_RECONNECT_MAX_DELAY_MS;
-    const address = safeAddress(options.url);
+    const commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+    const address = redisLocation(options.server);
     const startDeadline = Date.now() + connectTimeoutMs;
     const state: ConnectionState = { everReady: false, closed: false };
 
-    const client = newClient(options.url, connectTimeoutMs, (retries) => {
-      const jitter = Math.floor(Math.random() * 100);
-      const delay =
-        Math.min(RECONNECT_BASE_DELAY_MS * 2 ** Math.min(retries, 16), reconnectMaxDelayMs) + jitter;
-      if (state.everReady) return delay;
-      const remaining = startDeadline - Date.now();
-      if (remaining <= 0) {
-        return new Error(`no connection to Redis at ${address} within ${connectTimeoutMs} ms`);
-      }
-      return Math.min(delay, remaining);
+    const opened = newClient(options.server, {
+      commandTimeoutMs,
+      connectTimeoutMs,
+      reconnectStrategy: (retries) => {
+        const jitter = Math.floor(Math.random() * 100);
+        const delay =
+          Math.min(RECONNECT_BASE_DELAY_MS * 2 ** Math.min(retries, 16), reconnectMaxDelayMs) + jitter;
+        if (state.everReady) return delay;
+        const remaining = startDeadline - Date.now();
+        if (remaining <= 0) {
+          return new Error(`no connection to Redis at ${address} within ${connectTimeoutMs} ms`);
+        }
+        return Math.min(delay, remaining);
+      },
     });
+    const { client } = opened;
 
     const breaker = new CircuitBreaker({
-      // No timeout: a frozen server answers this PING the moment it thaws.
+      // A frozen server fails this PING after the command timeout; the next probe asks again.
       probe: async () => (await client.ping()) === 'PONG',
       probeIntervalMs: options.probeIntervalMs ?? DEFAULT_PROBE_INTERVAL_MS,
       onOpen: (cause) =>
@@ -189,35 +213,37 @@ export class RedisConnection implements RedisCommands {
       onClose: () => logger?.info({ address }, 'redis connection restored'),
     });
 
-    // Without a listener an 'error' event would throw and take the process down.
-    client.on('error', (error: unknown) => {
-      if (state.everReady && !state.closed) breaker.trip(error);
-    });
-    client.on('ready', () => {
-      state.everReady = true;
-      breaker.probeNow();
+    // Why a Sentinel found no primary at start (no such name, sentinels down), for the start-up error.
+    let sentinelError: unknown;
+    listen(opened, {
+      failure: (error) => {
+        if (state.everReady && !state.closed) breaker.trip(error);
+      },
+      ready: () => {
+        state.everReady = true;
+        breaker.probeNow();
+      },
+      sentinelError: (error) => {
+        if (!state.everReady) sentinelError = error;
+      },
     });
 
     try {
       // This bounds an attempt whose handshake never answers.
-      if ((await within(client.connect(), connectTimeoutMs + 1_000)) === EXPIRED) {
+      const connecting: Promise<unknown> = client.connect();
+      if ((await within(connecting, connectTimeoutMs + 1_000)) === EXPIRED) {
         throw new Error('connection handshake timed out');
       }
     } catch (error) {
-      if (client.isOpen) client.destroy();
-      const cause = error instanceof Error && 'socketError' in error ? error.socketError : error;
+      if (client.isOpen) await client.destroy();
+      const cause =
+        sentinelError ?? (error instanceof Error && 'socketError' in error ? error.socketError : error);
       throw new StoreUnavailableError(
         `Redis at ${address} unreachable within ${connectTimeoutMs} ms: ${describeError(cause)}`,
         { cause: error },
       );
     }
-    return new RedisConnection(
-      options.keyPrefix,
-      client,
-      breaker,
-      options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
-      state,
-    );
+    return new RedisConnection(options.keyPrefix, opened, breaker, commandTimeoutMs, state);
   }
 
   async get(key: string): Promise<string | undefined> {
@@ -328,14 +354,22 @@ export class RedisConnection implements RedisCommands {
     await subscriber.subscribe(`${this.keyPrefix}${topic}`, listener);
   }
 
-  async #connectSubscriber(): Promise<Client> {
-    const subscriber = this.#client.duplicate();
+  async #connectSubscriber(): Promise<Subscribing> {
+    const opened = this.#opened;
+    // The Sentinel subscribes on a connection of its own, which it moves to each new primary.
+    if (opened.kind === 'sentinel') {
+      const sentinel = opened.client;
+      return { subscribe: async (channel, listener) => void (await sentinel.subscribe(channel, listener)) };
+    }
+    const subscriber = opened.client.duplicate();
     // The commands' circuit speaks for Redis; without a listener an 'error' event would end the process.
     subscriber.on('error', () => undefined);
-    this.#subscriber = subscriber;
+    this.#destroySubscriber = () => {
+      if (subscriber.isOpen) subscriber.destroy();
+    };
     try {
       await subscriber.connect();
-      return subscriber;
+      return { subscribe: async (channel, listener) => void (await subscriber.subscribe(channel, listener)) };
     } catch (error) {
       // The next subscribe tries a connection of its own again.
       this.#subscriberReady = undefined;
@@ -371,16 +405,16 @@ export class RedisConnection implements RedisCommands {
   async close(): Promise<void> {
     if (this.#state.closed) return;
     this.#state.closed = true;
-    if (this.#subscriber?.isOpen) this.#subscriber.destroy();
+    this.#destroySubscriber?.();
     const answering = this.#client.isReady && !this.#breaker.isOpen;
     this.#breaker.dispose();
     if (!answering) {
-      if (this.#client.isOpen) this.#client.destroy();
+      if (this.#client.isOpen) await this.#client.destroy();
       return;
     }
     // A dead server must not keep shutdown waiting.
     const outcome = await within(this.#client.close(), CLOSE_GRACE_MS);
-    if (outcome === EXPIRED && this.#client.isOpen) this.#client.destroy();
+    if (outcome === EXPIRED && this.#client.isOpen) await this.#client.destroy();
   }
 
   async #run<T>(operation: string, command: (client: Client) => Promise<T>): Promise<T> {

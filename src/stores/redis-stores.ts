@@ -8,6 +8,7 @@ import {
   RedisTokenCache,
   redisNamespaces,
 } from './redis.js';
+import { type RedisServer, redisLocation } from './redis-client.js';
 import { RedisConnection, type StoreLogger } from './redis-connection.js';
 import { RedisReviewStore } from './review-redis.js';
 import { declaredNamespaces, forgetWorkspaceIn, type Stores } from './stores.js';
@@ -21,11 +22,11 @@ export interface RedisStoresOptions {
 
 /** Rejects with StoreUnavailableError when Redis cannot be reached at start. */
 export async function redisStores(
-  state: { url: string; keyPrefix: string; commandTimeoutMs?: number },
+  state: { server: RedisServer; keyPrefix: string; commandTimeoutMs?: number },
   options: RedisStoresOptions,
 ): Promise<Stores> {
   const redis = await RedisConnection.connect({
-    url: state.url,
+    server: state.server,
     keyPrefix: state.keyPrefix,
     ...(state.commandTimeoutMs !== undefined ? { commandTimeoutMs: state.commandTimeoutMs } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
@@ -50,18 +51,8 @@ export async function redisStores(
       subscribe: (topic, on) => redis.subscribe(topic, on),
     },
     kind: 'redis',
-    location: redisLocation(state.url),
+    location: redisLocation(state.server),
     ping: () => redis.ping(),
     close: () => redis.close(),
   };
-}
-
-/** Without credentials: the start-up line is logged. */
-function redisLocation(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
-  } catch {
-    return 'Redis';
-  }
 }

@@ -14,13 +14,14 @@ import type { ChannelSettingsStore } from '../slack/channels/stores.js';
 import type { OnceStore, TickClaims, UsergroupMembers } from '../slack/handling/stores.js';
 import { workspaceKey } from '../slack/handling/workspace.js';
 import { claimsOnly, type Namespace, type Namespaces } from './namespace.js';
+import type { RedisServer } from './redis-client.js';
 import { entrySnapshotSchema, questionLinkSchema, usergroupMembersSchema } from './review-schemas.js';
 import type { SqliteLayers } from './sqlite-database.js';
 
 export type StoreChoice =
   | { kind: 'memory' }
   | { kind: 'sqlite'; path: string; layers?: SqliteLayers }
-  | { kind: 'redis'; url: string; keyPrefix: string; commandTimeoutMs?: number };
+  | { kind: 'redis'; server: RedisServer; keyPrefix: string; commandTimeoutMs?: number };
 
 export interface Stores extends DeclaredNamespaces {
   /** A namespace of this engine's: a room declares its own storage in one line. */

@@ -113,6 +113,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const directory = new OpenDirectory(FAKE_IDENTITY, options.users);
   const handlers = new Map<string, MethodHandler>(Object.entries(options.handlers ?? {}));
   const emitter = new EventEmitter();
+  // A test may wait for many calls at once (a stream of questions), each with a listener of its own.
+  emitter.setMaxListeners(0);
   let socketModeUrl = options.socketModeUrl;
   let tsCounter = 100;
   let origin = '';

@@ -338,6 +338,8 @@ export function useRedisReplicas(
     env?: Record<string, string>;
     users?: FakeSlackApiOptions['users'];
     beforeStart?: (redis: { url: string; keyPrefix: string }) => Promise<void>;
+    /** Another Redis than the shared one on 6379 (a Sentinel's): how to reach it, and to clean it after. */
+    redis?: { variables: Record<string, string>; deleteKeys(keyPrefix: string): Promise<void> };
   } = {},
 ): () => RedisReplicas {
   const keyPrefix = `test:${name}:${process.pid}:${randomBytes(4).toString('hex')}:`;
@@ -349,7 +351,8 @@ export function useRedisReplicas(
     const simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
     const slack = await startFakeSlackApi({ users: options.users });
     fakes = { simulator, slack };
-    const env = { REDIS_URL: REPLICAS_REDIS_URL, REDIS_KEY_PREFIX: keyPrefix, ...options.env };
+    const redis = options.redis?.variables ?? { REDIS_URL: REPLICAS_REDIS_URL };
+    const env = { ...redis, REDIS_KEY_PREFIX: keyPrefix, ...options.env };
     for (let index = 0; index < 2; index += 1) started.push(await startReplica(fakes, env));
     const [a, b] = started;
     if (a && b) fleet = { replicas: [a, b], simulator, slack };
@@ -358,7 +361,7 @@ export function useRedisReplicas(
     for (const replica of started) await replica.close();
     await fakes?.slack.close();
     await fakes?.simulator.close();
-    await deleteKeysWithPrefix(keyPrefix);
+    await (options.redis?.deleteKeys ?? deleteKeysWithPrefix)(keyPrefix);
   }, 30_000);
   return () => {
     if (!fleet) throw new Error('replicas not started');

@@ -6,7 +6,6 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import type { createClient } from 'redis';
 import type { QuestionLimit } from '../../config/env.js';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
@@ -34,10 +33,14 @@ const ADMITTED: Admission = { kind: 'admitted' };
 
 const SKIP_AFTER_FAILURE_MS = 1_000;
 
+/** What rate-limiter-flexible calls on a node-redis client or Sentinel (`useRedisPackage`). */
+interface LimiterClient {
+  readonly isReady: boolean;
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+}
+
 /** Where the counts live: this process, or a node-redis client on the Redis the replicas share. */
-export type LimitStore =
-  | { kind: 'memory' }
-  | { kind: 'redis'; client: ReturnType<typeof createClient>; keyPrefix: string };
+export type LimitStore = { kind: 'memory' } | { kind: 'redis'; client: LimiterClient; keyPrefix: string };
 
 interface Limiters {
   counts: RateLimiterAbstract;

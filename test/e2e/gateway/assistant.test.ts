@@ -317,7 +317,7 @@ describe('the channel beside the panel, on two replicas', () => {
     users: { [IDS.user]: { displayName: 'Jane Doe', locale: 'en-US' } },
     // Both replicas find the channel's settings at start.
     beforeStart: async ({ url, keyPrefix }) => {
-      const redis = await RedisConnection.connect({ url, keyPrefix });
+      const redis = await RedisConnection.connect({ server: { kind: 'url', url }, keyPrefix });
       try {
         await new RedisChannelSettingsStore(redis).put('C0ROBOT2', {
           settings: { robot: 2 },

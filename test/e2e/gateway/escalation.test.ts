@@ -337,7 +337,7 @@ describe('two replicas on one Redis and one Slack', () => {
     },
     async beforeStart(redis) {
       const stores = await createStores({
-        state: { kind: 'redis', ...redis },
+        state: { kind: 'redis', server: { kind: 'url', url: redis.url }, keyPrefix: redis.keyPrefix },
         maxEntries: 10,
         ttlSeconds: 60,
       });

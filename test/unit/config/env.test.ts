@@ -563,7 +563,7 @@ describe('where the state is kept', () => {
   it('uses Redis whenever REDIS_URL is set, with its key prefix', () => {
     expect(stateOf({ REDIS_URL: 'redis://127.0.0.1:6379', STATE_PATH: 'ignored.db' })).toEqual({
       kind: 'redis',
-      url: 'redis://127.0.0.1:6379',
+      server: { kind: 'url', url: 'redis://127.0.0.1:6379' },
       keyPrefix: 'cs-slack-gateway:',
       commandTimeoutMs: 300,
     });
@@ -588,10 +588,70 @@ describe('where the state is kept', () => {
   });
 
   it('refuses settings that disagree or name no store, one line each', () => {
-    expect(stateOf({ STORE: 'redis' })).toEqual(['REDIS_URL: is required when STORE is redis']);
+    expect(stateOf({ STORE: 'redis' })).toEqual([
+      'REDIS_URL: or REDIS_SENTINELS is required when STORE is redis',
+    ]);
     expect(stateOf({ STORE: 'memory', REDIS_URL: 'redis://h:1' })).toEqual([
       'STORE: is memory but REDIS_URL is set; unset one of them',
     ]);
     expect(stateOf({ STORE: 'postgres' })).toEqual(['STORE: must be memory, sqlite or redis']);
+  });
+
+  it('finds the primary through Sentinel, with credentials for the nodes and for the sentinels', () => {
+    expect(
+      stateOf({
+        REDIS_SENTINELS: '10.0.0.1:26379, sentinel-b.internal:26380,[::1]:26381',
+        REDIS_SENTINEL_NAME: 'gateway',
+        REDIS_USERNAME: 'gw',
+        REDIS_PASSWORD: 'node-secret',
+        REDIS_SENTINEL_PASSWORD: 'sentinel-secret',
+      }),
+    ).toEqual({
+      kind: 'redis',
+      server: {
+        kind: 'sentinel',
+        name: 'gateway',
+        sentinels: [
+          { host: '10.0.0.1', port: 26379 },
+          { host: 'sentinel-b.internal', port: 26380 },
+          { host: '::1', port: 26381 },
+        ],
+        username: 'gw',
+        password: 'node-secret',
+        sentinelPassword: 'sentinel-secret',
+      },
+      keyPrefix: 'cs-slack-gateway:',
+      commandTimeoutMs: 300,
+    });
+  });
+
+  it('refuses Sentinel settings that are incomplete or clash with REDIS_URL, one line each, no value quoted', () => {
+    const sentinels = { REDIS_SENTINELS: '127.0.0.1:26379', REDIS_SENTINEL_NAME: 'gateway' };
+    expect(stateOf({ REDIS_SENTINELS: '127.0.0.1:26379' })).toEqual([
+      'REDIS_SENTINEL_NAME: is required when REDIS_SENTINELS is set',
+    ]);
+    expect(stateOf({ REDIS_SENTINEL_NAME: 'gateway' })).toEqual([
+      'REDIS_SENTINELS: is required when REDIS_SENTINEL_NAME is set',
+    ]);
+    expect(stateOf({ ...sentinels, REDIS_URL: 'redis://h:1' })).toEqual([
+      'REDIS_SENTINELS: is set but so is REDIS_URL; set one of them',
+    ]);
+    expect(stateOf({ ...sentinels, STORE: 'sqlite' })).toEqual([
+      'STORE: is sqlite but REDIS_SENTINELS is set; unset one of them',
+    ]);
+    expect(stateOf({ ...sentinels, REDIS_USERNAME: 'gw' })).toEqual([
+      'REDIS_PASSWORD: is required when REDIS_USERNAME is set',
+    ]);
+    expect(stateOf({ REDIS_URL: 'redis://h:1', REDIS_PASSWORD: 'hunter2' })).toEqual([
+      'REDIS_PASSWORD: is for REDIS_SENTINELS; with REDIS_URL put credentials in the URL (redis://user:password@host:6379)',
+    ]);
+    expect(stateOf({ REDIS_SENTINEL_PASSWORD: 'hunter2' })).toEqual([
+      'REDIS_SENTINEL_PASSWORD: is set but REDIS_SENTINELS is not',
+    ]);
+    for (const list of ['127.0.0.1', '127.0.0.1:0', 'a:1,,b:2', 'secret-host:99999']) {
+      expect(stateOf({ ...sentinels, REDIS_SENTINELS: list })).toEqual([
+        'REDIS_SENTINELS: must be host:port pairs separated by commas, e.g. 10.0.0.1:26379,10.0.0.2:26379',
+      ]);
+    }
   });
 });

@@ -28,8 +28,9 @@ describe('logger', () => {
       .child({ component: 'platform' })
       .debug({ config: { botToken: token, signingSecret: token } }, 'child');
     logger.info({ req: { body: { sign: token, secret: token } } }, 'sign');
+    logger.info({ state: { server: { password: token, sentinelPassword: token } } }, 'redis');
     const text = out.lines.join('\n');
-    expect(out.lines).toHaveLength(5);
+    expect(out.lines).toHaveLength(6);
     expect(text).not.toContain(token);
     expect(out.records()[1]).toMatchObject({ body: { action: 'x', access_token: '[redacted]' } });
   });

@@ -92,7 +92,7 @@ describe('forgetting a workspace in Redis', () => {
 
   async function redisStores(keyPrefix: string): Promise<Stores> {
     const stores = await createStores({
-      state: { kind: 'redis', url: REDIS_URL, keyPrefix },
+      state: { kind: 'redis', server: { kind: 'url', url: REDIS_URL }, keyPrefix },
       maxEntries: 100,
       ttlSeconds: 60,
     });

@@ -54,7 +54,7 @@ describe('createStores', () => {
 
   it('makes Redis stores sharing one connection with a Redis URL', async () => {
     const stores = await createStores({
-      state: { kind: 'redis', url: REDIS_URL, keyPrefix: prefix },
+      state: { kind: 'redis', server: { kind: 'url', url: REDIS_URL }, keyPrefix: prefix },
       maxEntries: 10,
       ttlSeconds: 60,
     });
@@ -88,7 +88,9 @@ describe('createStores', () => {
     const [sqlite, memory, redis] = await Promise.all([
       inFreshProcess(open(`{ kind: 'sqlite', path: ${file} }`)),
       inFreshProcess(open(`{ kind: 'memory' }`)),
-      inFreshProcess(open(`{ kind: 'redis', url: '${REDIS_URL}', keyPrefix: '${prefix}' }`)),
+      inFreshProcess(
+        open(`{ kind: 'redis', server: { kind: 'url', url: '${REDIS_URL}' }, keyPrefix: '${prefix}' }`),
+      ),
     ]);
     expect({ sqlite, memory, redis }).toEqual({ sqlite: 'false', memory: 'false', redis: 'true' });
     // Three fresh processes each load the whole app through tsx: seconds each on a busy 2-core machine.
@@ -97,7 +99,7 @@ describe('createStores', () => {
   it('rejects with StoreUnavailableError when Redis cannot be reached at start', async () => {
     await expect(
       createStores({
-        state: { kind: 'redis', url: 'redis://127.0.0.1:1', keyPrefix: prefix },
+        state: { kind: 'redis', server: { kind: 'url', url: 'redis://127.0.0.1:1' }, keyPrefix: prefix },
         maxEntries: 10,
         ttlSeconds: 60,
         connectTimeoutMs: 300,

@@ -70,7 +70,7 @@ describe('Redis lost while running', () => {
 
   it('waits at start for a Redis that comes up within the budget', async () => {
     const connecting = RedisConnection.connect({
-      url: `redis://127.0.0.1:${port}`,
+      server: { kind: 'url', url: `redis://127.0.0.1:${port}` },
       keyPrefix: 'outage:',
       connectTimeoutMs: 5_000,
     });
@@ -85,7 +85,7 @@ describe('Redis lost while running', () => {
   it('fails fast while Redis is down, never crashes, and recovers when it returns', async () => {
     const logger = recordingLogger();
     const connection = await RedisConnection.connect({
-      url: `redis://127.0.0.1:${port}`,
+      server: { kind: 'url', url: `redis://127.0.0.1:${port}` },
       keyPrefix: 'outage:',
       logger,
     });
@@ -136,7 +136,7 @@ describe('Redis lost while running', () => {
   it('fails the first command a frozen Redis leaves unanswered, skips the rest at once, recovers on thaw', async () => {
     const logger = recordingLogger();
     const connection = await RedisConnection.connect({
-      url: `redis://127.0.0.1:${port}`,
+      server: { kind: 'url', url: `redis://127.0.0.1:${port}` },
       keyPrefix: 'outage:',
       commandTimeoutMs: 300,
       logger,
@@ -175,7 +175,7 @@ describe('Redis lost while running', () => {
 
   it('closes at once while Redis is frozen, without waiting for answers that will not come', async () => {
     const connection = await RedisConnection.connect({
-      url: `redis://127.0.0.1:${port}`,
+      server: { kind: 'url', url: `redis://127.0.0.1:${port}` },
       keyPrefix: 'outage:',
     });
     closers.push(() => connection.close());
@@ -193,7 +193,11 @@ describe('Redis lost while running', () => {
 
   it("decides deliveries in process while Redis is frozen, and /readyz's ping says so at once", async () => {
     const stores = await createStores({
-      state: { kind: 'redis', url: `redis://127.0.0.1:${port}`, keyPrefix: 'outage:' },
+      state: {
+        kind: 'redis',
+        server: { kind: 'url', url: `redis://127.0.0.1:${port}` },
+        keyPrefix: 'outage:',
+      },
       maxEntries: 100,
       ttlSeconds: 60,
     });
@@ -217,7 +221,11 @@ describe('Redis lost while running', () => {
 
   it('refuses tick claims while Redis is frozen instead of deciding them in process like deliveries', async () => {
     const stores = await createStores({
-      state: { kind: 'redis', url: `redis://127.0.0.1:${port}`, keyPrefix: 'outage:' },
+      state: {
+        kind: 'redis',
+        server: { kind: 'url', url: `redis://127.0.0.1:${port}` },
+        keyPrefix: 'outage:',
+      },
       maxEntries: 100,
       ttlSeconds: 60,
     });
@@ -241,7 +249,7 @@ describe('Redis lost while running', () => {
 
   it('sends its scripts by EVALSHA, and by EVAL again once Redis has forgotten them', async () => {
     const connection = await RedisConnection.connect({
-      url: `redis://127.0.0.1:${port}`,
+      server: { kind: 'url', url: `redis://127.0.0.1:${port}` },
       keyPrefix: 'outage:',
     });
     closers.push(() => connection.close());

@@ -26,8 +26,8 @@ let replicaB: RedisConnection;
 
 beforeAll(async () => {
   await raw.connect();
-  replicaA = await RedisConnection.connect({ url: REDIS_URL, keyPrefix: prefix });
-  replicaB = await RedisConnection.connect({ url: REDIS_URL, keyPrefix: prefix });
+  replicaA = await RedisConnection.connect({ server: { kind: 'url', url: REDIS_URL }, keyPrefix: prefix });
+  replicaB = await RedisConnection.connect({ server: { kind: 'url', url: REDIS_URL }, keyPrefix: prefix });
 });
 
 afterAll(async () => {
@@ -124,7 +124,7 @@ describe('RedisConnection', () => {
   it('rejects fast with StoreUnavailableError when nothing listens', async () => {
     const started = Date.now();
     const error = await RedisConnection.connect({
-      url: 'redis://127.0.0.1:1',
+      server: { kind: 'url', url: 'redis://127.0.0.1:1' },
       keyPrefix: prefix,
       connectTimeoutMs: 500,
     }).catch((caught: unknown) => caught);
@@ -137,7 +137,7 @@ describe('RedisConnection', () => {
 
   it('keeps a password in the URL out of the error message', async () => {
     const error = await RedisConnection.connect({
-      url: 'redis://user:hunter2@127.0.0.1:1',
+      server: { kind: 'url', url: 'redis://user:hunter2@127.0.0.1:1' },
       keyPrefix: prefix,
       connectTimeoutMs: 200,
     }).catch((caught: unknown) => caught);
@@ -165,7 +165,10 @@ describe('RedisConnection', () => {
   });
 
   it('fails commands with StoreUnavailableError after close, and ping says false', async () => {
-    const connection = await RedisConnection.connect({ url: REDIS_URL, keyPrefix: prefix });
+    const connection = await RedisConnection.connect({
+      server: { kind: 'url', url: REDIS_URL },
+      keyPrefix: prefix,
+    });
     await connection.close();
     await connection.close();
     await expect(connection.get(`${prefix}anything`)).rejects.toBeInstanceOf(StoreUnavailableError);

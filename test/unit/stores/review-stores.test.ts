@@ -37,8 +37,8 @@ let replicaB: RedisConnection;
 
 beforeAll(async () => {
   await raw.connect();
-  replicaA = await RedisConnection.connect({ url: REDIS_URL, keyPrefix: prefix });
-  replicaB = await RedisConnection.connect({ url: REDIS_URL, keyPrefix: prefix });
+  replicaA = await RedisConnection.connect({ server: { kind: 'url', url: REDIS_URL }, keyPrefix: prefix });
+  replicaB = await RedisConnection.connect({ server: { kind: 'url', url: REDIS_URL }, keyPrefix: prefix });
 });
 
 afterAll(async () => {
@@ -305,7 +305,7 @@ describe('review cards while Redis is not answering', () => {
     const started = await startRedisOnFreePort();
     server = started.child;
     connection = await RedisConnection.connect({
-      url: `redis://127.0.0.1:${started.port}`,
+      server: { kind: 'url', url: `redis://127.0.0.1:${started.port}` },
       keyPrefix: 'review-outage:',
       commandTimeoutMs: 200,
     });
@@ -334,11 +334,11 @@ describe('a change that outlives its lock', () => {
     await redis.connect();
     const prefixForTest = `test:lapsed:${process.pid}:${Math.random().toString(36).slice(2)}:`;
     const slowReplica = await RedisConnection.connect({
-      url: 'redis://127.0.0.1:6379',
+      server: { kind: 'url', url: 'redis://127.0.0.1:6379' },
       keyPrefix: prefixForTest,
     });
     const fastReplica = await RedisConnection.connect({
-      url: 'redis://127.0.0.1:6379',
+      server: { kind: 'url', url: 'redis://127.0.0.1:6379' },
       keyPrefix: prefixForTest,
     });
     try {
@@ -406,7 +406,7 @@ describe('open review cards in memory', () => {
 describe('open review cards in Redis', () => {
   it('mends its index: a card that expired, or whose handling was not indexed, is dropped from it', async () => {
     const keyPrefix = `${prefix}open-${randomBytes(4).toString('hex')}:`;
-    const connection = await RedisConnection.connect({ url: REDIS_URL, keyPrefix });
+    const connection = await RedisConnection.connect({ server: { kind: 'url', url: REDIS_URL }, keyPrefix });
     try {
       const store = new RedisReviewStore(connection);
       await put(store, reviewCard('doc:kept', 1, { count: 2 }));

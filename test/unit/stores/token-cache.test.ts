@@ -34,7 +34,10 @@ async function fleet(size: number) {
   const keyPrefix = `test:token:${process.pid}:${randomBytes(4).toString('hex')}:`;
   return Promise.all(
     Array.from({ length: size }, async () => {
-      const connection = await RedisConnection.connect({ url: REDIS_URL, keyPrefix });
+      const connection = await RedisConnection.connect({
+        server: { kind: 'url', url: REDIS_URL },
+        keyPrefix,
+      });
       connections.push(connection);
       return new FetchedTokenProvider({
         openUrl: simulator.url,
@@ -52,8 +55,8 @@ const issued = () => Number(simulator.stats().tokensIssued ?? 0);
 async function twoConnections() {
   const keyPrefix = `test:token-lock:${process.pid}:${randomBytes(4).toString('hex')}:`;
   const [a, b] = await Promise.all([
-    RedisConnection.connect({ url: REDIS_URL, keyPrefix }),
-    RedisConnection.connect({ url: REDIS_URL, keyPrefix }),
+    RedisConnection.connect({ server: { kind: 'url', url: REDIS_URL }, keyPrefix }),
+    RedisConnection.connect({ server: { kind: 'url', url: REDIS_URL }, keyPrefix }),
   ]);
   connections.push(a, b);
   return { a, b, lockKey: `${keyPrefix}platform-token:renewing` };

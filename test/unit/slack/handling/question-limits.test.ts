@@ -116,7 +116,7 @@ describe('QuestionLimits in one process', () => {
 
 describe('QuestionLimits on Redis', () => {
   const keyPrefix = `test:question-limits:${process.pid}:${randomBytes(4).toString('hex')}:`;
-  const clients: Array<ReturnType<typeof createClient>> = [];
+  const clients: Array<{ readonly isOpen: boolean; close(): Promise<void> }> = [];
   afterAll(async () => {
     for (const client of clients) if (client.isOpen) await client.close();
     await deleteKeysWithPrefix(keyPrefix);

@@ -1,0 +1,91 @@
+// The one place a node-redis client is made, for the stores and the question limits alike: the server at
+// REDIS_URL, or the primary that Sentinel names (followed through failovers), on one protocol and timeout.
+import { createClient, createSentinel, type RedisScripts } from 'redis';
+
+export interface RedisNode {
+  host: string;
+  port: number;
+}
+
+/** Where the shared Redis is: REDIS_URL, or REDIS_SENTINELS with REDIS_SENTINEL_NAME. */
+export type RedisServer =
+  | { kind: 'url'; url: string }
+  | {
+      kind: 'sentinel';
+      /** The primary's name in the sentinels' configuration (`sentinel monitor NAME …`). */
+      name: string;
+      sentinels: RedisNode[];
+      /** For the primary and its replicas. */
+      username?: string;
+      password?: string;
+      /** For the sentinels themselves, whose `requirepass` is their own. */
+      sentinelPassword?: string;
+    };
+
+export interface RedisPolicy {
+  /** node-redis 6 gives up on a command after 5 s by default; ours is REDIS_COMMAND_TIMEOUT_MS. */
+  commandTimeoutMs: number;
+  connectTimeoutMs: number;
+  reconnectStrategy: (retries: number) => number | Error;
+}
+
+// RESP2: the reply shapes the stores were written for; node-redis 6 would otherwise speak RESP3.
+const RESP = 2;
+
+/** Not connected yet: the caller attaches its 'error' listener first, or an error would end the process. */
+export function createRedisClient<S extends RedisScripts>(
+  server: RedisServer,
+  policy: RedisPolicy,
+  scripts: S,
+) {
+  const socket = { connectTimeout: policy.connectTimeoutMs, reconnectStrategy: policy.reconnectStrategy };
+  const commandOptions = { timeout: policy.commandTimeoutMs };
+  if (server.kind === 'url') {
+    return {
+      kind: 'url',
+      client: createClient({
+        url: server.url,
+        RESP,
+        // Queued commands would answer users minutes late.
+        disableOfflineQueue: true,
+        socket,
+        commandOptions,
+        scripts,
+      }),
+    } as const;
+  }
+  return {
+    kind: 'sentinel',
+    client: createSentinel({
+      name: server.name,
+      sentinelRootNodes: server.sentinels,
+      RESP,
+      commandOptions,
+      scripts,
+      nodeClientOptions: {
+        disableOfflineQueue: true,
+        socket,
+        ...(server.username !== undefined && { username: server.username }),
+        ...(server.password !== undefined && { password: server.password }),
+      },
+      sentinelClientOptions: {
+        socket: { connectTimeout: policy.connectTimeoutMs },
+        ...(server.sentinelPassword !== undefined && { password: server.sentinelPassword }),
+      },
+    }),
+  } as const;
+}
+
+/** For logs and the start-up line: never a password. */
+export function redisLocation(server: RedisServer): string {
+  if (server.kind === 'sentinel') {
+    const sentinels = server.sentinels.map((node) => `${node.host}:${node.port}`).join(',');
+    return `sentinel ${server.name} via ${sentinels}`;
+  }
+  try {
+    const parsed = new URL(server.url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  } catch {
+    return 'Redis';
+  }
+}
