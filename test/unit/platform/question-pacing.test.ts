@@ -220,7 +220,7 @@ describe('PLATFORM_QUESTION_RATE in one process', () => {
 
 describe('PLATFORM_QUESTION_RATE on Redis', () => {
   const keyPrefix = `test:platform-rate:${process.pid}:${randomBytes(4).toString('hex')}:`;
-  const clients: Array<ReturnType<typeof createClient>> = [];
+  const clients: Array<{ isOpen: boolean; close(): Promise<unknown> }> = [];
   afterAll(async () => {
     for (const client of clients) if (client.isOpen) await client.close();
     await deleteKeysWithPrefix(keyPrefix);
