@@ -43,6 +43,11 @@ export class HomeFiguresCache {
     });
   }
 
+  /** Read again next time: the workspace's account changed. */
+  forget(workspaceId: string): void {
+    this.#cache.delete(workspaceId);
+  }
+
   /** The workspace's figures, from the cache while fresh. Never throws: a failure is `unavailable`. */
   figures(workspaceId: string, scope: { requestId?: string } = {}): Promise<HomeFigures> {
     const cached = this.#cache.get(workspaceId);

@@ -11,11 +11,12 @@ import type { HomePieces } from './pieces.js';
 
 export function homeRoom(kit: RoomKit): Room {
   const { env, platformOf, metrics, setups } = kit.sources;
+  const figures = new HomeFiguresCache(platformOf);
   const deps: RoomKit & HomePieces = {
     ...kit,
     home: {
       examples: env.HOME_EXAMPLE_QUESTIONS,
-      figures: new HomeFiguresCache(platformOf),
+      figures,
       onPublish: (outcome) => metrics.homePublish(outcome),
       setups,
     },
@@ -27,6 +28,17 @@ export function homeRoom(kit: RoomKit): Room {
       [HOME_EXAMPLE_ACTION_PATTERN, homeExampleClickListener(deps)],
       ...(setups ? ([[ACTION_SETUP_OPEN, setupOpenListener(deps, setups)]] as const) : []),
     ],
-    ...(setups && { submissions: [[VIEW_WORKSPACE_SETUP, setupSubmitListener(deps, setups, publish)]] }),
+    ...(setups && {
+      submissions: [
+        [
+          VIEW_WORKSPACE_SETUP,
+          setupSubmitListener(deps, setups, (handling, userId) => {
+            // Another account's figures: read from the new one (other replicas' in at most their TTL).
+            figures.forget(handling.teamId);
+            return publish(handling, userId);
+          }),
+        ],
+      ],
+    }),
   };
 }

@@ -56,6 +56,22 @@ describe('HomeFiguresCache', () => {
     expect(fresh.at).toBe(time.now());
   });
 
+  it("reads each workspace from its own platform, and again once that workspace's account changed", async () => {
+    const acme = platform();
+    const globex = platform();
+    const apiOf = (workspace: string) => (workspace === 'T1' ? acme.api : globex.api);
+    const cache = new HomeFiguresCache(apiOf, { ttlMs: 300_000, now: clock().now });
+    await cache.figures('T1');
+    await cache.figures('T2');
+    expect([acme.state.calls, globex.state.calls]).toEqual([4, 4]);
+    await cache.figures('T1');
+    expect(acme.state.calls).toBe(4);
+    cache.forget('T1');
+    await cache.figures('T1');
+    await cache.figures('T2');
+    expect([acme.state.calls, globex.state.calls]).toEqual([8, 4]);
+  });
+
   it('says unavailable when the platform fails, never throws, and asks again after the shorter failure TTL', async () => {
     const { api, state } = platform();
     const time = clock();
