@@ -7,6 +7,7 @@ import { type AgentGroup, type AgentGroupsProblem, parseAgentGroups } from '../s
 import type { RedisNode, RedisServer } from '../stores/redis-client.js';
 import { MAKE_A_KEY, Sealer } from '../stores/sealing.js';
 import type { StoreChoice } from '../stores/stores.js';
+import { httpUrlSchema } from '../util/http-url.js';
 import { isTimeZone } from '../util/time-zone.js';
 
 const emptyToUndefined = (value: unknown) =>
@@ -34,21 +35,7 @@ const optionalInteger = (minimum: number, maximum: number) =>
 const integer = (minimum: number, maximum: number, fallback: number) =>
   optionalInteger(minimum, maximum).transform((value) => value ?? fallback);
 
-const httpUrl = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .refine((text) => {
-      try {
-        const url = new URL(text);
-        return url.protocol === 'http:' || url.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    }, 'must be an http(s) URL')
-    .transform((text) => text.replace(/\/+$/, ''))
-    .optional(),
-);
+const httpUrl = z.preprocess(emptyToUndefined, httpUrlSchema.optional());
 
 /** The shortest de-duplication memory allowed: Slack's retries of a delivery come within the hour. */
 export const DEDUP_TTL_MIN_SECONDS = 3600;

@@ -3,6 +3,7 @@
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Sealer } from '../../stores/sealing.js';
+import { httpUrlSchema } from '../../util/http-url.js';
 import { parseJsonWith } from '../../util/json.js';
 import type { SealedValues } from './installations.js';
 
@@ -13,7 +14,7 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const platformAccountSchema = z.object({
   /** The platform's {open_url}, without a trailing slash. */
-  openUrl: z.url({ protocol: /^https?$/ }).max(500),
+  openUrl: httpUrlSchema.pipe(z.string().max(500)),
   sysNum: text(64),
   credential: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('fetched'), appId: text(200), appKey: text(200) }),

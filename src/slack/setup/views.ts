@@ -4,6 +4,7 @@ import type { types } from '@slack/bolt';
 import { z } from 'zod';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
+import { httpUrlSchema } from '../../util/http-url.js';
 import { mention } from '../answers/blocks.js';
 import {
   platformAccountSchema,
@@ -129,7 +130,7 @@ export function readSetupForm(view: unknown, current: WorkspaceSetup | undefined
   const values = stateValues(view);
   const read = (block: SetupField) => textValue(values, block, block)?.trim() || undefined;
   const problems: Partial<Record<SetupField, MessageKey>> = {};
-  const url = read(SETUP_FIELDS.url)?.replace(/\/+$/, '');
+  const url = httpUrlSchema.safeParse(read(SETUP_FIELDS.url));
   const sysNum = read(SETUP_FIELDS.sysNum);
   const appId = read(SETUP_FIELDS.appId);
   const accessToken = read(SETUP_FIELDS.accessToken);
@@ -138,11 +139,12 @@ export function readSetupForm(view: unknown, current: WorkspaceSetup | undefined
   if (operatorGroupId !== undefined && !USERGROUP_ID.test(operatorGroupId)) {
     problems[SETUP_FIELDS.operators] = 'setup_problem_operators';
   }
-  if (!url || !isHttpUrl(url)) problems[SETUP_FIELDS.url] = 'setup_problem_url';
+  if (!url.success) problems[SETUP_FIELDS.url] = 'setup_problem_url';
+  const openUrl = url.success ? url.data : undefined;
   if (!sysNum) problems[SETUP_FIELDS.sysNum] = 'setup_problem_required';
   const saved = current?.account;
   const keptKey =
-    saved?.credential.kind === 'fetched' && saved.credential.appId === appId && saved.openUrl === url
+    saved?.credential.kind === 'fetched' && saved.credential.appId === appId && saved.openUrl === openUrl
       ? saved.credential.appKey
       : undefined;
   const appKey = read(SETUP_FIELDS.appKey) ?? keptKey;
@@ -154,7 +156,7 @@ export function readSetupForm(view: unknown, current: WorkspaceSetup | undefined
   if (!credential) problems[appId ? SETUP_FIELDS.appKey : SETUP_FIELDS.appId] = 'setup_problem_credential';
   const robotFlag = robot === undefined ? undefined : ROBOT_FLAG.safeParse(robot);
   if (robotFlag && !robotFlag.success) problems[SETUP_FIELDS.robot] = 'setup_problem_robot';
-  const account = platformAccountSchema.safeParse({ openUrl: url, sysNum, credential });
+  const account = platformAccountSchema.safeParse({ openUrl, sysNum, credential });
   if (Object.keys(problems).length > 0 || !account.success) {
     if (!account.success && Object.keys(problems).length === 0) {
       // Every field read, yet one is longer than an account holds.
@@ -177,13 +179,4 @@ function blockOf(path: readonly PropertyKey[]): SetupField {
   if (second === 'appId') return SETUP_FIELDS.appId;
   if (second === 'accessToken') return SETUP_FIELDS.accessToken;
   return SETUP_FIELDS.appKey;
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const { protocol } = new URL(text);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

@@ -1,0 +1,17 @@
+// The platform's address, read the same wherever it is given (CS_OPEN_URL, a workspace's set-up).
+import { z } from 'zod';
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const { protocol } = new URL(text);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** An http(s) URL, without its trailing slashes. */
+export const httpUrlSchema = z
+  .string()
+  .refine(isHttpUrl, 'must be an http(s) URL')
+  .transform((text) => text.replace(/\/+$/, ''));
