@@ -36,6 +36,8 @@ interface Company {
   sysNum: string;
   appId: string;
   appKey: string;
+  /** A workspace of this org, installed org-wide. */
+  org?: string;
 }
 
 const ACME: Company = {
@@ -58,12 +60,40 @@ const GLOBEX: Company = {
   appId: 'globex-app',
   appKey: `globex-key-${randomBytes(8).toString('hex')}`,
 };
+/** Two workspaces of one Enterprise Grid org, installed once for the org by its admin. */
+const INITECH = { id: 'E0INITECH', token: `xoxb-initech-${randomBytes(6).toString('hex')}` };
+const INITECH_ONE: Company = {
+  team: 'T0INIONE',
+  name: 'Initech',
+  installer: 'W0INITECHADMIN',
+  botUser: 'U0INITECHBOT',
+  botToken: INITECH.token,
+  sysNum: 'initech-sys',
+  appId: 'initech-app',
+  appKey: `initech-key-${randomBytes(8).toString('hex')}`,
+  org: INITECH.id,
+};
+const INITECH_TWO: Company = { ...INITECH_ONE, team: 'T0INITWO' };
 const COMPANIES = [ACME, GLOBEX];
 
 const stateFile = tempStateFiles('install-accounts-test-');
 
 /** The code is the company's name: its installation, by its admin. */
 function oauthAccess(call: RecordedCall): Record<string, unknown> {
+  if (call.body.code === 'Initech' && call.body.client_id === CLIENT_ID) {
+    return {
+      ok: true,
+      app_id: IDS.app,
+      authed_user: { id: INITECH_ONE.installer },
+      scope: 'chat:write,app_mentions:read',
+      token_type: 'bot',
+      access_token: INITECH.token,
+      bot_user_id: INITECH_ONE.botUser,
+      team: null,
+      enterprise: { id: INITECH.id, name: 'Initech' },
+      is_enterprise_install: true,
+    };
+  }
   const company = COMPANIES.find((candidate) => candidate.name === call.body.code);
   if (!company || call.body.client_id !== CLIENT_ID) return { ok: false, error: 'invalid_code' };
   return {
@@ -140,6 +170,7 @@ async function ask(started: Started, company: Company, question: string): Promis
     }),
     company.team,
     company.botUser,
+    company.org,
   );
   expect((await sendEvent(gateway.url, SIGNING_SECRET, event)).status).toBe(200);
   // A notice is posted at once; an answer replaces its "Thinking…" line.
@@ -159,8 +190,13 @@ async function openHome(started: Started, company: Company, user: string): Promi
   const mark = slack.calls().length;
   const opened = { type: 'app_home_opened', user, channel: `D${user}`, tab: 'home', event_ts: nextTs() };
   expect(
-    (await sendEvent(gateway.url, SIGNING_SECRET, eventFromTeam(opened, company.team, company.botUser)))
-      .status,
+    (
+      await sendEvent(
+        gateway.url,
+        SIGNING_SECRET,
+        eventFromTeam(opened, company.team, company.botUser, company.org),
+      )
+    ).status,
   ).toBe(200);
   return slack.waitForCall(
     'views.publish',
@@ -181,6 +217,9 @@ function fromTeam<T extends Record<string, unknown>>(payload: T, company: Compan
     team: { id: company.team, domain: company.name.toLowerCase() },
     user: { id: user, username: user.toLowerCase(), name: user.toLowerCase(), team_id: company.team },
     ...(view ? { view: { ...view, team_id: company.team } } : {}),
+    ...(company.org
+      ? { enterprise: { id: company.org, name: company.name }, is_enterprise_install: true }
+      : {}),
   };
 }
 
@@ -447,6 +486,42 @@ describe('each workspace its own platform account', () => {
     expect(home).toContain('<!subteam^S0ACMEOPS>');
     // Only in Acme: the group is Acme's, and Globex has no set-up naming it.
     expect(viewText(await openHome(started, GLOBEX, 'U0ACMEOPERATOR'))).not.toContain('workspace_setup_open');
+  });
+
+  it('sets an org-wide install up once, for every workspace of the org', async () => {
+    const started = await installedInTwo();
+    await installThroughPages(started.gateway.url, 'Initech');
+    const initech = await startSimulator({
+      accessToken: 'fixed-initech',
+      appId: INITECH_ONE.appId,
+      appKey: INITECH_ONE.appKey,
+    });
+    stops.push(() => initech.close());
+    expect(textOf(await ask(started, INITECH_TWO, 'How do I reset my password?'))).toContain(
+      `<@${INITECH_ONE.installer}>`,
+    );
+
+    const saved = await setUp(started, INITECH_ONE, {
+      url: initech.url,
+      sysNum: INITECH_ONE.sysNum,
+      appId: INITECH_ONE.appId,
+      appKey: INITECH_ONE.appKey,
+    });
+    expect(saved.text).toBe('');
+    for (const [workspace, question] of [
+      [INITECH_ONE, 'How do I connect to the VPN?'],
+      [INITECH_TWO, 'How do I request annual leave?'],
+    ] as const) {
+      const answer = await ask(started, workspace, question);
+      expect(textOf(answer)).not.toContain('not set up');
+      expect(answer.token).toBe(INITECH.token);
+    }
+    expect(robotAsks(initech).map((body) => [body.sysNum, body.question])).toEqual([
+      ['initech-sys', 'How do I connect to the VPN?'],
+      ['initech-sys', 'How do I request annual leave?'],
+    ]);
+    // Acme is not in the org: still not set up.
+    expect(textOf(await ask(started, ACME, 'How do I reset my password?'))).toContain('not set up');
   });
 
   it('refuses an app key the platform refuses, and saves nothing', async () => {
