@@ -1,5 +1,6 @@
 // JSON-over-POST through an undici dispatcher, turning every wire failure into one of our error classes.
 import { Agent, type Dispatcher, request } from 'undici';
+import { retryAfterMs as retryAfterMsOf } from '../util/retry-after.js';
 import { wellFormedJson } from '../util/well-formed.js';
 import { HttpStatusError, MalformedResponseError, TransportError, type TransportFailure } from './errors.js';
 
@@ -118,7 +119,8 @@ export class JsonTransport {
     }
 
     if (status < 200 || status >= 300) {
-      const retryAfterMs = retryAfterOf(retryAfter);
+      const header = Array.isArray(retryAfter) ? retryAfter[0] : retryAfter;
+      const retryAfterMs = retryAfterMsOf(header, Date.now());
       throw new HttpStatusError(action, status, snippetOf(text, secret), { retryAfterMs });
     }
     if (text.trim() === '') throw new MalformedResponseError(action, 'empty body', snippetOf(text, secret));
@@ -225,13 +227,4 @@ function toTransportError(action: string, error: unknown, signal?: AbortSignal):
     if (fact.code !== undefined && RESET_CODES.has(fact.code)) return classify('reset', false);
   }
   return classify('other', false);
-}
-
-/** Seconds or an HTTP date; undefined when absent or unreadable. */
-function retryAfterOf(header: string | string[] | undefined, now = Date.now()): number | undefined {
-  const value = (Array.isArray(header) ? header[0] : header)?.trim();
-  if (value === undefined || value === '') return undefined;
-  if (/^\d{1,9}$/.test(value)) return Number(value) * 1_000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }

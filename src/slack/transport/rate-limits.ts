@@ -5,6 +5,7 @@ import { webApi } from '@slack/bolt';
 import { z } from 'zod';
 import type { Logger } from '../../logging/logger.js';
 import { CodedError } from '../../util/coded-error.js';
+import { retryAfterMs } from '../../util/retry-after.js';
 import { KeyedQueue } from '../handling/keyed-queue.js';
 
 type RateLimitOutcome = 'waited' | 'gave_up';
@@ -111,15 +112,10 @@ function sleepUntil(epochMs: number): Promise<void> {
 
 /** Slack's pace for posts, about one a second per channel: the wait when a 429 names none we can read. */
 const DEFAULT_RETRY_AFTER_SECONDS = 1;
-const IMF_FIXDATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
-
-/** Whole seconds to wait from a Retry-After header: delay-seconds or an HTTP-date (RFC 9110), else the default. */
+/** Whole seconds to wait from a Retry-After header, else the default. */
 export function retryAfterSeconds(header: string | null, nowMs: number): number {
-  const text = header?.trim() ?? '';
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text));
-  const date = IMF_FIXDATE.test(text) ? Date.parse(text) : Number.NaN;
-  if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - nowMs) / 1000));
-  return DEFAULT_RETRY_AFTER_SECONDS;
+  const ms = retryAfterMs(header, nowMs);
+  return ms === undefined ? DEFAULT_RETRY_AFTER_SECONDS : Math.ceil(ms / 1000);
 }
 
 /**
