@@ -11,6 +11,7 @@ import { EXPIRED } from '../../util/deadline.js';
 import type { Handling } from '../handling/handling.js';
 import type { Admission, LimitScope, QuestionGate } from '../handling/question-limits.js';
 import { partnerIdFor, type UserLookup } from '../handling/user-directory.js';
+import { isDirectMessageChannel } from '../kit/conversations.js';
 import { type RenderedMessage, section } from '../kit/elements.js';
 import type { ReplyTarget, Responder } from '../transport/responder.js';
 import { type RatingButtons, renderReply } from './blocks.js';
@@ -246,7 +247,7 @@ export function throttledNotice(locale: Locale, scope: LimitScope, retryAfterMs:
 }
 
 function isDirect(target: ReplyTarget): boolean {
-  return target.channel.startsWith('D');
+  return isDirectMessageChannel(target.channel);
 }
 
 /** Tells one user, and only them (ephemeral), a reply such as a notice about their click. */

@@ -1,6 +1,7 @@
 // The assistant panel as the answers see it: the channel's robot, Slack's status line and rating.
 import type { Placement } from '../../conversation/types.js';
 import type { Handling } from '../handling/handling.js';
+import { isDirectMessageChannel } from '../kit/conversations.js';
 import type { ReplyTarget } from '../transport/responder.js';
 import type { RatingButtons } from './blocks.js';
 import type { WorkingSignals } from './working-signal.js';
@@ -22,7 +23,9 @@ export interface AssistantThreads {
 
 /** The panel thread a reply goes to: every thread in the app's DM is one (Bolt's rule), so no store call. */
 export function panelThreadOf(target: ReplyTarget): PanelThread | undefined {
-  return target.channel.startsWith('D') && target.threadTs !== undefined && target.visibleTo === undefined
+  return isDirectMessageChannel(target.channel) &&
+    target.threadTs !== undefined &&
+    target.visibleTo === undefined
     ? { channel: target.channel, threadTs: target.threadTs }
     : undefined;
 }

@@ -3,6 +3,7 @@ import type { types } from '@slack/bolt';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { People } from '../../conversation/channel-settings.js';
 import type { Locale } from '../../conversation/locale.js';
+import { isDirectMessageChannel } from '../kit/conversations.js';
 import { context, type RenderedMessage, section } from '../kit/elements.js';
 import { FALLBACK_TEXT_MAX, SECTION_TEXT_MAX, truncateCharacters, truncateMrkdwn } from '../kit/limits.js';
 import { sharedTime } from '../kit/times.js';
@@ -24,7 +25,7 @@ export function escalationRoutes(
 ): EscalationRoutes {
   return (workspace, conversationId) => {
     // A DM (D…) is no channel's and nobody else can see it: the environment names who is called, and where.
-    if (conversationId.startsWith('D')) {
+    if (isDirectMessageChannel(conversationId)) {
       return direct && { targets: direct.targets, channelId: direct.channelId };
     }
     const { escalate } = channels.policyOf(workspace, conversationId);

@@ -4,6 +4,7 @@ import { readsAsQuestion } from '../../conversation/question-detector.js';
 import { afterValue } from '../../util/maybe-promise.js';
 import { beginHandling, type Handling } from '../handling/handling.js';
 import type { DecidedArgs, EventSource } from '../handling/pre-dispatch.js';
+import { isDirectMessageChannel } from '../kit/conversations.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { type IncomingMessage, incomingMessageSchema } from '../transport/incoming.js';
 import type { ReplyTarget } from '../transport/responder.js';
@@ -233,5 +234,5 @@ function askerOf(event: IncomingMessage, botUserId: string | undefined): string 
 }
 
 function isDirectMessage(event: IncomingMessage): boolean {
-  return event.channel_type === 'im' || (event.type === 'message' && event.channel.startsWith('D'));
+  return event.channel_type === 'im' || (event.type === 'message' && isDirectMessageChannel(event.channel));
 }

@@ -5,6 +5,7 @@ import { errorFields } from '../../logging/error-fields.js';
 import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
 import { decodeRatingValue } from '../kit/button-values.js';
+import { isDirectMessageChannel } from '../kit/conversations.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import type { BlockActionPayload } from '../transport/incoming.js';
 import { tell } from './answerer.js';
@@ -106,7 +107,7 @@ async function reportDislike(
     ? payload.container.thread_ts
     : (payload.message?.ts ?? payload.container?.message_ts);
   let link: string | 'direct_message' | undefined;
-  if (channel?.startsWith('D')) link = 'direct_message';
+  if (channel !== undefined && isDirectMessageChannel(channel)) link = 'direct_message';
   else if (channel && messageTs) link = await deps.responder.permalink(handling, channel, messageTs);
   try {
     await deps.review.observer.disliked(

@@ -1,4 +1,5 @@
 import type { Logger } from '../../logging/logger.js';
+import { isDirectMessageChannel } from '../kit/conversations.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { type BlockActionPayload, blockActionSchema } from '../transport/incoming.js';
 import type { ReplyTarget } from '../transport/responder.js';
@@ -65,6 +66,6 @@ export function clickedTarget(payload: BlockActionPayload): ReplyTarget | undefi
   const visibleTo = payload.container?.is_ephemeral ? { visibleTo: payload.user.id } : {};
   const threadTs = message?.thread_ts ?? payload.container?.thread_ts;
   if (threadTs) return { channel, threadTs, ...visibleTo };
-  if (channel.startsWith('D')) return { channel, threadTs: undefined, ...visibleTo };
+  if (isDirectMessageChannel(channel)) return { channel, threadTs: undefined, ...visibleTo };
   return { channel, threadTs: message?.ts ?? payload.container?.message_ts, ...visibleTo };
 }

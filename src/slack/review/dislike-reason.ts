@@ -10,6 +10,7 @@ import type { Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';
 import type { ViewArgs } from '../handling/tracked.js';
 import { decodeReasonValue } from '../kit/button-values.js';
+import { isDirectMessageChannel } from '../kit/conversations.js';
 import { context } from '../kit/elements.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
@@ -232,6 +233,6 @@ async function linkTo(
   rated: RatedMessage | undefined,
 ): Promise<string | 'direct_message' | undefined> {
   if (!rated) return undefined;
-  if (rated.channel.startsWith('D')) return 'direct_message';
+  if (isDirectMessageChannel(rated.channel)) return 'direct_message';
   return deps.responder.permalink(handling, rated.channel, rated.ts);
 }

@@ -7,6 +7,7 @@ import type { AskerToNotify, MessageLocation, QuestionLink, ReviewCard } from '.
 import { CodedError } from '../../util/coded-error.js';
 import type { UserLookup } from '../handling/user-directory.js';
 import { UNKNOWN_WORKSPACE } from '../handling/workspace.js';
+import { isDirectMessageChannel } from '../kit/conversations.js';
 import type { Responder } from '../transport/responder.js';
 import { renderAnswerLinkedNotice, renderAnswerUpdatedNotice } from './answer-updated.js';
 import { renderPersonAnswer } from './person-answer.js';
@@ -111,7 +112,7 @@ export class SlackReviewBoard implements ReviewBoard {
     scope: ReviewScope,
   ): Promise<string | 'direct_message' | 'assistant_panel' | undefined> {
     // A DM is the asker's own: operators cannot open it. Its threads are the assistant panel's.
-    if (where.conversationId.startsWith('D')) {
+    if (isDirectMessageChannel(where.conversationId)) {
       return where.messageId === undefined ? 'direct_message' : 'assistant_panel';
     }
     if (where.messageId === undefined) return undefined;
