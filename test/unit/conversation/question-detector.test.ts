@@ -115,15 +115,17 @@ describe('readsAsQuestion', () => {
     }
   });
 
+  // Inputs long enough that a pattern retrying from every character takes minutes, so a bound far
+  // above a linear scan's cost on a loaded machine still tells them apart (no timing flake).
   it.each([
-    ['long chatter', 'lunch is at noon, see you there '.repeat(300)],
-    ['many leading mentions', `${'<@U1> '.repeat(2000)}thanks`],
-    ['unclosed mentions', '<@'.repeat(5000)],
-    ['a mention that never closes', `<@U1|${'a'.repeat(10_000)}`],
-    ['punctuation after no particle', `ok${'。'.repeat(5000)}`],
-  ])('stays fast on %s', (_name, text) => {
+    ['long chatter', 'lunch is at noon, see you there '.repeat(3000)],
+    ['many leading mentions', `${'<@U1> '.repeat(20_000)}thanks`],
+    ['unclosed mentions', '<@'.repeat(50_000)],
+    ['a mention that never closes', `<@U1|${'a'.repeat(100_000)}`],
+    ['punctuation after no particle', `ok${'。'.repeat(50_000)}`],
+  ])('stays linear on %s', (_name, text) => {
     const started = performance.now();
-    for (let round = 0; round < 100; round += 1) expect(readsAsQuestion(text)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(500);
+    for (let round = 0; round < 10; round += 1) expect(readsAsQuestion(text)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
