@@ -12,15 +12,10 @@ import {
   SharedWindow,
 } from '../../../src/platform/index.js';
 import type { LimitStore } from '../../../src/slack/handling/question-limits.js';
+import { redisLimitStores } from '../../support/limit-stores.js';
 import { logSink } from '../../support/log-sink.js';
 import { expectPaced } from '../../support/pacing.js';
-import {
-  deleteKeysWithPrefix,
-  freezeRedis,
-  startRedisOnFreePort,
-  stopRedis,
-  thawRedis,
-} from '../../support/redis-server.js';
+import { freezeRedis, startRedisOnFreePort, stopRedis, thawRedis } from '../../support/redis-server.js';
 import { sleep } from '../../support/wait.js';
 import {
   type Loopback,
@@ -219,18 +214,10 @@ describe('PLATFORM_QUESTION_RATE in one process', () => {
 });
 
 describe('PLATFORM_QUESTION_RATE on Redis', () => {
-  const keyPrefix = `test:platform-rate:${process.pid}:${randomBytes(4).toString('hex')}:`;
-  const clients: Array<{ isOpen: boolean; close(): Promise<unknown> }> = [];
-  afterAll(async () => {
-    for (const client of clients) if (client.isOpen) await client.close();
-    await deleteKeysWithPrefix(keyPrefix);
-  });
-  async function onRedis(): Promise<LimitStore> {
-    const client = createClient({ url: REDIS_URL });
-    clients.push(client);
-    await client.connect();
-    return { kind: 'redis', client, keyPrefix };
-  }
+  const stores = redisLimitStores('platform-rate');
+  const { keyPrefix } = stores;
+  afterAll(() => stores.close());
+  const onRedis = () => stores.open();
 
   it('shares one rate between two replicas, each with its own connection', async () => {
     const platform = await startPlatform();

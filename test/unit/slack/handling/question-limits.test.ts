@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { webApi } from '@slack/bolt';
 import { createClient } from 'redis';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,17 +9,12 @@ import {
   QuestionLimits,
   questionGate,
 } from '../../../../src/slack/handling/question-limits.js';
+import { redisLimitStores } from '../../../support/limit-stores.js';
 import { logSink } from '../../../support/log-sink.js';
-import {
-  deleteKeysWithPrefix,
-  freezeRedis,
-  startRedisOnFreePort,
-  stopRedis,
-  thawRedis,
-} from '../../../support/redis-server.js';
+import { freezeRedis, startRedisOnFreePort, stopRedis, thawRedis } from '../../../support/redis-server.js';
 import { waitFor } from '../../../support/wait.js';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const _REDIS_URL = 'redis://127.0.0.1:6379';
 const silent = createLogger({ level: 'silent' });
 const memory: LimitStore = { kind: 'memory' };
 
@@ -115,18 +109,10 @@ describe('QuestionLimits in one process', () => {
 });
 
 describe('QuestionLimits on Redis', () => {
-  const keyPrefix = `test:question-limits:${process.pid}:${randomBytes(4).toString('hex')}:`;
-  const clients: Array<{ readonly isOpen: boolean; close(): Promise<void> }> = [];
-  afterAll(async () => {
-    for (const client of clients) if (client.isOpen) await client.close();
-    await deleteKeysWithPrefix(keyPrefix);
-  });
-  async function onRedis(): Promise<LimitStore> {
-    const client = createClient({ url: REDIS_URL });
-    clients.push(client);
-    await client.connect();
-    return { kind: 'redis', client, keyPrefix };
-  }
+  const stores = redisLimitStores('question-limits');
+  const { keyPrefix } = stores;
+  afterAll(() => stores.close());
+  const onRedis = () => stores.open();
 
   it('shares one count between two replicas, each with its own connection', async () => {
     const replicaA = limits('3/10s', 'off', await onRedis());
