@@ -3,8 +3,8 @@
 // Slack's authorize step between them played by the stand-in: a consent page whose Allow hands back a code.
 import type { GatewayRequests, Outcome } from './gateway-requests.js';
 import { WORKSPACE_PARAM } from './protocol.js';
-import type { PlaygroundSpace } from './server.js';
 import type { SlackOAuthStandIn } from './slack-stand-in/oauth.js';
+import type { PlaygroundSpace } from './space.js';
 
 export interface InstallPage {
   status: number;
@@ -112,5 +112,9 @@ function html(status: number, body: string): InstallPage {
 }
 
 function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
 }

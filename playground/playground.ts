@@ -20,9 +20,10 @@ import { startGlobexPlatform } from './globex-platform.js';
 import { type InstallRoutes, installRoutes } from './install-routes.js';
 import { buildPageAssets } from './page.js';
 import { type FaultKind, WORKSPACE_PARAM } from './protocol.js';
-import { type PlaygroundSpace, startPlaygroundServer } from './server.js';
+import { startPlaygroundServer } from './server.js';
 import { SlackOAuthStandIn } from './slack-stand-in/oauth.js';
 import { SlackStandIn } from './slack-stand-in/web-api.js';
+import type { PlaygroundSpace } from './space.js';
 import {
   ACME,
   APP,
@@ -206,7 +207,8 @@ async function installAtStart(routes: InstallRoutes, space: PlaygroundSpace): Pr
     cookie,
   );
   const back = await routes.page(new URL(allowed?.location ?? '/', 'http://playground'), cookie);
-  if (back?.status !== 200) throw new Error(`Acme was not installed: ${back?.body.slice(0, 300) ?? 'no page'}`);
+  if (back?.status !== 200)
+    throw new Error(`Acme was not installed: ${back?.body.slice(0, 300) ?? 'no page'}`);
 }
 
 /** The demo's state folders are named with the process that made them: `playground-state-<pid>-…`. */

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { z } from 'zod';
 import { listen } from '../src/util/listen.js';
 import type { GatewayRequests, Outcome } from './gateway-requests.js';
+import type { InstallPage, InstallRoutes } from './install-routes.js';
 import type { PageAssets } from './page.js';
 import {
   assistantContextSchema,
@@ -17,25 +18,15 @@ import {
   shortcutSchema,
   submitViewSchema,
 } from './page-actions.js';
-import type { InstallPage, InstallRoutes } from './install-routes.js';
 import { API_PREFIX, EVENTS_PATH, type FaultKind, WORKSPACE_PARAM } from './protocol.js';
-import type { SlackStandIn } from './slack-stand-in/web-api.js';
 import { apiMethodOf, parseBody, readBody, tokenOf } from './slack-stand-in/wire.js';
-import type { Workspace } from './workspace.js';
+import type { PlaygroundSpace } from './space.js';
 
 type Json = Record<string, unknown>;
 
 /** The page's actions are small; Slack's own payloads stay under a megabyte. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
-
-/** One Slack workspace of the playground: what it holds, its Web API, and its way to the gateway. */
-export interface PlaygroundSpace {
-  workspace: Workspace;
-  standIn: SlackStandIn;
-  /** Set once the gateway is up: the page's actions go through it. */
-  requests: () => GatewayRequests | undefined;
-}
 
 export interface PlaygroundServerOptions {
   /** The first is the one the page shows unless its address names another (`?workspace=T…`). */
@@ -58,7 +49,8 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   // Every feed hears every change: a workspace's install shows in the others' switchers too.
   const unsubscribes = spaces.map(({ workspace }) =>
     workspace.onChange(() => {
-      for (const [feed, space] of feeds) feed.write(`data: ${JSON.stringify(space.workspace.snapshot())}\n\n`);
+      for (const [feed, space] of feeds)
+        feed.write(`data: ${JSON.stringify(space.workspace.snapshot())}\n\n`);
     }),
   );
   const spaceOf = (url: URL): PlaygroundSpace | undefined => {
@@ -79,7 +71,9 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     'assistant-open': (space, body) =>
       withRequests(space, (requests) => requests.assistantOpened(parse(assistantOpenedSchema, body))),
     'assistant-context': (space, body) =>
-      withRequests(space, (requests) => requests.assistantContextChanged(parse(assistantContextSchema, body))),
+      withRequests(space, (requests) =>
+        requests.assistantContextChanged(parse(assistantContextSchema, body)),
+      ),
     fault: (space, body) => {
       const { kind } = parse(faultSchema, body);
       options.setFault(kind);
@@ -103,7 +97,8 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
         return send(res, 200, 'text/javascript; charset=utf-8', options.assets.script);
       if (path === '/playground/app.css')
         return send(res, 200, 'text/css; charset=utf-8', options.assets.styles);
-      if (path === EVENTS_PATH) return space ? openFeed(req, res, space) : send(res, 404, 'text/plain', 'no such workspace');
+      if (path === EVENTS_PATH)
+        return space ? openFeed(req, res, space) : send(res, 404, 'text/plain', 'no such workspace');
       const page = await options.distributed?.page(url, req.headers.cookie);
       if (page) return sendPage(res, page);
       return send(res, 404, 'text/plain', 'not found');

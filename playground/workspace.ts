@@ -7,12 +7,12 @@ import { SlackWorkspace } from './slack-stand-in/workspace.js';
 
 export { dmOf };
 
-export const TEAM = { id: 'T0PLAY', name: 'Acme (playground)', domain: 'acme-playground' } as const;
+const TEAM = { id: 'T0PLAY', name: 'Acme (playground)', domain: 'acme-playground' } as const;
 /**
  * The workspace's web address, as Slack's is: permalinks start with it. The gateway links only Slack's
  * https permalinks; the page opens these at their message itself.
  */
-export const WORKSPACE_URL = `https://${TEAM.domain}.slack.com`;
+const WORKSPACE_URL = `https://${TEAM.domain}.slack.com`;
 export const APP = {
   id: 'A0PLAY',
   botId: 'B0PLAY',
@@ -112,7 +112,13 @@ function dmConversation(persona: Persona): Conversation {
 
 /** A company's people and conversations, as the stand-in's Web API looks them up. */
 function directoryOf(company: Company): Directory {
-  const personOf = (id: string, name: string, handle: string, locale: string | undefined, isBot: boolean) => ({
+  const personOf = (
+    id: string,
+    name: string,
+    handle: string,
+    locale: string | undefined,
+    isBot: boolean,
+  ) => ({
     id,
     handle,
     realName: name,
@@ -232,7 +238,9 @@ export class Workspace extends SlackWorkspace {
       shortcuts: [{ callbackId: SHORTCUT_EDIT_ANSWER, name: 'Edit this answer' }],
       personas: [...this.company.personas],
       // A channel's answer mode as its settings say now: the composer's hint follows a /cs channel change.
-      conversations: this.company.conversations.map((c) => (c.kind === 'channel' ? { ...c, ...this.answersOf(c.id) } : c)),
+      conversations: this.company.conversations.map((c) =>
+        c.kind === 'channel' ? { ...c, ...this.answersOf(c.id) } : c,
+      ),
       usergroups: this.company.usergroups.map(({ id, handle, name, members }) => ({
         id,
         handle,

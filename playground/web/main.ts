@@ -708,7 +708,11 @@ function renderWorkspaces(snapshot: Snapshot): void {
   fill(
     installBanner,
     `${snapshot.app.name} is not installed in ${snapshot.team.name}: nothing you write here reaches it. `,
-    h('a', { href: `/slack/install?${WORKSPACE_PARAM}=${encodeURIComponent(snapshot.team.id)}` }, 'Add to Slack'),
+    h(
+      'a',
+      { href: `/slack/install?${WORKSPACE_PARAM}=${encodeURIComponent(snapshot.team.id)}` },
+      'Add to Slack',
+    ),
   );
   const account = view.account;
   fill(

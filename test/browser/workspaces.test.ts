@@ -18,7 +18,12 @@ describe.skipIf(chromium.path === undefined)('the playground with two workspaces
 
   /** The value the hint panel shows for `label` (the simulator's account for Globex). */
   async function hinted(page: Page, label: string): Promise<string> {
-    return (await page.locator('.setup-hint dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
+    return (
+      await page
+        .locator('.setup-hint dt', { hasText: label })
+        .locator('xpath=following-sibling::dd[1]')
+        .innerText()
+    ).trim();
   }
 
   it(
@@ -84,7 +89,9 @@ describe.skipIf(chromium.path === undefined)('the playground with two workspaces
       await page.locator('.workspace-link.current', { hasText: 'not installed' }).waitFor();
       const answered = await mindy.locator('.message.from-app').count();
       const calls = await mindy.locator('.calls > li').count();
-      const acknowledged = mindy.waitForResponse((response) => response.url().includes('/playground/api/send'));
+      const acknowledged = mindy.waitForResponse((response) =>
+        response.url().includes('/playground/api/send'),
+      );
       await type(mindy, 'How do I connect to the Wi-Fi?');
       expect((await acknowledged).status()).toBe(200);
       await mindy.locator('.install-banner').waitFor();
