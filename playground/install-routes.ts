@@ -106,7 +106,9 @@ function html(status: number, body: string): InstallPage {
   return {
     status,
     contentType: 'text/html; charset=utf-8',
-    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Slack (playground)</title></head><body>${body}</body></html>`,
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Slack (playground)</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1d1c1d}
+h1{font-size:1.5rem}a.allow{display:inline-block;background:#007a5a;color:#fff;padding:.5rem 1.2rem;border-radius:6px;text-decoration:none;font-weight:700;margin-right:1rem}</style></head><body>${body}</body></html>`,
     setCookie: [],
   };
 }

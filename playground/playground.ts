@@ -113,7 +113,11 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       distributed: routes,
       assets,
       port: options.port,
-      setFault: (kind) => (kind === 'none' ? simulator.faults.clear() : simulator.faults.set(FAULTS[kind])),
+      setFault: (kind, space) => {
+        const platform = space.workspace.company === GLOBEX && globex ? globex.simulator : simulator;
+        if (kind === 'none') platform.faults.clear();
+        else platform.faults.set(FAULTS[kind]);
+      },
     });
     origin = server.origin;
     closers.push(() => server.close());

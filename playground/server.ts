@@ -34,7 +34,8 @@ export interface PlaygroundServerOptions {
   /** In distributed mode: Slack's install steps, and the gateway's own install routes behind them. */
   distributed?: InstallRoutes | undefined;
   assets: PageAssets;
-  setFault(kind: FaultKind): void;
+  /** Breaks or mends the platform of the workspace the page shows (each company has its own). */
+  setFault(kind: FaultKind, space: PlaygroundSpace): void;
   port: number;
 }
 
@@ -76,7 +77,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       ),
     fault: (space, body) => {
       const { kind } = parse(faultSchema, body);
-      options.setFault(kind);
+      options.setFault(kind, space);
       space.workspace.fault = kind;
       return { ok: true };
     },
