@@ -26,12 +26,18 @@ interface Grant {
   installer: string;
 }
 
+/** How a test installs: the code it will send, and how long the installed token lasts. */
+export interface AuthorizeOptions {
+  code?: string | undefined;
+  lifetimeSeconds?: number | undefined;
+}
+
 /** Slack's codes are short-lived: ten minutes. */
 const CODE_LIFETIME_MS = 10 * 60_000;
 
 export class SlackOAuthStandIn {
   readonly #app: OAuthApp;
-  readonly #codes = new Map<string, Grant & { expiresAt: number }>();
+  readonly #codes = new Map<string, Grant & { expiresAt: number; lifetimeSeconds: number | undefined }>();
   /** Refresh tokens not used yet: Slack takes each once. */
   readonly #refreshTokens = new Map<string, Grant>();
   /** Every live bot token, and whose it is. */
@@ -42,10 +48,20 @@ export class SlackOAuthStandIn {
   }
 
   /** The person allowed the app in their workspace: the code Slack redirects back with. */
-  authorize(team: InstallingTeam, installer: string): string {
-    const code = `${team.id}.${randomBytes(12).toString('hex')}`;
-    this.#codes.set(code, { team, installer, expiresAt: Date.now() + CODE_LIFETIME_MS });
+  authorize(team: InstallingTeam, installer: string, options: AuthorizeOptions = {}): string {
+    const code = options.code ?? `${team.id}.${randomBytes(12).toString('hex')}`;
+    this.#codes.set(code, {
+      team,
+      installer,
+      expiresAt: Date.now() + CODE_LIFETIME_MS,
+      lifetimeSeconds: options.lifetimeSeconds,
+    });
     return code;
+  }
+
+  /** A token (and refresh token) as a code grant issues it, for a test that stores its installation itself. */
+  grant(team: InstallingTeam, installer: string, lifetimeSeconds?: number): Json {
+    return this.#issue({ team, installer }, lifetimeSeconds);
   }
 
   /** oauth.v2.access: the code grant, or the refresh-token grant. */
@@ -59,7 +75,7 @@ export class SlackOAuthStandIn {
       // A code is good once, and not after it expires.
       this.#codes.delete(code);
       if (!grant || grant.expiresAt < Date.now()) return { ok: false, error: 'invalid_code' };
-      return { ...this.#issue(grant), authed_user: { id: grant.installer } };
+      return { ...this.#issue(grant, grant.lifetimeSeconds), authed_user: { id: grant.installer } };
     }
     if (grantType === 'refresh_token') {
       const used = typeof body.refresh_token === 'string' ? body.refresh_token : '';
@@ -83,13 +99,14 @@ export class SlackOAuthStandIn {
     }
   }
 
-  #issue(grant: Grant): Json {
-    const { appId, botUserId, scopes, tokenLifetimeSeconds } = this.#app;
-    const rotating = tokenLifetimeSeconds !== undefined;
+  #issue(grant: Grant, lifetimeSeconds = this.#app.tokenLifetimeSeconds): Json {
+    const { appId, botUserId, scopes } = this.#app;
+    const rotating = lifetimeSeconds !== undefined;
     const token = `${rotating ? 'xoxe.' : ''}xoxb-${grant.team.id}-${randomBytes(12).toString('hex')}`;
-    this.#tokens.set(token, grant);
+    this.#tokens.set(token, { team: grant.team, installer: grant.installer });
     const refresh = rotating ? `xoxe-1-${randomBytes(12).toString('hex')}` : undefined;
-    if (refresh !== undefined) this.#refreshTokens.set(refresh, grant);
+    if (refresh !== undefined)
+      this.#refreshTokens.set(refresh, { team: grant.team, installer: grant.installer });
     return {
       ok: true,
       app_id: appId,
@@ -97,7 +114,7 @@ export class SlackOAuthStandIn {
       token_type: 'bot',
       access_token: token,
       bot_user_id: botUserId,
-      ...(refresh === undefined ? {} : { refresh_token: refresh, expires_in: tokenLifetimeSeconds }),
+      ...(refresh === undefined ? {} : { refresh_token: refresh, expires_in: lifetimeSeconds }),
       team: { id: grant.team.id, name: grant.team.name },
       enterprise: null,
       is_enterprise_install: false,
