@@ -95,13 +95,14 @@ export class GatewayRequests {
   /** The workspace removes the app: Slack revokes its bot token, then tells it the app was uninstalled. */
   async uninstalled(): Promise<Outcome> {
     const { workspace } = this.#options;
-    const revoked = await this.#postEvent({
-      type: 'tokens_revoked',
-      tokens: { oauth: [], bot: [APP.userId] },
-      event_ts: workspace.nextTs(),
-    });
+    // Rounded up: an uninstall in the second of the install is not taken for a stale one sent before it.
+    const eventTime = Math.ceil(Date.now() / 1000);
+    const revoked = await this.#postEvent(
+      { type: 'tokens_revoked', tokens: { oauth: [], bot: [APP.userId] }, event_ts: workspace.nextTs() },
+      eventTime,
+    );
     if (!revoked.ok) return revoked;
-    return this.#postEvent({ type: 'app_uninstalled', event_ts: workspace.nextTs() });
+    return this.#postEvent({ type: 'app_uninstalled', event_ts: workspace.nextTs() }, eventTime);
   }
 
   async homeOpened(input: z.infer<typeof homeOpenedSchema>): Promise<Outcome> {
@@ -356,7 +357,7 @@ export class GatewayRequests {
     };
   }
 
-  #postEvent(event: Json): Promise<Outcome> {
+  #postEvent(event: Json, eventTime = Math.floor(Date.now() / 1000)): Promise<Outcome> {
     const teamId = this.#options.workspace.company.team.id;
     this.#eventCounter += 1;
     const eventId = `Ev0PLAY${String(this.#eventCounter).padStart(8, '0')}`;
@@ -369,7 +370,7 @@ export class GatewayRequests {
       event,
       type: 'event_callback',
       event_id: eventId,
-      event_time: Math.floor(Date.now() / 1000),
+      event_time: eventTime,
       authorizations: [
         {
           enterprise_id: null,
