@@ -98,6 +98,16 @@ describe.skipIf(chromium.path === undefined)('the playground with two workspaces
       expect(await mindy.locator('.message.from-app').count()).toBe(answered);
       expect(await mindy.locator('.calls > li').count()).toBe(calls);
       await shot(mindy, 'globex-8-uninstalled');
+
+      // Installed again, it starts over: the account set before went with the uninstall.
+      await page.locator('.workspaces').getByRole('link', { name: 'Add to Slack' }).click();
+      await page.getByRole('link', { name: 'Add to Slack' }).click();
+      await page.getByRole('link', { name: 'Allow' }).click();
+      await page.getByRole('link', { name: 'Back to the playground' }).click();
+      await page.locator('.app.ready').waitFor();
+      await page.getByRole('button', { name: /Home/ }).click();
+      await page.getByRole('button', { name: 'Set up the platform account' }).waitFor();
+      await expect(page.locator('.home-tab').innerText()).resolves.not.toContain(account.sysNum);
     },
     TEST_MS,
   );
