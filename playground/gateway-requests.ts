@@ -17,7 +17,7 @@ import type {
 } from './page-actions.js';
 import type { AssistantThread, StateValues } from './protocol.js';
 import type { SlackStandIn } from './slack-stand-in/web-api.js';
-import { APP, dmOf, PERSONAS, TEAM, type Workspace } from './workspace.js';
+import { APP, dmOf, type Workspace } from './workspace.js';
 
 type Json = Record<string, unknown>;
 
@@ -76,7 +76,7 @@ export class GatewayRequests {
       text,
       ts,
       event_ts: ts,
-      team: TEAM.id,
+      team: workspace.company.team.id,
       client_msg_id: randomUUID(),
       blocks: richTextOf(text),
       channel: input.channel,
@@ -90,6 +90,19 @@ export class GatewayRequests {
       deliveries.push(this.#postEvent({ ...mention, type: 'app_mention' }));
     }
     return firstFailure(await Promise.all(deliveries));
+  }
+
+  /** The workspace removes the app: Slack revokes its bot token, then tells it the app was uninstalled. */
+  async uninstalled(): Promise<Outcome> {
+    const { workspace } = this.#options;
+    // Rounded up: an uninstall in the second of the install is not taken for a stale one sent before it.
+    const eventTime = Math.ceil(Date.now() / 1000);
+    const revoked = await this.#postEvent(
+      { type: 'tokens_revoked', tokens: { oauth: [], bot: [APP.userId] }, event_ts: workspace.nextTs() },
+      eventTime,
+    );
+    if (!revoked.ok) return revoked;
+    return this.#postEvent({ type: 'app_uninstalled', event_ts: workspace.nextTs() }, eventTime);
   }
 
   async homeOpened(input: z.infer<typeof homeOpenedSchema>): Promise<Outcome> {
@@ -113,7 +126,7 @@ export class GatewayRequests {
     const thread = workspace.startAssistantThread(input.userId, input.channel);
     return this.#postEvent({
       type: 'assistant_thread_started',
-      assistant_thread: assistantThreadJson(thread),
+      assistant_thread: assistantThreadJson(thread, workspace.company.team.id),
       event_ts: workspace.nextTs(),
     });
   }
@@ -130,7 +143,7 @@ export class GatewayRequests {
     workspace.changed();
     return this.#postEvent({
       type: 'assistant_thread_context_changed',
-      assistant_thread: assistantThreadJson(thread),
+      assistant_thread: assistantThreadJson(thread, workspace.company.team.id),
       event_ts: workspace.nextTs(),
     });
   }
@@ -293,8 +306,8 @@ export class GatewayRequests {
     }
     const fields: Record<string, string> = {
       token: 'playground-verification-token',
-      team_id: TEAM.id,
-      team_domain: TEAM.domain,
+      team_id: workspace.company.team.id,
+      team_domain: workspace.company.team.domain,
       channel_id: input.channel,
       channel_name: channelName,
       user_id: input.userId,
@@ -327,39 +340,41 @@ export class GatewayRequests {
 
   #interactionBase(userId: string): Json {
     const persona = this.#options.workspace.persona(userId);
+    const { team } = this.#options.workspace.company;
     return {
       user: {
         id: userId,
         username: persona?.name ?? userId,
         name: persona?.name ?? userId,
-        team_id: TEAM.id,
+        team_id: team.id,
       },
       api_app_id: APP.id,
       token: 'playground-verification-token',
       trigger_id: this.#options.workspace.newTrigger(userId),
-      team: { id: TEAM.id, domain: TEAM.domain },
+      team: { id: team.id, domain: team.domain },
       enterprise: null,
       is_enterprise_install: false,
     };
   }
 
-  #postEvent(event: Json): Promise<Outcome> {
+  #postEvent(event: Json, eventTime = Math.floor(Date.now() / 1000)): Promise<Outcome> {
+    const teamId = this.#options.workspace.company.team.id;
     this.#eventCounter += 1;
     const eventId = `Ev0PLAY${String(this.#eventCounter).padStart(8, '0')}`;
     const envelope = {
       token: 'playground-verification-token',
-      team_id: TEAM.id,
-      context_team_id: TEAM.id,
+      team_id: teamId,
+      context_team_id: teamId,
       context_enterprise_id: null,
       api_app_id: APP.id,
       event,
       type: 'event_callback',
       event_id: eventId,
-      event_time: Math.floor(Date.now() / 1000),
+      event_time: eventTime,
       authorizations: [
         {
           enterprise_id: null,
-          team_id: TEAM.id,
+          team_id: teamId,
           user_id: APP.userId,
           is_bot: true,
           is_enterprise_install: false,
@@ -405,12 +420,12 @@ export class GatewayRequests {
 }
 
 /** An assistant event's `assistant_thread`: whose, where, and the channel beside it (none on Home). */
-function assistantThreadJson(thread: AssistantThread): Json {
+function assistantThreadJson(thread: AssistantThread, teamId: string): Json {
   return {
     user_id: thread.userId,
     context: {
       ...(thread.contextChannel === undefined ? {} : { channel_id: thread.contextChannel }),
-      team_id: TEAM.id,
+      team_id: teamId,
       enterprise_id: null,
     },
     channel_id: thread.channel,
@@ -429,7 +444,7 @@ function firstFailure(outcomes: Outcome[]): Outcome {
 /** `@Helpdesk Robot`, `@Name` and `@group-handle` as Slack's client writes them: `<@U…>`, `<!subteam^S…>`. */
 function withMentions(text: string, workspace: Workspace): string {
   let result = text.replace(BOT_MENTION, `<@${APP.userId}>`);
-  for (const persona of PERSONAS) {
+  for (const persona of workspace.company.personas) {
     const first = persona.name.split(' ')[0] ?? persona.name;
     // Not followed by a letter of a Latin name; Chinese names are matched as typed.
     result = result.replace(new RegExp(`@${escapeRegExp(first)}(?![A-Za-z0-9_])`, 'g'), `<@${persona.id}>`);

@@ -1,5 +1,6 @@
 // Entry point of `npm run demo`: the playground on 127.0.0.1 with no accounts and no configuration.
-// PLAYGROUND_PORT picks the page's port (default 3300, 0 for any free one); LOG_LEVEL the gateway's log.
+// PLAYGROUND_PORT picks the page's port (default 3300, 0 for any free one); LOG_LEVEL the gateway's log;
+// `--workspaces` (npm run demo -- --workspaces) installs through OAuth in two workspaces, Acme and Globex.
 import { z } from 'zod';
 import { createLogger } from '../src/logging/logger.js';
 import { startPlayground } from './playground.js';
@@ -34,7 +35,11 @@ const env = parsed.data;
 const logger = createLogger({ level: env.LOG_LEVEL, pretty: process.stdout.isTTY === true });
 
 try {
-  const playground = await startPlayground({ port: env.PLAYGROUND_PORT, logger });
+  const playground = await startPlayground({
+    port: env.PLAYGROUND_PORT,
+    logger,
+    workspaces: process.argv.slice(2).includes('--workspaces'),
+  });
   let stopping = false;
   // SIGHUP too: a closed terminal would otherwise end the demo without removing its state folder.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {

@@ -16,17 +16,22 @@ import {
 } from '../src/simulator/index.js';
 import { writeChannelSettings } from '../src/stores/sqlite.js';
 import { GatewayRequests } from './gateway-requests.js';
+import { startGlobexPlatform } from './globex-platform.js';
+import { type InstallRoutes, installRoutes } from './install-routes.js';
 import { buildPageAssets } from './page.js';
-import type { FaultKind } from './protocol.js';
+import { type FaultKind, WORKSPACE_PARAM } from './protocol.js';
 import { startPlaygroundServer } from './server.js';
+import { SlackOAuthStandIn } from './slack-stand-in/oauth.js';
 import { SlackStandIn } from './slack-stand-in/web-api.js';
+import type { PlaygroundSpace } from './space.js';
 import {
+  ACME,
+  APP,
+  GLOBEX,
   IT_HELP_CHANNEL,
   IT_ONCALL_GROUP,
   PERSONAS,
   REVIEW_CHANNEL,
-  TEAM,
-  WORKSPACE_URL,
   Workspace,
 } from './workspace.js';
 
@@ -36,6 +41,11 @@ export interface PlaygroundOptions {
   logger: Logger;
   /** Variables for the gateway over the playground's own (e.g. DEFAULT_LOCALE). */
   gatewayEnv?: Record<string, string>;
+  /**
+   * Distributed: the gateway installs through OAuth instead of one bot token; Acme is installed at start,
+   * and Globex, with a platform of its own, can be installed from the page.
+   */
+  workspaces?: boolean | undefined;
 }
 
 export interface Playground {
@@ -67,24 +77,47 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     });
     closers.push(() => simulator.close());
 
+    const distributed = options.workspaces === true;
     const botToken = `xoxb-playground-${randomBytes(8).toString('hex')}`;
     const signingSecret = randomBytes(16).toString('hex');
     const slashCommand = '/cs';
-    const workspace = new Workspace(slashCommand);
     let origin = '';
-    const standIn = new SlackStandIn(workspace, {
-      botToken,
-      origin: () => origin,
-      webUrl: () => WORKSPACE_URL,
+    let gatewayUrl = '';
+    const companies = distributed ? [ACME, GLOBEX] : [ACME];
+    const requestsOf = new Map<string, GatewayRequests>();
+    const spaces = companies.map((company): PlaygroundSpace => {
+      const workspace = new Workspace(slashCommand, company);
+      const standIn = new SlackStandIn(workspace, {
+        // Distributed, the server checks each token against those oauth.v2.access issued.
+        botToken: distributed ? undefined : botToken,
+        origin: () => origin,
+        webUrl: () => company.url,
+      });
+      return { workspace, standIn, requests: () => requestsOf.get(company.team.id) };
     });
-    let requests: GatewayRequests | undefined;
+    const [acme] = spaces;
+    if (!acme) throw new Error('the playground has no workspace');
+    const oauthApp = {
+      clientId: `${randomBytes(4).toString('hex')}.${randomBytes(4).toString('hex')}`,
+      clientSecret: randomBytes(16).toString('hex'),
+      appId: APP.id,
+      botUserId: APP.userId,
+      scopes: ['app_mentions:read', 'chat:write', 'im:history', 'channels:history'],
+    };
+    const oauth = new SlackOAuthStandIn(oauthApp);
+    const routes = distributed ? installRoutes({ oauth, spaces, gatewayUrl: () => gatewayUrl }) : undefined;
+    const globex = distributed ? await startGlobexPlatform() : undefined;
+    if (globex) closers.push(() => globex.simulator.close());
     const server = await startPlaygroundServer({
-      workspace,
-      standIn,
-      requests: () => requests,
+      spaces: [acme, ...spaces.slice(1)],
+      distributed: routes,
       assets,
       port: options.port,
-      setFault: (kind) => (kind === 'none' ? simulator.faults.clear() : simulator.faults.set(FAULTS[kind])),
+      setFault: (kind, space) => {
+        const platform = space.workspace.company === GLOBEX && globex ? globex.simulator : simulator;
+        if (kind === 'none') platform.faults.clear();
+        else platform.faults.set(FAULTS[kind]);
+      },
     });
     origin = server.origin;
     closers.push(() => server.close());
@@ -98,7 +131,14 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       removeState();
     });
     const parsed = parseEnv({
-      SLACK_BOT_TOKEN: botToken,
+      ...(distributed
+        ? {
+            SLACK_CLIENT_ID: oauthApp.clientId,
+            SLACK_CLIENT_SECRET: oauthApp.clientSecret,
+            SLACK_STATE_SECRET: randomBytes(16).toString('hex'),
+            SLACK_INSTALLATION_KEY: randomBytes(32).toString('base64'),
+          }
+        : { SLACK_BOT_TOKEN: botToken }),
       SLACK_SIGNING_SECRET: signingSecret,
       SLACK_API_URL: `${origin}/api/`,
       HOST: '127.0.0.1',
@@ -115,7 +155,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       OPERATOR_USER_IDS: PERSONAS.filter((persona) => persona.operator)
         .map((persona) => persona.id)
         .join(','),
-      REVIEW_CHANNEL_ID: REVIEW_CHANNEL,
+      // Distributed, each workspace names its own review channel in its Home set-up.
+      ...(distributed ? {} : { REVIEW_CHANNEL_ID: REVIEW_CHANNEL }),
       // The platform cannot list its groups: the demo names the simulator's, for /cs agents.
       AGENT_GROUPS: SERVICE_GROUPS.map((group) => `${group.groupId}=${group.groupName}`).join(','),
       SHUTDOWN_GRACE_SECONDS: '2',
@@ -127,21 +168,51 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     const gateway = await createGateway(parsed.env, options.logger);
     closers.push(() => gateway.stop());
     const { port } = await gateway.start();
-    workspace.answersOf = (channelId) => {
-      const { answer, askers } = gateway.answersOnItsOwn(TEAM.id, channelId);
-      return { answers: answer, askers };
-    };
-    requests = new GatewayRequests({
-      gatewayUrl: `http://127.0.0.1:${port}`,
-      signingSecret,
-      workspace,
-      standIn,
-    });
+    gatewayUrl = `http://127.0.0.1:${port}`;
+    for (const { workspace, standIn } of spaces) {
+      const teamId = workspace.company.team.id;
+      workspace.answersOf = (channelId) => {
+        const { answer, askers } = gateway.answersOnItsOwn(teamId, channelId);
+        return { answers: answer, askers };
+      };
+      requestsOf.set(teamId, new GatewayRequests({ gatewayUrl, signingSecret, workspace, standIn }));
+    }
+    if (routes) {
+      for (const { workspace } of spaces) {
+        workspace.installed = false;
+        workspace.distributedView = () => ({
+          workspaces: spaces.map((space) => ({
+            id: space.workspace.company.team.id,
+            name: space.workspace.company.team.name,
+            installed: space.workspace.installed,
+          })),
+          installed: workspace.installed,
+          account: workspace.company === GLOBEX ? globex?.account : undefined,
+        });
+      }
+      await installAtStart(routes, acme);
+    }
     return { url: `${origin}/`, simulator, gateway, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** Acme is installed as its admin would install it, through the gateway's install routes. */
+async function installAtStart(routes: InstallRoutes, space: PlaygroundSpace): Promise<void> {
+  const team = `${WORKSPACE_PARAM}=${space.workspace.company.team.id}`;
+  const install = await routes.page(new URL(`http://playground/slack/install?${team}`), undefined);
+  const cookie = install?.setCookie.map((set) => set.split(';')[0]).join('; ');
+  const allow = /href="([^"]*\/oauth\/v2\/authorize\?[^"]+)"/.exec(install?.body ?? '')?.[1];
+  const authorize = new URL((allow ?? '').replaceAll('&amp;', '&'), 'http://playground');
+  const allowed = await routes.page(
+    new URL(`http://playground/oauth/v2/authorize/allow${authorize.search}`),
+    cookie,
+  );
+  const back = await routes.page(new URL(allowed?.location ?? '/', 'http://playground'), cookie);
+  if (back?.status !== 200)
+    throw new Error(`Acme was not installed: ${back?.body.slice(0, 300) ?? 'no page'}`);
 }
 
 /** The demo's state folders are named with the process that made them: `playground-state-<pid>-…`. */

@@ -3,6 +3,8 @@
 // the page's bundle includes this file.
 export const API_PREFIX = '/playground/api/';
 export const EVENTS_PATH = '/playground/events';
+/** The page's address names the workspace it shows (`?workspace=T0GLOBEX`); its feed and actions carry it on. */
+export const WORKSPACE_PARAM = 'workspace';
 
 export const FAULT_KINDS = ['none', 'http500', 'slow', 'malformed'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -149,4 +151,21 @@ export interface Snapshot {
   /** Every assistant thread, oldest first: a person's panel shows their latest. */
   assistantThreads: AssistantThread[];
   fault: FaultKind;
+  /** In distributed mode only: the switcher's workspaces, and whether the app is installed in this one. */
+  distributed?: DistributedView | undefined;
+}
+
+/** A platform account, as its installer types it in the Home tab's set-up form. */
+export interface PlatformAccount {
+  url: string;
+  sysNum: string;
+  appId: string;
+  appKey: string;
+}
+
+export interface DistributedView {
+  workspaces: Array<{ id: string; name: string; installed: boolean }>;
+  installed: boolean;
+  /** The company's own account on its simulator, shown as a hint to whoever sets the workspace up. */
+  account: PlatformAccount | undefined;
 }

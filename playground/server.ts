@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { z } from 'zod';
 import { listen } from '../src/util/listen.js';
 import type { GatewayRequests, Outcome } from './gateway-requests.js';
+import type { InstallPage, InstallRoutes } from './install-routes.js';
 import type { PageAssets } from './page.js';
 import {
   assistantContextSchema,
@@ -17,10 +18,9 @@ import {
   shortcutSchema,
   submitViewSchema,
 } from './page-actions.js';
-import { API_PREFIX, EVENTS_PATH, type FaultKind } from './protocol.js';
-import type { SlackStandIn } from './slack-stand-in/web-api.js';
+import { API_PREFIX, EVENTS_PATH, type FaultKind, WORKSPACE_PARAM } from './protocol.js';
 import { apiMethodOf, parseBody, readBody, tokenOf } from './slack-stand-in/wire.js';
-import type { Workspace } from './workspace.js';
+import type { PlaygroundSpace } from './space.js';
 
 type Json = Record<string, unknown>;
 
@@ -29,12 +29,13 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
 
 export interface PlaygroundServerOptions {
-  workspace: Workspace;
-  standIn: SlackStandIn;
-  /** Set once the gateway is up: the page's actions go through it. */
-  requests: () => GatewayRequests | undefined;
+  /** The first is the one the page shows unless its address names another (`?workspace=T…`). */
+  spaces: readonly [PlaygroundSpace, ...PlaygroundSpace[]];
+  /** In distributed mode: Slack's install steps, and the gateway's own install routes behind them. */
+  distributed?: InstallRoutes | undefined;
   assets: PageAssets;
-  setFault(kind: FaultKind): void;
+  /** Breaks or mends the platform of the workspace the page shows (each company has its own). */
+  setFault(kind: FaultKind, space: PlaygroundSpace): void;
   port: number;
 }
 
@@ -44,44 +45,63 @@ export interface PlaygroundServer {
 }
 
 export async function startPlaygroundServer(options: PlaygroundServerOptions): Promise<PlaygroundServer> {
-  const feeds = new Set<ServerResponse>();
-  const { workspace } = options;
-  const unsubscribe = workspace.onChange(() => {
-    const data = `data: ${JSON.stringify(workspace.snapshot())}\n\n`;
-    for (const feed of feeds) feed.write(data);
-  });
+  const feeds = new Map<ServerResponse, PlaygroundSpace>();
+  const { spaces } = options;
+  // Every feed hears every change: a workspace's install shows in the others' switchers too.
+  const unsubscribes = spaces.map(({ workspace }) =>
+    workspace.onChange(() => {
+      for (const [feed, space] of feeds)
+        feed.write(`data: ${JSON.stringify(space.workspace.snapshot())}\n\n`);
+    }),
+  );
+  const spaceOf = (url: URL): PlaygroundSpace | undefined => {
+    const named = url.searchParams.get(WORKSPACE_PARAM);
+    return named === null ? spaces[0] : spaces.find((space) => space.workspace.company.team.id === named);
+  };
 
-  const actions: Record<string, (body: unknown) => Promise<Outcome> | Outcome> = {
-    send: (body) => withRequests(options, (requests) => requests.send(parse(sendMessageSchema, body))),
-    click: (body) => withRequests(options, (requests) => requests.click(parse(clickSchema, body))),
-    submit: (body) => withRequests(options, (requests) => requests.submit(parse(submitViewSchema, body))),
-    close: (body) => withRequests(options, (requests) => requests.close(parse(closeViewSchema, body))),
-    shortcut: (body) => withRequests(options, (requests) => requests.shortcut(parse(shortcutSchema, body))),
-    home: (body) => withRequests(options, (requests) => requests.homeOpened(parse(homeOpenedSchema, body))),
-    'assistant-open': (body) =>
-      withRequests(options, (requests) => requests.assistantOpened(parse(assistantOpenedSchema, body))),
-    'assistant-context': (body) =>
-      withRequests(options, (requests) =>
+  const actions: Record<string, (space: PlaygroundSpace, body: unknown) => Promise<Outcome> | Outcome> = {
+    send: (space, body) => withRequests(space, (requests) => requests.send(parse(sendMessageSchema, body))),
+    click: (space, body) => withRequests(space, (requests) => requests.click(parse(clickSchema, body))),
+    submit: (space, body) =>
+      withRequests(space, (requests) => requests.submit(parse(submitViewSchema, body))),
+    close: (space, body) => withRequests(space, (requests) => requests.close(parse(closeViewSchema, body))),
+    shortcut: (space, body) =>
+      withRequests(space, (requests) => requests.shortcut(parse(shortcutSchema, body))),
+    home: (space, body) =>
+      withRequests(space, (requests) => requests.homeOpened(parse(homeOpenedSchema, body))),
+    'assistant-open': (space, body) =>
+      withRequests(space, (requests) => requests.assistantOpened(parse(assistantOpenedSchema, body))),
+    'assistant-context': (space, body) =>
+      withRequests(space, (requests) =>
         requests.assistantContextChanged(parse(assistantContextSchema, body)),
       ),
-    fault: (body) => {
+    fault: (space, body) => {
       const { kind } = parse(faultSchema, body);
-      options.setFault(kind);
-      workspace.fault = kind;
+      options.setFault(kind, space);
+      space.workspace.fault = kind;
       return { ok: true };
+    },
+    uninstall: (space) => {
+      const routes = options.distributed;
+      if (!routes) return { ok: false, error: 'only a distributed playground uninstalls' };
+      return withRequests(space, (requests) => routes.uninstall(space, requests));
     },
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname;
+    const space = spaceOf(url);
     if (req.method === 'GET') {
       if (path === '/') return send(res, 200, 'text/html; charset=utf-8', options.assets.html);
       if (path === '/playground/app.js')
         return send(res, 200, 'text/javascript; charset=utf-8', options.assets.script);
       if (path === '/playground/app.css')
         return send(res, 200, 'text/css; charset=utf-8', options.assets.styles);
-      if (path === EVENTS_PATH) return openFeed(req, res);
+      if (path === EVENTS_PATH)
+        return space ? openFeed(req, res, space) : send(res, 404, 'text/plain', 'no such workspace');
+      const page = await options.distributed?.page(url, req.headers.cookie);
+      if (page) return sendPage(res, page);
       return send(res, 404, 'text/plain', 'not found');
     }
     if (req.method !== 'POST') return send(res, 405, 'text/plain', 'method not allowed');
@@ -89,11 +109,13 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     if (path.startsWith('/upload/')) {
       const bytes = await readBody(req, UPLOAD_LIMIT_BYTES);
       if (bytes === undefined) return send(res, 413, 'text/plain', 'too large');
-      const result = await options.standIn.upload(
-        decodeURIComponent(path.slice('/upload/'.length)),
-        bytes,
-        req.headers['content-type'],
-      );
+      const fileId = decodeURIComponent(path.slice('/upload/'.length));
+      let result = { status: 404, text: 'unknown upload' };
+      // Each workspace knows its own uploads.
+      for (const { standIn } of spaces) {
+        if (result.status !== 404) break;
+        result = await standIn.upload(fileId, bytes, req.headers['content-type']);
+      }
       return send(res, result.status, 'text/plain', result.text);
     }
     const raw = await readBody(req, BODY_LIMIT_BYTES);
@@ -102,21 +124,30 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
 
     const apiMethod = apiMethodOf(path);
     if (apiMethod !== undefined) {
-      return sendJson(
-        res,
-        200,
-        options.standIn.call(apiMethod, body, tokenOf(req.headers.authorization, body)),
-      );
+      const token = tokenOf(req.headers.authorization, body);
+      const routes = options.distributed;
+      if (!routes) return sendJson(res, 200, spaces[0].standIn.call(apiMethod, body, token));
+      if (apiMethod === 'oauth.v2.access') return sendJson(res, 200, routes.oauth.access(body));
+      // A token names its workspace, as Slack's do; one revoked or never issued is refused.
+      const teamId = routes.oauth.teamOf(token);
+      const owner = spaces.find((candidate) => candidate.workspace.company.team.id === teamId);
+      if (!owner) return sendJson(res, 200, { ok: false, error: 'invalid_auth' });
+      return sendJson(res, 200, owner.standIn.call(apiMethod, body, token));
     }
     if (path.startsWith('/response-url/')) {
-      const result = options.standIn.respond(path.slice('/response-url/'.length), body);
+      let result = { status: 404, answer: { ok: false, error: 'expired_url' } as Json };
+      for (const { standIn } of spaces) {
+        if (result.status !== 404) break;
+        result = standIn.respond(path.slice('/response-url/'.length), body);
+      }
       return sendJson(res, result.status, result.answer);
     }
     if (path.startsWith(API_PREFIX)) {
       const action = actions[path.slice(API_PREFIX.length)];
       if (!action) return sendJson(res, 404, { ok: false, error: 'no such action' });
+      if (!space) return sendJson(res, 404, { ok: false, error: 'no such workspace' });
       try {
-        const outcome = await action(body);
+        const outcome = await action(space, body);
         return sendJson(res, outcome.ok ? 200 : 502, outcome);
       } catch (error) {
         if (error instanceof InvalidAction) return sendJson(res, 400, { ok: false, error: error.message });
@@ -126,14 +157,14 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     return send(res, 404, 'text/plain', 'not found');
   };
 
-  const openFeed = (req: IncomingMessage, res: ServerResponse): void => {
+  const openFeed = (req: IncomingMessage, res: ServerResponse, space: PlaygroundSpace): void => {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       connection: 'keep-alive',
     });
-    res.write(`data: ${JSON.stringify(workspace.snapshot())}\n\n`);
-    feeds.add(res);
+    res.write(`data: ${JSON.stringify(space.workspace.snapshot())}\n\n`);
+    feeds.set(res, space);
     req.on('close', () => feeds.delete(res));
   };
 
@@ -147,8 +178,8 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   return {
     origin: `http://127.0.0.1:${port}`,
     close() {
-      unsubscribe();
-      for (const feed of feeds) feed.end();
+      for (const unsubscribe of unsubscribes) unsubscribe();
+      for (const feed of feeds.keys()) feed.end();
       return new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
@@ -170,15 +201,25 @@ function parse<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer
 }
 
 function withRequests(
-  options: PlaygroundServerOptions,
+  space: PlaygroundSpace,
   act: (requests: GatewayRequests) => Promise<Outcome> | Outcome,
 ): Promise<Outcome> | Outcome {
-  const requests = options.requests();
+  const requests = space.requests();
   return requests ? act(requests) : { ok: false, error: 'the gateway is still starting' };
 }
 
 function send(res: ServerResponse, status: number, contentType: string, body: string): void {
   res.writeHead(status, { 'content-type': contentType, 'cache-control': 'no-store' }).end(body);
+}
+
+function sendPage(res: ServerResponse, page: InstallPage): void {
+  res.writeHead(page.status, {
+    'content-type': page.contentType,
+    'cache-control': 'no-store',
+    ...(page.location === undefined ? {} : { location: page.location }),
+    ...(page.setCookie.length === 0 ? {} : { 'set-cookie': page.setCookie }),
+  });
+  res.end(page.body);
 }
 
 function sendJson(res: ServerResponse, status: number, body: Json | Outcome): void {

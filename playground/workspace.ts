@@ -1,18 +1,18 @@
 // The playground's Slack workspace: its people and conversations (a closed list: anything else is
 // refused as Slack refuses it), the stand-in workspace's state over them, and what the page is shown.
 import { SHORTCUT_EDIT_ANSWER } from '../src/slack/review/ids.js';
-import type { Conversation, FaultKind, Persona, Snapshot } from './protocol.js';
+import type { Conversation, DistributedView, FaultKind, Persona, Snapshot } from './protocol.js';
 import { type Directory, dmOf, type Person, type Place, type Usergroup } from './slack-stand-in/directory.js';
 import { SlackWorkspace } from './slack-stand-in/workspace.js';
 
 export { dmOf };
 
-export const TEAM = { id: 'T0PLAY', name: 'Acme (playground)', domain: 'acme-playground' } as const;
+const TEAM = { id: 'T0PLAY', name: 'Acme (playground)', domain: 'acme-playground' } as const;
 /**
  * The workspace's web address, as Slack's is: permalinks start with it. The gateway links only Slack's
  * https permalinks; the page opens these at their message itself.
  */
-export const WORKSPACE_URL = `https://${TEAM.domain}.slack.com`;
+const WORKSPACE_URL = `https://${TEAM.domain}.slack.com`;
 export const APP = {
   id: 'A0PLAY',
   botId: 'B0PLAY',
@@ -60,58 +60,96 @@ const CONVERSATIONS: readonly Conversation[] = [
     name: 'kb-review',
     purpose: 'Review cards: answers people disliked, questions the robot could not answer',
   },
-  ...PERSONAS.map(
-    (persona): Conversation => ({
-      id: dmOf(persona.id),
-      kind: 'im',
-      name: persona.name,
-      userId: persona.id,
-      purpose: `${persona.name}'s direct messages with ${APP.name}`,
-    }),
-  ),
+  ...PERSONAS.map((persona) => dmConversation(persona)),
 ];
 
-/** The playground's people and conversations, as the stand-in's Web API looks them up. */
-const ACME: Directory = {
-  identity: { team: TEAM, app: APP },
-  assumesUnseen: false,
-  person(id): Person | undefined {
-    if (id === APP.userId) return personOf(id, APP.name, APP.handle, undefined, true);
-    const persona = PERSONAS.find((candidate) => candidate.id === id);
-    return persona && personOf(id, persona.name, handleOf(persona.name), persona.locale, false);
-  },
-  place(id): Place | undefined {
-    const conversation = CONVERSATIONS.find((candidate) => candidate.id === id);
-    return (
-      conversation && {
-        id,
-        kind: conversation.kind,
-        name: conversation.kind === 'channel' ? conversation.name : undefined,
-        userId: conversation.userId,
-        // The app was invited to every channel of the playground.
-        appIsMember: true,
-      }
-    );
-  },
-  usergroups: () => USERGROUPS,
+/** A company's Slack workspace in the playground: who is in it and where they talk. */
+export interface Company {
+  team: { id: string; name: string; domain: string };
+  /** Its web address, as Slack's is: permalinks start with it. */
+  url: string;
+  personas: readonly Persona[];
+  conversations: readonly Conversation[];
+  usergroups: readonly Usergroup[];
+}
+
+export const ACME: Company = {
+  team: TEAM,
+  url: WORKSPACE_URL,
+  personas: PERSONAS,
+  conversations: CONVERSATIONS,
+  usergroups: USERGROUPS,
 };
 
-function personOf(
-  id: string,
-  name: string,
-  handle: string,
-  locale: string | undefined,
-  isBot: boolean,
-): Person {
+const GLOBEX_TEAM = { id: 'T0GLOBEX', name: 'Globex (playground)', domain: 'globex-playground' } as const;
+const GLOBEX_PERSONAS: readonly Persona[] = [
+  { id: 'U0HANK', name: 'Hank Scorpio (admin)', locale: 'en-US', operator: true },
+  { id: 'U0MINDY', name: 'Mindy Park', locale: 'en-US', operator: false },
+  { id: 'U0FRANK', name: 'Frank Grimes', locale: 'en-GB', operator: false },
+];
+
+/** The second company: installed from the page in distributed mode, with a platform account of its own. */
+export const GLOBEX: Company = {
+  team: GLOBEX_TEAM,
+  url: `https://${GLOBEX_TEAM.domain}.slack.com`,
+  personas: GLOBEX_PERSONAS,
+  conversations: [
+    { id: 'C0GXHELP', kind: 'channel', name: 'help', purpose: 'Mention @Helpdesk Robot with a question' },
+    ...GLOBEX_PERSONAS.map((persona) => dmConversation(persona)),
+  ],
+  usergroups: [],
+};
+
+function dmConversation(persona: Persona): Conversation {
   return {
+    id: dmOf(persona.id),
+    kind: 'im',
+    name: persona.name,
+    userId: persona.id,
+    purpose: `${persona.name}'s direct messages with ${APP.name}`,
+  };
+}
+
+/** A company's people and conversations, as the stand-in's Web API looks them up. */
+function directoryOf(company: Company): Directory {
+  const personOf = (
+    id: string,
+    name: string,
+    handle: string,
+    locale: string | undefined,
+    isBot: boolean,
+  ) => ({
     id,
     handle,
     realName: name,
     displayName: name,
     locale,
-    teamId: TEAM.id,
+    teamId: company.team.id,
     isBot,
     timeZone: 'Asia/Shanghai',
+  });
+  return {
+    identity: { team: company.team, app: APP },
+    assumesUnseen: false,
+    person(id): Person | undefined {
+      if (id === APP.userId) return personOf(id, APP.name, APP.handle, undefined, true);
+      const persona = company.personas.find((candidate) => candidate.id === id);
+      return persona && personOf(id, persona.name, handleOf(persona.name), persona.locale, false);
+    },
+    place(id): Place | undefined {
+      const conversation = company.conversations.find((candidate) => candidate.id === id);
+      return (
+        conversation && {
+          id,
+          kind: conversation.kind,
+          name: conversation.kind === 'channel' ? conversation.name : undefined,
+          userId: conversation.userId,
+          // The app was invited to every channel of the playground.
+          appIsMember: true,
+        }
+      );
+    },
+    usergroups: () => company.usergroups,
   };
 }
 
@@ -127,16 +165,33 @@ export class Workspace extends SlackWorkspace {
     askers: 'anyone',
   });
 
-  constructor(readonly slashCommand: string) {
-    super(ACME);
+  /** In distributed mode: the switcher and this workspace's install, for the page. */
+  distributedView: (() => DistributedView) | undefined;
+  /** In distributed mode: whether the app is installed here now (single-workspace Acme always is). */
+  #installed = true;
+
+  constructor(
+    readonly slashCommand: string,
+    readonly company: Company = ACME,
+  ) {
+    super(directoryOf(company));
+  }
+
+  get installed(): boolean {
+    return this.#installed;
+  }
+
+  set installed(installed: boolean) {
+    this.#installed = installed;
+    this.changed();
   }
 
   persona(userId: string): Persona | undefined {
-    return PERSONAS.find((persona) => persona.id === userId);
+    return this.company.personas.find((persona) => persona.id === userId);
   }
 
   conversation(id: string): Conversation | undefined {
-    return CONVERSATIONS.find((conversation) => conversation.id === id);
+    return this.company.conversations.find((conversation) => conversation.id === id);
   }
 
   /**
@@ -147,11 +202,11 @@ export class Workspace extends SlackWorkspace {
   escapedName(typed: string): string | undefined {
     const name = typed.slice(1).toLowerCase();
     if (typed.startsWith('#')) {
-      const channel = CONVERSATIONS.find((c) => c.kind === 'channel' && c.name === name);
+      const channel = this.company.conversations.find((c) => c.kind === 'channel' && c.name === name);
       return channel && `<#${channel.id}|${channel.name}>`;
     }
     if (name === 'helpdesk' || name === APP.handle) return `<@${APP.userId}|${APP.handle}>`;
-    const persona = PERSONAS.find(
+    const persona = this.company.personas.find(
       (candidate) =>
         handleOf(candidate.name) === name || (candidate.name.split(' ')[0] ?? '').toLowerCase() === name,
     );
@@ -162,7 +217,7 @@ export class Workspace extends SlackWorkspace {
 
   /** The user group with this handle (`it-oncall`), as people type it after @. */
   usergroupNamed(handle: string): Usergroup | undefined {
-    return USERGROUPS.find((candidate) => candidate.handle === handle.toLowerCase());
+    return this.company.usergroups.find((candidate) => candidate.handle === handle.toLowerCase());
   }
 
   get fault(): FaultKind {
@@ -176,15 +231,17 @@ export class Workspace extends SlackWorkspace {
 
   snapshot(): Snapshot {
     return {
-      team: { id: TEAM.id, name: TEAM.name, url: WORKSPACE_URL },
+      team: { id: this.company.team.id, name: this.company.team.name, url: this.company.url },
       app: { userId: APP.userId, name: APP.name },
       slashCommand: this.slashCommand,
       // As manifest.yml names it.
       shortcuts: [{ callbackId: SHORTCUT_EDIT_ANSWER, name: 'Edit this answer' }],
-      personas: [...PERSONAS],
+      personas: [...this.company.personas],
       // A channel's answer mode as its settings say now: the composer's hint follows a /cs channel change.
-      conversations: CONVERSATIONS.map((c) => (c.kind === 'channel' ? { ...c, ...this.answersOf(c.id) } : c)),
-      usergroups: USERGROUPS.map(({ id, handle, name, members }) => ({
+      conversations: this.company.conversations.map((c) =>
+        c.kind === 'channel' ? { ...c, ...this.answersOf(c.id) } : c,
+      ),
+      usergroups: this.company.usergroups.map(({ id, handle, name, members }) => ({
         id,
         handle,
         name,
@@ -192,6 +249,7 @@ export class Workspace extends SlackWorkspace {
       })),
       ...this.contents(),
       fault: this.#fault,
+      distributed: this.distributedView?.(),
     };
   }
 }

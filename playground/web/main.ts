@@ -12,6 +12,7 @@ import {
   type PlaygroundView,
   type Snapshot,
   type StateValues,
+  WORKSPACE_PARAM,
 } from '../protocol.js';
 import { type BlockContext, renderBlocks, renderMrkdwn, renderText, setWorkspaceUrl } from './blocks.js';
 import { append, fill, h } from './dom.js';
@@ -56,12 +57,21 @@ function words(): PageWords {
 
 const root = document.getElementById('app') ?? document.body;
 
+/** The workspace this page shows, as its address names it; the feed and every action carry it on. */
+const shownWorkspace = new URLSearchParams(window.location.search).get(WORKSPACE_PARAM);
+const workspaceQuery =
+  shownWorkspace === null ? '' : `?${WORKSPACE_PARAM}=${encodeURIComponent(shownWorkspace)}`;
+
 const personaSelect = h('select', {
   id: 'persona',
   onchange: () => switchPersona(personaSelect.value),
 });
 const personaLabel = h('span', {});
 const nav = h('nav', { class: 'nav', 'aria-label': 'Conversations' });
+const workspaceName = h('div', { class: 'workspace-name' }, 'Acme (playground)');
+/** Distributed mode only: the workspace switcher, installing and uninstalling, and the set-up hint. */
+const workspacePanel = h('section', { class: 'workspaces', hidden: true, 'aria-label': 'Workspaces' });
+const installBanner = h('div', { class: 'install-banner', role: 'status', hidden: true });
 const faultsLegend = h('legend', {});
 const faults = h('fieldset', { class: 'faults' }, faultsLegend);
 const title = h('div', { class: 'conversation-title' });
@@ -168,7 +178,8 @@ fill(
   h(
     'aside',
     { class: 'sidebar' },
-    h('div', { class: 'workspace-name' }, 'Acme (playground)'),
+    workspaceName,
+    workspacePanel,
     h('label', { class: 'persona' }, personaLabel, personaSelect),
     nav,
     faults,
@@ -182,6 +193,7 @@ fill(
       h('div', { class: 'conversation-heading' }, title, purpose),
       assistantButton,
     ),
+    installBanner,
     messageList,
     home,
     composer,
@@ -195,7 +207,7 @@ document.body.append(modalLayer, toasts);
 
 async function post(action: string, body: unknown): Promise<void> {
   try {
-    const response = await fetch(`${API_PREFIX}${action}`, {
+    const response = await fetch(`${API_PREFIX}${action}${workspaceQuery}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -558,6 +570,7 @@ function render(): void {
     place.kind === 'conversation' ? snapshot.conversations.find((c) => c.id === place.id) : undefined;
   if (conversation) markSeen(conversation.id);
   renderSidebar(snapshot, said);
+  renderWorkspaces(snapshot);
   messageList.hidden = place.kind === 'home';
   home.hidden = place.kind !== 'home';
   // Home has no messages: the composer stays in its place, disabled, saying where to write instead.
@@ -683,6 +696,77 @@ function unreadCount(snapshot: Snapshot, conversationId: string): number {
       visible(m) &&
       Number(m.ts) > seen,
   ).length;
+}
+
+/** Distributed mode: which workspace this is, whether the app is in it, and how to set it up. */
+function renderWorkspaces(snapshot: Snapshot): void {
+  fill(workspaceName, snapshot.team.name);
+  const view = snapshot.distributed;
+  workspacePanel.hidden = view === undefined;
+  installBanner.hidden = view === undefined || view.installed;
+  if (!view) return;
+  fill(
+    installBanner,
+    `${snapshot.app.name} is not installed in ${snapshot.team.name}: nothing you write here reaches it. `,
+    h(
+      'a',
+      { href: `/slack/install?${WORKSPACE_PARAM}=${encodeURIComponent(snapshot.team.id)}` },
+      'Add to Slack',
+    ),
+  );
+  const account = view.account;
+  fill(
+    workspacePanel,
+    h(
+      'nav',
+      { class: 'workspace-switcher', 'aria-label': 'Switch workspace' },
+      ...view.workspaces.map((workspace) =>
+        h(
+          'a',
+          {
+            class: `workspace-link${workspace.id === snapshot.team.id ? ' current' : ''}`,
+            href: `/?${WORKSPACE_PARAM}=${encodeURIComponent(workspace.id)}`,
+            'aria-current': workspace.id === snapshot.team.id ? 'page' : undefined,
+          },
+          workspace.name,
+          workspace.installed ? undefined : h('span', { class: 'not-installed' }, ' · not installed'),
+        ),
+      ),
+    ),
+    view.installed
+      ? h(
+          'button',
+          { type: 'button', class: 'button uninstall', onclick: () => void post('uninstall', {}) },
+          'Uninstall',
+        )
+      : h(
+          'a',
+          {
+            class: 'button button-primary add-to-slack',
+            href: `/slack/install?${WORKSPACE_PARAM}=${encodeURIComponent(snapshot.team.id)}`,
+          },
+          'Add to Slack',
+        ),
+    account
+      ? h(
+          'div',
+          { class: 'setup-hint' },
+          h('p', {}, `${snapshot.team.name}'s platform account, to type in Home → Set up:`),
+          h(
+            'dl',
+            { 'aria-label': 'Platform account' },
+            ...(
+              [
+                ['Platform URL', account.url],
+                ['System number', account.sysNum],
+                ['App id', account.appId],
+                ['App key', account.appKey],
+              ] as const
+            ).flatMap(([label, value]) => [h('dt', {}, label), h('dd', {}, h('code', {}, value))]),
+          ),
+        )
+      : undefined,
+  );
 }
 
 function renderSidebar(snapshot: Snapshot, said: PageWords): void {
@@ -910,7 +994,7 @@ function followPermalink(): void {
 
 window.addEventListener('hashchange', followPermalink);
 
-const feed = new EventSource(EVENTS_PATH);
+const feed = new EventSource(`${EVENTS_PATH}${workspaceQuery}`);
 feed.onmessage = (event: MessageEvent<string>) => {
   const first = state.snapshot === undefined;
   state.snapshot = JSON.parse(event.data) as Snapshot;

@@ -24,18 +24,22 @@ export interface PlaygroundSession {
   /** Chromium's one context: every page the tests open, and any the app opens. */
   context(): BrowserContext;
   /** A new page showing the playground (`on`, else the file's) as `userId`, closed after the test. */
-  openAs(userId: string, on?: Playground): Promise<Page>;
+  openAs(userId: string, on?: Playground, workspace?: string): Promise<Page>;
 }
 
 /** Starts the playground and Chromium before the file's tests and stops them after; call inside describe. */
-export function usePlaygroundInChromium(): PlaygroundSession {
+export function usePlaygroundInChromium(options: { workspaces?: boolean } = {}): PlaygroundSession {
   let playground: Playground | undefined;
   let browser: { context: BrowserContext; close(): Promise<void> } | undefined;
   const opened: Page[] = [];
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    playground = await startPlayground({ port: 0, logger: createLogger({ level: 'silent' }) });
+    playground = await startPlayground({
+      port: 0,
+      logger: createLogger({ level: 'silent' }),
+      workspaces: options.workspaces,
+    });
     browser = await launchChromium(chromium.path ?? '');
   }, 60_000);
 
@@ -57,13 +61,13 @@ export function usePlaygroundInChromium(): PlaygroundSession {
   return {
     playground: () => started().playground,
     context: () => started().browser.context,
-    async openAs(userId, on = started().playground) {
+    async openAs(userId, on = started().playground, workspace) {
       const { browser: chromiumBrowser } = started();
       const page = await chromiumBrowser.context.newPage();
       opened.push(page);
       page.setDefaultTimeout(STEP_MS);
       await page.setViewportSize({ width: 1400, height: 860 });
-      await page.goto(`${on.url}?as=${userId}`);
+      await page.goto(`${on.url}?as=${userId}${workspace === undefined ? '' : `&workspace=${workspace}`}`);
       await page.locator('.app.ready').waitFor();
       return page;
     },

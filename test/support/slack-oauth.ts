@@ -1,6 +1,7 @@
-// Slack's oauth.v2.access as a fake Slack handler, for an app with token rotation on: the code grant
-// and the refresh-token grant, each refresh token good once, with the errors Slack answers.
-import { randomBytes } from 'node:crypto';
+// Slack's oauth.v2.access as a fake Slack handler, for an app with token rotation on: the playground's
+// stand-in (code and refresh-token grants, each refresh token good once, Slack's errors), with one
+// code the tests send as often as they install.
+import { SlackOAuthStandIn } from '../../playground/slack-stand-in/oauth.js';
 import type { RecordedCall } from './fake-slack-api.js';
 
 export interface RotatingToken {
@@ -21,6 +22,7 @@ export interface SlackOAuth {
 
 /** Slack's lifetime of a rotating token: twelve hours. */
 const REFRESHED_LIFETIME_SECONDS = 43_200;
+const INSTALLER = 'U0ADMIN';
 
 export function slackOAuth(options: {
   clientId: string;
@@ -34,62 +36,39 @@ export function slackOAuth(options: {
   /** How long the code grant's token lasts (a rotation test installs one expiring soon). */
   installedLifetimeSeconds?: number;
 }): SlackOAuth {
-  const { clientId, clientSecret, team, appId, botUserId } = options;
+  const { team } = options;
+  const code = options.code ?? 'good-code';
+  const oauth = new SlackOAuthStandIn({
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    appId: options.appId,
+    botUserId: options.botUserId,
+    scopes: ['chat:write', 'app_mentions:read'],
+    tokenLifetimeSeconds: REFRESHED_LIFETIME_SECONDS,
+  });
   const issued: string[] = [];
-  /** Refresh tokens not used yet. */
-  const live = new Set<string>();
-
-  const grant = (expiresInSeconds: number): RotatingToken => {
-    const pair = {
-      token: `xoxe.xoxb-1-${randomBytes(12).toString('hex')}`,
-      refreshToken: `xoxe-1-${randomBytes(12).toString('hex')}`,
-      expiresAt: Math.floor(Date.now() / 1000) + expiresInSeconds,
-    };
-    issued.push(pair.token, pair.refreshToken);
-    live.add(pair.refreshToken);
-    return pair;
-  };
-
-  const answer = (expiresInSeconds: number) => {
-    const pair = grant(expiresInSeconds);
-    return {
-      ok: true,
-      app_id: appId,
-      scope: 'chat:write,app_mentions:read',
-      token_type: 'bot',
-      access_token: pair.token,
-      bot_user_id: botUserId,
-      refresh_token: pair.refreshToken,
-      expires_in: expiresInSeconds,
-      team,
-      enterprise: null,
-      is_enterprise_install: false,
-    };
+  const noted = (answer: Record<string, unknown>) => {
+    if (answer.ok === true) issued.push(String(answer.access_token), String(answer.refresh_token));
+    return answer;
   };
 
   return {
     issued,
-    grant,
+    grant(expiresInSeconds) {
+      const answer = noted(oauth.grant(team, INSTALLER, expiresInSeconds));
+      return {
+        token: String(answer.access_token),
+        refreshToken: String(answer.refresh_token),
+        expiresAt: Math.floor(Date.now() / 1000) + expiresInSeconds,
+      };
+    },
     handler(call) {
-      const { body } = call;
-      if (body.client_id !== clientId) return { ok: false, error: 'invalid_client_id' };
-      if (body.client_secret !== clientSecret) return { ok: false, error: 'bad_client_secret' };
-      switch (body.grant_type ?? 'authorization_code') {
-        case 'authorization_code':
-          if (body.code !== (options.code ?? 'good-code')) return { ok: false, error: 'invalid_code' };
-          return {
-            ...answer(options.installedLifetimeSeconds ?? REFRESHED_LIFETIME_SECONDS),
-            authed_user: { id: 'U0ADMIN' },
-          };
-        case 'refresh_token': {
-          const used = String(body.refresh_token);
-          // Slack takes a refresh token once: a second use, or one it never issued, is refused.
-          if (!live.delete(used)) return { ok: false, error: 'invalid_refresh_token' };
-          return answer(REFRESHED_LIFETIME_SECONDS);
-        }
-        default:
-          return { ok: false, error: 'invalid_grant_type' };
-      }
+      // The tests' one code installs every time it is sent, unlike a code of Slack's.
+      oauth.authorize(team, INSTALLER, {
+        code,
+        lifetimeSeconds: options.installedLifetimeSeconds ?? REFRESHED_LIFETIME_SECONDS,
+      });
+      return noted(oauth.access(call.body));
     },
   };
 }
