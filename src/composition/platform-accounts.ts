@@ -125,8 +125,8 @@ interface AccountClientOptions {
   /** CS_TOKEN_EXPIRE_HOURS. */
   expireHours: number;
   pacingFor: (account: { openUrl: string; sysNum: string }) => QuestionPacing | undefined;
-  /** Where replicas share each account's fetched token; undefined keeps it in this process only. */
-  tokens: Namespace<string> | undefined;
+  /** Where replicas share each account's fetched token. */
+  tokens: Namespace<string>;
   sealer: Sealer;
 }
 
@@ -135,8 +135,9 @@ class AccountClients {
   readonly #options: AccountClientOptions;
   readonly #clients = new LRUCache<string, PlatformClient>({
     max: CLIENTS_MAX,
-    dispose: (client) => {
-      void client.close();
+    // Only a client pushed out by others: `close` closes the rest itself, and waits for them.
+    dispose: (client, _key, reason) => {
+      if (reason === 'evict') void client.close();
     },
   });
 
@@ -154,40 +155,41 @@ class AccountClients {
       ...(pacing && { questionPacing: pacing }),
       openUrl: account.openUrl,
       baseUrl: account.openUrl,
-      tokenProvider: this.tokenProviderOf(account, key),
+      tokenProvider: this.#tokenProviderOf(account, key),
     });
     this.#clients.set(key, client);
     return client;
   }
 
   /** A provider for this account's token; `key` names its shared cache entry. */
-  tokenProviderOf(account: WorkspacePlatformAccount, key = accountKey(account)): AccessTokenProvider {
+  #tokenProviderOf(account: WorkspacePlatformAccount, key: string): AccessTokenProvider {
     const { credential } = account;
     if (credential.kind === 'static') return new StaticTokenProvider(credential.accessToken);
-    const { tokens, sealer, client } = this.#options;
+    const { tokens, sealer } = this.#options;
+    return this.#fetchedTokens(account, credential, sealedTokenCache(tokens, sealer, key));
+  }
+
+  #fetchedTokens(
+    account: WorkspacePlatformAccount,
+    credential: { appId: string; appKey: string },
+    cache?: TokenCache,
+  ): FetchedTokenProvider {
     return new FetchedTokenProvider({
       openUrl: account.openUrl,
       appId: credential.appId,
       appKey: credential.appKey,
       expireHours: this.#options.expireHours,
-      timeouts: client.timeouts,
-      ...(tokens ? { cache: sealedTokenCache(tokens, sealer, key) } : {}),
+      timeouts: this.#options.client.timeouts,
+      ...(cache ? { cache } : {}),
     });
   }
 
   /** Whether the platform gives this account a token: asked afresh, past any shared one. */
   async check(account: WorkspacePlatformAccount): Promise<AccountCheck> {
-    if (account.credential.kind === 'static') return 'ok';
-    const { appId, appKey } = account.credential;
-    const provider = new FetchedTokenProvider({
-      openUrl: account.openUrl,
-      appId,
-      appKey,
-      expireHours: this.#options.expireHours,
-      timeouts: this.#options.client.timeouts,
-    });
+    const { credential } = account;
+    if (credential.kind === 'static') return 'ok';
     try {
-      await provider.getToken();
+      await this.#fetchedTokens(account, credential).getToken();
       return 'ok';
     } catch (error) {
       return refusedToken(error) ? 'refused' : 'unreachable';
