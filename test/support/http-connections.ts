@@ -85,6 +85,24 @@ export function getOnNewConnection(origin: string, path: string): Promise<HttpAn
   return answer;
 }
 
+/** A POST on a connection opened for it: a pooled keep-alive socket the server is closing would reset it. */
+export function postOnNewConnection(
+  origin: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<HttpAnswer> {
+  const bytes = Buffer.from(body, 'utf8');
+  const sent = request(new URL(path, origin), {
+    method: 'POST',
+    agent: false,
+    headers: { ...headers, 'content-length': String(bytes.length) },
+  });
+  const answer = answerOf(sent);
+  sent.end(bytes);
+  return answer;
+}
+
 function answerOf(sent: ReturnType<typeof request>): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     sent.once('error', reject);

@@ -13,6 +13,7 @@ import {
   getOnNewConnection,
   type KeepAliveConnection,
   keepAliveConnection,
+  postOnNewConnection,
 } from '../../support/http-connections.js';
 import { appMention, eventCallback, IDS } from '../../support/slack-payloads.js';
 import { JSON_CONTENT_TYPE, signSlackRequest } from '../../support/slack-signing.js';
@@ -133,15 +134,11 @@ describe('during the drain', () => {
     expect(readyz.status).toBe(503);
 
     const late = signedQuestion('U_OTHER');
-    const refused = await fetch(`${harness.url}/slack/events`, {
-      method: 'POST',
-      headers: late.headers,
-      body: late.body,
-    });
+    const refused = await postOnNewConnection(harness.url, '/slack/events', late.headers, late.body);
     // 503 makes Slack retry the event, which another replica then answers.
     expect(refused.status).toBe(503);
-    expect(refused.headers.get('connection')).toBe('close');
-    expect(await refused.json()).toEqual({ error: 'shutting_down' });
+    expect(refused.headers.connection).toBe('close');
+    expect(JSON.parse(refused.body)).toEqual({ error: 'shutting_down' });
 
     // The question in flight is answered during the drain (waitForCall throws if it never is).
     await harness.slack.waitForCall('chat.update', (call) => textOf(call).includes(ANSWER_TEXT), 5_000);

@@ -10,7 +10,11 @@ import {
 } from '../../support/child-process.js';
 import { type FakeSlackApi, startFakeSlackApi } from '../../support/fake-slack-api.js';
 import { BOT_TOKEN, SIGNING_SECRET, textOf } from '../../support/gateway-harness.js';
-import { getOnNewConnection, keepAliveConnection } from '../../support/http-connections.js';
+import {
+  getOnNewConnection,
+  keepAliveConnection,
+  postOnNewConnection,
+} from '../../support/http-connections.js';
 import { freePort } from '../../support/redis-server.js';
 import { appMention, eventCallback, IDS } from '../../support/slack-payloads.js';
 import { JSON_CONTENT_TYPE, sendEvent, signSlackRequest } from '../../support/slack-signing.js';
@@ -163,7 +167,7 @@ describe('SIGTERM', () => {
     });
     const port = await listening(gateway);
 
-    simulator.faults.set({ kind: 'delay', ms: 1500, actions: ['chat_user_robot_ask'] });
+    simulator.faults.set({ kind: 'delay', ms: 3000, actions: ['chat_user_robot_ask'] });
     const event = appMention({ text: `<@${IDS.botUser}> How do I reset my password?` });
     await sendEvent(`http://127.0.0.1:${port}`, SIGNING_SECRET, eventCallback(event));
     // The placeholder is up: the robot is working on the answer.
@@ -174,9 +178,16 @@ describe('SIGTERM', () => {
       timeoutMs: 5_000,
       message: 'the gateway never said it was stopping',
     });
-    // It stops taking events: a new one, correctly signed, is refused for Slack to retry elsewhere.
+    // It stops taking events: a new one, correctly signed, is refused for Slack to retry elsewhere. It
+    // goes on a new connection, as Slack's retry would: the stop closes the idle pooled one.
     const late = appMention({ text: `<@${IDS.botUser}> How do I connect to the VPN?` });
-    const refused = await sendEvent(`http://127.0.0.1:${port}`, SIGNING_SECRET, eventCallback(late));
+    const lateBody = JSON.stringify(eventCallback(late));
+    const refused = await postOnNewConnection(
+      `http://127.0.0.1:${port}`,
+      '/slack/events',
+      { 'content-type': JSON_CONTENT_TYPE, ...signSlackRequest(SIGNING_SECRET, lateBody) },
+      lateBody,
+    );
     expect(refused.status).toBe(503);
     const answer = await slack.waitForCall('chat.update', undefined, 10_000);
     expect(textOf(answer)).toContain('password portal');
