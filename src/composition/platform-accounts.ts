@@ -22,6 +22,7 @@ import {
   platformFailureKind,
   type QuestionPacing,
   StaticTokenProvider,
+  TOKEN_REJECTED_CODE,
   type TokenCache,
 } from '../platform/index.js';
 import type { AgentsApi } from '../service-desk/agents.js';
@@ -187,12 +188,31 @@ class AccountClients {
   /** Whether the platform gives this account a token: asked afresh, past any shared one. */
   async check(account: WorkspacePlatformAccount): Promise<AccountCheck> {
     const { credential } = account;
-    if (credential.kind === 'static') return 'ok';
+    if (credential.kind === 'static') return this.#checkFixedToken(account, credential.accessToken);
     try {
       await this.#fetchedTokens(account, credential).getToken();
       return 'ok';
     } catch (error) {
       return refusedToken(error) ? 'refused' : 'unreachable';
+    }
+  }
+
+  /** A fixed token has no token call to ask: a read that changes nothing (today's figures) is asked with it. */
+  async #checkFixedToken(account: WorkspacePlatformAccount, accessToken: string): Promise<AccountCheck> {
+    const client = new PlatformClient({
+      ...this.#options.client,
+      openUrl: account.openUrl,
+      baseUrl: account.openUrl,
+      tokenProvider: new StaticTokenProvider(accessToken),
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    try {
+      await client.getSessionMessageStatistics({ startDate: today, endDate: today });
+      return 'ok';
+    } catch (error) {
+      return fixedTokenCheck(error);
+    } finally {
+      await client.close();
     }
   }
 
@@ -236,6 +256,13 @@ function workspaceAccounts(deps: {
 }
 
 /** The platform answered and said no (a wrong app id or key), rather than not answering. */
+/** Only the platform's "token rejected" refuses the token: any other code came from a token it took. */
+function fixedTokenCheck(error: unknown): AccountCheck {
+  if (!isPlatformError(error)) return 'unreachable';
+  if (error.code === 'PLATFORM_CODE') return error.platformCode === TOKEN_REJECTED_CODE ? 'refused' : 'ok';
+  return refusedToken(error) ? 'refused' : 'unreachable';
+}
+
 function refusedToken(error: unknown): boolean {
   if (!isPlatformError(error)) return false;
   const cause = error.code === 'PLATFORM_TOKEN' ? error.cause : error;

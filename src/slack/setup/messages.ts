@@ -38,6 +38,7 @@ const en = {
   setup_problem_robot: 'A whole number from 0 to 999999, or empty.',
   setup_problem_too_long: 'Too long.',
   setup_refused: 'The platform refused this app id and key: check them in its console.',
+  setup_token_refused: 'The platform refused this access token: check it in its console.',
   setup_unreachable:
     'The platform could not be reached at this address (no connection, or no answer in time). Check the address, or try again.',
   setup_store_failed: 'The set-up could not be saved just now. Please try again.',
@@ -79,6 +80,7 @@ export const messages = catalog(en, {
   setup_problem_robot: '0 到 999999 的整数，或留空。',
   setup_problem_too_long: '太长了。',
   setup_refused: '平台拒绝了这个 app id 和密钥：请在平台控制台中核对。',
+  setup_token_refused: '平台拒绝了这个 access token：请在平台控制台中核对。',
   setup_unreachable: '无法在这个地址连接到平台（没有连接，或没有及时应答）。请检查地址，或重试。',
   setup_store_failed: '暂时无法保存设置，请重试。',
 });

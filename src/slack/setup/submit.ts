@@ -50,14 +50,13 @@ export function setupSubmitListener(
           { workspace, outcome: checked === EXPIRED ? 'timeout' : checked },
           'workspace set-up not saved: the account did not check',
         );
-        const field =
-          form.account.credential.kind === 'fetched' ? SETUP_FIELDS.appKey : SETUP_FIELDS.accessToken;
+        const refusal =
+          form.account.credential.kind === 'fetched'
+            ? { [SETUP_FIELDS.appKey]: t(locale, 'setup_refused') }
+            : { [SETUP_FIELDS.accessToken]: t(locale, 'setup_token_refused') };
         await ack({
           response_action: 'errors',
-          errors:
-            checked === 'refused'
-              ? { [field]: t(locale, 'setup_refused') }
-              : { [SETUP_FIELDS.url]: t(locale, 'setup_unreachable') },
+          errors: checked === 'refused' ? refusal : { [SETUP_FIELDS.url]: t(locale, 'setup_unreachable') },
         });
         return;
       }

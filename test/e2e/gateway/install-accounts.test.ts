@@ -227,7 +227,15 @@ function fromTeam<T extends Record<string, unknown>>(payload: T, company: Compan
 async function setUp(
   started: Started,
   company: Company,
-  typed: { url: string; sysNum: string; appId: string; appKey: string; robot?: string; operators?: string },
+  typed: {
+    url: string;
+    sysNum: string;
+    appId?: string;
+    appKey?: string;
+    accessToken?: string;
+    robot?: string;
+    operators?: string;
+  },
 ) {
   const { slack, gateway } = started;
   const home = await openHome(started, company, company.installer);
@@ -253,8 +261,9 @@ async function setUp(
       {
         setup_url: { text: typed.url },
         setup_sys_num: { text: typed.sysNum },
-        setup_app_id: { text: typed.appId },
-        setup_app_key: { text: typed.appKey },
+        ...(typed.appId === undefined ? {} : { setup_app_id: { text: typed.appId } }),
+        ...(typed.appKey === undefined ? {} : { setup_app_key: { text: typed.appKey } }),
+        ...(typed.accessToken === undefined ? {} : { setup_access_token: { text: typed.accessToken } }),
         ...(typed.robot === undefined ? {} : { setup_robot: { text: typed.robot } }),
         ...(typed.operators === undefined ? {} : { setup_operators: { text: typed.operators } }),
       },
@@ -548,6 +557,29 @@ describe('each workspace its own platform account', () => {
     expect(unreachableBody.errors.setup_url).toContain('could not be reached');
 
     expect(textOf(await ask(started, ACME, 'How do I reset my password?'))).toContain('not set up');
+  });
+
+  it('checks a fixed access token with the platform before keeping it', async () => {
+    const started = await installedInTwo();
+    const platform = started.platforms.get(ACME) as Simulator;
+    const refused = await setUp(started, ACME, {
+      url: platform.url,
+      sysNum: ACME.sysNum,
+      accessToken: 'not-the-token',
+    });
+    const body = JSON.parse(refused.text) as { response_action: string; errors: Record<string, string> };
+    expect(body.response_action).toBe('errors');
+    expect(body.errors.setup_access_token).toContain('refused this access token');
+    expect(textOf(await ask(started, ACME, 'How do I reset my password?'))).toContain('not set up');
+
+    const saved = await setUp(started, ACME, {
+      url: platform.url,
+      sysNum: ACME.sysNum,
+      accessToken: `fixed-${ACME.appId}`,
+    });
+    expect(saved.text).toBe('');
+    expect(textOf(await ask(started, ACME, 'How do I reset my password?'))).toContain('password portal');
+    expect(robotAsks(platform).map((ask) => ask.sysNum)).toEqual([ACME.sysNum]);
   });
 
   it('lets only the installer (an operator) save a set-up', async () => {
