@@ -12,6 +12,8 @@ import type { HomePieces } from './pieces.js';
 export function homeRoom(kit: RoomKit): Room {
   const { env, platformOf, metrics, setups } = kit.sources;
   const figures = new HomeFiguresCache(platformOf);
+  // Another account's figures: read from the new one, on every replica as soon as it is told.
+  setups?.store.watch((workspace) => figures.forget(workspace));
   const deps: RoomKit & HomePieces = {
     ...kit,
     home: {
@@ -32,11 +34,7 @@ export function homeRoom(kit: RoomKit): Room {
       submissions: [
         [
           VIEW_WORKSPACE_SETUP,
-          setupSubmitListener(deps, setups, (handling, userId) => {
-            // Another account's figures: read from the new one (other replicas' in at most their TTL).
-            figures.forget(handling.teamId);
-            return publish(handling, userId);
-          }),
+          setupSubmitListener(deps, setups, (handling, userId) => publish(handling, userId)),
         ],
       ],
     }),

@@ -48,6 +48,8 @@ export class WorkspaceSetups {
   readonly #cache = new LRUCache<string, Cached>({ max: 10_000, ttl: CACHE_MS });
   /** Tells the other replicas, whose caches then `forget` it; never rejects. */
   readonly #changed: ((workspace: string) => Promise<void>) | undefined;
+  /** What this process keeps that a set-up decides (the Home's figures), told of every change seen. */
+  readonly #watchers: Array<(workspace: string) => void> = [];
 
   constructor(
     values: SealedValues,
@@ -74,18 +76,30 @@ export class WorkspaceSetups {
     const checked = setupSchema.parse(setup);
     await this.#values.set(workspace, this.#sealer.seal(JSON.stringify(checked), binding(workspace)));
     this.#cache.set(workspace, { setup: checked });
+    this.#tellWatchers(workspace);
     await this.#changed?.(workspace);
   }
 
   async delete(workspace: string): Promise<void> {
     this.#cache.delete(workspace);
     await this.#values.delete(workspace);
+    this.#tellWatchers(workspace);
     await this.#changed?.(workspace);
   }
 
   /** Another replica changed or removed it. */
   forget(workspace: string): void {
     this.#cache.delete(workspace);
+    this.#tellWatchers(workspace);
+  }
+
+  /** `watcher` is told the workspace of every change, made here or told by another replica. */
+  watch(watcher: (workspace: string) => void): void {
+    this.#watchers.push(watcher);
+  }
+
+  #tellWatchers(workspace: string): void {
+    for (const watcher of this.#watchers) watcher(workspace);
   }
 }
 

@@ -91,8 +91,8 @@ export interface RoomSources {
 
 /** Where a workspace's set-up is kept, and how an account is checked before it is saved. */
 export interface WorkspaceSetupSources {
-  store: Pick<WorkspaceSetups, 'get' | 'set'>;
-  /** A fetched credential is asked for a token; a fixed token is taken as given. */
+  store: Pick<WorkspaceSetups, 'get' | 'set' | 'watch'>;
+  /** A fetched credential is asked for a token; a fixed token is tried on a read that changes nothing. */
   check(account: WorkspacePlatformAccount): Promise<AccountCheck>;
   /** The environment names an account that answers where none is set up. */
   hasDefault: boolean;
