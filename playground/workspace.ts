@@ -97,7 +97,8 @@ export const GLOBEX: Company = {
     { id: 'C0GXHELP', kind: 'channel', name: 'help', purpose: 'Mention @Helpdesk Robot with a question' },
     ...GLOBEX_PERSONAS.map((persona) => dmConversation(persona)),
   ],
-  usergroups: [],
+  // Its admin may name it in the set-up as the workspace's operators.
+  usergroups: [{ id: 'S0GXSUPPORT', handle: 'globex-support', name: 'Globex support', members: ['U0MINDY'] }],
 };
 
 function dmConversation(persona: Persona): Conversation {

@@ -63,9 +63,14 @@ describe.skipIf(chromium.path === undefined)('the playground with two workspaces
       await modal.getByLabel('System number (sysNum)').fill(account.sysNum);
       await modal.getByLabel(/^App id/).fill(account.appId);
       await modal.getByLabel(/^App key/).fill(account.appKey);
+      // Globex's groups are offered by handle (from usergroups.list), not typed as ids.
+      await modal
+        .getByLabel(/^Operators' user group/)
+        .selectOption({ label: '@globex-support (Globex support)' });
       await shot(page, 'globex-5-setup');
       await modal.getByRole('button', { name: 'Check and save' }).click();
       await page.locator('.home-tab', { hasText: account.sysNum }).waitFor();
+      await expect(page.locator('.home-tab').innerText()).resolves.toContain('Operators: @globex-support');
       await expect(page.locator('.home-tab').innerText()).resolves.not.toContain(account.appKey);
       await shot(page, 'globex-6-set-up');
 

@@ -2,9 +2,9 @@
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { RoomKit } from '../kit/room-kit.js';
+import { readUsergroups } from '../kit/usergroups.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { renderChannelSettingsModal } from './settings-modal.js';
-import { readUsergroups } from './usergroup-list.js';
 
 type EditDeps = Pick<
   RoomKit,

@@ -16,11 +16,11 @@ import { context, plainText } from '../kit/elements.js';
 import { option, selectedOption, selectInput, stateValues, textInput, textValue } from '../kit/inputs.js';
 import { truncate } from '../kit/limits.js';
 import { modal, readPrivateMetadata } from '../kit/modal.js';
+import { type UsergroupChoice, usergroupLabel } from '../kit/usergroups.js';
 import type { ViewSubmission } from '../transport/incoming.js';
 import { parseChannelCommand } from './command-parser.js';
 import { VIEW_CHANNEL_SETTINGS } from './ids.js';
 import { t } from './messages.js';
-import type { UsergroupChoice } from './usergroup-list.js';
 import { channelMention } from './views.js';
 
 /** Each input's action id is its block's. */
@@ -166,7 +166,7 @@ function groupsInput(
   { current, usergroups }: { current: readonly string[]; usergroups: readonly UsergroupChoice[] | undefined },
 ): types.InputBlock | undefined {
   const options = usergroups && [
-    ...usergroups.map((group) => option(groupLabel(group), group.id)),
+    ...usergroups.map((group) => option(usergroupLabel(group), group.id)),
     ...current.filter((id) => !usergroups.some((group) => group.id === id)).map((id) => option(id, id)),
   ];
   if (options === undefined || options.length > BLOCK_KIT.staticSelect.options) {
@@ -192,13 +192,6 @@ function groupsInput(
       ...(initial.length > 0 ? { initial_options: initial } : {}),
     },
   };
-}
-
-/** The handle people type, and the name when it says more. */
-function groupLabel(group: UsergroupChoice): string {
-  return group.name === '' || group.name === group.handle
-    ? `@${group.handle}`
-    : `@${group.handle} (${group.name})`;
 }
 
 export type ChannelFormProblem =

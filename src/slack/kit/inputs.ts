@@ -18,17 +18,21 @@ export function option(text: string, value: string): PlainTextOption {
   return { text: plainText(text, OPTION_TEXT_MAX), value };
 }
 
-/** Optional to Slack: the listener decides what is missing and says so inline, in the form's words. */
+/**
+ * Optional to Slack unless `required`: the listener decides what is missing and says so inline, in
+ * the form's words; a field every submission needs is marked so Slack does not label it optional.
+ */
 function input(
   blockId: string,
   label: string,
   element: InputBlock['element'],
   hint: string | undefined,
+  required = false,
 ): InputBlock {
   return {
     type: 'input',
     block_id: blockId,
-    optional: true,
+    optional: !required,
     label: plainText(label, INPUT_LABEL_MAX),
     ...(hint === undefined ? {} : { hint: plainText(hint, HINT_MAX) }),
     element,
@@ -45,6 +49,7 @@ export function textInput(
     max: number;
     multiline: boolean;
     hint?: string;
+    required?: boolean;
   },
 ): InputBlock {
   const initial = fitting(options.initial, options.max);
@@ -59,6 +64,7 @@ export function textInput(
       ...(initial === undefined ? {} : { initial_value: initial }),
     },
     options.hint,
+    options.required,
   );
 }
 

@@ -2,6 +2,7 @@
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { RoomKit, WorkspaceSetupSources } from '../kit/room-kit.js';
+import { readUsergroups } from '../kit/usergroups.js';
 import { renderSetupModal } from './views.js';
 
 type OpenDeps = Pick<RoomKit, 'logger' | 'inFlight' | 'users' | 'onEvent' | 'access' | 'responder'>;
@@ -34,7 +35,12 @@ export function setupOpenListener(
       handling.logger.warn({ err: error }, 'workspace set-up not read for its form; opened empty');
       return undefined;
     });
-    const opened = await deps.responder.openModal(handling, triggerId, renderSetupModal(locale, current));
+    const usergroups = await readUsergroups(handling.client, handling.logger);
+    const opened = await deps.responder.openModal(
+      handling,
+      triggerId,
+      renderSetupModal(locale, current, usergroups),
+    );
     deps.onEvent('workspace_setup', opened ? 'opened' : 'failed');
   });
 }

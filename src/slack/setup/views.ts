@@ -12,10 +12,12 @@ import {
   type WorkspacePlatformAccount,
   type WorkspaceSetup,
 } from '../install/workspace-setups.js';
+import { BLOCK_KIT } from '../kit/block-kit-limits.js';
 import { button, context, section } from '../kit/elements.js';
-import { stateValues, textInput, textValue } from '../kit/inputs.js';
+import { option, selectedOption, selectInput, stateValues, textInput, textValue } from '../kit/inputs.js';
 import { modal } from '../kit/modal.js';
 import { sharedTime } from '../kit/times.js';
+import { type UsergroupChoice, usergroupLabel } from '../kit/usergroups.js';
 import { ACTION_SETUP_OPEN, VIEW_WORKSPACE_SETUP } from './ids.js';
 import { type MessageKey, t } from './messages.js';
 
@@ -84,15 +86,29 @@ export const SETUP_FIELDS = {
 
 type SetupField = (typeof SETUP_FIELDS)[keyof typeof SETUP_FIELDS];
 
-/** Filled from the saved set-up, its key and token left out: a secret is never sent back to Slack. */
-export function renderSetupModal(locale: Locale, current: WorkspaceSetup | undefined): types.ModalView {
+/**
+ * Filled from the saved set-up, its key and token left out: a secret is never sent back to Slack.
+ * `usergroups`: the workspace's groups, undefined when Slack did not list them.
+ */
+export function renderSetupModal(
+  locale: Locale,
+  current: WorkspaceSetup | undefined,
+  usergroups: readonly UsergroupChoice[] | undefined,
+): types.ModalView {
   const account = current?.account;
   const appId = account?.credential.kind === 'fetched' ? account.credential.appId : undefined;
-  const field = (block: SetupField, initial: string | undefined, max: number, hint?: MessageKey) =>
+  const field = (
+    block: SetupField,
+    initial: string | undefined,
+    max: number,
+    hint?: MessageKey,
+    required = false,
+  ) =>
     textInput(block, t(locale, block), {
       initial,
       max,
       multiline: false,
+      required,
       ...(hint ? { hint: t(locale, hint) } : {}),
     });
   return modal({
@@ -103,14 +119,42 @@ export function renderSetupModal(locale: Locale, current: WorkspaceSetup | undef
     privateMetadata: '{}',
     blocks: [
       context(t(locale, 'setup_intro')),
-      field(SETUP_FIELDS.url, account?.openUrl, 500, 'setup_url_hint'),
-      field(SETUP_FIELDS.sysNum, account?.sysNum, 64),
+      field(SETUP_FIELDS.url, account?.openUrl, 500, 'setup_url_hint', true),
+      field(SETUP_FIELDS.sysNum, account?.sysNum, 64, undefined, true),
       field(SETUP_FIELDS.appId, appId, 200),
       field(SETUP_FIELDS.appKey, undefined, 200, appId === undefined ? undefined : 'setup_app_key_hint'),
       field(SETUP_FIELDS.accessToken, undefined, 40, 'setup_access_token_hint'),
       field(SETUP_FIELDS.robot, current?.robotFlag?.toString(), 6, 'setup_robot_hint'),
-      field(SETUP_FIELDS.operators, current?.operatorGroupId, 32, 'setup_operators_hint'),
-    ],
+      operatorsInput(locale, current?.operatorGroupId, usergroups),
+    ].filter((block) => block !== undefined),
+  });
+}
+
+/** Picked by handle when Slack listed the groups and a select holds them; else typed as an id; none without groups. */
+function operatorsInput(
+  locale: Locale,
+  current: string | undefined,
+  usergroups: readonly UsergroupChoice[] | undefined,
+): KnownBlock | undefined {
+  const block = SETUP_FIELDS.operators;
+  const options = usergroups && [
+    ...usergroups.map((group) => option(usergroupLabel(group), group.id)),
+    ...(current === undefined || usergroups.some((group) => group.id === current)
+      ? []
+      : [option(current, current)]),
+  ];
+  if (options === undefined || options.length > BLOCK_KIT.staticSelect.options) {
+    return textInput(block, t(locale, block), {
+      initial: current,
+      max: 32,
+      multiline: false,
+      hint: t(locale, 'setup_operators_hint'),
+    });
+  }
+  if (options.length === 0) return undefined;
+  return selectInput(block, t(locale, block), options, {
+    initial: options.find((candidate) => candidate.value === current),
+    placeholder: t(locale, 'setup_operators_placeholder'),
   });
 }
 
@@ -135,7 +179,9 @@ export function readSetupForm(view: unknown, current: WorkspaceSetup | undefined
   const appId = read(SETUP_FIELDS.appId);
   const accessToken = read(SETUP_FIELDS.accessToken);
   const robot = read(SETUP_FIELDS.robot);
-  const operatorGroupId = read(SETUP_FIELDS.operators)?.toUpperCase();
+  const operatorGroupId = (
+    selectedOption(values, SETUP_FIELDS.operators, SETUP_FIELDS.operators) ?? read(SETUP_FIELDS.operators)
+  )?.toUpperCase();
   if (operatorGroupId !== undefined && !USERGROUP_ID.test(operatorGroupId)) {
     problems[SETUP_FIELDS.operators] = 'setup_problem_operators';
   }

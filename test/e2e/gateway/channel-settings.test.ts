@@ -395,7 +395,7 @@ describe('the Edit button and the settings modal', () => {
     expect(groups).toContain('The user groups could not be listed here');
     expect(groups).not.toContain('multi_static_select');
     expect(
-      h.logs.some((line) => line.msg === 'user groups not listed in time; the settings modal asks for ids'),
+      h.logs.some((line) => line.msg === 'user groups not listed in time; the modal asks for ids'),
     ).toBe(true);
   });
 

@@ -12,6 +12,7 @@ import type { FakeSlackApi, RecordedCall } from '../../support/fake-slack-api.js
 import { blocksOf, buttonOf, buttonsOf, textOf } from '../../support/gateway-harness.js';
 import { installThroughPages } from '../../support/install-pages.js';
 import {
+  type InputValue,
   messageShortcutPayload,
   openedViewId,
   viewOf,
@@ -265,14 +266,25 @@ async function setUp(
         ...(typed.appKey === undefined ? {} : { setup_app_key: { text: typed.appKey } }),
         ...(typed.accessToken === undefined ? {} : { setup_access_token: { text: typed.accessToken } }),
         ...(typed.robot === undefined ? {} : { setup_robot: { text: typed.robot } }),
-        ...(typed.operators === undefined ? {} : { setup_operators: { text: typed.operators } }),
+        ...(typed.operators === undefined
+          ? {}
+          : { setup_operators: operatorsPicked(viewOf(opened), typed.operators) }),
       },
       company.installer,
     ),
     company,
     company.installer,
   );
-  return sendInteraction(gateway.url, SIGNING_SECRET, submission);
+  const response = await sendInteraction(gateway.url, SIGNING_SECRET, submission);
+  return { ...response, modal: viewOf(opened) };
+}
+
+/** Picked from the groups the modal offers where it offers them, else typed. */
+function operatorsPicked(modal: Record<string, unknown>, operators: string): InputValue {
+  const block = (modal.blocks as Array<{ block_id?: string; element?: { type?: string } }>).find(
+    (candidate) => candidate.block_id === 'setup_operators',
+  );
+  return block?.element?.type === 'static_select' ? { option: operators } : { text: operators };
 }
 
 /** The statistics calls this platform was sent. */
@@ -482,12 +494,16 @@ describe('each workspace its own platform account', () => {
     expect(JSON.parse(invalid.text)).toMatchObject({
       errors: { setup_operators: expect.stringContaining('starts with S') },
     });
+    // Slack lists the group, so the form offers it by its handle rather than asking for its id.
+    const offered = JSON.stringify(invalid.modal);
+    expect(offered).toContain('"static_select"');
+    expect(offered).toContain('"value":"S0ACMEOPS"');
     const saved = await setUp(started, ACME, {
       url: platform.url,
       sysNum: ACME.sysNum,
       appId: ACME.appId,
       appKey: ACME.appKey,
-      operators: 's0acmeops',
+      operators: 'S0ACMEOPS',
     });
     expect(saved.text).toBe('');
     const home = await member();

@@ -7,7 +7,7 @@ import {
   readChannelModalMetadata,
   renderChannelSettingsModal,
 } from '../../../../src/slack/channels/settings-modal.js';
-import type { UsergroupChoice } from '../../../../src/slack/channels/usergroup-list.js';
+import type { UsergroupChoice } from '../../../../src/slack/kit/usergroups.js';
 import { viewSubmissionPayload } from '../../../support/review-payloads.js';
 
 const METADATA = { channelId: 'C0HELP', responseUrl: 'https://hooks.slack.com/actions/T1/1/x' };

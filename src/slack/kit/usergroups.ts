@@ -1,4 +1,4 @@
-// User groups for the settings modal, read when it opens (usergroups:read is granted already).
+// User groups for the modals that name them (Slack has no user-group select), read when one opens.
 import type { webApi } from '@slack/bolt';
 import { z } from 'zod';
 import { errorFields } from '../../logging/error-fields.js';
@@ -38,15 +38,22 @@ export async function readUsergroups(
   try {
     const answer = await Promise.race([client.usergroups.list({ include_users: false }), late]);
     if (answer === 'late') {
-      logger.warn({ timeoutMs }, 'user groups not listed in time; the settings modal asks for ids');
+      logger.warn({ timeoutMs }, 'user groups not listed in time; the modal asks for ids');
       return undefined;
     }
     const { usergroups } = usergroupsSchema.parse(answer);
     return usergroups.sort((a, b) => a.handle.localeCompare(b.handle));
   } catch (error) {
-    logger.warn(errorFields(error), 'user groups could not be listed; the settings modal asks for ids');
+    logger.warn(errorFields(error), 'user groups could not be listed; the modal asks for ids');
     return undefined;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The handle people type, and the name when it says more. */
+export function usergroupLabel(group: UsergroupChoice): string {
+  return group.name === '' || group.name === group.handle
+    ? `@${group.handle}`
+    : `@${group.handle} (${group.name})`;
 }
