@@ -24,6 +24,8 @@
 // (sqlite-prefill.ts); BENCH_BEFORE=<folder of another checkout> runs that checkout's SQLite gateway
 // beside this one in every phase, on a copy of the same file, and prints the rounds as before/after pairs;
 // BENCH_BEFORE_STORES=sqlite,memory,redis runs that checkout's gateway on each store listed (default sqlite).
+// BENCH_BEFORE_FEATURES=NAME=value,… changes the before gateways' features alone: with BENCH_BEFORE set
+// to this very checkout, the pairs give one feature's cost (`USER_QUESTION_LIMIT=off,…`).
 // BENCH_WORKSPACES=<n> adds the SQLite gateway installed in n workspaces (each installed through its
 // install pages, each question from one of them, answered with that workspace's token) and prints it
 // against the one-workspace SQLite gateway as pairs; every gateway then runs without the review channel
@@ -102,6 +104,16 @@ function storesFromEnv(name: string, fallback: StoreKind[]): StoreKind[] {
 
 type StoreKind = (typeof STORE_KINDS)[number];
 
+/** `NAME=value` pairs, separated by commas: variables set on some gateways only. */
+function featuresFromEnv(name: string): Record<string, string> {
+  const raw = process.env[name]?.trim();
+  if (!raw) return {};
+  const pairs = raw.split(',').map((pair) => pair.trim().split('='));
+  const malformed = pairs.filter((pair) => pair.length !== 2 || !/^[A-Z][A-Z0-9_]*$/.test(pair[0] ?? ''));
+  if (malformed.length > 0) throw new Error(`${name} must be NAME=value pairs separated by commas`);
+  return Object.fromEntries(pairs);
+}
+
 const SETTINGS = {
   seconds: numberFromEnv('BENCH_SECONDS', 12),
   rounds: Math.round(numberFromEnv('BENCH_ROUNDS', 6)),
@@ -129,6 +141,7 @@ const SETTINGS = {
   // Another checkout's SQLite gateway, in every phase beside this one's: before/after pairs in one run.
   before: process.env.BENCH_BEFORE?.trim() || undefined,
   beforeStores: storesFromEnv('BENCH_BEFORE_STORES', ['sqlite']),
+  beforeFeatures: featuresFromEnv('BENCH_BEFORE_FEATURES'),
   // The SQLite gateway installed in this many workspaces, beside the one-workspace gateways.
   workspaces: Math.round(numberFromEnv('BENCH_WORKSPACES', 0)),
 };
@@ -583,7 +596,7 @@ async function main(): Promise<void> {
     sysNum: SYS_NUM,
     platformTimeoutMs: SETTINGS.robotDelayMs * 2,
     logLevel: SETTINGS.logLevel,
-    features: FEATURES,
+    features: name.endsWith('-before') ? { ...FEATURES, ...SETTINGS.beforeFeatures } : FEATURES,
     ...(profileDir ? { profileDir, heapProfile: SETTINGS.heap } : {}),
   });
   const children = new Map(
@@ -639,6 +652,13 @@ async function main(): Promise<void> {
           ', ',
         )}; rating buttons, channel settings (chatter channels in \`all\` and \`questions\` mode) and the store as by default`,
     );
+    if (Object.keys(SETTINGS.beforeFeatures).length > 0) {
+      console.log(
+        `changed in the before gateways only: ${Object.entries(SETTINGS.beforeFeatures)
+          .map(([name, value]) => `${name}=${value}`)
+          .join(', ')}`,
+      );
+    }
 
     // Fixed rate first, on processes that have only been warmed up: the time a question takes at a
     // rate every system keeps up with, not the time a process takes to digest a preceding overload.
