@@ -21,8 +21,9 @@ COPY package.json package-lock.json ./
 # Production dependencies only, installed here: nothing of the build stage's node_modules comes along.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
-# The only place the gateway writes: its SQLite state, on a volume the unprivileged user owns.
-RUN mkdir /data && chown node:node /data
+# The only place the gateway writes: its SQLite state, on a volume the unprivileged user owns. The
+# default STATE_PATH (./data) leads there too, for an env file that leaves STATE_PATH empty.
+RUN mkdir /data && chown node:node /data && ln -s /data /app/data
 ENV STATE_PATH=/data/gateway.sqlite \
     PORT=3000
 VOLUME ["/data"]

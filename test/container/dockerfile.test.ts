@@ -118,6 +118,13 @@ describe('the Dockerfile', () => {
     expect(image.volumes).toContain('/data');
     expect(posix.dirname(statePath)).toBe('/data');
     expect(commandsOf(imageStage)).toContainEqual(['chown', `${image.user}:${image.user}`, '/data']);
+    // An empty STATE_PATH (as .env.example has it) means ./data/gateway.sqlite: the volume as well.
+    expect(commandsOf(imageStage)).toContainEqual([
+      'ln',
+      '-s',
+      '/data',
+      posix.join(image.workdir ?? '/', 'data'),
+    ]);
   });
 });
 

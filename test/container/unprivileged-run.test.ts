@@ -1,9 +1,10 @@
 // The gateway run the way its image runs it (the Dockerfile's final stage, read by its parser): its
 // CMD and ENV, as an unprivileged user, from a read-only copy of the build with production
 // dependencies only, and only the volume's stand-in writable. It starts, answers, passes the image's
-// health check, stops on SIGTERM within the grace and, started again on the same volume, remembers.
-import { readdir } from 'node:fs/promises';
-import { basename } from 'node:path';
+// health check, stops on SIGTERM within the grace and, started again on the same volume, remembers;
+// an env file that leaves STATE_PATH empty still keeps the state on the volume.
+import { readdir, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../src/simulator/index.js';
 import type { RunningEntry } from '../support/child-process.js';
@@ -43,6 +44,9 @@ afterEach(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
   }
+  // Each test starts on an empty volume (the folder stays, with its owner).
+  if (!app) return;
+  for (const entry of await readdir(app.dataDir)) await rm(join(app.dataDir, entry), { force: true });
 });
 
 afterAll(async () => {
@@ -51,7 +55,7 @@ afterAll(async () => {
   await simulator?.close();
 });
 
-function runGateway(): RunningEntry {
+function runGateway(overrides: Record<string, string> = {}): RunningEntry {
   const gateway = runAsImage(app, image, {
     LOG_LEVEL: 'info',
     SLACK_BOT_TOKEN: BOT_TOKEN,
@@ -65,6 +69,7 @@ function runGateway(): RunningEntry {
     // Port 0 rather than the image's: a port picked beforehand can be taken before the gateway binds it.
     PORT: '0',
     HOST: '127.0.0.1',
+    ...overrides,
   });
   running.push(gateway);
   return gateway;
@@ -169,4 +174,12 @@ describe('the gateway run as its image runs it', () => {
 
     expect([...complaints(first), ...complaints(second)]).toEqual([]);
   }, 120_000);
+
+  it('keeps the state on the volume when an env file leaves STATE_PATH empty, as .env.example does', async () => {
+    const gateway = runGateway({ STATE_PATH: '' });
+    await startUpLine(gateway);
+    await stopWithinGrace(gateway);
+    expect(await readdir(app.dataDir)).toContain('gateway.sqlite');
+    expect(complaints(gateway)).toEqual([]);
+  }, 60_000);
 });

@@ -3,7 +3,7 @@
 // standing for the image's volume.
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chown, copyFile, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chown, copyFile, cp, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -51,6 +51,8 @@ export async function prepareImageLikeApp(): Promise<ImageLikeApp> {
     } finally {
       await build.remove();
     }
+    // As the Dockerfile's `ln -s /data /app/data`: the default STATE_PATH leads to the volume.
+    await symlink(dataDir, join(appDir, 'data'));
     await run('chmod', ['-R', 'a+rX,a-w', appDir]);
     if (user) await chown(dataDir, user.uid, user.gid);
     return { appDir, dataDir, user, remove };
