@@ -394,9 +394,9 @@ describe('the Edit button and the settings modal', () => {
     const groups = JSON.stringify(viewOf(open).blocks);
     expect(groups).toContain('The user groups could not be listed here');
     expect(groups).not.toContain('multi_static_select');
-    expect(
-      h.logs.some((line) => line.msg === 'user groups not listed in time; the modal asks for ids'),
-    ).toBe(true);
+    expect(h.logs.some((line) => line.msg === 'user groups not listed in time; the modal asks for ids')).toBe(
+      true,
+    );
   });
 
   it('asking questions mode where the app is not a member is an error under the answer input', async () => {
