@@ -25,11 +25,11 @@ export const GATEWAY_FEATURES = {
 
 /**
  * With BENCH_WORKSPACES: what every gateway of the run switches on, so the one installed in many
- * workspaces is compared with its like. A review channel and a digest are one workspace's, and refused
- * when installed in many.
+ * workspaces is compared with its like. A review channel and a digest's channel are one workspace's,
+ * and refused when installed in many (each workspace names its digest's channel in its set-up).
  */
 export const FEATURES_IN_MANY_WORKSPACES: Record<string, string> = Object.fromEntries(
   Object.entries(GATEWAY_FEATURES).filter(
-    ([name]) => !['REVIEW_CHANNEL_ID', 'DIGEST_SCHEDULE', 'DIGEST_CHANNEL_ID'].includes(name),
+    ([name]) => !['REVIEW_CHANNEL_ID', 'DIGEST_CHANNEL_ID'].includes(name),
   ),
 );

@@ -106,7 +106,12 @@ export function composeAccounts(
   return {
     accounts,
     platformOf: (workspace) => deskPlatformOf(accounts, workspace),
-    setups: { store: setups, check: (account) => clients.check(account), hasDefault: !platformChoice.demo },
+    setups: {
+      store: setups,
+      check: (account) => clients.check(account),
+      hasDefault: !platformChoice.demo,
+      digestScheduled: env.DIGEST_SCHEDULE !== undefined,
+    },
     close: () => clients.close(),
   };
 }

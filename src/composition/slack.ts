@@ -102,7 +102,7 @@ export async function composeSlack(
   });
   // A channel's settings apply from the first message on.
   await channels.start();
-  const { auth, installations, orgWorkspaces, setups } = deps.authorized;
+  const { auth, installations, orgWorkspaces, setups, botTokenOf } = deps.authorized;
   const kit = createRoomKit(env, {
     conversation: core.conversation,
     review: core.review,
@@ -121,6 +121,7 @@ export async function composeSlack(
       ...(installations && { forgetWorkspace: workspaceForgetter(stores, channels, setups) }),
       setups: deps.setups,
       orgWorkspaces,
+      botTokenOf,
     },
     settings: {
       slashCommand: env.SLASH_COMMAND,
@@ -174,6 +175,8 @@ export interface SlackAuthorization {
   setups?: WorkspaceSetups;
   /** Seals what is kept of a workspace's secrets; only when installed in many. */
   sealer?: Sealer;
+  /** A workspace's bot token for a post outside any request; only when installed in many. */
+  botTokenOf?: (workspace: string) => Promise<string | undefined>;
 }
 
 /** One workspace's token, or each workspace's from its sealed installation, with the install pages. */
@@ -224,7 +227,13 @@ export async function slackAuth(
   const setups = new WorkspaceSetups(
     stores.namespace('workspace-setups', { schema: z.string(), ttlSeconds: INSTALLATION_TTL_SECONDS }),
     sealer,
-    { changed: tell(WORKSPACE_SETUPS_TOPIC) },
+    {
+      changed: tell(WORKSPACE_SETUPS_TOPIC),
+      digests: stores.namespace('digest-workspaces', {
+        schema: z.array(z.string().max(64)).max(100_000),
+        ttlSeconds: INSTALLATION_TTL_SECONDS,
+      }),
+    },
   );
   await listen(INSTALLATIONS_TOPIC, (key) => installations.forget(key));
   await listen(ORG_WORKSPACES_TOPIC, (key) => orgWorkspaces.forget(key));
@@ -251,6 +260,7 @@ export async function slackAuth(
     orgWorkspaces,
     setups,
     sealer,
+    botTokenOf: (workspace) => installer.botTokenOf(workspace),
   };
 }
 

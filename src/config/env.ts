@@ -545,13 +545,16 @@ function slackEnv(variables: Variables, problem: Report): SlackEnv | undefined {
   return signingSecret ? { mode: 'http', install, signingSecret, apiUrl } : undefined;
 }
 
-/** What posts outside any request needs one workspace's token: not yet set per workspace when installed in many. */
+/** A channel is one workspace's: installed in many, each names its own (the digest's in its Home set-up). */
 function oneWorkspaceOnly(variables: Variables, problem: Report): void {
   if (variables.SLACK_BOT_TOKEN || !OAUTH_VARIABLES.some((variable) => variables[variable])) return;
-  for (const variable of ['REVIEW_CHANNEL_ID', 'DIGEST_SCHEDULE'] as const) {
-    if (variables[variable])
-      problem(variable, 'is for one workspace (SLACK_BOT_TOKEN); unset it to install in many');
-  }
+  if (variables.REVIEW_CHANNEL_ID)
+    problem('REVIEW_CHANNEL_ID', 'is for one workspace (SLACK_BOT_TOKEN); unset it to install in many');
+  if (variables.DIGEST_CHANNEL_ID)
+    problem(
+      'DIGEST_CHANNEL_ID',
+      "is for one workspace (SLACK_BOT_TOKEN); installed in many, each workspace names its digest's channel in its Home set-up",
+    );
 }
 
 const OAUTH_VARIABLES = ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_STATE_SECRET'] as const;
@@ -742,7 +745,12 @@ const envSchema = variablesSchema
     slackEnv(variables, problem);
     platformEnv(variables, problem);
     stateEnv(variables, problem);
-    if (variables.DIGEST_SCHEDULE && !variables.DIGEST_CHANNEL_ID && !variables.REVIEW_CHANNEL_ID) {
+    if (
+      variables.DIGEST_SCHEDULE &&
+      variables.SLACK_BOT_TOKEN &&
+      !variables.DIGEST_CHANNEL_ID &&
+      !variables.REVIEW_CHANNEL_ID
+    ) {
       problem('DIGEST_CHANNEL_ID', 'or REVIEW_CHANNEL_ID is required when DIGEST_SCHEDULE is set');
     }
     escalationEnv(variables, problem);

@@ -12,7 +12,8 @@ export type InputValue =
   | { users: string[] }
   | { radio: string }
   | { date: string }
-  | { time: string };
+  | { time: string }
+  | { conversation: string };
 
 export interface OpenedView {
   /** The view as the app sent it to views.open or views.update. */
@@ -83,6 +84,8 @@ function elementState(type: string, value: InputValue | undefined): Record<strin
       return { type, selected_date: value && 'date' in value ? value.date : null };
     case 'timepicker':
       return { type, selected_time: value && 'time' in value ? value.time : null };
+    case 'conversations_select':
+      return { type, selected_conversation: value && 'conversation' in value ? value.conversation : null };
     default:
       return { type };
   }

@@ -1,5 +1,5 @@
 // The scheduled digest: every replica runs the schedule; the first to claim a tick posts it.
-import type { webApi } from '@slack/bolt';
+import type { types } from '@slack/bolt';
 import { Cron } from 'croner';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
@@ -20,15 +20,27 @@ export type DigestOutcome = 'posted' | 'claimed_elsewhere' | 'failed';
 export interface DigestSettings {
   schedule: string;
   timeZone: string;
-  channelId: string;
   locale: Locale;
 }
 
+/** One channel a tick posts to: one workspace's, with its platform and its token. */
+export interface DigestTarget {
+  /** Names the target in each tick's claim: the channel, with its workspace when installed in many. */
+  key: string;
+  channelId: string;
+  /** Installed in many workspaces: whose digest it is. */
+  workspace?: string | undefined;
+  statistics: StatisticsApi;
+  post(message: { channel: string; text: string; blocks: types.KnownBlock[] }): Promise<unknown>;
+}
+
+/** Where each tick posts, read afresh at every tick (a workspace may have named its channel since). */
+export type DigestTargets = () => Promise<DigestTarget[]>;
+
 export class StatisticsDigest {
   readonly #settings: DigestSettings;
-  readonly #statistics: StatisticsApi;
+  readonly #targets: DigestTargets;
   readonly #claims: TickClaims;
-  readonly #client: () => webApi.WebClient;
   readonly #logger: Logger;
   readonly #onOutcome: (outcome: DigestOutcome) => void;
   #cron: Cron | undefined;
@@ -38,16 +50,14 @@ export class StatisticsDigest {
 
   constructor(dependencies: {
     settings: DigestSettings;
-    statistics: StatisticsApi;
+    targets: DigestTargets;
     claims: TickClaims;
-    client: () => webApi.WebClient;
     logger: Logger;
     onOutcome?: (outcome: DigestOutcome) => void;
   }) {
     this.#settings = dependencies.settings;
-    this.#statistics = dependencies.statistics;
+    this.#targets = dependencies.targets;
     this.#claims = dependencies.claims;
-    this.#client = dependencies.client;
     this.#logger = dependencies.logger;
     this.#onOutcome = dependencies.onOutcome ?? (() => undefined);
   }
@@ -86,10 +96,29 @@ export class StatisticsDigest {
     await this.#running;
   }
 
-  /** Posts the digest for the occurrence `tick`, unless another replica claimed it. */
-  async post(tick: Date): Promise<DigestOutcome> {
-    const key = `digest:${this.#settings.channelId}:${tick.toISOString()}`;
-    const scope = { tick: tick.toISOString(), channel: this.#settings.channelId };
+  /** Posts the digest for the occurrence `tick` to each target whose tick no other replica claimed. */
+  async post(tick: Date): Promise<DigestOutcome[]> {
+    let targets: DigestTarget[];
+    try {
+      targets = await this.#targets();
+    } catch (error) {
+      this.#logger.error({ ...errorFields(error), tick: tick.toISOString() }, 'digest targets not read');
+      this.#onOutcome('failed');
+      return ['failed'];
+    }
+    const outcomes: DigestOutcome[] = [];
+    // One after another: a tick for many workspaces must not burst their platforms and Slack at once.
+    for (const target of targets) outcomes.push(await this.#postTo(target, tick));
+    return outcomes;
+  }
+
+  async #postTo(target: DigestTarget, tick: Date): Promise<DigestOutcome> {
+    const key = `digest:${target.key}:${tick.toISOString()}`;
+    const scope = {
+      tick: tick.toISOString(),
+      channel: target.channelId,
+      ...(target.workspace === undefined ? {} : { workspace: target.workspace }),
+    };
     let claimed: boolean;
     try {
       claimed = await this.#claims.claim(key, TICK_CLAIM_SECONDS);
@@ -104,22 +133,21 @@ export class StatisticsDigest {
       this.#onOutcome('claimed_elsewhere');
       return 'claimed_elsewhere';
     }
-    const { locale, timeZone, channelId } = this.#settings;
+    const { locale, timeZone } = this.#settings;
     // The last full days where the digest is read: yesterday and the six before it.
     const to = addDays(todayIn(timeZone, tick), -1);
     const period = { from: addDays(to, -(DIGEST_DAYS - 1)), to };
-    const result = await statisticsReport(this.#statistics, period);
+    const result = await statisticsReport(target.statistics, period);
     const body =
       result.kind === 'report'
         ? renderStatistics(locale, result.report)
         : renderStatisticsProblem(locale, '', { kind: 'failure', reason: result.reason });
     const title = t(locale, 'digest_title');
     try {
-      await this.#client().chat.postMessage({
-        channel: channelId,
+      await target.post({
+        channel: target.channelId,
         text: `${title.replace(/\*/g, '')}: ${body.text}`,
         blocks: [context(title), ...body.blocks],
-        unfurl_links: false,
       });
     } catch (error) {
       // The tick stays claimed: a second replica posting it too would make two digests.

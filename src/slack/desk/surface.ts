@@ -1,8 +1,9 @@
 // The operators' service desk: the slash command, the tickets filter, and the buttons that open them.
+import { errorFields } from '../../logging/error-fields.js';
 import type { Room } from '../handling/surface.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { agentsClickListener } from './agents.js';
-import { StatisticsDigest } from './digest.js';
+import { type DigestTarget, type DigestTargets, StatisticsDigest } from './digest.js';
 import { homeStatisticsListener, homeTicketsListener } from './home-buttons.js';
 import {
   ACTION_AGENTS_RETRY,
@@ -39,23 +40,62 @@ export function deskRoom(kit: RoomKit): Room {
   };
 }
 
-/** DIGEST_SCHEDULE's weekly figures, posted to DIGEST_CHANNEL_ID (else the review channel); unset: none. */
+/**
+ * DIGEST_SCHEDULE's weekly figures: installed in one workspace, to DIGEST_CHANNEL_ID (else the review
+ * channel); in many, to the channel each workspace's set-up names, from its own platform, with its own
+ * token. No schedule: none.
+ */
 function statisticsDigest(kit: RoomKit): StatisticsDigest | undefined {
-  const { env, platform, stores, metrics, client } = kit.sources;
-  const channelId = env.DIGEST_CHANNEL_ID ?? env.REVIEW_CHANNEL_ID;
-  if (!env.DIGEST_SCHEDULE || !channelId) return undefined;
+  const { env, stores, metrics } = kit.sources;
+  if (!env.DIGEST_SCHEDULE) return undefined;
+  const targets = digestTargets(kit);
+  if (!targets) return undefined;
   return new StatisticsDigest({
-    settings: {
-      schedule: env.DIGEST_SCHEDULE,
-      timeZone: env.DIGEST_TIME_ZONE,
-      channelId,
-      locale: env.DEFAULT_LOCALE,
-    },
-    statistics: platform,
+    settings: { schedule: env.DIGEST_SCHEDULE, timeZone: env.DIGEST_TIME_ZONE, locale: env.DEFAULT_LOCALE },
+    targets,
     // Refused while Redis is down: a tick is posted once per fleet, or not at all.
     claims: stores.ticks,
-    client,
     logger: kit.logger.child({ component: 'digest' }),
     onOutcome: (outcome) => metrics.digest(outcome),
   });
+}
+
+function digestTargets(kit: RoomKit): DigestTargets | undefined {
+  const { env, platform, platformOf, client, setups, botTokenOf } = kit.sources;
+  if (setups && botTokenOf) {
+    const digestOf = async (workspace: string) => {
+      const channelId = (await setups.store.get(workspace))?.digestChannelId;
+      const token = channelId && (await botTokenOf(workspace));
+      return channelId && token ? { channelId, token } : undefined;
+    };
+    return async () => {
+      const targets: DigestTarget[] = [];
+      for (const workspace of await setups.store.withDigest()) {
+        // One workspace that cannot be read (uninstalled, its token refused) leaves the others theirs.
+        const found = await digestOf(workspace).catch((error: unknown) => {
+          kit.logger.warn({ ...errorFields(error), workspace }, 'digest skipped: the workspace was not read');
+          return undefined;
+        });
+        if (!found) continue;
+        const { channelId, token } = found;
+        targets.push({
+          key: `${workspace}:${channelId}`,
+          channelId,
+          workspace,
+          statistics: platformOf(workspace),
+          post: (message) => client().chat.postMessage({ ...message, token, unfurl_links: false }),
+        });
+      }
+      return targets;
+    };
+  }
+  const channelId = env.DIGEST_CHANNEL_ID ?? env.REVIEW_CHANNEL_ID;
+  if (!channelId) return undefined;
+  const target: DigestTarget = {
+    key: channelId,
+    channelId,
+    statistics: platform,
+    post: (message) => client().chat.postMessage({ ...message, unfurl_links: false }),
+  };
+  return async () => [target];
 }

@@ -186,6 +186,12 @@ export class Installations implements InstallationStore {
     return (await this.#read(key))?.user.id;
   }
 
+  /** The query that finds the installation kept under `key`; undefined when none is. */
+  async queryOf(key: string): Promise<InstallationQuery<boolean> | undefined> {
+    const stored = await this.#read(key);
+    return stored && queryFor(stored);
+  }
+
   /** Another replica changed or removed it. */
   forget(key: string): void {
     this.#cache.delete(key);

@@ -24,6 +24,8 @@ export interface Installer {
   pages: readonly PageRoute[];
   /** Bolt passes the request's body second. */
   authorize(source: InstallationQuery<boolean>, body?: unknown): Promise<AuthorizeResult>;
+  /** For a post outside any request: the bot token of the installation under `workspace`, refreshed if due. */
+  botTokenOf(workspace: string): Promise<string | undefined>;
 }
 
 export function createInstaller(options: {
@@ -102,6 +104,10 @@ export function createInstaller(options: {
           }),
       ],
     ],
+    async botTokenOf(workspace) {
+      const query = await options.installations.queryOf(workspace);
+      return query && (await rotation.current(query))?.bot?.token;
+    },
     async authorize(source, body) {
       try {
         const query = queryOfRequest(source, body);

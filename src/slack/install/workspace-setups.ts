@@ -9,6 +9,8 @@ import type { SealedValues } from './installations.js';
 
 /** Slack's user-group ids. */
 export const USERGROUP_ID = /^S[A-Z0-9]{2,30}$/;
+/** A public or private channel's id. */
+const CHANNEL_ID = /^[CG][A-Z0-9]{2,30}$/;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -30,6 +32,8 @@ const setupSchema = z.object({
   robotFlag: z.number().int().min(0).max(999_999).exactOptional(),
   /** A user group whose members are this workspace's operators too. */
   operatorGroupId: z.string().regex(USERGROUP_ID).exactOptional(),
+  /** Where DIGEST_SCHEDULE posts this workspace's figures; undefined: no digest here. */
+  digestChannelId: z.string().regex(CHANNEL_ID).exactOptional(),
   /** Who saved it last, and when (ms). */
   setBy: z.string().min(1).max(64),
   setAt: z.number(),
@@ -38,6 +42,24 @@ const setupSchema = z.object({
 export type WorkspaceSetup = z.infer<typeof setupSchema>;
 
 const CACHE_MS = 60_000;
+
+/** The workspaces whose set-up names a digest channel: what the digest's schedule walks. */
+export interface DigestWorkspaceIndex {
+  get(key: string): Promise<string[] | undefined>;
+  set(key: string, value: string[]): Promise<void>;
+  claim(key: string, ttlSeconds?: number): Promise<boolean>;
+  release(key: string): Promise<void>;
+}
+
+const INDEX_KEY = 'all';
+const INDEX_LOCK = 'lock';
+const INDEX_LOCK_SECONDS = 5;
+/** How long a save waits for another replica's change of the index. */
+const INDEX_WAIT_MS = 2_000;
+const INDEX_RETRY_MS = 50;
+
+/** Another replica held the digest index past the wait: the set-up is not saved, to be tried again. */
+class DigestIndexBusyError extends Error {}
 
 /** Undefined in the cache: looked up and none stored (the environment's defaults apply). */
 type Cached = { setup: WorkspaceSetup | undefined };
@@ -51,14 +73,26 @@ export class WorkspaceSetups {
   /** What this process keeps that a set-up decides (the Home's figures), told of every change seen. */
   readonly #watchers: Array<(workspace: string) => void> = [];
 
+  readonly #digests: DigestWorkspaceIndex | undefined;
+
   constructor(
     values: SealedValues,
     sealer: Sealer,
-    options: { changed?: ((workspace: string) => Promise<void>) | undefined } = {},
+    options: {
+      changed?: ((workspace: string) => Promise<void>) | undefined;
+      /** Where the workspaces with a digest are listed; without it none is listed. */
+      digests?: DigestWorkspaceIndex | undefined;
+    } = {},
   ) {
     this.#values = values;
     this.#sealer = sealer;
     this.#changed = options.changed;
+    this.#digests = options.digests;
+  }
+
+  /** The workspaces whose set-up named a digest channel (one removed since is skipped by its reader). */
+  async withDigest(): Promise<string[]> {
+    return (await this.#digests?.get(INDEX_KEY)) ?? [];
   }
 
   /** The workspace's set-up (an org-wide install's: its enterprise's); undefined when none is stored. */
@@ -74,6 +108,7 @@ export class WorkspaceSetups {
 
   async set(workspace: string, setup: WorkspaceSetup): Promise<void> {
     const checked = setupSchema.parse(setup);
+    await this.#listDigest(workspace, checked.digestChannelId !== undefined);
     await this.#values.set(workspace, this.#sealer.seal(JSON.stringify(checked), binding(workspace)));
     this.#cache.set(workspace, { setup: checked });
     this.#tellWatchers(workspace);
@@ -83,6 +118,8 @@ export class WorkspaceSetups {
   async delete(workspace: string): Promise<void> {
     this.#cache.delete(workspace);
     await this.#values.delete(workspace);
+    // Left listed, it is skipped: the digest reads each set-up before posting.
+    await this.#listDigest(workspace, false).catch(() => undefined);
     this.#tellWatchers(workspace);
     await this.#changed?.(workspace);
   }
@@ -91,6 +128,28 @@ export class WorkspaceSetups {
   forget(workspace: string): void {
     this.#cache.delete(workspace);
     this.#tellWatchers(workspace);
+  }
+
+  /** Adds the workspace to the digest index, or takes it out, under a lock every replica honours. */
+  async #listDigest(workspace: string, listed: boolean): Promise<void> {
+    const index = this.#digests;
+    if (!index) return;
+    const current = await index.get(INDEX_KEY);
+    if ((current ?? []).includes(workspace) === listed) return;
+    const deadline = Date.now() + INDEX_WAIT_MS;
+    while (!(await index.claim(INDEX_LOCK, INDEX_LOCK_SECONDS))) {
+      if (Date.now() > deadline)
+        throw new DigestIndexBusyError('the digest index is being changed elsewhere');
+      await new Promise((resolve) => setTimeout(resolve, INDEX_RETRY_MS));
+    }
+    try {
+      const workspaces = new Set(await index.get(INDEX_KEY));
+      if (listed) workspaces.add(workspace);
+      else workspaces.delete(workspace);
+      await index.set(INDEX_KEY, [...workspaces]);
+    } finally {
+      await index.release(INDEX_LOCK);
+    }
   }
 
   /** `watcher` is told the workspace of every change, made here or told by another replica. */

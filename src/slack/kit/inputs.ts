@@ -104,6 +104,26 @@ export function selectInput(
   );
 }
 
+/** A public or private channel, picked by name; `initial` preselects one by id. */
+export function channelInput(
+  blockId: string,
+  label: string,
+  choice: { initial: string | undefined; placeholder: string; hint: string },
+): InputBlock {
+  return input(
+    blockId,
+    label,
+    {
+      type: 'conversations_select',
+      action_id: blockId,
+      placeholder: plainText(choice.placeholder, PLACEHOLDER_MAX),
+      filter: { include: ['public', 'private'], exclude_bot_users: true },
+      ...(choice.initial === undefined ? {} : { initial_conversation: choice.initial }),
+    },
+    choice.hint,
+  );
+}
+
 export function dateInput(
   blockId: string,
   label: string,
@@ -165,6 +185,13 @@ export function textValue(values: StateValues, blockId: string, actionId: string
 export function selectedOption(values: StateValues, blockId: string, actionId: string): string | undefined {
   const parsed = selectElementSchema.safeParse(element(values, blockId, actionId));
   return parsed.success ? parsed.data.selected_option?.value : undefined;
+}
+
+const conversationElementSchema = z.object({ selected_conversation: z.string().max(64).nullish() });
+
+export function selectedConversation(values: StateValues, blockId: string): string | undefined {
+  const parsed = conversationElementSchema.safeParse(element(values, blockId, blockId));
+  return parsed.success ? (parsed.data.selected_conversation ?? undefined) : undefined;
 }
 
 /** Blank reads as undefined. */

@@ -69,7 +69,7 @@ export interface RoomSettings {
 
 export interface RoomSources {
   env: Env;
-  /** The environment's platform: the digest's, which is one workspace's (refused when installed in many). */
+  /** The environment's platform: the digest's when installed in one workspace. */
   platform: StatisticsApi;
   /** A workspace's platform for its tickets, agent list and statistics: its own account's, else the environment's. */
   platformOf: (workspace: string) => TicketsApi & AgentsApi & StatisticsApi;
@@ -87,15 +87,19 @@ export interface RoomSources {
   orgWorkspaces?: OrgWorkspaces | undefined;
   /** Installed in many workspaces: each one's own set-up, made by its operators in the Home tab. */
   setups?: WorkspaceSetupSources | undefined;
+  /** Installed in many workspaces: a workspace's bot token for a post outside any request. */
+  botTokenOf?: ((workspace: string) => Promise<string | undefined>) | undefined;
 }
 
 /** Where a workspace's set-up is kept, and how an account is checked before it is saved. */
 export interface WorkspaceSetupSources {
-  store: Pick<WorkspaceSetups, 'get' | 'set' | 'watch'>;
+  store: Pick<WorkspaceSetups, 'get' | 'set' | 'watch' | 'withDigest'>;
   /** A fetched credential is asked for a token; a fixed token is tried on a read that changes nothing. */
   check(account: WorkspacePlatformAccount): Promise<AccountCheck>;
   /** The environment names an account that answers where none is set up. */
   hasDefault: boolean;
+  /** DIGEST_SCHEDULE is set: each workspace may name a channel for its digest. */
+  digestScheduled: boolean;
 }
 
 export type AccountCheck = 'ok' | 'refused' | 'unreachable';

@@ -39,7 +39,7 @@ export function setupOpenListener(
     const opened = await deps.responder.openModal(
       handling,
       triggerId,
-      renderSetupModal(locale, current, usergroups),
+      renderSetupModal(locale, current, { usergroups, digestScheduled: setups.digestScheduled }),
     );
     deps.onEvent('workspace_setup', opened ? 'opened' : 'failed');
   });

@@ -14,7 +14,16 @@ import {
 } from '../install/workspace-setups.js';
 import { BLOCK_KIT } from '../kit/block-kit-limits.js';
 import { button, context, section } from '../kit/elements.js';
-import { option, selectedOption, selectInput, stateValues, textInput, textValue } from '../kit/inputs.js';
+import {
+  channelInput,
+  option,
+  selectedConversation,
+  selectedOption,
+  selectInput,
+  stateValues,
+  textInput,
+  textValue,
+} from '../kit/inputs.js';
 import { modal } from '../kit/modal.js';
 import { sharedTime } from '../kit/times.js';
 import { type UsergroupChoice, usergroupLabel } from '../kit/usergroups.js';
@@ -50,11 +59,15 @@ export function renderHomeSetup(locale: Locale, timeZone: string, status: SetupS
 function statusLine(locale: Locale, timeZone: string, status: SetupStatus): string {
   switch (status.kind) {
     case 'own': {
-      const { account, robotFlag, setBy, setAt, operatorGroupId } = status.setup;
+      const { account, robotFlag, setBy, setAt, operatorGroupId, digestChannelId } = status.setup;
       const operators =
         operatorGroupId === undefined
           ? ''
           : `\n${t(locale, 'setup_operators_line', { group: `<!subteam^${operatorGroupId}>` })}`;
+      const digest =
+        digestChannelId === undefined
+          ? ''
+          : `\n${t(locale, 'setup_digest_line', { channel: `<#${digestChannelId}>` })}`;
       return (
         t(locale, 'setup_own', {
           sysNum: escapeMrkdwn(account.sysNum),
@@ -62,7 +75,9 @@ function statusLine(locale: Locale, timeZone: string, status: SetupStatus): stri
           robot: robotFlag === undefined ? 'none' : String(robotFlag),
           who: mention(setBy),
           date: sharedTime(setAt, locale, timeZone),
-        }) + operators
+        }) +
+        operators +
+        digest
       );
     }
     case 'default':
@@ -82,18 +97,24 @@ export const SETUP_FIELDS = {
   accessToken: 'setup_access_token',
   robot: 'setup_robot',
   operators: 'setup_operators',
+  digest: 'setup_digest_channel',
 } as const;
 
 type SetupField = (typeof SETUP_FIELDS)[keyof typeof SETUP_FIELDS];
 
-/**
- * Filled from the saved set-up, its key and token left out: a secret is never sent back to Slack.
- * `usergroups`: the workspace's groups, undefined when Slack did not list them.
- */
+/** What the modal offers beside the account. */
+export interface SetupChoices {
+  /** The workspace's groups, undefined when Slack did not list them. */
+  usergroups: readonly UsergroupChoice[] | undefined;
+  /** DIGEST_SCHEDULE is set: a digest channel can be named. */
+  digestScheduled: boolean;
+}
+
+/** Filled from the saved set-up, its key and token left out: a secret is never sent back to Slack. */
 export function renderSetupModal(
   locale: Locale,
   current: WorkspaceSetup | undefined,
-  usergroups: readonly UsergroupChoice[] | undefined,
+  { usergroups, digestScheduled }: SetupChoices,
 ): types.ModalView {
   const account = current?.account;
   const appId = account?.credential.kind === 'fetched' ? account.credential.appId : undefined;
@@ -126,6 +147,13 @@ export function renderSetupModal(
       field(SETUP_FIELDS.accessToken, undefined, 40, 'setup_access_token_hint'),
       field(SETUP_FIELDS.robot, current?.robotFlag?.toString(), 6, 'setup_robot_hint'),
       operatorsInput(locale, current?.operatorGroupId, usergroups),
+      digestScheduled
+        ? channelInput(SETUP_FIELDS.digest, t(locale, SETUP_FIELDS.digest), {
+            initial: current?.digestChannelId,
+            placeholder: t(locale, 'setup_digest_placeholder'),
+            hint: t(locale, 'setup_digest_hint'),
+          })
+        : undefined,
     ].filter((block) => block !== undefined),
   });
 }
@@ -164,10 +192,13 @@ export type SetupForm =
       account: WorkspacePlatformAccount;
       robotFlag: number | undefined;
       operatorGroupId: string | undefined;
+      digestChannelId: string | undefined;
     }
   | { kind: 'invalid'; problems: Partial<Record<SetupField, MessageKey>> };
 
 const ROBOT_FLAG = z.coerce.number().int().min(0).max(999_999);
+/** A public or private channel: a DM cannot take the weekly figures. */
+const CHANNEL_ID = /^[CG][A-Z0-9]{2,30}$/;
 
 /** `current`: what is saved, whose key an empty key field keeps for the same address and app id. */
 export function readSetupForm(view: unknown, current: WorkspaceSetup | undefined): SetupForm {
@@ -184,6 +215,10 @@ export function readSetupForm(view: unknown, current: WorkspaceSetup | undefined
   )?.toUpperCase();
   if (operatorGroupId !== undefined && !USERGROUP_ID.test(operatorGroupId)) {
     problems[SETUP_FIELDS.operators] = 'setup_problem_operators';
+  }
+  const digestChannelId = selectedConversation(values, SETUP_FIELDS.digest);
+  if (digestChannelId !== undefined && !CHANNEL_ID.test(digestChannelId)) {
+    problems[SETUP_FIELDS.digest] = 'setup_problem_digest';
   }
   if (!url.success) problems[SETUP_FIELDS.url] = 'setup_problem_url';
   const openUrl = url.success ? url.data : undefined;
@@ -215,6 +250,7 @@ export function readSetupForm(view: unknown, current: WorkspaceSetup | undefined
     account: account.data,
     robotFlag: robotFlag?.success ? robotFlag.data : undefined,
     operatorGroupId,
+    digestChannelId,
   };
 }
 

@@ -123,7 +123,7 @@ interface Started extends DistributedGateway {
 }
 
 /** One gateway on SQLite with no platform account in its environment, Acme and Globex installed. */
-async function installedInTwo(): Promise<Started> {
+async function installedInTwo(env: Record<string, string> = {}): Promise<Started> {
   const platforms = new Map<Company, Simulator>();
   for (const company of COMPANIES) {
     const simulator = await startSimulator({
@@ -142,7 +142,7 @@ async function installedInTwo(): Promise<Started> {
       clientId: CLIENT_ID,
       clientSecret: CLIENT_SECRET,
       statePath,
-      env: { CS_OPEN_URL: '', CS_ACCESS_TOKEN: '', CS_SYS_NUM: '' },
+      env: { CS_OPEN_URL: '', CS_ACCESS_TOKEN: '', CS_SYS_NUM: '', ...env },
     },
     stops,
   );
@@ -236,6 +236,7 @@ async function setUp(
     accessToken?: string;
     robot?: string;
     operators?: string;
+    digest?: string;
   },
 ) {
   const { slack, gateway } = started;
@@ -269,6 +270,7 @@ async function setUp(
         ...(typed.operators === undefined
           ? {}
           : { setup_operators: operatorsPicked(viewOf(opened), typed.operators) }),
+        ...(typed.digest === undefined ? {} : { setup_digest_channel: { conversation: typed.digest } }),
       },
       company.installer,
     ),
@@ -511,6 +513,47 @@ describe('each workspace its own platform account', () => {
     expect(home).toContain('<!subteam^S0ACMEOPS>');
     // Only in Acme: the group is Acme's, and Globex has no set-up naming it.
     expect(viewText(await openHome(started, GLOBEX, 'U0ACMEOPERATOR'))).not.toContain('workspace_setup_open');
+  });
+
+  it("posts each workspace's digest where its set-up says, from its own platform, with its own token", async () => {
+    const started = await installedInTwo({ DIGEST_SCHEDULE: '* * * * * *' });
+    const { slack } = started;
+    const acme = started.platforms.get(ACME) as Simulator;
+    const globex = started.platforms.get(GLOBEX) as Simulator;
+    const digests = (channel: string) =>
+      slack.calls('chat.postMessage').filter((call) => call.body.channel === channel);
+    const account = (company: Company, platform: Simulator) => ({
+      url: platform.url,
+      sysNum: company.sysNum,
+      appId: company.appId,
+      appKey: company.appKey,
+    });
+
+    const acmeSaved = await setUp(started, ACME, { ...account(ACME, acme), digest: 'C0ACMEDIGEST' });
+    expect(acmeSaved.text).toBe('');
+    expect(JSON.stringify(acmeSaved.modal)).toContain('"conversations_select"');
+    expect((await setUp(started, GLOBEX, { ...account(GLOBEX, globex), digest: 'C0GXDIGEST' })).text).toBe(
+      '',
+    );
+    await waitFor(() => digests('C0ACMEDIGEST').length > 0 && digests('C0GXDIGEST').length > 0, {
+      timeoutMs: WAIT_MS,
+      message: () => `${digests('C0ACMEDIGEST').length} and ${digests('C0GXDIGEST').length} digests`,
+    });
+    const [acmeDigest] = digests('C0ACMEDIGEST');
+    const [globexDigest] = digests('C0GXDIGEST');
+    expect(acmeDigest?.token).toBe(ACME.botToken);
+    expect(globexDigest?.token).toBe(GLOBEX.botToken);
+    expect(textOf(acmeDigest as RecordedCall)).toContain('Total messages');
+    expect(statisticsReads(acme)).toBeGreaterThan(0);
+    expect(statisticsReads(globex)).toBeGreaterThan(0);
+    expect(viewText(await openHome(started, ACME, ACME.installer))).toContain('<#C0ACMEDIGEST>');
+
+    // Globex names no channel any more: its digest stops (a tick already under way may still post).
+    expect((await setUp(started, GLOBEX, account(GLOBEX, globex))).text).toBe('');
+    const globexBefore = digests('C0GXDIGEST').length;
+    const acmeBefore = digests('C0ACMEDIGEST').length;
+    await waitFor(() => digests('C0ACMEDIGEST').length >= acmeBefore + 3, { timeoutMs: WAIT_MS * 2 });
+    expect(digests('C0GXDIGEST').length).toBeLessThanOrEqual(globexBefore + 1);
   });
 
   it('sets an org-wide install up once, for every workspace of the org', async () => {

@@ -271,12 +271,17 @@ describe('installing in many workspaces', () => {
     });
   });
 
-  it('refuses what posts for one workspace outside a request (review cards, the digest)', () => {
-    const result = parseEnv({ ...oauth, REVIEW_CHANNEL_ID: 'C0REVIEW', DIGEST_SCHEDULE: '0 9 * * 1' });
+  it("refuses one workspace's channels (review cards, the digest's)", () => {
+    const result = parseEnv({ ...oauth, REVIEW_CHANNEL_ID: 'C0REVIEW', DIGEST_CHANNEL_ID: 'C0DIGEST' });
     expect(!result.ok && result.problems).toEqual([
       'REVIEW_CHANNEL_ID: is for one workspace (SLACK_BOT_TOKEN); unset it to install in many',
-      'DIGEST_SCHEDULE: is for one workspace (SLACK_BOT_TOKEN); unset it to install in many',
+      "DIGEST_CHANNEL_ID: is for one workspace (SLACK_BOT_TOKEN); installed in many, each workspace names its digest's channel in its Home set-up",
     ]);
+  });
+
+  it('takes a digest schedule without a channel: each workspace names its own', () => {
+    const result = parseEnv({ ...oauth, DIGEST_SCHEDULE: '0 9 * * 1' });
+    expect(result.ok && result.env.DIGEST_SCHEDULE).toBe('0 9 * * 1');
   });
 
   it('refuses a bot token beside them, naming what to unset', () => {
