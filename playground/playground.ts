@@ -155,8 +155,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       OPERATOR_USER_IDS: PERSONAS.filter((persona) => persona.operator)
         .map((persona) => persona.id)
         .join(','),
-      // Distributed, each workspace names its own review channel in its Home set-up.
-      ...(distributed ? {} : { REVIEW_CHANNEL_ID: REVIEW_CHANNEL }),
+      // A review channel is one workspace's, refused when installed in many; there, each workspace
+      // names its digest's channel in its Home set-up instead.
+      ...(distributed ? { DIGEST_SCHEDULE: '0 9 * * 1' } : { REVIEW_CHANNEL_ID: REVIEW_CHANNEL }),
       // The platform cannot list its groups: the demo names the simulator's, for /cs agents.
       AGENT_GROUPS: SERVICE_GROUPS.map((group) => `${group.groupId}=${group.groupName}`).join(','),
       SHUTDOWN_GRACE_SECONDS: '2',

@@ -67,10 +67,12 @@ describe.skipIf(chromium.path === undefined)('the playground with two workspaces
       await modal
         .getByLabel(/^Operators' user group/)
         .selectOption({ label: '@globex-support (Globex support)' });
+      await modal.getByLabel(/^Weekly figures channel/).selectOption({ label: '#help' });
       await shot(page, 'globex-5-setup');
       await modal.getByRole('button', { name: 'Check and save' }).click();
       await page.locator('.home-tab', { hasText: account.sysNum }).waitFor();
       await expect(page.locator('.home-tab').innerText()).resolves.toContain('Operators: @globex-support');
+      await expect(page.locator('.home-tab').innerText()).resolves.toContain('Statistics digest: #help');
       await expect(page.locator('.home-tab').innerText()).resolves.not.toContain(account.appKey);
       await shot(page, 'globex-6-set-up');
 
