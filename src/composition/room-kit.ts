@@ -3,6 +3,7 @@ import type { Env } from '../config/env.js';
 import type { Conversation } from '../conversation/conversation.js';
 import type { Logger } from '../logging/logger.js';
 import type { Metrics } from '../observability/metrics.js';
+import { traceHooks } from '../observability/tracing-hooks.js';
 import { OperatorDirectory } from '../slack/access/operators.js';
 import { Answerer, type OnEvent } from '../slack/answers/answerer.js';
 import { escalationRoutes } from '../slack/answers/escalation.js';
@@ -45,7 +46,13 @@ export function createRoomKit(
     throw new GatewayConfigurationError(`MAX_QUESTION_LENGTH: must be at most ${TRY_AGAIN_QUESTION_MAX}`);
   }
   const { conversation, responder, users, channels, stores, metrics } = parts;
-  const onEvent: OnEvent = (kind, outcome) => metrics.slackEvent(kind, outcome);
+  const tracing = traceHooks();
+  const onEvent: OnEvent = tracing
+    ? (kind, outcome) => {
+        metrics.slackEvent(kind, outcome);
+        tracing.outcome(kind, outcome);
+      }
+    : (kind, outcome) => metrics.slackEvent(kind, outcome);
   const escalations = escalationRoutes(channels, env.directEscalation);
   const { installations, setups } = parts.sources;
   const operators = new OperatorDirectory(
