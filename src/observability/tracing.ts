@@ -46,7 +46,7 @@ export function startTracing(variables: Variables): Tracing {
     logRecordProcessors: [],
   });
   sdk.start();
-  // The ESM `node:http` the app imports is the module a CommonJS require patches: require it once now.
+  // `node:http` is patched on its first CommonJS require: done here, not left to whichever dependency.
   createRequire(import.meta.url)('node:http');
 
   const tracer = trace.getTracer('cs-gateway');

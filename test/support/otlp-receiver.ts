@@ -22,6 +22,8 @@ export interface OtlpReceiver {
   spans(): readonly ReceivedSpan[];
   /** Every request body as received. */
   bodies(): readonly string[];
+  /** Forgets what was received, between tests. */
+  clear(): void;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,10 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     url: `http://127.0.0.1:${port}`,
     spans: () => spans,
     bodies: () => bodies,
+    clear: () => {
+      spans.length = 0;
+      bodies.length = 0;
+    },
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

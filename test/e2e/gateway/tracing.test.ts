@@ -1,25 +1,33 @@
 // Traces, opt-in: the real entry point in a process of its own, exporting to a receiver on loopback.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
 import { type RunningEntry, runEntry } from '../../support/child-process.js';
 import { type FakeSlackApi, startFakeSlackApi } from '../../support/fake-slack-api.js';
+import { type FakeSocketModeServer, startFakeSocketMode } from '../../support/fake-socket-mode.js';
 import { BOT_TOKEN, SIGNING_SECRET } from '../../support/gateway-harness.js';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../../support/otlp-receiver.js';
 import { appMention, eventCallback, IDS } from '../../support/slack-payloads.js';
 import { sendEvent } from '../../support/slack-signing.js';
+import { tempStateFiles } from '../../support/temp-state-files.js';
 import { waitFor, withTimeout } from '../../support/wait.js';
 
 const ENTRY = 'test/entries/main-with-module-watch.ts';
+const APP_TOKEN = 'xapp-tracing-test-app-token';
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
 let simulator: Simulator;
 let slack: FakeSlackApi;
+let socket: FakeSocketModeServer;
 let receiver: OtlpReceiver;
+// Before the afterEach that stops the processes: hooks run last-registered first.
+const stateFile = tempStateFiles('cs-gateway-tracing-');
 const running: RunningEntry[] = [];
 
 beforeAll(async () => {
   simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
   slack = await startFakeSlackApi({ users: { [IDS.user]: { displayName: 'Jane Doe', locale: 'en-US' } } });
+  socket = await startFakeSocketMode({ appId: IDS.app });
+  slack.setSocketModeUrl(socket.url);
   receiver = await startOtlpReceiver();
 });
 afterEach(async () => {
@@ -30,6 +38,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await receiver.close();
+  await socket.close();
   await slack.close();
   await simulator.close();
 });
@@ -64,7 +73,8 @@ const jsonLines = (lines: readonly string[]) =>
 
 async function listeningPort(gateway: RunningEntry): Promise<number> {
   const line = await waitFor(
-    () => jsonLines(gateway.stdout).find((line) => String(line.msg).includes('gateway listening')),
+    // HTTP mode says it listens, Socket Mode that it is connected: both with the port.
+    () => jsonLines(gateway.stdout).find((line) => /^gateway (listening|connected)/.test(String(line.msg))),
     { timeoutMs: 20_000, intervalMs: 50, message: () => [...gateway.stdout, ...gateway.stderr].join('\n') },
   );
   return Number(line.port);
@@ -79,11 +89,15 @@ async function stopAndListModules(gateway: RunningEntry): Promise<string[]> {
   return report.opentelemetryModules as string[];
 }
 
-/** Asks by mention and waits for the answer to replace the placeholder. */
-async function ask(port: number, question: string): Promise<void> {
+/** Asks by mention, over HTTP or the socket, and waits for the answer to replace the placeholder. */
+async function ask(to: number | 'socket', question: string): Promise<void> {
   const event = appMention({ text: `<@${IDS.botUser}> ${question}` });
-  const response = await sendEvent(`http://127.0.0.1:${port}`, SIGNING_SECRET, eventCallback(event));
-  expect(response.status).toBe(200);
+  if (to === 'socket') {
+    await socket.sendEventsApi(eventCallback(event));
+  } else {
+    const response = await sendEvent(`http://127.0.0.1:${to}`, SIGNING_SECRET, eventCallback(event));
+    expect(response.status).toBe(200);
+  }
   const placeholder = await slack.waitForCall(
     'chat.postMessage',
     (call) => call.body.thread_ts === event.ts,
@@ -91,6 +105,31 @@ async function ask(port: number, question: string): Promise<void> {
   );
   const placeholderTs = String((placeholder.response as { ts?: unknown }).ts);
   await slack.waitForCall('chat.update', (call) => call.body.ts === placeholderTs, 10_000);
+}
+
+const TRACING_ON = {
+  OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+  // The batch's delay, shortened so the spans arrive while the test waits.
+  OTEL_BSP_SCHEDULE_DELAY: '50',
+};
+
+/** The delivery span of `kind`, once it has ended with an outcome and been exported. */
+function deliveryOf(kind: string): Promise<ReceivedSpan> {
+  return waitFor(
+    () =>
+      receiver
+        .spans()
+        .find((span) => span.name === `slack ${kind}` && span.attributes['cs.outcome'] !== undefined),
+    { timeoutMs: 10_000, message: () => JSON.stringify(receiver.spans().map((span) => span.name)) },
+  );
+}
+
+/** No question, token, signing secret or platform credential anywhere in what was exported. */
+function expectNothingSecretExported(question: string): void {
+  const exported = receiver.bodies().join('\n');
+  for (const secret of [question, BOT_TOKEN, SIGNING_SECRET, APP_TOKEN, DEFAULT_SIMULATOR_TOKEN]) {
+    expect(exported).not.toContain(secret);
+  }
 }
 
 const childrenOf = (spans: readonly ReceivedSpan[], parent: ReceivedSpan) =>
@@ -114,33 +153,38 @@ describe('with no OTLP endpoint', () => {
 });
 
 describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
+  it('stops at start-up on a malformed OpenTelemetry variable, one line each', async () => {
+    const gateway = runGateway({
+      STATE_PATH: ':memory:',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/xml',
+    });
+    expect(await withTimeout(gateway.exited, 20_000, 'gateway did not exit')).toBe(1);
+    const output = gateway.stderr.join('\n');
+    expect(output).toContain('OTEL_EXPORTER_OTLP_ENDPOINT: must be an http:// or https:// URL');
+    expect(output).toContain('OTEL_EXPORTER_OTLP_PROTOCOL: must be one of http/protobuf, http/json, grpc');
+  });
+
+  beforeEach(() => receiver.clear());
+
   it('exports one trace per question: the receive, then the robot call, the store and Slack calls', {
     timeout: 60_000,
   }, async () => {
     const question = 'Where is the tracing-marker-7f3e handbook?';
-    const prefix = `cs-trace-test-${process.pid}-${Date.now()}:`;
     const gateway = runGateway({
       REDIS_URL,
-      REDIS_KEY_PREFIX: prefix,
+      REDIS_KEY_PREFIX: `cs-trace-test-${process.pid}-${Date.now()}:`,
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-      OTEL_BSP_SCHEDULE_DELAY: '50',
+      ...TRACING_ON,
     });
-    const port = await listeningPort(gateway);
-    await ask(port, question);
+    await ask(await listeningPort(gateway), question);
 
-    const delivery = await waitFor(
-      () =>
-        receiver
-          .spans()
-          .find((span) => span.name === 'slack app_mention' && span.attributes['cs.outcome'] !== undefined),
-      { timeoutMs: 10_000, message: () => JSON.stringify(receiver.spans().map((span) => span.name)) },
-    );
-    // The spans of the calls made within it ended before it did, so they were exported with it or before.
+    const delivery = await deliveryOf('app_mention');
+    // The calls made within it ended before it did, so they were exported with it or before.
     const trace = receiver.spans().filter((span) => span.traceId === delivery.traceId);
     const roots = trace.filter((span) => span.parentSpanId === '');
     expect(roots).toHaveLength(1);
-    expect(roots[0]?.attributes['url.path'] ?? roots[0]?.attributes['http.target']).toBe('/slack/events');
+    expect(roots[0]?.attributes['url.path']).toBe('/slack/events');
     expect(delivery.parentSpanId).toBe(roots[0]?.spanId);
     expect(delivery.serviceName).toBe('cs-gateway');
     expect(delivery.attributes).toMatchObject({
@@ -151,32 +195,68 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     });
 
     const within = descendantsOf(trace, delivery);
-    const calls = (origin: string) =>
-      within.filter((span) => String(span.attributes['url.full']).startsWith(origin));
-    expect(calls(simulator.url).length).toBeGreaterThanOrEqual(1);
-    const slackPaths = calls(slack.url).map((span) => String(span.attributes['url.path']));
-    expect(slackPaths).toEqual(expect.arrayContaining([expect.stringMatching(/chat\.postMessage$/)]));
-    expect(slackPaths).toEqual(expect.arrayContaining([expect.stringMatching(/chat\.update$/)]));
+    expectCallsOfOneQuestion(within);
     const contextPut = within.find((span) => span.name === 'store contexts.put');
     if (!contextPut) throw new Error(`no store span in ${JSON.stringify(within.map((span) => span.name))}`);
     expect(childrenOf(trace, contextPut).map((span) => span.attributes['db.system.name'])).toContain('redis');
+    expect(
+      within
+        .filter((span) => span.attributes['db.system.name'] === 'redis')
+        .map((span) => span.attributes['db.query.text']),
+    ).not.toContainEqual(expect.stringContaining(' '));
 
-    const exported = receiver.bodies().join('\n');
-    for (const secret of [
-      question,
-      'tracing-marker-7f3e',
-      BOT_TOKEN,
-      SIGNING_SECRET,
-      DEFAULT_SIMULATOR_TOKEN,
-    ]) {
-      expect(exported).not.toContain(secret);
-    }
-
+    expectNothingSecretExported(question);
     const replyReady = jsonLines(gateway.stdout).find((line) => line.msg === 'reply ready');
-    expect(replyReady?.trace_id).toBe(delivery.traceId);
+    expect(replyReady).toMatchObject({
+      trace_id: delivery.traceId,
+      span_id: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
     // The watch that found none above sees the SDK when it is there.
     expect(beyondTheApi(await stopAndListModules(gateway))).toEqual(
       expect.arrayContaining([expect.stringContaining('/@opentelemetry/sdk-node/')]),
     );
   });
+
+  it('in Socket Mode, with SQLite, makes the delivery the root of the trace', {
+    timeout: 60_000,
+  }, async () => {
+    const question = 'Who signs the socket-marker-51c2 forms?';
+    const connections = socket.connectionCount;
+    const gateway = runGateway({
+      SLACK_APP_TOKEN: APP_TOKEN,
+      STATE_PATH: stateFile(),
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces`,
+      ...TRACING_ON,
+    });
+    await listeningPort(gateway);
+    await socket.waitForConnection(connections + 1, 20_000);
+    await ask('socket', question);
+
+    const delivery = await deliveryOf('app_mention');
+    expect(delivery.parentSpanId).toBe('');
+    expect(delivery.attributes).toMatchObject({ 'cs.workspace': IDS.team, 'cs.surface': 'answers' });
+    const trace = receiver.spans().filter((span) => span.traceId === delivery.traceId);
+    const within = descendantsOf(trace, delivery);
+    expectCallsOfOneQuestion(within);
+    // SQLite has no instrumentation: the store's contract is where its spans are made.
+    expect(within.map((span) => span.name)).toEqual(
+      expect.arrayContaining(['store contexts.put', 'store names.get']),
+    );
+    expectNothingSecretExported(question);
+    await stopAndListModules(gateway);
+  });
 });
+
+/** The robot asked on the platform, the placeholder posted and then replaced with the answer. */
+function expectCallsOfOneQuestion(within: readonly ReceivedSpan[]): void {
+  const calls = (origin: string) =>
+    within.filter((span) => String(span.attributes['url.full']).startsWith(origin));
+  expect(calls(simulator.url).length).toBeGreaterThanOrEqual(1);
+  const slackPaths = calls(slack.url).map((span) => String(span.attributes['url.path']));
+  expect(slackPaths).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/chat\.postMessage$/),
+      expect.stringMatching(/chat\.update$/),
+    ]),
+  );
+}
