@@ -2,12 +2,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
 import { type RunningEntry, runEntry } from '../../support/child-process.js';
-import { type FakeSlackApi, startFakeSlackApi } from '../../support/fake-slack-api.js';
+import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../support/fake-slack-api.js';
 import { type FakeSocketModeServer, startFakeSocketMode } from '../../support/fake-socket-mode.js';
-import { BOT_TOKEN, SIGNING_SECRET } from '../../support/gateway-harness.js';
+import { BOT_TOKEN, clickFeedback, SIGNING_SECRET } from '../../support/gateway-harness.js';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../../support/otlp-receiver.js';
 import { appMention, eventCallback, IDS } from '../../support/slack-payloads.js';
-import { sendEvent } from '../../support/slack-signing.js';
+import { sendEvent, sendInteraction } from '../../support/slack-signing.js';
 import { tempStateFiles } from '../../support/temp-state-files.js';
 import { waitFor, withTimeout } from '../../support/wait.js';
 
@@ -90,7 +90,7 @@ async function stopAndListModules(gateway: RunningEntry): Promise<string[]> {
 }
 
 /** Asks by mention, over HTTP or the socket, and waits for the answer to replace the placeholder. */
-async function ask(to: number | 'socket', question: string): Promise<void> {
+async function ask(to: number | 'socket', question: string): Promise<RecordedCall> {
   const event = appMention({ text: `<@${IDS.botUser}> ${question}` });
   if (to === 'socket') {
     await socket.sendEventsApi(eventCallback(event));
@@ -104,7 +104,7 @@ async function ask(to: number | 'socket', question: string): Promise<void> {
     10_000,
   );
   const placeholderTs = String((placeholder.response as { ts?: unknown }).ts);
-  await slack.waitForCall('chat.update', (call) => call.body.ts === placeholderTs, 10_000);
+  return slack.waitForCall('chat.update', (call) => call.body.ts === placeholderTs, 10_000);
 }
 
 const TRACING_ON = {
@@ -167,17 +167,18 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
 
   beforeEach(() => receiver.clear());
 
-  it('exports one trace per question: the receive, then the robot call, the store and Slack calls', {
+  it('exports a trace per question and per click: the receive, the robot, store and Slack calls', {
     timeout: 60_000,
   }, async () => {
-    const question = 'Where is the tracing-marker-7f3e handbook?';
+    const question = 'How do I reset my password?';
     const gateway = runGateway({
       REDIS_URL,
       REDIS_KEY_PREFIX: `cs-trace-test-${process.pid}-${Date.now()}:`,
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       ...TRACING_ON,
     });
-    await ask(await listeningPort(gateway), question);
+    const port = await listeningPort(gateway);
+    const answer = await ask(port, question);
 
     const delivery = await deliveryOf('app_mention');
     // The calls made within it ended before it did, so they were exported with it or before.
@@ -204,6 +205,25 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
         .filter((span) => span.attributes['db.system.name'] === 'redis')
         .map((span) => span.attributes['db.query.text']),
     ).not.toContainEqual(expect.stringContaining(' '));
+
+    // A click is a trace of its own: the rating sent to the platform under it.
+    const click = await sendInteraction(
+      `http://127.0.0.1:${port}`,
+      SIGNING_SECRET,
+      clickFeedback(answer, 'positive'),
+    );
+    expect(click.status).toBe(200);
+    const rating = await deliveryOf('block_actions');
+    expect(rating.traceId).not.toBe(delivery.traceId);
+    expect(rating.attributes).toMatchObject({
+      'cs.workspace': IDS.team,
+      'cs.surface': 'answers',
+      'cs.event': 'rating',
+    });
+    const ratingCalls = descendantsOf(receiver.spans(), rating).map((span) =>
+      String(span.attributes['url.full']),
+    );
+    expect(ratingCalls).toContainEqual(expect.stringContaining(simulator.url));
 
     expectNothingSecretExported(question);
     const replyReady = jsonLines(gateway.stdout).find((line) => line.msg === 'reply ready');
