@@ -2,6 +2,7 @@
 import type { Env } from '../config/env.js';
 import type { Conversation } from '../conversation/conversation.js';
 import type { Logger } from '../logging/logger.js';
+import { tracedOnceStore } from '../observability/metered-stores.js';
 import type { Metrics } from '../observability/metrics.js';
 import { traceHooks } from '../observability/tracing-hooks.js';
 import { OperatorDirectory } from '../slack/access/operators.js';
@@ -91,11 +92,11 @@ export function createRoomKit(
       },
     }),
     rate: (input, scope) => conversation.rate(input, scope),
-    deliveries: deliveryClaims(stores.deliveries, {
+    deliveries: deliveryClaims(tracedOnceStore('deliveries', stores.deliveries), {
       handlingLeaseSeconds: handlingLeaseSeconds(env),
       rememberSeconds: env.DEDUP_TTL_SECONDS,
     }),
-    threads: threadRegistry(stores.threads, env.CONTEXT_TTL_SECONDS),
+    threads: threadRegistry(tracedOnceStore('threads', stores.threads), env.CONTEXT_TTL_SECONDS),
     assistant: assistantPanel({
       contexts: stores.assistantContexts,
       titles: stores.panelTitles,

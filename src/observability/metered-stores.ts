@@ -1,6 +1,6 @@
 // Wraps the stores' reads so hits, misses and errors are counted, and, with tracing on, each call is a span.
 import type { ContextStore } from '../conversation/stores.js';
-import type { NameCache } from '../slack/handling/stores.js';
+import type { NameCache, OnceStore } from '../slack/handling/stores.js';
 import type { StoreName, StoreResult } from './metrics.js';
 import { traceHooks } from './tracing-hooks.js';
 
@@ -42,5 +42,17 @@ export function meteredNameCache(inner: NameCache, count: Count): NameCache {
     get: (userId) => tracing.storeCall('names', 'get', () => metered.get(userId)),
     set: (userId, name, ttlSeconds) =>
       tracing.storeCall('names', 'set', () => metered.set(userId, name, ttlSeconds)),
+  };
+}
+
+/** Claims (deliveries, threads) are not counted; with tracing on, each call is a span all the same. */
+export function tracedOnceStore(store: 'deliveries' | 'threads', inner: OnceStore): OnceStore {
+  const tracing = traceHooks();
+  if (!tracing) return inner;
+  return {
+    claim: (key, ttlSeconds) => tracing.storeCall(store, 'claim', () => inner.claim(key, ttlSeconds)),
+    has: (key) => tracing.storeCall(store, 'has', () => inner.has(key)),
+    release: (key) => tracing.storeCall(store, 'release', () => inner.release(key)),
+    keep: (key, ttlSeconds) => tracing.storeCall(store, 'keep', () => inner.keep(key, ttlSeconds)),
   };
 }

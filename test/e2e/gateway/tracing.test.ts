@@ -260,7 +260,7 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     expectCallsOfOneQuestion(within);
     // SQLite has no instrumentation: the store's contract is where its spans are made.
     expect(within.map((span) => span.name)).toEqual(
-      expect.arrayContaining(['store contexts.put', 'store names.get']),
+      expect.arrayContaining(['store deliveries.claim', 'store contexts.put', 'store names.get']),
     );
     expectNothingSecretExported(question);
     await stopAndListModules(gateway);
