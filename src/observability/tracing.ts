@@ -1,6 +1,14 @@
 // OpenTelemetry traces, loaded by main.ts only when an OTLP endpoint is set: nothing of it otherwise.
 import { createRequire } from 'node:module';
-import { type Attributes, context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import {
+  type Attributes,
+  context,
+  createContextKey,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { RedisInstrumentation } from '@opentelemetry/instrumentation-redis';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
@@ -79,19 +87,16 @@ function logFields(): object {
 function safeUrlAttributes(origin: string, path: string): Attributes {
   const host = URL.parse(origin)?.hostname ?? '';
   const bare = path.split('?')[0] ?? '';
-  const shown = host === SLACK_HOOKS_HOST ? `/${bare.split('/')[1] ?? ''}/…` : bare;
+  const shown = host === SLACK_HOOKS_HOST ? `/${bare.split('/')[1] ?? ''}/[redacted]` : bare;
   return { 'url.full': `${origin}${shown}`, 'url.path': shown, 'url.query': '' };
 }
 
 type Tracer = ReturnType<typeof trace.getTracer>;
 
 function traceHooksOn(tracer: Tracer): TraceHooks {
-  // The delivery span of the work in progress: a store call or a surface deep inside finds it here.
-  const deliveryKey = Symbol('cs-gateway delivery span');
-  const deliverySpan = (): Span | undefined => {
-    const found: unknown = context.active().getValue(deliveryKey);
-    return found === undefined ? undefined : (found as Span);
-  };
+  // The delivery span of the work in progress: a room or an outcome deep inside finds it here.
+  const deliveryKey = createContextKey('cs-gateway delivery span');
+  const deliverySpan = (): Span | undefined => context.active().getValue(deliveryKey) as Span | undefined;
   return {
     delivery(body, run) {
       const { kind, workspace } = deliveryOf(body);
