@@ -1,8 +1,9 @@
 // The only place that reads process.env. Run by plain node: npm exits at once on SIGTERM, cutting the drain.
-import { createGateway, type Gateway } from './app.js';
+import type { Gateway } from './app.js';
 import { parseEnv } from './config/env.js';
 import { errorFields } from './logging/error-fields.js';
 import { createLogger } from './logging/logger.js';
+import { tracingChoice } from './observability/tracing-switch.js';
 import { GatewayConfigurationError } from './slack/handling/configuration-error.js';
 import { SqliteStateError } from './stores/sqlite-database.js';
 
@@ -19,9 +20,24 @@ function exitOnInvalidConfiguration(problems: readonly string[]): never {
 const STORE_NAMES = { memory: 'memory', sqlite: 'SQLite', redis: 'Redis' } as const;
 
 const parsed = parseEnv(process.env);
-if (!parsed.ok) exitOnInvalidConfiguration(parsed.problems);
+const tracingWanted = tracingChoice(process.env);
+const problems = [
+  ...(parsed.ok ? [] : parsed.problems),
+  ...(tracingWanted.on === 'invalid' ? tracingWanted.problems : []),
+];
+if (!parsed.ok || problems.length > 0) exitOnInvalidConfiguration(problems);
 const env = parsed.env;
-const logger = createLogger({ level: env.LOG_LEVEL, pretty: process.stdout.isTTY === true });
+// Before the app's modules load, so the instrumentations patch them; off, OpenTelemetry is never imported.
+const tracing =
+  tracingWanted.on === true
+    ? (await import('./observability/tracing.js')).startTracing(process.env)
+    : undefined;
+const logger = createLogger({
+  level: env.LOG_LEVEL,
+  pretty: process.stdout.isTTY === true,
+  ...(tracing ? { traceFields: tracing.logFields } : {}),
+});
+const { createGateway } = await import('./app.js');
 
 process.on('unhandledRejection', (reason) => {
   // Logged, not fatal: one failed promise must not take every conversation down with it.
@@ -63,7 +79,8 @@ function stopOnSignals(gateway: Gateway): void {
         'stopping: finishing questions in flight',
       );
       gateway.stop().then(
-        () => {
+        async () => {
+          await tracing?.shutdown();
           logger.info({ signal }, 'stopped');
           process.exit(0);
         },

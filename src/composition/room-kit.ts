@@ -2,7 +2,9 @@
 import type { Env } from '../config/env.js';
 import type { Conversation } from '../conversation/conversation.js';
 import type { Logger } from '../logging/logger.js';
+import { tracedOnceStore } from '../observability/metered-stores.js';
 import type { Metrics } from '../observability/metrics.js';
+import { traceHooks } from '../observability/tracing-hooks.js';
 import { OperatorDirectory } from '../slack/access/operators.js';
 import { Answerer, type OnEvent } from '../slack/answers/answerer.js';
 import { escalationRoutes } from '../slack/answers/escalation.js';
@@ -45,7 +47,13 @@ export function createRoomKit(
     throw new GatewayConfigurationError(`MAX_QUESTION_LENGTH: must be at most ${TRY_AGAIN_QUESTION_MAX}`);
   }
   const { conversation, responder, users, channels, stores, metrics } = parts;
-  const onEvent: OnEvent = (kind, outcome) => metrics.slackEvent(kind, outcome);
+  const tracing = traceHooks();
+  const onEvent: OnEvent = tracing
+    ? (kind, outcome) => {
+        metrics.slackEvent(kind, outcome);
+        tracing.outcome(kind, outcome);
+      }
+    : (kind, outcome) => metrics.slackEvent(kind, outcome);
   const escalations = escalationRoutes(channels, env.directEscalation);
   const { installations, setups } = parts.sources;
   const operators = new OperatorDirectory(
@@ -84,11 +92,11 @@ export function createRoomKit(
       },
     }),
     rate: (input, scope) => conversation.rate(input, scope),
-    deliveries: deliveryClaims(stores.deliveries, {
+    deliveries: deliveryClaims(tracedOnceStore('deliveries', stores.deliveries), {
       handlingLeaseSeconds: handlingLeaseSeconds(env),
       rememberSeconds: env.DEDUP_TTL_SECONDS,
     }),
-    threads: threadRegistry(stores.threads, env.CONTEXT_TTL_SECONDS),
+    threads: threadRegistry(tracedOnceStore('threads', stores.threads), env.CONTEXT_TTL_SECONDS),
     assistant: assistantPanel({
       contexts: stores.assistantContexts,
       titles: stores.panelTitles,

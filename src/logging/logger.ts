@@ -49,6 +49,8 @@ export interface LoggerSettings {
   pretty?: boolean;
   /** Tests pass a stream and parse the lines back. */
   destination?: DestinationStream;
+  /** With tracing on: the trace_id and span_id each line carries. */
+  traceFields?: () => object;
 }
 
 /** A failure outside the app (CodedError.outside) without stacks: one line, not a trace of our code. */
@@ -63,6 +65,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+/** Chosen at creation: with tracing off, the lines pay for nothing of it. */
+function withTraceFields(traceFields: () => object): NonNullable<LoggerOptions['mixin']> {
+  return (line, level, logger) => ({ ...requestIdLine(line, level, logger), ...traceFields() });
+}
+
 export function createLogger(settings: LoggerSettings): Logger {
   const options: LoggerOptions = {
     level: settings.level,
@@ -70,7 +77,7 @@ export function createLogger(settings: LoggerSettings): Logger {
     base: { service: 'cs-slack-gateway' },
     timestamp: pino.stdTimeFunctions.isoTime,
     serializers: { err: serializeError, error: serializeError },
-    mixin: requestIdLine,
+    mixin: settings.traceFields ? withTraceFields(settings.traceFields) : requestIdLine,
   };
   if (settings.destination) return pino(options, settings.destination);
   if (settings.pretty) {

@@ -1,5 +1,7 @@
 // Every room, one line each, behind one Bolt registration per kind of request (docs/decisions/005).
 import type { App, BlockAction, ViewSubmitAction } from '@slack/bolt';
+import { traceHooks } from '../observability/tracing-hooks.js';
+import { roomName, tracedRoom } from '../observability/tracing-rooms.js';
 import { accessRoom } from './access/surface.js';
 import { answersRoom } from './answers/surface.js';
 import { assistantRoom } from './assistant/surface.js';
@@ -28,7 +30,9 @@ export const ROOMS: readonly ((kit: RoomKit) => Room)[] = [
 ];
 
 export function createRooms(kit: RoomKit, rooms = ROOMS): readonly Room[] {
-  return rooms.map((room) => room(kit));
+  const tracing = traceHooks();
+  if (!tracing) return rooms.map((room) => room(kit));
+  return rooms.map((room) => tracedRoom(roomName(room), room(kit), tracing));
 }
 
 /** The pre-dispatch step over every surface's readings: one per app, shared by the receiver and Bolt. */

@@ -8,6 +8,7 @@ import {
 } from '@slack/bolt';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
+import { type TraceHooks, traceHooks } from '../../observability/tracing-hooks.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { acceptedRequests, createRooms, preDispatchOf, registerSurfaces } from '../surfaces.js';
 import { boltLogger } from './bolt-logger.js';
@@ -55,6 +56,12 @@ export interface SlackApp {
   stop(): Promise<void>;
   /** Closes the HTTP server and the Web API pool, which waits for its requests: bound it from outside. */
   close(): Promise<void>;
+}
+
+/** Both receivers hand each delivery to processEvent: one span around it covers HTTP and Socket Mode. */
+function traceDeliveries(app: App, tracing: TraceHooks): void {
+  const processEvent = app.processEvent.bind(app);
+  app.processEvent = (event) => tracing.delivery(event.body, () => processEvent(event));
 }
 
 export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp> {
@@ -132,6 +139,8 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   });
 
   guardOutgoingCalls(app.client);
+  const tracing = traceHooks();
+  if (tracing) traceDeliveries(app, tracing);
   // Our listeners catch their own errors; this is the last line, so nothing reaches the receiver.
   app.error(async (error) => {
     // Installed in many workspaces, authorize logs its own refusals (once an hour a workspace).

@@ -35,6 +35,21 @@ describe('logger', () => {
     expect(out.records()[1]).toMatchObject({ body: { action: 'x', access_token: '[redacted]' } });
   });
 
+  it('adds the trace fields in effect when each line is written, beside the request id', () => {
+    const out = capture();
+    let current: object = { trace_id: 'a'.repeat(32), span_id: 'b'.repeat(16) };
+    const logger = createLogger({ level: 'info', destination: out.destination, traceFields: () => current });
+    withRequestId(logger, 'req-1').info('within a span');
+    current = {};
+    logger.info('outside any span');
+    expect(out.records()[0]).toMatchObject({
+      requestId: 'req-1',
+      trace_id: 'a'.repeat(32),
+      span_id: 'b'.repeat(16),
+    });
+    expect(out.records()[1]).not.toHaveProperty('trace_id');
+  });
+
   it('keeps an error cause chain in the log', () => {
     const out = capture();
     const error = new Error('robot call failed', { cause: new Error('ECONNRESET') });
