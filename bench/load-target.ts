@@ -7,9 +7,9 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
-import { createGateway } from '../src/app.js';
 import { parseEnv } from '../src/config/env.js';
 import { createLogger } from '../src/logging/logger.js';
+import { tracingChoice } from '../src/observability/tracing-switch.js';
 import type { RedisServer } from '../src/stores/redis-client.js';
 import type { StoreChoice } from '../src/stores/stores.js';
 import { startBareRelay } from './bare-relay.js';
@@ -173,6 +173,15 @@ async function startTarget(
       host: '127.0.0.1',
     });
   }
+  const features = config.features ?? GATEWAY_FEATURES;
+  // As main.ts does: tracing starts before the app's modules load, so its instrumentations patch them.
+  let tracing: { logFields: NonNullable<Parameters<typeof createLogger>[0]['traceFields']> } | undefined;
+  if (tracingChoice(features).on === true) {
+    for (const [name, value] of Object.entries(features))
+      if (name.startsWith('OTEL_')) process.env[name] = value;
+    tracing = (await import('../src/observability/tracing.js')).startTracing(process.env);
+  }
+  const { createGateway } = await import('../src/app.js');
   const parsed = parseEnv({
     ...(system.distributed ? DISTRIBUTED_VARIABLES : { SLACK_BOT_TOKEN: config.botToken }),
     SLACK_SIGNING_SECRET: config.signingSecret,
@@ -187,7 +196,7 @@ async function startTarget(
     LOG_LEVEL: config.logLevel,
     SLACK_WEB_API_RETRIES: '0',
     SHUTDOWN_GRACE_SECONDS: '10',
-    ...(config.features ?? GATEWAY_FEATURES),
+    ...features,
     ...storeVariables(system.store),
   });
   if (!parsed.ok) throw new Error(`gateway env invalid: ${parsed.problems.join('; ')}`);
@@ -205,7 +214,11 @@ async function startTarget(
       done();
     },
   });
-  const logger = createLogger({ level: parsed.env.LOG_LEVEL, destination });
+  const logger = createLogger({
+    level: parsed.env.LOG_LEVEL,
+    destination,
+    ...(tracing ? { traceFields: tracing.logFields } : {}),
+  });
   const gateway = await createGateway(parsed.env, logger);
   const { port } = await gateway.start();
   return { port: port ?? 0, store: gateway.store, stop: () => gateway.stop() };

@@ -26,6 +26,8 @@
 // BENCH_BEFORE_STORES=sqlite,memory,redis runs that checkout's gateway on each store listed (default sqlite).
 // BENCH_BEFORE_FEATURES=NAME=value,… changes the before gateways' features alone: with BENCH_BEFORE set
 // to this very checkout, the pairs give one feature's cost (`USER_QUESTION_LIMIT=off,…`).
+// BENCH_OTLP_SINK=1 starts a loopback OTLP receiver that takes every export and keeps nothing; `$OTLP_SINK`
+// in BENCH_BEFORE_FEATURES is its address (`OTEL_EXPORTER_OTLP_ENDPOINT=$OTLP_SINK`: tracing's cost).
 // BENCH_WORKSPACES=<n> adds the SQLite gateway installed in n workspaces (each installed through its
 // install pages, each question from one of them, answered with that workspace's token) and prints it
 // against the one-workspace SQLite gateway as pairs; every gateway then runs without the review channel
@@ -34,6 +36,7 @@
 // 10% of the in-memory one, and chatter under a tenth of an answer's CPU).
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -142,6 +145,7 @@ const SETTINGS = {
   before: process.env.BENCH_BEFORE?.trim() || undefined,
   beforeStores: storesFromEnv('BENCH_BEFORE_STORES', ['sqlite']),
   beforeFeatures: featuresFromEnv('BENCH_BEFORE_FEATURES'),
+  otlpSink: process.env.BENCH_OTLP_SINK === '1',
   // The SQLite gateway installed in this many workspaces, beside the one-workspace gateways.
   workspaces: Math.round(numberFromEnv('BENCH_WORKSPACES', 0)),
 };
@@ -585,6 +589,13 @@ async function main(): Promise<void> {
     await writeChatterSettings(path);
   }
   const systems = plan(sqlitePath, redis, beforePath, distributedPath);
+  const sink = SETTINGS.otlpSink ? await startOtlpSink() : undefined;
+  const beforeFeatures = Object.fromEntries(
+    Object.entries(SETTINGS.beforeFeatures).map(([name, value]) => [
+      name,
+      sink ? value.replace('$OTLP_SINK', sink.url) : value,
+    ]),
+  );
   const childConfig = (name: SystemName, system: TargetSystem): TargetConfig => ({
     name,
     system,
@@ -596,7 +607,7 @@ async function main(): Promise<void> {
     sysNum: SYS_NUM,
     platformTimeoutMs: SETTINGS.robotDelayMs * 2,
     logLevel: SETTINGS.logLevel,
-    features: name.endsWith('-before') ? { ...FEATURES, ...SETTINGS.beforeFeatures } : FEATURES,
+    features: name.endsWith('-before') ? { ...FEATURES, ...beforeFeatures } : FEATURES,
     ...(profileDir ? { profileDir, heapProfile: SETTINGS.heap } : {}),
   });
   const children = new Map(
@@ -805,6 +816,10 @@ async function main(): Promise<void> {
     await Promise.all([...children.values()].map((running) => running.stop()));
     await slack.close();
     await simulator.close();
+    if (sink) {
+      console.log(`\nOTLP sink: ${sink.exports()} exports, ${fmt(sink.bytes() / 1024 / 1024)} MB received`);
+      await sink.close();
+    }
     console.log(`\n${describeFile(sqlitePath)}`);
     rmSync(stateDir, { recursive: true, force: true });
     build.remove();
@@ -847,6 +862,35 @@ async function main(): Promise<void> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A collector that answers every OTLP export 200 and keeps nothing but counts. */
+async function startOtlpSink(): Promise<{
+  url: string;
+  exports(): number;
+  bytes(): number;
+  close(): Promise<void>;
+}> {
+  let exports = 0;
+  let bytes = 0;
+  const server = createServer((request, response) => {
+    request.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+    });
+    request.on('end', () => {
+      exports += 1;
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the OTLP sink has no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    exports: () => exports,
+    bytes: () => bytes,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
 
 /** The SQLite gateway's file once it has stopped: its size for each answer it holds (a context each). */
 function describeFile(path: string): string {
