@@ -1,7 +1,16 @@
-// The three-primary Redis Cluster that .ci/redis-cluster starts on loopback, found for the cluster tests:
-// where its nodes are, and how to delete a test's keys from every primary.
+// The three-primary Redis Cluster that .ci/redis-cluster starts on loopback, found for the cluster tests
+// (where its nodes are, how to delete a test's keys from every primary), and clusters of a test's own.
+import { type ChildProcess, execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { createClient, createCluster } from 'redis';
 import type { RedisNode } from '../../src/stores/redis-client.js';
+import { freePort, startRedis, stopRedis } from './redis-server.js';
+import { waitFor } from './wait.js';
+
+const run = promisify(execFile);
 
 export interface ClusterSetup {
   nodes: RedisNode[];
@@ -66,4 +75,104 @@ export async function deleteKeysOnCluster(setup: ClusterSetup, prefix: string): 
   } finally {
     cluster.destroy();
   }
+}
+
+/** A cluster of a test's own: it may kill a primary without troubling any other test. */
+export interface OwnCluster {
+  nodes: RedisNode[];
+  /** The node serving `port`, to kill it. */
+  processOf(node: RedisNode): ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Three primaries with one replica each, on free ports (the cluster bus on ports of its own too), with a
+ * one-second `cluster-node-timeout`, so a replica is promoted a few seconds after its primary dies.
+ */
+export async function startOwnCluster(): Promise<OwnCluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'cluster-'));
+  const started: Array<{ node: RedisNode; child: ChildProcess }> = [];
+  const stop = async () => {
+    for (const { child } of started) await stopRedis(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    for (let index = 0; index < 6; index += 1) {
+      const [port, busPort] = [await freePort(), await freePort()];
+      const child = await startRedis(port, [
+        '--cluster-enabled',
+        'yes',
+        '--cluster-port',
+        String(busPort),
+        '--cluster-config-file',
+        join(dir, `nodes-${port}.conf`),
+        '--cluster-node-timeout',
+        '1000',
+        // A replica of a cluster a second old would otherwise count its copy as too stale to take over.
+        '--cluster-replica-validity-factor',
+        '0',
+        '--dir',
+        dir,
+      ]);
+      started.push({ node: { host: '127.0.0.1', port }, child });
+    }
+    const nodes = started.map(({ node }) => node);
+    await run('redis-cli', [
+      '--cluster',
+      'create',
+      ...nodes.map((node) => `${node.host}:${node.port}`),
+      '--cluster-replicas',
+      '1',
+      '--cluster-yes',
+    ]);
+    await waitFor(
+      async () =>
+        (await Promise.all(nodes.map((node) => clusterState(node)))).every((state) => state === 'ok'),
+      { timeoutMs: 20_000, intervalMs: 100, message: 'the own cluster in state ok on every node' },
+    );
+    return {
+      nodes,
+      processOf(node) {
+        const found = started.find((each) => each.node.port === node.port);
+        if (!found) throw new Error(`no node of this cluster on ${node.port}`);
+        return found.child;
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The primary that holds `key`'s slot, as `node` sees the cluster now. */
+export async function primaryOfKey(node: RedisNode, key: string): Promise<RedisNode> {
+  const client = createClient({ RESP: 2, socket: { ...node, reconnectStrategy: false } });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    const slot = await client.clusterKeySlot(key);
+    for (const range of await client.clusterSlots()) {
+      if (slot >= range.from && slot <= range.to) return { host: range.master.host, port: range.master.port };
+    }
+    throw new Error(`no primary holds slot ${slot}`);
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Waits until `node` names another primary than `old` for `key`'s slot: its replica promoted; returns it. */
+export async function waitForPromotion(
+  node: RedisNode,
+  key: string,
+  old: RedisNode,
+  timeoutMs: number,
+): Promise<RedisNode> {
+  return waitFor(
+    async () => {
+      const primary = await primaryOfKey(node, key);
+      return primary.port === old.port ? undefined : primary;
+    },
+    { timeoutMs, intervalMs: 100, message: `a replica of ${old.host}:${old.port} promoted` },
+  );
 }
