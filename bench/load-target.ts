@@ -147,11 +147,20 @@ function storeVariables(store: StoreChoice): Record<string, string> {
 /** The variables that name this Redis, as an operator would set them. */
 function redisVariables(server: RedisServer): Record<string, string> {
   if (server.kind === 'url') return { REDIS_URL: server.url };
+  const credentials = {
+    ...(server.username !== undefined && { REDIS_USERNAME: server.username }),
+    ...(server.password !== undefined && { REDIS_PASSWORD: server.password }),
+  };
+  if (server.kind === 'cluster') {
+    return {
+      REDIS_CLUSTER_NODES: server.nodes.map((node) => `${node.host}:${node.port}`).join(','),
+      ...credentials,
+    };
+  }
   return {
     REDIS_SENTINELS: server.sentinels.map((node) => `${node.host}:${node.port}`).join(','),
     REDIS_SENTINEL_NAME: server.name,
-    ...(server.username !== undefined && { REDIS_USERNAME: server.username }),
-    ...(server.password !== undefined && { REDIS_PASSWORD: server.password }),
+    ...credentials,
     ...(server.sentinelPassword !== undefined && { REDIS_SENTINEL_PASSWORD: server.sentinelPassword }),
   };
 }

@@ -110,7 +110,7 @@ const slackPeople = z.preprocess(
 // host:port, the host a name, IPv4 or a bracketed IPv6 address.
 const HOST_PORT = /^(\[[0-9a-fA-F:.]+\]|[^\s:,[\]]+):(\d{1,5})$/;
 
-/** Sentinels as `host:port` separated by commas; spaces around each ignored. */
+/** Sentinels or cluster nodes as `host:port` separated by commas; spaces around each ignored. */
 const hostPorts = z.preprocess(
   emptyToUndefined,
   z
@@ -123,7 +123,7 @@ const hostPorts = z.preprocess(
         if (!match?.[1] || !(port >= 1 && port <= 65_535)) {
           context.addIssue({
             code: 'custom',
-            message: 'must be host:port pairs separated by commas, e.g. 10.0.0.1:26379,10.0.0.2:26379',
+            message: 'must be host:port pairs separated by commas, e.g. 10.0.0.1:6379,10.0.0.2:6379',
           });
           return z.NEVER;
         }
@@ -482,11 +482,13 @@ const variablesSchema = z.object({
   // carries its own).
   REDIS_SENTINELS: hostPorts,
   REDIS_SENTINEL_NAME: optionalText,
+  // Or a Redis Cluster, found through any of these nodes; credentials as for Sentinel.
+  REDIS_CLUSTER_NODES: hostPorts,
   REDIS_USERNAME: optionalText,
   REDIS_PASSWORD: optionalText,
   // The sentinels' own `requirepass`, when they have one.
   REDIS_SENTINEL_PASSWORD: optionalText,
-  // Unset: Redis when REDIS_URL or REDIS_SENTINELS is set, else the SQLite file at STATE_PATH.
+  // Unset: Redis when REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES is set, else the SQLite file at STATE_PATH.
   STORE: z.preprocess(
     emptyToUndefined,
     z
@@ -635,9 +637,20 @@ function platformEnv(variables: Variables, problem: Report): PlatformEnv | undef
   return { kind: 'configured', openUrl, baseUrl: variables.CS_BASE_URL ?? openUrl, sysNum, credential };
 }
 
-/** The shared Redis named by REDIS_URL or REDIS_SENTINELS, none, or 'invalid' once a problem is reported. */
+/** The variable naming each way of reaching Redis; exactly one may be set. */
+const REDIS_SERVER_VARIABLES = {
+  url: 'REDIS_URL',
+  sentinel: 'REDIS_SENTINELS',
+  cluster: 'REDIS_CLUSTER_NODES',
+} as const satisfies Record<RedisServer['kind'], keyof Variables>;
+
+/**
+ * The shared Redis named by REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES, none, or 'invalid' once a
+ * problem is reported.
+ */
 function redisServerEnv(variables: Variables, problem: Report): RedisServer | undefined | 'invalid' {
   const { REDIS_URL: url, REDIS_SENTINELS: sentinels, REDIS_SENTINEL_NAME: name } = variables;
+  const { REDIS_CLUSTER_NODES: clusterNodes } = variables;
   const { REDIS_USERNAME: username, REDIS_PASSWORD: password } = variables;
   const sentinelPassword = variables.REDIS_SENTINEL_PASSWORD;
   let valid = true;
@@ -645,26 +658,46 @@ function redisServerEnv(variables: Variables, problem: Report): RedisServer | un
     problem(variable, message);
     valid = false;
   };
-  if (url && sentinels) report('REDIS_SENTINELS', 'is set but so is REDIS_URL; set one of them');
+  const chosen = Object.values(REDIS_SERVER_VARIABLES).filter(
+    (variable) => variables[variable] !== undefined,
+  );
+  const [first, ...others] = chosen;
+  const last = others.at(-1);
+  // One line however many are set: the last one named, and the others it clashes with.
+  if (first !== undefined && last !== undefined) {
+    report(last, `is set but so is ${[first, ...others.slice(0, -1)].join(' and ')}; set one of them`);
+  }
   if (sentinels && !name) report('REDIS_SENTINEL_NAME', 'is required when REDIS_SENTINELS is set');
   if (name && !sentinels) report('REDIS_SENTINELS', 'is required when REDIS_SENTINEL_NAME is set');
   if (username && !password) report('REDIS_PASSWORD', 'is required when REDIS_USERNAME is set');
-  const credentials: Array<[keyof Variables, string | undefined]> = [
-    ['REDIS_USERNAME', username],
-    ['REDIS_PASSWORD', password],
-    ['REDIS_SENTINEL_PASSWORD', sentinelPassword],
+  const credentials: Array<[keyof Variables, string | undefined, boolean]> = [
+    ['REDIS_USERNAME', username, Boolean(sentinels || clusterNodes)],
+    ['REDIS_PASSWORD', password, Boolean(sentinels || clusterNodes)],
+    ['REDIS_SENTINEL_PASSWORD', sentinelPassword, Boolean(sentinels)],
   ];
-  for (const [variable, value] of credentials) {
-    if (value === undefined || sentinels) continue;
+  for (const [variable, value, usable] of credentials) {
+    if (value === undefined || usable) continue;
+    const forWhom =
+      variable === 'REDIS_SENTINEL_PASSWORD' ? 'REDIS_SENTINELS' : 'REDIS_SENTINELS and REDIS_CLUSTER_NODES';
     report(
       variable,
       url
-        ? 'is for REDIS_SENTINELS; with REDIS_URL put credentials in the URL (redis://user:password@host:6379)'
-        : 'is set but REDIS_SENTINELS is not',
+        ? `is for ${forWhom}; with REDIS_URL put credentials in the URL (redis://user:password@host:6379)`
+        : variable === 'REDIS_SENTINEL_PASSWORD'
+          ? 'is set but REDIS_SENTINELS is not'
+          : 'is set but neither REDIS_SENTINELS nor REDIS_CLUSTER_NODES is',
     );
   }
   if (!valid) return 'invalid';
   if (url) return { kind: 'url', url };
+  if (clusterNodes) {
+    return {
+      kind: 'cluster',
+      nodes: clusterNodes,
+      ...(username !== undefined && { username }),
+      ...(password !== undefined && { password }),
+    };
+  }
   if (!sentinels || !name) return undefined;
   return {
     kind: 'sentinel',
@@ -682,13 +715,12 @@ function stateEnv(variables: Variables, problem: Report): StoreChoice | undefine
   const server = redisServerEnv(variables, problem);
   if (server === 'invalid') return undefined;
   if (store === 'redis' && !server) {
-    problem('REDIS_URL', 'or REDIS_SENTINELS is required when STORE is redis');
+    problem('REDIS_URL', 'or REDIS_SENTINELS or REDIS_CLUSTER_NODES is required when STORE is redis');
     return undefined;
   }
   if (server && store !== undefined && store !== 'redis') {
     // Two settings that disagree: guessing which one was meant could lose a fleet's shared state.
-    const variable = server.kind === 'url' ? 'REDIS_URL' : 'REDIS_SENTINELS';
-    problem('STORE', `is ${store} but ${variable} is set; unset one of them`);
+    problem('STORE', `is ${store} but ${REDIS_SERVER_VARIABLES[server.kind]} is set; unset one of them`);
     return undefined;
   }
   if (server) {
@@ -782,6 +814,7 @@ const envSchema = variablesSchema
       REDIS_URL,
       REDIS_SENTINELS,
       REDIS_SENTINEL_NAME,
+      REDIS_CLUSTER_NODES,
       REDIS_USERNAME,
       REDIS_PASSWORD,
       REDIS_SENTINEL_PASSWORD,

@@ -1,15 +1,23 @@
 // The one place a node-redis client is made, for the stores and the question limits alike: the server at
-// REDIS_URL, or the primary that Sentinel names (followed through failovers), on one protocol and timeout.
-import { createClient, createSentinel, type RedisScripts } from 'redis';
+// REDIS_URL, the primary that Sentinel names (followed through failovers), or a Redis Cluster, on one
+// protocol and timeout.
+import { createClient, createCluster, createSentinel, type RedisScripts } from 'redis';
 
 export interface RedisNode {
   host: string;
   port: number;
 }
 
-/** Where the shared Redis is: REDIS_URL, or REDIS_SENTINELS with REDIS_SENTINEL_NAME. */
+/** Where the shared Redis is: REDIS_URL, REDIS_SENTINELS with REDIS_SENTINEL_NAME, or REDIS_CLUSTER_NODES. */
 export type RedisServer =
   | { kind: 'url'; url: string }
+  | {
+      kind: 'cluster';
+      /** Some nodes of the cluster: the rest, and which holds which slots, are asked of them. */
+      nodes: RedisNode[];
+      username?: string;
+      password?: string;
+    }
   | {
       kind: 'sentinel';
       /** The primary's name in the sentinels' configuration (`sentinel monitor NAME …`). */
@@ -54,6 +62,24 @@ export function createRedisClient<S extends RedisScripts>(
       }),
     } as const;
   }
+  if (server.kind === 'cluster') {
+    return {
+      kind: 'cluster',
+      client: createCluster({
+        rootNodes: server.nodes.map((node) => ({ socket: { host: node.host, port: node.port } })),
+        RESP,
+        commandOptions,
+        scripts,
+        // For every node's connection, those it finds as well as those named here.
+        defaults: {
+          disableOfflineQueue: true,
+          socket,
+          ...(server.username !== undefined && { username: server.username }),
+          ...(server.password !== undefined && { password: server.password }),
+        },
+      }),
+    } as const;
+  }
   return {
     kind: 'sentinel',
     client: createSentinel({
@@ -79,13 +105,17 @@ export function createRedisClient<S extends RedisScripts>(
 /** For logs and the start-up line: never a password. */
 export function redisLocation(server: RedisServer): string {
   if (server.kind === 'sentinel') {
-    const sentinels = server.sentinels.map((node) => `${node.host}:${node.port}`).join(',');
-    return `sentinel ${server.name} via ${sentinels}`;
+    return `sentinel ${server.name} via ${hostPorts(server.sentinels)}`;
   }
+  if (server.kind === 'cluster') return `cluster via ${hostPorts(server.nodes)}`;
   try {
     const parsed = new URL(server.url);
     return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
   } catch {
     return 'Redis';
   }
+}
+
+function hostPorts(nodes: RedisNode[]): string {
+  return nodes.map((node) => `${node.host}:${node.port}`).join(',');
 }

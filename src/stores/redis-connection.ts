@@ -88,7 +88,10 @@ function newClient(server: RedisServer, policy: Parameters<typeof createRedisCli
   return createRedisClient(server, policy, scripts);
 }
 
-/** A plain client, or a Sentinel that moves every command and subscription to the primary of the day. */
+/**
+ * A plain client, a Sentinel that moves every command and subscription to the primary of the day, or a
+ * cluster that sends each command to the node holding its key's slot.
+ */
 type Opened = ReturnType<typeof newClient>;
 type Client = Opened['client'];
 
@@ -109,13 +112,24 @@ function describeError(error: unknown): string {
   return String(error);
 }
 
+/**
+ * A hash tag putting a key in the Redis Cluster slot of `key`, for a script or transaction that touches
+ * both: the cluster hashes only what a key's first `{…}` holds, and `key` itself when it holds none.
+ */
+export function slotOf(key: string): string {
+  // A `}` would end the tag early, and a `{…}` inside `key` would be the one its own slot is hashed from.
+  if (/[{}]/.test(key))
+    throw new RangeError(`no hash tag can follow a key holding { or }: ${JSON.stringify(key)}`);
+  return `{${key}}`;
+}
+
 /** EX takes whole seconds of at least one; throws RangeError for no TTL. */
 export function exSeconds(ttlSeconds: number): number {
   if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
   return Math.max(1, Math.ceil(ttlSeconds));
 }
 
-/** Where published messages arrive: a connection of its own, or the Sentinel's, which moves with the primary. */
+/** Where published messages arrive: a connection of its own, or the Sentinel's or cluster's, which follow the nodes. */
 interface Subscribing {
   subscribe(channel: string, listener: (message: string) => void): Promise<void>;
 }
@@ -126,19 +140,32 @@ interface SentinelClientError {
   error: unknown;
 }
 
-/** Outages and recoveries, from whichever kind of client; `sentinelError` hears what a sentinel said. */
+/**
+ * Outages and recoveries, from whichever kind of client; `topologyError` hears what a sentinel said, or
+ * why the cluster's nodes could not be found.
+ */
 function listen(
   opened: Opened,
-  on: { failure(error: unknown): void; ready(): void; sentinelError(error: unknown): void },
+  on: { failure(error: unknown): void; ready(): void; topologyError(error: unknown): void },
 ): void {
-  opened.client.on('ready', on.ready);
   if (opened.kind === 'url') {
+    opened.client.on('ready', on.ready);
     // Without a listener an 'error' event would throw and take the process down.
     opened.client.on('error', on.failure);
     return;
   }
+  if (opened.kind === 'cluster') {
+    // 'connect' once every slot has a node; 'node-ready' as each node answers again after an outage.
+    opened.client.on('connect', on.ready);
+    opened.client.on('node-ready', on.ready);
+    // A node that stops answering leaves its slots without one until it is back or a replica takes over.
+    opened.client.on('node-error', on.failure);
+    opened.client.on('error', on.topologyError);
+    return;
+  }
+  opened.client.on('ready', on.ready);
   // A Sentinel says 'error' for each sentinel it could not reach while another answered: only its primary counts.
-  opened.client.on('error', on.sentinelError);
+  opened.client.on('error', on.topologyError);
   opened.client.on('client-error', (event: SentinelClientError) => {
     if (event.type === 'MASTER') on.failure(event.error);
   });
@@ -213,8 +240,8 @@ export class RedisConnection implements RedisCommands {
       onClose: () => logger?.info({ address }, 'redis connection restored'),
     });
 
-    // Why a Sentinel found no primary at start (no such name, sentinels down), for the start-up error.
-    let sentinelError: unknown;
+    // Why a Sentinel found no primary, or a cluster no nodes, at start (no such name, nodes down), for the error.
+    let topologyError: unknown;
     listen(opened, {
       failure: (error) => {
         if (state.everReady && !state.closed) breaker.trip(error);
@@ -223,8 +250,8 @@ export class RedisConnection implements RedisCommands {
         state.everReady = true;
         breaker.probeNow();
       },
-      sentinelError: (error) => {
-        if (!state.everReady) sentinelError = error;
+      topologyError: (error) => {
+        if (!state.everReady) topologyError = error;
       },
     });
 
@@ -237,7 +264,7 @@ export class RedisConnection implements RedisCommands {
     } catch (error) {
       if (client.isOpen) await client.destroy();
       const cause =
-        sentinelError ?? (error instanceof Error && 'socketError' in error ? error.socketError : error);
+        topologyError ?? (error instanceof Error && 'socketError' in error ? error.socketError : error);
       throw new StoreUnavailableError(
         `Redis at ${address} unreachable within ${connectTimeoutMs} ms: ${describeError(cause)}`,
         { cause: error },
@@ -287,6 +314,7 @@ export class RedisConnection implements RedisCommands {
     return (await this.#run('EXISTS', (client) => client.exists(key))) > 0;
   }
 
+  /** On a cluster node-redis walks SCAN through every primary and splits UNLINK by slot. */
   async deleteStartingWith(prefix: string): Promise<number> {
     const MATCH = startingWith(prefix);
     let deleted = 0;
@@ -339,7 +367,12 @@ export class RedisConnection implements RedisCommands {
 
   /** Tells every connection subscribed to `topic` (under the key prefix), this replica's too. */
   async publish(topic: string, message: string): Promise<void> {
-    await this.#run('PUBLISH', (client) => client.publish(`${this.keyPrefix}${topic}`, message));
+    const channel = `${this.keyPrefix}${topic}`;
+    const opened = this.#opened;
+    // On a cluster the channel lives on one shard (SPUBLISH), rather than being sent to every node.
+    await this.#run('PUBLISH', (client) =>
+      opened.kind === 'cluster' ? opened.client.sPublish(channel, message) : client.publish(channel, message),
+    );
   }
 
   /**
@@ -356,6 +389,11 @@ export class RedisConnection implements RedisCommands {
 
   async #connectSubscriber(): Promise<Subscribing> {
     const opened = this.#opened;
+    // The cluster subscribes on the shard holding the channel, and follows it when the slot moves.
+    if (opened.kind === 'cluster') {
+      const cluster = opened.client;
+      return { subscribe: async (channel, listener) => void (await cluster.sSubscribe(channel, listener)) };
+    }
     // The Sentinel subscribes on a connection of its own, which it moves to each new primary.
     if (opened.kind === 'sentinel') {
       const sentinel = opened.client;

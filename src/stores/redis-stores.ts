@@ -1,4 +1,4 @@
-// Every store on one Redis server: loaded by index.ts only when REDIS_URL is set.
+// Every store on one Redis (a server, Sentinel's primary or a cluster), loaded by index.ts only with Redis.
 import { RedisChannelSettingsStore } from './channel-settings.js';
 import { FallbackOnceStore } from './fallback-once-store.js';
 import {

@@ -1,4 +1,5 @@
-// The review stores in Redis: a card changes under a SET NX lock with an owner token, so counts add up.
+// The review stores in Redis: a card changes under a SET NX lock with an owner token, so counts add up; the
+// lock's key is hash-tagged with the card's, so the guarded write stays in one slot of a Redis Cluster.
 import {
   type OpenCards,
   REVIEW_RETENTION_SECONDS,
@@ -7,7 +8,7 @@ import {
 } from '../review/stores.js';
 import type { ReviewCard } from '../review/types.js';
 import { lockOwner } from './lock-owner.js';
-import type { RedisConnection } from './redis-connection.js';
+import { type RedisConnection, slotOf } from './redis-connection.js';
 import { RedisJsonStore } from './redis-json-store.js';
 import {
   type ReviewLockOptions,
@@ -21,6 +22,11 @@ export type RedisReviewStoreOptions = ReviewLockOptions;
 
 /** Open cards listed past the limit, in case some in the index turn out stale (expired or handled). */
 const STALE_MARGIN = 5;
+
+/** A card's id in its key: braces, which no id the gateway makes holds, would break the lock's hash tag. */
+function keyId(cardId: string): string {
+  return cardId.replace(/[{}]/g, (brace) => encodeURIComponent(brace));
+}
 
 export class RedisReviewStore implements ReviewStore {
   readonly #redis: RedisConnection;
@@ -37,7 +43,8 @@ export class RedisReviewStore implements ReviewStore {
     cardId: string,
     change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
   ): Promise<T> {
-    const lockKey = `${this.#redis.keyPrefix}review-lock:${cardId}`;
+    const cardKey = this.#cards.key(keyId(cardId));
+    const lockKey = `${this.#redis.keyPrefix}review-lock:${slotOf(cardKey)}`;
     const owner = lockOwner();
     await this.#lock(lockKey, owner, cardId);
     try {
@@ -47,7 +54,7 @@ export class RedisReviewStore implements ReviewStore {
         const written = await this.#redis.setIfEquals(
           lockKey,
           owner,
-          this.#cards.key(cardId),
+          cardKey,
           JSON.stringify(card),
           REVIEW_RETENTION_SECONDS,
         );
@@ -66,7 +73,7 @@ export class RedisReviewStore implements ReviewStore {
   }
 
   get(cardId: string): Promise<ReviewCard | undefined> {
-    return this.#cards.get(cardId);
+    return this.#cards.get(keyId(cardId));
   }
 
   async openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {

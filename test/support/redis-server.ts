@@ -46,10 +46,23 @@ export function thawRedis(child: ChildProcess | undefined): void {
   child.kill('SIGCONT');
 }
 
-export async function startRedis(port: number): Promise<ChildProcess> {
+/** `settings`: more of redis-server's command-line settings (a cluster node's). */
+export async function startRedis(port: number, settings: string[] = []): Promise<ChildProcess> {
   const child = spawn(
     REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--daemonize',
+      'no',
+      ...settings,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const { stdout } = child;

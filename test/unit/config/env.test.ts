@@ -594,7 +594,7 @@ describe('where the state is kept', () => {
 
   it('refuses settings that disagree or name no store, one line each', () => {
     expect(stateOf({ STORE: 'redis' })).toEqual([
-      'REDIS_URL: or REDIS_SENTINELS is required when STORE is redis',
+      'REDIS_URL: or REDIS_SENTINELS or REDIS_CLUSTER_NODES is required when STORE is redis',
     ]);
     expect(stateOf({ STORE: 'memory', REDIS_URL: 'redis://h:1' })).toEqual([
       'STORE: is memory but REDIS_URL is set; unset one of them',
@@ -648,15 +648,60 @@ describe('where the state is kept', () => {
       'REDIS_PASSWORD: is required when REDIS_USERNAME is set',
     ]);
     expect(stateOf({ REDIS_URL: 'redis://h:1', REDIS_PASSWORD: 'hunter2' })).toEqual([
-      'REDIS_PASSWORD: is for REDIS_SENTINELS; with REDIS_URL put credentials in the URL (redis://user:password@host:6379)',
+      'REDIS_PASSWORD: is for REDIS_SENTINELS and REDIS_CLUSTER_NODES; with REDIS_URL put credentials in the URL (redis://user:password@host:6379)',
     ]);
     expect(stateOf({ REDIS_SENTINEL_PASSWORD: 'hunter2' })).toEqual([
       'REDIS_SENTINEL_PASSWORD: is set but REDIS_SENTINELS is not',
     ]);
     for (const list of ['127.0.0.1', '127.0.0.1:0', 'a:1,,b:2', 'secret-host:99999']) {
       expect(stateOf({ ...sentinels, REDIS_SENTINELS: list })).toEqual([
-        'REDIS_SENTINELS: must be host:port pairs separated by commas, e.g. 10.0.0.1:26379,10.0.0.2:26379',
+        'REDIS_SENTINELS: must be host:port pairs separated by commas, e.g. 10.0.0.1:6379,10.0.0.2:6379',
       ]);
     }
+  });
+
+  it('finds a Redis Cluster through the nodes named, with credentials for every node', () => {
+    expect(
+      stateOf({
+        REDIS_CLUSTER_NODES: '10.0.0.1:7000, redis-b.internal:7001',
+        REDIS_USERNAME: 'gw',
+        REDIS_PASSWORD: 'node-secret',
+      }),
+    ).toEqual({
+      kind: 'redis',
+      server: {
+        kind: 'cluster',
+        nodes: [
+          { host: '10.0.0.1', port: 7000 },
+          { host: 'redis-b.internal', port: 7001 },
+        ],
+        username: 'gw',
+        password: 'node-secret',
+      },
+      keyPrefix: 'cs-slack-gateway:',
+      commandTimeoutMs: 300,
+    });
+  });
+
+  it('refuses a cluster set beside another Redis, or with what only Sentinel takes, one line each', () => {
+    const cluster = { REDIS_CLUSTER_NODES: '127.0.0.1:7000' };
+    expect(stateOf({ ...cluster, REDIS_URL: 'redis://h:1' })).toEqual([
+      'REDIS_CLUSTER_NODES: is set but so is REDIS_URL; set one of them',
+    ]);
+    expect(
+      stateOf({ ...cluster, REDIS_URL: 'redis://h:1', REDIS_SENTINELS: 'h:2', REDIS_SENTINEL_NAME: 'gw' }),
+    ).toEqual(['REDIS_CLUSTER_NODES: is set but so is REDIS_URL and REDIS_SENTINELS; set one of them']);
+    expect(stateOf({ ...cluster, REDIS_SENTINEL_PASSWORD: 'hunter2' })).toEqual([
+      'REDIS_SENTINEL_PASSWORD: is set but REDIS_SENTINELS is not',
+    ]);
+    expect(stateOf({ REDIS_PASSWORD: 'hunter2' })).toEqual([
+      'REDIS_PASSWORD: is set but neither REDIS_SENTINELS nor REDIS_CLUSTER_NODES is',
+    ]);
+    expect(stateOf({ ...cluster, STORE: 'memory' })).toEqual([
+      'STORE: is memory but REDIS_CLUSTER_NODES is set; unset one of them',
+    ]);
+    expect(stateOf({ REDIS_CLUSTER_NODES: '127.0.0.1' })).toEqual([
+      'REDIS_CLUSTER_NODES: must be host:port pairs separated by commas, e.g. 10.0.0.1:6379,10.0.0.2:6379',
+    ]);
   });
 });

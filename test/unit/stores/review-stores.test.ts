@@ -124,10 +124,13 @@ describe('review cards in memory', () => {
   });
 });
 
+/** A card's lock, hash-tagged with the card's key so a cluster keeps both in one slot. */
+const lockKeyOf = (id: string): string => `${prefix}review-lock:{${prefix}review-card:${id}}`;
+
 describe('review cards in Redis', () => {
   it('holds the lock with its own token and a TTL while a change runs, and removes it after', async () => {
     const id = newId();
-    const lockKey = `${prefix}review-lock:${id}`;
+    const lockKey = lockKeyOf(id);
     const store = new RedisReviewStore(replicaA, { lockTtlSeconds: 7 });
     let during: { owner: string | null; ttlMs: number } | undefined;
     await store.change(id, async () => {
@@ -146,10 +149,10 @@ describe('review cards in Redis', () => {
 
   it('takes over a lock whose owner died, once it lapses', async () => {
     const id = newId();
-    await raw.set(`${prefix}review-lock:${id}`, 'dead-replica', { PX: 300 });
+    await raw.set(lockKeyOf(id), 'dead-replica', { PX: 300 });
     const store = new RedisReviewStore(replicaA, { lockWaitMs: 5_000, lockPollMs: 20 });
     await expect(store.change(id, increment(id))).resolves.toBe(1);
-    expect(await raw.exists(`${prefix}review-lock:${id}`)).toBe(0);
+    expect(await raw.exists(lockKeyOf(id))).toBe(0);
   });
 
   it('reads a corrupt or misshapen card as none, and a change replaces it', async () => {

@@ -1,6 +1,6 @@
 // The Redis stores as a fleet: two connections (two replicas) under a key prefix of the fleet's own,
-// on the real Redis at 127.0.0.1:6379 or through the test's Sentinel; closing deletes that prefix's keys
-// and nothing else.
+// on the real Redis at 127.0.0.1:6379, through the test's Sentinel or on the test's Redis Cluster; closing
+// deletes that prefix's keys and nothing else.
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { RedisChannelSettingsStore } from '../../../../src/stores/channel-settings.js';
@@ -14,6 +14,7 @@ import type { RedisServer } from '../../../../src/stores/redis-client.js';
 import { RedisConnection } from '../../../../src/stores/redis-connection.js';
 import { RedisReviewStore } from '../../../../src/stores/review-redis.js';
 import { declaredNamespaces, forgetWorkspaceIn } from '../../../../src/stores/stores.js';
+import { type ClusterSetup, deleteKeysOnCluster } from '../../../support/redis-cluster.js';
 import { deleteKeysOnPrimary, type SentinelSetup } from '../../../support/redis-sentinel.js';
 import { deleteKeysWithPrefix } from '../../../support/redis-server.js';
 import type { FleetOptions, ReplicaStores, StoreFleet, StoreImplementation } from './fleet.js';
@@ -59,6 +60,16 @@ export function redisSentinelStores(setup: SentinelSetup): StoreImplementation {
   );
 }
 
+/**
+ * The same on a Redis Cluster, whose nodes refuse a script or transaction whose keys lie in two slots
+ * (CROSSSLOT): every one the stores send runs here.
+ */
+export function redisClusterStores(setup: ClusterSetup): StoreImplementation {
+  return redisFleet('Redis Cluster, two replicas', { kind: 'cluster', nodes: setup.nodes }, (keyPrefix) =>
+    deleteKeysOnCluster(setup, keyPrefix),
+  );
+}
+
 async function openRedisFleet(
   server: RedisServer,
   deleteKeys: (keyPrefix: string) => Promise<void>,
@@ -69,9 +80,9 @@ async function openRedisFleet(
   const b = await RedisConnection.connect({ server, keyPrefix });
   return {
     replicas: [replica(a, options), replica(b, options)],
-    // Another replica's lock, with a TTL far past any wait here.
+    // Another replica's lock, with a TTL far past any wait here; hash-tagged with the card's key.
     async holdCard(id) {
-      const lockKey = `${keyPrefix}review-lock:${id}`;
+      const lockKey = `${keyPrefix}review-lock:{${keyPrefix}review-card:${id}}`;
       await a.set(lockKey, 'someone-else', 30);
       return async () => {
         // A replica that gave up never released a lock it does not own.

@@ -76,6 +76,15 @@ export function describeReviewStoreContract(implementation: StoreImplementation)
       await expect(store.change(id, increment(id))).resolves.toBe(2);
     });
 
+    it('changes a card whose id holds braces like any other, on every replica', async () => {
+      const fleet = await openFleet(implementation);
+      const [{ reviewCards: a }, { reviewCards: b }] = fleet.replicas;
+      const id = `doc:{${randomBytes(2).toString('hex')}}x}{`;
+      await put(a, reviewCard(id, 1));
+      expect(await b.change(id, increment(id))).toBe(2);
+      expect((await a.get(id))?.count).toBe(2);
+    });
+
     it('gives up with ReviewCardBusyError once the wait passes while someone else holds the card', async () => {
       const fleet = await openFleet(implementation, { lockWaitMs: 300 });
       const [{ reviewCards: store }] = fleet.replicas;
