@@ -26,6 +26,8 @@
 // BENCH_BEFORE_STORES=sqlite,memory,redis runs that checkout's gateway on each store listed (default sqlite).
 // BENCH_BEFORE_FEATURES=NAME=value,… changes the before gateways' features alone: with BENCH_BEFORE set
 // to this very checkout, the pairs give one feature's cost (`USER_QUESTION_LIMIT=off,…`).
+// BENCH_REDIS_SENTINELS=host:port,… with BENCH_REDIS_SENTINEL_NAME: the Redis gateways reach the primary
+// at BENCH_REDIS_URL through its sentinels instead (the run's keys are deleted there).
 // BENCH_OTLP_SINK=1 starts a loopback OTLP receiver that takes every export and keeps nothing; `$OTLP_SINK`
 // in BENCH_BEFORE_FEATURES is its address (`OTEL_EXPORTER_OTLP_ENDPOINT=$OTLP_SINK`: tracing's cost).
 // BENCH_WORKSPACES=<n> adds the SQLite gateway installed in n workspaces (each installed through its
@@ -43,6 +45,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { LOCALES } from '../src/conversation/locale.js';
 import { type Simulator, startSimulator } from '../src/simulator/index.js';
 import { renderThinking } from '../src/slack/answers/blocks.js';
+import type { RedisServer } from '../src/stores/redis-client.js';
 import { deleteKeysWithPrefix } from '../test/support/redis-server.js';
 import {
   CHATTER_CHANNELS,
@@ -451,8 +454,26 @@ interface SystemPlan {
 
 /** A Redis of the bench's caller, and the prefix of this run's keys in it. */
 interface BenchRedis {
+  /** The primary, where the run's keys are deleted at the end. */
   url: string;
+  /** As the gateways reach it: the URL, or through BENCH_REDIS_SENTINELS. */
+  server: RedisServer;
   keyPrefix: string;
+}
+
+/** BENCH_REDIS_SENTINELS and BENCH_REDIS_SENTINEL_NAME: the gateways reach Redis through the sentinels. */
+function sentinelsFromEnv(): RedisServer | undefined {
+  const raw = process.env.BENCH_REDIS_SENTINELS?.trim();
+  if (!raw) return undefined;
+  const name = process.env.BENCH_REDIS_SENTINEL_NAME?.trim();
+  if (!name) throw new Error('BENCH_REDIS_SENTINEL_NAME must name the primary with BENCH_REDIS_SENTINELS');
+  const sentinels = raw.split(',').map((node) => {
+    const [host, port] = node.trim().split(':');
+    if (!host || !port || !Number.isInteger(Number(port)))
+      throw new Error('BENCH_REDIS_SENTINELS: host:port,…');
+    return { host, port: Number(port) };
+  });
+  return { kind: 'sentinel', name, sentinels };
 }
 
 /** Under the run's Redis prefix: the checkout before keeps its keys apart from this one's. */
@@ -481,7 +502,7 @@ function plan(
       name: 'gateway-redis',
       system: {
         kind: 'gateway',
-        store: { kind: 'redis', server: { kind: 'url', url: redis.url }, keyPrefix: redis.keyPrefix },
+        store: { kind: 'redis', server: redis.server, keyPrefix: redis.keyPrefix },
       },
     });
   if (!beforePath) return systems;
@@ -499,7 +520,7 @@ function plan(
     // Keys of its own under the run's prefix, so the two gateways share no claim and both are deleted.
     const store = {
       kind: 'redis' as const,
-      server: { kind: 'url' as const, url: redis.url },
+      server: redis.server,
       keyPrefix: `${redis.keyPrefix}${BEFORE_KEYS}`,
     };
     systems.push({ name: 'gateway-redis-before', system: { kind: 'gateway', store } });
@@ -570,8 +591,13 @@ async function main(): Promise<void> {
   const profileDir = SETTINGS.profile ? mkdtempSync(join(tmpdir(), 'gateway-cpu-prof-')) : undefined;
   const stateDir = mkdtempSync(join(tmpdir(), 'gateway-bench-state-'));
   // Of this run alone, so the keys deleted at the end are only its own, even on a shared Redis.
+  const sentinels = sentinelsFromEnv();
   const redis = SETTINGS.redisUrl
-    ? { url: SETTINGS.redisUrl, keyPrefix: `bench-load-${process.pid}-${Date.now().toString(36)}:` }
+    ? {
+        url: SETTINGS.redisUrl,
+        server: sentinels ?? { kind: 'url' as const, url: SETTINGS.redisUrl },
+        keyPrefix: `bench-load-${process.pid}-${Date.now().toString(36)}:`,
+      }
     : undefined;
   // A fresh file each run: a file left by an earlier run would start with its rows and its size. It
   // holds only the chatter channels' settings, written before the gateway opens it, as at any start.
