@@ -14,7 +14,7 @@ const COLOURS = {
 // 1.5 pixels per point: sharp enough on a dense screen, and the PNG encodes in a fraction of 2x's time.
 export const DAILY_CHART_SIZE: ChartSize = { width: 800, height: 400, scale: 1.5 };
 
-export interface DailySeriesLine {
+interface DailySeriesLine {
   /** The legend's name, in the reader's language. */
   name: string;
   /** One a day, in the labels' order; undefined where the figure is unknown, drawn as a gap. */

@@ -31,7 +31,7 @@ export interface ChartImage {
 }
 
 /** The chart's SVG, as ECharts lays it out without a DOM. */
-export function chartSvg(option: ChartOption, size: Pick<ChartSize, 'width' | 'height'>): string {
+function chartSvg(option: ChartOption, size: Pick<ChartSize, 'width' | 'height'>): string {
   const chart = init(null, null, { renderer: 'svg', ssr: true, width: size.width, height: size.height });
   try {
     chart.setOption({ ...option, animation: false });
