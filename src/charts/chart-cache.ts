@@ -12,12 +12,12 @@ export class ChartCache {
     sizeCalculation: (image) => Math.max(1, image.png.length),
   });
 
-  /** The image drawn before for inputs equal to `inputs` (as JSON), else `draw()`'s, kept. */
-  image(inputs: unknown, draw: () => ChartImage): ChartImage {
+  /** The image drawn before for inputs equal to `inputs` (as JSON), else `draw()`'s, kept once drawn. */
+  async image(inputs: unknown, draw: () => Promise<ChartImage>): Promise<ChartImage> {
     const key = createHash('sha256').update(JSON.stringify(inputs)).digest('base64url');
     const cached = this.#images.get(key);
     if (cached) return cached;
-    const image = draw();
+    const image = await draw();
     this.#images.set(key, image);
     return image;
   }

@@ -206,6 +206,7 @@ export function fakes(
     platformOf: () => platform,
     agentGroups: [],
     charts: new ChartCache(),
+    chartDrawer: { draw: () => Promise.reject(new Error('no charts in this test')) },
     home: {
       examples: undefined,
       figures: { figures: async () => ({ kind: 'unavailable', reason: 'unavailable', at: 0 }) },

@@ -23,6 +23,7 @@ type CommandDeps = Pick<
   | 'platformOf'
   | 'agentGroups'
   | 'charts'
+  | 'chartDrawer'
 >;
 
 /** The desk's words of the slash command; `help` is also what an unknown word gets. */

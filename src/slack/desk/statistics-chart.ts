@@ -1,6 +1,4 @@
 // The chart under `/cs stats`' figures: drawn after they are shown, uploaded to the operator's DM.
-import { DAILY_CHART_SIZE, dailyComparisonOption } from '../../charts/daily-comparison.js';
-import { drawChart } from '../../charts/draw.js';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import { dailyQuestions } from '../../service-desk/daily-statistics.js';
@@ -16,7 +14,15 @@ import type { DeskPieces } from './pieces.js';
 
 export type ChartDeps = Pick<
   RoomKit & DeskPieces,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'access' | 'platformOf' | 'responder' | 'charts'
+  | 'logger'
+  | 'onEvent'
+  | 'inFlight'
+  | 'users'
+  | 'access'
+  | 'platformOf'
+  | 'responder'
+  | 'charts'
+  | 'chartDrawer'
 >;
 
 /**
@@ -54,8 +60,8 @@ async function uploadChart(
   }
   const chart = questionsChart(locale, daily.series);
   try {
-    const image = deps.charts.image({ workspace: handling.teamId, chart: chart.drawing }, () =>
-      drawChart(dailyComparisonOption(chart.drawing), DAILY_CHART_SIZE),
+    const image = await deps.charts.image({ workspace: handling.teamId, chart: chart.drawing }, () =>
+      deps.chartDrawer.draw(chart.drawing),
     );
     const channel = await deps.responder.directMessage(handling, userId);
     if (!channel) return failed;

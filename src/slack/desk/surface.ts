@@ -1,5 +1,6 @@
 // The operators' service desk: the slash command, the tickets filter, and the buttons that open them.
 import { ChartCache } from '../../charts/chart-cache.js';
+import { ChartDrawer } from '../../charts/chart-drawer.js';
 import type { Room } from '../handling/surface.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { agentsClickListener } from './agents.js';
@@ -24,7 +25,13 @@ import { ticketResultListener } from './ticket-result-click.js';
 
 export function deskRoom(kit: RoomKit): Room {
   const { platformOf, agentGroups } = kit.sources;
-  const deps: RoomKit & DeskPieces = { ...kit, platformOf, agentGroups, charts: new ChartCache() };
+  const deps: RoomKit & DeskPieces = {
+    ...kit,
+    platformOf,
+    agentGroups,
+    charts: new ChartCache(),
+    chartDrawer: new ChartDrawer(),
+  };
   const { settings } = kit;
   const digest = statisticsDigest(kit);
   return {
