@@ -72,7 +72,10 @@ async function answer(
     await answerWhenReady(reply, locale, workingLineDelayMs, work);
     return;
   }
-  const statistics = statisticsMessage(deps, handling, locale, command, subcommand.dates);
+  // "Today" is the operator's, so the last 7 days end on the date their clock shows.
+  const statistics = handling
+    .person(userId)
+    .then(({ timeZone }) => statisticsMessage(deps, handling, locale, command, subcommand.dates, timeZone));
   await answerWhenReady(
     reply,
     locale,

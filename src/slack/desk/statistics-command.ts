@@ -21,8 +21,9 @@ export async function statisticsMessage(
   locale: Locale,
   command: string,
   dates: readonly string[],
+  timeZone: string | undefined,
 ): Promise<{ message: RenderedMessage; chartPeriod?: Period }> {
-  const asked = periodOf(dates, new Date());
+  const asked = periodOf(dates, new Date(), timeZone);
   if (asked.kind === 'invalid') {
     deps.onEvent('statistics', 'invalid');
     const problem = renderStatisticsProblem(

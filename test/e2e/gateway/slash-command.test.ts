@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformClient, StaticTokenProvider } from '../../../src/platform/index.js';
 import { DEFAULT_SIMULATOR_TOKEN } from '../../../src/simulator/index.js';
+import { todayIn } from '../../../src/util/time-zone.js';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   buttonOf,
@@ -242,7 +243,8 @@ describe('/cs', () => {
 
   it('takes the last 7 days by default, and explains bad dates instead of asking the platform', async () => {
     const h = harness();
-    const today = new Date().toISOString().slice(0, 10);
+    // The operator's own today: the fake Slack gives people Asia/Tokyo unless told otherwise.
+    const today = todayIn('Asia/Tokyo', new Date());
     const mark = h.slack.calls().length;
     expect(textOf(await run(h, 'stats', OPERATOR))).toContain(`– ${today}*`);
     // Its chart goes on after the figures: done here, so no later test sees its calls.
