@@ -120,6 +120,26 @@ describe('/cs stats with a chart', () => {
     expect(String(completed.body.initial_comment)).toContain('每日提问，11月1日 – 11月30日');
   });
 
+  it('keeps the figures when the platform fails for the days, says the chart could not be made, uploads nothing', async () => {
+    const h = harness();
+    // The platform breaks once the figures are posted: the command waits for this answer before its chart.
+    h.slack.setHandler('response_url', (call) => {
+      if (textOf(call).includes('Service desk'))
+        h.simulator.faults.set({ kind: 'http500', actions: ['wb_session_message'] });
+      return { ok: true };
+    });
+    const { mark, figures } = await stats(h, 'stats 2026-11-01 2026-11-07', OPERATOR);
+    const note = await h.slack.waitForCall(
+      'response_url',
+      (call) => h.slack.calls().indexOf(call) >= mark && call !== figures,
+      WAIT_MS,
+    );
+    expect(textOf(figures)).toContain('Service desk, 2026-11-01 – 2026-11-07');
+    expect(textOf(note)).toContain('The chart could not be made this time; the figures above stand.');
+    expect(buttonOf(note, 'stats_chart_retry').value).toBe('2026-11-01/2026-11-07');
+    expect(since(h, mark, 'files.getUploadURLExternal')).toEqual([]);
+  });
+
   it('keeps the figures when the upload fails, says the chart could not be made, and Try again sends it', async () => {
     const h = harness();
     h.slack.failNext('files.getUploadURLExternal', { error: 'file_uploads_disabled' });
