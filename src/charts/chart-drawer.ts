@@ -1,6 +1,8 @@
 // Charts drawn on a worker thread (draw-worker.ts), one at a time, so an answer never waits behind one.
+
+import { createRequire } from 'node:module';
 import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DailyComparison } from './daily-comparison.js';
 import type { ChartImage } from './draw.js';
@@ -8,8 +10,13 @@ import type { DrawReply, DrawRequest } from './draw-worker.js';
 
 /** The worker beside this module: `.js` once compiled, `.ts` under tsx and vitest. */
 const WORKER_URL = new URL(`./draw-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
-/** The worker imports the charts' own modules, so from sources it needs tsx's loader, not bare type stripping. */
-const WORKER_EXEC_ARGV = WORKER_URL.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [];
+/**
+ * The worker imports the charts' own modules, so from sources it needs tsx's loader, not bare type
+ * stripping; named by its path, as `--import tsx` would be looked for from the process's directory.
+ */
+const WORKER_EXEC_ARGV = WORKER_URL.pathname.endsWith('.ts')
+  ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
+  : [];
 /** Far past a draw's tens of milliseconds: a worker this late is stuck, and is replaced. */
 const DRAW_TIMEOUT_MS = 20_000;
 
