@@ -120,6 +120,21 @@ describe('/cs stats with a chart', () => {
     expect(String(completed.body.initial_comment)).toContain('每日提问，11月1日 – 11月30日');
   });
 
+  it('draws no chart for a range past 31 days, says so, and asks the platform for no single day', async () => {
+    const h = harness();
+    const platformMark = h.simulator.received.length;
+    const { mark, figures } = await stats(h, 'stats 2026-09-01 2026-10-31', OPERATOR);
+    const note = await h.slack.waitForCall(
+      'response_url',
+      (call) => h.slack.calls().indexOf(call) >= mark && call !== figures,
+      WAIT_MS,
+    );
+    expect(textOf(figures)).toContain('Service desk, 2026-09-01 – 2026-10-31');
+    expect(textOf(note)).toContain('Charts are drawn for up to 31 days: shorten the range to see one.');
+    expect(singleDayReads(h, platformMark)).toEqual([]);
+    expect(since(h, mark, 'files.getUploadURLExternal')).toEqual([]);
+  });
+
   it('keeps the figures when the platform fails for the days, says the chart could not be made, uploads nothing', async () => {
     const h = harness();
     // The platform breaks once the figures are posted: the command waits for this answer before its chart.
