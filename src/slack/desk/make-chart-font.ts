@@ -1,9 +1,10 @@
-// `npm run charts:font`: cuts the registry's Noto Sans SC down to the characters the charts draw.
+// `npm run charts:font`: cuts the registry's Noto Sans SC down to the characters the desk's charts draw
+// (here, beside the labels, so that src/charts knows no room).
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import subsetFont from 'subset-font';
-import { chartCharacters } from '../slack/desk/chart-characters.js';
-import { CHART_FONT } from './chart-font.js';
+import { CHART_FONT } from '../../charts/chart-font.js';
+import { chartCharacters } from './chart-characters.js';
 
 const require = createRequire(import.meta.url);
 const source = require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
