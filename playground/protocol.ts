@@ -73,6 +73,8 @@ export interface FileShare {
   size: number;
   /** The first few kilobytes, for a text file's preview. */
   preview: string | undefined;
+  /** An image Slack would show inline (PNG, JPEG or GIF), as a data URL, with its alt text. */
+  image?: { url: string; altText: string | undefined } | undefined;
 }
 
 export interface PlaygroundMessage {

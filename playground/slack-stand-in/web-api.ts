@@ -30,6 +30,27 @@ const SUGGESTED_PROMPTS_MAX = 4;
 /** assistant.threads.setStatus rotates through up to ten loading messages. */
 const LOADING_MESSAGES_MAX = 10;
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** files.getUploadURLExternal's limit on an image's description. */
+const ALT_TEXT_MAX = 1000;
+/** The image types Slack shows inline, by their first bytes. */
+const IMAGE_SIGNATURES: readonly [mimetype: string, signature: Buffer][] = [
+  ['image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])],
+  ['image/jpeg', Buffer.from([0xff, 0xd8, 0xff])],
+  ['image/gif', Buffer.from('GIF8', 'latin1')],
+];
+
+function imageOf(bytes: Buffer, altText: string | undefined): FileShare['image'] {
+  const found = IMAGE_SIGNATURES.find(([, signature]) =>
+    bytes.subarray(0, signature.length).equals(signature),
+  );
+  return found ? { url: `data:${found[0]};base64,${bytes.toString('base64')}`, altText } : undefined;
+}
+
+interface PendingUpload {
+  name: string;
+  bytes: Buffer | undefined;
+  altText?: string | undefined;
+}
 
 export interface SlackStandInOptions {
   /** The one token it accepts; undefined accepts any (the tests check which token was sent themselves). */
@@ -46,7 +67,7 @@ export class SlackStandIn {
   readonly #workspace: SlackWorkspace;
   readonly #identity: Identity;
   readonly #options: SlackStandInOptions;
-  readonly #uploads = new Map<string, { name: string; bytes: Buffer | undefined }>();
+  readonly #uploads = new Map<string, PendingUpload>();
   readonly #responseTargets = new Map<string, ResponseTarget>();
   /** What a URL belonging to no message (a slash command's) last posted, by its key. */
   readonly #commandPosts = new Map<string, string>();
@@ -219,8 +240,17 @@ export class SlackStandIn {
       case 'views.publish':
         return this.#publish(body);
       case 'files.getUploadURLExternal': {
+        // Slack documents `alt_txt`; @slack/web-api's files.uploadV2 sends `alt_text`: either is kept.
+        const altText = typeof body.alt_txt === 'string' ? body.alt_txt : body.alt_text;
+        if (typeof altText === 'string' && [...altText].length > ALT_TEXT_MAX) {
+          return { ok: false, error: 'alt_txt_too_large' };
+        }
         const fileId = `F0STAND${randomBytes(4).toString('hex').toUpperCase()}`;
-        this.#uploads.set(fileId, { name: stringOr(body.filename, 'file'), bytes: undefined });
+        this.#uploads.set(fileId, {
+          name: stringOr(body.filename, 'file'),
+          bytes: undefined,
+          altText: typeof altText === 'string' ? altText : undefined,
+        });
         return { ok: true, upload_url: `${this.#origin()}/upload/${fileId}`, file_id: fileId };
       }
       case 'files.completeUploadExternal':
@@ -596,13 +626,16 @@ export class SlackStandIn {
       const id = typeof item.id === 'string' ? item.id : '';
       const pending = this.#uploadOf(id);
       if (!pending?.bytes) return { ok: false, error: 'file_not_found' };
+      const image = imageOf(pending.bytes, pending.altText);
       this.#uploads.delete(id);
       shares.push({
         id,
         name: pending.name,
         title: stringOr(item.title, pending.name),
         size: pending.bytes.length,
-        preview: pending.bytes.subarray(0, FILE_PREVIEW_BYTES).toString('utf8'),
+        ...(image
+          ? { image, preview: undefined }
+          : { preview: pending.bytes.subarray(0, FILE_PREVIEW_BYTES).toString('utf8') }),
       });
     }
     const channel =
@@ -621,7 +654,7 @@ export class SlackStandIn {
   }
 
   /** An upload it gave the address for, or, when the directory assumes the unseen, an empty one. */
-  #uploadOf(fileId: string): { name: string; bytes: Buffer | undefined } | undefined {
+  #uploadOf(fileId: string): PendingUpload | undefined {
     const pending = this.#uploads.get(fileId);
     if (pending || !this.#workspace.directory.assumesUnseen) return pending;
     return { name: 'file', bytes: Buffer.alloc(0) };

@@ -533,6 +533,9 @@ function renderMessage(
             `📄 ${file.title}`,
             h('span', { class: 'file-size' }, ` ${file.name} · ${file.size} bytes`),
           ),
+          file.image
+            ? h('img', { class: 'file-image', src: file.image.url, alt: file.image.altText ?? file.title })
+            : undefined,
           file.preview ? h('pre', { class: 'file-preview' }, file.preview) : undefined,
         ),
       ),

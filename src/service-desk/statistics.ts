@@ -90,15 +90,18 @@ export const STATISTICS_DAYS_MAX = 366;
 
 type PeriodProblem = 'not_a_date' | 'too_many_dates' | 'ends_before_start' | 'too_long' | 'in_the_future';
 
-/** The period a command asks for: its two dates, one (from then to today), or none (the last 7 days). */
+/**
+ * The period a command asks for: its two dates, one (from then to today), or none (the last 7 days),
+ * "today" being the reader's in `timeZone` (UTC where the reader's zone is not known).
+ */
 export function periodOf(
   dates: readonly string[],
   today: Date,
+  timeZone = 'UTC',
 ): { kind: 'ok'; period: Period } | { kind: 'invalid'; problem: PeriodProblem } {
   if (dates.length > 2) return { kind: 'invalid', problem: 'too_many_dates' };
   const [from, to] = dates;
-  // Statistics days are taken as UTC days (the command carries no reader's zone).
-  const todayText = todayIn('UTC', today);
+  const todayText = todayIn(timeZone, today);
   const start = from === undefined ? addDays(todayText, -(DEFAULT_DAYS - 1)) : from;
   const end = to ?? todayText;
   if (!isCalendarDate(start) || !isCalendarDate(end)) return { kind: 'invalid', problem: 'not_a_date' };

@@ -150,7 +150,7 @@ function callsOf(filter: TicketFilter): TicketListRequest[][] {
 }
 
 /** Runs `work` on every item, at most CONCURRENT_CALLS at a time, keeping the items' order. */
-async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {

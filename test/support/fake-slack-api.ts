@@ -167,12 +167,13 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     }
     const delayMs = delays.get(method)?.shift();
     if (delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    // An upload's body is the file (files.uploadV2 posts it to the URL it was given), recorded as text.
+    // An upload's body is the file (files.uploadV2 posts it to the URL it was given), recorded as text
+    // and, for binary files such as a chart's PNG, as base64.
     const contentType = req.headers['content-type'];
     const upload = uploadMatch ? await uploadedBytes(raw, contentType) : undefined;
     const body =
       uploadMatch && upload
-        ? { file_id: uploadMatch[1], content: upload.toString('utf8') }
+        ? { file_id: uploadMatch[1], content: upload.toString('utf8'), base64: upload.toString('base64') }
         : parseBody(raw.toString('utf8'), contentType);
     const call: RecordedCall = {
       method,

@@ -1,7 +1,9 @@
 // Fakes for the listeners' small interfaces (ask, rate, user lookup, delivery claims, threads), a
 // Web API client that records its calls, and Bolt-shaped arguments for calling a listener directly,
 // as bolt-js's own tests do with dummy middleware arguments. No module is mocked.
+
 import { webApi } from '@slack/bolt';
+import { ChartCache } from '../../src/charts/chart-cache.js';
 import { parseEnv } from '../../src/config/env.js';
 import type { AskOptions, QuestionInput, RateOutcome } from '../../src/conversation/conversation.js';
 import type { Placement, Reply } from '../../src/conversation/types.js';
@@ -203,6 +205,8 @@ export function fakes(
     access: { operators: noOperators(), contact: undefined, onRefusal: () => {} },
     platformOf: () => platform,
     agentGroups: [],
+    charts: new ChartCache(),
+    chartDrawer: { draw: () => Promise.reject(new Error('no charts in this test')) },
     home: {
       examples: undefined,
       figures: { figures: async () => ({ kind: 'unavailable', reason: 'unavailable', at: 0 }) },

@@ -4,6 +4,7 @@ import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import { type AgentGroup, agentGroupName } from '../../service-desk/agent-groups.js';
 import type { AgentsResult } from '../../service-desk/agents.js';
+import { CHART_DAYS_MAX } from '../../service-desk/daily-statistics.js';
 import type { DeskFailureKind } from '../../service-desk/platform-failure.js';
 import {
   type Figure,
@@ -56,7 +57,11 @@ export function renderCommandHelp(
   command: string,
   surfaceHelp: readonly string[] = [],
 ): RenderedMessage {
-  return message([t(locale, 'cs_help', { command, ...filterWords() }), ...surfaceHelp].join('\n'));
+  return message(
+    [t(locale, 'cs_help', { command, chartDays: CHART_DAYS_MAX, ...filterWords() }), ...surfaceHelp].join(
+      '\n',
+    ),
+  );
 }
 
 export function renderAgentsUsage(locale: Locale, command: string): RenderedMessage {

@@ -16,3 +16,4 @@ export const AGENTS_GROUP_ACTION_PATTERN = /^agents_group:\d{1,3}$/;
 export function agentsGroupActionId(index: number): string {
   return `agents_group:${index}`;
 }
+export const ACTION_STATS_CHART_RETRY = 'stats_chart_retry';

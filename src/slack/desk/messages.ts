@@ -3,7 +3,7 @@ import { catalog, translator } from '../kit/i18n.js';
 
 const en = {
   cs_help:
-    '*{command}: the service desk from Slack*\n• `{command} help`: this help.\n• `{command} tickets`: a form to filter tickets by creation date, status, source and category (operators). Typed, for the common case: `{command} tickets [from] [to] [status:<names>] [source:<names>] [category:<id>]`, e.g. `{command} tickets 2026-10-01 2026-11-20 status:open` (dates yyyy-MM-dd in your time zone, default the last 7 days; names comma-separated).\n• `{command} agents [group]`: the agents of a service group, named as people know it (`{command} agents IT Service Desk`) or by its id; without one, the groups to pick from (operators).\n• `{command} stats [from] [to]`: message and satisfaction figures for a range (yyyy-MM-dd; default the last 7 days), each compared with the period before (operators).\nStatuses: {statuses}. Sources: {sources}.\nResults are shown only to you.',
+    '*{command}: the service desk from Slack*\n• `{command} help`: this help.\n• `{command} tickets`: a form to filter tickets by creation date, status, source and category (operators). Typed, for the common case: `{command} tickets [from] [to] [status:<names>] [source:<names>] [category:<id>]`, e.g. `{command} tickets 2026-10-01 2026-11-20 status:open` (dates yyyy-MM-dd in your time zone, default the last 7 days; names comma-separated).\n• `{command} agents [group]`: the agents of a service group, named as people know it (`{command} agents IT Service Desk`) or by its id; without one, the groups to pick from (operators).\n• `{command} stats [from] [to]`: message and satisfaction figures for a range (yyyy-MM-dd; default the last 7 days), each compared with the period before, and a chart of questions a day sent to your DM with me (up to {chartDays} days; operators).\nStatuses: {statuses}. Sources: {sources}.\nResults are shown only to you.',
   cs_stats_title: '*Service desk, {from} – {to}*',
   cs_stats_compared:
     'Each figure beside {from} – {to}, {days, plural, one {the day before} other {the # days before}}.',
@@ -127,13 +127,27 @@ const en = {
   stats_modal_close: 'Close',
   desk_working: '⏳ Working on it…',
   digest_title: '*Service desk digest*',
+  // chart_label_*: drawn into the chart image; the shipped font's subset holds their characters.
+  chart_label_questions: 'Questions a day (customer messages)',
+  chart_label_current: '{from} – {to}',
+  chart_label_previous: '{from} – {to} (previous)',
+  chart_label_missing: '{count, plural, one {# day} other {# days}} without figures',
+  chart_alt:
+    'Chart of questions a day (customer messages), {from} – {to}: {days}. Total {total, number}; the {count, plural, one {day} other {# days}} before ({previousFrom} – {previousTo}): {previousTotal}.',
+  chart_alt_day: '{day} {value}',
+  chart_alt_unknown: 'unknown',
+  chart_comment: '📈 Questions a day, {from} – {to}, beside the period before (dashed).',
+  chart_sent: '📈 The chart of questions a day is in your DM with me.',
+  chart_failed: 'The chart could not be made this time; the figures above stand.',
+  chart_too_long:
+    'Charts are drawn for up to {days, plural, one {# day} other {# days}}: shorten the range to see one.',
 } as const;
 
 export type MessageKey = keyof typeof en;
 
 export const messages = catalog(en, {
   cs_help:
-    '*{command}：在 Slack 中使用客服平台*\n• `{command} help`：显示本帮助。\n• `{command} tickets`：打开表单，按创建日期、状态、来源和分类筛选工单（仅限管理员）。常用条件也可直接输入：`{command} tickets [开始] [结束] [status:<名称>] [source:<名称>] [category:<id>]`，例如 `{command} tickets 2026-10-01 2026-11-20 status:open`（日期为 yyyy-MM-dd，按你的时区，默认最近 7 天；多个名称用逗号分隔）。\n• `{command} agents [客服组]`：列出某个客服组的客服，可写组名（如 `{command} agents IT Service Desk`）或组 ID；不写则列出可选的客服组（仅限管理员）。\n• `{command} stats [开始] [结束]`：某时间段的消息与满意度数据（yyyy-MM-dd，默认最近 7 天），并与上一周期对比（仅限管理员）。\n状态：{statuses}。来源：{sources}。\n结果只对你可见。',
+    '*{command}：在 Slack 中使用客服平台*\n• `{command} help`：显示本帮助。\n• `{command} tickets`：打开表单，按创建日期、状态、来源和分类筛选工单（仅限管理员）。常用条件也可直接输入：`{command} tickets [开始] [结束] [status:<名称>] [source:<名称>] [category:<id>]`，例如 `{command} tickets 2026-10-01 2026-11-20 status:open`（日期为 yyyy-MM-dd，按你的时区，默认最近 7 天；多个名称用逗号分隔）。\n• `{command} agents [客服组]`：列出某个客服组的客服，可写组名（如 `{command} agents IT Service Desk`）或组 ID；不写则列出可选的客服组（仅限管理员）。\n• `{command} stats [开始] [结束]`：某时间段的消息与满意度数据（yyyy-MM-dd，默认最近 7 天），并与上一周期对比，同时把每日提问图表发到你与我的私信中（最多 {chartDays} 天；仅限管理员）。\n状态：{statuses}。来源：{sources}。\n结果只对你可见。',
   cs_stats_title: '*客服数据，{from} – {to}*',
   cs_stats_compared: '每项数据旁为之前 {days, plural, other {# 天}}（{from} – {to}）的对比。',
   cs_stats_no_comparison: '未能取得上一周期的数据，本次不做对比。',
@@ -247,6 +261,18 @@ export const messages = catalog(en, {
   stats_modal_close: '关闭',
   desk_working: '⏳ 正在处理…',
   digest_title: '*客服数据摘要*',
+  chart_label_questions: '每日提问（客户消息）',
+  chart_label_current: '{from} – {to}',
+  chart_label_previous: '{from} – {to}（上一期）',
+  chart_label_missing: '{count, plural, other {# 天}}无数据',
+  chart_alt:
+    '每日提问（客户消息）图表，{from} – {to}：{days}。合计 {total, number}；之前 {count, plural, other {# 天}}（{previousFrom} – {previousTo}）：{previousTotal}。',
+  chart_alt_day: '{day} {value}',
+  chart_alt_unknown: '未知',
+  chart_comment: '📈 每日提问，{from} – {to}，虚线为上一期。',
+  chart_sent: '📈 每日提问图表已发到你与我的私信中。',
+  chart_failed: '这次未能生成图表；以上数据不受影响。',
+  chart_too_long: '图表最多覆盖 {days, plural, other {# 天}}：缩短时间范围即可看到图表。',
 });
 
 export const t = translator(messages);

@@ -1,4 +1,6 @@
 // What only the desk room holds beside the shared kit; its factory in surface.ts builds it.
+import type { ChartCache } from '../../charts/chart-cache.js';
+import type { ChartDrawer } from '../../charts/chart-drawer.js';
 import type { AgentGroup } from '../../service-desk/agent-groups.js';
 import type { AgentsApi } from '../../service-desk/agents.js';
 import type { StatisticsApi } from '../../service-desk/statistics.js';
@@ -9,4 +11,8 @@ export interface DeskPieces {
   /** The workspace's own account's, found as each call is made. */
   platformOf: (workspace: string) => TicketsApi & AgentsApi & StatisticsApi;
   agentGroups: readonly AgentGroup[];
+  /** The statistics charts already drawn, shared by every operator of this gateway. */
+  charts: ChartCache;
+  /** Draws them on a thread of their own. */
+  chartDrawer: Pick<ChartDrawer, 'draw'>;
 }

@@ -7,13 +7,23 @@ import { agentsMessage } from './agents.js';
 import { parseSubcommand } from './command-grammar.js';
 import { renderCommandHelp } from './command-views.js';
 import type { DeskPieces } from './pieces.js';
+import { sendStatisticsChart } from './statistics-chart.js';
 import { statisticsMessage } from './statistics-command.js';
 import { ticketsCommand } from './tickets-command.js';
 import { answerWhenReady, WORKING_LINE_DELAY_MS } from './working-line.js';
 
 type CommandDeps = Pick<
   RoomKit & DeskPieces,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'access' | 'platformOf' | 'agentGroups'
+  | 'logger'
+  | 'onEvent'
+  | 'inFlight'
+  | 'users'
+  | 'responder'
+  | 'access'
+  | 'platformOf'
+  | 'agentGroups'
+  | 'charts'
+  | 'chartDrawer'
 >;
 
 /** The desk's words of the slash command; `help` is also what an unknown word gets. */
@@ -57,12 +67,26 @@ async function answer(
     );
     return;
   }
+  if (subcommand.kind === 'agents') {
+    const work = agentsMessage(deps, handling, locale, command, subcommand.group);
+    await answerWhenReady(reply, locale, workingLineDelayMs, work);
+    return;
+  }
+  // "Today" is the operator's, so the last 7 days end on the date their clock shows.
+  const statistics = handling
+    .person(userId)
+    .then(({ timeZone }) => statisticsMessage(deps, handling, locale, command, subcommand.dates, timeZone));
   await answerWhenReady(
     reply,
     locale,
     workingLineDelayMs,
-    subcommand.kind === 'agents'
-      ? agentsMessage(deps, handling, locale, command, subcommand.group)
-      : statisticsMessage(deps, handling, locale, command, subcommand.dates),
+    statistics.then((shown) => shown.message),
   );
+  // Only once the figures are posted: the chart's platform calls and drawing never hold them back.
+  const { chartPeriod } = await statistics;
+  if (chartPeriod) {
+    await sendStatisticsChart(deps, handling, { userId, locale }, chartPeriod, (note) =>
+      reply(note, { replace: false }),
+    );
+  }
 }

@@ -21,19 +21,23 @@ export async function statisticsMessage(
   locale: Locale,
   command: string,
   dates: readonly string[],
-): Promise<RenderedMessage> {
-  const asked = periodOf(dates, new Date());
+  timeZone: string | undefined,
+): Promise<{ message: RenderedMessage; chartPeriod?: Period }> {
+  const asked = periodOf(dates, new Date(), timeZone);
   if (asked.kind === 'invalid') {
     deps.onEvent('statistics', 'invalid');
-    return renderStatisticsProblem(
+    const problem = renderStatisticsProblem(
       locale,
       command,
       asked.problem === 'in_the_future'
         ? { kind: 'in_the_future', date: dates[0] ?? '' }
         : { kind: asked.problem },
     );
+    return { message: problem };
   }
-  return (await periodMessage(deps, handling, locale, command, asked.period)).message;
+  const shown = await periodMessage(deps, handling, locale, command, asked.period);
+  // A chart beside a failure would only fail again: Try again brings the figures, then it.
+  return shown.figures ? { message: shown.message, chartPeriod: asked.period } : { message: shown.message };
 }
 
 /** The figures of `period`, or the platform's failure with Try again; `figures` says which it is. */

@@ -1,4 +1,6 @@
 // The operators' service desk: the slash command, the tickets filter, and the buttons that open them.
+import { ChartCache } from '../../charts/chart-cache.js';
+import { ChartDrawer } from '../../charts/chart-drawer.js';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Room } from '../handling/surface.js';
 import type { RoomKit } from '../kit/room-kit.js';
@@ -9,6 +11,7 @@ import {
   ACTION_AGENTS_RETRY,
   ACTION_HOME_OPEN_STATISTICS,
   ACTION_HOME_OPEN_TICKETS,
+  ACTION_STATS_CHART_RETRY,
   ACTION_STATS_RETRY,
   AGENTS_GROUP_ACTION_PATTERN,
   TICKET_RESULT_ACTION_PATTERN,
@@ -16,13 +19,20 @@ import {
 } from './ids.js';
 import type { DeskPieces } from './pieces.js';
 import { deskSubcommands } from './slash-command.js';
+import { statisticsChartRetryListener } from './statistics-chart.js';
 import { statisticsRetryListener } from './statistics-command.js';
 import { ticketFilterSubmitListener } from './ticket-filter-submit.js';
 import { ticketResultListener } from './ticket-result-click.js';
 
 export function deskRoom(kit: RoomKit): Room {
   const { platformOf, agentGroups } = kit.sources;
-  const deps: RoomKit & DeskPieces = { ...kit, platformOf, agentGroups };
+  const deps: RoomKit & DeskPieces = {
+    ...kit,
+    platformOf,
+    agentGroups,
+    charts: new ChartCache(),
+    chartDrawer: new ChartDrawer(),
+  };
   const { settings } = kit;
   const digest = statisticsDigest(kit);
   return {
@@ -34,6 +44,7 @@ export function deskRoom(kit: RoomKit): Room {
       [AGENTS_GROUP_ACTION_PATTERN, agentsClickListener(deps, settings.slashCommand)],
       [ACTION_AGENTS_RETRY, agentsClickListener(deps, settings.slashCommand)],
       [ACTION_STATS_RETRY, statisticsRetryListener(deps, settings.slashCommand)],
+      [ACTION_STATS_CHART_RETRY, statisticsChartRetryListener(deps)],
     ],
     submissions: [[VIEW_TICKET_FILTER, ticketFilterSubmitListener(deps, settings.workingLineDelayMs)]],
     subcommands: deskSubcommands(deps, settings.workingLineDelayMs),

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformClient, StaticTokenProvider } from '../../../src/platform/index.js';
 import { DEFAULT_SIMULATOR_TOKEN } from '../../../src/simulator/index.js';
+import { todayIn } from '../../../src/util/time-zone.js';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   buttonOf,
@@ -206,7 +207,14 @@ describe('/cs', () => {
         startDate: '2026-08-31',
         endDate: '2026-09-30',
       });
+      const mark = h.slack.calls().length;
       const text = textOf(await run(h, 'stats 2026-10-01 2026-10-31', OPERATOR));
+      // Its chart goes on after the figures: done here, so no later test sees its calls.
+      await h.slack.waitForCall(
+        'files.completeUploadExternal',
+        (call) => h.slack.calls().indexOf(call) >= mark,
+        10_000,
+      );
       expect(text).toContain('Service desk, 2026-10-01 – 2026-10-31');
       expect(text).toContain('2026-08-31 – 2026-09-30, the 31 days before');
       const current = now.effectSessionCount ?? 0;
@@ -235,8 +243,15 @@ describe('/cs', () => {
 
   it('takes the last 7 days by default, and explains bad dates instead of asking the platform', async () => {
     const h = harness();
-    const today = new Date().toISOString().slice(0, 10);
+    // The operator's own today: the fake Slack gives people Asia/Tokyo unless told otherwise.
+    const today = todayIn('Asia/Tokyo', new Date());
+    const mark = h.slack.calls().length;
     expect(textOf(await run(h, 'stats', OPERATOR))).toContain(`– ${today}*`);
+    // Its chart goes on after the figures: done here, so no later test sees its calls.
+    await h.slack.waitForCall(
+      'files.completeUploadExternal',
+      (call) => h.slack.calls().indexOf(call) >= mark,
+    );
     expect(textOf(await run(h, 'stats 2026-13-01', OPERATOR))).toContain('Dates are yyyy-MM-dd');
     expect(textOf(await run(h, 'stats 2026-11-20 2026-11-01', OPERATOR))).toContain(
       'end date is before the start',

@@ -15,6 +15,22 @@ describe('the period a command asks for', () => {
     });
   });
 
+  it("ends the default week on the reader's today, which may already be tomorrow in UTC", () => {
+    const eveningInUtc = new Date('2026-11-25T20:00:00Z');
+    expect(periodOf([], eveningInUtc, 'Asia/Tokyo')).toEqual({
+      kind: 'ok',
+      period: { from: '2026-11-20', to: '2026-11-26' },
+    });
+    expect(periodOf([], eveningInUtc)).toEqual({
+      kind: 'ok',
+      period: { from: '2026-11-19', to: '2026-11-25' },
+    });
+    expect(periodOf(['2026-11-26'], eveningInUtc, 'America/New_York')).toEqual({
+      kind: 'invalid',
+      problem: 'in_the_future',
+    });
+  });
+
   it('refuses what is not a calendar day, a reversed range, a range past a year, one that starts after today', () => {
     expect(periodOf(['2026-02-30', '2026-03-01'], TODAY)).toEqual({ kind: 'invalid', problem: 'not_a_date' });
     expect(periodOf(['yesterday'], TODAY)).toEqual({ kind: 'invalid', problem: 'not_a_date' });

@@ -150,6 +150,31 @@ describe('the stand-in Web API', () => {
     });
   });
 
+  it('shows an uploaded image inline with its alt text, and refuses alt text past 1000 characters', async () => {
+    const tooLong = call('files.getUploadURLExternal', {
+      filename: 'a.png',
+      length: 8,
+      alt_text: 'x'.repeat(1001),
+    });
+    expect(tooLong.error).toBe('alt_txt_too_large');
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const url = call('files.getUploadURLExternal', {
+      filename: 'chart.png',
+      length: 8,
+      alt_text: 'Questions a day',
+    });
+    const fileId = String(url.file_id);
+    await slack.upload(fileId, png, 'application/octet-stream');
+    expect(
+      call('files.completeUploadExternal', { files: [{ id: fileId }], channel_id: dmOf(ALICE) }).ok,
+    ).toBe(true);
+    const shared = workspace.snapshot().messages.find((message) => message.files[0]?.name === 'chart.png');
+    expect(shared?.files[0]).toMatchObject({
+      preview: undefined,
+      image: { url: `data:image/png;base64,${png.toString('base64')}`, altText: 'Questions a day' },
+    });
+  });
+
   it('shows a response_url reply to whoever asked only, unless it is for the channel', () => {
     const url = slack.responseUrl({
       userId: ALICE,

@@ -1,0 +1,13 @@
+// The one font the charts are drawn with, loaded by path: resvg drops any glyph it has no font for.
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Noto Sans SC (Latin and Chinese), cut down to the characters the charts draw so that loading it
+ * stays cheap on every draw; `npm run charts:font` makes it again from the registry package.
+ */
+export const CHART_FONT = {
+  family: 'Noto Sans SC',
+  path: fileURLToPath(new URL('./fonts/noto-sans-sc-chart.ttf', import.meta.url)),
+  /** The characters the subset holds, one line of text, written beside it by the same script. */
+  charactersPath: fileURLToPath(new URL('./fonts/noto-sans-sc-chart.txt', import.meta.url)),
+} as const;

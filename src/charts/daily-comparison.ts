@@ -1,0 +1,86 @@
+// A period's figure a day as a line, the period before it dashed on the same days, for one glance.
+
+import { CHART_FONT } from './chart-font.js';
+import type { ChartOption, ChartSize } from './draw.js';
+
+/** Mid-tone colours on a transparent ground: each reads on Slack's light and its dark theme alike. */
+const COLOURS = {
+  text: '#7d8187',
+  grid: 'rgba(125, 129, 135, 0.35)',
+  current: '#2f7fe6',
+  previous: '#e8912d',
+} as const;
+
+// 1.5 pixels per point: sharp enough on a dense screen, and the PNG encodes in a fraction of 2x's time.
+export const DAILY_CHART_SIZE: ChartSize = { width: 800, height: 400, scale: 1.5 };
+
+interface DailySeriesLine {
+  /** The legend's name, in the reader's language. */
+  name: string;
+  /** One a day, in the labels' order; undefined where the figure is unknown, drawn as a gap. */
+  values: readonly (number | undefined)[];
+}
+
+export interface DailyComparison {
+  title: string;
+  /** Under the title, e.g. what could not be read. */
+  subtitle?: string | undefined;
+  /** A label per day, in the reader's language. */
+  labels: readonly string[];
+  current: DailySeriesLine;
+  previous: DailySeriesLine;
+  /** Formats the value axis's numbers, e.g. `zh-CN`. */
+  locale: string;
+}
+
+export function dailyComparisonOption(chart: DailyComparison): ChartOption {
+  const numbers = new Intl.NumberFormat(chart.locale);
+  const text = { color: COLOURS.text, fontFamily: CHART_FONT.family };
+  const line = (series: DailySeriesLine, colour: string, dashed: boolean) => ({
+    type: 'line' as const,
+    name: series.name,
+    data: series.values.map((value) => value ?? null),
+    connectNulls: false,
+    // Dots on a week's seven days; a month's thirty read better as a plain line.
+    showSymbol: series.values.length <= 14,
+    symbolSize: 6,
+    color: colour,
+    lineStyle: { width: 3, color: colour, type: dashed ? ('dashed' as const) : ('solid' as const) },
+    itemStyle: { color: colour },
+  });
+  return {
+    backgroundColor: 'transparent',
+    textStyle: text,
+    title: {
+      text: chart.title,
+      left: 16,
+      top: 12,
+      textStyle: { ...text, fontSize: 20, fontWeight: 'normal' },
+      ...(chart.subtitle ? { subtext: chart.subtitle, subtextStyle: { ...text, fontSize: 14 } } : {}),
+    },
+    // Under the title, from the left: a long legend grows into the free width, never past the edge.
+    legend: {
+      top: chart.subtitle ? 66 : 44,
+      left: 12,
+      textStyle: { ...text, fontSize: 14 },
+      itemWidth: 28,
+    },
+    grid: { left: 64, right: 60, top: chart.subtitle ? 108 : 86, bottom: 44 },
+    xAxis: {
+      type: 'category',
+      data: [...chart.labels],
+      boundaryGap: false,
+      axisLabel: { ...text, fontSize: 14 },
+      axisLine: { lineStyle: { color: COLOURS.text } },
+      axisTick: { show: false },
+    },
+    yAxis: {
+      type: 'value',
+      minInterval: 1,
+      axisLabel: { ...text, fontSize: 14, formatter: (value: number) => numbers.format(value) },
+      splitLine: { lineStyle: { color: COLOURS.grid } },
+    },
+    // The previous period first, so today's line is drawn over it where they cross.
+    series: [line(chart.previous, COLOURS.previous, true), line(chart.current, COLOURS.current, false)],
+  };
+}

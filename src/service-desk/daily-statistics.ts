@@ -1,0 +1,55 @@
+// Figures a day for a chart: the platform gives only a range's totals, so each day is asked on its own.
+
+import { addDays, daysBetween } from '../util/time-zone.js';
+import type { DeskFailureKind } from './platform-failure.js';
+import { platformFailureReason } from './platform-failure.js';
+import type { Period, StatisticsApi } from './statistics.js';
+import { previousPeriod } from './statistics.js';
+import { inBatches } from './tickets.js';
+
+/** A month and a day: a 30-day chart beside its previous 30 days is 62 calls, and longer is no glance. */
+export const CHART_DAYS_MAX = 31;
+
+export interface DailySeries {
+  period: Period;
+  previous: Period;
+  /** yyyy-MM-dd of each day of `period`, in order. */
+  days: string[];
+  /** Customer messages of each day of `period`; undefined where the platform failed for that day. */
+  current: (number | undefined)[];
+  /** The same for the day as many days before as the period is long. */
+  before: (number | undefined)[];
+}
+
+export type DailyResult =
+  | { kind: 'series'; series: DailySeries }
+  | { kind: 'too_long'; maxDays: number }
+  | { kind: 'failure'; reason: DeskFailureKind };
+
+/** Customer messages a day over `period` and the period before it; fails only when no day of `period` was read. */
+export async function dailyQuestions(
+  api: Pick<StatisticsApi, 'getSessionMessageStatistics'>,
+  period: Period,
+  scope: { requestId?: string } = {},
+): Promise<DailyResult> {
+  const length = daysBetween(period.from, period.to) + 1;
+  if (length > CHART_DAYS_MAX) return { kind: 'too_long', maxDays: CHART_DAYS_MAX };
+  const previous = previousPeriod(period);
+  const days = Array.from({ length }, (_, index) => addDays(period.from, index));
+  const earlier = Array.from({ length }, (_, index) => addDays(previous.from, index));
+  let firstFailure: unknown;
+  const read = await inBatches([...days, ...earlier], async (day) => {
+    try {
+      const item = await api.getSessionMessageStatistics({ startDate: day, endDate: day }, scope);
+      return item.totalCustomerMessage;
+    } catch (error) {
+      firstFailure ??= error;
+      return undefined;
+    }
+  });
+  const current = read.slice(0, length);
+  if (current.every((value) => value === undefined) && firstFailure !== undefined) {
+    return { kind: 'failure', reason: platformFailureReason(firstFailure) };
+  }
+  return { kind: 'series', series: { period, previous, days, current, before: read.slice(length) } };
+}

@@ -1,0 +1,113 @@
+// The questions-a-day chart in the reader's language: what is drawn, its alt text, and the note after it.
+import type { types } from '@slack/bolt';
+import type { DailyComparison } from '../../charts/daily-comparison.js';
+import type { Locale } from '../../conversation/locale.js';
+import type { DailySeries } from '../../service-desk/daily-statistics.js';
+import type { Period } from '../../service-desk/statistics.js';
+import { truncate } from '../../util/truncate.js';
+import { button, context, type RenderedMessage } from '../kit/elements.js';
+import { ACTION_STATS_CHART_RETRY } from './ids.js';
+import { t } from './messages.js';
+
+/** Slack's limit on a file's alt text. */
+const ALT_TEXT_MAX = 1000;
+/** Up to a week, each day is named with its weekday: which day was busy is the question. */
+const WEEKDAY_DAYS_MAX = 7;
+
+/** A calendar day (yyyy-MM-dd) as the reader writes it; the day is the platform's, so no zone moves it. */
+function dayLabel(locale: Locale, day: string, withWeekday: boolean): string {
+  const format = new Intl.DateTimeFormat(locale, {
+    month: 'short',
+    day: 'numeric',
+    ...(withWeekday ? { weekday: 'short' } : {}),
+    timeZone: 'UTC',
+  });
+  return format.format(new Date(`${day}T00:00:00Z`));
+}
+
+const sum = (values: readonly (number | undefined)[]) =>
+  values.reduce<number>((total, value) => total + (value ?? 0), 0);
+
+export interface QuestionsChart {
+  /** What is drawn, the cache's key with the workspace. */
+  drawing: DailyComparison;
+  altText: string;
+  title: string;
+  /** The file's message in the conversation. */
+  comment: string;
+  filename: string;
+}
+
+export function questionsChart(locale: Locale, series: DailySeries): QuestionsChart {
+  const { period, previous, days, current, before } = series;
+  const short = (day: string) => dayLabel(locale, day, false);
+  const missing = current.filter((value) => value === undefined).length;
+  const numbers = new Intl.NumberFormat(locale);
+  const figure = (value: number | undefined) =>
+    value === undefined ? t(locale, 'chart_alt_unknown') : numbers.format(value);
+  const title = t(locale, 'chart_label_questions');
+  const dayTexts = days.map((day, index) =>
+    t(locale, 'chart_alt_day', { day: short(day), value: figure(current[index]) }),
+  );
+  const altText = t(locale, 'chart_alt', {
+    from: short(period.from),
+    to: short(period.to),
+    days: dayTexts.join(locale === 'zh-CN' ? '，' : ', '),
+    total: sum(current),
+    count: days.length,
+    previousFrom: short(previous.from),
+    previousTo: short(previous.to),
+    previousTotal: before.every((value) => value === undefined)
+      ? t(locale, 'chart_alt_unknown')
+      : numbers.format(sum(before)),
+  });
+  return {
+    drawing: {
+      title,
+      subtitle: missing > 0 ? t(locale, 'chart_label_missing', { count: missing }) : undefined,
+      labels: days.map((day) => dayLabel(locale, day, days.length <= WEEKDAY_DAYS_MAX)),
+      current: {
+        name: t(locale, 'chart_label_current', { from: short(period.from), to: short(period.to) }),
+        values: current,
+      },
+      previous: {
+        name: t(locale, 'chart_label_previous', { from: short(previous.from), to: short(previous.to) }),
+        values: before,
+      },
+      locale,
+    },
+    altText: truncate(altText, ALT_TEXT_MAX),
+    title,
+    comment: t(locale, 'chart_comment', { from: short(period.from), to: short(period.to) }),
+    filename: `questions-${period.from}-${period.to}.png`,
+  };
+}
+
+export type ChartOutcome =
+  | { kind: 'sent' }
+  | { kind: 'too_long'; maxDays: number }
+  | { kind: 'failed'; period: Period };
+
+/** Under the figures: where the chart went (after Try again), or why none came, with Try again. */
+export function renderChartNote(locale: Locale, outcome: ChartOutcome): RenderedMessage {
+  switch (outcome.kind) {
+    case 'sent':
+      return { text: t(locale, 'chart_sent'), blocks: [context(t(locale, 'chart_sent'))] };
+    case 'too_long': {
+      const text = t(locale, 'chart_too_long', { days: outcome.maxDays });
+      return { text, blocks: [context(text)] };
+    }
+    case 'failed': {
+      const text = t(locale, 'chart_failed');
+      const retry: types.ActionsBlock = {
+        type: 'actions',
+        elements: [
+          button(t(locale, 'cs_try_again'), ACTION_STATS_CHART_RETRY, {
+            value: `${outcome.period.from}/${outcome.period.to}`,
+          }),
+        ],
+      };
+      return { text, blocks: [context(text), retry] };
+    }
+  }
+}

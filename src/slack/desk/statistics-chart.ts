@@ -1,0 +1,119 @@
+// The chart under `/cs stats`' figures: drawn after they are shown, uploaded to the operator's DM.
+import type { Locale } from '../../conversation/locale.js';
+import { errorFields } from '../../logging/error-fields.js';
+import { dailyQuestions } from '../../service-desk/daily-statistics.js';
+import { type Period, periodOf } from '../../service-desk/statistics.js';
+import { operatorRefusal } from '../access/operator-gate.js';
+import { type ClickArgs, trackedClickListener } from '../handling/click.js';
+import type { Handling } from '../handling/handling.js';
+import type { RenderedMessage } from '../kit/elements.js';
+import type { RoomKit } from '../kit/room-kit.js';
+import { postToResponseUrl } from '../transport/response-url.js';
+import { type ChartOutcome, questionsChart, renderChartNote } from './chart-views.js';
+import type { DeskPieces } from './pieces.js';
+
+export type ChartDeps = Pick<
+  RoomKit & DeskPieces,
+  | 'logger'
+  | 'onEvent'
+  | 'inFlight'
+  | 'users'
+  | 'access'
+  | 'platformOf'
+  | 'responder'
+  | 'charts'
+  | 'chartDrawer'
+>;
+
+/**
+ * The figures are private to the operator, so the chart goes where only they read it: their DM with
+ * the app (the conversation itself when the command was typed there). The file in the DM is its own
+ * news; `note` is called only when no chart came, to say why.
+ */
+export async function sendStatisticsChart(
+  deps: ChartDeps,
+  handling: Handling,
+  operator: { userId: string; locale: Locale },
+  period: Period,
+  note: (message: RenderedMessage) => Promise<unknown>,
+  { sayWhenSent = false }: { sayWhenSent?: boolean } = {},
+): Promise<void> {
+  const outcome = await uploadChart(deps, handling, operator, period);
+  deps.onEvent('statistics_chart', outcome.kind);
+  if (outcome.kind !== 'sent' || sayWhenSent) await note(renderChartNote(operator.locale, outcome));
+}
+
+async function uploadChart(
+  deps: ChartDeps,
+  handling: Handling,
+  { userId, locale }: { userId: string; locale: Locale },
+  period: Period,
+): Promise<ChartOutcome> {
+  const failed: ChartOutcome = { kind: 'failed', period };
+  const daily = await dailyQuestions(deps.platformOf(handling.teamId), period, {
+    requestId: handling.requestId,
+  });
+  if (daily.kind === 'too_long') return daily;
+  if (daily.kind === 'failure') {
+    handling.logger.warn({ period, reason: daily.reason }, 'statistics chart not drawn: the platform failed');
+    return failed;
+  }
+  const chart = questionsChart(locale, daily.series);
+  try {
+    const image = await deps.charts.image({ workspace: handling.teamId, chart: chart.drawing }, () =>
+      deps.chartDrawer.draw(chart.drawing),
+    );
+    const channel = await deps.responder.directMessage(handling, userId);
+    if (!channel) return failed;
+    // Resolves once files.completeUploadExternal has shared it: the note after it names a file that is there.
+    await handling.client.files.uploadV2({
+      channel_id: channel,
+      file: image.png,
+      filename: chart.filename,
+      title: chart.title,
+      alt_text: chart.altText,
+      initial_comment: chart.comment,
+    });
+    return { kind: 'sent' };
+  } catch (error) {
+    handling.logger.error(
+      { ...errorFields(error), period },
+      'statistics chart could not be drawn or uploaded',
+    );
+    return failed;
+  }
+}
+
+const RETRY_VALUE = /^(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})$/;
+
+/** Try again under "the chart could not be made": the same period drawn again, the note replaced. */
+export function statisticsChartRetryListener(deps: ChartDeps): (args: ClickArgs) => Promise<void> {
+  return trackedClickListener(deps, 'statistics chart retry failed', async (handling, click) => {
+    const dates = click.value === undefined ? null : RETRY_VALUE.exec(click.value);
+    const asked = dates ? periodOf([dates[1] ?? '', dates[2] ?? ''], new Date()) : undefined;
+    const responseUrl = click.payload.response_url;
+    if (asked?.kind !== 'ok' || !responseUrl) {
+      handling.logger.warn({}, 'ignored a statistics chart retry with a malformed value');
+      return;
+    }
+    const { locale } = await handling.person(click.userId);
+    const refusal = await operatorRefusal(deps.access, handling, click.userId, locale, 'stats_chart_retry');
+    if (refusal) {
+      await postToResponseUrl(
+        responseUrl,
+        { message: { text: refusal, blocks: [] }, replace: false },
+        handling.logger,
+      );
+      return;
+    }
+    // In place of "could not be made": a note that stayed would say so of a chart that came.
+    await sendStatisticsChart(
+      deps,
+      handling,
+      { userId: click.userId, locale },
+      asked.period,
+      (message) => postToResponseUrl(responseUrl, { message, replace: true }, handling.logger),
+      { sayWhenSent: true },
+    );
+  });
+}

@@ -1,0 +1,74 @@
+// The /cs stats chart in real Chromium: the figures, then the chart shown as an image in the
+// operator's DM with its alt text, as Slack shows an uploaded PNG. Skipped when no Chromium is installed.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Playground, startPlayground } from '../../playground/playground.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { appMessage, chromium, shot, type, usePlaygroundInChromium } from './playground-session.js';
+
+const TEST_MS = 60_000;
+const OLIVIA = 'U0OLIVIA';
+/** 王芳 reads Chinese; a playground of this file's own makes her an operator too. */
+const WANG_FANG = 'U0WANGFANG';
+
+/** The chart image under the figures in the DM: waited for, its alt text, its decoded size. */
+async function chartImage(page: Page): Promise<{ alt: string | null; size: number[] }> {
+  const image = page.locator('.message .file-image').last();
+  await image.waitFor({ timeout: 30_000 });
+  await image.scrollIntoViewIfNeeded();
+  const size = await image.evaluate((element) => {
+    // Evaluated in the page, where the element is an <img>; this file's types know no DOM.
+    const img = element as unknown as { naturalWidth: number; naturalHeight: number };
+    return [img.naturalWidth, img.naturalHeight];
+  });
+  return { alt: await image.getAttribute('alt'), size };
+}
+
+describe.skipIf(chromium.path === undefined)('the statistics chart in the playground', () => {
+  const session = usePlaygroundInChromium();
+
+  it(
+    "shows an operator's /cs stats figures, then the chart as an image in their DM, described by its alt text",
+    async () => {
+      const page = await session.openAs(OLIVIA);
+      await type(page, '/cs stats');
+      await appMessage(page, 'Service desk,').waitFor();
+      const { alt, size } = await chartImage(page);
+      expect(alt).toMatch(/^Chart of questions a day \(customer messages\), \w{3} \d{1,2} – \w{3} \d{1,2}: /);
+      // Decoded by the browser at the size it was drawn: a real PNG, not a broken image.
+      expect(size).toEqual([1200, 600]);
+      await shot(page, 'statistics-chart');
+    },
+    TEST_MS,
+  );
+
+  describe('for a Chinese operator', () => {
+    let chinese: Playground | undefined;
+    beforeAll(async () => {
+      chinese = await startPlayground({
+        port: 0,
+        logger: createLogger({ level: 'silent' }),
+        gatewayEnv: { OPERATOR_USER_IDS: `${OLIVIA},${WANG_FANG}` },
+      });
+    }, 60_000);
+    afterAll(async () => {
+      await chinese?.close();
+    }, 30_000);
+
+    it(
+      'writes the chart and its alt text in Chinese',
+      async () => {
+        if (!chinese) throw new Error('the Chinese playground is not started');
+        const page = await session.openAs(WANG_FANG, chinese);
+        // The page speaks her language too: its composer is 消息.
+        await type(page, '/cs stats', '消息');
+        await appMessage(page, '客服数据，').waitFor();
+        const { alt, size } = await chartImage(page);
+        expect(alt).toMatch(/^每日提问（客户消息）图表，\d{1,2}月\d{1,2}日 – \d{1,2}月\d{1,2}日：/);
+        expect(size).toEqual([1200, 600]);
+        await shot(page, 'statistics-chart-zh');
+      },
+      TEST_MS,
+    );
+  });
+});

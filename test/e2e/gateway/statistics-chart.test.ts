@@ -1,0 +1,202 @@
+// `/cs stats` over signed HTTP: the figures first, then the questions-a-day chart uploaded as a PNG
+// to the operator's DM with its alt text; a failed upload leaves the figures and offers Try again.
+import { describe, expect, it } from 'vitest';
+import type { RecordedCall } from '../../support/fake-slack-api.js';
+import {
+  buttonOf,
+  type GatewayHarness,
+  SIGNING_SECRET,
+  textOf,
+  useGatewayHarness,
+} from '../../support/gateway-harness.js';
+import { blockActionsPayload, IDS } from '../../support/slack-payloads.js';
+import { sendInteraction, sendSlashCommand } from '../../support/slack-signing.js';
+
+const OPERATOR = 'U0OPERATOR';
+const OPERATOR_ZH = 'U0OPERZH';
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const WAIT_MS = 20_000;
+
+const harness = useGatewayHarness({ env: { OPERATOR_USER_IDS: `${OPERATOR},${OPERATOR_ZH}` } });
+
+async function stats(
+  h: GatewayHarness,
+  text: string,
+  user: string,
+): Promise<{ mark: number; figures: RecordedCall }> {
+  const mark = h.slack.calls().length;
+  const response = await sendSlashCommand(h.url, SIGNING_SECRET, {
+    command: '/cs',
+    text,
+    user_id: user,
+    team_id: IDS.team,
+    channel_id: IDS.channel,
+    response_url: h.slack.responseUrl(`stats-${mark}`),
+  });
+  expect(response.status).toBe(200);
+  const figures = await h.slack.waitForCall(
+    'response_url',
+    (call) => h.slack.calls().indexOf(call) >= mark,
+    WAIT_MS,
+  );
+  return { mark, figures };
+}
+
+function since(h: GatewayHarness, mark: number, method: string): RecordedCall[] {
+  return h.slack.calls().filter((call, index) => index >= mark && call.method === method);
+}
+
+/** Days the platform was asked for one at a time (the chart's reads), since `mark`. */
+function singleDayReads(h: GatewayHarness, mark: number): string[] {
+  return h.simulator.received.slice(mark).flatMap((request) => {
+    const body = request.body as { action?: unknown; data?: { startDate?: unknown; endDate?: unknown } };
+    const data = body.data;
+    return body.action === 'wb_session_message' && data && String(data.startDate) === String(data.endDate)
+      ? [String(data.startDate)]
+      : [];
+  });
+}
+
+describe('/cs stats with a chart', () => {
+  it('shows the figures, then uploads a PNG of questions a day to the DM, with alt text stating the figures', async () => {
+    const h = harness();
+    const platformMark = h.simulator.received.length;
+    const { mark, figures } = await stats(h, 'stats 2026-11-01 2026-11-07', OPERATOR);
+    expect(textOf(figures)).toContain('Service desk, 2026-11-01 – 2026-11-07');
+    const completed = await h.slack.waitForCall(
+      'files.completeUploadExternal',
+      (call) => h.slack.calls().indexOf(call) >= mark,
+      WAIT_MS,
+    );
+
+    // Each day of the week and of the week before, asked on its own.
+    expect(new Set(singleDayReads(h, platformMark))).toEqual(
+      new Set(
+        [...Array(14).keys()].map(
+          (index) =>
+            `2026-${index < 7 ? '11' : '10'}-${String(index < 7 ? index + 1 : 25 + index - 7).padStart(2, '0')}`,
+        ),
+      ),
+    );
+    const [asked] = since(h, mark, 'files.getUploadURLExternal');
+    const [upload] = since(h, mark, 'file_upload');
+    expect(asked?.body.filename).toBe('questions-2026-11-01-2026-11-07.png');
+    const png = Buffer.from(String(upload?.body.base64), 'base64');
+    expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 600]);
+    expect(png.length).toBeGreaterThan(10_000);
+    expect(png.length).toBeLessThan(200_000);
+    expect(Number(asked?.body.length)).toBe(png.length);
+    const altText = String(asked?.body.alt_text);
+    expect(altText).toMatch(
+      /^Chart of questions a day \(customer messages\), Nov 1 – Nov 7: Nov 1 [\d,]+, Nov 2 [\d,]+/,
+    );
+    expect(altText).toMatch(/Total [\d,]+; the 7 days before \(Oct 25 – Oct 31\): [\d,]+\.$/);
+
+    // Shared in the operator's DM once complete, the figures posted before any of it.
+    expect(completed.body.channel_id).toBe('D0OPERATOR');
+    expect(String(completed.body.initial_comment)).toContain('Questions a day, Nov 1 – Nov 7');
+    const order = [figures, asked, upload, completed].map((call) =>
+      h.slack.calls().indexOf(call as RecordedCall),
+    );
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    // Nothing but the figures went to the command's response_url: the file in the DM is its own news.
+    expect(since(h, mark, 'response_url')).toEqual([figures]);
+  });
+
+  it('writes the chart in the operator’s language', async () => {
+    const h = harness();
+    h.slack.setUser(OPERATOR_ZH, { displayName: '王芳', locale: 'zh-CN' });
+    const { mark } = await stats(h, 'stats 2026-11-01 2026-11-30', OPERATOR_ZH);
+    const completed = await h.slack.waitForCall(
+      'files.completeUploadExternal',
+      (call) => h.slack.calls().indexOf(call) >= mark,
+      WAIT_MS,
+    );
+    const [asked] = since(h, mark, 'files.getUploadURLExternal');
+    expect(String(asked?.body.alt_text)).toMatch(
+      /^每日提问（客户消息）图表，11月1日 – 11月30日：11月1日 [\d,]+，/,
+    );
+    expect(String(completed.body.initial_comment)).toContain('每日提问，11月1日 – 11月30日');
+  });
+
+  it('draws no chart for a range past 31 days, says so, and asks the platform for no single day', async () => {
+    const h = harness();
+    const platformMark = h.simulator.received.length;
+    const { mark, figures } = await stats(h, 'stats 2026-09-01 2026-10-31', OPERATOR);
+    const note = await h.slack.waitForCall(
+      'response_url',
+      (call) => h.slack.calls().indexOf(call) >= mark && call !== figures,
+      WAIT_MS,
+    );
+    expect(textOf(figures)).toContain('Service desk, 2026-09-01 – 2026-10-31');
+    expect(textOf(note)).toContain('Charts are drawn for up to 31 days: shorten the range to see one.');
+    expect(singleDayReads(h, platformMark)).toEqual([]);
+    expect(since(h, mark, 'files.getUploadURLExternal')).toEqual([]);
+  });
+
+  it('keeps the figures when the platform fails for the days, says the chart could not be made, uploads nothing', async () => {
+    const h = harness();
+    // The platform breaks once the figures are posted: the command waits for this answer before its chart.
+    h.slack.setHandler('response_url', (call) => {
+      if (textOf(call).includes('Service desk'))
+        h.simulator.faults.set({ kind: 'http500', actions: ['wb_session_message'] });
+      return { ok: true };
+    });
+    const { mark, figures } = await stats(h, 'stats 2026-11-01 2026-11-07', OPERATOR);
+    const note = await h.slack.waitForCall(
+      'response_url',
+      (call) => h.slack.calls().indexOf(call) >= mark && call !== figures,
+      WAIT_MS,
+    );
+    expect(textOf(figures)).toContain('Service desk, 2026-11-01 – 2026-11-07');
+    expect(textOf(note)).toContain('The chart could not be made this time; the figures above stand.');
+    expect(buttonOf(note, 'stats_chart_retry').value).toBe('2026-11-01/2026-11-07');
+    expect(since(h, mark, 'files.getUploadURLExternal')).toEqual([]);
+  });
+
+  it('keeps the figures when the upload fails, says the chart could not be made, and Try again sends it', async () => {
+    const h = harness();
+    h.slack.failNext('files.getUploadURLExternal', { error: 'file_uploads_disabled' });
+    const { mark, figures } = await stats(h, 'stats 2026-11-01 2026-11-07', OPERATOR);
+    const note = await h.slack.waitForCall(
+      'response_url',
+      (call) => h.slack.calls().indexOf(call) >= mark && call !== figures,
+      WAIT_MS,
+    );
+    expect(textOf(figures)).toContain('Service desk, 2026-11-01 – 2026-11-07');
+    expect(note.body.replace_original).toBe(false);
+    expect(textOf(note)).toContain('The chart could not be made this time; the figures above stand.');
+    expect(since(h, mark, 'files.completeUploadExternal')).toEqual([]);
+
+    const button = buttonOf(note, 'stats_chart_retry');
+    const clickMark = h.slack.calls().length;
+    const clicked = await sendInteraction(
+      h.url,
+      SIGNING_SECRET,
+      blockActionsPayload(
+        {
+          user: OPERATOR,
+          channel: IDS.channel,
+          actions: [
+            { action_id: button.actionId, block_id: button.blockId, value: button.value, text: button.text },
+          ],
+        },
+        { response_url: h.slack.responseUrl('chart-retry') },
+      ),
+    );
+    expect(clicked.status).toBe(200);
+    const replaced = await h.slack.waitForCall(
+      'response_url',
+      (call) => h.slack.calls().indexOf(call) >= clickMark,
+      WAIT_MS,
+    );
+    expect(replaced.body.replace_original).toBe(true);
+    expect(textOf(replaced)).toContain('The chart of questions a day is in your DM with me.');
+    const completed = since(h, clickMark, 'files.completeUploadExternal');
+    expect(completed).toHaveLength(1);
+    expect(h.slack.calls().indexOf(completed[0] as RecordedCall)).toBeLessThan(
+      h.slack.calls().indexOf(replaced),
+    );
+  });
+});

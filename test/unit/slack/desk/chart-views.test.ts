@@ -1,0 +1,74 @@
+// The questions-a-day chart in each language: its labels, its alt text, and the font holding them.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CHART_FONT } from '../../../../src/charts/chart-font.js';
+import type { DailySeries } from '../../../../src/service-desk/daily-statistics.js';
+import { chartCharacters } from '../../../../src/slack/desk/chart-characters.js';
+import { questionsChart, renderChartNote } from '../../../../src/slack/desk/chart-views.js';
+
+const week: DailySeries = {
+  period: { from: '2026-11-22', to: '2026-11-28' },
+  previous: { from: '2026-11-15', to: '2026-11-21' },
+  days: ['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28'],
+  current: [41, 1052, 47, 60, undefined, 33, 29],
+  before: [38, 40, 45, 51, 49, 30, 22],
+};
+
+describe('the questions-a-day chart', () => {
+  it('labels days with their weekday, in Chinese for a Chinese reader, and says which days are missing', () => {
+    const { drawing } = questionsChart('zh-CN', week);
+    expect(drawing.title).toBe('每日提问（客户消息）');
+    expect(drawing.labels[0]).toBe('11月22日周日');
+    expect(drawing.current.name).toBe('11月22日 – 11月28日');
+    expect(drawing.previous.name).toBe('11月15日 – 11月21日（上一期）');
+    expect(drawing.subtitle).toBe('1 天无数据');
+    expect(questionsChart('en', week).drawing.labels[6]).toBe('Sat, Nov 28');
+  });
+
+  it('gives a month its dates alone, and no missing-days line when every day was read', () => {
+    const days = Array.from({ length: 30 }, (_, index) => `2026-11-${String(index + 1).padStart(2, '0')}`);
+    const month: DailySeries = {
+      period: { from: '2026-11-01', to: '2026-11-30' },
+      previous: { from: '2026-10-02', to: '2026-10-31' },
+      days,
+      current: days.map(() => 5),
+      before: days.map(() => 4),
+    };
+    const { drawing } = questionsChart('en', month);
+    expect(drawing.labels[0]).toBe('Nov 1');
+    expect(drawing.subtitle).toBeUndefined();
+  });
+
+  it('states every figure in its alt text, the unknown day as unknown', () => {
+    const { altText } = questionsChart('en', week);
+    expect(altText).toContain('Nov 22 41, Nov 23 1,052, Nov 24 47, Nov 25 60, Nov 26 unknown');
+    expect(altText).toContain('Total 1,262');
+    expect(altText).toContain('the 7 days before (Nov 15 – Nov 21): 275');
+    expect(questionsChart('zh-CN', week).altText).toContain('11月26日 未知');
+  });
+
+  it('offers Try again when the chart could not be made', () => {
+    const note = renderChartNote('en', { kind: 'failed', period: week.period });
+    expect(JSON.stringify(note.blocks)).toContain('"value":"2026-11-22/2026-11-28"');
+  });
+});
+
+describe('the chart font', () => {
+  it('holds every character the chart labels use, as cut by npm run charts:font', () => {
+    const cut = readFileSync(CHART_FONT.charactersPath, 'utf8').replace(/\n$/, '');
+    expect(cut).toBe(chartCharacters());
+    const drawn = ['en', 'zh-CN'] as const;
+    for (const locale of drawn) {
+      const { drawing } = questionsChart(locale, week);
+      const texts = [
+        drawing.title,
+        drawing.subtitle ?? '',
+        drawing.current.name,
+        drawing.previous.name,
+        ...drawing.labels,
+      ];
+      const outside = [...texts.join('')].filter((character) => !cut.includes(character));
+      expect(outside).toEqual([]);
+    }
+  });
+});
