@@ -4,7 +4,7 @@
 // gateway's busy time in a profile against none for the relay's few lines): a cost of the transform,
 // not of the gateway, and not one production pays. BENCH_TSX=1 runs the sources through tsx.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +55,9 @@ export function buildTarget(options: { viaTsx: boolean; root?: string | undefine
     );
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
     execFileSync(process.execPath, [tsc, '-p', config], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // What the code opens beside itself (a checkout older than the script has none to copy).
+    const copyAssets = join(root, 'scripts', 'copy-build-assets.mjs');
+    if (existsSync(copyAssets)) execFileSync(process.execPath, [copyAssets, join(dir, 'src')]);
   } catch (error) {
     remove();
     // tsc writes its errors to stdout; a tsc that could not run says why in the error itself.

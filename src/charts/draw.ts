@@ -7,7 +7,7 @@ import { GridComponent, LegendComponent, TitleComponent } from 'echarts/componen
 import type { ComposeOption } from 'echarts/core';
 import { init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import { CHART_FONT } from './chart-font.js';
+import { CHART_FONT, chartFontPath } from './chart-font.js';
 
 use([LineChart, GridComponent, LegendComponent, TitleComponent, SVGRenderer]);
 
@@ -46,7 +46,7 @@ export function drawChart(option: ChartOption, size: ChartSize): ChartImage {
   const svg = chartSvg(option, size);
   const rendered = new Resvg(svg, {
     fitTo: { mode: 'zoom', value: size.scale },
-    font: { fontFiles: [CHART_FONT.path], loadSystemFonts: false, defaultFontFamily: CHART_FONT.family },
+    font: { fontFiles: [chartFontPath()], loadSystemFonts: false, defaultFontFamily: CHART_FONT.family },
   }).render();
   return { png: rendered.asPng(), width: rendered.width, height: rendered.height };
 }

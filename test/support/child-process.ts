@@ -51,6 +51,7 @@ export async function buildCompiledApp(): Promise<CompiledApp> {
       const output = typeof error === 'object' && error !== null && 'stdout' in error ? error.stdout : '';
       throw new Error(`tsc -p tsconfig.build.json failed:\n${String(output)}`, { cause: error });
     });
+    await promisify(execFile)(process.execPath, ['scripts/copy-build-assets.mjs', join(root, 'dist')]);
   } catch (error) {
     await remove();
     throw error;

@@ -1,4 +1,5 @@
 // The real entry point as an operator runs it: start-up checks, demo mode, and a graceful stop.
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
 import {
@@ -205,6 +206,22 @@ describe('node dist/main.js, the production entry', () => {
   }, 180_000);
   afterAll(async () => {
     await build?.remove();
+  });
+
+  // tsc emits no font: the build copies it (scripts/copy-build-assets.mjs), or charts fail in production.
+  it('draws a chart from the compiled code, on its worker, with the font the build carries', async () => {
+    if (!build) throw new Error('not built');
+    const compiled = join(dirname(build.main), 'charts', 'chart-drawer.js');
+    const { ChartDrawer } = (await import(compiled)) as typeof import('../../../src/charts/chart-drawer.js');
+    const drawer = new ChartDrawer();
+    const image = await drawer.draw({
+      title: '每日提问',
+      labels: ['11月27日', '11月28日'],
+      locale: 'zh-CN',
+      current: { name: '本期', values: [12, 9] },
+      previous: { name: '上一期', values: [10, 9] },
+    });
+    expect(image.png.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
   // Regression: a request mid-body on a keep-alive connection at SIGTERM held the process for Node's
