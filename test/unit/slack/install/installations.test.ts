@@ -1,24 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { Installation } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import { Installations } from '../../../../src/slack/install/installations.js';
-import { Sealer } from '../../../../src/stores/sealing.js';
+import { keptSealedValues } from '../../../support/sealed-values.js';
 
 const BOT_TOKEN = 'xoxb-acme-0123456789';
 
 function installations() {
-  const kept = new Map<string, string>();
-  const values = {
-    get: async (key: string) => kept.get(key),
-    set: async (key: string, value: string) => {
-      kept.set(key, value);
-    },
-    delete: async (key: string) => {
-      kept.delete(key);
-    },
-  };
-  const sealer = Sealer.fromBase64(randomBytes(32).toString('base64'));
-  if (!sealer) throw new Error('no key');
+  const { kept, values, sealer } = keptSealedValues();
   return { kept, store: new Installations(values, sealer), sealer, values };
 }
 

@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { webApi } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../../src/logging/logger.js';
 import { Installations, type StoredInstallation } from '../../../../src/slack/install/installations.js';
 import { ROTATION_LOCK_SECONDS, TokenRotation } from '../../../../src/slack/install/rotation.js';
 import { claimsOnly, memoryNamespaces } from '../../../../src/stores/namespace.js';
-import { Sealer } from '../../../../src/stores/sealing.js';
 import { type FakeSlackApi, startFakeSlackApi } from '../../../support/fake-slack-api.js';
 import { logSink } from '../../../support/log-sink.js';
+import { keptSealedValues } from '../../../support/sealed-values.js';
 import { type RotatingToken, type SlackOAuth, slackOAuth } from '../../../support/slack-oauth.js';
 
 const CLIENT_ID = '1111.2222';
@@ -50,18 +49,7 @@ function installation(bot: RotatingToken): StoredInstallation {
 
 /** What the replicas share: the sealed installations, the claims, the key. */
 function sharedStore() {
-  const kept = new Map<string, string>();
-  const values = {
-    get: async (key: string) => kept.get(key),
-    set: async (key: string, value: string) => {
-      kept.set(key, value);
-    },
-    delete: async (key: string) => {
-      kept.delete(key);
-    },
-  };
-  const sealer = Sealer.fromBase64(randomBytes(32).toString('base64'));
-  if (!sealer) throw new Error('no key');
+  const { kept, values, sealer } = keptSealedValues();
   const locks = memoryNamespaces({ maxEntries: 100 })('install-rotations', {
     schema: claimsOnly,
     ttlSeconds: ROTATION_LOCK_SECONDS,

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type WorkspaceSetup, WorkspaceSetups } from '../../../../src/slack/install/workspace-setups.js';
-import { Sealer } from '../../../../src/stores/sealing.js';
+import { keptSealedValues } from '../../../support/sealed-values.js';
 
 const APP_KEY = 'acme-app-key-0123456789';
 
@@ -17,18 +16,7 @@ const SETUP: WorkspaceSetup = {
 };
 
 function setups() {
-  const kept = new Map<string, string>();
-  const values = {
-    get: async (key: string) => kept.get(key),
-    set: async (key: string, value: string) => {
-      kept.set(key, value);
-    },
-    delete: async (key: string) => {
-      kept.delete(key);
-    },
-  };
-  const sealer = Sealer.fromBase64(randomBytes(32).toString('base64'));
-  if (!sealer) throw new Error('no key');
+  const { kept, values, sealer } = keptSealedValues();
   const told: string[] = [];
   const store = new WorkspaceSetups(values, sealer, {
     changed: async (workspace) => {
