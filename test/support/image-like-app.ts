@@ -3,7 +3,7 @@
 // standing for the image's volume.
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chown, copyFile, cp, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { chmod, chown, copyFile, cp, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -21,6 +21,8 @@ export interface ImageLikeApp {
   dataDir: string;
   /** Whom the gateway runs as: nobody when the tests run as root, else the tests' own user. */
   user: { uid: number; gid: number } | undefined;
+  /** The node binary that user can run, as the image's is (this one may sit in a folder only root reads). */
+  node: string;
   remove(): Promise<void>;
 }
 
@@ -28,14 +30,23 @@ export interface ImageLikeApp {
 export async function prepareImageLikeApp(): Promise<ImageLikeApp> {
   const appDir = await mkdtemp(join(tmpdir(), 'cs-gateway-image-'));
   const dataDir = await mkdtemp(join(tmpdir(), 'cs-gateway-data-'));
+  const nodeDir = await mkdtemp(join(tmpdir(), 'cs-gateway-node-'));
   const remove = async () => {
     // Root ignores the modes; anyone else needs write access back to delete.
     await run('chmod', ['-R', 'u+w', appDir]).catch(() => undefined);
     await rm(appDir, { recursive: true, force: true });
     await rm(dataDir, { recursive: true, force: true });
+    await rm(nodeDir, { recursive: true, force: true });
   };
   try {
     const user = process.getuid?.() === 0 ? await unprivilegedUser() : undefined;
+    // CI installs node under a folder of mode 700 (mktemp): nobody could not run it from there.
+    const node = user ? join(nodeDir, 'node') : process.execPath;
+    if (user) {
+      await copyFile(process.execPath, node);
+      await chmod(node, 0o755);
+      await chmod(nodeDir, 0o755);
+    }
     await copyFile('package.json', join(appDir, 'package.json'));
     await copyFile('package-lock.json', join(appDir, 'package-lock.json'));
     await run(
@@ -55,7 +66,7 @@ export async function prepareImageLikeApp(): Promise<ImageLikeApp> {
     await symlink(dataDir, join(appDir, 'data'));
     await run('chmod', ['-R', 'a+rX,a-w', appDir]);
     if (user) await chown(dataDir, user.uid, user.gid);
-    return { appDir, dataDir, user, remove };
+    return { appDir, dataDir, user, node, remove };
   } catch (error) {
     await remove();
     throw error;
@@ -94,7 +105,7 @@ export function runAsImage(
   image: RuntimeImage,
   env: Record<string, string>,
 ): RunningEntry {
-  const child = spawn(process.execPath, nodeCommand(image.command, 'CMD'), {
+  const child = spawn(app.node, nodeCommand(image.command, 'CMD'), {
     cwd: app.appDir,
     env: environment(app, image, env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -110,7 +121,7 @@ export async function runHealthcheck(
   image: RuntimeImage,
   env: Record<string, string>,
 ): Promise<number | null> {
-  const child = spawn(process.execPath, nodeCommand(image.healthcheck, 'HEALTHCHECK'), {
+  const child = spawn(app.node, nodeCommand(image.healthcheck, 'HEALTHCHECK'), {
     cwd: app.appDir,
     env: environment(app, image, env),
     stdio: 'ignore',
