@@ -1,5 +1,6 @@
-// The per-card lock every shared review store honours, with jitter so waiting replicas do not retry in step.
+// The per-card lock every shared review store honours.
 import { ReviewCardBusyError } from '../review/stores.js';
+import { takeWithin } from '../util/take-within.js';
 
 export interface ReviewLockOptions {
   /** If its owner dies mid-change; a change may call Slack. Whole seconds. */
@@ -37,13 +38,6 @@ export async function waitForCardLock(
   settings: ReviewLockSettings,
   tryTake: () => boolean | Promise<boolean>,
 ): Promise<void> {
-  const giveUpAt = Date.now() + settings.waitMs;
-  for (;;) {
-    if (await tryTake()) return;
-    if (Date.now() >= giveUpAt) {
-      throw new ReviewCardBusyError(`review card ${cardId} stayed locked for ${settings.waitMs} ms`);
-    }
-    const pause = settings.pollMs * (0.75 + Math.random() / 2);
-    await new Promise((resolve) => setTimeout(resolve, pause));
-  }
+  if (await takeWithin(tryTake, settings)) return;
+  throw new ReviewCardBusyError(`review card ${cardId} stayed locked for ${settings.waitMs} ms`);
 }

@@ -5,12 +5,13 @@ import { z } from 'zod';
 import type { Sealer } from '../../stores/sealing.js';
 import { httpUrlSchema } from '../../util/http-url.js';
 import { parseJsonWith } from '../../util/json.js';
+import { takeWithin } from '../../util/take-within.js';
 import type { SealedValues } from './installations.js';
 
 /** Slack's user-group ids. */
 export const USERGROUP_ID = /^S[A-Z0-9]{2,30}$/;
-/** A public or private channel's id. */
-const CHANNEL_ID = /^[CG][A-Z0-9]{2,30}$/;
+/** A public or private channel's id: a DM cannot take the weekly figures. */
+export const CHANNEL_ID = /^[CG][A-Z0-9]{2,30}$/;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -54,9 +55,8 @@ export interface DigestWorkspaceIndex {
 const INDEX_KEY = 'all';
 const INDEX_LOCK = 'lock';
 const INDEX_LOCK_SECONDS = 5;
-/** How long a save waits for another replica's change of the index. */
-const INDEX_WAIT_MS = 2_000;
-const INDEX_RETRY_MS = 50;
+/** How long a save waits for another replica's change of the index, and how often it looks. */
+const INDEX_WAIT = { waitMs: 2_000, pollMs: 50 };
 
 /** Another replica held the digest index past the wait: the set-up is not saved, to be tried again. */
 class DigestIndexBusyError extends Error {}
@@ -136,12 +136,8 @@ export class WorkspaceSetups {
     if (!index) return;
     const current = await index.get(INDEX_KEY);
     if ((current ?? []).includes(workspace) === listed) return;
-    const deadline = Date.now() + INDEX_WAIT_MS;
-    while (!(await index.claim(INDEX_LOCK, INDEX_LOCK_SECONDS))) {
-      if (Date.now() > deadline)
-        throw new DigestIndexBusyError('the digest index is being changed elsewhere');
-      await new Promise((resolve) => setTimeout(resolve, INDEX_RETRY_MS));
-    }
+    const taken = await takeWithin(() => index.claim(INDEX_LOCK, INDEX_LOCK_SECONDS), INDEX_WAIT);
+    if (!taken) throw new DigestIndexBusyError('the digest index is being changed elsewhere');
     try {
       const workspaces = new Set(await index.get(INDEX_KEY));
       if (listed) workspaces.add(workspace);
