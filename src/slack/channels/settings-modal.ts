@@ -16,7 +16,7 @@ import { context, plainText } from '../kit/elements.js';
 import { option, selectedOption, selectInput, stateValues, textInput, textValue } from '../kit/inputs.js';
 import { truncate } from '../kit/limits.js';
 import { modal, readPrivateMetadata } from '../kit/modal.js';
-import { type UsergroupChoice, usergroupLabel } from '../kit/usergroups.js';
+import { type UsergroupChoice, usergroupOptions } from '../kit/usergroups.js';
 import type { ViewSubmission } from '../transport/incoming.js';
 import { parseChannelCommand } from './command-parser.js';
 import { VIEW_CHANNEL_SETTINGS } from './ids.js';
@@ -165,11 +165,8 @@ function groupsInput(
   label: string,
   { current, usergroups }: { current: readonly string[]; usergroups: readonly UsergroupChoice[] | undefined },
 ): types.InputBlock | undefined {
-  const options = usergroups && [
-    ...usergroups.map((group) => option(usergroupLabel(group), group.id)),
-    ...current.filter((id) => !usergroups.some((group) => group.id === id)).map((id) => option(id, id)),
-  ];
-  if (options === undefined || options.length > BLOCK_KIT.staticSelect.options) {
+  const options = usergroupOptions(usergroups, current);
+  if (options === undefined) {
     return textInput(blockId, label, {
       initial: current.join(' '),
       max: GROUPS_MAX,

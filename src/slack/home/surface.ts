@@ -30,13 +30,6 @@ export function homeRoom(kit: RoomKit): Room {
       [HOME_EXAMPLE_ACTION_PATTERN, homeExampleClickListener(deps)],
       ...(setups ? ([[ACTION_SETUP_OPEN, setupOpenListener(deps, setups)]] as const) : []),
     ],
-    ...(setups && {
-      submissions: [
-        [
-          VIEW_WORKSPACE_SETUP,
-          setupSubmitListener(deps, setups, (handling, userId) => publish(handling, userId)),
-        ],
-      ],
-    }),
+    ...(setups && { submissions: [[VIEW_WORKSPACE_SETUP, setupSubmitListener(deps, setups, publish)]] }),
   };
 }

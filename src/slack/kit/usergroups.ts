@@ -1,8 +1,10 @@
 // User groups for the modals that name them (Slack has no user-group select), read when one opens.
-import type { webApi } from '@slack/bolt';
+import type { types, webApi } from '@slack/bolt';
 import { z } from 'zod';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
+import { BLOCK_KIT } from './block-kit-limits.js';
+import { option } from './inputs.js';
 
 export interface UsergroupChoice {
   id: string;
@@ -51,8 +53,24 @@ export async function readUsergroups(
   }
 }
 
+/**
+ * The groups as a select's options, with a `current` id Slack did not list kept as its own option;
+ * undefined when they could not be listed or are more than a select holds: the ids are typed then.
+ */
+export function usergroupOptions(
+  usergroups: readonly UsergroupChoice[] | undefined,
+  current: readonly string[],
+): types.PlainTextOption[] | undefined {
+  if (!usergroups) return undefined;
+  const options = [
+    ...usergroups.map((group) => option(usergroupLabel(group), group.id)),
+    ...current.filter((id) => !usergroups.some((group) => group.id === id)).map((id) => option(id, id)),
+  ];
+  return options.length > BLOCK_KIT.staticSelect.options ? undefined : options;
+}
+
 /** The handle people type, and the name when it says more. */
-export function usergroupLabel(group: UsergroupChoice): string {
+function usergroupLabel(group: UsergroupChoice): string {
   return group.name === '' || group.name === group.handle
     ? `@${group.handle}`
     : `@${group.handle} (${group.name})`;

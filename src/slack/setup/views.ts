@@ -7,16 +7,15 @@ import type { Locale } from '../../conversation/locale.js';
 import { httpUrlSchema } from '../../util/http-url.js';
 import { mention } from '../answers/blocks.js';
 import {
+  CHANNEL_ID,
   platformAccountSchema,
   USERGROUP_ID,
   type WorkspacePlatformAccount,
   type WorkspaceSetup,
 } from '../install/workspace-setups.js';
-import { BLOCK_KIT } from '../kit/block-kit-limits.js';
 import { button, context, section } from '../kit/elements.js';
 import {
   channelInput,
-  option,
   selectedConversation,
   selectedOption,
   selectInput,
@@ -26,7 +25,7 @@ import {
 } from '../kit/inputs.js';
 import { modal } from '../kit/modal.js';
 import { sharedTime } from '../kit/times.js';
-import { type UsergroupChoice, usergroupLabel } from '../kit/usergroups.js';
+import { type UsergroupChoice, usergroupOptions } from '../kit/usergroups.js';
 import { ACTION_SETUP_OPEN, VIEW_WORKSPACE_SETUP } from './ids.js';
 import { type MessageKey, t } from './messages.js';
 
@@ -165,13 +164,8 @@ function operatorsInput(
   usergroups: readonly UsergroupChoice[] | undefined,
 ): KnownBlock | undefined {
   const block = SETUP_FIELDS.operators;
-  const options = usergroups && [
-    ...usergroups.map((group) => option(usergroupLabel(group), group.id)),
-    ...(current === undefined || usergroups.some((group) => group.id === current)
-      ? []
-      : [option(current, current)]),
-  ];
-  if (options === undefined || options.length > BLOCK_KIT.staticSelect.options) {
+  const options = usergroupOptions(usergroups, current === undefined ? [] : [current]);
+  if (options === undefined) {
     return textInput(block, t(locale, block), {
       initial: current,
       max: 32,
@@ -197,8 +191,6 @@ export type SetupForm =
   | { kind: 'invalid'; problems: Partial<Record<SetupField, MessageKey>> };
 
 const ROBOT_FLAG = z.coerce.number().int().min(0).max(999_999);
-/** A public or private channel: a DM cannot take the weekly figures. */
-const CHANNEL_ID = /^[CG][A-Z0-9]{2,30}$/;
 
 /** `current`: what is saved, whose key an empty key field keeps for the same address and app id. */
 export function readSetupForm(view: unknown, current: WorkspaceSetup | undefined): SetupForm {
