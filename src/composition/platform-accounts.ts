@@ -36,6 +36,7 @@ import type { Namespace } from '../stores/namespace.js';
 import type { Sealer } from '../stores/sealing.js';
 import type { Stores } from '../stores/stores.js';
 import { parseJsonWith } from '../util/json.js';
+import { todayIn } from '../util/time-zone.js';
 import type { PlatformChoice } from './platform.js';
 
 /** Which platform account each workspace asks through, and where its operators set up their own. */
@@ -210,7 +211,7 @@ class AccountClients {
       baseUrl: account.openUrl,
       tokenProvider: new StaticTokenProvider(accessToken),
     });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayIn('UTC', new Date());
     try {
       await client.getSessionMessageStatistics({ startDate: today, endDate: today });
       return 'ok';
@@ -260,7 +261,6 @@ function workspaceAccounts(deps: {
   };
 }
 
-/** The platform answered and said no (a wrong app id or key), rather than not answering. */
 /** Only the platform's "token rejected" refuses the token: any other code came from a token it took. */
 function fixedTokenCheck(error: unknown): AccountCheck {
   if (!isPlatformError(error)) return 'unreachable';
@@ -268,6 +268,7 @@ function fixedTokenCheck(error: unknown): AccountCheck {
   return refusedToken(error) ? 'refused' : 'unreachable';
 }
 
+/** The platform answered and said no (a wrong app id or key), rather than not answering. */
 function refusedToken(error: unknown): boolean {
   if (!isPlatformError(error)) return false;
   const cause = error.code === 'PLATFORM_TOKEN' ? error.cause : error;
