@@ -1,4 +1,5 @@
 // Whether traces are wanted, read from the standard OpenTelemetry variables without loading OpenTelemetry.
+import { isHttpUrl } from '../util/http-url.js';
 
 type Variables = Readonly<Record<string, string | undefined>>;
 
@@ -47,11 +48,6 @@ export function tracingChoice(variables: Variables): TracingChoice {
     problems.push('OTEL_TRACES_SAMPLER_ARG: must be a number from 0 to 1');
   }
   return problems.length > 0 ? { on: 'invalid', problems } : { on: true };
-}
-
-function isHttpUrl(text: string): boolean {
-  const url = URL.parse(text);
-  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:');
 }
 
 function isRatio(text: string): boolean {

@@ -1,7 +1,7 @@
-// The platform's address, read the same wherever it is given (CS_OPEN_URL, a workspace's set-up).
+// An http(s) address, read the same wherever it is given (CS_OPEN_URL, a workspace's set-up, OTLP).
 import { z } from 'zod';
 
-function isHttpUrl(text: string): boolean {
+export function isHttpUrl(text: string): boolean {
   try {
     const { protocol } = new URL(text);
     return protocol === 'http:' || protocol === 'https:';
