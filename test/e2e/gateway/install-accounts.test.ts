@@ -290,6 +290,11 @@ function operatorsPicked(modal: Record<string, unknown>, operators: string): Inp
 }
 
 /** The statistics calls this platform was sent. */
+/** What its admin types in the set-up: the company's own account on its own platform. */
+function accountOf(company: Company, platform: Simulator) {
+  return { url: platform.url, sysNum: company.sysNum, appId: company.appId, appKey: company.appKey };
+}
+
 function statisticsReads(simulator: Simulator): number {
   return simulator.received.filter((request) =>
     ['wb_session_message', 'wb_human_satisfaction'].includes(
@@ -333,10 +338,7 @@ describe('each workspace its own platform account', () => {
       const platform = started.platforms.get(company);
       if (!platform) throw new Error('no platform');
       const saved = await setUp(started, company, {
-        url: platform.url,
-        sysNum: company.sysNum,
-        appId: company.appId,
-        appKey: company.appKey,
+        ...accountOf(company, platform),
         // Globex names its default robot; Acme leaves it to the platform.
         ...(company === GLOBEX ? { robot: '7' } : {}),
       });
@@ -417,12 +419,7 @@ describe('each workspace its own platform account', () => {
   it("forgets a workspace's account when the app is uninstalled there", async () => {
     const started = await installedInTwo();
     const platform = started.platforms.get(ACME) as Simulator;
-    const saved = await setUp(started, ACME, {
-      url: platform.url,
-      sysNum: ACME.sysNum,
-      appId: ACME.appId,
-      appKey: ACME.appKey,
-    });
+    const saved = await setUp(started, ACME, accountOf(ACME, platform));
     expect(saved.text).toBe('');
     expect(textOf(await ask(started, ACME, 'How do I reset my password?'))).not.toContain('not set up');
 
@@ -464,12 +461,7 @@ describe('each workspace its own platform account', () => {
     expect(await stats()).toContain('not set up yet');
     expect(statisticsReads(acme)).toBe(0);
 
-    const saved = await setUp(started, ACME, {
-      url: acme.url,
-      sysNum: ACME.sysNum,
-      appId: ACME.appId,
-      appKey: ACME.appKey,
-    });
+    const saved = await setUp(started, ACME, accountOf(ACME, acme));
     expect(saved.text).toBe('');
     // The Home published after saving read its figures from Acme's platform.
     await waitFor(() => statisticsReads(acme) > 0, { timeoutMs: WAIT_MS });
@@ -487,10 +479,7 @@ describe('each workspace its own platform account', () => {
     expect(await member()).not.toContain('workspace_setup_open');
 
     const invalid = await setUp(started, ACME, {
-      url: platform.url,
-      sysNum: ACME.sysNum,
-      appId: ACME.appId,
-      appKey: ACME.appKey,
+      ...accountOf(ACME, platform),
       operators: '@acme-ops',
     });
     expect(JSON.parse(invalid.text)).toMatchObject({
@@ -501,10 +490,7 @@ describe('each workspace its own platform account', () => {
     expect(offered).toContain('"static_select"');
     expect(offered).toContain('"value":"S0ACMEOPS"');
     const saved = await setUp(started, ACME, {
-      url: platform.url,
-      sysNum: ACME.sysNum,
-      appId: ACME.appId,
-      appKey: ACME.appKey,
+      ...accountOf(ACME, platform),
       operators: 'S0ACMEOPS',
     });
     expect(saved.text).toBe('');
@@ -522,17 +508,10 @@ describe('each workspace its own platform account', () => {
     const globex = started.platforms.get(GLOBEX) as Simulator;
     const digests = (channel: string) =>
       slack.calls('chat.postMessage').filter((call) => call.body.channel === channel);
-    const account = (company: Company, platform: Simulator) => ({
-      url: platform.url,
-      sysNum: company.sysNum,
-      appId: company.appId,
-      appKey: company.appKey,
-    });
-
-    const acmeSaved = await setUp(started, ACME, { ...account(ACME, acme), digest: 'C0ACMEDIGEST' });
+    const acmeSaved = await setUp(started, ACME, { ...accountOf(ACME, acme), digest: 'C0ACMEDIGEST' });
     expect(acmeSaved.text).toBe('');
     expect(JSON.stringify(acmeSaved.modal)).toContain('"conversations_select"');
-    expect((await setUp(started, GLOBEX, { ...account(GLOBEX, globex), digest: 'C0GXDIGEST' })).text).toBe(
+    expect((await setUp(started, GLOBEX, { ...accountOf(GLOBEX, globex), digest: 'C0GXDIGEST' })).text).toBe(
       '',
     );
     await waitFor(() => digests('C0ACMEDIGEST').length > 0 && digests('C0GXDIGEST').length > 0, {
@@ -549,7 +528,7 @@ describe('each workspace its own platform account', () => {
     expect(viewText(await openHome(started, ACME, ACME.installer))).toContain('<#C0ACMEDIGEST>');
 
     // Globex names no channel any more: its digest stops (a tick already under way may still post).
-    expect((await setUp(started, GLOBEX, account(GLOBEX, globex))).text).toBe('');
+    expect((await setUp(started, GLOBEX, accountOf(GLOBEX, globex))).text).toBe('');
     const globexBefore = digests('C0GXDIGEST').length;
     const acmeBefore = digests('C0ACMEDIGEST').length;
     await waitFor(() => digests('C0ACMEDIGEST').length >= acmeBefore + 3, { timeoutMs: WAIT_MS * 2 });
@@ -569,12 +548,7 @@ describe('each workspace its own platform account', () => {
       `<@${INITECH_ONE.installer}>`,
     );
 
-    const saved = await setUp(started, INITECH_ONE, {
-      url: initech.url,
-      sysNum: INITECH_ONE.sysNum,
-      appId: INITECH_ONE.appId,
-      appKey: INITECH_ONE.appKey,
-    });
+    const saved = await setUp(started, INITECH_ONE, accountOf(INITECH_ONE, initech));
     expect(saved.text).toBe('');
     for (const [workspace, question] of [
       [INITECH_ONE, 'How do I connect to the VPN?'],
