@@ -23,7 +23,7 @@ export async function createQuestionLimits(
     return { limits: new QuestionLimits({ ...settings, store }), store, close: async () => undefined };
   }
   // Loaded only with Redis, as the stores load it: a gateway on SQLite or in memory does not carry it.
-  const { createRedisClient } = await import('../stores/redis-client.js');
+  const { createRedisClient, evalBySha } = await import('../stores/redis-client.js');
   const { client } = createRedisClient(
     state.server,
     {
@@ -41,7 +41,7 @@ export async function createQuestionLimits(
     logger.warn(errorFields(error), 'question limits could not connect to Redis; questions are let through');
   });
   await within(connecting, CONNECT_TIMEOUT_MS);
-  const store: LimitStore = { kind: 'redis', client, keyPrefix: state.keyPrefix };
+  const store: LimitStore = { kind: 'redis', client: evalBySha(client), keyPrefix: state.keyPrefix };
   return {
     limits: new QuestionLimits({ ...settings, store, timeoutMs: env.REDIS_COMMAND_TIMEOUT_MS }),
     store,

@@ -12,10 +12,21 @@ interface PacingLogger {
   warn(obj: object, msg: string): void;
 }
 
-/** One account's sends in the last second: 0 when one more fits (and is counted), else ms until it would. */
+/**
+ * One account's sends in the last second: up to `wanted` more counted at once (`granted`), and when none
+ * fits, the ms until one would (`waitMs`).
+ */
 interface RateWindow {
-  take(): Promise<number>;
+  take(wanted: number): Promise<Taken>;
 }
+
+interface Taken {
+  granted: number;
+  waitMs: number;
+}
+
+/** A busy pump takes a batch of turns in one count, so a shared count costs one call per batch. */
+const MOST_TAKEN_AT_ONCE = 500;
 
 const WINDOW_MS = 1_000;
 
@@ -32,13 +43,16 @@ export class MemoryWindow implements RateWindow {
     this.#rate = rate;
   }
 
-  async take(): Promise<number> {
+  async take(wanted: number): Promise<Taken> {
     const now = Date.now();
     while (this.#sent.length > 0 && (this.#sent[0] ?? 0) <= now - WINDOW_MS) this.#sent.shift();
     const oldest = this.#sent[0];
-    if (this.#sent.length >= this.#rate && oldest !== undefined) return oldest + WINDOW_MS - now;
-    this.#sent.push(now);
-    return 0;
+    if (this.#sent.length >= this.#rate && oldest !== undefined) {
+      return { granted: 0, waitMs: oldest + WINDOW_MS - now };
+    }
+    const granted = Math.min(wanted, this.#rate - this.#sent.length);
+    for (let index = 0; index < granted; index += 1) this.#sent.push(now);
+    return { granted, waitMs: 0 };
   }
 }
 
@@ -51,13 +65,17 @@ local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local window = tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
-  redis.call('ZADD', KEYS[1], now, ARGV[3])
+local free = tonumber(ARGV[1]) - redis.call('ZCARD', KEYS[1])
+if free > 0 then
+  local granted = math.min(free, tonumber(ARGV[4]))
+  for index = 1, granted do
+    redis.call('ZADD', KEYS[1], now, ARGV[3] .. ':' .. index)
+  end
   redis.call('PEXPIRE', KEYS[1], window)
-  return 0
+  return {granted, 0}
 end
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-return math.max(1, tonumber(oldest[2]) + window - now)
+return {0, math.max(1, tonumber(oldest[2]) + window - now)}
 `;
 
 /** Runs a Lua script on the shared Redis; rejects at once while disconnected. */
@@ -90,19 +108,26 @@ export class SharedWindow implements RateWindow {
     this.#settings = settings;
   }
 
-  async take(): Promise<number> {
+  async take(wanted: number): Promise<Taken> {
     const { evalScript, key, rate, fallback, timeoutMs, logger } = this.#settings;
-    if (this.#unavailable && Date.now() < this.#skipUntil) return fallback.take();
+    if (this.#unavailable && Date.now() < this.#skipUntil) return fallback.take(wanted);
     try {
-      const counting = evalScript(TAKE_SCRIPT, [key], [String(rate), String(WINDOW_MS), randomUUID()]);
-      const waitMs = await within(counting, timeoutMs);
-      if (waitMs === EXPIRED) throw new Error(`no answer within ${timeoutMs} ms`);
-      if (typeof waitMs !== 'number') throw new Error('the rate script answered no number');
+      const counting = evalScript(
+        TAKE_SCRIPT,
+        [key],
+        [String(rate), String(WINDOW_MS), randomUUID(), String(wanted)],
+      );
+      const reply = await within(counting, timeoutMs);
+      if (reply === EXPIRED) throw new Error(`no answer within ${timeoutMs} ms`);
+      const [granted, waitMs] = Array.isArray(reply) ? reply : [];
+      if (typeof granted !== 'number' || typeof waitMs !== 'number') {
+        throw new Error('the rate script answered no counts');
+      }
       if (this.#unavailable) {
         this.#unavailable = false;
         logger.info({}, 'platform question rate counted on Redis again');
       }
-      return waitMs;
+      return { granted, waitMs };
     } catch (error) {
       this.#skipUntil = Date.now() + SKIP_AFTER_FAILURE_MS;
       if (!this.#unavailable) {
@@ -112,7 +137,7 @@ export class SharedWindow implements RateWindow {
           'platform question rate unavailable on Redis; each replica keeps to it alone',
         );
       }
-      return fallback.take();
+      return fallback.take(wanted);
     }
   }
 }
@@ -176,24 +201,23 @@ export class QuestionPacing {
     this.#pumping = true;
     try {
       for (;;) {
-        // A head whose deadline passed while its count was on its way (a slow Redis) is not sent late.
-        for (let head = this.#queue[0]; head && head.sendBy < Date.now(); head = this.#queue[0]) {
-          this.#queue.shift();
-          head.reject(this.#refuse(action, 'deadline', head.requestId));
-        }
+        // A question whose deadline passed while the count was on its way (a slow Redis) is not sent late.
+        this.#refuseExpired(action, Date.now());
         if (this.#queue.length === 0) break;
-        let waitMs: number;
+        const wanted = Math.min(this.#queue.length, this.#settings.rate, MOST_TAKEN_AT_ONCE);
+        let taken: Taken;
         try {
-          waitMs = await this.#settings.window.take();
+          taken = await this.#settings.window.take(wanted);
         } catch (error) {
-          // Only a bug reaches here (the count falls back to this process); the question goes rather than hangs.
+          // Only a bug reaches here (the count falls back to this process); the questions go rather than hang.
           this.#settings.logger.warn({ err: error }, 'platform question rate not counted');
-          waitMs = 0;
+          taken = { granted: wanted, waitMs: 0 };
         }
-        if (waitMs === 0) {
-          this.#queue.shift()?.resolve();
+        if (taken.granted > 0) {
+          for (const waiter of this.#queue.splice(0, taken.granted)) waiter.resolve();
           continue;
         }
+        const { waitMs } = taken;
         this.#opensAt = Date.now() + waitMs;
         this.#refuseLate(action, this.#opensAt);
         if (this.#queue.length === 0) break;
@@ -202,6 +226,14 @@ export class QuestionPacing {
     } finally {
       this.#pumping = false;
       this.#opensAt = 0;
+    }
+  }
+
+  #refuseExpired(action: string, now: number): void {
+    if (!this.#queue.some((waiter) => waiter.sendBy < now)) return;
+    for (const waiter of this.#queue.splice(0)) {
+      if (waiter.sendBy < now) waiter.reject(this.#refuse(action, 'deadline', waiter.requestId));
+      else this.#queue.push(waiter);
     }
   }
 

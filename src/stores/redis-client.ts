@@ -1,6 +1,7 @@
 // The one place a node-redis client is made, for the stores and the question limits alike: the server at
 // REDIS_URL, the primary that Sentinel names (followed through failovers), or a Redis Cluster, on one
 // protocol and timeout.
+import { createHash } from 'node:crypto';
 import { createClient, createCluster, createSentinel, type RedisScripts } from 'redis';
 
 export interface RedisNode {
@@ -118,4 +119,35 @@ export function redisLocation(server: RedisServer): string {
 
 function hostPorts(nodes: RedisNode[]): string {
   return nodes.map((node) => `${node.host}:${node.port}`).join(',');
+}
+
+interface ScriptClient {
+  readonly isReady: boolean;
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  evalSha(sha: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+}
+
+/** Sends each script's hash rather than its text, and the text only when Redis does not hold it yet. */
+export function evalBySha(client: ScriptClient): ScriptClient {
+  const hashes = new Map<string, string>();
+  return {
+    get isReady() {
+      return client.isReady;
+    },
+    evalSha: (sha, options) => client.evalSha(sha, options),
+    async eval(script, options) {
+      let sha = hashes.get(script);
+      if (sha === undefined) {
+        sha = createHash('sha1').update(script).digest('hex');
+        hashes.set(script, sha);
+      }
+      try {
+        return await client.evalSha(sha, options);
+      } catch (error) {
+        // A new primary after a failover, or a SCRIPT FLUSH, has lost it: the text loads it again.
+        if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+        return client.eval(script, options);
+      }
+    },
+  };
 }

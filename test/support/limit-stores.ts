@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from 'redis';
 import type { LimitStore } from '../../src/slack/handling/question-limits.js';
+import { evalBySha } from '../../src/stores/redis-client.js';
 import { deleteKeysWithPrefix } from './redis-server.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -24,7 +25,7 @@ export function redisLimitStores(name: string): RedisLimitStores {
       const client = createClient({ url: REDIS_URL });
       clients.push(client);
       await client.connect();
-      return { kind: 'redis', client, keyPrefix };
+      return { kind: 'redis', client: evalBySha(client), keyPrefix };
     },
     async close() {
       for (const client of clients) if (client.isOpen) await client.close();

@@ -79,23 +79,27 @@ export class QuestionLimits {
   /** Counts one question against its asker and, outside a DM (`channel` undefined), its channel. */
   async admit(asked: { workspace: string; userId: string; channel: string | undefined }): Promise<Admission> {
     const { workspace, userId, channel } = asked;
-    if (this.#user) {
-      const consumed = await this.#consume(this.#user.counts, workspaceKey(workspace, userId));
-      if (consumed !== 'unavailable' && consumed.over) {
-        const first = consumed.result.consumedPoints === this.#user.points + 1;
-        return throttled('user', consumed.result, first, first);
+    const channelKey = channel === undefined ? undefined : workspaceKey(workspace, channel);
+    // Both counted at once, so on Redis they share one round trip.
+    const [byUser, byChannel] = await Promise.all([
+      this.#user && this.#consume(this.#user.counts, workspaceKey(workspace, userId)),
+      this.#channel && channelKey !== undefined && this.#consume(this.#channel.counts, channelKey),
+    ]);
+    if (this.#user && isOver(byUser)) {
+      // A question the asker's own limit drops is no question of the channel's.
+      if (this.#channel && channelKey !== undefined && isCounted(byChannel)) {
+        this.#channel.counts.reward(channelKey).catch(() => undefined);
       }
+      const first = byUser.result.consumedPoints === this.#user.points + 1;
+      return throttled('user', byUser.result, first, first);
     }
-    if (this.#channel && channel !== undefined) {
-      const consumed = await this.#consume(this.#channel.counts, workspaceKey(workspace, channel));
-      if (consumed !== 'unavailable' && consumed.over) {
-        const first = consumed.result.consumedPoints === this.#channel.points + 1;
-        const notices = this.#channel.notices;
-        const told = notices
-          ? await this.#consume(notices, workspaceKey(workspace, channel, userId))
-          : 'unavailable';
-        return throttled('channel', consumed.result, first, told !== 'unavailable' && !told.over);
-      }
+    if (this.#channel && channel !== undefined && isOver(byChannel)) {
+      const first = byChannel.result.consumedPoints === this.#channel.points + 1;
+      const notices = this.#channel.notices;
+      const told = notices
+        ? await this.#consume(notices, workspaceKey(workspace, channel, userId))
+        : 'unavailable';
+      return throttled('channel', byChannel.result, first, told !== 'unavailable' && !told.over);
     }
     return ADMITTED;
   }
@@ -128,6 +132,14 @@ export class QuestionLimits {
     }
     return consumed;
   }
+}
+
+function isOver(consumed: Consumed | false | undefined): consumed is { over: true; result: RateLimiterRes } {
+  return typeof consumed === 'object' && consumed.over;
+}
+
+function isCounted(consumed: Consumed | false | undefined): boolean {
+  return typeof consumed === 'object';
 }
 
 function limiters(

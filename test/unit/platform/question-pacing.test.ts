@@ -87,18 +87,30 @@ function askAll(client: PlatformClient, questions: string[], sendBy?: number): P
  * Takes turns for 2.5 s, the second one 600 ms after the first, and returns when each was granted:
  * a window reset each second would grant two more at once at 1,000 ms.
  */
-async function grantedTurns(window: { take(): Promise<number> }): Promise<number[]> {
+async function grantedTurns(window: SlidingWindow): Promise<number[]> {
   const granted: number[] = [];
   const started = Date.now();
-  expect(await window.take()).toBe(0);
+  expect(await window.take(1)).toEqual({ granted: 1, waitMs: 0 });
   granted.push(Date.now());
   await sleep(600);
   while (Date.now() - started < 2_500) {
-    const waitMs = await window.take();
-    if (waitMs === 0) granted.push(Date.now());
-    else await sleep(waitMs);
+    const taken = await window.take(1);
+    if (taken.granted === 1) granted.push(Date.now());
+    else await sleep(taken.waitMs);
   }
   return granted;
+}
+
+type SlidingWindow = Pick<MemoryWindow, 'take'>;
+
+/** A batch is granted what fits in the second and no more; then nothing until the second has passed. */
+async function expectBatchWithinRate(window: SlidingWindow): Promise<void> {
+  expect(await window.take(5)).toEqual({ granted: 2, waitMs: 0 });
+  const full = await window.take(3);
+  expect(full.granted).toBe(0);
+  expect(full.waitMs).toBeGreaterThan(900);
+  await sleep(full.waitMs);
+  expect((await window.take(1)).granted).toBe(1);
 }
 
 /** On the window's own clock: any `rate + 1` turns in a row span more than a second. */
@@ -116,25 +128,35 @@ describe('a sliding second', () => {
   });
 
   it('nor on Redis', async () => {
-    const client = createClient({ url: REDIS_URL });
-    await client.connect();
-    const key = `test:platform-window:${process.pid}:${randomBytes(4).toString('hex')}`;
-    try {
-      const window = new SharedWindow({
+    await withSharedWindow(async (window) => expectSliding(await grantedTurns(window), 2));
+  });
+
+  it('grants a batch of turns only as far as the rate, in this process and on Redis', async () => {
+    await expectBatchWithinRate(new MemoryWindow(2));
+    await withSharedWindow(expectBatchWithinRate);
+  });
+});
+
+async function withSharedWindow(use: (window: SharedWindow) => Promise<void>): Promise<void> {
+  const client = createClient({ url: REDIS_URL });
+  await client.connect();
+  const key = `test:platform-window:${process.pid}:${randomBytes(4).toString('hex')}`;
+  try {
+    await use(
+      new SharedWindow({
         evalScript: (script, keys, args) => client.eval(script, { keys, arguments: args }),
         key,
         rate: 2,
         fallback: new MemoryWindow(2),
         timeoutMs: 1_000,
         logger: createLogger({ level: 'silent' }),
-      });
-      expectSliding(await grantedTurns(window), 2);
-    } finally {
-      await client.del(key);
-      await client.close();
-    }
-  });
-});
+      }),
+    );
+  } finally {
+    await client.del(key);
+    await client.close();
+  }
+}
 
 describe('PLATFORM_QUESTION_RATE in one process', () => {
   it('sends the rate at once, the rest a second later each, in the order asked', async () => {

@@ -9,6 +9,7 @@ import {
   QuestionLimits,
   questionGate,
 } from '../../../../src/slack/handling/question-limits.js';
+import { evalBySha } from '../../../../src/stores/redis-client.js';
 import { redisLimitStores } from '../../../support/limit-stores.js';
 import { logSink } from '../../../support/log-sink.js';
 import { freezeRedis, startRedisOnFreePort, stopRedis, thawRedis } from '../../../support/redis-server.js';
@@ -96,6 +97,10 @@ describe('QuestionLimits in one process', () => {
     );
   });
 
+  it("leaves a channel's count alone for the questions the asker's own limit drops", async () => {
+    await expectFloodLeavesChannel(limits('2/10s', '3/10s'));
+  });
+
   it('counts a DM against the person only', async () => {
     const questionLimits = limits('off', '1/10s');
     const admissions = await askTimes(questionLimits, 4, { userId: 'U1', channel: undefined });
@@ -125,6 +130,10 @@ describe('QuestionLimits on Redis', () => {
     expect(kinds).toEqual(['admitted', 'admitted', 'admitted', 'throttled', 'throttled']);
   });
 
+  it("leaves a channel's count alone for the questions the asker's own limit drops", async () => {
+    await expectFloodLeavesChannel(limits('2/10s', '3/10s', await onRedis()));
+  });
+
   it('lets questions through when Redis is not there, and logs that once', async () => {
     const sink = logSink();
     const logger = createLogger({ level: 'info', destination: sink.destination });
@@ -142,6 +151,47 @@ describe('QuestionLimits on Redis', () => {
     expect(sink.records.map((record) => record.msg)).toEqual([
       'question limits unavailable; questions are let through',
     ]);
+  });
+});
+
+/** One person's flood in a channel whose limit is above theirs: another person may still ask there. */
+async function expectFloodLeavesChannel(questionLimits: QuestionLimits): Promise<void> {
+  const flood = await askTimes(questionLimits, 6, { userId: 'U-flooding', channel: 'C-flood' });
+  expect(flood.map((admission) => admission.kind === 'throttled' && admission.scope)).toEqual([
+    false,
+    false,
+    'user',
+    'user',
+    'user',
+    'user',
+  ]);
+  expect((await askTimes(questionLimits, 1, { userId: 'U-other', channel: 'C-flood' }))[0]).toEqual({
+    kind: 'admitted',
+  });
+}
+
+describe('QuestionLimits on a Redis that lost its scripts', () => {
+  it('counts on after a SCRIPT FLUSH, as after a new primary', async () => {
+    const { port, child } = await startRedisOnFreePort();
+    const client = createClient({ url: `redis://127.0.0.1:${port}` });
+    try {
+      await client.connect();
+      const questionLimits = limits('2/60s', 'off', {
+        kind: 'redis',
+        client: evalBySha(client),
+        keyPrefix: 'flushed:',
+      });
+      const asked = { userId: 'U1', channel: 'C1' };
+      expect((await askTimes(questionLimits, 1, asked))[0]?.kind).toBe('admitted');
+      await client.scriptFlush();
+      expect((await askTimes(questionLimits, 2, asked)).map((admission) => admission.kind)).toEqual([
+        'admitted',
+        'throttled',
+      ]);
+    } finally {
+      await client.close();
+      await stopRedis(child);
+    }
   });
 });
 
