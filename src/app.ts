@@ -5,7 +5,7 @@ import { composeAccounts } from './composition/platform-accounts.js';
 import { platformPacing } from './composition/platform-pacing.js';
 import { createQuestionLimits } from './composition/question-limits.js';
 import { drainWithin } from './composition/shutdown.js';
-import { composeSlack, slackAuth, slackServices } from './composition/slack.js';
+import { composeSlack, slackAuth, slackRateLimits, slackServices } from './composition/slack.js';
 import type { Env } from './config/env.js';
 import type { ChannelSettings } from './conversation/channel-settings.js';
 import { errorFields } from './logging/error-fields.js';
@@ -89,14 +89,16 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
   });
   resources.defer('platform client', () => platform.close());
 
+  const rateLimits = slackRateLimits(env, { metrics, logger });
   const webApi = await connectSlackWebApi({
     botToken: env.slack.install.kind === 'workspace' ? env.slack.install.botToken : undefined,
     slackApiUrl: env.slack.apiUrl,
     webApiRetries: env.SLACK_WEB_API_RETRIES,
+    rateLimits,
   });
   resources.defer('Slack Web API', () => webApi.close());
 
-  const services = slackServices(env, { webApi, stores, metrics, logger });
+  const services = slackServices(env, { webApi, rateLimits, stores, metrics, logger });
   const authorized = await slackAuth(env.slack.install, { webApi, stores, metrics, logger });
   const workspaces = composeAccounts(env, {
     platform,

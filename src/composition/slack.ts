@@ -30,18 +30,27 @@ import type { DeskPlatform } from './platform-accounts.js';
 import { createRoomKit, type SlackRoomKit } from './room-kit.js';
 
 /** Given before the core exists. */
+/** Slack's 429s, waited out per method and channel (or workspace) for every call: made before the Web API. */
+export function slackRateLimits(env: Env, deps: { metrics: Metrics; logger: Logger }): SlackRateLimits {
+  return new SlackRateLimits({
+    giveUpAfterMs: env.QUESTION_DEADLINE_SECONDS * 1000,
+    onOutcome: (method, outcome) => deps.metrics.slackRateLimited(method, outcome),
+    logger: deps.logger.child({ component: 'slack' }),
+  });
+}
+
 export function slackServices(
   env: Env,
-  deps: { webApi: SlackWebApi; stores: Stores; metrics: Metrics; logger: Logger },
+  deps: {
+    webApi: SlackWebApi;
+    rateLimits: SlackRateLimits;
+    stores: Stores;
+    metrics: Metrics;
+    logger: Logger;
+  },
 ) {
   const { metrics } = deps;
-  const responder = new Responder(
-    (method, error) => metrics.slackApiError(method, error),
-    new SlackRateLimits({
-      giveUpAfterMs: env.QUESTION_DEADLINE_SECONDS * 1000,
-      onOutcome: (method, outcome) => metrics.slackRateLimited(method, outcome),
-    }),
-  );
+  const responder = new Responder((method, error) => metrics.slackApiError(method, error), deps.rateLimits);
   const users = new UserDirectory(
     meteredNameCache(deps.stores.names, (store, result) => metrics.storeLookup(store, result)),
     env.DEFAULT_LOCALE,

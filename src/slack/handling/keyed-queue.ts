@@ -2,6 +2,11 @@
 export class KeyedQueue {
   readonly #tails = new Map<string, Promise<void>>();
 
+  /** Whether any key has work queued or running. */
+  get busy(): boolean {
+    return this.#tails.size > 0;
+  }
+
   has(key: string): boolean {
     return this.#tails.has(key);
   }

@@ -2,6 +2,7 @@
 // encoder throw (and the SDK retry for minutes), and Block Kit sent as JSON.
 import type { webApi } from '@slack/bolt';
 import { isJsonContainer, wellFormed, wellFormedJson } from '../../util/well-formed.js';
+import { SlackRateLimitGaveUp } from './rate-limits.js';
 
 type WebClient = webApi.WebClient;
 type Body = Record<string, unknown>;
@@ -116,6 +117,8 @@ export function isWorthRetrying(error: unknown): boolean {
 }
 
 function isClientSideError(error: unknown): boolean {
+  // Held back past its deadline by a 429: already logged and counted, and a retry would meet it again.
+  if (error instanceof SlackRateLimitGaveUp) return true;
   if (error instanceof URIError || error instanceof RangeError || error instanceof SyntaxError) return true;
   // undici refuses a request it cannot send as given (a header with a newline, a bad method).
   return error instanceof Error && 'code' in error && error.code === 'UND_ERR_INVALID_ARG';

@@ -3,7 +3,7 @@
 // (docs/decisions/021).
 import { webApi } from '@slack/bolt';
 import { z } from 'zod';
-import type { Logger } from '../../logging/logger.js';
+import { createLogger, type Logger } from '../../logging/logger.js';
 import { CodedError } from '../../util/coded-error.js';
 import { retryAfterMs } from '../../util/retry-after.js';
 import { KeyedQueue } from '../handling/keyed-queue.js';
@@ -14,7 +14,18 @@ export interface SlackRateLimitOptions {
   /** How long after it was made a call may still go out: QUESTION_DEADLINE_SECONDS (an answer later helps nobody). */
   giveUpAfterMs: number;
   onOutcome?: (method: string, outcome: RateLimitOutcome) => void;
+  /** For calls held back below the SDK, which carry no request's logger. */
+  logger?: Logger;
 }
+
+type FetchInit = Parameters<webApi.FetchFunction>[1];
+type FetchResponse = Awaited<ReturnType<webApi.FetchFunction>>;
+
+/** A call to no conversation (views.publish, files.*): held back per method and workspace's token. */
+const NO_CHANNEL = '-';
+
+/** A name lookup on the answer's path: the answer going out under the user id beats waiting for a name. */
+const FAILS_AT_ONCE: ReadonlySet<string> = new Set(['users.info']);
 
 /** A call dropped because its key's Retry-After ends past its deadline; already logged and counted. */
 export class SlackRateLimitGaveUp extends CodedError<'SLACK_RATE_LIMITED'> {
@@ -43,8 +54,9 @@ export class SlackRateLimits {
     method: string,
     channel: string,
     call: () => Promise<T>,
+    scope = '',
   ): Promise<T> {
-    const key = `${method} ${channel}`;
+    const key = `${method} ${channel} ${scope}`;
     const held = { key, method, channel, giveUpAt: Date.now() + this.#options.giveUpAfterMs };
     if (!this.#waiting.has(key) && !this.#isHeld(key)) {
       try {
@@ -70,7 +82,11 @@ export class SlackRateLimits {
         this.#options.onOutcome?.(method, 'gave_up');
         // Method and channel only: the text and the token stay out of the log.
         logger.warn(
-          { method, channel, retryAfterMs: Math.max(0, heldUntil - Date.now()) },
+          {
+            method,
+            ...(channel !== NO_CHANNEL && { channel }),
+            retryAfterMs: Math.max(0, heldUntil - Date.now()),
+          },
           "Slack's rate limit outlasts the question's deadline; the call is dropped",
         );
         throw new SlackRateLimitGaveUp(`${method} in ${channel} is rate-limited past the deadline`);
@@ -88,6 +104,34 @@ export class SlackRateLimits {
     }
   }
 
+  /**
+   * The SDK's fetch, where a call to no conversation waits out its 429 as the Responder's calls do; a
+   * call to a conversation gets its 429 back, for the Responder's gate above the SDK's queue.
+   */
+  fetch(inner: webApi.FetchFunction): webApi.FetchFunction {
+    const out = { logger: this.#options.logger ?? SILENT };
+    return async (url, init) => {
+      let first: FetchResponse | undefined;
+      // No key is held almost always: then nothing is read of the call unless Slack answers 429.
+      if (this.#heldUntil.size === 0 && !this.#waiting.busy) {
+        first = await inner(url, init);
+        if (first.status !== 429) return first;
+      }
+      const path = String(url);
+      const method = path.slice(path.lastIndexOf('/') + 1);
+      if (FAILS_AT_ONCE.has(method) || namesChannel(init)) return first ?? inner(url, init);
+      const attempt = async (): Promise<FetchResponse> => {
+        const response = first ?? (await inner(url, init));
+        first = undefined;
+        if (response.status !== 429) return response;
+        throw new RateLimitedResponse(retryAfterSeconds(response.headers.get('retry-after'), Date.now()));
+      };
+      // Slack limits these per workspace, and the token tells the workspace.
+      const scope = init?.headers?.Authorization ?? '';
+      return this.send(out, method, NO_CHANNEL, attempt, scope);
+    };
+  }
+
   #isHeld(key: string): boolean {
     return (this.#heldUntil.get(key) ?? 0) > Date.now();
   }
@@ -99,6 +143,34 @@ export class SlackRateLimits {
     this.#heldUntil.set(key, Math.max(this.#heldUntil.get(key) ?? 0, now + retryAfterSeconds * 1000));
   }
 }
+
+/** A 429 met below the SDK, in the shape the SDK rejects with above it. */
+class RateLimitedResponse extends Error {
+  readonly code = webApi.ErrorCode.RateLimitedError;
+  readonly retryAfter: number;
+
+  constructor(retryAfter: number) {
+    super('rate limited');
+    this.retryAfter = retryAfter;
+  }
+}
+
+/** Whether the body the SDK serialized names a conversation; read only after a 429, or while one holds. */
+function namesChannel(init: FetchInit | undefined): boolean {
+  const body = init?.body;
+  if (typeof body !== 'string') return false;
+  if (body.startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(body);
+      return typeof parsed === 'object' && parsed !== null && 'channel' in parsed;
+    } catch {
+      return false;
+    }
+  }
+  return new URLSearchParams(body).has('channel');
+}
+
+const SILENT = createLogger({ level: 'silent' });
 
 function retryAfterOf(error: unknown): number | undefined {
   const parsed = rateLimitedSchema.safeParse(error);

@@ -5,7 +5,7 @@ import { webApi } from '@slack/bolt';
 import { z } from 'zod';
 import { CodedError } from '../../util/coded-error.js';
 import { guardOutgoingCalls, webApiRetryPolicy } from './outgoing.js';
-import { withReadableRetryAfter } from './rate-limits.js';
+import { type SlackRateLimits, withReadableRetryAfter } from './rate-limits.js';
 import { slackErrorCode } from './responder.js';
 import { createSlackFetch } from './web-api-fetch.js';
 
@@ -32,10 +32,13 @@ export async function connectSlackWebApi(options: {
   slackApiUrl: string | undefined;
   /** Undefined keeps the production policy (see outgoing.ts). */
   webApiRetries: number | undefined;
+  /** Waits out a 429 of a call to no conversation; undefined: such a call fails on it. */
+  rateLimits?: SlackRateLimits;
 }): Promise<SlackWebApi> {
   const slackFetch = createSlackFetch();
+  const readable = withReadableRetryAfter(slackFetch.fetch);
   const clientOptions: webApi.WebClientOptions = {
-    fetch: withReadableRetryAfter(slackFetch.fetch),
+    fetch: options.rateLimits ? options.rateLimits.fetch(readable) : readable,
     ...(options.slackApiUrl ? { slackApiUrl: withTrailingSlash(options.slackApiUrl) } : {}),
     retryConfig: webApiRetryPolicy(options.webApiRetries),
     // A 429 rejects its one call (rate-limits.ts waits it out per channel) instead of pausing every call.

@@ -1,8 +1,15 @@
 // Slack's 429: the gate (rate-limits.ts) waits out a Retry-After for that method and channel alone.
 import { describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
-import { type GatewayHarness, isRecord, textOf, useGatewayHarness } from '../../support/gateway-harness.js';
-import { appMention, IDS } from '../../support/slack-payloads.js';
+import {
+  type GatewayHarness,
+  isRecord,
+  SIGNING_SECRET,
+  textOf,
+  useGatewayHarness,
+} from '../../support/gateway-harness.js';
+import { appMention, eventCallback, IDS, nextTs } from '../../support/slack-payloads.js';
+import { sendEvent } from '../../support/slack-signing.js';
 import { waitFor } from '../../support/wait.js';
 
 const QUESTION = 'How do I reset my password?';
@@ -185,5 +192,28 @@ describe("Slack's 429 lasting past the question's deadline", () => {
     expect(
       h.slack.calls('chat.postMessage').filter((call) => call.body.channel === LIMITED_CHANNEL),
     ).toHaveLength(1);
+  });
+});
+
+describe('a 429 on a call to no conversation (the Home tab)', () => {
+  const harness = useGatewayHarness({ env: {} });
+
+  it('publishes the Home after the Retry-After, once, instead of failing it', async () => {
+    const h = harness();
+    const user = 'U0HOMELIMITED';
+    h.slack.failNext('views.publish', { status: 429, retryAfter: 1 });
+    const opened = { type: 'app_home_opened', user, channel: 'D0HOMELIMITED', tab: 'home', event_ts: nextTs() };
+    expect((await sendEvent(h.url, SIGNING_SECRET, eventCallback(opened))).status).toBe(200);
+
+    const published = await h.slack.waitForCall(
+      'views.publish',
+      (call) => call.body.user_id === user && call.status === 200,
+      8_000,
+    );
+    const attempts = h.slack.calls('views.publish').filter((call) => call.body.user_id === user);
+    expect(attempts.map((call) => call.status)).toEqual([429, 200]);
+    // Held back for the Retry-After, not retried at once by the SDK.
+    expect(published.at - (attempts[0]?.at ?? 0)).toBeGreaterThanOrEqual(900);
+    expect(h.logs.filter((record) => record.level >= 50)).toEqual([]);
   });
 });

@@ -188,11 +188,19 @@ describe('a Retry-After header read as whole seconds', () => {
 });
 
 describe("the app's Web API clients on a 429", () => {
+  const GIVE_UP_AFTER_MS = 2_500;
+  const sink = logSink();
+  const logger = createLogger({ level: 'warn', destination: sink.destination });
   let slack: FakeSlackApi;
   let connection: SlackWebApi;
   beforeAll(async () => {
     slack = await startFakeSlackApi();
-    connection = await connectSlackWebApi({ botToken: undefined, slackApiUrl: slack.url, webApiRetries: 4 });
+    connection = await connectSlackWebApi({
+      botToken: undefined,
+      slackApiUrl: slack.url,
+      webApiRetries: 4,
+      rateLimits: new SlackRateLimits({ giveUpAfterMs: GIVE_UP_AFTER_MS, logger }),
+    });
   });
   afterAll(async () => {
     await connection.close();
@@ -220,6 +228,39 @@ describe("the app's Web API clients on a 429", () => {
       ['CA', 429],
       ['CB', 200],
     ]);
+  });
+
+  const clientOf = (token: string) =>
+    new webApi.WebClient(token, { ...connection.clientOptions, logLevel: LogLevel.ERROR });
+  const publish = (client: webApi.WebClient, user: string) =>
+    client.views.publish({ user_id: user, view: { type: 'home', blocks: [] } });
+
+  it("wait out a call to no conversation's 429, while another workspace's calls go at once", async () => {
+    slack.failNext('views.publish', { status: 429, retryAfter: 1 });
+    const limited = publish(clientOf('xoxb-workspace-a'), 'UA');
+    await slack.waitForCall('views.publish', (call) => call.status === 429, 2_000);
+    const started = Date.now();
+    await expect(publish(clientOf('xoxb-workspace-b'), 'UB')).resolves.toMatchObject({ ok: true });
+    expect(Date.now() - started).toBeLessThan(500);
+    await expect(limited).resolves.toMatchObject({ ok: true });
+    expect(slack.calls('views.publish').map((call) => [call.body.user_id, call.status])).toEqual([
+      ['UA', 429],
+      ['UB', 200],
+      ['UA', 200],
+    ]);
+  });
+
+  it("give up on a call to no conversation whose wait ends past the deadline: tried once, logged", async () => {
+    sink.records.length = 0;
+    slack.failNext('views.publish', { status: 429, retryAfter: 10 });
+    await expect(publish(clientOf('xoxb-workspace-c'), 'UC')).rejects.toMatchObject({
+      original: expect.any(SlackRateLimitGaveUp),
+    });
+    expect(slack.calls('views.publish').map((call) => call.status)).toEqual([429]);
+    const warning = sink.records.find((record) => record.level === 40);
+    expect(warning).toMatchObject({ method: 'views.publish' });
+    expect(warning).not.toHaveProperty('channel');
+    expect(sink.lines.join('\n')).not.toContain('xoxb-workspace-c');
   });
 
   it('give a 429 without a readable Retry-After the default wait, so the gate still knows it', async () => {
