@@ -202,7 +202,13 @@ describe('a 429 on a call to no conversation (the Home tab)', () => {
     const h = harness();
     const user = 'U0HOMELIMITED';
     h.slack.failNext('views.publish', { status: 429, retryAfter: 1 });
-    const opened = { type: 'app_home_opened', user, channel: 'D0HOMELIMITED', tab: 'home', event_ts: nextTs() };
+    const opened = {
+      type: 'app_home_opened',
+      user,
+      channel: 'D0HOMELIMITED',
+      tab: 'home',
+      event_ts: nextTs(),
+    };
     expect((await sendEvent(h.url, SIGNING_SECRET, eventCallback(opened))).status).toBe(200);
 
     const published = await h.slack.waitForCall(

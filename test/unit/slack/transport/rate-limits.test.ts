@@ -250,7 +250,7 @@ describe("the app's Web API clients on a 429", () => {
     ]);
   });
 
-  it("give up on a call to no conversation whose wait ends past the deadline: tried once, logged", async () => {
+  it('give up on a call to no conversation whose wait ends past the deadline: tried once, logged', async () => {
     sink.records.length = 0;
     slack.failNext('views.publish', { status: 429, retryAfter: 10 });
     await expect(publish(clientOf('xoxb-workspace-c'), 'UC')).rejects.toMatchObject({
