@@ -14,6 +14,12 @@ export interface ReviewStore {
   openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards>;
 }
 
+/**
+ * The cards kept as one set (installed in one workspace, as always), and each workspace's apart when
+ * installed in many: a card id names one card in its workspace only, and a listing is its workspace's.
+ */
+export interface ReviewCardStore extends ReviewStore, WorkspaceScoped<ReviewStore> {}
+
 export interface OpenCards {
   total: number;
   cards: ReviewCard[];
@@ -22,6 +28,11 @@ export interface OpenCards {
 export interface EntrySnapshotStore {
   put(snapshot: EntrySnapshot): Promise<void>;
   get(docId: string): Promise<EntrySnapshot | undefined>;
+}
+
+/** Installed in many workspaces, each asks its own knowledge base: its entries and links are its own. */
+export interface WorkspaceScoped<Store> {
+  of(workspace: string): Store;
 }
 
 /** Questions linked to the entries that answer them, by linkKeyOf (the normalised question and robot). */

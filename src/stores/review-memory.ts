@@ -4,11 +4,13 @@ import {
   type OpenCards,
   REVIEW_RETENTION_SECONDS,
   ReviewCardBusyError,
+  type ReviewCardStore,
   type ReviewStore,
 } from '../review/stores.js';
 import type { ReviewCard } from '../review/types.js';
 import { KeyedQueue } from '../slack/handling/keyed-queue.js';
 import type { UsergroupMembers } from '../slack/handling/stores.js';
+import { workspaceKey } from '../slack/handling/workspace.js';
 import type { Clock } from './memory.js';
 import { KeptNamespace, memoryStrings } from './namespace.js';
 import { usergroupMembersSchema } from './review-schemas.js';
@@ -45,15 +47,18 @@ export interface MemoryReviewStoreOptions extends MemoryBounds {
 /** A card as it is kept: its JSON, and what a listing filters and sorts by. */
 interface KeptCard {
   readonly raw: string;
+  /** Installed in many workspaces, its own; undefined: the one set of a single workspace. */
+  readonly workspace: string | undefined;
   readonly kind: ReviewCard['kind'];
   readonly open: boolean;
   readonly count: number;
   readonly updatedAt: number;
 }
 
-function keep(card: ReviewCard): KeptCard {
+function keep(card: ReviewCard, workspace: string | undefined): KeptCard {
   return {
     raw: JSON.stringify(card),
+    workspace,
     kind: card.kind,
     open: card.status === 'open',
     count: card.count,
@@ -66,49 +71,100 @@ function parsedOf<V>(kept: { readonly raw: string } | undefined): V | undefined 
   return kept === undefined ? undefined : (JSON.parse(kept.raw) as V);
 }
 
-export class MemoryReviewStore implements ReviewStore {
-  readonly #cards: LRUCache<string, KeptCard>;
-  readonly #queue = new KeyedQueue();
-  readonly #lockWaitMs: number;
+/** What every workspace's view shares: one bounded set of cards, one queue of changes. */
+interface MemoryCards {
+  readonly cards: LRUCache<string, KeptCard>;
+  readonly queue: KeyedQueue;
+  readonly lockWaitMs: number;
+}
+
+export class MemoryReviewStore implements ReviewCardStore {
+  readonly #shared: MemoryCards;
+  /** The one set of a single workspace, as kept before workspaces had cards of their own. */
+  readonly #unscoped: ReviewStore;
 
   constructor(options: MemoryReviewStoreOptions) {
-    this.#cards = boundedCache(options, RETENTION_MS);
-    this.#lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
-    if (!(this.#lockWaitMs >= 0)) throw new RangeError(`lockWaitMs must be >= 0, got ${this.#lockWaitMs}`);
+    const lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
+    if (!(lockWaitMs >= 0)) throw new RangeError(`lockWaitMs must be >= 0, got ${lockWaitMs}`);
+    this.#shared = { cards: boundedCache(options, RETENTION_MS), queue: new KeyedQueue(), lockWaitMs };
+    this.#unscoped = new MemoryCardsOf(this.#shared, undefined);
+  }
+
+  of(workspace: string): ReviewStore {
+    return new MemoryCardsOf(this.#shared, workspace);
   }
 
   change<T>(
     cardId: string,
     change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
   ): Promise<T> {
+    return this.#unscoped.change(cardId, change);
+  }
+
+  get(cardId: string): Promise<ReviewCard | undefined> {
+    return this.#unscoped.get(cardId);
+  }
+
+  openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
+    return this.#unscoped.openCards(kind, limit);
+  }
+
+  /** Drops every entry; the store set's close() calls it. */
+  clear(): void {
+    this.#shared.cards.clear();
+  }
+}
+
+/** One workspace's cards among every workspace's (undefined: the one set of a single workspace). */
+class MemoryCardsOf implements ReviewStore {
+  readonly #shared: MemoryCards;
+  readonly #workspace: string | undefined;
+
+  constructor(shared: MemoryCards, workspace: string | undefined) {
+    this.#shared = shared;
+    this.#workspace = workspace;
+  }
+
+  /** The card's key among every workspace's: its own id alone in the one set of a single workspace. */
+  #key(cardId: string): string {
+    return this.#workspace === undefined ? cardId : workspaceKey(this.#workspace, cardId);
+  }
+
+  change<T>(
+    cardId: string,
+    change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
+  ): Promise<T> {
+    const { queue, lockWaitMs } = this.#shared;
+    const key = this.#key(cardId);
     return new Promise<T>((resolve, reject) => {
       // Decided in the timer and in the turn, never after an await: a change either runs or is refused.
       let turn: 'waiting' | 'started' | 'abandoned' = 'waiting';
       const timer = setTimeout(() => {
         if (turn !== 'waiting') return;
         turn = 'abandoned';
-        reject(new ReviewCardBusyError(`review card ${cardId} stayed busy for ${this.#lockWaitMs} ms`));
-      }, this.#lockWaitMs);
-      void this.#queue.run(cardId, async () => {
+        reject(new ReviewCardBusyError(`review card ${cardId} stayed busy for ${lockWaitMs} ms`));
+      }, lockWaitMs);
+      void queue.run(key, async () => {
         clearTimeout(timer);
         // Its caller was told the card is busy: a change made now would be one nobody awaits.
         if (turn === 'abandoned') return;
         turn = 'started';
-        await this.#apply(cardId, change).then(resolve, reject);
+        await this.#apply(key, change).then(resolve, reject);
       });
     });
   }
 
   async get(cardId: string): Promise<ReviewCard | undefined> {
-    return parsedOf<ReviewCard>(this.#cards.get(cardId));
+    return parsedOf<ReviewCard>(this.#shared.cards.get(this.#key(cardId)));
   }
 
   async openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
+    const { cards } = this.#shared;
     const open: KeptCard[] = [];
-    for (const cardId of this.#cards.keys()) {
+    for (const key of cards.keys()) {
       // peek: a listing neither makes a card recent nor returns one past its retention.
-      const card = this.#cards.peek(cardId);
-      if (card?.kind === kind && card.open) open.push(card);
+      const card = cards.peek(key);
+      if (card?.kind === kind && card.open && card.workspace === this.#workspace) open.push(card);
     }
     open.sort(byCountThenRecent);
     return {
@@ -117,17 +173,13 @@ export class MemoryReviewStore implements ReviewStore {
     };
   }
 
-  /** Drops every entry; the store set's close() calls it. */
-  clear(): void {
-    this.#cards.clear();
-  }
-
   async #apply<T>(
-    cardId: string,
+    key: string,
     change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
   ): Promise<T> {
-    const { card, result } = await change(parsedOf<ReviewCard>(this.#cards.get(cardId)));
-    if (card) this.#cards.set(cardId, keep(card));
+    const { cards } = this.#shared;
+    const { card, result } = await change(parsedOf<ReviewCard>(cards.get(key)));
+    if (card) cards.set(key, keep(card, this.#workspace));
     return result;
   }
 }

@@ -1,12 +1,15 @@
 // The review stores in Redis: a card changes under a SET NX lock with an owner token, so counts add up; the
 // lock's key is hash-tagged with the card's, so the guarded write stays in one slot of a Redis Cluster.
+// Installed in many workspaces, each workspace's cards and open index are keyed under it.
 import {
   type OpenCards,
   REVIEW_RETENTION_SECONDS,
   ReviewCardBusyError,
+  type ReviewCardStore,
   type ReviewStore,
 } from '../review/stores.js';
 import type { ReviewCard } from '../review/types.js';
+import { workspaceKey } from '../slack/handling/workspace.js';
 import { lockOwner } from './lock-owner.js';
 import { type RedisConnection, slotOf } from './redis-connection.js';
 import { RedisJsonStore } from './redis-json-store.js';
@@ -28,30 +31,79 @@ function keyId(cardId: string): string {
   return cardId.replace(/[{}]/g, (brace) => encodeURIComponent(brace));
 }
 
-export class RedisReviewStore implements ReviewStore {
-  readonly #redis: RedisConnection;
-  readonly #cards: RedisJsonStore<ReviewCard>;
-  readonly #lockSettings: ReviewLockSettings;
+export class RedisReviewStore implements ReviewCardStore {
+  readonly #shared: RedisCards;
+  readonly #unscoped: ReviewStore;
 
   constructor(redis: RedisConnection, options: RedisReviewStoreOptions = {}) {
-    this.#redis = redis;
-    this.#cards = new RedisJsonStore(redis, 'review-card:', reviewCardSchema);
-    this.#lockSettings = reviewLockSettings(options);
+    this.#shared = {
+      redis,
+      cards: new RedisJsonStore(redis, 'review-card:', reviewCardSchema),
+      lockSettings: reviewLockSettings(options),
+    };
+    this.#unscoped = new RedisCardsOf(this.#shared, undefined);
+  }
+
+  of(workspace: string): ReviewStore {
+    return new RedisCardsOf(this.#shared, workspace);
+  }
+
+  change<T>(
+    cardId: string,
+    change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
+  ): Promise<T> {
+    return this.#unscoped.change(cardId, change);
+  }
+
+  get(cardId: string): Promise<ReviewCard | undefined> {
+    return this.#unscoped.get(cardId);
+  }
+
+  openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
+    return this.#unscoped.openCards(kind, limit);
+  }
+}
+
+/** What every workspace's view shares: the connection, the cards' keys, the lock's wait. */
+interface RedisCards {
+  readonly redis: RedisConnection;
+  readonly cards: RedisJsonStore<ReviewCard>;
+  readonly lockSettings: ReviewLockSettings;
+}
+
+/**
+ * One workspace's cards among every workspace's (undefined: the one set of a single workspace, under
+ * the keys it always had): `review-card:<workspace>:<card>`, and its open index hash-tagged with the
+ * workspace, `review-open:{<workspace>}:<kind>`, so both kinds' indexes sit in one slot of a Cluster.
+ */
+class RedisCardsOf implements ReviewStore {
+  readonly #shared: RedisCards;
+  readonly #workspace: string | undefined;
+
+  constructor(shared: RedisCards, workspace: string | undefined) {
+    this.#shared = shared;
+    this.#workspace = workspace;
+  }
+
+  /** The card's id in its key: its own alone in the one set of a single workspace. */
+  #keyId(cardId: string): string {
+    return keyId(this.#workspace === undefined ? cardId : workspaceKey(this.#workspace, cardId));
   }
 
   async change<T>(
     cardId: string,
     change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
   ): Promise<T> {
-    const cardKey = this.#cards.key(keyId(cardId));
-    const lockKey = `${this.#redis.keyPrefix}review-lock:${slotOf(cardKey)}`;
+    const { redis, cards } = this.#shared;
+    const cardKey = cards.key(this.#keyId(cardId));
+    const lockKey = `${redis.keyPrefix}review-lock:${slotOf(cardKey)}`;
     const owner = lockOwner();
     await this.#lock(lockKey, owner, cardId);
     try {
       const { card, result } = await change(await this.get(cardId));
       if (card) {
         // Written only while the lock is ours: a change that outlived it must not overwrite the next owner's.
-        const written = await this.#redis.setIfEquals(
+        const written = await redis.setIfEquals(
           lockKey,
           owner,
           cardKey,
@@ -68,20 +120,21 @@ export class RedisReviewStore implements ReviewStore {
       return result;
     } finally {
       // Only the owner releases, and a failed release only delays the next change: the outcome stands.
-      await this.#redis.delIfEquals(lockKey, owner).catch(() => false);
+      await redis.delIfEquals(lockKey, owner).catch(() => false);
     }
   }
 
   get(cardId: string): Promise<ReviewCard | undefined> {
-    return this.#cards.get(keyId(cardId));
+    return this.#shared.cards.get(this.#keyId(cardId));
   }
 
   async openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
-    if (limit < 1) return { total: await this.#redis.zcard(this.#openKey(kind)), cards: [] };
+    const { redis } = this.#shared;
     const indexKey = this.#openKey(kind);
+    if (limit < 1) return { total: await redis.zcard(indexKey), cards: [] };
     const [total, ids] = await Promise.all([
-      this.#redis.zcard(indexKey),
-      this.#redis.zrevrange(indexKey, limit + STALE_MARGIN),
+      redis.zcard(indexKey),
+      redis.zrevrange(indexKey, limit + STALE_MARGIN),
     ]);
     const read = await Promise.all(ids.map((cardId) => this.get(cardId)));
     const cards: ReviewCard[] = [];
@@ -94,28 +147,32 @@ export class RedisReviewStore implements ReviewStore {
       // Expired, or handled by a change whose index update was lost: the listing mends the index.
       stale += 1;
       const cardId = ids[index];
-      if (cardId !== undefined) await this.#redis.zrem(indexKey, cardId).catch(() => undefined);
+      if (cardId !== undefined) await redis.zrem(indexKey, cardId).catch(() => undefined);
     }
     return { total: Math.max(total - stale, cards.length), cards: cards.slice(0, limit) };
   }
 
   /** Keeps the open-card index in step; it only serves listings, so a failure is mended by the next change. */
   async #index(card: ReviewCard): Promise<void> {
+    const { redis } = this.#shared;
     const indexKey = this.#openKey(card.kind);
     const update =
       card.status === 'open'
-        ? this.#redis.zadd(indexKey, card.id, card.count, REVIEW_RETENTION_SECONDS)
-        : this.#redis.zrem(indexKey, card.id);
+        ? redis.zadd(indexKey, card.id, card.count, REVIEW_RETENTION_SECONDS)
+        : redis.zrem(indexKey, card.id);
     await update.catch(() => undefined);
   }
 
   #openKey(kind: ReviewCard['kind']): string {
-    return `${this.#redis.keyPrefix}review-open:${kind}`;
+    const { keyPrefix } = this.#shared.redis;
+    if (this.#workspace === undefined) return `${keyPrefix}review-open:${kind}`;
+    return `${keyPrefix}review-open:${slotOf(this.#workspace)}:${kind}`;
   }
 
   #lock(lockKey: string, owner: string, cardId: string): Promise<void> {
-    return waitForCardLock(cardId, this.#lockSettings, () =>
-      this.#redis.set(lockKey, owner, this.#lockSettings.ttlSeconds, { onlyIfAbsent: true }),
+    const { redis, lockSettings } = this.#shared;
+    return waitForCardLock(cardId, lockSettings, () =>
+      redis.set(lockKey, owner, lockSettings.ttlSeconds, { onlyIfAbsent: true }),
     );
   }
 }

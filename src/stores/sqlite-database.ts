@@ -55,6 +55,22 @@ const MIGRATIONS: readonly string[] = [
    WHERE ns IN ('once', 'thread')
      AND substr(rtrim(id, '0123456789.'), -1) = ':'
      AND substr(id, length(rtrim(id, '0123456789.')) + 1) GLOB '*.*';`,
+  // 4: installed in many workspaces, each one's review cards, listed apart (a single workspace's stay
+  // in review_cards). Written so that running it again changes nothing.
+  `CREATE TABLE IF NOT EXISTS workspace_review_cards (
+     workspace TEXT NOT NULL,
+     id TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     open INTEGER NOT NULL,
+     count INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL,
+     value TEXT NOT NULL,
+     expires_at INTEGER NOT NULL,
+     PRIMARY KEY (workspace, id)
+   ) WITHOUT ROWID;
+   CREATE INDEX IF NOT EXISTS workspace_review_cards_open
+     ON workspace_review_cards (workspace, kind, open, count DESC, updated_at DESC);
+   CREATE INDEX IF NOT EXISTS workspace_review_cards_expiry ON workspace_review_cards (expires_at);`,
 ];
 
 /** A key ending in `:<Slack ts>`, the ts being the longest run of digits and dots at its end. */

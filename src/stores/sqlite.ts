@@ -255,7 +255,11 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
       const rows = await kv.sweep(at, limit);
       if (rows >= limit) return rows;
       const [cards = 0] = await kv.execute([[SWEEP_CARDS_SQL, [at, limit - rows]]]);
-      return rows + cards;
+      if (rows + cards >= limit) return rows + cards;
+      const [workspaceCards = 0] = await kv.execute([
+        [SWEEP_WORKSPACE_CARDS_SQL, [at, limit - rows - cards]],
+      ]);
+      return rows + cards + workspaceCards;
     },
     ping: async () => {
       if (!open) return false;
@@ -284,6 +288,8 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
 
 const SWEEP_CARDS_SQL =
   'DELETE FROM review_cards WHERE id IN (SELECT id FROM review_cards WHERE expires_at <= ? LIMIT ?)';
+const SWEEP_WORKSPACE_CARDS_SQL = `DELETE FROM workspace_review_cards WHERE (workspace, id) IN
+  (SELECT workspace, id FROM workspace_review_cards WHERE expires_at <= ? LIMIT ?)`;
 
 /** Rows deleted per statement: short enough that a question waiting behind a sweep does not notice. */
 const SWEEP_BATCH = 500;

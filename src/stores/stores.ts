@@ -7,7 +7,8 @@ import {
   QUESTION_LINK_RETENTION_SECONDS,
   type QuestionLinkStore,
   REVIEW_RETENTION_SECONDS,
-  type ReviewStore,
+  type ReviewCardStore,
+  type WorkspaceScoped,
 } from '../review/stores.js';
 import { contextChannelSchema, PANEL_TITLE_KEY } from '../slack/assistant/stores.js';
 import type { ChannelSettingsStore } from '../slack/channels/stores.js';
@@ -32,7 +33,7 @@ export interface Stores extends DeclaredNamespaces {
   /** Apart from deliveries, which would evict the threads in one bounded store. */
   threads: OnceStore;
   ratings: RatingStore;
-  reviewCards: ReviewStore;
+  reviewCards: ReviewCardStore;
   channelSettings: ChannelSettingsStore & Pick<Namespace<never>, 'deleteStartingWith'>;
   /**
    * Removes what is kept under a workspace's own keys (an uninstall), a bounded step at a time; how
@@ -69,9 +70,9 @@ export interface DeclaredNamespaces {
   escalations: Namespace<never>;
   /** An assistant thread is titled once, on whichever replica its first question arrives. */
   panelTitles: Namespace<never>;
-  /** What an edit is prefilled from, by docId. */
-  entrySnapshots: EntrySnapshotStore;
-  questionLinks: QuestionLinkStore;
+  /** What an edit is prefilled from, by docId; installed in many workspaces, by workspace and docId. */
+  entrySnapshots: EntrySnapshotStore & WorkspaceScoped<EntrySnapshotStore>;
+  questionLinks: QuestionLinkStore & WorkspaceScoped<QuestionLinkStore>;
 }
 
 /** `ttlSeconds`: an answer context's lifetime, the default of the namespaces whose writes give none. */
@@ -84,16 +85,27 @@ export function declaredNamespaces(namespace: Namespaces, ttlSeconds: number): D
     schema: questionLinkSchema,
     ttlSeconds: QUESTION_LINK_RETENTION_SECONDS,
   });
+  // Installed in one workspace, under the keys they always had; in many, under each workspace's own.
+  const keyed = (workspace: string | undefined) => (key: string) =>
+    workspace === undefined ? key : workspaceKey(workspace, key);
+  const snapshotsOf = (workspace: string | undefined): EntrySnapshotStore => {
+    const key = keyed(workspace);
+    return {
+      put: (snapshot) => snapshots.set(key(snapshot.docId), snapshot),
+      get: (docId) => snapshots.get(key(docId)),
+    };
+  };
+  const linksOf = (workspace: string | undefined): QuestionLinkStore => {
+    const key = keyed(workspace);
+    return {
+      put: (linkKey, link) => links.set(key(linkKey), link),
+      get: (linkKey) => links.get(key(linkKey)),
+      delete: (linkKey) => links.delete(key(linkKey)),
+    };
+  };
   return {
-    entrySnapshots: {
-      put: (snapshot) => snapshots.set(snapshot.docId, snapshot),
-      get: (docId) => snapshots.get(docId),
-    },
-    questionLinks: {
-      put: (key, link) => links.set(key, link),
-      get: (key) => links.get(key),
-      delete: (key) => links.delete(key),
-    },
+    entrySnapshots: { ...snapshotsOf(undefined), of: snapshotsOf },
+    questionLinks: { ...linksOf(undefined), of: linksOf },
     ticks: namespace('tick', { schema: claimsOnly, ttlSeconds }),
     names: namespace('name', { schema: z.string(), ttlSeconds }),
     operators: namespace('operators', { schema: usergroupMembersSchema, ttlSeconds }),

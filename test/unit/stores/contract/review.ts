@@ -141,6 +141,42 @@ export function describeReviewStoreContract(implementation: StoreImplementation)
       const [{ reviewCards: store }] = (await openFleet(implementation)).replicas;
       expect(await store.openCards('unanswered', 3)).toEqual({ total: 0, cards: [] });
     });
+
+    it("keeps each workspace's cards apart: one id is a card per workspace, listed in its own only, on every replica", async () => {
+      const [{ reviewCards: store }, { reviewCards: other }] = (await openFleet(implementation)).replicas;
+      // T0ACME1 starts like T0ACME: a prefix is not a workspace.
+      const [acme, acmeOne, globex] = ['T0ACME', 'T0ACME1', 'T0GLOBEX'].map((workspace) =>
+        store.of(workspace),
+      );
+      if (!acme || !acmeOne || !globex) throw new Error('no workspace view');
+      await put(acme, reviewCard('doc:wifi', 1, { count: 3 }));
+      await put(acme, reviewCard('q:llama', 1, { kind: 'unanswered', docId: undefined, count: 2 }));
+      await put(acmeOne, reviewCard('doc:vpn', 1, { count: 7 }));
+
+      // Another workspace, on another replica, knows none of them; nor does the one set of a single workspace.
+      expect(await other.of('T0GLOBEX').get('doc:wifi')).toBeUndefined();
+      expect(await other.get('doc:wifi')).toBeUndefined();
+      expect(await other.of('T0GLOBEX').openCards('disliked', 5)).toEqual({ total: 0, cards: [] });
+      expect(await other.of('T0GLOBEX').openCards('unanswered', 5)).toEqual({ total: 0, cards: [] });
+      expect(await other.openCards('disliked', 5)).toEqual({ total: 0, cards: [] });
+      expect(await other.of('T0ACME').get('doc:wifi')).toEqual(reviewCard('doc:wifi', 1, { count: 3 }));
+
+      // The same id in another workspace is another card, counted and changed apart.
+      const [acmeCount, globexCount] = await Promise.all([
+        other.of('T0ACME').change('doc:wifi', increment('doc:wifi')),
+        globex.change('doc:wifi', increment('doc:wifi')),
+      ]);
+      expect([acmeCount, globexCount]).toEqual([4, 1]);
+      await put(globex, reviewCard('doc:wifi', 1, { count: 1, status: 'dismissed' }));
+      expect((await acme.get('doc:wifi'))?.status).toBe('open');
+
+      const listed = async (view: typeof acme, kind: ReviewCard['kind']) =>
+        (await view.openCards(kind, 5)).cards.map((open) => [open.id, open.count]);
+      expect(await listed(other.of('T0ACME'), 'disliked')).toEqual([['doc:wifi', 4]]);
+      expect(await listed(other.of('T0ACME'), 'unanswered')).toEqual([['q:llama', 2]]);
+      expect(await listed(other.of('T0ACME1'), 'disliked')).toEqual([['doc:vpn', 7]]);
+      expect(await other.of('T0GLOBEX').openCards('disliked', 5)).toEqual({ total: 0, cards: [] });
+    });
   });
 }
 
@@ -183,6 +219,21 @@ export function describeEntrySnapshotStoreContract(implementation: StoreImplemen
         expect(await reader.get(docId)).toEqual(entrySnapshot(docId, `<p>${index}</p>`));
       }
       expect(ids.at(-1)?.length).toBeGreaterThanOrEqual(256);
+    });
+
+    it("keeps each workspace's snapshots and links apart from another's and from a single workspace's", async () => {
+      const [writer, reader] = (await openFleet(implementation)).replicas;
+      const docId = `doc-${randomBytes(4).toString('hex')}`;
+      await writer.entrySnapshots.of('T0ACME').put(entrySnapshot(docId, '<p>acme</p>'));
+      await writer.questionLinks.of('T0ACME').put(`1:${docId}`, questionLink(docId));
+      expect(await reader.entrySnapshots.of('T0ACME').get(docId)).toEqual(
+        entrySnapshot(docId, '<p>acme</p>'),
+      );
+      expect(await reader.entrySnapshots.of('T0GLOBEX').get(docId)).toBeUndefined();
+      expect(await reader.entrySnapshots.get(docId)).toBeUndefined();
+      expect(await reader.questionLinks.of('T0ACME').get(`1:${docId}`)).toEqual(questionLink(docId));
+      expect(await reader.questionLinks.of('T0GLOBEX').get(`1:${docId}`)).toBeUndefined();
+      expect(await reader.questionLinks.get(`1:${docId}`)).toBeUndefined();
     });
   });
 }
