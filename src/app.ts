@@ -98,8 +98,8 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
   });
   resources.defer('Slack Web API', () => webApi.close());
 
-  const services = slackServices(env, { webApi, rateLimits, stores, metrics, logger });
   const authorized = await slackAuth(env.slack.install, { webApi, stores, metrics, logger });
+  const services = slackServices(env, { webApi, rateLimits, stores, metrics, logger, authorized });
   const workspaces = composeAccounts(env, {
     platform,
     platformChoice,
@@ -117,7 +117,7 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     platformChoice,
     accounts,
     stores,
-    board: services.board,
+    places: services.review,
     metrics,
     logger,
   });

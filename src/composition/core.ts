@@ -2,19 +2,34 @@
 // side provides) and the conversation, which reports every answer to the review loop.
 import type { Env } from '../config/env.js';
 import { newContextKey } from '../conversation/context-key.js';
-import { Conversation, type PlatformAccounts } from '../conversation/conversation.js';
+import {
+  type AnswerObserver,
+  Conversation,
+  type LinkedEntries,
+  type PlatformAccounts,
+} from '../conversation/conversation.js';
 import type { Logger } from '../logging/logger.js';
 import { meteredContextStore } from '../observability/metered-stores.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { PlatformClient } from '../platform/index.js';
-import type { ReviewBoard } from '../review/review-cards.js';
-import { type ReviewLoop, reviewLoop } from '../review/review-loop.js';
+import type { KnowledgeApi } from '../review/review-desk.js';
+import { ReviewLoops, reviewLoop, type WorkspaceLoop } from '../review/review-loop.js';
+import { NotSetUpError } from '../service-desk/platform-failure.js';
 import type { Stores } from '../stores/stores.js';
 import type { PlatformChoice } from './platform.js';
+import type { ReviewPlaces } from './slack.js';
 
 export interface Core {
   conversation: Conversation;
-  review: ReviewLoop;
+  review: CoreReview;
+}
+
+/** The review loop, one or one per workspace: what the conversation tells it, and what the rooms use. */
+export interface CoreReview {
+  of(workspace: string): Promise<WorkspaceLoop>;
+  observer: AnswerObserver & LinkedEntries;
+  /** Resolves when every answer noted and every asker told so far is done (a stop waits for it). */
+  settled(): Promise<void>;
 }
 
 export function composeCore(
@@ -23,32 +38,16 @@ export function composeCore(
     platform: PlatformClient;
     platformChoice: Pick<PlatformChoice, 'sysNum' | 'demo'>;
     /** Each workspace's platform account (one for all when installed in one workspace). */
-    accounts: PlatformAccounts;
+    accounts: PlatformAccounts<PlatformClient>;
     stores: Stores;
-    board: ReviewBoard;
+    /** Where review cards go: one board, or each workspace's. */
+    places: ReviewPlaces;
     metrics: Metrics;
     logger: Logger;
   },
 ): Core {
-  const { platform, stores, metrics, logger } = deps;
-  const review = reviewLoop({
-    cards: stores.reviewCards,
-    snapshots: stores.entrySnapshots,
-    links: stores.questionLinks,
-    board: deps.board,
-    platform,
-    logger: logger.child({ component: 'review' }),
-    metrics: {
-      card: (action) => metrics.reviewCard(action),
-      edit: (outcome) => metrics.knowledgeEdit(outcome),
-    },
-    settings: {
-      sysNum: deps.platformChoice.sysNum,
-      cardsEnabled: env.REVIEW_CHANNEL_ID !== undefined,
-      notifyAskersOnFix: env.NOTIFY_ASKERS_ON_FIX,
-      cardRefreshMs: env.REVIEW_CARD_REFRESH_SECONDS * 1000,
-    },
-  });
+  const { stores, metrics, logger } = deps;
+  const review = composeReview(env, deps);
 
   const conversation = new Conversation({
     accounts: deps.accounts,
@@ -68,4 +67,72 @@ export function composeCore(
   // gauge that reads the conversation is registered now that it exists.
   metrics.countQuestionsInFlight(conversation);
   return { conversation, review };
+}
+
+/** Installed in one workspace, one loop over the cards as always kept; in many, one per workspace. */
+function composeReview(
+  env: Env,
+  deps: {
+    platform: PlatformClient;
+    platformChoice: Pick<PlatformChoice, 'sysNum'>;
+    accounts: PlatformAccounts<PlatformClient>;
+    stores: Stores;
+    places: ReviewPlaces;
+    metrics: Metrics;
+    logger: Logger;
+  },
+): CoreReview {
+  const { stores, places, metrics, accounts } = deps;
+  const shared = {
+    logger: deps.logger.child({ component: 'review' }),
+    metrics: {
+      card: (action: 'posted' | 'updated' | 'failed') => metrics.reviewCard(action),
+      edit: (outcome: string) => metrics.knowledgeEdit(outcome),
+    },
+  };
+  const settings = {
+    notifyAskersOnFix: env.NOTIFY_ASKERS_ON_FIX,
+    cardRefreshMs: env.REVIEW_CARD_REFRESH_SECONDS * 1000,
+  };
+  if (places.kind === 'one') {
+    const loop = reviewLoop({
+      ...shared,
+      cards: stores.reviewCards,
+      snapshots: stores.entrySnapshots,
+      links: stores.questionLinks,
+      board: places.board,
+      platform: deps.platform,
+      settings: { ...settings, sysNum: deps.platformChoice.sysNum, cardsEnabled: places.cardsEnabled },
+    });
+    return { of: async () => loop, observer: loop.observer, settled: () => loop.settled() };
+  }
+  const loops = new ReviewLoops({
+    ...shared,
+    settings,
+    partsOf: (workspace) => ({
+      cards: stores.reviewCards.of(workspace),
+      snapshots: stores.entrySnapshots.of(workspace),
+      links: stores.questionLinks.of(workspace),
+      board: places.boardOf(workspace),
+    }),
+    // Its entries are read and edited through its own platform account, as its questions are asked.
+    settingsOf: async (workspace) => {
+      const [channelId, found] = await Promise.all([
+        places.channelOf(workspace),
+        accounts.accountOf(workspace),
+      ]);
+      const cardsEnabled = channelId !== undefined;
+      if (found.kind === 'account') {
+        return { cardsEnabled, platform: found.account.robot, sysNum: found.account.sysNum };
+      }
+      return { cardsEnabled, platform: notSetUp(workspace), sysNum: '' };
+    },
+  });
+  return { of: (workspace) => loops.of(workspace), observer: loops, settled: () => loops.settled() };
+}
+
+/** A workspace with no platform account: no entry is read or changed. */
+function notSetUp(workspace: string): KnowledgeApi {
+  const refuse = () => Promise.reject(new NotSetUpError(`no platform account is set up for ${workspace}`));
+  return { askRobot: refuse, updateRobotDoc: refuse };
 }

@@ -112,6 +112,7 @@ export function composeAccounts(
       check: (account) => clients.check(account),
       hasDefault: !platformChoice.demo,
       digestScheduled: env.DIGEST_SCHEDULE !== undefined,
+      reviewDefault: env.REVIEW_CHANNEL_ID !== undefined,
     },
     close: () => clients.close(),
   };

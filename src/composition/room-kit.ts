@@ -30,7 +30,7 @@ export function createRoomKit(
   env: Env,
   parts: {
     conversation: Pick<Conversation, 'ask' | 'rate' | 'context'>;
-    review: Pick<ReviewDeps, 'observer' | 'desk'>;
+    review: Pick<ReviewDeps, 'of'>;
     responder: Responder;
     users: UserLookup;
     channels: ChannelDirectory;
@@ -110,8 +110,7 @@ export function createRoomKit(
     escalations,
     channels,
     review: {
-      observer: parts.review.observer,
-      desk: parts.review.desk,
+      of: (workspace) => parts.review.of(workspace),
       context: (contextKey) => conversation.context(contextKey),
     },
     access: {

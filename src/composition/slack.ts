@@ -1,4 +1,6 @@
 // The Slack side composed: everything posts through the Web API connection opened first, not Bolt's app.
+import { webApi } from '@slack/bolt';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Env, SlackInstall } from '../config/env.js';
 import { errorFields } from '../logging/error-fields.js';
@@ -6,18 +8,20 @@ import type { Logger } from '../logging/logger.js';
 import { meteredNameCache } from '../observability/metered-stores.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { PlatformClient } from '../platform/index.js';
+import type { ReviewBoard } from '../review/review-cards.js';
 import type { AgentGroup } from '../service-desk/agent-groups.js';
 import { ChannelDirectory } from '../slack/channels/directory.js';
 import type { QuestionLimits } from '../slack/handling/question-limits.js';
 import { UserDirectory } from '../slack/handling/user-directory.js';
-import { Installations } from '../slack/install/installations.js';
+import { Installations, NotInstalledError } from '../slack/install/installations.js';
 import { createInstaller } from '../slack/install/installer.js';
 import { OrgWorkspaces, workspaceAccessSchema } from '../slack/install/org-workspaces.js';
 import { ROTATION_LOCK_SECONDS } from '../slack/install/rotation.js';
 import { WorkspaceSetups } from '../slack/install/workspace-setups.js';
 import type { WorkspaceSetupSources } from '../slack/kit/room-kit.js';
-import { SlackReviewBoard } from '../slack/review/review-board.js';
+import { type BoardPlace, SlackReviewBoard } from '../slack/review/review-board.js';
 import { boltLogger } from '../slack/transport/bolt-logger.js';
+import { guardOutgoingCalls } from '../slack/transport/outgoing.js';
 import { SlackRateLimits } from '../slack/transport/rate-limits.js';
 import { Responder } from '../slack/transport/responder.js';
 import { createSlackApp, type SlackApp, type SlackAuth } from '../slack/transport/slack-app.js';
@@ -47,6 +51,7 @@ export function slackServices(
     stores: Stores;
     metrics: Metrics;
     logger: Logger;
+    authorized: Pick<SlackAuthorization, 'setups' | 'botTokenOf'>;
   },
 ) {
   const { metrics } = deps;
@@ -55,18 +60,69 @@ export function slackServices(
     meteredNameCache(deps.stores.names, (store, result) => metrics.storeLookup(store, result)),
     env.DEFAULT_LOCALE,
   );
-  const board = new SlackReviewBoard({
-    client: () => deps.webApi.client,
-    responder,
-    users,
-    logger: deps.logger.child({ component: 'review' }),
-    settings: {
-      channelId: env.REVIEW_CHANNEL_ID,
-      showAsker: env.REVIEW_SHOW_ASKER,
-      locale: env.DEFAULT_LOCALE,
-    },
-  });
-  return { responder, users, board };
+  const boardLogger = deps.logger.child({ component: 'review' });
+  const board = (place: BoardPlace) =>
+    new SlackReviewBoard({
+      place,
+      responder,
+      users,
+      logger: boardLogger,
+      settings: { showAsker: env.REVIEW_SHOW_ASKER, locale: env.DEFAULT_LOCALE },
+    });
+  return { responder, users, review: reviewPlaces(env, deps.webApi, deps.authorized, board) };
+}
+
+/**
+ * Where review cards go. Installed in one workspace: REVIEW_CHANNEL_ID, with the app's token. In many:
+ * each workspace's review channel (its set-up's, else REVIEW_CHANNEL_ID), with its own bot token.
+ */
+export type ReviewPlaces =
+  | { kind: 'one'; board: ReviewBoard; cardsEnabled: boolean }
+  | {
+      kind: 'each';
+      channelOf(workspace: string): Promise<string | undefined>;
+      boardOf(workspace: string): ReviewBoard;
+    };
+
+function reviewPlaces(
+  env: Env,
+  webApi: SlackWebApi,
+  { setups, botTokenOf }: Pick<SlackAuthorization, 'setups' | 'botTokenOf'>,
+  board: (place: BoardPlace) => ReviewBoard,
+): ReviewPlaces {
+  const fallback = env.REVIEW_CHANNEL_ID;
+  if (!setups || !botTokenOf) {
+    const place = { client: webApi.client, channelId: fallback };
+    return { kind: 'one', board: board(async () => place), cardsEnabled: fallback !== undefined };
+  }
+  const clients = workspaceClients(botTokenOf, webApi.clientOptions);
+  const channelOf = async (workspace: string) => (await setups.get(workspace))?.reviewChannelId ?? fallback;
+  return {
+    kind: 'each',
+    channelOf,
+    boardOf: (workspace) =>
+      board(async () => ({ client: await clients(workspace), channelId: await channelOf(workspace) })),
+  };
+}
+
+/** Bot tokens whose client is kept: a workspace idle past it makes a new one at its next post. */
+const WORKSPACE_CLIENTS = 1_000;
+
+/** A workspace's own client for what is posted outside a request, on the app's pool and retry policy. */
+function workspaceClients(
+  botTokenOf: (workspace: string) => Promise<string | undefined>,
+  clientOptions: webApi.WebClientOptions,
+): (workspace: string) => Promise<webApi.WebClient> {
+  const clients = new LRUCache<string, webApi.WebClient>({ max: WORKSPACE_CLIENTS });
+  return async (workspace) => {
+    const token = await botTokenOf(workspace);
+    if (token === undefined) throw new NotInstalledError(`no installation for ${workspace}`);
+    const known = clients.get(token);
+    if (known) return known;
+    const client = guardOutgoingCalls(new webApi.WebClient(token, { ...clientOptions }));
+    clients.set(token, client);
+    return client;
+  };
 }
 
 export interface SlackSide {

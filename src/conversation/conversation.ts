@@ -120,8 +120,11 @@ export interface AnswerObserver {
 
 /** Entries operators linked to questions the robot does not match (the review loop keeps them). */
 export interface LinkedEntries {
-  /** The docId linked to these words for this robot (undefined: the default one); throws when its store is down. */
-  entryFor(question: string, robotFlag: number | undefined): Promise<string | undefined>;
+  /**
+   * The docId linked to these words for this robot (undefined: the default one), in the workspace asked
+   * in (the adapter's); throws when its store is down.
+   */
+  entryFor(question: string, robotFlag: number | undefined, workspace?: string): Promise<string | undefined>;
 }
 
 export type RateOutcome =
@@ -336,6 +339,7 @@ export class Conversation {
     try {
       answer = await this.#answerOrLinked(
         account.robot,
+        input.workspace,
         request,
         input.byLink === true && !suggestion,
         scope,
@@ -430,6 +434,7 @@ export class Conversation {
   /** The robot's answer, or on no match the linked entry's (`byLink`: the link's first). */
   async #answerOrLinked(
     robot: RobotApi,
+    workspace: string | undefined,
     request: RobotAskRequest,
     byLink: boolean,
     scope: RequestScope,
@@ -437,13 +442,13 @@ export class Conversation {
   ): Promise<RobotAnswer> {
     const asking: RobotAskOptions = sendBy === undefined ? scope : { ...scope, sendBy };
     if (byLink) {
-      const linked = await this.#linkedAnswer(robot, request, request.robotFlag, scope, asking);
+      const linked = await this.#linkedAnswer(robot, workspace, request, request.robotFlag, scope, asking);
       if (linked) return linked;
     }
     const answer = await robot.askRobot(request, asking);
     if (answer.answerType !== ANSWER_TYPE_UNKNOWN || request.questionFlag === 1 || byLink) return answer;
     try {
-      return (await this.#linkedAnswer(robot, request, answer.robotFlag, scope, asking)) ?? answer;
+      return (await this.#linkedAnswer(robot, workspace, request, answer.robotFlag, scope, asking)) ?? answer;
     } catch (error) {
       // The robot's own "no answer" is still an answer to show; only the linked entry's is lost.
       this.#logger.warn({ ...scope, err: error }, 'the linked entry could not be asked; no match shown');
@@ -454,16 +459,22 @@ export class Conversation {
   /** The linked entry's answer; undefined without a link, or when the entry no longer answers. */
   async #linkedAnswer(
     robot: RobotApi,
+    workspace: string | undefined,
     request: RobotAskRequest,
     robotFlag: number | undefined,
     scope: RequestScope,
     asking: RobotAskOptions,
   ): Promise<RobotAnswer | undefined> {
     if (!this.#links) return undefined;
-    const docId = await this.#links.entryFor(request.question, robotFlag).catch((error: unknown) => {
-      this.#logger.warn({ ...scope, err: error }, 'linked entries unavailable; the question asked as typed');
-      return undefined;
-    });
+    const docId = await this.#links
+      .entryFor(request.question, robotFlag, workspace)
+      .catch((error: unknown) => {
+        this.#logger.warn(
+          { ...scope, err: error },
+          'linked entries unavailable; the question asked as typed',
+        );
+        return undefined;
+      });
     if (!docId) return undefined;
     const answer = await robot.askRobot(askingEntry(request, docId), asking);
     if (answer.answerType === ANSWER_TYPE_UNKNOWN) {

@@ -50,14 +50,27 @@ const SNAPSHOT_REWRITE_MS = 10 * 60 * 1000;
 /** Characters of last-written snapshots kept (a few MB); one forgotten is merely written again. */
 const WRITTEN_SNAPSHOT_CHARACTERS = 2_000_000;
 
+/** Work run beside callers (an answer's note, askers told after a modal), tracked so that a stop waits for it. */
+export class SideWork {
+  readonly #pending = new Set<Promise<void>>();
+
+  beside(work: Promise<void>): void {
+    this.#pending.add(work);
+    void work.finally(() => this.#pending.delete(work));
+  }
+
+  /** Resolves when the work beside callers is done, work it started included. */
+  async settled(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.all(this.#pending);
+  }
+}
+
 export class ReviewCards {
   readonly store: ReviewStore;
   readonly snapshots: EntrySnapshotStore;
   readonly board: ReviewBoard;
   readonly logger: ReviewLogger;
   readonly metrics: ReviewMetrics;
-  /** Cards are kept only where there is a review channel; without one, edits still work. */
-  readonly enabled: boolean;
   readonly now: () => number;
   /** docId → the snapshot last written by this process (title, answer and type, joined), and when. */
   readonly #written = new LRUCache<string, { seen: string; at: number }>({
@@ -65,7 +78,7 @@ export class ReviewCards {
     maxSize: WRITTEN_SNAPSHOT_CHARACTERS,
     sizeCalculation: (written, docId) => docId.length + written.seen.length,
   });
-  readonly #pending = new Set<Promise<void>>();
+  readonly #work: SideWork;
   readonly #refreshes: CardRefreshes<ReviewScope>;
 
   constructor(dependencies: {
@@ -74,16 +87,18 @@ export class ReviewCards {
     board: ReviewBoard;
     logger: ReviewLogger;
     metrics: ReviewMetrics;
-    settings: { cardsEnabled: boolean; cardRefreshMs: number };
+    settings: { cardRefreshMs: number };
     now: () => number;
+    /** Shared by every workspace's cards, so that one stop waits for all of it. */
+    work: SideWork;
   }) {
     this.store = dependencies.cards;
     this.snapshots = dependencies.snapshots;
     this.board = dependencies.board;
     this.logger = dependencies.logger;
     this.metrics = dependencies.metrics;
-    this.enabled = dependencies.settings.cardsEnabled;
     this.now = dependencies.now;
+    this.#work = dependencies.work;
     this.#refreshes = new CardRefreshes({
       everyMs: dependencies.settings.cardRefreshMs,
       now: this.now,
@@ -91,16 +106,14 @@ export class ReviewCards {
     });
   }
 
-  /** Runs work beside the caller, tracked so that `settled` waits for it. */
+  /** Runs work beside the caller, tracked so that a stop waits for it. */
   beside(work: Promise<void>): void {
-    this.#pending.add(work);
-    void work.finally(() => this.#pending.delete(work));
+    this.#work.beside(work);
   }
 
-  /** Resolves when the work beside callers is done and every due refresh shown (a stop waits for it). */
-  async settled(): Promise<void> {
-    while (this.#pending.size > 0) await Promise.all(this.#pending);
-    await this.#refreshes.flush();
+  /** Shows every card whose refresh is due, now (a stop: no card is left showing less than was counted). */
+  flushRefreshes(): Promise<void> {
+    return this.#refreshes.flush();
   }
 
   /** Writes an entry's snapshot, unless this process wrote it unchanged a moment ago. */

@@ -49,33 +49,36 @@ export interface KnowledgeApi {
   ): Promise<{ retCode: string; retMsg: string | undefined }>;
 }
 
+interface DeskSettings {
+  /** The enterprise the robot is asked for (an entry is read by asking it). */
+  sysNum: string;
+  cardsEnabled: boolean;
+  notifyAskersOnFix: boolean;
+}
+
 const AUDIT_TEXT_PREVIEW = 40;
 
 export class ReviewDesk {
   readonly #cards: ReviewCards;
   readonly #links: QuestionLinkStore;
   readonly #platform: KnowledgeApi;
-  readonly #settings: { sysNum: string; notifyAskersOnFix: boolean };
+  readonly #settings: DeskSettings;
 
-  constructor(
-    cards: ReviewCards,
-    links: QuestionLinkStore,
-    platform: KnowledgeApi,
-    settings: { sysNum: string; notifyAskersOnFix: boolean },
-  ) {
+  constructor(cards: ReviewCards, links: QuestionLinkStore, platform: KnowledgeApi, settings: DeskSettings) {
     this.#cards = cards;
     this.#links = links;
     this.#platform = platform;
     this.#settings = settings;
   }
 
+  /** Cards are kept only where there is a review channel; without one, edits still work. */
   get cardsEnabled(): boolean {
-    return this.#cards.enabled;
+    return this.#settings.cardsEnabled;
   }
 
   /** The open cards of each kind, most reported first; undefined without a review channel. */
   async waiting(limit: number): Promise<{ disliked: OpenCards; unanswered: OpenCards } | undefined> {
-    if (!this.#cards.enabled) return undefined;
+    if (!this.#settings.cardsEnabled) return undefined;
     const [disliked, unanswered] = await Promise.all([
       this.#cards.store.openCards('disliked', limit),
       this.#cards.store.openCards('unanswered', limit),

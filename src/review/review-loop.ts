@@ -1,46 +1,173 @@
-// The review loop over one set of cards: the observer of answers and the operators' commands.
-import { type ReviewBoard, ReviewCards, type ReviewLogger, type ReviewMetrics } from './review-cards.js';
+// The review loop: one over one set of cards, or, installed in many workspaces, one per workspace over
+// its own cards, board and platform account; each is the observer of answers and the operators' desk.
+import { LRUCache } from 'lru-cache';
+import type {
+  AnsweredQuestion,
+  AnswerObserver,
+  LinkedEntries,
+  RequestScope,
+} from '../conversation/conversation.js';
+import {
+  type ReviewBoard,
+  ReviewCards,
+  type ReviewLogger,
+  type ReviewMetrics,
+  SideWork,
+} from './review-cards.js';
 import { type KnowledgeApi, ReviewDesk } from './review-desk.js';
 import { ReviewObserver } from './review-observer.js';
 import type { EntrySnapshotStore, QuestionLinkStore, ReviewStore } from './stores.js';
 
-export interface ReviewSettings {
-  /** The enterprise the robot is asked for (an entry is read by asking it). */
-  sysNum: string;
-  /** Cards are posted only where there is a review channel; without one, edits still work. */
-  cardsEnabled: boolean;
+export interface ReviewSettings extends WorkspaceReviewSettings {
   notifyAskersOnFix: boolean;
   /** A card's message is refreshed for new reports at most this often (0: at every report). */
   cardRefreshMs: number;
 }
 
-export interface ReviewLoop {
+/** What a workspace's set-up says of its loop, read again at each use. */
+export interface WorkspaceReviewSettings {
+  /** The enterprise the robot is asked for (an entry is read by asking it). */
+  sysNum: string;
+  /** Cards are posted only where there is a review channel; without one, edits still work. */
+  cardsEnabled: boolean;
+}
+
+/** One workspace's loop (or the one loop of a gateway installed in one). */
+export interface WorkspaceLoop {
   observer: ReviewObserver;
   desk: ReviewDesk;
+}
+
+export interface ReviewLoop extends WorkspaceLoop {
   /** Resolves when every answer noted and every asker told so far is done (a stop waits for it). */
   settled(): Promise<void>;
 }
 
-export function reviewLoop(dependencies: {
-  cards: ReviewStore;
-  snapshots: EntrySnapshotStore;
-  links: QuestionLinkStore;
-  board: ReviewBoard;
-  platform: KnowledgeApi;
+interface LoopDependencies {
   logger: ReviewLogger;
   metrics?: ReviewMetrics;
-  settings: ReviewSettings;
   now?: () => number;
-}): ReviewLoop {
+}
+
+export function reviewLoop(
+  dependencies: LoopDependencies &
+    WorkspaceParts & {
+      platform: KnowledgeApi;
+      settings: ReviewSettings;
+    },
+): ReviewLoop {
   const { settings } = dependencies;
+  const work = new SideWork();
   const cards = new ReviewCards({
     ...dependencies,
     metrics: dependencies.metrics ?? {},
     now: dependencies.now ?? Date.now,
+    work,
   });
   return {
-    observer: new ReviewObserver(cards, dependencies.links),
+    observer: new ReviewObserver(cards, dependencies.links, settings.cardsEnabled),
     desk: new ReviewDesk(cards, dependencies.links, dependencies.platform, settings),
-    settled: () => cards.settled(),
+    settled: async () => {
+      await work.settled();
+      await cards.flushRefreshes();
+    },
   };
+}
+
+/** What a workspace's loop keeps: its own cards, entries and links, and its board (its channel, its token). */
+export interface WorkspaceParts {
+  cards: ReviewStore;
+  snapshots: EntrySnapshotStore;
+  links: QuestionLinkStore;
+  board: ReviewBoard;
+}
+
+/** Workspaces whose cards are kept in process at once (their refreshes due, their snapshots written). */
+const WORKSPACES_KEPT = 1_000;
+
+/** Installed in many workspaces: each workspace's loop, found by the workspace an answer or a click is from. */
+export class ReviewLoops implements AnswerObserver, LinkedEntries {
+  readonly #partsOf: (workspace: string) => WorkspaceParts;
+  readonly #settingsOf: (workspace: string) => Promise<WorkspaceReviewSettings & { platform: KnowledgeApi }>;
+  readonly #settings: Pick<ReviewSettings, 'notifyAskersOnFix' | 'cardRefreshMs'>;
+  readonly #dependencies: Required<LoopDependencies>;
+  readonly #work = new SideWork();
+  readonly #cards = new LRUCache<string, ReviewCards>({
+    max: WORKSPACES_KEPT,
+    // A workspace pushed out shows what it counted before it goes.
+    dispose: (cards) => this.#work.beside(cards.flushRefreshes()),
+  });
+
+  constructor(
+    dependencies: LoopDependencies & {
+      partsOf: (workspace: string) => WorkspaceParts;
+      /** Its set-up now: whether it has a review channel, and its platform account. */
+      settingsOf: (workspace: string) => Promise<WorkspaceReviewSettings & { platform: KnowledgeApi }>;
+      settings: Pick<ReviewSettings, 'notifyAskersOnFix' | 'cardRefreshMs'>;
+    },
+  ) {
+    this.#partsOf = dependencies.partsOf;
+    this.#settingsOf = dependencies.settingsOf;
+    this.#settings = dependencies.settings;
+    this.#dependencies = {
+      logger: dependencies.logger,
+      metrics: dependencies.metrics ?? {},
+      now: dependencies.now ?? Date.now,
+    };
+  }
+
+  /** The workspace's loop as its set-up is now; throws when the set-up cannot be read. */
+  async of(workspace: string): Promise<WorkspaceLoop> {
+    const parts = this.#partsOf(workspace);
+    const cards = this.#cards.get(workspace) ?? this.#keep(workspace, parts);
+    const settings = await this.#settingsOf(workspace);
+    return {
+      observer: new ReviewObserver(cards, parts.links, settings.cardsEnabled),
+      desk: new ReviewDesk(cards, parts.links, settings.platform, { ...this.#settings, ...settings }),
+    };
+  }
+
+  #keep(workspace: string, parts: WorkspaceParts): ReviewCards {
+    const cards = new ReviewCards({
+      ...this.#dependencies,
+      ...parts,
+      settings: this.#settings,
+      work: this.#work,
+    });
+    this.#cards.set(workspace, cards);
+    return cards;
+  }
+
+  /** Told of every answer: noted in its workspace's loop, beside the answer; never throws. */
+  answered(answered: AnsweredQuestion, scope: RequestScope): void {
+    const { workspace } = answered;
+    // Every answer the adapter gives names its workspace; one that does not has no cards to go to.
+    if (workspace === undefined) return;
+    this.#work.beside(
+      this.of(workspace)
+        .then((loop) => loop.observer.answered(answered, scope))
+        .catch((error: unknown) => {
+          this.#dependencies.logger.error(
+            { ...scope, err: error, workspace },
+            'answer not noted for review: the workspace was not read',
+          );
+        }),
+    );
+  }
+
+  /** The entry an operator of the asking workspace linked these words to. */
+  async entryFor(
+    question: string,
+    robotFlag: number | undefined,
+    workspace?: string,
+  ): Promise<string | undefined> {
+    if (workspace === undefined) return undefined;
+    return (await this.of(workspace)).observer.entryFor(question, robotFlag);
+  }
+
+  async settled(): Promise<void> {
+    await this.#work.settled();
+    await Promise.all([...this.#cards.values()].map((cards) => cards.flushRefreshes()));
+    await this.#work.settled();
+  }
 }

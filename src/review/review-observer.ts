@@ -29,10 +29,13 @@ const REASON_TEXT_MAX = 500;
 export class ReviewObserver implements AnswerObserver, LinkedEntries {
   readonly #cards: ReviewCards;
   readonly #links: QuestionLinkStore;
+  /** Cards are kept only where there is a review channel; without one, entries are still noted. */
+  readonly #enabled: boolean;
 
-  constructor(cards: ReviewCards, links: QuestionLinkStore) {
+  constructor(cards: ReviewCards, links: QuestionLinkStore, enabled: boolean) {
     this.#cards = cards;
     this.#links = links;
+    this.#enabled = enabled;
   }
 
   /** Notes an answer's entry snapshot, or an unanswered question's card, beside the answer; never throws. */
@@ -61,7 +64,7 @@ export class ReviewObserver implements AnswerObserver, LinkedEntries {
     }
     if (
       answered.answerType !== ANSWER_TYPE_UNKNOWN ||
-      !cards.enabled ||
+      !this.#enabled ||
       isTooLittleToReview(answered.question)
     )
       return;
@@ -100,7 +103,7 @@ export class ReviewObserver implements AnswerObserver, LinkedEntries {
   /** A 👎 on an answer from an entry: its card counts one more, and the asker is remembered. */
   async disliked(report: DislikeReport, scope: ReviewScope = {}): Promise<void> {
     const { context } = report;
-    if (!this.#cards.enabled || !context.docId) return;
+    if (!this.#enabled || !context.docId) return;
     const docId = context.docId;
     const snapshot = await this.#entrySnapshot(docId, scope);
     const opened = { cardId: cardIdOfEntry(docId), kind: 'disliked' as const, question: context.question };
@@ -125,7 +128,7 @@ export class ReviewObserver implements AnswerObserver, LinkedEntries {
   ): Promise<'noted' | 'reopened' | 'no_card'> {
     const cards = this.#cards;
     const docId = report.context.docId;
-    if (!cards.enabled || !docId) return 'no_card';
+    if (!this.#enabled || !docId) return 'no_card';
     const text = note.text?.trim().slice(0, REASON_TEXT_MAX) || undefined;
     const reason: ReasonNote = { reason: note.reason, text, at: note.at };
     const cardId = cardIdOfEntry(docId);
@@ -168,7 +171,7 @@ export class ReviewObserver implements AnswerObserver, LinkedEntries {
     });
   }
 
-  /** The entry an operator linked these words to, for this robot (the conversation's LinkedEntries). */
+  /** The entry an operator linked these words to, for this robot, among this loop's links. */
   async entryFor(question: string, robotFlag: number | undefined): Promise<string | undefined> {
     return (await this.#links.get(linkKeyOf(question, robotFlag)))?.docId;
   }

@@ -26,7 +26,7 @@ import { InFlight } from '../../src/slack/handling/in-flight.js';
 import type { DecidedArgs } from '../../src/slack/handling/pre-dispatch.js';
 import type { SlackUser, UserLookup } from '../../src/slack/handling/user-directory.js';
 import type { HomePieces } from '../../src/slack/home/pieces.js';
-import type { AccessDeps, ReviewDeps, RoomKit } from '../../src/slack/kit/room-kit.js';
+import type { AccessDeps, ReviewDeps, RoomKit, WorkspaceReview } from '../../src/slack/kit/room-kit.js';
 import { Responder } from '../../src/slack/transport/responder.js';
 import { MemoryChannelSettingsStore } from '../../src/stores/channel-settings.js';
 import { memoryNamespaces } from '../../src/stores/namespace.js';
@@ -258,7 +258,7 @@ export function clickArgs(body: BlockActionsPayload, client: webApi.WebClient): 
 /** The review loop as the listeners see it with no review channel: nothing reviewed. */
 export function reviewOff(): ReviewDeps {
   const unused = () => Promise.reject(new Error('the review loop is not used in this test'));
-  return {
+  const review: WorkspaceReview = {
     observer: { disliked: unused, reasonGiven: unused },
     desk: {
       cardsEnabled: false,
@@ -273,8 +273,8 @@ export function reviewOff(): ReviewDeps {
       link: unused,
       unlink: unused,
     },
-    context: async () => undefined,
   };
+  return { of: async () => review, context: async () => undefined };
 }
 
 /** Operator access with none configured: nobody is an operator. */

@@ -4,9 +4,10 @@ import type { AnswerContext, Rating } from '../../conversation/types.js';
 import { errorFields } from '../../logging/error-fields.js';
 import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
+import { answerWorkspace } from '../handling/workspace.js';
 import { decodeRatingValue } from '../kit/button-values.js';
 import { isDirectMessageChannel } from '../kit/conversations.js';
-import type { RoomKit } from '../kit/room-kit.js';
+import type { RoomKit, WorkspaceReview } from '../kit/room-kit.js';
 import type { BlockActionPayload } from '../transport/incoming.js';
 import { tell } from './answerer.js';
 import { ratedText, renderRatedLine, renderRatingNotRecorded, replaceRatingButtons } from './blocks.js';
@@ -47,10 +48,11 @@ async function rate(deps: RatingDeps, handling: Handling, click: Click): Promise
   if (outcome.kind === 'rated') {
     logger.info({ contextKey: value.k, rating: outcome.rating }, 'answer rated');
     // A 👎 reaches the entry's owners, and the asker may say what was wrong.
-    const reviewing = outcome.rating === 2 && deps.review.desk.cardsEnabled;
+    const review = outcome.rating === 2 ? await reviewOf(deps, handling, outcome.context) : undefined;
+    const reviewing = review?.desk.cardsEnabled === true;
     await showRated(deps, handling, payload, locale, userId, outcome.rating, reviewing ? value.k : undefined);
-    if (reviewing) {
-      await reportDislike(deps, handling, payload, { userId, displayName }, outcome.context);
+    if (review && reviewing) {
+      await reportDislike(review, deps, handling, payload, { userId, displayName }, outcome.context);
     }
     return;
   }
@@ -93,8 +95,22 @@ async function showRated(
   await deps.responder.update(handling, channel, message.ts, { text: message.text ?? '', blocks });
 }
 
+/** The review loop of the workspace that gave the answer (a shared channel's), else the clicking one's. */
+async function reviewOf(
+  deps: RatingDeps,
+  handling: Handling,
+  context: AnswerContext,
+): Promise<WorkspaceReview | undefined> {
+  const workspace = answerWorkspace(context, handling);
+  return deps.review.of(workspace).catch((error: unknown) => {
+    handling.logger.error({ ...errorFields(error), workspace }, 'the 👎 did not reach its review card');
+    return undefined;
+  });
+}
+
 /** Puts the 👎 on the entry's review card, with a link to the answer (none for a DM: operators cannot open it). */
 async function reportDislike(
+  review: WorkspaceReview,
   deps: RatingDeps,
   handling: Handling,
   payload: BlockActionPayload,
@@ -110,7 +126,7 @@ async function reportDislike(
   if (channel !== undefined && isDirectMessageChannel(channel)) link = 'direct_message';
   else if (channel && messageTs) link = await deps.responder.permalink(handling, channel, messageTs);
   try {
-    await deps.review.observer.disliked(
+    await review.observer.disliked(
       { context, asker, workspace: handling.teamId, link },
       { requestId: handling.requestId },
     );

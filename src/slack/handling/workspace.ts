@@ -53,3 +53,11 @@ function firstAuthorization(envelope: Record<string, unknown>): object | undefin
 export function workspaceKey(workspace: string, ...parts: string[]): string {
   return [workspace, ...parts].join(':');
 }
+
+/** The workspace that gave an answer (in a shared channel, maybe not the clicking one's), else the request's. */
+export function answerWorkspace(
+  answer: { workspace?: string | undefined },
+  request: { teamId: string },
+): string {
+  return answer.workspace ?? request.teamId;
+}

@@ -151,9 +151,12 @@ async function reviewPart(
   handling: Handling,
   permalinks: LRUCache<string, string>,
 ): Promise<HomeReview> {
-  if (!deps.review.desk.cardsEnabled) return { kind: 'off' };
   try {
-    const waiting = await deps.review.desk.waiting(HOME_CARDS_LISTED);
+    // The cards of the workspace whose Home it is: never another's.
+    const { desk } = await deps.review.of(handling.teamId);
+    // Installed in many workspaces, the channel is each one's to name in its set-up.
+    if (!desk.cardsEnabled) return { kind: deps.home.setups ? 'no_channel' : 'off' };
+    const waiting = await desk.waiting(HOME_CARDS_LISTED);
     if (!waiting) return { kind: 'off' };
     const listed = async (cards: ReviewCard[]) =>
       Promise.all(cards.map((card) => homeCard(deps, handling, card, permalinks)));

@@ -14,6 +14,8 @@ const en = {
     '⚠️ The figures are unavailable right now: {reason, select, unreachable {the platform could not be reached.} timeout {the platform could not be reached.} refused {the platform refused to give them.} not_set_up {this workspace is not set up yet (see above).} other {the platform answered with an error.}}',
   home_review_off:
     'The review loop is off: no review channel is set (`REVIEW_CHANNEL_ID`), so no cards are kept.',
+  home_review_no_channel:
+    'No review cards are kept here: this workspace has no review channel. Name one in its set-up above, and disliked and unanswered questions become cards there for operators to act on.',
   home_review_unavailable: '⚠️ The review cards could not be read right now.',
   home_cards_waiting:
     '*Review cards waiting: {count, number}*  ·  👎 {disliked, number} disliked  ·  ❓ {unanswered, number} unanswered',
@@ -46,6 +48,8 @@ export const messages = catalog(en, {
   home_figures_unavailable:
     '⚠️ 暂时无法获取统计数据：{reason, select, unreachable {无法连接平台。} timeout {无法连接平台。} refused {平台拒绝提供。} not_set_up {本工作区尚未设置（见上文）。} other {平台返回了错误。}}',
   home_review_off: '审核流程未开启：未设置审核频道（`REVIEW_CHANNEL_ID`），因此没有审核卡片。',
+  home_review_no_channel:
+    '本工作区不保留审核卡片：尚未设置审核频道。请在上方的设置中指定一个频道，被点踩和未答上的问题就会作为卡片发布到那里，供运营人员处理。',
   home_review_unavailable: '⚠️ 暂时无法读取审核卡片。',
   home_cards_waiting:
     '*待处理的审核卡片：{count, number}*  ·  👎 差评 {disliked, number}  ·  ❓ 未解答 {unanswered, number}',

@@ -40,6 +40,8 @@ export interface HomeCard {
 
 export type HomeReview =
   | { kind: 'off' }
+  /** Installed in many workspaces: this one names no review channel in its set-up (and none is the default). */
+  | { kind: 'no_channel' }
   | { kind: 'unavailable' }
   | {
       kind: 'cards';
@@ -172,6 +174,8 @@ function reviewBlocks(locale: Locale, review: HomeReview): KnownBlock[] {
   switch (review.kind) {
     case 'off':
       return [context(t(locale, 'home_review_off'))];
+    case 'no_channel':
+      return [context(t(locale, 'home_review_no_channel'))];
     case 'unavailable':
       return [section(t(locale, 'home_review_unavailable'))];
     case 'cards':

@@ -10,7 +10,7 @@ import type { SealedValues } from './installations.js';
 
 /** Slack's user-group ids. */
 export const USERGROUP_ID = /^S[A-Z0-9]{2,30}$/;
-/** A public or private channel's id: a DM cannot take the weekly figures. */
+/** A public or private channel's id: a DM cannot take the weekly figures or the review cards. */
 export const CHANNEL_ID = /^[CG][A-Z0-9]{2,30}$/;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -33,6 +33,8 @@ const setupSchema = z.object({
   robotFlag: z.number().int().min(0).max(999_999).exactOptional(),
   /** A user group whose members are this workspace's operators too. */
   operatorGroupId: z.string().regex(USERGROUP_ID).exactOptional(),
+  /** Where this workspace's review cards are posted; undefined: REVIEW_CHANNEL_ID's, else no cards here. */
+  reviewChannelId: z.string().regex(CHANNEL_ID).exactOptional(),
   /** Where DIGEST_SCHEDULE posts this workspace's figures; undefined: no digest here. */
   digestChannelId: z.string().regex(CHANNEL_ID).exactOptional(),
   /** Who saved it last, and when (ms). */

@@ -100,11 +100,24 @@ export interface WorkspaceSetupSources {
   hasDefault: boolean;
   /** DIGEST_SCHEDULE is set: each workspace may name a channel for its digest. */
   digestScheduled: boolean;
+  /** REVIEW_CHANNEL_ID is set: the review channel of a workspace that names none of its own. */
+  reviewDefault: boolean;
 }
 
 export type AccountCheck = 'ok' | 'refused' | 'unreachable';
 
 export interface ReviewDeps {
+  /**
+   * The review loop of the workspace a request is from (`handling.teamId`): its own cards, board and
+   * platform account when installed in many; the one loop when installed in one. Throws when its set-up
+   * cannot be read.
+   */
+  of(workspace: string): Promise<WorkspaceReview>;
+  /** An answer's stored context; throws when the store is down. */
+  context(contextKey: string): Promise<AnswerContext | undefined>;
+}
+
+export interface WorkspaceReview {
   observer: Pick<ReviewObserver, 'disliked' | 'reasonGiven'>;
   desk: Pick<
     ReviewDesk,
@@ -120,8 +133,6 @@ export interface ReviewDeps {
     | 'link'
     | 'unlink'
   >;
-  /** An answer's stored context; throws when the store is down. */
-  context(contextKey: string): Promise<AnswerContext | undefined>;
 }
 
 /** Operator access, apart from the review loop: the desk's refusals are not review refusals. */

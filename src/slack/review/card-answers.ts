@@ -57,8 +57,15 @@ async function submitAnswer(
   }
   // The modal closes at once; the askers are told after, however long Slack takes for each.
   await ack();
-  const outcome = await deps.review.desk
-    .answerAskers(metadata.cardId, { operatorId: userId, text }, { requestId: handling.requestId })
+  const outcome = await deps.review
+    .of(handling.teamId)
+    .then((review) =>
+      review.desk.answerAskers(
+        metadata.cardId,
+        { operatorId: userId, text },
+        { requestId: handling.requestId },
+      ),
+    )
     .catch((error: unknown): 'failed' => {
       handling.logger.error({ ...errorFields(error), cardId: metadata.cardId }, 'askers not answered');
       return 'failed';
@@ -114,18 +121,23 @@ async function submitLink(
     deps.onEvent('review_link_submit', outcome);
     await ack({ response_action: 'errors', errors: { [LINK_DOC_BLOCK_ID]: text } });
   };
-  const card = await deps.review.desk.card(metadata.cardId).catch((error: unknown) => {
-    handling.logger.error({ ...errorFields(error), cardId: metadata.cardId }, 'review card unavailable');
-    return 'unavailable' as const;
-  });
-  if (card === 'unavailable') return refuse('failed', t(locale, 'card_unavailable'));
+  // The card, and the entry it is linked to, are the submitting workspace's own.
+  const read = await deps.review
+    .of(handling.teamId)
+    .then(async (review) => ({ review, card: await review.desk.card(metadata.cardId) }))
+    .catch((error: unknown) => {
+      handling.logger.error({ ...errorFields(error), cardId: metadata.cardId }, 'review card unavailable');
+      return 'unavailable' as const;
+    });
+  if (read === 'unavailable') return refuse('failed', t(locale, 'card_unavailable'));
+  const { review, card } = read;
   if (card?.kind !== 'unanswered') return refuse('no_card', t(locale, 'card_unknown'));
   if (card.status !== 'open') return refuse('already_handled', t(locale, 'card_already_handled'));
 
   // Checked with the robot before anything is linked: a mistyped id would answer nobody.
   const { displayName } = await handling.person(userId);
   const lookup = await within(
-    deps.review.desk.lookUpEntry(
+    review.desk.lookUpEntry(
       {
         docId,
         robotFlag: card.robotFlag,
@@ -145,7 +157,7 @@ async function submitLink(
   }
 
   const entry = { docId, entryTitle: lookup.entryTitle };
-  const linking = deps.review.desk
+  const linking = review.desk
     .link(metadata.cardId, entry, userId, { requestId: handling.requestId })
     .catch((error: unknown): 'failed' => {
       handling.logger.error({ ...errorFields(error), cardId: metadata.cardId }, 'question not linked');
@@ -153,7 +165,7 @@ async function submitLink(
     });
   const early = await within(linking, LINK_BUDGET_MS);
   const editForm = (banner: { kind: 'linked' | 'failed'; text: string }) =>
-    editModalView(deps, handling, { docId, cardId: undefined, locale, timeZone, banner });
+    editModalView(review, handling, { docId, cardId: undefined, locale, timeZone, banner });
   const linkedBanner = {
     kind: 'linked' as const,
     text: t(locale, 'link_entry_linked', { question: card.question }),

@@ -9,6 +9,7 @@ import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from 
 import type { Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';
 import type { ViewArgs } from '../handling/tracked.js';
+import { answerWorkspace } from '../handling/workspace.js';
 import { decodeReasonValue } from '../kit/button-values.js';
 import { isDirectMessageChannel } from '../kit/conversations.js';
 import { context } from '../kit/elements.js';
@@ -139,17 +140,21 @@ async function submitReason(
     return;
   }
   const { displayName, locale } = await handling.person(userId);
-  const outcome = await deps.review.observer
-    .reasonGiven(
-      // The report behind the new card this reason opens when the entry's card was handled since.
-      {
-        context,
-        asker: { userId, displayName },
-        workspace: handling.teamId,
-        link: () => linkTo(deps, handling, rated),
-      },
-      { reason: form.reason ?? 'other', text: form.text, at: Date.now() },
-      { requestId: handling.requestId },
+  // Its card is where the 👎 put it: in the review of the workspace that gave the answer.
+  const outcome = await deps.review
+    .of(answerWorkspace(context, handling))
+    .then((review) =>
+      review.observer.reasonGiven(
+        // The report behind the new card this reason opens when the entry's card was handled since.
+        {
+          context,
+          asker: { userId, displayName },
+          workspace: handling.teamId,
+          link: () => linkTo(deps, handling, rated),
+        },
+        { reason: form.reason ?? 'other', text: form.text, at: Date.now() },
+        { requestId: handling.requestId },
+      ),
     )
     .catch((error: unknown) => {
       handling.logger.error(

@@ -15,7 +15,7 @@ import { docIdOfAnswerBlocks } from '../answers/blocks.js';
 import type { BoltRequest, Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';
 import { trackedListener, type ViewArgs } from '../handling/tracked.js';
-import type { RoomKit } from '../kit/room-kit.js';
+import type { RoomKit, WorkspaceReview } from '../kit/room-kit.js';
 import { slackId, slackTs } from '../transport/incoming.js';
 import { type EditModalInput, problemText, renderEditModal } from './edit-modal.js';
 import { renderEditSaved, renderEditSaving } from './edit-saved.js';
@@ -56,33 +56,37 @@ interface Viewer {
   timeZone: string | undefined;
 }
 
-/** Opens the edit modal for an entry; the caller has checked that the user is an operator. */
+/** Opens the edit modal for an entry of the workspace's; the caller has checked that the user is an operator. */
 export async function openEditModal(
-  deps: Pick<EditDeps, 'review' | 'responder'>,
+  deps: Pick<EditDeps, 'responder'>,
+  review: WorkspaceReview,
   handling: Handling,
   input: { triggerId: string; docId: string; cardId: string | undefined } & Viewer,
 ): Promise<boolean> {
-  const view = await editModalView(deps, handling, input);
+  const view = await editModalView(review, handling, input);
   // The responder logs a refusal (an expired trigger) with the method and the modal's callback id.
   return (await deps.responder.openModal(handling, input.triggerId, view)) !== undefined;
 }
 
 /** The edit modal for an entry, prefilled; for a modal that turns into it (Link to an entry). */
 export async function editModalView(
-  deps: Pick<EditDeps, 'review'>,
+  review: WorkspaceReview,
   handling: Handling,
   input: { docId: string; cardId: string | undefined; banner?: EditModalInput['banner'] } & Viewer,
 ): Promise<types.ModalView> {
   const { banner, ...entry } = input;
-  return renderEditModal({ ...(await editModalInput(deps, handling, entry)), ...(banner ? { banner } : {}) });
+  return renderEditModal({
+    ...(await editModalInput(review, handling, entry)),
+    ...(banner ? { banner } : {}),
+  });
 }
 
 async function editModalInput(
-  deps: Pick<EditDeps, 'review'>,
+  review: WorkspaceReview,
   handling: Handling,
   input: { docId: string; cardId: string | undefined } & Viewer,
 ): Promise<EditModalInput> {
-  const snapshot = await deps.review.desk.snapshot(input.docId).catch((error: unknown) => {
+  const snapshot = await review.desk.snapshot(input.docId).catch((error: unknown) => {
     handling.logger.warn(
       { ...errorFields(error), docId: input.docId },
       'entry snapshot unavailable; empty form',
@@ -141,28 +145,11 @@ interface ShortcutArgs extends BoltRequest {
   context: BoltRequest['context'] & { botId?: string | undefined; botUserId?: string | undefined };
 }
 
-/** "Edit this answer", a message shortcut on any of the app's answers. */
-/** `editable` false when installed in many workspaces: the review loop reads and writes one account's entries. */
-export function editAnswerShortcutListener(
-  deps: EditDeps,
-  editable = true,
-): (args: ShortcutArgs) => Promise<void> {
+/** "Edit this answer", a message shortcut on any of the app's answers: its workspace's entry, through its account. */
+export function editAnswerShortcutListener(deps: EditDeps): (args: ShortcutArgs) => Promise<void> {
   return trackedListener<ShortcutArgs>(deps, 'edit shortcut handling failed', async (handling, args) => {
     await args.ack();
-    if (editable) {
-      await editFromShortcut(deps, handling, args.body, args.context);
-      return;
-    }
-    const shortcut = messageShortcutSchema.safeParse(args.body);
-    if (!shortcut.success) return;
-    const userId = shortcut.data.user.id;
-    const { locale } = await handling.person(userId);
-    deps.onEvent('edit_shortcut', 'not_here');
-    const target = { channel: shortcut.data.channel.id, threadTs: shortcut.data.message.thread_ts };
-    await deps.responder.ephemeral(handling, target, userId, {
-      text: t(locale, 'edit_not_here'),
-      blocks: [],
-    });
+    await editFromShortcut(deps, handling, args.body, args.context);
   });
 }
 
@@ -197,7 +184,8 @@ async function editFromShortcut(
     await say(refusal);
     return;
   }
-  const opened = await openEditModal(deps, handling, {
+  const review = await deps.review.of(handling.teamId);
+  const opened = await openEditModal(deps, review, handling, {
     triggerId: shortcut.trigger_id,
     docId,
     cardId: undefined,
@@ -248,14 +236,16 @@ async function submitEdit(
   }
 
   const scope = { requestId: handling.requestId };
-  const saving = deps.review.desk.applyEdit(plan.edit, plan.changedFields, userId, scope);
+  // The entry is changed through the account of the workspace whose operator saves it.
+  const review = await deps.review.of(handling.teamId);
+  const saving = review.desk.applyEdit(plan.edit, plan.changedFields, userId, scope);
   const early = await within(saving, SUBMIT_BUDGET_MS - (Date.now() - startedAt));
   // The form is rendered again only after a failure, with what was typed; a success reads no snapshot.
   const resultView = async (outcome: EditOutcome) => {
     if (outcome.kind === 'updated') {
       return renderEditSaved({ locale, docId: metadata.d, changedFields: plan.changedFields });
     }
-    const input = await editModalInput(deps, handling, {
+    const input = await editModalInput(review, handling, {
       docId: metadata.d,
       cardId: metadata.c,
       locale,
@@ -280,7 +270,7 @@ async function submitEdit(
   }
   deps.onEvent('edit_submit', outcome.kind);
   if (outcome.kind === 'updated') {
-    await deps.review.desk.markFixed(plan.edit, plan.changedFields, userId, { cardId: metadata.c }, scope);
+    await review.desk.markFixed(plan.edit, plan.changedFields, userId, { cardId: metadata.c }, scope);
   }
 }
 

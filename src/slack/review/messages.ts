@@ -126,8 +126,6 @@ const en = {
   edit_effect_hint: 'For “For a period”. Without a time, from 00:00.',
   edit_invalid_hint: 'For “For a period”. Without a time, until the end of the day.',
   edit_not_an_answer: "This shortcut works only on the app's answers from a knowledge entry.",
-  edit_not_here:
-    "Entries cannot be edited from Slack yet where the app is installed in many workspaces: change this one in the platform's console.",
   edit_saving_entry: 'Saving the change to entry {docId} to the platform…',
   edit_saving_note: 'The result will show here in a moment. Closing this window does not stop the save.',
   edit_refused: 'The platform refused the change ({code}){message} Nothing was changed.',
@@ -276,7 +274,6 @@ export const messages = catalog(en, {
   edit_effect_hint: '用于“指定时间段”。不选时间则从 00:00 开始。',
   edit_invalid_hint: '用于“指定时间段”。不选时间则到当天结束。',
   edit_not_an_answer: '此快捷方式只能用于本应用来自知识条目的回答。',
-  edit_not_here: '本应用安装在多个工作区时，暂时还不能在 Slack 中编辑条目：请在平台控制台中修改。',
   edit_saving_entry: '正在把对条目 {docId} 的修改保存到平台…',
   edit_saving_note: '结果稍后会显示在这里。关闭此窗口不会中止保存。',
   edit_refused: '平台拒绝了修改（{code}）{message} 条目没有改动。',

@@ -1,4 +1,4 @@
-// The review loop's Slack side, on the app's own client: cards are posted beside answers, not in a click.
+// The review loop's Slack side, on a workspace's client: cards are posted beside answers, not in a click.
 import type { webApi } from '@slack/bolt';
 import type { Locale } from '../../conversation/locale.js';
 import { type Logger, withRequestId } from '../../logging/logger.js';
@@ -31,28 +31,31 @@ const CARD_GONE = new Set(['message_not_found', 'cant_update_message', 'channel_
 const NOT_THERE = new Set(['not_in_channel', 'channel_not_found', 'is_archived']);
 
 export interface ReviewBoardSettings {
-  /** REVIEW_CHANNEL_ID; without it the core keeps no cards, so none is shown. */
-  channelId: string | undefined;
   showAsker: boolean;
   locale: Locale;
 }
 
+/**
+ * Where a board posts, read at each post: a workspace's client (its bot token) and its review channel
+ * (REVIEW_CHANNEL_ID, or its set-up's); without a channel the core keeps no cards, so none is shown.
+ */
+export type BoardPlace = () => Promise<{ client: WebClient; channelId: string | undefined }>;
+
 export class SlackReviewBoard implements ReviewBoard {
-  readonly #client: () => WebClient;
+  readonly #place: BoardPlace;
   readonly #responder: Responder;
   readonly #users: UserLookup;
   readonly #logger: Logger;
   readonly #settings: ReviewBoardSettings;
 
-  /** `client`: the app's Web API client, which exists once the Bolt app is built. */
   constructor(dependencies: {
-    client: () => WebClient;
+    place: BoardPlace;
     responder: Responder;
     users: UserLookup;
     logger: Logger;
     settings: ReviewBoardSettings;
   }) {
-    this.#client = dependencies.client;
+    this.#place = dependencies.place;
     this.#responder = dependencies.responder;
     this.#users = dependencies.users;
     this.#logger = dependencies.logger;
@@ -60,7 +63,7 @@ export class SlackReviewBoard implements ReviewBoard {
   }
 
   async show(card: ReviewCard, scope: ReviewScope): Promise<MessageLocation> {
-    const out = this.#outbox(scope);
+    const { channelId: channel, ...out } = await this.#outbox(scope);
     const message = renderReviewCard(card, {
       locale: this.#settings.locale,
       showAsker: this.#settings.showAsker,
@@ -80,14 +83,13 @@ export class SlackReviewBoard implements ReviewBoard {
       }
       out.logger.warn({ cardId: card.id, slackError: updated.error }, 'review card gone; posting it again');
     }
-    const channel = this.#settings.channelId;
     if (channel === undefined)
-      throw new ReviewCardNotPostedError('no review channel is set (REVIEW_CHANNEL_ID)');
+      throw new ReviewCardNotPostedError('no review channel is set (REVIEW_CHANNEL_ID, or the set-up)');
     const posted = await this.#responder.post(out, { channel, threadTs: undefined }, message);
     if (!posted.ok) {
       // The usual cause on a new install: the app was never invited to the channel.
       const hint = NOT_THERE.has(posted.error ?? '')
-        ? '; invite the app to the REVIEW_CHANNEL_ID channel (/invite), or check the id'
+        ? '; invite the app to the review channel (/invite), or check its id'
         : '';
       throw new ReviewCardNotPostedError(
         `review card not posted to ${channel} (${posted.error ?? 'no answer'})${hint}`,
@@ -97,7 +99,7 @@ export class SlackReviewBoard implements ReviewBoard {
   }
 
   async tellAskerFixed(asker: AskerToNotify, scope: ReviewScope): Promise<void> {
-    const out = this.#outbox(scope);
+    const out = await this.#outbox(scope);
     const { locale } = await this.#users.lookup(out.client, askerWorkspace(asker), asker.userId, out.logger);
     const sent = await this.#responder.post(
       out,
@@ -116,11 +118,11 @@ export class SlackReviewBoard implements ReviewBoard {
       return where.messageId === undefined ? 'direct_message' : 'assistant_panel';
     }
     if (where.messageId === undefined) return undefined;
-    return this.#responder.permalink(this.#outbox(scope), where.conversationId, where.messageId);
+    return this.#responder.permalink(await this.#outbox(scope), where.conversationId, where.messageId);
   }
 
   async tellAskerLinked(asker: AskerToNotify, link: QuestionLink, scope: ReviewScope): Promise<void> {
-    const out = this.#outbox(scope);
+    const out = await this.#outbox(scope);
     const { locale } = await this.#users.lookup(out.client, askerWorkspace(asker), asker.userId, out.logger);
     const sent = await this.#responder.post(
       out,
@@ -136,7 +138,7 @@ export class SlackReviewBoard implements ReviewBoard {
   }
 
   async tellAskerAnswered(asker: AskerToNotify, answer: OperatorAnswer, scope: ReviewScope): Promise<void> {
-    const out = this.#outbox(scope);
+    const out = await this.#outbox(scope);
     const { locale } = await this.#users.lookup(out.client, askerWorkspace(asker), asker.userId, out.logger);
     const sent = await this.#responder.post(
       out,
@@ -154,9 +156,11 @@ export class SlackReviewBoard implements ReviewBoard {
     out.logger.info({ userId: asker.userId }, "asker given the operator's answer");
   }
 
-  #outbox(scope: ReviewScope): { client: WebClient; logger: Logger } {
+  async #outbox(
+    scope: ReviewScope,
+  ): Promise<{ client: WebClient; logger: Logger; channelId: string | undefined }> {
     return {
-      client: this.#client(),
+      ...(await this.#place()),
       logger: scope.requestId ? withRequestId(this.#logger, scope.requestId) : this.#logger,
     };
   }

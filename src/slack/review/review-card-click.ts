@@ -51,12 +51,30 @@ async function handleCardClick(
     return;
   }
 
+  // The clicking workspace's cards only: a card of another workspace is not known here.
+  const review = await deps.review.of(handling.teamId).catch((error: unknown) => {
+    handling.logger.error({ ...errorFields(error), cardId: value.cardId }, 'review unavailable');
+    return undefined;
+  });
+  if (!review) {
+    deps.onEvent(`review_${action}`, 'failed');
+    await say(t(locale, 'card_unavailable'));
+    return;
+  }
+
   if (action === 'edit') {
     if (!value.docId || !payload.trigger_id) {
       handling.logger.warn({ cardId: value.cardId }, 'edit click without an entry or a trigger');
       return;
     }
-    const opened = await openEditModal(deps, handling, {
+    // A card unreadable just now still opens its form; one this workspace does not have does not.
+    const card = await review.desk.card(value.cardId).catch(() => 'unavailable' as const);
+    if (card === undefined) {
+      deps.onEvent('review_edit', 'no_card');
+      await say(t(locale, 'card_unknown'));
+      return;
+    }
+    const opened = await openEditModal(deps, review, handling, {
       triggerId: payload.trigger_id,
       docId: value.docId,
       cardId: value.cardId,
@@ -72,7 +90,7 @@ async function handleCardClick(
       handling.logger.warn({ cardId: value.cardId, action }, 'card click without a trigger');
       return;
     }
-    const card = await deps.review.desk.card(value.cardId).catch((error: unknown) => {
+    const card = await review.desk.card(value.cardId).catch((error: unknown) => {
       handling.logger.error({ ...errorFields(error), cardId: value.cardId }, 'review card unavailable');
       return 'unavailable' as const;
     });
@@ -97,7 +115,7 @@ async function handleCardClick(
   }
 
   if (action === 'unlink') {
-    const outcome = await deps.review.desk
+    const outcome = await review.desk
       .unlink(value.cardId, userId, { requestId: handling.requestId })
       .catch((error: unknown): 'failed' => {
         handling.logger.error({ ...errorFields(error), cardId: value.cardId }, 'question link not removed');
@@ -111,7 +129,7 @@ async function handleCardClick(
   }
 
   try {
-    const outcome = await deps.review.desk.dismiss(value.cardId, userId, { requestId: handling.requestId });
+    const outcome = await review.desk.dismiss(value.cardId, userId, { requestId: handling.requestId });
     deps.onEvent('review_dismiss', outcome);
     if (outcome === 'already_handled') await say(t(locale, 'card_already_handled'));
     if (outcome === 'no_card') await say(t(locale, 'card_unknown'));

@@ -23,8 +23,6 @@ import {
 import { reviewCardClickListener } from './review-card-click.js';
 
 export function reviewRoom(deps: RoomKit): Room {
-  // Installed in many workspaces, each asks its own account: one loop's edits would reach the wrong one.
-  const editable = deps.sources.setups === undefined;
   return {
     clicks: [
       [ACTION_DISLIKE_REASON, dislikeReasonClickListener(deps)],
@@ -41,6 +39,6 @@ export function reviewRoom(deps: RoomKit): Room {
       [VIEW_ANSWER_ASKERS, answerAskersSubmitListener(deps)],
       [VIEW_LINK_ENTRY, linkEntrySubmitListener(deps)],
     ],
-    messageShortcuts: [[SHORTCUT_EDIT_ANSWER, editAnswerShortcutListener(deps, editable)]],
+    messageShortcuts: [[SHORTCUT_EDIT_ANSWER, editAnswerShortcutListener(deps)]],
   };
 }

@@ -39,7 +39,11 @@ export function setupOpenListener(
     const opened = await deps.responder.openModal(
       handling,
       triggerId,
-      renderSetupModal(locale, current, { usergroups, digestScheduled: setups.digestScheduled }),
+      renderSetupModal(locale, current, {
+        usergroups,
+        digestScheduled: setups.digestScheduled,
+        reviewDefault: setups.reviewDefault,
+      }),
     );
     deps.onEvent('workspace_setup', opened ? 'opened' : 'failed');
   });

@@ -65,6 +65,7 @@ export function setupSubmitListener(
           account: form.account,
           ...(form.robotFlag === undefined ? {} : { robotFlag: form.robotFlag }),
           ...(form.operatorGroupId === undefined ? {} : { operatorGroupId: form.operatorGroupId }),
+          ...(form.reviewChannelId === undefined ? {} : { reviewChannelId: form.reviewChannelId }),
           ...(form.digestChannelId === undefined ? {} : { digestChannelId: form.digestChannelId }),
           setBy: userId,
           setAt: Date.now(),

@@ -58,11 +58,16 @@ export function renderHomeSetup(locale: Locale, timeZone: string, status: SetupS
 function statusLine(locale: Locale, timeZone: string, status: SetupStatus): string {
   switch (status.kind) {
     case 'own': {
-      const { account, robotFlag, setBy, setAt, operatorGroupId, digestChannelId } = status.setup;
+      const { account, robotFlag, setBy, setAt, operatorGroupId, reviewChannelId, digestChannelId } =
+        status.setup;
       const operators =
         operatorGroupId === undefined
           ? ''
           : `\n${t(locale, 'setup_operators_line', { group: `<!subteam^${operatorGroupId}>` })}`;
+      const review =
+        reviewChannelId === undefined
+          ? ''
+          : `\n${t(locale, 'setup_review_line', { channel: `<#${reviewChannelId}>` })}`;
       const digest =
         digestChannelId === undefined
           ? ''
@@ -76,6 +81,7 @@ function statusLine(locale: Locale, timeZone: string, status: SetupStatus): stri
           date: sharedTime(setAt, locale, timeZone),
         }) +
         operators +
+        review +
         digest
       );
     }
@@ -96,6 +102,7 @@ export const SETUP_FIELDS = {
   accessToken: 'setup_access_token',
   robot: 'setup_robot',
   operators: 'setup_operators',
+  review: 'setup_review_channel',
   digest: 'setup_digest_channel',
 } as const;
 
@@ -107,13 +114,15 @@ export interface SetupChoices {
   usergroups: readonly UsergroupChoice[] | undefined;
   /** DIGEST_SCHEDULE is set: a digest channel can be named. */
   digestScheduled: boolean;
+  /** REVIEW_CHANNEL_ID is set: a workspace naming no review channel of its own posts there. */
+  reviewDefault: boolean;
 }
 
 /** Filled from the saved set-up, its key and token left out: a secret is never sent back to Slack. */
 export function renderSetupModal(
   locale: Locale,
   current: WorkspaceSetup | undefined,
-  { usergroups, digestScheduled }: SetupChoices,
+  { usergroups, digestScheduled, reviewDefault }: SetupChoices,
 ): types.ModalView {
   const account = current?.account;
   const appId = account?.credential.kind === 'fetched' ? account.credential.appId : undefined;
@@ -146,6 +155,11 @@ export function renderSetupModal(
       field(SETUP_FIELDS.accessToken, undefined, 40, 'setup_access_token_hint'),
       field(SETUP_FIELDS.robot, current?.robotFlag?.toString(), 6, 'setup_robot_hint'),
       operatorsInput(locale, current?.operatorGroupId, usergroups),
+      channelInput(SETUP_FIELDS.review, t(locale, SETUP_FIELDS.review), {
+        initial: current?.reviewChannelId,
+        placeholder: t(locale, 'setup_review_placeholder'),
+        hint: t(locale, 'setup_review_hint', { fallback: reviewDefault ? 'environment' : 'none' }),
+      }),
       digestScheduled
         ? channelInput(SETUP_FIELDS.digest, t(locale, SETUP_FIELDS.digest), {
             initial: current?.digestChannelId,
@@ -186,6 +200,7 @@ export type SetupForm =
       account: WorkspacePlatformAccount;
       robotFlag: number | undefined;
       operatorGroupId: string | undefined;
+      reviewChannelId: string | undefined;
       digestChannelId: string | undefined;
     }
   | { kind: 'invalid'; problems: Partial<Record<SetupField, MessageKey>> };
@@ -208,10 +223,11 @@ export function readSetupForm(view: unknown, current: WorkspaceSetup | undefined
   if (operatorGroupId !== undefined && !USERGROUP_ID.test(operatorGroupId)) {
     problems[SETUP_FIELDS.operators] = 'setup_problem_operators';
   }
-  const digestChannelId = selectedConversation(values, SETUP_FIELDS.digest);
-  if (digestChannelId !== undefined && !CHANNEL_ID.test(digestChannelId)) {
-    problems[SETUP_FIELDS.digest] = 'setup_problem_digest';
-  }
+  const [reviewChannelId, digestChannelId] = [SETUP_FIELDS.review, SETUP_FIELDS.digest].map((block) => {
+    const channelId = selectedConversation(values, block);
+    if (channelId !== undefined && !CHANNEL_ID.test(channelId)) problems[block] = 'setup_problem_channel';
+    return channelId;
+  });
   if (!url.success) problems[SETUP_FIELDS.url] = 'setup_problem_url';
   const openUrl = url.success ? url.data : undefined;
   if (!sysNum) problems[SETUP_FIELDS.sysNum] = 'setup_problem_required';
@@ -242,6 +258,7 @@ export function readSetupForm(view: unknown, current: WorkspaceSetup | undefined
     account: account.data,
     robotFlag: robotFlag?.success ? robotFlag.data : undefined,
     operatorGroupId,
+    reviewChannelId,
     digestChannelId,
   };
 }

@@ -34,10 +34,16 @@ function withOperator(
     ...f.deps,
     review: {
       ...f.deps.review,
-      desk: {
-        ...f.deps.review.desk,
-        cardsEnabled: true,
-        waiting: options.waiting ?? (() => Promise.reject(new Error('store down'))),
+      of: async (workspace) => {
+        const review = await f.deps.review.of(workspace);
+        return {
+          ...review,
+          desk: {
+            ...review.desk,
+            cardsEnabled: true,
+            waiting: options.waiting ?? (() => Promise.reject(new Error('store down'))),
+          },
+        };
       },
     },
     access: {
