@@ -18,7 +18,10 @@ export interface ReviewStore {
  * The cards kept as one set (installed in one workspace, as always), and each workspace's apart when
  * installed in many: a card id names one card in its workspace only, and a listing is its workspace's.
  */
-export interface ReviewCardStore extends ReviewStore, WorkspaceScoped<ReviewStore> {}
+export interface ReviewCardStore extends ReviewStore, WorkspaceScoped<ReviewStore> {
+  /** Removes a workspace's cards and its open index (an uninstall); how many went. */
+  forget(workspace: string): Promise<number>;
+}
 
 export interface OpenCards {
   total: number;

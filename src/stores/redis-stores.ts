@@ -35,6 +35,7 @@ export async function redisStores(
   const namespace = redisNamespaces(redis);
   const plain = declaredNamespaces(namespace, options.ttlSeconds);
   const channelSettings = new RedisChannelSettingsStore(redis);
+  const reviewCards = new RedisReviewStore(redis);
   return {
     ...plain,
     namespace,
@@ -42,9 +43,9 @@ export async function redisStores(
     deliveries: new FallbackOnceStore(new RedisOnceStore(redis), { maxEntries: options.maxEntries }),
     threads: new RedisOnceStore(redis),
     ratings: new RedisRatingStore(redis),
-    reviewCards: new RedisReviewStore(redis),
+    reviewCards,
     channelSettings,
-    forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings }, workspace),
+    forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings, reviewCards }, workspace),
     tokenCache: new RedisTokenCache(redis),
     changes: {
       publish: (topic, key) => redis.publish(topic, key),

@@ -113,6 +113,13 @@ export class MemoryReviewStore implements ReviewCardStore {
   clear(): void {
     this.#shared.cards.clear();
   }
+
+  async forget(workspace: string): Promise<number> {
+    const { cards } = this.#shared;
+    const theirs = [...cards.entries()].filter(([, card]) => card.workspace === workspace);
+    for (const [key] of theirs) cards.delete(key);
+    return theirs.length;
+  }
 }
 
 /** One workspace's cards among every workspace's (undefined: the one set of a single workspace). */

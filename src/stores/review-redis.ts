@@ -62,6 +62,21 @@ export class RedisReviewStore implements ReviewCardStore {
   openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
     return this.#unscoped.openCards(kind, limit);
   }
+
+  async forget(workspace: string): Promise<number> {
+    const { redis, cards } = this.#shared;
+    const own = workspaceKey(workspace, '');
+    const index = `${redis.keyPrefix}${openIndexOf(workspace)}`;
+    const forgotten = await redis.deleteStartingWith(cards.key(keyId(own)));
+    // Its open indexes go too; counted are the cards, as in every engine.
+    await redis.deleteStartingWith(index);
+    return forgotten;
+  }
+}
+
+/** A workspace's open indexes (without the key prefix), hash-tagged with it: one slot for both kinds. */
+function openIndexOf(workspace: string): string {
+  return `review-open:${slotOf(workspace)}:`;
 }
 
 /** What every workspace's view shares: the connection, the cards' keys, the lock's wait. */
@@ -166,7 +181,7 @@ class RedisCardsOf implements ReviewStore {
   #openKey(kind: ReviewCard['kind']): string {
     const { keyPrefix } = this.#shared.redis;
     if (this.#workspace === undefined) return `${keyPrefix}review-open:${kind}`;
-    return `${keyPrefix}review-open:${slotOf(this.#workspace)}:${kind}`;
+    return `${keyPrefix}${openIndexOf(this.#workspace)}${kind}`;
   }
 
   #lock(lockKey: string, owner: string, cardId: string): Promise<void> {

@@ -152,7 +152,22 @@ export class SqliteReviewStore implements ReviewCardStore {
   openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
     return this.#unscoped.openCards(kind, limit);
   }
+
+  async forget(workspace: string): Promise<number> {
+    const { held, kv, workspaces } = this.#shared;
+    // Held ones are dropped, not written: none comes back after the delete.
+    let dropped = 0;
+    for (const [lockKey, row] of held) {
+      if (row.table !== workspaces || row.key[0] !== workspace) continue;
+      held.delete(lockKey);
+      dropped += 1;
+    }
+    const [deleted = 0] = await kv.execute([[FORGET_WORKSPACE_SQL, [workspace]]]);
+    return dropped + deleted;
+  }
 }
+
+const FORGET_WORKSPACE_SQL = 'DELETE FROM workspace_review_cards WHERE workspace = ?';
 
 /** One workspace's cards among every workspace's (undefined: the one set of a single workspace). */
 class SqliteCardsOf implements ReviewStore {

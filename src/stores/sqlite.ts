@@ -233,6 +233,7 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
     new KeptNamespace(new SqliteJsonStore(kv, name, declared.schema, now), name, declared);
   const plain = declaredNamespaces(namespace, options.ttlSeconds);
   const channelSettings = new SqliteChannelSettingsStore(db);
+  const reviewCards = new SqliteReviewStore(db, kv, { ...options, now });
   return {
     ...plain,
     namespace,
@@ -240,9 +241,9 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
     deliveries: new SqliteDeliveryStore(kv, 'once', now),
     threads: new SqliteOnceStore(kv, 'thread', now, timeLedId),
     ratings: new SqliteRatingStore(kv, now),
-    reviewCards: new SqliteReviewStore(db, kv, { ...options, now }),
+    reviewCards,
     channelSettings,
-    forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings }, workspace),
+    forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings, reviewCards }, workspace),
     tokenCache: new SqliteTokenCache(kv, now),
     kind: 'sqlite',
     path,

@@ -71,9 +71,12 @@ export interface DeclaredNamespaces {
   /** An assistant thread is titled once, on whichever replica its first question arrives. */
   panelTitles: Namespace<never>;
   /** What an edit is prefilled from, by docId; installed in many workspaces, by workspace and docId. */
-  entrySnapshots: EntrySnapshotStore & WorkspaceScoped<EntrySnapshotStore>;
-  questionLinks: QuestionLinkStore & WorkspaceScoped<QuestionLinkStore>;
+  entrySnapshots: EntrySnapshotStore & WorkspaceScoped<EntrySnapshotStore> & Forgettable;
+  questionLinks: QuestionLinkStore & WorkspaceScoped<QuestionLinkStore> & Forgettable;
 }
+
+/** What an uninstall removes of a workspace, by the prefix of its keys. */
+type Forgettable = Pick<Namespace<never>, 'deleteStartingWith'>;
 
 /** `ttlSeconds`: an answer context's lifetime, the default of the namespaces whose writes give none. */
 export function declaredNamespaces(namespace: Namespaces, ttlSeconds: number): DeclaredNamespaces {
@@ -104,8 +107,16 @@ export function declaredNamespaces(namespace: Namespaces, ttlSeconds: number): D
     };
   };
   return {
-    entrySnapshots: { ...snapshotsOf(undefined), of: snapshotsOf },
-    questionLinks: { ...linksOf(undefined), of: linksOf },
+    entrySnapshots: {
+      ...snapshotsOf(undefined),
+      of: snapshotsOf,
+      deleteStartingWith: (prefix) => snapshots.deleteStartingWith(prefix),
+    },
+    questionLinks: {
+      ...linksOf(undefined),
+      of: linksOf,
+      deleteStartingWith: (prefix) => links.deleteStartingWith(prefix),
+    },
     ticks: namespace('tick', { schema: claimsOnly, ttlSeconds }),
     names: namespace('name', { schema: z.string(), ttlSeconds }),
     operators: namespace('operators', { schema: usergroupMembersSchema, ttlSeconds }),
@@ -123,7 +134,17 @@ const WORKSPACE_ID = /^[A-Za-z0-9]{1,64}$/;
  * by that prefix with its colon (`T1:` never reaches `T10:`).
  */
 export async function forgetWorkspaceIn(
-  stores: Pick<Stores, 'channelSettings' | 'names' | 'operators' | 'assistantContexts' | 'panelTitles'>,
+  stores: Pick<
+    Stores,
+    | 'channelSettings'
+    | 'names'
+    | 'operators'
+    | 'assistantContexts'
+    | 'panelTitles'
+    | 'entrySnapshots'
+    | 'questionLinks'
+    | 'reviewCards'
+  >,
   workspace: string,
 ): Promise<number> {
   if (!WORKSPACE_ID.test(workspace))
@@ -135,8 +156,10 @@ export async function forgetWorkspaceIn(
     [stores.operators, own],
     [stores.assistantContexts, own],
     [stores.panelTitles, `${PANEL_TITLE_KEY}${own}`],
+    [stores.entrySnapshots, own],
+    [stores.questionLinks, own],
   ] as const;
   let forgotten = 0;
   for (const [store, prefix] of held) forgotten += await store.deleteStartingWith(prefix);
-  return forgotten;
+  return forgotten + (await stores.reviewCards.forget(workspace));
 }

@@ -84,12 +84,12 @@ export class SlackReviewBoard implements ReviewBoard {
       out.logger.warn({ cardId: card.id, slackError: updated.error }, 'review card gone; posting it again');
     }
     if (channel === undefined)
-      throw new ReviewCardNotPostedError('no review channel is set (REVIEW_CHANNEL_ID, or the set-up)');
+      throw new ReviewCardNotPostedError('no review channel is set (REVIEW_CHANNEL_ID)');
     const posted = await this.#responder.post(out, { channel, threadTs: undefined }, message);
     if (!posted.ok) {
       // The usual cause on a new install: the app was never invited to the channel.
       const hint = NOT_THERE.has(posted.error ?? '')
-        ? '; invite the app to the review channel (/invite), or check its id'
+        ? "; invite the app to the REVIEW_CHANNEL_ID channel (/invite), or check the id (installed in many workspaces: the channel the workspace's set-up names)"
         : '';
       throw new ReviewCardNotPostedError(
         `review card not posted to ${channel} (${posted.error ?? 'no answer'})${hint}`,

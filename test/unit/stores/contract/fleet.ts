@@ -2,7 +2,13 @@
 // storage of their own, so that no test sees another's keys.
 import { onTestFinished } from 'vitest';
 import type { ContextStore, RatingStore } from '../../../../src/conversation/stores.js';
-import type { EntrySnapshotStore, QuestionLinkStore, ReviewStore } from '../../../../src/review/stores.js';
+import type {
+  EntrySnapshotStore,
+  QuestionLinkStore,
+  ReviewCardStore,
+  ReviewStore,
+  WorkspaceScoped,
+} from '../../../../src/review/stores.js';
 import type { AssistantContextStore } from '../../../../src/slack/assistant/stores.js';
 import type { ChannelSettingsStore } from '../../../../src/slack/channels/stores.js';
 import type {
@@ -21,9 +27,9 @@ export interface ReplicaStores {
   ticks: TickClaims;
   ratings: RatingStore;
   names: NameCache;
-  reviewCards: ReviewStore;
-  entrySnapshots: EntrySnapshotStore;
-  questionLinks: QuestionLinkStore;
+  reviewCards: ReviewCardStore;
+  entrySnapshots: EntrySnapshotStore & WorkspaceScoped<EntrySnapshotStore>;
+  questionLinks: QuestionLinkStore & WorkspaceScoped<QuestionLinkStore>;
   operators: OperatorCache;
   channelSettings: ChannelSettingsStore;
   assistantContexts: AssistantContextStore;

@@ -14,15 +14,17 @@ export const memoryStores: StoreImplementation = {
     const namespace = memoryNamespaces(bounds);
     const plain = declaredNamespaces(namespace, 60);
     const channelSettings = new MemoryChannelSettingsStore();
+    const reviewCards = new MemoryReviewStore({ ...bounds, lockWaitMs });
     const stores: ReplicaStores = {
       namespace,
       ...plain,
       contexts: new MemoryContextStore({ ...bounds, ttlSeconds: 60 }),
       claims: new MemoryOnceStore(bounds),
       ratings: new MemoryRatingStore(bounds),
-      reviewCards: new MemoryReviewStore({ ...bounds, lockWaitMs }),
+      reviewCards,
       channelSettings,
-      forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings }, workspace),
+      forgetWorkspace: (workspace) =>
+        forgetWorkspaceIn({ ...plain, channelSettings, reviewCards }, workspace),
     };
     return {
       replicas: [stores, stores],

@@ -25,15 +25,16 @@ function replica(connection: RedisConnection, { lockWaitMs }: FleetOptions): Rep
   const namespace = redisNamespaces(connection);
   const plain = declaredNamespaces(namespace, 60);
   const channelSettings = new RedisChannelSettingsStore(connection);
+  const reviewCards = new RedisReviewStore(connection, { lockWaitMs, lockPollMs: 5 });
   return {
     namespace,
     ...plain,
     contexts: new RedisContextStore(connection, { ttlSeconds: 60 }),
     claims: new RedisOnceStore(connection),
     ratings: new RedisRatingStore(connection),
-    reviewCards: new RedisReviewStore(connection, { lockWaitMs, lockPollMs: 5 }),
+    reviewCards,
     channelSettings,
-    forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings }, workspace),
+    forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings, reviewCards }, workspace),
   };
 }
 

@@ -1,7 +1,9 @@
-// The contract of forgetting a workspace (an uninstall): what was kept under its own keys goes, on
-// every replica and at once; another workspace's stays, one whose id starts alike (T1, T10) too.
+// The contract of forgetting a workspace (an uninstall): what was kept under its own keys, and its
+// review cards, go, on every replica and at once; another workspace's stay, one whose id starts alike
+// (T1, T10) too.
 import { describe, expect, it } from 'vitest';
 import type { StoredChannelSettings } from '../../../../src/slack/channels/stores.js';
+import { entrySnapshot, questionLink, reviewCard } from '../../../support/review-values.js';
 import { openFleet, type ReplicaStores, type StoreImplementation } from './fleet.js';
 
 const settings: StoredChannelSettings = {
@@ -10,6 +12,7 @@ const settings: StoredChannelSettings = {
   changedAt: 1_764_000_000_000,
 };
 const members = { members: ['U0OPERATOR'], fetchedAt: 1_764_000_000_000 };
+const card = reviewCard('doc:wifi', 2);
 /** Past one SQLite range (500 ids), so a workspace's rows take more than one step. */
 const MANY_NAMES = 600;
 
@@ -20,6 +23,9 @@ async function keepSome(stores: ReplicaStores, workspace: string, names = 1): Pr
   await stores.operators.set(`${workspace}:S1`, members, 60);
   await stores.assistantContexts.set(`${workspace}:D1:1764000000.000100`, 'C1', 60);
   expect(await stores.panelTitles.claim(`assistant-title:${workspace}:D1:1764000000.000100`)).toBe(true);
+  await stores.reviewCards.of(workspace).change('doc:wifi', async () => ({ card, result: undefined }));
+  await stores.entrySnapshots.of(workspace).put(entrySnapshot('doc-wifi'));
+  await stores.questionLinks.of(workspace).put('1:wifi', questionLink('doc-wifi'));
 }
 
 /** Each of what keepSome kept, as it reads now. */
@@ -31,16 +37,34 @@ async function readBack(stores: ReplicaStores, workspace: string) {
     panelChannel: await stores.assistantContexts.get(`${workspace}:D1:1764000000.000100`),
     // Claimable again only once forgotten (and then claimed here, as its next question would).
     titleFree: await stores.panelTitles.claim(`assistant-title:${workspace}:D1:1764000000.000100`),
+    card: await stores.reviewCards.of(workspace).get('doc:wifi'),
+    openCards: (await stores.reviewCards.of(workspace).openCards('disliked', 5)).total,
+    snapshot: await stores.entrySnapshots.of(workspace).get('doc-wifi'),
+    link: await stores.questionLinks.of(workspace).get('1:wifi'),
   };
 }
 
-const kept = { channel: settings, name: 'Ada', operators: members, panelChannel: 'C1', titleFree: false };
+const kept = {
+  channel: settings,
+  name: 'Ada',
+  operators: members,
+  panelChannel: 'C1',
+  titleFree: false,
+  card,
+  openCards: 1,
+  snapshot: entrySnapshot('doc-wifi'),
+  link: questionLink('doc-wifi'),
+};
 const gone = {
   channel: undefined,
   name: undefined,
   operators: undefined,
   panelChannel: undefined,
   titleFree: true,
+  card: undefined,
+  openCards: 0,
+  snapshot: undefined,
+  link: undefined,
 };
 
 export function describeForgetWorkspaceContract(implementation: StoreImplementation): void {
@@ -54,7 +78,7 @@ export function describeForgetWorkspaceContract(implementation: StoreImplementat
       await a.channelSettings.put('C1', settings);
 
       // Just written (in SQLite still held for the file): gone all the same.
-      expect(await b.forgetWorkspace('T1')).toBe(MANY_NAMES + 4);
+      expect(await b.forgetWorkspace('T1')).toBe(MANY_NAMES + 7);
       expect(await readBack(a, 'T1')).toEqual(gone);
       expect(await b.names.get(`T1:U${MANY_NAMES - 1}`)).toBeUndefined();
       expect(await readBack(b, 'T10')).toEqual(kept);
@@ -65,7 +89,7 @@ export function describeForgetWorkspaceContract(implementation: StoreImplementat
     it('forgets again without harm, and a workspace kept afresh after it stays', async () => {
       const [a, b] = (await openFleet(implementation)).replicas;
       await keepSome(a, 'T1');
-      expect(await a.forgetWorkspace('T1')).toBe(5);
+      expect(await a.forgetWorkspace('T1')).toBe(8);
       expect(await b.forgetWorkspace('T1')).toBe(0);
       // Installed again: what it keeps now is its own, and stays.
       await a.channelSettings.put('T1:C2', settings);
