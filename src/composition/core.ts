@@ -15,9 +15,9 @@ import type { PlatformClient } from '../platform/index.js';
 import type { KnowledgeApi } from '../review/review-desk.js';
 import { ReviewLoops, reviewLoop, type WorkspaceLoop } from '../review/review-loop.js';
 import { NotSetUpError } from '../service-desk/platform-failure.js';
+import type { ReviewPlaces } from '../slack/review/review-board.js';
 import type { Stores } from '../stores/stores.js';
 import type { PlatformChoice } from './platform.js';
-import type { ReviewPlaces } from './slack.js';
 
 export interface Core {
   conversation: Conversation;
@@ -25,7 +25,7 @@ export interface Core {
 }
 
 /** The review loop, one or one per workspace: what the conversation tells it, and what the rooms use. */
-export interface CoreReview {
+interface CoreReview {
   of(workspace: string): Promise<WorkspaceLoop>;
   observer: AnswerObserver & LinkedEntries;
   /** Resolves when every answer noted and every asker told so far is done (a stop waits for it). */

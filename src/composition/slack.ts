@@ -19,7 +19,7 @@ import { OrgWorkspaces, workspaceAccessSchema } from '../slack/install/org-works
 import { ROTATION_LOCK_SECONDS } from '../slack/install/rotation.js';
 import { WorkspaceSetups } from '../slack/install/workspace-setups.js';
 import type { WorkspaceSetupSources } from '../slack/kit/room-kit.js';
-import { type BoardPlace, SlackReviewBoard } from '../slack/review/review-board.js';
+import { type BoardPlace, type ReviewPlaces, SlackReviewBoard } from '../slack/review/review-board.js';
 import { boltLogger } from '../slack/transport/bolt-logger.js';
 import { guardOutgoingCalls } from '../slack/transport/outgoing.js';
 import { SlackRateLimits } from '../slack/transport/rate-limits.js';
@@ -71,18 +71,6 @@ export function slackServices(
     });
   return { responder, users, review: reviewPlaces(env, deps.webApi, deps.authorized, board) };
 }
-
-/**
- * Where review cards go. Installed in one workspace: REVIEW_CHANNEL_ID, with the app's token. In many:
- * each workspace's review channel (its set-up's, else REVIEW_CHANNEL_ID), with its own bot token.
- */
-export type ReviewPlaces =
-  | { kind: 'one'; board: ReviewBoard; cardsEnabled: boolean }
-  | {
-      kind: 'each';
-      channelOf(workspace: string): Promise<string | undefined>;
-      boardOf(workspace: string): ReviewBoard;
-    };
 
 function reviewPlaces(
   env: Env,

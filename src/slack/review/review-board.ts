@@ -41,6 +41,18 @@ export interface ReviewBoardSettings {
  */
 export type BoardPlace = () => Promise<{ client: WebClient; channelId: string | undefined }>;
 
+/**
+ * Where review cards go. Installed in one workspace: REVIEW_CHANNEL_ID, with the app's token. In many:
+ * each workspace's review channel (its set-up's, else REVIEW_CHANNEL_ID), with its own bot token.
+ */
+export type ReviewPlaces =
+  | { kind: 'one'; board: ReviewBoard; cardsEnabled: boolean }
+  | {
+      kind: 'each';
+      channelOf(workspace: string): Promise<string | undefined>;
+      boardOf(workspace: string): ReviewBoard;
+    };
+
 export class SlackReviewBoard implements ReviewBoard {
   readonly #place: BoardPlace;
   readonly #responder: Responder;
