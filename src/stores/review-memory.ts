@@ -4,7 +4,6 @@ import {
   type OpenCards,
   REVIEW_RETENTION_SECONDS,
   ReviewCardBusyError,
-  type ReviewCardStore,
   type ReviewStore,
 } from '../review/stores.js';
 import type { ReviewCard } from '../review/types.js';
@@ -14,6 +13,7 @@ import { workspaceKey } from '../slack/handling/workspace.js';
 import type { Clock } from './memory.js';
 import { KeptNamespace, memoryStrings } from './namespace.js';
 import { usergroupMembersSchema } from './review-schemas.js';
+import { WorkspaceCards } from './review-workspaces.js';
 
 const RETENTION_MS = REVIEW_RETENTION_SECONDS * 1000;
 const DEFAULT_LOCK_WAIT_MS = 10_000;
@@ -78,35 +78,18 @@ interface MemoryCards {
   readonly lockWaitMs: number;
 }
 
-export class MemoryReviewStore implements ReviewCardStore {
+export class MemoryReviewStore extends WorkspaceCards {
   readonly #shared: MemoryCards;
-  /** The one set of a single workspace, as kept before workspaces had cards of their own. */
-  readonly #unscoped: ReviewStore;
 
   constructor(options: MemoryReviewStoreOptions) {
+    super();
     const lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
     if (!(lockWaitMs >= 0)) throw new RangeError(`lockWaitMs must be >= 0, got ${lockWaitMs}`);
     this.#shared = { cards: boundedCache(options, RETENTION_MS), queue: new KeyedQueue(), lockWaitMs };
-    this.#unscoped = new MemoryCardsOf(this.#shared, undefined);
   }
 
-  of(workspace: string): ReviewStore {
+  protected cardsOf(workspace: string | undefined): ReviewStore {
     return new MemoryCardsOf(this.#shared, workspace);
-  }
-
-  change<T>(
-    cardId: string,
-    change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
-  ): Promise<T> {
-    return this.#unscoped.change(cardId, change);
-  }
-
-  get(cardId: string): Promise<ReviewCard | undefined> {
-    return this.#unscoped.get(cardId);
-  }
-
-  openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
-    return this.#unscoped.openCards(kind, limit);
   }
 
   /** Drops every entry; the store set's close() calls it. */

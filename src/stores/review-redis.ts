@@ -5,7 +5,6 @@ import {
   type OpenCards,
   REVIEW_RETENTION_SECONDS,
   ReviewCardBusyError,
-  type ReviewCardStore,
   type ReviewStore,
 } from '../review/stores.js';
 import type { ReviewCard } from '../review/types.js';
@@ -20,6 +19,7 @@ import {
   waitForCardLock,
 } from './review-lock.js';
 import { reviewCardSchema } from './review-schemas.js';
+import { WorkspaceCards } from './review-workspaces.js';
 
 export type RedisReviewStoreOptions = ReviewLockOptions;
 
@@ -31,36 +31,20 @@ function keyId(cardId: string): string {
   return cardId.replace(/[{}]/g, (brace) => encodeURIComponent(brace));
 }
 
-export class RedisReviewStore implements ReviewCardStore {
+export class RedisReviewStore extends WorkspaceCards {
   readonly #shared: RedisCards;
-  readonly #unscoped: ReviewStore;
 
   constructor(redis: RedisConnection, options: RedisReviewStoreOptions = {}) {
+    super();
     this.#shared = {
       redis,
       cards: new RedisJsonStore(redis, 'review-card:', reviewCardSchema),
       lockSettings: reviewLockSettings(options),
     };
-    this.#unscoped = new RedisCardsOf(this.#shared, undefined);
   }
 
-  of(workspace: string): ReviewStore {
+  protected cardsOf(workspace: string | undefined): ReviewStore {
     return new RedisCardsOf(this.#shared, workspace);
-  }
-
-  change<T>(
-    cardId: string,
-    change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
-  ): Promise<T> {
-    return this.#unscoped.change(cardId, change);
-  }
-
-  get(cardId: string): Promise<ReviewCard | undefined> {
-    return this.#unscoped.get(cardId);
-  }
-
-  openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
-    return this.#unscoped.openCards(kind, limit);
   }
 
   async forget(workspace: string): Promise<number> {

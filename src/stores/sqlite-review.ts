@@ -7,7 +7,6 @@ import {
   type OpenCards,
   REVIEW_RETENTION_SECONDS,
   ReviewCardBusyError,
-  type ReviewCardStore,
   type ReviewStore,
 } from '../review/stores.js';
 import type { ReviewCard } from '../review/types.js';
@@ -21,6 +20,7 @@ import {
   waitForCardLock,
 } from './review-lock.js';
 import { reviewCardSchema } from './review-schemas.js';
+import { WorkspaceCards } from './review-workspaces.js';
 import {
   type Clock,
   type HeldRows,
@@ -116,11 +116,11 @@ interface SqliteCards {
   readonly workspaces: CardTable;
 }
 
-export class SqliteReviewStore implements ReviewCardStore {
+export class SqliteReviewStore extends WorkspaceCards {
   readonly #shared: SqliteCards;
-  readonly #unscoped: ReviewStore;
 
   constructor(db: SqliteDatabase, kv: KvTable, options: SqliteReviewStoreOptions & { now: Clock }) {
+    super();
     this.#shared = {
       kv,
       now: options.now,
@@ -130,27 +130,11 @@ export class SqliteReviewStore implements ReviewCardStore {
       single: singleWorkspaceTable(db),
       workspaces: workspacesTable(db),
     };
-    this.#unscoped = new SqliteCardsOf(this.#shared, undefined);
     kv.writeAlongside(heldRows(this.#shared.held));
   }
 
-  of(workspace: string): ReviewStore {
+  protected cardsOf(workspace: string | undefined): ReviewStore {
     return new SqliteCardsOf(this.#shared, workspace);
-  }
-
-  change<T>(
-    cardId: string,
-    change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
-  ): Promise<T> {
-    return this.#unscoped.change(cardId, change);
-  }
-
-  get(cardId: string): Promise<ReviewCard | undefined> {
-    return this.#unscoped.get(cardId);
-  }
-
-  openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
-    return this.#unscoped.openCards(kind, limit);
   }
 
   async forget(workspace: string): Promise<number> {

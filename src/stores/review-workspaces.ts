@@ -1,0 +1,37 @@
+// What the three engines' review card stores share: a single workspace's cards are the store itself,
+// each workspace's (installed in many) are a view of it, `of(workspace)`.
+import type { OpenCards, ReviewCardStore, ReviewStore } from '../review/stores.js';
+import type { ReviewCard } from '../review/types.js';
+
+export abstract class WorkspaceCards implements ReviewCardStore {
+  #single: ReviewStore | undefined;
+
+  /** A workspace's cards; undefined: a single workspace's, under the keys they always had. */
+  protected abstract cardsOf(workspace: string | undefined): ReviewStore;
+
+  abstract forget(workspace: string): Promise<number>;
+
+  of(workspace: string): ReviewStore {
+    return this.cardsOf(workspace);
+  }
+
+  change<T>(
+    cardId: string,
+    change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
+  ): Promise<T> {
+    return this.#singleWorkspace().change(cardId, change);
+  }
+
+  get(cardId: string): Promise<ReviewCard | undefined> {
+    return this.#singleWorkspace().get(cardId);
+  }
+
+  openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
+    return this.#singleWorkspace().openCards(kind, limit);
+  }
+
+  #singleWorkspace(): ReviewStore {
+    this.#single ??= this.cardsOf(undefined);
+    return this.#single;
+  }
+}
