@@ -155,8 +155,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       OPERATOR_USER_IDS: PERSONAS.filter((persona) => persona.operator)
         .map((persona) => persona.id)
         .join(','),
-      // A review channel is one workspace's, refused when installed in many; there, each workspace
-      // names its digest's channel in its Home set-up instead.
+      // A channel is one workspace's: installed in many, each workspace names its review channel and
+      // its digest's in its Home set-up instead.
       ...(distributed ? { DIGEST_SCHEDULE: '0 9 * * 1' } : { REVIEW_CHANNEL_ID: REVIEW_CHANNEL }),
       // The platform cannot list its groups: the demo names the simulator's, for /cs agents.
       AGENT_GROUPS: SERVICE_GROUPS.map((group) => `${group.groupId}=${group.groupName}`).join(','),
