@@ -50,9 +50,18 @@ const SNAPSHOT_REWRITE_MS = 10 * 60 * 1000;
 /** Characters of last-written snapshots kept (a few MB); one forgotten is merely written again. */
 const WRITTEN_SNAPSHOT_CHARACTERS = 2_000_000;
 
-/** Work run beside callers (an answer's note, askers told after a modal), tracked so that a stop waits for it. */
-export class SideWork {
+/**
+ * What every workspace's cards share in one process: the work run beside callers (an answer's note,
+ * askers told after a modal), tracked so that a stop waits for it, and the snapshots last written.
+ */
+export class ProcessWork {
   readonly #pending = new Set<Promise<void>>();
+  /** `<scope>\0<docId>` → the snapshot last written by this process (title, answer and type, joined), and when. */
+  readonly written = new LRUCache<string, { seen: string; at: number }>({
+    // Compared as they are, not hashed: a hash of every answer cost more than comparing the strings.
+    maxSize: WRITTEN_SNAPSHOT_CHARACTERS,
+    sizeCalculation: (written, key) => key.length + written.seen.length,
+  });
 
   beside(work: Promise<void>): void {
     this.#pending.add(work);
@@ -72,13 +81,9 @@ export class ReviewCards {
   readonly logger: ReviewLogger;
   readonly metrics: ReviewMetrics;
   readonly now: () => number;
-  /** docId → the snapshot last written by this process (title, answer and type, joined), and when. */
-  readonly #written = new LRUCache<string, { seen: string; at: number }>({
-    // Compared as they are, not hashed: a hash of every answer cost more than comparing the strings.
-    maxSize: WRITTEN_SNAPSHOT_CHARACTERS,
-    sizeCalculation: (written, docId) => docId.length + written.seen.length,
-  });
-  readonly #work: SideWork;
+  readonly #work: ProcessWork;
+  /** Whose snapshots these cards write among the process's: the workspace's, or '' for a single one. */
+  readonly #scope: string;
   readonly #refreshes: CardRefreshes<ReviewScope>;
 
   constructor(dependencies: {
@@ -89,8 +94,10 @@ export class ReviewCards {
     metrics: ReviewMetrics;
     settings: { cardRefreshMs: number };
     now: () => number;
-    /** Shared by every workspace's cards, so that one stop waits for all of it. */
-    work: SideWork;
+    /** Shared by every workspace's cards, so that one stop waits for all of it, and one bound holds. */
+    work: ProcessWork;
+    /** The workspace whose cards these are; undefined for the one set of a single workspace. */
+    workspace?: string | undefined;
   }) {
     this.store = dependencies.cards;
     this.snapshots = dependencies.snapshots;
@@ -99,6 +106,7 @@ export class ReviewCards {
     this.metrics = dependencies.metrics;
     this.now = dependencies.now;
     this.#work = dependencies.work;
+    this.#scope = dependencies.workspace ?? '';
     this.#refreshes = new CardRefreshes({
       everyMs: dependencies.settings.cardRefreshMs,
       now: this.now,
@@ -119,22 +127,28 @@ export class ReviewCards {
   /** Writes an entry's snapshot, unless this process wrote it unchanged a moment ago. */
   async noteSnapshot(snapshot: EntrySnapshot): Promise<void> {
     const seen = `${snapshot.questionTitle}\0${snapshot.answerHtml}\0${snapshot.answerType}`;
-    const last = this.#written.get(snapshot.docId);
+    const written = this.#work.written;
+    const key = this.#writtenKey(snapshot.docId);
+    const last = written.get(key);
     if (last && last.seen === seen && snapshot.seenAt - last.at < SNAPSHOT_REWRITE_MS) return;
     // Noted before the write: answers from one entry arriving together write it once, not each.
     const noted = { seen, at: snapshot.seenAt };
-    this.#written.set(snapshot.docId, noted);
+    written.set(key, noted);
     try {
       await this.snapshots.put(snapshot);
     } catch (error) {
-      if (this.#written.get(snapshot.docId) === noted) this.#written.delete(snapshot.docId);
+      if (written.get(key) === noted) written.delete(key);
       throw error;
     }
   }
 
   /** The snapshot was written otherwise (after an edit): the next answer from the entry writes it again. */
   snapshotRewritten(docId: string): void {
-    this.#written.delete(docId);
+    this.#work.written.delete(this.#writtenKey(docId));
+  }
+
+  #writtenKey(docId: string): string {
+    return `${this.#scope}\u0000${docId}`;
   }
 
   /** Counts a report under the card's lock and shows it; a handled card starts again as a new post. */

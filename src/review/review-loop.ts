@@ -8,11 +8,11 @@ import type {
   RequestScope,
 } from '../conversation/conversation.js';
 import {
+  ProcessWork,
   type ReviewBoard,
   ReviewCards,
   type ReviewLogger,
   type ReviewMetrics,
-  SideWork,
 } from './review-cards.js';
 import { type KnowledgeApi, ReviewDesk } from './review-desk.js';
 import { ReviewObserver } from './review-observer.js';
@@ -57,7 +57,7 @@ export function reviewLoop(
     },
 ): ReviewLoop {
   const { settings } = dependencies;
-  const work = new SideWork();
+  const work = new ProcessWork();
   const cards = new ReviewCards({
     ...dependencies,
     metrics: dependencies.metrics ?? {},
@@ -91,11 +91,12 @@ export class ReviewLoops implements AnswerObserver, LinkedEntries {
   readonly #settingsOf: (workspace: string) => Promise<WorkspaceReviewSettings & { platform: KnowledgeApi }>;
   readonly #settings: Pick<ReviewSettings, 'notifyAskersOnFix' | 'cardRefreshMs'>;
   readonly #dependencies: Required<LoopDependencies>;
-  readonly #work = new SideWork();
-  readonly #cards = new LRUCache<string, ReviewCards>({
+  readonly #work = new ProcessWork();
+  /** Each workspace's cards (their refreshes due, their snapshots written) and links, kept while used. */
+  readonly #kept = new LRUCache<string, { cards: ReviewCards; links: QuestionLinkStore }>({
     max: WORKSPACES_KEPT,
     // A workspace pushed out shows what it counted before it goes.
-    dispose: (cards) => this.#work.beside(cards.flushRefreshes()),
+    dispose: ({ cards }) => this.#work.beside(cards.flushRefreshes()),
   });
 
   constructor(
@@ -118,24 +119,28 @@ export class ReviewLoops implements AnswerObserver, LinkedEntries {
 
   /** The workspace's loop as its set-up is now; throws when the set-up cannot be read. */
   async of(workspace: string): Promise<WorkspaceLoop> {
-    const parts = this.#partsOf(workspace);
-    const cards = this.#cards.get(workspace) ?? this.#keep(workspace, parts);
+    const { cards, links } = this.#kept.get(workspace) ?? this.#keep(workspace);
     const settings = await this.#settingsOf(workspace);
     return {
-      observer: new ReviewObserver(cards, parts.links, settings.cardsEnabled),
-      desk: new ReviewDesk(cards, parts.links, settings.platform, { ...this.#settings, ...settings }),
+      observer: new ReviewObserver(cards, links, settings.cardsEnabled),
+      desk: new ReviewDesk(cards, links, settings.platform, { ...this.#settings, ...settings }),
     };
   }
 
-  #keep(workspace: string, parts: WorkspaceParts): ReviewCards {
-    const cards = new ReviewCards({
-      ...this.#dependencies,
-      ...parts,
-      settings: this.#settings,
-      work: this.#work,
-    });
-    this.#cards.set(workspace, cards);
-    return cards;
+  #keep(workspace: string): { cards: ReviewCards; links: QuestionLinkStore } {
+    const parts = this.#partsOf(workspace);
+    const kept = {
+      cards: new ReviewCards({
+        ...this.#dependencies,
+        ...parts,
+        settings: this.#settings,
+        work: this.#work,
+        workspace,
+      }),
+      links: parts.links,
+    };
+    this.#kept.set(workspace, kept);
+    return kept;
   }
 
   /** Told of every answer: noted in its workspace's loop, beside the answer; never throws. */
@@ -167,7 +172,7 @@ export class ReviewLoops implements AnswerObserver, LinkedEntries {
 
   async settled(): Promise<void> {
     await this.#work.settled();
-    await Promise.all([...this.#cards.values()].map((cards) => cards.flushRefreshes()));
+    await Promise.all([...this.#kept.values()].map(({ cards }) => cards.flushRefreshes()));
     await this.#work.settled();
   }
 }
