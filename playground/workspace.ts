@@ -95,6 +95,13 @@ export const GLOBEX: Company = {
   personas: GLOBEX_PERSONAS,
   conversations: [
     { id: 'C0GXHELP', kind: 'channel', name: 'help', purpose: 'Mention @Helpdesk Robot with a question' },
+    // Its admin may name it in the set-up as the workspace's review channel.
+    {
+      id: 'C0GXREVIEW',
+      kind: 'channel',
+      name: 'kb-review',
+      purpose: 'Review cards: answers people disliked, questions the robot could not answer',
+    },
     ...GLOBEX_PERSONAS.map((persona) => dmConversation(persona)),
   ],
   // Its admin may name it in the set-up as the workspace's operators.

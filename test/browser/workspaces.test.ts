@@ -1,6 +1,7 @@
 // The distributed playground in real Chromium: Globex is installed from the page through the gateway's
-// own install routes, its admin sets its platform account up in the Home tab, its people get Globex's
-// answers (never Acme's), and once uninstalled nothing there reaches the app.
+// own install routes, its admin sets its platform account and review channel up in the Home tab, its
+// people get Globex's answers (never Acme's) and their 👎 a card in Globex's channel, and once
+// uninstalled nothing there reaches the app.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appMessage, chromium, shot, type, usePlaygroundInChromium } from './playground-session.js';
@@ -67,11 +68,13 @@ describe.skipIf(chromium.path === undefined)('the playground with two workspaces
       await modal
         .getByLabel(/^Operators' user group/)
         .selectOption({ label: '@globex-support (Globex support)' });
+      await modal.getByLabel(/^Review channel/).selectOption({ label: '#kb-review' });
       await modal.getByLabel(/^Weekly figures channel/).selectOption({ label: '#help' });
       await shot(page, 'globex-5-setup');
       await modal.getByRole('button', { name: 'Check and save' }).click();
       await page.locator('.home-tab', { hasText: account.sysNum }).waitFor();
       await expect(page.locator('.home-tab').innerText()).resolves.toContain('Operators: @globex-support');
+      await expect(page.locator('.home-tab').innerText()).resolves.toContain('Review cards: #kb-review');
       await expect(page.locator('.home-tab').innerText()).resolves.toContain('Statistics digest: #help');
       await expect(page.locator('.home-tab').innerText()).resolves.not.toContain(account.appKey);
       await shot(page, 'globex-6-set-up');
@@ -84,6 +87,15 @@ describe.skipIf(chromium.path === undefined)('the playground with two workspaces
         'password.example.com',
       );
       await shot(mindy, 'globex-7-answer');
+      // Her 👎 is a card in Globex's own review channel, which its admin sees there.
+      await appMessage(mindy, 'Globex ID kiosk')
+        .getByRole('button', { name: 'This answer was not helpful' })
+        .click();
+      await page.getByRole('button', { name: '# kb-review' }).click();
+      await appMessage(page, 'How do I reset my password?')
+        .getByRole('button', { name: 'Edit entry' })
+        .waitFor();
+      await shot(page, 'globex-7-review-card');
       // Acme, installed at start, still answers from its own.
       const alice = await session.openAs(ALICE);
       await type(alice, 'How do I reset my password?');
