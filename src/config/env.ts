@@ -547,12 +547,11 @@ function slackEnv(variables: Variables, problem: Report): SlackEnv | undefined {
   return signingSecret ? { mode: 'http', install, signingSecret, apiUrl } : undefined;
 }
 
-/**
- * The digest's channel is one workspace's: installed in many, each names its own in its Home set-up.
- * REVIEW_CHANNEL_ID is then the review channel of a workspace that names none (a channel they share).
- */
+/** A channel is one workspace's: installed in many, each names its own (the digest's in its Home set-up). */
 function oneWorkspaceOnly(variables: Variables, problem: Report): void {
   if (variables.SLACK_BOT_TOKEN || !OAUTH_VARIABLES.some((variable) => variables[variable])) return;
+  if (variables.REVIEW_CHANNEL_ID)
+    problem('REVIEW_CHANNEL_ID', 'is for one workspace (SLACK_BOT_TOKEN); unset it to install in many');
   if (variables.DIGEST_CHANNEL_ID)
     problem(
       'DIGEST_CHANNEL_ID',

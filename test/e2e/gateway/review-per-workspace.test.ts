@@ -146,20 +146,4 @@ describe('review cards kept per workspace', () => {
       'this workspace has no review channel',
     );
   });
-
-  it("posts into REVIEW_CHANNEL_ID, with the workspace's own token, where its set-up names no channel", async () => {
-    const started = await installedInTwo(stops, { REVIEW_CHANNEL_ID: 'C0SHAREDREVIEW' });
-    const platform = started.platforms.get(ACME);
-    if (!platform) throw new Error('no platform');
-    expect((await setUp(started, ACME, accountOf(ACME, platform))).text).toBe('');
-
-    const answer = await ask(started, ACME, 'How do I reset my password?');
-    await click(started, ACME, askerOf(ACME), answer, buttonOf(answer, 'rate_down'));
-    const card = await started.slack.waitForCall(
-      'chat.postMessage',
-      (call) => call.body.channel === 'C0SHAREDREVIEW',
-      WAIT_MS,
-    );
-    expect(card.token).toBe(ACME.botToken);
-  });
 });

@@ -271,13 +271,12 @@ describe('installing in many workspaces', () => {
     });
   });
 
-  it("refuses one workspace's digest channel, and takes a review channel for the workspaces that name none", () => {
+  it("refuses one workspace's channels (review cards, the digest's)", () => {
     const result = parseEnv({ ...oauth, REVIEW_CHANNEL_ID: 'C0REVIEW', DIGEST_CHANNEL_ID: 'C0DIGEST' });
     expect(!result.ok && result.problems).toEqual([
+      'REVIEW_CHANNEL_ID: is for one workspace (SLACK_BOT_TOKEN); unset it to install in many',
       "DIGEST_CHANNEL_ID: is for one workspace (SLACK_BOT_TOKEN); installed in many, each workspace names its digest's channel in its Home set-up",
     ]);
-    const reviewOnly = parseEnv({ ...oauth, REVIEW_CHANNEL_ID: 'C0REVIEW' });
-    expect(reviewOnly.ok && reviewOnly.env.REVIEW_CHANNEL_ID).toBe('C0REVIEW');
   });
 
   it('takes a digest schedule without a channel: each workspace names its own', () => {
