@@ -78,13 +78,13 @@ function reviewPlaces(
   { setups, botTokenOf }: Pick<SlackAuthorization, 'setups' | 'botTokenOf'>,
   board: (place: BoardPlace) => ReviewBoard,
 ): ReviewPlaces {
-  const fallback = env.REVIEW_CHANNEL_ID;
   if (!setups || !botTokenOf) {
-    const place = { client: webApi.client, channelId: fallback };
-    return { kind: 'one', board: board(async () => place), cardsEnabled: fallback !== undefined };
+    const place = { client: webApi.client, channelId: env.REVIEW_CHANNEL_ID };
+    return { kind: 'one', board: board(async () => place), cardsEnabled: place.channelId !== undefined };
   }
+  // A channel is one workspace's: each names its own (REVIEW_CHANNEL_ID is refused in this mode).
   const clients = workspaceClients(botTokenOf, webApi.clientOptions);
-  const channelOf = async (workspace: string) => (await setups.get(workspace))?.reviewChannelId ?? fallback;
+  const channelOf = async (workspace: string) => (await setups.get(workspace))?.reviewChannelId;
   return {
     kind: 'each',
     channelOf,
