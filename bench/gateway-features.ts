@@ -26,10 +26,11 @@ export const GATEWAY_FEATURES = {
 /**
  * With BENCH_WORKSPACES: what every gateway of the run switches on, so the one installed in many
  * workspaces is compared with its like. A review channel and a digest's channel are one workspace's,
- * and refused when installed in many (each workspace names its digest's channel in its set-up).
+ * and refused when installed in many (each workspace names them in its set-up); a one-workspace
+ * gateway refuses a digest's schedule with no channel, so the schedule goes too.
  */
 export const FEATURES_IN_MANY_WORKSPACES: Record<string, string> = Object.fromEntries(
   Object.entries(GATEWAY_FEATURES).filter(
-    ([name]) => !['REVIEW_CHANNEL_ID', 'DIGEST_CHANNEL_ID'].includes(name),
+    ([name]) => !['REVIEW_CHANNEL_ID', 'DIGEST_CHANNEL_ID', 'DIGEST_SCHEDULE'].includes(name),
   ),
 );
