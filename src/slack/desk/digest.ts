@@ -4,12 +4,14 @@ import { Cron } from 'croner';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
-import { type StatisticsApi, statisticsReport } from '../../service-desk/statistics.js';
+import { type Period, type StatisticsApi, statisticsReport } from '../../service-desk/statistics.js';
 import { addDays, todayIn } from '../../service-desk/tickets.js';
 import type { TickClaims } from '../handling/stores.js';
 import { context } from '../kit/elements.js';
 import { renderStatistics, renderStatisticsProblem } from './command-views.js';
 import { t } from './messages.js';
+import type { DeskPieces } from './pieces.js';
+import { drawQuestions } from './statistics-chart.js';
 
 /** A tick is claimed for a day: far longer than any replica's clock or start-up can be apart. */
 const TICK_CLAIM_SECONDS = 24 * 3600;
@@ -31,7 +33,19 @@ export interface DigestTarget {
   /** Installed in many workspaces: whose digest it is. */
   workspace?: string | undefined;
   statistics: StatisticsApi;
-  post(message: { channel: string; text: string; blocks: types.KnownBlock[] }): Promise<unknown>;
+  post(message: { channel: string; text: string; blocks: types.KnownBlock[] }): Promise<{ ts?: string }>;
+  /** files.uploadV2 with the target's token: resolves once the file is shared. */
+  upload(file: DigestFile): Promise<unknown>;
+}
+
+interface DigestFile {
+  channel_id: string;
+  thread_ts: string;
+  file: Buffer;
+  filename: string;
+  title: string;
+  alt_text: string;
+  initial_comment: string;
 }
 
 /** Where each tick posts, read afresh at every tick (a workspace may have named its channel since). */
@@ -43,6 +57,9 @@ export class StatisticsDigest {
   readonly #claims: TickClaims;
   readonly #logger: Logger;
   readonly #onOutcome: (outcome: DigestOutcome) => void;
+  readonly #charts: Pick<DeskPieces, 'charts' | 'chartDrawer'>;
+  /** Charts on their way after their digests: the next target's digest never waits for one. */
+  readonly #charting = new Set<Promise<void>>();
   #cron: Cron | undefined;
   /** The occurrence the schedule fires for next: every replica computes the same ones. */
   #scheduled: Date | undefined;
@@ -53,8 +70,10 @@ export class StatisticsDigest {
     targets: DigestTargets;
     claims: TickClaims;
     logger: Logger;
+    charts: Pick<DeskPieces, 'charts' | 'chartDrawer'>;
     onOutcome?: (outcome: DigestOutcome) => void;
   }) {
+    this.#charts = dependencies.charts;
     this.#settings = dependencies.settings;
     this.#targets = dependencies.targets;
     this.#claims = dependencies.claims;
@@ -94,6 +113,7 @@ export class StatisticsDigest {
     this.#cron?.stop();
     this.#cron = undefined;
     await this.#running;
+    await Promise.all(this.#charting);
   }
 
   /** Posts the digest for the occurrence `tick` to each target whose tick no other replica claimed. */
@@ -143,8 +163,9 @@ export class StatisticsDigest {
         ? renderStatistics(locale, result.report)
         : renderStatisticsProblem(locale, '', { kind: 'failure', reason: result.reason });
     const title = t(locale, 'digest_title');
+    let posted: { ts?: string };
     try {
-      await target.post({
+      posted = await target.post({
         channel: target.channelId,
         text: `${title.replace(/\*/g, '')}: ${body.text}`,
         blocks: [context(title), ...body.blocks],
@@ -157,6 +178,40 @@ export class StatisticsDigest {
     }
     this.#logger.info({ ...scope, period, figures: result.kind === 'report' }, 'digest posted');
     this.#onOutcome('posted');
+    if (result.kind === 'report' && posted.ts) {
+      const charting = this.#sendChart(target, period, posted.ts, scope);
+      this.#charting.add(charting);
+      void charting.finally(() => this.#charting.delete(charting));
+    }
     return 'posted';
+  }
+
+  /** The week's questions a day in the digest's thread; a failure leaves the digest as it is, logged. */
+  async #sendChart(
+    target: DigestTarget,
+    period: Period,
+    threadTs: string,
+    scope: Record<string, string>,
+  ): Promise<void> {
+    const logger = this.#logger.child(scope);
+    const { locale } = this.#settings;
+    const workspace = target.workspace ?? target.key;
+    const drawn = await drawQuestions(this.#charts, target.statistics, { workspace, locale, period }, logger);
+    if (drawn.kind !== 'drawn') return;
+    const { chart, image } = drawn;
+    try {
+      await target.upload({
+        channel_id: target.channelId,
+        thread_ts: threadTs,
+        file: image.png,
+        filename: chart.filename,
+        title: chart.title,
+        alt_text: chart.altText,
+        initial_comment: chart.comment,
+      });
+      logger.info({ period }, 'digest chart shared');
+    } catch (error) {
+      logger.error({ ...errorFields(error), period }, 'digest chart could not be uploaded');
+    }
   }
 }

@@ -1,15 +1,17 @@
 // The chart under `/cs stats`' figures: drawn after they are shown, uploaded to the operator's DM.
+import type { ChartImage } from '../../charts/draw.js';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
+import type { Logger } from '../../logging/logger.js';
 import { dailyQuestions } from '../../service-desk/daily-statistics.js';
-import { type Period, periodOf } from '../../service-desk/statistics.js';
+import { type Period, periodOf, type StatisticsApi } from '../../service-desk/statistics.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
 import type { RenderedMessage } from '../kit/elements.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
-import { type ChartOutcome, questionsChart, renderChartNote } from './chart-views.js';
+import { type ChartOutcome, type QuestionsChart, questionsChart, renderChartNote } from './chart-views.js';
 import type { DeskPieces } from './pieces.js';
 
 export type ChartDeps = Pick<
@@ -43,6 +45,38 @@ export async function sendStatisticsChart(
   if (outcome.kind !== 'sent' || sayWhenSent) await note(renderChartNote(operator.locale, outcome));
 }
 
+/** A questions-a-day chart drawn (or found drawn), or why there is none; never rejects. */
+export type DrawnQuestions =
+  | { kind: 'drawn'; chart: QuestionsChart; image: ChartImage }
+  | { kind: 'too_long'; maxDays: number }
+  | { kind: 'failed' };
+
+/** Reads the days from the workspace's platform and draws them, once for the same data (the cache). */
+export async function drawQuestions(
+  pieces: Pick<DeskPieces, 'charts' | 'chartDrawer'>,
+  api: Pick<StatisticsApi, 'getSessionMessageStatistics'>,
+  request: { workspace: string; locale: Locale; period: Period; requestId?: string | undefined },
+  logger: Logger,
+): Promise<DrawnQuestions> {
+  const { workspace, locale, period, requestId } = request;
+  const daily = await dailyQuestions(api, period, requestId === undefined ? {} : { requestId });
+  if (daily.kind === 'too_long') return daily;
+  if (daily.kind === 'failure') {
+    logger.warn({ period, reason: daily.reason }, 'statistics chart not drawn: the platform failed');
+    return { kind: 'failed' };
+  }
+  const chart = questionsChart(locale, daily.series);
+  try {
+    const image = await pieces.charts.image({ workspace, chart: chart.drawing }, () =>
+      pieces.chartDrawer.draw(chart.drawing),
+    );
+    return { kind: 'drawn', chart, image };
+  } catch (error) {
+    logger.error({ ...errorFields(error), period }, 'statistics chart could not be drawn');
+    return { kind: 'failed' };
+  }
+}
+
 async function uploadChart(
   deps: ChartDeps,
   handling: Handling,
@@ -50,19 +84,16 @@ async function uploadChart(
   period: Period,
 ): Promise<ChartOutcome> {
   const failed: ChartOutcome = { kind: 'failed', period };
-  const daily = await dailyQuestions(deps.platformOf(handling.teamId), period, {
-    requestId: handling.requestId,
-  });
-  if (daily.kind === 'too_long') return daily;
-  if (daily.kind === 'failure') {
-    handling.logger.warn({ period, reason: daily.reason }, 'statistics chart not drawn: the platform failed');
-    return failed;
-  }
-  const chart = questionsChart(locale, daily.series);
+  const drawn = await drawQuestions(
+    deps,
+    deps.platformOf(handling.teamId),
+    { workspace: handling.teamId, locale, period, requestId: handling.requestId },
+    handling.logger,
+  );
+  if (drawn.kind === 'too_long') return drawn;
+  if (drawn.kind === 'failed') return failed;
+  const { chart, image } = drawn;
   try {
-    const image = await deps.charts.image({ workspace: handling.teamId, chart: chart.drawing }, () =>
-      deps.chartDrawer.draw(chart.drawing),
-    );
     const channel = await deps.responder.directMessage(handling, userId);
     if (!channel) return failed;
     // Resolves once files.completeUploadExternal has shared it: the note after it names a file that is there.
@@ -76,10 +107,7 @@ async function uploadChart(
     });
     return { kind: 'sent' };
   } catch (error) {
-    handling.logger.error(
-      { ...errorFields(error), period },
-      'statistics chart could not be drawn or uploaded',
-    );
+    handling.logger.error({ ...errorFields(error), period }, 'statistics chart could not be uploaded');
     return failed;
   }
 }

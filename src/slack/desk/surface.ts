@@ -34,7 +34,7 @@ export function deskRoom(kit: RoomKit): Room {
     chartDrawer: new ChartDrawer(),
   };
   const { settings } = kit;
-  const digest = statisticsDigest(kit);
+  const digest = statisticsDigest(kit, deps);
   return {
     ...(digest ? { start: () => digest.start(), stop: () => digest.stop() } : {}),
     clicks: [
@@ -56,7 +56,10 @@ export function deskRoom(kit: RoomKit): Room {
  * channel); in many, to the channel each workspace's set-up names, from its own platform, with its own
  * token. No schedule: none.
  */
-function statisticsDigest(kit: RoomKit): StatisticsDigest | undefined {
+function statisticsDigest(
+  kit: RoomKit,
+  charts: Pick<DeskPieces, 'charts' | 'chartDrawer'>,
+): StatisticsDigest | undefined {
   const { env, stores, metrics } = kit.sources;
   if (!env.DIGEST_SCHEDULE) return undefined;
   const targets = digestTargets(kit);
@@ -67,6 +70,7 @@ function statisticsDigest(kit: RoomKit): StatisticsDigest | undefined {
     // Refused while Redis is down: a tick is posted once per fleet, or not at all.
     claims: stores.ticks,
     logger: kit.logger.child({ component: 'digest' }),
+    charts,
     onOutcome: (outcome) => metrics.digest(outcome),
   });
 }
@@ -95,6 +99,7 @@ function digestTargets(kit: RoomKit): DigestTargets | undefined {
           workspace,
           statistics: platformOf(workspace),
           post: (message) => client().chat.postMessage({ ...message, token, unfurl_links: false }),
+          upload: (file) => client().files.uploadV2({ ...file, token }),
         });
       }
       return targets;
@@ -107,6 +112,7 @@ function digestTargets(kit: RoomKit): DigestTargets | undefined {
     channelId,
     statistics: platform,
     post: (message) => client().chat.postMessage({ ...message, unfurl_links: false }),
+    upload: (file) => client().files.uploadV2(file),
   };
   return async () => [target];
 }

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../../../src/app.js';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
-import { type FakeSlackApi, startFakeSlackApi } from '../../support/fake-slack-api.js';
+import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../support/fake-slack-api.js';
 import { BOT_TOKEN, SIGNING_SECRET, textOf } from '../../support/gateway-harness.js';
 import type { LogRecord } from '../../support/log-sink.js';
 import { deleteKeysWithPrefix, startRedisOnFreePort, stopRedis } from '../../support/redis-server.js';
@@ -60,6 +60,11 @@ describe('the statistics digest with two replicas', () => {
       timeoutMs: 15_000,
       message: () => `stood down ${lines('digest already posted by another replica').length} times`,
     });
+    // A chart follows its digest by seconds; one still drawing at the stop is given up with the grace.
+    await waitFor(() => slack.calls('files.completeUploadExternal').length >= 1, {
+      timeoutMs: 20_000,
+      message: 'no digest chart was shared',
+    });
     for (const replica of replicas) await replica.gateway.stop();
 
     const posted = lines('digest posted');
@@ -83,6 +88,76 @@ describe('the statistics digest with two replicas', () => {
     expect(text).toContain(`Service desk, ${day(-7)} – ${day(-1)}`);
     expect(text).toContain(`${day(-14)} – ${day(-8)}, the 7 days before`);
     expect(text).toContain('Total messages');
+
+    // The week's chart in the digest's thread, once per posted digest, its alt text stating the figures.
+    const shared = slack.calls('files.completeUploadExternal');
+    expect(shared.length).toBeLessThanOrEqual(posts.length);
+    const digestTs = posts.map((post) => String(post.response?.ts));
+    for (const share of shared) {
+      expect(share.body.channel_id).toBe(DIGEST_CHANNEL);
+      expect(digestTs).toContain(String(share.body.thread_ts));
+    }
+    const [asked] = slack.calls('files.getUploadURLExternal');
+    const label = (offset: number) =>
+      new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${day(offset)}T00:00:00Z`),
+      );
+    expect(asked?.body.filename).toBe(`questions-${day(-7)}-${day(-1)}.png`);
+    expect(String(asked?.body.alt_text)).toMatch(
+      new RegExp(
+        `^Chart of questions a day \\(customer messages\\), ${label(-7)} – ${label(-1)}: ${label(-7)} [\\d,]+,`,
+      ),
+    );
+    expect(String(asked?.body.alt_text)).toMatch(/Total [\d,]+; the 7 days before \(.+\): [\d,]+\.$/);
+    const [upload] = slack.calls('file_upload');
+    expect(Buffer.from(String(upload?.body.base64), 'base64').subarray(1, 4).toString('latin1')).toBe('PNG');
+  });
+});
+
+describe('the statistics digest when its chart cannot be uploaded', () => {
+  let simulator: Simulator;
+  let slack: FakeSlackApi;
+  let replica: { gateway: Gateway; logs: LogRecord[] } | undefined;
+
+  beforeAll(async () => {
+    simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
+    slack = await startFakeSlackApi();
+    slack.failNext('files.getUploadURLExternal', { error: 'file_uploads_disabled' });
+    replica = await startTestGateway({
+      env: {
+        SLACK_BOT_TOKEN: BOT_TOKEN,
+        SLACK_SIGNING_SECRET: SIGNING_SECRET,
+        SLACK_API_URL: slack.url,
+        CS_OPEN_URL: simulator.url,
+        DIGEST_SCHEDULE: '* * * * * *',
+        DIGEST_CHANNEL_ID: DIGEST_CHANNEL,
+      },
+      closeFakes: async () => undefined,
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    await replica?.gateway.stop();
+    await slack.close();
+    await simulator.close();
+  }, 30_000);
+
+  it('keeps the digest as posted and logs the failure', async () => {
+    const logs = replica?.logs ?? [];
+    await waitFor(() => logs.some((line) => line.msg === 'digest chart could not be uploaded'), {
+      timeoutMs: 15_000,
+      message: 'no chart upload failed',
+    });
+    await replica?.gateway.stop();
+    const failed = logs.find((line) => line.msg === 'digest chart could not be uploaded');
+    const posted = logs.filter((line) => line.msg === 'digest posted');
+    expect(posted.map((line) => line.tick)).toContain(failed?.tick);
+    const posts = slack.calls('chat.postMessage').filter((call) => call.body.channel === DIGEST_CHANNEL);
+    expect(posts).toHaveLength(posted.length);
+    expect(textOf(posts[0] as RecordedCall)).toContain('Total messages');
+    // The failed tick's digest stands: nothing edited or deleted it.
+    expect(slack.calls('chat.update')).toEqual([]);
+    expect(slack.calls('chat.delete')).toEqual([]);
   });
 });
 
