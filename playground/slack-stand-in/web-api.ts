@@ -68,6 +68,8 @@ export class SlackStandIn {
   readonly #identity: Identity;
   readonly #options: SlackStandInOptions;
   readonly #uploads = new Map<string, PendingUpload>();
+  /** Files shared in a conversation: an image block may name them by slack_file. */
+  readonly #sharedFiles = new Set<string>();
   readonly #responseTargets = new Map<string, ResponseTarget>();
   /** What a URL belonging to no message (a slash command's) last posted, by its key. */
   readonly #commandPosts = new Map<string, string>();
@@ -531,7 +533,7 @@ export class SlackStandIn {
   #openView(body: Json, how: 'open' | 'push'): Json {
     const trigger = this.#workspace.useTrigger(body.trigger_id);
     if ('error' in trigger) return { ok: false, error: trigger.error };
-    const refusal = checkView(body.view);
+    const refusal = this.#checkView(body.view);
     if (refusal) return refusalResponse(refusal);
     const stack = this.#workspace.modalStack(trigger.userId);
     if (how === 'push' && stack.length === 0) return { ok: false, error: 'not_found' };
@@ -560,7 +562,7 @@ export class SlackStandIn {
     if (!found) return { ok: false, error: 'not_found' };
     if (typeof body.hash === 'string' && body.hash !== found.view.hash)
       return { ok: false, error: 'hash_conflict' };
-    const refusal = checkView(body.view);
+    const refusal = this.#checkView(body.view);
     if (refusal) return refusalResponse(refusal);
     this.#replaceView(found, asJson(body.view));
     return { ok: true, view: found.view };
@@ -569,7 +571,7 @@ export class SlackStandIn {
   /** Replaces a view in place, as views.update and `response_action: update` do. */
   replaceView(viewId: string, next: unknown): Refusal | undefined {
     const found = this.#workspace.findView(viewId);
-    const refusal = checkView(next);
+    const refusal = this.#checkView(next);
     if (refusal || !found) return refusal;
     this.#replaceView(found, asJson(next));
     return undefined;
@@ -577,7 +579,7 @@ export class SlackStandIn {
 
   /** Pushes a view over `viewId`, as `response_action: push` does. */
   pushView(userId: string, next: unknown): Refusal | undefined {
-    const refusal = checkView(next);
+    const refusal = this.#checkView(next);
     if (refusal) return refusal;
     const stack = this.#workspace.modalStack(userId);
     const id = this.#workspace.nextViewId();
@@ -605,7 +607,7 @@ export class SlackStandIn {
   #publish(body: Json): Json {
     const userId = typeof body.user_id === 'string' ? body.user_id : '';
     if (!this.#workspace.directory.person(userId)) return { ok: false, error: 'user_not_found' };
-    const refusal = checkView(body.view);
+    const refusal = this.#checkView(body.view);
     if (refusal) return refusalResponse(refusal);
     const existing = this.#workspace.home(userId);
     if (existing && typeof body.hash === 'string' && body.hash !== existing.view.hash) {
@@ -615,6 +617,23 @@ export class SlackStandIn {
     const view = this.#viewJson(asJson(body.view), { id, rootViewId: id, previousViewId: undefined });
     this.#workspace.setHome(userId, { id, userId, view, errors: {} });
     return { ok: true, view };
+  }
+
+  /** Block Kit as Slack checks it, and every slack_file a file shared where people can see it. */
+  #checkView(view: unknown): Refusal | undefined {
+    const refusal = checkView(view);
+    const blocks = asJson(view).blocks;
+    if (refusal || !Array.isArray(blocks)) return refusal;
+    const problems: string[] = [];
+    blocks.forEach((block, index) => {
+      const named = asJson(block).slack_file;
+      const file = named === undefined ? undefined : asJson(named);
+      // An upload shared nowhere is its uploader's alone: Slack shows it to nobody else.
+      if (file && !(typeof file.id === 'string' && this.#sharedFiles.has(file.id))) {
+        problems.push(`invalid slack file [json-pointer:/blocks/${index}/slack_file]`);
+      }
+    });
+    return problems.length === 0 ? undefined : { error: 'invalid_blocks', problems };
   }
 
   #completeUpload(body: Json): Json {
@@ -646,6 +665,7 @@ export class SlackStandIn {
       const message = this.#newMessage(channel, thread, { text: stringOr(body.initial_comment, '') });
       message.files = shares;
       this.#workspace.addMessage(message);
+      for (const share of shares) this.#sharedFiles.add(share.id);
     }
     return {
       ok: true,

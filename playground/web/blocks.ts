@@ -25,6 +25,8 @@ export interface BlockContext {
   errors: Record<string, string>;
   /** Asks before a click that carries a confirm dialog. */
   confirm(dialog: Json, then: () => void): void;
+  /** An uploaded image's data URL, by its file id. */
+  fileImage(id: string): string | undefined;
 }
 
 function isJson(value: unknown): value is Json {
@@ -75,7 +77,7 @@ function renderBlock(block: unknown, context: BlockContext): HTMLElement {
         attributes,
         ...list(block.elements).map((element) =>
           isJson(element) && element.type === 'image'
-            ? renderImageElement(element, 'context-image')
+            ? renderImageElement(element, 'context-image', context)
             : renderText(element, context),
         ),
       );
@@ -90,7 +92,7 @@ function renderBlock(block: unknown, context: BlockContext): HTMLElement {
         isJson(block.title)
           ? h('div', { class: 'image-title' }, renderText(block.title, context))
           : undefined,
-        renderImageElement(block, 'image'),
+        renderImageElement(block, 'image', context),
       );
     case 'actions':
     case 'context_actions':
@@ -209,9 +211,16 @@ function permalinkHash(url: string): string | undefined {
 }
 
 /** Images from other hosts are not loaded: the page reaches nothing but 127.0.0.1. */
-function renderImageElement(image: Json, className: string): HTMLElement {
-  const url = str(image.image_url);
+function renderImageElement(
+  image: Json,
+  className: string,
+  context: Pick<BlockContext, 'fileImage'>,
+): HTMLElement {
   const alt = str(image.alt_text);
+  // A Slack file is drawn from its upload, which the stand-in already checked is shared.
+  const file = isJson(image.slack_file) ? context.fileImage(str(image.slack_file.id)) : undefined;
+  if (file) return h('img', { class: className, src: file, alt });
+  const url = str(image.image_url);
   const local = /^https?:\/\/(?:127\.0\.0\.1|localhost)(?::\d+)?\//.test(url) || url.startsWith('/');
   if (local) return h('img', { class: className, src: url, alt });
   return h(
@@ -301,7 +310,7 @@ function renderElement(element: unknown, blockId: string, context: BlockContext)
         renderText(element.text, context),
       );
     case 'image':
-      return renderImageElement(element, 'accessory-image');
+      return renderImageElement(element, 'accessory-image', context);
     case 'overflow': {
       const select = h(
         'select',

@@ -352,6 +352,8 @@ function baseContext(source: Source): ViewContextBase {
     act: (blockId: string, actionId: string, element: ElementValue) =>
       void post('click', { userId: state.me, source, blockId, actionId, element }),
     confirm: askToConfirm,
+    fileImage: (id: string) =>
+      snapshot?.messages.flatMap((message) => message.files).find((file) => file.id === id)?.image?.url,
   };
 }
 

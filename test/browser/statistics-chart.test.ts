@@ -42,6 +42,33 @@ describe.skipIf(chromium.path === undefined)('the statistics chart in the playgr
     TEST_MS,
   );
 
+  it(
+    "shows the chart under the figures in the Home's Statistics view, drawn from the file in the operator's DM",
+    async () => {
+      const page = await session.openAs(OLIVIA);
+      await page.getByRole('button', { name: '🏠 Home' }).click();
+      await page.locator('.home .block').first().waitFor();
+      await page.locator('.home').getByRole('button', { name: 'Statistics' }).click();
+      const statistics = page.getByRole('dialog', { name: 'Statistics' });
+      const image = statistics.locator('img.image');
+      await image.waitFor({ timeout: 30_000 });
+      expect(await statistics.textContent()).toContain('Total messages');
+      expect(await image.getAttribute('alt')).toMatch(
+        /^Chart of questions a day \(customer messages\), \w{3} \d{1,2} – \w{3} \d{1,2}: /,
+      );
+      const size = await image.evaluate((element) => {
+        const img = element as unknown as { naturalWidth: number; naturalHeight: number };
+        return [img.naturalWidth, img.naturalHeight];
+      });
+      expect(size).toEqual([1200, 600]);
+      await image.scrollIntoViewIfNeeded();
+      await shot(page, 'statistics-chart-home');
+      await statistics.getByRole('button', { name: 'Close', exact: true }).last().click();
+      await statistics.waitFor({ state: 'detached' });
+    },
+    TEST_MS,
+  );
+
   describe('for a Chinese operator', () => {
     let chinese: Playground | undefined;
     beforeAll(async () => {

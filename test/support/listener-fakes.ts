@@ -207,6 +207,7 @@ export function fakes(
     agentGroups: [],
     charts: new ChartCache(),
     chartDrawer: { draw: () => Promise.reject(new Error('no charts in this test')) },
+    chartFiles: new WeakMap(),
     home: {
       examples: undefined,
       figures: { figures: async () => ({ kind: 'unavailable', reason: 'unavailable', at: 0 }) },

@@ -5,7 +5,8 @@ import type { Locale } from '../../conversation/locale.js';
 import type { DailySeries } from '../../service-desk/daily-statistics.js';
 import type { Period } from '../../service-desk/statistics.js';
 import { truncate } from '../../util/truncate.js';
-import { button, context, type RenderedMessage } from '../kit/elements.js';
+import { BLOCK_KIT } from '../kit/block-kit-limits.js';
+import { button, context, plainText, type RenderedMessage } from '../kit/elements.js';
 import { ACTION_STATS_CHART_RETRY } from './ids.js';
 import { t } from './messages.js';
 
@@ -109,5 +110,33 @@ export function renderChartNote(locale: Locale, outcome: ChartOutcome): Rendered
       };
       return { text, blocks: [context(text), retry] };
     }
+  }
+}
+
+/** The chart under the figures in the Home's statistics view, as far as it has come. */
+export type ViewChart =
+  | { kind: 'drawing' }
+  | { kind: 'image'; fileId: string; chart: Pick<QuestionsChart, 'title' | 'altText'> }
+  | { kind: 'in_dm' }
+  | { kind: 'failed' };
+
+export function renderViewChart(locale: Locale, chart: ViewChart): types.KnownBlock[] {
+  switch (chart.kind) {
+    case 'drawing':
+      return [context(t(locale, 'chart_drawing'))];
+    case 'image':
+      // The file is shared in the operator's DM: Slack shows a slack_file only to people who can see it.
+      return [
+        {
+          type: 'image',
+          slack_file: { id: chart.fileId },
+          alt_text: chart.chart.altText,
+          title: plainText(chart.chart.title, BLOCK_KIT.image.title),
+        },
+      ];
+    case 'in_dm':
+      return [context(t(locale, 'chart_sent'))];
+    case 'failed':
+      return [context(t(locale, 'chart_failed'))];
   }
 }

@@ -138,6 +138,7 @@ const en = {
   chart_alt_unknown: 'unknown',
   chart_comment: '📈 Questions a day, {from} – {to}, beside the period before (dashed).',
   chart_sent: '📈 The chart of questions a day is in your DM with me.',
+  chart_drawing: '📈 Drawing the chart of questions a day…',
   chart_failed: 'The chart could not be made this time; the figures above stand.',
   chart_too_long:
     'Charts are drawn for up to {days, plural, one {# day} other {# days}}: shorten the range to see one.',
@@ -271,6 +272,7 @@ export const messages = catalog(en, {
   chart_alt_unknown: '未知',
   chart_comment: '📈 每日提问，{from} – {to}，虚线为上一期。',
   chart_sent: '📈 每日提问图表已发到你与我的私信中。',
+  chart_drawing: '📈 正在绘制每日提问图表…',
   chart_failed: '这次未能生成图表；以上数据不受影响。',
   chart_too_long: '图表最多覆盖 {days, plural, other {# 天}}：缩短时间范围即可看到图表。',
 });

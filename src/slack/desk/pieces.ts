@@ -1,6 +1,7 @@
 // What only the desk room holds beside the shared kit; its factory in surface.ts builds it.
 import type { ChartCache } from '../../charts/chart-cache.js';
 import type { ChartDrawer } from '../../charts/chart-drawer.js';
+import type { ChartImage } from '../../charts/draw.js';
 import type { AgentGroup } from '../../service-desk/agent-groups.js';
 import type { AgentsApi } from '../../service-desk/agents.js';
 import type { StatisticsApi } from '../../service-desk/statistics.js';
@@ -15,4 +16,6 @@ export interface DeskPieces {
   charts: ChartCache;
   /** Draws them on a thread of their own. */
   chartDrawer: Pick<ChartDrawer, 'draw'>;
+  /** Each chart's file in each operator's DM, by user id: a view opened again names the same file. */
+  chartFiles: WeakMap<ChartImage, Map<string, string>>;
 }

@@ -24,6 +24,7 @@ type CommandDeps = Pick<
   | 'agentGroups'
   | 'charts'
   | 'chartDrawer'
+  | 'chartFiles'
 >;
 
 /** The desk's words of the slash command; `help` is also what an unknown word gets. */

@@ -1,4 +1,5 @@
 // The chart under `/cs stats`' figures: drawn after they are shown, uploaded to the operator's DM.
+import { z } from 'zod';
 import type { ChartImage } from '../../charts/draw.js';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
@@ -25,6 +26,7 @@ export type ChartDeps = Pick<
   | 'responder'
   | 'charts'
   | 'chartDrawer'
+  | 'chartFiles'
 >;
 
 /**
@@ -92,12 +94,28 @@ async function uploadChart(
   );
   if (drawn.kind === 'too_long') return drawn;
   if (drawn.kind === 'failed') return failed;
-  const { chart, image } = drawn;
+  return (await shareInDirectMessage(deps, handling, userId, drawn)) ? { kind: 'sent' } : failed;
+}
+
+/** What files.uploadV2 answers: files.completeUploadExternal's answer for each file. */
+const uploadedSchema = z.object({
+  files: z.array(z.object({ files: z.array(z.object({ id: z.string().min(1) })).min(1) })).min(1),
+});
+
+/**
+ * Shares the chart in the operator's DM with the app; undefined (logged) when it could not be. Resolves
+ * once files.completeUploadExternal has shared it, so whatever names the file next finds it there.
+ */
+export async function shareInDirectMessage(
+  deps: Pick<ChartDeps, 'responder'>,
+  handling: Handling,
+  userId: string,
+  { chart, image }: { chart: QuestionsChart; image: ChartImage },
+): Promise<{ fileId: string | undefined } | undefined> {
   try {
     const channel = await deps.responder.directMessage(handling, userId);
-    if (!channel) return failed;
-    // Resolves once files.completeUploadExternal has shared it: the note after it names a file that is there.
-    await handling.client.files.uploadV2({
+    if (!channel) return undefined;
+    const uploaded = await handling.client.files.uploadV2({
       channel_id: channel,
       file: image.png,
       filename: chart.filename,
@@ -105,10 +123,15 @@ async function uploadChart(
       alt_text: chart.altText,
       initial_comment: chart.comment,
     });
-    return { kind: 'sent' };
+    const parsed = uploadedSchema.safeParse(uploaded);
+    if (!parsed.success) handling.logger.warn({}, 'statistics chart shared, but Slack named no file id');
+    return { fileId: parsed.success ? parsed.data.files[0]?.files[0]?.id : undefined };
   } catch (error) {
-    handling.logger.error({ ...errorFields(error), period }, 'statistics chart could not be uploaded');
-    return failed;
+    handling.logger.error(
+      { ...errorFields(error), filename: chart.filename },
+      'statistics chart could not be uploaded',
+    );
+    return undefined;
   }
 }
 

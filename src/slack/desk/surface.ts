@@ -32,6 +32,7 @@ export function deskRoom(kit: RoomKit): Room {
     agentGroups,
     charts: new ChartCache(),
     chartDrawer: new ChartDrawer(),
+    chartFiles: new WeakMap(),
   };
   const { settings } = kit;
   const digest = statisticsDigest(kit, deps);

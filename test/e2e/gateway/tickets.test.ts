@@ -607,6 +607,82 @@ describe('the Home tab’s buttons to the tickets and statistics views', () => {
     expect(JSON.stringify(viewOf(update))).toContain('Total messages');
     // A view to read, not a form: it closes, it does not cancel.
     expect(viewOf(update).close).toMatchObject({ text: 'Close' });
+    // Its chart follows; waited for, so that no update of this view lands in the next test.
+    await h.slack.waitForCall(
+      'views.update',
+      (call) => JSON.stringify(viewOf(call)).includes('slack_file'),
+      20_000,
+    );
+  });
+
+  it('shows the last 7 days’ chart under the figures, from a file shared in the operator’s DM, with alt text stating the figures', async () => {
+    const h = harness();
+    await sendInteraction(h.url, SIGNING_SECRET, homeClick('home_open_statistics'));
+    const open = await h.slack.waitForCall('views.open', () => true, 5_000);
+    const withChart = await h.slack.waitForCall(
+      'views.update',
+      (call) => JSON.stringify(viewOf(call)).includes('slack_file') && call.response?.ok === true,
+      20_000,
+    );
+    const updates = h.slack.calls('views.update');
+    // The figures at once with a line saying the chart is on its way, then the chart in its place.
+    expect(JSON.stringify(viewOf(updates[0] as RecordedCall))).toContain(
+      'Drawing the chart of questions a day',
+    );
+    expect(updates.every((call) => call.body.view_id === openedViewId(open))).toBe(true);
+    expect(updates.at(-1)).toBe(withChart);
+
+    const blocks = viewOf(withChart).blocks as Array<Record<string, unknown>>;
+    const image = blocks.find((block) => block.type === 'image');
+    const fileId = (image?.slack_file as { id?: string } | undefined)?.id;
+    // The file named is one the app shared in the operator's DM (this test's, or an earlier open's).
+    const shared = h.slack
+      .calls('files.completeUploadExternal')
+      .find((call) => (call.response?.files as Array<{ id: string }> | undefined)?.[0]?.id === fileId);
+    expect(shared?.body.channel_id).toBe('D0OPERATOR');
+    expect(JSON.stringify(blocks)).toContain('Total messages');
+    expect(String(image?.alt_text)).toMatch(
+      /^Chart of questions a day \(customer messages\), .+: .+ [\d,]+,/,
+    );
+    expect(String(image?.alt_text)).toMatch(/Total [\d,]+; the 7 days before \(.+\): [\d,]+\.$/);
+
+    // Opened again: the same chart names the same file, and nothing is uploaded twice.
+    const mark = h.slack.calls('views.update').length;
+    const uploads = h.slack.calls('files.completeUploadExternal').length;
+    await sendInteraction(h.url, SIGNING_SECRET, homeClick('home_open_statistics'));
+    const again = await h.slack.waitForCall(
+      'views.update',
+      (call) =>
+        h.slack.calls('views.update').indexOf(call) >= mark &&
+        JSON.stringify(viewOf(call)).includes('slack_file'),
+      20_000,
+    );
+    expect(
+      (viewOf(again).blocks as Array<Record<string, unknown>>).find((block) => block.type === 'image'),
+    ).toMatchObject({ slack_file: { id: fileId } });
+    expect(h.slack.calls('files.completeUploadExternal')).toHaveLength(uploads);
+  });
+
+  it('says the chart is in the DM when Slack will not show its file in the view', async () => {
+    const h = harness();
+    h.slack.setHandler('views.update', (call) =>
+      JSON.stringify(viewOf(call)).includes('slack_file')
+        ? {
+            ok: false,
+            error: 'invalid_blocks',
+            errors: ['invalid slack file [json-pointer:/blocks/3/slack_file]'],
+          }
+        : { ok: true, view: { id: call.body.view_id } },
+    );
+    await sendInteraction(h.url, SIGNING_SECRET, homeClick('home_open_statistics'));
+    const told = await h.slack.waitForCall(
+      'views.update',
+      (call) => JSON.stringify(viewOf(call)).includes('is in your DM with me'),
+      20_000,
+    );
+    expect(JSON.stringify(viewOf(told))).toContain('Total messages');
+    // Refused, a file shared before is shared again once, then the view points to the DM.
+    expect(h.slack.calls('files.completeUploadExternal')).toHaveLength(1);
   });
 
   /** A click on the statistics view's Try again. */
