@@ -1,11 +1,13 @@
-// Drawing the questions-a-day chart: milliseconds per draw (ECharts' SVG, then resvg's PNG) and the
-// PNG's size, for a week and a month in each language. Run with `npm run bench:charts`.
+// Drawing the questions-a-day and the ratings-a-day charts: milliseconds per draw (ECharts' SVG, then
+// resvg's PNG) and the PNG's size, for a week and a month in each language. Run with `npm run bench:charts`.
 import { ChartCache } from '../src/charts/chart-cache.js';
 import { DAILY_CHART_SIZE, dailyComparisonOption } from '../src/charts/daily-comparison.js';
-import { drawChart } from '../src/charts/draw.js';
-import { LOCALES } from '../src/conversation/locale.js';
+import { dailyRatingsOption } from '../src/charts/daily-ratings.js';
+import { type ChartOption, drawChart } from '../src/charts/draw.js';
+import { LOCALES, type Locale } from '../src/conversation/locale.js';
+import type { RatingSeries } from '../src/service-desk/daily-ratings.js';
 import type { DailySeries } from '../src/service-desk/daily-statistics.js';
-import { questionsChart } from '../src/slack/desk/chart-views.js';
+import { questionsChart, ratingsChart } from '../src/slack/desk/chart-views.js';
 import { addDays } from '../src/util/time-zone.js';
 
 const DRAWS = 30;
@@ -30,27 +32,59 @@ function series(days: number): DailySeries {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
-for (const days of [7, 30]) {
-  for (const locale of LOCALES) {
-    const { drawing } = questionsChart(locale, series(days));
-    const option = () => dailyComparisonOption(drawing);
-    drawChart(option(), DAILY_CHART_SIZE);
-    const times: number[] = [];
-    let bytes = 0;
-    for (let draw = 0; draw < DRAWS; draw += 1) {
-      const start = performance.now();
-      bytes = drawChart(option(), DAILY_CHART_SIZE).png.length;
-      times.push(performance.now() - start);
-    }
-    times.sort((a, b) => a - b);
-    const cache = new ChartCache();
-    const drawn = async () => drawChart(option(), DAILY_CHART_SIZE);
-    await cache.image(drawing, drawn);
-    const hitStart = performance.now();
-    await cache.image(drawing, drawn);
-    const hit = performance.now() - hitStart;
-    console.log(
-      `${`${days} days, ${locale}`.padEnd(16)} median ${percentile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 0.95).toFixed(1).padStart(6)} ms  ${(bytes / 1024).toFixed(1).padStart(6)} KB  cached ${hit.toFixed(2)} ms`,
-    );
-  }
+function ratings(days: number): RatingSeries {
+  const { period, days: dates } = series(days);
+  // A few dozen ratings a weekday, mostly helpful.
+  const counts = dates.map((day) => {
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    const rated = weekday === 0 || weekday === 6 ? 6 : 30 + ((Number(day.slice(8)) * 7) % 20);
+    return { up: Math.round(rated * 0.8), down: rated - Math.round(rated * 0.8) };
+  });
+  return { period, days: dates, counts };
 }
+
+const charts: {
+  name: string;
+  drawn: (days: number, locale: Locale) => { drawing: object; option: () => ChartOption };
+}[] = [
+  {
+    name: 'questions',
+    drawn: (days, locale) => {
+      const { drawing } = questionsChart(locale, series(days));
+      return { drawing, option: () => dailyComparisonOption(drawing) };
+    },
+  },
+  {
+    name: 'ratings',
+    drawn: (days, locale) => {
+      const chart = ratingsChart(locale, ratings(days));
+      if (!chart) throw new Error('no ratings to draw');
+      return { drawing: chart.drawing, option: () => dailyRatingsOption(chart.drawing) };
+    },
+  },
+];
+
+for (const { name, drawn: drawnOf } of charts)
+  for (const days of [7, 30]) {
+    for (const locale of LOCALES) {
+      const { drawing, option } = drawnOf(days, locale);
+      drawChart(option(), DAILY_CHART_SIZE);
+      const times: number[] = [];
+      let bytes = 0;
+      for (let draw = 0; draw < DRAWS; draw += 1) {
+        const start = performance.now();
+        bytes = drawChart(option(), DAILY_CHART_SIZE).png.length;
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      const cache = new ChartCache();
+      const drawn = async () => drawChart(option(), DAILY_CHART_SIZE);
+      await cache.image(drawing, drawn);
+      const hitStart = performance.now();
+      await cache.image(drawing, drawn);
+      const hit = performance.now() - hitStart;
+      console.log(
+        `${`${name}, ${days} days, ${locale}`.padEnd(27)} median ${percentile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 0.95).toFixed(1).padStart(6)} ms  ${(bytes / 1024).toFixed(1).padStart(6)} KB  cached ${hit.toFixed(2)} ms`,
+      );
+    }
+  }

@@ -5,8 +5,9 @@ import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DailyComparison } from './daily-comparison.js';
+import type { DailyRatingsChart } from './daily-ratings.js';
 import type { ChartImage } from './draw.js';
-import type { DrawReply, DrawRequest } from './draw-worker.js';
+import type { ChartDrawing, DrawReply, DrawRequest } from './draw-worker.js';
 
 /** The worker beside this module: `.js` once compiled, `.ts` under tsx and vitest. */
 const WORKER_URL = new URL(`./draw-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
@@ -36,6 +37,14 @@ export class ChartDrawer {
   #nextId = 1;
 
   draw(chart: DailyComparison): Promise<ChartImage> {
+    return this.#draw({ kind: 'comparison', chart });
+  }
+
+  drawRatings(chart: DailyRatingsChart): Promise<ChartImage> {
+    return this.#draw({ kind: 'ratings', chart });
+  }
+
+  #draw(drawing: ChartDrawing): Promise<ChartImage> {
     const worker = this.#started();
     const id = this.#nextId++;
     return new Promise<ChartImage>((resolve, reject) => {
@@ -46,7 +55,7 @@ export class ChartDrawer {
       this.#pending.set(id, { resolve, reject, timer });
       // Kept alive while a chart is on its way, and not otherwise.
       worker.ref();
-      worker.postMessage({ id, chart } satisfies DrawRequest);
+      worker.postMessage({ id, drawing } satisfies DrawRequest);
     });
   }
 

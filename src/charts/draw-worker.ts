@@ -1,12 +1,17 @@
 // The charts' drawing thread, run by chart-drawer.ts: a draw's CPU stays off the gateway's event loop.
 import { parentPort } from 'node:worker_threads';
 import { DAILY_CHART_SIZE, type DailyComparison, dailyComparisonOption } from './daily-comparison.js';
+import { type DailyRatingsChart, dailyRatingsOption } from './daily-ratings.js';
 import { drawChart } from './draw.js';
 
-/** Plain data: the option's number formatter is a function, so it is made on this side. */
+/** What a chart shows, as plain data: the option's formatters are functions, so it is made on this side. */
+export type ChartDrawing =
+  | { kind: 'comparison'; chart: DailyComparison }
+  | { kind: 'ratings'; chart: DailyRatingsChart };
+
 export interface DrawRequest {
   id: number;
-  chart: DailyComparison;
+  drawing: ChartDrawing;
 }
 
 export type DrawReply =
@@ -16,7 +21,12 @@ export type DrawReply =
 parentPort?.on('message', (request: DrawRequest) => {
   let reply: DrawReply;
   try {
-    const image = drawChart(dailyComparisonOption(request.chart), DAILY_CHART_SIZE);
+    const { drawing } = request;
+    const option =
+      drawing.kind === 'comparison'
+        ? dailyComparisonOption(drawing.chart)
+        : dailyRatingsOption(drawing.chart);
+    const image = drawChart(option, DAILY_CHART_SIZE);
     reply = { id: request.id, ok: true, png: image.png, width: image.width, height: image.height };
   } catch (error) {
     reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };

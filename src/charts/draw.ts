@@ -1,7 +1,7 @@
 // ECharts' server-side SVG, rasterised by resvg with only the shipped font: no canvas, no system fonts.
 import { Resvg } from '@resvg/resvg-js';
-import type { LineSeriesOption } from 'echarts/charts';
-import { LineChart } from 'echarts/charts';
+import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
+import { BarChart, LineChart } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TitleComponentOption } from 'echarts/components';
 import { GridComponent, LegendComponent, TitleComponent } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
@@ -9,10 +9,10 @@ import { init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { CHART_FONT, chartFontPath } from './chart-font.js';
 
-use([LineChart, GridComponent, LegendComponent, TitleComponent, SVGRenderer]);
+use([LineChart, BarChart, GridComponent, LegendComponent, TitleComponent, SVGRenderer]);
 
 export type ChartOption = ComposeOption<
-  LineSeriesOption | GridComponentOption | LegendComponentOption | TitleComponentOption
+  LineSeriesOption | BarSeriesOption | GridComponentOption | LegendComponentOption | TitleComponentOption
 >;
 
 export interface ChartSize {

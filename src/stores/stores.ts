@@ -10,10 +10,12 @@ import {
   type ReviewCardStore,
   type WorkspaceScoped,
 } from '../review/stores.js';
+import { type DailyRatingStore, RATING_DAYS_KEPT_SECONDS } from '../service-desk/daily-ratings.js';
 import { contextChannelSchema, PANEL_TITLE_KEY } from '../slack/assistant/stores.js';
 import type { ChannelSettingsStore } from '../slack/channels/stores.js';
 import type { OnceStore, TickClaims, UsergroupMembers } from '../slack/handling/stores.js';
 import { workspaceKey } from '../slack/handling/workspace.js';
+import { dailyRatingStore, ratingDaySchema } from './daily-ratings.js';
 import { claimsOnly, type Namespace, type Namespaces } from './namespace.js';
 import type { RedisServer } from './redis-client.js';
 import { entrySnapshotSchema, questionLinkSchema, usergroupMembersSchema } from './review-schemas.js';
@@ -73,6 +75,8 @@ export interface DeclaredNamespaces {
   /** What an edit is prefilled from, by docId; installed in many workspaces, by workspace and docId. */
   entrySnapshots: EntrySnapshotStore & WorkspaceScoped<EntrySnapshotStore> & Forgettable;
   questionLinks: QuestionLinkStore & WorkspaceScoped<QuestionLinkStore> & Forgettable;
+  /** 👍/👎 a day per workspace, for the statistics charts. */
+  dailyRatings: DailyRatingStore & Forgettable;
 }
 
 /** What an uninstall removes of a workspace, by the prefix of its keys. */
@@ -123,6 +127,9 @@ export function declaredNamespaces(namespace: Namespaces, ttlSeconds: number): D
     assistantContexts: namespace('assistant-context', { schema: contextChannelSchema, ttlSeconds }),
     escalations: namespace('escalation', { schema: claimsOnly, ttlSeconds }),
     panelTitles: namespace('panel-title', { schema: claimsOnly, ttlSeconds }),
+    dailyRatings: dailyRatingStore(
+      namespace('rating-day', { schema: ratingDaySchema, ttlSeconds: RATING_DAYS_KEPT_SECONDS }),
+    ),
   };
 }
 
@@ -144,6 +151,7 @@ export async function forgetWorkspaceIn(
     | 'entrySnapshots'
     | 'questionLinks'
     | 'reviewCards'
+    | 'dailyRatings'
   >,
   workspace: string,
 ): Promise<number> {
@@ -158,6 +166,7 @@ export async function forgetWorkspaceIn(
     [stores.panelTitles, `${PANEL_TITLE_KEY}${own}`],
     [stores.entrySnapshots, own],
     [stores.questionLinks, own],
+    [stores.dailyRatings, own],
   ] as const;
   let forgotten = 0;
   for (const [store, prefix] of held) forgotten += await store.deleteStartingWith(prefix);

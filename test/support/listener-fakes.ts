@@ -194,6 +194,7 @@ export function fakes(
     channels,
     escalations,
     escalationClaims: namespaces.escalations,
+    ratingTally: { store: namespaces.dailyRatings, timeZone: 'UTC' },
     usergroups: new UsergroupDirectory(namespaces.operators, { refreshMs: 60_000, what: 'user group' }),
     rate: async (input) => {
       rated.push(input);
@@ -206,8 +207,12 @@ export function fakes(
     platformOf: () => platform,
     agentGroups: [],
     charts: new ChartCache(),
-    chartDrawer: { draw: () => Promise.reject(new Error('no charts in this test')) },
+    chartDrawer: {
+      draw: () => Promise.reject(new Error('no charts in this test')),
+      drawRatings: () => Promise.reject(new Error('no charts in this test')),
+    },
     chartFiles: new WeakMap(),
+    ratingDays: namespaces.dailyRatings,
     home: {
       examples: undefined,
       figures: { figures: async () => ({ kind: 'unavailable', reason: 'unavailable', at: 0 }) },
@@ -223,6 +228,7 @@ export function fakes(
         ticks: namespaces.ticks,
         operators: namespaces.operators,
         escalations: namespaces.escalations,
+        dailyRatings: namespaces.dailyRatings,
       },
       metrics: new Metrics(),
       client: () => client,

@@ -1,4 +1,5 @@
 // What only the answers room holds beside the shared kit; its factory in surface.ts builds it.
+import type { DailyRatingStore } from '../../service-desk/daily-ratings.js';
 import type { UsergroupDirectory } from '../access/usergroups.js';
 import type { EscalationClaims } from './escalation.js';
 
@@ -6,4 +7,6 @@ import type { EscalationClaims } from './escalation.js';
 export interface AnswersPieces {
   usergroups: Pick<UsergroupDirectory, 'members'>;
   escalationClaims: EscalationClaims;
+  /** Where each 👍/👎 is counted for the statistics, by the day in `timeZone` (DIGEST_TIME_ZONE). */
+  ratingTally: { store: Pick<DailyRatingStore, 'add'>; timeZone: string };
 }

@@ -2,6 +2,7 @@
 import type { Locale } from '../../conversation/locale.js';
 import type { AnswerContext, Rating } from '../../conversation/types.js';
 import { errorFields } from '../../logging/error-fields.js';
+import { todayIn } from '../../util/time-zone.js';
 import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
 import { answerWorkspace } from '../handling/workspace.js';
@@ -11,10 +12,11 @@ import type { RoomKit, WorkspaceReview } from '../kit/room-kit.js';
 import type { BlockActionPayload } from '../transport/incoming.js';
 import { tell } from './answerer.js';
 import { ratedText, renderRatedLine, renderRatingNotRecorded, replaceRatingButtons } from './blocks.js';
+import type { AnswersPieces } from './pieces.js';
 
 type RatingDeps = Pick<
-  RoomKit,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'rate' | 'review'
+  RoomKit & AnswersPieces,
+  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'rate' | 'review' | 'ratingTally'
 >;
 
 export function ratingClickListener(deps: RatingDeps): (args: ClickArgs) => Promise<void> {
@@ -54,6 +56,7 @@ async function rate(deps: RatingDeps, handling: Handling, click: Click): Promise
     if (review && reviewing) {
       await reportDislike(review, deps, handling, payload, { userId, displayName }, outcome.context);
     }
+    await countRating(deps, handling, outcome.rating);
     return;
   }
   if (outcome.kind === 'notice') {
@@ -66,6 +69,16 @@ async function rate(deps: RatingDeps, handling: Handling, click: Click): Promise
   }
   logger.warn({ contextKey: value.k, reason: outcome.reason }, 'rating not recorded');
   await deps.responder.ephemeral(handling, target, userId, renderRatingNotRecorded(locale, outcome.reason));
+}
+
+/** Once the rater sees the rating: the statistics' count, whose failure the rater never sees. */
+async function countRating(deps: RatingDeps, handling: Handling, rating: Rating): Promise<void> {
+  const { store, timeZone } = deps.ratingTally;
+  try {
+    await store.add(handling.teamId, todayIn(timeZone, new Date()), rating);
+  } catch (error) {
+    handling.logger.warn({ ...errorFields(error), rating }, 'rating not counted for the statistics');
+  }
 }
 
 async function showRated(

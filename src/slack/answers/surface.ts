@@ -27,6 +27,7 @@ export function answersRoom(kit: RoomKit): Room {
       what: 'user group',
     }),
     escalationClaims: stores.escalations,
+    ratingTally: { store: stores.dailyRatings, timeZone: kit.sources.env.DIGEST_TIME_ZONE },
   };
   const message = decided((event, source) => readMessage(deps, event, source), answerMessage(deps));
   return {

@@ -1,7 +1,9 @@
 // The questions-a-day chart in the reader's language: what is drawn, its alt text, and the note after it.
 import type { types } from '@slack/bolt';
 import type { DailyComparison } from '../../charts/daily-comparison.js';
+import type { DailyRatingsChart } from '../../charts/daily-ratings.js';
 import type { Locale } from '../../conversation/locale.js';
+import type { RatingSeries } from '../../service-desk/daily-ratings.js';
 import type { DailySeries } from '../../service-desk/daily-statistics.js';
 import type { Period } from '../../service-desk/statistics.js';
 import { truncate } from '../../util/truncate.js';
@@ -81,6 +83,55 @@ export function questionsChart(locale: Locale, series: DailySeries): QuestionsCh
     title,
     comment: t(locale, 'chart_comment', { from: short(period.from), to: short(period.to) }),
     filename: `questions-${period.from}-${period.to}.png`,
+  };
+}
+
+export interface RatingsChart {
+  /** What is drawn, the cache's key with the workspace. */
+  drawing: DailyRatingsChart;
+  altText: string;
+  title: string;
+  filename: string;
+}
+
+/** 👍/👎 a day and the helpful share; undefined when the period holds no rating to draw. */
+export function ratingsChart(locale: Locale, series: RatingSeries): RatingsChart | undefined {
+  const { period, days, counts } = series;
+  const up = counts.map((day) => day.up);
+  const down = counts.map((day) => day.down);
+  const [ups, downs] = [sum(up), sum(down)];
+  if (ups + downs === 0) return undefined;
+  const short = (day: string) => dayLabel(locale, day, false);
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+  const title = t(locale, 'chart_label_ratings');
+  const dayTexts = days.map((day, index) =>
+    t(locale, 'chart_ratings_alt_day', { day: short(day), up: up[index] ?? 0, down: down[index] ?? 0 }),
+  );
+  const altText = t(locale, 'chart_ratings_alt', {
+    from: short(period.from),
+    to: short(period.to),
+    days: dayTexts.join(locale === 'zh-CN' ? '，' : ', '),
+    up: ups,
+    down: downs,
+    rate: percent.format(ups / (ups + downs)),
+  });
+  return {
+    drawing: {
+      title,
+      labels: days.map((day) => dayLabel(locale, day, days.length <= WEEKDAY_DAYS_MAX)),
+      up: { name: t(locale, 'chart_label_up'), values: up },
+      down: { name: t(locale, 'chart_label_down'), values: down },
+      rate: {
+        name: t(locale, 'chart_label_rate'),
+        values: counts.map((day) =>
+          day.up + day.down === 0 ? undefined : Math.round((day.up / (day.up + day.down)) * 100),
+        ),
+      },
+      locale,
+    },
+    altText: truncate(altText, ALT_TEXT_MAX),
+    title,
+    filename: `ratings-${period.from}-${period.to}.png`,
   };
 }
 

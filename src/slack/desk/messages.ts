@@ -142,6 +142,13 @@ const en = {
   chart_failed: 'The chart could not be made this time; the figures above stand.',
   chart_too_long:
     'Charts are drawn for up to {days, plural, one {# day} other {# days}}: shorten the range to see one.',
+  chart_label_ratings: 'Answers rated a day',
+  chart_label_up: 'Helpful',
+  chart_label_down: 'Not helpful',
+  chart_label_rate: 'Helpful share',
+  chart_ratings_alt:
+    'Chart of answers rated a day, {from} – {to}: {days}. Total {up, number} helpful, {down, number} not helpful; {rate} helpful.',
+  chart_ratings_alt_day: '{day} {up, number} 👍 {down, number} 👎',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -275,6 +282,13 @@ export const messages = catalog(en, {
   chart_drawing: '📈 正在绘制每日提问图表…',
   chart_failed: '这次未能生成图表；以上数据不受影响。',
   chart_too_long: '图表最多覆盖 {days, plural, other {# 天}}：缩短时间范围即可看到图表。',
+  chart_label_ratings: '每日答案评价',
+  chart_label_up: '有帮助',
+  chart_label_down: '没帮助',
+  chart_label_rate: '有帮助占比',
+  chart_ratings_alt:
+    '每日答案评价图表，{from} – {to}：{days}。合计有帮助 {up, number}，没帮助 {down, number}；有帮助占比 {rate}。',
+  chart_ratings_alt_day: '{day} 👍 {up, number} 👎 {down, number}',
 });
 
 export const t = translator(messages);

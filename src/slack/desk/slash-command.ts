@@ -25,6 +25,7 @@ type CommandDeps = Pick<
   | 'charts'
   | 'chartDrawer'
   | 'chartFiles'
+  | 'ratingDays'
 >;
 
 /** The desk's words of the slash command; `help` is also what an unknown word gets. */

@@ -4,6 +4,7 @@ import type { ChartImage } from '../../charts/draw.js';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
+import { dailyRatings } from '../../service-desk/daily-ratings.js';
 import { dailyQuestions } from '../../service-desk/daily-statistics.js';
 import { type Period, periodOf, type StatisticsApi } from '../../service-desk/statistics.js';
 import { operatorRefusal } from '../access/operator-gate.js';
@@ -12,7 +13,13 @@ import type { Handling } from '../handling/handling.js';
 import type { RenderedMessage } from '../kit/elements.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
-import { type ChartOutcome, type QuestionsChart, questionsChart, renderChartNote } from './chart-views.js';
+import {
+  type ChartOutcome,
+  type QuestionsChart,
+  questionsChart,
+  ratingsChart,
+  renderChartNote,
+} from './chart-views.js';
 import type { DeskPieces } from './pieces.js';
 
 export type ChartDeps = Pick<
@@ -27,6 +34,7 @@ export type ChartDeps = Pick<
   | 'charts'
   | 'chartDrawer'
   | 'chartFiles'
+  | 'ratingDays'
 >;
 
 /**
@@ -94,7 +102,35 @@ async function uploadChart(
   );
   if (drawn.kind === 'too_long') return drawn;
   if (drawn.kind === 'failed') return failed;
-  return (await shareInDirectMessage(deps, handling, userId, drawn)) ? { kind: 'sent' } : failed;
+  const ratings = await drawRatings(deps, { workspace: handling.teamId, locale, period }, handling.logger);
+  const shared = await shareInDirectMessage(deps, handling, userId, drawn, ratings ? [ratings] : []);
+  return shared ? { kind: 'sent' } : failed;
+}
+
+/** 👍/👎 a day from the gateway's own counts; undefined (logged if it failed) when there is none to show. */
+async function drawRatings(
+  pieces: Pick<DeskPieces, 'charts' | 'chartDrawer' | 'ratingDays'>,
+  request: { workspace: string; locale: Locale; period: Period },
+  logger: Logger,
+): Promise<SharedChart | undefined> {
+  const { workspace, locale, period } = request;
+  try {
+    const chart = ratingsChart(locale, await dailyRatings(pieces.ratingDays, workspace, period));
+    if (!chart) return undefined;
+    const image = await pieces.charts.image({ workspace, ratings: chart.drawing }, () =>
+      pieces.chartDrawer.drawRatings(chart.drawing),
+    );
+    return { chart, image };
+  } catch (error) {
+    logger.warn({ ...errorFields(error), period }, 'ratings chart not drawn');
+    return undefined;
+  }
+}
+
+/** A chart ready to share: what its file is called and says, and its PNG. */
+interface SharedChart {
+  chart: Pick<QuestionsChart, 'filename' | 'title' | 'altText'>;
+  image: ChartImage;
 }
 
 /** What files.uploadV2 answers: files.completeUploadExternal's answer for each file. */
@@ -111,17 +147,22 @@ export async function shareInDirectMessage(
   handling: Handling,
   userId: string,
   { chart, image }: { chart: QuestionsChart; image: ChartImage },
+  under: readonly SharedChart[] = [],
 ): Promise<{ fileId: string | undefined } | undefined> {
+  const file = (shared: SharedChart) => ({
+    file: shared.image.png,
+    filename: shared.chart.filename,
+    title: shared.chart.title,
+    alt_text: shared.chart.altText,
+  });
   try {
     const channel = await deps.responder.directMessage(handling, userId);
     if (!channel) return undefined;
+    // One message, the charts in order: the questions first, the others under it.
     const uploaded = await handling.client.files.uploadV2({
       channel_id: channel,
-      file: image.png,
-      filename: chart.filename,
-      title: chart.title,
-      alt_text: chart.altText,
       initial_comment: chart.comment,
+      file_uploads: [file({ chart, image }), ...under.map(file)],
     });
     const parsed = uploadedSchema.safeParse(uploaded);
     if (!parsed.success) handling.logger.warn({}, 'statistics chart shared, but Slack named no file id');

@@ -33,6 +33,7 @@ export function deskRoom(kit: RoomKit): Room {
     charts: new ChartCache(),
     chartDrawer: new ChartDrawer(),
     chartFiles: new WeakMap(),
+    ratingDays: kit.sources.stores.dailyRatings,
   };
   const { settings } = kit;
   const digest = statisticsDigest(kit, deps);

@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
+  askByMention,
   buttonOf,
+  clickButton,
   type GatewayHarness,
   SIGNING_SECRET,
   textOf,
@@ -11,6 +13,7 @@ import {
 } from '../../support/gateway-harness.js';
 import { blockActionsPayload, IDS } from '../../support/slack-payloads.js';
 import { sendInteraction, sendSlashCommand } from '../../support/slack-signing.js';
+import { waitFor } from '../../support/wait.js';
 
 const OPERATOR = 'U0OPERATOR';
 const OPERATOR_ZH = 'U0OPERZH';
@@ -58,6 +61,46 @@ function singleDayReads(h: GatewayHarness, mark: number): string[] {
 }
 
 describe('/cs stats with a chart', () => {
+  it('draws 👍/👎 a day under the questions once answers are rated, its alt text stating the counts', async () => {
+    const h = harness();
+    for (const [question, button] of [
+      ['How do I reset my password?', 'rate_up'],
+      ['How do I connect to the VPN?', 'rate_down'],
+    ] as const) {
+      const { answer, threadTs } = await askByMention(h, question);
+      await h.click(clickButton(answer, buttonOf(answer, button), { threadTs }));
+      await h.slack.waitForCall(
+        'chat.update',
+        (call) => call.body.ts === answer.body.ts && textOf(call).includes('rated this answer'),
+        WAIT_MS,
+      );
+    }
+    // Each is counted right after its rated line is shown, long before the command below reads them.
+    await waitFor(() => h.logs.filter((line) => line.msg === 'answer rated').length >= 2, {
+      message: 'two answers rated',
+    });
+
+    const { mark } = await stats(h, 'stats', OPERATOR);
+    const completed = await h.slack.waitForCall(
+      'files.completeUploadExternal',
+      (call) => h.slack.calls().indexOf(call) >= mark,
+      WAIT_MS,
+    );
+    const asked = since(h, mark, 'files.getUploadURLExternal');
+    const names = asked.map((call) => String(call.body.filename));
+    expect(names).toEqual([expect.stringMatching(/^questions-/), expect.stringMatching(/^ratings-/)]);
+    // Both images in one message in the DM, the ratings under the questions.
+    expect((completed.response?.files as unknown[] | undefined)?.length).toBe(2);
+    const ratings = asked.find((call) => String(call.body.filename).startsWith('ratings-'));
+    expect(String(ratings?.body.alt_text)).toMatch(/^Chart of answers rated a day, /);
+    expect(String(ratings?.body.alt_text)).toMatch(/Total 1 helpful, 1 not helpful; 50% helpful\.$/);
+    const uploads = since(h, mark, 'file_upload').map((call) =>
+      Buffer.from(String(call.body.base64), 'base64'),
+    );
+    expect(uploads).toHaveLength(2);
+    for (const png of uploads) expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+  });
+
   it('shows the figures, then uploads a PNG of questions a day to the DM, with alt text stating the figures', async () => {
     const h = harness();
     const platformMark = h.simulator.received.length;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CHART_FONT } from '../../../../src/charts/chart-font.js';
 import type { DailySeries } from '../../../../src/service-desk/daily-statistics.js';
 import { chartCharacters } from '../../../../src/slack/desk/chart-characters.js';
-import { questionsChart, renderChartNote } from '../../../../src/slack/desk/chart-views.js';
+import { questionsChart, ratingsChart, renderChartNote } from '../../../../src/slack/desk/chart-views.js';
 
 const week: DailySeries = {
   period: { from: '2026-11-22', to: '2026-11-28' },
@@ -70,5 +70,40 @@ describe('the chart font', () => {
       const outside = [...texts.join('')].filter((character) => !cut.includes(character));
       expect(outside).toEqual([]);
     }
+  });
+});
+
+describe('the ratings-a-day chart', () => {
+  const series = {
+    period: { from: '2026-11-26', to: '2026-11-28' },
+    days: ['2026-11-26', '2026-11-27', '2026-11-28'],
+    counts: [
+      { up: 3, down: 1 },
+      { up: 0, down: 0 },
+      { up: 1, down: 1 },
+    ],
+  };
+
+  it('draws each day’s 👍 and 👎 and the helpful share, none on a day without ratings', () => {
+    const chart = ratingsChart('en', series);
+    expect(chart?.drawing.up.values).toEqual([3, 0, 1]);
+    expect(chart?.drawing.down.values).toEqual([1, 0, 1]);
+    expect(chart?.drawing.rate.values).toEqual([75, undefined, 50]);
+    expect(chart?.drawing.labels).toEqual(['Thu, Nov 26', 'Fri, Nov 27', 'Sat, Nov 28']);
+    expect(chart?.filename).toBe('ratings-2026-11-26-2026-11-28.png');
+  });
+
+  it('states the counts in its alt text, in the reader’s language', () => {
+    expect(ratingsChart('en', series)?.altText).toBe(
+      'Chart of answers rated a day, Nov 26 – Nov 28: Nov 26 3 👍 1 👎, Nov 27 0 👍 0 👎, Nov 28 1 👍 1 👎. Total 4 helpful, 2 not helpful; 67% helpful.',
+    );
+    const chinese = ratingsChart('zh-CN', series);
+    expect(chinese?.drawing.title).toBe('每日答案评价');
+    expect(chinese?.altText).toContain('合计有帮助 4，没帮助 2；有帮助占比 67%。');
+  });
+
+  it('is not drawn for a period without a rating', () => {
+    const none = { ...series, counts: series.counts.map(() => ({ up: 0, down: 0 })) };
+    expect(ratingsChart('en', none)).toBeUndefined();
   });
 });

@@ -9,6 +9,7 @@ import type {
   ReviewStore,
   WorkspaceScoped,
 } from '../../../../src/review/stores.js';
+import type { DailyRatingStore } from '../../../../src/service-desk/daily-ratings.js';
 import type { AssistantContextStore } from '../../../../src/slack/assistant/stores.js';
 import type { ChannelSettingsStore } from '../../../../src/slack/channels/stores.js';
 import type {
@@ -35,6 +36,7 @@ export interface ReplicaStores {
   assistantContexts: AssistantContextStore;
   escalations: Namespace<never>;
   panelTitles: Namespace<never>;
+  dailyRatings: DailyRatingStore;
   forgetWorkspace(workspace: string): Promise<number>;
 }
 
