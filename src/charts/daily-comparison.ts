@@ -9,6 +9,7 @@ const COLOURS = {
   grid: 'rgba(125, 129, 135, 0.35)',
   current: '#2f7fe6',
   previous: '#e8912d',
+  share: '#9b6bd6',
 } as const;
 
 // 1.5 pixels per point: sharp enough on a dense screen, and the PNG encodes in a fraction of 2x's time.
@@ -29,6 +30,8 @@ export interface DailyComparison {
   labels: readonly string[];
   current: DailySeriesLine;
   previous: DailySeriesLine;
+  /** A share a day (0 to 100) on an axis of its own, thin, this period solid and the one before dashed. */
+  share?: { current: DailySeriesLine; previous: DailySeriesLine } | undefined;
   /** Formats the value axis's numbers, e.g. `zh-CN`. */
   locale: string;
 }
@@ -36,7 +39,8 @@ export interface DailyComparison {
 export function dailyComparisonOption(chart: DailyComparison): ChartOption {
   const numbers = new Intl.NumberFormat(chart.locale);
   const text = { color: COLOURS.text, fontFamily: CHART_FONT.family };
-  const line = (series: DailySeriesLine, colour: string, dashed: boolean) => ({
+  const percent = new Intl.NumberFormat(chart.locale, { style: 'percent', maximumFractionDigits: 0 });
+  const line = (series: DailySeriesLine, colour: string, dashed: boolean, width = 3) => ({
     type: 'line' as const,
     name: series.name,
     data: series.values.map((value) => value ?? null),
@@ -45,9 +49,16 @@ export function dailyComparisonOption(chart: DailyComparison): ChartOption {
     showSymbol: series.values.length <= 14,
     symbolSize: 6,
     color: colour,
-    lineStyle: { width: 3, color: colour, type: dashed ? ('dashed' as const) : ('solid' as const) },
+    lineStyle: { width, color: colour, type: dashed ? ('dashed' as const) : ('solid' as const) },
     itemStyle: { color: colour },
   });
+  const counts = {
+    type: 'value' as const,
+    minInterval: 1,
+    axisLabel: { ...text, fontSize: 14, formatter: (value: number) => numbers.format(value) },
+    splitLine: { lineStyle: { color: COLOURS.grid } },
+  };
+  const { share } = chart;
   return {
     backgroundColor: 'transparent',
     textStyle: text,
@@ -65,7 +76,7 @@ export function dailyComparisonOption(chart: DailyComparison): ChartOption {
       textStyle: { ...text, fontSize: 14 },
       itemWidth: 28,
     },
-    grid: { left: 64, right: 60, top: chart.subtitle ? 108 : 86, bottom: 44 },
+    grid: { left: 64, right: share ? 72 : 60, top: chart.subtitle ? 108 : 86, bottom: 44 },
     xAxis: {
       type: 'category',
       data: [...chart.labels],
@@ -74,13 +85,29 @@ export function dailyComparisonOption(chart: DailyComparison): ChartOption {
       axisLine: { lineStyle: { color: COLOURS.text } },
       axisTick: { show: false },
     },
-    yAxis: {
-      type: 'value',
-      minInterval: 1,
-      axisLabel: { ...text, fontSize: 14, formatter: (value: number) => numbers.format(value) },
-      splitLine: { lineStyle: { color: COLOURS.grid } },
-    },
+    yAxis: share
+      ? [
+          counts,
+          {
+            type: 'value',
+            min: 0,
+            max: 100,
+            interval: 25,
+            axisLabel: { ...text, fontSize: 14, formatter: (value: number) => percent.format(value / 100) },
+            splitLine: { show: false },
+          },
+        ]
+      : counts,
     // The previous period first, so today's line is drawn over it where they cross.
-    series: [line(chart.previous, COLOURS.previous, true), line(chart.current, COLOURS.current, false)],
+    series: [
+      line(chart.previous, COLOURS.previous, true),
+      line(chart.current, COLOURS.current, false),
+      ...(share
+        ? [
+            { ...line(share.previous, COLOURS.share, true, 2), yAxisIndex: 1 },
+            { ...line(share.current, COLOURS.share, false, 2), yAxisIndex: 1 },
+          ]
+        : []),
+    ],
   };
 }

@@ -1,5 +1,5 @@
 // The platform-neutral core composed: the knowledge-base review loop (shown on a board the Slack
-// side provides) and the conversation, which reports every answer to the review loop.
+// side provides) and the conversation, which reports every answer to the review loop and the day's counts.
 import type { Env } from '../config/env.js';
 import { newContextKey } from '../conversation/context-key.js';
 import {
@@ -15,6 +15,7 @@ import type { PlatformClient } from '../platform/index.js';
 import type { KnowledgeApi } from '../review/review-desk.js';
 import { ReviewLoops, reviewLoop, type WorkspaceLoop } from '../review/review-loop.js';
 import { NotSetUpError } from '../service-desk/platform-failure.js';
+import { questionTally } from '../service-desk/question-tally.js';
 import type { ReviewPlaces } from '../slack/review/review-board.js';
 import type { Stores } from '../stores/stores.js';
 import type { PlatformChoice } from './platform.js';
@@ -49,6 +50,11 @@ export function composeCore(
   const { stores, metrics, logger } = deps;
   const review = composeReview(env, deps);
 
+  const tally = questionTally(
+    stores.dailyQuestions,
+    env.DIGEST_TIME_ZONE,
+    logger.child({ component: 'tally' }),
+  );
   const conversation = new Conversation({
     accounts: deps.accounts,
     contexts: meteredContextStore(stores.contexts, (store, result) => metrics.storeLookup(store, result)),
@@ -59,7 +65,12 @@ export function composeCore(
     },
     logger: logger.child({ component: 'conversation' }),
     newKey: newContextKey,
-    observer: review.observer,
+    observer: {
+      answered: (answered, scope) => {
+        review.observer.answered(answered, scope);
+        tally.answered(answered, scope);
+      },
+    },
     // A question an operator linked to an entry is answered from it when the robot matches nothing.
     links: review.observer,
   });

@@ -1,6 +1,7 @@
 // Figures a day for a chart: the platform gives only a range's totals, so each day is asked on its own.
 
 import { addDays, daysBetween } from '../util/time-zone.js';
+import type { DailyCount, QuestionField } from './daily-counts.js';
 import type { DeskFailureKind } from './platform-failure.js';
 import { platformFailureReason } from './platform-failure.js';
 import type { Period, StatisticsApi } from './statistics.js';
@@ -19,6 +20,32 @@ export interface DailySeries {
   current: (number | undefined)[];
   /** The same for the day as many days before as the period is long. */
   before: (number | undefined)[];
+  /** The share of the gateway's own questions left unanswered; absent when it counted none in either period. */
+  unanswered?: UnansweredShares | undefined;
+}
+
+export interface UnansweredShares {
+  /** Percent a day (0 to 100), undefined on a day without questions, for `period` and the period before. */
+  current: (number | undefined)[];
+  before: (number | undefined)[];
+  /** Each period's totals. */
+  totals: { current: DailyCount<QuestionField>; before: DailyCount<QuestionField> };
+}
+
+/** The days' shares and totals; undefined when neither period counted a question. */
+export function unansweredShares(
+  current: readonly DailyCount<QuestionField>[],
+  before: readonly DailyCount<QuestionField>[],
+): UnansweredShares | undefined {
+  const total = (days: readonly DailyCount<QuestionField>[]) => ({
+    asked: days.reduce((sum, day) => sum + day.asked, 0),
+    unanswered: days.reduce((sum, day) => sum + day.unanswered, 0),
+  });
+  const totals = { current: total(current), before: total(before) };
+  if (totals.current.asked + totals.before.asked === 0) return undefined;
+  const share = (day: DailyCount<QuestionField>) =>
+    day.asked === 0 ? undefined : Math.round((day.unanswered / day.asked) * 100);
+  return { current: current.map(share), before: before.map(share), totals };
 }
 
 export type DailyResult =

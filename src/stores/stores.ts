@@ -10,12 +10,19 @@ import {
   type ReviewCardStore,
   type WorkspaceScoped,
 } from '../review/stores.js';
-import { type DailyRatingStore, RATING_DAYS_KEPT_SECONDS } from '../service-desk/daily-ratings.js';
+import {
+  DAILY_COUNTS_KEPT_SECONDS,
+  type DailyCountStore,
+  QUESTION_FIELDS,
+  type QuestionField,
+  RATING_FIELDS,
+  type RatingField,
+} from '../service-desk/daily-counts.js';
 import { contextChannelSchema, PANEL_TITLE_KEY } from '../slack/assistant/stores.js';
 import type { ChannelSettingsStore } from '../slack/channels/stores.js';
 import type { OnceStore, TickClaims, UsergroupMembers } from '../slack/handling/stores.js';
 import { workspaceKey } from '../slack/handling/workspace.js';
-import { dailyRatingStore, ratingDaySchema } from './daily-ratings.js';
+import { dailyCountSchema, dailyCountStore } from './daily-counts.js';
 import { claimsOnly, type Namespace, type Namespaces } from './namespace.js';
 import type { RedisServer } from './redis-client.js';
 import { entrySnapshotSchema, questionLinkSchema, usergroupMembersSchema } from './review-schemas.js';
@@ -76,7 +83,9 @@ export interface DeclaredNamespaces {
   entrySnapshots: EntrySnapshotStore & WorkspaceScoped<EntrySnapshotStore> & Forgettable;
   questionLinks: QuestionLinkStore & WorkspaceScoped<QuestionLinkStore> & Forgettable;
   /** 👍/👎 a day per workspace, for the statistics charts. */
-  dailyRatings: DailyRatingStore & Forgettable;
+  dailyRatings: DailyCountStore<RatingField> & Forgettable;
+  /** Questions asked and left unanswered a day per workspace, for the statistics charts. */
+  dailyQuestions: DailyCountStore<QuestionField> & Forgettable;
 }
 
 /** What an uninstall removes of a workspace, by the prefix of its keys. */
@@ -127,8 +136,13 @@ export function declaredNamespaces(namespace: Namespaces, ttlSeconds: number): D
     assistantContexts: namespace('assistant-context', { schema: contextChannelSchema, ttlSeconds }),
     escalations: namespace('escalation', { schema: claimsOnly, ttlSeconds }),
     panelTitles: namespace('panel-title', { schema: claimsOnly, ttlSeconds }),
-    dailyRatings: dailyRatingStore(
-      namespace('rating-day', { schema: ratingDaySchema, ttlSeconds: RATING_DAYS_KEPT_SECONDS }),
+    dailyRatings: dailyCountStore(
+      namespace('rating-day', { schema: dailyCountSchema, ttlSeconds: DAILY_COUNTS_KEPT_SECONDS }),
+      RATING_FIELDS,
+    ),
+    dailyQuestions: dailyCountStore(
+      namespace('question-day', { schema: dailyCountSchema, ttlSeconds: DAILY_COUNTS_KEPT_SECONDS }),
+      QUESTION_FIELDS,
     ),
   };
 }
@@ -152,6 +166,7 @@ export async function forgetWorkspaceIn(
     | 'questionLinks'
     | 'reviewCards'
     | 'dailyRatings'
+    | 'dailyQuestions'
   >,
   workspace: string,
 ): Promise<number> {
@@ -167,6 +182,7 @@ export async function forgetWorkspaceIn(
     [stores.entrySnapshots, own],
     [stores.questionLinks, own],
     [stores.dailyRatings, own],
+    [stores.dailyQuestions, own],
   ] as const;
   let forgotten = 0;
   for (const [store, prefix] of held) forgotten += await store.deleteStartingWith(prefix);

@@ -213,6 +213,7 @@ export function fakes(
     },
     chartFiles: new WeakMap(),
     ratingDays: namespaces.dailyRatings,
+    questionDays: namespaces.dailyQuestions,
     home: {
       examples: undefined,
       figures: { figures: async () => ({ kind: 'unavailable', reason: 'unavailable', at: 0 }) },
@@ -229,6 +230,7 @@ export function fakes(
         operators: namespaces.operators,
         escalations: namespaces.escalations,
         dailyRatings: namespaces.dailyRatings,
+        dailyQuestions: namespaces.dailyQuestions,
       },
       metrics: new Metrics(),
       client: () => client,

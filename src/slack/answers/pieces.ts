@@ -1,5 +1,5 @@
 // What only the answers room holds beside the shared kit; its factory in surface.ts builds it.
-import type { DailyRatingStore } from '../../service-desk/daily-ratings.js';
+import type { DailyCountStore, RatingField } from '../../service-desk/daily-counts.js';
 import type { UsergroupDirectory } from '../access/usergroups.js';
 import type { EscalationClaims } from './escalation.js';
 
@@ -8,5 +8,5 @@ export interface AnswersPieces {
   usergroups: Pick<UsergroupDirectory, 'members'>;
   escalationClaims: EscalationClaims;
   /** Where each 👍/👎 is counted for the statistics, by the day in `timeZone` (DIGEST_TIME_ZONE). */
-  ratingTally: { store: Pick<DailyRatingStore, 'add'>; timeZone: string };
+  ratingTally: { store: Pick<DailyCountStore<RatingField>, 'add'>; timeZone: string };
 }

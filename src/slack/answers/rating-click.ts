@@ -75,7 +75,7 @@ async function rate(deps: RatingDeps, handling: Handling, click: Click): Promise
 async function countRating(deps: RatingDeps, handling: Handling, rating: Rating): Promise<void> {
   const { store, timeZone } = deps.ratingTally;
   try {
-    await store.add(handling.teamId, todayIn(timeZone, new Date()), rating);
+    await store.add(handling.teamId, todayIn(timeZone, new Date()), [rating === 1 ? 'up' : 'down']);
   } catch (error) {
     handling.logger.warn({ ...errorFields(error), rating }, 'rating not counted for the statistics');
   }

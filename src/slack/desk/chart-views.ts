@@ -3,7 +3,7 @@ import type { types } from '@slack/bolt';
 import type { DailyComparison } from '../../charts/daily-comparison.js';
 import type { DailyRatingsChart } from '../../charts/daily-ratings.js';
 import type { Locale } from '../../conversation/locale.js';
-import type { RatingSeries } from '../../service-desk/daily-ratings.js';
+import type { DailyCount, QuestionField, RatingSeries } from '../../service-desk/daily-counts.js';
 import type { DailySeries } from '../../service-desk/daily-statistics.js';
 import type { Period } from '../../service-desk/statistics.js';
 import { truncate } from '../../util/truncate.js';
@@ -64,6 +64,17 @@ export function questionsChart(locale: Locale, series: DailySeries): QuestionsCh
       ? t(locale, 'chart_alt_unknown')
       : numbers.format(sum(before)),
   });
+  const { unanswered } = series;
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+  const shareOf = ({ asked, unanswered: left }: DailyCount<QuestionField>) =>
+    asked === 0 ? t(locale, 'chart_alt_unknown') : percent.format(left / asked);
+  const unansweredText = unanswered
+    ? t(locale, 'chart_alt_unanswered', {
+        share: shareOf(unanswered.totals.current),
+        asked: unanswered.totals.current.asked,
+        previousShare: shareOf(unanswered.totals.before),
+      })
+    : '';
   return {
     drawing: {
       title,
@@ -77,9 +88,13 @@ export function questionsChart(locale: Locale, series: DailySeries): QuestionsCh
         name: t(locale, 'chart_label_previous', { from: short(previous.from), to: short(previous.to) }),
         values: before,
       },
+      share: unanswered && {
+        current: { name: t(locale, 'chart_label_unanswered'), values: unanswered.current },
+        previous: { name: t(locale, 'chart_label_unanswered_previous'), values: unanswered.before },
+      },
       locale,
     },
-    altText: truncate(altText, ALT_TEXT_MAX),
+    altText: truncate(`${altText}${unansweredText}`, ALT_TEXT_MAX),
     title,
     comment: t(locale, 'chart_comment', { from: short(period.from), to: short(period.to) }),
     filename: `questions-${period.from}-${period.to}.png`,

@@ -57,7 +57,7 @@ export class StatisticsDigest {
   readonly #claims: TickClaims;
   readonly #logger: Logger;
   readonly #onOutcome: (outcome: DigestOutcome) => void;
-  readonly #charts: Pick<DeskPieces, 'charts' | 'chartDrawer'>;
+  readonly #charts: Pick<DeskPieces, 'charts' | 'chartDrawer' | 'questionDays'>;
   /** Charts on their way after their digests: the next target's digest never waits for one. */
   readonly #charting = new Set<Promise<void>>();
   #cron: Cron | undefined;
@@ -70,7 +70,7 @@ export class StatisticsDigest {
     targets: DigestTargets;
     claims: TickClaims;
     logger: Logger;
-    charts: Pick<DeskPieces, 'charts' | 'chartDrawer'>;
+    charts: Pick<DeskPieces, 'charts' | 'chartDrawer' | 'questionDays'>;
     onOutcome?: (outcome: DigestOutcome) => void;
   }) {
     this.#charts = dependencies.charts;
@@ -196,7 +196,9 @@ export class StatisticsDigest {
     const logger = this.#logger.child(scope);
     const { locale } = this.#settings;
     const workspace = target.workspace ?? target.key;
-    const drawn = await drawQuestions(this.#charts, target.statistics, { workspace, locale, period }, logger);
+    // Installed in one workspace the target names no team: the gateway's own counts are not known to be its.
+    const request = { workspace, locale, period, countedIn: target.workspace };
+    const drawn = await drawQuestions(this.#charts, target.statistics, request, logger);
     if (drawn.kind !== 'drawn') return;
     const { chart, image } = drawn;
     try {

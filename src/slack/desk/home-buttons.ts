@@ -116,7 +116,7 @@ async function viewChart(
   const drawn = await drawQuestions(
     deps,
     deps.platformOf(handling.teamId),
-    { workspace: handling.teamId, locale, period, requestId: handling.requestId },
+    { workspace: handling.teamId, locale, period, countedIn: handling.teamId, requestId: handling.requestId },
     handling.logger,
   );
   if (drawn.kind !== 'drawn') return { kind: 'failed' };

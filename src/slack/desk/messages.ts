@@ -142,6 +142,10 @@ const en = {
   chart_failed: 'The chart could not be made this time; the figures above stand.',
   chart_too_long:
     'Charts are drawn for up to {days, plural, one {# day} other {# days}}: shorten the range to see one.',
+  chart_label_unanswered: 'Unanswered',
+  chart_label_unanswered_previous: 'Unanswered (previous)',
+  chart_alt_unanswered:
+    ' Unanswered: {share} of {asked, number} questions counted here; {previousShare} the period before.',
   chart_label_ratings: 'Answers rated a day',
   chart_label_up: 'Helpful',
   chart_label_down: 'Not helpful',
@@ -282,6 +286,9 @@ export const messages = catalog(en, {
   chart_drawing: '📈 正在绘制每日提问图表…',
   chart_failed: '这次未能生成图表；以上数据不受影响。',
   chart_too_long: '图表最多覆盖 {days, plural, other {# 天}}：缩短时间范围即可看到图表。',
+  chart_label_unanswered: '未回答占比',
+  chart_label_unanswered_previous: '未回答占比（上一期）',
+  chart_alt_unanswered: '未回答：本期统计的 {asked, number} 个问题中占 {share}；上一期 {previousShare}。',
   chart_label_ratings: '每日答案评价',
   chart_label_up: '有帮助',
   chart_label_down: '没帮助',

@@ -4,7 +4,7 @@ import type { ChartDrawer } from '../../charts/chart-drawer.js';
 import type { ChartImage } from '../../charts/draw.js';
 import type { AgentGroup } from '../../service-desk/agent-groups.js';
 import type { AgentsApi } from '../../service-desk/agents.js';
-import type { DailyRatingStore } from '../../service-desk/daily-ratings.js';
+import type { DailyCountStore, QuestionField, RatingField } from '../../service-desk/daily-counts.js';
 import type { StatisticsApi } from '../../service-desk/statistics.js';
 import type { TicketsApi } from '../../service-desk/tickets.js';
 
@@ -18,7 +18,9 @@ export interface DeskPieces {
   /** Draws them on a thread of their own. */
   chartDrawer: Pick<ChartDrawer, 'draw' | 'drawRatings'>;
   /** 👍/👎 a day per workspace, as the answers room counts them. */
-  ratingDays: Pick<DailyRatingStore, 'read'>;
+  ratingDays: Pick<DailyCountStore<RatingField>, 'read'>;
+  /** Questions asked and left unanswered a day per workspace, as the conversation counts them. */
+  questionDays: Pick<DailyCountStore<QuestionField>, 'read'>;
   /** Each chart's file in each operator's DM, by user id: a view opened again names the same file. */
   chartFiles: WeakMap<ChartImage, Map<string, string>>;
 }

@@ -26,6 +26,7 @@ type CommandDeps = Pick<
   | 'chartDrawer'
   | 'chartFiles'
   | 'ratingDays'
+  | 'questionDays'
 >;
 
 /** The desk's words of the slash command; `help` is also what an unknown word gets. */

@@ -4,9 +4,13 @@ import type { ChartImage } from '../../charts/draw.js';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
-import { dailyRatings } from '../../service-desk/daily-ratings.js';
-import { dailyQuestions } from '../../service-desk/daily-statistics.js';
-import { type Period, periodOf, type StatisticsApi } from '../../service-desk/statistics.js';
+import { dailyCounts } from '../../service-desk/daily-counts.js';
+import {
+  dailyQuestions,
+  type UnansweredShares,
+  unansweredShares,
+} from '../../service-desk/daily-statistics.js';
+import { type Period, periodOf, previousPeriod, type StatisticsApi } from '../../service-desk/statistics.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
@@ -35,6 +39,7 @@ export type ChartDeps = Pick<
   | 'chartDrawer'
   | 'chartFiles'
   | 'ratingDays'
+  | 'questionDays'
 >;
 
 /**
@@ -61,21 +66,33 @@ export type DrawnQuestions =
   | { kind: 'too_long'; maxDays: number }
   | { kind: 'failed' };
 
-/** Reads the days from the workspace's platform and draws them, once for the same data (the cache). */
+/**
+ * Reads the days from the workspace's platform and draws them, once for the same data (the cache);
+ * with `countedIn`, the share of that workspace's questions the gateway counted unanswered beside them.
+ */
 export async function drawQuestions(
-  pieces: Pick<DeskPieces, 'charts' | 'chartDrawer'>,
+  pieces: Pick<DeskPieces, 'charts' | 'chartDrawer' | 'questionDays'>,
   api: Pick<StatisticsApi, 'getSessionMessageStatistics'>,
-  request: { workspace: string; locale: Locale; period: Period; requestId?: string | undefined },
+  request: {
+    workspace: string;
+    locale: Locale;
+    period: Period;
+    countedIn: string | undefined;
+    requestId?: string | undefined;
+  },
   logger: Logger,
 ): Promise<DrawnQuestions> {
-  const { workspace, locale, period, requestId } = request;
-  const daily = await dailyQuestions(api, period, requestId === undefined ? {} : { requestId });
+  const { workspace, locale, period, requestId, countedIn } = request;
+  const [daily, unanswered] = await Promise.all([
+    dailyQuestions(api, period, requestId === undefined ? {} : { requestId }),
+    countedIn === undefined ? undefined : unansweredIn(pieces, countedIn, period, logger),
+  ]);
   if (daily.kind === 'too_long') return daily;
   if (daily.kind === 'failure') {
     logger.warn({ period, reason: daily.reason }, 'statistics chart not drawn: the platform failed');
     return { kind: 'failed' };
   }
-  const chart = questionsChart(locale, daily.series);
+  const chart = questionsChart(locale, { ...daily.series, unanswered });
   try {
     const image = await pieces.charts.image({ workspace, chart: chart.drawing }, () =>
       pieces.chartDrawer.draw(chart.drawing),
@@ -84,6 +101,25 @@ export async function drawQuestions(
   } catch (error) {
     logger.error({ ...errorFields(error), period }, 'statistics chart could not be drawn');
     return { kind: 'failed' };
+  }
+}
+
+/** The gateway's own counts of both periods; undefined (a warning when unread) when there are none. */
+async function unansweredIn(
+  pieces: Pick<DeskPieces, 'questionDays'>,
+  workspace: string,
+  period: Period,
+  logger: Logger,
+): Promise<UnansweredShares | undefined> {
+  try {
+    const [current, before] = await Promise.all([
+      dailyCounts(pieces.questionDays, workspace, period),
+      dailyCounts(pieces.questionDays, workspace, previousPeriod(period)),
+    ]);
+    return unansweredShares(current.counts, before.counts);
+  } catch (error) {
+    logger.warn({ ...errorFields(error), period }, 'unanswered share not drawn: its counts were not read');
+    return undefined;
   }
 }
 
@@ -97,7 +133,7 @@ async function uploadChart(
   const drawn = await drawQuestions(
     deps,
     deps.platformOf(handling.teamId),
-    { workspace: handling.teamId, locale, period, requestId: handling.requestId },
+    { workspace: handling.teamId, locale, period, countedIn: handling.teamId, requestId: handling.requestId },
     handling.logger,
   );
   if (drawn.kind === 'too_long') return drawn;
@@ -115,7 +151,7 @@ async function drawRatings(
 ): Promise<SharedChart | undefined> {
   const { workspace, locale, period } = request;
   try {
-    const chart = ratingsChart(locale, await dailyRatings(pieces.ratingDays, workspace, period));
+    const chart = ratingsChart(locale, await dailyCounts(pieces.ratingDays, workspace, period));
     if (!chart) return undefined;
     const image = await pieces.charts.image({ workspace, ratings: chart.drawing }, () =>
       pieces.chartDrawer.drawRatings(chart.drawing),

@@ -34,6 +34,7 @@ export function deskRoom(kit: RoomKit): Room {
     chartDrawer: new ChartDrawer(),
     chartFiles: new WeakMap(),
     ratingDays: kit.sources.stores.dailyRatings,
+    questionDays: kit.sources.stores.dailyQuestions,
   };
   const { settings } = kit;
   const digest = statisticsDigest(kit, deps);
@@ -60,7 +61,7 @@ export function deskRoom(kit: RoomKit): Room {
  */
 function statisticsDigest(
   kit: RoomKit,
-  charts: Pick<DeskPieces, 'charts' | 'chartDrawer'>,
+  charts: Pick<DeskPieces, 'charts' | 'chartDrawer' | 'questionDays'>,
 ): StatisticsDigest | undefined {
   const { env, stores, metrics } = kit.sources;
   if (!env.DIGEST_SCHEDULE) return undefined;

@@ -75,7 +75,7 @@ export interface RoomSources {
   platformOf: (workspace: string) => TicketsApi & AgentsApi & StatisticsApi;
   /** The service groups people can name (AGENT_GROUPS, or the demo's): the platform cannot list them. */
   agentGroups: readonly AgentGroup[];
-  stores: Pick<Stores, 'ticks' | 'operators' | 'escalations' | 'dailyRatings'>;
+  stores: Pick<Stores, 'ticks' | 'operators' | 'escalations' | 'dailyRatings' | 'dailyQuestions'>;
   metrics: Pick<Metrics, 'homePublish' | 'digest'>;
   /** The Web API client for what a room posts outside a request (the digest). */
   client: () => webApi.WebClient;

@@ -61,8 +61,10 @@ function singleDayReads(h: GatewayHarness, mark: number): string[] {
 }
 
 describe('/cs stats with a chart', () => {
-  it('draws 👍/👎 a day under the questions once answers are rated, its alt text stating the counts', async () => {
+  it('draws 👍/👎 a day under the questions once answers are rated, and the share left unanswered, each stated in alt text', async () => {
     const h = harness();
+    // Asked here and not matched: the third of this workspace's questions, the only one unanswered.
+    await askByMention(h, 'Which llama grooms alpacas on Mars?');
     for (const [question, button] of [
       ['How do I reset my password?', 'rate_up'],
       ['How do I connect to the VPN?', 'rate_down'],
@@ -91,6 +93,10 @@ describe('/cs stats with a chart', () => {
     expect(names).toEqual([expect.stringMatching(/^questions-/), expect.stringMatching(/^ratings-/)]);
     // Both images in one message in the DM, the ratings under the questions.
     expect((completed.response?.files as unknown[] | undefined)?.length).toBe(2);
+    const questions = asked.find((call) => String(call.body.filename).startsWith('questions-'));
+    expect(String(questions?.body.alt_text)).toMatch(
+      /\. Unanswered: 33% of 3 questions counted here; unknown the period before\.$/,
+    );
     const ratings = asked.find((call) => String(call.body.filename).startsWith('ratings-'));
     expect(String(ratings?.body.alt_text)).toMatch(/^Chart of answers rated a day, /);
     expect(String(ratings?.body.alt_text)).toMatch(/Total 1 helpful, 1 not helpful; 50% helpful\.$/);

@@ -23,6 +23,34 @@ describe('the daily comparison chart', () => {
     expect(option.title).toMatchObject({ text: '每日提问（客户消息）', subtext: '1 天无数据' });
   });
 
+  it('draws a share thin on an axis of its own from 0 to 100%, the period before dashed, only when given', () => {
+    const option = dailyComparisonOption({
+      ...chart,
+      share: {
+        current: { name: '未回答占比', values: [10, undefined] },
+        previous: { name: '未回答占比（上一期）', values: [25, 20] },
+      },
+    });
+    const series = option.series as {
+      name: string;
+      yAxisIndex?: number;
+      lineStyle: { type: string; width: number };
+    }[];
+    expect(
+      series.slice(2).map((line) => [line.name, line.yAxisIndex, line.lineStyle.type, line.lineStyle.width]),
+    ).toEqual([
+      ['未回答占比（上一期）', 1, 'dashed', 2],
+      ['未回答占比', 1, 'solid', 2],
+    ]);
+    const [, share] = option.yAxis as {
+      min?: number;
+      max?: number;
+      axisLabel: { formatter: (value: number) => string };
+    }[];
+    expect([share?.min, share?.max, share?.axisLabel.formatter(25)]).toEqual([0, 100, '25%']);
+    expect(dailyComparisonOption(chart).series).toHaveLength(2);
+  });
+
   it("writes the value axis's numbers in the reader's language", () => {
     const axis = dailyComparisonOption({ ...chart, locale: 'en' }).yAxis as {
       axisLabel: { formatter: (value: number) => string };

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHART_FONT } from '../../../../src/charts/chart-font.js';
-import type { DailySeries } from '../../../../src/service-desk/daily-statistics.js';
+import { type DailySeries, unansweredShares } from '../../../../src/service-desk/daily-statistics.js';
 import { chartCharacters } from '../../../../src/slack/desk/chart-characters.js';
 import { questionsChart, ratingsChart, renderChartNote } from '../../../../src/slack/desk/chart-views.js';
 
@@ -105,5 +105,41 @@ describe('the ratings-a-day chart', () => {
   it('is not drawn for a period without a rating', () => {
     const none = { ...series, counts: series.counts.map(() => ({ up: 0, down: 0 })) };
     expect(ratingsChart('en', none)).toBeUndefined();
+  });
+});
+
+describe('the unanswered share beside the questions', () => {
+  const counted = (asked: number, unanswered: number) => ({ asked, unanswered });
+
+  it('is a share a day of the questions counted, none on a day without, and nothing when neither period counted one', () => {
+    const shares = unansweredShares([counted(4, 1), counted(0, 0)], [counted(2, 2), counted(0, 0)]);
+    expect(shares?.current).toEqual([25, undefined]);
+    expect(shares?.before).toEqual([100, undefined]);
+    expect(unansweredShares([counted(0, 0)], [counted(0, 0)])).toBeUndefined();
+  });
+
+  it('is drawn as its own lines and stated after the questions in the alt text', () => {
+    const unanswered = unansweredShares(
+      [
+        counted(10, 1),
+        counted(10, 2),
+        counted(0, 0),
+        counted(0, 0),
+        counted(0, 0),
+        counted(0, 0),
+        counted(0, 0),
+      ],
+      week.days.map(() => counted(0, 0)),
+    );
+    const { drawing, altText } = questionsChart('en', { ...week, unanswered });
+    expect(drawing.share?.current).toEqual({
+      name: 'Unanswered',
+      values: [10, 20, undefined, undefined, undefined, undefined, undefined],
+    });
+    expect(altText).toMatch(/\. Unanswered: 15% of 20 questions counted here; unknown the period before\.$/);
+    expect(questionsChart('zh-CN', { ...week, unanswered }).altText).toContain(
+      '未回答：本期统计的 20 个问题中占 15%；上一期 未知。',
+    );
+    expect(questionsChart('en', week).drawing.share).toBeUndefined();
   });
 });

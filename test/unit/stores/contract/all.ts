@@ -7,7 +7,7 @@ import {
 import { describeAssistantContextStoreContract } from './assistant.js';
 import { describeChannelSettingsStoreContract } from './channels.js';
 import { describeOnceStoreContract, describeTickClaimsContract } from './claims.js';
-import { describeDailyRatingStoreContract } from './daily-ratings.js';
+import { describeDailyCountStoreContract } from './daily-counts.js';
 import type { StoreImplementation } from './fleet.js';
 import { describeNamespaceContract } from './namespace.js';
 import {
@@ -32,5 +32,5 @@ export function describeStoreContracts(implementation: StoreImplementation): voi
   describeChannelSettingsStoreContract(implementation);
   describeAssistantContextStoreContract(implementation);
   describeForgetWorkspaceContract(implementation);
-  describeDailyRatingStoreContract(implementation);
+  describeDailyCountStoreContract(implementation);
 }

@@ -9,7 +9,11 @@ import type {
   ReviewStore,
   WorkspaceScoped,
 } from '../../../../src/review/stores.js';
-import type { DailyRatingStore } from '../../../../src/service-desk/daily-ratings.js';
+import type {
+  DailyCountStore,
+  QuestionField,
+  RatingField,
+} from '../../../../src/service-desk/daily-counts.js';
 import type { AssistantContextStore } from '../../../../src/slack/assistant/stores.js';
 import type { ChannelSettingsStore } from '../../../../src/slack/channels/stores.js';
 import type {
@@ -36,7 +40,8 @@ export interface ReplicaStores {
   assistantContexts: AssistantContextStore;
   escalations: Namespace<never>;
   panelTitles: Namespace<never>;
-  dailyRatings: DailyRatingStore;
+  dailyRatings: DailyCountStore<RatingField>;
+  dailyQuestions: DailyCountStore<QuestionField>;
   forgetWorkspace(workspace: string): Promise<number>;
 }
 
