@@ -60,6 +60,29 @@ describe('rating click listener', () => {
     expect(f.events).toEqual(['rating:rated']);
   });
 
+  it('counts the rating into its workspace’s day for the statistics, after the rating is shown', async () => {
+    const f = fakes({ rateOutcome: { kind: 'rated', rating: 2, context } });
+    await ratingClickListener(f.deps)(
+      clickArgs(ratingClick(encodeRatingValue({ contextKey: 'ctx-1', rating: 2 })), f.client),
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await f.deps.ratingDays.read(IDS.team, [today])).toEqual([{ up: 0, down: 1 }]);
+  });
+
+  it('shows the rating even when it cannot be counted, and logs why', async () => {
+    const f = fakes({ rateOutcome: { kind: 'rated', rating: 1, context } });
+    const deps = {
+      ...f.deps,
+      ratingTally: { store: { add: () => Promise.reject(new Error('store down')) }, timeZone: 'UTC' },
+    };
+    await ratingClickListener(deps)(
+      clickArgs(ratingClick(encodeRatingValue({ contextKey: 'ctx-1', rating: 1 })), f.client),
+    );
+    expect(f.slack.map((call) => call.method)).toEqual(['chat.update']);
+    expect(f.events).toEqual(['rating:rated']);
+    expect(f.logs.map((line) => line.msg)).toContain('rating not counted for the statistics');
+  });
+
   it('tells someone rating another person’s answer that it is not theirs, and changes nothing', async () => {
     const f = fakes({
       rateOutcome: { kind: 'notice', reply: { kind: 'notice', notice: 'not_your_answer', locale: 'en' } },
