@@ -31,7 +31,7 @@ export interface DailyComparison {
   current: DailySeriesLine;
   previous: DailySeriesLine;
   /** A share a day (0 to 100) on an axis of its own, thin, this period solid and the one before dashed. */
-  share?: { current: DailySeriesLine; previous: DailySeriesLine } | undefined;
+  share?: { current: DailySeriesLine; previous?: DailySeriesLine | undefined } | undefined;
   /** Formats the value axis's numbers, e.g. `zh-CN`. */
   locale: string;
 }
@@ -104,7 +104,7 @@ export function dailyComparisonOption(chart: DailyComparison): ChartOption {
       line(chart.current, COLOURS.current, false),
       ...(share
         ? [
-            { ...line(share.previous, COLOURS.share, true, 2), yAxisIndex: 1 },
+            ...(share.previous ? [{ ...line(share.previous, COLOURS.share, true, 2), yAxisIndex: 1 }] : []),
             { ...line(share.current, COLOURS.share, false, 2), yAxisIndex: 1 },
           ]
         : []),

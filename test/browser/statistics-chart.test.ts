@@ -69,6 +69,30 @@ describe.skipIf(chromium.path === undefined)('the statistics chart in the playgr
     TEST_MS,
   );
 
+  it(
+    'draws 👍/👎 a day under the questions once an answer is rated',
+    async () => {
+      const page = await session.openAs(OLIVIA);
+      await type(page, 'How do I set up multi-factor authentication?');
+      const answer = appMessage(page, 'authenticator app');
+      await answer.getByRole('button', { name: 'This answer was helpful' }).click();
+      await answer.locator('.block', { hasText: 'rated this answer 👍 helpful' }).waitFor();
+      await type(page, '/cs stats');
+      const rated = '.file-image[alt^="Chart of answers rated a day"]';
+      const ratings = page.locator(`.message ${rated}`).last();
+      await ratings.waitFor({ timeout: 30_000 });
+      expect(await ratings.getAttribute('alt')).toMatch(
+        /Total [1-9]\d* helpful, \d+ not helpful; \d+% helpful\.$/,
+      );
+      // In the same message as the questions chart, under it.
+      const message = page.locator('.message', { has: page.locator(rated) }).last();
+      expect(await message.locator('.file-image').count()).toBe(2);
+      await ratings.scrollIntoViewIfNeeded();
+      await shot(page, 'statistics-chart-ratings');
+    },
+    TEST_MS,
+  );
+
   describe('for a Chinese operator', () => {
     let chinese: Playground | undefined;
     beforeAll(async () => {
@@ -94,6 +118,24 @@ describe.skipIf(chromium.path === undefined)('the statistics chart in the playgr
         expect(alt).toMatch(/^每日提问（客户消息）图表，\d{1,2}月\d{1,2}日 – \d{1,2}月\d{1,2}日：/);
         expect(size).toEqual([1200, 600]);
         await shot(page, 'statistics-chart-zh');
+      },
+      TEST_MS,
+    );
+
+    it(
+      "shows the chart in Chinese in the Home's Statistics view",
+      async () => {
+        if (!chinese) throw new Error('the Chinese playground is not started');
+        const page = await session.openAs(WANG_FANG, chinese);
+        await page.locator('.sidebar, body').getByRole('button', { name: /🏠/ }).first().click();
+        await page.locator('.home .block').first().waitFor();
+        await page.locator('.home').getByRole('button', { name: '统计' }).click();
+        const statistics = page.getByRole('dialog', { name: '统计' });
+        const image = statistics.locator('img.image');
+        await image.waitFor({ timeout: 30_000 });
+        expect(await image.getAttribute('alt')).toMatch(/^每日提问（客户消息）图表，/);
+        await image.scrollIntoViewIfNeeded();
+        await shot(page, 'statistics-chart-home-zh');
       },
       TEST_MS,
     );

@@ -90,7 +90,11 @@ export function questionsChart(locale: Locale, series: DailySeries): QuestionsCh
       },
       share: unanswered && {
         current: { name: t(locale, 'chart_label_unanswered'), values: unanswered.current },
-        previous: { name: t(locale, 'chart_label_unanswered_previous'), values: unanswered.before },
+        // Counting began within the period: a legend entry for a line of nothing would only puzzle.
+        previous:
+          unanswered.totals.before.asked === 0
+            ? undefined
+            : { name: t(locale, 'chart_label_unanswered_previous'), values: unanswered.before },
       },
       locale,
     },

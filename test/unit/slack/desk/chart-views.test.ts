@@ -141,5 +141,7 @@ describe('the unanswered share beside the questions', () => {
       '未回答：本期统计的 20 个问题中占 15%；上一期 未知。',
     );
     expect(questionsChart('en', week).drawing.share).toBeUndefined();
+    // No question counted the period before: no line, and no legend entry, for it.
+    expect(questionsChart('en', { ...week, unanswered }).drawing.share?.previous).toBeUndefined();
   });
 });
