@@ -10,6 +10,7 @@ import {
   type ChartDeps,
   type DrawnQuestions,
   drawQuestions,
+  filesOf,
   shareInDirectMessage,
 } from './statistics-chart.js';
 import { periodMessage } from './statistics-command.js';
@@ -120,10 +121,5 @@ async function viewChart(
     handling.logger,
   );
   if (drawn.kind !== 'drawn') return { kind: 'failed' };
-  let files = deps.chartFiles.get(drawn.image);
-  if (!files) {
-    files = new Map();
-    deps.chartFiles.set(drawn.image, files);
-  }
-  return { kind: 'drawn', drawn, files };
+  return { kind: 'drawn', drawn, files: filesOf(deps, drawn.image) };
 }

@@ -140,7 +140,19 @@ async function uploadChart(
   if (drawn.kind === 'failed') return failed;
   const ratings = await drawRatings(deps, { workspace: handling.teamId, locale, period }, handling.logger);
   const shared = await shareInDirectMessage(deps, handling, userId, drawn, ratings ? [ratings] : []);
+  // The Home's statistics view drawing the same chart names this file rather than share it again.
+  if (shared?.fileId) filesOf(deps, drawn.image).set(userId, shared.fileId);
   return shared ? { kind: 'sent' } : failed;
+}
+
+/** The files a chart was shared as, by operator; kept as long as the chart is in the cache. */
+export function filesOf(deps: Pick<DeskPieces, 'chartFiles'>, image: ChartImage): Map<string, string> {
+  let files = deps.chartFiles.get(image);
+  if (!files) {
+    files = new Map();
+    deps.chartFiles.set(image, files);
+  }
+  return files;
 }
 
 /** 👍/👎 a day from the gateway's own counts; undefined (logged if it failed) when there is none to show. */

@@ -11,6 +11,7 @@ import {
   textOf,
   useGatewayHarness,
 } from '../../support/gateway-harness.js';
+import { viewOf } from '../../support/review-payloads.js';
 import { blockActionsPayload, IDS } from '../../support/slack-payloads.js';
 import { sendInteraction, sendSlashCommand } from '../../support/slack-signing.js';
 import { waitFor } from '../../support/wait.js';
@@ -151,6 +152,42 @@ describe('/cs stats with a chart', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     // Nothing but the figures went to the command's response_url: the file in the DM is its own news.
     expect(since(h, mark, 'response_url')).toEqual([figures]);
+  });
+
+  it('names the file /cs stats shared in the Home’s Statistics view of the same days, rather than share it again', async () => {
+    const h = harness();
+    // The Home's view reads the last 7 days in UTC: the command is typed in the same zone.
+    h.slack.setUser(OPERATOR, { displayName: 'Olivia', locale: 'en-US', timeZone: 'UTC' });
+    const { mark } = await stats(h, 'stats', OPERATOR);
+    const shared = await h.slack.waitForCall(
+      'files.completeUploadExternal',
+      (call) => h.slack.calls().indexOf(call) >= mark,
+      WAIT_MS,
+    );
+    const fileId = (shared.response?.files as Array<{ id: string }> | undefined)?.[0]?.id;
+    const {
+      channel: _channel,
+      message: _message,
+      response_url: _responseUrl,
+      ...click
+    } = blockActionsPayload({
+      user: OPERATOR,
+      actions: [{ action_id: 'home_open_statistics', block_id: 'home', value: 'home_open_statistics' }],
+    });
+    const homeMark = h.slack.calls().length;
+    await sendInteraction(h.url, SIGNING_SECRET, {
+      ...click,
+      container: { type: 'view', view_id: 'VHOME' },
+      view: { id: 'VHOME', type: 'home' },
+    });
+    const shown = await h.slack.waitForCall(
+      'views.update',
+      (call) =>
+        h.slack.calls().indexOf(call) >= homeMark && JSON.stringify(viewOf(call)).includes('slack_file'),
+      WAIT_MS,
+    );
+    expect(JSON.stringify(viewOf(shown))).toContain(`"slack_file":{"id":"${fileId}"}`);
+    expect(since(h, homeMark, 'files.completeUploadExternal')).toEqual([]);
   });
 
   it('writes the chart in the operator’s language', async () => {
