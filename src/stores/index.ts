@@ -11,7 +11,14 @@ import type { StoreLogger } from './redis-connection.js';
 import { MemoryReviewStore } from './review-memory.js';
 import { createSqliteStores, sweepInBackground } from './sqlite.js';
 import { type SqliteLayers, SqliteStateError } from './sqlite-database.js';
-import { declaredNamespaces, forgetWorkspaceIn, type StoreChoice, type Stores } from './stores.js';
+import {
+  countsLost,
+  declaredNamespaces,
+  flushDailyCounts,
+  forgetWorkspaceIn,
+  type StoreChoice,
+  type Stores,
+} from './stores.js';
 
 export interface StoresOptions {
   state: StoreChoice;
@@ -59,7 +66,7 @@ function memoryStores(options: StoresOptions): Stores {
     reviewCards: new MemoryReviewStore(bounds),
     channelSettings: new MemoryChannelSettingsStore(),
   };
-  const plain = declaredNamespaces(namespace, options.ttlSeconds);
+  const plain = declaredNamespaces(namespace, options.ttlSeconds, countsLost(options.logger));
   return {
     ...stores,
     ...plain,
@@ -70,6 +77,8 @@ function memoryStores(options: StoresOptions): Stores {
     location: 'this process (lost when it stops)',
     ping: async () => true,
     close: async () => {
+      const counting = flushDailyCounts(plain);
+      if (counting) await counting;
       for (const store of Object.values(stores)) store.clear();
       namespace.clear();
     },

@@ -11,7 +11,13 @@ import {
 import { type RedisServer, redisLocation } from './redis-client.js';
 import { RedisConnection, type StoreLogger } from './redis-connection.js';
 import { RedisReviewStore } from './review-redis.js';
-import { declaredNamespaces, forgetWorkspaceIn, type Stores } from './stores.js';
+import {
+  countsLost,
+  declaredNamespaces,
+  flushDailyCounts,
+  forgetWorkspaceIn,
+  type Stores,
+} from './stores.js';
 
 export interface RedisStoresOptions {
   maxEntries: number;
@@ -33,7 +39,7 @@ export async function redisStores(
     ...(options.connectTimeoutMs !== undefined ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
   });
   const namespace = redisNamespaces(redis);
-  const plain = declaredNamespaces(namespace, options.ttlSeconds);
+  const plain = declaredNamespaces(namespace, options.ttlSeconds, countsLost(options.logger));
   const channelSettings = new RedisChannelSettingsStore(redis);
   const reviewCards = new RedisReviewStore(redis);
   return {
@@ -54,6 +60,10 @@ export async function redisStores(
     kind: 'redis',
     location: redisLocation(state.server),
     ping: () => redis.ping(),
-    close: () => redis.close(),
+    close: async () => {
+      const counting = flushDailyCounts(plain);
+      if (counting) await counting;
+      await redis.close();
+    },
   };
 }

@@ -26,7 +26,7 @@ import {
   ttlMs,
 } from './sqlite-database.js';
 import { SqliteReviewStore, type SqliteReviewStoreOptions } from './sqlite-review.js';
-import { declaredNamespaces, forgetWorkspaceIn, type Stores } from './stores.js';
+import { declaredNamespaces, flushDailyCounts, forgetWorkspaceIn, type Stores } from './stores.js';
 
 const claimSchema = z.literal(1);
 const ratingSchema = z.union([z.literal(1), z.literal(2)]);
@@ -231,7 +231,7 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
   // A namespace is the `ns` of the key/value table, on all its layers (docs/storage.md).
   const namespace: Namespaces = (name, declared) =>
     new KeptNamespace(new SqliteJsonStore(kv, name, declared.schema, now), name, declared);
-  const plain = declaredNamespaces(namespace, options.ttlSeconds);
+  const plain = declaredNamespaces(namespace, options.ttlSeconds, options.onFlushError);
   const channelSettings = new SqliteChannelSettingsStore(db);
   const reviewCards = new SqliteReviewStore(db, kv, { ...options, now });
   return {
@@ -273,6 +273,8 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
     },
     close: async () => {
       if (!open) return;
+      const counting = flushDailyCounts(plain);
+      if (counting) await counting;
       open = false;
       kv.close();
       try {

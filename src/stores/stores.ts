@@ -12,7 +12,6 @@ import {
 } from '../review/stores.js';
 import {
   DAILY_COUNTS_KEPT_SECONDS,
-  type DailyCountStore,
   QUESTION_FIELDS,
   type QuestionField,
   RATING_FIELDS,
@@ -22,9 +21,10 @@ import { contextChannelSchema, PANEL_TITLE_KEY } from '../slack/assistant/stores
 import type { ChannelSettingsStore } from '../slack/channels/stores.js';
 import type { OnceStore, TickClaims, UsergroupMembers } from '../slack/handling/stores.js';
 import { workspaceKey } from '../slack/handling/workspace.js';
-import { dailyCountSchema, dailyCountStore } from './daily-counts.js';
+import { type BatchedDailyCounts, dailyCountSchema, dailyCountStore } from './daily-counts.js';
 import { claimsOnly, type Namespace, type Namespaces } from './namespace.js';
 import type { RedisServer } from './redis-client.js';
+import type { StoreLogger } from './redis-connection.js';
 import { entrySnapshotSchema, questionLinkSchema, usergroupMembersSchema } from './review-schemas.js';
 import type { SqliteLayers } from './sqlite-database.js';
 
@@ -83,16 +83,21 @@ export interface DeclaredNamespaces {
   entrySnapshots: EntrySnapshotStore & WorkspaceScoped<EntrySnapshotStore> & Forgettable;
   questionLinks: QuestionLinkStore & WorkspaceScoped<QuestionLinkStore> & Forgettable;
   /** 👍/👎 a day per workspace, for the statistics charts. */
-  dailyRatings: DailyCountStore<RatingField> & Forgettable;
+  dailyRatings: BatchedDailyCounts<RatingField>;
   /** Questions asked and left unanswered a day per workspace, for the statistics charts. */
-  dailyQuestions: DailyCountStore<QuestionField> & Forgettable;
+  dailyQuestions: BatchedDailyCounts<QuestionField>;
 }
 
 /** What an uninstall removes of a workspace, by the prefix of its keys. */
 type Forgettable = Pick<Namespace<never>, 'deleteStartingWith'>;
 
 /** `ttlSeconds`: an answer context's lifetime, the default of the namespaces whose writes give none. */
-export function declaredNamespaces(namespace: Namespaces, ttlSeconds: number): DeclaredNamespaces {
+export function declaredNamespaces(
+  namespace: Namespaces,
+  ttlSeconds: number,
+  /** Told of daily counts that could not be written. */
+  onCountsLost?: (error: unknown) => void,
+): DeclaredNamespaces {
   const snapshots = namespace('kb-entry', {
     schema: entrySnapshotSchema,
     ttlSeconds: REVIEW_RETENTION_SECONDS,
@@ -139,12 +144,30 @@ export function declaredNamespaces(namespace: Namespaces, ttlSeconds: number): D
     dailyRatings: dailyCountStore(
       namespace('rating-day', { schema: dailyCountSchema, ttlSeconds: DAILY_COUNTS_KEPT_SECONDS }),
       RATING_FIELDS,
+      onCountsLost,
     ),
     dailyQuestions: dailyCountStore(
       namespace('question-day', { schema: dailyCountSchema, ttlSeconds: DAILY_COUNTS_KEPT_SECONDS }),
       QUESTION_FIELDS,
+      onCountsLost,
     ),
   };
+}
+
+/** A warning for daily counts that could not be written; they are lost, the answers are not. */
+export function countsLost(logger: StoreLogger | undefined): ((error: unknown) => void) | undefined {
+  return logger && ((error) => logger.warn({ err: error }, 'daily counts not written; they are lost'));
+}
+
+/**
+ * What the process counted of the day and has not written, before an engine closes; undefined when
+ * there is none, so a close with nothing counted stays as immediate as it was.
+ */
+export function flushDailyCounts(
+  stores: Pick<Stores, 'dailyRatings' | 'dailyQuestions'>,
+): Promise<unknown> | undefined {
+  const counts = [stores.dailyRatings, stores.dailyQuestions].filter((store) => store.unwritten);
+  return counts.length === 0 ? undefined : Promise.all(counts.map((store) => store.flush()));
 }
 
 /** Slack's ids (T…, E…), or `unknown`: no separator and no pattern character of any engine. */

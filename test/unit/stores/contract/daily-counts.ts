@@ -12,6 +12,8 @@ export function describeDailyCountStoreContract(implementation: StoreImplementat
         b.add('T1', '2026-11-28', ['down']),
         a.add('T2', '2026-11-27', ['up']),
       ]);
+      // Each replica writes what it counted every few seconds, or at once when told to.
+      await Promise.all([a.flush(), b.flush()]);
       expect(await b.read('T1', ['2026-11-26', '2026-11-27', '2026-11-28'])).toEqual([
         { up: 0, down: 0 },
         { up: 6, down: 1 },
@@ -27,8 +29,20 @@ export function describeDailyCountStoreContract(implementation: StoreImplementat
         a.add('T1', '2026-11-27', ['asked', 'unanswered']),
         b.add('T1', '2026-11-27', ['asked']),
       ]);
+      await Promise.all([a.flush(), b.flush()]);
       expect(await b.read('T1', ['2026-11-27'])).toEqual([{ asked: 2, unanswered: 1 }]);
       expect(await dailyRatings.read('T1', ['2026-11-27'])).toEqual([{ up: 0, down: 0 }]);
+    });
+
+    it('reads its own counts before they are written, and another replica reads them once written', async () => {
+      const [a, b] = (await openFleet(implementation)).replicas;
+      await a.dailyRatings.add('T1', '2026-11-29', ['up']);
+      await a.dailyRatings.add('T1', '2026-11-29', ['up']);
+      expect(await a.dailyRatings.read('T1', ['2026-11-29'])).toEqual([{ up: 2, down: 0 }]);
+      await a.dailyRatings.flush();
+      expect(await b.dailyRatings.read('T1', ['2026-11-29'])).toEqual([{ up: 2, down: 0 }]);
+      await a.dailyRatings.flush();
+      expect(await b.dailyRatings.read('T1', ['2026-11-29'])).toEqual([{ up: 2, down: 0 }]);
     });
 
     it('forgets a workspace’s counts with the workspace, and no other’s', async () => {

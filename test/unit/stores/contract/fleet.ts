@@ -9,11 +9,7 @@ import type {
   ReviewStore,
   WorkspaceScoped,
 } from '../../../../src/review/stores.js';
-import type {
-  DailyCountStore,
-  QuestionField,
-  RatingField,
-} from '../../../../src/service-desk/daily-counts.js';
+import type { QuestionField, RatingField } from '../../../../src/service-desk/daily-counts.js';
 import type { AssistantContextStore } from '../../../../src/slack/assistant/stores.js';
 import type { ChannelSettingsStore } from '../../../../src/slack/channels/stores.js';
 import type {
@@ -22,6 +18,7 @@ import type {
   OperatorCache,
   TickClaims,
 } from '../../../../src/slack/handling/stores.js';
+import type { BatchedDailyCounts } from '../../../../src/stores/daily-counts.js';
 import type { Namespace, Namespaces } from '../../../../src/stores/namespace.js';
 
 /** One replica's stores, each as the layer that uses it sees it. */
@@ -40,8 +37,8 @@ export interface ReplicaStores {
   assistantContexts: AssistantContextStore;
   escalations: Namespace<never>;
   panelTitles: Namespace<never>;
-  dailyRatings: DailyCountStore<RatingField>;
-  dailyQuestions: DailyCountStore<QuestionField>;
+  dailyRatings: BatchedDailyCounts<RatingField>;
+  dailyQuestions: BatchedDailyCounts<QuestionField>;
   forgetWorkspace(workspace: string): Promise<number>;
 }
 
