@@ -74,8 +74,17 @@ export function daysBetween(from: string, to: string): number {
   return differenceInCalendarDays(dayIn(to, inUtc), dayIn(from, inUtc));
 }
 
+/** The last day found per zone, by the minute asked: every zone's days begin on a whole minute. */
+const lastDays = new Map<string, { minute: number; day: string }>();
+
+/** Asked on every answer, so formatted once a minute, not once a call. */
 export function todayIn(timeZone: string, now: Date): string {
-  return format(now, DAY_FORMAT, { in: tz(timeZone) });
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastDays.get(timeZone);
+  if (last?.minute === minute) return last.day;
+  const day = format(now, DAY_FORMAT, { in: tz(timeZone) });
+  lastDays.set(timeZone, { minute, day });
+  return day;
 }
 
 /** Epoch seconds; a day starting in a DST gap starts at its end. */

@@ -30,6 +30,16 @@ describe('calendar days', () => {
 });
 
 describe('days and moments in a time zone', () => {
+  it("turns the day at the zone's midnight, asked second by second across it", () => {
+    // Kathmandu is UTC+05:45: its midnight is 18:15 UTC, on no whole hour.
+    const before = new Date('2026-11-28T18:14:59Z');
+    expect(todayIn('Asia/Kathmandu', new Date('2026-11-28T18:14:00Z'))).toBe('2026-11-28');
+    expect(todayIn('Asia/Kathmandu', before)).toBe('2026-11-28');
+    expect(todayIn('Asia/Kathmandu', new Date('2026-11-28T18:15:00Z'))).toBe('2026-11-29');
+    expect(todayIn('Asia/Kathmandu', new Date('2026-11-28T18:15:59Z'))).toBe('2026-11-29');
+    expect(todayIn('Asia/Kathmandu', before)).toBe('2026-11-28');
+  });
+
   it('reads the day and the wall clock where the reader is', () => {
     const lateUtc = new Date('2026-11-25T20:05:07Z');
     expect(todayIn('UTC', lateUtc)).toBe('2026-11-25');
