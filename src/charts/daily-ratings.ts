@@ -1,12 +1,10 @@
 // 👍 and 👎 a day as bars side by side, and the share of 👍 as a line on its own axis, for one glance.
 
-import { CHART_FONT } from './chart-font.js';
+import { chartFrame } from './chart-frame.js';
 import type { ChartOption } from './draw.js';
 
-/** Mid-tones on a transparent ground, as the questions chart's: each reads on Slack's light and dark themes. */
+/** Mid-tones, as the frame's: each reads on Slack's light and dark themes. */
 const COLOURS = {
-  text: '#7d8187',
-  grid: 'rgba(125, 129, 135, 0.35)',
   up: '#2f9e6e',
   down: '#d9534f',
   rate: '#2f7fe6',
@@ -27,9 +25,6 @@ export interface DailyRatingsChart {
 }
 
 export function dailyRatingsOption(chart: DailyRatingsChart): ChartOption {
-  const numbers = new Intl.NumberFormat(chart.locale);
-  const percent = new Intl.NumberFormat(chart.locale, { style: 'percent', maximumFractionDigits: 0 });
-  const text = { color: COLOURS.text, fontFamily: CHART_FONT.family };
   const bars = (series: { name: string; values: readonly number[] }, colour: string) => ({
     type: 'bar' as const,
     name: series.name,
@@ -39,41 +34,11 @@ export function dailyRatingsOption(chart: DailyRatingsChart): ChartOption {
     color: colour,
     itemStyle: { color: colour, borderRadius: [3, 3, 0, 0] },
   });
+  const frame = chartFrame(chart, 72);
   return {
-    backgroundColor: 'transparent',
-    textStyle: text,
-    title: {
-      text: chart.title,
-      left: 16,
-      top: 12,
-      textStyle: { ...text, fontSize: 20, fontWeight: 'normal' },
-      ...(chart.subtitle ? { subtext: chart.subtitle, subtextStyle: { ...text, fontSize: 14 } } : {}),
-    },
-    legend: { top: chart.subtitle ? 66 : 44, left: 12, textStyle: { ...text, fontSize: 14 }, itemWidth: 28 },
-    grid: { left: 64, right: 72, top: chart.subtitle ? 108 : 86, bottom: 44 },
-    xAxis: {
-      type: 'category',
-      data: [...chart.labels],
-      axisLabel: { ...text, fontSize: 14 },
-      axisLine: { lineStyle: { color: COLOURS.text } },
-      axisTick: { show: false },
-    },
-    yAxis: [
-      {
-        type: 'value',
-        minInterval: 1,
-        axisLabel: { ...text, fontSize: 14, formatter: (value: number) => numbers.format(value) },
-        splitLine: { lineStyle: { color: COLOURS.grid } },
-      },
-      {
-        type: 'value',
-        min: 0,
-        max: 100,
-        interval: 25,
-        axisLabel: { ...text, fontSize: 14, formatter: (value: number) => percent.format(value / 100) },
-        splitLine: { show: false },
-      },
-    ],
+    ...frame.around,
+    xAxis: frame.days,
+    yAxis: [frame.counts, frame.shares],
     series: [
       bars(chart.up, COLOURS.up),
       bars(chart.down, COLOURS.down),
