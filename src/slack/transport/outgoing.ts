@@ -2,7 +2,7 @@
 // encoder throw (and the SDK retry for minutes), and Block Kit sent as JSON.
 import type { webApi } from '@slack/bolt';
 import { isJsonContainer, wellFormed, wellFormedJson } from '../../util/well-formed.js';
-import { SlackRateLimitGaveUp } from './rate-limits.js';
+import { methodOf, SlackRateLimitGaveUp } from './rate-limits.js';
 
 type WebClient = webApi.WebClient;
 type Body = Record<string, unknown>;
@@ -77,10 +77,6 @@ function outgoingBody(url: string, body: Body, headers: Record<string, string> |
   return sent;
 }
 
-function methodOf(url: string): string {
-  return url.slice(url.lastIndexOf('/') + 1);
-}
-
 /** A body whose token is not also in the header (the SDK sets it there) stays a form. */
 function sendsTokenInHeader(body: Body, headers: Record<string, string> | undefined): boolean {
   return body.token === undefined || headers?.Authorization === `Bearer ${String(body.token)}`;
@@ -111,14 +107,14 @@ export function isWorthRetrying(error: unknown): boolean {
     return !(status >= 400 && status < 500) || status === 408 || status === 429;
   }
   if (error.code === 'slack_webapi_request_error' && 'original' in error) {
+    // Held back by a 429 past its deadline: already logged and counted, and a retry would meet it again.
+    if (error.original instanceof SlackRateLimitGaveUp) return false;
     return !isClientSideError(error.original);
   }
   return true;
 }
 
 function isClientSideError(error: unknown): boolean {
-  // Held back past its deadline by a 429: already logged and counted, and a retry would meet it again.
-  if (error instanceof SlackRateLimitGaveUp) return true;
   if (error instanceof URIError || error instanceof RangeError || error instanceof SyntaxError) return true;
   // undici refuses a request it cannot send as given (a header with a newline, a bad method).
   return error instanceof Error && 'code' in error && error.code === 'UND_ERR_INVALID_ARG';

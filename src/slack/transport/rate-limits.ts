@@ -117,8 +117,7 @@ export class SlackRateLimits {
         first = await inner(url, init);
         if (first.status !== 429) return first;
       }
-      const path = String(url);
-      const method = path.slice(path.lastIndexOf('/') + 1);
+      const method = methodOf(String(url));
       if (FAILS_AT_ONCE.has(method) || namesChannel(init)) return first ?? inner(url, init);
       const attempt = async (): Promise<FetchResponse> => {
         const response = first ?? (await inner(url, init));
@@ -142,6 +141,11 @@ export class SlackRateLimits {
     for (const [heldKey, until] of this.#heldUntil) if (until <= now) this.#heldUntil.delete(heldKey);
     this.#heldUntil.set(key, Math.max(this.#heldUntil.get(key) ?? 0, now + retryAfterSeconds * 1000));
   }
+}
+
+/** The Web API method a call's URL names. */
+export function methodOf(url: string): string {
+  return url.slice(url.lastIndexOf('/') + 1);
 }
 
 /** A 429 met below the SDK, in the shape the SDK rejects with above it. */
