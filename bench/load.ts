@@ -562,7 +562,7 @@ function describeStore(
   if (!store) return `${name}: no store`;
   switch (store.kind) {
     case 'sqlite':
-      return `${name}: SQLite file ${store.location} (${SETTINGS.prefill > 0 ? `${SETTINGS.prefill} answers' rows` : 'fresh'} and the chatter channels' settings, removed at the end)`;
+      return `${name}: SQLite file ${store.location} (${SETTINGS.prefill > 0 ? `${SETTINGS.prefill} answers' rows` : 'fresh'}${name.endsWith('-before') ? '' : " and the chatter channels' settings"}, removed at the end)`;
     case 'memory':
       return `${name}: in memory`;
     case 'redis':
@@ -612,7 +612,8 @@ async function main(): Promise<void> {
         `prefill: ${SETTINGS.prefill} answers' rows, ${fmt(bytes / 1024 / 1024)} MB (${fmt(bytes / SETTINGS.prefill, 0)} bytes an answer), ${built ? 'built' : 'copied from the cache'} in ${fmt((performance.now() - started) / 1000)} s`,
       );
     }
-    await writeChatterSettings(path);
+    // The checkout before opens its own file with its own schema; the chatter phase is not its.
+    if (path !== beforePath) await writeChatterSettings(path);
   }
   const systems = plan(sqlitePath, redis, beforePath, distributedPath);
   const sink = SETTINGS.otlpSink ? await startOtlpSink() : undefined;
