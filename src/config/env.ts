@@ -1,10 +1,11 @@
 // The process environment as one typed, validated object. Only the entry point passes process.env in.
+import { readFileSync } from 'node:fs';
 import { Cron } from 'croner';
 import { z } from 'zod';
 import type { People } from '../conversation/channel-settings.js';
 import { LOCALES } from '../conversation/locale.js';
 import { type AgentGroup, type AgentGroupsProblem, parseAgentGroups } from '../service-desk/agent-groups.js';
-import type { RedisNode, RedisServer } from '../stores/redis-client.js';
+import type { RedisNode, RedisServer, RedisTls } from '../stores/redis-client.js';
 import { MAKE_A_KEY, Sealer } from '../stores/sealing.js';
 import type { StoreChoice } from '../stores/stores.js';
 import { httpUrlSchema } from '../util/http-url.js';
@@ -488,6 +489,9 @@ const variablesSchema = z.object({
   REDIS_PASSWORD: optionalText,
   // The sentinels' own `requirepass`, when they have one.
   REDIS_SENTINEL_PASSWORD: optionalText,
+  // TLS to the sentinels and the nodes (a REDIS_URL says it with rediss://); a private CA's PEM file.
+  REDIS_TLS: flag(false),
+  REDIS_TLS_CA_FILE: optionalText,
   // Unset: Redis when REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES is set, else the SQLite file at STATE_PATH.
   STORE: z.preprocess(
     emptyToUndefined,
@@ -688,11 +692,13 @@ function redisServerEnv(variables: Variables, problem: Report): RedisServer | un
           : 'is set but neither REDIS_SENTINELS nor REDIS_CLUSTER_NODES is',
     );
   }
+  const tls = redisTlsEnv(variables, report);
   if (!valid) return 'invalid';
-  if (url) return { kind: 'url', url };
+  if (url) return { kind: 'url', url, ...(tls && { tls }) };
   if (clusterNodes) {
     return {
       kind: 'cluster',
+      ...(tls && { tls }),
       nodes: clusterNodes,
       ...(username !== undefined && { username }),
       ...(password !== undefined && { password }),
@@ -701,12 +707,44 @@ function redisServerEnv(variables: Variables, problem: Report): RedisServer | un
   if (!sentinels || !name) return undefined;
   return {
     kind: 'sentinel',
+    ...(tls && { tls }),
     name,
     sentinels,
     ...(username !== undefined && { username }),
     ...(password !== undefined && { password }),
     ...(sentinelPassword !== undefined && { sentinelPassword }),
   };
+}
+
+/** TLS as REDIS_TLS, a rediss:// REDIS_URL and REDIS_TLS_CA_FILE say, its CA read now; undefined without. */
+function redisTlsEnv(variables: Variables, report: Report): RedisTls | undefined {
+  const { REDIS_URL: url, REDIS_TLS: tlsAsked, REDIS_TLS_CA_FILE: caFile } = variables;
+  const anyServer = Object.values(REDIS_SERVER_VARIABLES).some((name) => variables[name] !== undefined);
+  if (tlsAsked && !anyServer) {
+    report('REDIS_TLS', 'is true but no Redis is set (REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES)');
+  }
+  if (tlsAsked && url?.startsWith('redis://')) {
+    report('REDIS_TLS', 'is true but REDIS_URL starts with redis://; write rediss:// for TLS to it');
+  }
+  const on = url === undefined ? tlsAsked && anyServer : url.startsWith('rediss://');
+  if (caFile === undefined) return on ? {} : undefined;
+  if (!on) {
+    report('REDIS_TLS_CA_FILE', 'is set but TLS is off: set REDIS_TLS=true, or write rediss:// in REDIS_URL');
+    return undefined;
+  }
+  let ca: string;
+  try {
+    ca = readFileSync(caFile, 'utf8');
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+    report('REDIS_TLS_CA_FILE', `cannot be read (${code})`);
+    return undefined;
+  }
+  if (!ca.includes('-----BEGIN CERTIFICATE-----')) {
+    report('REDIS_TLS_CA_FILE', 'holds no PEM certificate (-----BEGIN CERTIFICATE-----)');
+    return undefined;
+  }
+  return { ca };
 }
 
 /** The store chosen by STORE, the Redis variables and STATE_PATH, or undefined once a problem is reported. */

@@ -9,11 +9,18 @@ export interface RedisNode {
   port: number;
 }
 
+/** TLS to every connection: the sentinels and the nodes alike (a `rediss://` URL says it itself). */
+export interface RedisTls {
+  /** PEM certificates trusted instead of the system's (REDIS_TLS_CA_FILE): a private CA. */
+  ca?: string;
+}
+
 /** Where the shared Redis is: REDIS_URL, REDIS_SENTINELS with REDIS_SENTINEL_NAME, or REDIS_CLUSTER_NODES. */
 export type RedisServer =
-  | { kind: 'url'; url: string }
+  | { kind: 'url'; url: string; tls?: RedisTls }
   | {
       kind: 'cluster';
+      tls?: RedisTls;
       /** Some nodes of the cluster: the rest, and which holds which slots, are asked of them. */
       nodes: RedisNode[];
       username?: string;
@@ -21,6 +28,7 @@ export type RedisServer =
     }
   | {
       kind: 'sentinel';
+      tls?: RedisTls;
       /** The primary's name in the sentinels' configuration (`sentinel monitor NAME …`). */
       name: string;
       sentinels: RedisNode[];
@@ -47,6 +55,7 @@ export function createRedisClient<S extends RedisScripts>(
   policy: RedisPolicy,
   scripts: S,
 ) {
+  const tls = tlsOptions(server);
   const socket = { connectTimeout: policy.connectTimeoutMs, reconnectStrategy: policy.reconnectStrategy };
   const commandOptions = { timeout: policy.commandTimeoutMs };
   if (server.kind === 'url') {
@@ -57,7 +66,8 @@ export function createRedisClient<S extends RedisScripts>(
         RESP,
         // Queued commands would answer users minutes late.
         disableOfflineQueue: true,
-        socket,
+        // The URL's scheme turns TLS on; only the CA is added to it.
+        socket: { ...socket, ...(server.tls?.ca !== undefined && { ca: server.tls.ca }) },
         commandOptions,
         scripts,
       }),
@@ -67,14 +77,14 @@ export function createRedisClient<S extends RedisScripts>(
     return {
       kind: 'cluster',
       client: createCluster({
-        rootNodes: server.nodes.map((node) => ({ socket: { host: node.host, port: node.port } })),
+        rootNodes: server.nodes.map((node) => ({ socket: { host: node.host, port: node.port, ...tls } })),
         RESP,
         commandOptions,
         scripts,
         // For every node's connection, those it finds as well as those named here.
         defaults: {
           disableOfflineQueue: true,
-          socket,
+          socket: { ...socket, ...tls },
           ...(server.username !== undefined && { username: server.username }),
           ...(server.password !== undefined && { password: server.password }),
         },
@@ -91,24 +101,31 @@ export function createRedisClient<S extends RedisScripts>(
       scripts,
       nodeClientOptions: {
         disableOfflineQueue: true,
-        socket,
+        socket: { ...socket, ...tls },
         ...(server.username !== undefined && { username: server.username }),
         ...(server.password !== undefined && { password: server.password }),
       },
       sentinelClientOptions: {
-        socket: { connectTimeout: policy.connectTimeoutMs },
+        socket: { connectTimeout: policy.connectTimeoutMs, ...tls },
         ...(server.sentinelPassword !== undefined && { password: server.sentinelPassword }),
       },
     }),
   } as const;
 }
 
+/** node-redis's socket options for TLS: on, and the CA when one is given; none without TLS. */
+function tlsOptions(server: RedisServer): { tls: true; ca?: string } | Record<never, never> {
+  if (!server.tls) return {};
+  return { tls: true, ...(server.tls.ca !== undefined && { ca: server.tls.ca }) };
+}
+
 /** For logs and the start-up line: never a password. */
 export function redisLocation(server: RedisServer): string {
+  const overTls = server.tls ? ' over TLS' : '';
   if (server.kind === 'sentinel') {
-    return `sentinel ${server.name} via ${hostPorts(server.sentinels)}`;
+    return `sentinel ${server.name}${overTls} via ${hostPorts(server.sentinels)}`;
   }
-  if (server.kind === 'cluster') return `cluster via ${hostPorts(server.nodes)}`;
+  if (server.kind === 'cluster') return `cluster${overTls} via ${hostPorts(server.nodes)}`;
   try {
     const parsed = new URL(server.url);
     return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;

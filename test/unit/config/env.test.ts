@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEDUP_TTL_MIN_SECONDS, parseEnv } from '../../../src/config/env.js';
 import {
   decodeTryAgainValue,
@@ -703,5 +706,49 @@ describe('where the state is kept', () => {
     expect(stateOf({ REDIS_CLUSTER_NODES: '127.0.0.1' })).toEqual([
       'REDIS_CLUSTER_NODES: must be host:port pairs separated by commas, e.g. 10.0.0.1:6379,10.0.0.2:6379',
     ]);
+  });
+
+  describe('TLS to Redis', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'env-redis-tls-'));
+    const caFile = join(folder, 'ca.pem');
+    const pem = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+    writeFileSync(caFile, pem);
+    const notPem = join(folder, 'ca.txt');
+    writeFileSync(notPem, 'not a certificate');
+    afterAll(() => rmSync(folder, { recursive: true, force: true }));
+    const cluster = { REDIS_CLUSTER_NODES: '10.0.0.1:7000' };
+    const sentinels = { REDIS_SENTINELS: '10.0.0.1:26379', REDIS_SENTINEL_NAME: 'gateway' };
+
+    it('turns TLS on for the sentinels and the nodes, with the CA file read at start-up', () => {
+      expect(stateOf({ ...cluster, REDIS_TLS: 'true' })).toMatchObject({
+        server: { kind: 'cluster', tls: {} },
+      });
+      expect(stateOf({ ...sentinels, REDIS_TLS: 'yes', REDIS_TLS_CA_FILE: caFile })).toMatchObject({
+        server: { kind: 'sentinel', tls: { ca: pem } },
+      });
+      expect(stateOf({ REDIS_URL: 'rediss://h:1', REDIS_TLS_CA_FILE: caFile })).toMatchObject({
+        server: { kind: 'url', url: 'rediss://h:1', tls: { ca: pem } },
+      });
+      expect(stateOf({ ...cluster, REDIS_TLS: 'false' })).not.toHaveProperty('server.tls');
+    });
+
+    it('refuses TLS settings that cannot be followed, one line each', () => {
+      expect(stateOf({ REDIS_URL: 'redis://h:1', REDIS_TLS: 'true' })).toEqual([
+        'REDIS_TLS: is true but REDIS_URL starts with redis://; write rediss:// for TLS to it',
+      ]);
+      expect(stateOf({ REDIS_TLS: 'true' })).toEqual([
+        'REDIS_TLS: is true but no Redis is set (REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES)',
+      ]);
+      expect(stateOf({ ...cluster, REDIS_TLS_CA_FILE: caFile })).toEqual([
+        'REDIS_TLS_CA_FILE: is set but TLS is off: set REDIS_TLS=true, or write rediss:// in REDIS_URL',
+      ]);
+      expect(stateOf({ ...cluster, REDIS_TLS: 'true', REDIS_TLS_CA_FILE: join(folder, 'gone.pem') })).toEqual(
+        ['REDIS_TLS_CA_FILE: cannot be read (ENOENT)'],
+      );
+      expect(stateOf({ ...cluster, REDIS_TLS: 'true', REDIS_TLS_CA_FILE: notPem })).toEqual([
+        'REDIS_TLS_CA_FILE: holds no PEM certificate (-----BEGIN CERTIFICATE-----)',
+      ]);
+      expect(stateOf({ ...cluster, REDIS_TLS: 'maybe' })).toEqual(['REDIS_TLS: must be true or false']);
+    });
   });
 });
