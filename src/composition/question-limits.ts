@@ -29,25 +29,45 @@ export async function createQuestionLimits(
     {
       commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
       connectTimeoutMs: CONNECT_TIMEOUT_MS,
-      reconnectStrategy: (retries) => Math.min(50 * 2 ** Math.min(retries, 16), RECONNECT_MAX_DELAY_MS),
+      reconnectStrategy: reconnectDelay,
     },
     {},
   );
   // The limits report an outage themselves; without a listener an 'error' event ends the process.
   client.on('error', () => undefined);
   // The stores have just connected to this Redis; if it is gone again, questions pass until it is back.
-  const connectingClient: Promise<unknown> = client.connect();
-  const connecting = connectingClient.catch((error: unknown) => {
-    logger.warn(errorFields(error), 'question limits could not connect to Redis; questions are let through');
-  });
-  await within(connecting, CONNECT_TIMEOUT_MS);
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (failures: number): Promise<void> => {
+    try {
+      await client.connect();
+    } catch (error) {
+      if (failures === 0) {
+        logger.warn(
+          errorFields(error),
+          'question limits could not connect to Redis; questions are let through',
+        );
+      }
+      // node-redis retries a lost connection, but not a Cluster's or Sentinel's first connect.
+      if (closed || client.isOpen) return;
+      retry = setTimeout(() => void connect(failures + 1), reconnectDelay(failures));
+      retry.unref();
+    }
+  };
+  await within(connect(0), CONNECT_TIMEOUT_MS);
   const store: LimitStore = { kind: 'redis', client: evalBySha(client), keyPrefix: state.keyPrefix };
   return {
     limits: new QuestionLimits({ ...settings, store, timeoutMs: env.REDIS_COMMAND_TIMEOUT_MS }),
     store,
     async close() {
+      closed = true;
+      clearTimeout(retry);
       if (!client.isOpen) return;
       if ((await within(client.close(), 2_000)) === EXPIRED && client.isOpen) await client.destroy();
     },
   };
+}
+
+function reconnectDelay(retries: number): number {
+  return Math.min(50 * 2 ** Math.min(retries, 16), RECONNECT_MAX_DELAY_MS);
 }
