@@ -14,6 +14,11 @@ import { waitFor, withTimeout } from '../../support/wait.js';
 const ENTRY = 'test/entries/main-with-module-watch.ts';
 const APP_TOKEN = 'xapp-tracing-test-app-token';
 const REDIS_URL = 'redis://127.0.0.1:6379';
+/** A gateway's start, or its stop, on a busy machine: a bound, not a measure. */
+const STARTUP_MS = 60_000;
+const TEST_MS = 150_000;
+/** An answer or an export after start-up; the first loads the modules a lean start left out. */
+const ANSWER_MS = 30_000;
 
 let simulator: Simulator;
 let slack: FakeSlackApi;
@@ -75,7 +80,12 @@ async function listeningPort(gateway: RunningEntry): Promise<number> {
   const line = await waitFor(
     // HTTP mode says it listens, Socket Mode that it is connected: both with the port.
     () => jsonLines(gateway.stdout).find((line) => /^gateway (listening|connected)/.test(String(line.msg))),
-    { timeoutMs: 20_000, intervalMs: 50, message: () => [...gateway.stdout, ...gateway.stderr].join('\n') },
+    // Started through tsx: compiling the sources takes most of it, and far longer on a busy machine.
+    {
+      timeoutMs: STARTUP_MS,
+      intervalMs: 50,
+      message: () => [...gateway.stdout, ...gateway.stderr].join('\n'),
+    },
   );
   return Number(line.port);
 }
@@ -83,7 +93,7 @@ async function listeningPort(gateway: RunningEntry): Promise<number> {
 /** Stops it as an orchestrator does, and returns the OpenTelemetry modules it had loaded. */
 async function stopAndListModules(gateway: RunningEntry): Promise<string[]> {
   gateway.child.kill('SIGTERM');
-  expect(await withTimeout(gateway.exited, 20_000, 'gateway did not stop')).toBe(0);
+  expect(await withTimeout(gateway.exited, STARTUP_MS, 'gateway did not stop')).toBe(0);
   const report = jsonLines(gateway.stderr).find((line) => Array.isArray(line.opentelemetryModules));
   if (!report) throw new Error(`no module report in:\n${gateway.stderr.join('\n')}`);
   return report.opentelemetryModules as string[];
@@ -101,10 +111,10 @@ async function ask(to: number | 'socket', question: string): Promise<RecordedCal
   const placeholder = await slack.waitForCall(
     'chat.postMessage',
     (call) => call.body.thread_ts === event.ts,
-    10_000,
+    ANSWER_MS,
   );
   const placeholderTs = String((placeholder.response as { ts?: unknown }).ts);
-  return slack.waitForCall('chat.update', (call) => call.body.ts === placeholderTs, 10_000);
+  return slack.waitForCall('chat.update', (call) => call.body.ts === placeholderTs, ANSWER_MS);
 }
 
 const TRACING_ON = {
@@ -120,7 +130,7 @@ function deliveryOf(kind: string): Promise<ReceivedSpan> {
       receiver
         .spans()
         .find((span) => span.name === `slack ${kind}` && span.attributes['cs.outcome'] !== undefined),
-    { timeoutMs: 10_000, message: () => JSON.stringify(receiver.spans().map((span) => span.name)) },
+    { timeoutMs: ANSWER_MS, message: () => JSON.stringify(receiver.spans().map((span) => span.name)) },
   );
 }
 
@@ -144,7 +154,7 @@ const beyondTheApi = (modules: readonly string[]) =>
   modules.filter((url) => !url.includes('/@opentelemetry/api/'));
 
 describe('with no OTLP endpoint', () => {
-  it('loads no OpenTelemetry SDK, exporter or instrumentation', { timeout: 60_000 }, async () => {
+  it('loads no OpenTelemetry SDK, exporter or instrumentation', { timeout: TEST_MS }, async () => {
     const gateway = runGateway({ STATE_PATH: ':memory:' });
     const port = await listeningPort(gateway);
     await ask(port, 'How do I reset my password?');
@@ -153,13 +163,15 @@ describe('with no OTLP endpoint', () => {
 });
 
 describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
-  it('stops at start-up on a malformed OpenTelemetry variable, one line each', async () => {
+  it('stops at start-up on a malformed OpenTelemetry variable, one line each', {
+    timeout: TEST_MS,
+  }, async () => {
     const gateway = runGateway({
       STATE_PATH: ':memory:',
       OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318',
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/xml',
     });
-    expect(await withTimeout(gateway.exited, 20_000, 'gateway did not exit')).toBe(1);
+    expect(await withTimeout(gateway.exited, STARTUP_MS, 'gateway did not exit')).toBe(1);
     const output = gateway.stderr.join('\n');
     expect(output).toContain('OTEL_EXPORTER_OTLP_ENDPOINT: must be an http:// or https:// URL');
     expect(output).toContain('OTEL_EXPORTER_OTLP_PROTOCOL: must be one of http/protobuf, http/json, grpc');
@@ -168,7 +180,7 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
   beforeEach(() => receiver.clear());
 
   it('exports a trace per question and per click: the receive, the robot, store and Slack calls', {
-    timeout: 60_000,
+    timeout: TEST_MS,
   }, async () => {
     const question = 'How do I reset my password?';
     const gateway = runGateway({
@@ -238,7 +250,7 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
   });
 
   it('in Socket Mode, with SQLite, makes the delivery the root of the trace', {
-    timeout: 60_000,
+    timeout: TEST_MS,
   }, async () => {
     const question = 'Who signs the socket-marker-51c2 forms?';
     const connections = socket.connectionCount;
@@ -249,7 +261,7 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
       ...TRACING_ON,
     });
     await listeningPort(gateway);
-    await socket.waitForConnection(connections + 1, 20_000);
+    await socket.waitForConnection(connections + 1, STARTUP_MS);
     await ask('socket', question);
 
     const delivery = await deliveryOf('app_mention');
