@@ -5,6 +5,19 @@ import { CHART_FONT } from './chart-font.js';
 
 const FRAME_COLOURS = { text: '#7d8187', grid: 'rgba(125, 129, 135, 0.35)' } as const;
 
+/** The series' mid-tones, each readable on Slack's light and dark themes, in the order groups take them. */
+export const SERIES_COLOURS = {
+  blue: '#2f7fe6',
+  orange: '#e8912d',
+  green: '#2f9e6e',
+  purple: '#9b6bd6',
+  red: '#d9534f',
+  teal: '#1f9fa8',
+  /** What is left over (other, unknown): the frame's own grey, and a lighter one beside it. */
+  grey: FRAME_COLOURS.text,
+  lightGrey: '#a9adb3',
+} as const;
+
 interface FramedChart {
   title: string;
   /** Under the title. */
@@ -15,8 +28,15 @@ interface FramedChart {
   locale: string;
 }
 
-/** `right`: the plot's right margin, wider when a share axis stands there. */
-export function chartFrame(chart: FramedChart, right: number) {
+/** A legend row's height, and the width one fills (the chart's 800 less its margins). */
+export const LEGEND_ROW = { height: 24, width: 770 } as const;
+
+/**
+ * `right`: the plot's right margin, wider when a share axis stands there; `legendRows`: the rows a
+ * long legend wraps into, each pushing the plot down.
+ */
+export function chartFrame(chart: FramedChart, right: number, legendRows = 1) {
+  const legendDrop = (legendRows - 1) * LEGEND_ROW.height;
   const text = { color: FRAME_COLOURS.text, fontFamily: CHART_FONT.family };
   const numbers = new Intl.NumberFormat(chart.locale);
   const percent = new Intl.NumberFormat(chart.locale, { style: 'percent', maximumFractionDigits: 0 });
@@ -38,7 +58,7 @@ export function chartFrame(chart: FramedChart, right: number) {
         textStyle: { ...text, fontSize: 14 },
         itemWidth: 28,
       },
-      grid: { left: 64, right, top: chart.subtitle ? 108 : 86, bottom: 44 },
+      grid: { left: 64, right, top: (chart.subtitle ? 108 : 86) + legendDrop, bottom: 44 },
     },
     days: {
       type: 'category' as const,

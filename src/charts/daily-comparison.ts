@@ -1,13 +1,12 @@
 // A period's figure a day as a line, the period before it dashed on the same days, for one glance.
 
-import { chartFrame } from './chart-frame.js';
+import { chartFrame, SERIES_COLOURS } from './chart-frame.js';
 import type { ChartOption, ChartSize } from './draw.js';
 
-/** Mid-tones, as the frame's: each reads on Slack's light and its dark theme alike. */
 const COLOURS = {
-  current: '#2f7fe6',
-  previous: '#e8912d',
-  share: '#9b6bd6',
+  current: SERIES_COLOURS.blue,
+  previous: SERIES_COLOURS.orange,
+  share: SERIES_COLOURS.purple,
 } as const;
 
 // 1.5 pixels per point: sharp enough on a dense screen, and the PNG encodes in a fraction of 2x's time.

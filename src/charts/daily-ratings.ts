@@ -1,13 +1,12 @@
 // 👍 and 👎 a day as bars side by side, and the share of 👍 as a line on its own axis, for one glance.
 
-import { chartFrame } from './chart-frame.js';
+import { chartFrame, SERIES_COLOURS } from './chart-frame.js';
 import type { ChartOption } from './draw.js';
 
-/** Mid-tones, as the frame's: each reads on Slack's light and dark themes. */
 const COLOURS = {
-  up: '#2f9e6e',
-  down: '#d9534f',
-  rate: '#2f7fe6',
+  up: SERIES_COLOURS.green,
+  down: SERIES_COLOURS.red,
+  rate: SERIES_COLOURS.blue,
 } as const;
 
 export interface DailyRatingsChart {
