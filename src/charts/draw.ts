@@ -7,7 +7,7 @@ import { GridComponent, LegendComponent, TitleComponent } from 'echarts/componen
 import type { ComposeOption } from 'echarts/core';
 import { init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import { CHART_FONT, chartFontPath } from './chart-font.js';
+import { CHART_FONT, chartFontFiles } from './chart-font.js';
 
 use([LineChart, BarChart, GridComponent, LegendComponent, TitleComponent, SVGRenderer]);
 
@@ -41,12 +41,15 @@ function chartSvg(option: ChartOption, size: Pick<ChartSize, 'width' | 'height'>
   }
 }
 
-/** The chart as a PNG; text in any font family is drawn in the shipped one, the only one loaded. */
+/**
+ * The chart as a PNG; text in any font family is drawn in the shipped one, and a character it lacks
+ * in the system's fallback font when one is installed (chart-font.ts); no other font is loaded.
+ */
 export function drawChart(option: ChartOption, size: ChartSize): ChartImage {
   const svg = chartSvg(option, size);
   const rendered = new Resvg(svg, {
     fitTo: { mode: 'zoom', value: size.scale },
-    font: { fontFiles: [chartFontPath()], loadSystemFonts: false, defaultFontFamily: CHART_FONT.family },
+    font: { fontFiles: chartFontFiles(svg), loadSystemFonts: false, defaultFontFamily: CHART_FONT.family },
   }).render();
   return { png: rendered.asPng(), width: rendered.width, height: rendered.height };
 }
