@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DailyComparison } from './daily-comparison.js';
 import type { DailyRatingsChart } from './daily-ratings.js';
+import type { DailyTicketsChart } from './daily-tickets.js';
 import type { ChartImage } from './draw.js';
 import type { ChartDrawing, DrawReply, DrawRequest } from './draw-worker.js';
 
@@ -42,6 +43,10 @@ export class ChartDrawer {
 
   drawRatings(chart: DailyRatingsChart): Promise<ChartImage> {
     return this.#draw({ kind: 'ratings', chart });
+  }
+
+  drawTickets(chart: DailyTicketsChart): Promise<ChartImage> {
+    return this.#draw({ kind: 'tickets', chart });
   }
 
   #draw(drawing: ChartDrawing): Promise<ChartImage> {

@@ -2,12 +2,25 @@
 import { parentPort } from 'node:worker_threads';
 import { DAILY_CHART_SIZE, type DailyComparison, dailyComparisonOption } from './daily-comparison.js';
 import { type DailyRatingsChart, dailyRatingsOption } from './daily-ratings.js';
-import { drawChart } from './draw.js';
+import { type DailyTicketsChart, dailyTicketsOption } from './daily-tickets.js';
+import { type ChartOption, drawChart } from './draw.js';
 
 /** What a chart shows, as plain data: the option's formatters are functions, so it is made on this side. */
 export type ChartDrawing =
   | { kind: 'comparison'; chart: DailyComparison }
-  | { kind: 'ratings'; chart: DailyRatingsChart };
+  | { kind: 'ratings'; chart: DailyRatingsChart }
+  | { kind: 'tickets'; chart: DailyTicketsChart };
+
+function optionOf(drawing: ChartDrawing): ChartOption {
+  switch (drawing.kind) {
+    case 'comparison':
+      return dailyComparisonOption(drawing.chart);
+    case 'ratings':
+      return dailyRatingsOption(drawing.chart);
+    case 'tickets':
+      return dailyTicketsOption(drawing.chart);
+  }
+}
 
 export interface DrawRequest {
   id: number;
@@ -21,12 +34,7 @@ export type DrawReply =
 parentPort?.on('message', (request: DrawRequest) => {
   let reply: DrawReply;
   try {
-    const { drawing } = request;
-    const option =
-      drawing.kind === 'comparison'
-        ? dailyComparisonOption(drawing.chart)
-        : dailyRatingsOption(drawing.chart);
-    const image = drawChart(option, DAILY_CHART_SIZE);
+    const image = drawChart(optionOf(request.drawing), DAILY_CHART_SIZE);
     reply = { id: request.id, ok: true, png: image.png, width: image.width, height: image.height };
   } catch (error) {
     reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
