@@ -210,6 +210,7 @@ export function fakes(
     chartDrawer: {
       draw: () => Promise.reject(new Error('no charts in this test')),
       drawRatings: () => Promise.reject(new Error('no charts in this test')),
+      drawTickets: () => Promise.reject(new Error('no charts in this test')),
     },
     chartFiles: new WeakMap(),
     ratingDays: namespaces.dailyRatings,

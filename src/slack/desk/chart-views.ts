@@ -1,10 +1,14 @@
 // The questions-a-day chart in the reader's language: what is drawn, its alt text, and the note after it.
 import type { types } from '@slack/bolt';
+import { canDraw } from '../../charts/chart-font.js';
 import type { DailyComparison } from '../../charts/daily-comparison.js';
 import type { DailyRatingsChart } from '../../charts/daily-ratings.js';
+import type { DailyTicketsChart, TicketGroupBars } from '../../charts/daily-tickets.js';
 import type { Locale } from '../../conversation/locale.js';
 import type { DailyCount, QuestionField, RatingSeries } from '../../service-desk/daily-counts.js';
 import type { DailySeries } from '../../service-desk/daily-statistics.js';
+import type { TicketGroupDays, TicketSeries } from '../../service-desk/daily-tickets.js';
+import type { DeskFailureKind } from '../../service-desk/platform-failure.js';
 import type { Period } from '../../service-desk/statistics.js';
 import { truncate } from '../../util/truncate.js';
 import { BLOCK_KIT } from '../kit/block-kit-limits.js';
@@ -16,6 +20,8 @@ import { t } from './messages.js';
 const ALT_TEXT_MAX = 1000;
 /** Up to a week, each day is named with its weekday: which day was busy is the question. */
 const WEEKDAY_DAYS_MAX = 7;
+/** A group's name in the legend: eight names side by side fit the chart's width. */
+const LEGEND_NAME_MAX = 16;
 
 /** A calendar day (yyyy-MM-dd) as the reader writes it; the day is the platform's, so no zone moves it. */
 function dayLabel(locale: Locale, day: string, withWeekday: boolean): string {
@@ -154,16 +160,93 @@ export function ratingsChart(locale: Locale, series: RatingSeries): RatingsChart
   };
 }
 
+export interface TicketsChart {
+  /** What is drawn, the cache's key with the workspace. */
+  drawing: DailyTicketsChart;
+  altText: string;
+  title: string;
+  filename: string;
+}
+
+/**
+ * Tickets opened a day by group; undefined when the period holds none. A group's name the fonts cannot
+ * draw whole is drawn as "Group n" and named in the alt text, never drawn with characters missing.
+ */
+export function ticketsChart(locale: Locale, series: TicketSeries): TicketsChart | undefined {
+  const { period, days, groups, unread } = series;
+  const total = sum(groups.map((group) => group.total));
+  if (total === 0) return undefined;
+  const short = (day: string) => dayLabel(locale, day, false);
+  let unnamed = 0;
+  const named = groups.map((days) => {
+    const { group } = days;
+    if (group.kind === 'other')
+      return { bars: t(locale, 'chart_label_other'), alt: undefined, tone: 'other' as const };
+    if (group.kind === 'none')
+      return { bars: t(locale, 'chart_label_no_group'), alt: undefined, tone: 'none' as const };
+    if (canDraw(group.name))
+      return { bars: truncate(group.name, LEGEND_NAME_MAX), alt: group.name, tone: 'group' as const };
+    unnamed += 1;
+    const placeholder = t(locale, 'chart_label_group_unnamed', { n: unnamed });
+    return {
+      bars: placeholder,
+      alt: t(locale, 'chart_tickets_alt_unnamed', { placeholder, name: group.name }),
+      tone: 'group' as const,
+    };
+  });
+  const groupTexts = groups.map(({ group, total: count }: TicketGroupDays, index) =>
+    group.kind === 'other'
+      ? t(locale, 'chart_tickets_alt_other', { groups: group.groups, count })
+      : t(locale, 'chart_tickets_alt_group', { name: named[index]?.alt ?? named[index]?.bars ?? '', count }),
+  );
+  const perDay = days.map((_, index) => sum(groups.map((group) => group.days[index])));
+  const busiest = Math.max(...perDay);
+  const busiestDay = days[perDay.indexOf(busiest)] ?? period.to;
+  const title = t(locale, 'chart_label_tickets');
+  const altText = t(locale, 'chart_tickets_alt', {
+    from: short(period.from),
+    to: short(period.to),
+    total,
+    groups: groupTexts.join(locale === 'zh-CN' ? '，' : ', '),
+    busiestDay: dayLabel(locale, busiestDay, true),
+    busiest,
+  });
+  const unreadText = unread > 0 ? t(locale, 'chart_tickets_alt_unread', { count: unread }) : '';
+  return {
+    drawing: {
+      title,
+      subtitle: unread > 0 ? t(locale, 'chart_label_missing', { count: unread }) : undefined,
+      labels: days.map((day) => dayLabel(locale, day, days.length <= WEEKDAY_DAYS_MAX)),
+      groups: groups.map(
+        (group, index): TicketGroupBars => ({
+          name: named[index]?.bars ?? '',
+          tone: named[index]?.tone ?? 'group',
+          values: group.days,
+        }),
+      ),
+      locale,
+    },
+    altText: truncate(`${altText}${unreadText}`, ALT_TEXT_MAX),
+    title,
+    filename: `tickets-${period.from}-${period.to}.png`,
+  };
+}
+
 export type ChartOutcome =
-  | { kind: 'sent' }
+  /** `ticketsMissing`: the ticket list failed, so that chart was left out of the upload. */
+  | { kind: 'sent'; ticketsMissing?: DeskFailureKind | undefined }
   | { kind: 'too_long'; maxDays: number }
   | { kind: 'failed'; period: Period };
 
 /** Under the figures: where the chart went (after Try again), or why none came, with Try again. */
 export function renderChartNote(locale: Locale, outcome: ChartOutcome): RenderedMessage {
   switch (outcome.kind) {
-    case 'sent':
-      return { text: t(locale, 'chart_sent'), blocks: [context(t(locale, 'chart_sent'))] };
+    case 'sent': {
+      const lines = [t(locale, 'chart_sent')];
+      if (outcome.ticketsMissing)
+        lines.push(t(locale, 'chart_tickets_missing', { reason: outcome.ticketsMissing }));
+      return { text: lines.join('\n'), blocks: lines.map((line) => context(line)) };
+    }
     case 'too_long': {
       const text = t(locale, 'chart_too_long', { days: outcome.maxDays });
       return { text, blocks: [context(text)] };

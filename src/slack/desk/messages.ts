@@ -153,6 +153,19 @@ const en = {
   chart_ratings_alt:
     'Chart of answers rated a day, {from} – {to}: {days}. Total {up, number} helpful, {down, number} not helpful; {rate} helpful.',
   chart_ratings_alt_day: '{day} {up, number} 👍 {down, number} 👎',
+  chart_label_tickets: 'Tickets opened a day, by group',
+  chart_label_other: 'Other',
+  chart_label_no_group: 'No group',
+  chart_label_group_unnamed: 'Group {n}',
+  chart_tickets_alt:
+    'Chart of tickets opened a day by handling group, {from} – {to}: total {total, number}; {groups}. Busiest day: {busiestDay}, {busiest, number}.',
+  chart_tickets_alt_group: '{name} {count, number}',
+  chart_tickets_alt_other: 'other groups ({groups, number}) {count, number}',
+  chart_tickets_alt_unnamed: '{placeholder} ({name})',
+  chart_tickets_alt_unread:
+    ' {count, plural, one {# day} other {# days}} not read (more tickets than a chart reads).',
+  chart_tickets_missing:
+    '{reason, select, unreachable {The chart of tickets opened a day is missing: the platform could not be reached for the ticket list (no connection, or no answer in time).} timeout {The chart of tickets opened a day is missing: the platform could not be reached for the ticket list (no connection, or no answer in time).} refused {The chart of tickets opened a day is missing: the platform refused the ticket list query.} not_set_up {The chart of tickets opened a day is missing: this workspace is not set up yet; an operator sets its platform account in the app’s Home tab.} other {The chart of tickets opened a day is missing: the platform answered with an error instead of the ticket list.}}',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -296,6 +309,18 @@ export const messages = catalog(en, {
   chart_ratings_alt:
     '每日答案评价图表，{from} – {to}：{days}。合计有帮助 {up, number}，没帮助 {down, number}；有帮助占比 {rate}。',
   chart_ratings_alt_day: '{day} 👍 {up, number} 👎 {down, number}',
+  chart_label_tickets: '每日新建工单（按处理组）',
+  chart_label_other: '其他',
+  chart_label_no_group: '无处理组',
+  chart_label_group_unnamed: '处理组 {n}',
+  chart_tickets_alt:
+    '每日新建工单（按处理组）图表，{from} – {to}：合计 {total, number}；{groups}。最多的一天：{busiestDay}，{busiest, number}。',
+  chart_tickets_alt_group: '{name} {count, number}',
+  chart_tickets_alt_other: '其他处理组（{groups, number} 个）{count, number}',
+  chart_tickets_alt_unnamed: '{placeholder}（{name}）',
+  chart_tickets_alt_unread: '{count, plural, other {# 天}}未读取（工单数超过图表读取上限）。',
+  chart_tickets_missing:
+    '{reason, select, unreachable {缺少每日新建工单图表：无法连接平台读取工单列表（无连接或未及时响应）。} timeout {缺少每日新建工单图表：无法连接平台读取工单列表（无连接或未及时响应）。} refused {缺少每日新建工单图表：平台拒绝了工单列表查询。} not_set_up {缺少每日新建工单图表：此工作区尚未设置；管理员可在应用的主页标签中设置平台账号。} other {缺少每日新建工单图表：平台返回了错误，而不是工单列表。}}',
 });
 
 export const t = translator(messages);

@@ -9,6 +9,7 @@ import { renderCommandHelp } from './command-views.js';
 import type { DeskPieces } from './pieces.js';
 import { sendStatisticsChart } from './statistics-chart.js';
 import { statisticsMessage } from './statistics-command.js';
+import { FALLBACK_TIME_ZONE } from './tickets.js';
 import { ticketsCommand } from './tickets-command.js';
 import { answerWhenReady, WORKING_LINE_DELAY_MS } from './working-line.js';
 
@@ -76,9 +77,10 @@ async function answer(
     return;
   }
   // "Today" is the operator's, so the last 7 days end on the date their clock shows.
-  const statistics = handling
-    .person(userId)
-    .then(({ timeZone }) => statisticsMessage(deps, handling, locale, command, subcommand.dates, timeZone));
+  const timeZone = handling.person(userId).then((person) => person.timeZone);
+  const statistics = timeZone.then((zone) =>
+    statisticsMessage(deps, handling, locale, command, subcommand.dates, zone),
+  );
   await answerWhenReady(
     reply,
     locale,
@@ -88,7 +90,8 @@ async function answer(
   // Only once the figures are posted: the chart's platform calls and drawing never hold them back.
   const { chartPeriod } = await statistics;
   if (chartPeriod) {
-    await sendStatisticsChart(deps, handling, { userId, locale }, chartPeriod, (note) =>
+    const operator = { userId, locale, timeZone: (await timeZone) ?? FALLBACK_TIME_ZONE };
+    await sendStatisticsChart(deps, handling, operator, chartPeriod, (note) =>
       reply(note, { replace: false }),
     );
   }

@@ -10,7 +10,10 @@ import {
   type UnansweredShares,
   unansweredShares,
 } from '../../service-desk/daily-statistics.js';
+import { dailyTickets } from '../../service-desk/daily-tickets.js';
+import type { DeskFailureKind } from '../../service-desk/platform-failure.js';
 import { type Period, periodOf, previousPeriod, type StatisticsApi } from '../../service-desk/statistics.js';
+import type { TicketsApi } from '../../service-desk/tickets.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
@@ -23,8 +26,10 @@ import {
   questionsChart,
   ratingsChart,
   renderChartNote,
+  ticketsChart,
 } from './chart-views.js';
 import type { DeskPieces } from './pieces.js';
+import { FALLBACK_TIME_ZONE } from './tickets.js';
 
 export type ChartDeps = Pick<
   RoomKit & DeskPieces,
@@ -50,14 +55,23 @@ export type ChartDeps = Pick<
 export async function sendStatisticsChart(
   deps: ChartDeps,
   handling: Handling,
-  operator: { userId: string; locale: Locale },
+  operator: Operator,
   period: Period,
   note: (message: RenderedMessage) => Promise<unknown>,
   { sayWhenSent = false }: { sayWhenSent?: boolean } = {},
 ): Promise<void> {
   const outcome = await uploadChart(deps, handling, operator, period);
   deps.onEvent('statistics_chart', outcome.kind);
-  if (outcome.kind !== 'sent' || sayWhenSent) await note(renderChartNote(operator.locale, outcome));
+  const missing = outcome.kind === 'sent' && outcome.ticketsMissing !== undefined;
+  if (outcome.kind !== 'sent' || sayWhenSent || missing)
+    await note(renderChartNote(operator.locale, outcome));
+}
+
+/** Who asked: their language, and the zone their days are counted in (their Slack's, else UTC). */
+interface Operator {
+  userId: string;
+  locale: Locale;
+  timeZone: string;
 }
 
 /** A questions-a-day chart drawn (or found drawn), or why there is none; never rejects. */
@@ -126,7 +140,7 @@ async function unansweredIn(
 async function uploadChart(
   deps: ChartDeps,
   handling: Handling,
-  { userId, locale }: { userId: string; locale: Locale },
+  { userId, locale, timeZone }: Operator,
   period: Period,
 ): Promise<ChartOutcome> {
   const failed: ChartOutcome = { kind: 'failed', period };
@@ -138,11 +152,24 @@ async function uploadChart(
   );
   if (drawn.kind === 'too_long') return drawn;
   if (drawn.kind === 'failed') return failed;
-  const ratings = await drawRatings(deps, { workspace: handling.teamId, locale, period }, handling.logger);
-  const shared = await shareInDirectMessage(deps, handling, userId, drawn, ratings ? [ratings] : []);
+  const workspace = handling.teamId;
+  const [ratings, tickets] = await Promise.all([
+    drawRatings(deps, { workspace, locale, period }, handling.logger),
+    drawTickets(
+      deps,
+      deps.platformOf(workspace),
+      { workspace, locale, period, timeZone, requestId: handling.requestId },
+      handling.logger,
+    ),
+  ]);
+  const under = [ratings, tickets.kind === 'drawn' ? tickets.chart : undefined].filter(
+    (chart): chart is SharedChart => chart !== undefined,
+  );
+  const shared = await shareInDirectMessage(deps, handling, userId, drawn, under);
   // The Home's statistics view drawing the same chart names this file rather than share it again.
   if (shared?.fileId) filesOf(deps, drawn.image).set(userId, shared.fileId);
-  return shared ? { kind: 'sent' } : failed;
+  if (!shared) return failed;
+  return tickets.kind === 'failed' ? { kind: 'sent', ticketsMissing: tickets.reason } : { kind: 'sent' };
 }
 
 /** The files a chart was shared as, by operator; kept as long as the chart is in the cache. */
@@ -172,6 +199,48 @@ async function drawRatings(
   } catch (error) {
     logger.warn({ ...errorFields(error), period }, 'ratings chart not drawn');
     return undefined;
+  }
+}
+
+/** A tickets-a-day chart drawn (or found drawn); `none` when the period holds no ticket or is too long. */
+export type DrawnTickets =
+  | { kind: 'drawn'; chart: SharedChart }
+  | { kind: 'none' }
+  | { kind: 'failed'; reason: DeskFailureKind };
+
+/**
+ * Tickets opened a day by handling group, from the workspace's ticket list, each ticket on its day in
+ * `timeZone`; drawn once for the same data (the cache). Never rejects.
+ */
+export async function drawTickets(
+  pieces: Pick<DeskPieces, 'charts' | 'chartDrawer'>,
+  api: TicketsApi,
+  request: {
+    workspace: string;
+    locale: Locale;
+    period: Period;
+    timeZone: string;
+    requestId?: string | undefined;
+  },
+  logger: Logger,
+): Promise<DrawnTickets> {
+  const { workspace, locale, period, timeZone, requestId } = request;
+  const read = await dailyTickets(api, period, timeZone, requestId === undefined ? {} : { requestId });
+  if (read.kind === 'too_long') return { kind: 'none' };
+  if (read.kind === 'failure') {
+    logger.warn({ period, reason: read.reason }, 'tickets chart not drawn: the platform failed');
+    return { kind: 'failed', reason: read.reason };
+  }
+  const chart = ticketsChart(locale, read.series);
+  if (!chart) return { kind: 'none' };
+  try {
+    const image = await pieces.charts.image({ workspace, tickets: chart.drawing }, () =>
+      pieces.chartDrawer.drawTickets(chart.drawing),
+    );
+    return { kind: 'drawn', chart: { chart, image } };
+  } catch (error) {
+    logger.error({ ...errorFields(error), period }, 'tickets chart could not be drawn');
+    return { kind: 'failed', reason: 'unavailable' };
   }
 }
 
@@ -236,7 +305,7 @@ export function statisticsChartRetryListener(deps: ChartDeps): (args: ClickArgs)
       handling.logger.warn({}, 'ignored a statistics chart retry with a malformed value');
       return;
     }
-    const { locale } = await handling.person(click.userId);
+    const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(click.userId);
     const refusal = await operatorRefusal(deps.access, handling, click.userId, locale, 'stats_chart_retry');
     if (refusal) {
       await postToResponseUrl(
@@ -250,7 +319,7 @@ export function statisticsChartRetryListener(deps: ChartDeps): (args: ClickArgs)
     await sendStatisticsChart(
       deps,
       handling,
-      { userId: click.userId, locale },
+      { userId: click.userId, locale, timeZone },
       asked.period,
       (message) => postToResponseUrl(responseUrl, { message, replace: true }, handling.logger),
       { sayWhenSent: true },
