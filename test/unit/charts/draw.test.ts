@@ -1,36 +1,15 @@
 // The chart PNG: a real image of the laid-out size, not blank, with Chinese labels drawn in the shipped font.
-import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
-import { CHART_FONT } from '../../../src/charts/chart-font.js';
+import { CHART_FONT, canDraw, chartFontFiles } from '../../../src/charts/chart-font.js';
 import {
   DAILY_CHART_SIZE,
   type DailyComparison,
   dailyComparisonOption,
 } from '../../../src/charts/daily-comparison.js';
 import { drawChart } from '../../../src/charts/draw.js';
+import { inkIn, pixelsOf } from '../../support/png-pixels.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** The PNG's pixels, decoded by resvg itself from an SVG that shows only the image. */
-function pixelsOf(png: Buffer, width: number, height: number): Buffer {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image width="${width}" height="${height}" href="data:image/png;base64,${png.toString('base64')}"/></svg>`;
-  return new Resvg(svg, { font: { loadSystemFonts: false } }).render().pixels;
-}
-
-/** Pixels with any opacity inside a box (PNG pixels): the chart's ground is transparent. */
-function inkIn(
-  pixels: Buffer,
-  imageWidth: number,
-  box: { left: number; top: number; width: number; height: number },
-): number {
-  let ink = 0;
-  for (let y = box.top; y < box.top + box.height; y += 1) {
-    for (let x = box.left; x < box.left + box.width; x += 1) {
-      if ((pixels[(y * imageWidth + x) * 4 + 3] ?? 0) > 64) ink += 1;
-    }
-  }
-  return ink;
-}
 
 function week(title: string): DailyComparison {
   const labels = [
@@ -67,15 +46,29 @@ describe('a chart drawn to PNG', () => {
     expect(inkIn(pixels, image.width, all)).toBeGreaterThan(image.width * 10);
   });
 
-  it('draws a Chinese title with the shipped font, where characters it lacks leave nothing', () => {
+  it('draws a Chinese title with the shipped font, where characters no font holds leave nothing', () => {
     const drawn = drawChart(dailyComparisonOption(week('每日提问')), DAILY_CHART_SIZE);
     const drawnInk = inkIn(pixelsOf(drawn.png, drawn.width, drawn.height), drawn.width, TITLE_BOX);
-    // Characters outside the font: resvg drops them silently, as it would every label with no font at all.
-    const missing = drawChart(dailyComparisonOption(week('龘靐齉爩')), DAILY_CHART_SIZE);
+    // Ethiopic, in neither the subset nor Noto Sans CJK: resvg drops it silently, as it would every
+    // label with no font at all.
+    const missing = drawChart(dailyComparisonOption(week('ሰላም ዓለም')), DAILY_CHART_SIZE);
     const missingInk = inkIn(pixelsOf(missing.png, missing.width, missing.height), missing.width, TITLE_BOX);
     expect(missingInk).toBe(0);
     expect(drawnInk).toBeGreaterThan(200);
   });
+
+  // Where the system has no Noto Sans CJK, a name the subset cannot draw is a placeholder (chart-views).
+  it.runIf(canDraw('行政服务部'))(
+    'draws Chinese the subset lacks in the system’s Noto Sans CJK, loaded only for such text',
+    () => {
+      expect(chartFontFiles('每日提问')).toEqual([CHART_FONT.path]);
+      expect(chartFontFiles('行政服务部')).toHaveLength(2);
+      const drawn = drawChart(dailyComparisonOption(week('行政服务部')), DAILY_CHART_SIZE);
+      expect(inkIn(pixelsOf(drawn.png, drawn.width, drawn.height), drawn.width, TITLE_BOX)).toBeGreaterThan(
+        200,
+      );
+    },
+  );
 
   it('loads the font from the path it names, a TrueType file', async () => {
     const { readFile } = await import('node:fs/promises');

@@ -3,8 +3,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHART_FONT } from '../../../../src/charts/chart-font.js';
 import { type DailySeries, unansweredShares } from '../../../../src/service-desk/daily-statistics.js';
+import { ticketsByGroup } from '../../../../src/service-desk/daily-tickets.js';
 import { chartCharacters } from '../../../../src/slack/desk/chart-characters.js';
-import { questionsChart, ratingsChart, renderChartNote } from '../../../../src/slack/desk/chart-views.js';
+import {
+  questionsChart,
+  ratingsChart,
+  renderChartNote,
+  ticketsChart,
+} from '../../../../src/slack/desk/chart-views.js';
 
 const week: DailySeries = {
   period: { from: '2026-11-22', to: '2026-11-28' },
@@ -143,5 +149,74 @@ describe('the unanswered share beside the questions', () => {
     expect(questionsChart('en', week).drawing.share).toBeUndefined();
     // No question counted the period before: no line, and no legend entry, for it.
     expect(questionsChart('en', { ...week, unanswered }).drawing.share?.previous).toBeUndefined();
+  });
+});
+
+describe('the tickets-a-day chart', () => {
+  const at = (day: string, group?: string) => ({
+    ticketId: `${day}-${group}`,
+    createTime: Date.parse(`${day}T09:00:00Z`),
+    ...(group === undefined ? {} : { dealGroupName: group }),
+  });
+  const tickets = [
+    at('2026-11-26', 'IT Service Desk'),
+    at('2026-11-27', 'IT Service Desk'),
+    at('2026-11-27', 'IT Service Desk'),
+    at('2026-11-27', 'HR Service'),
+    at('2026-11-28'),
+  ];
+  const period = { from: '2026-11-26', to: '2026-11-28' };
+  const series = ticketsByGroup(tickets, period, 'UTC');
+
+  it('names each group’s bars, "No group" in the reader’s language, with dated labels', () => {
+    const english = ticketsChart('en', series);
+    expect(english?.drawing.title).toBe('Tickets opened a day, by group');
+    expect(english?.drawing.groups.map((group) => [group.name, group.tone, group.values])).toEqual([
+      ['IT Service Desk', 'group', [1, 2, 0]],
+      ['HR Service', 'group', [0, 1, 0]],
+      ['No group', 'none', [0, 0, 1]],
+    ]);
+    expect(english?.drawing.labels).toEqual(['Thu, Nov 26', 'Fri, Nov 27', 'Sat, Nov 28']);
+    expect(english?.filename).toBe('tickets-2026-11-26-2026-11-28.png');
+    const chinese = ticketsChart('zh-CN', series);
+    expect(chinese?.drawing.title).toBe('每日新建工单（按处理组）');
+    expect(chinese?.drawing.groups[2]?.name).toBe('无处理组');
+    expect(chinese?.drawing.labels[0]).toBe('11月26日周四');
+  });
+
+  it('states each group’s total and the busiest day in its alt text, in the reader’s language', () => {
+    expect(ticketsChart('en', series)?.altText).toBe(
+      'Chart of tickets opened a day by handling group, Nov 26 – Nov 28: total 5; IT Service Desk 3, HR Service 1, No group 1. Busiest day: Fri, Nov 27, 3.',
+    );
+    expect(ticketsChart('zh-CN', series)?.altText).toContain(
+      '合计 5；IT Service Desk 3，HR Service 1，无处理组 1。最多的一天：11月27日周五，3。',
+    );
+  });
+
+  it('names "Other" with how many groups it holds, and keeps long alt text within Slack’s limit', () => {
+    const many = Array.from({ length: 40 }, (_, index) => at('2026-11-27', `Group number ${index} of many`));
+    const chart = ticketsChart('zh-CN', ticketsByGroup(many, period, 'UTC'));
+    expect(chart?.drawing.groups.map((group) => group.name).at(-1)).toBe('其他');
+    expect(chart?.altText).toContain('其他处理组（35 个）35');
+    expect(chart?.altText.length).toBeLessThanOrEqual(1000);
+  });
+
+  it('draws a name no font holds as a placeholder, and names it in the alt text', () => {
+    // Ethiopic: neither the shipped subset nor the system's Noto Sans CJK has it.
+    const chart = ticketsChart('en', ticketsByGroup([at('2026-11-27', 'ሰላም')], period, 'UTC'));
+    expect(chart?.drawing.groups[0]?.name).toBe('Group 1');
+    expect(chart?.altText).toContain('Group 1 (ሰላም) 1');
+  });
+
+  it('is not drawn for a period without a ticket', () => {
+    expect(ticketsChart('en', ticketsByGroup([], period, 'UTC'))).toBeUndefined();
+  });
+
+  it('says, under the figures, which chart is missing and why', () => {
+    const note = renderChartNote('zh-CN', { kind: 'sent', ticketsMissing: 'unreachable' });
+    expect(note.text).toContain('缺少每日新建工单图表：无法连接平台读取工单列表');
+    expect(renderChartNote('en', { kind: 'sent', ticketsMissing: 'refused' }).text).toContain(
+      'The chart of tickets opened a day is missing: the platform refused the ticket list query.',
+    );
   });
 });
