@@ -1,6 +1,8 @@
 // `/cs stats` over signed HTTP: the figures first, then the questions-a-day chart uploaded as a PNG
-// to the operator's DM with its alt text; a failed upload leaves the figures and offers Try again.
+// to the operator's DM with its alt text, the ratings and tickets charts under it; a failed upload
+// leaves the figures and offers Try again.
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SIMULATOR_TOKEN } from '../../../src/simulator/index.js';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   askByMention,
@@ -61,27 +63,61 @@ function singleDayReads(h: GatewayHarness, mark: number): string[] {
   });
 }
 
+/** Two answers rated, 👍 and 👎, and counted: the ratings chart has something to draw. */
+async function rateTwoAnswers(h: GatewayHarness): Promise<void> {
+  for (const [question, button] of [
+    ['How do I reset my password?', 'rate_up'],
+    ['How do I connect to the VPN?', 'rate_down'],
+  ] as const) {
+    const { answer, threadTs } = await askByMention(h, question);
+    await h.click(clickButton(answer, buttonOf(answer, button), { threadTs }));
+    await h.slack.waitForCall(
+      'chat.update',
+      (call) => call.body.ts === answer.body.ts && textOf(call).includes('rated this answer'),
+      WAIT_MS,
+    );
+  }
+  // Each is counted right after its rated line is shown, long before a command reads them.
+  await waitFor(() => h.logs.filter((line) => line.msg === 'answer rated').length >= 2, {
+    message: 'two answers rated',
+  });
+}
+
+const SHANGHAI_OFFSET = '+08:00';
+
+/** Every ticket the simulator holds created in Shanghai's days `from` to `to`, read page by page. */
+async function ticketsInShanghai(
+  h: GatewayHarness,
+  from: string,
+  to: string,
+): Promise<{ dealGroupName?: string; createTime: number }[]> {
+  const start = Date.parse(`${from}T00:00:00${SHANGHAI_OFFSET}`) / 1000;
+  const end = Date.parse(`${to}T23:59:59${SHANGHAI_OFFSET}`) / 1000;
+  const tickets: { dealGroupName?: string; createTime: number }[] = [];
+  for (let pageNo = 1; ; pageNo += 1) {
+    const response = await fetch(`${h.simulator.url}/ws-open/ticket/getTicketInfoList`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        access_token: DEFAULT_SIMULATOR_TOKEN,
+        createStartTime: start,
+        createEndTime: end,
+        pageNo,
+        pageSize: 50,
+      }),
+    });
+    const page = (await response.json()) as { data: typeof tickets; pageCount: number };
+    tickets.push(...page.data);
+    if (pageNo >= page.pageCount) return tickets;
+  }
+}
+
 describe('/cs stats with a chart', () => {
   it('draws 👍/👎 a day under the questions once answers are rated, and the share left unanswered, each stated in alt text', async () => {
     const h = harness();
     // Asked here and not matched: the third of this workspace's questions, the only one unanswered.
     await askByMention(h, 'Which llama grooms alpacas on Mars?');
-    for (const [question, button] of [
-      ['How do I reset my password?', 'rate_up'],
-      ['How do I connect to the VPN?', 'rate_down'],
-    ] as const) {
-      const { answer, threadTs } = await askByMention(h, question);
-      await h.click(clickButton(answer, buttonOf(answer, button), { threadTs }));
-      await h.slack.waitForCall(
-        'chat.update',
-        (call) => call.body.ts === answer.body.ts && textOf(call).includes('rated this answer'),
-        WAIT_MS,
-      );
-    }
-    // Each is counted right after its rated line is shown, long before the command below reads them.
-    await waitFor(() => h.logs.filter((line) => line.msg === 'answer rated').length >= 2, {
-      message: 'two answers rated',
-    });
+    await rateTwoAnswers(h);
 
     const { mark } = await stats(h, 'stats', OPERATOR);
     const completed = await h.slack.waitForCall(
@@ -91,9 +127,13 @@ describe('/cs stats with a chart', () => {
     );
     const asked = since(h, mark, 'files.getUploadURLExternal');
     const names = asked.map((call) => String(call.body.filename));
-    expect(names).toEqual([expect.stringMatching(/^questions-/), expect.stringMatching(/^ratings-/)]);
-    // Both images in one message in the DM, the ratings under the questions.
-    expect((completed.response?.files as unknown[] | undefined)?.length).toBe(2);
+    expect(names).toEqual([
+      expect.stringMatching(/^questions-/),
+      expect.stringMatching(/^ratings-/),
+      expect.stringMatching(/^tickets-/),
+    ]);
+    // The three images in one message in the DM, the ratings and the tickets under the questions.
+    expect((completed.response?.files as unknown[] | undefined)?.length).toBe(3);
     const questions = asked.find((call) => String(call.body.filename).startsWith('questions-'));
     expect(String(questions?.body.alt_text)).toMatch(
       /\. Unanswered: 33% of 3 questions counted here; unknown the period before\.$/,
@@ -104,8 +144,63 @@ describe('/cs stats with a chart', () => {
     const uploads = since(h, mark, 'file_upload').map((call) =>
       Buffer.from(String(call.body.base64), 'base64'),
     );
-    expect(uploads).toHaveLength(2);
+    expect(uploads).toHaveLength(3);
     for (const png of uploads) expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+  });
+
+  it('uploads tickets opened a day by group as the third file, its alt text stating each group’s total and the busiest day in the operator’s days', async () => {
+    const h = harness();
+    h.slack.setUser(OPERATOR, { displayName: 'Olivia', locale: 'en-US', timeZone: 'Asia/Shanghai' });
+    await rateTwoAnswers(h);
+    const { mark } = await stats(h, 'stats', OPERATOR);
+    const completed = await h.slack.waitForCall(
+      'files.completeUploadExternal',
+      (call) => h.slack.calls().indexOf(call) >= mark,
+      WAIT_MS,
+    );
+    expect((completed.response?.files as unknown[] | undefined)?.length).toBe(3);
+    const asked = since(h, mark, 'files.getUploadURLExternal');
+    const tickets = asked[2];
+    const [, from = '', to = ''] =
+      /^tickets-(\d{4}-\d{2}-\d{2})-(\d{4}-\d{2}-\d{2})\.png$/.exec(String(tickets?.body.filename)) ?? [];
+    const held = await ticketsInShanghai(h, from, to);
+    const byGroup = new Map<string, number>();
+    const byDay = new Map<string, number>();
+    for (const ticket of held) {
+      const group = ticket.dealGroupName || 'No group';
+      byGroup.set(group, (byGroup.get(group) ?? 0) + 1);
+      const day = new Date(ticket.createTime + 8 * 3_600_000).toISOString().slice(0, 10);
+      byDay.set(day, (byDay.get(day) ?? 0) + 1);
+    }
+    expect(byGroup.size).toBeGreaterThanOrEqual(3);
+    const altText = String(tickets?.body.alt_text);
+    expect(altText).toMatch(/^Chart of tickets opened a day by handling group, /);
+    expect(altText).toContain(`total ${held.length.toLocaleString('en')};`);
+    for (const [group, count] of byGroup) expect(altText).toContain(`${group} ${count.toLocaleString('en')}`);
+    expect(altText).toMatch(new RegExp(`Busiest day: \\w+, \\w+ \\d+, ${Math.max(...byDay.values())}\\.$`));
+    const png = since(h, mark, 'file_upload').map((call) =>
+      Buffer.from(String(call.body.base64), 'base64'),
+    )[2];
+    expect(png?.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+  });
+
+  it('still sends the other two charts when the ticket list fails, and says the tickets chart is missing and why', async () => {
+    const h = harness();
+    await rateTwoAnswers(h);
+    h.simulator.faults.set({ kind: 'code', code: '1001', actions: ['getTicketInfoList'] });
+    const { mark, figures } = await stats(h, 'stats', OPERATOR);
+    const note = await h.slack.waitForCall(
+      'response_url',
+      (call) => h.slack.calls().indexOf(call) >= mark && call !== figures,
+      WAIT_MS,
+    );
+    expect(textOf(figures)).toContain('Service desk');
+    const names = since(h, mark, 'files.getUploadURLExternal').map((call) => String(call.body.filename));
+    expect(names).toEqual([expect.stringMatching(/^questions-/), expect.stringMatching(/^ratings-/)]);
+    expect(since(h, mark, 'files.completeUploadExternal')).toHaveLength(1);
+    expect(textOf(note)).toContain(
+      'The chart of tickets opened a day is missing: the platform refused the ticket list query.',
+    );
   });
 
   it('shows the figures, then uploads a PNG of questions a day to the DM, with alt text stating the figures', async () => {
