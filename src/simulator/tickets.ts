@@ -58,6 +58,15 @@ export const SERVICE_GROUPS: readonly ServiceGroup[] = [
       { serviceId: 's-fin-02', serviceName: '刘洋' },
     ],
   },
+  {
+    // Named in Chinese, as a platform's own groups often are: the charts must draw it, or say it.
+    groupId: 'g-facilities',
+    groupName: '行政服务',
+    agents: [
+      { serviceId: 's-fac-01', serviceName: '周杰' },
+      { serviceId: 's-fac-02', serviceName: 'Olga Ivanova' },
+    ],
+  },
 ];
 
 export const TICKET_TYPES = [
@@ -109,6 +118,12 @@ export const TICKET_TYPES = [
     groupId: 'g-finance',
     titles: ['Need an invoice with our tax id', '发票抬头开错了'],
   },
+  {
+    id: 'tt-fac-office-repair',
+    name: '行政/办公室/报修',
+    groupId: 'g-facilities',
+    titles: ['Meeting room 5B projector broken', '空调不制冷'],
+  },
 ] as const;
 
 const REQUESTERS = [
@@ -124,22 +139,33 @@ const REQUESTERS = [
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TICKET_HISTORY_DAYS = 182;
-/** So that any recent window has tickets. */
-const RECENT_DAYS = 7;
-const RECENT_TICKETS_PER_DAY = 6;
+/** Six weeks shaped like a real desk's, so a 30-day chart looks like one; older days are sparse. */
+const SHAPED_DAYS = 42;
+
+/** A shaped day's tickets: a working day's many, a weekend's few (UTC days). */
+function ticketsOn(random: () => number, dayStartMs: number): number {
+  const weekday = new Date(dayStartMs).getUTCDay();
+  if (weekday === 0 || weekday === 6) return randomInt(random, 1, 3);
+  // Mondays bring the weekend's problems.
+  return weekday === 1 ? randomInt(random, 12, 16) : randomInt(random, 8, 13);
+}
 
 /** Newest first; same input, same tickets. */
 export function seedTickets(nowMs: number): StoredTicket[] {
   const random = createPrng(20_240_601);
   const tickets: StoredTicket[] = [];
+  const todayStartMs = nowMs - (nowMs % DAY_MS);
   let index = 0;
   for (let day = 0; day < TICKET_HISTORY_DAYS; day += 1) {
-    const count = day < RECENT_DAYS ? RECENT_TICKETS_PER_DAY : randomInt(random, 0, 2);
+    const dayStartMs = todayStartMs - day * DAY_MS;
+    // Today's tickets are the ones created before now.
+    const dayLengthMs = day === 0 ? nowMs - dayStartMs : DAY_MS;
+    const count = day < SHAPED_DAYS ? ticketsOn(random, dayStartMs) : randomInt(random, 0, 2);
     for (let n = 0; n < count; n += 1) {
       const type = pick(random, TICKET_TYPES);
       const group =
         SERVICE_GROUPS.find((candidate) => candidate.groupId === type.groupId) ?? SERVICE_GROUPS[0];
-      const createTime = nowMs - day * DAY_MS - Math.floor(random() * DAY_MS);
+      const createTime = dayStartMs + Math.floor(random() * dayLengthMs);
       const updateTime = createTime + Math.floor(random() * Math.min(3 * DAY_MS, nowMs - createTime));
       // Every status and source shows in the most recent tickets.
       const ticketStatus = TICKET_STATUSES[index % TICKET_STATUSES.length] ?? 0;
@@ -159,7 +185,8 @@ export function seedTickets(nowMs: number): StoredTicket[] {
           startType,
           startName: startType === 0 ? (agent?.serviceName ?? '') : pick(random, REQUESTERS),
           dealUserName: ticketStatus === 0 ? '' : (agent?.serviceName ?? ''),
-          dealGroupName: group?.groupName ?? '',
+          // Half the tickets not yet accepted are not yet routed to a group either.
+          dealGroupName: ticketStatus === 0 && index % 12 === 0 ? '' : (group?.groupName ?? ''),
           createTime,
           updateTime,
           ticketTypeName: type.name,

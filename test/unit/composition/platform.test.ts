@@ -31,6 +31,7 @@ describe('the service groups people can name', () => {
       { id: 'g-it', name: 'IT Service Desk' },
       { id: 'g-hr', name: 'HR Service' },
       { id: 'g-finance', name: 'Finance Service' },
+      { id: 'g-facilities', name: '行政服务' },
     ]);
   });
 

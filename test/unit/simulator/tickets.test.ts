@@ -129,6 +129,40 @@ describe('ticket list', () => {
     expect(typed.data.every((ticket) => ticket.ticketTypeName === type.name)).toBe(true);
   });
 
+  it('has a desk’s shape over the last 28 days: weekdays busier, 3 to 5 groups, a few tickets with none', async () => {
+    const simulator = await start();
+    const todayStart = NOW - (NOW % DAY);
+    const held: Ticket[] = [];
+    for (let pageNo = 1; ; pageNo += 1) {
+      const page = await tickets(simulator, {
+        createStartTime: todayStart - 28 * DAY,
+        createEndTime: todayStart - 1,
+        pageNo,
+        pageSize: 50,
+      });
+      held.push(...page.data);
+      if (pageNo >= page.pageCount) break;
+    }
+    const perDay = new Map<number, number>();
+    for (const ticket of held) {
+      const day = Math.floor(ticket.createTime / 1000 / DAY);
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    }
+    const average = (weekend: boolean) => {
+      const days = [...Array(28).keys()].map((back) => todayStart / DAY - 1 - back);
+      const chosen = days.filter(
+        (day) => [0, 6].includes(new Date(day * DAY * 1000).getUTCDay()) === weekend,
+      );
+      return chosen.reduce((sum, day) => sum + (perDay.get(day) ?? 0), 0) / chosen.length;
+    };
+    expect(average(false)).toBeGreaterThan(3 * average(true));
+    expect(average(true)).toBeGreaterThan(0);
+    const groups = new Set(held.map((ticket) => ticket.dealGroupName).filter((name) => name !== ''));
+    expect(groups.size).toBeGreaterThanOrEqual(3);
+    expect(groups.size).toBeLessThanOrEqual(5);
+    expect(held.some((ticket) => ticket.dealGroupName === '')).toBe(true);
+  });
+
   it('serves the sample path getTicketList too', async () => {
     const simulator = await start();
     const page = await tickets(simulator, {}, '/ws-open/ticket/getTicketList');
