@@ -32,7 +32,7 @@ let subsetCharacters: ReadonlySet<string> | undefined;
 let fallback: { path: string | undefined } | undefined;
 
 /** The font's path, checked on first use: resvg given a missing file draws every label as nothing. */
-export function chartFontPath(): string {
+function chartFontPath(): string {
   if (!fontFound) {
     if (!existsSync(CHART_FONT.path)) throw new Error(`the charts' font is missing at ${CHART_FONT.path}`);
     fontFound = true;

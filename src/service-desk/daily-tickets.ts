@@ -10,10 +10,7 @@ import { allTickets, type TicketsApi } from './tickets.js';
 /** The most series of groups a chart names; past it the largest five are named and the rest are "Other". */
 export const NAMED_GROUPS_MAX = 6;
 
-export type TicketGroup =
-  | { kind: 'named'; name: string }
-  | { kind: 'other'; groups: number }
-  | { kind: 'none' };
+type TicketGroup = { kind: 'named'; name: string } | { kind: 'other'; groups: number } | { kind: 'none' };
 
 export interface TicketGroupDays {
   group: TicketGroup;

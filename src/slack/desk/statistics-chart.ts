@@ -203,7 +203,7 @@ async function drawRatings(
 }
 
 /** A tickets-a-day chart drawn (or found drawn); `none` when the period holds no ticket or is too long. */
-export type DrawnTickets =
+type DrawnTickets =
   | { kind: 'drawn'; chart: SharedChart }
   | { kind: 'none' }
   | { kind: 'failed'; reason: DeskFailureKind };
