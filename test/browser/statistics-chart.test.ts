@@ -1,5 +1,5 @@
-// The /cs stats chart in real Chromium: the figures, then the chart shown as an image in the
-// operator's DM with its alt text, as Slack shows an uploaded PNG. Skipped when no Chromium is installed.
+// The /cs stats charts in real Chromium: the figures, then the charts shown as images in the
+// operator's DM with their alt text, as Slack shows an uploaded PNG. Skipped when no Chromium is installed.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Playground, startPlayground } from '../../playground/playground.js';
@@ -11,9 +11,20 @@ const OLIVIA = 'U0OLIVIA';
 /** 王芳 reads Chinese; a playground of this file's own makes her an operator too. */
 const WANG_FANG = 'U0WANGFANG';
 
-/** The chart image under the figures in the DM: waited for, its alt text, its decoded size. */
-async function chartImage(page: Page): Promise<{ alt: string | null; size: number[] }> {
-  const image = page.locator('.message .file-image').last();
+const chartImages = (page: Page, altStart: string) =>
+  page.locator(`.message .file-image[alt^="${altStart}"]`);
+
+/**
+ * A chart image in the DM, by how its alt text begins: waited for, its alt text, its decoded size;
+ * `earlier`: how many such images the DM held before, so the newest is the one waited for.
+ */
+async function chartImage(
+  page: Page,
+  altStart: string,
+  earlier?: number,
+): Promise<{ alt: string | null; size: number[] }> {
+  const images = chartImages(page, altStart);
+  const image = earlier === undefined ? images.last() : images.nth(earlier);
   await image.waitFor({ timeout: 30_000 });
   await image.scrollIntoViewIfNeeded();
   const size = await image.evaluate((element) => {
@@ -33,7 +44,7 @@ describe.skipIf(chromium.path === undefined)('the statistics chart in the playgr
       const page = await session.openAs(OLIVIA);
       await type(page, '/cs stats');
       await appMessage(page, 'Service desk,').waitFor();
-      const { alt, size } = await chartImage(page);
+      const { alt, size } = await chartImage(page, 'Chart of questions a day');
       expect(alt).toMatch(/^Chart of questions a day \(customer messages\), \w{3} \d{1,2} – \w{3} \d{1,2}: /);
       // Decoded by the browser at the size it was drawn: a real PNG, not a broken image.
       expect(size).toEqual([1200, 600]);
@@ -86,9 +97,24 @@ describe.skipIf(chromium.path === undefined)('the statistics chart in the playgr
       );
       // In the same message as the questions chart, under it.
       const message = page.locator('.message', { has: page.locator(rated) }).last();
-      expect(await message.locator('.file-image').count()).toBe(2);
+      expect(await message.locator('.file-image').count()).toBe(3);
       await ratings.scrollIntoViewIfNeeded();
       await shot(page, 'statistics-chart-ratings');
+    },
+    TEST_MS,
+  );
+
+  it(
+    'draws tickets opened a day by group as the third chart, each group’s total in its alt text',
+    async () => {
+      const page = await session.openAs(OLIVIA);
+      const earlier = await chartImages(page, 'Chart of tickets opened a day').count();
+      await type(page, '/cs stats');
+      const { alt, size } = await chartImage(page, 'Chart of tickets opened a day', earlier);
+      expect(alt).toMatch(/: total [\d,]+; IT Service Desk [\d,]+, /);
+      expect(alt).toMatch(/Busiest day: \w{3}, \w{3} \d{1,2}, [\d,]+\.$/);
+      expect(size).toEqual([1200, 600]);
+      await shot(page, 'statistics-chart-tickets');
     },
     TEST_MS,
   );
@@ -114,10 +140,13 @@ describe.skipIf(chromium.path === undefined)('the statistics chart in the playgr
         // The page speaks her language too: its composer is 消息.
         await type(page, '/cs stats', '消息');
         await appMessage(page, '客服数据，').waitFor();
-        const { alt, size } = await chartImage(page);
+        const { alt, size } = await chartImage(page, '每日提问');
         expect(alt).toMatch(/^每日提问（客户消息）图表，\d{1,2}月\d{1,2}日 – \d{1,2}月\d{1,2}日：/);
         expect(size).toEqual([1200, 600]);
         await shot(page, 'statistics-chart-zh');
+        const tickets = await chartImage(page, '每日新建工单');
+        expect(tickets.alt).toMatch(/：合计 [\d,]+；.*行政服务 [\d,]+/);
+        await shot(page, 'statistics-chart-tickets-zh');
       },
       TEST_MS,
     );
