@@ -178,8 +178,7 @@ export function ticketsChart(locale: Locale, series: TicketSeries): TicketsChart
   if (total === 0) return undefined;
   const short = (day: string) => dayLabel(locale, day, false);
   let unnamed = 0;
-  const named = groups.map((days) => {
-    const { group } = days;
+  const named = groups.map(({ group }) => {
     if (group.kind === 'other')
       return { bars: t(locale, 'chart_label_other'), alt: undefined, tone: 'other' as const };
     if (group.kind === 'none')
@@ -232,9 +231,12 @@ export function ticketsChart(locale: Locale, series: TicketSeries): TicketsChart
   };
 }
 
+/** How the ticket list failed, or `drawing` when it was read but could not be drawn. */
+export type TicketsMissing = DeskFailureKind | 'drawing';
+
 export type ChartOutcome =
-  /** `ticketsMissing`: the ticket list failed, so that chart was left out of the upload. */
-  | { kind: 'sent'; ticketsMissing?: DeskFailureKind | undefined }
+  /** `ticketsMissing`: why that chart was left out of the upload (the ticket list failed, or its drawing). */
+  | { kind: 'sent'; ticketsMissing?: TicketsMissing | undefined }
   | { kind: 'too_long'; maxDays: number }
   | { kind: 'failed'; period: Period };
 

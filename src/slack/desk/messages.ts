@@ -165,7 +165,7 @@ const en = {
   chart_tickets_alt_unread:
     ' {count, plural, one {# day} other {# days}} not read (more tickets than a chart reads).',
   chart_tickets_missing:
-    '{reason, select, unreachable {The chart of tickets opened a day is missing: the platform could not be reached for the ticket list (no connection, or no answer in time).} timeout {The chart of tickets opened a day is missing: the platform could not be reached for the ticket list (no connection, or no answer in time).} refused {The chart of tickets opened a day is missing: the platform refused the ticket list query.} not_set_up {The chart of tickets opened a day is missing: this workspace is not set up yet; an operator sets its platform account in the app’s Home tab.} other {The chart of tickets opened a day is missing: the platform answered with an error instead of the ticket list.}}',
+    '{reason, select, unreachable {The chart of tickets opened a day is missing: the platform could not be reached for the ticket list (no connection, or no answer in time).} timeout {The chart of tickets opened a day is missing: the platform could not be reached for the ticket list (no connection, or no answer in time).} refused {The chart of tickets opened a day is missing: the platform refused the ticket list query.} not_set_up {The chart of tickets opened a day is missing: this workspace is not set up yet; an operator sets its platform account in the app’s Home tab.} drawing {The chart of tickets opened a day is missing: it could not be drawn this time.} other {The chart of tickets opened a day is missing: the platform answered with an error instead of the ticket list.}}',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -320,7 +320,7 @@ export const messages = catalog(en, {
   chart_tickets_alt_unnamed: '{placeholder}（{name}）',
   chart_tickets_alt_unread: '{count, plural, other {# 天}}未读取（工单数超过图表读取上限）。',
   chart_tickets_missing:
-    '{reason, select, unreachable {缺少每日新建工单图表：无法连接平台读取工单列表（无连接或未及时响应）。} timeout {缺少每日新建工单图表：无法连接平台读取工单列表（无连接或未及时响应）。} refused {缺少每日新建工单图表：平台拒绝了工单列表查询。} not_set_up {缺少每日新建工单图表：此工作区尚未设置；管理员可在应用的主页标签中设置平台账号。} other {缺少每日新建工单图表：平台返回了错误，而不是工单列表。}}',
+    '{reason, select, unreachable {缺少每日新建工单图表：无法连接平台读取工单列表（无连接或未及时响应）。} timeout {缺少每日新建工单图表：无法连接平台读取工单列表（无连接或未及时响应）。} refused {缺少每日新建工单图表：平台拒绝了工单列表查询。} not_set_up {缺少每日新建工单图表：此工作区尚未设置；管理员可在应用的主页标签中设置平台账号。} drawing {缺少每日新建工单图表：这次未能绘制。} other {缺少每日新建工单图表：平台返回了错误，而不是工单列表。}}',
 });
 
 export const t = translator(messages);

@@ -11,7 +11,6 @@ import {
   unansweredShares,
 } from '../../service-desk/daily-statistics.js';
 import { dailyTickets } from '../../service-desk/daily-tickets.js';
-import type { DeskFailureKind } from '../../service-desk/platform-failure.js';
 import { type Period, periodOf, previousPeriod, type StatisticsApi } from '../../service-desk/statistics.js';
 import type { TicketsApi } from '../../service-desk/tickets.js';
 import { operatorRefusal } from '../access/operator-gate.js';
@@ -26,6 +25,7 @@ import {
   questionsChart,
   ratingsChart,
   renderChartNote,
+  type TicketsMissing,
   ticketsChart,
 } from './chart-views.js';
 import type { DeskPieces } from './pieces.js';
@@ -206,7 +206,7 @@ async function drawRatings(
 type DrawnTickets =
   | { kind: 'drawn'; chart: SharedChart }
   | { kind: 'none' }
-  | { kind: 'failed'; reason: DeskFailureKind };
+  | { kind: 'failed'; reason: TicketsMissing };
 
 /**
  * Tickets opened a day by handling group, from the workspace's ticket list, each ticket on its day in
@@ -240,7 +240,7 @@ export async function drawTickets(
     return { kind: 'drawn', chart: { chart, image } };
   } catch (error) {
     logger.error({ ...errorFields(error), period }, 'tickets chart could not be drawn');
-    return { kind: 'failed', reason: 'unavailable' };
+    return { kind: 'failed', reason: 'drawing' };
   }
 }
 

@@ -218,5 +218,8 @@ describe('the tickets-a-day chart', () => {
     expect(renderChartNote('en', { kind: 'sent', ticketsMissing: 'refused' }).text).toContain(
       'The chart of tickets opened a day is missing: the platform refused the ticket list query.',
     );
+    expect(renderChartNote('en', { kind: 'sent', ticketsMissing: 'drawing' }).text).toContain(
+      'The chart of tickets opened a day is missing: it could not be drawn this time.',
+    );
   });
 });

@@ -51,7 +51,7 @@ describe('drawTickets', () => {
     expect(drawn).toEqual(['每日新建工单（按处理组）']);
   });
 
-  it('is nothing to draw for a period without tickets, and a failure by its kind when the list fails', async () => {
+  it('is nothing to draw for a period without tickets, and a failure by its kind when the list or the drawing fails', async () => {
     const pieces = {
       charts: new ChartCache(),
       chartDrawer: {
@@ -68,5 +68,11 @@ describe('drawTickets', () => {
       kind: 'failed',
       reason: 'refused',
     });
+    const held = listing({
+      tickets: [{ ticketId: 'a', createTime: Date.parse('2026-11-24T09:00:00Z') }],
+      totalCount: 1,
+    });
+    // Read, but the drawing thread failed: told as a drawing, not as the platform.
+    expect(await drawTickets(pieces, held, request, logger)).toEqual({ kind: 'failed', reason: 'drawing' });
   });
 });
