@@ -1,18 +1,11 @@
 // The Home tab's buttons into the desk; the Home has no response_url, so results go to the DM.
-import type { Locale } from '../../conversation/locale.js';
-import { type Period, periodOf } from '../../service-desk/statistics.js';
+import { periodOf } from '../../service-desk/statistics.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
-import type { Handling } from '../handling/handling.js';
-import { renderViewChart, type ViewChart } from './chart-views.js';
+import { renderViewChart, type ViewChart, type ViewImage } from './chart-views.js';
 import { renderStatisticsModal, renderStatisticsProblem } from './command-views.js';
-import {
-  type ChartDeps,
-  type DrawnQuestions,
-  drawQuestions,
-  filesOf,
-  shareInDirectMessage,
-} from './statistics-chart.js';
+import { chartsToShow, drawPeriodCharts } from './period-charts.js';
+import { type ChartDeps, filesOf, shareInDirectMessage } from './statistics-chart.js';
 import { periodMessage } from './statistics-command.js';
 import { FALLBACK_TIME_ZONE, openTicketFilter, type TicketDeps } from './tickets.js';
 
@@ -80,46 +73,42 @@ export function homeStatisticsListener(
       return;
     }
     await show({ kind: 'drawing' });
-    const chart = await viewChart(deps, handling, { locale }, period.period);
-    deps.onEvent('statistics_chart', chart.kind === 'drawn' ? 'sent' : chart.kind);
-    if (chart.kind !== 'drawn') {
-      await show(chart);
+    const request = {
+      workspace: handling.teamId,
+      locale,
+      period: period.period,
+      requestId: handling.requestId,
+    };
+    const charts = chartsToShow(
+      await drawPeriodCharts(deps, deps.platformOf(handling.teamId), request, handling.logger),
+    );
+    deps.onEvent('statistics_chart', charts.kind === 'drawn' ? 'sent' : charts.kind);
+    if (charts.kind !== 'drawn') {
+      await show({ kind: 'failed' });
       return;
     }
-    const { drawn, files } = chart;
     const userId = click.userId;
-    let fileId = files.get(userId);
-    // A file shared before may since have been deleted from the DM: Slack refuses it, and it is shared again.
-    if (fileId !== undefined && (await show({ kind: 'image', fileId, chart: drawn.chart }))) return;
-    files.delete(userId);
-    const shared = await shareInDirectMessage(deps, handling, userId, drawn);
-    if (!shared?.fileId) {
+    // Every chart with its file, or undefined while one has none.
+    const images = (fileIds: readonly (string | undefined)[]): ViewChart | undefined => {
+      const shown: ViewImage[] = [];
+      for (const [index, { chart }] of charts.drawn.entries()) {
+        const fileId = fileIds[index];
+        if (fileId === undefined) return undefined;
+        shown.push({ fileId, chart });
+      }
+      return { kind: 'images', images: shown };
+    };
+    // Files shared before may since have been deleted from the DM: Slack refuses them, and they are shared again.
+    const known = images(charts.drawn.map(({ image }) => filesOf(deps, image).get(userId)));
+    if (known && (await show(known))) return;
+    for (const { image } of charts.drawn) filesOf(deps, image).delete(userId);
+    const shared = await shareInDirectMessage(deps, handling, userId, charts.drawn);
+    const sharedImages = shared && images(shared.fileIds);
+    if (!sharedImages) {
       await show(shared ? { kind: 'in_dm' } : { kind: 'failed' });
       return;
     }
-    fileId = shared.fileId;
-    files.set(userId, fileId);
-    // Slack refusing the file in the view (not yet readable, say) still leaves it in the DM to point to.
-    if (!(await show({ kind: 'image', fileId, chart: drawn.chart }))) await show({ kind: 'in_dm' });
+    // Slack refusing a file in the view (not yet readable, say) still leaves it in the DM to point to.
+    if (!(await show(sharedImages))) await show({ kind: 'in_dm' });
   });
-}
-
-/** The chart drawn, with the files it was shared as, by operator: a view opened again names the same file. */
-async function viewChart(
-  deps: ChartDeps,
-  handling: Handling,
-  { locale }: { locale: Locale },
-  period: Period,
-): Promise<
-  | { kind: 'drawn'; drawn: Extract<DrawnQuestions, { kind: 'drawn' }>; files: Map<string, string> }
-  | { kind: 'failed' }
-> {
-  const drawn = await drawQuestions(
-    deps,
-    deps.platformOf(handling.teamId),
-    { workspace: handling.teamId, locale, period, countedIn: handling.teamId, requestId: handling.requestId },
-    handling.logger,
-  );
-  if (drawn.kind !== 'drawn') return { kind: 'failed' };
-  return { kind: 'drawn', drawn, files: filesOf(deps, drawn.image) };
 }

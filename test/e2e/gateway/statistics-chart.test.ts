@@ -46,6 +46,20 @@ async function stats(
   return { mark, figures };
 }
 
+/** The operator's click on the Home tab's Statistics button. */
+function homeStatisticsClick() {
+  const {
+    channel: _channel,
+    message: _message,
+    response_url: _responseUrl,
+    ...click
+  } = blockActionsPayload({
+    user: OPERATOR,
+    actions: [{ action_id: 'home_open_statistics', block_id: 'home', value: 'home_open_statistics' }],
+  });
+  return { ...click, container: { type: 'view', view_id: 'VHOME' }, view: { id: 'VHOME', type: 'home' } };
+}
+
 function since(h: GatewayHarness, mark: number, method: string): RecordedCall[] {
   return h.slack.calls().filter((call, index) => index >= mark && call.method === method);
 }
@@ -165,21 +179,8 @@ describe('/cs stats with a chart', () => {
       WAIT_MS,
     );
     const fileId = (shared.response?.files as Array<{ id: string }> | undefined)?.[0]?.id;
-    const {
-      channel: _channel,
-      message: _message,
-      response_url: _responseUrl,
-      ...click
-    } = blockActionsPayload({
-      user: OPERATOR,
-      actions: [{ action_id: 'home_open_statistics', block_id: 'home', value: 'home_open_statistics' }],
-    });
     const homeMark = h.slack.calls().length;
-    await sendInteraction(h.url, SIGNING_SECRET, {
-      ...click,
-      container: { type: 'view', view_id: 'VHOME' },
-      view: { id: 'VHOME', type: 'home' },
-    });
+    await sendInteraction(h.url, SIGNING_SECRET, homeStatisticsClick());
     const shown = await h.slack.waitForCall(
       'views.update',
       (call) =>
@@ -188,6 +189,37 @@ describe('/cs stats with a chart', () => {
     );
     expect(JSON.stringify(viewOf(shown))).toContain(`"slack_file":{"id":"${fileId}"}`);
     expect(since(h, homeMark, 'files.completeUploadExternal')).toEqual([]);
+  });
+
+  it('shows 👍/👎 a day under the questions in the Home’s Statistics view once answers are rated, each by slack_file', async () => {
+    const h = harness();
+    const { answer, threadTs } = await askByMention(h, 'How do I reset my password?');
+    await h.click(clickButton(answer, buttonOf(answer, 'rate_up'), { threadTs }));
+    await waitFor(() => h.logs.some((line) => line.msg === 'answer rated'), { message: 'an answer rated' });
+    const homeMark = h.slack.calls().length;
+    await sendInteraction(h.url, SIGNING_SECRET, homeStatisticsClick());
+    const shown = await h.slack.waitForCall(
+      'views.update',
+      (call) =>
+        h.slack.calls().indexOf(call) >= homeMark && JSON.stringify(viewOf(call)).includes('slack_file'),
+      WAIT_MS,
+    );
+    const images = (viewOf(shown).blocks as Array<Record<string, unknown>>).filter(
+      (block) => block.type === 'image',
+    );
+    expect(images.map((image) => String(image.alt_text))).toEqual([
+      expect.stringMatching(/^Chart of questions a day \(customer messages\), /),
+      expect.stringMatching(/^Chart of answers rated a day, .+; [1-9]\d*% helpful\.$/),
+    ]);
+    // Both files are the operator's own, shared in their DM in one message.
+    const fileIds = images.map((image) => (image.slack_file as { id?: string } | undefined)?.id);
+    const shared = h.slack
+      .calls('files.completeUploadExternal')
+      .find((call) => (call.response?.files as Array<{ id: string }> | undefined)?.[0]?.id === fileIds[0]);
+    expect(shared?.body.channel_id).toBe('D0OPERATOR');
+    expect((shared?.response?.files as Array<{ id: string }> | undefined)?.map((file) => file.id)).toEqual(
+      fileIds,
+    );
   });
 
   it('writes the chart in the operator’s language', async () => {
