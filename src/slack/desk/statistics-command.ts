@@ -9,6 +9,7 @@ import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { renderStatistics, renderStatisticsModal, renderStatisticsProblem } from './command-views.js';
 import type { DeskPieces } from './pieces.js';
+import { type ChartDeps, sendStatisticsChart } from './statistics-chart.js';
 
 type StatisticsDeps = Pick<
   RoomKit & DeskPieces,
@@ -66,9 +67,9 @@ export async function periodMessage(
 
 const RETRY_VALUE = /^(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})$/;
 
-/** Try again under a statistics failure: the same period read again, in place of the failure. */
+/** Try again under a statistics failure: the same period read again, in place of the failure, then its chart. */
 export function statisticsRetryListener(
-  deps: StatisticsDeps,
+  deps: StatisticsDeps & ChartDeps,
   command: string,
 ): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'statistics retry failed', async (handling, click) => {
@@ -91,9 +92,22 @@ export function statisticsRetryListener(
       await deps.responder.updateModal(handling, view.id, renderStatisticsModal(locale, message));
       return;
     }
-    const message = refusal
-      ? { text: refusal, blocks: [] }
-      : (await periodMessage(deps, handling, locale, command, asked.period)).message;
-    if (responseUrl) await postToResponseUrl(responseUrl, { message, replace: !refusal }, handling.logger);
+    if (!responseUrl) return;
+    if (refusal) {
+      await postToResponseUrl(
+        responseUrl,
+        { message: { text: refusal, blocks: [] }, replace: false },
+        handling.logger,
+      );
+      return;
+    }
+    const { message, figures } = await periodMessage(deps, handling, locale, command, asked.period);
+    await postToResponseUrl(responseUrl, { message, replace: true }, handling.logger);
+    // As after a first success: the chart follows the figures that came back.
+    if (figures) {
+      await sendStatisticsChart(deps, handling, { userId: click.userId, locale }, asked.period, (note) =>
+        postToResponseUrl(responseUrl, { message: note, replace: false }, handling.logger),
+      );
+    }
   });
 }

@@ -222,6 +222,53 @@ describe('/cs stats with a chart', () => {
     );
   });
 
+  it('follows the figures that Try again brings back with the chart, as on a first success', async () => {
+    const h = harness();
+    h.simulator.faults.set({ kind: 'http500' });
+    let failed: RecordedCall;
+    try {
+      ({ figures: failed } = await stats(h, 'stats 2026-11-01 2026-11-07', OPERATOR));
+    } finally {
+      h.simulator.faults.clear();
+    }
+    expect(textOf(failed)).toContain('The platform answered with an error instead of the statistics');
+    expect(since(h, 0, 'files.getUploadURLExternal')).toEqual([]);
+
+    const button = buttonOf(failed, 'stats_retry');
+    const clickMark = h.slack.calls().length;
+    await sendInteraction(
+      h.url,
+      SIGNING_SECRET,
+      blockActionsPayload(
+        {
+          user: OPERATOR,
+          channel: IDS.channel,
+          actions: [
+            { action_id: button.actionId, block_id: button.blockId, value: button.value, text: button.text },
+          ],
+        },
+        { response_url: h.slack.responseUrl('stats-retry') },
+      ),
+    );
+    const figures = await h.slack.waitForCall(
+      'response_url',
+      (call) => h.slack.calls().indexOf(call) >= clickMark,
+      WAIT_MS,
+    );
+    expect(figures.body.replace_original).toBe(true);
+    expect(textOf(figures)).toContain('Service desk, 2026-11-01 – 2026-11-07');
+    const completed = await h.slack.waitForCall(
+      'files.completeUploadExternal',
+      (call) => h.slack.calls().indexOf(call) >= clickMark,
+      WAIT_MS,
+    );
+    expect(completed.body.channel_id).toBe('D0OPERATOR');
+    expect(String(completed.body.initial_comment)).toContain('Questions a day, Nov 1 – Nov 7');
+    expect(h.slack.calls().indexOf(figures)).toBeLessThan(h.slack.calls().indexOf(completed));
+    // The chart in the DM is its own news: nothing more to the response_url.
+    expect(since(h, clickMark, 'response_url')).toEqual([figures]);
+  });
+
   it('writes the chart in the operator’s language', async () => {
     const h = harness();
     h.slack.setUser(OPERATOR_ZH, { displayName: '王芳', locale: 'zh-CN' });
