@@ -34,7 +34,7 @@ export function homeStatisticsListener(
   command: string,
 ): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'home statistics failed', async (handling, click) => {
-    const { locale } = await handling.person(click.userId);
+    const { locale, timeZone } = await handling.person(click.userId);
     const refusal = await operatorRefusal(deps.access, handling, click.userId, locale, 'home_statistics');
     if (refusal || !click.payload.trigger_id) {
       deps.onEvent('statistics_modal', refusal ? 'refused' : 'failed');
@@ -49,7 +49,8 @@ export function homeStatisticsListener(
       deps.onEvent('statistics_modal', 'failed');
       return;
     }
-    const period = periodOf([], new Date());
+    // The last 7 days end on the operator's today, as `/cs stats` does.
+    const period = periodOf([], new Date(), timeZone);
     const { message, figures } =
       period.kind === 'ok'
         ? await periodMessage(deps, handling, locale, command, period.period)

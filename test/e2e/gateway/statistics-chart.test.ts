@@ -1,6 +1,7 @@
 // `/cs stats` over signed HTTP: the figures first, then the questions-a-day chart uploaded as a PNG
 // to the operator's DM with its alt text; a failed upload leaves the figures and offers Try again.
 import { describe, expect, it } from 'vitest';
+import { todayIn } from '../../../src/util/time-zone.js';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   askByMention,
@@ -267,6 +268,32 @@ describe('/cs stats with a chart', () => {
     expect(h.slack.calls().indexOf(figures)).toBeLessThan(h.slack.calls().indexOf(completed));
     // The chart in the DM is its own news: nothing more to the response_url.
     expect(since(h, clickMark, 'response_url')).toEqual([figures]);
+  });
+
+  it('ends the Home’s Statistics view on the operator’s today, as /cs stats does', async () => {
+    const h = harness();
+    const utcToday = todayIn('UTC', new Date());
+    // Fourteen hours ahead of UTC or twelve behind: one of them is on another date than UTC now.
+    const zone = ['Pacific/Kiritimati', 'Etc/GMT+12'].find(
+      (candidate) => todayIn(candidate, new Date()) !== utcToday,
+    );
+    if (!zone) throw new Error('no zone on another date than UTC');
+    h.slack.setUser(OPERATOR, { displayName: 'Olivia', locale: 'en-US', timeZone: zone });
+    const mark = h.slack.calls().length;
+    await sendInteraction(h.url, SIGNING_SECRET, homeStatisticsClick());
+    const figures = await h.slack.waitForCall(
+      'views.update',
+      (call) =>
+        h.slack.calls().indexOf(call) >= mark && JSON.stringify(viewOf(call)).includes('Total messages'),
+      WAIT_MS,
+    );
+    expect(JSON.stringify(viewOf(figures))).toContain(`– ${todayIn(zone, new Date())}*`);
+    // Its chart follows; waited for, so that no update of this view lands in the next test.
+    await h.slack.waitForCall(
+      'views.update',
+      (call) => h.slack.calls().indexOf(call) >= mark && JSON.stringify(viewOf(call)).includes('slack_file'),
+      WAIT_MS,
+    );
   });
 
   it('writes the chart in the operator’s language', async () => {
