@@ -93,18 +93,12 @@ export function statisticsRetryListener(
       return;
     }
     if (!responseUrl) return;
-    if (refusal) {
-      await postToResponseUrl(
-        responseUrl,
-        { message: { text: refusal, blocks: [] }, replace: false },
-        handling.logger,
-      );
-      return;
-    }
-    const { message, figures } = await periodMessage(deps, handling, locale, command, asked.period);
-    await postToResponseUrl(responseUrl, { message, replace: true }, handling.logger);
+    const shown = refusal
+      ? { message: { text: refusal, blocks: [] }, figures: false }
+      : await periodMessage(deps, handling, locale, command, asked.period);
+    await postToResponseUrl(responseUrl, { message: shown.message, replace: !refusal }, handling.logger);
     // As after a first success: the chart follows the figures that came back.
-    if (figures) {
+    if (shown.figures) {
       await sendStatisticsChart(deps, handling, { userId: click.userId, locale }, asked.period, (note) =>
         postToResponseUrl(responseUrl, { message: note, replace: false }, handling.logger),
       );

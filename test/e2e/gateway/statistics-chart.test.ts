@@ -19,10 +19,14 @@ import { waitFor } from '../../support/wait.js';
 
 const OPERATOR = 'U0OPERATOR';
 const OPERATOR_ZH = 'U0OPERZH';
+/** Seen by no other test: the gateway keeps a person's time zone once looked up. */
+const OPERATOR_FAR = 'U0OPERFAR';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const WAIT_MS = 20_000;
 
-const harness = useGatewayHarness({ env: { OPERATOR_USER_IDS: `${OPERATOR},${OPERATOR_ZH}` } });
+const harness = useGatewayHarness({
+  env: { OPERATOR_USER_IDS: `${OPERATOR},${OPERATOR_ZH},${OPERATOR_FAR}` },
+});
 
 async function stats(
   h: GatewayHarness,
@@ -47,15 +51,37 @@ async function stats(
   return { mark, figures };
 }
 
+/** The operator clicks a button of an answer to the command; the mark of the calls after the click. */
+async function clickIn(h: GatewayHarness, answer: RecordedCall, actionId: string): Promise<number> {
+  const button = buttonOf(answer, actionId);
+  const mark = h.slack.calls().length;
+  const clicked = await sendInteraction(
+    h.url,
+    SIGNING_SECRET,
+    blockActionsPayload(
+      {
+        user: OPERATOR,
+        channel: IDS.channel,
+        actions: [
+          { action_id: button.actionId, block_id: button.blockId, value: button.value, text: button.text },
+        ],
+      },
+      { response_url: h.slack.responseUrl(actionId) },
+    ),
+  );
+  expect(clicked.status).toBe(200);
+  return mark;
+}
+
 /** The operator's click on the Home tab's Statistics button. */
-function homeStatisticsClick() {
+function homeStatisticsClick(user = OPERATOR) {
   const {
     channel: _channel,
     message: _message,
     response_url: _responseUrl,
     ...click
   } = blockActionsPayload({
-    user: OPERATOR,
+    user,
     actions: [{ action_id: 'home_open_statistics', block_id: 'home', value: 'home_open_statistics' }],
   });
   return { ...click, container: { type: 'view', view_id: 'VHOME' }, view: { id: 'VHOME', type: 'home' } };
@@ -235,22 +261,7 @@ describe('/cs stats with a chart', () => {
     expect(textOf(failed)).toContain('The platform answered with an error instead of the statistics');
     expect(since(h, 0, 'files.getUploadURLExternal')).toEqual([]);
 
-    const button = buttonOf(failed, 'stats_retry');
-    const clickMark = h.slack.calls().length;
-    await sendInteraction(
-      h.url,
-      SIGNING_SECRET,
-      blockActionsPayload(
-        {
-          user: OPERATOR,
-          channel: IDS.channel,
-          actions: [
-            { action_id: button.actionId, block_id: button.blockId, value: button.value, text: button.text },
-          ],
-        },
-        { response_url: h.slack.responseUrl('stats-retry') },
-      ),
-    );
+    const clickMark = await clickIn(h, failed, 'stats_retry');
     const figures = await h.slack.waitForCall(
       'response_url',
       (call) => h.slack.calls().indexOf(call) >= clickMark,
@@ -278,9 +289,9 @@ describe('/cs stats with a chart', () => {
       (candidate) => todayIn(candidate, new Date()) !== utcToday,
     );
     if (!zone) throw new Error('no zone on another date than UTC');
-    h.slack.setUser(OPERATOR, { displayName: 'Olivia', locale: 'en-US', timeZone: zone });
+    h.slack.setUser(OPERATOR_FAR, { displayName: 'Farah', locale: 'en-US', timeZone: zone });
     const mark = h.slack.calls().length;
-    await sendInteraction(h.url, SIGNING_SECRET, homeStatisticsClick());
+    await sendInteraction(h.url, SIGNING_SECRET, homeStatisticsClick(OPERATOR_FAR));
     const figures = await h.slack.waitForCall(
       'views.update',
       (call) =>
@@ -361,23 +372,7 @@ describe('/cs stats with a chart', () => {
     expect(textOf(note)).toContain('The chart could not be made this time; the figures above stand.');
     expect(since(h, mark, 'files.completeUploadExternal')).toEqual([]);
 
-    const button = buttonOf(note, 'stats_chart_retry');
-    const clickMark = h.slack.calls().length;
-    const clicked = await sendInteraction(
-      h.url,
-      SIGNING_SECRET,
-      blockActionsPayload(
-        {
-          user: OPERATOR,
-          channel: IDS.channel,
-          actions: [
-            { action_id: button.actionId, block_id: button.blockId, value: button.value, text: button.text },
-          ],
-        },
-        { response_url: h.slack.responseUrl('chart-retry') },
-      ),
-    );
-    expect(clicked.status).toBe(200);
+    const clickMark = await clickIn(h, note, 'stats_chart_retry');
     const replaced = await h.slack.waitForCall(
       'response_url',
       (call) => h.slack.calls().indexOf(call) >= clickMark,
