@@ -10,6 +10,7 @@ import { postToResponseUrl } from '../transport/response-url.js';
 import { renderStatistics, renderStatisticsModal, renderStatisticsProblem } from './command-views.js';
 import type { DeskPieces } from './pieces.js';
 import { type ChartDeps, sendStatisticsChart } from './statistics-chart.js';
+import { showViewCharts } from './view-charts.js';
 
 type StatisticsDeps = Pick<
   RoomKit & DeskPieces,
@@ -67,7 +68,7 @@ export async function periodMessage(
 
 const RETRY_VALUE = /^(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})$/;
 
-/** Try again under a statistics failure: the same period read again, in place of the failure, then its chart. */
+/** Try again under a statistics failure: the same period read again, in place of the failure, then its charts. */
 export function statisticsRetryListener(
   deps: StatisticsDeps & ChartDeps,
   command: string,
@@ -88,8 +89,11 @@ export function statisticsRetryListener(
       if (refusal) return;
       // The platform may take seconds: the view says it is reading again rather than keep the failure.
       await deps.responder.updateModal(handling, view.id, renderStatisticsModal(locale, 'loading'));
-      const { message } = await periodMessage(deps, handling, locale, command, asked.period);
-      await deps.responder.updateModal(handling, view.id, renderStatisticsModal(locale, message));
+      const { message, figures } = await periodMessage(deps, handling, locale, command, asked.period);
+      if (figures) {
+        const shown = { userId: click.userId, locale, viewId: view.id };
+        await showViewCharts(deps, handling, shown, message, asked.period);
+      } else await deps.responder.updateModal(handling, view.id, renderStatisticsModal(locale, message));
       return;
     }
     if (!responseUrl) return;
