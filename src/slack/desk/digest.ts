@@ -10,8 +10,7 @@ import type { TickClaims } from '../handling/stores.js';
 import { context } from '../kit/elements.js';
 import { renderStatistics, renderStatisticsProblem } from './command-views.js';
 import { t } from './messages.js';
-import type { DeskPieces } from './pieces.js';
-import { drawQuestions } from './statistics-chart.js';
+import { type ChartPieces, chartFile, chartsToShow, drawPeriodCharts } from './period-charts.js';
 
 /** A tick is claimed for a day: far longer than any replica's clock or start-up can be apart. */
 const TICK_CLAIM_SECONDS = 24 * 3600;
@@ -30,8 +29,8 @@ export interface DigestTarget {
   /** Names the target in each tick's claim: the channel, with its workspace when installed in many. */
   key: string;
   channelId: string;
-  /** Installed in many workspaces: whose digest it is. */
-  workspace?: string | undefined;
+  /** Whose digest it is: its platform's figures and the gateway's own counts of that workspace. */
+  workspace: string;
   statistics: StatisticsApi;
   post(message: { channel: string; text: string; blocks: types.KnownBlock[] }): Promise<{ ts?: string }>;
   /** files.uploadV2 with the target's token: resolves once the file is shared. */
@@ -41,11 +40,8 @@ export interface DigestTarget {
 interface DigestFile {
   channel_id: string;
   thread_ts: string;
-  file: Buffer;
-  filename: string;
-  title: string;
-  alt_text: string;
-  initial_comment: string;
+  initial_comment?: string;
+  file_uploads: ReturnType<typeof chartFile>[];
 }
 
 /** Where each tick posts, read afresh at every tick (a workspace may have named its channel since). */
@@ -57,7 +53,7 @@ export class StatisticsDigest {
   readonly #claims: TickClaims;
   readonly #logger: Logger;
   readonly #onOutcome: (outcome: DigestOutcome) => void;
-  readonly #charts: Pick<DeskPieces, 'charts' | 'chartDrawer' | 'questionDays'>;
+  readonly #charts: ChartPieces;
   /** Charts on their way after their digests: the next target's digest never waits for one. */
   readonly #charting = new Set<Promise<void>>();
   #cron: Cron | undefined;
@@ -70,7 +66,7 @@ export class StatisticsDigest {
     targets: DigestTargets;
     claims: TickClaims;
     logger: Logger;
-    charts: Pick<DeskPieces, 'charts' | 'chartDrawer' | 'questionDays'>;
+    charts: ChartPieces;
     onOutcome?: (outcome: DigestOutcome) => void;
   }) {
     this.#charts = dependencies.charts;
@@ -134,11 +130,7 @@ export class StatisticsDigest {
 
   async #postTo(target: DigestTarget, tick: Date): Promise<DigestOutcome> {
     const key = `digest:${target.key}:${tick.toISOString()}`;
-    const scope = {
-      tick: tick.toISOString(),
-      channel: target.channelId,
-      ...(target.workspace === undefined ? {} : { workspace: target.workspace }),
-    };
+    const scope = { tick: tick.toISOString(), channel: target.channelId, workspace: target.workspace };
     let claimed: boolean;
     try {
       claimed = await this.#claims.claim(key, TICK_CLAIM_SECONDS);
@@ -186,7 +178,7 @@ export class StatisticsDigest {
     return 'posted';
   }
 
-  /** The week's questions a day in the digest's thread; a failure leaves the digest as it is, logged. */
+  /** The week's charts in the digest's thread, in one message; a failure leaves the digest as it is, logged. */
   async #sendChart(
     target: DigestTarget,
     period: Period,
@@ -195,23 +187,18 @@ export class StatisticsDigest {
   ): Promise<void> {
     const logger = this.#logger.child(scope);
     const { locale } = this.#settings;
-    const workspace = target.workspace ?? target.key;
-    // Installed in one workspace the target names no team: the gateway's own counts are not known to be its.
-    const request = { workspace, locale, period, countedIn: target.workspace };
-    const drawn = await drawQuestions(this.#charts, target.statistics, request, logger);
-    if (drawn.kind !== 'drawn') return;
-    const { chart, image } = drawn;
+    const request = { workspace: target.workspace, locale, period };
+    const charts = chartsToShow(await drawPeriodCharts(this.#charts, target.statistics, request, logger));
+    if (charts.kind !== 'drawn') return;
+    const [lead] = charts.drawn;
     try {
       await target.upload({
         channel_id: target.channelId,
         thread_ts: threadTs,
-        file: image.png,
-        filename: chart.filename,
-        title: chart.title,
-        alt_text: chart.altText,
-        initial_comment: chart.comment,
+        ...(lead.chart.comment === undefined ? {} : { initial_comment: lead.chart.comment }),
+        file_uploads: charts.drawn.map(chartFile),
       });
-      logger.info({ period }, 'digest chart shared');
+      logger.info({ period, charts: charts.drawn.length }, 'digest chart shared');
     } catch (error) {
       logger.error({ ...errorFields(error), period }, 'digest chart could not be uploaded');
     }

@@ -79,6 +79,8 @@ export interface RoomSources {
   metrics: Pick<Metrics, 'homePublish' | 'digest'>;
   /** The Web API client for what a room posts outside a request (the digest). */
   client: () => webApi.WebClient;
+  /** Installed in one workspace: the bot token's (auth.test), whose counts a post outside a request reads. */
+  workspace?: string | undefined;
   /** Installed in many workspaces: each one's installation. */
   installations?: Installations | undefined;
   /** Installed in many workspaces: removes what is kept of an uninstalled one; how many entries went. */
