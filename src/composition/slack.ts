@@ -170,6 +170,7 @@ export async function composeSlack(
       stores,
       metrics,
       client: () => deps.webApi.client,
+      workspace: deps.webApi.identity?.workspace,
       installations,
       ...(installations && { forgetWorkspace: workspaceForgetter(stores, channels, setups) }),
       setups: deps.setups,

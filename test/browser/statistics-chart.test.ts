@@ -1,6 +1,6 @@
 // The /cs stats charts in real Chromium: the figures, then the charts shown as images in the
 // operator's DM with their alt text, as Slack shows an uploaded PNG. Skipped when no Chromium is installed.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Playground, startPlayground } from '../../playground/playground.js';
 import { createLogger } from '../../src/logging/logger.js';
@@ -27,12 +27,23 @@ async function chartImage(
   const image = earlier === undefined ? images.last() : images.nth(earlier);
   await image.waitFor({ timeout: 30_000 });
   await image.scrollIntoViewIfNeeded();
-  const size = await image.evaluate((element) => {
+  return { alt: await image.getAttribute('alt'), size: await naturalSize(image) };
+}
+
+/** Home → the Statistics button (its name in the page's language), the view it opens. */
+async function openStatistics(page: Page, button: string): Promise<void> {
+  await page.locator('.sidebar, body').getByRole('button', { name: /🏠/ }).first().click();
+  await page.locator('.home .block').first().waitFor();
+  await page.locator('.home').getByRole('button', { name: button }).click();
+}
+
+/** An image's decoded size in the browser: a real PNG, not a broken image. */
+function naturalSize(image: Locator): Promise<number[]> {
+  return image.evaluate((element) => {
     // Evaluated in the page, where the element is an <img>; this file's types know no DOM.
     const img = element as unknown as { naturalWidth: number; naturalHeight: number };
     return [img.naturalWidth, img.naturalHeight];
   });
-  return { alt: await image.getAttribute('alt'), size };
 }
 
 describe.skipIf(chromium.path === undefined)('the statistics chart in the playground', () => {
@@ -61,17 +72,14 @@ describe.skipIf(chromium.path === undefined)('the statistics chart in the playgr
       await page.locator('.home .block').first().waitFor();
       await page.locator('.home').getByRole('button', { name: 'Statistics' }).click();
       const statistics = page.getByRole('dialog', { name: 'Statistics' });
-      const image = statistics.locator('img.image');
+      // The questions lead; the tickets chart comes under them.
+      const image = statistics.locator('img.image').first();
       await image.waitFor({ timeout: 30_000 });
       expect(await statistics.textContent()).toContain('Total messages');
       expect(await image.getAttribute('alt')).toMatch(
         /^Chart of questions a day \(customer messages\), \w{3} \d{1,2} – \w{3} \d{1,2}: /,
       );
-      const size = await image.evaluate((element) => {
-        const img = element as unknown as { naturalWidth: number; naturalHeight: number };
-        return [img.naturalWidth, img.naturalHeight];
-      });
-      expect(size).toEqual([1200, 600]);
+      expect(await naturalSize(image)).toEqual([1200, 600]);
       await image.scrollIntoViewIfNeeded();
       await shot(page, 'statistics-chart-home');
       await statistics.getByRole('button', { name: 'Close', exact: true }).last().click();
@@ -119,6 +127,39 @@ describe.skipIf(chromium.path === undefined)('the statistics chart in the playgr
     TEST_MS,
   );
 
+  it(
+    "shows 👍/👎 a day and the tickets under the questions in the Home's Statistics view once an answer is rated",
+    async () => {
+      const page = await session.openAs(OLIVIA);
+      await type(page, 'How do I reset my password?');
+      const answer = appMessage(page, 'password').last();
+      await answer.getByRole('button', { name: 'This answer was helpful' }).click();
+      await answer.locator('.block', { hasText: 'rated this answer 👍 helpful' }).waitFor();
+      await openStatistics(page, 'Statistics');
+      const statistics = page.getByRole('dialog', { name: 'Statistics' });
+      const ratings = statistics.locator('img.image[alt^="Chart of answers rated a day"]');
+      await ratings.waitFor({ timeout: 30_000 });
+      const alts = await statistics
+        .locator('img.image')
+        .evaluateAll((images) => images.map((image) => (image as unknown as { alt: string }).alt));
+      expect(alts).toEqual([
+        expect.stringMatching(/^Chart of questions a day \(customer messages\), /),
+        expect.stringMatching(/^Chart of answers rated a day, .+% helpful\.$/),
+        expect.stringMatching(/^Chart of tickets opened a day by handling group, /),
+      ]);
+      expect(await naturalSize(ratings)).toEqual([1200, 600]);
+      await ratings.scrollIntoViewIfNeeded();
+      await shot(page, 'statistics-chart-home-ratings');
+      const tickets = statistics.locator('img.image[alt^="Chart of tickets opened a day"]');
+      expect(await naturalSize(tickets)).toEqual([1200, 600]);
+      await tickets.scrollIntoViewIfNeeded();
+      await shot(page, 'statistics-chart-home-tickets');
+      await statistics.getByRole('button', { name: 'Close', exact: true }).last().click();
+      await statistics.waitFor({ state: 'detached' });
+    },
+    TEST_MS,
+  );
+
   describe('for a Chinese operator', () => {
     let chinese: Playground | undefined;
     beforeAll(async () => {
@@ -152,19 +193,30 @@ describe.skipIf(chromium.path === undefined)('the statistics chart in the playgr
     );
 
     it(
-      "shows the chart in Chinese in the Home's Statistics view",
+      "shows the three charts in Chinese in the Home's Statistics view once she rated an answer",
       async () => {
         if (!chinese) throw new Error('the Chinese playground is not started');
         const page = await session.openAs(WANG_FANG, chinese);
-        await page.locator('.sidebar, body').getByRole('button', { name: /🏠/ }).first().click();
-        await page.locator('.home .block').first().waitFor();
-        await page.locator('.home').getByRole('button', { name: '统计' }).click();
+        await type(page, '忘记密码怎么办？', '消息');
+        const answer = appMessage(page, /./)
+          .filter({ has: page.getByRole('button', { name: '这个回答有帮助' }) })
+          .last();
+        await answer.getByRole('button', { name: '这个回答有帮助' }).click();
+        await appMessage(page, '评价此回答 👍 有帮助').waitFor();
+        await openStatistics(page, '统计');
         const statistics = page.getByRole('dialog', { name: '统计' });
-        const image = statistics.locator('img.image');
-        await image.waitFor({ timeout: 30_000 });
-        expect(await image.getAttribute('alt')).toMatch(/^每日提问（客户消息）图表，/);
-        await image.scrollIntoViewIfNeeded();
+        const ratings = statistics.locator('img.image[alt^="每日答案评价"]');
+        await ratings.waitFor({ timeout: 30_000 });
+        expect(await statistics.locator('img.image').first().getAttribute('alt')).toMatch(
+          /^每日提问（客户消息）图表，/,
+        );
+        expect(await statistics.locator('img.image').count()).toBe(3);
+        await ratings.scrollIntoViewIfNeeded();
         await shot(page, 'statistics-chart-home-zh');
+        const tickets = statistics.locator('img.image').last();
+        expect(await tickets.getAttribute('alt')).toMatch(/^每日新建工单（按处理组）图表，.*行政服务 [\d,]+/);
+        await tickets.scrollIntoViewIfNeeded();
+        await shot(page, 'statistics-chart-home-tickets-zh');
       },
       TEST_MS,
     );

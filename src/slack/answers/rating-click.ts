@@ -56,7 +56,7 @@ async function rate(deps: RatingDeps, handling: Handling, click: Click): Promise
     if (review && reviewing) {
       await reportDislike(review, deps, handling, payload, { userId, displayName }, outcome.context);
     }
-    await countRating(deps, handling, outcome.rating);
+    await countRating(deps, handling, outcome.rating, answerWorkspace(outcome.context, handling));
     return;
   }
   if (outcome.kind === 'notice') {
@@ -71,11 +71,19 @@ async function rate(deps: RatingDeps, handling: Handling, click: Click): Promise
   await deps.responder.ephemeral(handling, target, userId, renderRatingNotRecorded(locale, outcome.reason));
 }
 
-/** Once the rater sees the rating: the statistics' count, whose failure the rater never sees. */
-async function countRating(deps: RatingDeps, handling: Handling, rating: Rating): Promise<void> {
+/**
+ * Once the rater sees the rating: the statistics' count, whose failure the rater never sees. Counted
+ * under the workspace that gave the answer, as its questions were, not the rater's.
+ */
+async function countRating(
+  deps: RatingDeps,
+  handling: Handling,
+  rating: Rating,
+  workspace: string,
+): Promise<void> {
   const { store, timeZone } = deps.ratingTally;
   try {
-    await store.add(handling.teamId, todayIn(timeZone, new Date()), [rating === 1 ? 'up' : 'down']);
+    await store.add(workspace, todayIn(timeZone, new Date()), [rating === 1 ? 'up' : 'down']);
   } catch (error) {
     handling.logger.warn({ ...errorFields(error), rating }, 'rating not counted for the statistics');
   }

@@ -268,10 +268,16 @@ export function renderChartNote(locale: Locale, outcome: ChartOutcome): Rendered
   }
 }
 
-/** The chart under the figures in the Home's statistics view, as far as it has come. */
+/** A chart shared in the operator's DM, as the Home's statistics view names it. */
+export interface ViewImage {
+  fileId: string;
+  chart: Pick<QuestionsChart, 'title' | 'altText'>;
+}
+
+/** The charts under the figures in the Home's statistics view, as far as they have come. */
 export type ViewChart =
   | { kind: 'drawing' }
-  | { kind: 'image'; fileId: string; chart: Pick<QuestionsChart, 'title' | 'altText'> }
+  | { kind: 'images'; images: readonly ViewImage[] }
   | { kind: 'in_dm' }
   | { kind: 'failed' };
 
@@ -279,16 +285,14 @@ export function renderViewChart(locale: Locale, chart: ViewChart): types.KnownBl
   switch (chart.kind) {
     case 'drawing':
       return [context(t(locale, 'chart_drawing'))];
-    case 'image':
-      // The file is shared in the operator's DM: Slack shows a slack_file only to people who can see it.
-      return [
-        {
-          type: 'image',
-          slack_file: { id: chart.fileId },
-          alt_text: chart.chart.altText,
-          title: plainText(chart.chart.title, BLOCK_KIT.image.title),
-        },
-      ];
+    case 'images':
+      // The files are shared in the operator's DM: Slack shows a slack_file only to people who can see it.
+      return chart.images.map(({ fileId, chart: words }) => ({
+        type: 'image',
+        slack_file: { id: fileId },
+        alt_text: words.altText,
+        title: plainText(words.title, BLOCK_KIT.image.title),
+      }));
     case 'in_dm':
       return [context(t(locale, 'chart_sent'))];
     case 'failed':

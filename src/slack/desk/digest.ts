@@ -5,13 +5,12 @@ import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
 import { type Period, type StatisticsApi, statisticsReport } from '../../service-desk/statistics.js';
-import { addDays, todayIn } from '../../service-desk/tickets.js';
+import { addDays, type TicketsApi, todayIn } from '../../service-desk/tickets.js';
 import type { TickClaims } from '../handling/stores.js';
 import { context } from '../kit/elements.js';
 import { renderStatistics, renderStatisticsProblem } from './command-views.js';
 import { t } from './messages.js';
-import type { DeskPieces } from './pieces.js';
-import { drawQuestions } from './statistics-chart.js';
+import { type ChartPieces, chartFile, chartsToShow, drawPeriodCharts } from './period-charts.js';
 
 /** A tick is claimed for a day: far longer than any replica's clock or start-up can be apart. */
 const TICK_CLAIM_SECONDS = 24 * 3600;
@@ -30,9 +29,10 @@ export interface DigestTarget {
   /** Names the target in each tick's claim: the channel, with its workspace when installed in many. */
   key: string;
   channelId: string;
-  /** Installed in many workspaces: whose digest it is. */
-  workspace?: string | undefined;
-  statistics: StatisticsApi;
+  /** Whose digest it is: its platform's figures and the gateway's own counts of that workspace. */
+  workspace: string;
+  /** Its platform: the figures, and the ticket list the tickets chart reads. */
+  platform: StatisticsApi & TicketsApi;
   post(message: { channel: string; text: string; blocks: types.KnownBlock[] }): Promise<{ ts?: string }>;
   /** files.uploadV2 with the target's token: resolves once the file is shared. */
   upload(file: DigestFile): Promise<unknown>;
@@ -41,11 +41,8 @@ export interface DigestTarget {
 interface DigestFile {
   channel_id: string;
   thread_ts: string;
-  file: Buffer;
-  filename: string;
-  title: string;
-  alt_text: string;
-  initial_comment: string;
+  initial_comment?: string;
+  file_uploads: ReturnType<typeof chartFile>[];
 }
 
 /** Where each tick posts, read afresh at every tick (a workspace may have named its channel since). */
@@ -57,7 +54,7 @@ export class StatisticsDigest {
   readonly #claims: TickClaims;
   readonly #logger: Logger;
   readonly #onOutcome: (outcome: DigestOutcome) => void;
-  readonly #charts: Pick<DeskPieces, 'charts' | 'chartDrawer' | 'questionDays'>;
+  readonly #charts: ChartPieces;
   /** Charts on their way after their digests: the next target's digest never waits for one. */
   readonly #charting = new Set<Promise<void>>();
   #cron: Cron | undefined;
@@ -70,7 +67,7 @@ export class StatisticsDigest {
     targets: DigestTargets;
     claims: TickClaims;
     logger: Logger;
-    charts: Pick<DeskPieces, 'charts' | 'chartDrawer' | 'questionDays'>;
+    charts: ChartPieces;
     onOutcome?: (outcome: DigestOutcome) => void;
   }) {
     this.#charts = dependencies.charts;
@@ -134,11 +131,7 @@ export class StatisticsDigest {
 
   async #postTo(target: DigestTarget, tick: Date): Promise<DigestOutcome> {
     const key = `digest:${target.key}:${tick.toISOString()}`;
-    const scope = {
-      tick: tick.toISOString(),
-      channel: target.channelId,
-      ...(target.workspace === undefined ? {} : { workspace: target.workspace }),
-    };
+    const scope = { tick: tick.toISOString(), channel: target.channelId, workspace: target.workspace };
     let claimed: boolean;
     try {
       claimed = await this.#claims.claim(key, TICK_CLAIM_SECONDS);
@@ -157,7 +150,7 @@ export class StatisticsDigest {
     // The last full days where the digest is read: yesterday and the six before it.
     const to = addDays(todayIn(timeZone, tick), -1);
     const period = { from: addDays(to, -(DIGEST_DAYS - 1)), to };
-    const result = await statisticsReport(target.statistics, period);
+    const result = await statisticsReport(target.platform, period);
     const body =
       result.kind === 'report'
         ? renderStatistics(locale, result.report)
@@ -186,7 +179,7 @@ export class StatisticsDigest {
     return 'posted';
   }
 
-  /** The week's questions a day in the digest's thread; a failure leaves the digest as it is, logged. */
+  /** The week's charts in the digest's thread, in one message; a failure leaves the digest as it is, logged. */
   async #sendChart(
     target: DigestTarget,
     period: Period,
@@ -194,24 +187,20 @@ export class StatisticsDigest {
     scope: Record<string, string>,
   ): Promise<void> {
     const logger = this.#logger.child(scope);
-    const { locale } = this.#settings;
-    const workspace = target.workspace ?? target.key;
-    // Installed in one workspace the target names no team: the gateway's own counts are not known to be its.
-    const request = { workspace, locale, period, countedIn: target.workspace };
-    const drawn = await drawQuestions(this.#charts, target.statistics, request, logger);
-    if (drawn.kind !== 'drawn') return;
-    const { chart, image } = drawn;
+    // No operator reads it: its tickets fall on the days the digest counts, in its own zone.
+    const { locale, timeZone } = this.#settings;
+    const request = { workspace: target.workspace, locale, period, timeZone };
+    const charts = chartsToShow(await drawPeriodCharts(this.#charts, target.platform, request, logger));
+    if (charts.kind !== 'drawn') return;
+    const [lead] = charts.drawn;
     try {
       await target.upload({
         channel_id: target.channelId,
         thread_ts: threadTs,
-        file: image.png,
-        filename: chart.filename,
-        title: chart.title,
-        alt_text: chart.altText,
-        initial_comment: chart.comment,
+        ...(lead.chart.comment === undefined ? {} : { initial_comment: lead.chart.comment }),
+        file_uploads: charts.drawn.map(chartFile),
       });
-      logger.info({ period }, 'digest chart shared');
+      logger.info({ period, charts: charts.drawn.length }, 'digest chart shared');
     } catch (error) {
       logger.error({ ...errorFields(error), period }, 'digest chart could not be uploaded');
     }

@@ -3,31 +3,15 @@ import { z } from 'zod';
 import type { ChartImage } from '../../charts/draw.js';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
-import type { Logger } from '../../logging/logger.js';
-import { dailyCounts } from '../../service-desk/daily-counts.js';
-import {
-  dailyQuestions,
-  type UnansweredShares,
-  unansweredShares,
-} from '../../service-desk/daily-statistics.js';
-import { dailyTickets } from '../../service-desk/daily-tickets.js';
-import { type Period, periodOf, previousPeriod, type StatisticsApi } from '../../service-desk/statistics.js';
-import type { TicketsApi } from '../../service-desk/tickets.js';
+import { type Period, periodOf } from '../../service-desk/statistics.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
 import type { RenderedMessage } from '../kit/elements.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
-import {
-  type ChartOutcome,
-  type QuestionsChart,
-  questionsChart,
-  ratingsChart,
-  renderChartNote,
-  type TicketsMissing,
-  ticketsChart,
-} from './chart-views.js';
+import { type ChartOutcome, renderChartNote } from './chart-views.js';
+import { chartFile, chartsToShow, type DrawnChart, drawPeriodCharts } from './period-charts.js';
 import type { DeskPieces } from './pieces.js';
 import { FALLBACK_TIME_ZONE } from './tickets.js';
 
@@ -68,73 +52,10 @@ export async function sendStatisticsChart(
 }
 
 /** Who asked: their language, and the zone their days are counted in (their Slack's, else UTC). */
-interface Operator {
+export interface Operator {
   userId: string;
   locale: Locale;
   timeZone: string;
-}
-
-/** A questions-a-day chart drawn (or found drawn), or why there is none; never rejects. */
-export type DrawnQuestions =
-  | { kind: 'drawn'; chart: QuestionsChart; image: ChartImage }
-  | { kind: 'too_long'; maxDays: number }
-  | { kind: 'failed' };
-
-/**
- * Reads the days from the workspace's platform and draws them, once for the same data (the cache);
- * with `countedIn`, the share of that workspace's questions the gateway counted unanswered beside them.
- */
-export async function drawQuestions(
-  pieces: Pick<DeskPieces, 'charts' | 'chartDrawer' | 'questionDays'>,
-  api: Pick<StatisticsApi, 'getSessionMessageStatistics'>,
-  request: {
-    workspace: string;
-    locale: Locale;
-    period: Period;
-    countedIn: string | undefined;
-    requestId?: string | undefined;
-  },
-  logger: Logger,
-): Promise<DrawnQuestions> {
-  const { workspace, locale, period, requestId, countedIn } = request;
-  const [daily, unanswered] = await Promise.all([
-    dailyQuestions(api, period, requestId === undefined ? {} : { requestId }),
-    countedIn === undefined ? undefined : unansweredIn(pieces, countedIn, period, logger),
-  ]);
-  if (daily.kind === 'too_long') return daily;
-  if (daily.kind === 'failure') {
-    logger.warn({ period, reason: daily.reason }, 'statistics chart not drawn: the platform failed');
-    return { kind: 'failed' };
-  }
-  const chart = questionsChart(locale, { ...daily.series, unanswered });
-  try {
-    const image = await pieces.charts.image({ workspace, chart: chart.drawing }, () =>
-      pieces.chartDrawer.draw(chart.drawing),
-    );
-    return { kind: 'drawn', chart, image };
-  } catch (error) {
-    logger.error({ ...errorFields(error), period }, 'statistics chart could not be drawn');
-    return { kind: 'failed' };
-  }
-}
-
-/** The gateway's own counts of both periods; undefined (a warning when unread) when there are none. */
-async function unansweredIn(
-  pieces: Pick<DeskPieces, 'questionDays'>,
-  workspace: string,
-  period: Period,
-  logger: Logger,
-): Promise<UnansweredShares | undefined> {
-  try {
-    const [current, before] = await Promise.all([
-      dailyCounts(pieces.questionDays, workspace, period),
-      dailyCounts(pieces.questionDays, workspace, previousPeriod(period)),
-    ]);
-    return unansweredShares(current.counts, before.counts);
-  } catch (error) {
-    logger.warn({ ...errorFields(error), period }, 'unanswered share not drawn: its counts were not read');
-    return undefined;
-  }
 }
 
 async function uploadChart(
@@ -143,33 +64,15 @@ async function uploadChart(
   { userId, locale, timeZone }: Operator,
   period: Period,
 ): Promise<ChartOutcome> {
+  const request = { workspace: handling.teamId, locale, period, timeZone, requestId: handling.requestId };
+  const charts = chartsToShow(
+    await drawPeriodCharts(deps, deps.platformOf(handling.teamId), request, handling.logger),
+  );
+  if (charts.kind === 'too_long') return charts;
   const failed: ChartOutcome = { kind: 'failed', period };
-  const drawn = await drawQuestions(
-    deps,
-    deps.platformOf(handling.teamId),
-    { workspace: handling.teamId, locale, period, countedIn: handling.teamId, requestId: handling.requestId },
-    handling.logger,
-  );
-  if (drawn.kind === 'too_long') return drawn;
-  if (drawn.kind === 'failed') return failed;
-  const workspace = handling.teamId;
-  const [ratings, tickets] = await Promise.all([
-    drawRatings(deps, { workspace, locale, period }, handling.logger),
-    drawTickets(
-      deps,
-      deps.platformOf(workspace),
-      { workspace, locale, period, timeZone, requestId: handling.requestId },
-      handling.logger,
-    ),
-  ]);
-  const under = [ratings, tickets.kind === 'drawn' ? tickets.chart : undefined].filter(
-    (chart): chart is SharedChart => chart !== undefined,
-  );
-  const shared = await shareInDirectMessage(deps, handling, userId, drawn, under);
-  // The Home's statistics view drawing the same chart names this file rather than share it again.
-  if (shared?.fileId) filesOf(deps, drawn.image).set(userId, shared.fileId);
-  if (!shared) return failed;
-  return tickets.kind === 'failed' ? { kind: 'sent', ticketsMissing: tickets.reason } : { kind: 'sent' };
+  if (charts.kind !== 'drawn') return failed;
+  const shared = await shareInDirectMessage(deps, handling, userId, charts.drawn);
+  return shared ? { kind: 'sent', ticketsMissing: charts.ticketsMissing } : failed;
 }
 
 /** The files a chart was shared as, by operator; kept as long as the chart is in the cache. */
@@ -182,111 +85,43 @@ export function filesOf(deps: Pick<DeskPieces, 'chartFiles'>, image: ChartImage)
   return files;
 }
 
-/** 👍/👎 a day from the gateway's own counts; undefined (logged if it failed) when there is none to show. */
-async function drawRatings(
-  pieces: Pick<DeskPieces, 'charts' | 'chartDrawer' | 'ratingDays'>,
-  request: { workspace: string; locale: Locale; period: Period },
-  logger: Logger,
-): Promise<SharedChart | undefined> {
-  const { workspace, locale, period } = request;
-  try {
-    const chart = ratingsChart(locale, await dailyCounts(pieces.ratingDays, workspace, period));
-    if (!chart) return undefined;
-    const image = await pieces.charts.image({ workspace, ratings: chart.drawing }, () =>
-      pieces.chartDrawer.drawRatings(chart.drawing),
-    );
-    return { chart, image };
-  } catch (error) {
-    logger.warn({ ...errorFields(error), period }, 'ratings chart not drawn');
-    return undefined;
-  }
-}
-
-/** A tickets-a-day chart drawn (or found drawn); `none` when the period holds no ticket or is too long. */
-type DrawnTickets =
-  | { kind: 'drawn'; chart: SharedChart }
-  | { kind: 'none' }
-  | { kind: 'failed'; reason: TicketsMissing };
-
-/**
- * Tickets opened a day by handling group, from the workspace's ticket list, each ticket on its day in
- * `timeZone`; drawn once for the same data (the cache). Never rejects.
- */
-export async function drawTickets(
-  pieces: Pick<DeskPieces, 'charts' | 'chartDrawer'>,
-  api: TicketsApi,
-  request: {
-    workspace: string;
-    locale: Locale;
-    period: Period;
-    timeZone: string;
-    requestId?: string | undefined;
-  },
-  logger: Logger,
-): Promise<DrawnTickets> {
-  const { workspace, locale, period, timeZone, requestId } = request;
-  const read = await dailyTickets(api, period, timeZone, requestId === undefined ? {} : { requestId });
-  if (read.kind === 'too_long') return { kind: 'none' };
-  if (read.kind === 'failure') {
-    logger.warn({ period, reason: read.reason }, 'tickets chart not drawn: the platform failed');
-    return { kind: 'failed', reason: read.reason };
-  }
-  const chart = ticketsChart(locale, read.series);
-  if (!chart) return { kind: 'none' };
-  try {
-    const image = await pieces.charts.image({ workspace, tickets: chart.drawing }, () =>
-      pieces.chartDrawer.drawTickets(chart.drawing),
-    );
-    return { kind: 'drawn', chart: { chart, image } };
-  } catch (error) {
-    logger.error({ ...errorFields(error), period }, 'tickets chart could not be drawn');
-    return { kind: 'failed', reason: 'drawing' };
-  }
-}
-
-/** A chart ready to share: what its file is called and says, and its PNG. */
-interface SharedChart {
-  chart: Pick<QuestionsChart, 'filename' | 'title' | 'altText'>;
-  image: ChartImage;
-}
-
 /** What files.uploadV2 answers: files.completeUploadExternal's answer for each file. */
 const uploadedSchema = z.object({
   files: z.array(z.object({ files: z.array(z.object({ id: z.string().min(1) })).min(1) })).min(1),
 });
 
 /**
- * Shares the chart in the operator's DM with the app; undefined (logged) when it could not be. Resolves
- * once files.completeUploadExternal has shared it, so whatever names the file next finds it there.
+ * Shares the charts in the operator's DM with the app, in one message; undefined (logged) when they could
+ * not be. Resolves once files.completeUploadExternal has shared them, so whatever names a file next finds
+ * it there; each file's id is kept for this operator (the Home's view of the same days names it).
  */
 export async function shareInDirectMessage(
-  deps: Pick<ChartDeps, 'responder'>,
+  deps: Pick<ChartDeps, 'responder' | 'chartFiles'>,
   handling: Handling,
   userId: string,
-  { chart, image }: { chart: QuestionsChart; image: ChartImage },
-  under: readonly SharedChart[] = [],
-): Promise<{ fileId: string | undefined } | undefined> {
-  const file = (shared: SharedChart) => ({
-    file: shared.image.png,
-    filename: shared.chart.filename,
-    title: shared.chart.title,
-    alt_text: shared.chart.altText,
-  });
+  drawn: readonly [DrawnChart, ...DrawnChart[]],
+): Promise<{ fileIds: (string | undefined)[] } | undefined> {
+  const [lead] = drawn;
   try {
     const channel = await deps.responder.directMessage(handling, userId);
     if (!channel) return undefined;
-    // One message, the charts in order: the questions first, the others under it.
     const uploaded = await handling.client.files.uploadV2({
       channel_id: channel,
-      initial_comment: chart.comment,
-      file_uploads: [file({ chart, image }), ...under.map(file)],
+      ...(lead.chart.comment === undefined ? {} : { initial_comment: lead.chart.comment }),
+      file_uploads: drawn.map(chartFile),
     });
     const parsed = uploadedSchema.safeParse(uploaded);
     if (!parsed.success) handling.logger.warn({}, 'statistics chart shared, but Slack named no file id');
-    return { fileId: parsed.success ? parsed.data.files[0]?.files[0]?.id : undefined };
+    const ids = parsed.success ? parsed.data.files.flatMap((each) => each.files.map((file) => file.id)) : [];
+    const fileIds = drawn.map((chart, index) => {
+      const fileId = ids[index];
+      if (fileId !== undefined) filesOf(deps, chart.image).set(userId, fileId);
+      return fileId;
+    });
+    return { fileIds };
   } catch (error) {
     handling.logger.error(
-      { ...errorFields(error), filename: chart.filename },
+      { ...errorFields(error), filename: lead.chart.filename },
       'statistics chart could not be uploaded',
     );
     return undefined;

@@ -9,6 +9,9 @@ import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { renderStatistics, renderStatisticsModal, renderStatisticsProblem } from './command-views.js';
 import type { DeskPieces } from './pieces.js';
+import { type ChartDeps, sendStatisticsChart } from './statistics-chart.js';
+import { FALLBACK_TIME_ZONE } from './tickets.js';
+import { showViewCharts } from './view-charts.js';
 
 type StatisticsDeps = Pick<
   RoomKit & DeskPieces,
@@ -66,9 +69,9 @@ export async function periodMessage(
 
 const RETRY_VALUE = /^(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})$/;
 
-/** Try again under a statistics failure: the same period read again, in place of the failure. */
+/** Try again under a statistics failure: the same period read again, in place of the failure, then its charts. */
 export function statisticsRetryListener(
-  deps: StatisticsDeps,
+  deps: StatisticsDeps & ChartDeps,
   command: string,
 ): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'statistics retry failed', async (handling, click) => {
@@ -80,20 +83,30 @@ export function statisticsRetryListener(
       handling.logger.warn({}, 'ignored a statistics retry with a malformed value');
       return;
     }
-    const { locale } = await handling.person(click.userId);
+    const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(click.userId);
+    const operator = { userId: click.userId, locale, timeZone };
     const refusal = await operatorRefusal(deps.access, handling, click.userId, locale, 'stats_retry');
     if (inModal) {
       // Only an operator opens the view: a refusal here is a forged click, and changes nothing.
       if (refusal) return;
       // The platform may take seconds: the view says it is reading again rather than keep the failure.
       await deps.responder.updateModal(handling, view.id, renderStatisticsModal(locale, 'loading'));
-      const { message } = await periodMessage(deps, handling, locale, command, asked.period);
-      await deps.responder.updateModal(handling, view.id, renderStatisticsModal(locale, message));
+      const { message, figures } = await periodMessage(deps, handling, locale, command, asked.period);
+      if (figures) {
+        await showViewCharts(deps, handling, { ...operator, viewId: view.id }, message, asked.period);
+      } else await deps.responder.updateModal(handling, view.id, renderStatisticsModal(locale, message));
       return;
     }
-    const message = refusal
-      ? { text: refusal, blocks: [] }
-      : (await periodMessage(deps, handling, locale, command, asked.period)).message;
-    if (responseUrl) await postToResponseUrl(responseUrl, { message, replace: !refusal }, handling.logger);
+    if (!responseUrl) return;
+    const shown = refusal
+      ? { message: { text: refusal, blocks: [] }, figures: false }
+      : await periodMessage(deps, handling, locale, command, asked.period);
+    await postToResponseUrl(responseUrl, { message: shown.message, replace: !refusal }, handling.logger);
+    // As after a first success: the chart follows the figures that came back.
+    if (shown.figures) {
+      await sendStatisticsChart(deps, handling, operator, asked.period, (note) =>
+        postToResponseUrl(responseUrl, { message: note, replace: false }, handling.logger),
+      );
+    }
   });
 }

@@ -17,6 +17,7 @@ import {
   TICKET_RESULT_ACTION_PATTERN,
   VIEW_TICKET_FILTER,
 } from './ids.js';
+import type { ChartPieces } from './period-charts.js';
 import type { DeskPieces } from './pieces.js';
 import { deskSubcommands } from './slash-command.js';
 import { statisticsChartRetryListener } from './statistics-chart.js';
@@ -59,10 +60,7 @@ export function deskRoom(kit: RoomKit): Room {
  * channel); in many, to the channel each workspace's set-up names, from its own platform, with its own
  * token. No schedule: none.
  */
-function statisticsDigest(
-  kit: RoomKit,
-  charts: Pick<DeskPieces, 'charts' | 'chartDrawer' | 'questionDays'>,
-): StatisticsDigest | undefined {
+function statisticsDigest(kit: RoomKit, charts: ChartPieces): StatisticsDigest | undefined {
   const { env, stores, metrics } = kit.sources;
   if (!env.DIGEST_SCHEDULE) return undefined;
   const targets = digestTargets(kit);
@@ -79,7 +77,7 @@ function statisticsDigest(
 }
 
 function digestTargets(kit: RoomKit): DigestTargets | undefined {
-  const { env, platform, platformOf, client, setups, botTokenOf } = kit.sources;
+  const { env, platform, platformOf, client, setups, botTokenOf, workspace } = kit.sources;
   if (setups && botTokenOf) {
     const digestOf = async (workspace: string) => {
       const channelId = (await setups.store.get(workspace))?.digestChannelId;
@@ -100,7 +98,7 @@ function digestTargets(kit: RoomKit): DigestTargets | undefined {
           key: `${workspace}:${channelId}`,
           channelId,
           workspace,
-          statistics: platformOf(workspace),
+          platform: platformOf(workspace),
           post: (message) => client().chat.postMessage({ ...message, token, unfurl_links: false }),
           upload: (file) => client().files.uploadV2({ ...file, token }),
         });
@@ -109,11 +107,12 @@ function digestTargets(kit: RoomKit): DigestTargets | undefined {
     };
   }
   const channelId = env.DIGEST_CHANNEL_ID ?? env.REVIEW_CHANNEL_ID;
-  if (!channelId) return undefined;
+  if (!channelId || !workspace) return undefined;
   const target: DigestTarget = {
     key: channelId,
     channelId,
-    statistics: platform,
+    workspace,
+    platform,
     post: (message) => client().chat.postMessage({ ...message, unfurl_links: false }),
     upload: (file) => client().files.uploadV2(file),
   };

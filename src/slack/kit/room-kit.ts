@@ -70,7 +70,7 @@ export interface RoomSettings {
 export interface RoomSources {
   env: Env;
   /** The environment's platform: the digest's when installed in one workspace. */
-  platform: StatisticsApi;
+  platform: StatisticsApi & TicketsApi;
   /** A workspace's platform for its tickets, agent list and statistics: its own account's, else the environment's. */
   platformOf: (workspace: string) => TicketsApi & AgentsApi & StatisticsApi;
   /** The service groups people can name (AGENT_GROUPS, or the demo's): the platform cannot list them. */
@@ -79,6 +79,8 @@ export interface RoomSources {
   metrics: Pick<Metrics, 'homePublish' | 'digest'>;
   /** The Web API client for what a room posts outside a request (the digest). */
   client: () => webApi.WebClient;
+  /** Installed in one workspace: the bot token's (auth.test), whose counts a post outside a request reads. */
+  workspace?: string | undefined;
   /** Installed in many workspaces: each one's installation. */
   installations?: Installations | undefined;
   /** Installed in many workspaces: removes what is kept of an uninstalled one; how many entries went. */

@@ -4,6 +4,7 @@
 import { webApi } from '@slack/bolt';
 import { z } from 'zod';
 import { CodedError } from '../../util/coded-error.js';
+import { workspaceOf } from '../handling/workspace.js';
 import { guardOutgoingCalls, webApiRetryPolicy } from './outgoing.js';
 import { type SlackRateLimits, withReadableRetryAfter } from './rate-limits.js';
 import { slackErrorCode } from './responder.js';
@@ -14,7 +15,7 @@ export interface SlackWebApi {
   /** The same pool, retry policy and rate-limit handling for Bolt's clients. */
   clientOptions: webApi.WebClientOptions;
   /** Undefined when installed in many workspaces: each has its own bot user. */
-  identity: { botUserId: string; botId: string | undefined } | undefined;
+  identity: { botUserId: string; botId: string | undefined; workspace: string } | undefined;
   /** Waits for requests in flight: bound it from outside. */
   close(): Promise<void>;
 }
@@ -23,7 +24,13 @@ class SlackStartupError extends CodedError<'SLACK_STARTUP'> {
   readonly code = 'SLACK_STARTUP' as const;
 }
 
-const authTestSchema = z.object({ user_id: z.string(), bot_id: z.string().optional() });
+const authTestSchema = z.object({
+  user_id: z.string(),
+  bot_id: z.string().optional(),
+  team_id: z.string().optional(),
+  enterprise_id: z.string().optional(),
+  is_enterprise_install: z.boolean().optional(),
+});
 
 export async function connectSlackWebApi(options: {
   /** Undefined when installed in many workspaces. */
@@ -66,7 +73,13 @@ async function resolveBotIdentity(botToken: string, clientOptions: webApi.WebCli
   );
   try {
     const identity = authTestSchema.parse(await client.auth.test());
-    return { botUserId: identity.user_id, botId: identity.bot_id };
+    // The token's own workspace, as requests through it are counted: the digest's counts are found under it.
+    const workspace = workspaceOf({
+      ...(identity.team_id === undefined ? {} : { teamId: identity.team_id }),
+      ...(identity.enterprise_id === undefined ? {} : { enterpriseId: identity.enterprise_id }),
+      isEnterpriseInstall: identity.is_enterprise_install,
+    });
+    return { botUserId: identity.user_id, botId: identity.bot_id, workspace };
   } catch (error) {
     const slackError = slackErrorCode(error);
     throw new SlackStartupError(

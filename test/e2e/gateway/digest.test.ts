@@ -6,10 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../../../src/app.js';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
+import { createStores } from '../../../src/stores/index.js';
+import { addDays, todayIn } from '../../../src/util/time-zone.js';
 import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../support/fake-slack-api.js';
 import { BOT_TOKEN, SIGNING_SECRET, textOf } from '../../support/gateway-harness.js';
 import type { LogRecord } from '../../support/log-sink.js';
 import { deleteKeysWithPrefix, startRedisOnFreePort, stopRedis } from '../../support/redis-server.js';
+import { IDS } from '../../support/slack-payloads.js';
 import { startTestGateway } from '../../support/test-gateway.js';
 import { waitFor } from '../../support/wait.js';
 
@@ -111,6 +114,84 @@ describe('the statistics digest with two replicas', () => {
     expect(String(asked?.body.alt_text)).toMatch(/Total [\d,]+; the 7 days before \(.+\): [\d,]+\.$/);
     const [upload] = slack.calls('file_upload');
     expect(Buffer.from(String(upload?.body.base64), 'base64').subarray(1, 4).toString('latin1')).toBe('PNG');
+  });
+});
+
+describe('the statistics digest of a gateway installed in one workspace, with its own counts', () => {
+  const keyPrefix = `test:digest-counts:${process.pid}:${randomBytes(4).toString('hex')}:`;
+  let simulator: Simulator;
+  let slack: FakeSlackApi;
+  let replica: { gateway: Gateway; logs: LogRecord[] } | undefined;
+
+  beforeAll(async () => {
+    simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
+    slack = await startFakeSlackApi();
+    // Counted on a day of the week the digest shows, under the workspace the bot token is (auth.test's T1).
+    const yesterday = addDays(todayIn('Asia/Shanghai', new Date()), -1);
+    const stores = await createStores({
+      state: { kind: 'redis', server: { kind: 'url', url: REDIS_URL }, keyPrefix },
+      maxEntries: 100,
+      ttlSeconds: 60,
+    });
+    try {
+      await stores.dailyQuestions.add(IDS.team, yesterday, ['asked', 'unanswered']);
+      await stores.dailyQuestions.add(IDS.team, yesterday, ['asked']);
+      await stores.dailyRatings.add(IDS.team, yesterday, ['up']);
+      await stores.dailyRatings.add(IDS.team, yesterday, ['down']);
+    } finally {
+      await stores.close();
+    }
+    replica = await startTestGateway({
+      env: {
+        SLACK_BOT_TOKEN: BOT_TOKEN,
+        SLACK_SIGNING_SECRET: SIGNING_SECRET,
+        SLACK_API_URL: slack.url,
+        CS_OPEN_URL: simulator.url,
+        REDIS_URL,
+        REDIS_KEY_PREFIX: keyPrefix,
+        DIGEST_SCHEDULE: '* * * * * *',
+        DIGEST_CHANNEL_ID: DIGEST_CHANNEL,
+        DIGEST_TIME_ZONE: 'Asia/Shanghai',
+      },
+      closeFakes: async () => undefined,
+    });
+    await waitFor(() => slack.calls('files.completeUploadExternal').length >= 1, {
+      timeoutMs: 20_000,
+      message: 'no digest chart was shared',
+    });
+    await replica.gateway.stop();
+  }, 40_000);
+
+  afterAll(async () => {
+    await replica?.gateway.stop();
+    await slack.close();
+    await simulator.close();
+    await deleteKeysWithPrefix(keyPrefix);
+  }, 30_000);
+
+  it('puts 👍/👎 a day under the questions in the digest’s thread, both in one upload', async () => {
+    const [shared] = slack.calls('files.completeUploadExternal');
+    const posts = slack.calls('chat.postMessage').filter((call) => call.body.channel === DIGEST_CHANNEL);
+    expect(posts.map((post) => String(post.response?.ts))).toContain(String(shared?.body.thread_ts));
+    expect((shared?.response?.files as unknown[] | undefined)?.length).toBe(2);
+    const asked = slack.calls('files.getUploadURLExternal');
+    const ratings = asked.filter((call) => String(call.body.filename).startsWith('ratings-'));
+    expect(ratings.length).toBeGreaterThanOrEqual(1);
+    for (const call of ratings) {
+      expect(String(call.body.alt_text)).toMatch(
+        /^Chart of answers rated a day, .+Total 1 helpful, 1 not helpful; 50% helpful\.$/,
+      );
+    }
+  });
+
+  it('draws the share of its questions left unanswered, as /cs stats does', async () => {
+    const questions = slack
+      .calls('files.getUploadURLExternal')
+      .filter((call) => String(call.body.filename).startsWith('questions-'));
+    expect(questions.length).toBeGreaterThanOrEqual(1);
+    for (const call of questions) {
+      expect(String(call.body.alt_text)).toMatch(/\. Unanswered: 50% of 2 questions counted here; .+\.$/);
+    }
   });
 });
 

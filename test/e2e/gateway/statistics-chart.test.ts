@@ -2,7 +2,7 @@
 // to the operator's DM with its alt text, the ratings and tickets charts under it; a failed upload
 // leaves the figures and offers Try again.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIMULATOR_TOKEN } from '../../../src/simulator/index.js';
+import { todayIn } from '../../../src/util/time-zone.js';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   askByMention,
@@ -14,6 +14,7 @@ import {
   useGatewayHarness,
 } from '../../support/gateway-harness.js';
 import { viewOf } from '../../support/review-payloads.js';
+import { ticketsCreatedIn } from '../../support/simulator-tickets.js';
 import { blockActionsPayload, IDS } from '../../support/slack-payloads.js';
 import { sendInteraction, sendSlashCommand } from '../../support/slack-signing.js';
 import { waitFor } from '../../support/wait.js';
@@ -22,11 +23,13 @@ const OPERATOR = 'U0OPERATOR';
 const OPERATOR_ZH = 'U0OPERZH';
 /** An operator in Shanghai, looked up by no other test of the shared gateway. */
 const OPERATOR_SHANGHAI = 'U0OPERSHA';
+/** Seen by no other test: the gateway keeps a person's time zone once looked up. */
+const OPERATOR_FAR = 'U0OPERFAR';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const WAIT_MS = 20_000;
 
 const harness = useGatewayHarness({
-  env: { OPERATOR_USER_IDS: `${OPERATOR},${OPERATOR_ZH},${OPERATOR_SHANGHAI}` },
+  env: { OPERATOR_USER_IDS: `${OPERATOR},${OPERATOR_ZH},${OPERATOR_SHANGHAI},${OPERATOR_FAR}` },
 });
 
 async function stats(
@@ -59,6 +62,42 @@ function noteAfter(h: GatewayHarness, mark: number, figures: RecordedCall): Prom
     (call) => h.slack.calls().indexOf(call) >= mark && call !== figures,
     WAIT_MS,
   );
+}
+
+/** The operator clicks a button of an answer to the command; the mark of the calls after the click. */
+async function clickIn(h: GatewayHarness, answer: RecordedCall, actionId: string): Promise<number> {
+  const button = buttonOf(answer, actionId);
+  const mark = h.slack.calls().length;
+  const clicked = await sendInteraction(
+    h.url,
+    SIGNING_SECRET,
+    blockActionsPayload(
+      {
+        user: OPERATOR,
+        channel: IDS.channel,
+        actions: [
+          { action_id: button.actionId, block_id: button.blockId, value: button.value, text: button.text },
+        ],
+      },
+      { response_url: h.slack.responseUrl(actionId) },
+    ),
+  );
+  expect(clicked.status).toBe(200);
+  return mark;
+}
+
+/** The operator's click on the Home tab's Statistics button. */
+function homeStatisticsClick(user = OPERATOR) {
+  const {
+    channel: _channel,
+    message: _message,
+    response_url: _responseUrl,
+    ...click
+  } = blockActionsPayload({
+    user,
+    actions: [{ action_id: 'home_open_statistics', block_id: 'home', value: 'home_open_statistics' }],
+  });
+  return { ...click, container: { type: 'view', view_id: 'VHOME' }, view: { id: 'VHOME', type: 'home' } };
 }
 
 function since(h: GatewayHarness, mark: number, method: string): RecordedCall[] {
@@ -94,35 +133,6 @@ async function rateTwoAnswers(h: GatewayHarness): Promise<void> {
   await waitFor(() => h.logs.filter((line) => line.msg === 'answer rated').length >= 2, {
     message: 'two answers rated',
   });
-}
-
-const SHANGHAI_OFFSET = '+08:00';
-
-/** Every ticket the simulator holds created in Shanghai's days `from` to `to`, read page by page. */
-async function ticketsInShanghai(
-  h: GatewayHarness,
-  from: string,
-  to: string,
-): Promise<{ dealGroupName?: string; createTime: number }[]> {
-  const start = Date.parse(`${from}T00:00:00${SHANGHAI_OFFSET}`) / 1000;
-  const end = Date.parse(`${to}T23:59:59${SHANGHAI_OFFSET}`) / 1000;
-  const tickets: { dealGroupName?: string; createTime: number }[] = [];
-  for (let pageNo = 1; ; pageNo += 1) {
-    const response = await fetch(`${h.simulator.url}/ws-open/ticket/getTicketInfoList`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        access_token: DEFAULT_SIMULATOR_TOKEN,
-        createStartTime: start,
-        createEndTime: end,
-        pageNo,
-        pageSize: 50,
-      }),
-    });
-    const page = (await response.json()) as { data: typeof tickets; pageCount: number };
-    tickets.push(...page.data);
-    if (pageNo >= page.pageCount) return tickets;
-  }
 }
 
 describe('/cs stats with a chart', () => {
@@ -176,7 +186,7 @@ describe('/cs stats with a chart', () => {
     const tickets = asked[2];
     const [, from = '', to = ''] =
       /^tickets-(\d{4}-\d{2}-\d{2})-(\d{4}-\d{2}-\d{2})\.png$/.exec(String(tickets?.body.filename)) ?? [];
-    const held = await ticketsInShanghai(h, from, to);
+    const held = await ticketsCreatedIn(h.simulator.url, { from, to, offset: '+08:00' });
     const byGroup = new Map<string, number>();
     const byDay = new Map<string, number>();
     for (const ticket of held) {
@@ -271,21 +281,8 @@ describe('/cs stats with a chart', () => {
       WAIT_MS,
     );
     const fileId = (shared.response?.files as Array<{ id: string }> | undefined)?.[0]?.id;
-    const {
-      channel: _channel,
-      message: _message,
-      response_url: _responseUrl,
-      ...click
-    } = blockActionsPayload({
-      user: OPERATOR,
-      actions: [{ action_id: 'home_open_statistics', block_id: 'home', value: 'home_open_statistics' }],
-    });
     const homeMark = h.slack.calls().length;
-    await sendInteraction(h.url, SIGNING_SECRET, {
-      ...click,
-      container: { type: 'view', view_id: 'VHOME' },
-      view: { id: 'VHOME', type: 'home' },
-    });
+    await sendInteraction(h.url, SIGNING_SECRET, homeStatisticsClick());
     const shown = await h.slack.waitForCall(
       'views.update',
       (call) =>
@@ -294,6 +291,96 @@ describe('/cs stats with a chart', () => {
     );
     expect(JSON.stringify(viewOf(shown))).toContain(`"slack_file":{"id":"${fileId}"}`);
     expect(since(h, homeMark, 'files.completeUploadExternal')).toEqual([]);
+  });
+
+  it('shows 👍/👎 a day and the tickets under the questions in the Home’s Statistics view once answers are rated, each by slack_file', async () => {
+    const h = harness();
+    const { answer, threadTs } = await askByMention(h, 'How do I reset my password?');
+    await h.click(clickButton(answer, buttonOf(answer, 'rate_up'), { threadTs }));
+    await waitFor(() => h.logs.some((line) => line.msg === 'answer rated'), { message: 'an answer rated' });
+    const homeMark = h.slack.calls().length;
+    await sendInteraction(h.url, SIGNING_SECRET, homeStatisticsClick());
+    const shown = await h.slack.waitForCall(
+      'views.update',
+      (call) =>
+        h.slack.calls().indexOf(call) >= homeMark && JSON.stringify(viewOf(call)).includes('slack_file'),
+      WAIT_MS,
+    );
+    const images = (viewOf(shown).blocks as Array<Record<string, unknown>>).filter(
+      (block) => block.type === 'image',
+    );
+    expect(images.map((image) => String(image.alt_text))).toEqual([
+      expect.stringMatching(/^Chart of questions a day \(customer messages\), /),
+      expect.stringMatching(/^Chart of answers rated a day, .+; [1-9]\d*% helpful\.$/),
+      expect.stringMatching(/^Chart of tickets opened a day by handling group, .+: total [\d,]+; /),
+    ]);
+    // The three files are the operator's own, shared in their DM in one message.
+    const fileIds = images.map((image) => (image.slack_file as { id?: string } | undefined)?.id);
+    const shared = h.slack
+      .calls('files.completeUploadExternal')
+      .find((call) => (call.response?.files as Array<{ id: string }> | undefined)?.[0]?.id === fileIds[0]);
+    expect(shared?.body.channel_id).toBe('D0OPERATOR');
+    expect((shared?.response?.files as Array<{ id: string }> | undefined)?.map((file) => file.id)).toEqual(
+      fileIds,
+    );
+  });
+
+  it('follows the figures that Try again brings back with the chart, as on a first success', async () => {
+    const h = harness();
+    h.simulator.faults.set({ kind: 'http500' });
+    let failed: RecordedCall;
+    try {
+      ({ figures: failed } = await stats(h, 'stats 2026-11-01 2026-11-07', OPERATOR));
+    } finally {
+      h.simulator.faults.clear();
+    }
+    expect(textOf(failed)).toContain('The platform answered with an error instead of the statistics');
+    expect(since(h, 0, 'files.getUploadURLExternal')).toEqual([]);
+
+    const clickMark = await clickIn(h, failed, 'stats_retry');
+    const figures = await h.slack.waitForCall(
+      'response_url',
+      (call) => h.slack.calls().indexOf(call) >= clickMark,
+      WAIT_MS,
+    );
+    expect(figures.body.replace_original).toBe(true);
+    expect(textOf(figures)).toContain('Service desk, 2026-11-01 – 2026-11-07');
+    const completed = await h.slack.waitForCall(
+      'files.completeUploadExternal',
+      (call) => h.slack.calls().indexOf(call) >= clickMark,
+      WAIT_MS,
+    );
+    expect(completed.body.channel_id).toBe('D0OPERATOR');
+    expect(String(completed.body.initial_comment)).toContain('Questions a day, Nov 1 – Nov 7');
+    expect(h.slack.calls().indexOf(figures)).toBeLessThan(h.slack.calls().indexOf(completed));
+    // The chart in the DM is its own news: nothing more to the response_url.
+    expect(since(h, clickMark, 'response_url')).toEqual([figures]);
+  });
+
+  it('ends the Home’s Statistics view on the operator’s today, as /cs stats does', async () => {
+    const h = harness();
+    const utcToday = todayIn('UTC', new Date());
+    // Fourteen hours ahead of UTC or twelve behind: one of them is on another date than UTC now.
+    const zone = ['Pacific/Kiritimati', 'Etc/GMT+12'].find(
+      (candidate) => todayIn(candidate, new Date()) !== utcToday,
+    );
+    if (!zone) throw new Error('no zone on another date than UTC');
+    h.slack.setUser(OPERATOR_FAR, { displayName: 'Farah', locale: 'en-US', timeZone: zone });
+    const mark = h.slack.calls().length;
+    await sendInteraction(h.url, SIGNING_SECRET, homeStatisticsClick(OPERATOR_FAR));
+    const figures = await h.slack.waitForCall(
+      'views.update',
+      (call) =>
+        h.slack.calls().indexOf(call) >= mark && JSON.stringify(viewOf(call)).includes('Total messages'),
+      WAIT_MS,
+    );
+    expect(JSON.stringify(viewOf(figures))).toContain(`– ${todayIn(zone, new Date())}*`);
+    // Its chart follows; waited for, so that no update of this view lands in the next test.
+    await h.slack.waitForCall(
+      'views.update',
+      (call) => h.slack.calls().indexOf(call) >= mark && JSON.stringify(viewOf(call)).includes('slack_file'),
+      WAIT_MS,
+    );
   });
 
   it('writes the chart in the operator’s language', async () => {
@@ -349,23 +436,7 @@ describe('/cs stats with a chart', () => {
     expect(textOf(note)).toContain('The chart could not be made this time; the figures above stand.');
     expect(since(h, mark, 'files.completeUploadExternal')).toEqual([]);
 
-    const button = buttonOf(note, 'stats_chart_retry');
-    const clickMark = h.slack.calls().length;
-    const clicked = await sendInteraction(
-      h.url,
-      SIGNING_SECRET,
-      blockActionsPayload(
-        {
-          user: OPERATOR,
-          channel: IDS.channel,
-          actions: [
-            { action_id: button.actionId, block_id: button.blockId, value: button.value, text: button.text },
-          ],
-        },
-        { response_url: h.slack.responseUrl('chart-retry') },
-      ),
-    );
-    expect(clicked.status).toBe(200);
+    const clickMark = await clickIn(h, note, 'stats_chart_retry');
     const replaced = await h.slack.waitForCall(
       'response_url',
       (call) => h.slack.calls().indexOf(call) >= clickMark,

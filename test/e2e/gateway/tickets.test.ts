@@ -694,7 +694,7 @@ describe('the Home tab’s buttons to the tickets and statistics views', () => {
     );
   }
 
-  it('tells a platform failure in the statistics view with Try again, which fills the view once the platform is back', async () => {
+  it('tells a platform failure in the statistics view with Try again, which fills the view and its charts once the platform is back', async () => {
     const h = harness();
     let failed: RecordedCall;
     let viewId: string;
@@ -741,6 +741,13 @@ describe('the Home tab’s buttons to the tickets and statistics views', () => {
       10_000,
     );
     expect(filled.body.view_id).toBe(viewId);
+    // The charts follow the figures that came back, as when the view first opened.
+    const charted = await h.slack.waitForCall(
+      'views.update',
+      (call) => JSON.stringify(viewOf(call)).includes('slack_file'),
+      20_000,
+    );
+    expect(JSON.stringify(viewOf(charted))).toContain('Total messages');
     // Reading again is said at once, in the same view, before the figures replace it.
     const updates = h.slack.calls('views.update').slice(updatesBefore);
     expect(JSON.stringify(viewOf(updates[0] as RecordedCall))).toContain('Reading the last 7 days');

@@ -61,7 +61,11 @@ function gatewayWith(maxQuestionLength: number): SlackRoomKit {
     }),
     stores,
     sources: {
-      platform: { getSessionMessageStatistics: unused, getHumanSatisfactionStatistics: unused },
+      platform: {
+        listTickets: unused,
+        getSessionMessageStatistics: unused,
+        getHumanSatisfactionStatistics: unused,
+      },
       platformOf: () => ({
         listTickets: unused,
         listAgents: unused,

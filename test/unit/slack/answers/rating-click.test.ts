@@ -69,6 +69,17 @@ describe('rating click listener', () => {
     expect(await f.deps.ratingDays.read(IDS.team, [today])).toEqual([{ up: 0, down: 1 }]);
   });
 
+  it('counts the rating under the workspace that gave the answer, not the rater’s (a shared channel)', async () => {
+    const host = 'T0HOST';
+    const f = fakes({ rateOutcome: { kind: 'rated', rating: 1, context: { ...context, workspace: host } } });
+    await ratingClickListener(f.deps)(
+      clickArgs(ratingClick(encodeRatingValue({ contextKey: 'ctx-1', rating: 1 })), f.client),
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await f.deps.ratingDays.read(host, [today])).toEqual([{ up: 1, down: 0 }]);
+    expect(await f.deps.ratingDays.read(IDS.team, [today])).toEqual([{ up: 0, down: 0 }]);
+  });
+
   it('shows the rating even when it cannot be counted, and logs why', async () => {
     const f = fakes({ rateOutcome: { kind: 'rated', rating: 1, context } });
     const deps = {
