@@ -443,7 +443,7 @@ describe('/cs stats with a chart', () => {
       WAIT_MS,
     );
     expect(replaced.body.replace_original).toBe(true);
-    expect(textOf(replaced)).toContain('The chart of questions a day is in your DM with me.');
+    expect(textOf(replaced)).toContain('The charts are in your DM with me.');
     const completed = since(h, clickMark, 'files.completeUploadExternal');
     expect(completed).toHaveLength(1);
     expect(h.slack.calls().indexOf(completed[0] as RecordedCall)).toBeLessThan(

@@ -626,9 +626,7 @@ describe('the Home tab’s buttons to the tickets and statistics views', () => {
     );
     const updates = h.slack.calls('views.update');
     // The figures at once with a line saying the chart is on its way, then the chart in its place.
-    expect(JSON.stringify(viewOf(updates[0] as RecordedCall))).toContain(
-      'Drawing the chart of questions a day',
-    );
+    expect(JSON.stringify(viewOf(updates[0] as RecordedCall))).toContain('Drawing the charts…');
     expect(updates.every((call) => call.body.view_id === openedViewId(open))).toBe(true);
     expect(updates.at(-1)).toBe(withChart);
 
@@ -663,7 +661,7 @@ describe('the Home tab’s buttons to the tickets and statistics views', () => {
     expect(h.slack.calls('files.completeUploadExternal')).toHaveLength(uploads);
   });
 
-  it('says the chart is in the DM when Slack will not show its file in the view', async () => {
+  it('says the charts are in the DM when Slack will not show their files in the view', async () => {
     const h = harness();
     h.slack.setHandler('views.update', (call) =>
       JSON.stringify(viewOf(call)).includes('slack_file')
@@ -677,7 +675,7 @@ describe('the Home tab’s buttons to the tickets and statistics views', () => {
     await sendInteraction(h.url, SIGNING_SECRET, homeClick('home_open_statistics'));
     const told = await h.slack.waitForCall(
       'views.update',
-      (call) => JSON.stringify(viewOf(call)).includes('is in your DM with me'),
+      (call) => JSON.stringify(viewOf(call)).includes('are in your DM with me'),
       20_000,
     );
     expect(JSON.stringify(viewOf(told))).toContain('Total messages');
