@@ -12,6 +12,7 @@ import { type FakeSlackApi, type RecordedCall, startFakeSlackApi } from '../../s
 import { BOT_TOKEN, SIGNING_SECRET, textOf } from '../../support/gateway-harness.js';
 import type { LogRecord } from '../../support/log-sink.js';
 import { deleteKeysWithPrefix, startRedisOnFreePort, stopRedis } from '../../support/redis-server.js';
+import { ticketsCreatedIn } from '../../support/simulator-tickets.js';
 import { IDS } from '../../support/slack-payloads.js';
 import { startTestGateway } from '../../support/test-gateway.js';
 import { waitFor } from '../../support/wait.js';
@@ -169,17 +170,40 @@ describe('the statistics digest of a gateway installed in one workspace, with it
     await deleteKeysWithPrefix(keyPrefix);
   }, 30_000);
 
-  it('puts 👍/👎 a day under the questions in the digest’s thread, both in one upload', async () => {
+  it('puts 👍/👎 a day and the tickets under the questions in the digest’s thread, the three in one upload', async () => {
     const [shared] = slack.calls('files.completeUploadExternal');
     const posts = slack.calls('chat.postMessage').filter((call) => call.body.channel === DIGEST_CHANNEL);
     expect(posts.map((post) => String(post.response?.ts))).toContain(String(shared?.body.thread_ts));
-    expect((shared?.response?.files as unknown[] | undefined)?.length).toBe(2);
+    // In order, the tickets third.
+    const names = (shared?.response?.files as Array<{ name: string }> | undefined)?.map((file) => file.name);
+    expect(names).toEqual([
+      expect.stringMatching(/^questions-/),
+      expect.stringMatching(/^ratings-/),
+      expect.stringMatching(/^tickets-/),
+    ]);
     const asked = slack.calls('files.getUploadURLExternal');
     const ratings = asked.filter((call) => String(call.body.filename).startsWith('ratings-'));
     expect(ratings.length).toBeGreaterThanOrEqual(1);
     for (const call of ratings) {
       expect(String(call.body.alt_text)).toMatch(
         /^Chart of answers rated a day, .+Total 1 helpful, 1 not helpful; 50% helpful\.$/,
+      );
+    }
+  });
+
+  it('counts each ticket on its day in DIGEST_TIME_ZONE, having no operator whose zone to take', async () => {
+    const tickets = slack
+      .calls('files.getUploadURLExternal')
+      .filter((call) => String(call.body.filename).startsWith('tickets-'));
+    expect(tickets.length).toBeGreaterThanOrEqual(1);
+    for (const call of tickets) {
+      const [, from = '', to = ''] =
+        /^tickets-(\d{4}-\d{2}-\d{2})-(\d{4}-\d{2}-\d{2})\.png$/.exec(String(call.body.filename)) ?? [];
+      const held = await ticketsCreatedIn(simulator.url, { from, to, offset: '+08:00' });
+      expect(String(call.body.alt_text)).toMatch(
+        new RegExp(
+          `^Chart of tickets opened a day by handling group, .+: total ${held.length.toLocaleString('en')}; `,
+        ),
       );
     }
   });
