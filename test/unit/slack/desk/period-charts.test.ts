@@ -15,6 +15,14 @@ import { declaredNamespaces } from '../../../../src/stores/stores.js';
 
 const logger = createLogger({ level: 'silent' });
 
+/** A request of workspace T1, in English and UTC unless said. */
+function requestOf(
+  period: { from: string; to: string },
+  { locale = 'en', timeZone = 'UTC' }: { locale?: 'en' | 'zh-CN'; timeZone?: string } = {},
+) {
+  return { workspace: 'T1', locale, period, timeZone };
+}
+
 /** The last 7 days: the simulator's tickets are the recent months' (a week long ago may hold none). */
 function lastWeek(): { from: string; to: string } {
   const asked = periodOf([], new Date());
@@ -58,7 +66,7 @@ describe('the charts of a period', () => {
   it('draws the questions, then the ratings once the workspace’s answers were rated, then the tickets, each a PNG with its alt text', async () => {
     const drawn = pieces();
     const week = lastWeek();
-    const request = { workspace: 'T1', locale: 'en' as const, period: week, timeZone: 'UTC' };
+    const request = requestOf(week);
     const unrated = await drawPeriodCharts(drawn, platform, request, logger);
     expect(unrated.map((chart) => chart.kind)).toEqual(['drawn', 'empty', 'drawn']);
 
@@ -81,12 +89,7 @@ describe('the charts of a period', () => {
   });
 
   it('draws none past 31 days, saying so for each', async () => {
-    const request = {
-      workspace: 'T1',
-      locale: 'en' as const,
-      period: { from: '2026-09-01', to: '2026-10-31' },
-      timeZone: 'UTC',
-    };
+    const request = requestOf({ from: '2026-09-01', to: '2026-10-31' });
     const charts = await drawPeriodCharts(pieces(), platform, request, logger);
     expect(charts).toEqual([
       { kind: 'too_long', maxDays: 31 },
@@ -116,12 +119,7 @@ describe('the charts of a period', () => {
       },
     };
     const drawn = pieces(counting);
-    const request = {
-      workspace: 'T1',
-      locale: 'zh-CN' as const,
-      period: lastWeek(),
-      timeZone: 'Asia/Shanghai',
-    };
+    const request = requestOf(lastWeek(), { locale: 'zh-CN', timeZone: 'Asia/Shanghai' });
     const first = await drawPeriodCharts(drawn, platform, request, logger);
     const again = await drawPeriodCharts(drawn, platform, request, logger);
     expect(first[2]).toMatchObject({ kind: 'drawn', chart: { title: '每日新建工单（按处理组）' } });
@@ -131,7 +129,7 @@ describe('the charts of a period', () => {
 
   it('leaves the tickets chart out when the ticket list fails, and says why, the other charts drawn', async () => {
     simulator.faults.set({ kind: 'code', code: '1001', actions: ['getTicketInfoList'] });
-    const request = { workspace: 'T1', locale: 'en' as const, period: lastWeek(), timeZone: 'UTC' };
+    const request = requestOf(lastWeek());
     const charts = await drawPeriodCharts(pieces(), platform, request, logger);
     expect(charts[2]).toEqual({ kind: 'failed', ticketsMissing: 'refused' });
     const shown = chartsToShow(charts);
@@ -141,18 +139,13 @@ describe('the charts of a period', () => {
 
   it('tells a ticket list read but not drawn as a drawing, not as the platform', async () => {
     const failing = { ...pieces().chartDrawer, drawTickets: () => Promise.reject(new Error('no')) };
-    const request = { workspace: 'T1', locale: 'en' as const, period: lastWeek(), timeZone: 'UTC' };
+    const request = requestOf(lastWeek());
     const charts = await drawPeriodCharts(pieces(failing), platform, request, logger);
     expect(charts[2]).toEqual({ kind: 'failed', ticketsMissing: 'drawing' });
   });
 
   it('draws no tickets chart for a week without tickets', async () => {
-    const request = {
-      workspace: 'T1',
-      locale: 'en' as const,
-      period: { from: '2020-01-06', to: '2020-01-12' },
-      timeZone: 'UTC',
-    };
+    const request = requestOf({ from: '2020-01-06', to: '2020-01-12' });
     const charts = await drawPeriodCharts(pieces(), platform, request, logger);
     expect(charts[2]).toEqual({ kind: 'empty' });
   });
