@@ -69,7 +69,7 @@ describe('the Dockerfile', () => {
     }
   });
 
-  it('installs no dev dependencies in the final stage and copies only the compiled code into it', () => {
+  it('installs no dev dependencies in the final stage and copies only the compiled code (and a font) into it', () => {
     const installs = commandsOf(imageStage).filter(isNpmInstall);
     expect(installs).not.toEqual([]);
     for (const install of installs) expect(install).toContain('--omit=dev');
@@ -84,7 +84,11 @@ describe('the Dockerfile', () => {
           jsonStrings(copy).length > 0 ? jsonStrings(copy) : copy.getArguments().map((a) => a.getValue());
         return from ? [{ from, sources: words.slice(0, -1) }] : [];
       });
-    expect(fromStages).toEqual([{ from: builderNames[0], sources: ['/app/dist'] }]);
+    expect(fromStages).toEqual([
+      { from: builderNames[0], sources: ['/app/dist'] },
+      // The charts' fallback for Chinese text from the platform: one font file, not the package.
+      { from: 'fonts', sources: ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'] },
+    ]);
     for (const { sources } of fromStages) {
       for (const source of sources) expect(source).not.toMatch(/node_modules/);
     }
