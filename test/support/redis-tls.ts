@@ -79,7 +79,7 @@ export async function makeTlsFiles(): Promise<TlsFiles> {
 }
 
 /** redis-server's settings for TLS alone on `port`: no plain TCP port, clients not asked for certificates. */
-function tlsOnly(files: TlsFiles, port: number): string[] {
+export function tlsOnly(files: TlsFiles, port: number): string[] {
   return [
     '--port',
     '0',

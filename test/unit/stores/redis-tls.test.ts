@@ -13,6 +13,7 @@ import {
   startTlsSentinel,
   type TlsFiles,
   type TlsRedis,
+  tlsOnly,
 } from '../../support/redis-tls.js';
 import { waitFor } from '../../support/wait.js';
 
@@ -95,20 +96,7 @@ describe('a primary behind Sentinel on TLS alone', () => {
 describe('a rediss:// REDIS_URL', () => {
   it('trusts the private CA given beside the URL', async () => {
     const port = await freePort();
-    const child = await startRedis(port, [
-      '--port',
-      '0',
-      '--tls-port',
-      String(port),
-      '--tls-cert-file',
-      files.certFile,
-      '--tls-key-file',
-      files.keyFile,
-      '--tls-ca-cert-file',
-      files.caFile,
-      '--tls-auth-clients',
-      'no',
-    ]);
+    const child = await startRedis(port, tlsOnly(files, port));
     try {
       const connection = await connected({
         kind: 'url',
