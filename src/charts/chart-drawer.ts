@@ -4,9 +4,6 @@ import { createRequire } from 'node:module';
 import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { DailyComparison } from './daily-comparison.js';
-import type { DailyRatingsChart } from './daily-ratings.js';
-import type { DailyTicketsChart } from './daily-tickets.js';
 import type { ChartImage } from './draw.js';
 import type { ChartDrawing, DrawReply, DrawRequest } from './draw-worker.js';
 
@@ -37,19 +34,7 @@ export class ChartDrawer {
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
 
-  draw(chart: DailyComparison): Promise<ChartImage> {
-    return this.#draw({ kind: 'comparison', chart });
-  }
-
-  drawRatings(chart: DailyRatingsChart): Promise<ChartImage> {
-    return this.#draw({ kind: 'ratings', chart });
-  }
-
-  drawTickets(chart: DailyTicketsChart): Promise<ChartImage> {
-    return this.#draw({ kind: 'tickets', chart });
-  }
-
-  #draw(drawing: ChartDrawing): Promise<ChartImage> {
+  draw(drawing: ChartDrawing): Promise<ChartImage> {
     const worker = this.#started();
     const id = this.#nextId++;
     return new Promise<ChartImage>((resolve, reject) => {

@@ -209,8 +209,6 @@ export function fakes(
     charts: new ChartCache(),
     chartDrawer: {
       draw: () => Promise.reject(new Error('no charts in this test')),
-      drawRatings: () => Promise.reject(new Error('no charts in this test')),
-      drawTickets: () => Promise.reject(new Error('no charts in this test')),
     },
     chartFiles: new WeakMap(),
     ratingDays: namespaces.dailyRatings,

@@ -1,6 +1,7 @@
 // The charts of a period for a workspace, in the order every place shows them: `/cs stats`, the
 // Home's Statistics view and the digest each draw this one list.
 import type { ChartImage } from '../../charts/draw.js';
+import type { ChartDrawing } from '../../charts/draw-worker.js';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
@@ -105,6 +106,15 @@ export function chartFile({ chart, image }: DrawnChart) {
   return { file: image.png, filename: chart.filename, title: chart.title, alt_text: chart.altText };
 }
 
+/** The workspace's image of `drawing`: drawn on the worker once for the same inputs, then from the cache. */
+function imageOf(
+  pieces: Pick<ChartPieces, 'charts' | 'chartDrawer'>,
+  workspace: string,
+  drawing: ChartDrawing,
+): Promise<ChartImage> {
+  return pieces.charts.image({ workspace, drawing }, () => pieces.chartDrawer.draw(drawing));
+}
+
 /** Questions a day from the workspace's platform, and the share the gateway counted unanswered beside them. */
 const drawQuestions: ChartOfPeriod = async (pieces, api, request, logger) => {
   const { workspace, locale, period, requestId } = request;
@@ -119,9 +129,7 @@ const drawQuestions: ChartOfPeriod = async (pieces, api, request, logger) => {
   }
   const chart = questionsChart(locale, { ...daily.series, unanswered });
   try {
-    const image = await pieces.charts.image({ workspace, chart: chart.drawing }, () =>
-      pieces.chartDrawer.draw(chart.drawing),
-    );
+    const image = await imageOf(pieces, workspace, { kind: 'comparison', chart: chart.drawing });
     return { kind: 'drawn', chart, image };
   } catch (error) {
     logger.error({ ...errorFields(error), period }, 'statistics chart could not be drawn');
@@ -154,9 +162,7 @@ const drawRatings: ChartOfPeriod = async (pieces, _api, request, logger) => {
   try {
     const chart = ratingsChart(locale, await dailyCounts(pieces.ratingDays, workspace, period));
     if (!chart) return { kind: 'empty' };
-    const image = await pieces.charts.image({ workspace, ratings: chart.drawing }, () =>
-      pieces.chartDrawer.drawRatings(chart.drawing),
-    );
+    const image = await imageOf(pieces, workspace, { kind: 'ratings', chart: chart.drawing });
     return { kind: 'drawn', chart, image };
   } catch (error) {
     logger.warn({ ...errorFields(error), period }, 'ratings chart not drawn');
@@ -179,9 +185,7 @@ const drawTickets: ChartOfPeriod = async (pieces, api, request, logger) => {
   const chart = ticketsChart(locale, read.series);
   if (!chart) return { kind: 'empty' };
   try {
-    const image = await pieces.charts.image({ workspace, tickets: chart.drawing }, () =>
-      pieces.chartDrawer.drawTickets(chart.drawing),
-    );
+    const image = await imageOf(pieces, workspace, { kind: 'tickets', chart: chart.drawing });
     return { kind: 'drawn', chart, image };
   } catch (error) {
     logger.error({ ...errorFields(error), period }, 'tickets chart could not be drawn');

@@ -16,7 +16,7 @@ export interface DeskPieces {
   /** The statistics charts already drawn, shared by every operator of this gateway. */
   charts: ChartCache;
   /** Draws them on a thread of their own. */
-  chartDrawer: Pick<ChartDrawer, 'draw' | 'drawRatings' | 'drawTickets'>;
+  chartDrawer: Pick<ChartDrawer, 'draw'>;
   /** 👍/👎 a day per workspace, as the answers room counts them. */
   ratingDays: Pick<DailyCountStore<RatingField>, 'read'>;
   /** Questions asked and left unanswered a day per workspace, as the conversation counts them. */

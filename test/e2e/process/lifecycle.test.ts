@@ -215,11 +215,14 @@ describe('node dist/main.js, the production entry', () => {
     const { ChartDrawer } = (await import(compiled)) as typeof import('../../../src/charts/chart-drawer.js');
     const drawer = new ChartDrawer();
     const image = await drawer.draw({
-      title: '每日提问',
-      labels: ['11月27日', '11月28日'],
-      locale: 'zh-CN',
-      current: { name: '本期', values: [12, 9] },
-      previous: { name: '上一期', values: [10, 9] },
+      kind: 'comparison',
+      chart: {
+        title: '每日提问',
+        labels: ['11月27日', '11月28日'],
+        locale: 'zh-CN',
+        current: { name: '本期', values: [12, 9] },
+        previous: { name: '上一期', values: [10, 9] },
+      },
     });
     expect(image.png.subarray(1, 4).toString('latin1')).toBe('PNG');
   });

@@ -14,14 +14,17 @@ const chart = {
 describe('the chart drawer', () => {
   it('draws on its worker thread and gives back the PNG', async () => {
     const drawer = new ChartDrawer();
-    const image = await drawer.draw(chart);
+    const image = await drawer.draw({ kind: 'comparison', chart });
     expect(image.png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect([image.width, image.height]).toEqual([
       DAILY_CHART_SIZE.width * DAILY_CHART_SIZE.scale,
       DAILY_CHART_SIZE.height * DAILY_CHART_SIZE.scale,
     ]);
     // Two more at once, on the same worker: each answered with its own.
-    const [a, b] = await Promise.all([drawer.draw(chart), drawer.draw({ ...chart, labels: ['a', 'b'] })]);
+    const [a, b] = await Promise.all([
+      drawer.draw({ kind: 'comparison', chart }),
+      drawer.draw({ kind: 'comparison', chart: { ...chart, labels: ['a', 'b'] } }),
+    ]);
     expect(a.png.equals(image.png)).toBe(true);
     expect(b.png.equals(image.png)).toBe(false);
   });

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChartCache } from '../../../../src/charts/chart-cache.js';
 import { ChartDrawer } from '../../../../src/charts/chart-drawer.js';
-import type { DailyTicketsChart } from '../../../../src/charts/daily-tickets.js';
+import type { ChartDrawing } from '../../../../src/charts/draw-worker.js';
 import { createLogger } from '../../../../src/logging/logger.js';
 import { PlatformClient, StaticTokenProvider } from '../../../../src/platform/index.js';
 import { periodOf } from '../../../../src/service-desk/statistics.js';
@@ -52,7 +52,7 @@ describe('the charts of a period', () => {
 
   afterEach(() => simulator.faults.clear());
 
-  function pieces(chartDrawer: Pick<ChartDrawer, 'draw' | 'drawRatings' | 'drawTickets'> = drawer) {
+  function pieces(chartDrawer: Pick<ChartDrawer, 'draw'> = drawer) {
     const namespaces = declaredNamespaces(memoryNamespaces({ maxEntries: 100 }), 60);
     return {
       charts: new ChartCache(),
@@ -111,11 +111,9 @@ describe('the charts of a period', () => {
   it('draws the same tickets once, titled in the reader’s language', async () => {
     const titles: string[] = [];
     const counting = {
-      draw: drawer.draw.bind(drawer),
-      drawRatings: drawer.drawRatings.bind(drawer),
-      drawTickets: (chart: DailyTicketsChart) => {
-        titles.push(chart.title);
-        return drawer.drawTickets(chart);
+      draw: (drawing: ChartDrawing) => {
+        if (drawing.kind === 'tickets') titles.push(drawing.chart.title);
+        return drawer.draw(drawing);
       },
     };
     const drawn = pieces(counting);
@@ -138,7 +136,10 @@ describe('the charts of a period', () => {
   });
 
   it('tells a ticket list read but not drawn as a drawing, not as the platform', async () => {
-    const failing = { ...pieces().chartDrawer, drawTickets: () => Promise.reject(new Error('no')) };
+    const failing = {
+      draw: (drawing: ChartDrawing) =>
+        drawing.kind === 'tickets' ? Promise.reject(new Error('no')) : drawer.draw(drawing),
+    };
     const request = requestOf(lastWeek());
     const charts = await drawPeriodCharts(pieces(failing), platform, request, logger);
     expect(charts[2]).toEqual({ kind: 'failed', ticketsMissing: 'drawing' });
