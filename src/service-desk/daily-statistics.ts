@@ -11,6 +11,12 @@ import { inBatches } from './tickets.js';
 /** A month and a day: a 30-day chart beside its previous 30 days is 62 calls, and longer is no glance. */
 export const CHART_DAYS_MAX = 31;
 
+/** The refusal of a period longer than a chart draws; undefined for one it draws. */
+export function tooLongForAChart(period: Period): { kind: 'too_long'; maxDays: number } | undefined {
+  const longer = daysBetween(period.from, period.to) + 1 > CHART_DAYS_MAX;
+  return longer ? { kind: 'too_long', maxDays: CHART_DAYS_MAX } : undefined;
+}
+
 export interface DailySeries {
   period: Period;
   previous: Period;
@@ -59,8 +65,9 @@ export async function dailyQuestions(
   period: Period,
   scope: { requestId?: string } = {},
 ): Promise<DailyResult> {
+  const tooLong = tooLongForAChart(period);
+  if (tooLong) return tooLong;
   const length = daysBetween(period.from, period.to) + 1;
-  if (length > CHART_DAYS_MAX) return { kind: 'too_long', maxDays: CHART_DAYS_MAX };
   const previous = previousPeriod(period);
   const days = Array.from({ length }, (_, index) => addDays(period.from, index));
   const earlier = Array.from({ length }, (_, index) => addDays(previous.from, index));

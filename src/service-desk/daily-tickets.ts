@@ -2,7 +2,7 @@
 
 import type { Ticket } from '../platform/schemas.js';
 import { addDays, daysBetween, todayIn } from '../util/time-zone.js';
-import { CHART_DAYS_MAX } from './daily-statistics.js';
+import { tooLongForAChart } from './daily-statistics.js';
 import type { DeskFailureKind } from './platform-failure.js';
 import type { Period } from './statistics.js';
 import { allTickets, type TicketsApi } from './tickets.js';
@@ -41,9 +41,8 @@ export async function dailyTickets(
   timeZone: string,
   scope: { requestId?: string } = {},
 ): Promise<TicketSeriesResult> {
-  if (daysBetween(period.from, period.to) + 1 > CHART_DAYS_MAX) {
-    return { kind: 'too_long', maxDays: CHART_DAYS_MAX };
-  }
+  const tooLong = tooLongForAChart(period);
+  if (tooLong) return tooLong;
   const filter = { ...period, timeZone, statuses: [], sources: [] };
   // As many as a CSV holds: past that the oldest days are left unknown rather than drawn short.
   const read = await allTickets(api, filter, scope);

@@ -7,15 +7,14 @@ import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
 import { dailyCounts } from '../../service-desk/daily-counts.js';
 import {
-  CHART_DAYS_MAX,
   dailyQuestions,
+  tooLongForAChart,
   type UnansweredShares,
   unansweredShares,
 } from '../../service-desk/daily-statistics.js';
 import { dailyTickets } from '../../service-desk/daily-tickets.js';
 import { type Period, previousPeriod, type StatisticsApi } from '../../service-desk/statistics.js';
 import type { TicketsApi } from '../../service-desk/tickets.js';
-import { daysBetween } from '../../util/time-zone.js';
 import {
   type QuestionsChart,
   questionsChart,
@@ -74,10 +73,8 @@ export function drawPeriodCharts(
 ): Promise<PeriodChart[]> {
   // The questions lead: without them no chart is shown (chartsToShow). A new chart is one more line.
   const charts: readonly ChartOfPeriod[] = [drawQuestions, drawRatings, drawTickets];
-  const { period } = request;
-  if (daysBetween(period.from, period.to) + 1 > CHART_DAYS_MAX) {
-    return Promise.resolve(charts.map(() => ({ kind: 'too_long', maxDays: CHART_DAYS_MAX })));
-  }
+  const tooLong = tooLongForAChart(request.period);
+  if (tooLong) return Promise.resolve(charts.map(() => tooLong));
   return Promise.all(charts.map((draw) => draw(pieces, api, request, logger)));
 }
 
