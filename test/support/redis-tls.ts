@@ -155,14 +155,28 @@ export async function startTlsCluster(files: TlsFiles): Promise<TlsRedis> {
 }
 
 async function clusterState(files: TlsFiles, node: RedisNode): Promise<string | undefined> {
-  const client = createClient({
-    RESP: 2,
-    socket: { ...node, tls: true, ca: files.ca, reconnectStrategy: false },
-  });
+  return askOverTls(
+    files,
+    node,
+    async (client) => /cluster_state:(\w+)/.exec(await client.clusterInfo())?.[1],
+  );
+}
+
+function tlsClient(files: TlsFiles, node: RedisNode) {
+  return createClient({ RESP: 2, socket: { ...node, tls: true, ca: files.ca, reconnectStrategy: false } });
+}
+
+/** `ask`'s answer from a TLS client of `node`, or undefined when it cannot be reached or fails. */
+async function askOverTls<T>(
+  files: TlsFiles,
+  node: RedisNode,
+  ask: (client: ReturnType<typeof tlsClient>) => Promise<T>,
+): Promise<T | undefined> {
+  const client = tlsClient(files, node);
   client.on('error', () => undefined);
   try {
     await client.connect();
-    return /cluster_state:(\w+)/.exec(await client.clusterInfo())?.[1];
+    return await ask(client);
   } catch {
     return undefined;
   } finally {
@@ -203,18 +217,8 @@ export async function startTlsSentinel(files: TlsFiles, name: string): Promise<T
 }
 
 async function primaryKnown(files: TlsFiles, node: RedisNode, name: string): Promise<boolean> {
-  const client = createClient({
-    RESP: 2,
-    socket: { ...node, tls: true, ca: files.ca, reconnectStrategy: false },
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    const reply = await client.sendCommand(['SENTINEL', 'GET-MASTER-ADDR-BY-NAME', name]);
-    return Array.isArray(reply) && reply.length === 2;
-  } catch {
-    return false;
-  } finally {
-    client.destroy();
-  }
+  const reply = await askOverTls(files, node, (client) =>
+    client.sendCommand(['SENTINEL', 'GET-MASTER-ADDR-BY-NAME', name]),
+  );
+  return Array.isArray(reply) && reply.length === 2;
 }
