@@ -28,6 +28,9 @@ interface FramedChart {
   locale: string;
 }
 
+/** Up to this many days, each is named: a week's labels fit side by side, which ECharts' estimate doubts. */
+const EVERY_DAY_NAMED_MAX = 7;
+
 /** A legend row's height, and the width one fills (the chart's 800 less its margins). */
 export const LEGEND_ROW = { height: 24, width: 770 } as const;
 
@@ -63,7 +66,11 @@ export function chartFrame(chart: FramedChart, right: number, legendRows = 1) {
     days: {
       type: 'category' as const,
       data: [...chart.labels],
-      axisLabel: { ...text, fontSize: 14 },
+      axisLabel: {
+        ...text,
+        fontSize: 14,
+        ...(chart.labels.length <= EVERY_DAY_NAMED_MAX ? { interval: 0 } : {}),
+      },
       axisLine: { lineStyle: { color: FRAME_COLOURS.text } },
       axisTick: { show: false },
     },

@@ -72,4 +72,35 @@ describe('the tickets-a-day chart', () => {
     };
     expect(inkIn(pixels, image.width, plot)).toBeGreaterThan(plot.width * 10);
   });
+
+  it('names each day of a week under its bar, in Chinese too', () => {
+    const labels = [
+      '11月22日周日',
+      '11月23日周一',
+      '11月24日周二',
+      '11月25日周三',
+      '11月26日周四',
+      '11月27日周五',
+      '11月28日周六',
+    ];
+    const week = {
+      ...chart,
+      labels,
+      groups: [{ name: 'IT', tone: 'group' as const, values: [3, 5, 4, 6, 2, 1, 1] }],
+    };
+    const image = drawChart(dailyTicketsOption(week), DAILY_CHART_SIZE);
+    const pixels = pixelsOf(image.png, image.width, image.height);
+    const { scale } = DAILY_CHART_SIZE;
+    // The plot spans the grid's 64 left and 40 right; each day's label sits under its band's middle.
+    const band = (DAILY_CHART_SIZE.width - 64 - 40) / labels.length;
+    const inkUnder = labels.map((_, day) =>
+      inkIn(pixels, image.width, {
+        left: Math.round((64 + band * (day + 0.5) - 20) * scale),
+        top: Math.round((DAILY_CHART_SIZE.height - 40) * scale),
+        width: 40 * scale,
+        height: 20 * scale,
+      }),
+    );
+    expect(inkUnder.filter((ink) => ink < 100)).toEqual([]);
+  });
 });
