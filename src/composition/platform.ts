@@ -8,7 +8,6 @@ import {
   StaticTokenProvider,
 } from '../platform/index.js';
 import type { AgentGroup } from '../service-desk/agent-groups.js';
-import { DEFAULT_SIMULATOR_TOKEN, SERVICE_GROUPS, startSimulator } from '../simulator/index.js';
 import type { Stores } from '../stores/stores.js';
 
 const DEMO_SYS_NUM = 'demo';
@@ -54,6 +53,8 @@ export async function choosePlatform(env: Env, deps: PlatformChoiceDeps): Promis
       close: async () => {},
     };
   }
+  // Loaded in demo mode alone: a configured platform never holds the simulator's knowledge base.
+  const { DEFAULT_SIMULATOR_TOKEN, SERVICE_GROUPS, startSimulator } = await import('../simulator/index.js');
   const simulator = await startSimulator({
     accessToken: DEFAULT_SIMULATOR_TOKEN,
     host: '127.0.0.1',
