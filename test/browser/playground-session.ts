@@ -91,3 +91,12 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 0);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
+
+/** An image's decoded size in the browser: a real PNG, not a broken image. */
+export function naturalSize(image: Locator): Promise<number[]> {
+  return image.evaluate((element) => {
+    // Evaluated in the page, where the element is an <img>; this file's types know no DOM.
+    const img = element as unknown as { naturalWidth: number; naturalHeight: number };
+    return [img.naturalWidth, img.naturalHeight];
+  });
+}
