@@ -2,10 +2,15 @@
 // the page opens its channel, and the digest's thread shows the week's three charts as images. Installed
 // in many workspaces, a workspace whose set-up names no digest channel is told so. Skipped when no
 // Chromium is installed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Playground, startPlayground } from '../../playground/playground.js';
-import { createLogger } from '../../src/logging/logger.js';
-import { appMessage, chromium, naturalSize, shot, usePlaygroundInChromium } from './playground-session.js';
+import { describe, expect, it } from 'vitest';
+import {
+  appMessage,
+  chromium,
+  naturalSize,
+  shot,
+  useAnotherPlayground,
+  usePlaygroundInChromium,
+} from './playground-session.js';
 
 const TEST_MS = 60_000;
 const OLIVIA = 'U0OLIVIA';
@@ -53,23 +58,12 @@ describe.skipIf(chromium.path === undefined)('the weekly digest in the playgroun
   );
 
   describe('installed in many workspaces', () => {
-    let workspaces: Playground | undefined;
-    beforeAll(async () => {
-      workspaces = await startPlayground({
-        port: 0,
-        logger: createLogger({ level: 'silent' }),
-        workspaces: true,
-      });
-    }, 60_000);
-    afterAll(async () => {
-      await workspaces?.close();
-    }, 30_000);
+    const workspaces = useAnotherPlayground({ workspaces: true });
 
     it(
       "says where to name the channel when the workspace's set-up names none",
       async () => {
-        if (!workspaces) throw new Error('the playground with two workspaces is not started');
-        const page = await session.openAs(ALICE, workspaces);
+        const page = await session.openAs(ALICE, workspaces());
         await page.getByRole('button', { name: POST_DIGEST }).click();
         await page
           .getByRole('alert')

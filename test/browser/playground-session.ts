@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { type Playground, startPlayground } from '../../playground/playground.js';
+import { type Playground, type PlaygroundOptions, startPlayground } from '../../playground/playground.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { findChromium, launchChromium } from './chromium.js';
 
@@ -71,6 +71,26 @@ export function usePlaygroundInChromium(options: { workspaces?: boolean } = {}):
       await page.locator('.app.ready').waitFor();
       return page;
     },
+  };
+}
+
+/**
+ * A second playground for a describe's tests, started before them and closed after (its own settings,
+ * the same Chromium): the getter throws until it has started.
+ */
+export function useAnotherPlayground(
+  options: Pick<PlaygroundOptions, 'gatewayEnv' | 'workspaces'>,
+): () => Playground {
+  let another: Playground | undefined;
+  beforeAll(async () => {
+    another = await startPlayground({ port: 0, logger: createLogger({ level: 'silent' }), ...options });
+  }, 60_000);
+  afterAll(async () => {
+    await another?.close();
+  }, 30_000);
+  return () => {
+    if (another === undefined) throw new Error('the second playground is not started');
+    return another;
   };
 }
 

@@ -1,15 +1,14 @@
 // The /cs stats charts in real Chromium: the figures, then the charts shown as images in the
 // operator's DM with their alt text, as Slack shows an uploaded PNG. Skipped when no Chromium is installed.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Playground, startPlayground } from '../../playground/playground.js';
-import { createLogger } from '../../src/logging/logger.js';
+import { describe, expect, it } from 'vitest';
 import {
   appMessage,
   chromium,
   naturalSize,
   shot,
   type,
+  useAnotherPlayground,
   usePlaygroundInChromium,
 } from './playground-session.js';
 
@@ -163,23 +162,12 @@ describe.skipIf(chromium.path === undefined)('the statistics chart in the playgr
   );
 
   describe('for a Chinese operator', () => {
-    let chinese: Playground | undefined;
-    beforeAll(async () => {
-      chinese = await startPlayground({
-        port: 0,
-        logger: createLogger({ level: 'silent' }),
-        gatewayEnv: { OPERATOR_USER_IDS: `${OLIVIA},${WANG_FANG}` },
-      });
-    }, 60_000);
-    afterAll(async () => {
-      await chinese?.close();
-    }, 30_000);
+    const chinese = useAnotherPlayground({ gatewayEnv: { OPERATOR_USER_IDS: `${OLIVIA},${WANG_FANG}` } });
 
     it(
       'writes the chart and its alt text in Chinese',
       async () => {
-        if (!chinese) throw new Error('the Chinese playground is not started');
-        const page = await session.openAs(WANG_FANG, chinese);
+        const page = await session.openAs(WANG_FANG, chinese());
         // The page speaks her language too: its composer is 消息.
         await type(page, '/cs stats', '消息');
         await appMessage(page, '客服数据，').waitFor();
@@ -197,8 +185,7 @@ describe.skipIf(chromium.path === undefined)('the statistics chart in the playgr
     it(
       "shows the three charts in Chinese in the Home's Statistics view once she rated an answer",
       async () => {
-        if (!chinese) throw new Error('the Chinese playground is not started');
-        const page = await session.openAs(WANG_FANG, chinese);
+        const page = await session.openAs(WANG_FANG, chinese());
         await type(page, '忘记密码怎么办？', '消息');
         const answer = appMessage(page, /./)
           .filter({ has: page.getByRole('button', { name: '这个回答有帮助' }) })
