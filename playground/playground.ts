@@ -15,6 +15,8 @@ import {
   startSimulator,
 } from '../src/simulator/index.js';
 import { writeChannelSettings } from '../src/stores/sqlite.js';
+import { writeDemoRatings } from './demo-ratings.js';
+import { postDigestNow } from './digest-control.js';
 import { GatewayRequests } from './gateway-requests.js';
 import { startGlobexPlatform } from './globex-platform.js';
 import { type InstallRoutes, installRoutes } from './install-routes.js';
@@ -108,6 +110,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     const routes = distributed ? installRoutes({ oauth, spaces, gatewayUrl: () => gatewayUrl }) : undefined;
     const globex = distributed ? await startGlobexPlatform() : undefined;
     if (globex) closers.push(() => globex.simulator.close());
+    let running: Gateway | undefined;
     const server = await startPlaygroundServer({
       spaces: [acme, ...spaces.slice(1)],
       distributed: routes,
@@ -118,6 +121,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
         if (kind === 'none') platform.faults.clear();
         else platform.faults.set(FAULTS[kind]);
       },
+      postDigest: async (space) =>
+        running ? postDigestNow(running, space) : { ok: false, error: 'the gateway is still starting' },
     });
     origin = server.origin;
     closers.push(() => server.close());
@@ -157,7 +162,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
         .join(','),
       // A channel is one workspace's: installed in many, each workspace names its review channel and
       // its digest's in its Home set-up instead.
-      ...(distributed ? { DIGEST_SCHEDULE: '0 9 * * 1' } : { REVIEW_CHANNEL_ID: REVIEW_CHANNEL }),
+      DIGEST_SCHEDULE: '0 9 * * 1',
+      ...(distributed ? {} : { REVIEW_CHANNEL_ID: REVIEW_CHANNEL, DIGEST_CHANNEL_ID: REVIEW_CHANNEL }),
       // The platform cannot list its groups: the demo names the simulator's, for /cs agents.
       AGENT_GROUPS: SERVICE_GROUPS.map((group) => `${group.groupId}=${group.groupName}`).join(','),
       SHUTDOWN_GRACE_SECONDS: '2',
@@ -166,9 +172,14 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       ...options.gatewayEnv,
     });
     if (!parsed.ok) throw new Error(`playground gateway settings invalid: ${parsed.problems.join('; ')}`);
+    await writeDemoRatings(statePath, {
+      workspaces: companies.map((company) => company.team.id),
+      timeZone: parsed.env.DIGEST_TIME_ZONE,
+    });
     const gateway = await createGateway(parsed.env, options.logger);
     closers.push(() => gateway.stop());
     const { port } = await gateway.start();
+    running = gateway;
     gatewayUrl = `http://127.0.0.1:${port}`;
     for (const { workspace, standIn } of spaces) {
       const teamId = workspace.company.team.id;

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { listen } from '../src/util/listen.js';
+import type { DigestControlOutcome } from './digest-control.js';
 import type { GatewayRequests, Outcome } from './gateway-requests.js';
 import type { InstallPage, InstallRoutes } from './install-routes.js';
 import type { PageAssets } from './page.js';
@@ -36,6 +37,8 @@ export interface PlaygroundServerOptions {
   assets: PageAssets;
   /** Breaks or mends the platform of the workspace the page shows (each company has its own). */
   setFault(kind: FaultKind, space: PlaygroundSpace): void;
+  /** The gateway's statistics digest, posted now to the digest channel of the workspace the page shows. */
+  postDigest(space: PlaygroundSpace): Promise<DigestControlOutcome>;
   port: number;
 }
 
@@ -81,6 +84,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       space.workspace.fault = kind;
       return { ok: true };
     },
+    digest: (space) => options.postDigest(space),
     uninstall: (space) => {
       const routes = options.distributed;
       if (!routes) return { ok: false, error: 'only a distributed playground uninstalls' };

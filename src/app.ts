@@ -12,6 +12,7 @@ import { errorFields } from './logging/error-fields.js';
 import type { Logger } from './logging/logger.js';
 import { Metrics } from './observability/metrics.js';
 import { PlatformClient } from './platform/index.js';
+import type { DigestPosting } from './slack/handling/surface.js';
 import { connectSlackWebApi } from './slack/transport/web-api.js';
 import { createStores } from './stores/index.js';
 import type { Stores } from './stores/stores.js';
@@ -32,6 +33,11 @@ export interface Gateway {
     answer: NonNullable<ChannelSettings['answer']>;
     askers: NonNullable<ChannelSettings['askers']>;
   };
+  /**
+   * The statistics digest, one tick now, to `workspace`'s channel: for the playground's control only,
+   * reachable from no request. Undefined when no digest is scheduled.
+   */
+  postDigestNow(workspace: string): Promise<DigestPosting[] | undefined>;
   start(): Promise<{ port: number | undefined }>;
   /** Within SHUTDOWN_GRACE_SECONDS, whatever is still open then. */
   stop(): Promise<void>;
@@ -150,6 +156,7 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
       const { answer, askers } = channels.policyOf(workspace, channelId);
       return { answer, askers };
     },
+    postDigestNow: (workspace) => slack.postDigestNow(workspace),
     async start() {
       const started = await slack.start();
       return started;

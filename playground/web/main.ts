@@ -74,6 +74,11 @@ const workspacePanel = h('section', { class: 'workspaces', hidden: true, 'aria-l
 const installBanner = h('div', { class: 'install-banner', role: 'status', hidden: true });
 const faultsLegend = h('legend', {});
 const faults = h('fieldset', { class: 'faults' }, faultsLegend);
+const digestButton = h('button', {
+  type: 'button',
+  class: 'button digest-now',
+  onclick: () => void postDigest(),
+});
 const title = h('div', { class: 'conversation-title' });
 const purpose = h('div', { class: 'conversation-purpose' });
 const assistantButton = h('button', {
@@ -183,6 +188,7 @@ fill(
     h('label', { class: 'persona' }, personaLabel, personaSelect),
     nav,
     faults,
+    digestButton,
   ),
   h(
     'main',
@@ -205,7 +211,8 @@ fill(
 // Outside the three-column grid: layers over it.
 document.body.append(modalLayer, toasts);
 
-async function post(action: string, body: unknown): Promise<void> {
+/** Sends a page action; a refusal is shown as a toast. Resolves with the server's answer when it is ok. */
+async function post(action: string, body: unknown): Promise<unknown> {
   try {
     const response = await fetch(`${API_PREFIX}${action}${workspaceQuery}`, {
       method: 'POST',
@@ -213,15 +220,25 @@ async function post(action: string, body: unknown): Promise<void> {
       body: JSON.stringify(body),
     });
     const outcome: unknown = await response.json();
-    if (!response.ok) {
-      const error =
-        typeof outcome === 'object' && outcome !== null && 'error' in outcome
-          ? String(outcome.error)
-          : response.statusText;
-      toast(error);
-    }
+    if (response.ok) return outcome;
+    const error =
+      typeof outcome === 'object' && outcome !== null && 'error' in outcome
+        ? String(outcome.error)
+        : response.statusText;
+    toast(error);
   } catch (error) {
     toast(`The playground server did not answer: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return undefined;
+}
+
+/** The weekly digest, posted now: the page opens the channel it went to (a refusal says why instead). */
+async function postDigest(): Promise<void> {
+  digestButton.disabled = true;
+  const outcome = await post('digest', {});
+  digestButton.disabled = false;
+  if (typeof outcome === 'object' && outcome !== null && 'channel' in outcome) {
+    go({ kind: 'conversation', id: String(outcome.channel) });
   }
 }
 
@@ -637,6 +654,8 @@ function applyWords(said: PageWords, snapshot: Snapshot): void {
   personaLabel.textContent = said.youAre;
   personaSelect.setAttribute('aria-label', said.youAre);
   faultsLegend.textContent = said.faults;
+  digestButton.textContent = said.postDigest;
+  digestButton.title = said.postDigestHint;
   messageList.setAttribute('aria-label', said.messages);
   composerInput.setAttribute('aria-label', said.message);
   composerSend.textContent = said.send;

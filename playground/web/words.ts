@@ -13,6 +13,9 @@ export interface PageWords {
   youAre: string;
   faults: string;
   faultLabels: Record<FaultKind, string>;
+  /** The demo control that runs the gateway's weekly statistics digest now, and what it does. */
+  postDigest: string;
+  postDigestHint: string;
   home: string;
   channels: string;
   directMessages: string;
@@ -68,6 +71,9 @@ const ENGLISH: PageWords = {
     slow: 'Too slow (times out)',
     malformed: 'Malformed replies',
   },
+  postDigest: '📊 Post the weekly digest now',
+  postDigestHint:
+    "Runs the gateway's scheduled statistics digest once, now, in this workspace's digest channel",
   home: 'Home',
   channels: 'Channels',
   directMessages: 'Direct messages',
@@ -131,6 +137,8 @@ const CHINESE: PageWords = {
     slow: '太慢（超时）',
     malformed: '回复格式错误',
   },
+  postDigest: '📊 立即发布每周统计',
+  postDigestHint: '立即运行一次网关的定时统计摘要，发到本工作区的摘要频道',
   home: '主页',
   channels: '频道',
   directMessages: '私信',

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { type Playground, startPlayground } from '../../playground/playground.js';
+import { type Playground, type PlaygroundOptions, startPlayground } from '../../playground/playground.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { findChromium, launchChromium } from './chromium.js';
 
@@ -74,6 +74,26 @@ export function usePlaygroundInChromium(options: { workspaces?: boolean } = {}):
   };
 }
 
+/**
+ * A second playground for a describe's tests, started before them and closed after (its own settings,
+ * the same Chromium): the getter throws until it has started.
+ */
+export function useAnotherPlayground(
+  options: Pick<PlaygroundOptions, 'gatewayEnv' | 'workspaces'>,
+): () => Playground {
+  let another: Playground | undefined;
+  beforeAll(async () => {
+    another = await startPlayground({ port: 0, logger: createLogger({ level: 'silent' }), ...options });
+  }, 60_000);
+  afterAll(async () => {
+    await another?.close();
+  }, 30_000);
+  return () => {
+    if (another === undefined) throw new Error('the second playground is not started');
+    return another;
+  };
+}
+
 /** Types in a composer (`Message`, `Reply`, the panel's) and sends with Enter. */
 export async function type(page: Page, text: string, box = 'Message'): Promise<void> {
   const input = page.getByRole('textbox', { name: box, exact: true });
@@ -90,4 +110,13 @@ export function appMessage(scope: Page | Locator, text: string | RegExp): Locato
 export async function shot(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 0);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+/** An image's decoded size in the browser: a real PNG, not a broken image. */
+export function naturalSize(image: Locator): Promise<number[]> {
+  return image.evaluate((element) => {
+    // Evaluated in the page, where the element is an <img>; this file's types know no DOM.
+    const img = element as unknown as { naturalWidth: number; naturalHeight: number };
+    return [img.naturalWidth, img.naturalHeight];
+  });
 }

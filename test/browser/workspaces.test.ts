@@ -79,6 +79,14 @@ describe.skipIf(chromium.path === undefined)('the playground with two workspaces
       await expect(page.locator('.home-tab').innerText()).resolves.not.toContain(account.appKey);
       await shot(page, 'globex-6-set-up');
 
+      // The weekly digest, posted now, goes to the channel Globex's set-up names, its charts in its thread.
+      await page.getByRole('button', { name: '📊 Post the weekly digest now' }).click();
+      await page.getByRole('button', { name: '# help', exact: true }).and(page.locator('.current')).waitFor();
+      const digest = appMessage(page.getByRole('log', { name: 'Messages' }), 'Service desk digest');
+      await expect(digest.innerText()).resolves.toContain('Total messages');
+      await digest.getByRole('button', { name: '1 reply' }).waitFor({ timeout: 30_000 });
+      await shot(page, 'globex-6-digest');
+
       // Anyone in Globex now gets Globex's answer.
       const mindy = await openInGlobex(MINDY);
       await type(mindy, 'How do I reset my password?');

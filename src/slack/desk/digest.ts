@@ -7,6 +7,7 @@ import type { Logger } from '../../logging/logger.js';
 import { type Period, type StatisticsApi, statisticsReport } from '../../service-desk/statistics.js';
 import { addDays, type TicketsApi, todayIn } from '../../service-desk/tickets.js';
 import type { TickClaims } from '../handling/stores.js';
+import type { DigestPosting } from '../handling/surface.js';
 import { context } from '../kit/elements.js';
 import { renderStatistics, renderStatisticsProblem } from './command-views.js';
 import { t } from './messages.js';
@@ -16,7 +17,7 @@ import { type ChartPieces, chartFile, chartsToShow, drawPeriodCharts } from './p
 const TICK_CLAIM_SECONDS = 24 * 3600;
 const DIGEST_DAYS = 7;
 
-export type DigestOutcome = 'posted' | 'claimed_elsewhere' | 'failed';
+export type DigestOutcome = DigestPosting['outcome'];
 
 export interface DigestSettings {
   schedule: string;
@@ -87,10 +88,7 @@ export class StatisticsDigest {
       () => {
         const tick = this.#scheduled ?? new Date();
         this.#scheduled = this.#cron?.nextRun() ?? undefined;
-        const run = this.post(tick).catch((error: unknown) => {
-          this.#logger.error({ ...errorFields(error), tick: tick.toISOString() }, 'digest failed');
-          return 'failed' as const;
-        });
+        const run = this.#settled(tick, () => true);
         this.#running = run;
         return run.then(() => undefined);
       },
@@ -115,18 +113,43 @@ export class StatisticsDigest {
 
   /** Posts the digest for the occurrence `tick` to each target whose tick no other replica claimed. */
   async post(tick: Date): Promise<DigestOutcome[]> {
+    const postings = await this.#tick(tick, () => true);
+    return postings.map(({ outcome }) => outcome);
+  }
+
+  /**
+   * One tick now, to `workspace`'s channel alone, off the schedule: the playground's control. Its
+   * charts are still on their way when it resolves; `stop` waits for them.
+   */
+  postNow(workspace: string): Promise<DigestPosting[]> {
+    const run = this.#settled(new Date(), (target) => target.workspace === workspace);
+    this.#running = Promise.all([this.#running, run]).then(() => undefined);
+    return run;
+  }
+
+  /** A tick that never rejects: what went wrong is logged, and the tick counts as failed. */
+  #settled(tick: Date, wanted: (target: DigestTarget) => boolean): Promise<DigestPosting[]> {
+    return this.#tick(tick, wanted).catch((error: unknown): DigestPosting[] => {
+      this.#logger.error({ ...errorFields(error), tick: tick.toISOString() }, 'digest failed');
+      return [{ outcome: 'failed' }];
+    });
+  }
+
+  async #tick(tick: Date, wanted: (target: DigestTarget) => boolean): Promise<DigestPosting[]> {
     let targets: DigestTarget[];
     try {
       targets = await this.#targets();
     } catch (error) {
       this.#logger.error({ ...errorFields(error), tick: tick.toISOString() }, 'digest targets not read');
       this.#onOutcome('failed');
-      return ['failed'];
+      return [{ outcome: 'failed' }];
     }
-    const outcomes: DigestOutcome[] = [];
+    const postings: DigestPosting[] = [];
     // One after another: a tick for many workspaces must not burst their platforms and Slack at once.
-    for (const target of targets) outcomes.push(await this.#postTo(target, tick));
-    return outcomes;
+    for (const target of targets.filter(wanted)) {
+      postings.push({ channelId: target.channelId, outcome: await this.#postTo(target, tick) });
+    }
+    return postings;
   }
 
   async #postTo(target: DigestTarget, tick: Date): Promise<DigestOutcome> {

@@ -40,7 +40,13 @@ export function deskRoom(kit: RoomKit): Room {
   const { settings } = kit;
   const digest = statisticsDigest(kit, deps);
   return {
-    ...(digest ? { start: () => digest.start(), stop: () => digest.stop() } : {}),
+    ...(digest
+      ? {
+          start: () => digest.start(),
+          stop: () => digest.stop(),
+          postDigestNow: (workspace: string) => digest.postNow(workspace),
+        }
+      : {}),
     clicks: [
       [TICKET_RESULT_ACTION_PATTERN, ticketResultListener(deps)],
       [ACTION_HOME_OPEN_TICKETS, homeTicketsListener(deps, settings.slashCommand)],

@@ -39,10 +39,18 @@ export interface Surface {
   readonly commandHelp?: (locale: Locale, command: string) => string;
 }
 
+/** Where the desk's digest went when run now, and how it ended; no channel when its targets were not read. */
+export interface DigestPosting {
+  channelId?: string;
+  outcome: 'posted' | 'claimed_elsewhere' | 'failed';
+}
+
 /** A room: its surface, and what runs beside it from the app's start to its stop (a schedule). */
 export interface Room extends Surface {
   start?(): void;
   stop?(): Promise<void>;
+  /** The desk's scheduled digest, one tick now for one workspace: only the playground calls it, in process. */
+  postDigestNow?(workspace: string): Promise<DigestPosting[]>;
 }
 
 export interface AcceptedRequests {

@@ -9,6 +9,7 @@ import {
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
 import { type TraceHooks, traceHooks } from '../../observability/tracing-hooks.js';
+import type { DigestPosting } from '../handling/surface.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { acceptedRequests, createRooms, preDispatchOf, registerSurfaces } from '../surfaces.js';
 import { boltLogger } from './bolt-logger.js';
@@ -56,6 +57,8 @@ export interface SlackApp {
   stop(): Promise<void>;
   /** Closes the HTTP server and the Web API pool, which waits for its requests: bound it from outside. */
   close(): Promise<void>;
+  /** One digest tick now for `workspace` (the playground's control); undefined when none is scheduled. */
+  postDigestNow(workspace: string): Promise<DigestPosting[] | undefined>;
 }
 
 /** Both receivers hand each delivery to processEvent: one span around it covers HTTP and Socket Mode. */
@@ -180,6 +183,10 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     async close() {
       await stopRooms();
       await gatewayReceiver.stop();
+    },
+    async postDigestNow(workspace) {
+      const desk = rooms.find((room) => room.postDigestNow);
+      return desk?.postDigestNow?.(workspace);
     },
   };
 }

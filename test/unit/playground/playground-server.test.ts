@@ -117,6 +117,29 @@ describe('the playground server', () => {
     for (const name of ['IT Service Desk', 'HR Service', 'Finance Service']) expect(shown).toContain(name);
   });
 
+  it("posts the weekly digest now to #kb-review, then its three charts in the digest's thread", async () => {
+    const posted = await act('digest', {});
+    expect(posted.status).toBe(200);
+    expect(await posted.json()).toEqual({ ok: true, channel: 'C0KBREVIEW' });
+    const charted = await feed.next((s) => {
+      const digest = fromApp(s, 'Service desk digest');
+      return s.messages.some((m) => m.threadTs === digest?.ts && m.files.length === 3);
+    });
+    const digest = fromApp(charted, 'Service desk digest');
+    expect(digest?.channel).toBe('C0KBREVIEW');
+    expect(digest?.threadTs).toBeUndefined();
+    expect(JSON.stringify(digest?.blocks)).toContain('Total messages');
+    const charts = charted.messages.find((m) => m.threadTs === digest?.ts)?.files ?? [];
+    expect(charts.map((file) => file.image?.altText?.split(',')[0])).toEqual([
+      'Chart of questions a day (customer messages)',
+      'Chart of answers rated a day',
+      'Chart of tickets opened a day by handling group',
+    ]);
+    // The week of ratings the demo starts with, every day of it in the digest's last 7 full days.
+    expect(charts[1]?.image?.altText).toMatch(/Total 50 helpful, 11 not helpful; 82% helpful\.$/);
+    for (const file of charts) expect(file.image?.url).toMatch(/^data:image\/png;base64,/);
+  }, 30_000);
+
   it('refuses a malformed page action with 400 before anything reaches the gateway', async () => {
     const refused = await act('click', {
       userId: 'U0ALICE',
