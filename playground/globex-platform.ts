@@ -47,6 +47,7 @@ export async function startGlobexPlatform(): Promise<GlobexPlatform> {
     accessToken,
     appId: account.appId,
     appKey: account.appKey,
+    seed: 'globex',
     host: '127.0.0.1',
     port: 0,
   });

@@ -44,6 +44,8 @@ export interface SimulatorOptions {
   /** When the request carries no `expire`. */
   tokenTtlSeconds?: number;
   now?: () => Date;
+  /** Another platform's own figures and tickets (the playground's second workspace); unset, the usual ones. */
+  seed?: string;
   logger?: { info(obj: object, msg: string): void };
 }
 
@@ -133,8 +135,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     tokens,
     robots,
     robot: new Robot(robots, now),
-    statistics: new Statistics(now, startedAt),
-    tickets: seedTickets(startedAt),
+    statistics: new Statistics(now, startedAt, options.seed),
+    tickets: seedTickets(startedAt, options.seed),
     counters,
   };
   const faults = new Faults();

@@ -44,8 +44,8 @@ const EMPTY: DayCounts = {
   score1: 0,
 };
 
-function baselineDay(date: string): DayCounts {
-  const random = createPrng(hashSeed(`stats:${date}`));
+function baselineDay(date: string, seed: string): DayCounts {
+  const random = createPrng(hashSeed(`stats:${seed}${date}`));
   const robotSessions = randomInt(random, 20, 60);
   const humanSessions = randomInt(random, 5, 20);
   const customerToRobot = robotSessions * randomInt(random, 2, 4);
@@ -91,9 +91,11 @@ export class Statistics {
   private readonly seen = new Map<string, DayCounts>();
   private readonly firstDayMs: number;
 
+  /** `seed` tells one platform's figures from another's; empty, the same as every simulator's. */
   constructor(
     private readonly now: () => Date,
     startedAtMs: number,
+    private readonly seed = '',
   ) {
     this.firstDayMs = Date.parse(formatDate(startedAtMs - STATISTICS_HISTORY_DAYS * DAY_MS));
   }
@@ -122,7 +124,8 @@ export class Statistics {
     const todayMs = Date.parse(formatDate(this.now().getTime()));
     const from = Math.max(startMs, this.firstDayMs);
     const to = Math.min(endMs, todayMs);
-    for (let dayMs = from; dayMs <= to; dayMs += DAY_MS) add(totals, baselineDay(formatDate(dayMs)));
+    for (let dayMs = from; dayMs <= to; dayMs += DAY_MS)
+      add(totals, baselineDay(formatDate(dayMs), this.seed));
     for (const [date, counts] of this.seen) {
       const dayMs = Date.parse(date);
       if (dayMs >= startMs && dayMs <= endMs) add(totals, counts);

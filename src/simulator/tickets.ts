@@ -1,5 +1,5 @@
 import { TICKET_SOURCES, TICKET_STATUSES } from '../platform/schemas.js';
-import { createPrng, hex, pick, randomInt } from './prng.js';
+import { createPrng, hashSeed, hex, pick, randomInt } from './prng.js';
 
 interface SimTicket {
   ticketId: string;
@@ -151,8 +151,8 @@ function ticketsOn(random: () => number, dayStartMs: number): number {
 }
 
 /** Newest first; same input, same tickets. */
-export function seedTickets(nowMs: number): StoredTicket[] {
-  const random = createPrng(20_240_601);
+export function seedTickets(nowMs: number, seed = ''): StoredTicket[] {
+  const random = createPrng(seed === '' ? 20_240_601 : hashSeed(`tickets:${seed}`));
   const tickets: StoredTicket[] = [];
   const todayStartMs = nowMs - (nowMs % DAY_MS);
   let index = 0;

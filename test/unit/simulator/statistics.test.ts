@@ -5,8 +5,12 @@ const TOKEN = DEFAULT_SIMULATOR_TOKEN;
 const NOW_MS = Date.parse('2026-03-15T10:00:00Z');
 let simulators: Simulator[] = [];
 
-async function start(nowMs = NOW_MS): Promise<Simulator> {
-  const simulator = await startSimulator({ accessToken: TOKEN, now: () => new Date(nowMs) });
+async function start(nowMs = NOW_MS, seed?: string): Promise<Simulator> {
+  const simulator = await startSimulator({
+    accessToken: TOKEN,
+    now: () => new Date(nowMs),
+    ...(seed === undefined ? {} : { seed }),
+  });
   simulators.push(simulator);
   return simulator;
 }
@@ -266,5 +270,27 @@ describe('determinism', () => {
       createEndTime: now,
     });
     expect(page.totalCount).toBeGreaterThan(0);
+  });
+
+  it('another seed gives another platform its own figures and tickets, the same each start', async () => {
+    const usual = await start();
+    const globex = await start(NOW_MS, 'globex');
+    const globexAgain = await start(NOW_MS, 'globex');
+    const now = Math.floor(NOW_MS / 1000);
+    const tickets = {
+      access_token: TOKEN,
+      createStartTime: now - 7 * 86_400,
+      createEndTime: now,
+      pageSize: 50,
+    };
+    const read = async (simulator: Simulator) => [
+      await open(simulator, 'wb_session_message', RANGE),
+      await post(simulator, '/ws-open/ticket/getTicketInfoList', tickets),
+    ];
+    const [usualFigures, usualTickets] = await read(usual);
+    const [globexFigures, globexTickets] = await read(globex);
+    expect(globexFigures).not.toEqual(usualFigures);
+    expect(globexTickets).not.toEqual(usualTickets);
+    expect(await read(globexAgain)).toEqual([globexFigures, globexTickets]);
   });
 });
