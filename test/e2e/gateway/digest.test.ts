@@ -115,7 +115,8 @@ describe('the statistics digest with two replicas', () => {
     expect(String(asked?.body.alt_text)).toMatch(/Total [\d,]+; the 7 days before \(.+\): [\d,]+\.$/);
     const [upload] = slack.calls('file_upload');
     expect(Buffer.from(String(upload?.body.base64), 'base64').subarray(1, 4).toString('latin1')).toBe('PNG');
-  });
+    // Room for both waits above and the stops: the default 15 s would end the test inside the second.
+  }, 40_000);
 });
 
 describe('the statistics digest of a gateway installed in one workspace, with its own counts', () => {
