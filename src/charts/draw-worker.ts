@@ -27,17 +27,21 @@ export interface DrawRequest {
   drawing: ChartDrawing;
 }
 
-export type DrawReply =
-  | { id: number; ok: true; png: Uint8Array; width: number; height: number }
-  | { id: number; ok: false; message: string };
+/** What the worker says: once, that its modules are loaded; then each draw's outcome. */
+export type WorkerMessage =
+  | { kind: 'ready' }
+  | { kind: 'drawn'; id: number; png: Uint8Array; width: number; height: number }
+  | { kind: 'failed'; id: number; message: string };
 
 parentPort?.on('message', (request: DrawRequest) => {
-  let reply: DrawReply;
+  let reply: WorkerMessage;
   try {
     const image = drawChart(optionOf(request.drawing), DAILY_CHART_SIZE);
-    reply = { id: request.id, ok: true, png: image.png, width: image.width, height: image.height };
+    reply = { kind: 'drawn', id: request.id, png: image.png, width: image.width, height: image.height };
   } catch (error) {
-    reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+    const message = error instanceof Error ? error.message : String(error);
+    reply = { kind: 'failed', id: request.id, message };
   }
   parentPort?.postMessage(reply);
 });
+parentPort?.postMessage({ kind: 'ready' } satisfies WorkerMessage);

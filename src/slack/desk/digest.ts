@@ -49,6 +49,14 @@ interface DigestFile {
 /** Where each tick posts, read afresh at every tick (a workspace may have named its channel since). */
 export type DigestTargets = () => Promise<DigestTarget[]>;
 
+/**
+ * The occurrence firing now, the latest at or before this moment (previousRuns excludes its reference):
+ * every replica names it alike, also after an occurrence skipped while a digest was still posting.
+ */
+function firing(cron: Cron): Date {
+  return cron.previousRuns(1, new Date(Date.now() + 1))[0] ?? new Date();
+}
+
 export class StatisticsDigest {
   readonly #settings: DigestSettings;
   readonly #targets: DigestTargets;
@@ -59,8 +67,6 @@ export class StatisticsDigest {
   /** Charts on their way after their digests: the next target's digest never waits for one. */
   readonly #charting = new Set<Promise<void>>();
   #cron: Cron | undefined;
-  /** The occurrence the schedule fires for next: every replica computes the same ones. */
-  #scheduled: Date | undefined;
   #running: Promise<unknown> = Promise.resolve();
 
   constructor(dependencies: {
@@ -85,20 +91,18 @@ export class StatisticsDigest {
     this.#cron = new Cron(
       this.#settings.schedule,
       { timezone: this.#settings.timeZone, protect: true },
-      () => {
-        const tick = this.#scheduled ?? new Date();
-        this.#scheduled = this.#cron?.nextRun() ?? undefined;
+      (cron: Cron) => {
+        const tick = firing(cron);
         const run = this.#settled(tick, () => true);
         this.#running = run;
         return run.then(() => undefined);
       },
     );
-    this.#scheduled = this.#cron.nextRun() ?? undefined;
     this.#logger.info(
       {
         schedule: this.#settings.schedule,
         timeZone: this.#settings.timeZone,
-        next: this.#scheduled?.toISOString(),
+        next: this.#cron.nextRun()?.toISOString(),
       },
       'statistics digest scheduled',
     );
