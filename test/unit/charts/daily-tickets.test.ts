@@ -4,6 +4,7 @@ import { SERIES_COLOURS } from '../../../src/charts/chart-frame.js';
 import { DAILY_CHART_SIZE } from '../../../src/charts/daily-comparison.js';
 import { type DailyTicketsChart, dailyTicketsOption } from '../../../src/charts/daily-tickets.js';
 import { drawChart } from '../../../src/charts/draw.js';
+import { CHINESE_WEEK_LABELS } from '../../support/chart-week.js';
 import { inkIn, pixelsOf } from '../../support/png-pixels.js';
 
 const chart: DailyTicketsChart = {
@@ -74,15 +75,7 @@ describe('the tickets-a-day chart', () => {
   });
 
   it('names each day of a week under its bar, in Chinese too', () => {
-    const labels = [
-      '11月22日周日',
-      '11月23日周一',
-      '11月24日周二',
-      '11月25日周三',
-      '11月26日周四',
-      '11月27日周五',
-      '11月28日周六',
-    ];
+    const labels = CHINESE_WEEK_LABELS;
     const week = {
       ...chart,
       labels,

@@ -7,23 +7,15 @@ import {
   dailyComparisonOption,
 } from '../../../src/charts/daily-comparison.js';
 import { drawChart } from '../../../src/charts/draw.js';
+import { CHINESE_WEEK_LABELS } from '../../support/chart-week.js';
 import { inkIn, pixelsOf } from '../../support/png-pixels.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 function week(title: string): DailyComparison {
-  const labels = [
-    '11月22日周日',
-    '11月23日周一',
-    '11月24日周二',
-    '11月25日周三',
-    '11月26日周四',
-    '11月27日周五',
-    '11月28日周六',
-  ];
   return {
     title,
-    labels,
+    labels: CHINESE_WEEK_LABELS,
     locale: 'zh-CN',
     current: { name: '11月22日 – 11月28日', values: [41, 52, 47, 60, undefined, 33, 29] },
     previous: { name: '11月15日 – 11月21日（上一期）', values: [38, 40, 45, 51, 49, 30, 22] },
