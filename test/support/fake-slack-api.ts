@@ -64,6 +64,8 @@ export interface FakeSlackApi {
   readonly origin: string;
   /** All recorded calls, oldest first, optionally only those of one method. */
   calls(method?: string): RecordedCall[];
+  /** Whether a call was recorded at or after `mark` (a `calls().length` read before what made it). */
+  madeSince(mark: number): (call: RecordedCall) => boolean;
   /** Resolves with the first call (already recorded or future) of `method` matching `predicate`. */
   waitForCall(
     method: string,
@@ -249,6 +251,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     url: `${origin}/api/`,
     origin,
     calls,
+    madeSince: (mark) => (call) => recorded.indexOf(call) >= mark,
     waitForCall(method, predicate = () => true, timeoutMs = DEFAULT_WAIT_MS) {
       const matches = (c: RecordedCall): boolean => c.method === method && predicate(c);
       const existing = recorded.find(matches);

@@ -22,7 +22,7 @@ const harness = useGatewayHarness({
 
 function since(h: GatewayHarness): (call: RecordedCall) => boolean {
   const mark = h.slack.calls().length;
-  return (call) => h.slack.calls().indexOf(call) >= mark;
+  return h.slack.madeSince(mark);
 }
 
 /** The confirmation text of the card's Dismiss button. */

@@ -4,7 +4,7 @@
 // platform failure that leaves the Home standing, Chinese for Chinese readers, and garbage ignored.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { FakeSlackApi, RecordedCall } from '../../support/fake-slack-api.js';
+import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   askByMention,
   buttonOf,
@@ -36,10 +36,6 @@ function homeOpened(user: string, tab = 'home') {
   return { type: 'app_home_opened', user, channel: dmOf(user), tab, event_ts: nextTs() };
 }
 
-function since(slack: FakeSlackApi, mark: number): (call: RecordedCall) => boolean {
-  return (call) => slack.calls().indexOf(call) >= mark;
-}
-
 /** Opens the Home tab as `user` and returns the view published for them. */
 async function openHome(
   h: GatewayHarness,
@@ -51,7 +47,7 @@ async function openHome(
   expect(response.status).toBe(200);
   const call = await h.slack.waitForCall(
     'views.publish',
-    (published) => published.body.user_id === user && since(h.slack, mark)(published),
+    (published) => published.body.user_id === user && h.slack.madeSince(mark)(published),
     WAIT_MS,
   );
   const view = viewOf(call);
@@ -173,14 +169,14 @@ describe('the Home tab, with operators and a review channel', () => {
       );
       await h.slack.waitForCall(
         'chat.postMessage',
-        (call) => call.body.channel === REVIEW_CHANNEL && since(h.slack, mark)(call),
+        (call) => call.body.channel === REVIEW_CHANNEL && h.slack.madeSince(mark)(call),
         WAIT_MS,
       );
       const unanswered = h.slack.calls().length;
       await askByMention(h, 'Which llama grooms alpacas on Mars?');
       await h.slack.waitForCall(
         'chat.postMessage',
-        (call) => call.body.channel === REVIEW_CHANNEL && since(h.slack, unanswered)(call),
+        (call) => call.body.channel === REVIEW_CHANNEL && h.slack.madeSince(unanswered)(call),
         WAIT_MS,
       );
 
@@ -236,12 +232,12 @@ describe('the Home tab, with operators and a review channel', () => {
       const response = await h.click(homeClick(view, button, IDS.user));
       expect(response.status).toBe(200);
 
-      const opened = await h.slack.waitForCall('conversations.open', since(h.slack, mark), WAIT_MS);
+      const opened = await h.slack.waitForCall('conversations.open', h.slack.madeSince(mark), WAIT_MS);
       expect(opened.body.users).toBe(IDS.user);
       const dm = dmOf(IDS.user);
       const shown = await h.slack.waitForCall(
         'chat.postMessage',
-        (call) => call.body.channel === dm && since(h.slack, mark)(call),
+        (call) => call.body.channel === dm && h.slack.madeSince(mark)(call),
         WAIT_MS,
       );
       expect(shown.body.text).toBe('🏠 You asked from the Home tab:\n>How do I reset my password?');
@@ -250,7 +246,7 @@ describe('the Home tab, with operators and a review channel', () => {
         () =>
           h.slack
             .calls()
-            .filter(since(h.slack, mark))
+            .filter(h.slack.madeSince(mark))
             .find(
               (call) =>
                 (call.method === 'chat.postMessage' || call.method === 'chat.update') &&

@@ -78,10 +78,6 @@ async function clickPrivately(
   expect(response.status).toBe(200);
 }
 
-function since(h: GatewayHarness, mark: number): (call: RecordedCall) => boolean {
-  return (call) => h.slack.calls().indexOf(call) >= mark;
-}
-
 describe('a private answer', () => {
   it('after a 👎 reason is sent, the rated line says so in place, and Say what was wrong is gone', async () => {
     const h = harness();
@@ -90,7 +86,10 @@ describe('a private answer', () => {
     await clickPrivately(h, answer, buttonOf(answer, 'rate_down'), threadTs, 'answer');
     const rated = await h.slack.waitForCall(
       'chat.postEphemeral',
-      (call) => since(h, beforeRating)(call) && call.body.user === ASKER && textOf(call).includes(RATED_DOWN),
+      (call) =>
+        h.slack.madeSince(beforeRating)(call) &&
+        call.body.user === ASKER &&
+        textOf(call).includes(RATED_DOWN),
       WAIT_MS,
     );
     const reason = findReasonButton(rated);
@@ -99,7 +98,7 @@ describe('a private answer', () => {
 
     const beforeReason = h.slack.calls().length;
     await clickPrivately(h, rated, reason, threadTs, 'rated-line');
-    const opened = await h.slack.waitForCall('views.open', since(h, beforeReason), WAIT_MS);
+    const opened = await h.slack.waitForCall('views.open', h.slack.madeSince(beforeReason), WAIT_MS);
     const view = viewOf(opened);
     const submitted = await h.click(
       viewSubmissionPayload(
@@ -111,7 +110,7 @@ describe('a private answer', () => {
     expect(submitted.status).toBe(200);
 
     // The rated line is replaced through its own response_url: seen by the asker alone, no button.
-    const sent = await h.slack.waitForCall('response_url', since(h, beforeReason), WAIT_MS);
+    const sent = await h.slack.waitForCall('response_url', h.slack.madeSince(beforeReason), WAIT_MS);
     expect(sent.body.replace_original).toBe(true);
     expect(sent.body.response_type).toBe('ephemeral');
     expect(textOf(sent)).toContain(`${RATED_DOWN} · ${REASON_SENT}`);
@@ -126,7 +125,7 @@ describe('a private answer', () => {
     await clickPrivately(h, answer, buttonOf(answer, 'rate_up'), threadTs, 'answer');
     await h.slack.waitForCall(
       'chat.postEphemeral',
-      (call) => since(h, beforeRating)(call) && textOf(call).includes('rated this answer 👍'),
+      (call) => h.slack.madeSince(beforeRating)(call) && textOf(call).includes('rated this answer 👍'),
       WAIT_MS,
     );
 
@@ -134,7 +133,7 @@ describe('a private answer', () => {
     await clickPrivately(h, answer, buttonOf(answer, 'rate_down'), threadTs, 'answer');
     await h.slack.waitForCall(
       'chat.postEphemeral',
-      (call) => since(h, mark)(call) && call.body.text === ALREADY_RATED,
+      (call) => h.slack.madeSince(mark)(call) && call.body.text === ALREADY_RATED,
       WAIT_MS,
     );
     // The control: a third click, whose notice comes after anything the second click still posts.
@@ -142,14 +141,14 @@ describe('a private answer', () => {
     await h.slack.waitForCall(
       'chat.postEphemeral',
       (call) =>
-        since(h, mark)(call) &&
+        h.slack.madeSince(mark)(call) &&
         call.body.text === ALREADY_RATED &&
-        h.slack.calls('chat.postEphemeral').filter(since(h, mark)).indexOf(call) > 0,
+        h.slack.calls('chat.postEphemeral').filter(h.slack.madeSince(mark)).indexOf(call) > 0,
       WAIT_MS,
     );
     const toAsker = h.slack
       .calls('chat.postEphemeral')
-      .filter((call) => since(h, mark)(call) && call.body.user === ASKER)
+      .filter((call) => h.slack.madeSince(mark)(call) && call.body.user === ASKER)
       .map((call) => call.body.text);
     expect(toAsker).toEqual([ALREADY_RATED, ALREADY_RATED]);
   });

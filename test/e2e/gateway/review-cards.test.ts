@@ -42,11 +42,6 @@ type Predicate = (call: RecordedCall) => boolean;
 
 const toReview: Predicate = (call) => call.body.channel === REVIEW_CHANNEL;
 
-/** Calls recorded at or after `mark` (a count of the fake's calls taken earlier). */
-function after(slack: FakeSlackApi, mark: number): Predicate {
-  return (call) => slack.calls().indexOf(call) >= mark;
-}
-
 function cardPosts(slack: FakeSlackApi): RecordedCall[] {
   return slack.calls('chat.postMessage').filter(toReview);
 }
@@ -118,7 +113,7 @@ async function dislike(h: GatewayHarness, question: string, user: string = IDS.u
 
 /** Waits for the review card a 👎 posted (a new card, not an update). */
 function postedCard(h: GatewayHarness, mark: number): Promise<RecordedCall> {
-  const since = after(h.slack, mark);
+  const since = h.slack.madeSince(mark);
   return h.slack.waitForCall('chat.postMessage', (call) => toReview(call) && since(call), WAIT_MS);
 }
 
@@ -192,7 +187,7 @@ describe('with a review channel and an operator', () => {
 
       // Another wording that the robot answers from the same entry.
       const second = await dislike(h, 'my vpn does not connect, help', OTHER);
-      const since = after(h.slack, second.mark);
+      const since = h.slack.madeSince(second.mark);
       const counted = await h.slack.waitForCall(
         'chat.update',
         (call) => toReview(call) && since(call),
@@ -810,7 +805,7 @@ describe('without a review channel', () => {
       expect(textOf(rated)).toContain('rated this answer 👎 not helpful');
       await askByMention(h, 'Which llama grooms alpacas on Mars?');
       // Everything the 👎 and the later question led to has been seen: no post outside their threads.
-      const posts = h.slack.calls('chat.postMessage').filter(after(h.slack, mark));
+      const posts = h.slack.calls('chat.postMessage').filter(h.slack.madeSince(mark));
       expect(posts.map((call) => call.body.channel)).toEqual([IDS.channel]);
       expect(posts.every((call) => typeof call.body.thread_ts === 'string')).toBe(true);
       expect(h.slack.calls('chat.getPermalink')).toEqual([]);
@@ -851,7 +846,7 @@ describe('two replicas on one Redis and one Slack', () => {
       expect(blockTexts(card, 'context')[0]).toMatch(/^Latest report: Jane Doe · </);
 
       const second = await dislike(replicaB, 'How do I install software?', OTHER);
-      const since = after(slack, second.mark);
+      const since = slack.madeSince(second.mark);
       const counted = await slack.waitForCall(
         'chat.update',
         (call) => toReview(call) && since(call),

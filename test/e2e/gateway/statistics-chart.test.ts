@@ -47,11 +47,7 @@ async function stats(
     response_url: h.slack.responseUrl(`stats-${mark}`),
   });
   expect(response.status).toBe(200);
-  const figures = await h.slack.waitForCall(
-    'response_url',
-    (call) => h.slack.calls().indexOf(call) >= mark,
-    WAIT_MS,
-  );
+  const figures = await h.slack.waitForCall('response_url', h.slack.madeSince(mark), WAIT_MS);
   return { mark, figures };
 }
 
@@ -59,7 +55,7 @@ async function stats(
 function noteAfter(h: GatewayHarness, mark: number, figures: RecordedCall): Promise<RecordedCall> {
   return h.slack.waitForCall(
     'response_url',
-    (call) => h.slack.calls().indexOf(call) >= mark && call !== figures,
+    (call) => h.slack.madeSince(mark)(call) && call !== figures,
     WAIT_MS,
   );
 }
@@ -145,7 +141,7 @@ describe('/cs stats with a chart', () => {
     const { mark } = await stats(h, 'stats', OPERATOR);
     const completed = await h.slack.waitForCall(
       'files.completeUploadExternal',
-      (call) => h.slack.calls().indexOf(call) >= mark,
+      h.slack.madeSince(mark),
       WAIT_MS,
     );
     const asked = since(h, mark, 'files.getUploadURLExternal');
@@ -178,7 +174,7 @@ describe('/cs stats with a chart', () => {
     const { mark } = await stats(h, 'stats', OPERATOR_SHANGHAI);
     const completed = await h.slack.waitForCall(
       'files.completeUploadExternal',
-      (call) => h.slack.calls().indexOf(call) >= mark,
+      h.slack.madeSince(mark),
       WAIT_MS,
     );
     expect((completed.response?.files as unknown[] | undefined)?.length).toBe(3);
@@ -231,7 +227,7 @@ describe('/cs stats with a chart', () => {
     expect(textOf(figures)).toContain('Service desk, 2026-11-01 – 2026-11-07');
     const completed = await h.slack.waitForCall(
       'files.completeUploadExternal',
-      (call) => h.slack.calls().indexOf(call) >= mark,
+      h.slack.madeSince(mark),
       WAIT_MS,
     );
 
@@ -277,7 +273,7 @@ describe('/cs stats with a chart', () => {
     const { mark } = await stats(h, 'stats', OPERATOR);
     const shared = await h.slack.waitForCall(
       'files.completeUploadExternal',
-      (call) => h.slack.calls().indexOf(call) >= mark,
+      h.slack.madeSince(mark),
       WAIT_MS,
     );
     const fileId = (shared.response?.files as Array<{ id: string }> | undefined)?.[0]?.id;
@@ -285,8 +281,7 @@ describe('/cs stats with a chart', () => {
     await sendInteraction(h.url, SIGNING_SECRET, homeStatisticsClick());
     const shown = await h.slack.waitForCall(
       'views.update',
-      (call) =>
-        h.slack.calls().indexOf(call) >= homeMark && JSON.stringify(viewOf(call)).includes('slack_file'),
+      (call) => h.slack.madeSince(homeMark)(call) && JSON.stringify(viewOf(call)).includes('slack_file'),
       WAIT_MS,
     );
     expect(JSON.stringify(viewOf(shown))).toContain(`"slack_file":{"id":"${fileId}"}`);
@@ -302,8 +297,7 @@ describe('/cs stats with a chart', () => {
     await sendInteraction(h.url, SIGNING_SECRET, homeStatisticsClick());
     const shown = await h.slack.waitForCall(
       'views.update',
-      (call) =>
-        h.slack.calls().indexOf(call) >= homeMark && JSON.stringify(viewOf(call)).includes('slack_file'),
+      (call) => h.slack.madeSince(homeMark)(call) && JSON.stringify(viewOf(call)).includes('slack_file'),
       WAIT_MS,
     );
     const images = (viewOf(shown).blocks as Array<Record<string, unknown>>).filter(
@@ -338,16 +332,12 @@ describe('/cs stats with a chart', () => {
     expect(since(h, 0, 'files.getUploadURLExternal')).toEqual([]);
 
     const clickMark = await clickIn(h, failed, 'stats_retry');
-    const figures = await h.slack.waitForCall(
-      'response_url',
-      (call) => h.slack.calls().indexOf(call) >= clickMark,
-      WAIT_MS,
-    );
+    const figures = await h.slack.waitForCall('response_url', h.slack.madeSince(clickMark), WAIT_MS);
     expect(figures.body.replace_original).toBe(true);
     expect(textOf(figures)).toContain('Service desk, 2026-11-01 – 2026-11-07');
     const completed = await h.slack.waitForCall(
       'files.completeUploadExternal',
-      (call) => h.slack.calls().indexOf(call) >= clickMark,
+      h.slack.madeSince(clickMark),
       WAIT_MS,
     );
     expect(completed.body.channel_id).toBe('D0OPERATOR');
@@ -370,15 +360,14 @@ describe('/cs stats with a chart', () => {
     await sendInteraction(h.url, SIGNING_SECRET, homeStatisticsClick(OPERATOR_FAR));
     const figures = await h.slack.waitForCall(
       'views.update',
-      (call) =>
-        h.slack.calls().indexOf(call) >= mark && JSON.stringify(viewOf(call)).includes('Total messages'),
+      (call) => h.slack.madeSince(mark)(call) && JSON.stringify(viewOf(call)).includes('Total messages'),
       WAIT_MS,
     );
     expect(JSON.stringify(viewOf(figures))).toContain(`– ${todayIn(zone, new Date())}*`);
     // Its chart follows; waited for, so that no update of this view lands in the next test.
     await h.slack.waitForCall(
       'views.update',
-      (call) => h.slack.calls().indexOf(call) >= mark && JSON.stringify(viewOf(call)).includes('slack_file'),
+      (call) => h.slack.madeSince(mark)(call) && JSON.stringify(viewOf(call)).includes('slack_file'),
       WAIT_MS,
     );
   });
@@ -389,7 +378,7 @@ describe('/cs stats with a chart', () => {
     const { mark } = await stats(h, 'stats 2026-11-01 2026-11-30', OPERATOR_ZH);
     const completed = await h.slack.waitForCall(
       'files.completeUploadExternal',
-      (call) => h.slack.calls().indexOf(call) >= mark,
+      h.slack.madeSince(mark),
       WAIT_MS,
     );
     const [asked] = since(h, mark, 'files.getUploadURLExternal');
@@ -437,11 +426,7 @@ describe('/cs stats with a chart', () => {
     expect(since(h, mark, 'files.completeUploadExternal')).toEqual([]);
 
     const clickMark = await clickIn(h, note, 'stats_chart_retry');
-    const replaced = await h.slack.waitForCall(
-      'response_url',
-      (call) => h.slack.calls().indexOf(call) >= clickMark,
-      WAIT_MS,
-    );
+    const replaced = await h.slack.waitForCall('response_url', h.slack.madeSince(clickMark), WAIT_MS);
     expect(replaced.body.replace_original).toBe(true);
     expect(textOf(replaced)).toContain('The charts are in your DM with me.');
     const completed = since(h, clickMark, 'files.completeUploadExternal');
