@@ -20,6 +20,26 @@ import { waitFor } from '../../support/wait.js';
 const DIGEST_CHANNEL = 'CDIGEST01';
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
+/** A gateway posting the digest to DIGEST_CHANNEL every second (unless `env` says otherwise). */
+function startDigestGateway(
+  slack: FakeSlackApi,
+  simulator: Simulator,
+  env: Record<string, string>,
+): ReturnType<typeof startTestGateway> {
+  return startTestGateway({
+    env: {
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: slack.url,
+      CS_OPEN_URL: simulator.url,
+      DIGEST_SCHEDULE: '* * * * * *',
+      DIGEST_CHANNEL_ID: DIGEST_CHANNEL,
+      ...env,
+    },
+    closeFakes: async () => undefined,
+  });
+}
+
 describe('the statistics digest with two replicas', () => {
   const keyPrefix = `test:digest:${process.pid}:${randomBytes(4).toString('hex')}:`;
   let simulator: Simulator;
@@ -30,21 +50,13 @@ describe('the statistics digest with two replicas', () => {
     simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
     slack = await startFakeSlackApi();
     for (let index = 0; index < 2; index += 1) {
-      const { gateway, logs } = await startTestGateway({
-        env: {
-          SLACK_BOT_TOKEN: BOT_TOKEN,
-          SLACK_SIGNING_SECRET: SIGNING_SECRET,
-          SLACK_API_URL: slack.url,
-          CS_OPEN_URL: simulator.url,
-          REDIS_URL,
-          REDIS_KEY_PREFIX: keyPrefix,
-          // Every 2 s, so the test sees several ticks (a real schedule is daily or weekly), and a replica
-          // slowed by a loaded machine is not still posting one tick at the next (`protect` skips it).
-          DIGEST_SCHEDULE: '*/2 * * * * *',
-          DIGEST_CHANNEL_ID: DIGEST_CHANNEL,
-          DIGEST_TIME_ZONE: 'Asia/Shanghai',
-        },
-        closeFakes: async () => undefined,
+      const { gateway, logs } = await startDigestGateway(slack, simulator, {
+        REDIS_URL,
+        REDIS_KEY_PREFIX: keyPrefix,
+        // Every 2 s, so the test sees several ticks (a real schedule is daily or weekly), and a replica
+        // slowed by a loaded machine is not still posting one tick at the next (`protect` skips it).
+        DIGEST_SCHEDULE: '*/2 * * * * *',
+        DIGEST_TIME_ZONE: 'Asia/Shanghai',
       });
       replicas.push({ gateway, logs });
     }
@@ -144,19 +156,10 @@ describe('the statistics digest of a gateway installed in one workspace, with it
     } finally {
       await stores.close();
     }
-    replica = await startTestGateway({
-      env: {
-        SLACK_BOT_TOKEN: BOT_TOKEN,
-        SLACK_SIGNING_SECRET: SIGNING_SECRET,
-        SLACK_API_URL: slack.url,
-        CS_OPEN_URL: simulator.url,
-        REDIS_URL,
-        REDIS_KEY_PREFIX: keyPrefix,
-        DIGEST_SCHEDULE: '* * * * * *',
-        DIGEST_CHANNEL_ID: DIGEST_CHANNEL,
-        DIGEST_TIME_ZONE: 'Asia/Shanghai',
-      },
-      closeFakes: async () => undefined,
+    replica = await startDigestGateway(slack, simulator, {
+      REDIS_URL,
+      REDIS_KEY_PREFIX: keyPrefix,
+      DIGEST_TIME_ZONE: 'Asia/Shanghai',
     });
     await waitFor(() => slack.calls('files.completeUploadExternal').length >= 1, {
       timeoutMs: 20_000,
@@ -230,17 +233,7 @@ describe('the statistics digest when its chart cannot be uploaded', () => {
     simulator = await startSimulator({ accessToken: DEFAULT_SIMULATOR_TOKEN });
     slack = await startFakeSlackApi();
     slack.failNext('files.getUploadURLExternal', { error: 'file_uploads_disabled' });
-    replica = await startTestGateway({
-      env: {
-        SLACK_BOT_TOKEN: BOT_TOKEN,
-        SLACK_SIGNING_SECRET: SIGNING_SECRET,
-        SLACK_API_URL: slack.url,
-        CS_OPEN_URL: simulator.url,
-        DIGEST_SCHEDULE: '* * * * * *',
-        DIGEST_CHANNEL_ID: DIGEST_CHANNEL,
-      },
-      closeFakes: async () => undefined,
-    });
+    replica = await startDigestGateway(slack, simulator, {});
   }, 30_000);
 
   afterAll(async () => {
@@ -282,19 +275,10 @@ describe('the statistics digest with two replicas while Redis is down', () => {
     const started = await startRedisOnFreePort();
     redis = started.child;
     for (let index = 0; index < 2; index += 1) {
-      const { gateway, logs } = await startTestGateway({
-        env: {
-          SLACK_BOT_TOKEN: BOT_TOKEN,
-          SLACK_SIGNING_SECRET: SIGNING_SECRET,
-          SLACK_API_URL: slack.url,
-          CS_OPEN_URL: simulator.url,
-          REDIS_URL: `redis://127.0.0.1:${started.port}`,
-          REDIS_KEY_PREFIX: keyPrefix,
-          DIGEST_SCHEDULE: '* * * * * *',
-          DIGEST_CHANNEL_ID: DIGEST_CHANNEL,
-          DIGEST_TIME_ZONE: 'Asia/Shanghai',
-        },
-        closeFakes: async () => undefined,
+      const { gateway, logs } = await startDigestGateway(slack, simulator, {
+        REDIS_URL: `redis://127.0.0.1:${started.port}`,
+        REDIS_KEY_PREFIX: keyPrefix,
+        DIGEST_TIME_ZONE: 'Asia/Shanghai',
       });
       replicas.push({ gateway, logs });
     }
