@@ -11,14 +11,23 @@ export class ChartCache {
     maxSize: CACHE_BYTES,
     sizeCalculation: (image) => Math.max(1, image.png.length),
   });
+  /** Drawings under way: an ask for the same inputs meanwhile waits for the same worker's image. */
+  readonly #drawing = new Map<string, Promise<ChartImage>>();
 
   /** The image drawn before for inputs equal to `inputs` (as JSON), else `draw()`'s, kept once drawn. */
-  async image(inputs: unknown, draw: () => Promise<ChartImage>): Promise<ChartImage> {
+  image(inputs: unknown, draw: () => Promise<ChartImage>): Promise<ChartImage> {
     const key = createHash('sha256').update(JSON.stringify(inputs)).digest('base64url');
     const cached = this.#images.get(key);
-    if (cached) return cached;
-    const image = await draw();
-    this.#images.set(key, image);
-    return image;
+    if (cached) return Promise.resolve(cached);
+    const underWay = this.#drawing.get(key);
+    if (underWay) return underWay;
+    const drawing = draw()
+      .then((image) => {
+        this.#images.set(key, image);
+        return image;
+      })
+      .finally(() => this.#drawing.delete(key));
+    this.#drawing.set(key, drawing);
+    return drawing;
   }
 }
