@@ -70,7 +70,7 @@ export interface HandlerContext {
   counters: Record<string, number>;
 }
 
-function count(context: HandlerContext, name: string): void {
+export function count(context: HandlerContext, name: string): void {
   context.counters[name] = (context.counters[name] ?? 0) + 1;
 }
 
@@ -209,17 +209,21 @@ function robotAsk(context: HandlerContext, data: Body): Reply {
   return ok({ code: CODES.success, data: answer });
 }
 
+/** The flags an edit may set, each with the values the spec allows, in the order they are checked. */
+const DOC_FLAGS = [
+  ['robotFlag', [0, 1]],
+  ['matchFlag', [0, 1, 2]],
+  ['usedFlag', [0, 1]],
+  ['auditStatus', [1, 2]],
+] as const;
+
 function updateRobotDoc(context: HandlerContext, data: Body): Reply {
   const docId = requireString(data, 'docId');
   const changes: Partial<Omit<KnowledgeEntry, 'docId'>> = {};
-  const robotFlag = optionalInt(data, 'robotFlag', { oneOf: [0, 1] });
-  const matchFlag = optionalInt(data, 'matchFlag', { oneOf: [0, 1, 2] });
-  const usedFlag = optionalInt(data, 'usedFlag', { oneOf: [0, 1] });
-  const auditStatus = optionalInt(data, 'auditStatus', { oneOf: [1, 2] });
-  if (robotFlag !== undefined) changes.robotFlag = robotFlag;
-  if (matchFlag !== undefined) changes.matchFlag = matchFlag;
-  if (usedFlag !== undefined) changes.usedFlag = usedFlag;
-  if (auditStatus !== undefined) changes.auditStatus = auditStatus;
+  for (const [field, oneOf] of DOC_FLAGS) {
+    const value = optionalInt(data, field, { oneOf });
+    if (value !== undefined) changes[field] = value;
+  }
   for (const field of ['questionId', 'answerId', 'questionTypeId'] as const) {
     const value = optionalString(data, field, { allowEmpty: true });
     if (value !== undefined) changes[field] = value;
@@ -301,22 +305,18 @@ function dateRange(data: Body): { startMs: number; endMs: number } {
   return { startMs, endMs };
 }
 
-function sessionMessage(context: HandlerContext, data: Body): Reply {
-  const { startMs, endMs } = dateRange(data);
-  count(context, 'statisticsQueries');
-  return ok({ code: CODES.success, data: { item: context.statistics.sessionMessages(startMs, endMs) } });
-}
-
-function humanSatisfaction(context: HandlerContext, data: Body): Reply {
-  const { startMs, endMs } = dateRange(data);
-  count(context, 'statisticsQueries');
-  return ok({ code: CODES.success, data: { item: context.statistics.humanSatisfaction(startMs, endMs) } });
+function statisticsOf(figures: 'sessionMessages' | 'humanSatisfaction'): OpenHandler {
+  return (context, data) => {
+    const { startMs, endMs } = dateRange(data);
+    count(context, 'statisticsQueries');
+    return ok({ code: CODES.success, data: { item: context.statistics[figures](startMs, endMs) } });
+  };
 }
 
 const OPEN_HANDLERS: Record<string, OpenHandler | undefined> = {
   [OPEN_ACTIONS.robotAsk]: robotAsk,
   [OPEN_ACTIONS.docUpdate]: updateRobotDoc,
   [OPEN_ACTIONS.feedback]: robotFeedback,
-  [OPEN_ACTIONS.sessionMessages]: sessionMessage,
-  [OPEN_ACTIONS.humanSatisfaction]: humanSatisfaction,
+  [OPEN_ACTIONS.sessionMessages]: statisticsOf('sessionMessages'),
+  [OPEN_ACTIONS.humanSatisfaction]: statisticsOf('humanSatisfaction'),
 };

@@ -476,7 +476,7 @@ export function entriesFrom(seeds: readonly Seed[], firstNumber: number): Knowle
 export class KnowledgeBase {
   private readonly entries = new Map<string, KnowledgeEntry>();
 
-  constructor(entries: KnowledgeEntry[] = seedEntries()) {
+  constructor(entries: KnowledgeEntry[]) {
     for (const entry of entries) this.entries.set(entry.docId, entry);
   }
 
