@@ -246,8 +246,8 @@ function updateRobotDoc(context: HandlerContext, data: Body): Reply {
     return ok({ code: CODES.success, data: { retCode: DOC_NOT_FOUND_RET_CODE, retMsg: 'doc not found' } });
   const merged = { ...entry, ...changes };
   if (merged.auditStatus === 2) {
-    const effect = merged.effectTime === undefined ? undefined : parseDateTime(merged.effectTime);
-    const invalid = merged.invalidTime === undefined ? undefined : parseDateTime(merged.invalidTime);
+    const effect = parseDateTime(merged.effectTime);
+    const invalid = parseDateTime(merged.invalidTime);
     if (effect === undefined || invalid === undefined) {
       throw new ParamError('effectTime and invalidTime are required when auditStatus is 2');
     }

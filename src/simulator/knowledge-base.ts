@@ -492,8 +492,8 @@ export class KnowledgeBase {
   isAnswerable(entry: KnowledgeEntry, nowMs: number): boolean {
     if (entry.usedFlag !== 0) return false;
     if (entry.auditStatus !== 2) return true;
-    const effect = entry.effectTime === undefined ? undefined : parseDateTime(entry.effectTime);
-    const invalid = entry.invalidTime === undefined ? undefined : parseDateTime(entry.invalidTime);
+    const effect = parseDateTime(entry.effectTime);
+    const invalid = parseDateTime(entry.invalidTime);
     if (effect !== undefined && nowMs < effect) return false;
     if (invalid !== undefined && nowMs >= invalid) return false;
     return true;
