@@ -2,8 +2,7 @@
 
 import { daysBetween } from '../util/time-zone.js';
 import type { DailyCount, QuestionField } from './daily-counts.js';
-import type { DeskFailureKind } from './platform-failure.js';
-import { platformFailureReason } from './platform-failure.js';
+import { type DeskFailureKind, platformFailureReason } from './platform-failure.js';
 import { daysOf, type Period, previousPeriod, type StatisticsApi } from './statistics.js';
 import { inBatches } from './tickets.js';
 

@@ -6,8 +6,7 @@ import type {
   StatisticsRequest,
 } from '../platform/schemas.js';
 import { addDays, daysBetween, isCalendarDate, todayIn } from '../util/time-zone.js';
-import type { DeskFailureKind } from './platform-failure.js';
-import { platformFailureReason } from './platform-failure.js';
+import { type DeskFailureKind, platformFailureReason } from './platform-failure.js';
 
 export interface StatisticsApi {
   getSessionMessageStatistics(

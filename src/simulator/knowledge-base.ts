@@ -504,11 +504,8 @@ export class KnowledgeBase {
     return entry && this.isAnswerable(entry, nowMs) ? entry : undefined;
   }
 
-  update(docId: string, changes: Partial<Omit<KnowledgeEntry, 'docId'>>): KnowledgeEntry | undefined {
+  update(docId: string, changes: Partial<Omit<KnowledgeEntry, 'docId'>>): void {
     const entry = this.entries.get(docId);
-    if (!entry) return undefined;
-    const updated: KnowledgeEntry = { ...entry, ...changes };
-    this.entries.set(docId, updated);
-    return updated;
+    if (entry) this.entries.set(docId, { ...entry, ...changes });
   }
 }
