@@ -139,21 +139,17 @@ export function agentList(context: HandlerContext, body: Body): Reply {
   if (method !== AGENT_LIST_METHOD) throw new ParamError(`method must be ${AGENT_LIST_METHOD}`);
   // The spec declares `data` a string of at most 4000 characters but shows an object: accept both.
   const raw = body.data;
-  let data: unknown;
+  const text = typeof raw === 'string' ? raw : JSON.stringify(raw ?? null);
+  if (text.length > AGENT_LIST_DATA_MAX_LENGTH) {
+    throw new ParamError(`data must be at most ${AGENT_LIST_DATA_MAX_LENGTH} characters`);
+  }
+  let data: unknown = raw;
   if (typeof raw === 'string') {
-    if (raw.length > AGENT_LIST_DATA_MAX_LENGTH) {
-      throw new ParamError(`data must be at most ${AGENT_LIST_DATA_MAX_LENGTH} characters`);
-    }
     try {
       data = JSON.parse(raw);
     } catch {
       throw new ParamError('data must be a JSON object');
     }
-  } else {
-    if (JSON.stringify(raw ?? null).length > AGENT_LIST_DATA_MAX_LENGTH) {
-      throw new ParamError(`data must be at most ${AGENT_LIST_DATA_MAX_LENGTH} characters`);
-    }
-    data = raw;
   }
   if (!isObject(data)) throw new ParamError('data must be an object with groupId');
   const groupId = requireString(data, 'groupId', { max: 36 });
