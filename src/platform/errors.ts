@@ -13,13 +13,15 @@ type PlatformErrorCode =
 export type TransportFailure = 'connect' | 'timeout' | 'reset' | 'aborted' | 'other';
 
 abstract class PlatformFailure extends CodedError<PlatformErrorCode> {
-  /** The operation that failed: an open-platform `action` or a ticket endpoint name. */
-  readonly action: string;
   override readonly outside: boolean = true;
 
-  constructor(action: string, message: string, options?: { cause?: unknown }) {
+  constructor(
+    /** The operation that failed: an open-platform `action` or a ticket endpoint name. */
+    readonly action: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
-    this.action = action;
   }
 }
 
@@ -28,53 +30,46 @@ export class RequestInvalidError extends PlatformFailure {
   readonly code = 'PLATFORM_REQUEST_INVALID' as const;
   // Our request broke the spec: a bug of ours, whose stack says where.
   override readonly outside = false;
-  readonly field: string;
-  readonly reason: string;
 
-  constructor(action: string, field: string, reason: string, options?: { cause?: unknown }) {
+  constructor(
+    action: string,
+    readonly field: string,
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
     super(action, `${action}: invalid request field "${field}": ${reason}`, options);
-    this.field = field;
-    this.reason = reason;
   }
 }
 
 /** No HTTP answer came back: connection refused, timed out, reset or aborted. */
 export class TransportError extends PlatformFailure {
   readonly code = 'PLATFORM_TRANSPORT' as const;
-  readonly failure: TransportFailure;
-  /** True when the request never reached the platform, so a retry cannot repeat a side effect. */
-  readonly beforeRequestSent: boolean;
 
   constructor(
     action: string,
-    failure: TransportFailure,
-    beforeRequestSent: boolean,
+    readonly failure: TransportFailure,
+    /** True when the request never reached the platform, so a retry cannot repeat a side effect. */
+    readonly beforeRequestSent: boolean,
     options?: { cause?: unknown },
   ) {
     super(action, `${action}: transport failure (${failure})`, options);
-    this.failure = failure;
-    this.beforeRequestSent = beforeRequestSent;
   }
 }
 
 /** The platform answered with a non-2xx HTTP status. */
 export class HttpStatusError extends PlatformFailure {
   readonly code = 'PLATFORM_HTTP_STATUS' as const;
-  readonly status: number;
-  /** The start of the response body, for logs. */
-  readonly bodySnippet: string;
   /** How long the platform asked to wait before another call (a 429's or 503's Retry-After). */
   readonly retryAfterMs: number | undefined;
 
   constructor(
     action: string,
-    status: number,
-    bodySnippet: string,
+    readonly status: number,
+    /** The start of the response body, for logs. */
+    readonly bodySnippet: string,
     options?: { cause?: unknown; retryAfterMs?: number | undefined },
   ) {
     super(action, `${action}: HTTP ${status}`, options);
-    this.status = status;
-    this.bodySnippet = bodySnippet;
     this.retryAfterMs = options?.retryAfterMs;
   }
 }
@@ -82,32 +77,34 @@ export class HttpStatusError extends PlatformFailure {
 /** The platform answered, and its answer was "no": a non-success `code`, `retCode` or `data.status`. */
 export class PlatformCodeError extends PlatformFailure {
   readonly code = 'PLATFORM_CODE' as const;
-  /** The code the platform returned, e.g. "1001", "1002", or a knowledge-update retCode. */
-  readonly platformCode: string;
-  readonly platformMessage: string | undefined;
 
-  constructor(action: string, platformCode: string, platformMessage?: string, options?: { cause?: unknown }) {
+  constructor(
+    action: string,
+    /** The code the platform returned, e.g. "1001", "1002", or a knowledge-update retCode. */
+    readonly platformCode: string,
+    readonly platformMessage?: string,
+    options?: { cause?: unknown },
+  ) {
     super(
       action,
       `${action}: platform returned code ${platformCode}${platformMessage ? ` (${platformMessage})` : ''}`,
       options,
     );
-    this.platformCode = platformCode;
-    this.platformMessage = platformMessage;
   }
 }
 
 /** The platform answered 2xx with a body that is not the JSON the spec describes. */
 export class MalformedResponseError extends PlatformFailure {
   readonly code = 'PLATFORM_MALFORMED_RESPONSE' as const;
-  /** What was wrong, without any of the body: "body is not JSON", "data.item: ...". */
-  readonly detail: string;
-  readonly bodySnippet: string;
 
-  constructor(action: string, detail: string, bodySnippet: string, options?: { cause?: unknown }) {
+  constructor(
+    action: string,
+    /** What was wrong, without any of the body: "body is not JSON", "data.item: ...". */
+    readonly detail: string,
+    readonly bodySnippet: string,
+    options?: { cause?: unknown },
+  ) {
     super(action, `${action}: malformed response: ${detail}`, options);
-    this.detail = detail;
-    this.bodySnippet = bodySnippet;
   }
 }
 
@@ -126,11 +123,12 @@ export type BusyReason = 'queue_full' | 'deadline';
 /** A question to an account over PLATFORM_QUESTION_RATE that could not be sent in time; never sent. */
 export class PlatformBusyError extends PlatformFailure {
   readonly code = 'PLATFORM_BUSY' as const;
-  readonly reason: BusyReason;
 
-  constructor(action: string, reason: BusyReason) {
+  constructor(
+    action: string,
+    readonly reason: BusyReason,
+  ) {
     super(action, `${action}: not sent, over the platform question rate (${reason})`);
-    this.reason = reason;
   }
 }
 

@@ -2,8 +2,7 @@
 
 import type { Agent, AgentListRequest } from '../platform/schemas.js';
 import { isGroupId } from './agent-groups.js';
-import type { DeskFailureKind } from './platform-failure.js';
-import { platformFailureReason } from './platform-failure.js';
+import { type DeskFailureKind, platformFailureReason } from './platform-failure.js';
 
 export interface AgentsApi {
   listAgents(request: AgentListRequest, options?: { requestId?: string }): Promise<Agent[]>;

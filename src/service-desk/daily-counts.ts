@@ -1,7 +1,6 @@
 // Counts a day per workspace that the platform does not keep: 👍/👎 on the robot's answers, and the
 // questions the robot was asked and could not answer. The gateway counts them as they happen.
-import { addDays, daysBetween } from '../util/time-zone.js';
-import type { Period } from './statistics.js';
+import { daysOf, type Period } from './statistics.js';
 
 export const RATING_FIELDS = ['up', 'down'] as const;
 export type RatingField = (typeof RATING_FIELDS)[number];
@@ -36,8 +35,6 @@ export async function dailyCounts<Field extends string>(
   workspace: string,
   period: Period,
 ): Promise<DailySeriesOf<Field>> {
-  const days = Array.from({ length: daysBetween(period.from, period.to) + 1 }, (_, index) =>
-    addDays(period.from, index),
-  );
+  const days = daysOf(period);
   return { period, days, counts: await store.read(workspace, days) };
 }

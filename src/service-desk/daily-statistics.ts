@@ -1,11 +1,9 @@
 // Figures a day for a chart: the platform gives only a range's totals, so each day is asked on its own.
 
-import { addDays, daysBetween } from '../util/time-zone.js';
+import { daysBetween } from '../util/time-zone.js';
 import type { DailyCount, QuestionField } from './daily-counts.js';
-import type { DeskFailureKind } from './platform-failure.js';
-import { platformFailureReason } from './platform-failure.js';
-import type { Period, StatisticsApi } from './statistics.js';
-import { previousPeriod } from './statistics.js';
+import { type DeskFailureKind, platformFailureReason } from './platform-failure.js';
+import { daysOf, type Period, previousPeriod, type StatisticsApi } from './statistics.js';
 import { inBatches } from './tickets.js';
 
 /** A month and a day: a 30-day chart beside its previous 30 days is 62 calls, and longer is no glance. */
@@ -67,12 +65,11 @@ export async function dailyQuestions(
 ): Promise<DailyResult> {
   const tooLong = tooLongForAChart(period);
   if (tooLong) return tooLong;
-  const length = daysBetween(period.from, period.to) + 1;
   const previous = previousPeriod(period);
-  const days = Array.from({ length }, (_, index) => addDays(period.from, index));
-  const earlier = Array.from({ length }, (_, index) => addDays(previous.from, index));
+  const days = daysOf(period);
+  const { length } = days;
   let firstFailure: unknown;
-  const read = await inBatches([...days, ...earlier], async (day) => {
+  const read = await inBatches([...days, ...daysOf(previous)], async (day) => {
     try {
       const item = await api.getSessionMessageStatistics({ startDate: day, endDate: day }, scope);
       return item.totalCustomerMessage;

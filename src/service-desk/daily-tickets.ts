@@ -1,10 +1,10 @@
 // Tickets opened a day by handling group, for a chart: the period's tickets read whole, counted per day in a zone.
 
 import type { Ticket } from '../platform/schemas.js';
-import { addDays, daysBetween, todayIn } from '../util/time-zone.js';
+import { daysBetween, todayIn } from '../util/time-zone.js';
 import { tooLongForAChart } from './daily-statistics.js';
 import type { DeskFailureKind } from './platform-failure.js';
-import type { Period } from './statistics.js';
+import { daysOf, type Period } from './statistics.js';
 import { allTickets, type TicketsApi } from './tickets.js';
 
 /** The most series of groups a chart names; past it the largest five are named and the rest are "Other". */
@@ -62,8 +62,8 @@ export function ticketsByGroup(
   timeZone: string,
   truncated = false,
 ): TicketSeries {
-  const length = daysBetween(period.from, period.to) + 1;
-  const days = Array.from({ length }, (_, index) => addDays(period.from, index));
+  const days = daysOf(period);
+  const { length } = days;
   const byGroup = new Map<string | undefined, number[]>();
   let oldest = period.to;
   for (const ticket of tickets) {

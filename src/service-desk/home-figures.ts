@@ -3,8 +3,9 @@ import { LRUCache } from 'lru-cache';
 import type { DeskFailureKind } from './platform-failure.js';
 import { periodOf, type StatisticsApi, type StatisticsReport, statisticsReport } from './statistics.js';
 
+/** `at`: when the platform was read (ms). */
 export type HomeFigures =
-  | { kind: 'report'; report: StatisticsReport /** When the platform was read (ms). */; at: number }
+  | { kind: 'report'; report: StatisticsReport; at: number }
   | { kind: 'unavailable'; reason: DeskFailureKind; at: number };
 
 export interface HomeFiguresSettings {

@@ -6,8 +6,7 @@ import type {
   StatisticsRequest,
 } from '../platform/schemas.js';
 import { addDays, daysBetween, isCalendarDate, todayIn } from '../util/time-zone.js';
-import type { DeskFailureKind } from './platform-failure.js';
-import { platformFailureReason } from './platform-failure.js';
+import { type DeskFailureKind, platformFailureReason } from './platform-failure.js';
 
 export interface StatisticsApi {
   getSessionMessageStatistics(
@@ -112,6 +111,12 @@ export function periodOf(
   return { kind: 'ok', period: { from: start, to: end } };
 }
 
+/** yyyy-MM-dd of each day of `period`, in order. */
+export function daysOf(period: Period): string[] {
+  const length = daysBetween(period.from, period.to) + 1;
+  return Array.from({ length }, (_, index) => addDays(period.from, index));
+}
+
 /** The period of the same length that ends the day before `period` starts. */
 export function previousPeriod(period: Period): Period {
   const days = daysBetween(period.from, period.to) + 1;
@@ -153,32 +158,27 @@ export async function statisticsReport(
   };
 }
 
-function messageFigures(now: SessionMessageStatistics, then: SessionMessageStatistics | undefined): Figure[] {
-  const share = (item: SessionMessageStatistics | undefined) =>
-    item?.robotMessage !== undefined && item.totalMessage
-      ? (item.robotMessage / item.totalMessage) * 100
-      : undefined;
-  const figure = (
-    key: FigureKey,
-    kind: FigureKind,
-    read: (item: SessionMessageStatistics) => number | undefined,
-  ): Figure => ({
+/** Each figure read from the period's answer and, when there is one, the period before's. */
+function figuresOf<Item>(now: Item, then: Item | undefined) {
+  return (key: FigureKey, kind: FigureKind, read: (item: Item) => number | undefined): Figure => ({
     key,
     kind,
     better: BETTER[key],
     current: read(now),
     previous: then === undefined ? undefined : read(then),
   });
+}
+
+function messageFigures(now: SessionMessageStatistics, then: SessionMessageStatistics | undefined): Figure[] {
+  const figure = figuresOf(now, then);
   return [
     figure('totalMessages', 'count', (item) => item.totalMessage),
     figure('robotMessages', 'count', (item) => item.robotMessage),
-    {
-      key: 'robotShare',
-      kind: 'percent',
-      better: BETTER.robotShare,
-      current: share(now),
-      previous: share(then),
-    },
+    figure('robotShare', 'percent', (item) =>
+      item.robotMessage !== undefined && item.totalMessage
+        ? (item.robotMessage / item.totalMessage) * 100
+        : undefined,
+    ),
     figure('customerMessages', 'count', (item) => item.totalCustomerMessage),
     figure('humanMessages', 'count', (item) => item.totalHumanMessage),
     figure('averagePerSession', 'average', (item) => item.avgMessage),
@@ -191,17 +191,7 @@ function satisfactionFigures(
   now: HumanSatisfactionStatistics,
   then: HumanSatisfactionStatistics | undefined,
 ): Figure[] {
-  const figure = (
-    key: FigureKey,
-    kind: FigureKind,
-    read: (item: HumanSatisfactionStatistics) => number | undefined,
-  ): Figure => ({
-    key,
-    kind,
-    better: BETTER[key],
-    current: read(now),
-    previous: then === undefined ? undefined : read(then),
-  });
+  const figure = figuresOf(now, then);
   return [
     figure('effectiveSessions', 'count', (item) => item.effectSessionCount),
     figure('evaluations', 'count', (item) => item.totalTimes),

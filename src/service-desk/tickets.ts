@@ -11,8 +11,7 @@ import {
   type TicketPage,
 } from '../platform/schemas.js';
 import { addDays, daysBetween, isCalendarDate, startOfDay } from '../util/time-zone.js';
-import type { DeskFailureKind } from './platform-failure.js';
-import { platformFailureReason } from './platform-failure.js';
+import { type DeskFailureKind, platformFailureReason } from './platform-failure.js';
 
 export interface TicketsApi {
   listTickets(req: TicketListRequest, options?: { requestId?: string }): Promise<TicketPage>;

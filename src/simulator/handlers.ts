@@ -70,7 +70,7 @@ export interface HandlerContext {
   counters: Record<string, number>;
 }
 
-function count(context: HandlerContext, name: string): void {
+export function count(context: HandlerContext, name: string): void {
   context.counters[name] = (context.counters[name] ?? 0) + 1;
 }
 
@@ -139,21 +139,17 @@ export function agentList(context: HandlerContext, body: Body): Reply {
   if (method !== AGENT_LIST_METHOD) throw new ParamError(`method must be ${AGENT_LIST_METHOD}`);
   // The spec declares `data` a string of at most 4000 characters but shows an object: accept both.
   const raw = body.data;
-  let data: unknown;
+  const text = typeof raw === 'string' ? raw : JSON.stringify(raw ?? null);
+  if (text.length > AGENT_LIST_DATA_MAX_LENGTH) {
+    throw new ParamError(`data must be at most ${AGENT_LIST_DATA_MAX_LENGTH} characters`);
+  }
+  let data: unknown = raw;
   if (typeof raw === 'string') {
-    if (raw.length > AGENT_LIST_DATA_MAX_LENGTH) {
-      throw new ParamError(`data must be at most ${AGENT_LIST_DATA_MAX_LENGTH} characters`);
-    }
     try {
       data = JSON.parse(raw);
     } catch {
       throw new ParamError('data must be a JSON object');
     }
-  } else {
-    if (JSON.stringify(raw ?? null).length > AGENT_LIST_DATA_MAX_LENGTH) {
-      throw new ParamError(`data must be at most ${AGENT_LIST_DATA_MAX_LENGTH} characters`);
-    }
-    data = raw;
   }
   if (!isObject(data)) throw new ParamError('data must be an object with groupId');
   const groupId = requireString(data, 'groupId', { max: 36 });
@@ -209,17 +205,21 @@ function robotAsk(context: HandlerContext, data: Body): Reply {
   return ok({ code: CODES.success, data: answer });
 }
 
+/** The flags an edit may set, each with the values the spec allows, in the order they are checked. */
+const DOC_FLAGS = [
+  ['robotFlag', [0, 1]],
+  ['matchFlag', [0, 1, 2]],
+  ['usedFlag', [0, 1]],
+  ['auditStatus', [1, 2]],
+] as const;
+
 function updateRobotDoc(context: HandlerContext, data: Body): Reply {
   const docId = requireString(data, 'docId');
   const changes: Partial<Omit<KnowledgeEntry, 'docId'>> = {};
-  const robotFlag = optionalInt(data, 'robotFlag', { oneOf: [0, 1] });
-  const matchFlag = optionalInt(data, 'matchFlag', { oneOf: [0, 1, 2] });
-  const usedFlag = optionalInt(data, 'usedFlag', { oneOf: [0, 1] });
-  const auditStatus = optionalInt(data, 'auditStatus', { oneOf: [1, 2] });
-  if (robotFlag !== undefined) changes.robotFlag = robotFlag;
-  if (matchFlag !== undefined) changes.matchFlag = matchFlag;
-  if (usedFlag !== undefined) changes.usedFlag = usedFlag;
-  if (auditStatus !== undefined) changes.auditStatus = auditStatus;
+  for (const [field, oneOf] of DOC_FLAGS) {
+    const value = optionalInt(data, field, { oneOf });
+    if (value !== undefined) changes[field] = value;
+  }
   for (const field of ['questionId', 'answerId', 'questionTypeId'] as const) {
     const value = optionalString(data, field, { allowEmpty: true });
     if (value !== undefined) changes[field] = value;
@@ -242,8 +242,8 @@ function updateRobotDoc(context: HandlerContext, data: Body): Reply {
     return ok({ code: CODES.success, data: { retCode: DOC_NOT_FOUND_RET_CODE, retMsg: 'doc not found' } });
   const merged = { ...entry, ...changes };
   if (merged.auditStatus === 2) {
-    const effect = merged.effectTime === undefined ? undefined : parseDateTime(merged.effectTime);
-    const invalid = merged.invalidTime === undefined ? undefined : parseDateTime(merged.invalidTime);
+    const effect = parseDateTime(merged.effectTime);
+    const invalid = parseDateTime(merged.invalidTime);
     if (effect === undefined || invalid === undefined) {
       throw new ParamError('effectTime and invalidTime are required when auditStatus is 2');
     }
@@ -301,22 +301,18 @@ function dateRange(data: Body): { startMs: number; endMs: number } {
   return { startMs, endMs };
 }
 
-function sessionMessage(context: HandlerContext, data: Body): Reply {
-  const { startMs, endMs } = dateRange(data);
-  count(context, 'statisticsQueries');
-  return ok({ code: CODES.success, data: { item: context.statistics.sessionMessages(startMs, endMs) } });
-}
-
-function humanSatisfaction(context: HandlerContext, data: Body): Reply {
-  const { startMs, endMs } = dateRange(data);
-  count(context, 'statisticsQueries');
-  return ok({ code: CODES.success, data: { item: context.statistics.humanSatisfaction(startMs, endMs) } });
+function statisticsOf(figures: 'sessionMessages' | 'humanSatisfaction'): OpenHandler {
+  return (context, data) => {
+    const { startMs, endMs } = dateRange(data);
+    count(context, 'statisticsQueries');
+    return ok({ code: CODES.success, data: { item: context.statistics[figures](startMs, endMs) } });
+  };
 }
 
 const OPEN_HANDLERS: Record<string, OpenHandler | undefined> = {
   [OPEN_ACTIONS.robotAsk]: robotAsk,
   [OPEN_ACTIONS.docUpdate]: updateRobotDoc,
   [OPEN_ACTIONS.feedback]: robotFeedback,
-  [OPEN_ACTIONS.sessionMessages]: sessionMessage,
-  [OPEN_ACTIONS.humanSatisfaction]: humanSatisfaction,
+  [OPEN_ACTIONS.sessionMessages]: statisticsOf('sessionMessages'),
+  [OPEN_ACTIONS.humanSatisfaction]: statisticsOf('humanSatisfaction'),
 };

@@ -476,7 +476,7 @@ export function entriesFrom(seeds: readonly Seed[], firstNumber: number): Knowle
 export class KnowledgeBase {
   private readonly entries = new Map<string, KnowledgeEntry>();
 
-  constructor(entries: KnowledgeEntry[] = seedEntries()) {
+  constructor(entries: KnowledgeEntry[]) {
     for (const entry of entries) this.entries.set(entry.docId, entry);
   }
 
@@ -492,8 +492,8 @@ export class KnowledgeBase {
   isAnswerable(entry: KnowledgeEntry, nowMs: number): boolean {
     if (entry.usedFlag !== 0) return false;
     if (entry.auditStatus !== 2) return true;
-    const effect = entry.effectTime === undefined ? undefined : parseDateTime(entry.effectTime);
-    const invalid = entry.invalidTime === undefined ? undefined : parseDateTime(entry.invalidTime);
+    const effect = parseDateTime(entry.effectTime);
+    const invalid = parseDateTime(entry.invalidTime);
     if (effect !== undefined && nowMs < effect) return false;
     if (invalid !== undefined && nowMs >= invalid) return false;
     return true;
@@ -504,11 +504,8 @@ export class KnowledgeBase {
     return entry && this.isAnswerable(entry, nowMs) ? entry : undefined;
   }
 
-  update(docId: string, changes: Partial<Omit<KnowledgeEntry, 'docId'>>): KnowledgeEntry | undefined {
+  update(docId: string, changes: Partial<Omit<KnowledgeEntry, 'docId'>>): void {
     const entry = this.entries.get(docId);
-    if (!entry) return undefined;
-    const updated: KnowledgeEntry = { ...entry, ...changes };
-    this.entries.set(docId, updated);
-    return updated;
+    if (entry) this.entries.set(docId, { ...entry, ...changes });
   }
 }

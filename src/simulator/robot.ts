@@ -229,15 +229,15 @@ export class Robot {
     nowMs: number,
   ): Pick<RobotAnswer, 'answer' | 'suggestions' | 'question' | 'docId' | 'stripe' | 'answerType'> {
     const desk = this.robots.desk(input.robotFlag);
-    if (!desk) return this.unknown(undefined, input.question, languageOf(input.question), nowMs);
+    const language = languageOf(input.question);
+    if (!desk) return this.unknown(undefined, input.question, language, nowMs);
     if (input.clickedDocId !== undefined) {
       const entry = desk.knowledgeBase.answerable(input.clickedDocId, nowMs);
       return entry
         ? this.direct(desk, entry, ANSWER_TYPES.direct, [], nowMs)
-        : this.unknown(desk, input.question, languageOf(input.question), nowMs);
+        : this.unknown(desk, input.question, language, nowMs);
     }
     const question = normalize(input.question);
-    const language = languageOf(input.question);
     if (GREETINGS.has(question)) {
       return {
         answer: desk.guide[language],

@@ -19,6 +19,7 @@ import { type Fault, Faults, TOKEN_ACTION } from './faults.js';
 import {
   agentList,
   CODES,
+  count,
   getAccessToken,
   type HandlerContext,
   openPlatform,
@@ -145,10 +146,6 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const sockets = new Set<Socket>();
   let closing = false;
 
-  const count = (name: string) => {
-    counters[name] = (counters[name] ?? 0) + 1;
-  };
-
   const delay = (ms: number) =>
     new Promise<void>((resolve) => {
       const pending = {
@@ -168,7 +165,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = new URL(request.url ?? '/', 'http://simulator.invalid').pathname;
-    count('requests');
+    count(context, 'requests');
     const finish = (status: number, body: Record<string, unknown>, action?: string) => {
       options.logger?.info(
         { method: request.method, path, action, status, code: body.code },
@@ -211,10 +208,10 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       return;
     }
     const action = route.action(body);
-    count(`action:${action}`);
+    count(context, `action:${action}`);
     const fault = faults.take(action);
     if (fault) {
-      count('faultsApplied');
+      count(context, 'faultsApplied');
       switch (fault.kind) {
         case 'http500':
           finish(500, { code: CODES.serverError, msg: 'internal server error (injected)' }, action);
@@ -275,7 +272,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     faults: { set: (fault) => faults.set(fault), clear: () => faults.clear() },
     received,
     issueToken: () => {
-      count('tokensIssued');
+      count(context, 'tokensIssued');
       return tokens.issue(context.tokenTtlSeconds);
     },
     expireTokens: () => tokens.expireAll(),

@@ -6,26 +6,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Never in the future. */
 const STATISTICS_HISTORY_DAYS = 366;
 
-interface DayCounts {
-  robotSessions: number;
-  humanSessions: number;
-  customerToRobot: number;
-  robotMessages: number;
-  customerToService: number;
-  serviceMessages: number;
-  serviceWords: number;
-  serviceOffline: number;
-  initiative: number;
-  invites: number;
-  solved: number;
-  notSolved: number;
-  score4: number;
-  score3: number;
-  score2: number;
-  score1: number;
-}
-
-const EMPTY: DayCounts = {
+const EMPTY = {
   robotSessions: 0,
   humanSessions: 0,
   customerToRobot: 0,
@@ -43,6 +24,8 @@ const EMPTY: DayCounts = {
   score2: 0,
   score1: 0,
 };
+
+type DayCounts = typeof EMPTY;
 
 function baselineDay(date: string, seed: string): DayCounts {
   const random = createPrng(hashSeed(`stats:${seed}${date}`));

@@ -24,10 +24,18 @@ export interface StoredTicket {
   ticketTypeId: string;
 }
 
+interface TicketType {
+  id: string;
+  name: string;
+  titles: readonly string[];
+}
+
 export interface ServiceGroup {
   groupId: string;
   groupName: string;
   agents: { serviceId: string; serviceName: string }[];
+  /** The kinds of ticket this group handles. */
+  ticketTypes: readonly TicketType[];
 }
 
 export const SERVICE_GROUPS: readonly ServiceGroup[] = [
@@ -40,6 +48,28 @@ export const SERVICE_GROUPS: readonly ServiceGroup[] = [
       { serviceId: 's-it-03', serviceName: '王伟' },
       { serviceId: 's-it-04', serviceName: 'Dana Kim' },
     ],
+    ticketTypes: [
+      {
+        id: 'tt-it-network-vpn',
+        name: 'IT/Network/VPN',
+        titles: ['VPN disconnects every hour', 'Cannot reach the VPN portal'],
+      },
+      {
+        id: 'tt-it-account-password',
+        name: 'IT/Account/Password',
+        titles: ['Password expired while abroad', '账号被锁定'],
+      },
+      {
+        id: 'tt-it-hardware-laptop',
+        name: 'IT/Hardware/Laptop',
+        titles: ['Laptop battery swollen', '电脑无法开机'],
+      },
+      {
+        id: 'tt-it-hardware-printer',
+        name: 'IT/Hardware/Printer',
+        titles: ['Printer on 3F jams', '打印机卡纸'],
+      },
+    ],
   },
   {
     groupId: 'g-hr',
@@ -49,6 +79,18 @@ export const SERVICE_GROUPS: readonly ServiceGroup[] = [
       { serviceId: 's-hr-02', serviceName: 'Emma Johnson' },
       { serviceId: 's-hr-03', serviceName: '张敏' },
     ],
+    ticketTypes: [
+      {
+        id: 'tt-hr-leave-annual',
+        name: 'HR/Leave/Annual leave',
+        titles: ['Annual leave balance wrong', '年假天数不对'],
+      },
+      {
+        id: 'tt-hr-payroll-salary',
+        name: 'HR/Payroll/Salary',
+        titles: ['Overtime missing from payslip', '工资条有误'],
+      },
+    ],
   },
   {
     groupId: 'g-finance',
@@ -56,6 +98,18 @@ export const SERVICE_GROUPS: readonly ServiceGroup[] = [
     agents: [
       { serviceId: 's-fin-01', serviceName: 'Frank Müller' },
       { serviceId: 's-fin-02', serviceName: '刘洋' },
+    ],
+    ticketTypes: [
+      {
+        id: 'tt-fin-expense-claim',
+        name: 'Finance/Expense/Claim',
+        titles: ['Expense claim stuck in approval', '报销单被退回'],
+      },
+      {
+        id: 'tt-fin-invoice-title',
+        name: '财务/发票/开票',
+        titles: ['Need an invoice with our tax id', '发票抬头开错了'],
+      },
     ],
   },
   {
@@ -66,65 +120,19 @@ export const SERVICE_GROUPS: readonly ServiceGroup[] = [
       { serviceId: 's-fac-01', serviceName: '周杰' },
       { serviceId: 's-fac-02', serviceName: 'Olga Ivanova' },
     ],
+    ticketTypes: [
+      {
+        id: 'tt-fac-office-repair',
+        name: '行政/办公室/报修',
+        titles: ['Meeting room 5B projector broken', '空调不制冷'],
+      },
+    ],
   },
 ];
 
-export const TICKET_TYPES = [
-  {
-    id: 'tt-it-network-vpn',
-    name: 'IT/Network/VPN',
-    groupId: 'g-it',
-    titles: ['VPN disconnects every hour', 'Cannot reach the VPN portal'],
-  },
-  {
-    id: 'tt-it-account-password',
-    name: 'IT/Account/Password',
-    groupId: 'g-it',
-    titles: ['Password expired while abroad', '账号被锁定'],
-  },
-  {
-    id: 'tt-it-hardware-laptop',
-    name: 'IT/Hardware/Laptop',
-    groupId: 'g-it',
-    titles: ['Laptop battery swollen', '电脑无法开机'],
-  },
-  {
-    id: 'tt-it-hardware-printer',
-    name: 'IT/Hardware/Printer',
-    groupId: 'g-it',
-    titles: ['Printer on 3F jams', '打印机卡纸'],
-  },
-  {
-    id: 'tt-hr-leave-annual',
-    name: 'HR/Leave/Annual leave',
-    groupId: 'g-hr',
-    titles: ['Annual leave balance wrong', '年假天数不对'],
-  },
-  {
-    id: 'tt-hr-payroll-salary',
-    name: 'HR/Payroll/Salary',
-    groupId: 'g-hr',
-    titles: ['Overtime missing from payslip', '工资条有误'],
-  },
-  {
-    id: 'tt-fin-expense-claim',
-    name: 'Finance/Expense/Claim',
-    groupId: 'g-finance',
-    titles: ['Expense claim stuck in approval', '报销单被退回'],
-  },
-  {
-    id: 'tt-fin-invoice-title',
-    name: '财务/发票/开票',
-    groupId: 'g-finance',
-    titles: ['Need an invoice with our tax id', '发票抬头开错了'],
-  },
-  {
-    id: 'tt-fac-office-repair',
-    name: '行政/办公室/报修',
-    groupId: 'g-facilities',
-    titles: ['Meeting room 5B projector broken', '空调不制冷'],
-  },
-] as const;
+export const TICKET_TYPES = SERVICE_GROUPS.flatMap((group) =>
+  group.ticketTypes.map((type) => ({ ...type, group })),
+);
 
 const REQUESTERS = [
   'Grace Lee',
@@ -163,8 +171,7 @@ export function seedTickets(nowMs: number, seed = ''): StoredTicket[] {
     const count = day < SHAPED_DAYS ? ticketsOn(random, dayStartMs) : randomInt(random, 0, 2);
     for (let n = 0; n < count; n += 1) {
       const type = pick(random, TICKET_TYPES);
-      const group =
-        SERVICE_GROUPS.find((candidate) => candidate.groupId === type.groupId) ?? SERVICE_GROUPS[0];
+      const { group } = type;
       const createTime = dayStartMs + Math.floor(random() * dayLengthMs);
       const updateTime = createTime + Math.floor(random() * Math.min(3 * DAY_MS, nowMs - createTime));
       // Every status and source shows in the most recent tickets.
@@ -172,7 +179,7 @@ export function seedTickets(nowMs: number, seed = ''): StoredTicket[] {
       const ticketFrom = TICKET_SOURCES[index % TICKET_SOURCES.length] ?? 0;
       const startType = randomInt(random, 0, 1);
       const title = pick(random, type.titles);
-      const agent = group ? pick(random, group.agents) : undefined;
+      const agent = pick(random, group.agents);
       tickets.push({
         ticketTypeId: type.id,
         ticket: {
@@ -183,10 +190,10 @@ export function seedTickets(nowMs: number, seed = ''): StoredTicket[] {
           ticketLevel: randomInt(random, 0, 3),
           ticketStatus,
           startType,
-          startName: startType === 0 ? (agent?.serviceName ?? '') : pick(random, REQUESTERS),
-          dealUserName: ticketStatus === 0 ? '' : (agent?.serviceName ?? ''),
+          startName: startType === 0 ? agent.serviceName : pick(random, REQUESTERS),
+          dealUserName: ticketStatus === 0 ? '' : agent.serviceName,
           // Half the tickets not yet accepted are not yet routed to a group either.
-          dealGroupName: ticketStatus === 0 && index % 12 === 0 ? '' : (group?.groupName ?? ''),
+          dealGroupName: ticketStatus === 0 && index % 12 === 0 ? '' : group.groupName,
           createTime,
           updateTime,
           ticketTypeName: type.name,

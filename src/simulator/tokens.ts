@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 
 export class TokenStore {
   private readonly issued = new Map<string, number>();
-  issuedCount = 0;
 
   constructor(
     private readonly staticToken: string,
@@ -13,7 +12,6 @@ export class TokenStore {
     // Credentials, not seed data: random so two simulators never share one.
     const token = randomBytes(20).toString('hex');
     this.issued.set(token, this.now().getTime() + ttlSeconds * 1000);
-    this.issuedCount += 1;
     return token;
   }
 

@@ -65,9 +65,9 @@ export function parseDate(text: string): number | undefined {
   return realUtc(Number(match[1]), Number(match[2]), Number(match[3]), 0, 0, 0);
 }
 
-/** Read as UTC. */
-export function parseDateTime(text: string): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+/** Read as UTC; undefined for an absent or unreadable time. */
+export function parseDateTime(text: string | undefined): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text ?? '');
   if (!match) return undefined;
   return realUtc(
     Number(match[1]),

@@ -40,7 +40,7 @@ describe('seed knowledge base', () => {
   });
 
   it('answers only enabled entries inside their validity window', () => {
-    const knowledgeBase = new KnowledgeBase();
+    const knowledgeBase = new KnowledgeBase(seedEntries());
     const now = Date.parse('2026-03-15T10:00:00Z');
     expect(knowledgeBase.answerable('doc-wifi', now)).toBeDefined();
     expect(knowledgeBase.answerable('doc-old-vpn-client', now)).toBeUndefined();

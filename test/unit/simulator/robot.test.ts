@@ -219,6 +219,19 @@ describe('update_robot_doc', () => {
     expect((await ask(simulator, 'Where can I find my payslip?')).docId).toBe('doc-payslip');
   });
 
+  it.each([
+    ['robotFlag', [0, 1]],
+    ['matchFlag', [0, 1, 2]],
+    ['usedFlag', [0, 1]],
+    ['auditStatus', [1]],
+  ] as const)('takes every %s the spec allows', async (field, values) => {
+    const simulator = await start();
+    for (const value of values) {
+      const json = await open(simulator, 'update_robot_doc', { docId: 'doc-wifi', [field]: value });
+      expect(json, `${field} ${value}`).toEqual({ code: '1000', data: { retCode: '000000' } });
+    }
+  });
+
   it('answers retCode 100001 for an unknown docId', async () => {
     const simulator = await start();
     expect(await open(simulator, 'update_robot_doc', { docId: 'doc-nope', usedFlag: 0 })).toEqual({

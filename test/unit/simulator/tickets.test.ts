@@ -119,7 +119,8 @@ describe('ticket list', () => {
     const email = await tickets(simulator, { ticketFrom: 12, pageSize: 50 });
     expect(email.totalCount).toBeGreaterThan(0);
     expect(email.data.every((ticket) => ticket.ticketFrom === 12)).toBe(true);
-    const type = TICKET_TYPES[0];
+    const [type] = TICKET_TYPES;
+    if (type === undefined) throw new Error('no ticket types');
     const typed = await tickets(simulator, {
       ticketTypeId: type.id,
       createStartTime: NOW - 30 * DAY,
