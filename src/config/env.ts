@@ -249,61 +249,56 @@ export interface QuestionLimit {
 
 const QUESTION_LIMIT_FORM = /^(\d+)\s*\/\s*(\d+)\s*s$/;
 
-/** `N/Ds` (at most N questions in D seconds) or `off`; one line naming the form on anything else. */
-const questionLimit = (fallback: QuestionLimit) =>
+/** `off`, or what `read` makes of the trimmed lowercase text; `message` names the form on anything else. */
+const offOr = <T>(read: (text: string) => T | undefined, message: string, fallback: T) =>
   z.preprocess(
     emptyToUndefined,
     z
       .string()
-      .transform((text, context): QuestionLimit | 'off' => {
+      .transform((text, context): T | 'off' => {
         const trimmed = text.trim().toLowerCase();
         if (trimmed === 'off') return 'off';
-        const match = QUESTION_LIMIT_FORM.exec(trimmed);
-        const points = Number(match?.[1]);
-        const seconds = Number(match?.[2]);
-        if (!match || points < 1 || points > 1_000_000 || seconds < 1 || seconds > 86_400) {
-          context.addIssue({
-            code: 'custom',
-            message:
-              'must be N/Ds, at most N questions in D seconds (e.g. 20/60s; N 1 to 1000000, D 1 to 86400), or off',
-          });
+        const value = read(trimmed);
+        if (value === undefined) {
+          context.addIssue({ code: 'custom', message });
           return z.NEVER;
         }
-        return { points, seconds };
+        return value;
       })
       .optional()
       .transform((value) => value ?? fallback),
+  );
+
+/** `N/Ds` (at most N questions in D seconds) or `off`. */
+const questionLimit = (fallback: QuestionLimit) =>
+  offOr(
+    (text): QuestionLimit | undefined => {
+      const match = QUESTION_LIMIT_FORM.exec(text);
+      const points = Number(match?.[1]);
+      const seconds = Number(match?.[2]);
+      if (!match || points < 1 || points > 1_000_000 || seconds < 1 || seconds > 86_400) return undefined;
+      return { points, seconds };
+    },
+    'must be N/Ds, at most N questions in D seconds (e.g. 20/60s; N 1 to 1000000, D 1 to 86400), or off',
+    fallback,
   );
 
 /** PLATFORM_QUESTION_RATE's bounds: at least one question a second, at most what no platform would take. */
 const PLATFORM_RATE_MAX = 100_000;
 
-/** Questions a second to one platform account, or `off`; one line naming the form on anything else. */
+/** Questions a second to one platform account, or `off`. */
 const platformQuestionRate = (fallback: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .transform((text, context): number | 'off' => {
-        const trimmed = text.trim().toLowerCase();
-        if (trimmed === 'off') return 'off';
-        const rate = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-        if (!(rate >= 1 && rate <= PLATFORM_RATE_MAX)) {
-          context.addIssue({
-            code: 'custom',
-            message: `must be N, at most N questions a second to one platform account (e.g. 10; N 1 to ${PLATFORM_RATE_MAX}), or off`,
-          });
-          return z.NEVER;
-        }
-        return rate;
-      })
-      .optional()
-      .transform((value) => value ?? fallback),
+  offOr(
+    (text) => {
+      const rate = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+      return rate >= 1 && rate <= PLATFORM_RATE_MAX ? rate : undefined;
+    },
+    `must be N, at most N questions a second to one platform account (e.g. 10; N 1 to ${PLATFORM_RATE_MAX}), or off`,
+    fallback,
   );
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** How the gateway meets Slack: each mode carries the secret it cannot run without. */
 /** One workspace's bot token, or the app's OAuth credentials to be installed in many (distributed). */
 export type SlackInstall =
   | { kind: 'workspace'; botToken: string }
@@ -315,6 +310,7 @@ export type SlackInstall =
       installationKey: string;
     };
 
+/** How the gateway meets Slack: each mode carries the secret it cannot run without. */
 type SlackEnv = {
   install: SlackInstall;
   /** Web API base URL; tests point it at a fake. */
