@@ -33,7 +33,6 @@ import type { Core } from './core.js';
 import type { DeskPlatform } from './platform-accounts.js';
 import { createRoomKit, type SlackRoomKit } from './room-kit.js';
 
-/** Given before the core exists. */
 /** Slack's 429s, waited out per method and channel (or workspace) for every call: made before the Web API. */
 export function slackRateLimits(env: Env, deps: { metrics: Metrics; logger: Logger }): SlackRateLimits {
   return new SlackRateLimits({

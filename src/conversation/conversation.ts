@@ -6,7 +6,7 @@ import {
   type RobotAskRequest,
   type RobotFeedbackRequest,
 } from '../platform/schemas.js';
-import { isCodedError } from '../util/coded-error.js';
+import { CodedError } from '../util/coded-error.js';
 import type { Locale } from './locale.js';
 import { typedText } from './plain-text.js';
 import { type ContextStore, type RatingStore, StoreUnavailableError } from './stores.js';
@@ -527,7 +527,7 @@ export class Conversation {
     if (reason !== 'busy') {
       const details = isPlatformError(error) ? platformErrorDetails(error) : {};
       // The platform erring or not answering is a warning (the asker is told, Try again offered); a bug is an error.
-      const level = isCodedError(error) && error.outside ? 'warn' : 'error';
+      const level = error instanceof CodedError && error.outside ? 'warn' : 'error';
       this.#logger[level]({ err: error, reason, ...details, ...logContext }, 'robot call failed');
     }
     return failureReply(reason, question, clicked, locale);
