@@ -56,7 +56,7 @@ export function composeCore(env: Env, deps: CoreDeps): Core {
   );
   const conversation = new Conversation({
     accounts: deps.accounts,
-    contexts: meteredContextStore(stores.contexts, (store, result) => metrics.storeLookup(store, result)),
+    contexts: meteredContextStore(stores.contexts, metrics),
     ratings: stores.ratings,
     settings: {
       maxQuestionLength: env.MAX_QUESTION_LENGTH,

@@ -55,10 +55,7 @@ export function slackServices(
 ) {
   const { metrics } = deps;
   const responder = new Responder((method, error) => metrics.slackApiError(method, error), deps.rateLimits);
-  const users = new UserDirectory(
-    meteredNameCache(deps.stores.names, (store, result) => metrics.storeLookup(store, result)),
-    env.DEFAULT_LOCALE,
-  );
+  const users = new UserDirectory(meteredNameCache(deps.stores.names, metrics), env.DEFAULT_LOCALE);
   const boardLogger = deps.logger.child({ component: 'review' });
   const board = (place: BoardPlace) =>
     new SlackReviewBoard({

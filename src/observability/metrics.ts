@@ -2,8 +2,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { PlatformCallObserver, PlatformCallRecord } from '../platform/client.js';
 
-export type StoreName = 'contexts' | 'names' | 'once' | 'ratings';
-export type StoreResult = 'hit' | 'miss' | 'error';
+export type StoreName = 'contexts' | 'names';
 
 let processRegistry: Registry | undefined;
 
@@ -113,7 +112,7 @@ export class Metrics implements PlatformCallObserver {
     this.#slackApiErrors.inc({ method, error: error ?? 'unknown' });
   }
 
-  storeLookup(store: StoreName, result: StoreResult): void {
+  storeLookup(store: StoreName, result: 'hit' | 'miss' | 'error'): void {
     this.#storeLookups.inc({ store, result });
   }
 
