@@ -38,6 +38,11 @@ const integer = (minimum: number, maximum: number, fallback: number) =>
 
 const httpUrl = z.preprocess(emptyToUndefined, httpUrlSchema.optional());
 
+/** Judged as an operator reads it: without the spaces around it. */
+const trimmed = z.string().transform((text) => text.trim());
+/** A word from a list, in any case. */
+const trimmedLowercase = z.string().transform((text) => text.trim().toLowerCase());
+
 /** The shortest de-duplication memory allowed: Slack's retries of a delivery come within the hour. */
 export const DEDUP_TTL_MIN_SECONDS = 3600;
 
@@ -47,9 +52,7 @@ const slackIdPattern = /^[A-Z0-9]{2,32}$/;
 const slackId = (what: string) =>
   z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .transform((text) => text.trim())
+    trimmed
       .pipe(z.string().regex(slackIdPattern, `must be a Slack ${what} id (capital letters and digits)`))
       .optional(),
   );
@@ -215,9 +218,7 @@ const agentGroups = z.preprocess(
 /** Shown to whoever is refused an operator's action: who can grant it (a name, a channel, a mention). */
 const operatorContact = z.preprocess(
   emptyToUndefined,
-  z
-    .string()
-    .transform((text) => text.trim())
+  trimmed
     .pipe(
       z
         .string()
@@ -232,9 +233,7 @@ const operatorContact = z.preprocess(
 const flag = (fallback: boolean) =>
   z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .transform((text) => text.trim().toLowerCase())
+    trimmedLowercase
       .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], 'must be true or false'))
       .transform((text) => ['true', '1', 'yes', 'on'].includes(text))
       .optional()
@@ -253,12 +252,10 @@ const QUESTION_LIMIT_FORM = /^(\d+)\s*\/\s*(\d+)\s*s$/;
 const offOr = <T>(read: (text: string) => T | undefined, message: string, fallback: T) =>
   z.preprocess(
     emptyToUndefined,
-    z
-      .string()
+    trimmedLowercase
       .transform((text, context): T | 'off' => {
-        const trimmed = text.trim().toLowerCase();
-        if (trimmed === 'off') return 'off';
-        const value = read(trimmed);
+        if (text === 'off') return 'off';
+        const value = read(text);
         if (value === undefined) {
           context.addIssue({ code: 'custom', message });
           return z.NEVER;
@@ -403,9 +400,7 @@ const variablesSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: integer(0, 600, 25),
   SLASH_COMMAND: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .transform((text) => text.trim())
+    trimmed
       .pipe(
         z
           .string()
@@ -435,18 +430,12 @@ const variablesSchema = z.object({
   ASSISTANT_PROMPTS: assistantPrompts,
   RATING_BUTTONS: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .transform((text) => text.trim().toLowerCase())
-      .pipe(z.enum(['native', 'classic'], 'must be native or classic'))
-      .default('native'),
+    trimmedLowercase.pipe(z.enum(['native', 'classic'], 'must be native or classic')).default('native'),
   ),
   // Unset: no scheduled digest. A cron expression (5 fields, or 6 with seconds), in DIGEST_TIME_ZONE.
   DIGEST_SCHEDULE: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .transform((text) => text.trim())
+    trimmed
       .refine(isCronExpression, 'must be a cron expression, e.g. "0 9 * * 1" (Mondays at 09:00)')
       .optional(),
   ),
@@ -491,11 +480,7 @@ const variablesSchema = z.object({
   // Unset: Redis when REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES is set, else the SQLite file at STATE_PATH.
   STORE: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .transform((text) => text.trim().toLowerCase())
-      .pipe(z.enum(STORE_KINDS, 'must be memory, sqlite or redis'))
-      .optional(),
+    trimmedLowercase.pipe(z.enum(STORE_KINDS, 'must be memory, sqlite or redis')).optional(),
   ),
   // The SQLite engine's layers (docs/storage.md); unset keeps each on at its default.
   SQLITE_FLUSH_AFTER_MS: optionalInteger(0, 10_000),
@@ -504,9 +489,7 @@ const variablesSchema = z.object({
   SQLITE_WRITER_THREAD: flag(true),
   STATE_PATH: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .transform((text) => text.trim())
+    trimmed
       .pipe(
         z
           .string()
