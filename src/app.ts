@@ -84,14 +84,18 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     logger: logger.child({ component: 'platform' }),
     onBusy: () => metrics.throttled('platform'),
   });
-  const platform = new PlatformClient({
-    ...platformChoice.client,
-    questionPacing: pacingFor({ openUrl: platformChoice.client.openUrl, sysNum: platformChoice.sysNum }),
+  // What every platform client shares, the environment's and each workspace's own.
+  const platformClientOptions = {
     timeouts: platformTimeouts,
     retry: { attempts: env.CS_RETRY_ATTEMPTS },
     ...(env.CS_TICKET_LIST_PATH ? { ticketListPath: env.CS_TICKET_LIST_PATH } : {}),
     logger: logger.child({ component: 'platform' }),
     observer: metrics,
+  };
+  const platform = new PlatformClient({
+    ...platformChoice.client,
+    questionPacing: pacingFor({ openUrl: platformChoice.client.openUrl, sysNum: platformChoice.sysNum }),
+    ...platformClientOptions,
   });
   resources.defer('platform client', () => platform.close());
 
@@ -110,10 +114,8 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
     platform,
     platformChoice,
     authorized,
-    timeouts: platformTimeouts,
+    client: platformClientOptions,
     stores,
-    metrics,
-    logger,
     pacingFor,
   });
   resources.defer("workspaces' platform clients", () => workspaces.close());
@@ -157,10 +159,7 @@ async function composeGateway(env: Env, logger: Logger, resources: ResourceStack
       return { answer, askers };
     },
     postDigestNow: (workspace) => slack.postDigestNow(workspace),
-    async start() {
-      const started = await slack.start();
-      return started;
-    },
+    start: () => slack.start(),
     async stop() {
       if (stopping) return;
       stopping = true;

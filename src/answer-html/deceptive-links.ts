@@ -3,7 +3,8 @@ type Claim = { kind: 'host'; host: string } | { kind: 'email'; address: string }
 
 // Labels are untrusted: each pattern starts only where a match could (lookbehind) and bounds its runs,
 // so scanning stays linear; URLs end at whitespace and at CJK punctuation.
-const SCHEME_URL = /(?<![a-z\d+.-])[a-z][a-z\d+.-]{0,31}:\/\/[^\s<>"'，。、；：！？（）【】「」《》]+/giu;
+const URL_ENDS = String.raw`\s<>"'，。、；：！？（）【】「」《》`;
+const SCHEME_URL = new RegExp(String.raw`(?<![a-z\d+.-])[a-z][a-z\d+.-]{0,31}://[^${URL_ENDS}]+`, 'giu');
 const EMAIL =
   /(?<![a-z\d._%+-])(?:mailto:)?([a-z\d._%+-]{1,64}@(?:[\p{L}\p{N}\p{M}-]{1,63}\.)+[\p{L}\p{M}]{2,63})/giu;
 // As separators Han, kana and Hangul let "请访问bank.example.com登录" claim bank.example.com.
@@ -40,8 +41,7 @@ export function misleadingLabelDestination(label: string, target: string): strin
 }
 
 // An @ in the path is no trick.
-const URL_WITH_CREDENTIALS =
-  /\bhttps?:\/\/[^\s/?#@<>"'，。、；：！？（）【】「」《》]*@[^\s<>"'，。、；：！？（）【】「」《》]*/giu;
+const URL_WITH_CREDENTIALS = new RegExp(String.raw`\bhttps?://[^${URL_ENDS}/?#@]*@[^${URL_ENDS}]*`, 'giu');
 
 /** Slack links bare URLs as written, and `https://bank.example.com@evil.example/` reads as the bank. */
 export function withoutUrlCredentials(text: string): string {

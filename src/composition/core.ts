@@ -33,20 +33,19 @@ interface CoreReview {
   settled(): Promise<void>;
 }
 
-export function composeCore(
-  env: Env,
-  deps: {
-    platform: PlatformClient;
-    platformChoice: Pick<PlatformChoice, 'sysNum' | 'demo'>;
-    /** Each workspace's platform account (one for all when installed in one workspace). */
-    accounts: PlatformAccounts<PlatformClient>;
-    stores: Stores;
-    /** Where review cards go: one board, or each workspace's. */
-    places: ReviewPlaces;
-    metrics: Metrics;
-    logger: Logger;
-  },
-): Core {
+interface CoreDeps {
+  platform: PlatformClient;
+  platformChoice: Pick<PlatformChoice, 'sysNum'>;
+  /** Each workspace's platform account (one for all when installed in one workspace). */
+  accounts: PlatformAccounts<PlatformClient>;
+  stores: Stores;
+  /** Where review cards go: one board, or each workspace's. */
+  places: ReviewPlaces;
+  metrics: Metrics;
+  logger: Logger;
+}
+
+export function composeCore(env: Env, deps: CoreDeps): Core {
   const { stores, metrics, logger } = deps;
   const review = composeReview(env, deps);
 
@@ -57,7 +56,7 @@ export function composeCore(
   );
   const conversation = new Conversation({
     accounts: deps.accounts,
-    contexts: meteredContextStore(stores.contexts, (store, result) => metrics.storeLookup(store, result)),
+    contexts: meteredContextStore(stores.contexts, metrics),
     ratings: stores.ratings,
     settings: {
       maxQuestionLength: env.MAX_QUESTION_LENGTH,
@@ -81,18 +80,7 @@ export function composeCore(
 }
 
 /** Installed in one workspace, one loop over the cards as always kept; in many, one per workspace. */
-function composeReview(
-  env: Env,
-  deps: {
-    platform: PlatformClient;
-    platformChoice: Pick<PlatformChoice, 'sysNum'>;
-    accounts: PlatformAccounts<PlatformClient>;
-    stores: Stores;
-    places: ReviewPlaces;
-    metrics: Metrics;
-    logger: Logger;
-  },
-): CoreReview {
+function composeReview(env: Env, deps: CoreDeps): CoreReview {
   const { stores, places, metrics, accounts } = deps;
   const shared = {
     logger: deps.logger.child({ component: 'review' }),

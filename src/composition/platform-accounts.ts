@@ -10,8 +10,6 @@ import {
   type PlatformAccounts,
   singleAccount,
 } from '../conversation/conversation.js';
-import type { Logger } from '../logging/logger.js';
-import type { Metrics } from '../observability/metrics.js';
 import {
   type AccessTokenProvider,
   type CachedToken,
@@ -61,10 +59,9 @@ export function composeAccounts(
       setups?: WorkspaceSetups | undefined;
       installations?: Pick<Installations, 'installerOf'> | undefined;
     };
-    timeouts: PlatformClientOptions['timeouts'];
+    /** What every platform client of the gateway shares (timeouts, retries, logger, metrics). */
+    client: AccountClientOptions['client'];
     stores: Pick<Stores, 'namespace'>;
-    metrics: Metrics;
-    logger: Logger;
     /** PLATFORM_QUESTION_RATE's pacing of one account; undefined when off. */
     pacingFor: (account: { openUrl: string; sysNum: string }) => QuestionPacing | undefined;
   },
@@ -81,13 +78,7 @@ export function composeAccounts(
     };
   }
   const clients = new AccountClients({
-    client: {
-      timeouts: deps.timeouts,
-      retry: { attempts: env.CS_RETRY_ATTEMPTS },
-      ...(env.CS_TICKET_LIST_PATH ? { ticketListPath: env.CS_TICKET_LIST_PATH } : {}),
-      logger: deps.logger.child({ component: 'platform' }),
-      observer: deps.metrics,
-    },
+    client: deps.client,
     expireHours: env.CS_TOKEN_EXPIRE_HOURS,
     pacingFor: deps.pacingFor,
     tokens: deps.stores.namespace('platform-tokens', {

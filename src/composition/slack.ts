@@ -33,7 +33,6 @@ import type { Core } from './core.js';
 import type { DeskPlatform } from './platform-accounts.js';
 import { createRoomKit, type SlackRoomKit } from './room-kit.js';
 
-/** Given before the core exists. */
 /** Slack's 429s, waited out per method and channel (or workspace) for every call: made before the Web API. */
 export function slackRateLimits(env: Env, deps: { metrics: Metrics; logger: Logger }): SlackRateLimits {
   return new SlackRateLimits({
@@ -56,10 +55,7 @@ export function slackServices(
 ) {
   const { metrics } = deps;
   const responder = new Responder((method, error) => metrics.slackApiError(method, error), deps.rateLimits);
-  const users = new UserDirectory(
-    meteredNameCache(deps.stores.names, (store, result) => metrics.storeLookup(store, result)),
-    env.DEFAULT_LOCALE,
-  );
+  const users = new UserDirectory(meteredNameCache(deps.stores.names, metrics), env.DEFAULT_LOCALE);
   const boardLogger = deps.logger.child({ component: 'review' });
   const board = (place: BoardPlace) =>
     new SlackReviewBoard({

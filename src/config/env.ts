@@ -38,6 +38,11 @@ const integer = (minimum: number, maximum: number, fallback: number) =>
 
 const httpUrl = z.preprocess(emptyToUndefined, httpUrlSchema.optional());
 
+/** Judged as an operator reads it: without the spaces around it. */
+const trimmed = z.string().transform((text) => text.trim());
+/** A word from a list, in any case. */
+const trimmedLowercase = z.string().transform((text) => text.trim().toLowerCase());
+
 /** The shortest de-duplication memory allowed: Slack's retries of a delivery come within the hour. */
 export const DEDUP_TTL_MIN_SECONDS = 3600;
 
@@ -47,9 +52,7 @@ const slackIdPattern = /^[A-Z0-9]{2,32}$/;
 const slackId = (what: string) =>
   z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .transform((text) => text.trim())
+    trimmed
       .pipe(z.string().regex(slackIdPattern, `must be a Slack ${what} id (capital letters and digits)`))
       .optional(),
   );
@@ -215,9 +218,7 @@ const agentGroups = z.preprocess(
 /** Shown to whoever is refused an operator's action: who can grant it (a name, a channel, a mention). */
 const operatorContact = z.preprocess(
   emptyToUndefined,
-  z
-    .string()
-    .transform((text) => text.trim())
+  trimmed
     .pipe(
       z
         .string()
@@ -232,9 +233,7 @@ const operatorContact = z.preprocess(
 const flag = (fallback: boolean) =>
   z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .transform((text) => text.trim().toLowerCase())
+    trimmedLowercase
       .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], 'must be true or false'))
       .transform((text) => ['true', '1', 'yes', 'on'].includes(text))
       .optional()
@@ -249,61 +248,54 @@ export interface QuestionLimit {
 
 const QUESTION_LIMIT_FORM = /^(\d+)\s*\/\s*(\d+)\s*s$/;
 
-/** `N/Ds` (at most N questions in D seconds) or `off`; one line naming the form on anything else. */
-const questionLimit = (fallback: QuestionLimit) =>
+/** `off`, or what `read` makes of the trimmed lowercase text; `message` names the form on anything else. */
+const offOr = <T>(read: (text: string) => T | undefined, message: string, fallback: T) =>
   z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .transform((text, context): QuestionLimit | 'off' => {
-        const trimmed = text.trim().toLowerCase();
-        if (trimmed === 'off') return 'off';
-        const match = QUESTION_LIMIT_FORM.exec(trimmed);
-        const points = Number(match?.[1]);
-        const seconds = Number(match?.[2]);
-        if (!match || points < 1 || points > 1_000_000 || seconds < 1 || seconds > 86_400) {
-          context.addIssue({
-            code: 'custom',
-            message:
-              'must be N/Ds, at most N questions in D seconds (e.g. 20/60s; N 1 to 1000000, D 1 to 86400), or off',
-          });
+    trimmedLowercase
+      .transform((text, context): T | 'off' => {
+        if (text === 'off') return 'off';
+        const value = read(text);
+        if (value === undefined) {
+          context.addIssue({ code: 'custom', message });
           return z.NEVER;
         }
-        return { points, seconds };
+        return value;
       })
       .optional()
       .transform((value) => value ?? fallback),
+  );
+
+/** `N/Ds` (at most N questions in D seconds) or `off`. */
+const questionLimit = (fallback: QuestionLimit) =>
+  offOr(
+    (text): QuestionLimit | undefined => {
+      const match = QUESTION_LIMIT_FORM.exec(text);
+      const points = Number(match?.[1]);
+      const seconds = Number(match?.[2]);
+      if (!match || points < 1 || points > 1_000_000 || seconds < 1 || seconds > 86_400) return undefined;
+      return { points, seconds };
+    },
+    'must be N/Ds, at most N questions in D seconds (e.g. 20/60s; N 1 to 1000000, D 1 to 86400), or off',
+    fallback,
   );
 
 /** PLATFORM_QUESTION_RATE's bounds: at least one question a second, at most what no platform would take. */
 const PLATFORM_RATE_MAX = 100_000;
 
-/** Questions a second to one platform account, or `off`; one line naming the form on anything else. */
+/** Questions a second to one platform account, or `off`. */
 const platformQuestionRate = (fallback: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .transform((text, context): number | 'off' => {
-        const trimmed = text.trim().toLowerCase();
-        if (trimmed === 'off') return 'off';
-        const rate = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-        if (!(rate >= 1 && rate <= PLATFORM_RATE_MAX)) {
-          context.addIssue({
-            code: 'custom',
-            message: `must be N, at most N questions a second to one platform account (e.g. 10; N 1 to ${PLATFORM_RATE_MAX}), or off`,
-          });
-          return z.NEVER;
-        }
-        return rate;
-      })
-      .optional()
-      .transform((value) => value ?? fallback),
+  offOr(
+    (text) => {
+      const rate = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+      return rate >= 1 && rate <= PLATFORM_RATE_MAX ? rate : undefined;
+    },
+    `must be N, at most N questions a second to one platform account (e.g. 10; N 1 to ${PLATFORM_RATE_MAX}), or off`,
+    fallback,
   );
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** How the gateway meets Slack: each mode carries the secret it cannot run without. */
 /** One workspace's bot token, or the app's OAuth credentials to be installed in many (distributed). */
 export type SlackInstall =
   | { kind: 'workspace'; botToken: string }
@@ -315,6 +307,7 @@ export type SlackInstall =
       installationKey: string;
     };
 
+/** How the gateway meets Slack: each mode carries the secret it cannot run without. */
 type SlackEnv = {
   install: SlackInstall;
   /** Web API base URL; tests point it at a fake. */
@@ -407,9 +400,7 @@ const variablesSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: integer(0, 600, 25),
   SLASH_COMMAND: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .transform((text) => text.trim())
+    trimmed
       .pipe(
         z
           .string()
@@ -439,18 +430,12 @@ const variablesSchema = z.object({
   ASSISTANT_PROMPTS: assistantPrompts,
   RATING_BUTTONS: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .transform((text) => text.trim().toLowerCase())
-      .pipe(z.enum(['native', 'classic'], 'must be native or classic'))
-      .default('native'),
+    trimmedLowercase.pipe(z.enum(['native', 'classic'], 'must be native or classic')).default('native'),
   ),
   // Unset: no scheduled digest. A cron expression (5 fields, or 6 with seconds), in DIGEST_TIME_ZONE.
   DIGEST_SCHEDULE: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .transform((text) => text.trim())
+    trimmed
       .refine(isCronExpression, 'must be a cron expression, e.g. "0 9 * * 1" (Mondays at 09:00)')
       .optional(),
   ),
@@ -495,11 +480,7 @@ const variablesSchema = z.object({
   // Unset: Redis when REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES is set, else the SQLite file at STATE_PATH.
   STORE: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .transform((text) => text.trim().toLowerCase())
-      .pipe(z.enum(STORE_KINDS, 'must be memory, sqlite or redis'))
-      .optional(),
+    trimmedLowercase.pipe(z.enum(STORE_KINDS, 'must be memory, sqlite or redis')).optional(),
   ),
   // The SQLite engine's layers (docs/storage.md); unset keeps each on at its default.
   SQLITE_FLUSH_AFTER_MS: optionalInteger(0, 10_000),
@@ -508,9 +489,7 @@ const variablesSchema = z.object({
   SQLITE_WRITER_THREAD: flag(true),
   STATE_PATH: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .transform((text) => text.trim())
+    trimmed
       .pipe(
         z
           .string()

@@ -6,7 +6,7 @@ import {
   type RobotAskRequest,
   type RobotFeedbackRequest,
 } from '../platform/schemas.js';
-import { isCodedError } from '../util/coded-error.js';
+import { CodedError } from '../util/coded-error.js';
 import type { Locale } from './locale.js';
 import { typedText } from './plain-text.js';
 import { type ContextStore, type RatingStore, StoreUnavailableError } from './stores.js';
@@ -170,13 +170,8 @@ export class Conversation {
     return this.#inFlight;
   }
 
-  /** The longest question asked, in characters: an adapter that carries questions checks it fits. */
-  get maxQuestionLength(): number {
-    return this.#settings.maxQuestionLength;
-  }
-
   /** Checks a question without calling the robot: a notice when it cannot be asked. */
-  precheck(text: string, locale: Locale): NoticeReply | undefined {
+  #precheck(text: string, locale: Locale): NoticeReply | undefined {
     if (text.trim() === '') return { kind: 'notice', notice: 'help', locale };
     if ([...text].length > this.#settings.maxQuestionLength) {
       return { kind: 'notice', notice: 'question_too_long', locale, limit: this.#settings.maxQuestionLength };
@@ -197,16 +192,7 @@ export class Conversation {
       if (offered.kind !== 'offered') {
         return offered.kind === 'stale'
           ? { kind: 'notice', notice: 'context_expired', locale: asker.locale }
-          : {
-              kind: 'failure',
-              reason: 'store_unavailable',
-              retry: {
-                question: input.text,
-                docId: input.suggestion.docId,
-                contextKey: input.suggestion.contextKey,
-              },
-              locale: asker.locale,
-            };
+          : failureReply('store_unavailable', input.text, input.suggestion, asker.locale);
       }
       suggestion = offered.suggestion;
       placement = offered.placement ?? placement;
@@ -214,23 +200,14 @@ export class Conversation {
     }
     // Asked as the gateway offered it, not as the click's value says; typed text without controls.
     const text = suggestion ? suggestion.question : typedText(input.text);
-    const notice = this.precheck(text, asker.locale);
+    const notice = this.#precheck(text, asker.locale);
     if (notice) return notice;
     const found = await this.#accountOf(workspace, scope);
     if (found.kind === 'not_set_up') {
       return { kind: 'notice', notice: 'not_set_up', locale: asker.locale, ...contactOf(found) };
     }
     if (found.kind === 'unavailable') {
-      return {
-        kind: 'failure',
-        reason: 'store_unavailable',
-        retry: {
-          question: text,
-          docId: suggestion?.docId,
-          ...(input.suggestion && { contextKey: input.suggestion.contextKey }),
-        },
-        locale: asker.locale,
-      };
+      return failureReply('store_unavailable', text, input.suggestion, asker.locale);
     }
     this.#inFlight += 1;
     try {
@@ -239,7 +216,6 @@ export class Conversation {
         found.account,
         { ...input, text, placement, workspace },
         suggestion,
-        input.suggestion?.contextKey,
         scope,
         sendBy,
       );
@@ -313,7 +289,6 @@ export class Conversation {
     account: PlatformAccount,
     input: QuestionInput,
     suggestion: SuggestionChoice | undefined,
-    clickedContextKey: string | undefined,
     scope: RequestScope,
     sendBy: number | undefined,
   ): Promise<Reply> {
@@ -346,18 +321,10 @@ export class Conversation {
         sendBy,
       );
     } catch (error) {
-      return this.#failure(
-        error,
-        question,
-        suggestion && clickedContextKey
-          ? { docId: suggestion.docId, contextKey: clickedContextKey }
-          : undefined,
-        asker.locale,
-        {
-          ...scope,
-          partnerId: asker.partnerId,
-        },
-      );
+      return this.#failure(error, question, input.suggestion, asker.locale, {
+        ...scope,
+        partnerId: asker.partnerId,
+      });
     }
 
     const matched = answer.answerType !== ANSWER_TYPE_UNKNOWN;
@@ -547,7 +514,7 @@ export class Conversation {
     return { kind: 'rated', rating, context };
   }
 
-  /** `clicked`: the suggestion the failed question was, so Try again asks it the same way. */
+  /** Logs the failed robot call (a refusal as busy was never sent) and words it for the asker. */
   #failure(
     error: unknown,
     question: string,
@@ -560,20 +527,26 @@ export class Conversation {
     if (reason !== 'busy') {
       const details = isPlatformError(error) ? platformErrorDetails(error) : {};
       // The platform erring or not answering is a warning (the asker is told, Try again offered); a bug is an error.
-      const level = isCodedError(error) && error.outside ? 'warn' : 'error';
+      const level = error instanceof CodedError && error.outside ? 'warn' : 'error';
       this.#logger[level]({ err: error, reason, ...details, ...logContext }, 'robot call failed');
     }
-    return {
-      kind: 'failure',
-      reason,
-      retry: {
-        question,
-        docId: clicked?.docId,
-        ...(clicked ? { contextKey: clicked.contextKey } : {}),
-      },
-      locale,
-    };
+    return failureReply(reason, question, clicked, locale);
   }
+}
+
+/** `clicked`: the suggestion the failed question was, so Try again asks it the same way. */
+function failureReply(
+  reason: FailureReason,
+  question: string,
+  clicked: { docId: string; contextKey: string } | undefined,
+  locale: Locale,
+): FailureReply {
+  return {
+    kind: 'failure',
+    reason,
+    retry: { question, docId: clicked?.docId, ...(clicked && { contextKey: clicked.contextKey }) },
+    locale,
+  };
 }
 
 /** The question asked by a knowledge entry's docId (questionFlag 1): a suggestion click, a link, an entry read. */

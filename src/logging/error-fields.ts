@@ -1,5 +1,5 @@
 // Every caught error on a log line: `err` with its cause chain, its literal `code` beside it to filter on.
-import { isCodedError } from '../util/coded-error.js';
+import { CodedError } from '../util/coded-error.js';
 
 export interface ErrorFields {
   err: unknown;
@@ -7,7 +7,7 @@ export interface ErrorFields {
 }
 
 export function errorFields(error: unknown): ErrorFields {
-  if (isCodedError(error)) return { err: error, code: error.code };
+  if (error instanceof CodedError) return { err: error, code: error.code };
   if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
     return { err: error, code: error.code };
   }

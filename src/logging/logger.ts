@@ -1,6 +1,6 @@
 // The one logger factory: JSON lines in production, pretty on a terminal, secrets redacted by path.
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
-import { isCodedError } from '../util/coded-error.js';
+import { CodedError } from '../util/coded-error.js';
 
 const SECRET_KEYS = [
   'access_token',
@@ -56,7 +56,7 @@ export interface LoggerSettings {
 /** A failure outside the app (CodedError.outside) without stacks: one line, not a trace of our code. */
 function serializeError(error: unknown): unknown {
   const serialized: unknown = pino.stdSerializers.errWithCause(error as Error);
-  if (!isCodedError(error) || !error.outside) return serialized;
+  if (!(error instanceof CodedError) || !error.outside) return serialized;
   for (let node = serialized; isRecord(node); node = node.cause) delete node.stack;
   return serialized;
 }

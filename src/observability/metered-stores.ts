@@ -1,26 +1,26 @@
 // Wraps the stores' reads so hits, misses and errors are counted, and, with tracing on, each call is a span.
 import type { ContextStore } from '../conversation/stores.js';
 import type { NameCache, OnceStore } from '../slack/handling/stores.js';
-import type { StoreName, StoreResult } from './metrics.js';
+import type { Metrics, StoreName } from './metrics.js';
 import { traceHooks } from './tracing-hooks.js';
 
-type Count = (store: StoreName, result: StoreResult) => void;
+type Lookups = Pick<Metrics, 'storeLookup'>;
 
-async function counted<T>(store: StoreName, count: Count, read: () => Promise<T | undefined>) {
+async function counted<T>(store: StoreName, metrics: Lookups, read: () => Promise<T | undefined>) {
   try {
     const value = await read();
-    count(store, value === undefined ? 'miss' : 'hit');
+    metrics.storeLookup(store, value === undefined ? 'miss' : 'hit');
     return value;
   } catch (error) {
-    count(store, 'error');
+    metrics.storeLookup(store, 'error');
     throw error;
   }
 }
 
-export function meteredContextStore(inner: ContextStore, count: Count): ContextStore {
+export function meteredContextStore(inner: ContextStore, metrics: Lookups): ContextStore {
   const metered: ContextStore = {
     put: (key, context) => inner.put(key, context),
-    get: (key) => counted('contexts', count, () => inner.get(key)),
+    get: (key) => counted('contexts', metrics, () => inner.get(key)),
   };
   const tracing = traceHooks();
   // Decided here, once: with tracing off the calls go straight through.
@@ -31,9 +31,9 @@ export function meteredContextStore(inner: ContextStore, count: Count): ContextS
   };
 }
 
-export function meteredNameCache(inner: NameCache, count: Count): NameCache {
+export function meteredNameCache(inner: NameCache, metrics: Lookups): NameCache {
   const metered: NameCache = {
-    get: (userId) => counted('names', count, () => inner.get(userId)),
+    get: (userId) => counted('names', metrics, () => inner.get(userId)),
     set: (userId, name, ttlSeconds) => inner.set(userId, name, ttlSeconds),
   };
   const tracing = traceHooks();

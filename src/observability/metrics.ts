@@ -2,8 +2,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { PlatformCallObserver, PlatformCallRecord } from '../platform/client.js';
 
-export type StoreName = 'contexts' | 'names' | 'once' | 'ratings';
-export type StoreResult = 'hit' | 'miss' | 'error';
+export type StoreName = 'contexts' | 'names';
 
 let processRegistry: Registry | undefined;
 
@@ -20,97 +19,74 @@ function processMetrics(): Registry {
 export class Metrics implements PlatformCallObserver {
   readonly #registry = new Registry();
   readonly #process = processMetrics();
-  readonly #slackEvents: Counter<'type' | 'outcome'>;
-  readonly #platformCalls: Counter<'action' | 'outcome'>;
-  readonly #platformLatency: Histogram<'action' | 'outcome'>;
-  readonly #slackApiErrors: Counter<'method' | 'error'>;
-  readonly #storeLookups: Counter<'store' | 'result'>;
-  readonly #reviewCards: Counter<'action'>;
-  readonly #knowledgeEdits: Counter<'outcome'>;
-  readonly #operatorRefusals: Counter<'action'>;
-  readonly #digests: Counter<'outcome'>;
-  readonly #homePublishes: Counter<'outcome'>;
-  readonly #throttled: Counter<'scope'>;
-  readonly #slackRateLimited: Counter<'method' | 'outcome'>;
+  readonly #slackEvents = this.#counter(
+    'cs_gateway_slack_events_total',
+    'Slack events and actions received, by type and what the gateway did with them',
+    ['type', 'outcome'],
+  );
+  readonly #platformCalls = this.#counter(
+    'cs_gateway_platform_calls_total',
+    'Calls to the platform, by action and outcome (ok or the error code)',
+    ['action', 'outcome'],
+  );
+  readonly #platformLatency = new Histogram({
+    name: 'cs_gateway_platform_call_duration_seconds',
+    help: 'Duration of platform calls including retries',
+    labelNames: ['action', 'outcome'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.#registry],
+  });
+  readonly #slackApiErrors = this.#counter(
+    'cs_gateway_slack_api_errors_total',
+    'Slack Web API calls that failed, by method and Slack error',
+    ['method', 'error'],
+  );
+  readonly #storeLookups = this.#counter(
+    'cs_gateway_store_lookups_total',
+    'Store reads by store and result (hit, miss, error)',
+    ['store', 'result'],
+  );
+  readonly #reviewCards = this.#counter(
+    'cs_gateway_review_cards_total',
+    'Review cards shown in the review channel: posted, updated in place, or failed',
+    ['action'],
+  );
+  readonly #knowledgeEdits = this.#counter(
+    'cs_gateway_knowledge_edits_total',
+    'Knowledge-entry updates sent from Slack, by outcome (updated, refused, unavailable_*)',
+    ['outcome'],
+  );
+  readonly #operatorRefusals = this.#counter(
+    'cs_gateway_operator_refusals_total',
+    'Operator actions (review, tickets, agents, statistics) refused to users who are not operators, by action',
+    ['action'],
+  );
+  readonly #digests = this.#counter(
+    'cs_gateway_digests_total',
+    'Scheduled statistics digests, by outcome (posted, claimed_elsewhere, failed)',
+    ['outcome'],
+  );
+  readonly #slackRateLimited = this.#counter(
+    'cs_gateway_slack_rate_limited_total',
+    "Web API calls held back by Slack's 429, by method and outcome (waited, then sent; gave_up past the question deadline)",
+    ['method', 'outcome'],
+  );
+  readonly #homePublishes = this.#counter(
+    'cs_gateway_home_publishes_total',
+    'Home tabs published on app_home_opened, by outcome (published, failed)',
+    ['outcome'],
+  );
+  readonly #throttled = this.#counter(
+    'cs_gateway_throttled_total',
+    'Questions dropped over USER_QUESTION_LIMIT, CHANNEL_QUESTION_LIMIT or PLATFORM_QUESTION_RATE, by scope (user, channel, platform)',
+    ['scope'],
+  );
 
-  constructor() {
-    const registers = [this.#registry];
-    this.#slackEvents = new Counter({
-      name: 'cs_gateway_slack_events_total',
-      help: 'Slack events and actions received, by type and what the gateway did with them',
-      labelNames: ['type', 'outcome'],
-      registers,
-    });
-    this.#platformCalls = new Counter({
-      name: 'cs_gateway_platform_calls_total',
-      help: 'Calls to the platform, by action and outcome (ok or the error code)',
-      labelNames: ['action', 'outcome'],
-      registers,
-    });
-    this.#platformLatency = new Histogram({
-      name: 'cs_gateway_platform_call_duration_seconds',
-      help: 'Duration of platform calls including retries',
-      labelNames: ['action', 'outcome'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-      registers,
-    });
-    this.#slackApiErrors = new Counter({
-      name: 'cs_gateway_slack_api_errors_total',
-      help: 'Slack Web API calls that failed, by method and Slack error',
-      labelNames: ['method', 'error'],
-      registers,
-    });
-    this.#storeLookups = new Counter({
-      name: 'cs_gateway_store_lookups_total',
-      help: 'Store reads by store and result (hit, miss, error)',
-      labelNames: ['store', 'result'],
-      registers,
-    });
-    this.#reviewCards = new Counter({
-      name: 'cs_gateway_review_cards_total',
-      help: 'Review cards shown in the review channel: posted, updated in place, or failed',
-      labelNames: ['action'],
-      registers,
-    });
-    this.#knowledgeEdits = new Counter({
-      name: 'cs_gateway_knowledge_edits_total',
-      help: 'Knowledge-entry updates sent from Slack, by outcome (updated, refused, unavailable_*)',
-      labelNames: ['outcome'],
-      registers,
-    });
-    this.#operatorRefusals = new Counter({
-      name: 'cs_gateway_operator_refusals_total',
-      help: 'Operator actions (review, tickets, agents, statistics) refused to users who are not operators, by action',
-      labelNames: ['action'],
-      registers,
-    });
-    this.#digests = new Counter({
-      name: 'cs_gateway_digests_total',
-      help: 'Scheduled statistics digests, by outcome (posted, claimed_elsewhere, failed)',
-      labelNames: ['outcome'],
-      registers,
-    });
-    this.#slackRateLimited = new Counter({
-      name: 'cs_gateway_slack_rate_limited_total',
-      help: "Web API calls held back by Slack's 429, by method and outcome (waited, then sent; gave_up past the question deadline)",
-      labelNames: ['method', 'outcome'],
-      registers,
-    });
-    this.#homePublishes = new Counter({
-      name: 'cs_gateway_home_publishes_total',
-      help: 'Home tabs published on app_home_opened, by outcome (published, failed)',
-      labelNames: ['outcome'],
-      registers,
-    });
-    this.#throttled = new Counter({
-      name: 'cs_gateway_throttled_total',
-      help: 'Questions dropped over USER_QUESTION_LIMIT, CHANNEL_QUESTION_LIMIT or PLATFORM_QUESTION_RATE, by scope (user, channel, platform)',
-      labelNames: ['scope'],
-      registers,
-    });
+  #counter<Label extends string>(name: string, help: string, labelNames: readonly Label[]): Counter<Label> {
+    return new Counter({ name, help, labelNames, registers: [this.#registry] });
   }
 
-  /** Apart from the constructor: the core is built after the metrics; call once, before any scrape. */
+  /** Apart from the fields: the core is built after the metrics; call once, before any scrape. */
   countQuestionsInFlight(source: { readonly inFlight: number }): void {
     new Gauge({
       name: 'cs_gateway_questions_in_flight',
@@ -136,7 +112,7 @@ export class Metrics implements PlatformCallObserver {
     this.#slackApiErrors.inc({ method, error: error ?? 'unknown' });
   }
 
-  storeLookup(store: StoreName, result: StoreResult): void {
+  storeLookup(store: StoreName, result: 'hit' | 'miss' | 'error'): void {
     this.#storeLookups.inc({ store, result });
   }
 

@@ -106,17 +106,7 @@ function traceHooksOn(tracer: Tracer): TraceHooks {
           kind: SpanKind.CONSUMER,
           attributes: { 'cs.delivery': kind, ...(workspace ? { 'cs.workspace': workspace } : {}) },
         },
-        (span) =>
-          context.with(context.active().setValue(deliveryKey, span), async () => {
-            try {
-              return await run();
-            } catch (error) {
-              span.setStatus({ code: SpanStatusCode.ERROR, message: errorCode(error) });
-              throw error;
-            } finally {
-              span.end();
-            }
-          }),
+        (span) => context.with(context.active().setValue(deliveryKey, span), () => endSpan(span, run)),
       );
     },
     surface(name) {
@@ -129,19 +119,22 @@ function traceHooksOn(tracer: Tracer): TraceHooks {
       return tracer.startActiveSpan(
         `store ${store}.${operation}`,
         { kind: SpanKind.INTERNAL, attributes: { 'cs.store': store, 'cs.store.operation': operation } },
-        async (span) => {
-          try {
-            return await call();
-          } catch (error) {
-            span.setStatus({ code: SpanStatusCode.ERROR, message: errorCode(error) });
-            throw error;
-          } finally {
-            span.end();
-          }
-        },
+        (span) => endSpan(span, call),
       );
     },
   };
+}
+
+/** Runs `run` in the span, marks the span failed if it throws, and ends it either way. */
+async function endSpan<T>(span: Span, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    span.setStatus({ code: SpanStatusCode.ERROR, message: errorCode(error) });
+    throw error;
+  } finally {
+    span.end();
+  }
 }
 
 /** An error's code or class name: its message may quote what a person wrote. */

@@ -216,7 +216,8 @@ export class FetchedTokenProvider implements AccessTokenProvider {
       response = await this.#transport.postJson(TOKEN_ACTION, this.#url, body);
     } catch (error) {
       const safe = withoutBody(error);
-      throw new AccessTokenError(`could not fetch an access token: ${describe(safe)}`, { cause: safe });
+      const reason = safe instanceof Error ? safe.message : String(safe);
+      throw new AccessTokenError(`could not fetch an access token: ${reason}`, { cause: safe });
     }
     const parsed = tokenResponseSchema.safeParse(response.body);
     if (!parsed.success) {
@@ -252,8 +253,4 @@ function withoutBody(error: unknown): unknown {
     return new MalformedResponseError(error.action, error.detail, BODY_WITHHELD);
   }
   return error;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

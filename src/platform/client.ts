@@ -148,11 +148,7 @@ export class PlatformClient {
       ...(options.keepAliveTimeoutMs !== undefined ? { keepAliveTimeoutMs: options.keepAliveTimeoutMs } : {}),
       timeouts: options.timeouts,
     });
-    this.#retry = {
-      attempts: options.retry?.attempts ?? DEFAULT_RETRY_POLICY.attempts,
-      baseDelayMs: options.retry?.baseDelayMs ?? DEFAULT_RETRY_POLICY.baseDelayMs,
-      maxDelayMs: options.retry?.maxDelayMs ?? DEFAULT_RETRY_POLICY.maxDelayMs,
-    };
+    this.#retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.#logger = options.logger ?? silentLogger;
     this.#observer = options.observer;
     this.#pacing = options.questionPacing;

@@ -1,48 +1,5 @@
-// Walking the ticket list: every page of one window, long ranges cut into windows of at most a month.
-import {
-  MAX_TICKET_WINDOW_SECONDS,
-  type Ticket,
-  type TicketListRequest,
-  type TicketPage,
-} from './schemas.js';
-
-export interface TicketLister {
-  listTickets(
-    req: TicketListRequest,
-    options?: { signal?: AbortSignal; requestId?: string },
-  ): Promise<TicketPage>;
-}
-
-export interface IterateOptions {
-  signal?: AbortSignal;
-  /** For its log lines. */
-  requestId?: string;
-  /** A platform that ignores pageNo would otherwise be paged forever. */
-  maxPages?: number;
-}
-
-/** pageNo is declared with 4 digits. */
-const DEFAULT_MAX_PAGES = 9_999;
-
-/** Until pageCount, an empty page or the page cap. */
-export async function* iterateTickets(
-  client: TicketLister,
-  request: TicketListRequest,
-  options: IterateOptions = {},
-): AsyncGenerator<Ticket, void, undefined> {
-  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
-  const callOptions = {
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.requestId !== undefined ? { requestId: options.requestId } : {}),
-  };
-  let pageNo = request.pageNo ?? 1;
-  for (let fetched = 0; fetched < maxPages; fetched += 1) {
-    const page = await client.listTickets({ ...request, pageNo }, callOptions);
-    yield* page.tickets;
-    if (page.tickets.length === 0 || pageNo >= page.pageCount) return;
-    pageNo += 1;
-  }
-}
+// Long ticket-list ranges cut into windows of at most a month, as the platform allows one call.
+import { MAX_TICKET_WINDOW_SECONDS } from './schemas.js';
 
 export interface CreationWindow {
   createStartTime: number;
@@ -69,15 +26,4 @@ export function splitCreationWindow(
     start = end + 1;
   }
   return windows;
-}
-
-export async function* iterateTicketsOverWindow(
-  client: TicketLister,
-  request: TicketListRequest,
-  options: IterateOptions & { maxWindow?: number } = {},
-): AsyncGenerator<Ticket, void, undefined> {
-  const { maxWindow, ...iterateOptions } = options;
-  for (const window of splitCreationWindow(request.createStartTime, request.createEndTime, maxWindow)) {
-    yield* iterateTickets(client, { ...request, ...window, pageNo: 1 }, iterateOptions);
-  }
 }

@@ -1,9 +1,7 @@
 import { HttpStatusError, TransportError } from './errors.js';
 
-/** `attempt` is the 1-based number of the attempt that just failed. */
-export interface RetryRule {
-  shouldRetry(error: unknown, attempt: number): boolean;
-}
+/** Whether the failed attempt may go again. */
+type RetryRule = (error: unknown) => boolean;
 
 export interface RetryPolicy {
   /** 0 disables retrying. */
@@ -15,17 +13,14 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { attempts: 2, baseDelayMs: 100, maxDelayMs: 2_000 };
 
 /** The platform never saw the request, so any call may go again. */
-export const connectionNeverMadeRule: RetryRule = {
-  shouldRetry: (error) => error instanceof TransportError && error.beforeRequestSent,
-};
+export const connectionNeverMadeRule: RetryRule = (error) =>
+  error instanceof TransportError && error.beforeRequestSent;
 
 /** Reads have no side effects. Never a caller's abort. */
-export const safeReadRule: RetryRule = {
-  shouldRetry: (error) => {
-    if (error instanceof TransportError) return error.failure !== 'aborted';
-    if (error instanceof HttpStatusError) return error.status >= 500 || error.status === 429;
-    return false;
-  },
+export const safeReadRule: RetryRule = (error) => {
+  if (error instanceof TransportError) return error.failure !== 'aborted';
+  if (error instanceof HttpStatusError) return error.status >= 500 || error.status === 429;
+  return false;
 };
 
 /** Writes and the robot ask retry only what cannot have reached the platform. */
@@ -67,7 +62,7 @@ export async function withRetries<T>(
         !budgetLeft ||
         options.signal?.aborted ||
         (askedMs !== undefined && askedMs > options.policy.maxDelayMs) ||
-        !options.rules.some((rule) => rule.shouldRetry(error, attempt))
+        !options.rules.some((rule) => rule(error))
       ) {
         throw error;
       }

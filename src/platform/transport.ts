@@ -40,22 +40,14 @@ function snippetOf(text: string, secret?: string): string {
   return secret && start.includes(secret) ? start.replaceAll(secret, '[redacted]') : start;
 }
 
-interface KeepAliveOptions {
-  /** When the server sends no Keep-Alive hint. */
-  keepAliveTimeoutMs?: number;
-  /** Subtracted from a server's Keep-Alive hint: with undici's 2 s, `timeout=1` gets no reuse at all. */
-  keepAliveTimeoutThresholdMs?: number;
-}
-
-/** One keep-alive pool per origin. */
-function createKeepAliveAgent(timeouts: TransportTimeouts, options: KeepAliveOptions = {}): Agent {
-  const keepAliveTimeout = options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_MS;
+/** One keep-alive pool per origin; `keepAliveTimeoutMs` applies when the server sends no Keep-Alive hint. */
+function createKeepAliveAgent(
+  timeouts: TransportTimeouts,
+  keepAliveTimeoutMs = DEFAULT_KEEP_ALIVE_MS,
+): Agent {
   return new Agent({
-    keepAliveTimeout,
-    keepAliveMaxTimeout: Math.max(keepAliveTimeout, 60_000),
-    ...(options.keepAliveTimeoutThresholdMs !== undefined
-      ? { keepAliveTimeoutThreshold: options.keepAliveTimeoutThresholdMs }
-      : {}),
+    keepAliveTimeout: keepAliveTimeoutMs,
+    keepAliveMaxTimeout: Math.max(keepAliveTimeoutMs, 60_000),
     headersTimeout: timeouts.headersMs,
     bodyTimeout: timeouts.bodyMs,
     connect: { timeout: timeouts.connectMs },
@@ -75,10 +67,7 @@ export class JsonTransport {
       this.#dispatcher = options.dispatcher;
       this.#owned = undefined;
     } else {
-      this.#owned = createKeepAliveAgent(
-        options.timeouts,
-        options.keepAliveTimeoutMs !== undefined ? { keepAliveTimeoutMs: options.keepAliveTimeoutMs } : {},
-      );
+      this.#owned = createKeepAliveAgent(options.timeouts, options.keepAliveTimeoutMs);
       this.#dispatcher = this.#owned;
     }
   }

@@ -10,7 +10,3 @@ export abstract class CodedError<Code extends string = string> extends Error {
     this.name = new.target.name;
   }
 }
-
-export function isCodedError(error: unknown): error is CodedError {
-  return error instanceof CodedError;
-}

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type AccessTokenProvider,
   FetchedTokenProvider,
-  iterateTicketsOverWindow,
   PlatformClient,
   type PlatformClientOptions,
   type PlatformLogger,
@@ -18,6 +17,7 @@ import {
   type Simulator,
   startSimulator,
 } from '../../../src/simulator/index.js';
+import { allTickets } from '../../support/ticket-pages.js';
 
 const TOKEN = 'e2e-static-token-0123456789abcdef0123456';
 const ASK = { sysNum: 'sys-e2e', partnerId: 'U-e2e', question: 'How do I reset my password?' };
@@ -90,14 +90,12 @@ describe('every operation against the simulator', () => {
     expect(page.tickets.length).toBeGreaterThan(0);
     expect(page.totalCount).toBeGreaterThanOrEqual(page.tickets.length);
 
-    const ids: string[] = [];
-    for await (const ticket of iterateTicketsOverWindow(client, {
+    const tickets = await allTickets(client, {
       createStartTime: end - 90 * DAY_SECONDS,
       createEndTime: end,
       pageSize: 50,
-    })) {
-      ids.push(ticket.ticketId);
-    }
+    });
+    const ids = tickets.map((ticket) => ticket.ticketId);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBeGreaterThanOrEqual(page.totalCount);
   });

@@ -2,11 +2,11 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  iterateTickets,
   type PlatformClient,
   type PlatformLogger,
   StaticTokenProvider,
 } from '../../../src/platform/index.js';
+import { allTickets } from '../../support/ticket-pages.js';
 import {
   actionOf,
   type Loopback,
@@ -148,14 +148,7 @@ describe('requestId on the client log lines', () => {
       sendJson(response, { code: '1000,ok', data: [{ ticketId: 't' }], pageCount: 3 }),
     );
     client = testClient(server.url, { logger });
-    const tickets: unknown[] = [];
-    for await (const ticket of iterateTickets(
-      client,
-      { ...WINDOW, pageSize: 1 },
-      { requestId: 'req-pages' },
-    )) {
-      tickets.push(ticket);
-    }
+    const tickets = await allTickets(client, { ...WINDOW, pageSize: 1 }, { requestId: 'req-pages' });
     expect(tickets).toHaveLength(3);
     expect(logger.lines.map((line) => line.obj.requestId)).toEqual(['req-pages', 'req-pages', 'req-pages']);
   });

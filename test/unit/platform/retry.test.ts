@@ -18,7 +18,7 @@ const aborted = new TransportError('a', 'aborted', false);
 const policy = { attempts: 3, baseDelayMs: 100, maxDelayMs: 1_000 };
 
 function decide(kind: 'read' | 'write', error: unknown): boolean {
-  return retryRulesFor(kind).some((rule) => rule.shouldRetry(error, 1));
+  return retryRulesFor(kind).some((rule) => rule(error));
 }
 
 describe('retry rules', () => {
@@ -50,9 +50,9 @@ describe('retry rules', () => {
   });
 
   it('each rule answers on its own', () => {
-    expect(connectionNeverMadeRule.shouldRetry(refused, 1)).toBe(true);
-    expect(connectionNeverMadeRule.shouldRetry(reset, 1)).toBe(false);
-    expect(safeReadRule.shouldRetry(reset, 1)).toBe(true);
+    expect(connectionNeverMadeRule(refused)).toBe(true);
+    expect(connectionNeverMadeRule(reset)).toBe(false);
+    expect(safeReadRule(reset)).toBe(true);
   });
 });
 
