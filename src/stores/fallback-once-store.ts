@@ -1,7 +1,8 @@
 // A shared OnceStore backed by this process's own memory of its claims, for when the shared one is down.
 import { StoreUnavailableError } from '../conversation/stores.js';
 import type { OnceStore } from '../slack/handling/stores.js';
-import { type Clock, MemoryOnceStore } from './memory.js';
+import { MemoryOnceStore } from './memory.js';
+import type { Clock } from './namespace.js';
 
 export interface FallbackOnceStoreOptions {
   /** Size it above the claims this process makes per TTL. */

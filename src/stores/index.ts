@@ -5,7 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { errorFields } from '../logging/error-fields.js';
 import { MemoryChannelSettingsStore } from './channel-settings.js';
-import { MemoryContextStore, MemoryOnceStore, MemoryRatingStore } from './memory.js';
+import { KeptOnceStore, KeptRatingStore } from './kept-stores.js';
+import { MemoryContextStore } from './memory.js';
 import { memoryNamespaces } from './namespace.js';
 import type { StoreLogger } from './redis-connection.js';
 import { MemoryReviewStore } from './review-memory.js';
@@ -58,20 +59,20 @@ export async function createStores(options: StoresOptions): Promise<Stores> {
 function memoryStores(options: StoresOptions): Stores {
   const bounds = { maxEntries: options.maxEntries };
   const namespace = memoryNamespaces(bounds);
-  const stores = {
-    contexts: new MemoryContextStore({ ...bounds, ttlSeconds: options.ttlSeconds }),
-    deliveries: new MemoryOnceStore(bounds),
-    threads: new MemoryOnceStore(bounds),
-    ratings: new MemoryRatingStore(bounds),
-    reviewCards: new MemoryReviewStore(bounds),
-    channelSettings: new MemoryChannelSettingsStore(),
-  };
+  const contexts = new MemoryContextStore({ ...bounds, ttlSeconds: options.ttlSeconds });
+  const reviewCards = new MemoryReviewStore(bounds);
+  const channelSettings = new MemoryChannelSettingsStore();
   const plain = declaredNamespaces(namespace, options.ttlSeconds, countsLost(options.logger));
   return {
-    ...stores,
     ...plain,
     namespace,
-    forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, ...stores }, workspace),
+    contexts,
+    deliveries: new KeptOnceStore(namespace.strings('once')),
+    threads: new KeptOnceStore(namespace.strings('thread')),
+    ratings: new KeptRatingStore(namespace.strings('rated')),
+    reviewCards,
+    channelSettings,
+    forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings, reviewCards }, workspace),
     tokenCache: undefined,
     kind: 'memory',
     location: 'this process (lost when it stops)',
@@ -79,7 +80,9 @@ function memoryStores(options: StoresOptions): Stores {
     close: async () => {
       const counting = flushDailyCounts(plain);
       if (counting) await counting;
-      for (const store of Object.values(stores)) store.clear();
+      contexts.clear();
+      reviewCards.clear();
+      channelSettings.clear();
       namespace.clear();
     },
   };

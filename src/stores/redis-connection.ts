@@ -41,7 +41,6 @@ export interface RedisCommands {
     value: string,
     ttlSeconds: number,
   ): Promise<boolean>;
-  exists(key: string): Promise<boolean>;
   /** Every key starting with `prefix`, found by SCAN a step at a time (never KEYS); how many went. */
   deleteStartingWith(prefix: string): Promise<number>;
 }
@@ -308,10 +307,6 @@ export class RedisConnection implements RedisCommands {
   ): Promise<boolean> {
     const seconds = exSeconds(ttlSeconds);
     return this.#run('EVALSHA', (client) => client.setIfEquals(guardKey, key, guardValue, value, seconds));
-  }
-
-  async exists(key: string): Promise<boolean> {
-    return (await this.#run('EXISTS', (client) => client.exists(key))) > 0;
   }
 
   /** On a cluster node-redis walks SCAN through every primary and splits UNLINK by slot. */

@@ -1,13 +1,8 @@
 // Every store on one Redis (a server, Sentinel's primary or a cluster), loaded by index.ts only with Redis.
 import { RedisChannelSettingsStore } from './channel-settings.js';
 import { FallbackOnceStore } from './fallback-once-store.js';
-import {
-  RedisContextStore,
-  RedisOnceStore,
-  RedisRatingStore,
-  RedisTokenCache,
-  redisNamespaces,
-} from './redis.js';
+import { KeptOnceStore, KeptRatingStore, keptContexts } from './kept-stores.js';
+import { RedisStrings, redisNamespaces, redisTokenCache } from './redis.js';
 import { type RedisServer, redisLocation } from './redis-client.js';
 import { RedisConnection, type StoreLogger } from './redis-connection.js';
 import { RedisReviewStore } from './review-redis.js';
@@ -39,20 +34,22 @@ export async function redisStores(
     ...(options.connectTimeoutMs !== undefined ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
   });
   const namespace = redisNamespaces(redis);
+  const once = new RedisStrings(redis, 'once:');
   const plain = declaredNamespaces(namespace, options.ttlSeconds, countsLost(options.logger));
   const channelSettings = new RedisChannelSettingsStore(redis);
   const reviewCards = new RedisReviewStore(redis);
   return {
     ...plain,
     namespace,
-    contexts: new RedisContextStore(redis, { ttlSeconds: options.ttlSeconds }),
-    deliveries: new FallbackOnceStore(new RedisOnceStore(redis), { maxEntries: options.maxEntries }),
-    threads: new RedisOnceStore(redis),
-    ratings: new RedisRatingStore(redis),
+    contexts: keptContexts(namespace, options.ttlSeconds),
+    deliveries: new FallbackOnceStore(new KeptOnceStore(once), { maxEntries: options.maxEntries }),
+    // Under `once:` as deliveries are, as they always were.
+    threads: new KeptOnceStore(once),
+    ratings: new KeptRatingStore(new RedisStrings(redis, 'rated:')),
     reviewCards,
     channelSettings,
     forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings, reviewCards }, workspace),
-    tokenCache: new RedisTokenCache(redis),
+    tokenCache: redisTokenCache(redis),
     changes: {
       publish: (topic, key) => redis.publish(topic, key),
       subscribe: (topic, on) => redis.subscribe(topic, on),

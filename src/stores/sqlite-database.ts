@@ -3,9 +3,8 @@
 
 import type { DatabaseSync, SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
 import { LRUCache } from 'lru-cache';
-import type { z } from 'zod';
-import { parseJsonWith } from '../util/json.js';
 import { KeyFilter } from './key-filter.js';
+import { type Clock, type KeptStrings, ttlMs } from './namespace.js';
 
 export type SqliteDatabase = DatabaseSync;
 type SqliteModule = typeof import('node:sqlite');
@@ -100,14 +99,6 @@ export const CONNECTION_PRAGMAS: readonly string[] = [
   'cache_size = -8192',
 ];
 
-export type Clock = () => number;
-
-/** Milliseconds a TTL in seconds lasts; refuses what Redis refuses. */
-export function ttlMs(ttlSeconds: number): number {
-  if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
-  return ttlSeconds * 1000;
-}
-
 function integer(value: SQLOutputValue | undefined): number {
   return typeof value === 'bigint' ? Number(value) : typeof value === 'number' ? value : 0;
 }
@@ -197,8 +188,6 @@ function immediate<T>(db: SqliteDatabase, work: () => T): T {
     throw error;
   }
 }
-
-type StoredValue<T> = { kind: 'value'; value: T } | { kind: 'missing' } | { kind: 'unreadable' };
 
 /** One statement of a batch: its SQL (prepared once per connection) and its parameters. */
 export type SqlStatement = readonly [sql: string, params: readonly SQLInputValue[]];
@@ -557,41 +546,20 @@ function splitPendingKey(key: string): [string, string] {
   return [key.slice(0, at), key.slice(at + 1)];
 }
 
-/** One namespace of JSON values, each with a TTL, checked with zod when read back. */
-export class SqliteJsonStore<T> {
+/** The SQLite engine's strings of one namespace: the `ns` of the key/value table, on all its layers. */
+export class SqliteStrings implements KeptStrings {
   readonly #kv: KvTable;
   readonly #namespace: string;
-  readonly #schema: z.ZodType<T>;
   readonly #now: Clock;
 
-  constructor(kv: KvTable, namespace: string, schema: z.ZodType<T>, now: Clock) {
+  constructor(kv: KvTable, namespace: string, now: Clock) {
     this.#kv = kv;
     this.#namespace = namespace;
-    this.#schema = schema;
     this.#now = now;
   }
 
-  /** The value, or undefined when there is none, it expired, or it does not parse (it is no value). */
-  get(id: string): T | undefined {
-    const read = this.read(id);
-    return read.kind === 'value' ? read.value : undefined;
-  }
-
-  read(id: string): StoredValue<T> {
-    const raw = this.raw(id);
-    if (raw === undefined) return { kind: 'missing' };
-    const value = parseJsonWith(raw, this.#schema);
-    return value === undefined ? { kind: 'unreadable' } : { kind: 'value', value };
-  }
-
-  /** The stored string as it is, unchecked (a lock's owner). */
   raw(id: string): string | undefined {
     return this.#kv.get(this.#namespace, id, this.#now());
-  }
-
-  /** Writes with a TTL; with `onlyIfAbsent`, false when a live value was there and nothing was written. */
-  set(id: string, value: T, ttlSeconds: number, options?: { onlyIfAbsent?: boolean }): boolean {
-    return this.setRaw(id, JSON.stringify(value), ttlSeconds, options);
   }
 
   setRaw(id: string, raw: string, ttlSeconds: number, options?: { onlyIfAbsent?: boolean }): boolean {
@@ -606,16 +574,11 @@ export class SqliteJsonStore<T> {
     this.#kv.delete(this.#namespace, id);
   }
 
-  /** Deletes only while the stored string is `raw` (a lock still held by its owner). */
   deleteIfEquals(id: string, raw: string): boolean {
     return this.#kv.deleteIfEquals(this.#namespace, id, raw, this.#now());
   }
 
   deleteStartingWith(prefix: string): Promise<number> {
     return this.#kv.deleteStartingWith(this.#namespace, prefix);
-  }
-
-  has(id: string): boolean {
-    return this.raw(id) !== undefined;
   }
 }

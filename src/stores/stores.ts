@@ -26,6 +26,7 @@ import { claimsOnly, type Namespace, type Namespaces } from './namespace.js';
 import type { RedisServer } from './redis-client.js';
 import type { StoreLogger } from './redis-connection.js';
 import { entrySnapshotSchema, questionLinkSchema, usergroupMembersSchema } from './review-schemas.js';
+import { scopedKey } from './review-workspaces.js';
 import type { SqliteLayers } from './sqlite-database.js';
 
 export type StoreChoice =
@@ -107,17 +108,15 @@ export function declaredNamespaces(
     ttlSeconds: QUESTION_LINK_RETENTION_SECONDS,
   });
   // Installed in one workspace, under the keys they always had; in many, under each workspace's own.
-  const keyed = (workspace: string | undefined) => (key: string) =>
-    workspace === undefined ? key : workspaceKey(workspace, key);
   const snapshotsOf = (workspace: string | undefined): EntrySnapshotStore => {
-    const key = keyed(workspace);
+    const key = (docId: string) => scopedKey(workspace, docId);
     return {
       put: (snapshot) => snapshots.set(key(snapshot.docId), snapshot),
       get: (docId) => snapshots.get(key(docId)),
     };
   };
   const linksOf = (workspace: string | undefined): QuestionLinkStore => {
-    const key = keyed(workspace);
+    const key = (linkKey: string) => scopedKey(workspace, linkKey);
     return {
       put: (linkKey, link) => links.set(key(linkKey), link),
       get: (linkKey) => links.get(key(linkKey)),
