@@ -49,7 +49,7 @@ export async function createStores(options: StoresOptions): Promise<Stores> {
     case 'sqlite':
       return sqliteStores(options.state.path, options, options.state.layers);
     case 'redis': {
-      // Loaded only here: the Redis client is 3.6 MB of heap that the SQLite and memory stores never use.
+      // Loaded only here: the SQLite and memory stores never need the Redis client's heap.
       const { redisStores } = await import('./redis-stores.js');
       return redisStores(options.state, options);
     }

@@ -2,7 +2,7 @@
 import { RedisChannelSettingsStore } from './channel-settings.js';
 import { FallbackOnceStore } from './fallback-once-store.js';
 import { KeptOnceStore, KeptRatingStore, keptContexts } from './kept-stores.js';
-import { RedisStrings, redisNamespaces, redisTokenCache } from './redis.js';
+import { redisNamespaces, redisStrings, redisTokenCache } from './redis.js';
 import { type RedisServer, redisLocation } from './redis-client.js';
 import { RedisConnection, type StoreLogger } from './redis-connection.js';
 import { RedisReviewStore } from './review-redis.js';
@@ -34,7 +34,7 @@ export async function redisStores(
     ...(options.connectTimeoutMs !== undefined ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
   });
   const namespace = redisNamespaces(redis);
-  const once = new RedisStrings(redis, 'once:');
+  const once = redisStrings(redis, 'once:');
   const plain = declaredNamespaces(namespace, options.ttlSeconds, countsLost(options.logger));
   const channelSettings = new RedisChannelSettingsStore(redis);
   const reviewCards = new RedisReviewStore(redis);
@@ -45,7 +45,7 @@ export async function redisStores(
     deliveries: new FallbackOnceStore(new KeptOnceStore(once), { maxEntries: options.maxEntries }),
     // Under `once:` as deliveries are, as they always were.
     threads: new KeptOnceStore(once),
-    ratings: new KeptRatingStore(new RedisStrings(redis, 'rated:')),
+    ratings: new KeptRatingStore(redisStrings(redis, 'rated:')),
     reviewCards,
     channelSettings,
     forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings, reviewCards }, workspace),

@@ -38,12 +38,13 @@ function reviewLockSettings(options: ReviewLockOptions): ReviewLockSettings {
   return { ttlSeconds, waitMs, pollMs };
 }
 
-export class CardLocks {
-  readonly #locks: KeptStrings;
+export class CardLocks<Strings extends KeptStrings = KeptStrings> {
+  /** Each lock's owner, under the lock's key. */
+  readonly strings: Strings;
   readonly #settings: ReviewLockSettings;
 
-  constructor(locks: KeptStrings, options: ReviewLockOptions) {
-    this.#locks = locks;
+  constructor(strings: Strings, options: ReviewLockOptions) {
+    this.strings = strings;
     this.#settings = reviewLockSettings(options);
   }
 
@@ -59,7 +60,7 @@ export class CardLocks {
     change: CardChange<T>,
     write: (card: ReviewCard, owner: string) => boolean | Promise<boolean>,
   ): Promise<T> {
-    const locks = this.#locks;
+    const locks = this.strings;
     const { ttlSeconds, waitMs } = this.#settings;
     // Random, so no other replica, and no later run of this one, holds the same token.
     const owner = randomUUID();
@@ -80,10 +81,5 @@ export class CardLocks {
         // A failed release only delays the next change until the lock lapses: the outcome stands.
       }
     }
-  }
-
-  /** The owner holding `lockKey`, if any. */
-  holder(lockKey: string): string | undefined | Promise<string | undefined> {
-    return this.#locks.raw(lockKey);
   }
 }

@@ -5,16 +5,13 @@ import { type OpenCards, REVIEW_RETENTION_SECONDS, type ReviewStore } from '../r
 import type { ReviewCard } from '../review/types.js';
 import { workspaceKey } from '../slack/handling/workspace.js';
 import { parseJsonWith } from '../util/json.js';
-import { RedisStrings } from './redis.js';
+import { type RedisStrings, redisStrings } from './redis.js';
 import { type RedisConnection, slotOf } from './redis-connection.js';
 import { CardLocks, type ReviewLockOptions } from './review-lock.js';
 import { reviewCardSchema } from './review-schemas.js';
 import { type CardChange, scopedKey, WorkspaceCards } from './review-workspaces.js';
 
 export type RedisReviewStoreOptions = ReviewLockOptions;
-
-/** The cards' locks, each under its card's key as a hash tag. */
-const LOCKS = 'review-lock:';
 
 /** Open cards listed past the limit, in case some in the index turn out stale (expired or handled). */
 const STALE_MARGIN = 5;
@@ -31,8 +28,8 @@ export class RedisReviewStore extends WorkspaceCards {
     super();
     this.#shared = {
       redis,
-      cards: new RedisStrings(redis, 'review-card:'),
-      locks: new CardLocks(new RedisStrings(redis, LOCKS), options),
+      cards: redisStrings(redis, 'review-card:'),
+      locks: new CardLocks(redisStrings(redis, 'review-lock:'), options),
     };
   }
 
@@ -60,7 +57,7 @@ function openIndexOf(workspace: string): string {
 interface RedisCards {
   readonly redis: RedisConnection;
   readonly cards: RedisStrings;
-  readonly locks: CardLocks;
+  readonly locks: CardLocks<RedisStrings>;
 }
 
 /**
@@ -94,7 +91,7 @@ class RedisCardsOf implements ReviewStore {
       change,
       async (card, owner) => {
         const written = await redis.setIfEquals(
-          `${redis.keyPrefix}${LOCKS}${lockKey}`,
+          locks.strings.key(lockKey),
           owner,
           cardKey,
           JSON.stringify(card),

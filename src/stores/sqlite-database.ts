@@ -94,8 +94,7 @@ const BUSY_TIMEOUT_MS = 5_000;
 export const CONNECTION_PRAGMAS: readonly string[] = [
   `busy_timeout = ${BUSY_TIMEOUT_MS}`,
   'synchronous = NORMAL',
-  // 8 MB of pages rather than SQLite's 2: a page read again from the OS cost a fifth of writing the
-  // rows (docs/decisions/011).
+  // 8 MB of pages rather than SQLite's 2 (docs/decisions/011).
   'cache_size = -8192',
 ];
 
@@ -200,7 +199,7 @@ export interface Batch {
 
 /**
  * Rows of another table held in process like the key/value table's own, and written in its
- * transaction: one commit for all (a review card's own transaction cost as much as an answer's rows).
+ * transaction: one commit for all (docs/decisions/009).
  */
 export interface HeldRows {
   /** Whether a row is waiting to be written. */
@@ -209,13 +208,17 @@ export interface HeldRows {
   take(): Batch;
 }
 
-/**
- * Another connection to the same file that writes batches in the order they are sent, off the event
- * loop (sqlite-background.ts). Once it stops writing, `gone` says when it can no longer commit.
- */
+/** Another connection to the same file that writes batches off the event loop (sqlite-background.ts). */
 export interface BatchWriter {
+  /** False once it has failed or is stopping: the caller writes on its own connection once it is `gone`. */
   readonly writing: boolean;
+  /**
+   * Runs the statements in one transaction, after every batch sent before; resolves with each
+   * statement's count of changed rows, rejects when it is not known to be written (the caller writes
+   * it again: rewriting a row changes nothing).
+   */
   write(statements: readonly SqlStatement[]): Promise<number[]>;
+  /** Resolves once it can no longer commit a batch. */
   readonly gone: Promise<void>;
 }
 
@@ -231,7 +234,7 @@ const PREFIX_BATCH = 500;
 /** A write not yet in the file: a value with its expiry, or a deletion. */
 type PendingWrite = { raw: string; expiresAt: number } | { raw: undefined };
 
-/** Writes gathered into one transaction: a batch costs as much as tens of rows (docs/decisions/009). */
+/** Writes gathered into one transaction (docs/decisions/009). */
 const FLUSH_AFTER_MS = 500;
 /** A failed flush (a file busy past the busy timeout) is tried again after this. */
 const RETRY_FLUSH_AFTER_MS = 1_000;
@@ -546,39 +549,26 @@ function splitPendingKey(key: string): [string, string] {
   return [key.slice(0, at), key.slice(at + 1)];
 }
 
+/** Strings kept in the file, answered at once: no await between a look and a write. */
+export interface SqliteStrings extends KeptStrings {
+  raw(id: string): string | undefined;
+  setRaw(id: string, raw: string, ttlSeconds: number, options?: { onlyIfAbsent?: boolean }): boolean;
+  deleteIfEquals(id: string, raw: string): boolean;
+}
+
 /** The SQLite engine's strings of one namespace: the `ns` of the key/value table, on all its layers. */
-export class SqliteStrings implements KeptStrings {
-  readonly #kv: KvTable;
-  readonly #namespace: string;
-  readonly #now: Clock;
-
-  constructor(kv: KvTable, namespace: string, now: Clock) {
-    this.#kv = kv;
-    this.#namespace = namespace;
-    this.#now = now;
-  }
-
-  raw(id: string): string | undefined {
-    return this.#kv.get(this.#namespace, id, this.#now());
-  }
-
-  setRaw(id: string, raw: string, ttlSeconds: number, options?: { onlyIfAbsent?: boolean }): boolean {
-    const now = this.#now();
-    const expiresAt = now + ttlMs(ttlSeconds);
-    if (options?.onlyIfAbsent) return this.#kv.putIfAbsent(this.#namespace, id, raw, expiresAt, now);
-    this.#kv.put(this.#namespace, id, raw, expiresAt);
-    return true;
-  }
-
-  delete(id: string): void {
-    this.#kv.delete(this.#namespace, id);
-  }
-
-  deleteIfEquals(id: string, raw: string): boolean {
-    return this.#kv.deleteIfEquals(this.#namespace, id, raw, this.#now());
-  }
-
-  deleteStartingWith(prefix: string): Promise<number> {
-    return this.#kv.deleteStartingWith(this.#namespace, prefix);
-  }
+export function sqliteStrings(kv: KvTable, namespace: string, now: Clock): SqliteStrings {
+  return {
+    raw: (id) => kv.get(namespace, id, now()),
+    setRaw(id, raw, ttlSeconds, options) {
+      const at = now();
+      const expiresAt = at + ttlMs(ttlSeconds);
+      if (options?.onlyIfAbsent) return kv.putIfAbsent(namespace, id, raw, expiresAt, at);
+      kv.put(namespace, id, raw, expiresAt);
+      return true;
+    },
+    delete: (id) => kv.delete(namespace, id),
+    deleteIfEquals: (id, raw) => kv.deleteIfEquals(namespace, id, raw, now()),
+    deleteStartingWith: (prefix) => kv.deleteStartingWith(namespace, prefix),
+  };
 }

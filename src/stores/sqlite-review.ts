@@ -9,7 +9,13 @@ import type { Clock } from './namespace.js';
 import { CardLocks, type ReviewLockOptions } from './review-lock.js';
 import { reviewCardSchema } from './review-schemas.js';
 import { type CardChange, scopedKey, WorkspaceCards } from './review-workspaces.js';
-import { type HeldRows, type KvTable, type SqliteDatabase, SqliteStrings } from './sqlite-database.js';
+import {
+  type HeldRows,
+  type KvTable,
+  type SqliteDatabase,
+  type SqliteStrings,
+  sqliteStrings,
+} from './sqlite-database.js';
 
 export type SqliteReviewStoreOptions = ReviewLockOptions;
 
@@ -86,7 +92,7 @@ interface CardRow {
 /** What every workspace's view shares: the tables, the locks and the cards held for the file. */
 interface SqliteCards {
   readonly kv: KvTable;
-  readonly locks: CardLocks;
+  readonly locks: CardLocks<SqliteStrings>;
   /**
    * Cards changed and not yet in the file, by lock key: written with the key/value table's next batch
    * (within 500 ms; a stop writes them), read from here until then. The file is this process's alone.
@@ -105,7 +111,7 @@ export class SqliteReviewStore extends WorkspaceCards {
     this.#shared = {
       kv,
       now: options.now,
-      locks: new CardLocks(new SqliteStrings(kv, REVIEW_LOCK_NAMESPACE, options.now), options),
+      locks: new CardLocks(sqliteStrings(kv, REVIEW_LOCK_NAMESPACE, options.now), options),
       held: new Map(),
       single: singleWorkspaceTable(db),
       workspaces: workspacesTable(db),
@@ -158,7 +164,7 @@ class SqliteCardsOf implements ReviewStore {
       change,
       (card, owner) => {
         // No await between the look at the lock and the hold.
-        if (locks.holder(lockKey) !== owner) return false;
+        if (locks.strings.raw(lockKey) !== owner) return false;
         held.set(lockKey, {
           table: this.#table,
           key: [...this.#scope, card.id],

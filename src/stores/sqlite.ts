@@ -11,7 +11,14 @@ import { MemoryOnceStore } from './memory.js';
 import { type Clock, KeptNamespace, type Namespaces } from './namespace.js';
 import type { StoreLogger } from './redis-connection.js';
 import { startBackgroundConnection } from './sqlite-background.js';
-import { KvTable, openDatabase, type SqliteLayers, SqliteStrings, timeLedId } from './sqlite-database.js';
+import {
+  KvTable,
+  openDatabase,
+  type SqliteLayers,
+  type SqliteStrings,
+  sqliteStrings,
+  timeLedId,
+} from './sqlite-database.js';
 import { SqliteReviewStore, type SqliteReviewStoreOptions } from './sqlite-review.js';
 import { declaredNamespaces, flushDailyCounts, forgetWorkspaceIn, type Stores } from './stores.js';
 
@@ -102,7 +109,7 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
         });
   const kv = new KvTable(db, { ...layers, onFlushError: options.onFlushError, writer: background });
   let open = true;
-  const strings = (name: string) => new SqliteStrings(kv, name, now);
+  const strings = (name: string) => sqliteStrings(kv, name, now);
   const namespace: Namespaces = (name, declared) => new KeptNamespace(strings(name), name, declared);
   const plain = declaredNamespaces(namespace, options.ttlSeconds, options.onFlushError);
   const channelSettings = new SqliteChannelSettingsStore(db);

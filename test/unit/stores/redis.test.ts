@@ -6,7 +6,7 @@ import { createClient } from 'redis';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../../src/conversation/stores.js';
 import { KeptOnceStore, KeptRatingStore, keptContexts } from '../../../src/stores/kept-stores.js';
-import { RedisStrings, redisNamespaces } from '../../../src/stores/redis.js';
+import { redisNamespaces, redisStrings } from '../../../src/stores/redis.js';
 import type { RedisCommands } from '../../../src/stores/redis-connection.js';
 import { RedisConnection } from '../../../src/stores/redis-connection.js';
 import { declaredNamespaces } from '../../../src/stores/stores.js';
@@ -38,8 +38,8 @@ afterAll(async () => {
 const context = answerContext;
 
 const contextsOn = (redis: RedisCommands) => keptContexts(redisNamespaces(redis), 60);
-const claimsOn = (redis: RedisCommands) => new KeptOnceStore(new RedisStrings(redis, 'once:'));
-const ratingsOn = (redis: RedisCommands) => new KeptRatingStore(new RedisStrings(redis, 'rated:'));
+const claimsOn = (redis: RedisCommands) => new KeptOnceStore(redisStrings(redis, 'once:'));
+const ratingsOn = (redis: RedisCommands) => new KeptRatingStore(redisStrings(redis, 'rated:'));
 
 function uniqueKey(): string {
   return randomBytes(6).toString('base64url');

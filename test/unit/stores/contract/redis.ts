@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { RedisChannelSettingsStore } from '../../../../src/stores/channel-settings.js';
 import { KeptOnceStore, KeptRatingStore, keptContexts } from '../../../../src/stores/kept-stores.js';
-import { RedisStrings, redisNamespaces } from '../../../../src/stores/redis.js';
+import { redisNamespaces, redisStrings } from '../../../../src/stores/redis.js';
 import type { RedisServer } from '../../../../src/stores/redis-client.js';
 import { RedisConnection } from '../../../../src/stores/redis-connection.js';
 import { RedisReviewStore } from '../../../../src/stores/review-redis.js';
@@ -26,8 +26,8 @@ function replica(connection: RedisConnection, { lockWaitMs }: FleetOptions): Rep
     namespace,
     ...plain,
     contexts: keptContexts(namespace, 60),
-    claims: new KeptOnceStore(new RedisStrings(connection, 'once:')),
-    ratings: new KeptRatingStore(new RedisStrings(connection, 'rated:')),
+    claims: new KeptOnceStore(redisStrings(connection, 'once:')),
+    ratings: new KeptRatingStore(redisStrings(connection, 'rated:')),
     reviewCards,
     channelSettings,
     forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings, reviewCards }, workspace),
