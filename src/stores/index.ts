@@ -14,11 +14,10 @@ import { createSqliteStores, sweepInBackground } from './sqlite.js';
 import { type SqliteLayers, SqliteStateError } from './sqlite-database.js';
 import {
   countsLost,
-  declaredNamespaces,
-  flushDailyCounts,
-  forgetWorkspaceIn,
+  type EngineStores,
   type StoreChoice,
   type Stores,
+  withDeclaredNamespaces,
 } from './stores.js';
 
 export interface StoresOptions {
@@ -62,9 +61,7 @@ function memoryStores(options: StoresOptions): Stores {
   const contexts = new MemoryContextStore({ ...bounds, ttlSeconds: options.ttlSeconds });
   const reviewCards = new MemoryReviewStore(bounds);
   const channelSettings = new MemoryChannelSettingsStore();
-  const plain = declaredNamespaces(namespace, options.ttlSeconds, countsLost(options.logger));
-  return {
-    ...plain,
+  const engine: EngineStores = {
     namespace,
     contexts,
     deliveries: new KeptOnceStore(namespace.strings('once')),
@@ -72,20 +69,18 @@ function memoryStores(options: StoresOptions): Stores {
     ratings: new KeptRatingStore(namespace.strings('rated')),
     reviewCards,
     channelSettings,
-    forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings, reviewCards }, workspace),
     tokenCache: undefined,
     kind: 'memory',
     location: 'this process (lost when it stops)',
     ping: async () => true,
     close: async () => {
-      const counting = flushDailyCounts(plain);
-      if (counting) await counting;
       contexts.clear();
       reviewCards.clear();
       channelSettings.clear();
       namespace.clear();
     },
   };
+  return withDeclaredNamespaces(engine, options.ttlSeconds, countsLost(options.logger));
 }
 
 function sqliteStores(path: string, options: StoresOptions, layers: SqliteLayers | undefined): Stores {

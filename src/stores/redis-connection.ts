@@ -123,7 +123,7 @@ export function slotOf(key: string): string {
 }
 
 /** EX takes whole seconds of at least one; throws RangeError for no TTL. */
-export function exSeconds(ttlSeconds: number): number {
+function exSeconds(ttlSeconds: number): number {
   if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
   return Math.max(1, Math.ceil(ttlSeconds));
 }

@@ -6,13 +6,7 @@ import { redisNamespaces, redisStrings, redisTokenCache } from './redis.js';
 import { type RedisServer, redisLocation } from './redis-client.js';
 import { RedisConnection, type StoreLogger } from './redis-connection.js';
 import { RedisReviewStore } from './review-redis.js';
-import {
-  countsLost,
-  declaredNamespaces,
-  flushDailyCounts,
-  forgetWorkspaceIn,
-  type Stores,
-} from './stores.js';
+import { countsLost, type EngineStores, type Stores, withDeclaredNamespaces } from './stores.js';
 
 export interface RedisStoresOptions {
   maxEntries: number;
@@ -35,20 +29,15 @@ export async function redisStores(
   });
   const namespace = redisNamespaces(redis);
   const once = redisStrings(redis, 'once:');
-  const plain = declaredNamespaces(namespace, options.ttlSeconds, countsLost(options.logger));
-  const channelSettings = new RedisChannelSettingsStore(redis);
-  const reviewCards = new RedisReviewStore(redis);
-  return {
-    ...plain,
+  const engine: EngineStores = {
     namespace,
     contexts: keptContexts(namespace, options.ttlSeconds),
     deliveries: new FallbackOnceStore(new KeptOnceStore(once), { maxEntries: options.maxEntries }),
     // Under `once:` as deliveries are, as they always were.
     threads: new KeptOnceStore(once),
     ratings: new KeptRatingStore(redisStrings(redis, 'rated:')),
-    reviewCards,
-    channelSettings,
-    forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings, reviewCards }, workspace),
+    reviewCards: new RedisReviewStore(redis),
+    channelSettings: new RedisChannelSettingsStore(redis),
     tokenCache: redisTokenCache(redis),
     changes: {
       publish: (topic, key) => redis.publish(topic, key),
@@ -57,10 +46,7 @@ export async function redisStores(
     kind: 'redis',
     location: redisLocation(state.server),
     ping: () => redis.ping(),
-    close: async () => {
-      const counting = flushDailyCounts(plain);
-      if (counting) await counting;
-      await redis.close();
-    },
+    close: () => redis.close(),
   };
+  return withDeclaredNamespaces(engine, options.ttlSeconds, countsLost(options.logger));
 }

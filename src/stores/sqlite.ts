@@ -20,7 +20,7 @@ import {
   timeLedId,
 } from './sqlite-database.js';
 import { SqliteReviewStore, type SqliteReviewStoreOptions } from './sqlite-review.js';
-import { declaredNamespaces, flushDailyCounts, forgetWorkspaceIn, type Stores } from './stores.js';
+import { type EngineStores, type Stores, withDeclaredNamespaces } from './stores.js';
 
 /** Deliveries being answered at once in one process, far above what one answers at a time. */
 const LEASES_MAX = 100_000;
@@ -111,19 +111,14 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
   let open = true;
   const strings = (name: string) => sqliteStrings(kv, name, now);
   const namespace: Namespaces = (name, declared) => new KeptNamespace(strings(name), name, declared);
-  const plain = declaredNamespaces(namespace, options.ttlSeconds, options.onFlushError);
-  const channelSettings = new SqliteChannelSettingsStore(db);
-  const reviewCards = new SqliteReviewStore(db, kv, { ...options, now });
-  return {
-    ...plain,
+  const engine: EngineStores & Pick<SqliteStores, 'kind' | 'path' | 'sweepExpired'> = {
     namespace,
     contexts: keptContexts(namespace, options.ttlSeconds),
     deliveries: new SqliteDeliveryStore(strings('once'), now),
     threads: new KeptOnceStore(strings('thread'), timeLedId),
     ratings: new KeptRatingStore(strings('rated')),
-    reviewCards,
-    channelSettings,
-    forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings, reviewCards }, workspace),
+    reviewCards: new SqliteReviewStore(db, kv, { ...options, now }),
+    channelSettings: new SqliteChannelSettingsStore(db),
     tokenCache: new KeptTokenCache(strings('platform-token'), strings('platform-token-lock'), now),
     kind: 'sqlite',
     path,
@@ -153,8 +148,6 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
     },
     close: async () => {
       if (!open) return;
-      const counting = flushDailyCounts(plain);
-      if (counting) await counting;
       open = false;
       kv.close();
       try {
@@ -167,6 +160,7 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
       }
     },
   };
+  return withDeclaredNamespaces(engine, options.ttlSeconds, options.onFlushError);
 }
 
 const SWEEP_CARDS_SQL =

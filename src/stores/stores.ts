@@ -158,11 +158,35 @@ export function countsLost(logger: StoreLogger | undefined): ((error: unknown) =
   return logger && ((error) => logger.warn({ err: error }, 'daily counts not written; they are lost'));
 }
 
+/** What an engine makes of its own; `withDeclaredNamespaces` adds the rest alike on every engine. */
+export type EngineStores = Omit<Stores, keyof DeclaredNamespaces | 'forgetWorkspace'>;
+
 /**
- * What the process counted of the day and has not written, before an engine closes; undefined when
- * there is none, so a close with nothing counted stays as immediate as it was.
+ * An engine's stores with the declared namespaces, `forgetWorkspace`, and a close that first writes
+ * the day's counts this process has not written.
  */
-export function flushDailyCounts(
+export function withDeclaredNamespaces<Engine extends EngineStores>(
+  engine: Engine,
+  /** An answer context's lifetime, the default of the namespaces whose writes give none. */
+  ttlSeconds: number,
+  /** Told of daily counts that could not be written. */
+  onCountsLost?: (error: unknown) => void,
+): Engine & Stores {
+  const plain = declaredNamespaces(engine.namespace, ttlSeconds, onCountsLost);
+  return {
+    ...engine,
+    ...plain,
+    forgetWorkspace: (workspace: string) => forgetWorkspaceIn({ ...engine, ...plain }, workspace),
+    close: async () => {
+      const counting = flushDailyCounts(plain);
+      if (counting) await counting;
+      await engine.close();
+    },
+  };
+}
+
+/** Undefined when nothing is left to write, so a close with nothing counted stays as immediate as it was. */
+function flushDailyCounts(
   stores: Pick<Stores, 'dailyRatings' | 'dailyQuestions'>,
 ): Promise<unknown> | undefined {
   const counts = [stores.dailyRatings, stores.dailyQuestions].filter((store) => store.unwritten);
