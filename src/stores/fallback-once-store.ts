@@ -2,20 +2,15 @@
 import { StoreUnavailableError } from '../conversation/stores.js';
 import type { OnceStore } from '../slack/handling/stores.js';
 import { MemoryOnceStore } from './memory.js';
-import type { Clock } from './namespace.js';
-
-export interface FallbackOnceStoreOptions {
-  /** Size it above the claims this process makes per TTL. */
-  maxEntries: number;
-  now?: Clock;
-}
+import type { MemoryBounds } from './namespace.js';
 
 /** While the shared store is down this process still never acts twice on one key; another process may. */
 export class FallbackOnceStore implements OnceStore {
   readonly #shared: OnceStore;
   readonly #local: MemoryOnceStore;
 
-  constructor(shared: OnceStore, options: FallbackOnceStoreOptions) {
+  /** `maxEntries`: above the claims this process makes per TTL. */
+  constructor(shared: OnceStore, options: MemoryBounds) {
     this.#shared = shared;
     this.#local = new MemoryOnceStore(options);
   }

@@ -2,12 +2,12 @@
 // threads), ratings, answer contexts and the platform token, the same keys and values on every engine.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { LOCALES } from '../conversation/locale.js';
 import { type ContextStore, type RatingStore, StoreUnavailableError } from '../conversation/stores.js';
-import type { Rating } from '../conversation/types.js';
+import type { AnswerContext, Rating } from '../conversation/types.js';
 import type { CachedToken, TokenCache } from '../platform/access-token.js';
 import type { OnceStore } from '../slack/handling/stores.js';
 import { parseJsonWith } from '../util/json.js';
-import { contextSchema } from './context-schema.js';
 import type { Clock, KeptStrings, Namespaces } from './namespace.js';
 
 /** What a claim or a kept key holds, as it always has: the JSON number 1. */
@@ -83,6 +83,58 @@ export class KeptRatingStore implements RatingStore {
     await this.#strings.delete(contextKey);
   }
 }
+
+const suggestionSchema = z.object({ question: z.string(), docId: z.string() });
+
+// Older contexts may lack these ids or hold '' for none; both read as undefined.
+const storedId = z
+  .string()
+  .optional()
+  .transform((id) => id || undefined);
+
+const placementSchema = z.object({
+  robotFlag: z.number().optional(),
+  source: z.number().optional(),
+  language: z.enum(['auto', ...LOCALES]),
+  reply: z.enum(['thread', 'ephemeral']),
+});
+
+// JSON drops undefined properties, so the `| undefined` fields come back missing.
+const storedContextSchema = z.object({
+  uid: z.string().optional(),
+  cid: storedId,
+  msgId: storedId,
+  docId: storedId,
+  docName: z.string(),
+  robotFlag: z.number(),
+  partnerId: z.string(),
+  askerUserId: z.string(),
+  question: z.string(),
+  suggestions: z.array(suggestionSchema),
+  rateable: z.boolean(),
+  conversationId: z.string(),
+  threadId: z.string().optional(),
+  createdAt: z.number(),
+  placement: placementSchema.optional(),
+  workspace: z.string().optional(),
+});
+
+const contextSchema: z.ZodType<AnswerContext> = storedContextSchema.transform(
+  (stored): AnswerContext => ({
+    ...stored,
+    uid: stored.uid,
+    cid: stored.cid,
+    msgId: stored.msgId,
+    docId: stored.docId,
+    threadId: stored.threadId,
+    placement: stored.placement && {
+      robotFlag: stored.placement.robotFlag,
+      source: stored.placement.source,
+      language: stored.placement.language,
+      reply: stored.placement.reply,
+    },
+  }),
+);
 
 /** Answer contexts as JSON in the `ctx` namespace, each kept `ttlSeconds`. */
 export function keptContexts(namespace: Namespaces, ttlSeconds: number): ContextStore {

@@ -5,10 +5,6 @@ import type { AnswerContext, Placement } from '../conversation/types.js';
 import { KeptOnceStore, KeptRatingStore } from './kept-stores.js';
 import { checkedMaxEntries, type MemoryBounds, memoryStrings, ttlMs } from './namespace.js';
 
-export interface MemoryContextStoreOptions extends MemoryBounds {
-  ttlSeconds: number;
-}
-
 /** One string per entry, not a dozen objects: half the heap, one object to mark (docs/decisions/004). */
 type PackedContext = [
   uid: string | null,
@@ -107,7 +103,7 @@ function unpackContext(raw: string): AnswerContext {
 export class MemoryContextStore implements ContextStore {
   readonly #cache: LRUCache<string, string>;
 
-  constructor(options: MemoryContextStoreOptions) {
+  constructor(options: MemoryBounds & { ttlSeconds: number }) {
     // A timer per entry would cost more than letting expired entries age out of the LRU.
     this.#cache = new LRUCache<string, string>({
       max: checkedMaxEntries(options.maxEntries),

@@ -83,15 +83,11 @@ const scripts = {
   }),
 };
 
-function newClient(server: RedisServer, policy: Parameters<typeof createRedisClient>[1]) {
-  return createRedisClient(server, policy, scripts);
-}
-
 /**
  * A plain client, a Sentinel that moves every command and subscription to the primary of the day, or a
  * cluster that sends each command to the node holding its key's slot.
  */
-type Opened = ReturnType<typeof newClient>;
+type Opened = ReturnType<typeof createRedisClient<typeof scripts>>;
 type Client = Opened['client'];
 
 interface ConnectionState {
@@ -210,21 +206,25 @@ export class RedisConnection implements RedisCommands {
     const startDeadline = Date.now() + connectTimeoutMs;
     const state: ConnectionState = { everReady: false, closed: false };
 
-    const opened = newClient(options.server, {
-      commandTimeoutMs,
-      connectTimeoutMs,
-      reconnectStrategy: (retries) => {
-        const jitter = Math.floor(Math.random() * 100);
-        const delay =
-          Math.min(RECONNECT_BASE_DELAY_MS * 2 ** Math.min(retries, 16), reconnectMaxDelayMs) + jitter;
-        if (state.everReady) return delay;
-        const remaining = startDeadline - Date.now();
-        if (remaining <= 0) {
-          return new Error(`no connection to Redis at ${address} within ${connectTimeoutMs} ms`);
-        }
-        return Math.min(delay, remaining);
+    const opened = createRedisClient(
+      options.server,
+      {
+        commandTimeoutMs,
+        connectTimeoutMs,
+        reconnectStrategy: (retries) => {
+          const jitter = Math.floor(Math.random() * 100);
+          const delay =
+            Math.min(RECONNECT_BASE_DELAY_MS * 2 ** Math.min(retries, 16), reconnectMaxDelayMs) + jitter;
+          if (state.everReady) return delay;
+          const remaining = startDeadline - Date.now();
+          if (remaining <= 0) {
+            return new Error(`no connection to Redis at ${address} within ${connectTimeoutMs} ms`);
+          }
+          return Math.min(delay, remaining);
+        },
       },
-    });
+      scripts,
+    );
     const { client } = opened;
 
     const breaker = new CircuitBreaker({

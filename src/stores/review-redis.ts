@@ -11,8 +11,6 @@ import { CardLocks, type ReviewLockOptions } from './review-lock.js';
 import { reviewCardSchema } from './review-schemas.js';
 import { type CardChange, scopedKey, WorkspaceCards } from './review-workspaces.js';
 
-export type RedisReviewStoreOptions = ReviewLockOptions;
-
 /** Open cards listed past the limit, in case some in the index turn out stale (expired or handled). */
 const STALE_MARGIN = 5;
 
@@ -24,7 +22,7 @@ function keyId(cardId: string): string {
 export class RedisReviewStore extends WorkspaceCards {
   readonly #shared: RedisCards;
 
-  constructor(redis: RedisConnection, options: RedisReviewStoreOptions = {}) {
+  constructor(redis: RedisConnection, options: ReviewLockOptions = {}) {
     super();
     this.#shared = {
       redis,

@@ -17,8 +17,6 @@ import {
   sqliteStrings,
 } from './sqlite-database.js';
 
-export type SqliteReviewStoreOptions = ReviewLockOptions;
-
 const RETENTION_MS = REVIEW_RETENTION_SECONDS * 1000;
 
 /** The namespace of the cards' locks in the key/value table (the contract's holdCard takes one too). */
@@ -106,7 +104,7 @@ interface SqliteCards {
 export class SqliteReviewStore extends WorkspaceCards {
   readonly #shared: SqliteCards;
 
-  constructor(db: SqliteDatabase, kv: KvTable, options: SqliteReviewStoreOptions & { now: Clock }) {
+  constructor(db: SqliteDatabase, kv: KvTable, options: ReviewLockOptions & { now: Clock }) {
     super();
     this.#shared = {
       kv,

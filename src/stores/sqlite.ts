@@ -10,6 +10,7 @@ import { KeptOnceStore, KeptRatingStore, KeptTokenCache, keptContexts } from './
 import { MemoryOnceStore } from './memory.js';
 import { type Clock, KeptNamespace, type Namespaces } from './namespace.js';
 import type { StoreLogger } from './redis-connection.js';
+import type { ReviewLockOptions } from './review-lock.js';
 import { startBackgroundConnection } from './sqlite-background.js';
 import {
   KvTable,
@@ -19,7 +20,7 @@ import {
   sqliteStrings,
   timeLedId,
 } from './sqlite-database.js';
-import { SqliteReviewStore, type SqliteReviewStoreOptions } from './sqlite-review.js';
+import { SqliteReviewStore } from './sqlite-review.js';
 import { type EngineStores, type Stores, withDeclaredNamespaces } from './stores.js';
 
 /** Deliveries being answered at once in one process, far above what one answers at a time. */
@@ -66,7 +67,7 @@ class SqliteDeliveryStore implements OnceStore {
   }
 }
 
-export interface SqliteStoresOptions extends SqliteReviewStoreOptions {
+export interface SqliteStoresOptions extends ReviewLockOptions {
   /** Lifetime of an answer context. */
   ttlSeconds: number;
   /** Milliseconds since the epoch; tests inject one to pass TTLs without sleeping. */
