@@ -87,8 +87,6 @@ export interface SqliteStoresOptions extends ReviewLockOptions {
 
 export interface SqliteStores extends Stores {
   kind: 'sqlite';
-  /** The database file. */
-  path: string;
   /** Deletes at most `limit` expired rows; resolves with how many it deleted (fewer: nothing more to sweep). */
   sweepExpired(limit: number): Promise<number>;
 }
@@ -112,7 +110,7 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
   let open = true;
   const strings = (name: string) => sqliteStrings(kv, name, now);
   const namespace: Namespaces = (name, declared) => new KeptNamespace(strings(name), name, declared);
-  const engine: EngineStores & Pick<SqliteStores, 'kind' | 'path' | 'sweepExpired'> = {
+  const engine: EngineStores & Pick<SqliteStores, 'kind' | 'sweepExpired'> = {
     namespace,
     contexts: keptContexts(namespace, options.ttlSeconds),
     deliveries: new SqliteDeliveryStore(strings('once'), now),
@@ -122,7 +120,6 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
     channelSettings: new SqliteChannelSettingsStore(db),
     tokenCache: new KeptTokenCache(strings('platform-token'), strings('platform-token-lock'), now),
     kind: 'sqlite',
-    path,
     location: path,
     async sweepExpired(limit) {
       if (!Number.isInteger(limit) || limit < 1)
@@ -181,7 +178,7 @@ const SWEEP_BATCHES_PER_ROUND = 200;
  * for a round in progress.
  */
 export function sweepInBackground(
-  stores: Pick<SqliteStores, 'sweepExpired' | 'path'>,
+  stores: Pick<SqliteStores, 'sweepExpired' | 'location'>,
   options: { everyMs: number; logger?: StoreLogger },
 ): () => Promise<void> {
   if (options.everyMs <= 0) return async () => undefined;
@@ -199,7 +196,7 @@ export function sweepInBackground(
     } catch (error) {
       // A busy file now is a free one at the next round; nothing is lost meanwhile.
       options.logger?.warn(
-        { ...errorFields(error), path: stores.path, swept },
+        { ...errorFields(error), path: stores.location, swept },
         'could not sweep expired state',
       );
     }
