@@ -1,6 +1,6 @@
 // The stores of one replica in one SQLite file: what Redis keeps for a fleet, kept across restarts
-// without a server. Every store is a namespace of the key/value table (sqlite-database.ts), values
-// checked with the Redis stores' schemas; review cards have a table of their own (sqlite-review.ts).
+// without a server. Every store is a namespace of the key/value table (sqlite-database.ts), written
+// as on every engine (kept-stores.ts); review cards have a table of their own (sqlite-review.ts).
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ChannelSettings } from '../conversation/channel-settings.js';
 import { errorFields } from '../logging/error-fields.js';
@@ -29,7 +29,8 @@ const LEASES_MAX = 100_000;
 /**
  * Deliveries: a claim is a lease while the delivery is handled, kept in the process only (the file is
  * this process's alone, so no one else needs to see it, and a lease that dies with its process lets
- * Slack's retry be answered, which is what it is for); only an answered delivery (keep) is written.
+ * Slack's retry be answered, which is what it is for); only an answered delivery (keep) is written:
+ * one row an answer less for the file to write.
  */
 class SqliteDeliveryStore implements OnceStore {
   readonly #file: SqliteStrings;
