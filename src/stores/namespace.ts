@@ -18,6 +18,9 @@ export interface Namespace<T> {
   deleteStartingWith(prefix: string): Promise<number>;
 }
 
+/** What an uninstall removes of a workspace, by the prefix of its keys. */
+export type Forgettable = Pick<Namespace<never>, 'deleteStartingWith'>;
+
 export interface NamespaceOptions<T> {
   /** What a value must be to be read back. */
   schema: z.ZodType<T>;

@@ -22,7 +22,7 @@ import type { ChannelSettingsStore } from '../slack/channels/stores.js';
 import type { OnceStore, TickClaims, UsergroupMembers } from '../slack/handling/stores.js';
 import { workspaceKey } from '../slack/handling/workspace.js';
 import { type BatchedDailyCounts, dailyCountSchema, dailyCountStore } from './daily-counts.js';
-import { claimsOnly, type Namespace, type Namespaces } from './namespace.js';
+import { claimsOnly, type Forgettable, type Namespace, type Namespaces } from './namespace.js';
 import type { RedisServer } from './redis-client.js';
 import type { StoreLogger } from './redis-connection.js';
 import { entrySnapshotSchema, questionLinkSchema, usergroupMembersSchema } from './review-schemas.js';
@@ -44,7 +44,7 @@ export interface Stores extends DeclaredNamespaces {
   threads: OnceStore;
   ratings: RatingStore;
   reviewCards: ReviewCardStore;
-  channelSettings: ChannelSettingsStore & Pick<Namespace<never>, 'deleteStartingWith'>;
+  channelSettings: ChannelSettingsStore & Forgettable;
   /**
    * Removes what is kept under a workspace's own keys (an uninstall), a bounded step at a time; how
    * many entries went. What is not kept under them expires by itself (docs/storage.md).
@@ -88,9 +88,6 @@ export interface DeclaredNamespaces {
   /** Questions asked and left unanswered a day per workspace, for the statistics charts. */
   dailyQuestions: BatchedDailyCounts<QuestionField>;
 }
-
-/** What an uninstall removes of a workspace, by the prefix of its keys. */
-type Forgettable = Pick<Namespace<never>, 'deleteStartingWith'>;
 
 /** `ttlSeconds`: an answer context's lifetime, the default of the namespaces whose writes give none. */
 export function declaredNamespaces(
