@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { DailyCount, DailyCountStore } from '../service-desk/daily-counts.js';
 import { workspaceKey } from '../slack/handling/workspace.js';
 import { takeWithin } from '../util/take-within.js';
-import type { Namespace } from './namespace.js';
+import type { Forgettable, Namespace } from './namespace.js';
 
 /** A day's counts by field; a field the day has not seen is absent. */
 export const dailyCountSchema = z.record(z.string(), z.number().int().min(0));
@@ -22,7 +22,7 @@ class DailyCountBusyError extends Error {
 const FLUSH_EVERY_MS = 2_000;
 
 export type BatchedDailyCounts<Field extends string> = DailyCountStore<Field> &
-  Pick<Namespace<never>, 'deleteStartingWith'> & {
+  Forgettable & {
     /** Writes what this process has counted; at shutdown, before the stores close. */
     flush(): Promise<void>;
     /** Whether anything counted is not written yet (or being written). */

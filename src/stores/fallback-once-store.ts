@@ -1,20 +1,16 @@
 // A shared OnceStore backed by this process's own memory of its claims, for when the shared one is down.
 import { StoreUnavailableError } from '../conversation/stores.js';
 import type { OnceStore } from '../slack/handling/stores.js';
-import { type Clock, MemoryOnceStore } from './memory.js';
-
-export interface FallbackOnceStoreOptions {
-  /** Size it above the claims this process makes per TTL. */
-  maxEntries: number;
-  now?: Clock;
-}
+import { MemoryOnceStore } from './memory.js';
+import type { MemoryBounds } from './namespace.js';
 
 /** While the shared store is down this process still never acts twice on one key; another process may. */
 export class FallbackOnceStore implements OnceStore {
   readonly #shared: OnceStore;
   readonly #local: MemoryOnceStore;
 
-  constructor(shared: OnceStore, options: FallbackOnceStoreOptions) {
+  /** `maxEntries`: above the claims this process makes per TTL. */
+  constructor(shared: OnceStore, options: MemoryBounds) {
     this.#shared = shared;
     this.#local = new MemoryOnceStore(options);
   }

@@ -5,7 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { errorFields } from '../logging/error-fields.js';
 import { MemoryChannelSettingsStore } from './channel-settings.js';
-import { MemoryContextStore, MemoryOnceStore, MemoryRatingStore } from './memory.js';
+import { KeptOnceStore, KeptRatingStore } from './kept-stores.js';
+import { MemoryContextStore } from './memory.js';
 import { memoryNamespaces } from './namespace.js';
 import type { StoreLogger } from './redis-connection.js';
 import { MemoryReviewStore } from './review-memory.js';
@@ -13,11 +14,10 @@ import { createSqliteStores, sweepInBackground } from './sqlite.js';
 import { type SqliteLayers, SqliteStateError } from './sqlite-database.js';
 import {
   countsLost,
-  declaredNamespaces,
-  flushDailyCounts,
-  forgetWorkspaceIn,
+  type EngineStores,
   type StoreChoice,
   type Stores,
+  withDeclaredNamespaces,
 } from './stores.js';
 
 export interface StoresOptions {
@@ -48,7 +48,7 @@ export async function createStores(options: StoresOptions): Promise<Stores> {
     case 'sqlite':
       return sqliteStores(options.state.path, options, options.state.layers);
     case 'redis': {
-      // Loaded only here: the Redis client is 3.6 MB of heap that the SQLite and memory stores never use.
+      // Loaded only here: the SQLite and memory stores never need the Redis client's heap.
       const { redisStores } = await import('./redis-stores.js');
       return redisStores(options.state, options);
     }
@@ -58,31 +58,29 @@ export async function createStores(options: StoresOptions): Promise<Stores> {
 function memoryStores(options: StoresOptions): Stores {
   const bounds = { maxEntries: options.maxEntries };
   const namespace = memoryNamespaces(bounds);
-  const stores = {
-    contexts: new MemoryContextStore({ ...bounds, ttlSeconds: options.ttlSeconds }),
-    deliveries: new MemoryOnceStore(bounds),
-    threads: new MemoryOnceStore(bounds),
-    ratings: new MemoryRatingStore(bounds),
-    reviewCards: new MemoryReviewStore(bounds),
-    channelSettings: new MemoryChannelSettingsStore(),
-  };
-  const plain = declaredNamespaces(namespace, options.ttlSeconds, countsLost(options.logger));
-  return {
-    ...stores,
-    ...plain,
+  const contexts = new MemoryContextStore({ ...bounds, ttlSeconds: options.ttlSeconds });
+  const reviewCards = new MemoryReviewStore(bounds);
+  const channelSettings = new MemoryChannelSettingsStore();
+  const engine: EngineStores = {
     namespace,
-    forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, ...stores }, workspace),
+    contexts,
+    deliveries: new KeptOnceStore(namespace.strings('once')),
+    threads: new KeptOnceStore(namespace.strings('thread')),
+    ratings: new KeptRatingStore(namespace.strings('rated')),
+    reviewCards,
+    channelSettings,
     tokenCache: undefined,
     kind: 'memory',
     location: 'this process (lost when it stops)',
     ping: async () => true,
     close: async () => {
-      const counting = flushDailyCounts(plain);
-      if (counting) await counting;
-      for (const store of Object.values(stores)) store.clear();
+      contexts.clear();
+      reviewCards.clear();
+      channelSettings.clear();
       namespace.clear();
     },
   };
+  return withDeclaredNamespaces(engine, options.ttlSeconds, countsLost(options.logger));
 }
 
 function sqliteStores(path: string, options: StoresOptions, layers: SqliteLayers | undefined): Stores {

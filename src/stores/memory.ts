@@ -1,33 +1,9 @@
 // In-process stores for a single replica: bounded LRU caches with TTLs.
 import { LRUCache } from 'lru-cache';
-import type { ContextStore, RatingStore } from '../conversation/stores.js';
-import type { AnswerContext, Placement, Rating } from '../conversation/types.js';
-import type { OnceStore } from '../slack/handling/stores.js';
-
-export type Clock = () => number;
-
-interface CacheBounds {
-  maxEntries: number;
-  now?: Clock;
-}
-
-function cacheOptions(bounds: CacheBounds): { max: number; perf?: { now: Clock }; ttlResolution?: number } {
-  if (!Number.isInteger(bounds.maxEntries) || bounds.maxEntries < 1) {
-    throw new RangeError(`maxEntries must be a positive integer, got ${bounds.maxEntries}`);
-  }
-  if (bounds.now === undefined) return { max: bounds.maxEntries };
-  // lru-cache caches its clock reading for ttlResolution ms, which would hide an injected jump.
-  return { max: bounds.maxEntries, perf: { now: bounds.now }, ttlResolution: 0 };
-}
-
-function ttlMs(ttlSeconds: number): number {
-  if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
-  return ttlSeconds * 1000;
-}
-
-export interface MemoryContextStoreOptions extends CacheBounds {
-  ttlSeconds: number;
-}
+import type { ContextStore } from '../conversation/stores.js';
+import type { AnswerContext, Placement } from '../conversation/types.js';
+import { KeptOnceStore, KeptRatingStore } from './kept-stores.js';
+import { checkedMaxEntries, type MemoryBounds, memoryStrings, ttlMs } from './namespace.js';
 
 /** One string per entry, not a dozen objects: half the heap, one object to mark (docs/decisions/004). */
 type PackedContext = [
@@ -127,11 +103,13 @@ function unpackContext(raw: string): AnswerContext {
 export class MemoryContextStore implements ContextStore {
   readonly #cache: LRUCache<string, string>;
 
-  constructor(options: MemoryContextStoreOptions) {
+  constructor(options: MemoryBounds & { ttlSeconds: number }) {
     // A timer per entry would cost more than letting expired entries age out of the LRU.
     this.#cache = new LRUCache<string, string>({
-      ...cacheOptions(options),
+      max: checkedMaxEntries(options.maxEntries),
       ttl: ttlMs(options.ttlSeconds),
+      // lru-cache caches its clock reading for ttlResolution ms, which would hide an injected jump.
+      ...(options.now && { perf: { now: options.now }, ttlResolution: 0 }),
     });
   }
 
@@ -154,67 +132,15 @@ export class MemoryContextStore implements ContextStore {
   }
 }
 
-export class MemoryOnceStore implements OnceStore {
-  readonly #claims: LRUCache<string, true>;
-
-  /** A claim evicted by the size cap can be claimed again: size the cap above the claims per TTL. */
-  constructor(options: CacheBounds) {
-    const { max, ...rest } = cacheOptions(options);
-    // `maxSize`, not `max`: with `max` lru-cache refills every slot whenever its last entry goes.
-    this.#claims = new LRUCache<string, true>({ ...rest, maxSize: max, sizeCalculation: () => 1 });
-  }
-
-  async claim(key: string, ttlSeconds: number): Promise<boolean> {
-    // No await between check and set: within one process the claim is atomic.
-    if (this.#claims.has(key)) return false;
-    this.#claims.set(key, true, { ttl: ttlMs(ttlSeconds) });
-    return true;
-  }
-
-  async release(key: string): Promise<void> {
-    this.#claims.delete(key);
-  }
-
-  async keep(key: string, ttlSeconds: number): Promise<void> {
-    this.#claims.set(key, true, { ttl: ttlMs(ttlSeconds) });
-  }
-
-  async has(key: string): Promise<boolean> {
-    return this.#claims.has(key);
-  }
-
-  clear(): void {
-    this.#claims.clear();
+/** A claim evicted by the size cap can be claimed again: size the cap above the claims per TTL. */
+export class MemoryOnceStore extends KeptOnceStore {
+  constructor(bounds: MemoryBounds) {
+    super(memoryStrings(bounds));
   }
 }
 
-export class MemoryRatingStore implements RatingStore {
-  readonly #ratings: LRUCache<string, Rating>;
-
-  constructor(options: CacheBounds) {
-    this.#ratings = new LRUCache<string, Rating>(cacheOptions(options));
-  }
-
-  async recordOnce(
-    contextKey: string,
-    rating: Rating,
-    ttlSeconds: number,
-  ): Promise<{ recorded: boolean; rating: Rating }> {
-    const existing = this.#ratings.get(contextKey);
-    if (existing !== undefined) return { recorded: false, rating: existing };
-    this.#ratings.set(contextKey, rating, { ttl: ttlMs(ttlSeconds) });
-    return { recorded: true, rating };
-  }
-
-  async get(contextKey: string): Promise<Rating | undefined> {
-    return this.#ratings.get(contextKey);
-  }
-
-  async forget(contextKey: string): Promise<void> {
-    this.#ratings.delete(contextKey);
-  }
-
-  clear(): void {
-    this.#ratings.clear();
+export class MemoryRatingStore extends KeptRatingStore {
+  constructor(bounds: MemoryBounds) {
+    super(memoryStrings(bounds));
   }
 }

@@ -18,6 +18,9 @@ export interface Namespace<T> {
   deleteStartingWith(prefix: string): Promise<number>;
 }
 
+/** What an uninstall removes of a workspace, by the prefix of its keys. */
+export type Forgettable = Pick<Namespace<never>, 'deleteStartingWith'>;
+
 export interface NamespaceOptions<T> {
   /** What a value must be to be read back. */
   schema: z.ZodType<T>;
@@ -101,51 +104,65 @@ export class KeptNamespace<T> implements Namespace<T> {
   }
 }
 
-/** The memory engine: one bounded LRU of strings per namespace name, so two declarations of a name share it. */
-export function memoryNamespaces(options: {
+export type Clock = () => number;
+
+/** Milliseconds a TTL in seconds lasts; refuses what Redis refuses. */
+export function ttlMs(ttlSeconds: number): number {
+  if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
+  return ttlSeconds * 1000;
+}
+
+export interface MemoryBounds {
   maxEntries: number;
-  now?: () => number;
-}): Namespaces & { clear(): void } {
+  /** Tests inject one to pass TTLs without sleeping. */
+  now?: Clock;
+}
+
+/** The memory engine: one bounded LRU of strings per name, so two declarations of a name share it. */
+export function memoryNamespaces(
+  bounds: MemoryBounds,
+): Namespaces & { strings(name: string): KeptStrings; clear(): void } {
   const byName = new Map<string, KeptStrings & { clear(): void }>();
-  const namespaces = <T>(name: string, declared: NamespaceOptions<T>) => {
-    let strings = byName.get(name);
-    if (!strings) {
-      strings = memoryStrings(options);
-      byName.set(name, strings);
+  const strings = (name: string) => {
+    let kept = byName.get(name);
+    if (!kept) {
+      kept = memoryStrings(bounds);
+      byName.set(name, kept);
     }
-    return new KeptNamespace(strings, name, declared);
+    return kept;
   };
+  const namespaces = <T>(name: string, declared: NamespaceOptions<T>) =>
+    new KeptNamespace(strings(name), name, declared);
   return Object.assign(namespaces, {
+    strings,
     clear: () => {
-      for (const strings of byName.values()) strings.clear();
+      for (const kept of byName.values()) kept.clear();
     },
   });
 }
 
-export function memoryStrings(options: {
-  maxEntries: number;
-  now?: () => number;
-}): KeptStrings & { clear(): void } {
-  if (!Number.isInteger(options.maxEntries) || options.maxEntries < 1) {
-    throw new RangeError(`maxEntries must be a positive integer, got ${options.maxEntries}`);
+/** A RangeError unless `maxEntries` is a positive integer. */
+export function checkedMaxEntries(maxEntries: number): number {
+  if (!Number.isInteger(maxEntries) || maxEntries < 1) {
+    throw new RangeError(`maxEntries must be a positive integer, got ${maxEntries}`);
   }
+  return maxEntries;
+}
+
+export function memoryStrings(bounds: MemoryBounds): KeptStrings & { clear(): void } {
   const strings = new LRUCache<string, string>({
     // `maxSize`, not `max`: with `max` lru-cache allocates every slot up front.
-    maxSize: options.maxEntries,
+    maxSize: checkedMaxEntries(bounds.maxEntries),
     sizeCalculation: () => 1,
     // lru-cache caches its clock reading for ttlResolution ms, which would hide an injected jump.
-    ...(options.now && { perf: { now: options.now }, ttlResolution: 0 }),
+    ...(bounds.now && { perf: { now: bounds.now }, ttlResolution: 0 }),
   });
-  const ttl = (ttlSeconds: number) => {
-    if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
-    return { ttl: ttlSeconds * 1000 };
-  };
   return {
     raw: (key) => strings.get(key),
     setRaw(key, raw, ttlSeconds, setOptions) {
       // No await between look and write: within one process the claim is atomic.
       if (setOptions?.onlyIfAbsent && strings.has(key)) return false;
-      strings.set(key, raw, ttl(ttlSeconds));
+      strings.set(key, raw, { ttl: ttlMs(ttlSeconds) });
       return true;
     },
     delete: (key) => void strings.delete(key),

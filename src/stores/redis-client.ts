@@ -82,12 +82,7 @@ export function createRedisClient<S extends RedisScripts>(
         commandOptions,
         scripts,
         // For every node's connection, those it finds as well as those named here.
-        defaults: {
-          disableOfflineQueue: true,
-          socket: { ...socket, ...tls },
-          ...(server.username !== undefined && { username: server.username }),
-          ...(server.password !== undefined && { password: server.password }),
-        },
+        defaults: nodeOptions(server, { ...socket, ...tls }),
       }),
     } as const;
   }
@@ -99,18 +94,26 @@ export function createRedisClient<S extends RedisScripts>(
       RESP,
       commandOptions,
       scripts,
-      nodeClientOptions: {
-        disableOfflineQueue: true,
-        socket: { ...socket, ...tls },
-        ...(server.username !== undefined && { username: server.username }),
-        ...(server.password !== undefined && { password: server.password }),
-      },
+      nodeClientOptions: nodeOptions(server, { ...socket, ...tls }),
       sentinelClientOptions: {
         socket: { connectTimeout: policy.connectTimeoutMs, ...tls },
         ...(server.sentinelPassword !== undefined && { password: server.sentinelPassword }),
       },
     }),
   } as const;
+}
+
+/** A cluster's or a Sentinel's options for each node's connection. */
+function nodeOptions<Socket extends object>(
+  server: { username?: string; password?: string },
+  socket: Socket,
+): { disableOfflineQueue: true; socket: Socket; username?: string; password?: string } {
+  return {
+    disableOfflineQueue: true,
+    socket,
+    ...(server.username !== undefined && { username: server.username }),
+    ...(server.password !== undefined && { password: server.password }),
+  };
 }
 
 /** node-redis's socket options for TLS: on, and the CA when one is given; none without TLS. */

@@ -41,7 +41,6 @@ export interface RedisCommands {
     value: string,
     ttlSeconds: number,
   ): Promise<boolean>;
-  exists(key: string): Promise<boolean>;
   /** Every key starting with `prefix`, found by SCAN a step at a time (never KEYS); how many went. */
   deleteStartingWith(prefix: string): Promise<number>;
 }
@@ -84,15 +83,11 @@ const scripts = {
   }),
 };
 
-function newClient(server: RedisServer, policy: Parameters<typeof createRedisClient>[1]) {
-  return createRedisClient(server, policy, scripts);
-}
-
 /**
  * A plain client, a Sentinel that moves every command and subscription to the primary of the day, or a
  * cluster that sends each command to the node holding its key's slot.
  */
-type Opened = ReturnType<typeof newClient>;
+type Opened = ReturnType<typeof createRedisClient<typeof scripts>>;
 type Client = Opened['client'];
 
 interface ConnectionState {
@@ -124,7 +119,7 @@ export function slotOf(key: string): string {
 }
 
 /** EX takes whole seconds of at least one; throws RangeError for no TTL. */
-export function exSeconds(ttlSeconds: number): number {
+function exSeconds(ttlSeconds: number): number {
   if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
   return Math.max(1, Math.ceil(ttlSeconds));
 }
@@ -211,21 +206,25 @@ export class RedisConnection implements RedisCommands {
     const startDeadline = Date.now() + connectTimeoutMs;
     const state: ConnectionState = { everReady: false, closed: false };
 
-    const opened = newClient(options.server, {
-      commandTimeoutMs,
-      connectTimeoutMs,
-      reconnectStrategy: (retries) => {
-        const jitter = Math.floor(Math.random() * 100);
-        const delay =
-          Math.min(RECONNECT_BASE_DELAY_MS * 2 ** Math.min(retries, 16), reconnectMaxDelayMs) + jitter;
-        if (state.everReady) return delay;
-        const remaining = startDeadline - Date.now();
-        if (remaining <= 0) {
-          return new Error(`no connection to Redis at ${address} within ${connectTimeoutMs} ms`);
-        }
-        return Math.min(delay, remaining);
+    const opened = createRedisClient(
+      options.server,
+      {
+        commandTimeoutMs,
+        connectTimeoutMs,
+        reconnectStrategy: (retries) => {
+          const jitter = Math.floor(Math.random() * 100);
+          const delay =
+            Math.min(RECONNECT_BASE_DELAY_MS * 2 ** Math.min(retries, 16), reconnectMaxDelayMs) + jitter;
+          if (state.everReady) return delay;
+          const remaining = startDeadline - Date.now();
+          if (remaining <= 0) {
+            return new Error(`no connection to Redis at ${address} within ${connectTimeoutMs} ms`);
+          }
+          return Math.min(delay, remaining);
+        },
       },
-    });
+      scripts,
+    );
     const { client } = opened;
 
     const breaker = new CircuitBreaker({
@@ -308,10 +307,6 @@ export class RedisConnection implements RedisCommands {
   ): Promise<boolean> {
     const seconds = exSeconds(ttlSeconds);
     return this.#run('EVALSHA', (client) => client.setIfEquals(guardKey, key, guardValue, value, seconds));
-  }
-
-  async exists(key: string): Promise<boolean> {
-    return (await this.#run('EXISTS', (client) => client.exists(key))) > 0;
   }
 
   /** On a cluster node-redis walks SCAN through every primary and splits UNLINK by slot. */

@@ -1,23 +1,12 @@
 // Every store on one Redis (a server, Sentinel's primary or a cluster), loaded by index.ts only with Redis.
 import { RedisChannelSettingsStore } from './channel-settings.js';
 import { FallbackOnceStore } from './fallback-once-store.js';
-import {
-  RedisContextStore,
-  RedisOnceStore,
-  RedisRatingStore,
-  RedisTokenCache,
-  redisNamespaces,
-} from './redis.js';
+import { KeptOnceStore, KeptRatingStore, keptContexts } from './kept-stores.js';
+import { redisNamespaces, redisStrings, redisTokenCache } from './redis.js';
 import { type RedisServer, redisLocation } from './redis-client.js';
 import { RedisConnection, type StoreLogger } from './redis-connection.js';
 import { RedisReviewStore } from './review-redis.js';
-import {
-  countsLost,
-  declaredNamespaces,
-  flushDailyCounts,
-  forgetWorkspaceIn,
-  type Stores,
-} from './stores.js';
+import { countsLost, type EngineStores, type Stores, withDeclaredNamespaces } from './stores.js';
 
 export interface RedisStoresOptions {
   maxEntries: number;
@@ -39,20 +28,17 @@ export async function redisStores(
     ...(options.connectTimeoutMs !== undefined ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
   });
   const namespace = redisNamespaces(redis);
-  const plain = declaredNamespaces(namespace, options.ttlSeconds, countsLost(options.logger));
-  const channelSettings = new RedisChannelSettingsStore(redis);
-  const reviewCards = new RedisReviewStore(redis);
-  return {
-    ...plain,
+  const once = redisStrings(redis, 'once:');
+  const engine: EngineStores = {
     namespace,
-    contexts: new RedisContextStore(redis, { ttlSeconds: options.ttlSeconds }),
-    deliveries: new FallbackOnceStore(new RedisOnceStore(redis), { maxEntries: options.maxEntries }),
-    threads: new RedisOnceStore(redis),
-    ratings: new RedisRatingStore(redis),
-    reviewCards,
-    channelSettings,
-    forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings, reviewCards }, workspace),
-    tokenCache: new RedisTokenCache(redis),
+    contexts: keptContexts(namespace, options.ttlSeconds),
+    deliveries: new FallbackOnceStore(new KeptOnceStore(once), { maxEntries: options.maxEntries }),
+    // Under `once:` as deliveries are, as they always were.
+    threads: new KeptOnceStore(once),
+    ratings: new KeptRatingStore(redisStrings(redis, 'rated:')),
+    reviewCards: new RedisReviewStore(redis),
+    channelSettings: new RedisChannelSettingsStore(redis),
+    tokenCache: redisTokenCache(redis),
     changes: {
       publish: (topic, key) => redis.publish(topic, key),
       subscribe: (topic, on) => redis.subscribe(topic, on),
@@ -60,10 +46,7 @@ export async function redisStores(
     kind: 'redis',
     location: redisLocation(state.server),
     ping: () => redis.ping(),
-    close: async () => {
-      const counting = flushDailyCounts(plain);
-      if (counting) await counting;
-      await redis.close();
-    },
+    close: () => redis.close(),
   };
+  return withDeclaredNamespaces(engine, options.ttlSeconds, countsLost(options.logger));
 }

@@ -9,35 +9,14 @@ import {
 import type { ReviewCard } from '../review/types.js';
 import { KeyedQueue } from '../slack/handling/keyed-queue.js';
 import type { UsergroupMembers } from '../slack/handling/stores.js';
-import { workspaceKey } from '../slack/handling/workspace.js';
-import type { Clock } from './memory.js';
-import { KeptNamespace, memoryStrings } from './namespace.js';
+import { checkedMaxEntries, KeptNamespace, type MemoryBounds, memoryStrings } from './namespace.js';
 import { usergroupMembersSchema } from './review-schemas.js';
-import { WorkspaceCards } from './review-workspaces.js';
+import { type CardChange, scopedKey, WorkspaceCards } from './review-workspaces.js';
 
 const RETENTION_MS = REVIEW_RETENTION_SECONDS * 1000;
 const DEFAULT_LOCK_WAIT_MS = 10_000;
 /** Operators come from one user group (a few, were it ever more). */
 const DEFAULT_OPERATOR_GROUPS = 100;
-
-interface MemoryBounds {
-  maxEntries: number;
-  /** Tests inject one to pass TTLs without sleeping. */
-  now?: Clock;
-}
-
-// Copies in and out, as Redis parses afresh; kept as JSON, cheaper than structuredClone (docs/decisions/015).
-function boundedCache<V extends object>(bounds: MemoryBounds, ttlMs?: number): LRUCache<string, V> {
-  if (!Number.isInteger(bounds.maxEntries) || bounds.maxEntries < 1) {
-    throw new RangeError(`maxEntries must be a positive integer, got ${bounds.maxEntries}`);
-  }
-  return new LRUCache<string, V>({
-    max: bounds.maxEntries,
-    ...(ttlMs === undefined ? {} : { ttl: ttlMs }),
-    // lru-cache caches its clock reading for ttlResolution ms of real time, which would hide an injected jump.
-    ...(bounds.now === undefined ? {} : { perf: { now: bounds.now }, ttlResolution: 0 }),
-  });
-}
 
 export interface MemoryReviewStoreOptions extends MemoryBounds {
   /** How long a change waits behind the card's earlier ones before ReviewCardBusyError. */
@@ -85,7 +64,14 @@ export class MemoryReviewStore extends WorkspaceCards {
     super();
     const lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
     if (!(lockWaitMs >= 0)) throw new RangeError(`lockWaitMs must be >= 0, got ${lockWaitMs}`);
-    this.#shared = { cards: boundedCache(options, RETENTION_MS), queue: new KeyedQueue(), lockWaitMs };
+    // Copies in and out, as Redis parses afresh: kept as JSON (docs/decisions/015).
+    const cards = new LRUCache<string, KeptCard>({
+      max: checkedMaxEntries(options.maxEntries),
+      ttl: RETENTION_MS,
+      // lru-cache caches its clock reading for ttlResolution ms, which would hide an injected jump.
+      ...(options.now && { perf: { now: options.now }, ttlResolution: 0 }),
+    });
+    this.#shared = { cards, queue: new KeyedQueue(), lockWaitMs };
   }
 
   protected cardsOf(workspace: string | undefined): ReviewStore {
@@ -115,17 +101,9 @@ class MemoryCardsOf implements ReviewStore {
     this.#workspace = workspace;
   }
 
-  /** The card's key among every workspace's: its own id alone in the one set of a single workspace. */
-  #key(cardId: string): string {
-    return this.#workspace === undefined ? cardId : workspaceKey(this.#workspace, cardId);
-  }
-
-  change<T>(
-    cardId: string,
-    change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
-  ): Promise<T> {
+  change<T>(cardId: string, change: CardChange<T>): Promise<T> {
     const { queue, lockWaitMs } = this.#shared;
-    const key = this.#key(cardId);
+    const key = scopedKey(this.#workspace, cardId);
     return new Promise<T>((resolve, reject) => {
       // Decided in the timer and in the turn, never after an await: a change either runs or is refused.
       let turn: 'waiting' | 'started' | 'abandoned' = 'waiting';
@@ -145,7 +123,7 @@ class MemoryCardsOf implements ReviewStore {
   }
 
   async get(cardId: string): Promise<ReviewCard | undefined> {
-    return parsedOf<ReviewCard>(this.#shared.cards.get(this.#key(cardId)));
+    return parsedOf<ReviewCard>(this.#shared.cards.get(scopedKey(this.#workspace, cardId)));
   }
 
   async openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
@@ -163,10 +141,7 @@ class MemoryCardsOf implements ReviewStore {
     };
   }
 
-  async #apply<T>(
-    key: string,
-    change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
-  ): Promise<T> {
+  async #apply<T>(key: string, change: CardChange<T>): Promise<T> {
     const { cards } = this.#shared;
     const { card, result } = await change(parsedOf<ReviewCard>(cards.get(key)));
     if (card) cards.set(key, keep(card, this.#workspace));

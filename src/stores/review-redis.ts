@@ -1,27 +1,15 @@
 // The review stores in Redis: a card changes under a SET NX lock with an owner token, so counts add up; the
 // lock's key is hash-tagged with the card's, so the guarded write stays in one slot of a Redis Cluster.
 // Installed in many workspaces, each workspace's cards and open index are keyed under it.
-import {
-  type OpenCards,
-  REVIEW_RETENTION_SECONDS,
-  ReviewCardBusyError,
-  type ReviewStore,
-} from '../review/stores.js';
+import { type OpenCards, REVIEW_RETENTION_SECONDS, type ReviewStore } from '../review/stores.js';
 import type { ReviewCard } from '../review/types.js';
 import { workspaceKey } from '../slack/handling/workspace.js';
-import { lockOwner } from './lock-owner.js';
+import { parseJsonWith } from '../util/json.js';
+import { type RedisStrings, redisStrings } from './redis.js';
 import { type RedisConnection, slotOf } from './redis-connection.js';
-import { RedisJsonStore } from './redis-json-store.js';
-import {
-  type ReviewLockOptions,
-  type ReviewLockSettings,
-  reviewLockSettings,
-  waitForCardLock,
-} from './review-lock.js';
+import { CardLocks, type ReviewLockOptions } from './review-lock.js';
 import { reviewCardSchema } from './review-schemas.js';
-import { WorkspaceCards } from './review-workspaces.js';
-
-export type RedisReviewStoreOptions = ReviewLockOptions;
+import { type CardChange, scopedKey, WorkspaceCards } from './review-workspaces.js';
 
 /** Open cards listed past the limit, in case some in the index turn out stale (expired or handled). */
 const STALE_MARGIN = 5;
@@ -34,12 +22,12 @@ function keyId(cardId: string): string {
 export class RedisReviewStore extends WorkspaceCards {
   readonly #shared: RedisCards;
 
-  constructor(redis: RedisConnection, options: RedisReviewStoreOptions = {}) {
+  constructor(redis: RedisConnection, options: ReviewLockOptions = {}) {
     super();
     this.#shared = {
       redis,
-      cards: new RedisJsonStore(redis, 'review-card:', reviewCardSchema),
-      lockSettings: reviewLockSettings(options),
+      cards: redisStrings(redis, 'review-card:'),
+      locks: new CardLocks(redisStrings(redis, 'review-lock:'), options),
     };
   }
 
@@ -63,11 +51,11 @@ function openIndexOf(workspace: string): string {
   return `review-open:${slotOf(workspace)}:`;
 }
 
-/** What every workspace's view shares: the connection, the cards' keys, the lock's wait. */
+/** What every workspace's view shares: the connection, the cards' keys, their locks. */
 interface RedisCards {
   readonly redis: RedisConnection;
-  readonly cards: RedisJsonStore<ReviewCard>;
-  readonly lockSettings: ReviewLockSettings;
+  readonly cards: RedisStrings;
+  readonly locks: CardLocks<RedisStrings>;
 }
 
 /**
@@ -86,45 +74,36 @@ class RedisCardsOf implements ReviewStore {
 
   /** The card's id in its key: its own alone in the one set of a single workspace. */
   #keyId(cardId: string): string {
-    return keyId(this.#workspace === undefined ? cardId : workspaceKey(this.#workspace, cardId));
+    return keyId(scopedKey(this.#workspace, cardId));
   }
 
-  async change<T>(
-    cardId: string,
-    change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
-  ): Promise<T> {
-    const { redis, cards } = this.#shared;
+  change<T>(cardId: string, change: CardChange<T>): Promise<T> {
+    const { redis, cards, locks } = this.#shared;
     const cardKey = cards.key(this.#keyId(cardId));
-    const lockKey = `${redis.keyPrefix}review-lock:${slotOf(cardKey)}`;
-    const owner = lockOwner();
-    await this.#lock(lockKey, owner, cardId);
-    try {
-      const { card, result } = await change(await this.get(cardId));
-      if (card) {
-        // Written only while the lock is ours: a change that outlived it must not overwrite the next owner's.
+    // Hash-tagged with the card's key: the guarded write stays in one slot of a Redis Cluster.
+    const lockKey = slotOf(cardKey);
+    return locks.change(
+      cardId,
+      lockKey,
+      () => this.get(cardId),
+      change,
+      async (card, owner) => {
         const written = await redis.setIfEquals(
-          lockKey,
+          locks.strings.key(lockKey),
           owner,
           cardKey,
           JSON.stringify(card),
           REVIEW_RETENTION_SECONDS,
         );
-        if (!written) {
-          throw new ReviewCardBusyError(
-            `review card ${cardId}: the lock lapsed before the change was written`,
-          );
-        }
-        await this.#index(card);
-      }
-      return result;
-    } finally {
-      // Only the owner releases, and a failed release only delays the next change: the outcome stands.
-      await redis.delIfEquals(lockKey, owner).catch(() => false);
-    }
+        if (written) await this.#index(card);
+        return written;
+      },
+    );
   }
 
-  get(cardId: string): Promise<ReviewCard | undefined> {
-    return this.#shared.cards.get(this.#keyId(cardId));
+  async get(cardId: string): Promise<ReviewCard | undefined> {
+    const raw = await this.#shared.cards.raw(this.#keyId(cardId));
+    return raw === undefined ? undefined : parseJsonWith(raw, reviewCardSchema);
   }
 
   async openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
@@ -166,12 +145,5 @@ class RedisCardsOf implements ReviewStore {
     const { keyPrefix } = this.#shared.redis;
     if (this.#workspace === undefined) return `${keyPrefix}review-open:${kind}`;
     return `${keyPrefix}${openIndexOf(this.#workspace)}${kind}`;
-  }
-
-  #lock(lockKey: string, owner: string, cardId: string): Promise<void> {
-    const { redis, lockSettings } = this.#shared;
-    return waitForCardLock(cardId, lockSettings, () =>
-      redis.set(lockKey, owner, lockSettings.ttlSeconds, { onlyIfAbsent: true }),
-    );
   }
 }

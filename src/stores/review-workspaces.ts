@@ -2,6 +2,15 @@
 // each workspace's (installed in many) are a view of it, `of(workspace)`.
 import type { OpenCards, ReviewCardStore, ReviewStore } from '../review/stores.js';
 import type { ReviewCard } from '../review/types.js';
+import { workspaceKey } from '../slack/handling/workspace.js';
+
+/** What a change makes of a card: the card to keep (none: unchanged) and what the caller gets. */
+export type CardChange<T> = (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>;
+
+/** A key of a workspace's own; undefined: a single workspace's, the key as it always was. */
+export function scopedKey(workspace: string | undefined, key: string): string {
+  return workspace === undefined ? key : workspaceKey(workspace, key);
+}
 
 export abstract class WorkspaceCards implements ReviewCardStore {
   #single: ReviewStore | undefined;
@@ -15,10 +24,7 @@ export abstract class WorkspaceCards implements ReviewCardStore {
     return this.cardsOf(workspace);
   }
 
-  change<T>(
-    cardId: string,
-    change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
-  ): Promise<T> {
+  change<T>(cardId: string, change: CardChange<T>): Promise<T> {
     return this.#singleWorkspace().change(cardId, change);
   }
 

@@ -37,17 +37,8 @@ export class BackgroundWriteError extends Error {
   override readonly name = 'BackgroundWriteError';
 }
 
+/** Its `write` rejects with BackgroundWriteError; it is `gone` once the worker has exited. */
 export interface BackgroundConnection extends BatchWriter {
-  /** False once the worker has failed or is stopping: the caller writes on its own connection once it is `gone`. */
-  readonly writing: boolean;
-  /**
-   * Runs the statements in one transaction on the worker's connection, after every batch sent before;
-   * resolves with each statement's count of changed rows, rejects (BackgroundWriteError) when it is
-   * not known to be written (the caller writes it again: rewriting a row changes nothing).
-   */
-  write(statements: readonly SqlStatement[]): Promise<number[]>;
-  /** Resolves once the worker has exited: no batch of its can be committed after. */
-  readonly gone: Promise<void>;
   /** Resolves once the worker has written what it was sent, checkpointed, and closed its connection. */
   stop(): Promise<void>;
 }
@@ -134,8 +125,7 @@ export function startBackgroundConnection(
 
 /**
  * A batch as the worker takes it: each SQL once, and one flat array of plain values (its index, its
- * count of parameters, them), which the structured clone copies far faster than an array per
- * statement with its SQL repeated (a batch holds hundreds of rows).
+ * count of parameters, them), cheaper to clone than an array per statement with its SQL repeated.
  */
 function encode(statements: readonly SqlStatement[]): { sqls: string[]; flat: SQLInputValue[] } {
   const sqls: string[] = [];

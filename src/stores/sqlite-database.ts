@@ -3,9 +3,8 @@
 
 import type { DatabaseSync, SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
 import { LRUCache } from 'lru-cache';
-import type { z } from 'zod';
-import { parseJsonWith } from '../util/json.js';
 import { KeyFilter } from './key-filter.js';
+import { type Clock, type KeptStrings, ttlMs } from './namespace.js';
 
 export type SqliteDatabase = DatabaseSync;
 type SqliteModule = typeof import('node:sqlite');
@@ -95,18 +94,9 @@ const BUSY_TIMEOUT_MS = 5_000;
 export const CONNECTION_PRAGMAS: readonly string[] = [
   `busy_timeout = ${BUSY_TIMEOUT_MS}`,
   'synchronous = NORMAL',
-  // 8 MB of pages rather than SQLite's 2: a page read again from the OS cost a fifth of writing the
-  // rows (docs/decisions/011).
+  // 8 MB of pages rather than SQLite's 2 (docs/decisions/011).
   'cache_size = -8192',
 ];
-
-export type Clock = () => number;
-
-/** Milliseconds a TTL in seconds lasts; refuses what Redis refuses. */
-export function ttlMs(ttlSeconds: number): number {
-  if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
-  return ttlSeconds * 1000;
-}
 
 function integer(value: SQLOutputValue | undefined): number {
   return typeof value === 'bigint' ? Number(value) : typeof value === 'number' ? value : 0;
@@ -198,8 +188,6 @@ function immediate<T>(db: SqliteDatabase, work: () => T): T {
   }
 }
 
-type StoredValue<T> = { kind: 'value'; value: T } | { kind: 'missing' } | { kind: 'unreadable' };
-
 /** One statement of a batch: its SQL (prepared once per connection) and its parameters. */
 export type SqlStatement = readonly [sql: string, params: readonly SQLInputValue[]];
 
@@ -211,7 +199,7 @@ export interface Batch {
 
 /**
  * Rows of another table held in process like the key/value table's own, and written in its
- * transaction: one commit for all (a review card's own transaction cost as much as an answer's rows).
+ * transaction: one commit for all (docs/decisions/009).
  */
 export interface HeldRows {
   /** Whether a row is waiting to be written. */
@@ -220,13 +208,17 @@ export interface HeldRows {
   take(): Batch;
 }
 
-/**
- * Another connection to the same file that writes batches in the order they are sent, off the event
- * loop (sqlite-background.ts). Once it stops writing, `gone` says when it can no longer commit.
- */
+/** Another connection to the same file that writes batches off the event loop (sqlite-background.ts). */
 export interface BatchWriter {
+  /** False once it has failed or is stopping: the caller writes on its own connection once it is `gone`. */
   readonly writing: boolean;
+  /**
+   * Runs the statements in one transaction, after every batch sent before; resolves with each
+   * statement's count of changed rows, rejects when it is not known to be written (the caller writes
+   * it again: rewriting a row changes nothing).
+   */
   write(statements: readonly SqlStatement[]): Promise<number[]>;
+  /** Resolves once it can no longer commit a batch. */
   readonly gone: Promise<void>;
 }
 
@@ -242,7 +234,7 @@ const PREFIX_BATCH = 500;
 /** A write not yet in the file: a value with its expiry, or a deletion. */
 type PendingWrite = { raw: string; expiresAt: number } | { raw: undefined };
 
-/** Writes gathered into one transaction: a batch costs as much as tens of rows (docs/decisions/009). */
+/** Writes gathered into one transaction (docs/decisions/009). */
 const FLUSH_AFTER_MS = 500;
 /** A failed flush (a file busy past the busy timeout) is tried again after this. */
 const RETRY_FLUSH_AFTER_MS = 1_000;
@@ -557,65 +549,26 @@ function splitPendingKey(key: string): [string, string] {
   return [key.slice(0, at), key.slice(at + 1)];
 }
 
-/** One namespace of JSON values, each with a TTL, checked with zod when read back. */
-export class SqliteJsonStore<T> {
-  readonly #kv: KvTable;
-  readonly #namespace: string;
-  readonly #schema: z.ZodType<T>;
-  readonly #now: Clock;
+/** Strings kept in the file, answered at once: no await between a look and a write. */
+export interface SqliteStrings extends KeptStrings {
+  raw(id: string): string | undefined;
+  setRaw(id: string, raw: string, ttlSeconds: number, options?: { onlyIfAbsent?: boolean }): boolean;
+  deleteIfEquals(id: string, raw: string): boolean;
+}
 
-  constructor(kv: KvTable, namespace: string, schema: z.ZodType<T>, now: Clock) {
-    this.#kv = kv;
-    this.#namespace = namespace;
-    this.#schema = schema;
-    this.#now = now;
-  }
-
-  /** The value, or undefined when there is none, it expired, or it does not parse (it is no value). */
-  get(id: string): T | undefined {
-    const read = this.read(id);
-    return read.kind === 'value' ? read.value : undefined;
-  }
-
-  read(id: string): StoredValue<T> {
-    const raw = this.raw(id);
-    if (raw === undefined) return { kind: 'missing' };
-    const value = parseJsonWith(raw, this.#schema);
-    return value === undefined ? { kind: 'unreadable' } : { kind: 'value', value };
-  }
-
-  /** The stored string as it is, unchecked (a lock's owner). */
-  raw(id: string): string | undefined {
-    return this.#kv.get(this.#namespace, id, this.#now());
-  }
-
-  /** Writes with a TTL; with `onlyIfAbsent`, false when a live value was there and nothing was written. */
-  set(id: string, value: T, ttlSeconds: number, options?: { onlyIfAbsent?: boolean }): boolean {
-    return this.setRaw(id, JSON.stringify(value), ttlSeconds, options);
-  }
-
-  setRaw(id: string, raw: string, ttlSeconds: number, options?: { onlyIfAbsent?: boolean }): boolean {
-    const now = this.#now();
-    const expiresAt = now + ttlMs(ttlSeconds);
-    if (options?.onlyIfAbsent) return this.#kv.putIfAbsent(this.#namespace, id, raw, expiresAt, now);
-    this.#kv.put(this.#namespace, id, raw, expiresAt);
-    return true;
-  }
-
-  delete(id: string): void {
-    this.#kv.delete(this.#namespace, id);
-  }
-
-  /** Deletes only while the stored string is `raw` (a lock still held by its owner). */
-  deleteIfEquals(id: string, raw: string): boolean {
-    return this.#kv.deleteIfEquals(this.#namespace, id, raw, this.#now());
-  }
-
-  deleteStartingWith(prefix: string): Promise<number> {
-    return this.#kv.deleteStartingWith(this.#namespace, prefix);
-  }
-
-  has(id: string): boolean {
-    return this.raw(id) !== undefined;
-  }
+/** The SQLite engine's strings of one namespace: the `ns` of the key/value table, on all its layers. */
+export function sqliteStrings(kv: KvTable, namespace: string, now: Clock): SqliteStrings {
+  return {
+    raw: (id) => kv.get(namespace, id, now()),
+    setRaw(id, raw, ttlSeconds, options) {
+      const at = now();
+      const expiresAt = at + ttlMs(ttlSeconds);
+      if (options?.onlyIfAbsent) return kv.putIfAbsent(namespace, id, raw, expiresAt, at);
+      kv.put(namespace, id, raw, expiresAt);
+      return true;
+    },
+    delete: (id) => kv.delete(namespace, id),
+    deleteIfEquals: (id, raw) => kv.deleteIfEquals(namespace, id, raw, now()),
+    deleteStartingWith: (prefix) => kv.deleteStartingWith(namespace, prefix),
+  };
 }

@@ -2,34 +2,20 @@
 // if absent (or lapsed), with an owner token, released only by its owner; the card is held for the
 // file only while the lock is still its owner's, and written with the key/value table's next batch.
 import type { StatementSync } from 'node:sqlite';
-import { z } from 'zod';
-import {
-  type OpenCards,
-  REVIEW_RETENTION_SECONDS,
-  ReviewCardBusyError,
-  type ReviewStore,
-} from '../review/stores.js';
+import { type OpenCards, REVIEW_RETENTION_SECONDS, type ReviewStore } from '../review/stores.js';
 import type { ReviewCard } from '../review/types.js';
-import { workspaceKey } from '../slack/handling/workspace.js';
 import { parseJsonWith } from '../util/json.js';
-import { lockOwner } from './lock-owner.js';
-import {
-  type ReviewLockOptions,
-  type ReviewLockSettings,
-  reviewLockSettings,
-  waitForCardLock,
-} from './review-lock.js';
+import type { Clock } from './namespace.js';
+import { CardLocks, type ReviewLockOptions } from './review-lock.js';
 import { reviewCardSchema } from './review-schemas.js';
-import { WorkspaceCards } from './review-workspaces.js';
+import { type CardChange, scopedKey, WorkspaceCards } from './review-workspaces.js';
 import {
-  type Clock,
   type HeldRows,
   type KvTable,
   type SqliteDatabase,
-  SqliteJsonStore,
+  type SqliteStrings,
+  sqliteStrings,
 } from './sqlite-database.js';
-
-export type SqliteReviewStoreOptions = ReviewLockOptions;
 
 const RETENTION_MS = REVIEW_RETENTION_SECONDS * 1000;
 
@@ -104,14 +90,13 @@ interface CardRow {
 /** What every workspace's view shares: the tables, the locks and the cards held for the file. */
 interface SqliteCards {
   readonly kv: KvTable;
-  readonly locks: SqliteJsonStore<string>;
+  readonly locks: CardLocks<SqliteStrings>;
   /**
    * Cards changed and not yet in the file, by lock key: written with the key/value table's next batch
    * (within 500 ms; a stop writes them), read from here until then. The file is this process's alone.
    */
   readonly held: Map<string, CardRow>;
   readonly now: Clock;
-  readonly lockSettings: ReviewLockSettings;
   readonly single: CardTable;
   readonly workspaces: CardTable;
 }
@@ -119,14 +104,13 @@ interface SqliteCards {
 export class SqliteReviewStore extends WorkspaceCards {
   readonly #shared: SqliteCards;
 
-  constructor(db: SqliteDatabase, kv: KvTable, options: SqliteReviewStoreOptions & { now: Clock }) {
+  constructor(db: SqliteDatabase, kv: KvTable, options: ReviewLockOptions & { now: Clock }) {
     super();
     this.#shared = {
       kv,
       now: options.now,
-      locks: new SqliteJsonStore(kv, REVIEW_LOCK_NAMESPACE, z.string(), options.now),
+      locks: new CardLocks(sqliteStrings(kv, REVIEW_LOCK_NAMESPACE, options.now), options),
       held: new Map(),
-      lockSettings: reviewLockSettings(options),
       single: singleWorkspaceTable(db),
       workspaces: workspacesTable(db),
     };
@@ -157,39 +141,28 @@ const FORGET_WORKSPACE_SQL = 'DELETE FROM workspace_review_cards WHERE workspace
 class SqliteCardsOf implements ReviewStore {
   readonly #shared: SqliteCards;
   readonly #table: CardTable;
+  readonly #workspace: string | undefined;
   /** The workspace's columns before a card's id in every statement: none for a single workspace's. */
   readonly #scope: readonly string[];
 
   constructor(shared: SqliteCards, workspace: string | undefined) {
     this.#shared = shared;
+    this.#workspace = workspace;
     this.#table = workspace === undefined ? shared.single : shared.workspaces;
     this.#scope = workspace === undefined ? [] : [workspace];
   }
 
-  /** The card's lock (and held row): its own id alone in the one set of a single workspace. */
-  #lockKey(cardId: string): string {
-    const [workspace] = this.#scope;
-    return workspace === undefined ? cardId : workspaceKey(workspace, cardId);
-  }
-
-  async change<T>(
-    cardId: string,
-    change: (card: ReviewCard | undefined) => Promise<{ card?: ReviewCard; result: T }>,
-  ): Promise<T> {
+  async change<T>(cardId: string, change: CardChange<T>): Promise<T> {
     const { locks, held, kv, now } = this.#shared;
-    const lockKey = this.#lockKey(cardId);
-    const owner = lockOwner();
-    await this.#lock(owner, cardId, lockKey);
-    try {
-      const { card, result } = await change(await this.get(cardId));
-      if (card) {
-        // Held only while the lock is still ours: a change that outlived it must not overwrite what the
-        // change that took the lapsed lock wrote since. No await between the check and the hold.
-        if (locks.raw(lockKey) !== owner) {
-          throw new ReviewCardBusyError(
-            `review card ${cardId}: the lock lapsed before the change was written`,
-          );
-        }
+    const lockKey = scopedKey(this.#workspace, cardId);
+    return locks.change(
+      cardId,
+      lockKey,
+      () => this.get(cardId),
+      change,
+      (card, owner) => {
+        // No await between the look at the lock and the hold.
+        if (locks.strings.raw(lockKey) !== owner) return false;
         held.set(lockKey, {
           table: this.#table,
           key: [...this.#scope, card.id],
@@ -201,20 +174,14 @@ class SqliteCardsOf implements ReviewStore {
           expiresAt: now() + RETENTION_MS,
         });
         kv.flushSoon();
-      }
-      return result;
-    } finally {
-      try {
-        locks.deleteIfEquals(lockKey, owner);
-      } catch {
-        // A failed release only delays the next change until the lock lapses.
-      }
-    }
+        return true;
+      },
+    );
   }
 
   async get(cardId: string): Promise<ReviewCard | undefined> {
     const now = this.#shared.now();
-    const held = this.#shared.held.get(this.#lockKey(cardId));
+    const held = this.#shared.held.get(scopedKey(this.#workspace, cardId));
     // Every reader gets a card of its own. A held card is one this process wrote from a ReviewCard (an
     // answer's change reads it back while it waits for the batch): not checked again, as a row from the
     // file is (a file outlives versions and can be edited).
@@ -243,13 +210,6 @@ class SqliteCardsOf implements ReviewStore {
       if (card) cards.push(card);
     }
     return { total, cards };
-  }
-
-  #lock(owner: string, cardId: string, lockKey: string): Promise<void> {
-    const { locks, lockSettings } = this.#shared;
-    return waitForCardLock(cardId, lockSettings, () =>
-      locks.setRaw(lockKey, owner, lockSettings.ttlSeconds, { onlyIfAbsent: true }),
-    );
   }
 }
 

@@ -1,87 +1,27 @@
 // The stores of one replica in one SQLite file: what Redis keeps for a fleet, kept across restarts
-// without a server. Every store is a namespace of the key/value table (sqlite-database.ts), values
-// checked with the Redis stores' schemas; review cards have a table of their own (sqlite-review.ts).
+// without a server. Every store is a namespace of the key/value table (sqlite-database.ts), written
+// as on every engine (kept-stores.ts); review cards have a table of their own (sqlite-review.ts).
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { z } from 'zod';
 import type { ChannelSettings } from '../conversation/channel-settings.js';
-import type { ContextStore, RatingStore } from '../conversation/stores.js';
-import type { AnswerContext, Rating } from '../conversation/types.js';
 import { errorFields } from '../logging/error-fields.js';
-import type { CachedToken, TokenCache } from '../platform/access-token.js';
 import type { OnceStore } from '../slack/handling/stores.js';
 import { SqliteChannelSettingsStore } from './channel-settings.js';
-import { contextSchema } from './context-schema.js';
-import { lockOwner } from './lock-owner.js';
+import { KeptOnceStore, KeptRatingStore, KeptTokenCache, keptContexts } from './kept-stores.js';
 import { MemoryOnceStore } from './memory.js';
-import { KeptNamespace, type Namespaces } from './namespace.js';
+import { type Clock, KeptNamespace, type Namespaces } from './namespace.js';
 import type { StoreLogger } from './redis-connection.js';
+import type { ReviewLockOptions } from './review-lock.js';
 import { startBackgroundConnection } from './sqlite-background.js';
 import {
-  type Clock,
   KvTable,
   openDatabase,
-  SqliteJsonStore,
   type SqliteLayers,
+  type SqliteStrings,
+  sqliteStrings,
   timeLedId,
-  ttlMs,
 } from './sqlite-database.js';
-import { SqliteReviewStore, type SqliteReviewStoreOptions } from './sqlite-review.js';
-import { declaredNamespaces, flushDailyCounts, forgetWorkspaceIn, type Stores } from './stores.js';
-
-const claimSchema = z.literal(1);
-const ratingSchema = z.union([z.literal(1), z.literal(2)]);
-const cachedTokenSchema = z.object({ token: z.string().min(1), expiresAt: z.number() });
-
-class SqliteContextStore implements ContextStore {
-  readonly #contexts: SqliteJsonStore<AnswerContext>;
-  readonly #ttlSeconds: number;
-
-  constructor(kv: KvTable, options: { ttlSeconds: number; now: Clock }) {
-    ttlMs(options.ttlSeconds);
-    this.#contexts = new SqliteJsonStore(kv, 'ctx', contextSchema, options.now);
-    this.#ttlSeconds = options.ttlSeconds;
-  }
-
-  async put(key: string, context: AnswerContext): Promise<void> {
-    this.#contexts.set(key, context, this.#ttlSeconds);
-  }
-
-  async get(key: string): Promise<AnswerContext | undefined> {
-    return this.#contexts.get(key);
-  }
-}
-
-/** Deliveries and threads, each in a namespace of its own, filed under their Slack ts. */
-class SqliteOnceStore implements OnceStore {
-  readonly #claims: SqliteJsonStore<1>;
-  /** The file's id of a key (deliveries and threads: `timeLedId`). */
-  readonly #fileId: (key: string) => string;
-
-  constructor(kv: KvTable, namespace: string, now: Clock, fileId: (key: string) => string) {
-    this.#claims = new SqliteJsonStore(kv, namespace, claimSchema, now);
-    this.#fileId = fileId;
-  }
-
-  async claim(key: string, ttlSeconds: number): Promise<boolean> {
-    return this.#claims.set(this.#fileId(key), 1, ttlSeconds, { onlyIfAbsent: true });
-  }
-
-  async release(key: string): Promise<void> {
-    this.#claims.delete(this.#fileId(key));
-  }
-
-  async keep(key: string, ttlSeconds: number): Promise<void> {
-    this.#claims.set(this.#fileId(key), 1, ttlSeconds);
-  }
-
-  async has(key: string): Promise<boolean> {
-    return this.holds(key);
-  }
-
-  holds(key: string): boolean {
-    return this.#claims.has(this.#fileId(key));
-  }
-}
+import { SqliteReviewStore } from './sqlite-review.js';
+import { type EngineStores, type Stores, withDeclaredNamespaces } from './stores.js';
 
 /** Deliveries being answered at once in one process, far above what one answers at a time. */
 const LEASES_MAX = 100_000;
@@ -89,21 +29,28 @@ const LEASES_MAX = 100_000;
 /**
  * Deliveries: a claim is a lease while the delivery is handled, kept in the process only (the file is
  * this process's alone, so no one else needs to see it, and a lease that dies with its process lets
- * Slack's retry be answered, which is what it is for); only an answered delivery (keep) is written.
- * That is one row an answer less for the file to write.
+ * Slack's retry be answered, which is what it is for); only an answered delivery (keep) is written:
+ * one row an answer less for the file to write.
  */
 class SqliteDeliveryStore implements OnceStore {
-  readonly #kept: SqliteOnceStore;
+  readonly #file: SqliteStrings;
+  readonly #kept: KeptOnceStore;
   readonly #leases: MemoryOnceStore;
 
-  constructor(kv: KvTable, namespace: string, now: Clock) {
-    this.#kept = new SqliteOnceStore(kv, namespace, now, timeLedId);
+  constructor(file: SqliteStrings, now: Clock) {
+    this.#file = file;
+    this.#kept = new KeptOnceStore(file, timeLedId);
     this.#leases = new MemoryOnceStore({ maxEntries: LEASES_MAX, now });
+  }
+
+  /** Looked up at once (synchronously), under the id it is filed by. */
+  #answered(key: string): boolean {
+    return this.#file.raw(timeLedId(key)) !== undefined;
   }
 
   async claim(key: string, ttlSeconds: number): Promise<boolean> {
     // No await between the look at the file and the lease: within one process the claim is atomic.
-    if (this.#kept.holds(key)) return false;
+    if (this.#answered(key)) return false;
     return this.#leases.claim(key, ttlSeconds);
   }
 
@@ -117,75 +64,11 @@ class SqliteDeliveryStore implements OnceStore {
   }
 
   async has(key: string): Promise<boolean> {
-    return this.#kept.holds(key) || (await this.#leases.has(key));
+    return this.#answered(key) || (await this.#leases.has(key));
   }
 }
 
-class SqliteRatingStore implements RatingStore {
-  readonly #ratings: SqliteJsonStore<Rating>;
-
-  constructor(kv: KvTable, now: Clock) {
-    this.#ratings = new SqliteJsonStore(kv, 'rated', ratingSchema, now);
-  }
-
-  async recordOnce(
-    contextKey: string,
-    rating: Rating,
-    ttlSeconds: number,
-  ): Promise<{ recorded: boolean; rating: Rating }> {
-    // Looked at and written in one synchronous step: nothing else in the process runs in between,
-    // and no other process writes the file (KvTable).
-    const existing = this.#ratings.read(contextKey);
-    if (existing.kind === 'value') return { recorded: false, rating: existing.value };
-    // Missing, or corrupt (which would block rating forever): this rating is written.
-    this.#ratings.set(contextKey, rating, ttlSeconds);
-    return { recorded: true, rating };
-  }
-
-  async get(contextKey: string): Promise<Rating | undefined> {
-    return this.#ratings.get(contextKey);
-  }
-
-  async forget(contextKey: string): Promise<void> {
-    this.#ratings.delete(contextKey);
-  }
-}
-
-/** The platform token, kept across restarts, with the renewal lock as Redis has it. */
-class SqliteTokenCache implements TokenCache {
-  readonly #token: SqliteJsonStore<CachedToken>;
-  readonly #locks: SqliteJsonStore<string>;
-  readonly #now: Clock;
-
-  constructor(kv: KvTable, now: Clock) {
-    this.#token = new SqliteJsonStore(kv, 'platform-token', cachedTokenSchema, now);
-    this.#locks = new SqliteJsonStore(kv, 'platform-token-lock', z.string(), now);
-    this.#now = now;
-  }
-
-  async get(): Promise<CachedToken | undefined> {
-    return this.#token.get('');
-  }
-
-  async set(entry: CachedToken): Promise<void> {
-    const ttlSeconds = Math.floor((entry.expiresAt - this.#now()) / 1000);
-    if (ttlSeconds < 1) return;
-    this.#token.set('', entry, ttlSeconds);
-  }
-
-  async lock(ttlMsWanted: number): Promise<(() => Promise<void>) | undefined> {
-    const owner = lockOwner();
-    const taken = this.#locks.setRaw('', owner, Math.max(1, Math.ceil(ttlMsWanted / 1000)), {
-      onlyIfAbsent: true,
-    });
-    if (!taken) return undefined;
-    return async () => {
-      this.#locks.deleteIfEquals('', owner);
-    };
-  }
-}
-
-export interface SqliteStoresOptions extends SqliteReviewStoreOptions {
+export interface SqliteStoresOptions extends ReviewLockOptions {
   /** Lifetime of an answer context. */
   ttlSeconds: number;
   /** Milliseconds since the epoch; tests inject one to pass TTLs without sleeping. */
@@ -205,8 +88,6 @@ export interface SqliteStoresOptions extends SqliteReviewStoreOptions {
 
 export interface SqliteStores extends Stores {
   kind: 'sqlite';
-  /** The database file. */
-  path: string;
   /** Deletes at most `limit` expired rows; resolves with how many it deleted (fewer: nothing more to sweep). */
   sweepExpired(limit: number): Promise<number>;
 }
@@ -228,25 +109,18 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
         });
   const kv = new KvTable(db, { ...layers, onFlushError: options.onFlushError, writer: background });
   let open = true;
-  // A namespace is the `ns` of the key/value table, on all its layers (docs/storage.md).
-  const namespace: Namespaces = (name, declared) =>
-    new KeptNamespace(new SqliteJsonStore(kv, name, declared.schema, now), name, declared);
-  const plain = declaredNamespaces(namespace, options.ttlSeconds, options.onFlushError);
-  const channelSettings = new SqliteChannelSettingsStore(db);
-  const reviewCards = new SqliteReviewStore(db, kv, { ...options, now });
-  return {
-    ...plain,
+  const strings = (name: string) => sqliteStrings(kv, name, now);
+  const namespace: Namespaces = (name, declared) => new KeptNamespace(strings(name), name, declared);
+  const engine: EngineStores & Pick<SqliteStores, 'kind' | 'sweepExpired'> = {
     namespace,
-    contexts: new SqliteContextStore(kv, { ttlSeconds: options.ttlSeconds, now }),
-    deliveries: new SqliteDeliveryStore(kv, 'once', now),
-    threads: new SqliteOnceStore(kv, 'thread', now, timeLedId),
-    ratings: new SqliteRatingStore(kv, now),
-    reviewCards,
-    channelSettings,
-    forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings, reviewCards }, workspace),
-    tokenCache: new SqliteTokenCache(kv, now),
+    contexts: keptContexts(namespace, options.ttlSeconds),
+    deliveries: new SqliteDeliveryStore(strings('once'), now),
+    threads: new KeptOnceStore(strings('thread'), timeLedId),
+    ratings: new KeptRatingStore(strings('rated')),
+    reviewCards: new SqliteReviewStore(db, kv, { ...options, now }),
+    channelSettings: new SqliteChannelSettingsStore(db),
+    tokenCache: new KeptTokenCache(strings('platform-token'), strings('platform-token-lock'), now),
     kind: 'sqlite',
-    path,
     location: path,
     async sweepExpired(limit) {
       if (!Number.isInteger(limit) || limit < 1)
@@ -273,8 +147,6 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
     },
     close: async () => {
       if (!open) return;
-      const counting = flushDailyCounts(plain);
-      if (counting) await counting;
       open = false;
       kv.close();
       try {
@@ -287,6 +159,7 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
       }
     },
   };
+  return withDeclaredNamespaces(engine, options.ttlSeconds, options.onFlushError);
 }
 
 const SWEEP_CARDS_SQL =
@@ -306,7 +179,7 @@ const SWEEP_BATCHES_PER_ROUND = 200;
  * for a round in progress.
  */
 export function sweepInBackground(
-  stores: Pick<SqliteStores, 'sweepExpired' | 'path'>,
+  stores: Pick<SqliteStores, 'sweepExpired' | 'location'>,
   options: { everyMs: number; logger?: StoreLogger },
 ): () => Promise<void> {
   if (options.everyMs <= 0) return async () => undefined;
@@ -324,7 +197,7 @@ export function sweepInBackground(
     } catch (error) {
       // A busy file now is a free one at the next round; nothing is lost meanwhile.
       options.logger?.warn(
-        { ...errorFields(error), path: stores.path, swept },
+        { ...errorFields(error), path: stores.location, swept },
         'could not sweep expired state',
       );
     }

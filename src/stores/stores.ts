@@ -22,10 +22,11 @@ import type { ChannelSettingsStore } from '../slack/channels/stores.js';
 import type { OnceStore, TickClaims, UsergroupMembers } from '../slack/handling/stores.js';
 import { workspaceKey } from '../slack/handling/workspace.js';
 import { type BatchedDailyCounts, dailyCountSchema, dailyCountStore } from './daily-counts.js';
-import { claimsOnly, type Namespace, type Namespaces } from './namespace.js';
+import { claimsOnly, type Forgettable, type Namespace, type Namespaces } from './namespace.js';
 import type { RedisServer } from './redis-client.js';
 import type { StoreLogger } from './redis-connection.js';
 import { entrySnapshotSchema, questionLinkSchema, usergroupMembersSchema } from './review-schemas.js';
+import { scopedKey } from './review-workspaces.js';
 import type { SqliteLayers } from './sqlite-database.js';
 
 export type StoreChoice =
@@ -43,7 +44,7 @@ export interface Stores extends DeclaredNamespaces {
   threads: OnceStore;
   ratings: RatingStore;
   reviewCards: ReviewCardStore;
-  channelSettings: ChannelSettingsStore & Pick<Namespace<never>, 'deleteStartingWith'>;
+  channelSettings: ChannelSettingsStore & Forgettable;
   /**
    * Removes what is kept under a workspace's own keys (an uninstall), a bounded step at a time; how
    * many entries went. What is not kept under them expires by itself (docs/storage.md).
@@ -88,9 +89,6 @@ export interface DeclaredNamespaces {
   dailyQuestions: BatchedDailyCounts<QuestionField>;
 }
 
-/** What an uninstall removes of a workspace, by the prefix of its keys. */
-type Forgettable = Pick<Namespace<never>, 'deleteStartingWith'>;
-
 /** `ttlSeconds`: an answer context's lifetime, the default of the namespaces whose writes give none. */
 export function declaredNamespaces(
   namespace: Namespaces,
@@ -107,17 +105,15 @@ export function declaredNamespaces(
     ttlSeconds: QUESTION_LINK_RETENTION_SECONDS,
   });
   // Installed in one workspace, under the keys they always had; in many, under each workspace's own.
-  const keyed = (workspace: string | undefined) => (key: string) =>
-    workspace === undefined ? key : workspaceKey(workspace, key);
   const snapshotsOf = (workspace: string | undefined): EntrySnapshotStore => {
-    const key = keyed(workspace);
+    const key = (docId: string) => scopedKey(workspace, docId);
     return {
       put: (snapshot) => snapshots.set(key(snapshot.docId), snapshot),
       get: (docId) => snapshots.get(key(docId)),
     };
   };
   const linksOf = (workspace: string | undefined): QuestionLinkStore => {
-    const key = keyed(workspace);
+    const key = (linkKey: string) => scopedKey(workspace, linkKey);
     return {
       put: (linkKey, link) => links.set(key(linkKey), link),
       get: (linkKey) => links.get(key(linkKey)),
@@ -159,11 +155,35 @@ export function countsLost(logger: StoreLogger | undefined): ((error: unknown) =
   return logger && ((error) => logger.warn({ err: error }, 'daily counts not written; they are lost'));
 }
 
+/** What an engine makes of its own; `withDeclaredNamespaces` adds the rest alike on every engine. */
+export type EngineStores = Omit<Stores, keyof DeclaredNamespaces | 'forgetWorkspace'>;
+
 /**
- * What the process counted of the day and has not written, before an engine closes; undefined when
- * there is none, so a close with nothing counted stays as immediate as it was.
+ * An engine's stores with the declared namespaces, `forgetWorkspace`, and a close that first writes
+ * the day's counts this process has not written.
  */
-export function flushDailyCounts(
+export function withDeclaredNamespaces<Engine extends EngineStores>(
+  engine: Engine,
+  /** An answer context's lifetime, the default of the namespaces whose writes give none. */
+  ttlSeconds: number,
+  /** Told of daily counts that could not be written. */
+  onCountsLost?: (error: unknown) => void,
+): Engine & Stores {
+  const plain = declaredNamespaces(engine.namespace, ttlSeconds, onCountsLost);
+  return {
+    ...engine,
+    ...plain,
+    forgetWorkspace: (workspace: string) => forgetWorkspaceIn({ ...engine, ...plain }, workspace),
+    close: async () => {
+      const counting = flushDailyCounts(plain);
+      if (counting) await counting;
+      await engine.close();
+    },
+  };
+}
+
+/** Undefined when nothing is left to write, so a close with nothing counted stays as immediate as it was. */
+function flushDailyCounts(
   stores: Pick<Stores, 'dailyRatings' | 'dailyQuestions'>,
 ): Promise<unknown> | undefined {
   const counts = [stores.dailyRatings, stores.dailyQuestions].filter((store) => store.unwritten);

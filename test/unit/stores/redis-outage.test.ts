@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../../src/conversation/stores.js';
 import type { AnswerContext } from '../../../src/conversation/types.js';
 import { createStores } from '../../../src/stores/index.js';
-import { RedisContextStore } from '../../../src/stores/redis.js';
+import { keptContexts } from '../../../src/stores/kept-stores.js';
+import { redisNamespaces } from '../../../src/stores/redis.js';
 import { RedisConnection, type StoreLogger } from '../../../src/stores/redis-connection.js';
 import { freePort, freezeRedis, startRedis, stopRedis, thawRedis } from '../../support/redis-server.js';
 import { waitFor } from '../../support/wait.js';
@@ -90,7 +91,7 @@ describe('Redis lost while running', () => {
       logger,
     });
     closers.push(() => connection.close());
-    const store = new RedisContextStore(connection, { ttlSeconds: 60 });
+    const store = keptContexts(redisNamespaces(connection), 60);
     await store.put('k1', answer);
     expect(await store.get('k1')).toStrictEqual(answer);
 
@@ -142,7 +143,7 @@ describe('Redis lost while running', () => {
       logger,
     });
     closers.push(() => connection.close());
-    const store = new RedisContextStore(connection, { ttlSeconds: 60 });
+    const store = keptContexts(redisNamespaces(connection), 60);
     await store.put('k4', answer);
     const server = running();
     // A stopped process keeps its socket open: the half-open case that only a command timeout catches.

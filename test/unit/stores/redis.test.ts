@@ -5,12 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { createClient } from 'redis';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../../src/conversation/stores.js';
-import {
-  RedisContextStore,
-  RedisOnceStore,
-  RedisRatingStore,
-  redisNamespaces,
-} from '../../../src/stores/redis.js';
+import { KeptOnceStore, KeptRatingStore, keptContexts } from '../../../src/stores/kept-stores.js';
+import { redisNamespaces, redisStrings } from '../../../src/stores/redis.js';
+import type { RedisCommands } from '../../../src/stores/redis-connection.js';
 import { RedisConnection } from '../../../src/stores/redis-connection.js';
 import { declaredNamespaces } from '../../../src/stores/stores.js';
 import { answerContext } from '../../support/answer-context.js';
@@ -40,13 +37,17 @@ afterAll(async () => {
 
 const context = answerContext;
 
+const contextsOn = (redis: RedisCommands) => keptContexts(redisNamespaces(redis), 60);
+const claimsOn = (redis: RedisCommands) => new KeptOnceStore(redisStrings(redis, 'once:'));
+const ratingsOn = (redis: RedisCommands) => new KeptRatingStore(redisStrings(redis, 'rated:'));
+
 function uniqueKey(): string {
   return randomBytes(6).toString('base64url');
 }
 
-describe('RedisContextStore', () => {
+describe('contexts in Redis', () => {
   it('stores under the prefix with the configured TTL', async () => {
-    const store = new RedisContextStore(replicaA, { ttlSeconds: 60 });
+    const store = contextsOn(replicaA);
     const key = uniqueKey();
     await store.put(key, context());
     const pttl = await raw.pTTL(`${prefix}ctx:${key}`);
@@ -61,14 +62,14 @@ describe('RedisContextStore', () => {
   ])('reads a stored value that is %s as a miss', async (_name, value) => {
     const key = uniqueKey();
     await raw.set(`${prefix}ctx:${key}`, value, { expiration: { type: 'EX', value: 60 } });
-    expect(await new RedisContextStore(replicaA, { ttlSeconds: 60 }).get(key)).toBeUndefined();
+    expect(await contextsOn(replicaA).get(key)).toBeUndefined();
   });
 });
 
-describe('RedisOnceStore', () => {
+describe('claims in Redis', () => {
   it('sets the claim TTL', async () => {
     const key = uniqueKey();
-    await new RedisOnceStore(replicaA).claim(key, 30);
+    await claimsOn(replicaA).claim(key, 30);
     const ttl = await raw.ttl(`${prefix}once:${key}`);
     expect(ttl).toBeGreaterThan(28);
     expect(ttl).toBeLessThanOrEqual(30);
@@ -76,16 +77,16 @@ describe('RedisOnceStore', () => {
 
   it('keeps a short claim for longer once its work is done, for every replica', async () => {
     const key = uniqueKey();
-    expect(await new RedisOnceStore(replicaA).claim(key, 5)).toBe(true);
-    await new RedisOnceStore(replicaA).keep(key, 7200);
+    expect(await claimsOn(replicaA).claim(key, 5)).toBe(true);
+    await claimsOn(replicaA).keep(key, 7200);
     expect(await raw.ttl(`${prefix}once:${key}`)).toBeGreaterThan(7000);
-    expect(await new RedisOnceStore(replicaB).claim(key, 5)).toBe(false);
+    expect(await claimsOn(replicaB).claim(key, 5)).toBe(false);
   });
 });
 
-describe('RedisRatingStore', () => {
+describe('ratings in Redis', () => {
   it('sets the rating TTL', async () => {
-    const store = new RedisRatingStore(replicaA);
+    const store = ratingsOn(replicaA);
     const key = uniqueKey();
     expect(await store.recordOnce(key, 2, 60)).toEqual({ recorded: true, rating: 2 });
     const ttl = await raw.ttl(`${prefix}rated:${key}`);
@@ -94,7 +95,7 @@ describe('RedisRatingStore', () => {
   });
 
   it('reads a corrupt rating as none and lets a new rating replace it', async () => {
-    const store = new RedisRatingStore(replicaA);
+    const store = ratingsOn(replicaA);
     const key = uniqueKey();
     await raw.set(`${prefix}rated:${key}`, '3', { expiration: { type: 'EX', value: 60 } });
     expect(await store.get(key)).toBeUndefined();
@@ -161,7 +162,8 @@ describe('RedisConnection', () => {
     await raw.expire(key, 60);
     await expect(replicaA.get(key)).rejects.toBeInstanceOf(StoreUnavailableError);
     expect(await replicaA.ping()).toBe(true);
-    expect(await replicaA.exists(key)).toBe(true);
+    await replicaA.del(key);
+    expect(await raw.exists(key)).toBe(0);
   });
 
   it('fails commands with StoreUnavailableError after close, and ping says false', async () => {

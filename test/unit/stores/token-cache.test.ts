@@ -8,7 +8,7 @@ import {
   type Simulator,
   startSimulator,
 } from '../../../src/simulator/index.js';
-import { RedisTokenCache } from '../../../src/stores/redis.js';
+import { redisTokenCache } from '../../../src/stores/redis.js';
 import { type RedisCommands, RedisConnection } from '../../../src/stores/redis-connection.js';
 import { waitFor } from '../../support/wait.js';
 
@@ -43,7 +43,7 @@ async function fleet(size: number) {
         openUrl: simulator.url,
         appId: DEFAULT_SIMULATOR_APP_ID,
         appKey: DEFAULT_SIMULATOR_APP_KEY,
-        cache: new RedisTokenCache(connection),
+        cache: redisTokenCache(connection),
       });
     }),
   );
@@ -82,7 +82,6 @@ function interleaved(connection: RedisCommands, key: string) {
     delIfEquals: (k, value) => after(k, connection.delIfEquals(k, value)),
     setIfEquals: (guard, owner, k, value, ttl) =>
       after(k, connection.setIfEquals(guard, owner, k, value, ttl)),
-    exists: (k) => after(k, connection.exists(k)),
     deleteStartingWith: (prefix) => after(prefix, connection.deleteStartingWith(prefix)),
   };
   return {
@@ -120,35 +119,35 @@ describe('the platform token shared through Redis', () => {
 describe('the renewal lock', () => {
   it("released after it expired and another replica took it, stays the other replica's", async () => {
     const { a, b, lockKey } = await twoConnections();
-    const releaseA = await new RedisTokenCache(a).lock(1_000);
+    const releaseA = await redisTokenCache(a).lock(1_000);
     if (!releaseA) throw new Error('replica A did not get the free lock');
-    await waitFor(async () => !(await a.exists(lockKey)), { timeoutMs: 3_000, intervalMs: 20 });
-    const releaseB = await new RedisTokenCache(b).lock(30_000);
+    await waitFor(async () => (await a.get(lockKey)) === undefined, { timeoutMs: 3_000, intervalMs: 20 });
+    const releaseB = await redisTokenCache(b).lock(30_000);
     if (!releaseB) throw new Error('replica B did not get the expired lock');
 
     await releaseA();
-    expect(await a.exists(lockKey)).toBe(true);
-    expect(await new RedisTokenCache(a).lock(30_000)).toBeUndefined();
+    expect(await a.get(lockKey)).toBeDefined();
+    expect(await redisTokenCache(a).lock(30_000)).toBeUndefined();
     await releaseB();
-    expect(await a.exists(lockKey)).toBe(false);
+    expect(await a.get(lockKey)).toBeUndefined();
   });
 
   it("released while it expires and changes hands, leaves the new owner's lock", async () => {
     const { a, b, lockKey } = await twoConnections();
     const replicaA = interleaved(a, lockKey);
-    const releaseA = await new RedisTokenCache(replicaA.connection).lock(30_000);
+    const releaseA = await redisTokenCache(replicaA.connection).lock(30_000);
     if (!releaseA) throw new Error('replica A did not get the free lock');
     let releaseB: (() => Promise<void>) | undefined;
     // Right after the release's first command on the lock: A's lock expires and B takes it.
     replicaA.meanwhile(async () => {
       await b.del(lockKey);
-      releaseB = await new RedisTokenCache(b).lock(30_000);
+      releaseB = await redisTokenCache(b).lock(30_000);
     });
 
     await releaseA();
     expect(releaseB).toBeDefined();
-    expect(await a.exists(lockKey)).toBe(true);
+    expect(await a.get(lockKey)).toBeDefined();
     await releaseB?.();
-    expect(await a.exists(lockKey)).toBe(false);
+    expect(await a.get(lockKey)).toBeUndefined();
   });
 });

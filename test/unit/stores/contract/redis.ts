@@ -4,12 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { RedisChannelSettingsStore } from '../../../../src/stores/channel-settings.js';
-import {
-  RedisContextStore,
-  RedisOnceStore,
-  RedisRatingStore,
-  redisNamespaces,
-} from '../../../../src/stores/redis.js';
+import { KeptOnceStore, KeptRatingStore, keptContexts } from '../../../../src/stores/kept-stores.js';
+import { redisNamespaces, redisStrings } from '../../../../src/stores/redis.js';
 import type { RedisServer } from '../../../../src/stores/redis-client.js';
 import { RedisConnection } from '../../../../src/stores/redis-connection.js';
 import { RedisReviewStore } from '../../../../src/stores/review-redis.js';
@@ -29,9 +25,9 @@ function replica(connection: RedisConnection, { lockWaitMs }: FleetOptions): Rep
   return {
     namespace,
     ...plain,
-    contexts: new RedisContextStore(connection, { ttlSeconds: 60 }),
-    claims: new RedisOnceStore(connection),
-    ratings: new RedisRatingStore(connection),
+    contexts: keptContexts(namespace, 60),
+    claims: new KeptOnceStore(redisStrings(connection, 'once:')),
+    ratings: new KeptRatingStore(redisStrings(connection, 'rated:')),
     reviewCards,
     channelSettings,
     forgetWorkspace: (workspace) => forgetWorkspaceIn({ ...plain, channelSettings, reviewCards }, workspace),
