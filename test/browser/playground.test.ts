@@ -2,12 +2,18 @@
 // page, and the real gateway answers through the stand-in for Slack. Skipped, with one line saying
 // how to enable it, when no Chromium is installed.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Playground, startPlayground } from '../../playground/playground.js';
-import { createLogger } from '../../src/logging/logger.js';
+import { describe, expect, it } from 'vitest';
+import type { Playground } from '../../playground/playground.js';
 import { PlatformClient, StaticTokenProvider } from '../../src/platform/index.js';
 import { DEFAULT_SIMULATOR_TOKEN } from '../../src/simulator/index.js';
-import { appMessage, chromium, shot, type, usePlaygroundInChromium } from './playground-session.js';
+import {
+  appMessage,
+  chromium,
+  shot,
+  type,
+  useAnotherPlayground,
+  usePlaygroundInChromium,
+} from './playground-session.js';
 
 const TEST_MS = 45_000;
 
@@ -669,24 +675,12 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
   });
 
   describe('with RATING_BUTTONS=classic', () => {
-    let classic: Playground;
-
-    beforeAll(async () => {
-      classic = await startPlayground({
-        port: 0,
-        logger: createLogger({ level: 'silent' }),
-        gatewayEnv: { RATING_BUTTONS: 'classic' },
-      });
-    }, 60_000);
-
-    afterAll(async () => {
-      await classic?.close();
-    }, 30_000);
+    const classic = useAnotherPlayground({ gatewayEnv: { RATING_BUTTONS: 'classic' } });
 
     it(
       'rates with the 👍/👎 buttons of before, replaced by the rated line',
       async () => {
-        const page = await openAs(ALICE, classic);
+        const page = await openAs(ALICE, classic());
         await type(page, 'How do I set up multi-factor authentication?');
         const answer = appMessage(page, 'authenticator app');
         expect(await answer.locator('.feedback-buttons').count()).toBe(0);
