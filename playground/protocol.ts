@@ -41,6 +41,8 @@ export interface Persona {
   /** Slack's locale string (`en-US`, `zh-CN`), as users.info returns it. */
   locale: string;
   operator: boolean;
+  /** What the page's person picker adds after the name ("operator"): the playground's, never Slack's. */
+  role?: string;
 }
 
 export interface Conversation {

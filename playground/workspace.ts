@@ -26,7 +26,7 @@ export const PERSONAS: readonly Persona[] = [
   { id: 'U0BOB', name: 'Bob Okafor', locale: 'en-GB', operator: false },
   { id: 'U0WANGFANG', name: '王芳', locale: 'zh-CN', operator: false },
   { id: 'U0LIWEI', name: '李伟', locale: 'zh-CN', operator: false },
-  { id: 'U0OLIVIA', name: 'Olivia Reyes (operator)', locale: 'en-US', operator: true },
+  { id: 'U0OLIVIA', name: 'Olivia Reyes', locale: 'en-US', operator: true, role: 'operator' },
 ];
 
 const HELP_CHANNEL = 'C0HELP';
@@ -83,7 +83,7 @@ export const ACME: Company = {
 
 const GLOBEX_TEAM = { id: 'T0GLOBEX', name: 'Globex (playground)', domain: 'globex-playground' } as const;
 const GLOBEX_PERSONAS: readonly Persona[] = [
-  { id: 'U0HANK', name: 'Hank Scorpio (admin)', locale: 'en-US', operator: true },
+  { id: 'U0HANK', name: 'Hank Scorpio', locale: 'en-US', operator: true, role: 'admin' },
   { id: 'U0MINDY', name: 'Mindy Park', locale: 'en-US', operator: false },
   { id: 'U0FRANK', name: 'Frank Grimes', locale: 'en-GB', operator: false },
 ];

@@ -795,7 +795,12 @@ function renderWorkspaces(snapshot: Snapshot): void {
 
 function renderSidebar(snapshot: Snapshot, said: PageWords): void {
   if (personaSelect.options.length !== snapshot.personas.length) {
-    fill(personaSelect, ...snapshot.personas.map((person) => h('option', { value: person.id }, person.name)));
+    fill(
+      personaSelect,
+      ...snapshot.personas.map((person) =>
+        h('option', { value: person.id }, person.role ? `${person.name} (${person.role})` : person.name),
+      ),
+    );
   }
   personaSelect.value = state.me;
   const item = (label: string, place: Place, current: boolean) => {

@@ -101,8 +101,10 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
       await answer.locator('.block', { hasText: 'rated this answer 👍 helpful' }).waitFor();
       expect(await answer.getByRole('button', { name: 'This answer was helpful' }).count()).toBe(0);
       expect(await answer.getByRole('button', { name: 'This answer was not helpful' }).count()).toBe(0);
-      // The rated line names the rater as a mention, drawn with their name.
-      expect(await answer.locator('.mention', { hasText: '@Olivia Reyes (operator)' }).count()).toBe(1);
+      // The rated line names the rater as a mention, drawn with their Slack name: the picker's role is the page's.
+      expect(await answer.locator('.mention').allInnerTexts()).toEqual(['@Olivia Reyes']);
+      expect(await page.locator('#persona option:checked').innerText()).toBe('Olivia Reyes (operator)');
+      await page.getByText("Olivia Reyes's direct messages with Helpdesk Robot").waitFor();
       await shot(page, 'rated');
       await page.close();
     },
