@@ -98,4 +98,26 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
     },
     TEST_MS,
   );
+
+  it(
+    'breaks a word longer than the line that a person types, inside the conversation',
+    async () => {
+      const page = await openAs(BOB);
+      await page.getByRole('button', { name: '# kb-review' }).click();
+      const word = `unbroken${'x'.repeat(300)}`;
+      await composer(page).fill(word);
+      await composer(page).press('Enter');
+      const text = page.locator('.conversation .message', { hasText: word }).locator('.rt-section');
+      await text.waitFor();
+      const list = page.locator('.messages[role=log]').first();
+      const [textBox, listBox] = [await text.boundingBox(), await list.boundingBox()];
+      expect(textBox?.height).toBeGreaterThan(40);
+      expect((textBox?.x ?? 0) + (textBox?.width ?? 0)).toBeLessThanOrEqual(
+        (listBox?.x ?? 0) + (listBox?.width ?? 0),
+      );
+      expect(await list.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+      await shot(page, 'long-word');
+    },
+    TEST_MS,
+  );
 });
