@@ -12,6 +12,12 @@ const BOB = 'U0BOB';
 const OLIVIA = 'U0OLIVIA';
 const REVIEW_CHANNEL = 'C0KBREVIEW';
 
+/** Run in the page (as text: this file has no DOM types): how the conversation composer's Send looks. */
+const SEND_LOOK = `(() => {
+  const style = getComputedStyle(document.querySelector('.conversation > .composer .composer-send'));
+  return { background: style.backgroundColor, cursor: style.cursor };
+})()`;
+
 describe.skipIf(chromium.path === undefined)('the playground page', () => {
   const session = usePlaygroundInChromium();
   const openAs = (userId: string) => session.openAs(userId);
@@ -117,6 +123,25 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
       );
       expect(await list.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
       await shot(page, 'long-word');
+    },
+    TEST_MS,
+  );
+
+  it(
+    "greys the composer's Send on Home, where nothing can be written, and not in a conversation",
+    async () => {
+      const page = await openAs(ALICE);
+      const send = page.locator('.conversation > .composer .composer-send');
+      const look = () => page.evaluate<{ background: string; cursor: string }>(SEND_LOOK);
+      const inConversation = await look();
+      expect(inConversation.cursor).toBe('pointer');
+      await page.getByRole('button', { name: '🏠 Home' }).click();
+      await page.locator('.home-tab:not([hidden])').waitFor();
+      expect(await send.isDisabled()).toBe(true);
+      const onHome = await look();
+      expect(onHome.cursor).toBe('not-allowed');
+      expect(onHome.background).not.toBe(inConversation.background);
+      await shot(page, 'home-send-disabled');
     },
     TEST_MS,
   );
