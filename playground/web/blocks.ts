@@ -5,6 +5,7 @@ import { h } from './dom.js';
 import { emojiFor } from './emoji.js';
 import { renderMarkdown } from './markdown.js';
 import { isSafeUrl, type MrkdwnNode, parseMrkdwn } from './mrkdwn.js';
+import { type DateReader, formatSlackDate } from './slack-dates.js';
 
 type Json = Record<string, unknown>;
 
@@ -172,6 +173,12 @@ function drawMrkdwn(nodes: MrkdwnNode[], context: Pick<BlockContext, 'nameOf'>):
         return h('span', { class: 'mention' }, `@${node.label ?? context.nameOf(node.id)}`);
       case 'broadcast':
         return h('span', { class: 'mention broadcast' }, node.name);
+      case 'date':
+        return h(
+          'span',
+          { class: 'slack-date', title: node.fallback },
+          formatSlackDate(node.epoch, node.format, { ...dateReader, now: new Date() }) ?? node.fallback,
+        );
       case 'emoji': {
         const emoji = emojiFor(node.name);
         return emoji === undefined
@@ -201,6 +208,13 @@ let workspaceUrl: string | undefined;
 
 export function setWorkspaceUrl(url: string): void {
   workspaceUrl = url;
+}
+
+/** Who reads the page: Slack draws its date tokens in their zone and language. */
+let dateReader: Omit<DateReader, 'now'> = { timeZone: 'UTC', locale: 'en-US' };
+
+export function setDateReader(reader: Omit<DateReader, 'now'>): void {
+  dateReader = reader;
 }
 
 /** `#C123/1700000000.000100` for a permalink to this workspace; undefined for any other link. */

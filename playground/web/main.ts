@@ -14,7 +14,14 @@ import {
   type StateValues,
   WORKSPACE_PARAM,
 } from '../protocol.js';
-import { type BlockContext, renderBlocks, renderMrkdwn, renderText, setWorkspaceUrl } from './blocks.js';
+import {
+  type BlockContext,
+  renderBlocks,
+  renderMrkdwn,
+  renderText,
+  setDateReader,
+  setWorkspaceUrl,
+} from './blocks.js';
 import { append, fill, h } from './dom.js';
 import { renderHome, renderModal, type ViewContextBase, type ViewState } from './views.js';
 import { type PageWords, pageLanguageOf, pageWords } from './words.js';
@@ -462,9 +469,11 @@ function askToConfirm(dialog: Record<string, unknown>, then: () => void): void {
   document.body.append(layer);
 }
 
+/** A message's time as Slack shows it: in the reader's Slack time zone, not the browser's. */
 function time(ts: string): string {
   const date = new Date(Number(ts.split('.')[0]) * 1000);
-  return date.toLocaleTimeString(words().timeLocale, { hour: '2-digit', minute: '2-digit' });
+  const timeZone = state.snapshot?.personas.find((person) => person.id === state.me)?.timeZone;
+  return date.toLocaleTimeString(words().timeLocale, { hour: '2-digit', minute: '2-digit', timeZone });
 }
 
 function visible(message: PlaygroundMessage): boolean {
@@ -684,9 +693,9 @@ function render(): void {
 
 /** The page's own labels, in the language of the person it is used as. */
 function applyWords(said: PageWords, snapshot: Snapshot): void {
-  document.documentElement.lang = pageLanguageOf(
-    snapshot.personas.find((person) => person.id === state.me)?.locale,
-  );
+  const me = snapshot.personas.find((person) => person.id === state.me);
+  document.documentElement.lang = pageLanguageOf(me?.locale);
+  setDateReader({ timeZone: me?.timeZone ?? 'UTC', locale: said.timeLocale });
   personaLabel.textContent = said.youAre;
   personaSelect.setAttribute('aria-label', said.youAre);
   faultsLegend.textContent = said.faults;
