@@ -469,11 +469,18 @@ function askToConfirm(dialog: Record<string, unknown>, then: () => void): void {
   document.body.append(layer);
 }
 
-/** A message's time as Slack shows it: in the reader's Slack time zone, not the browser's. */
+/** The Slack time zone of the person the page is used as: Slack shows times in it, not the browser's. */
+function myTimeZone(): string | undefined {
+  return state.snapshot?.personas.find((person) => person.id === state.me)?.timeZone;
+}
+
 function time(ts: string): string {
   const date = new Date(Number(ts.split('.')[0]) * 1000);
-  const timeZone = state.snapshot?.personas.find((person) => person.id === state.me)?.timeZone;
-  return date.toLocaleTimeString(words().timeLocale, { hour: '2-digit', minute: '2-digit', timeZone });
+  return date.toLocaleTimeString(words().timeLocale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: myTimeZone(),
+  });
 }
 
 function visible(message: PlaygroundMessage): boolean {
@@ -695,7 +702,7 @@ function render(): void {
 function applyWords(said: PageWords, snapshot: Snapshot): void {
   const me = snapshot.personas.find((person) => person.id === state.me);
   document.documentElement.lang = pageLanguageOf(me?.locale);
-  setDateReader({ timeZone: me?.timeZone ?? 'UTC', locale: said.timeLocale });
+  setDateReader({ timeZone: myTimeZone() ?? 'UTC', locale: said.timeLocale });
   personaLabel.textContent = said.youAre;
   personaSelect.setAttribute('aria-label', said.youAre);
   faultsLegend.textContent = said.faults;
@@ -1013,7 +1020,11 @@ function renderCalls(snapshot: Snapshot): void {
         h(
           'li',
           { class: `call${call.ok ? '' : ' call-failed'}` },
-          h('span', { class: 'call-time' }, new Date(call.at).toLocaleTimeString(words().timeLocale)),
+          h(
+            'span',
+            { class: 'call-time' },
+            new Date(call.at).toLocaleTimeString(words().timeLocale, { timeZone: myTimeZone() }),
+          ),
           ' ',
           h('code', {}, call.method),
           call.ok ? ' ✓' : ` ✗ ${call.error ?? ''}`,

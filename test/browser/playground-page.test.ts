@@ -145,4 +145,26 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
     },
     TEST_MS,
   );
+
+  it(
+    "times the gateway's calls in the person's Slack time zone, as the messages beside them",
+    async () => {
+      const page = await openAs(BOB);
+      const before = Date.now() - 1_000;
+      await page.getByRole('textbox', { name: 'Message', exact: true }).fill('How do I reset my password?');
+      await page.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
+      await page.locator('.message.from-app', { hasText: 'password portal' }).last().waitFor();
+      const after = Date.now() + 1_000;
+      const shown = (await page.locator('.call-time').first().innerText()).replace(/\s/g, ' ');
+      // Every second the call may have been made at, as Bob's Slack zone (users.info tz) shows it.
+      const inShanghai = new Set<string>();
+      for (let at = before; at <= after; at += 1_000) {
+        inShanghai.add(
+          new Date(at).toLocaleTimeString('en-US', { timeZone: 'Asia/Shanghai' }).replace(/\s/g, ' '),
+        );
+      }
+      expect([...inShanghai]).toContain(shown);
+    },
+    TEST_MS,
+  );
 });
