@@ -241,7 +241,7 @@ function renderImageElement(
     'div',
     { class: `${className} remote-image`, title: url, role: 'img', 'aria-label': alt },
     h('span', { class: 'remote-image-icon' }, '🖼'),
-    h('span', {}, alt || 'image'),
+    h('span', { class: 'remote-image-alt' }, alt || 'image'),
     className === 'image' ? h('span', { class: 'remote-image-url' }, url) : undefined,
   );
 }

@@ -670,6 +670,10 @@ describe.skipIf(chromium.path === undefined)('the playground in Chromium', () =>
         const second = appMessage(panel, 'GlobalProtect').nth(1);
         await second.waitFor();
         expect(await second.innerText()).not.toContain('IT desk checklist');
+        // In the narrow panel an outside image's description stays on one line; its address gives way.
+        const described = second.getByRole('img', { name: 'VPN login screen' }).locator('.remote-image-alt');
+        expect((await described.boundingBox())?.height).toBeLessThan(25);
+        await shot(page, 'assistant-remote-image');
         await page.close();
       },
       TEST_MS,
