@@ -167,4 +167,25 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
     },
     TEST_MS,
   );
+
+  it(
+    'grows the composer with what is typed, and with a hint that wraps in a narrow window',
+    async () => {
+      const page = await openAs(ALICE);
+      await page.setViewportSize({ width: 1024, height: 640 });
+      await page.getByRole('button', { name: '# kb-review' }).click();
+      const hidden = () => composer(page).evaluate((element) => element.scrollHeight - element.clientHeight);
+      // The hint ("Message #kb-review — mention @Helpdesk to ask, or type /cs help") takes two lines here.
+      expect(await hidden()).toBe(0);
+      await composer(page).fill('My laptop:\n- will not start\n- beeps three times\n- is two years old');
+      expect(await hidden()).toBe(0);
+      expect((await composer(page).boundingBox())?.height).toBeGreaterThan(60);
+      // Send keeps its size, at the foot of the box.
+      expect(
+        (await page.locator('.conversation > .composer .composer-send').boundingBox())?.height,
+      ).toBeLessThan(40);
+      await shot(page, 'composer-grown');
+    },
+    TEST_MS,
+  );
 });
