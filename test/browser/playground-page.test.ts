@@ -188,4 +188,27 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
     },
     TEST_MS,
   );
+
+  it(
+    'draws what a person types as Slack’s composer sends it: styles, emoji and links',
+    async () => {
+      const page = await openAs(BOB);
+      await page.getByRole('button', { name: '# kb-review' }).click();
+      await composer(page).fill(
+        'Still *broken* :smile: ~old~ see `vpn.example.com` and https://status.example.com & <tags>',
+      );
+      await composer(page).press('Enter');
+      const typed = page.locator('.conversation .message', { hasText: 'Still' }).last();
+      await typed.waitFor();
+      expect(await typed.locator('b').innerText()).toBe('broken');
+      expect(await typed.locator('s').innerText()).toBe('old');
+      expect(await typed.locator('code').innerText()).toBe('vpn.example.com');
+      expect(await typed.locator('a').getAttribute('href')).toBe('https://status.example.com');
+      expect(await typed.locator('.rt-section').innerText()).toBe(
+        'Still broken 😄 old see vpn.example.com and https://status.example.com & <tags>',
+      );
+      await shot(page, 'typed-formatting');
+    },
+    TEST_MS,
+  );
 });
