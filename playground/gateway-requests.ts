@@ -17,6 +17,7 @@ import type {
 } from './page-actions.js';
 import type { AssistantThread, StateValues } from './protocol.js';
 import type { SlackStandIn } from './slack-stand-in/web-api.js';
+import { type MrkdwnNode, parseMrkdwn } from './web/mrkdwn.js';
 import { APP, dmOf, type Workspace } from './workspace.js';
 
 type Json = Record<string, unknown>;
@@ -483,13 +484,11 @@ function richTextOf(text: string): unknown[] {
   const elements = text
     .split(/(<@[A-Z0-9]+>|<!subteam\^[A-Z0-9]+>)/)
     .filter((part) => part !== '')
-    .map((part) => {
+    .flatMap((part) => {
       const mention = /^<@([A-Z0-9]+)>$/.exec(part);
-      if (mention) return { type: 'user', user_id: mention[1] };
+      if (mention) return [{ type: 'user', user_id: mention[1] }];
       const group = /^<!subteam\^([A-Z0-9]+)>$/.exec(part);
-      return group
-        ? { type: 'usergroup', usergroup_id: group[1] }
-        : { type: 'text', text: unescapeTyped(part) };
+      return group ? [{ type: 'usergroup', usergroup_id: group[1] }] : typedElements(part);
     });
   return [
     {
@@ -498,6 +497,44 @@ function richTextOf(text: string): unknown[] {
       elements: [{ type: 'rich_text_section', elements }],
     },
   ];
+}
+
+type TypedStyle = Partial<Record<'bold' | 'italic' | 'strike' | 'code', true>>;
+
+/**
+ * Typed text (escaped) as Slack's composer sends it: *bold*, _italic_, ~strike~ and `code` as styles,
+ * :emoji: and links as their own elements. Quotes and code blocks stay as typed.
+ */
+function typedElements(escaped: string): unknown[] {
+  const elements: unknown[] = [];
+  const styled = (style: TypedStyle) => (Object.keys(style).length > 0 ? { style } : {});
+  const walk = (nodes: MrkdwnNode[], style: TypedStyle): boolean =>
+    nodes.every((node) => {
+      switch (node.kind) {
+        case 'bold':
+        case 'italic':
+        case 'strike':
+          return walk(node.children, { ...style, [node.kind]: true });
+        case 'text':
+          elements.push({ type: 'text', text: node.text, ...styled(style) });
+          return true;
+        case 'break':
+          elements.push({ type: 'text', text: '\n', ...styled(style) });
+          return true;
+        case 'code':
+          elements.push({ type: 'text', text: node.text, style: { ...style, code: true } });
+          return true;
+        case 'emoji':
+          elements.push({ type: 'emoji', name: node.name, ...styled(style) });
+          return true;
+        case 'link':
+          elements.push({ type: 'link', url: node.url, ...styled(style) });
+          return true;
+        default:
+          return false;
+      }
+    });
+  return walk(parseMrkdwn(escaped), {}) ? elements : [{ type: 'text', text: unescapeTyped(escaped) }];
 }
 
 /** view.state.values as Slack sends them: every element's value under its block and action ids. */

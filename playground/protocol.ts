@@ -40,7 +40,11 @@ export interface Persona {
   name: string;
   /** Slack's locale string (`en-US`, `zh-CN`), as users.info returns it. */
   locale: string;
+  /** Slack's `tz`, as users.info returns it: the zone the page shows this person's times in. */
+  timeZone: string;
   operator: boolean;
+  /** What the page's person picker adds after the name ("operator"): the playground's, never Slack's. */
+  role?: string;
 }
 
 export interface Conversation {

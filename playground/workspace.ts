@@ -21,12 +21,22 @@ export const APP = {
   handle: 'helpdesk_robot',
 } as const;
 
+/** Every person's Slack time zone: the simulator's platform keeps China's dates. */
+const TIME_ZONE = 'Asia/Shanghai';
+
 export const PERSONAS: readonly Persona[] = [
-  { id: 'U0ALICE', name: 'Alice Martin', locale: 'en-US', operator: false },
-  { id: 'U0BOB', name: 'Bob Okafor', locale: 'en-GB', operator: false },
-  { id: 'U0WANGFANG', name: '王芳', locale: 'zh-CN', operator: false },
-  { id: 'U0LIWEI', name: '李伟', locale: 'zh-CN', operator: false },
-  { id: 'U0OLIVIA', name: 'Olivia Reyes (operator)', locale: 'en-US', operator: true },
+  { id: 'U0ALICE', name: 'Alice Martin', locale: 'en-US', timeZone: TIME_ZONE, operator: false },
+  { id: 'U0BOB', name: 'Bob Okafor', locale: 'en-GB', timeZone: TIME_ZONE, operator: false },
+  { id: 'U0WANGFANG', name: '王芳', locale: 'zh-CN', timeZone: TIME_ZONE, operator: false },
+  { id: 'U0LIWEI', name: '李伟', locale: 'zh-CN', timeZone: TIME_ZONE, operator: false },
+  {
+    id: 'U0OLIVIA',
+    name: 'Olivia Reyes',
+    locale: 'en-US',
+    timeZone: TIME_ZONE,
+    operator: true,
+    role: 'operator',
+  },
 ];
 
 const HELP_CHANNEL = 'C0HELP';
@@ -83,9 +93,9 @@ export const ACME: Company = {
 
 const GLOBEX_TEAM = { id: 'T0GLOBEX', name: 'Globex (playground)', domain: 'globex-playground' } as const;
 const GLOBEX_PERSONAS: readonly Persona[] = [
-  { id: 'U0HANK', name: 'Hank Scorpio (admin)', locale: 'en-US', operator: true },
-  { id: 'U0MINDY', name: 'Mindy Park', locale: 'en-US', operator: false },
-  { id: 'U0FRANK', name: 'Frank Grimes', locale: 'en-GB', operator: false },
+  { id: 'U0HANK', name: 'Hank Scorpio', locale: 'en-US', timeZone: TIME_ZONE, operator: true, role: 'admin' },
+  { id: 'U0MINDY', name: 'Mindy Park', locale: 'en-US', timeZone: TIME_ZONE, operator: false },
+  { id: 'U0FRANK', name: 'Frank Grimes', locale: 'en-GB', timeZone: TIME_ZONE, operator: false },
 ];
 
 /** The second company: installed from the page in distributed mode, with a platform account of its own. */
@@ -126,6 +136,7 @@ function directoryOf(company: Company): Directory {
     handle: string,
     locale: string | undefined,
     isBot: boolean,
+    timeZone = TIME_ZONE,
   ) => ({
     id,
     handle,
@@ -134,7 +145,7 @@ function directoryOf(company: Company): Directory {
     locale,
     teamId: company.team.id,
     isBot,
-    timeZone: 'Asia/Shanghai',
+    timeZone,
   });
   return {
     identity: { team: company.team, app: APP },
@@ -142,7 +153,9 @@ function directoryOf(company: Company): Directory {
     person(id): Person | undefined {
       if (id === APP.userId) return personOf(id, APP.name, APP.handle, undefined, true);
       const persona = company.personas.find((candidate) => candidate.id === id);
-      return persona && personOf(id, persona.name, handleOf(persona.name), persona.locale, false);
+      return (
+        persona && personOf(id, persona.name, handleOf(persona.name), persona.locale, false, persona.timeZone)
+      );
     },
     place(id): Place | undefined {
       const conversation = company.conversations.find((candidate) => candidate.id === id);

@@ -5,6 +5,7 @@ import { h } from './dom.js';
 import { emojiFor } from './emoji.js';
 import { renderMarkdown } from './markdown.js';
 import { isSafeUrl, type MrkdwnNode, parseMrkdwn } from './mrkdwn.js';
+import { type DateReader, formatSlackDate } from './slack-dates.js';
 
 type Json = Record<string, unknown>;
 
@@ -172,6 +173,12 @@ function drawMrkdwn(nodes: MrkdwnNode[], context: Pick<BlockContext, 'nameOf'>):
         return h('span', { class: 'mention' }, `@${node.label ?? context.nameOf(node.id)}`);
       case 'broadcast':
         return h('span', { class: 'mention broadcast' }, node.name);
+      case 'date':
+        return h(
+          'span',
+          { class: 'slack-date', title: node.fallback },
+          formatSlackDate(node.epoch, node.format, { ...dateReader, now: new Date() }) ?? node.fallback,
+        );
       case 'emoji': {
         const emoji = emojiFor(node.name);
         return emoji === undefined
@@ -203,6 +210,13 @@ export function setWorkspaceUrl(url: string): void {
   workspaceUrl = url;
 }
 
+/** Who reads the page: Slack draws its date tokens in their zone and language. */
+let dateReader: Omit<DateReader, 'now'> = { timeZone: 'UTC', locale: 'en-US' };
+
+export function setDateReader(reader: Omit<DateReader, 'now'>): void {
+  dateReader = reader;
+}
+
 /** `#C123/1700000000.000100` for a permalink to this workspace; undefined for any other link. */
 function permalinkHash(url: string): string | undefined {
   if (workspaceUrl === undefined || !url.startsWith(`${workspaceUrl}/archives/`)) return undefined;
@@ -227,7 +241,7 @@ function renderImageElement(
     'div',
     { class: `${className} remote-image`, title: url, role: 'img', 'aria-label': alt },
     h('span', { class: 'remote-image-icon' }, '🖼'),
-    h('span', {}, alt || 'image'),
+    h('span', { class: 'remote-image-alt' }, alt || 'image'),
     className === 'image' ? h('span', { class: 'remote-image-url' }, url) : undefined,
   );
 }

@@ -14,7 +14,14 @@ import {
   type StateValues,
   WORKSPACE_PARAM,
 } from '../protocol.js';
-import { type BlockContext, renderBlocks, renderMrkdwn, renderText, setWorkspaceUrl } from './blocks.js';
+import {
+  type BlockContext,
+  renderBlocks,
+  renderMrkdwn,
+  renderText,
+  setDateReader,
+  setWorkspaceUrl,
+} from './blocks.js';
 import { append, fill, h } from './dom.js';
 import { renderHome, renderModal, type ViewContextBase, type ViewState } from './views.js';
 import { type PageWords, pageLanguageOf, pageWords } from './words.js';
@@ -37,6 +44,11 @@ const state: {
   highlight: string | undefined;
   /** Whether this person has the assistant panel open beside the conversation. */
   assistantOpen: boolean;
+  /**
+   * A digest just posted: its channel opens at the digest's top, as Slack opens a channel at what is new,
+   * and stays there as its thread's charts arrive, until the person scrolls or goes elsewhere.
+   */
+  digest: { channel: string; before: ReadonlySet<string> } | undefined;
   /** The newest message each person has seen in each conversation (`person/conversation`), for unread marks. */
   seen: Map<string, string>;
 } = {
@@ -47,6 +59,7 @@ const state: {
   modal: undefined,
   highlight: undefined,
   assistantOpen: false,
+  digest: undefined,
   seen: new Map(),
 };
 
@@ -87,6 +100,12 @@ const assistantButton = h('button', {
   onclick: () => openAssistant(false),
 });
 const messageList = h('div', { class: 'messages', role: 'log' });
+// Scrolled by the person: the list no longer holds a just-posted digest at its top.
+for (const kind of ['wheel', 'touchmove', 'keydown'] as const) {
+  messageList.addEventListener(kind, () => {
+    state.digest = undefined;
+  });
+}
 const home = h('div', { class: 'home-tab', hidden: true });
 const composerInput = h('textarea', { class: 'composer-input', rows: '1' });
 const composerSend = h('button', { type: 'submit', class: 'button button-primary composer-send' });
@@ -235,11 +254,33 @@ async function post(action: string, body: unknown): Promise<unknown> {
 /** The weekly digest, posted now: the page opens the channel it went to (a refusal says why instead). */
 async function postDigest(): Promise<void> {
   digestButton.disabled = true;
+  const before = new Set(state.snapshot?.messages.map((m) => `${m.channel}/${m.ts}`));
   const outcome = await post('digest', {});
   digestButton.disabled = false;
   if (typeof outcome === 'object' && outcome !== null && 'channel' in outcome) {
+    state.digest = { channel: String(outcome.channel), before };
     go({ kind: 'conversation', id: String(outcome.channel) });
   }
+}
+
+/** The digest just posted, once the page has it: scrolled to its top, which the end of the list would hide. */
+function revealDigest(): void {
+  const digest = state.digest;
+  const snapshot = state.snapshot;
+  if (digest === undefined || snapshot === undefined) return;
+  if (currentConversation() !== digest.channel) {
+    state.digest = undefined;
+    return;
+  }
+  const posted = snapshot.messages.find(
+    (m) =>
+      m.channel === digest.channel &&
+      m.userId === snapshot.app.userId &&
+      (m.threadTs === undefined || m.threadTs === m.ts) &&
+      !digest.before.has(`${m.channel}/${m.ts}`),
+  );
+  const element = posted && messageList.querySelector(`.message[data-ts="${posted.ts}"]`);
+  element?.scrollIntoView({ block: 'start' });
 }
 
 function toast(text: string): void {
@@ -302,6 +343,7 @@ function go(place: Place): void {
     void post('assistant-context', { userId: state.me, channel: currentConversation() });
   render();
   scrollToNewest();
+  revealDigest();
 }
 
 function openThread(thread: { channel: string; ts: string } | undefined): void {
@@ -427,9 +469,18 @@ function askToConfirm(dialog: Record<string, unknown>, then: () => void): void {
   document.body.append(layer);
 }
 
+/** The Slack time zone of the person the page is used as: Slack shows times in it, not the browser's. */
+function myTimeZone(): string | undefined {
+  return state.snapshot?.personas.find((person) => person.id === state.me)?.timeZone;
+}
+
 function time(ts: string): string {
   const date = new Date(Number(ts.split('.')[0]) * 1000);
-  return date.toLocaleTimeString(words().timeLocale, { hour: '2-digit', minute: '2-digit' });
+  return date.toLocaleTimeString(words().timeLocale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: myTimeZone(),
+  });
 }
 
 function visible(message: PlaygroundMessage): boolean {
@@ -644,13 +695,14 @@ function render(): void {
   renderAssistant(snapshot, said);
   renderCalls(snapshot);
   renderModalLayer(snapshot);
+  revealDigest();
 }
 
 /** The page's own labels, in the language of the person it is used as. */
 function applyWords(said: PageWords, snapshot: Snapshot): void {
-  document.documentElement.lang = pageLanguageOf(
-    snapshot.personas.find((person) => person.id === state.me)?.locale,
-  );
+  const me = snapshot.personas.find((person) => person.id === state.me);
+  document.documentElement.lang = pageLanguageOf(me?.locale);
+  setDateReader({ timeZone: myTimeZone() ?? 'UTC', locale: said.timeLocale });
   personaLabel.textContent = said.youAre;
   personaSelect.setAttribute('aria-label', said.youAre);
   faultsLegend.textContent = said.faults;
@@ -795,7 +847,12 @@ function renderWorkspaces(snapshot: Snapshot): void {
 
 function renderSidebar(snapshot: Snapshot, said: PageWords): void {
   if (personaSelect.options.length !== snapshot.personas.length) {
-    fill(personaSelect, ...snapshot.personas.map((person) => h('option', { value: person.id }, person.name)));
+    fill(
+      personaSelect,
+      ...snapshot.personas.map((person) =>
+        h('option', { value: person.id }, person.role ? `${person.name} (${person.role})` : person.name),
+      ),
+    );
   }
   personaSelect.value = state.me;
   const item = (label: string, place: Place, current: boolean) => {
@@ -963,7 +1020,11 @@ function renderCalls(snapshot: Snapshot): void {
         h(
           'li',
           { class: `call${call.ok ? '' : ' call-failed'}` },
-          h('span', { class: 'call-time' }, new Date(call.at).toLocaleTimeString(words().timeLocale)),
+          h(
+            'span',
+            { class: 'call-time' },
+            new Date(call.at).toLocaleTimeString(words().timeLocale, { timeZone: myTimeZone() }),
+          ),
           ' ',
           h('code', {}, call.method),
           call.ok ? ' ✓' : ` ✗ ${call.error ?? ''}`,

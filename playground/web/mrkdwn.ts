@@ -15,6 +15,8 @@ export type MrkdwnNode =
   /** `<!subteam^S…>`: a user group, drawn as Slack draws it, by its @handle. */
   | { kind: 'usergroup'; id: string; label: string | undefined }
   | { kind: 'broadcast'; name: string }
+  /** `<!date^1700000000^{date_short_pretty} {time}|fallback>`: drawn in the reader's zone. */
+  | { kind: 'date'; epoch: number; format: string; fallback: string }
   | { kind: 'emoji'; name: string };
 
 const STYLE_MARKERS: Record<string, 'bold' | 'italic' | 'strike'> = {
@@ -203,7 +205,15 @@ function angleToken(inner: string): MrkdwnNode {
     return { kind: 'channel', id: target.slice(1), label: label && decodeEntities(label) };
   if (target.startsWith('!')) {
     const name = target.slice(1);
-    if (name.startsWith('date^') && label !== undefined) return { kind: 'text', text: decodeEntities(label) };
+    if (name.startsWith('date^') && label !== undefined) {
+      const [, epoch = '', format = ''] = name.split('^');
+      return {
+        kind: 'date',
+        epoch: Number(epoch),
+        format: decodeEntities(format),
+        fallback: decodeEntities(label),
+      };
+    }
     if (name.startsWith('subteam^')) {
       const id = name.slice('subteam^'.length);
       // An old-style label carries the @ itself (`<!subteam^S1|@it-oncall>`).

@@ -91,6 +91,8 @@ describe.skipIf(chromium.path === undefined)(
         expect(await line.innerText()).toMatch(
           /@Alice Martin called (@it-oncall, @Bob Okafor|@Bob Okafor, @it-oncall)/,
         );
+        // When, as Slack draws its date token: in the reader's own zone, not the fallback's UTC.
+        expect(await line.locator('.slack-date').innerText()).toMatch(/^Today \d{1,2}:\d{2}\s[AP]M$/);
         await shot(alice, 'channel-command-escalated');
       },
       TEST_MS,

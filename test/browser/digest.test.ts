@@ -30,8 +30,16 @@ describe.skipIf(chromium.path === undefined)('the weekly digest in the playgroun
         .getByRole('button', { name: '# kb-review', exact: true })
         .and(page.locator('.current'))
         .waitFor();
-      const digest = appMessage(page.getByRole('log', { name: 'Messages' }), 'Service desk digest');
+      const list = page.getByRole('log', { name: 'Messages' });
+      const digest = appMessage(list, 'Service desk digest');
       await digest.waitFor();
+      // Taller than the list once its thread has begun, the digest stays opened at its top (who posted
+      // it, when), not scrolled past it.
+      await digest.getByRole('button', { name: '1 reply' }).waitFor();
+      const listTop = (await list.boundingBox())?.y ?? 0;
+      expect((await digest.boundingBox())?.height).toBeGreaterThan((await list.boundingBox())?.height ?? 0);
+      await expect.poll(async () => (await digest.boundingBox())?.y).toBeGreaterThanOrEqual(listTop);
+      await shot(page, 'digest-opened');
       const figures = await digest.innerText();
       expect(figures).toMatch(/Service desk, \d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}/);
       expect(figures).toMatch(/Total messages\s+[\d,]+/);

@@ -12,6 +12,12 @@ const BOB = 'U0BOB';
 const OLIVIA = 'U0OLIVIA';
 const REVIEW_CHANNEL = 'C0KBREVIEW';
 
+/** Run in the page (as text: this file has no DOM types): how the conversation composer's Send looks. */
+const SEND_LOOK = `(() => {
+  const style = getComputedStyle(document.querySelector('.conversation > .composer .composer-send'));
+  return { background: style.backgroundColor, cursor: style.cursor };
+})()`;
+
 describe.skipIf(chromium.path === undefined)('the playground page', () => {
   const session = usePlaygroundInChromium();
   const openAs = (userId: string) => session.openAs(userId);
@@ -95,6 +101,113 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
       );
       expect(atEnd).toBe(true);
       await shot(page, 'persona-switched');
+    },
+    TEST_MS,
+  );
+
+  it(
+    'breaks a word longer than the line that a person types, inside the conversation',
+    async () => {
+      const page = await openAs(BOB);
+      await page.getByRole('button', { name: '# kb-review' }).click();
+      const word = `unbroken${'x'.repeat(300)}`;
+      await composer(page).fill(word);
+      await composer(page).press('Enter');
+      const text = page.locator('.conversation .message', { hasText: word }).locator('.rt-section');
+      await text.waitFor();
+      const list = page.locator('.messages[role=log]').first();
+      const [textBox, listBox] = [await text.boundingBox(), await list.boundingBox()];
+      expect(textBox?.height).toBeGreaterThan(40);
+      expect((textBox?.x ?? 0) + (textBox?.width ?? 0)).toBeLessThanOrEqual(
+        (listBox?.x ?? 0) + (listBox?.width ?? 0),
+      );
+      expect(await list.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+      await shot(page, 'long-word');
+    },
+    TEST_MS,
+  );
+
+  it(
+    "greys the composer's Send on Home, where nothing can be written, and not in a conversation",
+    async () => {
+      const page = await openAs(ALICE);
+      const send = page.locator('.conversation > .composer .composer-send');
+      const look = () => page.evaluate<{ background: string; cursor: string }>(SEND_LOOK);
+      const inConversation = await look();
+      expect(inConversation.cursor).toBe('pointer');
+      await page.getByRole('button', { name: '🏠 Home' }).click();
+      await page.locator('.home-tab:not([hidden])').waitFor();
+      expect(await send.isDisabled()).toBe(true);
+      const onHome = await look();
+      expect(onHome.cursor).toBe('not-allowed');
+      expect(onHome.background).not.toBe(inConversation.background);
+      await shot(page, 'home-send-disabled');
+    },
+    TEST_MS,
+  );
+
+  it(
+    "times the gateway's calls in the person's Slack time zone, as the messages beside them",
+    async () => {
+      const page = await openAs(BOB);
+      const before = Date.now() - 1_000;
+      await page.getByRole('textbox', { name: 'Message', exact: true }).fill('How do I reset my password?');
+      await page.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
+      await page.locator('.message.from-app', { hasText: 'password portal' }).last().waitFor();
+      const after = Date.now() + 1_000;
+      const shown = (await page.locator('.call-time').first().innerText()).replace(/\s/g, ' ');
+      // Every second the call may have been made at, as Bob's Slack zone (users.info tz) shows it.
+      const inShanghai = new Set<string>();
+      for (let at = before; at <= after; at += 1_000) {
+        inShanghai.add(
+          new Date(at).toLocaleTimeString('en-US', { timeZone: 'Asia/Shanghai' }).replace(/\s/g, ' '),
+        );
+      }
+      expect([...inShanghai]).toContain(shown);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'grows the composer with what is typed, and with a hint that wraps in a narrow window',
+    async () => {
+      const page = await openAs(ALICE);
+      await page.setViewportSize({ width: 1024, height: 640 });
+      await page.getByRole('button', { name: '# kb-review' }).click();
+      const hidden = () => composer(page).evaluate((element) => element.scrollHeight - element.clientHeight);
+      // The hint ("Message #kb-review — mention @Helpdesk to ask, or type /cs help") takes two lines here.
+      expect(await hidden()).toBe(0);
+      await composer(page).fill('My laptop:\n- will not start\n- beeps three times\n- is two years old');
+      expect(await hidden()).toBe(0);
+      expect((await composer(page).boundingBox())?.height).toBeGreaterThan(60);
+      // Send keeps its size, at the foot of the box.
+      expect(
+        (await page.locator('.conversation > .composer .composer-send').boundingBox())?.height,
+      ).toBeLessThan(40);
+      await shot(page, 'composer-grown');
+    },
+    TEST_MS,
+  );
+
+  it(
+    'draws what a person types as Slack’s composer sends it: styles, emoji and links',
+    async () => {
+      const page = await openAs(BOB);
+      await page.getByRole('button', { name: '# kb-review' }).click();
+      await composer(page).fill(
+        'Still *broken* :smile: ~old~ see `vpn.example.com` and https://status.example.com & <tags>',
+      );
+      await composer(page).press('Enter');
+      const typed = page.locator('.conversation .message', { hasText: 'Still' }).last();
+      await typed.waitFor();
+      expect(await typed.locator('b').innerText()).toBe('broken');
+      expect(await typed.locator('s').innerText()).toBe('old');
+      expect(await typed.locator('code').innerText()).toBe('vpn.example.com');
+      expect(await typed.locator('a').getAttribute('href')).toBe('https://status.example.com');
+      expect(await typed.locator('.rt-section').innerText()).toBe(
+        'Still broken 😄 old see vpn.example.com and https://status.example.com & <tags>',
+      );
+      await shot(page, 'typed-formatting');
     },
     TEST_MS,
   );

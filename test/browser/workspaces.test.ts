@@ -8,6 +8,18 @@ import { appMessage, chromium, shot, type, usePlaygroundInChromium } from './pla
 
 const TEST_MS = 90_000;
 
+/**
+ * Run in the page (as text: this file has no DOM types): how far the middle of the sidebar's
+ * "Add to Slack" words lies from the middle of its button, in pixels.
+ */
+const ADD_TO_SLACK_OFF_CENTRE = `(() => {
+  const button = document.querySelector('.workspaces .add-to-slack');
+  const range = document.createRange();
+  range.selectNodeContents(button);
+  const [box, words] = [button.getBoundingClientRect(), range.getBoundingClientRect()];
+  return Math.abs(box.top + box.height / 2 - (words.top + words.height / 2));
+})()`;
+
 const GLOBEX = 'T0GLOBEX';
 const HANK = 'U0HANK';
 const MINDY = 'U0MINDY';
@@ -33,6 +45,8 @@ describe.skipIf(chromium.path === undefined)('the playground with two workspaces
       const page = await openInGlobex(HANK);
       // Not installed yet: the page says so, and offers to add it.
       await expect(page.locator('.install-banner').innerText()).resolves.toContain('not installed in Globex');
+      // The sidebar's Add to Slack reads as a button: its words in its middle.
+      expect(await page.evaluate<number>(ADD_TO_SLACK_OFF_CENTRE)).toBeLessThan(2);
       await shot(page, 'globex-1-not-installed');
 
       await page.locator('.workspaces').getByRole('link', { name: 'Add to Slack' }).click();

@@ -26,6 +26,8 @@ function show(nodes: MrkdwnNode[]): string {
           return `<${node.kind} ${node.id}${node.label === undefined ? '' : `|${node.label}`}>`;
         case 'broadcast':
           return `<broadcast ${node.name}>`;
+        case 'date':
+          return `<date ${node.epoch} ${node.format}|${node.fallback}>`;
         case 'emoji':
           return `<emoji ${node.name}>`;
         default:
@@ -66,6 +68,12 @@ describe('mrkdwn as Slack reads it', () => {
     // The page draws it as Slack does, by its handle (@it-oncall), never as a bare "@group".
     expect(show(parseMrkdwn('<!subteam^S0ITONCALL> <!subteam^S1|@it-oncall> <!subteam^S2|hr-desk>'))).toBe(
       '<usergroup S0ITONCALL> <usergroup S1|it-oncall> <usergroup S2|hr-desk>',
+    );
+  });
+
+  it("reads a date token's moment, format and fallback, for the page to draw in the reader's zone", () => {
+    expect(show(parseMrkdwn('at <!date^1795943310^{date_short_pretty} {time}|29 Nov 2026, 09:08 UTC>'))).toBe(
+      'at <date 1795943310 {date_short_pretty} {time}|29 Nov 2026, 09:08 UTC>',
     );
   });
 
