@@ -104,6 +104,7 @@ function sqliteStores(path: string, options: StoresOptions, layers: SqliteLayers
           { ...errorFields(error), path: file },
           'state not yet written to the SQLite file; trying again',
         ),
+      onCountsLost: countsLost(logger),
       onCheckpointFailure: (error: Error) =>
         logger.warn(
           { ...errorFields(error), path: file },

@@ -75,6 +75,8 @@ export interface SqliteStoresOptions extends ReviewLockOptions {
   now?: Clock;
   /** Told when held writes could not be written to the file (they are tried again). */
   onFlushError?: (error: unknown) => void;
+  /** Told of daily counts that could not be written (they are lost). */
+  onCountsLost?: ((error: unknown) => void) | undefined;
   /**
    * Write the batches from a worker thread, on a connection of its own, and checkpoint the file from
    * it this often (the gateway's own stores); left out, the batches are written on the event loop and
@@ -159,7 +161,7 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
       }
     },
   };
-  return withDeclaredNamespaces(engine, options.ttlSeconds, options.onFlushError);
+  return withDeclaredNamespaces(engine, options.ttlSeconds, options.onCountsLost);
 }
 
 const SWEEP_CARDS_SQL =

@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { QUESTION_LINK_RETENTION_SECONDS } from '../../../src/review/stores.js';
 import { createSqliteStores, sweepInBackground } from '../../../src/stores/sqlite.js';
 import { SCHEMA_VERSION, SqliteStateError, timeLedId } from '../../../src/stores/sqlite-database.js';
@@ -238,6 +239,27 @@ describe('SQLite stores', () => {
     expect((await stores.reviewCards.openCards('disliked', 5)).cards.map((card) => card.count)).toEqual([2]);
     await stores.close();
   }, 30_000);
+
+  it('tells daily counts it could not write as lost, not as held writes tried again', async () => {
+    const flushFailures: unknown[] = [];
+    const countsLost: unknown[] = [];
+    const stores = createSqliteStores(tempPath(), {
+      ttlSeconds: 60,
+      onFlushError: (error) => flushFailures.push(error),
+      onCountsLost: (error) => countsLost.push(error),
+    });
+    // Another replica holds the day's count past the count's wait.
+    const days = stores.namespace('question-day', {
+      schema: z.record(z.string(), z.number()),
+      ttlSeconds: 60,
+    });
+    expect(await days.claim('T1:2026-11-29:lock', 60)).toBe(true);
+    await stores.dailyQuestions.add('T1', '2026-11-29', ['asked']);
+    await stores.dailyQuestions.flush();
+    expect(countsLost).toHaveLength(1);
+    expect(flushFailures).toEqual([]);
+    await stores.close();
+  });
 
   it('refuses a file it cannot write, saying so', () => {
     const path = tempPath();
