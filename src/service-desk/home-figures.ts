@@ -1,5 +1,6 @@
 // The Home tab's operator figures, read at most once per few minutes per workspace, per replica.
 import { LRUCache } from 'lru-cache';
+import { lruClock } from '../util/lru-clock.js';
 import type { DeskFailureKind } from './platform-failure.js';
 import { periodOf, type StatisticsApi, type StatisticsReport, statisticsReport } from './statistics.js';
 
@@ -39,8 +40,7 @@ export class HomeFiguresCache {
     this.#cache = new LRUCache<string, HomeFigures>({
       max: settings.maxWorkspaces ?? DEFAULT_MAX_WORKSPACES,
       ttl: this.#ttlMs,
-      // An injected clock must be read at every lookup, not cached for lru-cache's resolution.
-      ...(settings.now === undefined ? {} : { perf: { now: settings.now }, ttlResolution: 0 }),
+      ...lruClock(settings.now),
     });
   }
 

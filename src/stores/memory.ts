@@ -2,6 +2,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ContextStore } from '../conversation/stores.js';
 import type { AnswerContext, Placement } from '../conversation/types.js';
+import { lruClock } from '../util/lru-clock.js';
 import { KeptOnceStore, KeptRatingStore } from './kept-stores.js';
 import { checkedMaxEntries, type MemoryBounds, memoryStrings, ttlMs } from './namespace.js';
 
@@ -108,8 +109,7 @@ export class MemoryContextStore implements ContextStore {
     this.#cache = new LRUCache<string, string>({
       max: checkedMaxEntries(options.maxEntries),
       ttl: ttlMs(options.ttlSeconds),
-      // lru-cache caches its clock reading for ttlResolution ms, which would hide an injected jump.
-      ...(options.now && { perf: { now: options.now }, ttlResolution: 0 }),
+      ...lruClock(options.now),
     });
   }
 

@@ -3,6 +3,7 @@
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { parseJsonWith } from '../util/json.js';
+import { lruClock } from '../util/lru-clock.js';
 
 export interface Namespace<T> {
   /** Undefined when absent, expired, only claimed, or not a value of the schema (an older shape). */
@@ -154,8 +155,7 @@ export function memoryStrings(bounds: MemoryBounds): KeptStrings & { clear(): vo
     // `maxSize`, not `max`: with `max` lru-cache allocates every slot up front.
     maxSize: checkedMaxEntries(bounds.maxEntries),
     sizeCalculation: () => 1,
-    // lru-cache caches its clock reading for ttlResolution ms, which would hide an injected jump.
-    ...(bounds.now && { perf: { now: bounds.now }, ttlResolution: 0 }),
+    ...lruClock(bounds.now),
   });
   return {
     raw: (key) => strings.get(key),

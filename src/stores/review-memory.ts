@@ -9,6 +9,7 @@ import {
 import type { ReviewCard } from '../review/types.js';
 import { KeyedQueue } from '../slack/handling/keyed-queue.js';
 import type { UsergroupMembers } from '../slack/handling/stores.js';
+import { lruClock } from '../util/lru-clock.js';
 import { checkedMaxEntries, KeptNamespace, type MemoryBounds, memoryStrings } from './namespace.js';
 import { usergroupMembersSchema } from './review-schemas.js';
 import { type CardChange, scopedKey, WorkspaceCards } from './review-workspaces.js';
@@ -68,8 +69,7 @@ export class MemoryReviewStore extends WorkspaceCards {
     const cards = new LRUCache<string, KeptCard>({
       max: checkedMaxEntries(options.maxEntries),
       ttl: RETENTION_MS,
-      // lru-cache caches its clock reading for ttlResolution ms, which would hide an injected jump.
-      ...(options.now && { perf: { now: options.now }, ttlResolution: 0 }),
+      ...lruClock(options.now),
     });
     this.#shared = { cards, queue: new KeyedQueue(), lockWaitMs };
   }
