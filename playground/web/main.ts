@@ -702,7 +702,7 @@ function render(): void {
 function applyWords(said: PageWords, snapshot: Snapshot): void {
   const me = snapshot.personas.find((person) => person.id === state.me);
   document.documentElement.lang = pageLanguageOf(me?.locale);
-  setDateReader({ timeZone: myTimeZone() ?? 'UTC', locale: said.timeLocale });
+  setDateReader({ timeZone: me?.timeZone ?? 'UTC', locale: said.timeLocale });
   personaLabel.textContent = said.youAre;
   personaSelect.setAttribute('aria-label', said.youAre);
   faultsLegend.textContent = said.faults;
