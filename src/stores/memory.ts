@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { ContextStore } from '../conversation/stores.js';
 import type { AnswerContext, Placement } from '../conversation/types.js';
 import { lruClock } from '../util/lru-clock.js';
-import { KeptOnceStore, KeptRatingStore } from './kept-stores.js';
+import { KeptOnceStore } from './kept-stores.js';
 import { checkedMaxEntries, type MemoryBounds, memoryStrings, ttlMs } from './namespace.js';
 
 /** One string per entry, not a dozen objects: half the heap, one object to mark (docs/decisions/004). */
@@ -134,12 +134,6 @@ export class MemoryContextStore implements ContextStore {
 
 /** A claim evicted by the size cap can be claimed again: size the cap above the claims per TTL. */
 export class MemoryOnceStore extends KeptOnceStore {
-  constructor(bounds: MemoryBounds) {
-    super(memoryStrings(bounds));
-  }
-}
-
-export class MemoryRatingStore extends KeptRatingStore {
   constructor(bounds: MemoryBounds) {
     super(memoryStrings(bounds));
   }

@@ -8,16 +8,12 @@ import {
 } from '../review/stores.js';
 import type { ReviewCard } from '../review/types.js';
 import { KeyedQueue } from '../slack/handling/keyed-queue.js';
-import type { UsergroupMembers } from '../slack/handling/stores.js';
 import { lruClock } from '../util/lru-clock.js';
-import { checkedMaxEntries, KeptNamespace, type MemoryBounds, memoryStrings } from './namespace.js';
-import { usergroupMembersSchema } from './review-schemas.js';
+import { checkedMaxEntries, type MemoryBounds } from './namespace.js';
 import { type CardChange, scopedKey, WorkspaceCards } from './review-workspaces.js';
 
 const RETENTION_MS = REVIEW_RETENTION_SECONDS * 1000;
 const DEFAULT_LOCK_WAIT_MS = 10_000;
-/** Operators come from one user group (a few, were it ever more). */
-const DEFAULT_OPERATOR_GROUPS = 100;
 
 export interface MemoryReviewStoreOptions extends MemoryBounds {
   /** How long a change waits behind the card's earlier ones before ReviewCardBusyError. */
@@ -146,14 +142,6 @@ class MemoryCardsOf implements ReviewStore {
     const { card, result } = await change(parsedOf<ReviewCard>(cards.get(key)));
     if (card) cards.set(key, keep(card, this.#workspace));
     return result;
-  }
-}
-
-/** The operators' cache in one process, for what builds it alone; the gateway's is a namespace (stores.ts). */
-export class MemoryOperatorCache extends KeptNamespace<UsergroupMembers> {
-  constructor(options: Partial<MemoryBounds> = {}) {
-    const bounds = { ...options, maxEntries: options.maxEntries ?? DEFAULT_OPERATOR_GROUPS };
-    super(memoryStrings(bounds), 'operators', { schema: usergroupMembersSchema, ttlSeconds: 3600 });
   }
 }
 

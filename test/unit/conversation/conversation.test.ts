@@ -5,7 +5,8 @@ import { StoreUnavailableError } from '../../../src/conversation/stores.js';
 import type { AnswerReply, Asker } from '../../../src/conversation/types.js';
 import { PlatformClient, StaticTokenProvider } from '../../../src/platform/index.js';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
-import { MemoryContextStore, MemoryRatingStore } from '../../../src/stores/memory.js';
+import { MemoryContextStore } from '../../../src/stores/memory.js';
+import { memoryRatings } from '../../support/memory-stores.js';
 
 let simulator: Simulator;
 let platform: PlatformClient;
@@ -45,7 +46,7 @@ function conversationWith(maxQuestionLength: number): Conversation {
   return new Conversation({
     accounts: singleAccount({ robot: platform, sysNum: 'acme', demo: false }),
     contexts,
-    ratings: new MemoryRatingStore({ maxEntries: 100 }),
+    ratings: memoryRatings({ maxEntries: 100 }),
     settings: {
       maxQuestionLength,
       contextTtlSeconds: 3600,

@@ -6,8 +6,9 @@ import { Conversation, singleAccount } from '../../../src/conversation/conversat
 import type { Asker } from '../../../src/conversation/types.js';
 import { PlatformClient, StaticTokenProvider } from '../../../src/platform/index.js';
 import { DEFAULT_SIMULATOR_TOKEN, type Simulator, startSimulator } from '../../../src/simulator/index.js';
-import { MemoryContextStore, MemoryRatingStore } from '../../../src/stores/memory.js';
+import { MemoryContextStore } from '../../../src/stores/memory.js';
 import { listen } from '../../../src/util/listen.js';
+import { memoryRatings } from '../../support/memory-stores.js';
 
 /** How the answer lacks its uid: no key, an empty string, or null (as some platforms send). */
 type UidVariant = 'omitted' | 'empty' | 'null';
@@ -79,7 +80,7 @@ function conversation(): Conversation {
   return new Conversation({
     accounts: singleAccount({ robot: platform, sysNum: 'acme', demo: false }),
     contexts: new MemoryContextStore({ maxEntries: 100, ttlSeconds: 3600 }),
-    ratings: new MemoryRatingStore({ maxEntries: 100 }),
+    ratings: memoryRatings({ maxEntries: 100 }),
     settings: {
       maxQuestionLength: 1000,
       contextTtlSeconds: 3600,

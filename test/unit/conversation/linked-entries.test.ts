@@ -10,7 +10,8 @@ import {
 } from '../../../src/conversation/conversation.js';
 import type { AnswerReply, Reply } from '../../../src/conversation/types.js';
 import type { RobotAnswer, RobotAskRequest } from '../../../src/platform/schemas.js';
-import { MemoryContextStore, MemoryRatingStore } from '../../../src/stores/memory.js';
+import { MemoryContextStore } from '../../../src/stores/memory.js';
+import { memoryRatings } from '../../support/memory-stores.js';
 
 const NO_MATCH = 3;
 
@@ -62,7 +63,7 @@ function core(options: {
       },
     }),
     contexts: new MemoryContextStore({ maxEntries: 10, ttlSeconds: 60 }),
-    ratings: new MemoryRatingStore({ maxEntries: 10 }),
+    ratings: memoryRatings({ maxEntries: 10 }),
     settings: { maxQuestionLength: 500, contextTtlSeconds: 60 },
     logger: { info: log('info'), warn: log('warn'), error: log('error') },
     newKey: () => `k${asks.length}`,

@@ -14,10 +14,11 @@ import { UserDirectory } from '../../../src/slack/handling/user-directory.js';
 import { TRY_AGAIN_QUESTION_MAX } from '../../../src/slack/kit/button-values.js';
 import { Responder } from '../../../src/slack/transport/responder.js';
 import { MemoryChannelSettingsStore } from '../../../src/stores/channel-settings.js';
-import { MemoryContextStore, MemoryOnceStore, MemoryRatingStore } from '../../../src/stores/memory.js';
+import { MemoryContextStore, MemoryOnceStore } from '../../../src/stores/memory.js';
 import { memoryNamespaces } from '../../../src/stores/namespace.js';
 import { declaredNamespaces } from '../../../src/stores/stores.js';
 import { reviewOff } from '../../support/listener-fakes.js';
+import { memoryRatings } from '../../support/memory-stores.js';
 
 function gatewayWith(maxQuestionLength: number): SlackRoomKit {
   const conversation = new Conversation({
@@ -30,7 +31,7 @@ function gatewayWith(maxQuestionLength: number): SlackRoomKit {
       demo: false,
     }),
     contexts: new MemoryContextStore({ maxEntries: 10, ttlSeconds: 60 }),
-    ratings: new MemoryRatingStore({ maxEntries: 10 }),
+    ratings: memoryRatings({ maxEntries: 10 }),
     settings: {
       maxQuestionLength,
       contextTtlSeconds: 60,

@@ -2,10 +2,11 @@
 // promises is in contract.test.ts.
 import { describe, expect, it } from 'vitest';
 import { newContextKey } from '../../../src/conversation/context-key.js';
-import { MemoryContextStore, MemoryOnceStore, MemoryRatingStore } from '../../../src/stores/memory.js';
+import { MemoryContextStore, MemoryOnceStore } from '../../../src/stores/memory.js';
 import { memoryNamespaces } from '../../../src/stores/namespace.js';
 import { declaredNamespaces } from '../../../src/stores/stores.js';
 import { answerContext } from '../../support/answer-context.js';
+import { memoryRatings } from '../../support/memory-stores.js';
 
 const context = answerContext;
 
@@ -91,10 +92,10 @@ describe('MemoryOnceStore', () => {
   });
 });
 
-describe('MemoryRatingStore', () => {
+describe('ratings in memory', () => {
   it('forgets a rating after its TTL', async () => {
     const clock = manualClock();
-    const store = new MemoryRatingStore({ maxEntries: 10, now: clock.now });
+    const store = memoryRatings({ maxEntries: 10, now: clock.now });
     await store.recordOnce('k1', 1, 60);
     clock.advance(60_001);
     expect(await store.get('k1')).toBeUndefined();

@@ -16,9 +16,10 @@ import type { ReviewCard } from '../../../src/review/types.js';
 import { memoryNamespaces } from '../../../src/stores/namespace.js';
 import { redisNamespaces } from '../../../src/stores/redis.js';
 import { RedisConnection } from '../../../src/stores/redis-connection.js';
-import { MemoryOperatorCache, MemoryReviewStore } from '../../../src/stores/review-memory.js';
+import { MemoryReviewStore } from '../../../src/stores/review-memory.js';
 import { RedisReviewStore } from '../../../src/stores/review-redis.js';
 import { declaredNamespaces } from '../../../src/stores/stores.js';
+import { memoryOperatorCache } from '../../support/memory-stores.js';
 import {
   deleteKeysWithPrefix,
   freezeRedis,
@@ -190,7 +191,7 @@ const inMemory = (bounds: { maxEntries: number; now?: () => number }) =>
 describe('entry snapshots and operators in memory', () => {
   it('expires an operator group after the TTL it was set with', async () => {
     const clock = manualClock();
-    const cache = new MemoryOperatorCache({ now: clock.now });
+    const cache = memoryOperatorCache({ now: clock.now });
     await cache.set('S1', { members: ['U1'], fetchedAt: 1 }, 60);
     clock.advance(59_000);
     expect(await cache.get('S1')).toEqual({ members: ['U1'], fetchedAt: 1 });
@@ -201,7 +202,7 @@ describe('entry snapshots and operators in memory', () => {
   });
 
   it('hands out copies: changing what was read changes nothing stored', async () => {
-    const cache = new MemoryOperatorCache();
+    const cache = memoryOperatorCache();
     await cache.set('S1', { members: ['U1'], fetchedAt: 1 }, 60);
     (await cache.get('S1'))?.members.push('U666');
     expect(await cache.get('S1')).toEqual({ members: ['U1'], fetchedAt: 1 });

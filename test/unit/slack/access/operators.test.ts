@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../../src/logging/logger.js';
 import { OperatorDirectory } from '../../../../src/slack/access/operators.js';
-import { MemoryOperatorCache } from '../../../../src/stores/review-memory.js';
+import { memoryOperatorCache } from '../../../support/memory-stores.js';
 import { sharedFakeSlack } from '../../../support/shared-fake-slack.js';
 
 const logger = createLogger({ level: 'silent' });
@@ -11,10 +11,7 @@ const fake = sharedFakeSlack();
 
 describe('OperatorDirectory', () => {
   it('refuses everyone, as not configured, when neither variable is set', async () => {
-    const operators = new OperatorDirectory(
-      { userIds: [], usergroupId: undefined },
-      new MemoryOperatorCache(),
-    );
+    const operators = new OperatorDirectory({ userIds: [], usergroupId: undefined }, memoryOperatorCache());
     expect(await operators.check(fake.client, 'T1', 'U1', logger)).toEqual({
       kind: 'refused',
       reason: 'none_configured',
@@ -23,10 +20,7 @@ describe('OperatorDirectory', () => {
   });
 
   it('admits named users without asking Slack', async () => {
-    const operators = new OperatorDirectory(
-      { userIds: ['U1'], usergroupId: 'S1' },
-      new MemoryOperatorCache(),
-    );
+    const operators = new OperatorDirectory({ userIds: ['U1'], usergroupId: 'S1' }, memoryOperatorCache());
     expect(await operators.check(fake.client, 'T1', 'U1', logger)).toEqual({ kind: 'operator' });
     expect(fake.api.calls('usergroups.users.list')).toHaveLength(0);
   });
@@ -36,7 +30,7 @@ describe('OperatorDirectory', () => {
     fake.api.setUsergroup('S1', ['U2']);
     const operators = new OperatorDirectory(
       { userIds: [], usergroupId: 'S1', refreshMs: 60_000 },
-      new MemoryOperatorCache(),
+      memoryOperatorCache(),
       () => now,
     );
     expect(await operators.check(fake.client, 'T1', 'U2', logger)).toEqual({ kind: 'operator' });
@@ -60,7 +54,7 @@ describe('OperatorDirectory', () => {
 
   it('keeps the last members read while Slack cannot be asked, and admits nobody without any', async () => {
     let now = 0;
-    const cache = new MemoryOperatorCache();
+    const cache = memoryOperatorCache();
     fake.api.setUsergroup('S1', ['U2']);
     const operators = new OperatorDirectory(
       { userIds: [], usergroupId: 'S1', refreshMs: 10 },
@@ -76,7 +70,7 @@ describe('OperatorDirectory', () => {
     expect(await cache.get('T1:S1')).toMatchObject({ members: ['U2'] });
     expect(await cache.get('S1')).toBeUndefined();
 
-    const fresh = new OperatorDirectory({ userIds: [], usergroupId: 'S9' }, new MemoryOperatorCache());
+    const fresh = new OperatorDirectory({ userIds: [], usergroupId: 'S9' }, memoryOperatorCache());
     expect(await fresh.check(fake.client, 'T1', 'U2', logger)).toMatchObject({
       kind: 'refused',
       reason: 'not_operator',

@@ -6,11 +6,11 @@ import type { AssistantContextStore } from '../../../../src/slack/assistant/stor
 import { ChannelDirectory } from '../../../../src/slack/channels/directory.js';
 import { beginHandling } from '../../../../src/slack/handling/handling.js';
 import { Responder } from '../../../../src/slack/transport/responder.js';
-import { MemoryAssistantContextStore } from '../../../../src/stores/assistant-contexts.js';
 import { MemoryChannelSettingsStore } from '../../../../src/stores/channel-settings.js';
 import { MemoryOnceStore } from '../../../../src/stores/memory.js';
 import { startFakeSlackApi } from '../../../support/fake-slack-api.js';
 import { logSink } from '../../../support/log-sink.js';
+import { memoryAssistantContexts } from '../../../support/memory-stores.js';
 import { IDS } from '../../../support/slack-payloads.js';
 
 const THREAD = { channel: IDS.dm, threadTs: '1700000000.000100' };
@@ -30,7 +30,7 @@ async function panelWith(options: { contexts?: AssistantContextStore; prompts?: 
   onTestFinished(() => slack.close());
   const responder = new Responder();
   const panel = assistantPanel({
-    contexts: options.contexts ?? new MemoryAssistantContextStore({ maxEntries: 10 }),
+    contexts: options.contexts ?? memoryAssistantContexts({ maxEntries: 10 }),
     titles: new MemoryOnceStore({ maxEntries: 10 }),
     placements: channels,
     responder,

@@ -1,9 +1,10 @@
 // The in-process stores as a fleet: one process, so both replicas are the same stores.
 import { MemoryChannelSettingsStore } from '../../../../src/stores/channel-settings.js';
-import { MemoryContextStore, MemoryOnceStore, MemoryRatingStore } from '../../../../src/stores/memory.js';
+import { MemoryContextStore, MemoryOnceStore } from '../../../../src/stores/memory.js';
 import { memoryNamespaces } from '../../../../src/stores/namespace.js';
 import { MemoryReviewStore } from '../../../../src/stores/review-memory.js';
 import { declaredNamespaces, forgetWorkspaceIn } from '../../../../src/stores/stores.js';
+import { memoryRatings } from '../../../support/memory-stores.js';
 import { holdByChange, type ReplicaStores, type StoreImplementation } from './fleet.js';
 
 const bounds = { maxEntries: 1_000 };
@@ -20,7 +21,7 @@ export const memoryStores: StoreImplementation = {
       ...plain,
       contexts: new MemoryContextStore({ ...bounds, ttlSeconds: 60 }),
       claims: new MemoryOnceStore(bounds),
-      ratings: new MemoryRatingStore(bounds),
+      ratings: memoryRatings(bounds),
       reviewCards,
       channelSettings,
       forgetWorkspace: (workspace) =>
