@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   AGENT_LIST_PATH,
   OPEN_API_PATH,
@@ -142,21 +143,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   };
   const faults = new Faults();
   const received: ReceivedRequest[] = [];
-  const delays = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  // Aborted on close, which ends every injected delay at once.
+  const closing = new AbortController();
   const sockets = new Set<Socket>();
-  let closing = false;
-
-  const delay = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const pending = {
-        timer: setTimeout(() => {
-          delays.delete(pending);
-          resolve();
-        }, ms),
-        resolve,
-      };
-      delays.add(pending);
-    });
 
   const record = (path: string, body: unknown) => {
     received.push({ path, body, at: now().getTime() });
@@ -231,8 +220,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
           finish(200, { code: CODES.token, msg: 'access_token check failed' }, action);
           return;
         case 'delay':
-          await delay(fault.ms);
-          if (closing) return;
+          await sleep(fault.ms, undefined, { signal: closing.signal }).catch(() => {});
+          if (closing.signal.aborted) return;
           break;
       }
     }
@@ -284,13 +273,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       tickets: context.tickets.length,
     }),
     close: async () => {
-      if (closing) return;
-      closing = true;
-      for (const pending of delays) {
-        clearTimeout(pending.timer);
-        pending.resolve();
-      }
-      delays.clear();
+      if (closing.signal.aborted) return;
+      closing.abort();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       for (const socket of sockets) socket.destroy();
