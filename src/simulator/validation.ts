@@ -60,26 +60,18 @@ export function requireInt(body: Body, field: string, rule: IntRule = {}): numbe
 }
 
 export function parseDate(text: string): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return undefined;
-  return realUtc(Number(match[1]), Number(match[2]), Number(match[3]), 0, 0, 0);
+  return realUtc(/^(\d{4})-(\d{2})-(\d{2})$/.exec(text));
 }
 
 /** Read as UTC; undefined for an absent or unreadable time. */
 export function parseDateTime(text: string | undefined): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text ?? '');
-  if (!match) return undefined;
-  return realUtc(
-    Number(match[1]),
-    Number(match[2]),
-    Number(match[3]),
-    Number(match[4]),
-    Number(match[5]),
-    Number(match[6]),
-  );
+  return realUtc(/^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text ?? ''));
 }
 
-function realUtc(year: number, month: number, day: number, hours: number, minutes: number, seconds: number) {
+/** Undefined unless the matched date and time exist (no 31 April, no 24:00). */
+function realUtc(match: RegExpExecArray | null): number | undefined {
+  if (!match) return undefined;
+  const [year = 0, month = 0, day = 0, hours = 0, minutes = 0, seconds = 0] = match.slice(1).map(Number);
   if (hours > 23 || minutes > 59 || seconds > 59) return undefined;
   const date = new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds));
   const real =
