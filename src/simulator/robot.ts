@@ -239,14 +239,8 @@ export class Robot {
     }
     const question = normalize(input.question);
     if (GREETINGS.has(question)) {
-      return {
-        answer: desk.guide[language],
-        suggestions: this.suggestionsFor(desk, desk.popular[language], nowMs, new Set()),
-        question: input.question,
-        docId: '',
-        stripe: TEXTS[language].stripeUnknown,
-        answerType: ANSWER_TYPES.guide,
-      };
+      const unknown = this.unknown(desk, input.question, language, nowMs);
+      return { ...unknown, answer: desk.guide[language], answerType: ANSWER_TYPES.guide };
     }
     const { knowledgeBase } = desk;
     const candidates = knowledgeBase.all().filter((entry) => knowledgeBase.isAnswerable(entry, nowMs));
@@ -271,12 +265,8 @@ export class Robot {
     firstSuggestions: string[],
     nowMs: number,
   ) {
-    const suggestions = this.suggestionsFor(
-      desk,
-      [...firstSuggestions, ...entry.related],
-      nowMs,
-      new Set([entry.docId]),
-    );
+    const docIds = [...firstSuggestions, ...entry.related].filter((docId) => docId !== entry.docId);
+    const suggestions = this.suggestionsFor(desk, docIds, nowMs);
     return {
       answer: entry.answerDesc,
       suggestions,
@@ -289,7 +279,7 @@ export class Robot {
 
   /** Nothing matched; an unknown robot number has nothing to suggest either. */
   private unknown(desk: RobotDesk | undefined, question: string, language: Language, nowMs: number) {
-    const suggestions = desk ? this.suggestionsFor(desk, desk.popular[language], nowMs, new Set()) : [];
+    const suggestions = desk ? this.suggestionsFor(desk, desk.popular[language], nowMs) : [];
     return {
       answer: TEXTS[language].unknown,
       suggestions,
@@ -300,17 +290,9 @@ export class Robot {
     };
   }
 
-  private suggestionsFor(
-    desk: RobotDesk,
-    docIds: readonly string[],
-    nowMs: number,
-    exclude: Set<string>,
-  ): Suggestion[] {
+  private suggestionsFor(desk: RobotDesk, docIds: readonly string[], nowMs: number): Suggestion[] {
     const suggestions: Suggestion[] = [];
-    const seen = new Set(exclude);
-    for (const docId of docIds) {
-      if (seen.has(docId)) continue;
-      seen.add(docId);
+    for (const docId of new Set(docIds)) {
       const entry = desk.knowledgeBase.answerable(docId, nowMs);
       if (entry)
         suggestions.push({ question: entry.questionTitle, answer: entry.answerDesc, docId: entry.docId });
