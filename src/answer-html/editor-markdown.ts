@@ -9,7 +9,7 @@ import {
   descendantElements,
   TEXT_NODE,
 } from './parse.js';
-import { createBaseService, hasAncestor, LINE_BREAK, orderedItemNumber } from './turndown-base.js';
+import { addStyleRule, createBaseService, LINE_BREAK, orderedItemNumber } from './turndown-base.js';
 
 /** Slack's plain_text_input limit. */
 export const EDITABLE_MARKUP_MAX = 3000;
@@ -40,21 +40,11 @@ function createTurndown(): TurndownService {
     { headingStyle: 'atx', hr: '---', codeBlockStyle: 'fenced' },
     escapeMarkdown,
   );
-  service.addRule('strong', {
-    filter: ['b', 'strong'],
-    replacement: (content, node: DomNode) => (within(node, ['B', 'STRONG']) ? content : wrap(content, '**')),
-  });
-  service.addRule('emphasis', {
-    filter: ['i', 'em'],
-    // `_` cannot open or close inside a word: next to a letter or digit only `*` makes italics.
-    replacement: (content, node: DomNode) =>
-      within(node, ['I', 'EM']) ? content : wrap(content, touchesWord(node) ? '*' : '_'),
-  });
-  service.addRule('strike', {
-    filter: ['del', 's', 'strike'],
-    replacement: (content, node: DomNode) =>
-      within(node, ['DEL', 'S', 'STRIKE']) ? content : wrap(content, '~~'),
-  });
+  addStyleRule(service, 'strong', ['b', 'strong'], (content) => wrap(content, '**'));
+  // `_` cannot open or close inside a word: next to a letter or digit only `*` makes italics.
+  const italic = (content: string, node: DomNode) => wrap(content, touchesWord(node) ? '*' : '_');
+  addStyleRule(service, 'emphasis', ['i', 'em'], italic);
+  addStyleRule(service, 'strike', ['del', 's', 'strike'], (content) => wrap(content, '~~'));
   service.addRule('heading', {
     filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
     replacement: (content, node: DomNode) => {
@@ -154,10 +144,6 @@ function wrap(content: string, delimiter: string): string {
       return `${match?.[1] ?? ''}${delimiter}${inner}${delimiter}${match?.[3] ?? ''}`;
     })
     .join('');
-}
-
-function within(node: DomNode, names: string[]): boolean {
-  return hasAncestor(node, (ancestor) => names.includes(ancestor.nodeName));
 }
 
 function touchesWord(node: DomNode): boolean {

@@ -4,7 +4,13 @@ import { truncate } from '../util/truncate.js';
 import { misleadingLabelDestination, withoutUrlCredentials } from './deceptive-links.js';
 import { replaceEmoticons } from './emoticons.js';
 import { type DomNode, parseAnswerHtml } from './parse.js';
-import { createBaseService, hasAncestor, LINE_BREAK, orderedItemNumber, SENTINELS } from './turndown-base.js';
+import {
+  addStyleRule,
+  createBaseService,
+  LINE_BREAK,
+  orderedItemNumber,
+  SENTINELS,
+} from './turndown-base.js';
 
 export type AnswerSegment = { kind: 'text'; mrkdwn: string } | { kind: 'image'; url: string; alt: string };
 
@@ -108,18 +114,10 @@ function createService(
 ): TurndownService {
   // Markdown escaping would put backslashes into the answer; Slack only reserves &, < and >.
   const service = createBaseService({ br: '', hr: '──────────', headingStyle: 'atx' }, escapeAnswerText);
-  service.addRule('strong', {
-    filter: (node) => isStrong(node),
-    replacement: (content, node) => (hasAncestor(node, isStrong) ? content : emphasize(content, '*')),
-  });
-  service.addRule('emphasis', {
-    filter: ['em', 'i', 'cite', 'var'],
-    replacement: (content, node) => (hasAncestor(node, isEmphasis) ? content : emphasize(content, '_')),
-  });
-  service.addRule('strike', {
-    filter: ['s', 'del', 'strike'],
-    replacement: (content, node) => (hasAncestor(node, isStrike) ? content : emphasize(content, '~')),
-  });
+  const strongTags = ['b', 'strong', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+  addStyleRule(service, 'strong', strongTags, (content) => emphasize(content, '*'));
+  addStyleRule(service, 'emphasis', ['em', 'i', 'cite', 'var'], (content) => emphasize(content, '_'));
+  addStyleRule(service, 'strike', ['s', 'del', 'strike'], (content) => emphasize(content, '~'));
   service.addRule('heading', {
     filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
     replacement: (content) => `\n\n${emphasize(flatten(content), '*')}\n\n`,
@@ -194,18 +192,6 @@ function createService(
 
 function flatten(content: string): string {
   return content.replace(/[\s\uE005]+/g, ' ').trim();
-}
-
-function isStrong(node: DomNode): boolean {
-  return ['B', 'STRONG', 'TH', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6'].includes(node.nodeName);
-}
-
-function isEmphasis(node: DomNode): boolean {
-  return ['EM', 'I', 'CITE', 'VAR'].includes(node.nodeName);
-}
-
-function isStrike(node: DomNode): boolean {
-  return ['S', 'DEL', 'STRIKE'].includes(node.nodeName);
 }
 
 /** Per line and per piece between images: Slack emphasis cannot span lines. */

@@ -41,9 +41,23 @@ export function createBaseService(
   return service;
 }
 
-export function hasAncestor(node: DomNode, test: (ancestor: DomNode) => boolean): boolean {
+/** An inline style: inside another of its elements the content is already styled, so it is kept as is. */
+export function addStyleRule(
+  service: TurndownService,
+  name: string,
+  tags: readonly string[],
+  style: (content: string, node: DomNode) => string,
+): void {
+  const names = tags.map((tag) => tag.toUpperCase());
+  service.addRule(name, {
+    filter: (node) => names.includes(node.nodeName),
+    replacement: (content, node: DomNode) => (hasAncestor(node, names) ? content : style(content, node)),
+  });
+}
+
+function hasAncestor(node: DomNode, names: readonly string[]): boolean {
   for (let parent = node.parentNode; parent; parent = parent.parentNode) {
-    if (test(parent)) return true;
+    if (names.includes(parent.nodeName)) return true;
   }
   return false;
 }
