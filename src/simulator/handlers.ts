@@ -265,10 +265,8 @@ function robotFeedback(context: HandlerContext, data: Body): Reply {
   const sysNum = optionalString(data, 'sysNum');
   const partnerId = optionalString(data, 'partnerId');
   const from = optionalInt(data, 'from', { oneOf: [0, 1, 2] });
-  if (!uid) {
-    if (sysNum === undefined) throw new ParamError('sysNum is required when uid is absent');
-    if (partnerId === undefined) throw new ParamError('partnerId is required when uid is absent');
-    if (from === undefined) throw new ParamError('from is required when uid is absent');
+  for (const [field, value] of Object.entries({ sysNum, partnerId, from })) {
+    if (!uid && value === undefined) throw new ParamError(`${field} is required when uid is absent`);
   }
   const message = context.robot.message(msgId);
   const expectedUid =
