@@ -60,13 +60,10 @@ export class Robots {
   }
 
   holding(docId: string): KnowledgeBase | undefined {
-    for (const desk of this.desks.values()) if (desk.knowledgeBase.get(docId)) return desk.knowledgeBase;
-    return undefined;
+    return [...this.desks.values()].find((desk) => desk.knowledgeBase.get(docId))?.knowledgeBase;
   }
 
   entryCount(): number {
-    let count = 0;
-    for (const desk of this.desks.values()) count += desk.knowledgeBase.all().length;
-    return count;
+    return [...this.desks.values()].reduce((count, desk) => count + desk.knowledgeBase.all().length, 0);
   }
 }

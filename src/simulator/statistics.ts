@@ -83,18 +83,12 @@ export class Statistics {
     this.firstDayMs = Date.parse(formatDate(startedAtMs - STATISTICS_HISTORY_DAYS * DAY_MS));
   }
 
-  private day(date: string): DayCounts {
-    let counts = this.seen.get(date);
-    if (!counts) {
-      counts = { ...EMPTY };
-      this.seen.set(date, counts);
-    }
-    return counts;
-  }
-
   /** Robot-answer feedback is not recorded: wb_human_satisfaction rates human agents. */
   recordAsk(atMs: number, sessionNew: boolean): void {
-    add(this.day(formatDate(atMs)), {
+    const date = formatDate(atMs);
+    const counts = this.seen.get(date) ?? { ...EMPTY };
+    this.seen.set(date, counts);
+    add(counts, {
       customerToRobot: 1,
       robotMessages: 1,
       robotSessions: sessionNew ? 1 : 0,
