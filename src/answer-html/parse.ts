@@ -30,16 +30,19 @@ export function answerDocumentOf(answer: string | AnswerDocument): AnswerDocumen
   return typeof answer === 'string' ? parseAnswerHtml(answer) : answer;
 }
 
-/** In no particular order; iterative, as deep nesting overflows recursion. */
-export function* descendantElements(root: DomNode): Generator<DomNode> {
+/** Not inside elements `enter` refuses; any order; iterative, as deep nesting overflows recursion. */
+function* descendants(root: DomNode, enter = (_element: DomNode) => true): Generator<DomNode> {
   const pending: DomNode[] = [root];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
     for (let child = node.firstChild; child !== null; child = child.nextSibling) {
-      if (child.nodeType !== ELEMENT_NODE) continue;
-      pending.push(child);
+      if (child.nodeType === ELEMENT_NODE && enter(child)) pending.push(child);
       yield child;
     }
   }
+}
+
+export function descendantElements(root: DomNode): DomNode[] {
+  return [...descendants(root)].filter((node) => node.nodeType === ELEMENT_NODE);
 }
 
 const BLOCK_TAGS = new Set([
@@ -104,20 +107,16 @@ type Piece = string | typeof BREAK;
 /** Neighbours are read as parsed: a text node's sibling, or its parent (not the root) when it has none. */
 function rawNewlinesAsBreaks(document: DominoDocument, root: DomNode): void {
   const changes: { text: DomNode; pieces: Piece[] }[] = [];
-  const pending: DomNode[] = [root];
   // All decided before any is changed, so each text node sees its neighbours as parsed.
-  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    for (let child = node.firstChild; child !== null; child = child.nextSibling) {
-      if (child.nodeType === ELEMENT_NODE && !RAW_TEXT_TAGS.has(child.localName ?? '')) pending.push(child);
-      if (child.nodeType !== TEXT_NODE || !(child.nodeValue ?? '').includes('\n')) continue;
-      const parent = node === root ? null : node;
-      const pieces = breakPieces(
-        child.nodeValue ?? '',
-        isInline(child.previousSibling ?? parent),
-        isInline(child.nextSibling ?? parent),
-      );
-      if (pieces !== undefined) changes.push({ text: child, pieces });
-    }
+  for (const child of descendants(root, (element) => !RAW_TEXT_TAGS.has(element.localName ?? ''))) {
+    if (child.nodeType !== TEXT_NODE || !(child.nodeValue ?? '').includes('\n')) continue;
+    const parent = child.parentNode === root ? null : child.parentNode;
+    const pieces = breakPieces(
+      child.nodeValue ?? '',
+      isInline(child.previousSibling ?? parent),
+      isInline(child.nextSibling ?? parent),
+    );
+    if (pieces !== undefined) changes.push({ text: child, pieces });
   }
   for (const { text, pieces } of changes) {
     const parent = text.parentNode;
