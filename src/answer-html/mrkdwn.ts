@@ -226,19 +226,12 @@ function renderLink(content: string, node: DomNode): string {
 /** Only absolute http(s) or mailto; javascript:, data: and the rest are not linked. */
 function linkTarget(href: string): string | undefined {
   const trimmed = href.replace(/[\t\r\n]/g, '').trim();
-  if (/^mailto:[^\s@]+@[^\s@]+$/i.test(trimmed)) return trimmed;
-  return httpUrl(trimmed);
+  return /^mailto:[^\s@]+@[^\s@]+$/i.test(trimmed) ? trimmed : httpUrl(trimmed);
 }
 
 function httpUrl(value: string | null | undefined): string | undefined {
   const trimmed = (value ?? '').replace(/[\t\r\n]/g, '').trim();
-  if (!/^https?:\/\//i.test(trimmed)) return undefined;
-  try {
-    const url = new URL(trimmed);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? trimmed : undefined;
-  } catch {
-    return undefined;
-  }
+  return /^https?:\/\//i.test(trimmed) && URL.canParse(trimmed) ? trimmed : undefined;
 }
 
 /** Percent-encodes the characters that end <url|label>. */
