@@ -159,15 +159,11 @@ function listPrefix(node: DomNode): string {
 }
 
 function preformattedText(node: DomNode): string {
-  let text = '';
-  for (let index = 0; index < node.childNodes.length; index += 1) {
-    const child = node.childNodes[index];
-    if (!child) continue;
-    if (child.nodeType === TEXT_NODE) text += child.nodeValue ?? '';
-    else if (child.nodeName === 'BR') text += '\n';
-    else if (child.nodeType === 1) text += preformattedText(child);
-  }
-  return text;
+  return Array.from(node.childNodes, (child) => {
+    if (child.nodeType === TEXT_NODE) return child.nodeValue ?? '';
+    if (child.nodeName === 'BR') return '\n';
+    return child.nodeType === 1 ? preformattedText(child) : '';
+  }).join('');
 }
 
 function escapeAll(text: string): string {
@@ -364,11 +360,7 @@ export function unsupportedMarkup(answer: string | AnswerDocument): string[] {
 }
 
 function attributesOf(element: DomNode): Map<string, string> {
-  const attributes = new Map<string, string>();
-  const list = element.attributes ?? [];
-  for (let index = 0; index < list.length; index += 1) {
-    const attribute = list[index];
-    if (attribute) attributes.set(attribute.name.toLowerCase(), attribute.value.trim());
-  }
-  return attributes;
+  return new Map(
+    Array.from(element.attributes ?? [], ({ name, value }) => [name.toLowerCase(), value.trim()] as const),
+  );
 }
