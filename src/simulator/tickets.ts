@@ -222,15 +222,7 @@ export interface TicketQuery {
   pageSize: number;
 }
 
-export interface TicketPage {
-  data: SimTicket[];
-  pageCount: number;
-  totalCount: number;
-  pageNo: number;
-  pageSize: number;
-}
-
-export function queryTickets(tickets: readonly StoredTicket[], query: TicketQuery): TicketPage {
+export function queryTickets(tickets: readonly StoredTicket[], query: TicketQuery) {
   const matching = tickets.filter(({ ticket, ticketTypeId }) => {
     const createdSeconds = Math.floor(ticket.createTime / 1000);
     return (
