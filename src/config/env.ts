@@ -11,32 +11,22 @@ import type { StoreChoice } from '../stores/stores.js';
 import { httpUrlSchema } from '../util/http-url.js';
 import { isTimeZone } from '../util/time-zone.js';
 
-const emptyToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
-const optionalText = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalText = z.string().optional();
 
 const optionalInteger = (minimum: number, maximum: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number')
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(minimum, `must be at least ${minimum}`)
-          .max(maximum, `must be at most ${maximum}`),
-      )
-      .optional(),
-  );
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(
+      z.number().int().min(minimum, `must be at least ${minimum}`).max(maximum, `must be at most ${maximum}`),
+    )
+    .optional();
 
 const integer = (minimum: number, maximum: number, fallback: number) =>
   optionalInteger(minimum, maximum).transform((value) => value ?? fallback);
 
-const httpUrl = z.preprocess(emptyToUndefined, httpUrlSchema.optional());
+const httpUrl = httpUrlSchema.optional();
 
 /** Judged as an operator reads it: without the spaces around it. */
 const trimmed = z.string().transform((text) => text.trim());
@@ -50,30 +40,24 @@ export const DEDUP_TTL_MIN_SECONDS = 3600;
 const slackIdPattern = /^[A-Z0-9]{2,32}$/;
 
 const slackId = (what: string) =>
-  z.preprocess(
-    emptyToUndefined,
-    trimmed
-      .pipe(z.string().regex(slackIdPattern, `must be a Slack ${what} id (capital letters and digits)`))
-      .optional(),
-  );
+  trimmed
+    .pipe(z.string().regex(slackIdPattern, `must be a Slack ${what} id (capital letters and digits)`))
+    .optional();
 
 /** A comma-separated list of Slack user ids; spaces and empty items are ignored. */
-const slackUserIds = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .transform((text) =>
-      text
-        .split(',')
-        .map((id) => id.trim())
-        .filter((id) => id !== ''),
-    )
-    .refine(
-      (ids) => ids.every((id) => /^[UW][A-Z0-9]{1,31}$/.test(id)),
-      'must be Slack user ids (U… or W…) separated by commas',
-    )
-    .default([]),
-);
+const slackUserIds = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((id) => id.trim())
+      .filter((id) => id !== ''),
+  )
+  .refine(
+    (ids) => ids.every((id) => /^[UW][A-Z0-9]{1,31}$/.test(id)),
+    'must be Slack user ids (U… or W…) separated by commas',
+  )
+  .default([]);
 
 // Who to call, as Slack writes a mention or as a bare id: `<@U…|name>`, `<!subteam^S…|@name>`, U…, W…, S….
 const PERSON_ITEM = /(?:<[^<>]*>|[^,\s])+/g;
@@ -81,63 +65,57 @@ const USER_MENTION = /^(?:<@([UW][A-Z0-9]{1,31})(?:\|[^<>]*)?>|([UW][A-Z0-9]{1,3
 const GROUP_MENTION = /^(?:<!subteam\^(S[A-Z0-9]{1,31})(?:\|[^<>]*)?>|(S[A-Z0-9]{1,31}))$/;
 
 /** People and user groups separated by commas or spaces, each a mention or a bare id; duplicates dropped. */
-const slackPeople = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .transform((text, context): People => {
-      const people: People = { users: [], groups: [] };
-      for (const item of text.match(PERSON_ITEM) ?? []) {
-        const user = USER_MENTION.exec(item);
-        const group = GROUP_MENTION.exec(item);
-        const userId = user?.[1] ?? user?.[2];
-        const groupId = group?.[1] ?? group?.[2];
-        if (userId !== undefined) {
-          if (!people.users.includes(userId)) people.users.push(userId);
-        } else if (groupId !== undefined) {
-          if (!people.groups.includes(groupId)) people.groups.push(groupId);
-        } else {
-          // One line for the whole variable, never quoting the value.
-          context.addIssue({
-            code: 'custom',
-            message:
-              'must be people and user groups (<@U…>, <!subteam^S…>, or bare U…, W…, S… ids) separated by commas or spaces',
-          });
-          return z.NEVER;
-        }
+const slackPeople = z
+  .string()
+  .transform((text, context): People => {
+    const people: People = { users: [], groups: [] };
+    for (const item of text.match(PERSON_ITEM) ?? []) {
+      const user = USER_MENTION.exec(item);
+      const group = GROUP_MENTION.exec(item);
+      const userId = user?.[1] ?? user?.[2];
+      const groupId = group?.[1] ?? group?.[2];
+      if (userId !== undefined) {
+        if (!people.users.includes(userId)) people.users.push(userId);
+      } else if (groupId !== undefined) {
+        if (!people.groups.includes(groupId)) people.groups.push(groupId);
+      } else {
+        // One line for the whole variable, never quoting the value.
+        context.addIssue({
+          code: 'custom',
+          message:
+            'must be people and user groups (<@U…>, <!subteam^S…>, or bare U…, W…, S… ids) separated by commas or spaces',
+        });
+        return z.NEVER;
       }
-      return people;
-    })
-    .optional(),
-);
+    }
+    return people;
+  })
+  .optional();
 
 // host:port, the host a name, IPv4 or a bracketed IPv6 address.
 const HOST_PORT = /^(\[[0-9a-fA-F:.]+\]|[^\s:,[\]]+):(\d{1,5})$/;
 
 /** Sentinels or cluster nodes as `host:port` separated by commas; spaces around each ignored. */
-const hostPorts = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .transform((text, context): RedisNode[] => {
-      const nodes: RedisNode[] = [];
-      for (const item of text.split(',').map((part) => part.trim())) {
-        const match = HOST_PORT.exec(item);
-        const port = Number(match?.[2]);
-        if (!match?.[1] || !(port >= 1 && port <= 65_535)) {
-          context.addIssue({
-            code: 'custom',
-            message: 'must be host:port pairs separated by commas, e.g. 10.0.0.1:6379,10.0.0.2:6379',
-          });
-          return z.NEVER;
-        }
-        // node:net takes an IPv6 address without its brackets.
-        nodes.push({ host: match[1].replace(/^\[(.*)\]$/, '$1'), port });
+const hostPorts = z
+  .string()
+  .transform((text, context): RedisNode[] => {
+    const nodes: RedisNode[] = [];
+    for (const item of text.split(',').map((part) => part.trim())) {
+      const match = HOST_PORT.exec(item);
+      const port = Number(match?.[2]);
+      if (!match?.[1] || !(port >= 1 && port <= 65_535)) {
+        context.addIssue({
+          code: 'custom',
+          message: 'must be host:port pairs separated by commas, e.g. 10.0.0.1:6379,10.0.0.2:6379',
+        });
+        return z.NEVER;
       }
-      return nodes;
-    })
-    .optional(),
-);
+      // node:net takes an IPv6 address without its brackets.
+      nodes.push({ host: match[1].replace(/^\[(.*)\]$/, '$1'), port });
+    }
+    return nodes;
+  })
+  .optional();
 
 /** How many example questions the Home tab shows at most, and how long each may be. */
 const HOME_EXAMPLE_QUESTIONS_MAX = 5;
@@ -145,31 +123,28 @@ const HOME_EXAMPLE_QUESTION_LENGTH_MAX = 150;
 
 /** Questions separated by `|` (so a question may hold commas); spaces and empty items are ignored. */
 const questionList = (maxCount: number, maxLength: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .transform((text) =>
-        text
-          .split('|')
-          .map((question) => question.replace(/\s+/g, ' ').trim())
-          .filter((question) => question !== ''),
-      )
-      .pipe(
-        z
-          .array(
-            z
-              .string()
-              .refine(
-                (question) => [...question].length <= maxLength,
-                `each question must be at most ${maxLength} characters`,
-              ),
-          )
-          .min(1, 'must hold at least one question')
-          .max(maxCount, `must hold at most ${maxCount} questions`),
-      )
-      .optional(),
-  );
+  z
+    .string()
+    .transform((text) =>
+      text
+        .split('|')
+        .map((question) => question.replace(/\s+/g, ' ').trim())
+        .filter((question) => question !== ''),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .refine(
+              (question) => [...question].length <= maxLength,
+              `each question must be at most ${maxLength} characters`,
+            ),
+        )
+        .min(1, 'must hold at least one question')
+        .max(maxCount, `must hold at most ${maxCount} questions`),
+    )
+    .optional();
 
 const homeExampleQuestions = questionList(HOME_EXAMPLE_QUESTIONS_MAX, HOME_EXAMPLE_QUESTION_LENGTH_MAX);
 
@@ -198,47 +173,38 @@ function agentGroupsProblemText(problem: AgentGroupsProblem): string {
 }
 
 /** Service groups as `id=name` pairs separated by commas; one line per bad pair, never quoting it. */
-const agentGroups = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .transform((text, context): AgentGroup[] => {
-      const { groups, problems } = parseAgentGroups(text);
-      for (const problem of problems) {
-        context.addIssue({ code: 'custom', message: agentGroupsProblemText(problem) });
-      }
-      if (groups.length + problems.length > AGENT_GROUPS_MAX) {
-        context.addIssue({ code: 'custom', message: `must name at most ${AGENT_GROUPS_MAX} groups` });
-      }
-      return problems.length > 0 ? z.NEVER : groups;
-    })
-    .optional(),
-);
+const agentGroups = z
+  .string()
+  .transform((text, context): AgentGroup[] => {
+    const { groups, problems } = parseAgentGroups(text);
+    for (const problem of problems) {
+      context.addIssue({ code: 'custom', message: agentGroupsProblemText(problem) });
+    }
+    if (groups.length + problems.length > AGENT_GROUPS_MAX) {
+      context.addIssue({ code: 'custom', message: `must name at most ${AGENT_GROUPS_MAX} groups` });
+    }
+    return problems.length > 0 ? z.NEVER : groups;
+  })
+  .optional();
 
 /** Shown to whoever is refused an operator's action: who can grant it (a name, a channel, a mention). */
-const operatorContact = z.preprocess(
-  emptyToUndefined,
-  trimmed
-    .pipe(
-      z
-        .string()
-        .max(200, 'must be at most 200 characters')
-        .refine((text) => !/[\p{Cc}]/u.test(text), 'must be one line of text'),
-    )
-    .optional(),
-);
+const operatorContact = trimmed
+  .pipe(
+    z
+      .string()
+      .max(200, 'must be at most 200 characters')
+      .refine((text) => !/[\p{Cc}]/u.test(text), 'must be one line of text'),
+  )
+  .optional();
 // ---- end of AGENT_GROUPS and OPERATOR_CONTACT
 
 /** true/false (also 1/0, yes/no, on/off) with a default. */
 const flag = (fallback: boolean) =>
-  z.preprocess(
-    emptyToUndefined,
-    trimmedLowercase
-      .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], 'must be true or false'))
-      .transform((text) => ['true', '1', 'yes', 'on'].includes(text))
-      .optional()
-      .transform((value) => value ?? fallback),
-  );
+  trimmedLowercase
+    .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], 'must be true or false'))
+    .transform((text) => ['true', '1', 'yes', 'on'].includes(text))
+    .optional()
+    .transform((value) => value ?? fallback);
 
 /** At most `points` questions in `seconds`, or no limit at all. */
 export interface QuestionLimit {
@@ -250,21 +216,18 @@ const QUESTION_LIMIT_FORM = /^(\d+)\s*\/\s*(\d+)\s*s$/;
 
 /** `off`, or what `read` makes of the trimmed lowercase text; `message` names the form on anything else. */
 const offOr = <T>(read: (text: string) => T | undefined, message: string, fallback: T) =>
-  z.preprocess(
-    emptyToUndefined,
-    trimmedLowercase
-      .transform((text, context): T | 'off' => {
-        if (text === 'off') return 'off';
-        const value = read(text);
-        if (value === undefined) {
-          context.addIssue({ code: 'custom', message });
-          return z.NEVER;
-        }
-        return value;
-      })
-      .optional()
-      .transform((value) => value ?? fallback),
-  );
+  trimmedLowercase
+    .transform((text, context): T | 'off' => {
+      if (text === 'off') return 'off';
+      const value = read(text);
+      if (value === undefined) {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return value;
+    })
+    .optional()
+    .transform((value) => value ?? fallback);
 
 /** `N/Ds` (at most N questions in D seconds) or `off`. */
 const questionLimit = (fallback: QuestionLimit) =>
@@ -342,25 +305,19 @@ function isCronExpression(expression: string): boolean {
 const variablesSchema = z.object({
   CS_OPEN_URL: httpUrl,
   CS_BASE_URL: httpUrl,
-  CS_ACCESS_TOKEN: z.preprocess(
-    emptyToUndefined,
-    z.string().max(40, 'must be at most 40 characters').optional(),
-  ),
+  CS_ACCESS_TOKEN: z.string().max(40, 'must be at most 40 characters').optional(),
   CS_APP_ID: optionalText,
   CS_APP_KEY: optionalText,
   CS_TOKEN_EXPIRE_HOURS: integer(1, 24, 2),
   CS_SYS_NUM: optionalText,
   CS_ROBOT_FLAG: optionalInteger(0, 999_999),
   CS_SOURCE: optionalInteger(0, 4),
-  CS_TICKET_LIST_PATH: z.preprocess(
-    emptyToUndefined,
-    z.string().startsWith('/', 'must start with /').optional(),
-  ),
+  CS_TICKET_LIST_PATH: z.string().startsWith('/', 'must start with /').optional(),
   CS_CONNECT_TIMEOUT_MS: integer(100, 120_000, 5_000),
   CS_HEADERS_TIMEOUT_MS: integer(100, 300_000, 15_000),
   CS_BODY_TIMEOUT_MS: integer(100, 300_000, 15_000),
   CS_RETRY_ATTEMPTS: integer(0, 5, 2),
-  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SLACK_BOT_TOKEN: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText,
@@ -370,19 +327,16 @@ const variablesSchema = z.object({
   SLACK_INSTALLATION_KEY: optionalText,
   SLACK_API_URL: httpUrl,
   PORT: integer(0, 65_535, 3000),
-  HOST: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^[^\s/]+$/, 'must be an address or host name, without spaces or a scheme')
-      .default('0.0.0.0'),
-  ),
+  HOST: z
+    .string()
+    .regex(/^[^\s/]+$/, 'must be an address or host name, without spaces or a scheme')
+    .default('0.0.0.0'),
   // Advanced: unset keeps the production policy (4 retries within 30 s, rate limits honour Retry-After).
   SLACK_WEB_API_RETRIES: optionalInteger(0, 10),
   // Advanced, Socket Mode only: unset keeps the Slack SDK's own (5 s and 30 s).
   SLACK_SOCKET_CLIENT_PING_TIMEOUT_MS: optionalInteger(100, 600_000),
   SLACK_SOCKET_SERVER_PING_TIMEOUT_MS: optionalInteger(100, 600_000),
-  DEFAULT_LOCALE: z.preprocess(emptyToUndefined, z.enum(LOCALES).default('en')),
+  DEFAULT_LOCALE: z.enum(LOCALES).default('en'),
   CONTEXT_MAX_ENTRIES: integer(1, 10_000_000, 50_000),
   CONTEXT_TTL_SECONDS: integer(60, 90 * 24 * 3600, 7 * 24 * 3600),
   DEDUP_TTL_SECONDS: integer(DEDUP_TTL_MIN_SECONDS, 7 * 24 * 3600, 6 * 3600),
@@ -398,19 +352,16 @@ const variablesSchema = z.object({
   // The platform states no rate limit: 10 a second per account is a guess that errs low (README, Limits).
   PLATFORM_QUESTION_RATE: platformQuestionRate(10),
   SHUTDOWN_GRACE_SECONDS: integer(0, 600, 25),
-  SLASH_COMMAND: z.preprocess(
-    emptyToUndefined,
-    trimmed
-      .pipe(
-        z
-          .string()
-          .regex(
-            /^\/[a-z0-9_-]{1,31}$/,
-            'must be a slash command such as /cs (lowercase, at most 32 characters)',
-          ),
-      )
-      .default('/cs'),
-  ),
+  SLASH_COMMAND: trimmed
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^\/[a-z0-9_-]{1,31}$/,
+          'must be a slash command such as /cs (lowercase, at most 32 characters)',
+        ),
+    )
+    .default('/cs'),
   OPERATOR_USER_IDS: slackUserIds,
   OPERATOR_USERGROUP_ID: slackId('user group'),
   // Unset: the refusal says "the app's administrators".
@@ -428,42 +379,29 @@ const variablesSchema = z.object({
   NOTIFY_ASKERS_ON_FIX: flag(true),
   // The assistant panel: its prompts (unset: the Home tab's examples, else built-in ones) and rating style.
   ASSISTANT_PROMPTS: assistantPrompts,
-  RATING_BUTTONS: z.preprocess(
-    emptyToUndefined,
-    trimmedLowercase.pipe(z.enum(['native', 'classic'], 'must be native or classic')).default('native'),
-  ),
+  RATING_BUTTONS: trimmedLowercase
+    .pipe(z.enum(['native', 'classic'], 'must be native or classic'))
+    .default('native'),
   // Unset: no scheduled digest. A cron expression (5 fields, or 6 with seconds), in DIGEST_TIME_ZONE.
-  DIGEST_SCHEDULE: z.preprocess(
-    emptyToUndefined,
-    trimmed
-      .refine(isCronExpression, 'must be a cron expression, e.g. "0 9 * * 1" (Mondays at 09:00)')
-      .optional(),
-  ),
+  DIGEST_SCHEDULE: trimmed
+    .refine(isCronExpression, 'must be a cron expression, e.g. "0 9 * * 1" (Mondays at 09:00)')
+    .optional(),
   DIGEST_CHANNEL_ID: slackId('channel'),
-  DIGEST_TIME_ZONE: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/Berlin or Asia/Shanghai')
-      .default('UTC'),
-  ),
+  DIGEST_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/Berlin or Asia/Shanghai')
+    .default('UTC'),
   // Redis answers in a millisecond or two: past this a command is taken for an outage (the circuit opens).
   REDIS_COMMAND_TIMEOUT_MS: integer(50, 10_000, 300),
-  REDIS_KEY_PREFIX: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .max(100, 'must be at most 100 characters')
-      .regex(/^[\w:.-]+$/, 'may hold letters, digits and _ : . - only')
-      .default('cs-slack-gateway:'),
-  ),
-  REDIS_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
-      .optional(),
-  ),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .max(100, 'must be at most 100 characters')
+    .regex(/^[\w:.-]+$/, 'may hold letters, digits and _ : . - only')
+    .default('cs-slack-gateway:'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   // Or a primary found through Sentinel, followed through failovers; credentials are then these (REDIS_URL
   // carries its own).
   REDIS_SENTINELS: hostPorts,
@@ -478,26 +416,20 @@ const variablesSchema = z.object({
   REDIS_TLS: flag(false),
   REDIS_TLS_CA_FILE: optionalText,
   // Unset: Redis when REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES is set, else the SQLite file at STATE_PATH.
-  STORE: z.preprocess(
-    emptyToUndefined,
-    trimmedLowercase.pipe(z.enum(STORE_KINDS, 'must be memory, sqlite or redis')).optional(),
-  ),
+  STORE: trimmedLowercase.pipe(z.enum(STORE_KINDS, 'must be memory, sqlite or redis')).optional(),
   // The SQLite engine's layers (docs/storage.md); unset keeps each on at its default.
   SQLITE_FLUSH_AFTER_MS: optionalInteger(0, 10_000),
   SQLITE_RECENT_CHARACTERS: optionalInteger(0, 100_000_000),
   SQLITE_KEY_FILTER: flag(true),
   SQLITE_WRITER_THREAD: flag(true),
-  STATE_PATH: z.preprocess(
-    emptyToUndefined,
-    trimmed
-      .pipe(
-        z
-          .string()
-          .min(1)
-          .refine((path) => !path.includes('\0'), 'must be a file path'),
-      )
-      .default(DEFAULT_STATE_PATH),
-  ),
+  STATE_PATH: trimmed
+    .pipe(
+      z
+        .string()
+        .min(1)
+        .refine((path) => !path.includes('\0'), 'must be a file path'),
+    )
+    .default(DEFAULT_STATE_PATH),
 });
 
 type Variables = z.infer<typeof variablesSchema>;
@@ -855,7 +787,10 @@ export type EnvResult = { ok: true; env: Env } | { ok: false; problems: string[]
 
 /** Validates the environment and reports every problem at once, one line each, never echoing a value. */
 export function parseEnv(source: Record<string, string | undefined>): EnvResult {
-  const result = envSchema.safeParse(source);
+  // A blank variable counts as unset.
+  const result = envSchema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, value]) => value?.trim())),
+  );
   if (result.success) return { ok: true, env: result.data };
   const problems = result.error.issues.map((issue) => {
     const variable = issue.path.map(String).join('.') || '(environment)';
