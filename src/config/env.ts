@@ -718,33 +718,40 @@ function escalationEnv(variables: Variables, problem: Report): DirectEscalation 
   return targets && channelId ? { targets, channelId } : undefined;
 }
 
+/** Every check across variables, each problem reported; the parts once none is found. */
+function envParts(variables: Variables, problem: Report) {
+  const slack = slackEnv(variables, problem);
+  const platform = platformEnv(variables, problem);
+  const state = stateEnv(variables, problem);
+  if (
+    variables.DIGEST_SCHEDULE &&
+    variables.SLACK_BOT_TOKEN &&
+    !variables.DIGEST_CHANNEL_ID &&
+    !variables.REVIEW_CHANNEL_ID
+  ) {
+    problem('DIGEST_CHANNEL_ID', 'or REVIEW_CHANNEL_ID is required when DIGEST_SCHEDULE is set');
+  }
+  const directEscalation = escalationEnv(variables, problem);
+  oneWorkspaceOnly(variables, problem);
+  if (!slack || !platform || !state || directEscalation === 'invalid') return undefined;
+  return { slack, platform, state, directEscalation };
+}
+
+/** The check's parts, handed to the transform so the Redis CA file is read once. */
+const partsOf = new WeakMap<Variables, NonNullable<ReturnType<typeof envParts>>>();
+
 const envSchema = variablesSchema
   // Zod runs this even when a variable is malformed, so the parts' problems come in the same report.
   .superRefine((variables, context) => {
-    const problem: Report = (variable, message) =>
-      context.addIssue({ code: 'custom', path: [variable], message });
-    slackEnv(variables, problem);
-    platformEnv(variables, problem);
-    stateEnv(variables, problem);
-    if (
-      variables.DIGEST_SCHEDULE &&
-      variables.SLACK_BOT_TOKEN &&
-      !variables.DIGEST_CHANNEL_ID &&
-      !variables.REVIEW_CHANNEL_ID
-    ) {
-      problem('DIGEST_CHANNEL_ID', 'or REVIEW_CHANNEL_ID is required when DIGEST_SCHEDULE is set');
-    }
-    escalationEnv(variables, problem);
-    oneWorkspaceOnly(variables, problem);
+    const parts = envParts(variables, (variable, message) =>
+      context.addIssue({ code: 'custom', path: [variable], message }),
+    );
+    if (parts) partsOf.set(variables, parts);
   })
-  .transform((variables, context) => {
-    const problem: Report = (variable, message) =>
-      context.addIssue({ code: 'custom', path: [variable], message });
-    const slack = slackEnv(variables, problem);
-    const platform = platformEnv(variables, problem);
-    const state = stateEnv(variables, problem);
-    const directEscalation = escalationEnv(variables, problem);
-    if (!slack || !platform || !state || directEscalation === 'invalid') return z.NEVER;
+  .transform((variables) => {
+    const parts = partsOf.get(variables);
+    // Zod transforms only what passed every check, so the check above has set it.
+    if (!parts) throw new Error('The environment was not checked');
     const {
       SLACK_BOT_TOKEN,
       SLACK_SIGNING_SECRET,
@@ -778,7 +785,7 @@ const envSchema = variablesSchema
       ESCALATION_CHANNEL_ID,
       ...settings
     } = variables;
-    return { ...settings, slack, platform, state, directEscalation };
+    return { ...settings, ...parts };
   });
 
 export type Env = z.output<typeof envSchema>;
