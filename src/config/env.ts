@@ -24,7 +24,7 @@ const optionalInteger = (minimum: number, maximum: number) =>
     .optional();
 
 const integer = (minimum: number, maximum: number, fallback: number) =>
-  optionalInteger(minimum, maximum).transform((value) => value ?? fallback);
+  optionalInteger(minimum, maximum).default(fallback);
 
 const httpUrl = httpUrlSchema.optional();
 
@@ -37,11 +37,9 @@ const trimmedLowercase = z.string().transform((text) => text.trim().toLowerCase(
 export const DEDUP_TTL_MIN_SECONDS = 3600;
 
 /** Slack ids: users (U…, W…), user groups (S…), channels (C…, G…). */
-const slackIdPattern = /^[A-Z0-9]{2,32}$/;
-
 const slackId = (what: string) =>
   trimmed
-    .pipe(z.string().regex(slackIdPattern, `must be a Slack ${what} id (capital letters and digits)`))
+    .pipe(z.string().regex(/^[A-Z0-9]{2,32}$/, `must be a Slack ${what} id (capital letters and digits)`))
     .optional();
 
 /** A comma-separated list of Slack user ids; spaces and empty items are ignored. */
@@ -117,10 +115,6 @@ const hostPorts = z
   })
   .optional();
 
-/** How many example questions the Home tab shows at most, and how long each may be. */
-const HOME_EXAMPLE_QUESTIONS_MAX = 5;
-const HOME_EXAMPLE_QUESTION_LENGTH_MAX = 150;
-
 /** Questions separated by `|` (so a question may hold commas); spaces and empty items are ignored. */
 const questionList = (maxCount: number, maxLength: number) =>
   z
@@ -146,14 +140,6 @@ const questionList = (maxCount: number, maxLength: number) =>
     )
     .optional();
 
-const homeExampleQuestions = questionList(HOME_EXAMPLE_QUESTIONS_MAX, HOME_EXAMPLE_QUESTION_LENGTH_MAX);
-
-/** Slack's assistant panel shows at most four suggested prompts (assistant.threads.setSuggestedPrompts). */
-const ASSISTANT_PROMPTS_MAX = 4;
-const ASSISTANT_PROMPT_LENGTH_MAX = 150;
-const assistantPrompts = questionList(ASSISTANT_PROMPTS_MAX, ASSISTANT_PROMPT_LENGTH_MAX);
-
-// ---- AGENT_GROUPS and OPERATOR_CONTACT (the service desk's groups; who grants operator access)
 const AGENT_GROUPS_MAX = 100;
 
 function agentGroupsProblemText(problem: AgentGroupsProblem): string {
@@ -196,23 +182,19 @@ const operatorContact = trimmed
       .refine((text) => !/[\p{Cc}]/u.test(text), 'must be one line of text'),
   )
   .optional();
-// ---- end of AGENT_GROUPS and OPERATOR_CONTACT
 
 /** true/false (also 1/0, yes/no, on/off) with a default. */
 const flag = (fallback: boolean) =>
   trimmedLowercase
     .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], 'must be true or false'))
     .transform((text) => ['true', '1', 'yes', 'on'].includes(text))
-    .optional()
-    .transform((value) => value ?? fallback);
+    .default(fallback);
 
 /** At most `points` questions in `seconds`, or no limit at all. */
 export interface QuestionLimit {
   points: number;
   seconds: number;
 }
-
-const QUESTION_LIMIT_FORM = /^(\d+)\s*\/\s*(\d+)\s*s$/;
 
 /** `off`, or what `read` makes of the trimmed lowercase text; `message` names the form on anything else. */
 const offOr = <T>(read: (text: string) => T | undefined, message: string, fallback: T) =>
@@ -233,7 +215,7 @@ const offOr = <T>(read: (text: string) => T | undefined, message: string, fallba
 const questionLimit = (fallback: QuestionLimit) =>
   offOr(
     (text): QuestionLimit | undefined => {
-      const match = QUESTION_LIMIT_FORM.exec(text);
+      const match = /^(\d+)\s*\/\s*(\d+)\s*s$/.exec(text);
       const points = Number(match?.[1]);
       const seconds = Number(match?.[2]);
       if (!match || points < 1 || points > 1_000_000 || seconds < 1 || seconds > 86_400) return undefined;
@@ -256,8 +238,6 @@ const platformQuestionRate = (fallback: number) =>
     `must be N, at most N questions a second to one platform account (e.g. 10; N 1 to ${PLATFORM_RATE_MAX}), or off`,
     fallback,
   );
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** One workspace's bot token, or the app's OAuth credentials to be installed in many (distributed). */
 export type SlackInstall =
@@ -286,7 +266,6 @@ type PlatformEnv =
   | { kind: 'demo' }
   | { kind: 'configured'; openUrl: string; baseUrl: string; sysNum: string; credential: PlatformCredential };
 
-const STORE_KINDS = ['memory', 'sqlite', 'redis'] as const;
 /** Relative to the working directory; its folder is created at start. */
 const DEFAULT_STATE_PATH = './data/gateway.sqlite';
 /** SQLite's name for a database that lives in memory only; here it chooses the in-memory stores. */
@@ -317,7 +296,7 @@ const variablesSchema = z.object({
   CS_HEADERS_TIMEOUT_MS: integer(100, 300_000, 15_000),
   CS_BODY_TIMEOUT_MS: integer(100, 300_000, 15_000),
   CS_RETRY_ATTEMPTS: integer(0, 5, 2),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SLACK_BOT_TOKEN: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText,
@@ -374,11 +353,12 @@ const variablesSchema = z.object({
   // Both or neither: without them a DM's answer offers no one to call.
   ESCALATE_TO: slackPeople,
   ESCALATION_CHANNEL_ID: slackId('channel'),
-  // Unset: the Home tab offers its own examples, in the viewer's language.
-  HOME_EXAMPLE_QUESTIONS: homeExampleQuestions,
+  // Unset: the Home tab offers its own examples, in the viewer's language. At most 5, of 150 characters each.
+  HOME_EXAMPLE_QUESTIONS: questionList(5, 150),
   NOTIFY_ASKERS_ON_FIX: flag(true),
   // The assistant panel: its prompts (unset: the Home tab's examples, else built-in ones) and rating style.
-  ASSISTANT_PROMPTS: assistantPrompts,
+  // Slack's panel shows at most four prompts (assistant.threads.setSuggestedPrompts).
+  ASSISTANT_PROMPTS: questionList(4, 150),
   RATING_BUTTONS: trimmedLowercase
     .pipe(z.enum(['native', 'classic'], 'must be native or classic'))
     .default('native'),
@@ -416,7 +396,9 @@ const variablesSchema = z.object({
   REDIS_TLS: flag(false),
   REDIS_TLS_CA_FILE: optionalText,
   // Unset: Redis when REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES is set, else the SQLite file at STATE_PATH.
-  STORE: trimmedLowercase.pipe(z.enum(STORE_KINDS, 'must be memory, sqlite or redis')).optional(),
+  STORE: trimmedLowercase
+    .pipe(z.enum(['memory', 'sqlite', 'redis'], 'must be memory, sqlite or redis'))
+    .optional(),
   // The SQLite engine's layers (docs/storage.md); unset keeps each on at its default.
   SQLITE_FLUSH_AFTER_MS: optionalInteger(0, 10_000),
   SQLITE_RECENT_CHARACTERS: optionalInteger(0, 100_000_000),
