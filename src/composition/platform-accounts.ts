@@ -11,7 +11,6 @@ import {
   singleAccount,
 } from '../conversation/conversation.js';
 import {
-  type AccessTokenProvider,
   type CachedToken,
   FetchedTokenProvider,
   isPlatformError,
@@ -82,7 +81,7 @@ export function composeAccounts(
     expireHours: env.CS_TOKEN_EXPIRE_HOURS,
     pacingFor: deps.pacingFor,
     tokens: deps.stores.namespace('platform-tokens', {
-      schema: sealedTokenSchema,
+      schema: z.string(),
       ttlSeconds: TOKEN_TTL_SECONDS,
     }),
     sealer,
@@ -115,7 +114,6 @@ const TOKEN_TTL_SECONDS = 24 * 3600;
 /** Clients kept at once: a workspace idle past it makes a new one (and fetches a token) when it asks again. */
 const CLIENTS_MAX = 1_000;
 
-const sealedTokenSchema = z.string();
 const cachedTokenSchema = z.object({ token: z.string().min(1), expiresAt: z.number() });
 
 interface AccountClientOptions {
@@ -148,24 +146,22 @@ class AccountClients {
     const key = accountKey(account);
     const known = this.#clients.get(key);
     if (known) return known;
+    const { credential } = account;
+    const { tokens, sealer } = this.#options;
     const pacing = this.#options.pacingFor(account);
     const client = new PlatformClient({
       ...this.#options.client,
       ...(pacing && { questionPacing: pacing }),
       openUrl: account.openUrl,
       baseUrl: account.openUrl,
-      tokenProvider: this.#tokenProviderOf(account, key),
+      // A fetched token is shared under `key`, sealed.
+      tokenProvider:
+        credential.kind === 'static'
+          ? new StaticTokenProvider(credential.accessToken)
+          : this.#fetchedTokens(account, credential, sealedTokenCache(tokens, sealer, key)),
     });
     this.#clients.set(key, client);
     return client;
-  }
-
-  /** A provider for this account's token; `key` names its shared cache entry. */
-  #tokenProviderOf(account: WorkspacePlatformAccount, key: string): AccessTokenProvider {
-    const { credential } = account;
-    if (credential.kind === 'static') return new StaticTokenProvider(credential.accessToken);
-    const { tokens, sealer } = this.#options;
-    return this.#fetchedTokens(account, credential, sealedTokenCache(tokens, sealer, key));
   }
 
   #fetchedTokens(
