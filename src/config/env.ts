@@ -417,27 +417,24 @@ const variablesSchema = z.object({
 type Variables = z.infer<typeof variablesSchema>;
 type Report = (variable: keyof Variables, message: string) => void;
 
-/** Slack's part, or undefined once a problem is reported. Judges trimmed values, as an operator reads them. */
+/** Slack's part, or undefined when it cannot be made. Judges trimmed values, as an operator reads them. */
 function slackEnv(variables: Variables, problem: Report): SlackEnv | undefined {
-  const botToken = variables.SLACK_BOT_TOKEN;
-  const appToken = variables.SLACK_APP_TOKEN;
-  const signingSecret = variables.SLACK_SIGNING_SECRET;
-  let ok = true;
-  const report: Report = (variable, message) => {
-    ok = false;
-    problem(variable, message);
-  };
-  const install = slackInstall(variables, report);
+  const {
+    SLACK_BOT_TOKEN: botToken,
+    SLACK_APP_TOKEN: appToken,
+    SLACK_SIGNING_SECRET: signingSecret,
+  } = variables;
+  const install = slackInstall(variables, problem);
   if (!appToken && !signingSecret) {
-    report('SLACK_SIGNING_SECRET', 'is required in HTTP mode (or set SLACK_APP_TOKEN for Socket Mode)');
+    problem('SLACK_SIGNING_SECRET', 'is required in HTTP mode (or set SLACK_APP_TOKEN for Socket Mode)');
   }
   if (appToken && !appToken.trim().startsWith('xapp-')) {
-    report('SLACK_APP_TOKEN', 'must be an app-level token starting with xapp-');
+    problem('SLACK_APP_TOKEN', 'must be an app-level token starting with xapp-');
   }
   if (botToken && !botToken.trim().startsWith('xoxb-')) {
-    report('SLACK_BOT_TOKEN', 'must be a bot token starting with xoxb-');
+    problem('SLACK_BOT_TOKEN', 'must be a bot token starting with xoxb-');
   }
-  if (!ok || !install) return undefined;
+  if (!install) return undefined;
   const apiUrl = variables.SLACK_API_URL;
   // An app token wins over a signing secret: Socket Mode needs no public URL.
   if (appToken) return { mode: 'socket', install, appToken, apiUrl };
@@ -483,13 +480,12 @@ function slackInstall(variables: Variables, report: Report): SlackInstall | unde
     if (variables[variable] === undefined) report(variable, `is required ${DISTRIBUTED}`);
   }
   const key = variables.SLACK_INSTALLATION_KEY;
-  const keyReads = key !== undefined && Sealer.fromBase64(key) !== undefined;
   if (key === undefined) {
     report(
       'SLACK_INSTALLATION_KEY',
       `is required ${DISTRIBUTED}: 32 bytes in base64 that seal the stored tokens; ${MAKE_A_KEY}`,
     );
-  } else if (!keyReads) {
+  } else if (!Sealer.fromBase64(key)) {
     report('SLACK_INSTALLATION_KEY', `must be 32 bytes in base64; ${MAKE_A_KEY}`);
   }
   const {
@@ -497,31 +493,25 @@ function slackInstall(variables: Variables, report: Report): SlackInstall | unde
     SLACK_CLIENT_SECRET: clientSecret,
     SLACK_STATE_SECRET: stateSecret,
   } = variables;
-  if (!clientId || !clientSecret || !stateSecret || !key || !keyReads) return undefined;
+  if (!clientId || !clientSecret || !stateSecret || !key) return undefined;
   return { kind: 'distributed', clientId, clientSecret, stateSecret, installationKey: key.trim() };
 }
 
-/** The platform's part, or undefined once a problem is reported. */
+/** The platform's part, or undefined when it cannot be made. */
 function platformEnv(variables: Variables, problem: Report): PlatformEnv | undefined {
   const { CS_OPEN_URL: openUrl, CS_SYS_NUM: sysNum, CS_APP_ID: appId, CS_APP_KEY: appKey } = variables;
   const accessToken = variables.CS_ACCESS_TOKEN;
-  let ok = true;
-  const report: Report = (variable, message) => {
-    ok = false;
-    problem(variable, message);
-  };
   if (openUrl) {
-    if (!sysNum) report('CS_SYS_NUM', 'is required when CS_OPEN_URL is set');
+    if (!sysNum) problem('CS_SYS_NUM', 'is required when CS_OPEN_URL is set');
     if (!accessToken && !(appId && appKey)) {
-      report('CS_ACCESS_TOKEN', 'or both CS_APP_ID and CS_APP_KEY are required when CS_OPEN_URL is set');
+      problem('CS_ACCESS_TOKEN', 'or both CS_APP_ID and CS_APP_KEY are required when CS_OPEN_URL is set');
     }
   } else if (variables.CS_BASE_URL) {
-    report('CS_BASE_URL', 'is set but CS_OPEN_URL is not; set both, or neither to use the simulator');
+    problem('CS_BASE_URL', 'is set but CS_OPEN_URL is not; set both, or neither to use the simulator');
   }
   if ((appId === undefined) !== (appKey === undefined)) {
-    report(appId ? 'CS_APP_KEY' : 'CS_APP_ID', 'must be set together with its partner');
+    problem(appId ? 'CS_APP_KEY' : 'CS_APP_ID', 'must be set together with its partner');
   }
-  if (!ok) return undefined;
   if (!openUrl) return { kind: 'demo' };
   // A fetched token is renewed before it lapses, so it is preferred when both are given.
   const credential: PlatformCredential | undefined =
@@ -683,24 +673,22 @@ interface DirectEscalation {
   channelId: string;
 }
 
-function escalationEnv(variables: Variables, problem: Report): DirectEscalation | undefined | 'invalid' {
+function escalationEnv(variables: Variables, problem: Report): DirectEscalation | undefined {
   const { ESCALATE_TO: targets, ESCALATION_CHANNEL_ID: channelId } = variables;
   if (targets && !channelId) {
     problem('ESCALATION_CHANNEL_ID', 'is required when ESCALATE_TO is set (where a DM’s call is posted)');
-    return 'invalid';
-  }
-  if (channelId && !targets) {
+  } else if (channelId && !targets) {
     problem('ESCALATE_TO', 'is required when ESCALATION_CHANNEL_ID is set (who a DM’s call mentions)');
-    return 'invalid';
-  }
-  if (targets && targets.users.length + targets.groups.length === 0) {
+  } else if (targets && targets.users.length + targets.groups.length === 0) {
     problem('ESCALATE_TO', 'names nobody: give people or user groups, or leave it unset');
-    return 'invalid';
   }
   return targets && channelId ? { targets, channelId } : undefined;
 }
 
-/** Every check across variables, each problem reported; the parts once none is found. */
+/**
+ * Every check across variables, each problem reported. The parts are read only when no problem was reported
+ * anywhere, so a part need not withhold itself after one.
+ */
 function envParts(variables: Variables, problem: Report) {
   const slack = slackEnv(variables, problem);
   const platform = platformEnv(variables, problem);
@@ -715,7 +703,7 @@ function envParts(variables: Variables, problem: Report) {
   }
   const directEscalation = escalationEnv(variables, problem);
   oneWorkspaceOnly(variables, problem);
-  if (!slack || !platform || !state || directEscalation === 'invalid') return undefined;
+  if (!slack || !platform || !state) return undefined;
   return { slack, platform, state, directEscalation };
 }
 
