@@ -578,23 +578,18 @@ function redisServerEnv(variables: Variables, problem: Report): RedisServer | un
   const tls = redisTlsEnv(variables, report);
   if (!valid) return 'invalid';
   if (url) return { kind: 'url', url, ...(tls && { tls }) };
-  if (clusterNodes) {
-    return {
-      kind: 'cluster',
-      ...(tls && { tls }),
-      nodes: clusterNodes,
-      ...(username !== undefined && { username }),
-      ...(password !== undefined && { password }),
-    };
-  }
+  const access = {
+    ...(tls && { tls }),
+    ...(username !== undefined && { username }),
+    ...(password !== undefined && { password }),
+  };
+  if (clusterNodes) return { kind: 'cluster', nodes: clusterNodes, ...access };
   if (!sentinels || !name) return undefined;
   return {
     kind: 'sentinel',
-    ...(tls && { tls }),
     name,
     sentinels,
-    ...(username !== undefined && { username }),
-    ...(password !== undefined && { password }),
+    ...access,
     ...(sentinelPassword !== undefined && { sentinelPassword }),
   };
 }
