@@ -1,6 +1,7 @@
 // With tracing on, each room's listeners name their room on the delivery's span before they run.
 import type { DecidedArgs, EventReading } from '../slack/handling/pre-dispatch.js';
 import type { Room } from '../slack/handling/surface.js';
+import { afterValue } from '../util/maybe-promise.js';
 import type { TraceHooks } from './tracing-hooks.js';
 
 type Listener<Args> = (args: Args) => Promise<void>;
@@ -24,10 +25,7 @@ export function tracedRoom(name: string, room: Room, tracing: TraceHooks): Room 
   // A reading decides before Bolt (HTTP: before the span); the listener it gives runs within it.
   const nameDecided = (listener: Listener<DecidedArgs> | undefined) => listener && named(listener);
   const readings = room.readings?.map(([type, reading]) => {
-    const namedReading: EventReading = (event, source) => {
-      const decided = reading(event, source);
-      return decided instanceof Promise ? decided.then(nameDecided) : nameDecided(decided);
-    };
+    const namedReading: EventReading = (event, source) => afterValue(reading(event, source), nameDecided);
     return [type, namedReading] as const;
   });
   const clicks = each(room.clicks);
