@@ -62,13 +62,8 @@ const en = {
   tickets_summary:
     '{total, plural, one {# ticket} other {# tickets}} · page {page, number} of {pages, number} · newest first · times in {zone}',
   tickets_none: 'No tickets were created {from} – {to} with these filters.',
-  tickets_unavailable: 'The platform answered with an error instead of the tickets. Try again in a moment.',
-  tickets_not_set_up:
-    'This workspace is not set up yet: an operator sets its platform account in the app’s Home tab.',
-  tickets_unreachable:
-    'The platform could not be reached for the tickets (no connection, or no answer in time). Try again in a moment.',
-  tickets_refused:
-    'The platform refused the ticket query. Try again; if it keeps happening, tell whoever runs this app.',
+  tickets_failure:
+    '{reason, select, unreachable {The platform could not be reached for the tickets (no connection, or no answer in time). Try again in a moment.} timeout {The platform could not be reached for the tickets (no connection, or no answer in time). Try again in a moment.} refused {The platform refused the ticket query. Try again; if it keeps happening, tell whoever runs this app.} not_set_up {This workspace is not set up yet: an operator sets its platform account in the app’s Home tab.} other {The platform answered with an error instead of the tickets. Try again in a moment.}}',
   tickets_previous: '◀ Previous',
   tickets_next: 'Next ▶',
   tickets_csv: 'Download CSV',
@@ -228,10 +223,8 @@ export const messages = catalog(en, {
   tickets_summary:
     '共 {total, plural, other {# 个工单}} · 第 {page, number}/{pages, number} 页 · 最新在前 · 时间为 {zone}',
   tickets_none: '{from} – {to} 没有符合这些条件的工单。',
-  tickets_unavailable: '平台返回了错误，未能查询工单，请稍后再试。',
-  tickets_not_set_up: '本工作区尚未设置：请运营人员在应用的主页（Home）标签中设置平台账号。',
-  tickets_unreachable: '无法连接平台查询工单（连接失败或超时），请稍后再试。',
-  tickets_refused: '平台拒绝了工单查询。请重试；如果一直如此，请告知本应用的管理员。',
+  tickets_failure:
+    '{reason, select, unreachable {无法连接平台查询工单（连接失败或超时），请稍后再试。} timeout {无法连接平台查询工单（连接失败或超时），请稍后再试。} refused {平台拒绝了工单查询。请重试；如果一直如此，请告知本应用的管理员。} not_set_up {本工作区尚未设置：请运营人员在应用的主页（Home）标签中设置平台账号。} other {平台返回了错误，未能查询工单，请稍后再试。}}',
   tickets_previous: '◀ 上一页',
   tickets_next: '下一页 ▶',
   tickets_csv: '下载 CSV',

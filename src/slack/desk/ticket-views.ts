@@ -134,17 +134,7 @@ export function renderTicketResult(
     return { text, blocks: [section(truncateMrkdwn(text, SECTION_TEXT_MAX)), ...noteBlocks] };
   }
   if (result.kind === 'failure') {
-    const problem = t(
-      locale,
-      result.reason === 'refused'
-        ? 'tickets_refused'
-        : result.reason === 'not_set_up'
-          ? 'tickets_not_set_up'
-          : result.reason === 'unreachable' || result.reason === 'timeout'
-            ? 'tickets_unreachable'
-            : 'tickets_unavailable',
-    );
-    const text = `${head}\n${problem}`;
+    const text = `${head}\n${t(locale, 'tickets_failure', { reason: result.reason })}`;
     return {
       text,
       blocks: [
