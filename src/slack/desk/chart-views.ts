@@ -13,7 +13,7 @@ import type { Period } from '../../service-desk/statistics.js';
 import { truncate } from '../../util/truncate.js';
 import { BLOCK_KIT } from '../kit/block-kit-limits.js';
 import { button, context, plainText, type RenderedMessage } from '../kit/elements.js';
-import { ACTION_STATS_CHART_RETRY } from './ids.js';
+import { ACTION_STATS_CHART_RETRY, periodValue } from './ids.js';
 import { t } from './messages.js';
 
 /** Slack's limit on a file's alt text. */
@@ -34,18 +34,31 @@ function dayLabel(locale: Locale, day: string, withWeekday: boolean): string {
   return format.format(new Date(`${day}T00:00:00Z`));
 }
 
+/** Each day's label for the chart's axis, with its weekday up to a week. */
+function axisLabels(locale: Locale, days: readonly string[]): string[] {
+  return days.map((day) => dayLabel(locale, day, days.length <= WEEKDAY_DAYS_MAX));
+}
+
+/** Items of an alt text's list, joined as the reader's language writes a list. */
+function altList(locale: Locale, items: readonly string[]): string {
+  return items.join(locale === 'zh-CN' ? '，' : ', ');
+}
+
 const sum = (values: readonly (number | undefined)[]) =>
   values.reduce<number>((total, value) => total + (value ?? 0), 0);
 
-export interface QuestionsChart {
+export interface ChartText<Drawing> {
   /** What is drawn, the cache's key with the workspace. */
-  drawing: DailyComparison;
+  drawing: Drawing;
   altText: string;
   title: string;
-  /** The file's message in the conversation. */
-  comment: string;
   filename: string;
 }
+
+export type QuestionsChart = ChartText<DailyComparison> & {
+  /** The file's message in the conversation. */
+  comment: string;
+};
 
 export function questionsChart(locale: Locale, series: DailySeries): QuestionsChart {
   const { period, previous, days, current, before } = series;
@@ -61,7 +74,7 @@ export function questionsChart(locale: Locale, series: DailySeries): QuestionsCh
   const altText = t(locale, 'chart_alt', {
     from: short(period.from),
     to: short(period.to),
-    days: dayTexts.join(locale === 'zh-CN' ? '，' : ', '),
+    days: altList(locale, dayTexts),
     total: sum(current),
     count: days.length,
     previousFrom: short(previous.from),
@@ -85,7 +98,7 @@ export function questionsChart(locale: Locale, series: DailySeries): QuestionsCh
     drawing: {
       title,
       subtitle: missing > 0 ? t(locale, 'chart_label_missing', { count: missing }) : undefined,
-      labels: days.map((day) => dayLabel(locale, day, days.length <= WEEKDAY_DAYS_MAX)),
+      labels: axisLabels(locale, days),
       current: {
         name: t(locale, 'chart_label_current', { from: short(period.from), to: short(period.to) }),
         values: current,
@@ -111,16 +124,8 @@ export function questionsChart(locale: Locale, series: DailySeries): QuestionsCh
   };
 }
 
-export interface RatingsChart {
-  /** What is drawn, the cache's key with the workspace. */
-  drawing: DailyRatingsChart;
-  altText: string;
-  title: string;
-  filename: string;
-}
-
 /** 👍/👎 a day and the helpful share; undefined when the period holds no rating to draw. */
-export function ratingsChart(locale: Locale, series: RatingSeries): RatingsChart | undefined {
+export function ratingsChart(locale: Locale, series: RatingSeries): ChartText<DailyRatingsChart> | undefined {
   const { period, days, counts } = series;
   const up = counts.map((day) => day.up);
   const down = counts.map((day) => day.down);
@@ -135,7 +140,7 @@ export function ratingsChart(locale: Locale, series: RatingSeries): RatingsChart
   const altText = t(locale, 'chart_ratings_alt', {
     from: short(period.from),
     to: short(period.to),
-    days: dayTexts.join(locale === 'zh-CN' ? '，' : ', '),
+    days: altList(locale, dayTexts),
     up: ups,
     down: downs,
     rate: percent.format(ups / (ups + downs)),
@@ -143,7 +148,7 @@ export function ratingsChart(locale: Locale, series: RatingSeries): RatingsChart
   return {
     drawing: {
       title,
-      labels: days.map((day) => dayLabel(locale, day, days.length <= WEEKDAY_DAYS_MAX)),
+      labels: axisLabels(locale, days),
       up: { name: t(locale, 'chart_label_up'), values: up },
       down: { name: t(locale, 'chart_label_down'), values: down },
       rate: {
@@ -160,19 +165,11 @@ export function ratingsChart(locale: Locale, series: RatingSeries): RatingsChart
   };
 }
 
-export interface TicketsChart {
-  /** What is drawn, the cache's key with the workspace. */
-  drawing: DailyTicketsChart;
-  altText: string;
-  title: string;
-  filename: string;
-}
-
 /**
  * Tickets opened a day by group; undefined when the period holds none. A group's name the fonts cannot
  * draw whole is drawn as "Group n" and named in the alt text, never drawn with characters missing.
  */
-export function ticketsChart(locale: Locale, series: TicketSeries): TicketsChart | undefined {
+export function ticketsChart(locale: Locale, series: TicketSeries): ChartText<DailyTicketsChart> | undefined {
   const { period, days, groups, unread } = series;
   const total = sum(groups.map((group) => group.total));
   if (total === 0) return undefined;
@@ -206,7 +203,7 @@ export function ticketsChart(locale: Locale, series: TicketSeries): TicketsChart
     from: short(period.from),
     to: short(period.to),
     total,
-    groups: groupTexts.join(locale === 'zh-CN' ? '，' : ', '),
+    groups: altList(locale, groupTexts),
     busiestDay: dayLabel(locale, busiestDay, true),
     busiest,
   });
@@ -215,7 +212,7 @@ export function ticketsChart(locale: Locale, series: TicketSeries): TicketsChart
     drawing: {
       title,
       subtitle: unread > 0 ? t(locale, 'chart_label_missing', { count: unread }) : undefined,
-      labels: days.map((day) => dayLabel(locale, day, days.length <= WEEKDAY_DAYS_MAX)),
+      labels: axisLabels(locale, days),
       groups: groups.map(
         (group, index): TicketGroupBars => ({
           name: named[index]?.bars ?? '',
@@ -259,7 +256,7 @@ export function renderChartNote(locale: Locale, outcome: ChartOutcome): Rendered
         type: 'actions',
         elements: [
           button(t(locale, 'cs_try_again'), ACTION_STATS_CHART_RETRY, {
-            value: `${outcome.period.from}/${outcome.period.to}`,
+            value: periodValue(outcome.period),
           }),
         ],
       };
@@ -271,7 +268,7 @@ export function renderChartNote(locale: Locale, outcome: ChartOutcome): Rendered
 /** A chart shared in the operator's DM, as the Home's statistics view names it. */
 export interface ViewImage {
   fileId: string;
-  chart: Pick<QuestionsChart, 'title' | 'altText'>;
+  chart: Pick<ChartText<unknown>, 'title' | 'altText'>;
 }
 
 /** The charts under the figures in the Home's statistics view, as far as they have come. */
