@@ -21,7 +21,7 @@ import {
   SERIALIZED_BLOCKS_BUDGET,
   truncateMrkdwn,
 } from '../kit/limits.js';
-import { ACTION_AGENTS_RETRY, ACTION_STATS_RETRY, agentsGroupActionId } from './ids.js';
+import { ACTION_AGENTS_RETRY, ACTION_STATS_RETRY, agentsGroupActionId, periodValue } from './ids.js';
 import { t } from './messages.js';
 import { filterWords } from './ticket-views.js';
 
@@ -49,6 +49,14 @@ function shown(text: string, max = NAME_MAX): string {
 /** A group id inside inline code: backticks would end it, so they are replaced. */
 function codeSafe(text: string): string {
   return shown(text, 40).replace(/`/g, "'");
+}
+
+/** Try again under a failure: `value` says what to ask for again. */
+function tryAgain(locale: Locale, actionId: string, value: string): KnownBlock {
+  return {
+    type: 'actions',
+    elements: [button(t(locale, 'cs_try_again'), actionId, { value, style: 'primary' })],
+  };
 }
 
 /** The desk's help, then what the other surfaces' subcommands do. */
@@ -113,10 +121,7 @@ export function renderAgents(
       const text = t(locale, 'cs_agents_none', { group });
       return groups.length === 0
         ? message(text)
-        : {
-            text,
-            blocks: [fittedSection(text), ...renderAgentGroups(locale, command, groups).blocks],
-          };
+        : message(text, [fittedSection(text), ...renderAgentGroups(locale, command, groups).blocks]);
     }
     case 'invalid_group':
       return message(t(locale, 'cs_agents_invalid', { group: codeSafe(result.groupId) }));
@@ -124,18 +129,7 @@ export function renderAgents(
       const text = t(locale, 'cs_agents_failure', { reason: result.reason, group });
       return {
         text: text.replace(/\*/g, ''),
-        blocks: [
-          fittedSection(text),
-          {
-            type: 'actions',
-            elements: [
-              button(t(locale, 'cs_try_again'), ACTION_AGENTS_RETRY, {
-                value: result.groupId,
-                style: 'primary',
-              }),
-            ],
-          },
-        ],
+        blocks: [fittedSection(text), tryAgain(locale, ACTION_AGENTS_RETRY, result.groupId)],
       };
     }
     case 'agents':
@@ -162,12 +156,7 @@ export function renderAgents(
   if (current !== '') sections.push(current);
   const blocks: KnownBlock[] = [fittedSection(header), ...sections.map(fittedSection)];
   const rest = result.agents.length - listed;
-  if (rest > 0) {
-    blocks.push({
-      type: 'context',
-      elements: [{ type: 'mrkdwn', text: t(locale, 'cs_agents_more', { count: rest }) }],
-    });
-  }
+  if (rest > 0) blocks.push(context(t(locale, 'cs_agents_more', { count: rest })));
   return { text: header.replace(/\*/g, ''), blocks };
 }
 
@@ -268,23 +257,11 @@ export function renderStatisticsProblem(
       return message(t(locale, 'cs_stats_in_the_future', { date: problem.date }));
     case 'failure': {
       const text = t(locale, 'cs_stats_failure', { reason: problem.reason });
-      const value = problem.retry && `${problem.retry.from}/${problem.retry.to}`;
-      return {
-        text,
-        blocks: [
-          fittedSection(text),
-          ...(value === undefined
-            ? []
-            : [
-                {
-                  type: 'actions' as const,
-                  elements: [
-                    button(t(locale, 'cs_try_again'), ACTION_STATS_RETRY, { value, style: 'primary' }),
-                  ],
-                },
-              ]),
-        ],
-      };
+      const { retry } = problem;
+      return message(text, [
+        fittedSection(text),
+        ...(retry ? [tryAgain(locale, ACTION_STATS_RETRY, periodValue(retry))] : []),
+      ]);
     }
   }
 }

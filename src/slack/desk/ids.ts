@@ -1,4 +1,5 @@
 // The service desk's action and callback ids: the filter modal, its result's buttons, the Home's buttons.
+import { type Period, periodOf } from '../../service-desk/statistics.js';
 
 export const VIEW_TICKET_FILTER = 'ticket_filter';
 export const ACTION_TICKETS_PAGE = 'tickets_page';
@@ -17,3 +18,17 @@ export function agentsGroupActionId(index: number): string {
   return `agents_group:${index}`;
 }
 export const ACTION_STATS_CHART_RETRY = 'stats_chart_retry';
+
+/** The value a statistics Try again carries: the period it asks for again. */
+export function periodValue(period: Period): string {
+  return `${period.from}/${period.to}`;
+}
+
+const PERIOD_VALUE = /^(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})$/;
+
+/** The period a Try again's value names; undefined for a value none of its buttons carries. */
+export function periodOfValue(value: string | undefined): Period | undefined {
+  const dates = value === undefined ? null : PERIOD_VALUE.exec(value);
+  const asked = dates ? periodOf([dates[1] ?? '', dates[2] ?? ''], new Date()) : undefined;
+  return asked?.kind === 'ok' ? asked.period : undefined;
+}

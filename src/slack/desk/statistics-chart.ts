@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ChartImage } from '../../charts/draw.js';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
-import { type Period, periodOf } from '../../service-desk/statistics.js';
+import type { Period } from '../../service-desk/statistics.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
@@ -11,6 +11,7 @@ import type { RenderedMessage } from '../kit/elements.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { type ChartOutcome, renderChartNote } from './chart-views.js';
+import { periodOfValue } from './ids.js';
 import { chartFile, chartsToShow, type DrawnChart, drawPeriodCharts } from './period-charts.js';
 import type { DeskPieces } from './pieces.js';
 import { FALLBACK_TIME_ZONE } from './tickets.js';
@@ -128,15 +129,12 @@ export async function shareInDirectMessage(
   }
 }
 
-const RETRY_VALUE = /^(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})$/;
-
 /** Try again under "the chart could not be made": the same period drawn again, the note replaced. */
 export function statisticsChartRetryListener(deps: ChartDeps): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'statistics chart retry failed', async (handling, click) => {
-    const dates = click.value === undefined ? null : RETRY_VALUE.exec(click.value);
-    const asked = dates ? periodOf([dates[1] ?? '', dates[2] ?? ''], new Date()) : undefined;
+    const period = periodOfValue(click.value);
     const responseUrl = click.payload.response_url;
-    if (asked?.kind !== 'ok' || !responseUrl) {
+    if (!period || !responseUrl) {
       handling.logger.warn({}, 'ignored a statistics chart retry with a malformed value');
       return;
     }
@@ -155,7 +153,7 @@ export function statisticsChartRetryListener(deps: ChartDeps): (args: ClickArgs)
       deps,
       handling,
       { userId: click.userId, locale, timeZone },
-      asked.period,
+      period,
       (message) => postToResponseUrl(responseUrl, { message, replace: true }, handling.logger),
       { sayWhenSent: true },
     );

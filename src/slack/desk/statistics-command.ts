@@ -8,6 +8,7 @@ import type { RenderedMessage } from '../kit/elements.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { renderStatistics, renderStatisticsModal, renderStatisticsProblem } from './command-views.js';
+import { periodOfValue } from './ids.js';
 import type { DeskPieces } from './pieces.js';
 import { type ChartDeps, sendStatisticsChart } from './statistics-chart.js';
 import { FALLBACK_TIME_ZONE } from './tickets.js';
@@ -67,19 +68,16 @@ export async function periodMessage(
   return { message: renderStatistics(locale, result.report), figures: true };
 }
 
-const RETRY_VALUE = /^(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})$/;
-
 /** Try again under a statistics failure: the same period read again, in place of the failure, then its charts. */
 export function statisticsRetryListener(
   deps: StatisticsDeps & ChartDeps,
   command: string,
 ): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'statistics retry failed', async (handling, click) => {
-    const dates = click.value === undefined ? null : RETRY_VALUE.exec(click.value);
-    const asked = dates ? periodOf([dates[1] ?? '', dates[2] ?? ''], new Date()) : undefined;
+    const period = periodOfValue(click.value);
     const { view, response_url: responseUrl } = click.payload;
     const inModal = view?.type === 'modal';
-    if (asked?.kind !== 'ok' || (!inModal && !responseUrl)) {
+    if (!period || (!inModal && !responseUrl)) {
       handling.logger.warn({}, 'ignored a statistics retry with a malformed value');
       return;
     }
@@ -91,20 +89,20 @@ export function statisticsRetryListener(
       if (refusal) return;
       // The platform may take seconds: the view says it is reading again rather than keep the failure.
       await deps.responder.updateModal(handling, view.id, renderStatisticsModal(locale, 'loading'));
-      const { message, figures } = await periodMessage(deps, handling, locale, command, asked.period);
+      const { message, figures } = await periodMessage(deps, handling, locale, command, period);
       if (figures) {
-        await showViewCharts(deps, handling, { ...operator, viewId: view.id }, message, asked.period);
+        await showViewCharts(deps, handling, { ...operator, viewId: view.id }, message, period);
       } else await deps.responder.updateModal(handling, view.id, renderStatisticsModal(locale, message));
       return;
     }
     if (!responseUrl) return;
     const shown = refusal
       ? { message: { text: refusal, blocks: [] }, figures: false }
-      : await periodMessage(deps, handling, locale, command, asked.period);
+      : await periodMessage(deps, handling, locale, command, period);
     await postToResponseUrl(responseUrl, { message: shown.message, replace: !refusal }, handling.logger);
     // As after a first success: the chart follows the figures that came back.
     if (shown.figures) {
-      await sendStatisticsChart(deps, handling, operator, asked.period, (note) =>
+      await sendStatisticsChart(deps, handling, operator, period, (note) =>
         postToResponseUrl(responseUrl, { message: note, replace: false }, handling.logger),
       );
     }
