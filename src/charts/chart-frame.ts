@@ -1,6 +1,6 @@
 // What the daily charts share around their series: mid-tone text and grid on a transparent ground
 // (each reads on Slack's light and dark themes), the title and legend above the plot, the days along
-// its foot, and the axes for counts and for shares.
+// its foot, the axes for counts and for shares, and the line of a figure a day.
 import { CHART_FONT } from './chart-font.js';
 
 const FRAME_COLOURS = { text: '#7d8187', grid: 'rgba(125, 129, 135, 0.35)' } as const;
@@ -89,5 +89,28 @@ export function chartFrame(chart: FramedChart, right: number, legendRows = 1) {
       axisLabel: { ...text, fontSize: 14, formatter: (value: number) => percent.format(value / 100) },
       splitLine: { show: false },
     },
+  };
+}
+
+export interface DailyLine {
+  /** The legend's name, in the reader's language. */
+  name: string;
+  /** One a day, in the labels' order; undefined where the figure is unknown, drawn as a gap. */
+  values: readonly (number | undefined)[];
+}
+
+/** A figure a day as a line, solid or dashed. */
+export function dailyLine(series: DailyLine, colour: string, dashed: boolean, width = 3) {
+  return {
+    type: 'line' as const,
+    name: series.name,
+    data: series.values.map((value) => value ?? null),
+    connectNulls: false,
+    // Dots on a week's seven days; a month's thirty read better as a plain line.
+    showSymbol: series.values.length <= 14,
+    symbolSize: 6,
+    color: colour,
+    lineStyle: { width, color: colour, type: dashed ? ('dashed' as const) : ('solid' as const) },
+    itemStyle: { color: colour },
   };
 }

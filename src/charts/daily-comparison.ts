@@ -1,6 +1,6 @@
 // A period's figure a day as a line, the period before it dashed on the same days, for one glance.
 
-import { chartFrame, SERIES_COLOURS } from './chart-frame.js';
+import { chartFrame, type DailyLine, dailyLine, SERIES_COLOURS } from './chart-frame.js';
 import type { ChartOption, ChartSize } from './draw.js';
 
 const COLOURS = {
@@ -12,40 +12,21 @@ const COLOURS = {
 // 1.5 pixels per point: sharp enough on a dense screen, and the PNG encodes in a fraction of 2x's time.
 export const DAILY_CHART_SIZE: ChartSize = { width: 800, height: 400, scale: 1.5 };
 
-interface DailySeriesLine {
-  /** The legend's name, in the reader's language. */
-  name: string;
-  /** One a day, in the labels' order; undefined where the figure is unknown, drawn as a gap. */
-  values: readonly (number | undefined)[];
-}
-
 export interface DailyComparison {
   title: string;
   /** Under the title, e.g. what could not be read. */
   subtitle?: string | undefined;
   /** A label per day, in the reader's language. */
   labels: readonly string[];
-  current: DailySeriesLine;
-  previous: DailySeriesLine;
+  current: DailyLine;
+  previous: DailyLine;
   /** A share a day (0 to 100) on an axis of its own, thin, this period solid and the one before dashed. */
-  share?: { current: DailySeriesLine; previous?: DailySeriesLine | undefined } | undefined;
+  share?: { current: DailyLine; previous?: DailyLine | undefined } | undefined;
   /** Formats the value axis's numbers, e.g. `zh-CN`. */
   locale: string;
 }
 
 export function dailyComparisonOption(chart: DailyComparison): ChartOption {
-  const line = (series: DailySeriesLine, colour: string, dashed: boolean, width = 3) => ({
-    type: 'line' as const,
-    name: series.name,
-    data: series.values.map((value) => value ?? null),
-    connectNulls: false,
-    // Dots on a week's seven days; a month's thirty read better as a plain line.
-    showSymbol: series.values.length <= 14,
-    symbolSize: 6,
-    color: colour,
-    lineStyle: { width, color: colour, type: dashed ? ('dashed' as const) : ('solid' as const) },
-    itemStyle: { color: colour },
-  });
   const { share } = chart;
   const frame = chartFrame(chart, share ? 72 : 60);
   return {
@@ -54,12 +35,14 @@ export function dailyComparisonOption(chart: DailyComparison): ChartOption {
     yAxis: share ? [frame.counts, frame.shares] : frame.counts,
     // The previous period first, so today's line is drawn over it where they cross.
     series: [
-      line(chart.previous, COLOURS.previous, true),
-      line(chart.current, COLOURS.current, false),
+      dailyLine(chart.previous, COLOURS.previous, true),
+      dailyLine(chart.current, COLOURS.current, false),
       ...(share
         ? [
-            ...(share.previous ? [{ ...line(share.previous, COLOURS.share, true, 2), yAxisIndex: 1 }] : []),
-            { ...line(share.current, COLOURS.share, false, 2), yAxisIndex: 1 },
+            ...(share.previous
+              ? [{ ...dailyLine(share.previous, COLOURS.share, true, 2), yAxisIndex: 1 }]
+              : []),
+            { ...dailyLine(share.current, COLOURS.share, false, 2), yAxisIndex: 1 },
           ]
         : []),
     ],

@@ -1,6 +1,6 @@
 // 👍 and 👎 a day as bars side by side, and the share of 👍 as a line on its own axis, for one glance.
 
-import { chartFrame, SERIES_COLOURS } from './chart-frame.js';
+import { chartFrame, type DailyLine, dailyLine, SERIES_COLOURS } from './chart-frame.js';
 import type { ChartOption } from './draw.js';
 
 const COLOURS = {
@@ -18,7 +18,7 @@ export interface DailyRatingsChart {
   up: { name: string; values: readonly number[] };
   down: { name: string; values: readonly number[] };
   /** 👍 of the day's ratings, 0 to 100; undefined on a day without ratings, drawn as a gap. */
-  rate: { name: string; values: readonly (number | undefined)[] };
+  rate: DailyLine;
   /** Formats the axes' numbers, e.g. `zh-CN`. */
   locale: string;
 }
@@ -41,18 +41,7 @@ export function dailyRatingsOption(chart: DailyRatingsChart): ChartOption {
     series: [
       bars(chart.up, COLOURS.up),
       bars(chart.down, COLOURS.down),
-      {
-        type: 'line',
-        name: chart.rate.name,
-        data: chart.rate.values.map((value) => value ?? null),
-        yAxisIndex: 1,
-        connectNulls: false,
-        showSymbol: chart.rate.values.length <= 14,
-        symbolSize: 6,
-        color: COLOURS.rate,
-        lineStyle: { width: 3, color: COLOURS.rate },
-        itemStyle: { color: COLOURS.rate },
-      },
+      { ...dailyLine(chart.rate, COLOURS.rate, false), yAxisIndex: 1 },
     ],
   };
 }
