@@ -27,6 +27,8 @@ export const TICKET_FILTER_FIELDS = {
   category: { block: 'tickets_category', action: 'value' },
 } as const;
 
+type TicketFilterField = { block: string; action: string };
+
 /** What the modal carries from where it was opened: where to answer, and the command's name for its messages. */
 export interface TicketFilterMetadata {
   /** The command's response_url; none from the Home tab, whose result goes to the operator's DM. */
@@ -60,16 +62,16 @@ export interface TicketFilterForm {
 }
 
 const selected = z.object({ value: z.string().max(10) });
+const datePicked = z.object({ value: z.object({ selected_date: z.string().nullish() }) });
+const optionsPicked = z
+  .object({ value: z.object({ selected_options: z.array(selected).max(20).nullish() }) })
+  .optional();
 const filterStateSchema = z.object({
   values: z.object({
-    [TICKET_FILTER_FIELDS.from.block]: z.object({ value: z.object({ selected_date: z.string().nullish() }) }),
-    [TICKET_FILTER_FIELDS.to.block]: z.object({ value: z.object({ selected_date: z.string().nullish() }) }),
-    [TICKET_FILTER_FIELDS.statuses.block]: z
-      .object({ value: z.object({ selected_options: z.array(selected).max(20).nullish() }) })
-      .optional(),
-    [TICKET_FILTER_FIELDS.sources.block]: z
-      .object({ value: z.object({ selected_options: z.array(selected).max(20).nullish() }) })
-      .optional(),
+    [TICKET_FILTER_FIELDS.from.block]: datePicked,
+    [TICKET_FILTER_FIELDS.to.block]: datePicked,
+    [TICKET_FILTER_FIELDS.statuses.block]: optionsPicked,
+    [TICKET_FILTER_FIELDS.sources.block]: optionsPicked,
     [TICKET_FILTER_FIELDS.category.block]: z
       .object({ value: z.object({ value: z.string().max(200).nullish() }) })
       .optional(),
@@ -130,6 +132,19 @@ export function renderTicketFilterModal(
   const sourceOptions = TICKET_SOURCES.map((source) => option(sourceLabel(locale, source), String(source)));
   const fields = TICKET_FILTER_FIELDS;
   const hint = t(locale, 'tickets_modal_any');
+  const dateInput = (field: TicketFilterField, label: string, initialDate: string): types.InputBlock => ({
+    type: 'input',
+    block_id: field.block,
+    label: plainText(label, 2000),
+    element: { type: 'datepicker', action_id: field.action, initial_date: initialDate },
+  });
+  const pick = (field: TicketFilterField, label: string, options: types.PlainTextOption[]) =>
+    optionalInput(field.block, label, hint, {
+      type: 'multi_static_select',
+      action_id: field.action,
+      placeholder: plainText(t(locale, 'tickets_modal_pick'), 150),
+      options,
+    });
   return {
     type: 'modal',
     callback_id: VIEW_TICKET_FILTER,
@@ -139,30 +154,10 @@ export function renderTicketFilterModal(
     close: plainText(t(locale, 'tickets_modal_cancel'), 24),
     blocks: [
       context(escapeMrkdwn(t(locale, 'tickets_modal_intro', { zone: defaults.timeZone }))),
-      {
-        type: 'input',
-        block_id: fields.from.block,
-        label: plainText(t(locale, 'tickets_modal_from'), 2000),
-        element: { type: 'datepicker', action_id: fields.from.action, initial_date: defaults.from },
-      },
-      {
-        type: 'input',
-        block_id: fields.to.block,
-        label: plainText(t(locale, 'tickets_modal_to'), 2000),
-        element: { type: 'datepicker', action_id: fields.to.action, initial_date: defaults.to },
-      },
-      optionalInput(fields.statuses.block, t(locale, 'tickets_modal_statuses'), hint, {
-        type: 'multi_static_select',
-        action_id: fields.statuses.action,
-        placeholder: plainText(t(locale, 'tickets_modal_pick'), 150),
-        options: statusOptions,
-      }),
-      optionalInput(fields.sources.block, t(locale, 'tickets_modal_sources'), hint, {
-        type: 'multi_static_select',
-        action_id: fields.sources.action,
-        placeholder: plainText(t(locale, 'tickets_modal_pick'), 150),
-        options: sourceOptions,
-      }),
+      dateInput(fields.from, t(locale, 'tickets_modal_from'), defaults.from),
+      dateInput(fields.to, t(locale, 'tickets_modal_to'), defaults.to),
+      pick(fields.statuses, t(locale, 'tickets_modal_statuses'), statusOptions),
+      pick(fields.sources, t(locale, 'tickets_modal_sources'), sourceOptions),
       optionalInput(fields.category.block, t(locale, 'tickets_modal_category'), hint, {
         type: 'plain_text_input',
         action_id: fields.category.action,
