@@ -89,14 +89,15 @@ export function parseTicketArguments(
     switch (rest.length === 0 ? undefined : key?.toLowerCase()) {
       case 'status':
         for (const name of listOf(value)) {
-          const found = statusesNamed(name);
+          const status = codeNamed(name, STATUS_WORDS, isTicketStatus);
+          const found = STATUS_GROUPS[name] ?? (status === undefined ? undefined : [status]);
           if (!found) return { kind: 'invalid', problem: 'unknown_status', word: name };
           for (const status of found) statuses.add(status);
         }
         break;
       case 'source':
         for (const name of listOf(value)) {
-          const found = sourceNamed(name);
+          const found = codeNamed(name, SOURCE_WORDS, isTicketSource);
           if (found === undefined) return { kind: 'invalid', problem: 'unknown_source', word: name };
           sources.add(found);
         }
@@ -136,18 +137,14 @@ function listOf(value: string): string[] {
     .filter((name) => name !== '');
 }
 
-function statusesNamed(name: string): readonly TicketStatus[] | undefined {
-  const group = STATUS_GROUPS[name];
-  if (group) return group;
+/** The code a word names: the code itself, or its word in `words`. */
+function codeNamed<Code extends number>(
+  name: string,
+  words: Readonly<Record<Code, string>>,
+  isCode: (value: number) => value is Code,
+): Code | undefined {
   const byNumber = /^\d+$/.test(name) ? Number(name) : Number.NaN;
-  if (isTicketStatus(byNumber)) return [byNumber];
-  const entry = Object.entries(STATUS_WORDS).find(([, word]) => word === name);
-  return entry ? [Number(entry[0]) as TicketStatus] : undefined;
-}
-
-function sourceNamed(name: string): TicketSource | undefined {
-  const byNumber = /^\d+$/.test(name) ? Number(name) : Number.NaN;
-  if (isTicketSource(byNumber)) return byNumber;
-  const entry = Object.entries(SOURCE_WORDS).find(([, word]) => word === name);
-  return entry ? (Number(entry[0]) as TicketSource) : undefined;
+  if (isCode(byNumber)) return byNumber;
+  const entry = Object.entries(words).find(([, word]) => word === name);
+  return entry ? (Number(entry[0]) as Code) : undefined;
 }
