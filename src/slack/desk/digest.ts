@@ -11,7 +11,7 @@ import type { DigestPosting } from '../handling/surface.js';
 import { context } from '../kit/elements.js';
 import { renderStatistics, renderStatisticsProblem } from './command-views.js';
 import { t } from './messages.js';
-import { type ChartPieces, chartFile, chartsToShow, drawPeriodCharts } from './period-charts.js';
+import { type ChartPieces, chartsToShow, chartUpload, drawPeriodCharts } from './period-charts.js';
 
 /** A tick is claimed for a day: far longer than any replica's clock or start-up can be apart. */
 const TICK_CLAIM_SECONDS = 24 * 3600;
@@ -39,12 +39,7 @@ export interface DigestTarget {
   upload(file: DigestFile): Promise<unknown>;
 }
 
-interface DigestFile {
-  channel_id: string;
-  thread_ts: string;
-  initial_comment?: string;
-  file_uploads: ReturnType<typeof chartFile>[];
-}
+type DigestFile = ReturnType<typeof chartUpload> & { channel_id: string; thread_ts: string };
 
 /** Where each tick posts, read afresh at every tick (a workspace may have named its channel since). */
 export type DigestTargets = () => Promise<DigestTarget[]>;
@@ -219,13 +214,11 @@ export class StatisticsDigest {
     const request = { workspace: target.workspace, locale, period, timeZone };
     const charts = chartsToShow(await drawPeriodCharts(this.#charts, target.platform, request, logger));
     if (charts.kind !== 'drawn') return;
-    const [lead] = charts.drawn;
     try {
       await target.upload({
         channel_id: target.channelId,
         thread_ts: threadTs,
-        ...(lead.chart.comment === undefined ? {} : { initial_comment: lead.chart.comment }),
-        file_uploads: charts.drawn.map(chartFile),
+        ...chartUpload(charts.drawn),
       });
       logger.info({ period, charts: charts.drawn.length }, 'digest chart shared');
     } catch (error) {

@@ -98,9 +98,18 @@ export function chartsToShow(
   return { kind: 'drawn', drawn, ...(ticketsMissing === undefined ? {} : { ticketsMissing }) };
 }
 
-/** A drawn chart as files.uploadV2 takes each of its files. */
-export function chartFile({ chart, image }: DrawnChart) {
-  return { file: image.png, filename: chart.filename, title: chart.title, alt_text: chart.altText };
+/** The drawn charts as files.uploadV2 shares them in one message, under the lead's comment. */
+export function chartUpload(drawn: readonly [DrawnChart, ...DrawnChart[]]) {
+  const [{ chart: lead }] = drawn;
+  return {
+    ...(lead.comment === undefined ? {} : { initial_comment: lead.comment }),
+    file_uploads: drawn.map(({ chart, image }) => ({
+      file: image.png,
+      filename: chart.filename,
+      title: chart.title,
+      alt_text: chart.altText,
+    })),
+  };
 }
 
 /** The workspace's image of `drawing`: drawn on the worker once for the same inputs, then from the cache. */

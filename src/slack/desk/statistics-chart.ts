@@ -12,7 +12,7 @@ import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { type ChartOutcome, renderChartNote } from './chart-views.js';
 import { periodOfValue } from './ids.js';
-import { chartFile, chartsToShow, type DrawnChart, drawPeriodCharts } from './period-charts.js';
+import { chartsToShow, chartUpload, type DrawnChart, drawPeriodCharts } from './period-charts.js';
 import type { DeskPieces } from './pieces.js';
 import { FALLBACK_TIME_ZONE } from './tickets.js';
 
@@ -106,11 +106,7 @@ export async function shareInDirectMessage(
   try {
     const channel = await deps.responder.directMessage(handling, userId);
     if (!channel) return undefined;
-    const uploaded = await handling.client.files.uploadV2({
-      channel_id: channel,
-      ...(lead.chart.comment === undefined ? {} : { initial_comment: lead.chart.comment }),
-      file_uploads: drawn.map(chartFile),
-    });
+    const uploaded = await handling.client.files.uploadV2({ channel_id: channel, ...chartUpload(drawn) });
     const parsed = uploadedSchema.safeParse(uploaded);
     if (!parsed.success) handling.logger.warn({}, 'statistics chart shared, but Slack named no file id');
     const ids = parsed.success ? parsed.data.files.flatMap((each) => each.files.map((file) => file.id)) : [];
