@@ -36,39 +36,48 @@ export interface Figure {
   previous: number | undefined;
 }
 
-type FigureKey =
-  | 'totalMessages'
-  | 'robotMessages'
-  | 'robotShare'
-  | 'customerMessages'
-  | 'humanMessages'
-  | 'averagePerSession'
-  | 'robotAveragePerSession'
-  | 'humanAveragePerSession'
-  | 'effectiveSessions'
-  | 'evaluations'
-  | 'participationRate'
-  | 'resolvedRate'
-  | 'averageScore'
-  | 'goodRate'
-  | 'middleRate'
-  | 'badRate'
-  | 'score4'
-  | 'score3'
-  | 'score2'
-  | 'score1';
+/** How a figure is read from the platform's answer, and which way is good news. */
+interface FigureSpec<Item> {
+  kind: FigureKind;
+  read: (item: Item) => number | undefined;
+  better?: 'higher' | 'lower';
+}
 
-/** Which way a figure is good news: more answered, resolved or well rated is better; volumes neither. */
-const BETTER: Readonly<Partial<Record<FigureKey, 'higher' | 'lower'>>> = {
-  robotShare: 'higher',
-  participationRate: 'higher',
-  resolvedRate: 'higher',
-  averageScore: 'higher',
-  goodRate: 'higher',
-  badRate: 'lower',
-  score4: 'higher',
-  score1: 'lower',
-};
+// `better`: more answered, resolved or well rated is good news; volumes are neither.
+const MESSAGE_FIGURES = {
+  totalMessages: { kind: 'count', read: (item) => item.totalMessage },
+  robotMessages: { kind: 'count', read: (item) => item.robotMessage },
+  robotShare: {
+    kind: 'percent',
+    read: (item) =>
+      item.robotMessage !== undefined && item.totalMessage
+        ? (item.robotMessage / item.totalMessage) * 100
+        : undefined,
+    better: 'higher',
+  },
+  customerMessages: { kind: 'count', read: (item) => item.totalCustomerMessage },
+  humanMessages: { kind: 'count', read: (item) => item.totalHumanMessage },
+  averagePerSession: { kind: 'average', read: (item) => item.avgMessage },
+  robotAveragePerSession: { kind: 'average', read: (item) => item.robotAvgMessage },
+  humanAveragePerSession: { kind: 'average', read: (item) => item.humanAvgMessage },
+} satisfies Record<string, FigureSpec<SessionMessageStatistics>>;
+
+const SATISFACTION_FIGURES = {
+  effectiveSessions: { kind: 'count', read: (item) => item.effectSessionCount },
+  evaluations: { kind: 'count', read: (item) => item.totalTimes },
+  participationRate: { kind: 'percent', read: (item) => rate(item.canpinglv), better: 'higher' },
+  resolvedRate: { kind: 'percent', read: (item) => rate(item.solvedLv), better: 'higher' },
+  averageScore: { kind: 'average', read: (item) => decimal(item.avgNum), better: 'higher' },
+  goodRate: { kind: 'percent', read: (item) => rate(item.goodLv), better: 'higher' },
+  middleRate: { kind: 'percent', read: (item) => rate(item.middleLv) },
+  badRate: { kind: 'percent', read: (item) => rate(item.badLv), better: 'lower' },
+  score4: { kind: 'count', read: (item) => item.score4, better: 'higher' },
+  score3: { kind: 'count', read: (item) => item.score3 },
+  score2: { kind: 'count', read: (item) => item.score2 },
+  score1: { kind: 'count', read: (item) => item.score1, better: 'lower' },
+} satisfies Record<string, FigureSpec<HumanSatisfactionStatistics>>;
+
+type FigureKey = keyof typeof MESSAGE_FIGURES | keyof typeof SATISFACTION_FIGURES;
 
 export interface StatisticsReport {
   period: Period;
@@ -151,61 +160,23 @@ export async function statisticsReport(
     report: {
       period,
       previous,
-      messages: messageFigures(messages.value, before?.messages),
-      satisfaction: satisfactionFigures(satisfaction.value, before?.satisfaction),
+      messages: figuresOf(MESSAGE_FIGURES, messages.value, before?.messages),
+      satisfaction: figuresOf(SATISFACTION_FIGURES, satisfaction.value, before?.satisfaction),
       previousMissing: before === undefined,
     },
   };
 }
 
-/** Each figure read from the period's answer and, when there is one, the period before's. */
-function figuresOf<Item>(now: Item, then: Item | undefined) {
-  return (key: FigureKey, kind: FigureKind, read: (item: Item) => number | undefined): Figure => ({
-    key,
-    kind,
-    better: BETTER[key],
-    current: read(now),
-    previous: then === undefined ? undefined : read(then),
-  });
-}
-
-function messageFigures(now: SessionMessageStatistics, then: SessionMessageStatistics | undefined): Figure[] {
-  const figure = figuresOf(now, then);
-  return [
-    figure('totalMessages', 'count', (item) => item.totalMessage),
-    figure('robotMessages', 'count', (item) => item.robotMessage),
-    figure('robotShare', 'percent', (item) =>
-      item.robotMessage !== undefined && item.totalMessage
-        ? (item.robotMessage / item.totalMessage) * 100
-        : undefined,
-    ),
-    figure('customerMessages', 'count', (item) => item.totalCustomerMessage),
-    figure('humanMessages', 'count', (item) => item.totalHumanMessage),
-    figure('averagePerSession', 'average', (item) => item.avgMessage),
-    figure('robotAveragePerSession', 'average', (item) => item.robotAvgMessage),
-    figure('humanAveragePerSession', 'average', (item) => item.humanAvgMessage),
-  ];
-}
-
-function satisfactionFigures(
-  now: HumanSatisfactionStatistics,
-  then: HumanSatisfactionStatistics | undefined,
+/** Each figure of `specs`, read from the period's answer and, when there is one, the period before's. */
+function figuresOf<Item, Key extends FigureKey>(
+  specs: Record<Key, FigureSpec<Item>>,
+  now: Item,
+  then: Item | undefined,
 ): Figure[] {
-  const figure = figuresOf(now, then);
-  return [
-    figure('effectiveSessions', 'count', (item) => item.effectSessionCount),
-    figure('evaluations', 'count', (item) => item.totalTimes),
-    figure('participationRate', 'percent', (item) => rate(item.canpinglv)),
-    figure('resolvedRate', 'percent', (item) => rate(item.solvedLv)),
-    figure('averageScore', 'average', (item) => decimal(item.avgNum)),
-    figure('goodRate', 'percent', (item) => rate(item.goodLv)),
-    figure('middleRate', 'percent', (item) => rate(item.middleLv)),
-    figure('badRate', 'percent', (item) => rate(item.badLv)),
-    figure('score4', 'count', (item) => item.score4),
-    figure('score3', 'count', (item) => item.score3),
-    figure('score2', 'count', (item) => item.score2),
-    figure('score1', 'count', (item) => item.score1),
-  ];
+  return (Object.keys(specs) as Key[]).map((key) => {
+    const { kind, read, better } = specs[key];
+    return { key, kind, better, current: read(now), previous: then === undefined ? undefined : read(then) };
+  });
 }
 
 /** "35.50%" is 35.5 %; a bare number up to 1 is a fraction ("0.355"), else percent; anything else unknown. */
