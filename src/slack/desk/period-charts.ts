@@ -112,13 +112,15 @@ export function chartUpload(drawn: readonly [DrawnChart, ...DrawnChart[]]) {
   };
 }
 
-/** The workspace's image of `drawing`: drawn on the worker once for the same inputs, then from the cache. */
-function imageOf(
+/** `chart` with the workspace's image of `drawing`: drawn once for the same inputs, then from the cache. */
+async function drawnChart(
   pieces: Pick<ChartPieces, 'charts' | 'chartDrawer'>,
   workspace: string,
+  chart: ChartWords,
   drawing: ChartDrawing,
-): Promise<ChartImage> {
-  return pieces.charts.image({ workspace, drawing }, () => pieces.chartDrawer.draw(drawing));
+): Promise<DrawnChart> {
+  const image = await pieces.charts.image({ workspace, drawing }, () => pieces.chartDrawer.draw(drawing));
+  return { kind: 'drawn', chart, image };
 }
 
 /** Questions a day from the workspace's platform, and the share the gateway counted unanswered beside them. */
@@ -135,8 +137,7 @@ const drawQuestions: ChartOfPeriod = async (pieces, api, request, logger) => {
   }
   const chart = questionsChart(locale, { ...daily.series, unanswered });
   try {
-    const image = await imageOf(pieces, workspace, { kind: 'comparison', chart: chart.drawing });
-    return { kind: 'drawn', chart, image };
+    return await drawnChart(pieces, workspace, chart, { kind: 'comparison', chart: chart.drawing });
   } catch (error) {
     logger.error({ ...errorFields(error), period }, 'statistics chart could not be drawn');
     return { kind: 'failed' };
@@ -168,8 +169,7 @@ const drawRatings: ChartOfPeriod = async (pieces, _api, request, logger) => {
   try {
     const chart = ratingsChart(locale, await dailyCounts(pieces.ratingDays, workspace, period));
     if (!chart) return { kind: 'empty' };
-    const image = await imageOf(pieces, workspace, { kind: 'ratings', chart: chart.drawing });
-    return { kind: 'drawn', chart, image };
+    return await drawnChart(pieces, workspace, chart, { kind: 'ratings', chart: chart.drawing });
   } catch (error) {
     logger.warn({ ...errorFields(error), period }, 'ratings chart not drawn');
     return { kind: 'failed' };
@@ -191,8 +191,7 @@ const drawTickets: ChartOfPeriod = async (pieces, api, request, logger) => {
   const chart = ticketsChart(locale, read.series);
   if (!chart) return { kind: 'empty' };
   try {
-    const image = await imageOf(pieces, workspace, { kind: 'tickets', chart: chart.drawing });
-    return { kind: 'drawn', chart, image };
+    return await drawnChart(pieces, workspace, chart, { kind: 'tickets', chart: chart.drawing });
   } catch (error) {
     logger.error({ ...errorFields(error), period }, 'tickets chart could not be drawn');
     return { kind: 'failed', ticketsMissing: 'drawing' };
