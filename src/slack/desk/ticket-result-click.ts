@@ -123,35 +123,24 @@ async function sendCsv(
   if (gathered.kind === 'failure') return { kind: 'failure', reason: gathered.reason };
   const tickets = gathered.kind === 'all' ? gathered.tickets : [];
   const file = csvFileName(filter);
-  const sent = await uploadCsv(deps, handling, userId, {
-    file: renderTicketsCsv(locale, tickets, filter.timeZone),
-    filename: file,
-    comment: csvComment(locale, filter, tickets.length),
-  });
-  return sent
-    ? { kind: 'sent', file, rows: tickets.length, truncated: gathered.kind === 'all' && gathered.truncated }
-    : { kind: 'not_sent' };
-}
-
-async function uploadCsv(
-  deps: Pick<TicketDeps, 'responder'>,
-  handling: Handling,
-  userId: string,
-  csv: { file: string; filename: string; comment: string },
-): Promise<boolean> {
   const channel = await deps.responder.directMessage(handling, userId);
-  if (!channel) return false;
+  if (!channel) return { kind: 'not_sent' };
   try {
     await handling.client.files.uploadV2({
       channel_id: channel,
-      file: Buffer.from(csv.file, 'utf8'),
-      filename: csv.filename,
-      title: csv.filename,
-      initial_comment: csv.comment,
+      file: Buffer.from(renderTicketsCsv(locale, tickets, filter.timeZone), 'utf8'),
+      filename: file,
+      title: file,
+      initial_comment: csvComment(locale, filter, tickets.length),
     });
-    return true;
   } catch (error) {
     handling.logger.error({ ...errorFields(error), userId }, 'tickets CSV could not be uploaded');
-    return false;
+    return { kind: 'not_sent' };
   }
+  return {
+    kind: 'sent',
+    file,
+    rows: tickets.length,
+    truncated: gathered.kind === 'all' && gathered.truncated,
+  };
 }
