@@ -6,20 +6,14 @@ import { operatorRefusal } from '../access/operator-gate.js';
 import { type Click, type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
 import type { RenderedMessage } from '../kit/elements.js';
-import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { renderAgentGroups, renderAgents, renderAgentsUsage } from './command-views.js';
 import { ACTION_AGENTS_RETRY } from './ids.js';
-import type { DeskPieces } from './pieces.js';
-
-type AgentsDeps = Pick<
-  RoomKit & DeskPieces,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'access' | 'platformOf' | 'agentGroups'
->;
+import type { DeskDeps } from './pieces.js';
 
 /** What `/cs agents` answers to `typed`, the words after it ('' for none). */
 export async function agentsMessage(
-  deps: AgentsDeps,
+  deps: DeskDeps,
   handling: Handling,
   locale: Locale,
   command: string,
@@ -42,7 +36,7 @@ export async function agentsMessage(
 }
 
 async function listedAgents(
-  deps: AgentsDeps,
+  deps: DeskDeps,
   handling: Handling,
   locale: Locale,
   command: string,
@@ -59,14 +53,14 @@ async function listedAgents(
 }
 
 /** A named group's button, or Try again under a failure: the group's agents, for operators only. */
-export function agentsClickListener(deps: AgentsDeps, command: string): (args: ClickArgs) => Promise<void> {
+export function agentsClickListener(deps: DeskDeps, command: string): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'agents click failed', (handling, click) =>
     handleAgentsClick(deps, handling, click, command),
   );
 }
 
 async function handleAgentsClick(
-  deps: AgentsDeps,
+  deps: DeskDeps,
   handling: Handling,
   click: Click,
   command: string,

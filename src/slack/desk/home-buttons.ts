@@ -3,12 +3,12 @@ import { periodOf } from '../../service-desk/statistics.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import { renderStatisticsModal, renderStatisticsProblem } from './command-views.js';
-import type { ChartDeps } from './statistics-chart.js';
+import type { DeskDeps } from './pieces.js';
 import { periodMessage } from './statistics-command.js';
-import { FALLBACK_TIME_ZONE, openTicketFilter, type TicketDeps } from './tickets.js';
+import { FALLBACK_TIME_ZONE, openTicketFilter } from './tickets.js';
 import { showViewCharts } from './view-charts.js';
 
-export function homeTicketsListener(deps: TicketDeps, command: string): (args: ClickArgs) => Promise<void> {
+export function homeTicketsListener(deps: DeskDeps, command: string): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'home tickets failed', async (handling, click) => {
     const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(click.userId);
     const refusal = await operatorRefusal(deps.access, handling, click.userId, locale, 'home_tickets');
@@ -28,10 +28,7 @@ export function homeTicketsListener(deps: TicketDeps, command: string): (args: C
 }
 
 /** Home → Statistics: a modal opened at once (the trigger lasts 3 s), then filled with the last 7 days and their chart. */
-export function homeStatisticsListener(
-  deps: TicketDeps & ChartDeps,
-  command: string,
-): (args: ClickArgs) => Promise<void> {
+export function homeStatisticsListener(deps: DeskDeps, command: string): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'home statistics failed', async (handling, click) => {
     const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(click.userId);
     const refusal = await operatorRefusal(deps.access, handling, click.userId, locale, 'home_statistics');

@@ -7,6 +7,7 @@ import type { AgentsApi } from '../../service-desk/agents.js';
 import type { DailyCountStore, QuestionField, RatingField } from '../../service-desk/daily-counts.js';
 import type { StatisticsApi } from '../../service-desk/statistics.js';
 import type { TicketsApi } from '../../service-desk/tickets.js';
+import type { RoomKit } from '../kit/room-kit.js';
 
 /** The platform's tickets, agent list and statistics, and the service groups people can name. */
 export interface DeskPieces {
@@ -24,3 +25,7 @@ export interface DeskPieces {
   /** Each chart's file in each operator's DM, by user id: a view opened again names the same file. */
   chartFiles: WeakMap<ChartImage, Map<string, string>>;
 }
+
+/** What the desk's listeners take: the parts of the shared kit they use, and the desk's own pieces. */
+export type DeskDeps = Pick<RoomKit, 'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'access'> &
+  DeskPieces;

@@ -2,48 +2,26 @@
 
 import { operatorRefusal } from '../access/operator-gate.js';
 import { HELP_SUBCOMMAND, type SubcommandListener, type SubcommandRequest } from '../handling/command.js';
-import type { RoomKit } from '../kit/room-kit.js';
 import { agentsMessage } from './agents.js';
 import { parseSubcommand } from './command-grammar.js';
 import { renderCommandHelp } from './command-views.js';
-import type { DeskPieces } from './pieces.js';
+import type { DeskDeps } from './pieces.js';
 import { sendStatisticsChart } from './statistics-chart.js';
 import { statisticsMessage } from './statistics-command.js';
 import { FALLBACK_TIME_ZONE } from './tickets.js';
 import { ticketsCommand } from './tickets-command.js';
 import { answerWhenReady, WORKING_LINE_DELAY_MS } from './working-line.js';
 
-type CommandDeps = Pick<
-  RoomKit & DeskPieces,
-  | 'logger'
-  | 'onEvent'
-  | 'inFlight'
-  | 'users'
-  | 'responder'
-  | 'access'
-  | 'platformOf'
-  | 'agentGroups'
-  | 'charts'
-  | 'chartDrawer'
-  | 'chartFiles'
-  | 'ratingDays'
-  | 'questionDays'
->;
-
 /** The desk's words of the slash command; `help` is also what an unknown word gets. */
 export function deskSubcommands(
-  deps: CommandDeps,
+  deps: DeskDeps,
   workingLineDelayMs = WORKING_LINE_DELAY_MS,
 ): [word: string, listener: SubcommandListener][] {
   const listener: SubcommandListener = (request) => answer(deps, request, workingLineDelayMs);
   return [HELP_SUBCOMMAND, 'tickets', 'agents', 'stats'].map((word) => [word, listener]);
 }
 
-async function answer(
-  deps: CommandDeps,
-  request: SubcommandRequest,
-  workingLineDelayMs: number,
-): Promise<void> {
+async function answer(deps: DeskDeps, request: SubcommandRequest, workingLineDelayMs: number): Promise<void> {
   const { handling, command, userId, locale, reply } = request;
   // The desk's own grammar reads the whole text: an unknown word routed here is its help.
   const subcommand = parseSubcommand(request.word === HELP_SUBCOMMAND ? '' : request.text);

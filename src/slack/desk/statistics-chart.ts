@@ -8,29 +8,12 @@ import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
 import type { RenderedMessage } from '../kit/elements.js';
-import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { type ChartOutcome, renderChartNote } from './chart-views.js';
 import { periodOfValue } from './ids.js';
 import { chartsToShow, chartUpload, type DrawnChart, drawPeriodCharts } from './period-charts.js';
-import type { DeskPieces } from './pieces.js';
+import type { DeskDeps, DeskPieces } from './pieces.js';
 import { FALLBACK_TIME_ZONE } from './tickets.js';
-
-export type ChartDeps = Pick<
-  RoomKit & DeskPieces,
-  | 'logger'
-  | 'onEvent'
-  | 'inFlight'
-  | 'users'
-  | 'access'
-  | 'platformOf'
-  | 'responder'
-  | 'charts'
-  | 'chartDrawer'
-  | 'chartFiles'
-  | 'ratingDays'
-  | 'questionDays'
->;
 
 /**
  * The figures are private to the operator, so the chart goes where only they read it: their DM with
@@ -38,7 +21,7 @@ export type ChartDeps = Pick<
  * news; `note` is called only when no chart came, to say why.
  */
 export async function sendStatisticsChart(
-  deps: ChartDeps,
+  deps: DeskDeps,
   handling: Handling,
   operator: Operator,
   period: Period,
@@ -60,7 +43,7 @@ export interface Operator {
 }
 
 async function uploadChart(
-  deps: ChartDeps,
+  deps: DeskDeps,
   handling: Handling,
   { userId, locale, timeZone }: Operator,
   period: Period,
@@ -97,7 +80,7 @@ const uploadedSchema = z.object({
  * it there; each file's id is kept for this operator (the Home's view of the same days names it).
  */
 export async function shareInDirectMessage(
-  deps: Pick<ChartDeps, 'responder' | 'chartFiles'>,
+  deps: Pick<DeskDeps, 'responder' | 'chartFiles'>,
   handling: Handling,
   userId: string,
   drawn: readonly [DrawnChart, ...DrawnChart[]],
@@ -126,7 +109,7 @@ export async function shareInDirectMessage(
 }
 
 /** Try again under "the chart could not be made": the same period drawn again, the note replaced. */
-export function statisticsChartRetryListener(deps: ChartDeps): (args: ClickArgs) => Promise<void> {
+export function statisticsChartRetryListener(deps: DeskDeps): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'statistics chart retry failed', async (handling, click) => {
     const period = periodOfValue(click.value);
     const responseUrl = click.payload.response_url;

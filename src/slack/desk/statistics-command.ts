@@ -5,22 +5,16 @@ import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
 import type { RenderedMessage } from '../kit/elements.js';
-import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { renderStatistics, renderStatisticsModal, renderStatisticsProblem } from './command-views.js';
 import { periodOfValue } from './ids.js';
-import type { DeskPieces } from './pieces.js';
-import { type ChartDeps, sendStatisticsChart } from './statistics-chart.js';
+import type { DeskDeps } from './pieces.js';
+import { sendStatisticsChart } from './statistics-chart.js';
 import { FALLBACK_TIME_ZONE } from './tickets.js';
 import { showViewCharts } from './view-charts.js';
 
-type StatisticsDeps = Pick<
-  RoomKit & DeskPieces,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'access' | 'platformOf' | 'responder'
->;
-
 export async function statisticsMessage(
-  deps: StatisticsDeps,
+  deps: DeskDeps,
   handling: Handling,
   locale: Locale,
   command: string,
@@ -46,7 +40,7 @@ export async function statisticsMessage(
 
 /** The figures of `period`, or the platform's failure with Try again; `figures` says which it is. */
 export async function periodMessage(
-  deps: StatisticsDeps,
+  deps: DeskDeps,
   handling: Handling,
   locale: Locale,
   command: string,
@@ -69,10 +63,7 @@ export async function periodMessage(
 }
 
 /** Try again under a statistics failure: the same period read again, in place of the failure, then its charts. */
-export function statisticsRetryListener(
-  deps: StatisticsDeps & ChartDeps,
-  command: string,
-): (args: ClickArgs) => Promise<void> {
+export function statisticsRetryListener(deps: DeskDeps, command: string): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'statistics retry failed', async (handling, click) => {
     const period = periodOfValue(click.value);
     const { view, response_url: responseUrl } = click.payload;

@@ -8,6 +8,7 @@ import type { ViewArgs } from '../handling/tracked.js';
 import type { RenderedMessage } from '../kit/elements.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { t } from './messages.js';
+import type { DeskDeps } from './pieces.js';
 import {
   readTicketFilterSubmission,
   TICKET_FILTER_FIELDS,
@@ -16,13 +17,13 @@ import {
   ticketFilterProblemBlock,
 } from './ticket-filter-view.js';
 import { renderTicketProblem } from './ticket-views.js';
-import { FALLBACK_TIME_ZONE, resultMessage, type TicketDeps } from './tickets.js';
+import { FALLBACK_TIME_ZONE, resultMessage } from './tickets.js';
 import { answerWhenReady, type CommandReply, WORKING_LINE_DELAY_MS } from './working-line.js';
 
 type Submitted = { metadata: TicketFilterMetadata; form: TicketFilterForm };
 
 export function ticketFilterSubmitListener(
-  deps: TicketDeps,
+  deps: DeskDeps,
   workingLineDelayMs = WORKING_LINE_DELAY_MS,
 ): (args: ViewArgs) => Promise<void> {
   return submissionListener(
@@ -33,7 +34,7 @@ export function ticketFilterSubmitListener(
 }
 
 async function submitFilter(
-  deps: TicketDeps,
+  deps: DeskDeps,
   handling: Handling,
   { userId, metadata: { metadata, form }, ack }: Submission<Submitted>,
   workingLineDelayMs: number,
@@ -86,7 +87,7 @@ async function submitFilter(
 
 /** A result asked for from the Home tab: in the operator's DM with the app. */
 async function inDirectMessage(
-  deps: Pick<TicketDeps, 'responder'>,
+  deps: Pick<DeskDeps, 'responder'>,
   handling: Handling,
   userId: string,
   message: RenderedMessage,

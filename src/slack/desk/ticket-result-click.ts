@@ -19,6 +19,7 @@ import type { RenderedMessage } from '../kit/elements.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { ACTION_TICKETS_CSV } from './ids.js';
 import { t } from './messages.js';
+import type { DeskDeps } from './pieces.js';
 import {
   type CsvExport,
   csvComment,
@@ -27,15 +28,15 @@ import {
   renderTicketResult,
   renderTicketsCsv,
 } from './ticket-views.js';
-import { readPage, resultMessage, type TicketDeps } from './tickets.js';
+import { readPage, resultMessage } from './tickets.js';
 
-export function ticketResultListener(deps: TicketDeps): (args: ClickArgs) => Promise<void> {
+export function ticketResultListener(deps: DeskDeps): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'tickets click failed', (handling, click) =>
     handleResultClick(deps, handling, click),
   );
 }
 
-async function handleResultClick(deps: TicketDeps, handling: Handling, click: Click): Promise<void> {
+async function handleResultClick(deps: DeskDeps, handling: Handling, click: Click): Promise<void> {
   const actionId = click.payload.actions[0]?.action_id ?? '';
   const isCsv = actionId === ACTION_TICKETS_CSV;
   const { locale } = await handling.person(click.userId);
@@ -74,7 +75,7 @@ async function handleResultClick(deps: TicketDeps, handling: Handling, click: Cl
 }
 
 async function exportCsv(
-  deps: TicketDeps,
+  deps: DeskDeps,
   handling: Handling,
   operator: { userId: string; locale: Locale },
   filter: TicketFilter,
@@ -114,7 +115,7 @@ async function exportCsv(
 
 /** The CSV of what was gathered, in the operator's DM; an empty result is sent too, as its header. */
 async function sendCsv(
-  deps: Pick<TicketDeps, 'responder'>,
+  deps: Pick<DeskDeps, 'responder'>,
   handling: Handling,
   { userId, locale }: { userId: string; locale: Locale },
   filter: TicketFilter,

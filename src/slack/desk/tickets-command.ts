@@ -3,11 +3,12 @@ import { todayIn } from '../../service-desk/tickets.js';
 import type { Handling } from '../handling/handling.js';
 import type { RenderedMessage } from '../kit/elements.js';
 import { parseTicketArguments } from './command-grammar.js';
+import type { DeskDeps } from './pieces.js';
 import { renderTicketProblem } from './ticket-views.js';
-import { FALLBACK_TIME_ZONE, openTicketFilter, resultMessage, type TicketDeps } from './tickets.js';
+import { FALLBACK_TIME_ZONE, openTicketFilter, resultMessage } from './tickets.js';
 
 export async function ticketsCommand(
-  deps: TicketDeps,
+  deps: DeskDeps,
   handling: Handling,
   input: {
     words: string[];

@@ -10,8 +10,7 @@ import {
 } from '../../service-desk/tickets.js';
 import type { Handling } from '../handling/handling.js';
 import type { RenderedMessage } from '../kit/elements.js';
-import type { RoomKit } from '../kit/room-kit.js';
-import type { DeskPieces } from './pieces.js';
+import type { DeskDeps } from './pieces.js';
 import {
   encodeTicketFilterMetadata,
   renderTicketFilterModal,
@@ -19,16 +18,11 @@ import {
 } from './ticket-filter-view.js';
 import { renderTicketResult } from './ticket-views.js';
 
-export type TicketDeps = Pick<
-  RoomKit & DeskPieces,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'access' | 'platformOf'
->;
-
 /** The zone a reader's days are counted in when Slack does not say. */
 export const FALLBACK_TIME_ZONE = 'UTC';
 
 export async function readPage(
-  deps: Pick<TicketDeps, 'platformOf' | 'onEvent'>,
+  deps: Pick<DeskDeps, 'platformOf' | 'onEvent'>,
   handling: Handling,
   filter: TicketFilter,
   page: number,
@@ -44,7 +38,7 @@ export async function readPage(
 }
 
 export async function resultMessage(
-  deps: Pick<TicketDeps, 'platformOf' | 'onEvent'>,
+  deps: Pick<DeskDeps, 'platformOf' | 'onEvent'>,
   handling: Handling,
   locale: Locale,
   filter: TicketFilter,
@@ -55,7 +49,7 @@ export async function resultMessage(
 
 /** Opens the filter modal on the last 7 days; false when Slack refused (an expired trigger, most often). */
 export async function openTicketFilter(
-  deps: Pick<TicketDeps, 'responder'>,
+  deps: Pick<DeskDeps, 'responder'>,
   handling: Handling,
   input: { triggerId: string; locale: Locale; timeZone: string } & TicketFilterMetadata,
 ): Promise<boolean> {

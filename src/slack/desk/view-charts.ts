@@ -6,11 +6,12 @@ import type { RenderedMessage } from '../kit/elements.js';
 import { renderViewChart, type ViewChart, type ViewImage } from './chart-views.js';
 import { renderStatisticsModal } from './command-views.js';
 import { chartsToShow, drawPeriodCharts } from './period-charts.js';
-import { type ChartDeps, filesOf, type Operator, shareInDirectMessage } from './statistics-chart.js';
+import type { DeskDeps } from './pieces.js';
+import { filesOf, type Operator, shareInDirectMessage } from './statistics-chart.js';
 
 /** Shows `figures` with a line saying the charts are coming, then the charts in its place. */
 export async function showViewCharts(
-  deps: ChartDeps,
+  deps: DeskDeps,
   handling: Handling,
   { userId, locale, timeZone, viewId }: Operator & { viewId: string },
   figures: RenderedMessage,
