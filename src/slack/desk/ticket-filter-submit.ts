@@ -50,14 +50,7 @@ async function submitFilter(
   const checked: FilterResult =
     form.statuses && form.sources
       ? checkFilter(
-          {
-            from: form.from,
-            to: form.to,
-            timeZone,
-            statuses: form.statuses,
-            sources: form.sources,
-            categoryId: form.categoryId,
-          },
+          { ...form, timeZone, statuses: form.statuses, sources: form.sources },
           todayIn(timeZone, new Date()),
         )
       : { kind: 'invalid', problem: 'not_understood', word: 'status/source' };
