@@ -55,15 +55,10 @@ async function handleResultClick(deps: DeskDeps, handling: Handling, click: Clic
   }
   const respond = (message: RenderedMessage, replace = true) =>
     postToResponseUrl(responseUrl, { message, replace }, handling.logger);
-  const refusal = await operatorRefusal(
-    deps.access,
-    handling,
-    click.userId,
-    locale,
-    isCsv ? 'tickets_csv' : 'tickets_page',
-  );
+  const action = isCsv ? 'tickets_csv' : 'tickets_page';
+  const refusal = await operatorRefusal(deps.access, handling, click.userId, locale, action);
   if (refusal) {
-    deps.onEvent(isCsv ? 'tickets_csv' : 'tickets_page', 'refused');
+    deps.onEvent(action, 'refused');
     await respond({ text: refusal, blocks: [] }, false);
     return;
   }
