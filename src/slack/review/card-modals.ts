@@ -24,43 +24,41 @@ export interface CardModalInput extends CardModalMetadata {
 }
 
 export function renderAnswerAskersModal(input: CardModalInput): types.ModalView {
-  const { locale } = input;
-  return modal({
-    callbackId: VIEW_ANSWER_ASKERS,
-    title: t(locale, 'answer_askers_title'),
-    submit: t(locale, 'modal_send'),
-    close: t(locale, 'modal_cancel'),
-    privateMetadata: encodeCardModalMetadata(input),
-    blocks: [
-      context(questionLine(input)),
-      {
-        ...textInput(ANSWER_TEXT_BLOCK_ID, t(locale, 'answer_askers_label'), {
-          max: OPERATOR_ANSWER_MAX,
-          multiline: true,
-          hint: t(locale, 'answer_askers_hint'),
-        }),
-        optional: false,
-      },
-    ],
+  return cardModal(input, VIEW_ANSWER_ASKERS, 'answer_askers', 'modal_send', {
+    blockId: ANSWER_TEXT_BLOCK_ID,
+    max: OPERATOR_ANSWER_MAX,
+    multiline: true,
   });
 }
 
 export function renderLinkEntryModal(input: CardModalInput): types.ModalView {
+  return cardModal(input, VIEW_LINK_ENTRY, 'link_entry', 'link_entry_submit', {
+    blockId: LINK_DOC_BLOCK_ID,
+    max: Math.min(256, TEXT_INPUT_MAX),
+    multiline: false,
+  });
+}
+
+/** The card's question above one required input; the modal's words are its form's `_title`, `_label`, `_hint`. */
+function cardModal(
+  input: CardModalInput,
+  callbackId: string,
+  form: 'answer_askers' | 'link_entry',
+  submit: 'modal_send' | 'link_entry_submit',
+  field: { blockId: string; max: number; multiline: boolean },
+): types.ModalView {
   const { locale } = input;
+  const { blockId, ...shape } = field;
   return modal({
-    callbackId: VIEW_LINK_ENTRY,
-    title: t(locale, 'link_entry_title'),
-    submit: t(locale, 'link_entry_submit'),
+    callbackId,
+    title: t(locale, `${form}_title`),
+    submit: t(locale, submit),
     close: t(locale, 'modal_cancel'),
     privateMetadata: encodeCardModalMetadata(input),
     blocks: [
       context(questionLine(input)),
       {
-        ...textInput(LINK_DOC_BLOCK_ID, t(locale, 'link_entry_label'), {
-          max: Math.min(256, TEXT_INPUT_MAX),
-          multiline: false,
-          hint: t(locale, 'link_entry_hint'),
-        }),
+        ...textInput(blockId, t(locale, `${form}_label`), { ...shape, hint: t(locale, `${form}_hint`) }),
         optional: false,
       },
     ],
