@@ -8,6 +8,7 @@ import { CodedError } from '../../util/coded-error.js';
 import type { UserLookup } from '../handling/user-directory.js';
 import { UNKNOWN_WORKSPACE } from '../handling/workspace.js';
 import { isDirectMessageChannel } from '../kit/conversations.js';
+import type { RenderedMessage } from '../kit/elements.js';
 import type { Responder } from '../transport/responder.js';
 import { renderAnswerLinkedNotice, renderAnswerUpdatedNotice } from './answer-updated.js';
 import { renderPersonAnswer } from './person-answer.js';
@@ -53,35 +54,26 @@ export type ReviewPlaces =
       boardOf(workspace: string): ReviewBoard;
     };
 
-export class SlackReviewBoard implements ReviewBoard {
-  readonly #place: BoardPlace;
-  readonly #responder: Responder;
-  readonly #users: UserLookup;
-  readonly #logger: Logger;
-  readonly #settings: ReviewBoardSettings;
+interface BoardDependencies {
+  place: BoardPlace;
+  responder: Responder;
+  users: UserLookup;
+  logger: Logger;
+  settings: ReviewBoardSettings;
+}
 
-  constructor(dependencies: {
-    place: BoardPlace;
-    responder: Responder;
-    users: UserLookup;
-    logger: Logger;
-    settings: ReviewBoardSettings;
-  }) {
-    this.#place = dependencies.place;
-    this.#responder = dependencies.responder;
-    this.#users = dependencies.users;
-    this.#logger = dependencies.logger;
-    this.#settings = dependencies.settings;
+export class SlackReviewBoard implements ReviewBoard {
+  readonly #deps: BoardDependencies;
+
+  constructor(dependencies: BoardDependencies) {
+    this.#deps = dependencies;
   }
 
   async show(card: ReviewCard, scope: ReviewScope): Promise<MessageLocation> {
     const { channelId: channel, ...out } = await this.#outbox(scope);
-    const message = renderReviewCard(card, {
-      locale: this.#settings.locale,
-      showAsker: this.#settings.showAsker,
-    });
+    const message = renderReviewCard(card, this.#deps.settings);
     if (card.posted) {
-      const updated = await this.#responder.update(
+      const updated = await this.#deps.responder.update(
         out,
         card.posted.conversationId,
         card.posted.messageId,
@@ -97,7 +89,7 @@ export class SlackReviewBoard implements ReviewBoard {
     }
     if (channel === undefined)
       throw new ReviewCardNotPostedError('no review channel is set (REVIEW_CHANNEL_ID)');
-    const posted = await this.#responder.post(out, { channel, threadTs: undefined }, message);
+    const posted = await this.#deps.responder.post(out, { channel, threadTs: undefined }, message);
     if (!posted.ok) {
       // The usual cause on a new install: the app was never invited to the channel.
       const hint = NOT_THERE.has(posted.error ?? '')
@@ -111,11 +103,7 @@ export class SlackReviewBoard implements ReviewBoard {
   }
 
   async tellAskerFixed(asker: AskerToNotify, scope: ReviewScope): Promise<void> {
-    const out = await this.#outbox(scope);
-    const { locale } = await this.#users.lookup(out.client, askerWorkspace(asker), asker.userId, out.logger);
-    const sent = await this.#responder.post(
-      out,
-      { channel: asker.conversationId, threadTs: asker.threadId },
+    const { sent, out } = await this.#tellAsker(asker, scope, (locale) =>
       renderAnswerUpdatedNotice({ locale, question: asker.question, robotFlag: asker.robotFlag }),
     );
     if (sent.ok) out.logger.info({ userId: asker.userId }, 'asker told that the answer was updated');
@@ -130,15 +118,11 @@ export class SlackReviewBoard implements ReviewBoard {
       return where.messageId === undefined ? 'direct_message' : 'assistant_panel';
     }
     if (where.messageId === undefined) return undefined;
-    return this.#responder.permalink(await this.#outbox(scope), where.conversationId, where.messageId);
+    return this.#deps.responder.permalink(await this.#outbox(scope), where.conversationId, where.messageId);
   }
 
   async tellAskerLinked(asker: AskerToNotify, link: QuestionLink, scope: ReviewScope): Promise<void> {
-    const out = await this.#outbox(scope);
-    const { locale } = await this.#users.lookup(out.client, askerWorkspace(asker), asker.userId, out.logger);
-    const sent = await this.#responder.post(
-      out,
-      { channel: asker.conversationId, threadTs: asker.threadId },
+    const { sent, out } = await this.#tellAsker(asker, scope, (locale) =>
       renderAnswerLinkedNotice({
         locale,
         question: asker.question,
@@ -150,11 +134,7 @@ export class SlackReviewBoard implements ReviewBoard {
   }
 
   async tellAskerAnswered(asker: AskerToNotify, answer: OperatorAnswer, scope: ReviewScope): Promise<void> {
-    const out = await this.#outbox(scope);
-    const { locale } = await this.#users.lookup(out.client, askerWorkspace(asker), asker.userId, out.logger);
-    const sent = await this.#responder.post(
-      out,
-      { channel: asker.conversationId, threadTs: asker.threadId },
+    const { sent, out } = await this.#tellAsker(asker, scope, (locale) =>
       renderPersonAnswer({
         locale,
         operatorId: answer.operatorId,
@@ -168,17 +148,22 @@ export class SlackReviewBoard implements ReviewBoard {
     out.logger.info({ userId: asker.userId }, "asker given the operator's answer");
   }
 
+  /** Posts to an asker where they asked, in their language. */
+  async #tellAsker(asker: AskerToNotify, scope: ReviewScope, render: (locale: Locale) => RenderedMessage) {
+    const out = await this.#outbox(scope);
+    // An asker noted before askers kept their workspace is looked up under the unknown one.
+    const workspace = asker.workspace ?? UNKNOWN_WORKSPACE;
+    const { locale } = await this.#deps.users.lookup(out.client, workspace, asker.userId, out.logger);
+    const where = { channel: asker.conversationId, threadTs: asker.threadId };
+    return { sent: await this.#deps.responder.post(out, where, render(locale)), out };
+  }
+
   async #outbox(
     scope: ReviewScope,
   ): Promise<{ client: WebClient; logger: Logger; channelId: string | undefined }> {
     return {
-      ...(await this.#place()),
-      logger: scope.requestId ? withRequestId(this.#logger, scope.requestId) : this.#logger,
+      ...(await this.#deps.place()),
+      logger: scope.requestId ? withRequestId(this.#deps.logger, scope.requestId) : this.#deps.logger,
     };
   }
-}
-
-/** An asker noted before askers kept their workspace is looked up under the unknown one. */
-function askerWorkspace(asker: AskerToNotify): string {
-  return asker.workspace ?? UNKNOWN_WORKSPACE;
 }
