@@ -73,13 +73,11 @@ export function renderReviewCard(
     if (card.linked !== undefined) {
       blocks.push(context(t(locale, 'card_link_no_answer', { entry: linkedEntry(card.linked) })));
     }
-    const actions = cardActions(card, locale);
-    if (actions !== undefined) blocks.push(actions);
   } else {
     blocks.push(context(handledLine(card, locale)));
-    const unlink = card.status === 'linked' ? unlinkActions(card, locale) : undefined;
-    if (unlink !== undefined) blocks.push(unlink);
   }
+  const actions = cardActions(card, locale);
+  if (actions !== undefined) blocks.push(actions);
 
   const text = question === '' ? headline : t(locale, 'card_fallback', { headline, question });
   return { text: truncateMrkdwn(text, FALLBACK_TEXT_MAX), blocks };
@@ -160,61 +158,62 @@ function reasonLines(reasons: ReasonNote[], locale: Locale): string | undefined 
   return lines.length === 0 ? undefined : lines.join('\n');
 }
 
+/** An open card's buttons; a linked one's only button removes the link (askers get "no answer" again). */
 function cardActions(card: ReviewCard, locale: Locale): ActionsBlock | undefined {
+  const open = card.status === 'open';
   const elements: Button[] = [];
   const edit =
-    card.docId === undefined ? undefined : encodeReviewCardValue({ cardId: card.id, docId: card.docId });
+    open && card.docId !== undefined
+      ? encodeReviewCardValue({ cardId: card.id, docId: card.docId })
+      : undefined;
   if (edit !== undefined) {
     elements.push(button(t(locale, 'card_edit'), ACTION_REVIEW_EDIT, { value: edit, style: 'primary' }));
   }
-  const cardOnly = encodeReviewCardValue({ cardId: card.id });
-  if (card.kind === 'unanswered' && cardOnly !== undefined) {
+  const value = encodeReviewCardValue({ cardId: card.id });
+  if (value === undefined) return actionsBlock(elements);
+  if (open && card.kind === 'unanswered') {
     elements.push(
-      button(t(locale, 'card_answer_askers'), ACTION_REVIEW_ANSWER, { value: cardOnly, style: 'primary' }),
-      button(t(locale, 'card_link_entry'), ACTION_REVIEW_LINK, { value: cardOnly }),
+      button(t(locale, 'card_answer_askers'), ACTION_REVIEW_ANSWER, { value, style: 'primary' }),
+      button(t(locale, 'card_link_entry'), ACTION_REVIEW_LINK, { value }),
     );
-    const unlink = card.linked === undefined ? undefined : unlinkButton(card, locale);
-    if (unlink !== undefined) elements.push(unlink);
   }
-  const dismiss = cardOnly;
-  if (dismiss !== undefined) {
+  if (card.status === 'linked' || (open && card.kind === 'unanswered' && card.linked !== undefined)) {
     elements.push(
-      button(t(locale, 'card_dismiss'), ACTION_REVIEW_DISMISS, {
-        value: dismiss,
-        style: 'danger',
-        confirm: {
-          title: plainText(t(locale, 'card_dismiss_confirm_title'), CONFIRM_TITLE_MAX),
-          text: plainText(t(locale, 'card_dismiss_confirm_text', { kind: card.kind }), CONFIRM_TEXT_MAX),
-          confirm: plainText(t(locale, 'card_dismiss'), CONFIRM_BUTTON_MAX),
-          deny: plainText(t(locale, 'modal_cancel'), CONFIRM_BUTTON_MAX),
-          style: 'danger',
-        },
+      button(t(locale, 'card_unlink'), ACTION_REVIEW_UNLINK, {
+        value,
+        confirm: confirmation(locale, 'card_unlink', t(locale, 'card_unlink_confirm_text')),
       }),
     );
   }
+  if (open) {
+    const text = t(locale, 'card_dismiss_confirm_text', { kind: card.kind });
+    elements.push(
+      button(t(locale, 'card_dismiss'), ACTION_REVIEW_DISMISS, {
+        value,
+        style: 'danger',
+        confirm: { ...confirmation(locale, 'card_dismiss', text), style: 'danger' },
+      }),
+    );
+  }
+  return actionsBlock(elements);
+}
+
+function actionsBlock(elements: Button[]): ActionsBlock | undefined {
   return elements.length === 0 ? undefined : { type: 'actions', block_id: CARD_ACTIONS_BLOCK_ID, elements };
 }
 
-/** A linked card's one button: removing the link, confirmed (askers get "no answer" again). */
-function unlinkActions(card: ReviewCard, locale: Locale): ActionsBlock | undefined {
-  const unlink = unlinkButton(card, locale);
-  return unlink === undefined
-    ? undefined
-    : { type: 'actions', block_id: CARD_ACTIONS_BLOCK_ID, elements: [unlink] };
-}
-
-function unlinkButton(card: ReviewCard, locale: Locale): Button | undefined {
-  const value = encodeReviewCardValue({ cardId: card.id });
-  if (value === undefined) return undefined;
-  return button(t(locale, 'card_unlink'), ACTION_REVIEW_UNLINK, {
-    value,
-    confirm: {
-      title: plainText(t(locale, 'card_unlink_confirm_title'), CONFIRM_TITLE_MAX),
-      text: plainText(t(locale, 'card_unlink_confirm_text'), CONFIRM_TEXT_MAX),
-      confirm: plainText(t(locale, 'card_unlink'), CONFIRM_BUTTON_MAX),
-      deny: plainText(t(locale, 'modal_cancel'), CONFIRM_BUTTON_MAX),
-    },
-  });
+/** A button's "are you sure?": confirmed by the button's own words, or cancelled. */
+function confirmation(
+  locale: Locale,
+  action: 'card_dismiss' | 'card_unlink',
+  text: string,
+): types.ConfirmationDialog {
+  return {
+    title: plainText(t(locale, `${action}_confirm_title`), CONFIRM_TITLE_MAX),
+    text: plainText(text, CONFIRM_TEXT_MAX),
+    confirm: plainText(t(locale, action), CONFIRM_BUTTON_MAX),
+    deny: plainText(t(locale, 'modal_cancel'), CONFIRM_BUTTON_MAX),
+  };
 }
 
 /** The linked entry as a card names it: its standard question when known, and its id. */
