@@ -68,24 +68,13 @@ export async function openEditModal(
   return (await deps.responder.openModal(handling, input.triggerId, view)) !== undefined;
 }
 
-/** The edit modal for an entry, prefilled; for a modal that turns into it (Link to an entry). */
+/** The edit modal for an entry, prefilled; also for a modal that turns into it (Link to an entry, a failed save). */
 export async function editModalView(
   review: WorkspaceReview,
   handling: Handling,
-  input: { docId: string; cardId: string | undefined; banner?: EditModalInput['banner'] } & Viewer,
+  input: { docId: string; cardId: string | undefined } & Partial<Pick<EditModalInput, 'banner' | 'values'>> &
+    Viewer,
 ): Promise<types.ModalView> {
-  const { banner, ...entry } = input;
-  return renderEditModal({
-    ...(await editModalInput(review, handling, entry)),
-    ...(banner ? { banner } : {}),
-  });
-}
-
-async function editModalInput(
-  review: WorkspaceReview,
-  handling: Handling,
-  input: { docId: string; cardId: string | undefined } & Viewer,
-): Promise<EditModalInput> {
   const snapshot = await review.desk.snapshot(input.docId).catch((error: unknown) => {
     handling.logger.warn(
       { ...errorFields(error), docId: input.docId },
@@ -93,14 +82,7 @@ async function editModalInput(
     );
     return undefined;
   });
-  return {
-    locale: input.locale,
-    timeZone: input.timeZone,
-    docId: input.docId,
-    cardId: input.cardId,
-    robotFlag: knowledgeBaseOf(snapshot),
-    prefill: prefillOf(snapshot),
-  };
+  return renderEditModal({ ...input, robotFlag: knowledgeBaseOf(snapshot), prefill: prefillOf(snapshot) });
 }
 
 function prefillOf(snapshot: EntrySnapshot | undefined): EditModalInput['prefill'] {
@@ -245,14 +227,11 @@ async function submitEdit(
     if (outcome.kind === 'updated') {
       return renderEditSaved({ locale, docId: metadata.d, changedFields: plan.changedFields });
     }
-    const input = await editModalInput(review, handling, {
+    return editModalView(review, handling, {
       docId: metadata.d,
       cardId: metadata.c,
       locale,
       timeZone,
-    });
-    return renderEditModal({
-      ...input,
       values: form,
       banner: { kind: 'failed', text: failureText(locale, outcome) },
     });
