@@ -1,6 +1,7 @@
 // An unanswered card's modals submitted: an answer for its askers, or the entry that answers it.
 import { errorFields } from '../../logging/error-fields.js';
 import type { AnswerAskersOutcome } from '../../review/review-desk.js';
+import type { ReviewCard } from '../../review/types.js';
 import { EXPIRED, within } from '../../util/deadline.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import type { Handling } from '../handling/handling.js';
@@ -102,13 +103,13 @@ async function submitLink(
   handling: Handling,
   { view, userId, metadata, ack }: Submission<CardModalMetadata>,
 ): Promise<void> {
-  const { locale, timeZone } = await handling.person(userId);
+  const { locale, timeZone, displayName } = await handling.person(userId);
+  const refuse = async (outcome: string, text: string) => {
+    deps.onEvent('review_link_submit', outcome);
+    await ack({ response_action: 'errors', errors: { [LINK_DOC_BLOCK_ID]: text } });
+  };
   const refusal = await operatorRefusal(deps.access, handling, userId, locale, 'card_link_submit');
-  if (refusal) {
-    deps.onEvent('review_link_submit', 'refused');
-    await ack({ response_action: 'errors', errors: { [LINK_DOC_BLOCK_ID]: refusal } });
-    return;
-  }
+  if (refusal) return refuse('refused', refusal);
   const docId = readLinkedDocId(view);
   if (docId === undefined) {
     await ack({
@@ -117,25 +118,17 @@ async function submitLink(
     });
     return;
   }
-  const refuse = async (outcome: string, text: string) => {
-    deps.onEvent('review_link_submit', outcome);
-    await ack({ response_action: 'errors', errors: { [LINK_DOC_BLOCK_ID]: text } });
-  };
   // The card, and the entry it is linked to, are the submitting workspace's own.
-  const read = await deps.review
-    .of(handling.teamId)
-    .then(async (review) => ({ review, card: await review.desk.card(metadata.cardId) }))
-    .catch((error: unknown) => {
-      handling.logger.error({ ...errorFields(error), cardId: metadata.cardId }, 'review card unavailable');
-      return 'unavailable' as const;
-    });
-  if (read === 'unavailable') return refuse('failed', t(locale, 'card_unavailable'));
-  const { review, card } = read;
-  if (card?.kind !== 'unanswered') return refuse('no_card', t(locale, 'card_unknown'));
-  if (card.status !== 'open') return refuse('already_handled', t(locale, 'card_already_handled'));
+  const workspaceReview = deps.review.of(handling.teamId);
+  const card = await openUnanswered(
+    workspaceReview.then((review) => review.desk.card(metadata.cardId)),
+    handling,
+    metadata.cardId,
+  );
+  if (typeof card === 'string') return refuse(card, t(locale, NOT_OPEN[card]));
+  const review = await workspaceReview;
 
   // Checked with the robot before anything is linked: a mistyped id would answer nobody.
-  const { displayName } = await handling.person(userId);
   const lookup = await within(
     review.desk.lookUpEntry(
       {
@@ -164,38 +157,47 @@ async function submitLink(
       return 'failed';
     });
   const early = await within(linking, LINK_BUDGET_MS);
+  if (early !== EXPIRED && early !== 'linked') {
+    return refuse(early, t(locale, NOT_OPEN[early]));
+  }
   const editForm = (banner: { kind: 'linked' | 'failed'; text: string }) =>
     editModalView(review, handling, { docId, cardId: undefined, locale, timeZone, banner });
-  const linkedBanner = {
-    kind: 'linked' as const,
-    text: t(locale, 'link_entry_linked', { question: card.question }),
-  };
-  if (early !== EXPIRED) {
-    if (early === 'failed') return refuse('failed', t(locale, 'card_unavailable'));
-    if (early === 'no_card') return refuse('no_card', t(locale, 'card_unknown'));
-    if (early === 'already_handled') return refuse('already_handled', t(locale, 'card_already_handled'));
-    deps.onEvent('review_link_submit', 'linked');
-    // The entry's edit form replaces this modal, filled from the answer just read.
-    await ack({ response_action: 'update', view: await editForm(linkedBanner) });
-    return;
-  }
-  // The card's lock or Slack is slow: the edit form now, within Slack's 3 s; a link not made says so there.
-  await ack({ response_action: 'update', view: await editForm(linkedBanner) });
+  // The entry's edit form replaces this modal, filled from the answer just read, within Slack's 3 s even
+  // when the card's lock or Slack is slow: a link not made then says so there.
+  const linkedText = t(locale, 'link_entry_linked', { question: card.question });
+  await ack({ response_action: 'update', view: await editForm({ kind: 'linked', text: linkedText }) });
   const outcome = await linking;
   deps.onEvent('review_link_submit', outcome);
   if (outcome === 'linked') return;
-  const failure =
-    outcome === 'failed'
-      ? 'link_entry_not_linked'
-      : outcome === 'no_card'
-        ? 'card_unknown'
-        : 'card_already_handled';
+  const failure = outcome === 'failed' ? 'link_entry_not_linked' : NOT_OPEN[outcome];
   await deps.responder.updateModal(
     handling,
     view.id,
     await editForm({ kind: 'failed', text: t(locale, failure) }),
   );
 }
+
+/** The unanswered card a modal is for, while it is open; otherwise why not (NOT_OPEN says it). */
+export async function openUnanswered(
+  read: Promise<ReviewCard | undefined>,
+  handling: Handling,
+  cardId: string,
+): Promise<ReviewCard | keyof typeof NOT_OPEN> {
+  const card = await read.catch((error: unknown) => {
+    handling.logger.error({ ...errorFields(error), cardId }, 'review card unavailable');
+    return 'failed' as const;
+  });
+  if (card === 'failed') return card;
+  if (card?.kind !== 'unanswered') return 'no_card';
+  return card.status === 'open' ? card : 'already_handled';
+}
+
+/** What an operator is told of a card that could not be read, or is no longer open to link or answer. */
+export const NOT_OPEN = {
+  failed: 'card_unavailable',
+  no_card: 'card_unknown',
+  already_handled: 'card_already_handled',
+} as const;
 
 /** Budgets for reading the entry, then linking: Slack closes a submission after 3 s, the form comes last. */
 const LOOKUP_BUDGET_MS = 1_500;

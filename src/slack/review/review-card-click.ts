@@ -5,6 +5,7 @@ import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from 
 import type { Handling } from '../handling/handling.js';
 import { decodeReviewCardValue } from '../kit/button-values.js';
 import type { RoomKit } from '../kit/room-kit.js';
+import { NOT_OPEN, openUnanswered } from './card-answers.js';
 import { renderAnswerAskersModal, renderLinkEntryModal } from './card-modals.js';
 import { openEditModal } from './edit-entry.js';
 import { t } from './messages.js';
@@ -90,21 +91,10 @@ async function handleCardClick(
       handling.logger.warn({ cardId: value.cardId, action }, 'card click without a trigger');
       return;
     }
-    const card = await review.desk.card(value.cardId).catch((error: unknown) => {
-      handling.logger.error({ ...errorFields(error), cardId: value.cardId }, 'review card unavailable');
-      return 'unavailable' as const;
-    });
-    if (card === 'unavailable') {
-      await say(t(locale, 'card_unavailable'));
-      return;
-    }
-    if (card?.kind !== 'unanswered') {
-      await say(t(locale, 'card_unknown'));
-      return;
-    }
-    if (card.status !== 'open') {
-      deps.onEvent(`review_${action}`, 'already_handled');
-      await say(t(locale, 'card_already_handled'));
+    const card = await openUnanswered(review.desk.card(value.cardId), handling, value.cardId);
+    if (typeof card === 'string') {
+      if (card === 'already_handled') deps.onEvent(`review_${action}`, card);
+      await say(t(locale, NOT_OPEN[card]));
       return;
     }
     const input = { locale, cardId: card.id, channel: target.channel, question: card.question };
