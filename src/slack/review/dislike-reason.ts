@@ -107,18 +107,13 @@ async function submitReason(
   { view, userId, metadata, ack }: Submission<ReasonMetadata>,
 ): Promise<void> {
   const form = readReasonForm(view);
-  if (!form.reason && !form.text) {
-    const { locale } = await handling.person(userId);
-    await ack({ response_action: 'errors', errors: { [REASON_BLOCK_ID]: t(locale, 'reason_required') } });
-    return;
-  }
   // "Other" says nothing by itself: the hint asks for words, and the card would show only "Other".
-  if (form.reason === 'other' && !form.text) {
+  if (!form.text && (!form.reason || form.reason === 'other')) {
     const { locale } = await handling.person(userId);
-    await ack({
-      response_action: 'errors',
-      errors: { [REASON_TEXT_BLOCK_ID]: t(locale, 'reason_other_required') },
-    });
+    const errors = form.reason
+      ? { [REASON_TEXT_BLOCK_ID]: t(locale, 'reason_other_required') }
+      : { [REASON_BLOCK_ID]: t(locale, 'reason_required') };
+    await ack({ response_action: 'errors', errors });
     return;
   }
   // The modal closes at once; the card is updated after, however long Slack and the store take.
