@@ -58,12 +58,7 @@ export function reviewLoop(
 ): ReviewLoop {
   const { settings } = dependencies;
   const work = new ProcessWork();
-  const cards = new ReviewCards({
-    ...dependencies,
-    metrics: dependencies.metrics ?? {},
-    now: dependencies.now ?? Date.now,
-    work,
-  });
+  const cards = new ReviewCards({ metrics: {}, now: Date.now, ...dependencies, work });
   return {
     observer: new ReviewObserver(cards, dependencies.links, settings.cardsEnabled),
     desk: new ReviewDesk(cards, dependencies.links, dependencies.platform, settings),
@@ -85,12 +80,17 @@ export interface WorkspaceParts {
 /** Workspaces whose cards are kept in process at once (their refreshes due, their snapshots written). */
 const WORKSPACES_KEPT = 1_000;
 
+/** How the loops of many workspaces find each one's parts and set-up. */
+interface ManyWorkspaces {
+  partsOf: (workspace: string) => WorkspaceParts;
+  /** Its set-up now: whether it has a review channel, and its platform account. */
+  settingsOf: (workspace: string) => Promise<WorkspaceReviewSettings & { platform: KnowledgeApi }>;
+  settings: Pick<ReviewSettings, 'notifyAskersOnFix' | 'cardRefreshMs'>;
+}
+
 /** Installed in many workspaces: each workspace's loop, found by the workspace an answer or a click is from. */
 export class ReviewLoops implements AnswerObserver, LinkedEntries {
-  readonly #partsOf: (workspace: string) => WorkspaceParts;
-  readonly #settingsOf: (workspace: string) => Promise<WorkspaceReviewSettings & { platform: KnowledgeApi }>;
-  readonly #settings: Pick<ReviewSettings, 'notifyAskersOnFix' | 'cardRefreshMs'>;
-  readonly #dependencies: Required<LoopDependencies>;
+  readonly #dependencies: Required<LoopDependencies> & ManyWorkspaces;
   readonly #work = new ProcessWork();
   /** Each workspace's cards (their refreshes due, their snapshots written) and links, kept while used. */
   readonly #kept = new LRUCache<string, { cards: ReviewCards; links: QuestionLinkStore }>({
@@ -99,41 +99,26 @@ export class ReviewLoops implements AnswerObserver, LinkedEntries {
     dispose: ({ cards }) => this.#work.beside(cards.flushRefreshes()),
   });
 
-  constructor(
-    dependencies: LoopDependencies & {
-      partsOf: (workspace: string) => WorkspaceParts;
-      /** Its set-up now: whether it has a review channel, and its platform account. */
-      settingsOf: (workspace: string) => Promise<WorkspaceReviewSettings & { platform: KnowledgeApi }>;
-      settings: Pick<ReviewSettings, 'notifyAskersOnFix' | 'cardRefreshMs'>;
-    },
-  ) {
-    this.#partsOf = dependencies.partsOf;
-    this.#settingsOf = dependencies.settingsOf;
-    this.#settings = dependencies.settings;
-    this.#dependencies = {
-      logger: dependencies.logger,
-      metrics: dependencies.metrics ?? {},
-      now: dependencies.now ?? Date.now,
-    };
+  constructor(dependencies: LoopDependencies & ManyWorkspaces) {
+    this.#dependencies = { metrics: {}, now: Date.now, ...dependencies };
   }
 
   /** The workspace's loop as its set-up is now; throws when the set-up cannot be read. */
   async of(workspace: string): Promise<WorkspaceLoop> {
     const { cards, links } = this.#kept.get(workspace) ?? this.#keep(workspace);
-    const settings = await this.#settingsOf(workspace);
+    const settings = await this.#dependencies.settingsOf(workspace);
     return {
       observer: new ReviewObserver(cards, links, settings.cardsEnabled),
-      desk: new ReviewDesk(cards, links, settings.platform, { ...this.#settings, ...settings }),
+      desk: new ReviewDesk(cards, links, settings.platform, { ...this.#dependencies.settings, ...settings }),
     };
   }
 
   #keep(workspace: string): { cards: ReviewCards; links: QuestionLinkStore } {
-    const parts = this.#partsOf(workspace);
+    const parts = this.#dependencies.partsOf(workspace);
     const kept = {
       cards: new ReviewCards({
         ...this.#dependencies,
         ...parts,
-        settings: this.#settings,
         work: this.#work,
         workspace,
       }),
