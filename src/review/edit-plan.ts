@@ -83,7 +83,6 @@ function periodOf(
   if (effect === 'invalid') problems.effectTime = 'period_not_a_date';
   if (invalid === 'missing') problems.invalidTime = 'period_incomplete';
   if (invalid === 'invalid') problems.invalidTime = 'period_not_a_date';
-  if (Object.keys(problems).length > 0) return { kind: 'invalid', problems };
   if (effect === 'missing' || effect === 'invalid' || invalid === 'missing' || invalid === 'invalid') {
     return { kind: 'invalid', problems };
   }
