@@ -80,14 +80,8 @@ async function submitAnswer(
 
 function outcomeText(locale: Parameters<typeof t>[0], outcome: AnswerAskersOutcome | 'failed'): string {
   if (outcome === 'failed') return t(locale, 'answer_askers_failed');
-  switch (outcome.kind) {
-    case 'answered':
-      return t(locale, 'answer_askers_sent', { told: outcome.told, notTold: outcome.notTold });
-    case 'already_handled':
-      return t(locale, 'card_already_handled');
-    case 'no_card':
-      return t(locale, 'card_unknown');
-  }
+  if (outcome.kind !== 'answered') return t(locale, NOT_OPEN[outcome.kind]);
+  return t(locale, 'answer_askers_sent', { told: outcome.told, notTold: outcome.notTold });
 }
 
 export function linkEntrySubmitListener(deps: CardAnswerDeps): (args: ViewArgs) => Promise<void> {
