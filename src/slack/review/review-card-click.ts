@@ -45,23 +45,19 @@ async function handleCardClick(
       text,
       blocks: [],
     });
+  const refuse = async (outcome: string, text: string) => {
+    deps.onEvent(`review_${action}`, outcome);
+    await say(text);
+  };
   const refusal = await operatorRefusal(deps.access, handling, userId, locale, `card_${action}`);
-  if (refusal) {
-    deps.onEvent(`review_${action}`, 'refused');
-    await say(refusal);
-    return;
-  }
+  if (refusal) return refuse('refused', refusal);
 
   // The clicking workspace's cards only: a card of another workspace is not known here.
   const review = await deps.review.of(handling.teamId).catch((error: unknown) => {
     handling.logger.error({ ...errorFields(error), cardId: value.cardId }, 'review unavailable');
     return undefined;
   });
-  if (!review) {
-    deps.onEvent(`review_${action}`, 'failed');
-    await say(t(locale, 'card_unavailable'));
-    return;
-  }
+  if (!review) return refuse('failed', t(locale, 'card_unavailable'));
 
   if (action === 'edit') {
     if (!value.docId || !payload.trigger_id) {
@@ -70,11 +66,7 @@ async function handleCardClick(
     }
     // A card unreadable just now still opens its form; one this workspace does not have does not.
     const card = await review.desk.card(value.cardId).catch(() => 'unavailable' as const);
-    if (card === undefined) {
-      deps.onEvent('review_edit', 'no_card');
-      await say(t(locale, 'card_unknown'));
-      return;
-    }
+    if (card === undefined) return refuse('no_card', t(locale, 'card_unknown'));
     const opened = await openEditModal(deps, review, handling, {
       triggerId: payload.trigger_id,
       docId: value.docId,
