@@ -150,22 +150,17 @@ async function editFromShortcut(
   const userId = shortcut.user.id;
   const { locale, timeZone } = await handling.person(userId);
   const target = { channel: shortcut.channel.id, threadTs: shortcut.message.thread_ts };
-  const say = (text: string) => deps.responder.ephemeral(handling, target, userId, { text, blocks: [] });
+  const refuse = async (outcome: string, text: string) => {
+    deps.onEvent('edit_shortcut', outcome);
+    await deps.responder.ephemeral(handling, target, userId, { text, blocks: [] });
+  };
   const ours =
     (shortcut.message.bot_id !== undefined && shortcut.message.bot_id === context.botId) ||
     (shortcut.message.user !== undefined && shortcut.message.user === context.botUserId);
   const docId = ours ? docIdOfAnswerBlocks(shortcut.message.blocks) : undefined;
-  if (!docId) {
-    deps.onEvent('edit_shortcut', 'not_an_answer');
-    await say(t(locale, 'edit_not_an_answer'));
-    return;
-  }
+  if (!docId) return refuse('not_an_answer', t(locale, 'edit_not_an_answer'));
   const refusal = await operatorRefusal(deps.access, handling, userId, locale, 'edit_shortcut');
-  if (refusal) {
-    deps.onEvent('edit_shortcut', 'refused');
-    await say(refusal);
-    return;
-  }
+  if (refusal) return refuse('refused', refusal);
   const review = await deps.review.of(handling.teamId);
   const opened = await openEditModal(deps, review, handling, {
     triggerId: shortcut.trigger_id,
