@@ -28,7 +28,7 @@ import {
   VALIDITY_OPTIONS,
 } from './forms.js';
 import { VIEW_EDIT_ENTRY } from './ids.js';
-import { t } from './messages.js';
+import { type MessageKey, t } from './messages.js';
 
 type KnownBlock = types.KnownBlock;
 
@@ -115,25 +115,12 @@ export function renderEditModal(input: EditModalInput): types.ModalView {
   }
 
   const unchanged = t(locale, 'edit_unchanged');
+  const knowledgeBase = values?.robotFlag ?? input.robotFlag;
   blocks.push(
-    select(ids.matchFlag, t(locale, 'edit_match_label'), MATCH_OPTIONS, values?.matchFlag, locale, unchanged),
-    select(ids.usedFlag, t(locale, 'edit_state_label'), STATE_OPTIONS, values?.usedFlag, locale, unchanged),
-    select(
-      ids.robotFlag,
-      t(locale, 'edit_kb_label'),
-      KNOWLEDGE_BASE_OPTIONS,
-      values?.robotFlag ?? input.robotFlag,
-      locale,
-      undefined,
-    ),
-    select(
-      ids.validity,
-      t(locale, 'edit_validity_label'),
-      VALIDITY_OPTIONS,
-      values?.validity,
-      locale,
-      unchanged,
-    ),
+    select(locale, ids.matchFlag, 'edit_match_label', MATCH_OPTIONS, values?.matchFlag, unchanged),
+    select(locale, ids.usedFlag, 'edit_state_label', STATE_OPTIONS, values?.usedFlag, unchanged),
+    select(locale, ids.robotFlag, 'edit_kb_label', KNOWLEDGE_BASE_OPTIONS, knowledgeBase, undefined),
+    select(locale, ids.validity, 'edit_validity_label', VALIDITY_OPTIONS, values?.validity, unchanged),
     dateInput(
       ids.effectDate,
       t(locale, 'edit_effect_date'),
@@ -187,17 +174,17 @@ export function problemText(locale: Locale, problem: EditProblem, limit: number 
 
 /** A select of the form's choices, the known one preselected. */
 function select<F>(
+  locale: Locale,
   blockId: string,
-  label: string,
+  label: MessageKey,
   choices: readonly Choice<F>[],
   known: F | undefined,
-  locale: Locale,
   placeholder: string | undefined,
 ): types.InputBlock {
   const options = choices.map((choice) => option(t(locale, choice.key), choice.value));
   // Slack needs the initial option to be one of the options, as the same object.
   const initial = options[choices.findIndex((choice) => known !== undefined && choice.flag === known)];
-  return selectInput(blockId, label, options, { initial, placeholder });
+  return selectInput(blockId, t(locale, label), options, { initial, placeholder });
 }
 
 function unsupportedList(items: string[], locale: Locale): string | undefined {
