@@ -48,21 +48,12 @@ async function openReasonModal(deps: ReasonDeps, handling: Handling, click: Clic
     handling.logger.error({ ...errorFields(error), contextKey }, 'answer context lookup failed');
     return 'unavailable' as const;
   });
-  if (context === 'unavailable') {
-    await tell(deps.responder, handling, target, userId, {
-      kind: 'failure',
-      reason: 'store_unavailable',
-      retry: undefined,
-      locale,
-    });
-    return;
-  }
-  if (!context) {
-    await tell(deps.responder, handling, target, userId, {
-      kind: 'notice',
-      notice: 'context_expired',
-      locale,
-    });
+  if (context === 'unavailable' || !context) {
+    const said =
+      context === 'unavailable'
+        ? { kind: 'failure' as const, reason: 'store_unavailable' as const, retry: undefined, locale }
+        : { kind: 'notice' as const, notice: 'context_expired' as const, locale };
+    await tell(deps.responder, handling, target, userId, said);
     return;
   }
   if (context.askerUserId !== userId) {
