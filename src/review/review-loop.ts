@@ -25,7 +25,7 @@ export interface ReviewSettings extends WorkspaceReviewSettings {
 }
 
 /** What a workspace's set-up says of its loop, read again at each use. */
-export interface WorkspaceReviewSettings {
+interface WorkspaceReviewSettings {
   /** The enterprise the robot is asked for (an entry is read by asking it). */
   sysNum: string;
   /** Cards are posted only where there is a review channel; without one, edits still work. */

@@ -31,7 +31,7 @@ const CARD_GONE = new Set(['message_not_found', 'cant_update_message', 'channel_
 /** Errors of chat.postMessage that mean the app cannot post in the review channel at all. */
 const NOT_THERE = new Set(['not_in_channel', 'channel_not_found', 'is_archived']);
 
-export interface ReviewBoardSettings {
+interface ReviewBoardSettings {
   showAsker: boolean;
   locale: Locale;
 }
