@@ -39,7 +39,7 @@ export function renderLinkEntryModal(input: CardModalInput): types.ModalView {
   });
 }
 
-/** The card's question above one required input; the modal's words are its form's `_title`, `_label`, `_hint`. */
+/** The card's question above one required input, the modal titled as the card's button that opens it. */
 function cardModal(
   input: CardModalInput,
   callbackId: string,
@@ -51,7 +51,7 @@ function cardModal(
   const { blockId, ...shape } = field;
   return modal({
     callbackId,
-    title: t(locale, `${form}_title`),
+    title: t(locale, `card_${form}`),
     submit: t(locale, submit),
     close: t(locale, 'modal_cancel'),
     privateMetadata: encodeCardModalMetadata(input),

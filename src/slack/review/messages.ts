@@ -65,7 +65,6 @@ const en = {
   card_not_linked: 'This question is no longer linked to an entry.',
   card_not_unlinked: 'The link could not be removed. Please try again.',
   card_modal_question: 'Question asked: “{question}”',
-  answer_askers_title: 'Answer the askers',
   answer_askers_label: 'Your answer',
   answer_askers_hint:
     'Sent to each person who asked, where they asked, as from you (not from the bot). The card is then marked answered.',
@@ -73,7 +72,6 @@ const en = {
   answer_askers_sent:
     'Your answer was sent to {told, plural, one {# person} other {# people}} who asked.{notTold, plural, =0 {} one { # could not be reached.} other { # could not be reached.}}',
   answer_askers_failed: 'The answer could not be sent. Please try again.',
-  link_entry_title: 'Link to an entry',
   link_entry_submit: 'Link',
   link_entry_label: 'Entry id (docId)',
   link_entry_hint:
@@ -216,7 +214,6 @@ export const messages = catalog(en, {
   card_not_linked: '这个问题已不再关联任何条目。',
   card_not_unlinked: '未能取消关联，请再试一次。',
   card_modal_question: '用户的提问：“{question}”',
-  answer_askers_title: '回答提问者',
   answer_askers_label: '你的回答',
   answer_askers_hint:
     '会以你的名义（而不是机器人）发给每位提问者，发在他们提问的地方。之后卡片会标记为已回答。',
@@ -224,7 +221,6 @@ export const messages = catalog(en, {
   answer_askers_sent:
     '你的回答已发给 {told, plural, other {# 位}}提问者。{notTold, plural, =0 {} other {有 # 位未能送达。}}',
   answer_askers_failed: '未能发送回答，请再试一次。',
-  link_entry_title: '关联知识条目',
   link_entry_submit: '关联',
   link_entry_label: '条目 ID（docId）',
   link_entry_hint:
