@@ -60,8 +60,8 @@ export function renderReviewCard(
     const answer = shortenMrkdwn(answerToMrkdwn(card.answerHtml), CARD_ANSWER_MAX);
     if (answer !== '') blocks.push(section(`*${t(locale, 'card_answer')}*\n${answer}`));
   }
-  const fields = entryFields(card, locale);
-  if (fields.length > 0) blocks.push({ type: 'section', fields });
+  const entry = entryField(card, locale);
+  if (entry !== undefined) blocks.push({ type: 'section', fields: [entry] });
 
   const latest = latestLine(card, options);
   if (latest !== undefined) blocks.push(context(latest));
@@ -87,18 +87,15 @@ function cardHeadline(card: ReviewCard, locale: Locale): string {
   return t(locale, card.kind === 'disliked' ? 'card_disliked' : 'card_unanswered', { count });
 }
 
-function entryFields(card: ReviewCard, locale: Locale): types.MrkdwnElement[] {
-  const fields: types.MrkdwnElement[] = [];
-  if (card.docId !== undefined || card.entryTitle !== undefined) {
-    const title =
-      card.entryTitle === undefined || card.entryTitle.trim() === ''
-        ? t(locale, 'card_entry_untitled')
-        : escapedLine(card.entryTitle, CARD_TITLE_MAX);
-    const id = card.docId === undefined ? '' : `\n${code(card.docId)}`;
-    fields.push(mrkdwn(truncateMrkdwn(`*${t(locale, 'card_entry')}*\n${title}${id}`, FIELD_TEXT_MAX)));
-  }
-  // The spec does not say what the robot's answer types mean: a number alone would tell an operator nothing.
-  return fields;
+/** The entry's standard question and id; not its answer type, which the spec leaves unexplained. */
+function entryField(card: ReviewCard, locale: Locale): types.MrkdwnElement | undefined {
+  if (card.docId === undefined && card.entryTitle === undefined) return undefined;
+  const title =
+    card.entryTitle === undefined || card.entryTitle.trim() === ''
+      ? t(locale, 'card_entry_untitled')
+      : escapedLine(card.entryTitle, CARD_TITLE_MAX);
+  const id = card.docId === undefined ? '' : `\n${code(card.docId)}`;
+  return mrkdwn(truncateMrkdwn(`*${t(locale, 'card_entry')}*\n${title}${id}`, FIELD_TEXT_MAX));
 }
 
 /** Who reported last (named where operators may see askers), and where; an unanswered one, which robot. */
