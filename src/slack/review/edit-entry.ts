@@ -102,7 +102,6 @@ function prefillOf(snapshot: EntrySnapshot | undefined): EditModalInput['prefill
     markup = htmlToMarkup(answer);
   } catch {
     // HTML nested thousands deep overflows the converter's recursion: not editable here, like a long one.
-    markup = undefined;
   }
   const fits = markup !== undefined && fitsEditor(markup);
   return {
