@@ -12,7 +12,7 @@ import type { Logger } from '../logging/logger.js';
 import { meteredContextStore } from '../observability/metered-stores.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { PlatformClient } from '../platform/index.js';
-import type { KnowledgeApi } from '../review/review-desk.js';
+import { accountKnowledge, type KnowledgeApi } from '../review/review-desk.js';
 import { ReviewLoops, reviewLoop, type WorkspaceLoop } from '../review/review-loop.js';
 import { NotSetUpError } from '../service-desk/platform-failure.js';
 import { questionTally } from '../service-desk/question-tally.js';
@@ -100,8 +100,8 @@ function composeReview(env: Env, deps: CoreDeps): CoreReview {
       snapshots: stores.entrySnapshots,
       links: stores.questionLinks,
       board: places.board,
-      platform: deps.platform,
-      settings: { ...settings, sysNum: deps.platformChoice.sysNum, cardsEnabled: places.cardsEnabled },
+      platform: accountKnowledge(deps.platform, deps.platformChoice.sysNum),
+      settings: { ...settings, cardsEnabled: places.cardsEnabled },
     });
     return { of: async () => loop, observer: loop.observer, settled: () => loop.settled() };
   }
@@ -122,9 +122,9 @@ function composeReview(env: Env, deps: CoreDeps): CoreReview {
       ]);
       const cardsEnabled = channelId !== undefined;
       if (found.kind === 'account') {
-        return { cardsEnabled, platform: found.account.robot, sysNum: found.account.sysNum };
+        return { cardsEnabled, platform: accountKnowledge(found.account.robot, found.account.sysNum) };
       }
-      return { cardsEnabled, platform: notSetUp(workspace), sysNum: '' };
+      return { cardsEnabled, platform: notSetUp(workspace) };
     },
   });
   return { of: (workspace) => loops.of(workspace), observer: loops, settled: () => loops.settled() };

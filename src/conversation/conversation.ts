@@ -550,10 +550,10 @@ function failureReply(
 }
 
 /** The question asked by a knowledge entry's docId (questionFlag 1): a suggestion click, a link, an entry read. */
-export function askingEntry(
-  request: Omit<RobotAskRequest, 'questionFlag' | 'requestText'>,
+export function askingEntry<Asked extends Omit<Partial<RobotAskRequest>, 'questionFlag' | 'requestText'>>(
+  request: Asked,
   docId: string,
-): RobotAskRequest {
+): Asked & { questionFlag: 1; requestText: string } {
   return { ...request, questionFlag: 1, requestText: docId };
 }
 

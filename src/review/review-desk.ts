@@ -40,18 +40,30 @@ export type EditOutcome =
   | { kind: 'refused'; platformCode: string; message: string | undefined }
   | { kind: 'unavailable'; reason: PlatformFailureKind | 'internal' };
 
+/** A platform account's knowledge base, asked for that account's enterprise. */
 export interface KnowledgeApi {
   /** Asked by an entry's docId only, to read it: the platform has no call that reads an entry. */
-  askRobot(request: RobotAskRequest, options?: ReviewScope): Promise<RobotAnswer>;
+  askRobot(request: Omit<RobotAskRequest, 'sysNum'>, options?: ReviewScope): Promise<RobotAnswer>;
   updateRobotDoc(
     request: RobotDocUpdateRequest,
     options?: ReviewScope,
   ): Promise<{ retCode: string; retMsg: string | undefined }>;
 }
 
+/** The knowledge base of the account whose enterprise is `sysNum`, through its platform client. */
+export function accountKnowledge(
+  platform: Omit<KnowledgeApi, 'askRobot'> & {
+    askRobot(request: RobotAskRequest, options?: ReviewScope): Promise<RobotAnswer>;
+  },
+  sysNum: string,
+): KnowledgeApi {
+  return {
+    askRobot: (request, options) => platform.askRobot({ ...request, sysNum }, options),
+    updateRobotDoc: (request, options) => platform.updateRobotDoc(request, options),
+  };
+}
+
 interface DeskSettings {
-  /** The enterprise the robot is asked for (an entry is read by asking it). */
-  sysNum: string;
   cardsEnabled: boolean;
   notifyAskersOnFix: boolean;
 }
@@ -110,7 +122,6 @@ export class ReviewDesk {
     let answer: RobotAnswer;
     try {
       const asked = {
-        sysNum: this.#settings.sysNum,
         partnerId: input.asker.partnerId,
         uname: input.asker.displayName,
         question: input.question,

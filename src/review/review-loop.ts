@@ -26,8 +26,6 @@ export interface ReviewSettings extends WorkspaceReviewSettings {
 
 /** What a workspace's set-up says of its loop, read again at each use. */
 interface WorkspaceReviewSettings {
-  /** The enterprise the robot is asked for (an entry is read by asking it). */
-  sysNum: string;
   /** Cards are posted only where there is a review channel; without one, edits still work. */
   cardsEnabled: boolean;
 }

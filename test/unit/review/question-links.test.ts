@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnsweredQuestion } from '../../../src/conversation/conversation.js';
 import type { RobotAnswer, RobotAskRequest } from '../../../src/platform/schemas.js';
 import type { ReviewBoard } from '../../../src/review/review-cards.js';
+import { accountKnowledge } from '../../../src/review/review-desk.js';
 import { reviewLoop as composeReview, type ReviewLoop } from '../../../src/review/review-loop.js';
 import type { AskerToNotify, QuestionLink, ReviewCard } from '../../../src/review/types.js';
 import { memoryNamespaces } from '../../../src/stores/namespace.js';
@@ -35,15 +36,18 @@ function loop(robot: (request: RobotAskRequest) => Promise<RobotAnswer>) {
     snapshots,
     links: declaredNamespaces(memoryNamespaces({ maxEntries: 10 }), 60).questionLinks,
     board,
-    platform: {
-      askRobot: (request) => {
-        asks.push(request);
-        return robot(request);
+    platform: accountKnowledge(
+      {
+        askRobot: (request) => {
+          asks.push(request);
+          return robot(request);
+        },
+        updateRobotDoc: () => Promise.reject(new Error('no update in this test')),
       },
-      updateRobotDoc: () => Promise.reject(new Error('no update in this test')),
-    },
+      'acme',
+    ),
     logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
-    settings: { sysNum: 'acme', cardsEnabled: true, notifyAskersOnFix: true, cardRefreshMs: 0 },
+    settings: { cardsEnabled: true, notifyAskersOnFix: true, cardRefreshMs: 0 },
   });
   return { review, shown, told, asks, snapshots };
 }

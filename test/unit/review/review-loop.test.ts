@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformCodeError } from '../../../src/platform/errors.js';
 import type { ReviewBoard } from '../../../src/review/review-cards.js';
+import { accountKnowledge } from '../../../src/review/review-desk.js';
 import { reviewLoop as composeReview } from '../../../src/review/review-loop.js';
 import type { ReviewCard } from '../../../src/review/types.js';
 import { memoryNamespaces } from '../../../src/stores/namespace.js';
@@ -53,16 +54,18 @@ function reviewLoop(
     },
     links: declaredNamespaces(memoryNamespaces({ maxEntries: 100 }), 60).questionLinks,
     board,
-    platform: {
-      askRobot: () => Promise.reject(new Error('no entry is read in this test')),
-      async updateRobotDoc() {
-        if (options.updateFails) throw options.updateFails;
-        return { retCode: '000000', retMsg: undefined };
+    platform: accountKnowledge(
+      {
+        askRobot: () => Promise.reject(new Error('no entry is read in this test')),
+        async updateRobotDoc() {
+          if (options.updateFails) throw options.updateFails;
+          return { retCode: '000000', retMsg: undefined };
+        },
       },
-    },
+      'sys1',
+    ),
     logger: { info: log('info'), warn: log('warn'), error: log('error') },
     settings: {
-      sysNum: 'sys1',
       cardsEnabled: true,
       notifyAskersOnFix: false,
       cardRefreshMs: options.cardRefreshMs ?? 0,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnsweredQuestion } from '../../../src/conversation/conversation.js';
 import { ANSWER_TYPE_UNKNOWN } from '../../../src/platform/schemas.js';
 import type { ReviewBoard } from '../../../src/review/review-cards.js';
+import { accountKnowledge } from '../../../src/review/review-desk.js';
 import { ReviewLoops } from '../../../src/review/review-loop.js';
 import type { ReviewCard } from '../../../src/review/types.js';
 import { memoryNamespaces } from '../../../src/stores/namespace.js';
@@ -40,8 +41,7 @@ function loops(channels: Record<string, boolean>) {
     }),
     settingsOf: async (workspace) => ({
       cardsEnabled: channels[workspace] === true,
-      sysNum: `${workspace}-sys`,
-      platform: { askRobot: unused, updateRobotDoc: unused },
+      platform: accountKnowledge({ askRobot: unused, updateRobotDoc: unused }, `${workspace}-sys`),
     }),
   });
   return { review, shown, cards };
