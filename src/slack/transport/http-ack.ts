@@ -42,16 +42,14 @@ export class HttpAck {
     }
     this.#settle('answered');
     if (error instanceof AuthorizationError) {
-      this.#response.writeHead(401);
-      this.#response.end();
+      this.#response.writeHead(401).end();
       return;
     }
     this.#logger.error(
       errorFields(error),
       'an unhandled error occurred while Bolt processed a Slack request',
     );
-    this.#response.writeHead(500);
-    this.#response.end();
+    this.#response.writeHead(500).end();
   }
 
   #unhandled(): void {
@@ -61,10 +59,7 @@ export class HttpAck {
       { timeoutMs: UNHANDLED_REQUEST_TIMEOUT_MS },
       'a Slack request was not acknowledged within 3 seconds; answered 404 (no listener called ack())',
     );
-    if (!this.#response.headersSent) {
-      this.#response.writeHead(404);
-      this.#response.end();
-    }
+    if (!this.#response.headersSent) this.#response.writeHead(404).end();
   }
 
   #settle(state: 'acknowledged' | 'answered'): void {
@@ -75,14 +70,7 @@ export class HttpAck {
 
 /** Falsy is an empty 200, as Bolt tests it. */
 function writeAckResponse(response: ServerResponse, body: unknown): void {
-  if (!body) {
-    response.writeHead(200);
-    response.end();
-  } else if (typeof body === 'string') {
-    response.writeHead(200);
-    response.end(body);
-  } else {
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body));
-  }
+  if (!body) response.writeHead(200).end();
+  else if (typeof body === 'string') response.writeHead(200).end(body);
+  else response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }

@@ -1,12 +1,9 @@
 // Shapes of what Slack sends us, checked with zod at the boundary: anything else is ignored, not trusted.
 import { z } from 'zod';
 
-const SLACK_TS = /^\d{1,12}\.\d{1,8}$/;
-const SLACK_ID_MAX = 64;
-const TEXT_MAX = 100_000;
-export const slackId = z.string().min(1).max(SLACK_ID_MAX);
+export const slackId = z.string().min(1).max(64);
 /** A message timestamp, the id of a message in its channel. */
-export const slackTs = z.string().regex(SLACK_TS);
+export const slackTs = z.string().regex(/^\d{1,12}\.\d{1,8}$/);
 
 /** A message or app_mention event as the listener reads it; compiled, as every message meets it (019). */
 export const incomingMessageSchema = z.compile(
@@ -16,7 +13,7 @@ export const incomingMessageSchema = z.compile(
     bot_id: z.string().optional(),
     app_id: z.string().optional(),
     user: slackId.optional(),
-    text: z.string().max(TEXT_MAX).optional(),
+    text: z.string().max(100_000).optional(),
     channel: slackId,
     channel_type: z.string().optional(),
     ts: slackTs,

@@ -23,6 +23,8 @@ const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
 const jsonObject = z.object({});
 /** A field that must be absent: Bolt routes a body by which of these fields it has. */
 const absent = z.never().optional();
+/** An interaction payload carries none of the fields of an event or a slash command. */
+const notEventOrCommand = { event: absent, command: absent, name: absent };
 
 /** What the app handles: Bolt dereferences some fields unchecked (500, retried), stalls 3 s on others. */
 function interactionEnvelopes(accepted: AcceptedRequests) {
@@ -49,9 +51,7 @@ function interactionEnvelopes(accepted: AcceptedRequests) {
       actions: z.array(z.object({ action_id: z.string() })).min(1),
       channel: jsonObject.optional(),
       response_urls: z.array(jsonObject).optional(),
-      event: absent,
-      command: absent,
-      name: absent,
+      ...notEventOrCommand,
     }),
     z.object({
       type: z.literal('view_submission'),
@@ -60,9 +60,7 @@ function interactionEnvelopes(accepted: AcceptedRequests) {
         id: z.string(),
         callback_id: oneOf(accepted.viewCallbackIds),
       }),
-      event: absent,
-      command: absent,
-      name: absent,
+      ...notEventOrCommand,
     }),
     z.object({
       type: z.literal('message_action'),
@@ -70,9 +68,7 @@ function interactionEnvelopes(accepted: AcceptedRequests) {
       user: z.object({ id: z.string() }),
       channel: jsonObject,
       message: jsonObject,
-      event: absent,
-      command: absent,
-      name: absent,
+      ...notEventOrCommand,
     }),
   ] as const;
 }
@@ -262,8 +258,7 @@ export class GatewayReceiver implements Receiver {
 
     // Slack's SSL check is unsigned by design, so nothing smuggled beside `ssl_check=1` goes on.
     if (contentType === FORM_CONTENT_TYPE && new URLSearchParams(body).get('ssl_check') === '1') {
-      response.writeHead(200);
-      response.end();
+      response.writeHead(200).end();
       return;
     }
     const signature = headerOf(request, 'x-slack-signature');
@@ -286,8 +281,7 @@ export class GatewayReceiver implements Receiver {
     if (slack.accepted.preDispatch && isRecord(parsed) && parsed.type === 'event_callback') {
       const dispatched = slack.accepted.preDispatch(parsed);
       if (!(typeof dispatched === 'boolean' ? dispatched : await dispatched)) {
-        response.writeHead(200);
-        response.end();
+        response.writeHead(200).end();
         return;
       }
     }
@@ -305,8 +299,7 @@ export class GatewayReceiver implements Receiver {
     }
     // A signed JSON `ssl_check` body: Bolt's HTTPReceiver dropped it, and Slack sends none.
     if (parsed.ssl_check === '1') {
-      response.writeHead(200);
-      response.end();
+      response.writeHead(200).end();
       return;
     }
     await this.#dispatch(request, response, parsed);

@@ -25,10 +25,6 @@ function isBlocksRefusal(error: string | undefined): boolean {
   return error !== undefined && BLOCK_REFUSALS.has(error);
 }
 
-function messageFields(message: RenderedMessage): { text: string; blocks: RenderedMessage['blocks'] } {
-  return { text: message.text, blocks: message.blocks };
-}
-
 export interface Outbox {
   client: WebClient;
   logger: Logger;
@@ -69,7 +65,8 @@ export class Responder {
         out.client.apiCall('chat.postMessage', {
           channel: target.channel,
           ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
-          ...messageFields(message),
+          text: message.text,
+          blocks: message.blocks,
           unfurl_links: false,
           unfurl_media: false,
         }),
@@ -85,7 +82,7 @@ export class Responder {
   async update(out: Outbox, channel: string, ts: string, message: RenderedMessage): Promise<Sent> {
     try {
       await this.#toChannel(out, 'chat.update', channel, () =>
-        out.client.apiCall('chat.update', { channel, ts, ...messageFields(message) }),
+        out.client.apiCall('chat.update', { channel, ts, text: message.text, blocks: message.blocks }),
       );
       return { ok: true, ts };
     } catch (error) {

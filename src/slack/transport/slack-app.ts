@@ -8,7 +8,7 @@ import {
 } from '@slack/bolt';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
-import { type TraceHooks, traceHooks } from '../../observability/tracing-hooks.js';
+import { traceHooks } from '../../observability/tracing-hooks.js';
 import type { DigestPosting } from '../handling/surface.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { acceptedRequests, createRooms, preDispatchOf, registerSurfaces } from '../surfaces.js';
@@ -61,12 +61,6 @@ export interface SlackApp {
   postDigestNow(workspace: string): Promise<DigestPosting[] | undefined>;
 }
 
-/** Both receivers hand each delivery to processEvent: one span around it covers HTTP and Socket Mode. */
-function traceDeliveries(app: App, tracing: TraceHooks): void {
-  const processEvent = app.processEvent.bind(app);
-  app.processEvent = (event) => tracing.delivery(event.body, () => processEvent(event));
-}
-
 export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp> {
   const logger = options.logger.child({ component: 'slack' });
   const sdkLogger = boltLogger(options.logger);
@@ -112,16 +106,15 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         ? { serverPingTimeout: options.socketMode.serverPingTimeoutMs }
         : {}),
     });
+    const closed = () => {
+      socketOpen = false;
+    };
     socketReceiver.client.on('connected', () => {
       socketOpen = true;
     });
-    socketReceiver.client.on('disconnected', () => {
-      socketOpen = false;
-    });
+    socketReceiver.client.on('disconnected', closed);
     // With auto-reconnect the client emits only 'close' when the socket goes, never 'disconnected'.
-    socketReceiver.client.on('close', () => {
-      socketOpen = false;
-    });
+    socketReceiver.client.on('close', closed);
     stopReconnecting = observeReconnects(socketReceiver.client, () => !listening, {
       stopped: () => logger.debug('Socket Mode reconnect cut short by the stop'),
       failed: (error, retryInMs) =>
@@ -143,7 +136,11 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
 
   guardOutgoingCalls(app.client);
   const tracing = traceHooks();
-  if (tracing) traceDeliveries(app, tracing);
+  if (tracing) {
+    // Both receivers hand each delivery to processEvent: one span around it covers HTTP and Socket Mode.
+    const processEvent = app.processEvent.bind(app);
+    app.processEvent = (event) => tracing.delivery(event.body, () => processEvent(event));
+  }
   // Our listeners catch their own errors; this is the last line, so nothing reaches the receiver.
   app.error(async (error) => {
     // Installed in many workspaces, authorize logs its own refusals (once an hour a workspace).

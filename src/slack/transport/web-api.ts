@@ -46,7 +46,7 @@ export async function connectSlackWebApi(options: {
   const readable = withReadableRetryAfter(slackFetch.fetch);
   const clientOptions: webApi.WebClientOptions = {
     fetch: options.rateLimits ? options.rateLimits.fetch(readable) : readable,
-    ...(options.slackApiUrl ? { slackApiUrl: withTrailingSlash(options.slackApiUrl) } : {}),
+    ...(options.slackApiUrl ? { slackApiUrl: options.slackApiUrl.replace(/\/?$/, '/') } : {}),
     retryConfig: webApiRetryPolicy(options.webApiRetries),
     // A 429 rejects its one call (rate-limits.ts waits it out per channel) instead of pausing every call.
     rejectRateLimitedCalls: true,
@@ -89,8 +89,4 @@ async function resolveBotIdentity(botToken: string, clientOptions: webApi.WebCli
       { cause: error },
     );
   }
-}
-
-function withTrailingSlash(url: string): string {
-  return url.endsWith('/') ? url : `${url}/`;
 }
