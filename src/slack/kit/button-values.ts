@@ -61,9 +61,8 @@ const askAgainValueSchema = z.object({
   r: z.number().int().min(0).optional(),
 });
 
-const reasonValueSchema = z.object({ v: z.literal(1), k: contextKey });
-/** "Get a person": the answer whose question is to be brought to a person. */
-const escalateValueSchema = z.object({ v: z.literal(1), k: contextKey });
+/** A dislike's reason, or "Get a person": the answer it is about (for the latter, the question to bring). */
+const answerValueSchema = z.object({ v: z.literal(1), k: contextKey });
 /** A review card's buttons: the card, and the entry for Edit entry. */
 const reviewCardValueSchema = z.object({ v: z.literal(1), c: cardId, d: docId.optional() });
 
@@ -144,7 +143,7 @@ export function encodeReasonValue(contextKey: string): string | undefined {
 }
 
 export function decodeReasonValue(raw: unknown): string | undefined {
-  return decode(raw, reasonValueSchema)?.k;
+  return decode(raw, answerValueSchema)?.k;
 }
 
 export function encodeEscalateValue(contextKey: string): string | undefined {
@@ -153,7 +152,7 @@ export function encodeEscalateValue(contextKey: string): string | undefined {
 
 /** The answer context key a "Get a person" button carries; the caller checks the gateway issued it. */
 export function decodeEscalateValue(raw: unknown): string | undefined {
-  return decode(raw, escalateValueSchema)?.k;
+  return decode(raw, answerValueSchema)?.k;
 }
 
 /** A review card's button value (Edit entry with the docId, Dismiss without); undefined when it cannot fit. */

@@ -132,15 +132,12 @@ export function translator<En extends Texts>(messages: Catalog<En>): Translate<E
   const compiled: Record<Locale, Map<string, IntlMessageFormat>> = { en: new Map(), 'zh-CN': new Map() };
   function t<K extends keyof En & string>(locale: Locale, key: K, ...params: ParamsArgument<En[K]>): string;
   function t(locale: Locale, key: keyof En & string, params?: Values): string {
-    let format = compiled[locale].get(key);
-    if (format === undefined) {
+    const format = cached(
+      compiled[locale],
+      key,
       // ignoreTag: `<groupId>` and Slack's `<@U1>` are text here, not FormatJS rich-text tags.
-      format = new IntlMessageFormat(messages[locale][key], locale, undefined, {
-        ignoreTag: true,
-        formatters,
-      });
-      compiled[locale].set(key, format);
-    }
+      () => new IntlMessageFormat(messages[locale][key], locale, undefined, { ignoreTag: true, formatters }),
+    );
     const text = format.format<string>(params);
     return Array.isArray(text) ? text.join('') : text;
   }
@@ -151,9 +148,6 @@ export function translator<En extends Texts>(messages: Catalog<En>): Translate<E
 export function localeFromSlack(slackLocale: string | undefined, fallback: Locale): Locale {
   const tag = (slackLocale ?? '').trim().replace(/_/g, '-').toLowerCase();
   if (tag === 'en' || tag.startsWith('en-')) return 'en';
-  if (tag === 'zh' || tag.startsWith('zh-')) {
-    if (/^zh-(hant|tw|hk|mo)(-|$)/.test(tag)) return fallback;
-    return 'zh-CN';
-  }
+  if ((tag === 'zh' || tag.startsWith('zh-')) && !/^zh-(hant|tw|hk|mo)(-|$)/.test(tag)) return 'zh-CN';
   return fallback;
 }

@@ -8,14 +8,10 @@ import { plainText } from './elements.js';
 type InputBlock = types.InputBlock;
 type PlainTextOption = types.PlainTextOption;
 
-const INPUT_LABEL_MAX = BLOCK_KIT.input.label;
-const HINT_MAX = BLOCK_KIT.input.hint;
-const PLACEHOLDER_MAX = BLOCK_KIT.placeholder;
-const OPTION_TEXT_MAX = BLOCK_KIT.option.text;
 export const TEXT_INPUT_MAX = BLOCK_KIT.textInput.value;
 
 export function option(text: string, value: string): PlainTextOption {
-  return { text: plainText(text, OPTION_TEXT_MAX), value };
+  return { text: plainText(text, BLOCK_KIT.option.text), value };
 }
 
 /**
@@ -26,15 +22,14 @@ function input(
   blockId: string,
   label: string,
   element: InputBlock['element'],
-  hint: string | undefined,
-  required = false,
+  { hint, required = false }: { hint?: string | undefined; required?: boolean | undefined } = {},
 ): InputBlock {
   return {
     type: 'input',
     block_id: blockId,
     optional: !required,
-    label: plainText(label, INPUT_LABEL_MAX),
-    ...(hint === undefined ? {} : { hint: plainText(hint, HINT_MAX) }),
+    label: plainText(label, BLOCK_KIT.input.label),
+    ...(hint === undefined ? {} : { hint: plainText(hint, BLOCK_KIT.input.hint) }),
     element,
   };
 }
@@ -63,8 +58,7 @@ export function textInput(
       max_length: options.max,
       ...(initial === undefined ? {} : { initial_value: initial }),
     },
-    options.hint,
-    options.required,
+    options,
   );
 }
 
@@ -73,12 +67,11 @@ export function radioInput(
   label: string,
   options: { actionId: string; options: PlainTextOption[] },
 ): InputBlock {
-  return input(
-    blockId,
-    label,
-    { type: 'radio_buttons', action_id: options.actionId, options: options.options },
-    undefined,
-  );
+  return input(blockId, label, {
+    type: 'radio_buttons',
+    action_id: options.actionId,
+    options: options.options,
+  });
 }
 
 /** `initial` must be one of `options`, as the same object. */
@@ -88,20 +81,15 @@ export function selectInput(
   options: PlainTextOption[],
   choice: { initial: PlainTextOption | undefined; placeholder: string | undefined },
 ): InputBlock {
-  return input(
-    blockId,
-    label,
-    {
-      type: 'static_select',
-      action_id: blockId,
-      options,
-      ...(choice.placeholder === undefined
-        ? {}
-        : { placeholder: plainText(choice.placeholder, PLACEHOLDER_MAX) }),
-      ...(choice.initial === undefined ? {} : { initial_option: choice.initial }),
-    },
-    undefined,
-  );
+  return input(blockId, label, {
+    type: 'static_select',
+    action_id: blockId,
+    options,
+    ...(choice.placeholder === undefined
+      ? {}
+      : { placeholder: plainText(choice.placeholder, BLOCK_KIT.placeholder) }),
+    ...(choice.initial === undefined ? {} : { initial_option: choice.initial }),
+  });
 }
 
 /** A public or private channel, picked by name; `initial` preselects one by id. */
@@ -116,11 +104,11 @@ export function channelInput(
     {
       type: 'conversations_select',
       action_id: blockId,
-      placeholder: plainText(choice.placeholder, PLACEHOLDER_MAX),
+      placeholder: plainText(choice.placeholder, BLOCK_KIT.placeholder),
       filter: { include: ['public', 'private'], exclude_bot_users: true },
       ...(choice.initial === undefined ? {} : { initial_conversation: choice.initial }),
     },
-    choice.hint,
+    choice,
   );
 }
 
@@ -136,18 +124,17 @@ export function dateInput(
     blockId,
     label,
     { type: 'datepicker', action_id: blockId, ...(date === undefined ? {} : { initial_date: date }) },
-    hint,
+    { hint },
   );
 }
 
 export function timeInput(blockId: string, label: string, initial: string | undefined): InputBlock {
   const time = initial !== undefined && /^([01]\d|2[0-3]):[0-5]\d$/.test(initial) ? initial : undefined;
-  return input(
-    blockId,
-    label,
-    { type: 'timepicker', action_id: blockId, ...(time === undefined ? {} : { initial_time: time }) },
-    undefined,
-  );
+  return input(blockId, label, {
+    type: 'timepicker',
+    action_id: blockId,
+    ...(time === undefined ? {} : { initial_time: time }),
+  });
 }
 
 /** An input's initial_value may not exceed its max_length. */

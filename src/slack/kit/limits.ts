@@ -209,11 +209,7 @@ function cleanCut(text: string, max: number, broken: (position: number) => boole
     if (text[index] === '\n' && fits(index)) return index;
   }
   for (let index = max - 1; index >= floor; index -= 1) {
-    const char = text[index];
-    const sentenceEnd =
-      (char !== undefined && '。！？；!?;'.includes(char)) ||
-      (char === '.' && /\s/.test(text[index + 1] ?? ''));
-    if (sentenceEnd && fits(index + 1)) return index + 1;
+    if (endsSentence(text, index) && fits(index + 1)) return index + 1;
   }
   for (let index = top; index >= floor; index -= 1) {
     if (text[index] === ' ' && fits(index)) return index;
@@ -228,13 +224,19 @@ function preferredCut(text: string, max: number): number {
   const line = text.lastIndexOf('\n', max);
   if (line >= floor) return line;
   for (let index = max - 1; index >= floor; index -= 1) {
-    const char = text[index];
-    if (char !== undefined && '。！？；!?;'.includes(char)) return index + 1;
-    if (char === '.' && /\s/.test(text[index + 1] ?? '')) return index + 1;
+    if (endsSentence(text, index)) return index + 1;
   }
   const space = text.lastIndexOf(' ', max);
   if (space >= floor) return space;
   return max;
+}
+
+/** A full stop at `index`; a Latin period only before a space, so 3.14 stays whole. */
+function endsSentence(text: string, index: number): boolean {
+  const char = text[index];
+  return (
+    (char !== undefined && '。！？；!?;'.includes(char)) || (char === '.' && /\s/.test(text[index + 1] ?? ''))
+  );
 }
 
 function safeCut(text: string, position: number): number {

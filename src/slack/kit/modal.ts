@@ -5,8 +5,6 @@ import { parseJsonWith } from '../../util/json.js';
 import { BLOCK_KIT } from './block-kit-limits.js';
 import { plainText } from './elements.js';
 
-const MODAL_TITLE_MAX = BLOCK_KIT.view.title;
-const MODAL_BUTTON_MAX = BLOCK_KIT.view.submit;
 export const PRIVATE_METADATA_MAX = BLOCK_KIT.view.privateMetadata;
 
 export function modal(input: {
@@ -21,9 +19,9 @@ export function modal(input: {
   return {
     type: 'modal',
     ...(input.callbackId === undefined ? {} : { callback_id: input.callbackId }),
-    title: plainText(input.title, MODAL_TITLE_MAX),
-    ...(input.submit === undefined ? {} : { submit: plainText(input.submit, MODAL_BUTTON_MAX) }),
-    close: plainText(input.close, MODAL_BUTTON_MAX),
+    title: plainText(input.title, BLOCK_KIT.view.title),
+    ...(input.submit === undefined ? {} : { submit: plainText(input.submit, BLOCK_KIT.view.submit) }),
+    close: plainText(input.close, BLOCK_KIT.view.close),
     ...(input.privateMetadata === undefined ? {} : { private_metadata: input.privateMetadata }),
     blocks: input.blocks,
   };

@@ -2,24 +2,7 @@
 // ("25 Nov 2026, 14:05"), never ISO UTC.
 import type { Locale } from '../../conversation/locale.js';
 
-const FORMAT_OPTIONS: Record<Locale, Intl.DateTimeFormatOptions> = {
-  en: {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  },
-  'zh-CN': {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  },
-};
+const MONTH: Record<Locale, 'short' | 'long'> = { en: 'short', 'zh-CN': 'long' };
 /** en-US would put the month first. */
 const FORMAT_LOCALE: Record<Locale, string> = { en: 'en-GB', 'zh-CN': 'zh-CN' };
 
@@ -30,7 +13,12 @@ function formatIn(locale: Locale, zone: string, withZoneName: boolean): Intl.Dat
   let format = formats.get(key);
   if (format === undefined) {
     format = new Intl.DateTimeFormat(FORMAT_LOCALE[locale], {
-      ...FORMAT_OPTIONS[locale],
+      day: 'numeric',
+      month: MONTH[locale],
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
       timeZone: zone,
       ...(withZoneName ? { timeZoneName: 'short' } : {}),
     });
@@ -48,14 +36,12 @@ function viewerTime(ms: number | undefined, locale: Locale, zone: string | undef
     : formatIn(locale, zone, false).format(ms);
 }
 
-/** The fallback is in `zone` where one reader is known (a modal, the Home), else in UTC. */
+/**
+ * The fallback, for clients that cannot format the token, is in `zone` where one reader is known (a
+ * modal, the Home), else in UTC.
+ */
 export function sharedTime(ms: number | undefined, locale: Locale, zone?: string): string {
   const fallback = viewerTime(ms, locale, zone === 'UTC' ? undefined : zone);
   if (ms === undefined || fallback === '') return '';
-  return dateToken(ms, fallback);
-}
-
-/** `fallback` (mrkdwn) for clients that cannot format the token. */
-function dateToken(ms: number, fallback: string): string {
   return `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} {time}|${fallback}>`;
 }
