@@ -26,11 +26,7 @@ function clickOf(args: ClickArgs, logger: Logger): Click | undefined {
     return undefined;
   }
   const payload = parsed.data;
-  return {
-    payload,
-    value: payload.actions[0]?.value,
-    userId: payload.user.id,
-  };
+  return { payload, value: payload.actions[0]?.value, userId: payload.user.id };
 }
 
 /** Handled on its own, not in the clicker's turn; tracked so a drain waits for it. */

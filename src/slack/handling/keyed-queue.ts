@@ -26,8 +26,6 @@ export class KeyedQueue {
   }
 
   async drain(): Promise<void> {
-    while (this.#tails.size > 0) {
-      await Promise.all(this.#tails.values());
-    }
+    while (this.#tails.size > 0) await Promise.all(this.#tails.values());
   }
 }

@@ -21,11 +21,6 @@ export interface SlackUser {
 
 const cachedUserSchema = z.object({ n: z.string(), l: z.string().optional(), z: z.string().optional() });
 
-/** Slack's `tz` is shown to people, never trusted. */
-function knownTimeZone(zone: string | undefined): string | undefined {
-  return zone !== undefined && isTimeZone(zone) ? zone : undefined;
-}
-
 const usersInfoSchema = z.object({
   user: z
     .object({
@@ -60,17 +55,8 @@ export class UserDirectory implements UserLookup {
       logger.warn(errorFields(error), 'user cache unavailable; asking Slack');
       return undefined;
     });
-    if (cached !== undefined) {
-      const user = parseJsonWith(cached, cachedUserSchema);
-      if (user) {
-        const timeZone = knownTimeZone(user.z);
-        return {
-          displayName: user.n,
-          locale: localeFromSlack(user.l, this.#defaultLocale),
-          ...(timeZone ? { timeZone } : {}),
-        };
-      }
-    }
+    const hit = cached === undefined ? undefined : parseJsonWith(cached, cachedUserSchema);
+    if (hit) return this.#user(hit.n, hit.l, hit.z);
 
     let user: SlackUser = { displayName: userId, locale: this.#defaultLocale };
     let slackLocale: string | undefined;
@@ -79,12 +65,7 @@ export class UserDirectory implements UserLookup {
       const info = response.user;
       const name = info?.profile?.display_name || info?.profile?.real_name || info?.real_name || info?.name;
       slackLocale = info?.locale;
-      const timeZone = knownTimeZone(info?.tz ?? undefined);
-      user = {
-        displayName: name?.trim() || userId,
-        locale: localeFromSlack(slackLocale, this.#defaultLocale),
-        ...(timeZone ? { timeZone } : {}),
-      };
+      user = this.#user(name?.trim() || userId, slackLocale, info?.tz ?? undefined);
     } catch (error) {
       // A missing name is cosmetic: answer under the user id, and do not cache the miss.
       logger.warn({ ...errorFields(error), userId }, 'users.info failed; using the user id as the name');
@@ -102,6 +83,16 @@ export class UserDirectory implements UserLookup {
       )
       .catch((error: unknown) => logger.warn(errorFields(error), 'user cache unavailable; name not cached'));
     return user;
+  }
+
+  #user(displayName: string, slackLocale: string | undefined, zone: string | undefined): SlackUser {
+    // Slack's `tz` is shown to people, never trusted.
+    const timeZone = zone !== undefined && isTimeZone(zone) ? zone : undefined;
+    return {
+      displayName,
+      locale: localeFromSlack(slackLocale, this.#defaultLocale),
+      ...(timeZone ? { timeZone } : {}),
+    };
   }
 }
 
