@@ -87,7 +87,7 @@ export class QuestionLimits {
     ]);
     if (this.#user && isOver(byUser)) {
       // A question the asker's own limit drops is no question of the channel's.
-      if (this.#channel && channelKey !== undefined && isCounted(byChannel)) {
+      if (this.#channel && channelKey !== undefined && typeof byChannel === 'object') {
         this.#channel.counts.reward(channelKey).catch(() => undefined);
       }
       const first = byUser.result.consumedPoints === this.#user.points + 1;
@@ -136,10 +136,6 @@ export class QuestionLimits {
 
 function isOver(consumed: Consumed | false | undefined): consumed is { over: true; result: RateLimiterRes } {
   return typeof consumed === 'object' && consumed.over;
-}
-
-function isCounted(consumed: Consumed | false | undefined): boolean {
-  return typeof consumed === 'object';
 }
 
 function limiters(

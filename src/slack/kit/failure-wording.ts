@@ -29,8 +29,4 @@ export const failureWording = catalog(en, {
   busy: '机器人正忙，同时收到的问题太多，你的问题还没有发出。请稍后再试一次。',
 });
 
-const t = translator(failureWording);
-
-export function failureText(locale: Locale, reason: FailureReason): string {
-  return t(locale, reason);
-}
+export const failureText: (locale: Locale, reason: FailureReason) => string = translator(failureWording);

@@ -62,9 +62,7 @@ export class SlackRateLimits {
       try {
         return await call();
       } catch (error) {
-        const retryAfter = retryAfterOf(error);
-        if (retryAfter === undefined) throw error;
-        this.#holdBack(key, retryAfter);
+        this.#holdBack(key, error);
       }
     }
     return this.#waiting.run(key, () => this.#sendWhenOpen(out.logger, held, call));
@@ -97,9 +95,7 @@ export class SlackRateLimits {
         this.#options.onOutcome?.(method, 'waited');
         return result;
       } catch (error) {
-        const retryAfter = retryAfterOf(error);
-        if (retryAfter === undefined) throw error;
-        this.#holdBack(key, retryAfter);
+        this.#holdBack(key, error);
       }
     }
   }
@@ -135,11 +131,14 @@ export class SlackRateLimits {
     return (this.#heldUntil.get(key) ?? 0) > Date.now();
   }
 
-  #holdBack(key: string, retryAfterSeconds: number): void {
+  /** Holds `key` back for a 429's Retry-After; any other failure is rethrown. */
+  #holdBack(key: string, error: unknown): void {
+    const limited = rateLimitedSchema.safeParse(error);
+    if (!limited.success) throw error;
     const now = Date.now();
     // Forget windows that have passed, so the map holds only keys limited now.
     for (const [heldKey, until] of this.#heldUntil) if (until <= now) this.#heldUntil.delete(heldKey);
-    this.#heldUntil.set(key, Math.max(this.#heldUntil.get(key) ?? 0, now + retryAfterSeconds * 1000));
+    this.#heldUntil.set(key, Math.max(this.#heldUntil.get(key) ?? 0, now + limited.data.retryAfter * 1000));
   }
 }
 
@@ -175,11 +174,6 @@ function namesChannel(init: FetchInit | undefined): boolean {
 }
 
 const SILENT = createLogger({ level: 'silent' });
-
-function retryAfterOf(error: unknown): number | undefined {
-  const parsed = rateLimitedSchema.safeParse(error);
-  return parsed.success ? parsed.data.retryAfter : undefined;
-}
 
 function sleepUntil(epochMs: number): Promise<void> {
   const ms = epochMs - Date.now();
