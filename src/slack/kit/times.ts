@@ -28,20 +28,15 @@ function formatIn(locale: Locale, zone: string, withZoneName: boolean): Intl.Dat
   return format;
 }
 
-/** Without a zone (Slack did not say one) in UTC, saying so. Empty for an impossible time. */
-function viewerTime(ms: number | undefined, locale: Locale, zone: string | undefined): string {
-  if (ms === undefined || !Number.isFinite(ms) || Number.isNaN(new Date(ms).getTime())) return '';
-  return zone === undefined
-    ? formatIn(locale, 'UTC', true).format(ms)
-    : formatIn(locale, zone, false).format(ms);
-}
-
 /**
  * The fallback, for clients that cannot format the token, is in `zone` where one reader is known (a
- * modal, the Home), else in UTC.
+ * modal, the Home), else in UTC, saying so. Empty for an impossible time.
  */
 export function sharedTime(ms: number | undefined, locale: Locale, zone?: string): string {
-  const fallback = viewerTime(ms, locale, zone === 'UTC' ? undefined : zone);
-  if (ms === undefined || fallback === '') return '';
+  if (ms === undefined || !Number.isFinite(ms) || Number.isNaN(new Date(ms).getTime())) return '';
+  const fallback =
+    zone === undefined || zone === 'UTC'
+      ? formatIn(locale, 'UTC', true).format(ms)
+      : formatIn(locale, zone, false).format(ms);
   return `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} {time}|${fallback}>`;
 }

@@ -2,15 +2,6 @@
 import { LogLevel, type Logger as SlackLogger } from '@slack/bolt';
 import type { Logger } from '../../logging/logger.js';
 
-function message(parts: unknown[]): { text: string; err?: Error } {
-  const err = parts.find((part): part is Error => part instanceof Error);
-  const text = parts
-    .filter((part) => part !== err)
-    .map((part) => (typeof part === 'string' ? part : safeStringify(part)))
-    .join(' ');
-  return err ? { text, err } : { text };
-}
-
 function safeStringify(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);
@@ -25,7 +16,11 @@ export function boltLogger(logger: Logger, name = 'bolt'): SlackLogger {
   const log = (method: 'debug' | 'info' | 'warn' | 'error', parts: unknown[]) => {
     // The SDKs log a line or more per call at debug: skip joining their parts unless kept.
     if (!child.isLevelEnabled(method)) return;
-    const { text, err } = message(parts);
+    const err = parts.find((part): part is Error => part instanceof Error);
+    const text = parts
+      .filter((part) => part !== err)
+      .map((part) => (typeof part === 'string' ? part : safeStringify(part)))
+      .join(' ');
     if (err) child[method]({ err }, text);
     else child[method](text);
   };
