@@ -6,13 +6,14 @@ import { errorFields } from '../../logging/error-fields.js';
 import type { Handling } from '../handling/handling.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { slackErrorCode } from '../transport/responder.js';
+import { LANGUAGE_LOCALES } from './directory.js';
 import { renderChannelNotice } from './views.js';
 
 type ApplyDeps = Pick<RoomKit, 'channels' | 'responder' | 'onEvent'>;
 
 export type ChannelChange =
   /** Keys given are set; the others stay (the typed command). */
-  | { kind: 'set'; change: ChannelSettings }
+  | { kind: 'set'; settings: ChannelSettings }
   /** A key left out returns to its default (the modal). */
   | { kind: 'replace'; settings: ChannelSettings }
   | { kind: 'reset' };
@@ -30,15 +31,13 @@ export type Applied =
   /** Logged. */
   | { kind: 'failed' };
 
-const LANGUAGE_LOCALES = { en: 'en', zh: 'zh-CN' } as const satisfies Record<string, Locale>;
-
 export async function applyChannelChange(
   deps: ApplyDeps,
   handling: Handling,
   input: { channelId: string; userId: string; locale: Locale; change: ChannelChange },
 ): Promise<Applied> {
   const { channelId, userId } = input;
-  const answer = answerAsked(input.change);
+  const answer = input.change.kind === 'reset' ? undefined : input.change.settings.answer;
   // Only a member gets the channel's messages: a mode it cannot serve would silently do nothing.
   if (answer === 'questions' || answer === 'all') {
     if ((await membership(deps, handling, channelId)) === 'not_member') {
@@ -58,8 +57,8 @@ export async function applyChannelChange(
   deps.onEvent('channel_settings', input.change.kind);
   handling.logger.info({ channel: channelId, by: userId, before, after }, 'channel settings changed');
   // The notice is for everyone there.
-  const noticeLocale =
-    after.lang === 'en' || after.lang === 'zh' ? LANGUAGE_LOCALES[after.lang] : input.locale;
+  const language = after.lang === undefined ? 'auto' : LANGUAGE_LOCALES[after.lang];
+  const noticeLocale = language === 'auto' ? input.locale : language;
   const notice = renderChannelNotice(noticeLocale, {
     by: userId,
     answer: differs(before.answer ?? 'mention', after.answer ?? 'mention'),
@@ -73,17 +72,6 @@ export async function applyChannelChange(
   return { kind: 'applied', before, after, announce };
 }
 
-function answerAsked(change: ChannelChange): ChannelSettings['answer'] {
-  switch (change.kind) {
-    case 'set':
-      return change.change.answer;
-    case 'replace':
-      return change.settings.answer;
-    case 'reset':
-      return undefined;
-  }
-}
-
 async function write(
   deps: ApplyDeps,
   workspace: string,
@@ -93,7 +81,7 @@ async function write(
 ): Promise<{ before: ChannelSettings; after: ChannelSettings }> {
   switch (change.kind) {
     case 'set':
-      return deps.channels.change(workspace, channelId, change.change, userId);
+      return deps.channels.change(workspace, channelId, change.settings, userId);
     case 'reset':
       return { before: await deps.channels.reset(workspace, channelId), after: {} };
     case 'replace':

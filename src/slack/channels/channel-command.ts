@@ -3,14 +3,11 @@ import { operatorRefusal } from '../access/operator-gate.js';
 import type { SubcommandListener, SubcommandRequest } from '../handling/command.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { applyChannelChange } from './apply.js';
-import { parseChannelCommand } from './command-parser.js';
+import { CHANNEL_ID, parseChannelCommand } from './command-parser.js';
 import { t } from './messages.js';
 import { channelMention, renderChannelList, renderChannelProblems, renderChannelSettings } from './views.js';
 
 type ChannelCommandDeps = Pick<RoomKit, 'channels' | 'responder' | 'onEvent' | 'access'>;
-
-/** Public (C…) and private (G…): settings are for channels, not DMs. */
-const CHANNEL_ID = /^[CG][A-Z0-9]+$/;
 
 export function channelSubcommands(deps: ChannelCommandDeps): [word: string, listener: SubcommandListener][] {
   return [
@@ -21,46 +18,33 @@ export function channelSubcommands(deps: ChannelCommandDeps): [word: string, lis
 
 async function channelCommand(deps: ChannelCommandDeps, request: SubcommandRequest): Promise<void> {
   const { handling, userId, locale, command, reply } = request;
+  const say = (text: string) => reply({ text, blocks: [] });
   const refusal = await operatorRefusal(deps.access, handling, userId, locale, 'command_channel');
-  if (refusal) {
-    await reply({ text: refusal, blocks: [] });
-    return;
-  }
+  if (refusal) return say(refusal);
   const parsed = parseChannelCommand(request.rest, command);
   if (parsed.kind === 'invalid') {
     deps.onEvent('channel_settings', 'invalid');
-    await reply(renderChannelProblems(locale, command, parsed.problems));
-    return;
+    return reply(renderChannelProblems(locale, command, parsed.problems));
   }
   const channelId = parsed.channel ?? request.channelId;
-  if (!CHANNEL_ID.test(channelId)) {
-    const text = t(locale, 'in_dm', { command });
-    await reply({ text, blocks: [] });
-    return;
-  }
+  if (!CHANNEL_ID.test(channelId)) return say(t(locale, 'in_dm', { command }));
   if (parsed.kind === 'show') {
     const stored = deps.channels.settingsOf(handling.teamId, channelId);
-    await reply(renderChannelSettings(locale, { channelId, stored, heading: 'show', command }));
-    return;
+    return reply(renderChannelSettings(locale, { channelId, stored, heading: 'show', command }));
   }
   const applied = await applyChannelChange(deps, handling, {
     channelId,
     userId,
     locale,
-    change: parsed.kind === 'reset' ? { kind: 'reset' } : { kind: 'set', change: parsed.change },
+    change: parsed.kind === 'reset' ? { kind: 'reset' } : { kind: 'set', settings: parsed.change },
   });
   switch (applied.kind) {
     case 'not_member': {
       const app = request.appUserId === undefined ? '@app' : `<@${request.appUserId}>`;
-      const text = t(locale, 'not_member', { channel: channelMention(channelId), app });
-      await reply({ text, blocks: [] });
-      return;
+      return say(t(locale, 'not_member', { channel: channelMention(channelId), app }));
     }
-    case 'failed': {
-      const text = t(locale, 'store_failed');
-      await reply({ text, blocks: [] });
-      return;
-    }
+    case 'failed':
+      return say(t(locale, 'store_failed'));
     case 'applied':
       await reply(
         renderChannelSettings(locale, {
@@ -77,9 +61,6 @@ async function channelCommand(deps: ChannelCommandDeps, request: SubcommandReque
 async function channelsCommand(deps: ChannelCommandDeps, request: SubcommandRequest): Promise<void> {
   const { handling, userId, locale, command, reply } = request;
   const refusal = await operatorRefusal(deps.access, handling, userId, locale, 'command_channels');
-  if (refusal) {
-    await reply({ text: refusal, blocks: [] });
-    return;
-  }
+  if (refusal) return reply({ text: refusal, blocks: [] });
   await reply(renderChannelList(locale, command, deps.channels.list(handling.teamId)));
 }

@@ -45,7 +45,8 @@ const WORD = /(?:<[^<>]*>|\S)+/g;
 const ITEM = /(?:<[^<>]*>|[^,\s])+/g;
 const PAIR = /^([a-z][a-z0-9_-]*):(.*)$/is;
 const CHANNEL_MENTION = /^<#([CG][A-Z0-9]+)(?:\|[^<>]*)?>$/;
-const CHANNEL_ID = /^[CG][A-Z0-9]+$/;
+/** Public (C…) and private (G…): settings are for channels, not DMs. */
+export const CHANNEL_ID = /^[CG][A-Z0-9]+$/;
 const USER = /^(?:<@([UW][A-Z0-9]+)(?:\|[^<>]*)?>|([UW][A-Z0-9]+))$/;
 const GROUP = /^(?:<!subteam\^(S[A-Z0-9]+)(?:\|[^<>]*)?>|(S[A-Z0-9]+))$/;
 /** Slack left it as typed, so it is not one Slack knows. */

@@ -19,7 +19,7 @@ export interface ChannelPolicy {
   escalate: NonNullable<ChannelSettings['escalate']>;
 }
 
-const LANGUAGE_LOCALES: Record<NonNullable<ChannelSettings['lang']>, Placement['language']> = {
+export const LANGUAGE_LOCALES: Record<NonNullable<ChannelSettings['lang']>, Placement['language']> = {
   auto: 'auto',
   en: 'en',
   zh: 'zh-CN' satisfies Locale,

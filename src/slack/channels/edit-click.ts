@@ -4,14 +4,13 @@ import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { readUsergroups } from '../kit/usergroups.js';
 import { postToResponseUrl } from '../transport/response-url.js';
+import { CHANNEL_ID } from './command-parser.js';
 import { renderChannelSettingsModal } from './settings-modal.js';
 
 type EditDeps = Pick<
   RoomKit,
   'logger' | 'inFlight' | 'users' | 'onEvent' | 'access' | 'channels' | 'responder'
 >;
-
-const CHANNEL_ID = /^[CG][A-Z0-9]+$/;
 
 export function channelEditListener(deps: EditDeps): (args: ClickArgs) => Promise<void> {
   return trackedClickListener(deps, 'channel settings edit failed', async (handling, click) => {

@@ -13,12 +13,20 @@ import {
 import type { Locale } from '../../conversation/locale.js';
 import { BLOCK_KIT } from '../kit/block-kit-limits.js';
 import { context, plainText } from '../kit/elements.js';
-import { option, selectedOption, selectInput, stateValues, textInput, textValue } from '../kit/inputs.js';
+import {
+  input,
+  option,
+  selectedOption,
+  selectInput,
+  stateValues,
+  textInput,
+  textValue,
+} from '../kit/inputs.js';
 import { truncate } from '../kit/limits.js';
 import { modal, readPrivateMetadata } from '../kit/modal.js';
 import { type UsergroupChoice, usergroupOptions } from '../kit/usergroups.js';
 import type { ViewSubmission } from '../transport/incoming.js';
-import { parseChannelCommand } from './command-parser.js';
+import { CHANNEL_ID, parseChannelCommand } from './command-parser.js';
 import { VIEW_CHANNEL_SETTINGS } from './ids.js';
 import { t } from './messages.js';
 import { channelMention } from './views.js';
@@ -48,7 +56,7 @@ export interface ChannelModalMetadata {
 
 const metadataSchema = z.object({
   v: z.literal(1),
-  c: z.string().regex(/^[CG][A-Z0-9]+$/),
+  c: z.string().regex(CHANNEL_ID),
   r: z.string().max(2000).optional(),
 });
 
@@ -109,21 +117,15 @@ export function renderChannelSettingsModal(
 }
 
 function robotInput(locale: Locale, robot: number | undefined): types.InputBlock {
-  return {
-    type: 'input',
-    block_id: CHANNEL_FIELDS.robot,
-    optional: true,
-    label: plainText(t(locale, 'modal_robot'), BLOCK_KIT.input.label),
-    hint: plainText(t(locale, 'modal_robot_hint'), BLOCK_KIT.input.hint),
-    element: {
-      type: 'number_input',
-      action_id: CHANNEL_FIELDS.robot,
-      is_decimal_allowed: false,
-      min_value: '0',
-      max_value: String(MAX_ROBOT_FLAG),
-      ...(robot === undefined ? {} : { initial_value: String(robot) }),
-    },
-  };
+  const element = {
+    type: 'number_input',
+    action_id: CHANNEL_FIELDS.robot,
+    is_decimal_allowed: false,
+    min_value: '0',
+    max_value: String(MAX_ROBOT_FLAG),
+    ...(robot === undefined ? {} : { initial_value: String(robot) }),
+  } as const;
+  return input(CHANNEL_FIELDS.robot, t(locale, 'modal_robot'), element, t(locale, 'modal_robot_hint'));
 }
 
 function choice<V extends string>(
@@ -145,17 +147,8 @@ function choice<V extends string>(
 }
 
 function usersInput(blockId: string, label: string, users: readonly string[]): types.InputBlock {
-  return {
-    type: 'input',
-    block_id: blockId,
-    optional: true,
-    label: plainText(label, BLOCK_KIT.input.label),
-    element: {
-      type: 'multi_users_select',
-      action_id: blockId,
-      ...(users.length > 0 ? { initial_users: [...users] } : {}),
-    },
-  };
+  const initial = users.length > 0 ? { initial_users: [...users] } : {};
+  return input(blockId, label, { type: 'multi_users_select', action_id: blockId, ...initial }, undefined);
 }
 
 /** Ids typed only when the list could not be read or is longer than a select holds; none without groups. */
@@ -176,19 +169,18 @@ function groupsInput(
   }
   if (options.length === 0) return undefined;
   const initial = options.filter((candidate) => current.includes(candidate.value ?? ''));
-  return {
-    type: 'input',
-    block_id: blockId,
-    optional: true,
-    label: plainText(label, BLOCK_KIT.input.label),
-    element: {
+  return input(
+    blockId,
+    label,
+    {
       type: 'multi_static_select',
       action_id: blockId,
       placeholder: plainText(t(locale, 'modal_groups_placeholder'), BLOCK_KIT.placeholder),
       options,
       ...(initial.length > 0 ? { initial_options: initial } : {}),
     },
-  };
+    undefined,
+  );
 }
 
 export type ChannelFormProblem =

@@ -50,21 +50,13 @@ export function channelSettingsSubmitListener(
         locale,
         change: { kind: 'replace', settings: form.settings },
       });
-      switch (applied.kind) {
-        case 'not_member':
-          await ack({
-            response_action: 'errors',
-            errors: { [CHANNEL_FIELDS.answer]: t(locale, 'modal_not_member') },
-          });
-          return;
-        case 'failed':
-          await ack({
-            response_action: 'errors',
-            errors: { [CHANNEL_FIELDS.robot]: t(locale, 'modal_store_failed') },
-          });
-          return;
-        case 'applied':
-          break;
+      if (applied.kind !== 'applied') {
+        const errors =
+          applied.kind === 'not_member'
+            ? { [CHANNEL_FIELDS.answer]: t(locale, 'modal_not_member') }
+            : { [CHANNEL_FIELDS.robot]: t(locale, 'modal_store_failed') };
+        await ack({ response_action: 'errors', errors });
+        return;
       }
       await ack();
       deps.onEvent('channel_modal', 'saved');

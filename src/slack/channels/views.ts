@@ -34,20 +34,17 @@ function peopleText(people: People): string {
 /** Ids in settings passed the schema: mentions are safe. */
 function valueText(locale: Locale, key: ChannelSettingKey, settings: ChannelSettings): string {
   const byDefault = (value: string) => t(locale, 'setting_default', { value });
-  const typed = (value: string) => ` ${code(`${key}:${value}`)}`;
+  const chosen = (value: string | undefined, fallback: string, words: (value: string) => string) =>
+    value === undefined ? byDefault(words(fallback)) : `${words(value)} ${code(`${key}:${value}`)}`;
   switch (key) {
     case 'robot':
       return settings.robot === undefined
         ? byDefault(t(locale, 'robot_default'))
         : t(locale, 'robot_value', { robot: String(settings.robot) });
     case 'answer':
-      return settings.answer === undefined
-        ? byDefault(t(locale, 'answer_value', { mode: DEFAULTS.answer }))
-        : t(locale, 'answer_value', { mode: settings.answer }) + typed(settings.answer);
+      return chosen(settings.answer, DEFAULTS.answer, (mode) => t(locale, 'answer_value', { mode }));
     case 'reply':
-      return settings.reply === undefined
-        ? byDefault(t(locale, 'reply_value', { style: DEFAULTS.reply }))
-        : t(locale, 'reply_value', { style: settings.reply }) + typed(settings.reply);
+      return chosen(settings.reply, DEFAULTS.reply, (style) => t(locale, 'reply_value', { style }));
     case 'escalate':
       if (settings.escalate === undefined) return byDefault(t(locale, 'escalate_off'));
       return settings.escalate === 'off' ? t(locale, 'escalate_off') : peopleText(settings.escalate);
@@ -55,9 +52,7 @@ function valueText(locale: Locale, key: ChannelSettingKey, settings: ChannelSett
       if (settings.askers === undefined) return byDefault(t(locale, 'askers_anyone'));
       return settings.askers === 'anyone' ? t(locale, 'askers_anyone') : peopleText(settings.askers);
     case 'lang':
-      return settings.lang === undefined
-        ? byDefault(t(locale, 'lang_value', { lang: DEFAULTS.lang }))
-        : t(locale, 'lang_value', { lang: settings.lang }) + typed(settings.lang);
+      return chosen(settings.lang, DEFAULTS.lang, (lang) => t(locale, 'lang_value', { lang }));
   }
 }
 
@@ -163,21 +158,16 @@ function problemText(locale: Locale, command: string, problem: ChannelCommandPro
   }
 }
 
+const TAKES = {
+  answer: 'takes_answer',
+  reply: 'takes_reply',
+  escalate: 'takes_escalate',
+  askers: 'takes_askers',
+  lang: 'takes_lang',
+} as const;
+
 function takes(locale: Locale, key: ChannelSettingKey): string {
-  switch (key) {
-    case 'robot':
-      return t(locale, 'takes_robot', { max: String(MAX_ROBOT_FLAG) });
-    case 'answer':
-      return t(locale, 'takes_answer');
-    case 'reply':
-      return t(locale, 'takes_reply');
-    case 'escalate':
-      return t(locale, 'takes_escalate');
-    case 'askers':
-      return t(locale, 'takes_askers');
-    case 'lang':
-      return t(locale, 'takes_lang');
-  }
+  return key === 'robot' ? t(locale, 'takes_robot', { max: String(MAX_ROBOT_FLAG) }) : t(locale, TAKES[key]);
 }
 
 function settingKeyOf(key: string): ChannelSettingKey | undefined {

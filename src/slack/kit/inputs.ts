@@ -18,7 +18,7 @@ export function option(text: string, value: string): PlainTextOption {
  * Optional to Slack unless `required`: the listener decides what is missing and says so inline, in
  * the form's words; a field every submission needs is marked so Slack does not label it optional.
  */
-function input(
+export function input(
   blockId: string,
   label: string,
   element: InputBlock['element'],
