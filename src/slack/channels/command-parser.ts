@@ -120,7 +120,9 @@ export function parseChannelCommand(text: string, command: string): ChannelComma
         ),
       });
     } else if (seen.has(key)) {
-      if (!slots.some((slot) => slot.kind === 'problem' && isDuplicateOf(slot.problem, key))) {
+      const duplicate = (slot: Slot) =>
+        slot.kind === 'problem' && slot.problem.reason === 'duplicate' && slot.problem.key === key;
+      if (!slots.some(duplicate)) {
         slots.push({
           kind: 'problem',
           problem: problem(key, 'duplicate', value, `${key} is given twice: give it once`),
@@ -276,10 +278,6 @@ function problem(
 
 function invalid(problems: ChannelCommandProblem[]): ChannelCommand {
   return { kind: 'invalid', problems };
-}
-
-function isDuplicateOf(found: ChannelCommandProblem, key: string): boolean {
-  return found.reason === 'duplicate' && found.key === key;
 }
 
 function isSettingKey(key: string): key is ChannelSettingKey {

@@ -229,15 +229,11 @@ export function readChannelForm(view: ViewSubmission['view'], command: string): 
   const lang = chosen(values, CHANNEL_FIELDS.lang, CHANNEL_LANGUAGES);
   if (lang) settings.lang = lang;
 
-  const escalate = peopleOf(values, [CHANNEL_FIELDS.escalatePeople, CHANNEL_FIELDS.escalateGroups], {
-    command,
-    problems,
-  });
+  const people = (blocks: [people: string, groups: string]) =>
+    peopleOf(values, blocks, { command, problems });
+  const escalate = people([CHANNEL_FIELDS.escalatePeople, CHANNEL_FIELDS.escalateGroups]);
   if (escalate) settings.escalate = escalate;
-  const askers = peopleOf(values, [CHANNEL_FIELDS.askersPeople, CHANNEL_FIELDS.askersGroups], {
-    command,
-    problems,
-  });
+  const askers = people([CHANNEL_FIELDS.askersPeople, CHANNEL_FIELDS.askersGroups]);
   if (askers) settings.askers = askers;
   return problems.length > 0 ? { kind: 'invalid', problems } : { kind: 'settings', settings };
 }

@@ -1,19 +1,15 @@
 // Each channel's settings, kept until an operator resets them: a channel set up once stays set up.
 import { z } from 'zod';
-import { type ChannelSettings, channelSettingsSchema } from '../../conversation/channel-settings.js';
+import { channelSettingsSchema } from '../../conversation/channel-settings.js';
 
 /** Who set them last and when, for `/cs channels` and the audit. */
-export interface StoredChannelSettings {
-  settings: ChannelSettings;
-  changedBy: string;
-  changedAt: number;
-}
-
 export const storedChannelSettingsSchema = z.strictObject({
   settings: channelSettingsSchema,
   changedBy: z.string().min(1),
   changedAt: z.number().int().nonnegative(),
 });
+
+export type StoredChannelSettings = z.infer<typeof storedChannelSettingsSchema>;
 
 /** Few, so every replica reads them all often; a value that does not read back gets the defaults. */
 export interface ChannelSettingsStore {

@@ -52,8 +52,7 @@ export type HomePublisher = (handling: Handling, userId: string) => Promise<void
 
 export function homePublisher(deps: HomeDeps, command: string): HomePublisher {
   const permalinks = new LRUCache<string, string>({ max: PERMALINKS_MAX });
-  return (handling, userId) =>
-    publishHome(deps, handling, { teamId: handling.teamId, userId, command }, permalinks);
+  return (handling, userId) => publishHome(deps, handling, { userId, command }, permalinks);
 }
 
 export function appHomeListener(deps: HomeDeps, publish: HomePublisher): (args: HomeArgs) => Promise<void> {
@@ -79,7 +78,7 @@ export function appHomeListener(deps: HomeDeps, publish: HomePublisher): (args: 
 async function publishHome(
   deps: HomeDeps,
   handling: Handling,
-  { teamId, userId, command }: { teamId: string; userId: string; command: string },
+  { userId, command }: { userId: string; command: string },
   permalinks: LRUCache<string, string>,
 ): Promise<void> {
   const { locale, timeZone } = await handling.person(userId);
@@ -89,7 +88,7 @@ async function publishHome(
     locale,
     timeZone,
     examples: homeExamples(deps.home.examples, locale),
-    operator: operator ? await operatorPart(deps, handling, { teamId, command }, permalinks) : undefined,
+    operator: operator ? await operatorPart(deps, handling, command, permalinks) : undefined,
   });
   const published = await deps.responder.call(handling, 'views.publish', undefined, { userId }, () =>
     handling.client.views.publish({ user_id: userId, view }),
@@ -116,9 +115,10 @@ async function isOperator(deps: HomeDeps, handling: Handling, userId: string): P
 async function operatorPart(
   deps: HomeDeps,
   handling: Handling,
-  { teamId, command }: { teamId: string; command: string },
+  command: string,
   permalinks: LRUCache<string, string>,
 ): Promise<HomeOperatorPart> {
+  const { teamId } = handling;
   const [figures, review, setup] = await Promise.all([
     deps.home.figures.figures(teamId, { requestId: handling.requestId }),
     reviewPart(deps, handling, permalinks),
@@ -158,8 +158,14 @@ async function reviewPart(
     if (!desk.cardsEnabled) return { kind: deps.home.setups ? 'no_channel' : 'off' };
     const waiting = await desk.waiting(HOME_CARDS_LISTED);
     if (!waiting) return { kind: 'off' };
-    const listed = async (cards: ReviewCard[]) =>
-      Promise.all(cards.map((card) => homeCard(deps, handling, card, permalinks)));
+    const listed = (cards: ReviewCard[]): Promise<HomeCard[]> =>
+      Promise.all(
+        cards.map(async (card) => ({
+          text: card.kind === 'disliked' ? (card.entryTitle ?? card.question) : card.question,
+          count: card.count,
+          link: card.posted ? await permalink(deps, handling, card.posted, permalinks) : undefined,
+        })),
+      );
     const [disliked, unanswered] = await Promise.all([
       listed(waiting.disliked.cards),
       listed(waiting.unanswered.cards),
@@ -173,20 +179,6 @@ async function reviewPart(
     handling.logger.warn(errorFields(error), 'review cards not read for the home tab');
     return { kind: 'unavailable' };
   }
-}
-
-async function homeCard(
-  deps: Pick<HomeDeps, 'responder'>,
-  handling: Handling,
-  card: ReviewCard,
-  permalinks: LRUCache<string, string>,
-): Promise<HomeCard> {
-  const text = card.kind === 'disliked' ? (card.entryTitle ?? card.question) : card.question;
-  return {
-    text,
-    count: card.count,
-    link: card.posted ? await permalink(deps, handling, card.posted, permalinks) : undefined,
-  };
 }
 
 async function permalink(

@@ -21,13 +21,10 @@ export function setupOpenListener(
     const refusal = await operatorRefusal(deps.access, handling, click.userId, locale, 'setup_open');
     if (refusal) {
       deps.onEvent('workspace_setup', 'refused');
-      await deps.responder
-        .directMessage(handling, click.userId)
-        .then((channel) =>
-          channel
-            ? deps.responder.post(handling, { channel, threadTs: undefined }, { text: refusal, blocks: [] })
-            : undefined,
-        );
+      const channel = await deps.responder.directMessage(handling, click.userId);
+      if (channel) {
+        await deps.responder.post(handling, { channel, threadTs: undefined }, { text: refusal, blocks: [] });
+      }
       return;
     }
     // Unreadable reads as none: the form opens empty, and saving replaces what could not be read.

@@ -60,30 +60,25 @@ function statusLine(locale: Locale, timeZone: string, status: SetupStatus): stri
     case 'own': {
       const { account, robotFlag, setBy, setAt, operatorGroupId, reviewChannelId, digestChannelId } =
         status.setup;
-      const operators =
-        operatorGroupId === undefined
-          ? ''
-          : `\n${t(locale, 'setup_operators_line', { group: `<!subteam^${operatorGroupId}>` })}`;
-      const review =
-        reviewChannelId === undefined
-          ? ''
-          : `\n${t(locale, 'setup_review_line', { channel: `<#${reviewChannelId}>` })}`;
-      const digest =
-        digestChannelId === undefined
-          ? ''
-          : `\n${t(locale, 'setup_digest_line', { channel: `<#${digestChannelId}>` })}`;
-      return (
+      const lines = [
         t(locale, 'setup_own', {
           sysNum: escapeMrkdwn(account.sysNum),
           url: escapeMrkdwn(account.openUrl),
           robot: robotFlag === undefined ? 'none' : String(robotFlag),
           who: mention(setBy),
           date: sharedTime(setAt, locale, timeZone),
-        }) +
-        operators +
-        review +
-        digest
-      );
+        }),
+      ];
+      if (operatorGroupId !== undefined) {
+        lines.push(t(locale, 'setup_operators_line', { group: `<!subteam^${operatorGroupId}>` }));
+      }
+      if (reviewChannelId !== undefined) {
+        lines.push(t(locale, 'setup_review_line', { channel: `<#${reviewChannelId}>` }));
+      }
+      if (digestChannelId !== undefined) {
+        lines.push(t(locale, 'setup_digest_line', { channel: `<#${digestChannelId}>` }));
+      }
+      return lines.join('\n');
     }
     case 'default':
       return t(locale, 'setup_default');
