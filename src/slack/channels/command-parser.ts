@@ -5,6 +5,7 @@ import {
   CHANNEL_SETTING_KEYS,
   type ChannelSettingKey,
   type ChannelSettings,
+  channelSettingsSchema,
   MAX_ROBOT_FLAG,
   type People,
   REPLY_STYLES,
@@ -164,28 +165,12 @@ function readInto(change: ChannelSettings, { key, words }: Typed): ChannelComman
   }
   const [item] = items;
   if (item === undefined || items.length > 1) return badValue(key, items.join(' '));
-  const lower = item.toLowerCase();
-  switch (key) {
-    case 'robot': {
-      // At most 10 digits, so Number reads it exactly before the range check.
-      const robot = /^\d{1,10}$/.test(item) ? Number(item) : Number.NaN;
-      if (!(robot <= MAX_ROBOT_FLAG)) return badValue(key, item);
-      change.robot = robot;
-      return undefined;
-    }
-    case 'answer':
-      if (!isOneOf(ANSWER_MODES, lower)) return badValue(key, item);
-      change.answer = lower;
-      return undefined;
-    case 'reply':
-      if (!isOneOf(REPLY_STYLES, lower)) return badValue(key, item);
-      change.reply = lower;
-      return undefined;
-    case 'lang':
-      if (!isOneOf(CHANNEL_LANGUAGES, lower)) return badValue(key, item);
-      change.lang = lower;
-      return undefined;
-  }
+  // At most 10 digits, so Number reads a robot exactly before the schema's range check.
+  const robot = /^\d{1,10}$/.test(item) ? Number(item) : Number.NaN;
+  const read = channelSettingsSchema.safeParse({ [key]: key === 'robot' ? robot : item.toLowerCase() });
+  if (!read.success) return badValue(key, item);
+  Object.assign(change, read.data);
+  return undefined;
 }
 
 type PeopleRead<W extends string> =
@@ -282,8 +267,4 @@ function invalid(problems: ChannelCommandProblem[]): ChannelCommand {
 
 function isSettingKey(key: string): key is ChannelSettingKey {
   return (CHANNEL_SETTING_KEYS as readonly string[]).includes(key);
-}
-
-function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
-  return (values as readonly string[]).includes(value);
 }
