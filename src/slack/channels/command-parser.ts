@@ -199,7 +199,7 @@ function peopleOr<W extends string>(word: W, items: readonly string[]): PeopleRe
   return { kind: 'ok', value: { users, groups } };
 }
 
-function channelOf(word: string): string | undefined {
+export function channelOf(word: string): string | undefined {
   const mention = CHANNEL_MENTION.exec(word);
   if (mention) return mention[1];
   return CHANNEL_ID.test(word) ? word : undefined;
@@ -265,6 +265,6 @@ function invalid(problems: ChannelCommandProblem[]): ChannelCommand {
   return { kind: 'invalid', problems };
 }
 
-function isSettingKey(key: string): key is ChannelSettingKey {
+export function isSettingKey(key: string): key is ChannelSettingKey {
   return (CHANNEL_SETTING_KEYS as readonly string[]).includes(key);
 }

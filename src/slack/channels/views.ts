@@ -11,7 +11,7 @@ import { button, context, type RenderedMessage, section } from '../kit/elements.
 import { SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET, truncateMrkdwn } from '../kit/limits.js';
 import { code } from '../kit/text.js';
 import { sharedTime } from '../kit/times.js';
-import type { ChannelCommandProblem } from './command-parser.js';
+import { type ChannelCommandProblem, channelOf, isSettingKey } from './command-parser.js';
 import { ACTION_CHANNEL_EDIT } from './ids.js';
 import { t } from './messages.js';
 import type { StoredChannelSettings } from './stores.js';
@@ -116,13 +116,12 @@ export function renderChannelProblems(
   return { text, blocks: [section(text)] };
 }
 
-const CHANNEL_WORD = /^(?:<#[CG][A-Z0-9]+(?:\|[^<>]*)?>|[CG][A-Z0-9]+)$/;
 const ALONE: Partial<Record<ChannelSettingKey, string>> = { escalate: 'off', askers: 'anyone' };
 
 function problemText(locale: Locale, command: string, problem: ChannelCommandProblem): string {
   const key = code(problem.key);
   const value = code(problem.value);
-  const setting = settingKeyOf(problem.key);
+  const setting = isSettingKey(problem.key) ? problem.key : undefined;
   switch (problem.reason) {
     case 'unknown-key':
       return t(locale, 'problem_unknown_key', { key });
@@ -140,7 +139,7 @@ function problemText(locale: Locale, command: string, problem: ChannelCommandPro
       return t(locale, 'problem_no_colon', { key, example: code(`${problem.key}:${typed || '…'}`) });
     }
     case 'not-understood':
-      return CHANNEL_WORD.test(problem.value)
+      return channelOf(problem.value) !== undefined
         ? t(locale, 'problem_channel_misplaced', { word: value, command })
         : t(locale, 'problem_not_understood', { word: value });
     case 'empty':
@@ -168,10 +167,6 @@ const TAKES = {
 
 function takes(locale: Locale, key: ChannelSettingKey): string {
   return key === 'robot' ? t(locale, 'takes_robot', { max: String(MAX_ROBOT_FLAG) }) : t(locale, TAKES[key]);
-}
-
-function settingKeyOf(key: string): ChannelSettingKey | undefined {
-  return CHANNEL_SETTING_KEYS.find((known) => known === key);
 }
 
 export interface ChannelNotice {
