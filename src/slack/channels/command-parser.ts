@@ -82,14 +82,8 @@ export function parseChannelCommand(text: string, command: string): ChannelComma
   if (first === undefined) return { kind: 'show', ...where };
   if (first.toLowerCase() === 'reset') {
     if (more.length === 0) return { kind: 'reset', ...where };
-    return invalid([
-      problem(
-        'reset',
-        'reset-alone',
-        more.join(' '),
-        `reset takes nothing after it: ${command} channel reset`,
-      ),
-    ]);
+    const message = `reset takes nothing after it: ${command} channel reset`;
+    return { kind: 'invalid', problems: [problem('reset', 'reset-alone', more.join(' '), message)] };
   }
 
   const slots: Slot[] = [];
@@ -141,7 +135,7 @@ export function parseChannelCommand(text: string, command: string): ChannelComma
     const found = slot.kind === 'problem' ? slot.problem : readInto(change, slot.typed);
     if (found) problems.push(found);
   }
-  return problems.length > 0 ? invalid(problems) : { kind: 'set', ...where, change };
+  return problems.length > 0 ? { kind: 'invalid', problems } : { kind: 'set', ...where, change };
 }
 
 function readInto(change: ChannelSettings, { key, words }: Typed): ChannelCommandProblem | undefined {
@@ -259,10 +253,6 @@ function problem(
   message: string,
 ): ChannelCommandProblem {
   return { key, reason, value, message };
-}
-
-function invalid(problems: ChannelCommandProblem[]): ChannelCommand {
-  return { kind: 'invalid', problems };
 }
 
 export function isSettingKey(key: string): key is ChannelSettingKey {
