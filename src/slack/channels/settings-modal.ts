@@ -125,7 +125,9 @@ function robotInput(locale: Locale, robot: number | undefined): types.InputBlock
     max_value: String(MAX_ROBOT_FLAG),
     ...(robot === undefined ? {} : { initial_value: String(robot) }),
   } as const;
-  return input(CHANNEL_FIELDS.robot, t(locale, 'modal_robot'), element, t(locale, 'modal_robot_hint'));
+  return input(CHANNEL_FIELDS.robot, t(locale, 'modal_robot'), element, {
+    hint: t(locale, 'modal_robot_hint'),
+  });
 }
 
 function choice<V extends string>(
@@ -148,7 +150,7 @@ function choice<V extends string>(
 
 function usersInput(blockId: string, label: string, users: readonly string[]): types.InputBlock {
   const initial = users.length > 0 ? { initial_users: [...users] } : {};
-  return input(blockId, label, { type: 'multi_users_select', action_id: blockId, ...initial }, undefined);
+  return input(blockId, label, { type: 'multi_users_select', action_id: blockId, ...initial });
 }
 
 /** Ids typed only when the list could not be read or is longer than a select holds; none without groups. */
@@ -169,18 +171,13 @@ function groupsInput(
   }
   if (options.length === 0) return undefined;
   const initial = options.filter((candidate) => current.includes(candidate.value ?? ''));
-  return input(
-    blockId,
-    label,
-    {
-      type: 'multi_static_select',
-      action_id: blockId,
-      placeholder: plainText(t(locale, 'modal_groups_placeholder'), BLOCK_KIT.placeholder),
-      options,
-      ...(initial.length > 0 ? { initial_options: initial } : {}),
-    },
-    undefined,
-  );
+  return input(blockId, label, {
+    type: 'multi_static_select',
+    action_id: blockId,
+    placeholder: plainText(t(locale, 'modal_groups_placeholder'), BLOCK_KIT.placeholder),
+    options,
+    ...(initial.length > 0 ? { initial_options: initial } : {}),
+  });
 }
 
 export type ChannelFormProblem =
