@@ -19,7 +19,7 @@ import type { EscalationRoutes } from './escalation.js';
 import { t } from './messages.js';
 import type { WorkingSignals } from './working-signal.js';
 
-export type Ask = (input: QuestionInput, options: AskOptions) => Promise<Reply>;
+type Ask = (input: QuestionInput, options: AskOptions) => Promise<Reply>;
 
 /** The core's rating, sent once for the asker; declared here so listener deps import no listener. */
 export type Rate = (
@@ -54,42 +54,30 @@ export interface AnswerQuestion {
   answer(handling: Handling, question: SlackQuestion): Promise<void>;
 }
 
-export class Answerer implements AnswerQuestion {
-  readonly #ask: Ask;
-  readonly #users: UserLookup;
-  readonly #responder: Responder;
-  readonly #onEvent: OnEvent;
-  readonly #working: WorkingSignals;
-  readonly #escalations: EscalationRoutes;
-  readonly #gate: QuestionGate;
-  readonly #settings: { defaultLocale: Locale; placeholderDelayMs: number; ratingButtons: RatingButtons };
+interface AnswererDeps {
+  ask: Ask;
+  users: UserLookup;
+  responder: Responder;
+  onEvent: OnEvent;
+  working: WorkingSignals;
+  /** Who may be called about an answer where it is given: the answer offers "Get a person" there. */
+  escalations: EscalationRoutes;
+  /** USER_QUESTION_LIMIT and CHANNEL_QUESTION_LIMIT, with operators let through. */
+  gate: QuestionGate;
+  settings: {
+    defaultLocale: Locale;
+    /** How long the robot may take before a "working on it" placeholder is posted; 0 posts it at once. */
+    placeholderDelayMs: number;
+    /** RATING_BUTTONS: what answers are rated with. */
+    ratingButtons: RatingButtons;
+  };
+}
 
-  constructor(dependencies: {
-    ask: Ask;
-    users: UserLookup;
-    responder: Responder;
-    onEvent: OnEvent;
-    working: WorkingSignals;
-    /** Who may be called about an answer where it is given: the answer offers "Get a person" there. */
-    escalations: EscalationRoutes;
-    /** USER_QUESTION_LIMIT and CHANNEL_QUESTION_LIMIT, with operators let through. */
-    gate: QuestionGate;
-    settings: {
-      defaultLocale: Locale;
-      /** How long the robot may take before a "working on it" placeholder is posted; 0 posts it at once. */
-      placeholderDelayMs: number;
-      /** RATING_BUTTONS: what answers are rated with. */
-      ratingButtons: RatingButtons;
-    };
-  }) {
-    this.#ask = dependencies.ask;
-    this.#users = dependencies.users;
-    this.#responder = dependencies.responder;
-    this.#onEvent = dependencies.onEvent;
-    this.#working = dependencies.working;
-    this.#escalations = dependencies.escalations;
-    this.#gate = dependencies.gate;
-    this.#settings = dependencies.settings;
+export class Answerer implements AnswerQuestion {
+  readonly #deps: AnswererDeps;
+
+  constructor(deps: AnswererDeps) {
+    this.#deps = deps;
   }
 
   async answer(handling: Handling, question: SlackQuestion): Promise<void> {
@@ -102,7 +90,7 @@ export class Answerer implements AnswerQuestion {
     // Every question passes here, typed, clicked or tried again: over a limit, the platform is not asked.
     // A DM is one person's: it counts against them only.
     const channel = isDirect(target) ? undefined : target.channel;
-    const admission = await this.#gate(handling, { userId, channel });
+    const admission = await this.#deps.gate(handling, { userId, channel });
     if (admission.kind === 'throttled') {
       if (admission.tell) await this.#tellThrottled(handling, target, userId, placement, admission);
       return;
@@ -111,7 +99,7 @@ export class Answerer implements AnswerQuestion {
     const lookup = handling.person(userId);
     const user = deadline ? await deadline.race(lookup) : await lookup;
     if (user === EXPIRED) {
-      const locale = this.#settings.defaultLocale;
+      const locale = this.#deps.settings.defaultLocale;
       await this.#showTooSlow(handling, target, { text, suggestion, locale }, replaceTs);
       return;
     }
@@ -123,14 +111,14 @@ export class Answerer implements AnswerQuestion {
       locale: placement.language === 'auto' ? user.locale : placement.language,
     };
     // No placeholder when ephemeral (never replaceable) or unaddressed (there may be nothing to say).
-    const signals = question.working ?? this.#working;
+    const signals = question.working ?? this.#deps.working;
     const working =
       target.visibleTo === undefined && !question.unaddressed
         ? signals(handling, target, asker.locale, replaceTs)
         : NO_SIGNAL;
     let reply: Reply | typeof EXPIRED;
     try {
-      const asking = this.#ask(
+      const asking = this.#deps.ask(
         {
           asker,
           text,
@@ -147,7 +135,7 @@ export class Answerer implements AnswerQuestion {
           // Held back by the platform's rate past the deadline, it is told as busy rather than too slow.
           sendBy: deadline?.at,
           // A click replaces its own message at once; a new question gets a placeholder only if the robot is slow.
-          beforeAsk: () => working.start(replaceTs ? 0 : this.#settings.placeholderDelayMs),
+          beforeAsk: () => working.start(replaceTs ? 0 : this.#deps.settings.placeholderDelayMs),
         },
       );
       reply = deadline ? await deadline.race(asking) : await asking;
@@ -166,7 +154,7 @@ export class Answerer implements AnswerQuestion {
     }
     if (reply.kind === 'pass') {
       // Chatter in a busy channel: counted, and logged only at debug.
-      this.#onEvent('question', 'passed_over');
+      this.#deps.onEvent('question', 'passed_over');
       logger.debug(
         { channel: target.channel, threadTs: target.threadTs },
         'no answer to an unaddressed message; passed over',
@@ -179,12 +167,12 @@ export class Answerer implements AnswerQuestion {
     );
     if (suggestion && reply.kind === 'notice') {
       // A stale click is told to the person who clicked, not to the thread.
-      await tell(this.#responder, handling, target, userId, reply);
+      await tell(this.#deps.responder, handling, target, userId, reply);
       return;
     }
-    const escalate = this.#escalations(handling.teamId, target.channel) !== undefined;
-    const rating = question.rating ?? this.#settings.ratingButtons;
-    await this.#responder.show(
+    const escalate = this.#deps.escalations(handling.teamId, target.channel) !== undefined;
+    const rating = question.rating ?? this.#deps.settings.ratingButtons;
+    await this.#deps.responder.show(
       handling,
       target,
       renderReply(reply, { escalate, rating }),
@@ -205,8 +193,8 @@ export class Answerer implements AnswerQuestion {
       placement.language === 'auto' ? (await handling.person(userId)).locale : placement.language;
     const notice = throttledNotice(locale, admission.scope, admission.retryAfterMs);
     const place = { channel: target.channel, threadTs: target.threadTs };
-    if (isDirect(target)) await this.#responder.post(handling, place, notice);
-    else await this.#responder.ephemeral(handling, place, userId, notice);
+    if (isDirect(target)) await this.#deps.responder.post(handling, place, notice);
+    else await this.#deps.responder.ephemeral(handling, place, userId, notice);
   }
 
   async #showTooSlow(
@@ -215,7 +203,7 @@ export class Answerer implements AnswerQuestion {
     question: { text: string; suggestion: SuggestionClick | undefined; locale: Locale },
     replaceTs: string | undefined,
   ): Promise<void> {
-    this.#onEvent('question', 'too_slow');
+    this.#deps.onEvent('question', 'too_slow');
     const reply: Reply = {
       kind: 'failure',
       reason: 'too_slow',
@@ -226,7 +214,7 @@ export class Answerer implements AnswerQuestion {
       },
       locale: question.locale,
     };
-    await this.#responder.show(handling, target, renderReply(reply), replaceTs);
+    await this.#deps.responder.show(handling, target, renderReply(reply), replaceTs);
   }
 }
 
