@@ -4,46 +4,60 @@ import { type Click, type ClickArgs, clickedTarget, questionClickListener } from
 import type { Handling } from '../handling/handling.js';
 import { decodeTryAgainValue } from '../kit/button-values.js';
 import type { RoomKit } from '../kit/room-kit.js';
+import type { ReplyTarget } from '../transport/responder.js';
 import { tell } from './answerer.js';
 import { askedHow } from './assistant-threads.js';
 
-type TryAgainDeps = Pick<
+/** What a click needs to ask its question again (Try again here, Ask again on a review notice). */
+export type AskAgainDeps = Pick<
   RoomKit,
   'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'responder' | 'channels' | 'assistant'
 >;
 
-export function tryAgainListener(deps: TryAgainDeps): (args: ClickArgs) => Promise<void> {
-  return questionClickListener(deps, 'try-again handling failed', (handling, click) =>
-    askAgain(deps, handling, click),
-  );
+/** A click that asks a question, in the clicker's turn; one without a place or a readable value is ignored. */
+export function askingClickListener<Value>(
+  deps: Pick<RoomKit, 'logger' | 'inFlight' | 'turns' | 'users'>,
+  log: { failed: string; malformed: string },
+  decode: (value: string | undefined) => Value | undefined,
+  ask: (handling: Handling, click: Click, target: ReplyTarget, value: Value) => Promise<void>,
+): (args: ClickArgs) => Promise<void> {
+  return questionClickListener(deps, log.failed, async (handling, click) => {
+    const target = clickedTarget(click.payload);
+    const value = decode(click.value);
+    if (!target || !value) {
+      handling.logger.warn({ hasPlace: Boolean(target) }, log.malformed);
+      return;
+    }
+    await ask(handling, click, target, value);
+  });
 }
 
-async function askAgain(deps: TryAgainDeps, handling: Handling, click: Click): Promise<void> {
-  const target = clickedTarget(click.payload);
-  const value = decodeTryAgainValue(click.value);
-  if (!target || !value) {
-    handling.logger.warn({}, 'ignored a try-again click with a malformed value');
-    return;
-  }
-  if (value.d && !value.k) {
-    // A button from before the answer that offered the suggestion travelled with it: unverifiable.
-    const { locale } = await handling.person(click.userId);
-    await tell(deps.responder, handling, target, click.userId, {
-      kind: 'notice',
-      notice: 'context_expired',
-      locale,
+export function tryAgainListener(deps: AskAgainDeps): (args: ClickArgs) => Promise<void> {
+  const log = {
+    failed: 'try-again handling failed',
+    malformed: 'ignored a try-again click with a malformed value',
+  };
+  return askingClickListener(deps, log, decodeTryAgainValue, async (handling, click, target, value) => {
+    if (value.d && !value.k) {
+      // A button from before the answer that offered the suggestion travelled with it: unverifiable.
+      const { locale } = await handling.person(click.userId);
+      await tell(deps.responder, handling, target, click.userId, {
+        kind: 'notice',
+        notice: 'context_expired',
+        locale,
+      });
+      return;
+    }
+    deps.onEvent('try_again', 'question');
+    // An ephemeral failure can be replaced only through the click's response_url.
+    const replaceUrl = target.visibleTo ? click.payload.response_url : undefined;
+    await deps.answerer.answer(handling, {
+      userId: click.userId,
+      text: value.q,
+      target: replaceUrl ? { ...target, replaceUrl } : target,
+      ...(await askedHow(deps, handling, target)),
+      suggestion: value.d && value.k ? { contextKey: value.k, docId: value.d, question: value.q } : undefined,
+      replaceTs: click.payload.message?.ts,
     });
-    return;
-  }
-  deps.onEvent('try_again', 'question');
-  // An ephemeral failure can be replaced only through the click's response_url.
-  const replaceUrl = target.visibleTo ? click.payload.response_url : undefined;
-  await deps.answerer.answer(handling, {
-    userId: click.userId,
-    text: value.q,
-    target: replaceUrl ? { ...target, replaceUrl } : target,
-    ...(await askedHow(deps, handling, target)),
-    suggestion: value.d && value.k ? { contextKey: value.k, docId: value.d, question: value.q } : undefined,
-    replaceTs: click.payload.message?.ts,
   });
 }
