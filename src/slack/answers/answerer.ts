@@ -1,4 +1,5 @@
 // One question in Slack: the asker, "working on it" while the robot is slow, the reply, the deadline.
+import type { types } from '@slack/bolt';
 import type {
   AskOptions,
   QuestionInput,
@@ -14,7 +15,7 @@ import { partnerIdFor, type UserLookup } from '../handling/user-directory.js';
 import { isDirectMessageChannel } from '../kit/conversations.js';
 import { type RenderedMessage, section } from '../kit/elements.js';
 import type { ReplyTarget, Responder } from '../transport/responder.js';
-import { type RatingButtons, renderReply } from './blocks.js';
+import { type RatingButtons, renderReply, replaceBlock } from './blocks.js';
 import type { EscalationRoutes } from './escalation.js';
 import { t } from './messages.js';
 import type { WorkingSignals } from './working-signal.js';
@@ -249,4 +250,21 @@ export async function tell(
   for (const message of renderReply(reply)) {
     await responder.ephemeral(handling, target, userId, message);
   }
+}
+
+/** Redraws a clicked message with its `blockId` block replaced by `block`. */
+export async function redrawBlock(
+  responder: Responder,
+  handling: Handling,
+  channel: string,
+  message: { ts: string; text?: string | undefined; blocks?: unknown[] | undefined } | undefined,
+  blockId: string,
+  block: types.KnownBlock,
+): Promise<void> {
+  // Without the message's blocks an update would replace the whole message with the one block.
+  if (!message?.blocks || message.blocks.length === 0) return;
+  await responder.update(handling, channel, message.ts, {
+    text: message.text ?? '',
+    blocks: replaceBlock(message.blocks, blockId, block),
+  });
 }

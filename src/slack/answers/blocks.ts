@@ -161,11 +161,6 @@ export function renderRatedLine(
   };
 }
 
-/** A clicked message's blocks with the rating buttons replaced by `rated` (see replaceBlock). */
-export function replaceRatingButtons(blocks: unknown, rated: KnownBlock): KnownBlock[] {
-  return replaceBlock(blocks, RATING_BLOCK_ID, rated);
-}
-
 /** Untrusted blocks with `blockId` replaced (appended when missing); unrecognisable blocks dropped. */
 export function replaceBlock(blocks: unknown, blockId: string, replacement: KnownBlock): KnownBlock[] {
   const result: KnownBlock[] = [];

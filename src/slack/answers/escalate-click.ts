@@ -9,7 +9,8 @@ import { section } from '../kit/elements.js';
 import { failureText } from '../kit/failure-wording.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import type { ReplyTarget } from '../transport/responder.js';
-import { ESCALATE_BLOCK_ID, replaceBlock } from './blocks.js';
+import { redrawBlock } from './answerer.js';
+import { ESCALATE_BLOCK_ID } from './blocks.js';
 import { type EscalationRoute, renderCall, renderEscalatedLine } from './escalation.js';
 import { type MessageKey, t } from './messages.js';
 import type { AnswersPieces } from './pieces.js';
@@ -124,13 +125,7 @@ async function show(
     });
     return;
   }
-  const message = payload.message;
-  // Without the message's blocks an update would replace the whole answer with the line.
-  if (!message?.blocks || message.blocks.length === 0) return;
-  await deps.responder.update(handling, target.channel, message.ts, {
-    text: message.text ?? '',
-    blocks: replaceBlock(message.blocks, ESCALATE_BLOCK_ID, line),
-  });
+  await redrawBlock(deps.responder, handling, target.channel, payload.message, ESCALATE_BLOCK_ID, line);
 }
 
 /** Posts the call where the route says; where it went, or undefined (logged) when Slack refused it. */

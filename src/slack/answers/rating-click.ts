@@ -10,8 +10,9 @@ import { decodeRatingValue } from '../kit/button-values.js';
 import { isDirectMessageChannel } from '../kit/conversations.js';
 import type { RoomKit, WorkspaceReview } from '../kit/room-kit.js';
 import type { BlockActionPayload } from '../transport/incoming.js';
-import { tell } from './answerer.js';
-import { ratedText, renderRatedLine, renderRatingNotRecorded, replaceRatingButtons } from './blocks.js';
+import type { Responder } from '../transport/responder.js';
+import { redrawBlock, tell } from './answerer.js';
+import { RATING_BLOCK_ID, ratedText, renderRatedLine, renderRatingNotRecorded } from './blocks.js';
 import type { AnswersPieces } from './pieces.js';
 
 type RatingDeps = Pick<
@@ -98,11 +99,10 @@ async function showRated(
   rating: Rating,
   reasonContextKey?: string,
 ): Promise<void> {
-  const channel = payload.channel?.id ?? payload.container?.channel_id;
-  const message = payload.message;
-  const rated = renderRatedLine(locale, userId, rating, reasonContextKey ? { reasonContextKey } : {});
   const target = clickedTarget(payload);
-  if (payload.container?.is_ephemeral && target) {
+  if (!target) return;
+  const rated = renderRatedLine(locale, userId, rating, reasonContextKey ? { reasonContextKey } : {});
+  if (payload.container?.is_ephemeral) {
     // Slack sends no blocks with an ephemeral click, so the rating is shown to the rater under it instead.
     await deps.responder.ephemeral(handling, target, userId, {
       text: ratedText(locale, userId, rating),
@@ -110,10 +110,7 @@ async function showRated(
     });
     return;
   }
-  // Without the message's blocks an update would replace the whole answer with the rated line.
-  if (!channel || !message?.blocks || message.blocks.length === 0) return;
-  const blocks = replaceRatingButtons(message.blocks, rated);
-  await deps.responder.update(handling, channel, message.ts, { text: message.text ?? '', blocks });
+  await redrawBlock(deps.responder, handling, target.channel, payload.message, RATING_BLOCK_ID, rated);
 }
 
 /** The review loop of the workspace that gave the answer (a shared channel's), else the clicking one's. */
@@ -129,7 +126,7 @@ async function reviewOf(
   });
 }
 
-/** Puts the 👎 on the entry's review card, with a link to the answer (none for a DM: operators cannot open it). */
+/** Puts the 👎 on the entry's review card, with a link to the answer. */
 async function reportDislike(
   review: WorkspaceReview,
   deps: RatingDeps,
@@ -143,9 +140,7 @@ async function reportDislike(
   const messageTs = payload.container?.is_ephemeral
     ? payload.container.thread_ts
     : (payload.message?.ts ?? payload.container?.message_ts);
-  let link: string | 'direct_message' | undefined;
-  if (channel !== undefined && isDirectMessageChannel(channel)) link = 'direct_message';
-  else if (channel && messageTs) link = await deps.responder.permalink(handling, channel, messageTs);
+  const link = await answerLink(deps.responder, handling, channel, messageTs);
   try {
     await review.observer.disliked(
       { context, asker, workspace: handling.teamId, link },
@@ -157,4 +152,15 @@ async function reportDislike(
       'the 👎 did not reach its review card',
     );
   }
+}
+
+/** A link to the rated answer for its review card; none in a DM, which operators cannot open. */
+export async function answerLink(
+  responder: Pick<Responder, 'permalink'>,
+  handling: Handling,
+  channel: string | undefined,
+  messageTs: string | undefined,
+): Promise<string | 'direct_message' | undefined> {
+  if (channel !== undefined && isDirectMessageChannel(channel)) return 'direct_message';
+  return channel && messageTs ? responder.permalink(handling, channel, messageTs) : undefined;
 }

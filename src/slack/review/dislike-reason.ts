@@ -3,15 +3,15 @@ import type { types } from '@slack/bolt';
 import { z } from 'zod';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
-import { tell } from '../answers/answerer.js';
-import { RATING_BLOCK_ID, ratedText, replaceBlock } from '../answers/blocks.js';
+import { redrawBlock, tell } from '../answers/answerer.js';
+import { RATING_BLOCK_ID, ratedText } from '../answers/blocks.js';
+import { answerLink } from '../answers/rating-click.js';
 import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';
 import type { ViewArgs } from '../handling/tracked.js';
 import { answerWorkspace } from '../handling/workspace.js';
 import { decodeReasonValue } from '../kit/button-values.js';
-import { isDirectMessageChannel } from '../kit/conversations.js';
 import { context } from '../kit/elements.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
@@ -136,7 +136,7 @@ async function submitReason(
           context,
           asker: { userId, displayName },
           workspace: handling.teamId,
-          link: () => linkTo(deps, handling, rated),
+          link: () => answerLink(deps.responder, handling, rated?.channel, rated?.ts),
         },
         { reason: form.reason ?? 'other', text: form.text, at: Date.now() },
         { requestId: handling.requestId },
@@ -186,7 +186,7 @@ async function showReasonSent(
   rated: RatedMessage,
   locale: Locale,
 ): Promise<void> {
-  let message: { text?: string | undefined; blocks?: unknown[] | undefined } | undefined;
+  let message: { ts: string; text?: string | undefined; blocks?: unknown[] | undefined } | undefined;
   try {
     const thread = threadSchema.parse(
       await handling.client.conversations.replies({
@@ -206,24 +206,10 @@ async function showReasonSent(
   const line = message?.blocks
     ?.map((block) => reasonLineSchema.safeParse(block))
     .find((parsed) => parsed.success)?.data;
-  if (!message?.blocks || !line) return;
+  if (!line) return;
   const sent: types.ContextBlock = {
     ...context(`${line.text.text} · ${t(locale, 'reason_sent')}`),
     block_id: RATING_BLOCK_ID,
   };
-  await deps.responder.update(handling, rated.channel, rated.ts, {
-    text: message.text ?? '',
-    blocks: replaceBlock(message.blocks, RATING_BLOCK_ID, sent),
-  });
-}
-
-/** A link to the rated answer for the card; none in a DM, which operators cannot open. */
-async function linkTo(
-  deps: ReasonDeps,
-  handling: Handling,
-  rated: RatedMessage | undefined,
-): Promise<string | 'direct_message' | undefined> {
-  if (!rated) return undefined;
-  if (isDirectMessageChannel(rated.channel)) return 'direct_message';
-  return deps.responder.permalink(handling, rated.channel, rated.ts);
+  await redrawBlock(deps.responder, handling, rated.channel, message, RATING_BLOCK_ID, sent);
 }

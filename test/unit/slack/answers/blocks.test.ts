@@ -10,7 +10,7 @@ import {
   renderRatedLine,
   renderReply,
   renderThinking,
-  replaceRatingButtons,
+  replaceBlock,
 } from '../../../../src/slack/answers/blocks.js';
 import {
   ACTION_ESCALATE,
@@ -543,6 +543,9 @@ describe('renderThinking', () => {
     expect(renderThinking('en').blocks).toHaveLength(1);
   });
 });
+
+const replaceRatingButtons = (blocks: unknown, rated: types.KnownBlock) =>
+  replaceBlock(blocks, RATING_BLOCK_ID, rated);
 
 describe('renderRatedLine and replaceRatingButtons', () => {
   // Blocks as Slack returns them in a block_actions payload: extra fields, generated block ids.
