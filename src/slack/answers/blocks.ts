@@ -1,16 +1,6 @@
 // Pure Block Kit rendering: a platform-neutral Reply becomes one or more Slack messages.
 import type { types } from '@slack/bolt';
 import { LRUCache } from 'lru-cache';
-
-// Block Kit types come through Bolt, our declared dependency, rather than its transitive @slack/types.
-type ActionsBlock = types.ActionsBlock;
-type Button = types.Button;
-type ContextActionsBlock = types.ContextActionsBlock;
-type ContextBlock = types.ContextBlock;
-type ImageBlock = types.ImageBlock;
-type KnownBlock = types.KnownBlock;
-type SectionBlock = types.SectionBlock;
-
 import { z } from 'zod';
 import { replaceEmoticons } from '../../answer-html/emoticons.js';
 import { answerToMrkdwn, convertAnswer, escapeMrkdwn, toPlainText } from '../../answer-html/mrkdwn.js';
@@ -102,10 +92,6 @@ export function docIdOfAnswerBlocks(blocks: unknown): string | undefined {
   return undefined;
 }
 
-function suggestionsBlockId(index: number): string {
-  return `suggestions:${index}`;
-}
-
 /** Suggestions are split over several actions blocks before one block could crowd out a message. */
 const ACTIONS_BLOCK_BUDGET = Math.floor(SERIALIZED_BLOCKS_BUDGET / 2);
 const ASKED_QUESTION_MAX = 500;
@@ -142,7 +128,7 @@ export function renderRatedLine(
   userId: string,
   rating: Rating,
   options: { reasonContextKey?: string } = {},
-): ContextBlock | SectionBlock {
+): types.ContextBlock | types.SectionBlock {
   const text = ratedText(locale, userId, rating);
   const value =
     rating === 2 && options.reasonContextKey !== undefined
@@ -152,18 +138,17 @@ export function renderRatedLine(
   return {
     ...section(text),
     block_id: RATING_BLOCK_ID,
-    accessory: {
-      type: 'button',
-      action_id: ACTION_DISLIKE_REASON,
-      text: plainText(t(locale, 'reason_button')),
-      value,
-    },
+    accessory: button(t(locale, 'reason_button'), ACTION_DISLIKE_REASON, { value }),
   };
 }
 
 /** Untrusted blocks with `blockId` replaced (appended when missing); unrecognisable blocks dropped. */
-export function replaceBlock(blocks: unknown, blockId: string, replacement: KnownBlock): KnownBlock[] {
-  const result: KnownBlock[] = [];
+export function replaceBlock(
+  blocks: unknown,
+  blockId: string,
+  replacement: types.KnownBlock,
+): types.KnownBlock[] {
+  const result: types.KnownBlock[] = [];
   let replaced = false;
   for (const block of Array.isArray(blocks) ? blocks : []) {
     if (!isBlockLike(block)) continue;
@@ -179,7 +164,7 @@ export function replaceBlock(blocks: unknown, blockId: string, replacement: Know
 }
 
 /** A block of Slack's own making, passed back unchanged: we only check enough to find ours. */
-function isBlockLike(value: unknown): value is KnownBlock {
+function isBlockLike(value: unknown): value is types.KnownBlock {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const type: unknown = Reflect.get(value, 'type');
   const blockId: unknown = Reflect.get(value, 'block_id');
@@ -188,7 +173,7 @@ function isBlockLike(value: unknown): value is KnownBlock {
 
 /** A part of a message that must not be split across messages, and its share of the fallback text. */
 interface Unit {
-  readonly blocks: readonly KnownBlock[];
+  readonly blocks: readonly types.KnownBlock[];
   readonly plain: string;
   /** Fallback for a message that carries no answer text (only buttons, only an image). */
   readonly note?: string;
@@ -235,7 +220,7 @@ function inReadersLanguage(suggestions: SuggestionChoice[], locale: Locale): Sug
 /** Serialized length of a unit's blocks; kept for the units of cached answer bodies, which recur. */
 const unitLengths = new WeakMap<Unit, number>();
 /** Serialized length of a block whose maker counted it as it built it (the suggestions' buttons). */
-const blockLengths = new WeakMap<KnownBlock, number>();
+const blockLengths = new WeakMap<types.KnownBlock, number>();
 
 function unitLength(unit: Unit): number {
   let length = unitLengths.get(unit);
@@ -256,7 +241,7 @@ function answerBody(html: string, images: 'segments' | 'links'): AnswerBody {
   const units: Unit[] = [];
   for (const segment of convertAnswer(html, { images })) {
     if (segment.kind === 'image') {
-      const image: ImageBlock = { type: 'image', image_url: segment.url, alt_text: segment.alt };
+      const image: types.ImageBlock = { type: 'image', image_url: segment.url, alt_text: segment.alt };
       units.push({ blocks: [image], plain: '', note: segment.alt });
       continue;
     }
@@ -327,7 +312,7 @@ function renderAnswer(reply: AnswerReply, options: RenderOptions): RenderedMessa
 }
 
 /** The entry's id on each part's first block without one, so the shortcut works on any part; copied. */
-function markEntry(blocks: KnownBlock[], entryId: string): KnownBlock[] {
+function markEntry(blocks: types.KnownBlock[], entryId: string): types.KnownBlock[] {
   const index = blocks.findIndex((block) => block.block_id === undefined);
   const first = blocks[index];
   if (first === undefined) return blocks;
@@ -336,8 +321,8 @@ function markEntry(blocks: KnownBlock[], entryId: string): KnownBlock[] {
   return marked;
 }
 
-function suggestionActions(contextKey: string, suggestions: SuggestionChoice[]): ActionsBlock[] {
-  const buttons: Button[] = [];
+function suggestionActions(contextKey: string, suggestions: SuggestionChoice[]): types.ActionsBlock[] {
+  const buttons: types.Button[] = [];
   for (const suggestion of suggestions) {
     // Only the label shows emoji; the value carries the question as the robot wrote it, to ask it back.
     const shown = replaceEmoticons(suggestion.question.replace(/\s+/g, ' ').trim());
@@ -349,21 +334,16 @@ function suggestionActions(contextKey: string, suggestions: SuggestionChoice[]):
     });
     // A suggestion that cannot round-trip (blank, oversized ids) would be a button that does nothing.
     if (label === '' || value === undefined) continue;
-    buttons.push({
-      type: 'button',
-      action_id: suggestionActionId(buttons.length),
-      text: { type: 'plain_text', text: label, emoji: true },
-      value,
-    });
+    buttons.push(button(label, suggestionActionId(buttons.length), { value }));
   }
-  const blocks: ActionsBlock[] = [];
-  let current: Button[] = [];
+  const blocks: types.ActionsBlock[] = [];
+  let current: types.Button[] = [];
   let currentLength = 0;
   const flush = () => {
     if (current.length > 0) {
-      const block: ActionsBlock = {
+      const block: types.ActionsBlock = {
         type: 'actions',
-        block_id: suggestionsBlockId(blocks.length),
+        block_id: `suggestions:${blocks.length}`,
         elements: [],
       };
       // The block's JSON is its JSON with no elements, plus theirs and a comma between each two.
@@ -391,7 +371,7 @@ function ratingActions(
   locale: Locale,
   contextKey: string,
   shape: RatingButtons = 'classic',
-): ActionsBlock | ContextActionsBlock | undefined {
+): types.ActionsBlock | types.ContextActionsBlock | undefined {
   const up = encodeRatingValue({ contextKey, rating: 1 });
   const down = encodeRatingValue({ contextKey, rating: 2 });
   if (up === undefined || down === undefined) return undefined;
@@ -422,14 +402,18 @@ function ratingActions(
     type: 'actions',
     block_id: RATING_BLOCK_ID,
     elements: [
-      { type: 'button', action_id: ACTION_RATE_UP, text: plainText(t(locale, 'rate_up')), value: up },
-      { type: 'button', action_id: ACTION_RATE_DOWN, text: plainText(t(locale, 'rate_down')), value: down },
+      button(t(locale, 'rate_up'), ACTION_RATE_UP, { value: up }),
+      button(t(locale, 'rate_down'), ACTION_RATE_DOWN, { value: down }),
     ],
   };
 }
 
 /** "Get a person"; `prominent` (primary style) when the robot had no answer and a person is the way on. */
-function escalateActions(locale: Locale, contextKey: string, prominent: boolean): ActionsBlock | undefined {
+function escalateActions(
+  locale: Locale,
+  contextKey: string,
+  prominent: boolean,
+): types.ActionsBlock | undefined {
   const value = encodeEscalateValue(contextKey);
   if (value === undefined) return undefined;
   const escalate = button(t(locale, 'escalate_button'), ACTION_ESCALATE, {
@@ -475,16 +459,14 @@ function fallbackText(units: Unit[], prefix: string): string {
 
 function renderFailure(reply: FailureReply): RenderedMessage {
   const text = failureText(reply.locale, reply.reason);
-  const blocks: KnownBlock[] = [section(text)];
+  const blocks: types.KnownBlock[] = [section(text)];
   // A failure with nothing to re-ask, or a question no button value can carry, gets no button.
   const value = reply.retry && encodeTryAgainValue(reply.retry);
   if (value !== undefined) {
     blocks.push({
       type: 'actions',
       block_id: TRY_AGAIN_BLOCK_ID,
-      elements: [
-        { type: 'button', action_id: ACTION_TRY_AGAIN, text: plainText(t(reply.locale, 'try_again')), value },
-      ],
+      elements: [button(t(reply.locale, 'try_again'), ACTION_TRY_AGAIN, { value })],
     });
   }
   return { text, blocks };
