@@ -83,14 +83,15 @@ export class Answerer implements AnswerQuestion {
 
   async answer(handling: Handling, question: SlackQuestion): Promise<void> {
     const { userId, text, placement, suggestion, replaceTs } = question;
+    const direct = isDirectMessageChannel(question.target.channel);
     // In a channel that answers privately, or after a click in a private answer: the asker alone.
     const target: ReplyTarget =
-      question.target.visibleTo === undefined && placement.reply === 'ephemeral' && !isDirect(question.target)
+      question.target.visibleTo === undefined && placement.reply === 'ephemeral' && !direct
         ? { ...question.target, visibleTo: userId }
         : question.target;
     // Every question passes here, typed, clicked or tried again: over a limit, the platform is not asked.
     // A DM is one person's: it counts against them only.
-    const channel = isDirect(target) ? undefined : target.channel;
+    const channel = direct ? undefined : target.channel;
     const admission = await this.#deps.gate(handling, { userId, channel });
     if (admission.kind === 'throttled') {
       if (admission.tell) await this.#tellThrottled(handling, target, userId, placement, admission);
@@ -194,7 +195,7 @@ export class Answerer implements AnswerQuestion {
       placement.language === 'auto' ? (await handling.person(userId)).locale : placement.language;
     const notice = throttledNotice(locale, admission.scope, admission.retryAfterMs);
     const place = { channel: target.channel, threadTs: target.threadTs };
-    if (isDirect(target)) await this.#deps.responder.post(handling, place, notice);
+    if (isDirectMessageChannel(target.channel)) await this.#deps.responder.post(handling, place, notice);
     else await this.#deps.responder.ephemeral(handling, place, userId, notice);
   }
 
@@ -233,10 +234,6 @@ export function throttledNotice(locale: Locale, scope: LimitScope, retryAfterMs:
       ? t(locale, 'throttled_seconds', { scope, seconds })
       : t(locale, 'throttled_minutes', { scope, minutes: Math.ceil(seconds / 60) });
   return { text, blocks: [section(text)] };
-}
-
-function isDirect(target: ReplyTarget): boolean {
-  return isDirectMessageChannel(target.channel);
 }
 
 /** Tells one user, and only them (ephemeral), a reply such as a notice about their click. */

@@ -38,7 +38,6 @@ class PlaceholderMessage implements WorkingSignal {
   #shown: Promise<string | undefined>;
   #timer: NodeJS.Timeout | undefined;
 
-  /** `existingTs`: a message the answer replaces anyway (the failure whose Try again was clicked). */
   constructor(show: (replaceTs: string | undefined) => Promise<string | undefined>, existingTs?: string) {
     this.#show = show;
     this.#shown = Promise.resolve(existingTs);
