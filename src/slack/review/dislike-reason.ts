@@ -186,23 +186,21 @@ async function showReasonSent(
   rated: RatedMessage,
   locale: Locale,
 ): Promise<void> {
-  let message: { ts: string; text?: string | undefined; blocks?: unknown[] | undefined } | undefined;
-  try {
-    const thread = threadSchema.parse(
-      await handling.client.conversations.replies({
-        channel: rated.channel,
-        ts: rated.ts,
-        oldest: rated.ts,
-        latest: rated.ts,
-        inclusive: true,
-        limit: 2,
-      }),
-    );
-    message = thread.messages?.find((candidate) => candidate.ts === rated.ts);
-  } catch (error) {
-    handling.logger.warn({ ...errorFields(error), channel: rated.channel }, 'rated answer not read back');
-    return;
-  }
+  const thread = await handling.client.conversations
+    .replies({
+      channel: rated.channel,
+      ts: rated.ts,
+      oldest: rated.ts,
+      latest: rated.ts,
+      inclusive: true,
+      limit: 2,
+    })
+    .then((replies) => threadSchema.parse(replies))
+    .catch((error: unknown) => {
+      handling.logger.warn({ ...errorFields(error), channel: rated.channel }, 'rated answer not read back');
+      return undefined;
+    });
+  const message = thread?.messages?.find((candidate) => candidate.ts === rated.ts);
   const line = message?.blocks
     ?.map((block) => reasonLineSchema.safeParse(block))
     .find((parsed) => parsed.success)?.data;
