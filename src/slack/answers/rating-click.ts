@@ -50,14 +50,22 @@ async function rate(deps: RatingDeps, handling: Handling, click: Click): Promise
   deps.onEvent('rating', outcome.kind);
   if (outcome.kind === 'rated') {
     logger.info({ contextKey: value.k, rating: outcome.rating }, 'answer rated');
+    // The workspace that gave the answer (a shared channel's), else the clicking one's.
+    const workspace = answerWorkspace(outcome.context, handling);
     // A 👎 reaches the entry's owners, and the asker may say what was wrong.
-    const review = outcome.rating === 2 ? await reviewOf(deps, handling, outcome.context) : undefined;
+    const review =
+      outcome.rating === 2
+        ? await deps.review.of(workspace).catch((error: unknown) => {
+            logger.error({ ...errorFields(error), workspace }, 'the 👎 did not reach its review card');
+            return undefined;
+          })
+        : undefined;
     const reviewing = review?.desk.cardsEnabled === true;
     await showRated(deps, handling, payload, locale, userId, outcome.rating, reviewing ? value.k : undefined);
     if (review && reviewing) {
       await reportDislike(review, deps, handling, payload, { userId, displayName }, outcome.context);
     }
-    await countRating(deps, handling, outcome.rating, answerWorkspace(outcome.context, handling));
+    await countRating(deps, handling, outcome.rating, workspace);
     return;
   }
   if (outcome.kind === 'notice') {
@@ -111,19 +119,6 @@ async function showRated(
     return;
   }
   await redrawBlock(deps.responder, handling, target.channel, payload.message, RATING_BLOCK_ID, rated);
-}
-
-/** The review loop of the workspace that gave the answer (a shared channel's), else the clicking one's. */
-async function reviewOf(
-  deps: RatingDeps,
-  handling: Handling,
-  context: AnswerContext,
-): Promise<WorkspaceReview | undefined> {
-  const workspace = answerWorkspace(context, handling);
-  return deps.review.of(workspace).catch((error: unknown) => {
-    handling.logger.error({ ...errorFields(error), workspace }, 'the 👎 did not reach its review card');
-    return undefined;
-  });
 }
 
 /** Puts the 👎 on the entry's review card, with a link to the answer. */
