@@ -79,7 +79,6 @@ export function createRoomKit(
     turns: new QuestionTurns(env.QUESTION_DEADLINE_SECONDS * 1000),
     answerer: new Answerer({
       ask: (input, options) => conversation.ask(input, options),
-      users,
       responder,
       onEvent,
       working: placeholderMessages(responder),

@@ -173,7 +173,6 @@ export function fakes(
         await askOptions.beforeAsk?.();
         return reply(input);
       },
-      users,
       responder,
       onEvent,
       working: placeholderMessages(responder),

@@ -11,7 +11,7 @@ import type { Asker, Placement, Rating, Reply, SuggestionClick } from '../../con
 import { EXPIRED } from '../../util/deadline.js';
 import type { Handling } from '../handling/handling.js';
 import type { Admission, LimitScope, QuestionGate } from '../handling/question-limits.js';
-import { partnerIdFor, type UserLookup } from '../handling/user-directory.js';
+import { partnerIdFor } from '../handling/user-directory.js';
 import { isDirectMessageChannel } from '../kit/conversations.js';
 import { type RenderedMessage, section } from '../kit/elements.js';
 import type { ReplyTarget, Responder } from '../transport/responder.js';
@@ -57,7 +57,6 @@ export interface AnswerQuestion {
 
 interface AnswererDeps {
   ask: Ask;
-  users: UserLookup;
   responder: Responder;
   onEvent: OnEvent;
   working: WorkingSignals;
