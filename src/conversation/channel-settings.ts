@@ -41,13 +41,6 @@ export type ChannelSettings = z.infer<typeof channelSettingsSchema>;
 
 /** A key `change` leaves out (or undefined) stays as it is. */
 export function mergeChannelSettings(current: ChannelSettings, change: ChannelSettings): ChannelSettings {
-  return {
-    ...current,
-    ...(change.robot !== undefined && { robot: change.robot }),
-    ...(change.answer !== undefined && { answer: change.answer }),
-    ...(change.reply !== undefined && { reply: change.reply }),
-    ...(change.escalate !== undefined && { escalate: change.escalate }),
-    ...(change.askers !== undefined && { askers: change.askers }),
-    ...(change.lang !== undefined && { lang: change.lang }),
-  };
+  const changed = CHANNEL_SETTING_KEYS.filter((key) => change[key] !== undefined);
+  return { ...current, ...Object.fromEntries(changed.map((key) => [key, change[key]] as const)) };
 }

@@ -12,7 +12,6 @@ import { typedText } from './plain-text.js';
 import { type ContextStore, type RatingStore, StoreUnavailableError } from './stores.js';
 import type {
   AnswerContext,
-  AnswerReply,
   Asker,
   FailureReason,
   FailureReply,
@@ -170,15 +169,6 @@ export class Conversation {
     return this.#inFlight;
   }
 
-  /** Checks a question without calling the robot: a notice when it cannot be asked. */
-  #precheck(text: string, locale: Locale): NoticeReply | undefined {
-    if (text.trim() === '') return { kind: 'notice', notice: 'help', locale };
-    if ([...text].length > this.#settings.maxQuestionLength) {
-      return { kind: 'notice', notice: 'question_too_long', locale, limit: this.#settings.maxQuestionLength };
-    }
-    return undefined;
-  }
-
   /** A notice when it cannot be asked, else the robot's answer or a failure; `beforeAsk` runs just before. */
   async ask(input: QuestionInput, options: AskOptions = {}): Promise<Reply> {
     const { asker } = input;
@@ -195,13 +185,15 @@ export class Conversation {
           : failureReply('store_unavailable', input.text, input.suggestion, asker.locale);
       }
       suggestion = offered.suggestion;
-      placement = offered.placement ?? placement;
-      workspace = offered.workspace ?? workspace;
+      placement = offered.context.placement ?? placement;
+      workspace = offered.context.workspace ?? workspace;
     }
     // Asked as the gateway offered it, not as the click's value says; typed text without controls.
     const text = suggestion ? suggestion.question : typedText(input.text);
-    const notice = this.#precheck(text, asker.locale);
-    if (notice) return notice;
+    if (text.trim() === '') return { kind: 'notice', notice: 'help', locale: asker.locale };
+    const limit = this.#settings.maxQuestionLength;
+    if ([...text].length > limit)
+      return { kind: 'notice', notice: 'question_too_long', locale: asker.locale, limit };
     const found = await this.#accountOf(workspace, scope);
     if (found.kind === 'not_set_up') {
       return { kind: 'notice', notice: 'not_set_up', locale: asker.locale, ...contactOf(found) };
@@ -229,26 +221,20 @@ export class Conversation {
     click: SuggestionClick,
     scope: RequestScope,
   ): Promise<
-    | {
-        kind: 'offered';
-        suggestion: SuggestionChoice;
-        placement: Placement | undefined;
-        workspace: string | undefined;
-      }
-    | { kind: 'stale' }
-    | { kind: 'unavailable' }
+    | { kind: 'offered'; suggestion: SuggestionChoice; context: AnswerContext }
+    | { kind: 'stale' | 'unavailable' }
   > {
     const context = await this.#storedContext(click.contextKey, scope);
     if (context === 'unavailable') return { kind: 'unavailable' };
     const suggestion = context?.suggestions.find((offered) => offered.docId === click.docId);
-    if (!suggestion) {
+    if (!context || !suggestion) {
       this.#logger.warn(
         { ...scope, contextKey: click.contextKey, known: context !== undefined },
         'suggestion click names a docId this answer did not offer; treated as stale',
       );
       return { kind: 'stale' };
     }
-    return { kind: 'offered', suggestion, placement: context?.placement, workspace: context?.workspace };
+    return { kind: 'offered', suggestion, context };
   }
 
   /** An answer's stored context: undefined when expired or unknown; throws when the store fails. */
@@ -382,7 +368,7 @@ export class Conversation {
       scope,
     );
 
-    const reply: AnswerReply = {
+    return {
       kind: 'answer',
       contextKey,
       docId: context.docId,
@@ -395,7 +381,6 @@ export class Conversation {
       demo: account.demo,
       locale: asker.locale,
     };
-    return reply;
   }
 
   /** The robot's answer, or on no match the linked entry's (`byLink`: the link's first). */
@@ -460,11 +445,10 @@ export class Conversation {
     const { contextKey, rating, userId, locale } = input;
     const context = await this.#storedContext(contextKey, scope);
     if (context === 'unavailable') return { kind: 'failure', reason: 'store_unavailable' };
-    if (!context) return { kind: 'notice', reply: { kind: 'notice', notice: 'context_expired', locale } };
-    if (context.askerUserId !== userId) {
+    if (context && context.askerUserId !== userId) {
       return { kind: 'notice', reply: { kind: 'notice', notice: 'not_your_answer', locale } };
     }
-    if (!context.rateable || !context.msgId || !context.cid || !context.docId) {
+    if (!context?.rateable || !context.msgId || !context.cid || !context.docId) {
       return { kind: 'notice', reply: { kind: 'notice', notice: 'context_expired', locale } };
     }
 
