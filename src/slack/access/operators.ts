@@ -12,12 +12,9 @@ export interface OperatorSettings {
   usergroupId: string | undefined;
   refreshMs?: number;
   /** Installed in many workspaces: who installed it there (its first operator) and the group its set-up names. */
-  workspaceOperators?: ((workspace: string) => Promise<WorkspaceOperators>) | undefined;
-}
-
-interface WorkspaceOperators {
-  installer: string | undefined;
-  usergroupId: string | undefined;
+  workspaceOperators?:
+    | ((workspace: string) => Promise<{ installer: string | undefined; usergroupId: string | undefined }>)
+    | undefined;
 }
 
 export type OperatorCheck =

@@ -140,9 +140,8 @@ function statusLine(responder: Responder): WorkingSignals {
     return {
       start() {
         if (thread !== undefined) {
-          statusSet = setStatus(responder, handling, thread, t(locale, 'status'), [
-            ...LOADING_MESSAGES.map((key) => t(locale, key)),
-          ]);
+          const loading = LOADING_MESSAGES.map((key) => t(locale, key));
+          statusSet = setStatus(responder, handling, thread, t(locale, 'status'), loading);
         }
         return Promise.resolve();
       },

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { errorFields } from '../../logging/error-fields.js';
 import type { EventArgs } from '../handling/pre-dispatch.js';
+import type { Route } from '../handling/routes.js';
 import type { Room } from '../handling/surface.js';
 import { workspaceOf } from '../handling/workspace.js';
 import type { RoomKit } from '../kit/room-kit.js';
@@ -32,20 +33,16 @@ const accessSchema = z.object({
 export function installRoom(kit: RoomKit): Room {
   const { installations, orgWorkspaces } = kit.sources;
   if (!installations) return {};
-  const listener = removalListener(kit, installations);
-  const access = orgWorkspaces ? accessListener(kit, orgWorkspaces) : undefined;
-  return {
-    events: [
-      ['app_uninstalled', listener],
-      ['tokens_revoked', listener],
-      ...(access
-        ? ([
-            ['team_access_granted', access],
-            ['team_access_revoked', access],
-          ] as const)
-        : []),
-    ],
-  };
+  const removal = removalListener(kit, installations);
+  const events: Route<EventArgs>[] = [
+    ['app_uninstalled', removal],
+    ['tokens_revoked', removal],
+  ];
+  if (orgWorkspaces) {
+    const access = accessListener(kit, orgWorkspaces);
+    events.push(['team_access_granted', access], ['team_access_revoked', access]);
+  }
+  return { events };
 }
 
 function removalListener(
