@@ -43,13 +43,13 @@ export interface RobotApi {
 }
 
 /** A structural logger, so the core does not depend on pino. */
-export interface CoreLogger {
+interface CoreLogger {
   info(object: object, message: string): void;
   warn(object: object, message: string): void;
   error(object: object, message: string): void;
 }
 
-export interface ConversationSettings {
+interface ConversationSettings {
   maxQuestionLength: number;
   contextTtlSeconds: number;
 }
@@ -134,35 +134,23 @@ export type RateOutcome =
 /** Feedback `from` when no uid is known: 0, the open platform, which is how this gateway talks to it. */
 const FEEDBACK_FROM_OPEN_PLATFORM = 0;
 
+interface ConversationDependencies {
+  accounts: PlatformAccounts;
+  contexts: ContextStore;
+  ratings: RatingStore;
+  settings: ConversationSettings;
+  logger: CoreLogger;
+  newKey: () => string;
+  observer?: AnswerObserver;
+  links?: LinkedEntries;
+}
+
 export class Conversation {
-  readonly #accounts: PlatformAccounts;
-  readonly #contexts: ContextStore;
-  readonly #ratings: RatingStore;
-  readonly #settings: ConversationSettings;
-  readonly #logger: CoreLogger;
-  readonly #newKey: () => string;
-  readonly #observer: AnswerObserver | undefined;
-  readonly #links: LinkedEntries | undefined;
+  readonly #deps: ConversationDependencies;
   #inFlight = 0;
 
-  constructor(dependencies: {
-    accounts: PlatformAccounts;
-    contexts: ContextStore;
-    ratings: RatingStore;
-    settings: ConversationSettings;
-    logger: CoreLogger;
-    newKey: () => string;
-    observer?: AnswerObserver;
-    links?: LinkedEntries;
-  }) {
-    this.#accounts = dependencies.accounts;
-    this.#contexts = dependencies.contexts;
-    this.#ratings = dependencies.ratings;
-    this.#settings = dependencies.settings;
-    this.#logger = dependencies.logger;
-    this.#newKey = dependencies.newKey;
-    this.#observer = dependencies.observer;
-    this.#links = dependencies.links;
+  constructor(dependencies: ConversationDependencies) {
+    this.#deps = dependencies;
   }
 
   get inFlight(): number {
@@ -191,7 +179,7 @@ export class Conversation {
     // Asked as the gateway offered it, not as the click's value says; typed text without controls.
     const text = suggestion ? suggestion.question : typedText(input.text);
     if (text.trim() === '') return { kind: 'notice', notice: 'help', locale: asker.locale };
-    const limit = this.#settings.maxQuestionLength;
+    const limit = this.#deps.settings.maxQuestionLength;
     if ([...text].length > limit)
       return { kind: 'notice', notice: 'question_too_long', locale: asker.locale, limit };
     const found = await this.#accountOf(workspace, scope);
@@ -228,7 +216,7 @@ export class Conversation {
     if (context === 'unavailable') return { kind: 'unavailable' };
     const suggestion = context?.suggestions.find((offered) => offered.docId === click.docId);
     if (!context || !suggestion) {
-      this.#logger.warn(
+      this.#deps.logger.warn(
         { ...scope, contextKey: click.contextKey, known: context !== undefined },
         'suggestion click names a docId this answer did not offer; treated as stale',
       );
@@ -239,7 +227,7 @@ export class Conversation {
 
   /** An answer's stored context: undefined when expired or unknown; throws when the store fails. */
   context(contextKey: string): Promise<AnswerContext | undefined> {
-    return this.#contexts.get(contextKey);
+    return this.#deps.contexts.get(contextKey);
   }
 
   /** An answer's stored context, undefined when expired, 'unavailable' (logged) when the store fails. */
@@ -248,9 +236,9 @@ export class Conversation {
     scope: RequestScope,
   ): Promise<AnswerContext | undefined | 'unavailable'> {
     try {
-      return await this.#contexts.get(contextKey);
+      return await this.#deps.contexts.get(contextKey);
     } catch (error) {
-      this.#logger.error({ ...scope, err: error, contextKey }, 'answer context lookup failed');
+      this.#deps.logger.error({ ...scope, err: error, contextKey }, 'answer context lookup failed');
       return 'unavailable';
     }
   }
@@ -261,9 +249,9 @@ export class Conversation {
     scope: RequestScope,
   ): Promise<AccountLookup | { kind: 'unavailable' }> {
     try {
-      return await this.#accounts.accountOf(workspace);
+      return await this.#deps.accounts.accountOf(workspace);
     } catch (error) {
-      this.#logger.error(
+      this.#deps.logger.error(
         { ...scope, err: error, workspace },
         "the workspace's platform account could not be read",
       );
@@ -319,7 +307,7 @@ export class Conversation {
     const suggestions: SuggestionChoice[] = answer.suggestions
       .filter((item): item is typeof item & { docId: string } => Boolean(item.docId))
       .map((item) => ({ question: item.question.trim(), docId: item.docId }));
-    const contextKey = this.#newKey();
+    const contextKey = this.#deps.newKey();
     const context: AnswerContext = {
       uid: answer.uid,
       cid: answer.cid || undefined,
@@ -342,17 +330,17 @@ export class Conversation {
 
     let stored = true;
     try {
-      await this.#contexts.put(contextKey, context);
+      await this.#deps.contexts.put(contextKey, context);
     } catch (error) {
       // The answer is still worth showing; only rating it later would fail, so hide the rating buttons.
       stored = false;
-      this.#logger.warn(
+      this.#deps.logger.warn(
         { ...scope, err: error, contextKey },
         'answer context not stored; rating disabled for this answer',
       );
     }
 
-    this.#observer?.answered(
+    this.#deps.observer?.answered(
       {
         asker: { userId: asker.userId, displayName: asker.displayName },
         ...(input.workspace !== undefined && { workspace: input.workspace }),
@@ -403,7 +391,7 @@ export class Conversation {
       return (await this.#linkedAnswer(robot, workspace, request, answer.robotFlag, scope, asking)) ?? answer;
     } catch (error) {
       // The robot's own "no answer" is still an answer to show; only the linked entry's is lost.
-      this.#logger.warn({ ...scope, err: error }, 'the linked entry could not be asked; no match shown');
+      this.#deps.logger.warn({ ...scope, err: error }, 'the linked entry could not be asked; no match shown');
       return answer;
     }
   }
@@ -417,11 +405,11 @@ export class Conversation {
     scope: RequestScope,
     asking: RobotAskOptions,
   ): Promise<RobotAnswer | undefined> {
-    if (!this.#links) return undefined;
-    const docId = await this.#links
+    if (!this.#deps.links) return undefined;
+    const docId = await this.#deps.links
       .entryFor(request.question, robotFlag, workspace)
       .catch((error: unknown) => {
-        this.#logger.warn(
+        this.#deps.logger.warn(
           { ...scope, err: error },
           'linked entries unavailable; the question asked as typed',
         );
@@ -430,10 +418,10 @@ export class Conversation {
     if (!docId) return undefined;
     const answer = await robot.askRobot(askingEntry(request, docId), asking);
     if (answer.answerType === ANSWER_TYPE_UNKNOWN) {
-      this.#logger.warn({ ...scope, docId }, 'the linked entry did not answer (removed or disabled?)');
+      this.#deps.logger.warn({ ...scope, docId }, 'the linked entry did not answer (removed or disabled?)');
       return undefined;
     }
-    this.#logger.info({ ...scope, docId }, 'answered from the entry an operator linked the question to');
+    this.#deps.logger.info({ ...scope, docId }, 'answered from the entry an operator linked the question to');
     return answer;
   }
 
@@ -461,9 +449,9 @@ export class Conversation {
     const { account } = found;
     let claim: { recorded: boolean; rating: Rating };
     try {
-      claim = await this.#ratings.recordOnce(contextKey, rating, this.#settings.contextTtlSeconds);
+      claim = await this.#deps.ratings.recordOnce(contextKey, rating, this.#deps.settings.contextTtlSeconds);
     } catch (error) {
-      this.#logger.error({ ...scope, err: error, contextKey }, 'rating mark could not be recorded');
+      this.#deps.logger.error({ ...scope, err: error, contextKey }, 'rating mark could not be recorded');
       return { kind: 'failure', reason: 'store_unavailable' };
     }
     if (!claim.recorded) {
@@ -489,8 +477,11 @@ export class Conversation {
       await account.robot.sendRobotFeedback(feedback, scope);
     } catch (error) {
       // Give the mark back so the user can rate again once the platform answers.
-      await this.#ratings.forget(contextKey).catch((forgetError: unknown) => {
-        this.#logger.error({ ...scope, err: forgetError, contextKey }, 'rating mark could not be undone');
+      await this.#deps.ratings.forget(contextKey).catch((forgetError: unknown) => {
+        this.#deps.logger.error(
+          { ...scope, err: forgetError, contextKey },
+          'rating mark could not be undone',
+        );
       });
       const failure = this.#failure(error, context.question, undefined, locale, { ...scope, contextKey });
       return { kind: 'failure', reason: failure.reason };
@@ -512,7 +503,7 @@ export class Conversation {
       const details = isPlatformError(error) ? platformErrorDetails(error) : {};
       // The platform erring or not answering is a warning (the asker is told, Try again offered); a bug is an error.
       const level = error instanceof CodedError && error.outside ? 'warn' : 'error';
-      this.#logger[level]({ err: error, reason, ...details, ...logContext }, 'robot call failed');
+      this.#deps.logger[level]({ err: error, reason, ...details, ...logContext }, 'robot call failed');
     }
     return failureReply(reason, question, clicked, locale);
   }
