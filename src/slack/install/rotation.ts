@@ -43,39 +43,31 @@ interface Expiring {
   expiresAt?: number | undefined;
 }
 
+interface RotationDependencies {
+  installations: Installations;
+  locks: RotationLocks;
+  /** Without a token, on the app's Web API connection: oauth.v2.access goes where every call goes. */
+  client: webApi.WebClient;
+  clientId: string;
+  clientSecret: string;
+  logger: Logger;
+  /** Counts a token due for a refresh that was not refreshed. */
+  onRefreshFailed(): void;
+}
+
 export class TokenRotation {
-  readonly #installations: Installations;
-  readonly #locks: RotationLocks;
-  readonly #client: webApi.WebClient;
-  readonly #credentials: { clientId: string; clientSecret: string };
-  readonly #logger: Logger;
-  readonly #onRefreshFailed: () => void;
+  readonly #deps: RotationDependencies;
   /** One rotation at a time per installation in this process; the others wait for it. */
   readonly #rotating = new Map<string, Promise<StoredInstallation | undefined>>();
   readonly #failedLately = new LRUCache<string, true>({ max: 10_000, ttl: BACKOFF_MS });
 
-  constructor(options: {
-    installations: Installations;
-    locks: RotationLocks;
-    /** Without a token, on the app's Web API connection: oauth.v2.access goes where every call goes. */
-    client: webApi.WebClient;
-    clientId: string;
-    clientSecret: string;
-    logger: Logger;
-    /** Counts a token due for a refresh that was not refreshed. */
-    onRefreshFailed(): void;
-  }) {
-    this.#installations = options.installations;
-    this.#locks = options.locks;
-    this.#client = options.client;
-    this.#credentials = { clientId: options.clientId, clientSecret: options.clientSecret };
-    this.#logger = options.logger;
-    this.#onRefreshFailed = options.onRefreshFailed;
+  constructor(dependencies: RotationDependencies) {
+    this.#deps = dependencies;
   }
 
   /** The installation with its tokens fit to use: refreshed first when one expires within two hours. */
   async current(query: InstallationQuery<boolean>): Promise<StoredInstallation | undefined> {
-    const found = await this.#installations.find(query);
+    const found = await this.#deps.installations.find(query);
     if (!found || !dueForRefresh(found)) return found;
     const own = queryFor(found);
     const key = installationKey(own);
@@ -96,9 +88,9 @@ export class TokenRotation {
     try {
       const deadline = Date.now() + WAIT_FOR_OTHER_MS;
       for (;;) {
-        if (await this.#locks.claim(key, ROTATION_LOCK_SECONDS))
+        if (await this.#deps.locks.claim(key, ROTATION_LOCK_SECONDS))
           return await this.#refreshHolding(key, query);
-        const stored = await this.#installations.find(query, { fresh: true });
+        const stored = await this.#deps.installations.find(query, { fresh: true });
         // Another replica refreshed it or it was removed; past the wait, the token stored is used.
         if (!stored || !dueForRefresh(stored) || Date.now() >= deadline) return stored;
         await delay(POLL_MS);
@@ -115,7 +107,7 @@ export class TokenRotation {
     query: InstallationQuery<boolean>,
   ): Promise<StoredInstallation | undefined> {
     try {
-      const stored = await this.#installations.find(query, { fresh: true });
+      const stored = await this.#deps.installations.find(query, { fresh: true });
       if (!stored || !dueForRefresh(stored)) return stored;
       const [bot, user] = await Promise.all([
         this.#renewed(key, 'bot', stored.bot),
@@ -128,20 +120,20 @@ export class TokenRotation {
         ...(user ? { user: { ...stored.user, ...user } } : {}),
       };
       // Slack has taken the old refresh token: a new one not stored is lost, so this one is used anyway.
-      await this.#installations.replace(refreshed).catch((error: unknown) => {
-        this.#logger.error(
+      await this.#deps.installations.replace(refreshed).catch((error: unknown) => {
+        this.#deps.logger.error(
           { ...errorFields(error), workspace: key },
           'refreshed a token but could not store it; the workspace may have to install the app again',
         );
       });
-      this.#logger.info(
+      this.#deps.logger.info(
         { workspace: key, bot: bot !== undefined, user: user !== undefined },
         'token refreshed',
       );
       return refreshed;
     } finally {
       // It expires by itself too: a release that fails only delays the next rotation.
-      await this.#locks.release(key).catch(() => undefined);
+      await this.#deps.locks.release(key).catch(() => undefined);
     }
   }
 
@@ -156,9 +148,9 @@ export class TokenRotation {
     if (refreshToken === undefined) return undefined;
     try {
       const answer = refreshedSchema.parse(
-        await this.#client.oauth.v2.access({
-          client_id: this.#credentials.clientId,
-          client_secret: this.#credentials.clientSecret,
+        await this.#deps.client.oauth.v2.access({
+          client_id: this.#deps.clientId,
+          client_secret: this.#deps.clientSecret,
           grant_type: 'refresh_token',
           refresh_token: refreshToken,
         }),
@@ -176,8 +168,8 @@ export class TokenRotation {
 
   #failed(key: string, error: unknown, what: string): void {
     this.#failedLately.set(key, true);
-    this.#onRefreshFailed();
-    this.#logger.warn(
+    this.#deps.onRefreshFailed();
+    this.#deps.logger.warn(
       { ...errorFields(error), workspace: key },
       `${what}; the current one is used until it expires`,
     );
