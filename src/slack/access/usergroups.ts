@@ -55,9 +55,7 @@ export class UsergroupDirectory {
     const key = workspaceKey(workspace, usergroupId);
     let reading = this.#reading.get(key);
     if (!reading) {
-      reading = this.#readOnce(client, key, usergroupId, logger).finally(() => {
-        this.#reading.delete(key);
-      });
+      reading = this.#readOnce(client, key, usergroupId, logger).finally(() => this.#reading.delete(key));
       this.#reading.set(key, reading);
     }
     return reading;

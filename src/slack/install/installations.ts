@@ -137,22 +137,17 @@ export class Installations implements InstallationStore {
     query: InstallationQuery<boolean>,
     options: { fresh?: boolean } = {},
   ): Promise<StoredInstallation | undefined> {
-    const found = await this.#installationFor(query, options.fresh === true);
+    const fresh = options.fresh === true;
+    const key = installationKey(query);
+    let found = key === undefined ? undefined : await this.#read(key, fresh);
+    // An org-wide install answers in its workspaces even when an event does not say it is org-wide.
+    if (!found && !query.isEnterpriseInstall && query.enterpriseId) {
+      const org = await this.#read(query.enterpriseId, fresh);
+      found = org?.isEnterpriseInstall ? org : undefined;
+    }
     const orgId = found?.isEnterpriseInstall ? found.enterprise?.id : undefined;
     if (!orgId || !query.teamId || !this.#orgAccess) return found;
     return (await this.#orgAccess.answersIn(orgId, query.teamId)) ? found : undefined;
-  }
-
-  async #installationFor(
-    query: InstallationQuery<boolean>,
-    fresh: boolean,
-  ): Promise<StoredInstallation | undefined> {
-    const key = installationKey(query);
-    const own = key === undefined ? undefined : await this.#read(key, fresh);
-    // An org-wide install answers in its workspaces even when an event does not say it is org-wide.
-    if (own || query.isEnterpriseInstall || !query.enterpriseId) return own;
-    const org = await this.#read(query.enterpriseId, fresh);
-    return org?.isEnterpriseInstall ? org : undefined;
   }
 
   async deleteInstallation(query: InstallationQuery<boolean>): Promise<void> {
