@@ -3,10 +3,11 @@
 import type { InstallationQuery } from '@slack/bolt';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { isRecord } from '../../util/json.js';
 import { workspaceKey } from '../handling/workspace.js';
 
-const ORG_ACCESS_EVENTS = ['team_access_granted', 'team_access_revoked'] as const;
+const orgAccessBodySchema = z.object({
+  event: z.object({ type: z.enum(['team_access_granted', 'team_access_revoked']) }),
+});
 
 export const workspaceAccessSchema = z.object({
   access: z.enum(['granted', 'revoked']),
@@ -88,8 +89,5 @@ export function queryOfRequest(
   source: InstallationQuery<boolean>,
   body: unknown,
 ): InstallationQuery<boolean> {
-  const event = isRecord(body) ? body.event : undefined;
-  const type = isRecord(event) ? event.type : undefined;
-  if (!ORG_ACCESS_EVENTS.some((accessEvent) => accessEvent === type)) return source;
-  return { ...source, teamId: undefined };
+  return orgAccessBodySchema.safeParse(body).success ? { ...source, teamId: undefined } : source;
 }
