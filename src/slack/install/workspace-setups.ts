@@ -47,7 +47,7 @@ export type WorkspaceSetup = z.infer<typeof setupSchema>;
 const CACHE_MS = 60_000;
 
 /** The workspaces whose set-up names a digest channel: what the digest's schedule walks. */
-export interface DigestWorkspaceIndex {
+interface DigestWorkspaceIndex {
   get(key: string): Promise<string[] | undefined>;
   set(key: string, value: string[]): Promise<void>;
   claim(key: string, ttlSeconds?: number): Promise<boolean>;
@@ -66,35 +66,30 @@ class DigestIndexBusyError extends Error {}
 /** Undefined in the cache: looked up and none stored (the environment's defaults apply). */
 type Cached = { setup: WorkspaceSetup | undefined };
 
+interface SetupOptions {
+  /** Tells the other replicas, whose caches then `forget` it; never rejects. */
+  changed?: ((workspace: string) => Promise<void>) | undefined;
+  /** Where the workspaces with a digest are listed; without it none is listed. */
+  digests?: DigestWorkspaceIndex | undefined;
+}
+
 export class WorkspaceSetups {
   readonly #values: SealedValues;
   readonly #sealer: Sealer;
   readonly #cache = new LRUCache<string, Cached>({ max: 10_000, ttl: CACHE_MS });
-  /** Tells the other replicas, whose caches then `forget` it; never rejects. */
-  readonly #changed: ((workspace: string) => Promise<void>) | undefined;
+  readonly #options: SetupOptions;
   /** What this process keeps that a set-up decides (the Home's figures), told of every change seen. */
   readonly #watchers: Array<(workspace: string) => void> = [];
 
-  readonly #digests: DigestWorkspaceIndex | undefined;
-
-  constructor(
-    values: SealedValues,
-    sealer: Sealer,
-    options: {
-      changed?: ((workspace: string) => Promise<void>) | undefined;
-      /** Where the workspaces with a digest are listed; without it none is listed. */
-      digests?: DigestWorkspaceIndex | undefined;
-    } = {},
-  ) {
+  constructor(values: SealedValues, sealer: Sealer, options: SetupOptions = {}) {
     this.#values = values;
     this.#sealer = sealer;
-    this.#changed = options.changed;
-    this.#digests = options.digests;
+    this.#options = options;
   }
 
   /** The workspaces whose set-up named a digest channel (one removed since is skipped by its reader). */
   async withDigest(): Promise<string[]> {
-    return (await this.#digests?.get(INDEX_KEY)) ?? [];
+    return (await this.#options.digests?.get(INDEX_KEY)) ?? [];
   }
 
   /** The workspace's set-up (an org-wide install's: its enterprise's); undefined when none is stored. */
@@ -114,7 +109,7 @@ export class WorkspaceSetups {
     await this.#values.set(workspace, this.#sealer.seal(JSON.stringify(checked), binding(workspace)));
     this.#cache.set(workspace, { setup: checked });
     this.#tellWatchers(workspace);
-    await this.#changed?.(workspace);
+    await this.#options.changed?.(workspace);
   }
 
   async delete(workspace: string): Promise<void> {
@@ -123,7 +118,7 @@ export class WorkspaceSetups {
     // Left listed, it is skipped: the digest reads each set-up before posting.
     await this.#listDigest(workspace, false).catch(() => undefined);
     this.#tellWatchers(workspace);
-    await this.#changed?.(workspace);
+    await this.#options.changed?.(workspace);
   }
 
   /** Another replica changed or removed it. */
@@ -134,7 +129,7 @@ export class WorkspaceSetups {
 
   /** Adds the workspace to the digest index, or takes it out, under a lock every replica honours. */
   async #listDigest(workspace: string, listed: boolean): Promise<void> {
-    const index = this.#digests;
+    const index = this.#options.digests;
     if (!index) return;
     const current = await index.get(INDEX_KEY);
     if ((current ?? []).includes(workspace) === listed) return;
