@@ -246,8 +246,9 @@ export function renderStatisticsProblem(
     case 'not_a_date':
       return message(t(locale, 'cs_stats_usage', { command }));
     case 'too_many_dates':
+      return message(t(locale, 'cs_stats_too_many_dates', { command }));
     case 'ends_before_start':
-      return message(t(locale, `cs_stats_${problem.kind}`, { command }));
+      return message(t(locale, 'cs_stats_ends_before_start', { command }));
     case 'too_long':
       return message(
         `${t(locale, 'cs_stats_too_long', { days: STATISTICS_DAYS_MAX })} ${t(locale, 'cs_stats_usage', { command })}`,

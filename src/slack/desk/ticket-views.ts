@@ -193,12 +193,15 @@ export function renderTicketProblem(locale: Locale, command: string, problem: Fi
   const words = filterWords();
   switch (problem.problem) {
     case 'not_a_date':
+      return t(locale, 'tickets_not_a_date', { word: codeText(problem.word), command });
     case 'too_many_dates':
+      return t(locale, 'tickets_too_many_dates', { word: codeText(problem.word), command });
     case 'not_understood':
-      return t(locale, `tickets_${problem.problem}`, { word: codeText(problem.word), command });
+      return t(locale, 'tickets_not_understood', { word: codeText(problem.word), command });
     case 'ends_before_start':
+      return t(locale, 'tickets_ends_before_start');
     case 'in_the_future':
-      return t(locale, `tickets_${problem.problem}`);
+      return t(locale, 'tickets_in_the_future');
     case 'too_long':
       return t(locale, 'tickets_too_long', { days: problem.days });
     case 'too_many_queries':

@@ -14,7 +14,7 @@ import {
   OPERATOR_ANSWER_MAX,
 } from './forms.js';
 import { VIEW_ANSWER_ASKERS, VIEW_LINK_ENTRY } from './ids.js';
-import { t } from './messages.js';
+import { type MessageKey, t } from './messages.js';
 
 const MODAL_QUESTION_MAX = 500;
 
@@ -24,41 +24,52 @@ export interface CardModalInput extends CardModalMetadata {
 }
 
 export function renderAnswerAskersModal(input: CardModalInput): types.ModalView {
-  return cardModal(input, VIEW_ANSWER_ASKERS, 'answer_askers', 'modal_send', {
-    blockId: ANSWER_TEXT_BLOCK_ID,
-    max: OPERATOR_ANSWER_MAX,
-    multiline: true,
-  });
+  return cardModal(
+    input,
+    VIEW_ANSWER_ASKERS,
+    {
+      title: 'card_answer_askers',
+      label: 'answer_askers_label',
+      hint: 'answer_askers_hint',
+      submit: 'modal_send',
+    },
+    { blockId: ANSWER_TEXT_BLOCK_ID, max: OPERATOR_ANSWER_MAX, multiline: true },
+  );
 }
 
 export function renderLinkEntryModal(input: CardModalInput): types.ModalView {
-  return cardModal(input, VIEW_LINK_ENTRY, 'link_entry', 'link_entry_submit', {
-    blockId: LINK_DOC_BLOCK_ID,
-    max: Math.min(256, TEXT_INPUT_MAX),
-    multiline: false,
-  });
+  return cardModal(
+    input,
+    VIEW_LINK_ENTRY,
+    {
+      title: 'card_link_entry',
+      label: 'link_entry_label',
+      hint: 'link_entry_hint',
+      submit: 'link_entry_submit',
+    },
+    { blockId: LINK_DOC_BLOCK_ID, max: Math.min(256, TEXT_INPUT_MAX), multiline: false },
+  );
 }
 
 /** The card's question above one required input, the modal titled as the card's button that opens it. */
 function cardModal(
   input: CardModalInput,
   callbackId: string,
-  form: 'answer_askers' | 'link_entry',
-  submit: 'modal_send' | 'link_entry_submit',
+  words: Record<'title' | 'label' | 'hint' | 'submit', MessageKey>,
   field: { blockId: string; max: number; multiline: boolean },
 ): types.ModalView {
   const { locale } = input;
   const { blockId, ...shape } = field;
   return modal({
     callbackId,
-    title: t(locale, `card_${form}`),
-    submit: t(locale, submit),
+    title: t(locale, words.title),
+    submit: t(locale, words.submit),
     close: t(locale, 'modal_cancel'),
     privateMetadata: encodeCardModalMetadata(input),
     blocks: [
       context(questionLine(input)),
       {
-        ...textInput(blockId, t(locale, `${form}_label`), { ...shape, hint: t(locale, `${form}_hint`) }),
+        ...textInput(blockId, t(locale, words.label), { ...shape, hint: t(locale, words.hint) }),
         optional: false,
       },
     ],

@@ -199,6 +199,11 @@ function actionsBlock(elements: Button[]): ActionsBlock | undefined {
   return elements.length === 0 ? undefined : { type: 'actions', block_id: CARD_ACTIONS_BLOCK_ID, elements };
 }
 
+const CONFIRM_TITLES = {
+  card_dismiss: 'card_dismiss_confirm_title',
+  card_unlink: 'card_unlink_confirm_title',
+} as const;
+
 /** A button's "are you sure?": confirmed by the button's own words, or cancelled. */
 function confirmation(
   locale: Locale,
@@ -206,7 +211,7 @@ function confirmation(
   text: string,
 ): types.ConfirmationDialog {
   return {
-    title: plainText(t(locale, `${action}_confirm_title`), CONFIRM_TITLE_MAX),
+    title: plainText(t(locale, CONFIRM_TITLES[action]), CONFIRM_TITLE_MAX),
     text: plainText(text, CONFIRM_TEXT_MAX),
     confirm: plainText(t(locale, action), CONFIRM_BUTTON_MAX),
     deny: plainText(t(locale, 'modal_cancel'), CONFIRM_BUTTON_MAX),
