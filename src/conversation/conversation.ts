@@ -433,10 +433,11 @@ export class Conversation {
     const { contextKey, rating, userId, locale } = input;
     const context = await this.#storedContext(contextKey, scope);
     if (context === 'unavailable') return { kind: 'failure', reason: 'store_unavailable' };
-    if (context && context.askerUserId !== userId) {
+    if (!context) return { kind: 'notice', reply: { kind: 'notice', notice: 'context_expired', locale } };
+    if (context.askerUserId !== userId) {
       return { kind: 'notice', reply: { kind: 'notice', notice: 'not_your_answer', locale } };
     }
-    if (!context?.rateable || !context.msgId || !context.cid || !context.docId) {
+    if (!context.rateable || !context.msgId || !context.cid || !context.docId) {
       return { kind: 'notice', reply: { kind: 'notice', notice: 'context_expired', locale } };
     }
 

@@ -97,21 +97,25 @@ async function handleCardClick(
   }
 
   const scope = { requestId: handling.requestId };
-  const outcome = await (action === 'unlink'
-    ? review.desk.unlink(value.cardId, userId, scope)
-    : review.desk.dismiss(value.cardId, userId, scope)
-  ).catch((error: unknown): 'failed' => {
-    const what = action === 'unlink' ? 'question link not removed' : 'review card not dismissed';
-    handling.logger.error({ ...errorFields(error), cardId: value.cardId }, what);
+  if (action === 'unlink') {
+    const outcome = await review.desk
+      .unlink(value.cardId, userId, scope)
+      .catch((error: unknown): 'failed' => {
+        handling.logger.error({ ...errorFields(error), cardId: value.cardId }, 'question link not removed');
+        return 'failed';
+      });
+    deps.onEvent('review_unlink', outcome);
+    if (outcome === 'failed') await say(t(locale, 'card_not_unlinked'));
+    if (outcome === 'not_linked') await say(t(locale, 'card_not_linked'));
+    if (outcome === 'no_card') await say(t(locale, 'card_unknown'));
+    return;
+  }
+  const outcome = await review.desk.dismiss(value.cardId, userId, scope).catch((error: unknown): 'failed' => {
+    handling.logger.error({ ...errorFields(error), cardId: value.cardId }, 'review card not dismissed');
     return 'failed';
   });
-  deps.onEvent(`review_${action}`, outcome);
-  if (outcome === 'unlinked' || outcome === 'dismissed') return;
-  const told = {
-    failed: action === 'unlink' ? 'card_not_unlinked' : 'card_not_dismissed',
-    not_linked: 'card_not_linked',
-    already_handled: 'card_already_handled',
-    no_card: 'card_unknown',
-  } as const;
-  await say(t(locale, told[outcome]));
+  deps.onEvent('review_dismiss', outcome);
+  if (outcome === 'failed') await say(t(locale, 'card_not_dismissed'));
+  if (outcome === 'already_handled') await say(t(locale, 'card_already_handled'));
+  if (outcome === 'no_card') await say(t(locale, 'card_unknown'));
 }
