@@ -1,10 +1,9 @@
 // A click on a suggested question: asks it for the person who clicked, in the same thread.
 
-import type { ClickArgs } from '../handling/click.js';
+import { askingClickListener, type ClickArgs } from '../handling/click.js';
 import { decodeSuggestionValue } from '../kit/button-values.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { askedHow } from './assistant-threads.js';
-import { askingClickListener } from './try-again.js';
 
 type SuggestionDeps = Pick<
   RoomKit,

@@ -1,10 +1,8 @@
 // Try again after a failure: asks the same question again, replacing the failure message.
 
-import { type Click, type ClickArgs, clickedTarget, questionClickListener } from '../handling/click.js';
-import type { Handling } from '../handling/handling.js';
+import { askingClickListener, type ClickArgs } from '../handling/click.js';
 import { decodeTryAgainValue } from '../kit/button-values.js';
 import type { RoomKit } from '../kit/room-kit.js';
-import type { ReplyTarget } from '../transport/responder.js';
 import { tell } from './answerer.js';
 import { askedHow } from './assistant-threads.js';
 
@@ -13,24 +11,6 @@ export type AskAgainDeps = Pick<
   RoomKit,
   'logger' | 'onEvent' | 'inFlight' | 'turns' | 'answerer' | 'users' | 'responder' | 'channels' | 'assistant'
 >;
-
-/** A click that asks a question, in the clicker's turn; one without a place or a readable value is ignored. */
-export function askingClickListener<Value>(
-  deps: Pick<RoomKit, 'logger' | 'inFlight' | 'turns' | 'users'>,
-  log: { failed: string; malformed: string },
-  decode: (value: string | undefined) => Value | undefined,
-  ask: (handling: Handling, click: Click, target: ReplyTarget, value: Value) => Promise<void>,
-): (args: ClickArgs) => Promise<void> {
-  return questionClickListener(deps, log.failed, async (handling, click) => {
-    const target = clickedTarget(click.payload);
-    const value = decode(click.value);
-    if (!target || !value) {
-      handling.logger.warn({ hasPlace: Boolean(target) }, log.malformed);
-      return;
-    }
-    await ask(handling, click, target, value);
-  });
-}
 
 export function tryAgainListener(deps: AskAgainDeps): (args: ClickArgs) => Promise<void> {
   const log = {

@@ -54,6 +54,24 @@ export function questionClickListener(
   );
 }
 
+/** A click that asks a question, in the clicker's turn; one without a place or a readable value is ignored. */
+export function askingClickListener<Value>(
+  deps: Pick<RoomKit, 'logger' | 'inFlight' | 'turns' | 'users'>,
+  log: { failed: string; malformed: string },
+  decode: (value: string | undefined) => Value | undefined,
+  ask: (handling: Handling, click: Click, target: ReplyTarget, value: Value) => Promise<void>,
+): (args: ClickArgs) => Promise<void> {
+  return questionClickListener(deps, log.failed, async (handling, click) => {
+    const target = clickedTarget(click.payload);
+    const value = decode(click.value);
+    if (!target || !value) {
+      handling.logger.warn({ hasPlace: Boolean(target) }, log.malformed);
+      return;
+    }
+    await ask(handling, click, target, value);
+  });
+}
+
 export function clickedTarget(payload: BlockActionPayload): ReplyTarget | undefined {
   const channel = payload.channel?.id ?? payload.container?.channel_id;
   if (!channel) return undefined;

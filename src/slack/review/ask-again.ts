@@ -1,7 +1,7 @@
 // "Ask again" answers below the notice, which stays to say why the answer changed (unlike Try again).
 import { askedHow } from '../answers/assistant-threads.js';
-import { type AskAgainDeps, askingClickListener } from '../answers/try-again.js';
-import type { ClickArgs } from '../handling/click.js';
+import type { AskAgainDeps } from '../answers/try-again.js';
+import { askingClickListener, type ClickArgs } from '../handling/click.js';
 import { decodeAskAgainValue } from '../kit/button-values.js';
 
 export function askAgainListener(deps: AskAgainDeps): (args: ClickArgs) => Promise<void> {

@@ -62,7 +62,7 @@ export class SlackRateLimits {
       try {
         return await call();
       } catch (error) {
-        this.#holdBack(key, error);
+        this.#holdBackOrRethrow(key, error);
       }
     }
     return this.#waiting.run(key, () => this.#sendWhenOpen(out.logger, held, call));
@@ -95,7 +95,7 @@ export class SlackRateLimits {
         this.#options.onOutcome?.(method, 'waited');
         return result;
       } catch (error) {
-        this.#holdBack(key, error);
+        this.#holdBackOrRethrow(key, error);
       }
     }
   }
@@ -132,7 +132,7 @@ export class SlackRateLimits {
   }
 
   /** Holds `key` back for a 429's Retry-After; any other failure is rethrown. */
-  #holdBack(key: string, error: unknown): void {
+  #holdBackOrRethrow(key: string, error: unknown): void {
     const limited = rateLimitedSchema.safeParse(error);
     if (!limited.success) throw error;
     const now = Date.now();
