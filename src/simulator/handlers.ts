@@ -11,6 +11,7 @@ import {
   TICKET_SOURCES,
   TICKET_STATUSES,
 } from '../platform/schemas.js';
+import { isRecord } from '../util/json.js';
 import type { KnowledgeEntry } from './knowledge-base.js';
 import { md5Hex } from './prng.js';
 import type { Robot } from './robot.js';
@@ -20,7 +21,6 @@ import { queryTickets, SERVICE_GROUPS, type StoredTicket } from './tickets.js';
 import type { TokenStore } from './tokens.js';
 import {
   type Body,
-  isObject,
   optionalInt,
   optionalString,
   ParamError,
@@ -46,16 +46,9 @@ export const CODES = {
 const DOC_NOT_FOUND_RET_CODE = '100001';
 const TOKEN_EXPIRE_HOURS = { min: 1, max: 24, default: 2 } as const;
 
-export interface Reply {
-  status: number;
-  body: Record<string, unknown>;
-}
-
 export class TokenRejected extends Error {
   override readonly name = 'TokenRejected';
 }
-
-const ok = (body: Record<string, unknown>): Reply => ({ status: 200, body });
 
 export interface HandlerContext {
   appId: string;
@@ -84,7 +77,7 @@ function checkToken(context: HandlerContext, body: Body, limitLength: boolean): 
   if (!context.tokens.isValid(token)) throw new TokenRejected('access_token check failed');
 }
 
-export function getAccessToken(context: HandlerContext, body: Body): Reply {
+export function getAccessToken(context: HandlerContext, body: Body): Body {
   const appId = requireString(body, 'appId');
   const createTime = body.createTime;
   const createTimeValid =
@@ -93,20 +86,20 @@ export function getAccessToken(context: HandlerContext, body: Body): Reply {
   if (!createTimeValid) throw new ParamError('createTime is required (a timestamp)');
   const sign = requireString(body, 'sign');
   const expire = optionalInt(body, 'expire', { min: TOKEN_EXPIRE_HOURS.min, max: TOKEN_EXPIRE_HOURS.max });
-  if (appId !== context.appId) return ok({ code: CODES.failure, msg: 'appId is unknown' });
+  if (appId !== context.appId) return { code: CODES.failure, msg: 'appId is unknown' };
   // The sign is documented as lowercase hex, so an upper-case sign is a client bug.
   if (sign !== md5Hex(`${appId}${context.appKey}${String(createTime)}`)) {
-    return ok({ code: CODES.failure, msg: 'sign check failed' });
+    return { code: CODES.failure, msg: 'sign check failed' };
   }
   const ttlSeconds = expire === undefined ? context.tokenTtlSeconds : expire * 3600;
   count(context, 'tokensIssued');
-  return ok({
+  return {
     code: CODES.success,
     data: { access_token: context.tokens.issue(ttlSeconds), expire: ttlSeconds / 3600 },
-  });
+  };
 }
 
-export function ticketList(context: HandlerContext, body: Body): Reply {
+export function ticketList(context: HandlerContext, body: Body): Body {
   checkToken(context, body, true);
   const timestamp = { min: 0, max: 99_999_999_999 };
   const createStartTime = requireInt(body, 'createStartTime', timestamp);
@@ -128,10 +121,10 @@ export function ticketList(context: HandlerContext, body: Body): Reply {
     pageSize: optionalInt(body, 'pageSize', { min: 1, max: MAX_PAGE_SIZE }) ?? DEFAULT_PAGE_SIZE,
   });
   count(context, 'ticketQueries');
-  return ok({ code: CODES.ticketSuccess, ...page });
+  return { code: CODES.ticketSuccess, ...page };
 }
 
-export function agentList(context: HandlerContext, body: Body): Reply {
+export function agentList(context: HandlerContext, body: Body): Body {
   checkToken(context, body, true);
   const action = requireString(body, 'action', { max: 36 });
   if (action !== AGENT_LIST_ACTION) throw new ParamError(`action must be ${AGENT_LIST_ACTION}`);
@@ -151,11 +144,11 @@ export function agentList(context: HandlerContext, body: Body): Reply {
       throw new ParamError('data must be a JSON object');
     }
   }
-  if (!isObject(data)) throw new ParamError('data must be an object with groupId');
+  if (!isRecord(data)) throw new ParamError('data must be an object with groupId');
   const groupId = requireString(data, 'groupId', { max: 36 });
   const group = SERVICE_GROUPS.find((candidate) => candidate.groupId === groupId);
   count(context, 'agentQueries');
-  return ok({
+  return {
     // The agent list is one of the spec's "ticket endpoints", so it answers like a ticket call.
     code: CODES.ticketSuccess,
     // The spec's sample spells these keys with stray spaces: kept so the client's tolerance is exercised.
@@ -165,23 +158,23 @@ export function agentList(context: HandlerContext, body: Body): Reply {
         serviceName: agent.serviceName,
       })),
     },
-  });
+  };
 }
 
-type OpenHandler = (context: HandlerContext, data: Body) => Reply;
+type OpenHandler = (context: HandlerContext, data: Body) => Body;
 
-export function openPlatform(context: HandlerContext, body: Body): Reply {
+export function openPlatform(context: HandlerContext, body: Body): Body {
   const action = body.action;
   if (typeof action !== 'string' || action === '') throw new ParamError('action is required');
   checkToken(context, body, false);
   const handler = OPEN_HANDLERS[action];
   if (!handler) throw new ParamError(`unknown action ${action}`);
   const data = body.data;
-  if (!isObject(data)) throw new ParamError('data must be an object');
+  if (!isRecord(data)) throw new ParamError('data must be an object');
   return handler(context, data);
 }
 
-function robotAsk(context: HandlerContext, data: Body): Reply {
+function robotAsk(context: HandlerContext, data: Body): Body {
   const sysNum = requireString(data, 'sysNum');
   const partnerId = requireString(data, 'partnerId');
   const question = requireString(data, 'question');
@@ -202,7 +195,7 @@ function robotAsk(context: HandlerContext, data: Body): Reply {
   });
   context.statistics.recordAsk(context.now().getTime(), answer.sessionNew);
   count(context, 'asks');
-  return ok({ code: CODES.success, data: answer });
+  return { code: CODES.success, data: answer };
 }
 
 /** The flags an edit may set, each with the values the spec allows, in the order they are checked. */
@@ -213,7 +206,7 @@ const DOC_FLAGS = [
   ['auditStatus', [1, 2]],
 ] as const;
 
-function updateRobotDoc(context: HandlerContext, data: Body): Reply {
+function updateRobotDoc(context: HandlerContext, data: Body): Body {
   const docId = requireString(data, 'docId');
   const changes: Partial<Omit<KnowledgeEntry, 'docId'>> = {};
   for (const [field, oneOf] of DOC_FLAGS) {
@@ -239,7 +232,7 @@ function updateRobotDoc(context: HandlerContext, data: Body): Reply {
   const knowledgeBase = context.robots.holding(docId);
   const entry = knowledgeBase?.get(docId);
   if (!knowledgeBase || !entry)
-    return ok({ code: CODES.success, data: { retCode: DOC_NOT_FOUND_RET_CODE, retMsg: 'doc not found' } });
+    return { code: CODES.success, data: { retCode: DOC_NOT_FOUND_RET_CODE, retMsg: 'doc not found' } };
   const merged = { ...entry, ...changes };
   if (merged.auditStatus === 2) {
     const effect = parseDateTime(merged.effectTime);
@@ -251,10 +244,10 @@ function updateRobotDoc(context: HandlerContext, data: Body): Reply {
   }
   knowledgeBase.update(docId, changes);
   count(context, 'docUpdates');
-  return ok({ code: CODES.success, data: { retCode: '000000' } });
+  return { code: CODES.success, data: { retCode: '000000' } };
 }
 
-function robotFeedback(context: HandlerContext, data: Body): Reply {
+function robotFeedback(context: HandlerContext, data: Body): Body {
   const uid = optionalString(data, 'uid', { allowEmpty: true });
   const cid = requireString(data, 'cid');
   requireString(data, 'docId');
@@ -274,11 +267,11 @@ function robotFeedback(context: HandlerContext, data: Body): Reply {
   const known = message !== undefined && message.cid === cid && message.uid === expectedUid;
   if (!known) {
     count(context, 'feedbackRejected');
-    return ok({ code: CODES.success, data: { status: 0 } });
+    return { code: CODES.success, data: { status: 0 } };
   }
   // Not fed to wb_human_satisfaction: that figure is about human agents, not robot answers.
   count(context, 'feedback');
-  return ok({ code: CODES.success, data: { status: 1 } });
+  return { code: CODES.success, data: { status: 1 } };
 }
 
 /** endDate is declared an integer, so yyyyMMdd is accepted too. */
@@ -303,7 +296,7 @@ function statisticsOf(figures: 'sessionMessages' | 'humanSatisfaction'): OpenHan
   return (context, data) => {
     const { startMs, endMs } = dateRange(data);
     count(context, 'statisticsQueries');
-    return ok({ code: CODES.success, data: { item: context.statistics[figures](startMs, endMs) } });
+    return { code: CODES.success, data: { item: context.statistics[figures](startMs, endMs) } };
   };
 }
 

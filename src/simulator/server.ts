@@ -8,6 +8,7 @@ import {
   TICKET_LIST_SAMPLE_PATH,
   TOKEN_PATH,
 } from '../platform/schemas.js';
+import { isRecord } from '../util/json.js';
 import { listen } from '../util/listen.js';
 import {
   DEFAULT_SIMULATOR_APP_ID,
@@ -24,7 +25,6 @@ import {
   getAccessToken,
   type HandlerContext,
   openPlatform,
-  type Reply,
   TokenRejected,
   ticketList,
 } from './handlers.js';
@@ -33,7 +33,7 @@ import { Robots } from './robots.js';
 import { Statistics } from './statistics.js';
 import { seedTickets } from './tickets.js';
 import { TokenStore } from './tokens.js';
-import { type Body, isObject, ParamError } from './validation.js';
+import { type Body, ParamError } from './validation.js';
 
 export interface SimulatorOptions {
   /** 0 = a random free port. */
@@ -72,7 +72,8 @@ export interface Simulator {
 
 interface Route {
   action(body: Body): string;
-  handle(context: HandlerContext, body: Body): Reply;
+  /** Its answer goes out with HTTP 200. */
+  handle(context: HandlerContext, body: Body): Body;
 }
 
 const ROUTES: Record<string, Route | undefined> = {
@@ -192,7 +193,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       finish(400, { code: CODES.badRequest, msg: 'content-type must be application/json' });
       return;
     }
-    if (!isObject(body)) {
+    if (!isRecord(body)) {
       finish(400, { code: CODES.badRequest, msg: 'body must be a JSON object' });
       return;
     }
@@ -226,8 +227,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       }
     }
     try {
-      const reply = route.handle(context, body);
-      finish(reply.status, reply.body, action);
+      finish(200, route.handle(context, body), action);
     } catch (error) {
       if (error instanceof TokenRejected) {
         finish(200, { code: CODES.token, msg: 'access_token check failed' }, action);

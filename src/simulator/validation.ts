@@ -6,10 +6,6 @@ export class ParamError extends Error {
 
 export type Body = Record<string, unknown>;
 
-export function isObject(value: unknown): value is Body {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 interface StringRule {
   max?: number;
   allowEmpty?: boolean;
