@@ -13,6 +13,7 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { RedisInstrumentation } from '@opentelemetry/instrumentation-redis';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { NodeSDK } from '@opentelemetry/sdk-node';
+import { isRecord } from '../util/json.js';
 import { installTraceHooks, type TraceHooks } from './tracing-hooks.js';
 
 const DEFAULT_SERVICE_NAME = 'cs-gateway';
@@ -147,9 +148,7 @@ function errorCode(error: unknown): string {
   return 'error';
 }
 
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-}
+const record = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
