@@ -27,12 +27,8 @@ export function misleadingLabelDestination(label: string, target: string): strin
     );
     return honest ? undefined : address;
   }
-  let url: URL;
-  try {
-    url = new URL(target);
-  } catch {
-    return target;
-  }
+  const url = URL.parse(target);
+  if (!url) return target;
   const honest =
     url.username === '' &&
     url.password === '' &&
@@ -48,14 +44,9 @@ export function withoutUrlCredentials(text: string): string {
   if (!text.includes('@')) return text;
   return text.replace(URL_WITH_CREDENTIALS, (match) => {
     const candidate = withoutTrailingPunctuation(match);
-    const trailing = match.slice(candidate.length);
-    try {
-      const url = new URL(candidate);
-      if (url.username === '' && url.password === '') return match;
-      return `${withoutCredentials(url)}${trailing}`;
-    } catch {
-      return match;
-    }
+    const url = URL.parse(candidate);
+    if (!url || (url.username === '' && url.password === '')) return match;
+    return `${withoutCredentials(url)}${match.slice(candidate.length)}`;
   });
 }
 
@@ -90,20 +81,13 @@ function claimsIn(label: string): Claim[] {
 
 /** '' (matching no target) when it has no host. */
 function schemeUrlHost(text: string): string {
-  try {
-    const url = new URL(text);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return url.host;
-    return url.host === '' ? '' : hostOf(url.host);
-  } catch {
-    return '';
-  }
+  const url = URL.parse(text);
+  if (!url) return '';
+  if (url.protocol === 'http:' || url.protocol === 'https:') return url.host;
+  return url.host === '' ? '' : hostOf(url.host);
 }
 
 /** '' when it cannot be a host. */
 function hostOf(text: string): string {
-  try {
-    return new URL(`http://${text}`).host;
-  } catch {
-    return '';
-  }
+  return URL.parse(`http://${text}`)?.host ?? '';
 }

@@ -2,12 +2,8 @@
 import { z } from 'zod';
 
 export function isHttpUrl(text: string): boolean {
-  try {
-    const { protocol } = new URL(text);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
+  const protocol = URL.parse(text)?.protocol;
+  return protocol === 'http:' || protocol === 'https:';
 }
 
 /** An http(s) URL, without its trailing slashes. */
