@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import { HttpStatusError, TransportError } from './errors.js';
 
 /** Whether the failed attempt may go again. */
@@ -68,26 +69,10 @@ export async function withRetries<T>(
       }
       const delayMs = askedMs ?? fullJitterDelay(attempt, options.policy, options.random);
       options.onRetry?.(error, attempt, delayMs);
-      await sleep(delayMs, options.action, options.signal);
+      // Node's timer; its abort is a caller's abort, told as one.
+      await wait(delayMs, undefined, { signal: options.signal }).catch(() => {
+        throw new TransportError(options.action, 'aborted', false, { cause: options.signal?.reason });
+      });
     }
   }
-}
-
-function sleep(ms: number, action: string, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const aborted = () => new TransportError(action, 'aborted', false, { cause: signal?.reason });
-    if (signal?.aborted) {
-      reject(aborted());
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(aborted());
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
