@@ -40,20 +40,6 @@ function snippetOf(text: string, secret?: string): string {
   return secret && start.includes(secret) ? start.replaceAll(secret, '[redacted]') : start;
 }
 
-/** One keep-alive pool per origin; `keepAliveTimeoutMs` applies when the server sends no Keep-Alive hint. */
-function createKeepAliveAgent(
-  timeouts: TransportTimeouts,
-  keepAliveTimeoutMs = DEFAULT_KEEP_ALIVE_MS,
-): Agent {
-  return new Agent({
-    keepAliveTimeout: keepAliveTimeoutMs,
-    keepAliveMaxTimeout: Math.max(keepAliveTimeoutMs, 60_000),
-    headersTimeout: timeouts.headersMs,
-    bodyTimeout: timeouts.bodyMs,
-    connect: { timeout: timeouts.connectMs },
-  });
-}
-
 export class JsonTransport {
   readonly #dispatcher: Dispatcher;
   readonly #owned: Agent | undefined;
@@ -67,7 +53,15 @@ export class JsonTransport {
       this.#dispatcher = options.dispatcher;
       this.#owned = undefined;
     } else {
-      this.#owned = createKeepAliveAgent(options.timeouts, options.keepAliveTimeoutMs);
+      // One keep-alive pool per origin; `keepAliveTimeoutMs` applies when the server sends no Keep-Alive hint.
+      const keepAliveTimeoutMs = options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_MS;
+      this.#owned = new Agent({
+        keepAliveTimeout: keepAliveTimeoutMs,
+        keepAliveMaxTimeout: Math.max(keepAliveTimeoutMs, 60_000),
+        headersTimeout: options.timeouts.headersMs,
+        bodyTimeout: options.timeouts.bodyMs,
+        connect: { timeout: options.timeouts.connectMs },
+      });
       this.#dispatcher = this.#owned;
     }
   }
@@ -178,28 +172,6 @@ const CONNECT_CODES = new Set([
   'EADDRNOTAVAIL',
 ]);
 
-interface ErrorFacts {
-  code: string | undefined;
-  syscall: string | undefined;
-  name: string | undefined;
-}
-
-function factsOf(error: unknown): ErrorFacts[] {
-  const facts: ErrorFacts[] = [];
-  let current: unknown = error;
-  // undici and Node sometimes wrap the socket error.
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    const record = current as { code?: unknown; syscall?: unknown; name?: unknown; cause?: unknown };
-    facts.push({
-      code: typeof record.code === 'string' ? record.code : undefined,
-      syscall: typeof record.syscall === 'string' ? record.syscall : undefined,
-      name: typeof record.name === 'string' ? record.name : undefined,
-    });
-    current = record.cause;
-  }
-  return facts;
-}
-
 /** `beforeRequestSent` only when no connection was made. */
 function toTransportError(action: string, error: unknown, signal?: AbortSignal): TransportError {
   if (error instanceof TransportError) return error;
@@ -207,13 +179,17 @@ function toTransportError(action: string, error: unknown, signal?: AbortSignal):
     new TransportError(action, failure, beforeRequestSent, { cause: error });
   // undici rejects with the signal's reason, which can be any value.
   if (signal?.aborted) return classify('aborted', false);
-  const facts = factsOf(error);
-  for (const fact of facts) {
-    if (fact.name === 'AbortError' || fact.code === 'UND_ERR_ABORTED') return classify('aborted', false);
-    if (fact.code !== undefined && CONNECT_CODES.has(fact.code)) return classify('connect', true);
-    if (fact.syscall === 'connect' || fact.syscall === 'getaddrinfo') return classify('connect', true);
-    if (fact.code !== undefined && TIMEOUT_CODES.has(fact.code)) return classify('timeout', false);
-    if (fact.code !== undefined && RESET_CODES.has(fact.code)) return classify('reset', false);
+  let current: unknown = error;
+  // undici and Node sometimes wrap the socket error.
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const { code: rawCode, syscall, name, cause } = current as Record<string, unknown>;
+    const code = typeof rawCode === 'string' ? rawCode : '';
+    if (name === 'AbortError' || code === 'UND_ERR_ABORTED') return classify('aborted', false);
+    if (CONNECT_CODES.has(code)) return classify('connect', true);
+    if (syscall === 'connect' || syscall === 'getaddrinfo') return classify('connect', true);
+    if (TIMEOUT_CODES.has(code)) return classify('timeout', false);
+    if (RESET_CODES.has(code)) return classify('reset', false);
+    current = cause;
   }
   return classify('other', false);
 }
