@@ -3,6 +3,7 @@ import type { types, webApi } from '@slack/bolt';
 import { z } from 'zod';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
+import { EXPIRED, within } from '../../util/deadline.js';
 import { BLOCK_KIT } from './block-kit-limits.js';
 import { option } from './inputs.js';
 
@@ -33,13 +34,9 @@ export async function readUsergroups(
   logger: Logger,
   timeoutMs = LIST_TIMEOUT_MS,
 ): Promise<UsergroupChoice[] | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), timeoutMs);
-  });
   try {
-    const answer = await Promise.race([client.usergroups.list({ include_users: false }), late]);
-    if (answer === 'late') {
+    const answer = await within(client.usergroups.list({ include_users: false }), timeoutMs);
+    if (answer === EXPIRED) {
       logger.warn({ timeoutMs }, 'user groups not listed in time; the modal asks for ids');
       return undefined;
     }
@@ -48,8 +45,6 @@ export async function readUsergroups(
   } catch (error) {
     logger.warn(errorFields(error), 'user groups could not be listed; the modal asks for ids');
     return undefined;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
