@@ -1,6 +1,7 @@
 // The one logger factory: JSON lines in production, pretty on a terminal, secrets redacted by path.
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
 import { CodedError } from '../util/coded-error.js';
+import { isRecord } from '../util/json.js';
 
 const SECRET_KEYS = [
   'access_token',
@@ -59,10 +60,6 @@ function serializeError(error: unknown): unknown {
   if (!(error instanceof CodedError) || !error.outside) return serialized;
   for (let node = serialized; isRecord(node); node = node.cause) delete node.stack;
   return serialized;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 /** Chosen at creation: with tracing off, the lines pay for nothing of it. */
