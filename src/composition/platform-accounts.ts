@@ -26,13 +26,12 @@ import type { AgentsApi } from '../service-desk/agents.js';
 import { NotSetUpError } from '../service-desk/platform-failure.js';
 import type { StatisticsApi } from '../service-desk/statistics.js';
 import type { TicketsApi } from '../service-desk/tickets.js';
-import type { Installations } from '../slack/install/installations.js';
+import { type Installations, sealedJson } from '../slack/install/installations.js';
 import type { WorkspacePlatformAccount, WorkspaceSetups } from '../slack/install/workspace-setups.js';
 import type { AccountCheck, WorkspaceSetupSources } from '../slack/kit/room-kit.js';
 import type { Namespace } from '../stores/namespace.js';
 import type { Sealer } from '../stores/sealing.js';
 import type { Stores } from '../stores/stores.js';
-import { parseJsonWith } from '../util/json.js';
 import { todayIn } from '../util/time-zone.js';
 import type { PlatformChoice } from './platform.js';
 
@@ -270,20 +269,14 @@ function accountKey(account: WorkspacePlatformAccount): string {
 
 /** One account's token in a shared namespace, sealed like every credential at rest. */
 function sealedTokenCache(tokens: Namespace<string>, sealer: Sealer, key: string): TokenCache {
-  const binding = `platform-tokens:${key}`;
+  const sealed = sealedJson(tokens, sealer, 'platform-tokens', cachedTokenSchema);
   const lockKey = `${key}:lock`;
   return {
-    async get(): Promise<CachedToken | undefined> {
-      const sealed = await tokens.get(key);
-      return parseJsonWith(
-        sealed === undefined ? undefined : sealer.open(sealed, binding),
-        cachedTokenSchema,
-      );
-    },
+    get: () => sealed.get(key),
     async set(entry: CachedToken): Promise<void> {
       const ttlSeconds = Math.floor((entry.expiresAt - Date.now()) / 1000);
       if (ttlSeconds < 1) return;
-      await tokens.set(key, sealer.seal(JSON.stringify(entry), binding), ttlSeconds);
+      await sealed.set(key, entry, ttlSeconds);
     },
     async lock(ttlMs: number): Promise<(() => Promise<void>) | undefined> {
       const taken = await tokens.claim(lockKey, Math.max(1, Math.ceil(ttlMs / 1000)));

@@ -15,8 +15,22 @@ export class NotInstalledError extends CodedError<'NOT_INSTALLED'> {
 /** Where sealed installations are kept: a store namespace of strings. */
 export interface SealedValues {
   get(key: string): Promise<string | undefined>;
-  set(key: string, value: string): Promise<void>;
+  set(key: string, value: string, ttlSeconds?: number): Promise<void>;
   delete(key: string): Promise<void>;
+}
+
+/** JSON values kept sealed, each bound to `namespace` and its key so it opens under no other. */
+export function sealedJson<T>(values: SealedValues, sealer: Sealer, namespace: string, schema: z.ZodType<T>) {
+  const binding = (key: string) => `${namespace}:${key}`;
+  return {
+    async get(key: string): Promise<T | undefined> {
+      const sealed = await values.get(key);
+      return parseJsonWith(sealed === undefined ? undefined : sealer.open(sealed, binding(key)), schema);
+    },
+    set: (key: string, value: T, ttlSeconds?: number) =>
+      values.set(key, sealer.seal(JSON.stringify(value), binding(key)), ttlSeconds),
+    delete: (key: string) => values.delete(key),
+  };
 }
 
 const token = z.string().min(1).max(500);
@@ -80,8 +94,7 @@ export interface OrgAccess {
 }
 
 export class Installations implements InstallationStore {
-  readonly #values: SealedValues;
-  readonly #sealer: Sealer;
+  readonly #values: ReturnType<typeof sealedJson<StoredInstallation>>;
   readonly #cache = new LRUCache<string, StoredInstallation>({ max: 10_000, ttl: CACHE_MS });
   /** Tells the other replicas, whose caches then `forget` it; never rejects. */
   readonly #changed: ((key: string) => Promise<void>) | undefined;
@@ -92,8 +105,7 @@ export class Installations implements InstallationStore {
     sealer: Sealer,
     options: { changed?: ((key: string) => Promise<void>) | undefined; orgAccess?: OrgAccess } = {},
   ) {
-    this.#values = values;
-    this.#sealer = sealer;
+    this.#values = sealedJson(values, sealer, 'installations', installationSchema);
     this.#changed = options.changed;
     this.#orgAccess = options.orgAccess;
   }
@@ -110,7 +122,7 @@ export class Installations implements InstallationStore {
     const key = installationKey(queryFor(stored));
     if (key === undefined)
       throw new NotInstalledError('an installation names neither its team nor its enterprise');
-    await this.#values.set(key, this.#sealer.seal(JSON.stringify(stored), binding(key)));
+    await this.#values.set(key, stored);
     this.#cache.set(key, stored);
     await this.#changed?.(key);
   }
@@ -195,15 +207,9 @@ export class Installations implements InstallationStore {
   async #read(key: string, fresh = false): Promise<StoredInstallation | undefined> {
     const cached = fresh ? undefined : this.#cache.get(key);
     if (cached) return cached;
-    const sealed = await this.#values.get(key);
-    const opened = sealed === undefined ? undefined : this.#sealer.open(sealed, binding(key));
-    const stored = parseJsonWith(opened, installationSchema);
+    const stored = await this.#values.get(key);
     if (stored) this.#cache.set(key, stored);
     else this.#cache.delete(key);
     return stored;
   }
-}
-
-function binding(key: string): string {
-  return `installations:${key}`;
 }

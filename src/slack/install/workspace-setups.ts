@@ -4,9 +4,8 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Sealer } from '../../stores/sealing.js';
 import { httpUrlSchema } from '../../util/http-url.js';
-import { parseJsonWith } from '../../util/json.js';
 import { takeWithin } from '../../util/take-within.js';
-import type { SealedValues } from './installations.js';
+import { type SealedValues, sealedJson } from './installations.js';
 
 /** Slack's user-group ids. */
 export const USERGROUP_ID = /^S[A-Z0-9]{2,30}$/;
@@ -74,16 +73,14 @@ interface SetupOptions {
 }
 
 export class WorkspaceSetups {
-  readonly #values: SealedValues;
-  readonly #sealer: Sealer;
+  readonly #values: ReturnType<typeof sealedJson<WorkspaceSetup>>;
   readonly #cache = new LRUCache<string, Cached>({ max: 10_000, ttl: CACHE_MS });
   readonly #options: SetupOptions;
   /** What this process keeps that a set-up decides (the Home's figures), told of every change seen. */
   readonly #watchers: Array<(workspace: string) => void> = [];
 
   constructor(values: SealedValues, sealer: Sealer, options: SetupOptions = {}) {
-    this.#values = values;
-    this.#sealer = sealer;
+    this.#values = sealedJson(values, sealer, 'workspace-setups', setupSchema);
     this.#options = options;
   }
 
@@ -96,9 +93,7 @@ export class WorkspaceSetups {
   async get(workspace: string): Promise<WorkspaceSetup | undefined> {
     const cached = this.#cache.get(workspace);
     if (cached) return cached.setup;
-    const sealed = await this.#values.get(workspace);
-    const opened = sealed === undefined ? undefined : this.#sealer.open(sealed, binding(workspace));
-    const setup = parseJsonWith(opened, setupSchema);
+    const setup = await this.#values.get(workspace);
     this.#cache.set(workspace, { setup });
     return setup;
   }
@@ -106,7 +101,7 @@ export class WorkspaceSetups {
   async set(workspace: string, setup: WorkspaceSetup): Promise<void> {
     const checked = setupSchema.parse(setup);
     await this.#listDigest(workspace, checked.digestChannelId !== undefined);
-    await this.#values.set(workspace, this.#sealer.seal(JSON.stringify(checked), binding(workspace)));
+    await this.#values.set(workspace, checked);
     this.#cache.set(workspace, { setup: checked });
     this.#tellWatchers(workspace);
     await this.#options.changed?.(workspace);
@@ -153,8 +148,4 @@ export class WorkspaceSetups {
   #tellWatchers(workspace: string): void {
     for (const watcher of this.#watchers) watcher(workspace);
   }
-}
-
-function binding(workspace: string): string {
-  return `workspace-setups:${workspace}`;
 }
