@@ -29,12 +29,10 @@ export class OnceStates implements StateStore {
 
   async verifyStateParam(now: Date, state: string): Promise<InstallURLOptions> {
     const [nonce, issuedAt, mac, extra] = state.split('.');
-    if (!nonce || !issuedAt || !mac || extra !== undefined || !/^\d{1,15}$/.test(issuedAt)) {
-      throw new InvalidStateError('the state is not one this app made');
-    }
     const expected = Buffer.from(this.#mac(`${nonce}.${issuedAt}`));
-    const given = Buffer.from(mac);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    const given = Buffer.from(mac ?? '');
+    const shaped = nonce && issuedAt && extra === undefined && /^\d{1,15}$/.test(issuedAt);
+    if (!shaped || given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw new InvalidStateError('the state is not one this app made');
     }
     const age = now.getTime() - Number(issuedAt);

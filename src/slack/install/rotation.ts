@@ -37,11 +37,7 @@ interface Renewed {
   expiresAt: number;
 }
 
-interface Expiring {
-  token?: string | undefined;
-  refreshToken?: string | undefined;
-  expiresAt?: number | undefined;
-}
+type Expiring = Partial<Renewed>;
 
 interface RotationDependencies {
   installations: Installations;
