@@ -702,21 +702,20 @@ function envParts(variables: Variables, problem: Report) {
   return { slack, platform, state, directEscalation };
 }
 
-/** The check's parts, handed to the transform so the Redis CA file is read once. */
-const partsOf = new WeakMap<Variables, NonNullable<ReturnType<typeof envParts>>>();
+const reportTo =
+  (context: z.RefinementCtx): Report =>
+  (variable, message) =>
+    context.addIssue({ code: 'custom', path: [variable], message });
 
 const envSchema = variablesSchema
-  // Zod runs this even when a variable is malformed, so the parts' problems come in the same report.
+  // A malformed variable stops the transform, not this: the checks across variables join its report.
   .superRefine((variables, context) => {
-    const parts = envParts(variables, (variable, message) =>
-      context.addIssue({ code: 'custom', path: [variable], message }),
-    );
-    if (parts) partsOf.set(variables, parts);
+    if (context.issues.length > 0) envParts(variables, reportTo(context));
   })
-  .transform((variables) => {
-    const parts = partsOf.get(variables);
-    // Zod transforms only what passed every check, so the check above has set it.
-    if (!parts) throw new Error('The environment was not checked');
+  // Run once, so the Redis CA file is read once.
+  .transform((variables, context) => {
+    const parts = envParts(variables, reportTo(context));
+    if (!parts) return z.NEVER;
     const {
       SLACK_BOT_TOKEN,
       SLACK_SIGNING_SECRET,
