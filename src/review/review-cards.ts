@@ -55,7 +55,7 @@ const WRITTEN_SNAPSHOT_CHARACTERS = 2_000_000;
  * askers told after a modal), tracked so that a stop waits for it, and the snapshots last written.
  */
 export class ProcessWork {
-  readonly #pending = new Set<Promise<void>>();
+  readonly #pending = new Set<Promise<unknown>>();
   /** `<scope>\0<docId>` → the snapshot last written by this process (title, answer and type, joined), and when. */
   readonly written = new LRUCache<string, { seen: string; at: number }>({
     // Compared as they are, not hashed: a hash of every answer cost more than comparing the strings.
@@ -63,7 +63,7 @@ export class ProcessWork {
     sizeCalculation: (written, key) => key.length + written.seen.length,
   });
 
-  beside(work: Promise<void>): void {
+  beside(work: Promise<unknown>): void {
     this.#pending.add(work);
     void work.finally(() => this.#pending.delete(work));
   }
@@ -115,7 +115,7 @@ export class ReviewCards {
   }
 
   /** Runs work beside the caller, tracked so that a stop waits for it. */
-  beside(work: Promise<void>): void {
+  beside(work: Promise<unknown>): void {
     this.#work.beside(work);
   }
 

@@ -195,16 +195,32 @@ export class ReviewDesk {
       'unanswered question linked to an entry',
     );
     // Told beside the operator's modal, which must be answered within Slack's 3 s; a stop waits for it.
-    if (this.#settings.notifyAskersOnFix) cards.beside(this.#tellLinked(linked.askers, linked.link, scope));
+    if (this.#settings.notifyAskersOnFix) {
+      const tell = (asker: AskerToNotify) => cards.board.tellAskerLinked(asker, linked.link, scope);
+      cards.beside(this.#tellEach(linked.askers, tell, 'asker not told of the link', scope));
+    }
     return 'linked';
   }
 
-  async #tellLinked(askers: AskerToNotify[], link: QuestionLink, scope: ReviewScope): Promise<void> {
-    for (const asker of dedupeAskers(askers)) {
-      await this.#cards.board.tellAskerLinked(asker, link, scope).catch((error: unknown) => {
-        this.#cards.logger.warn({ ...scope, err: error, userId: asker.userId }, 'asker not told of the link');
-      });
+  /** Tells each asker once, in turn; a failure is logged and the rest are still told. Returns how many were. */
+  async #tellEach(
+    askers: AskerToNotify[],
+    tell: (asker: AskerToNotify) => Promise<void>,
+    failure: string,
+    scope: ReviewScope,
+    fields: object = {},
+  ): Promise<{ told: number; notTold: number }> {
+    let told = 0;
+    const toTell = dedupeAskers(askers);
+    for (const asker of toTell) {
+      try {
+        await tell(asker);
+        told += 1;
+      } catch (error) {
+        this.#cards.logger.warn({ ...scope, err: error, ...fields, userId: asker.userId }, failure);
+      }
     }
+    return { told, notTold: toTell.length - told };
   }
 
   /** Removes a question's link: the robot's "no match" stands again, and the card is open (again). */
@@ -265,20 +281,11 @@ export class ReviewDesk {
       { ...scope, audit: 'review_card_answered', operator: answer.operatorId, cardId, askers: askers.length },
       'unanswered question answered by an operator',
     );
-    let told = 0;
-    const toTell = dedupeAskers(askers);
-    for (const asker of toTell) {
-      try {
-        await cards.board.tellAskerAnswered(asker, answer, scope);
-        told += 1;
-      } catch (error) {
-        cards.logger.warn(
-          { ...scope, err: error, cardId, userId: asker.userId },
-          "asker not given the operator's answer",
-        );
-      }
-    }
-    return { kind: 'answered', told, notTold: toTell.length - told };
+    const tell = (asker: AskerToNotify) => cards.board.tellAskerAnswered(asker, answer, scope);
+    const told = await this.#tellEach(askers, tell, "asker not given the operator's answer", scope, {
+      cardId,
+    });
+    return { kind: 'answered', ...told };
   }
 
   /** Sends an edit to the platform; logs the audit line. The card and askers follow in `markFixed`. */
@@ -361,11 +368,8 @@ export class ReviewDesk {
         });
     }
     if (!this.#settings.notifyAskersOnFix) return;
-    for (const asker of dedupeAskers(toNotify)) {
-      await cards.board.tellAskerFixed(asker, scope).catch((error: unknown) => {
-        cards.logger.warn({ ...scope, err: error, userId: asker.userId }, 'asker not told of the fix');
-      });
-    }
+    const tell = (asker: AskerToNotify) => cards.board.tellAskerFixed(asker, scope);
+    await this.#tellEach(toNotify, tell, 'asker not told of the fix', scope);
   }
 
   async #refreshSnapshot(edit: EntryEdit, scope: ReviewScope): Promise<void> {
