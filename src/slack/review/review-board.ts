@@ -103,10 +103,9 @@ export class SlackReviewBoard implements ReviewBoard {
   }
 
   async tellAskerFixed(asker: AskerToNotify, scope: ReviewScope): Promise<void> {
-    const { sent, out } = await this.#tellAsker(asker, scope, (locale) =>
+    await this.#tellAsker(asker, scope, 'asker told that the answer was updated', (locale) =>
       renderAnswerUpdatedNotice({ locale, question: asker.question, robotFlag: asker.robotFlag }),
     );
-    if (sent.ok) out.logger.info({ userId: asker.userId }, 'asker told that the answer was updated');
   }
 
   async linkTo(
@@ -122,7 +121,7 @@ export class SlackReviewBoard implements ReviewBoard {
   }
 
   async tellAskerLinked(asker: AskerToNotify, link: QuestionLink, scope: ReviewScope): Promise<void> {
-    const { sent, out } = await this.#tellAsker(asker, scope, (locale) =>
+    await this.#tellAsker(asker, scope, 'asker told that the question was linked', (locale) =>
       renderAnswerLinkedNotice({
         locale,
         question: asker.question,
@@ -130,11 +129,10 @@ export class SlackReviewBoard implements ReviewBoard {
         robotFlag: link.robotFlag,
       }),
     );
-    if (sent.ok) out.logger.info({ userId: asker.userId }, 'asker told that the question was linked');
   }
 
   async tellAskerAnswered(asker: AskerToNotify, answer: OperatorAnswer, scope: ReviewScope): Promise<void> {
-    const { sent, out } = await this.#tellAsker(asker, scope, (locale) =>
+    const sent = await this.#tellAsker(asker, scope, "asker given the operator's answer", (locale) =>
       renderPersonAnswer({
         locale,
         operatorId: answer.operatorId,
@@ -145,17 +143,23 @@ export class SlackReviewBoard implements ReviewBoard {
     // The responder logged Slack's refusal; the core counts who was not told.
     if (!sent.ok)
       throw new AskerNotToldError(`the operator's answer was not posted (${sent.error ?? 'no answer'})`);
-    out.logger.info({ userId: asker.userId }, "asker given the operator's answer");
   }
 
-  /** Posts to an asker where they asked, in their language. */
-  async #tellAsker(asker: AskerToNotify, scope: ReviewScope, render: (locale: Locale) => RenderedMessage) {
+  /** Posts to an asker where they asked, in their language; logs `told` once posted. */
+  async #tellAsker(
+    asker: AskerToNotify,
+    scope: ReviewScope,
+    told: string,
+    render: (locale: Locale) => RenderedMessage,
+  ) {
     const out = await this.#outbox(scope);
     // An asker noted before askers kept their workspace is looked up under the unknown one.
     const workspace = asker.workspace ?? UNKNOWN_WORKSPACE;
     const { locale } = await this.#deps.users.lookup(out.client, workspace, asker.userId, out.logger);
     const where = { channel: asker.conversationId, threadTs: asker.threadId };
-    return { sent: await this.#deps.responder.post(out, where, render(locale)), out };
+    const sent = await this.#deps.responder.post(out, where, render(locale));
+    if (sent.ok) out.logger.info({ userId: asker.userId }, told);
+    return sent;
   }
 
   async #outbox(
