@@ -5,7 +5,7 @@ import { ANSWER_TYPE_UNKNOWN } from '../platform/schemas.js';
 import { cardIdOfEntry, cardIdOfQuestion, isTooLittleToReview, linkKeyOf } from './normalise.js';
 import { newCard, type ReviewCards, type ReviewScope, withAsker } from './review-cards.js';
 import type { QuestionLinkStore } from './stores.js';
-import type { EntrySnapshot, ReasonNote, ReviewCard } from './types.js';
+import type { AskerToNotify, EntrySnapshot, ReasonNote, ReviewCard } from './types.js';
 
 export interface DislikeReport {
   context: AnswerContext;
@@ -83,20 +83,7 @@ export class ReviewObserver implements AnswerObserver, LinkedEntries {
     await cards.report(opened, scope, (base, now) => ({
       ...base,
       ...withWording(base, answered.question),
-      robotFlag: answered.robotFlag,
-      count: base.count + 1,
-      latestAsker: answered.asker,
-      latestLink: link,
-      latestConversation: answered.conversationId,
-      notify: withAsker(base.notify, {
-        userId: answered.asker.userId,
-        ...(answered.workspace !== undefined && { workspace: answered.workspace }),
-        conversationId: answered.conversationId,
-        threadId: answered.threadId,
-        question: answered.question,
-        robotFlag: answered.robotFlag,
-      }),
-      updatedAt: now,
+      ...reported(base, now, { ...answered, link }),
     }));
   }
 
@@ -193,18 +180,37 @@ function dislikedCard(
     answerHtml: snapshot?.answerHtml ?? base.answerHtml,
     answerType: snapshot?.answerType ?? base.answerType,
     question: context.question,
-    robotFlag: context.robotFlag,
+    ...reported(base, now, {
+      ...context,
+      asker: report.asker,
+      workspace: report.workspace,
+      link: report.link,
+    }),
+  };
+}
+
+/** One more report on a card: counted, shown as the latest, its asker remembered to tell. */
+function reported(
+  base: ReviewCard,
+  now: number,
+  report: Pick<AskerToNotify, 'workspace' | 'conversationId' | 'threadId' | 'question' | 'robotFlag'> & {
+    asker: { userId: string; displayName: string };
+    link: DislikeReport['link'];
+  },
+): Partial<ReviewCard> {
+  return {
+    robotFlag: report.robotFlag,
     count: base.count + 1,
     latestAsker: report.asker,
     latestLink: report.link,
-    latestConversation: context.conversationId,
+    latestConversation: report.conversationId,
     notify: withAsker(base.notify, {
       userId: report.asker.userId,
       ...(report.workspace !== undefined && { workspace: report.workspace }),
-      conversationId: context.conversationId,
-      threadId: context.threadId,
-      question: context.question,
-      robotFlag: context.robotFlag,
+      conversationId: report.conversationId,
+      threadId: report.threadId,
+      question: report.question,
+      robotFlag: report.robotFlag,
     }),
     updatedAt: now,
   };
