@@ -18,16 +18,12 @@ import { type KnowledgeApi, ReviewDesk } from './review-desk.js';
 import { ReviewObserver } from './review-observer.js';
 import type { EntrySnapshotStore, QuestionLinkStore, ReviewStore } from './stores.js';
 
-export interface ReviewSettings extends WorkspaceReviewSettings {
+export interface ReviewSettings {
+  /** Cards are posted only where there is a review channel; without one, edits still work. */
+  cardsEnabled: boolean;
   notifyAskersOnFix: boolean;
   /** A card's message is refreshed for new reports at most this often (0: at every report). */
   cardRefreshMs: number;
-}
-
-/** What a workspace's set-up says of its loop, read again at each use. */
-interface WorkspaceReviewSettings {
-  /** Cards are posted only where there is a review channel; without one, edits still work. */
-  cardsEnabled: boolean;
 }
 
 /** One workspace's loop (or the one loop of a gateway installed in one). */
@@ -82,7 +78,9 @@ const WORKSPACES_KEPT = 1_000;
 interface ManyWorkspaces {
   partsOf: (workspace: string) => WorkspaceParts;
   /** Its set-up now: whether it has a review channel, and its platform account. */
-  settingsOf: (workspace: string) => Promise<WorkspaceReviewSettings & { platform: KnowledgeApi }>;
+  settingsOf: (
+    workspace: string,
+  ) => Promise<Pick<ReviewSettings, 'cardsEnabled'> & { platform: KnowledgeApi }>;
   settings: Pick<ReviewSettings, 'notifyAskersOnFix' | 'cardRefreshMs'>;
 }
 
