@@ -82,7 +82,10 @@ export async function editModalView(
     );
     return undefined;
   });
-  return renderEditModal({ ...input, robotFlag: knowledgeBaseOf(snapshot), prefill: prefillOf(snapshot) });
+  // The answer's robotFlag names the entry's knowledge base only when it is one of the two the update knows.
+  const flag = snapshot?.robotFlag;
+  const robotFlag = flag === 0 || flag === 1 ? flag : undefined;
+  return renderEditModal({ ...input, robotFlag, prefill: prefillOf(snapshot) });
 }
 
 function prefillOf(snapshot: EntrySnapshot | undefined): EditModalInput['prefill'] {
@@ -112,12 +115,6 @@ function prefillOf(snapshot: EntrySnapshot | undefined): EditModalInput['prefill
     seenAt: snapshot.seenAt,
     unsupportedMarkup: unsupportedMarkup(answer),
   };
-}
-
-/** The answer's robotFlag names the entry's knowledge base only when it is one of the two the update knows. */
-function knowledgeBaseOf(snapshot: EntrySnapshot | undefined): 0 | 1 | undefined {
-  const flag = snapshot?.robotFlag;
-  return flag === 0 || flag === 1 ? flag : undefined;
 }
 
 interface ShortcutArgs extends BoltRequest {
