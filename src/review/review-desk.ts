@@ -195,10 +195,9 @@ export class ReviewDesk {
       'unanswered question linked to an entry',
     );
     // Told beside the operator's modal, which must be answered within Slack's 3 s; a stop waits for it.
-    if (this.#settings.notifyAskersOnFix) {
-      const tell = (asker: AskerToNotify) => cards.board.tellAskerLinked(asker, linked.link, scope);
+    const tell = (asker: AskerToNotify) => cards.board.tellAskerLinked(asker, linked.link, scope);
+    if (this.#settings.notifyAskersOnFix)
       cards.beside(this.#tellEach(linked.askers, tell, 'asker not told of the link', scope));
-    }
     return 'linked';
   }
 

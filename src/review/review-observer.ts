@@ -193,10 +193,7 @@ function dislikedCard(
 function reported(
   base: ReviewCard,
   now: number,
-  report: Pick<AskerToNotify, 'workspace' | 'conversationId' | 'threadId' | 'question' | 'robotFlag'> & {
-    asker: { userId: string; displayName: string };
-    link: DislikeReport['link'];
-  },
+  report: Omit<AskerToNotify, 'userId'> & Pick<DislikeReport, 'asker' | 'link'>,
 ): Partial<ReviewCard> {
   return {
     robotFlag: report.robotFlag,
