@@ -14,7 +14,8 @@ const UNSPACED_CHARACTER = new RegExp(`[${UNSPACED}]`, 'gu');
 export function normaliseQuestion(question: string): string {
   return question
     .normalize('NFKC')
-    .toLocaleLowerCase('en-US')
+    // en-US's casing (only tr, az and lt differ), without an ICU locale lookup on every call.
+    .toLowerCase()
     .replace(JOINERS, '')
     .replace(NOT_WORD, ' ')
     .trim()

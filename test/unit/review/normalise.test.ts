@@ -42,6 +42,12 @@ describe('unanswered questions are one card however they are typed', () => {
     expect(cardIdOfQuestion('Где парковка?')).not.toBe(cardIdOfQuestion('Где столовая?'));
   });
 
+  it("cases letters as en-US does, so a card's id stays the one stored before", () => {
+    for (const question of ['İSTANBUL OFİSİ', 'ΟΔΟΣ ΣΤΑΘΜΕΥΣΗΣ', 'IRMAK KAPI', 'ǄEMAL Ǳ']) {
+      expect(normaliseQuestion(question)).toBe(question.normalize('NFKC').toLocaleLowerCase('en-US'));
+    }
+  });
+
   it('gives a question of punctuation only a card of its own', () => {
     expect(cardIdOfQuestion('???')).toMatch(/^q:[0-9a-f]{32}$/);
   });
