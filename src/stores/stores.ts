@@ -175,19 +175,12 @@ export function withDeclaredNamespaces<Engine extends EngineStores>(
     ...plain,
     forgetWorkspace: (workspace: string) => forgetWorkspaceIn({ ...engine, ...plain }, workspace),
     close: async () => {
-      const counting = flushDailyCounts(plain);
-      if (counting) await counting;
+      // Awaited only when something is left to write, so a close with nothing counted stays immediate.
+      const counts = [plain.dailyRatings, plain.dailyQuestions].filter((store) => store.unwritten);
+      if (counts.length > 0) await Promise.all(counts.map((store) => store.flush()));
       await engine.close();
     },
   };
-}
-
-/** Undefined when nothing is left to write, so a close with nothing counted stays as immediate as it was. */
-function flushDailyCounts(
-  stores: Pick<Stores, 'dailyRatings' | 'dailyQuestions'>,
-): Promise<unknown> | undefined {
-  const counts = [stores.dailyRatings, stores.dailyQuestions].filter((store) => store.unwritten);
-  return counts.length === 0 ? undefined : Promise.all(counts.map((store) => store.flush()));
 }
 
 /** Slack's ids (T…, E…), or `unknown`: no separator and no pattern character of any engine. */
@@ -198,19 +191,7 @@ const WORKSPACE_ID = /^[A-Za-z0-9]{1,64}$/;
  * by that prefix with its colon (`T1:` never reaches `T10:`).
  */
 export async function forgetWorkspaceIn(
-  stores: Pick<
-    Stores,
-    | 'channelSettings'
-    | 'names'
-    | 'operators'
-    | 'assistantContexts'
-    | 'panelTitles'
-    | 'entrySnapshots'
-    | 'questionLinks'
-    | 'reviewCards'
-    | 'dailyRatings'
-    | 'dailyQuestions'
-  >,
+  stores: DeclaredNamespaces & Pick<Stores, 'channelSettings' | 'reviewCards'>,
   workspace: string,
 ): Promise<number> {
   if (!WORKSPACE_ID.test(workspace))
