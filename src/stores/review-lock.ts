@@ -26,7 +26,7 @@ const DEFAULT_LOCK_WAIT_MS = 10_000;
 const DEFAULT_LOCK_POLL_MS = 50;
 
 /** A RangeError names the option that cannot work. */
-function reviewLockSettings(options: ReviewLockOptions): ReviewLockSettings {
+export function reviewLockSettings(options: ReviewLockOptions): ReviewLockSettings {
   const ttlSeconds = options.lockTtlSeconds ?? DEFAULT_LOCK_TTL_SECONDS;
   const waitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
   const pollMs = options.lockPollMs ?? DEFAULT_LOCK_POLL_MS;

@@ -10,15 +10,10 @@ import type { ReviewCard } from '../review/types.js';
 import { KeyedQueue } from '../slack/handling/keyed-queue.js';
 import { lruClock } from '../util/lru-clock.js';
 import { checkedMaxEntries, type MemoryBounds } from './namespace.js';
+import { type ReviewLockOptions, reviewLockSettings } from './review-lock.js';
 import { type CardChange, scopedKey, WorkspaceCards } from './review-workspaces.js';
 
 const RETENTION_MS = REVIEW_RETENTION_SECONDS * 1000;
-const DEFAULT_LOCK_WAIT_MS = 10_000;
-
-export interface MemoryReviewStoreOptions extends MemoryBounds {
-  /** How long a change waits behind the card's earlier ones before ReviewCardBusyError. */
-  lockWaitMs?: number;
-}
 
 /** A card as it is kept: its JSON, and what a listing filters and sorts by. */
 interface KeptCard {
@@ -55,32 +50,29 @@ interface MemoryCards {
 }
 
 export class MemoryReviewStore extends WorkspaceCards {
-  readonly #shared: MemoryCards;
+  readonly #cards: LRUCache<string, KeptCard>;
 
-  constructor(options: MemoryReviewStoreOptions) {
-    super();
-    const lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
-    if (!(lockWaitMs >= 0)) throw new RangeError(`lockWaitMs must be >= 0, got ${lockWaitMs}`);
+  /** `lockWaitMs`: how long a change waits behind the card's earlier ones before ReviewCardBusyError. */
+  constructor(options: MemoryBounds & Pick<ReviewLockOptions, 'lockWaitMs'>) {
+    const lockWaitMs = reviewLockSettings(options).waitMs;
     // Copies in and out, as Redis parses afresh: kept as JSON (docs/decisions/015).
     const cards = new LRUCache<string, KeptCard>({
       max: checkedMaxEntries(options.maxEntries),
       ttl: RETENTION_MS,
       ...lruClock(options.now),
     });
-    this.#shared = { cards, queue: new KeyedQueue(), lockWaitMs };
-  }
-
-  protected cardsOf(workspace: string | undefined): ReviewStore {
-    return new MemoryCardsOf(this.#shared, workspace);
+    const shared = { cards, queue: new KeyedQueue(), lockWaitMs };
+    super((workspace) => new MemoryCardsOf(shared, workspace));
+    this.#cards = cards;
   }
 
   /** Drops every entry; the store set's close() calls it. */
   clear(): void {
-    this.#shared.cards.clear();
+    this.#cards.clear();
   }
 
   async forget(workspace: string): Promise<number> {
-    const { cards } = this.#shared;
+    const cards = this.#cards;
     const theirs = [...cards.entries()].filter(([, card]) => card.workspace === workspace);
     for (const [key] of theirs) cards.delete(key);
     return theirs.length;

@@ -23,16 +23,13 @@ export class RedisReviewStore extends WorkspaceCards {
   readonly #shared: RedisCards;
 
   constructor(redis: RedisConnection, options: ReviewLockOptions = {}) {
-    super();
-    this.#shared = {
+    const shared = {
       redis,
       cards: redisStrings(redis, 'review-card:'),
       locks: new CardLocks(redisStrings(redis, 'review-lock:'), options),
     };
-  }
-
-  protected cardsOf(workspace: string | undefined): ReviewStore {
-    return new RedisCardsOf(this.#shared, workspace);
+    super((workspace) => new RedisCardsOf(shared, workspace));
+    this.#shared = shared;
   }
 
   async forget(workspace: string): Promise<number> {

@@ -13,31 +13,30 @@ export function scopedKey(workspace: string | undefined, key: string): string {
 }
 
 export abstract class WorkspaceCards implements ReviewCardStore {
-  #single: ReviewStore | undefined;
+  readonly #cardsOf: (workspace: string | undefined) => ReviewStore;
+  readonly #single: ReviewStore;
 
-  /** A workspace's cards; undefined: a single workspace's, under the keys they always had. */
-  protected abstract cardsOf(workspace: string | undefined): ReviewStore;
+  /** `cardsOf`: a workspace's cards; undefined: a single workspace's, under the keys they always had. */
+  constructor(cardsOf: (workspace: string | undefined) => ReviewStore) {
+    this.#cardsOf = cardsOf;
+    this.#single = cardsOf(undefined);
+  }
 
   abstract forget(workspace: string): Promise<number>;
 
   of(workspace: string): ReviewStore {
-    return this.cardsOf(workspace);
+    return this.#cardsOf(workspace);
   }
 
   change<T>(cardId: string, change: CardChange<T>): Promise<T> {
-    return this.#singleWorkspace().change(cardId, change);
+    return this.#single.change(cardId, change);
   }
 
   get(cardId: string): Promise<ReviewCard | undefined> {
-    return this.#singleWorkspace().get(cardId);
+    return this.#single.get(cardId);
   }
 
   openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
-    return this.#singleWorkspace().openCards(kind, limit);
-  }
-
-  #singleWorkspace(): ReviewStore {
-    this.#single ??= this.cardsOf(undefined);
-    return this.#single;
+    return this.#single.openCards(kind, limit);
   }
 }

@@ -30,46 +30,22 @@ interface CardTable {
   readonly countOpen: StatementSync;
 }
 
-const UPSERT_CARD_SQL = `INSERT INTO review_cards (id, kind, open, count, updated_at, value, expires_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, open = excluded.open, count = excluded.count,
-    updated_at = excluded.updated_at, value = excluded.value, expires_at = excluded.expires_at`;
-
-const UPSERT_WORKSPACE_CARD_SQL = `INSERT INTO workspace_review_cards
-    (workspace, id, kind, open, count, updated_at, value, expires_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT (workspace, id) DO UPDATE SET kind = excluded.kind, open = excluded.open,
-    count = excluded.count, updated_at = excluded.updated_at, value = excluded.value,
-    expires_at = excluded.expires_at`;
-
-function singleWorkspaceTable(db: SqliteDatabase): CardTable {
+/** In every statement of `workspace_review_cards` the workspace comes before the card's id. */
+function cardTable(db: SqliteDatabase, table: 'review_cards' | 'workspace_review_cards'): CardTable {
+  const [key, keyValues, scope] =
+    table === 'review_cards' ? ['id', '?', ''] : ['workspace, id', '?, ?', 'workspace = ? AND '];
   return {
-    upsert: UPSERT_CARD_SQL,
-    select: db.prepare('SELECT value FROM review_cards WHERE id = ? AND expires_at > ?'),
+    upsert: `INSERT INTO ${table} (${key}, kind, open, count, updated_at, value, expires_at)
+  VALUES (${keyValues}, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (${key}) DO UPDATE SET kind = excluded.kind, open = excluded.open, count = excluded.count,
+    updated_at = excluded.updated_at, value = excluded.value, expires_at = excluded.expires_at`,
+    select: db.prepare(`SELECT value FROM ${table} WHERE ${scope}id = ? AND expires_at > ?`),
     listOpen: db.prepare(
-      `SELECT value FROM review_cards WHERE kind = ? AND open = 1 AND expires_at > ?
+      `SELECT value FROM ${table} WHERE ${scope}kind = ? AND open = 1 AND expires_at > ?
        ORDER BY count DESC, updated_at DESC LIMIT ?`,
     ),
     countOpen: db.prepare(
-      'SELECT count(*) AS total FROM review_cards WHERE kind = ? AND open = 1 AND expires_at > ?',
-    ),
-  };
-}
-
-function workspacesTable(db: SqliteDatabase): CardTable {
-  return {
-    upsert: UPSERT_WORKSPACE_CARD_SQL,
-    select: db.prepare(
-      'SELECT value FROM workspace_review_cards WHERE workspace = ? AND id = ? AND expires_at > ?',
-    ),
-    listOpen: db.prepare(
-      `SELECT value FROM workspace_review_cards
-       WHERE workspace = ? AND kind = ? AND open = 1 AND expires_at > ?
-       ORDER BY count DESC, updated_at DESC LIMIT ?`,
-    ),
-    countOpen: db.prepare(
-      `SELECT count(*) AS total FROM workspace_review_cards
-       WHERE workspace = ? AND kind = ? AND open = 1 AND expires_at > ?`,
+      `SELECT count(*) AS total FROM ${table} WHERE ${scope}kind = ? AND open = 1 AND expires_at > ?`,
     ),
   };
 }
@@ -105,20 +81,17 @@ export class SqliteReviewStore extends WorkspaceCards {
   readonly #shared: SqliteCards;
 
   constructor(db: SqliteDatabase, kv: KvTable, options: ReviewLockOptions & { now: Clock }) {
-    super();
-    this.#shared = {
+    const shared: SqliteCards = {
       kv,
       now: options.now,
       locks: new CardLocks(sqliteStrings(kv, REVIEW_LOCK_NAMESPACE, options.now), options),
       held: new Map(),
-      single: singleWorkspaceTable(db),
-      workspaces: workspacesTable(db),
+      single: cardTable(db, 'review_cards'),
+      workspaces: cardTable(db, 'workspace_review_cards'),
     };
-    kv.writeAlongside(heldRows(this.#shared.held));
-  }
-
-  protected cardsOf(workspace: string | undefined): ReviewStore {
-    return new SqliteCardsOf(this.#shared, workspace);
+    super((workspace) => new SqliteCardsOf(shared, workspace));
+    this.#shared = shared;
+    kv.writeAlongside(heldRows(shared.held));
   }
 
   async forget(workspace: string): Promise<number> {

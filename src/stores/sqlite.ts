@@ -129,14 +129,13 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
         throw new RangeError(`limit must be a positive integer, got ${limit}`);
       // The sweep works on the file: what is held is written first, so it is swept in its turn.
       const at = now();
-      const rows = await kv.sweep(at, limit);
-      if (rows >= limit) return rows;
-      const [cards = 0] = await kv.execute([[SWEEP_CARDS_SQL, [at, limit - rows]]]);
-      if (rows + cards >= limit) return rows + cards;
-      const [workspaceCards = 0] = await kv.execute([
-        [SWEEP_WORKSPACE_CARDS_SQL, [at, limit - rows - cards]],
-      ]);
-      return rows + cards + workspaceCards;
+      let swept = await kv.sweep(at, limit);
+      for (const sql of [SWEEP_CARDS_SQL, SWEEP_WORKSPACE_CARDS_SQL]) {
+        if (swept >= limit) break;
+        const [deleted = 0] = await kv.execute([[sql, [at, limit - swept]]]);
+        swept += deleted;
+      }
+      return swept;
     },
     ping: async () => {
       if (!open) return false;
