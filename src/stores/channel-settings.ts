@@ -44,6 +44,16 @@ export class MemoryChannelSettingsStore implements ChannelSettingsStore {
 const read = (raw: unknown) =>
   typeof raw === 'string' ? parseJsonWith(raw, storedChannelSettingsSchema) : undefined;
 
+/** The channels whose settings read back, skipping those that do not. */
+function readAll(rows: Iterable<readonly [unknown, unknown]>): Map<string, StoredChannelSettings> {
+  const channels = new Map<string, StoredChannelSettings>();
+  for (const [channelId, raw] of rows) {
+    const stored = read(raw);
+    if (stored && typeof channelId === 'string') channels.set(channelId, stored);
+  }
+  return channels;
+}
+
 export class SqliteChannelSettingsStore implements ChannelSettingsStore {
   readonly #all;
   readonly #get;
@@ -66,12 +76,7 @@ export class SqliteChannelSettingsStore implements ChannelSettingsStore {
   }
 
   async all(): Promise<Map<string, StoredChannelSettings>> {
-    const channels = new Map<string, StoredChannelSettings>();
-    for (const row of this.#all.all()) {
-      const stored = read(row.value);
-      if (stored && typeof row.channel === 'string') channels.set(row.channel, stored);
-    }
-    return channels;
+    return readAll(this.#all.all().map((row) => [row.channel, row.value] as const));
   }
 
   async get(channelId: string): Promise<StoredChannelSettings | undefined> {
@@ -109,12 +114,7 @@ export class RedisChannelSettingsStore implements ChannelSettingsStore {
   }
 
   async all(): Promise<Map<string, StoredChannelSettings>> {
-    const channels = new Map<string, StoredChannelSettings>();
-    for (const [channelId, raw] of Object.entries(await this.#redis.hgetall(this.#key))) {
-      const stored = read(raw);
-      if (stored) channels.set(channelId, stored);
-    }
-    return channels;
+    return readAll(Object.entries(await this.#redis.hgetall(this.#key)));
   }
 
   async get(channelId: string): Promise<StoredChannelSettings | undefined> {

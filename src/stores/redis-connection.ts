@@ -15,12 +15,12 @@ export interface RedisConnectOptions {
   server: RedisServer;
   /** So that several apps can share one Redis. */
   keyPrefix: string;
-  logger?: StoreLogger;
-  connectTimeoutMs?: number;
+  logger?: StoreLogger | undefined;
+  connectTimeoutMs?: number | undefined;
   /** Attempts never stop. */
   reconnectMaxDelayMs?: number;
   /** Then the circuit opens: a frozen Redis costs a request one timeout, not one per store call. */
-  commandTimeoutMs?: number;
+  commandTimeoutMs?: number | undefined;
   probeIntervalMs?: number;
 }
 

@@ -23,9 +23,9 @@ export async function redisStores(
   const redis = await RedisConnection.connect({
     server: state.server,
     keyPrefix: state.keyPrefix,
-    ...(state.commandTimeoutMs !== undefined ? { commandTimeoutMs: state.commandTimeoutMs } : {}),
-    ...(options.logger ? { logger: options.logger } : {}),
-    ...(options.connectTimeoutMs !== undefined ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
+    commandTimeoutMs: state.commandTimeoutMs,
+    logger: options.logger,
+    connectTimeoutMs: options.connectTimeoutMs,
   });
   const namespace = redisNamespaces(redis);
   const once = redisStrings(redis, 'once:');
