@@ -511,7 +511,7 @@ export class Conversation {
 }
 
 /** `clicked`: the suggestion the failed question was, so Try again asks it the same way. */
-function failureReply(
+export function failureReply(
   reason: FailureReason,
   question: string,
   clicked: { docId: string; contextKey: string } | undefined,

@@ -1,14 +1,16 @@
 // One question in Slack: the asker, "working on it" while the robot is slow, the reply, the deadline.
 import type { types } from '@slack/bolt';
-import type {
-  AskOptions,
-  QuestionInput,
-  RateOutcome,
-  RequestScope,
+import {
+  type AskOptions,
+  failureReply,
+  type QuestionInput,
+  type RateOutcome,
+  type RequestScope,
 } from '../../conversation/conversation.js';
 import type { Locale } from '../../conversation/locale.js';
 import type { Asker, Placement, Rating, Reply, SuggestionClick } from '../../conversation/types.js';
 import { EXPIRED } from '../../util/deadline.js';
+import type { Click } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
 import type { Admission, LimitScope, QuestionGate } from '../handling/question-limits.js';
 import { partnerIdFor } from '../handling/user-directory.js';
@@ -205,16 +207,7 @@ export class Answerer implements AnswerQuestion {
     replaceTs: string | undefined,
   ): Promise<void> {
     this.#deps.onEvent('question', 'too_slow');
-    const reply: Reply = {
-      kind: 'failure',
-      reason: 'too_slow',
-      retry: {
-        question: question.text,
-        docId: question.suggestion?.docId,
-        ...(question.suggestion ? { contextKey: question.suggestion.contextKey } : {}),
-      },
-      locale: question.locale,
-    };
+    const reply = failureReply('too_slow', question.text, question.suggestion, question.locale);
     await this.#deps.responder.show(handling, target, renderReply(reply), replaceTs);
   }
 }
@@ -263,4 +256,19 @@ export async function redrawBlock(
     text: message.text ?? '',
     blocks: replaceBlock(message.blocks, blockId, block),
   });
+}
+
+/** `block` in its place on the clicked message; an ephemeral one has no blocks: told below it instead. */
+export async function showOnClicked(
+  responder: Responder,
+  handling: Handling,
+  { payload, userId }: Click,
+  target: ReplyTarget,
+  shown: { blockId: string; block: types.KnownBlock; text: string },
+): Promise<void> {
+  if (payload.container?.is_ephemeral) {
+    await responder.ephemeral(handling, target, userId, { text: shown.text, blocks: [shown.block] });
+    return;
+  }
+  await redrawBlock(responder, handling, target.channel, payload.message, shown.blockId, shown.block);
 }

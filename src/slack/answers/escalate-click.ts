@@ -9,7 +9,7 @@ import { section } from '../kit/elements.js';
 import { failureText } from '../kit/failure-wording.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import type { ReplyTarget } from '../transport/responder.js';
-import { redrawBlock } from './answerer.js';
+import { showOnClicked } from './answerer.js';
 import { ESCALATE_BLOCK_ID } from './blocks.js';
 import { type EscalationRoute, renderCall, renderEscalatedLine } from './escalation.js';
 import { type MessageKey, t } from './messages.js';
@@ -103,7 +103,7 @@ async function escalate(
 async function show(
   deps: EscalateDeps,
   handling: Handling,
-  { payload, userId }: Click,
+  click: Click,
   target: ReplyTarget,
   outcome: Escalation,
 ): Promise<void> {
@@ -113,19 +113,14 @@ async function show(
       outcome.kind === 'failed' && outcome.on === 'context'
         ? failureText(locale, 'store_unavailable')
         : t(locale, TOLD[outcome.kind]);
-    await deps.responder.ephemeral(handling, target, userId, { text, blocks: [section(text)] });
+    await deps.responder.ephemeral(handling, target, click.userId, { text, blocks: [section(text)] });
     return;
   }
-  const line = renderEscalatedLine(locale, userId, new Date(), outcome.route.targets);
-  if (payload.container?.is_ephemeral) {
-    // An ephemeral answer comes without its blocks and cannot be redrawn: the clicker is told below it.
-    await deps.responder.ephemeral(handling, target, userId, {
-      text: t(locale, 'escalation_called'),
-      blocks: [line],
-    });
-    return;
-  }
-  await redrawBlock(deps.responder, handling, target.channel, payload.message, ESCALATE_BLOCK_ID, line);
+  await showOnClicked(deps.responder, handling, click, target, {
+    blockId: ESCALATE_BLOCK_ID,
+    block: renderEscalatedLine(locale, click.userId, new Date(), outcome.route.targets),
+    text: t(locale, 'escalation_called'),
+  });
 }
 
 /** Posts the call where the route says; where it went, or undefined (logged) when Slack refused it. */

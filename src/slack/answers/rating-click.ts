@@ -10,8 +10,8 @@ import { decodeRatingValue } from '../kit/button-values.js';
 import { isDirectMessageChannel } from '../kit/conversations.js';
 import type { RoomKit, WorkspaceReview } from '../kit/room-kit.js';
 import type { BlockActionPayload } from '../transport/incoming.js';
-import type { Responder } from '../transport/responder.js';
-import { redrawBlock, tell } from './answerer.js';
+import type { ReplyTarget, Responder } from '../transport/responder.js';
+import { showOnClicked, tell } from './answerer.js';
 import { RATING_BLOCK_ID, ratedText, renderRatedLine, renderRatingNotRecorded } from './blocks.js';
 import type { AnswersPieces } from './pieces.js';
 
@@ -61,7 +61,7 @@ async function rate(deps: RatingDeps, handling: Handling, click: Click): Promise
           })
         : undefined;
     const reviewing = review?.desk.cardsEnabled === true;
-    await showRated(deps, handling, payload, locale, userId, outcome.rating, reviewing ? value.k : undefined);
+    await showRated(deps, handling, click, target, locale, outcome.rating, reviewing ? value.k : undefined);
     if (review && reviewing) {
       await reportDislike(review, deps, handling, payload, { userId, displayName }, outcome.context);
     }
@@ -72,7 +72,7 @@ async function rate(deps: RatingDeps, handling: Handling, click: Click): Promise
     await tell(deps.responder, handling, target, userId, outcome.reply);
     // Rated already: the message must show it; a private answer's rated line is already under it.
     if (outcome.reply.notice === 'already_rated' && outcome.rating && !payload.container?.is_ephemeral) {
-      await showRated(deps, handling, payload, locale, userId, outcome.rating);
+      await showRated(deps, handling, click, target, locale, outcome.rating);
     }
     return;
   }
@@ -101,24 +101,18 @@ async function countRating(
 async function showRated(
   deps: RatingDeps,
   handling: Handling,
-  payload: BlockActionPayload,
+  click: Click,
+  target: ReplyTarget,
   locale: Locale,
-  userId: string,
   rating: Rating,
   reasonContextKey?: string,
 ): Promise<void> {
-  const target = clickedTarget(payload);
-  if (!target) return;
-  const rated = renderRatedLine(locale, userId, rating, reasonContextKey ? { reasonContextKey } : {});
-  if (payload.container?.is_ephemeral) {
-    // Slack sends no blocks with an ephemeral click, so the rating is shown to the rater under it instead.
-    await deps.responder.ephemeral(handling, target, userId, {
-      text: ratedText(locale, userId, rating),
-      blocks: [rated],
-    });
-    return;
-  }
-  await redrawBlock(deps.responder, handling, target.channel, payload.message, RATING_BLOCK_ID, rated);
+  const { userId } = click;
+  await showOnClicked(deps.responder, handling, click, target, {
+    blockId: RATING_BLOCK_ID,
+    block: renderRatedLine(locale, userId, rating, reasonContextKey ? { reasonContextKey } : {}),
+    text: ratedText(locale, userId, rating),
+  });
 }
 
 /** Puts the 👎 on the entry's review card, with a link to the answer. */
