@@ -295,10 +295,8 @@ export class Conversation {
         sendBy,
       );
     } catch (error) {
-      return this.#failure(error, question, input.suggestion, asker.locale, {
-        ...scope,
-        partnerId: asker.partnerId,
-      });
+      const reason = this.#failure(error, { ...scope, partnerId: asker.partnerId });
+      return failureReply(reason, question, input.suggestion, asker.locale);
     }
 
     const matched = answer.answerType !== ANSWER_TYPE_UNKNOWN;
@@ -484,20 +482,13 @@ export class Conversation {
           'rating mark could not be undone',
         );
       });
-      const failure = this.#failure(error, context.question, undefined, locale, { ...scope, contextKey });
-      return { kind: 'failure', reason: failure.reason };
+      return { kind: 'failure', reason: this.#failure(error, { ...scope, contextKey }) };
     }
     return { kind: 'rated', rating, context };
   }
 
-  /** Logs the failed robot call (a refusal as busy was never sent) and words it for the asker. */
-  #failure(
-    error: unknown,
-    question: string,
-    clicked: { docId: string; contextKey: string } | undefined,
-    locale: Locale,
-    logContext: Record<string, string | undefined>,
-  ): FailureReply {
+  /** Logs the failed robot call (a refusal as busy was never sent); why it failed, for the asker. */
+  #failure(error: unknown, logContext: Record<string, string | undefined>): FailureReason {
     const reason = failureReason(error);
     // Refused as busy, it was never sent: the pacing logs that once a second, not once a question.
     if (reason !== 'busy') {
@@ -506,7 +497,7 @@ export class Conversation {
       const level = error instanceof CodedError && error.outside ? 'warn' : 'error';
       this.#deps.logger[level]({ err: error, reason, ...details, ...logContext }, 'robot call failed');
     }
-    return failureReply(reason, question, clicked, locale);
+    return reason;
   }
 }
 
