@@ -272,17 +272,17 @@ export class Conversation {
     const placement =
       robotFlag === input.placement.robotFlag ? input.placement : { ...input.placement, robotFlag };
     const question = input.text.trim();
-    const asked = {
+    const typed: RobotAskRequest = {
       sysNum: account.sysNum,
       partnerId: asker.partnerId,
       question,
       uname: typedText(asker.displayName),
       ...(placement.robotFlag === undefined ? {} : { robotFlag: placement.robotFlag }),
       ...(placement.source === undefined ? {} : { source: placement.source }),
+      questionFlag: 0,
+      requestText: question,
     };
-    const request: RobotAskRequest = suggestion
-      ? askingEntry(asked, suggestion.docId)
-      : { ...asked, questionFlag: 0, requestText: question };
+    const request = suggestion ? askingEntry(typed, suggestion.docId) : typed;
 
     let answer: RobotAnswer;
     try {
