@@ -26,7 +26,7 @@ export function escalationRoutes(
   return (workspace, conversationId) => {
     // A DM (D…) is no channel's and nobody else can see it: the environment names who is called, and where.
     if (isDirectMessageChannel(conversationId)) {
-      return direct && { targets: direct.targets, channelId: direct.channelId };
+      return direct;
     }
     const { escalate } = channels.policyOf(workspace, conversationId);
     return escalate === 'off' ? undefined : { targets: escalate, channelId: undefined };
