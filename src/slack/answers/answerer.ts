@@ -10,12 +10,12 @@ import {
 import type { Locale } from '../../conversation/locale.js';
 import type { Asker, Placement, Rating, Reply, SuggestionClick } from '../../conversation/types.js';
 import { EXPIRED } from '../../util/deadline.js';
-import type { Click } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
 import type { Admission, LimitScope, QuestionGate } from '../handling/question-limits.js';
 import { partnerIdFor } from '../handling/user-directory.js';
 import { isDirectMessageChannel } from '../kit/conversations.js';
 import { type RenderedMessage, section } from '../kit/elements.js';
+import type { BlockActionPayload } from '../transport/incoming.js';
 import type { ReplyTarget, Responder } from '../transport/responder.js';
 import { type RatingButtons, renderReply, replaceBlock } from './blocks.js';
 import type { EscalationRoutes } from './escalation.js';
@@ -262,7 +262,7 @@ export async function redrawBlock(
 export async function showOnClicked(
   responder: Responder,
   handling: Handling,
-  { payload, userId }: Click,
+  { payload, userId }: { payload: BlockActionPayload; userId: string },
   target: ReplyTarget,
   shown: { blockId: string; block: types.KnownBlock; text: string },
 ): Promise<void> {
