@@ -63,6 +63,12 @@ const TAKES: Readonly<Record<ChannelSettingKey, string>> = {
   lang: CHANNEL_LANGUAGES.join(', '),
 };
 
+/** The word that names nobody in a list of people: it stands alone. */
+export const ALONE: Partial<Record<ChannelSettingKey, 'off' | 'anyone'>> = {
+  escalate: 'off',
+  askers: 'anyone',
+};
+
 /** What followed its colon, then the words after it up to the next key. */
 interface Typed {
   key: ChannelSettingKey;
@@ -88,6 +94,7 @@ export function parseChannelCommand(text: string, command: string): ChannelComma
 
   const slots: Slot[] = [];
   const seen = new Set<ChannelSettingKey>();
+  const twice = new Set<ChannelSettingKey>();
   // A list may go on as separate words: they go to the last key.
   let current: string[] | undefined;
   for (const word of rest) {
@@ -114,18 +121,15 @@ export function parseChannelCommand(text: string, command: string): ChannelComma
           `${key} is not a setting: use ${CHANNEL_SETTING_KEYS.join(', ')}`,
         ),
       });
-    } else if (seen.has(key)) {
-      const duplicate = (slot: Slot) =>
-        slot.kind === 'problem' && slot.problem.reason === 'duplicate' && slot.problem.key === key;
-      if (!slots.some(duplicate)) {
-        slots.push({
-          kind: 'problem',
-          problem: problem(key, 'duplicate', value, `${key} is given twice: give it once`),
-        });
-      }
-    } else {
+    } else if (!seen.has(key)) {
       seen.add(key);
       slots.push({ kind: 'typed', typed: { key, words: current } });
+    } else if (!twice.has(key)) {
+      twice.add(key);
+      slots.push({
+        kind: 'problem',
+        problem: problem(key, 'duplicate', value, `${key} is given twice: give it once`),
+      });
     }
   }
 
@@ -141,39 +145,33 @@ export function parseChannelCommand(text: string, command: string): ChannelComma
 function readInto(change: ChannelSettings, { key, words }: Typed): ChannelCommandProblem | undefined {
   const items = words.flatMap((word) => word.match(ITEM) ?? []);
   if (items.length === 0) return emptyProblem(key);
-  switch (key) {
-    case 'escalate': {
-      const read = peopleOr('off', items);
-      if (read.kind === 'unresolved') return unresolved(read.value);
-      if (read.kind === 'bad') return badValue(key, read.value, read.why);
-      change.escalate = read.value;
-      return undefined;
-    }
-    case 'askers': {
-      const read = peopleOr('anyone', items);
-      if (read.kind === 'unresolved') return unresolved(read.value);
-      if (read.kind === 'bad') return badValue(key, read.value, read.why);
-      change.askers = read.value;
-      return undefined;
-    }
+  const alone = ALONE[key];
+  let value: unknown;
+  if (alone !== undefined) {
+    const read = peopleOr(alone, items);
+    if (read.kind === 'unresolved') return unresolved(read.value);
+    if (read.kind === 'bad') return badValue(key, read.value, read.why);
+    value = read.value;
+  } else {
+    const [item] = items;
+    if (item === undefined || items.length > 1) return badValue(key, items.join(' '));
+    // At most 10 digits, so Number reads a robot exactly before the schema's range check.
+    const robot = /^\d{1,10}$/.test(item) ? Number(item) : Number.NaN;
+    value = key === 'robot' ? robot : item.toLowerCase();
   }
-  const [item] = items;
-  if (item === undefined || items.length > 1) return badValue(key, items.join(' '));
-  // At most 10 digits, so Number reads a robot exactly before the schema's range check.
-  const robot = /^\d{1,10}$/.test(item) ? Number(item) : Number.NaN;
-  const read = channelSettingsSchema.safeParse({ [key]: key === 'robot' ? robot : item.toLowerCase() });
-  if (!read.success) return badValue(key, item);
+  const read = channelSettingsSchema.safeParse({ [key]: value });
+  if (!read.success) return badValue(key, items.join(' '));
   Object.assign(change, read.data);
   return undefined;
 }
 
-type PeopleRead<W extends string> =
-  | { kind: 'ok'; value: W | People }
+type PeopleRead =
+  | { kind: 'ok'; value: string | People }
   | { kind: 'bad'; value: string; why?: string }
   | { kind: 'unresolved'; value: string };
 
 /** Labels dropped, each id once. */
-function peopleOr<W extends string>(word: W, items: readonly string[]): PeopleRead<W> {
+function peopleOr(word: string, items: readonly string[]): PeopleRead {
   if (items.some((item) => item.toLowerCase() === word)) {
     return items.length === 1
       ? { kind: 'ok', value: word }

@@ -11,7 +11,7 @@ import { button, context, type RenderedMessage, section } from '../kit/elements.
 import { SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET, truncateMrkdwn } from '../kit/limits.js';
 import { code } from '../kit/text.js';
 import { sharedTime } from '../kit/times.js';
-import { type ChannelCommandProblem, channelOf, isSettingKey } from './command-parser.js';
+import { ALONE, type ChannelCommandProblem, channelOf, isSettingKey } from './command-parser.js';
 import { ACTION_CHANNEL_EDIT } from './ids.js';
 import { t } from './messages.js';
 import type { StoredChannelSettings } from './stores.js';
@@ -115,8 +115,6 @@ export function renderChannelProblems(
   const text = truncateMrkdwn([t(locale, 'nothing_changed'), ...lines].join('\n'), SECTION_TEXT_MAX);
   return { text, blocks: [section(text)] };
 }
-
-const ALONE: Partial<Record<ChannelSettingKey, string>> = { escalate: 'off', askers: 'anyone' };
 
 function problemText(locale: Locale, command: string, problem: ChannelCommandProblem): string {
   const key = code(problem.key);
