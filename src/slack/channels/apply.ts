@@ -19,13 +19,8 @@ export type ChannelChange =
   | { kind: 'reset' };
 
 export type Applied =
-  | {
-      kind: 'applied';
-      before: ChannelSettings;
-      after: ChannelSettings;
-      /** Called after the operator's answer. */
-      announce(): Promise<void>;
-    }
+  /** `announce` is called after the operator's answer. */
+  | { kind: 'applied'; announce(): Promise<void> }
   /** Asked to answer on its own where it is not a member. */
   | { kind: 'not_member' }
   /** Logged. */
@@ -40,7 +35,7 @@ export async function applyChannelChange(
   const answer = input.change.kind === 'reset' ? undefined : input.change.settings.answer;
   // Only a member gets the channel's messages: a mode it cannot serve would silently do nothing.
   if (answer === 'questions' || answer === 'all') {
-    if ((await membership(deps, handling, channelId)) === 'not_member') {
+    if (await notMember(deps, handling, channelId)) {
       deps.onEvent('channel_settings', 'not_member');
       return { kind: 'not_member' };
     }
@@ -69,7 +64,7 @@ export async function applyChannelChange(
     // A failed post is logged by the responder: the change stands.
     await deps.responder.post(handling, { channel: channelId, threadTs: undefined }, notice);
   };
-  return { kind: 'applied', before, after, announce };
+  return { kind: 'applied', announce };
 }
 
 async function write(
@@ -93,18 +88,14 @@ function differs<T>(before: T, after: T): T | undefined {
   return before === after ? undefined : after;
 }
 
-/** `channel_not_found` is a private channel the app was not invited to; other refusals are unknown. */
-async function membership(
-  deps: ApplyDeps,
-  handling: Handling,
-  channel: string,
-): Promise<'member' | 'not_member' | 'unknown'> {
+/** `channel_not_found` is a private channel the app was not invited to; other refusals are unknown: false. */
+async function notMember(deps: ApplyDeps, handling: Handling, channel: string): Promise<boolean> {
   try {
     const response = await handling.client.conversations.info({ channel });
-    return response.channel?.is_member === true ? 'member' : 'not_member';
+    return response.channel?.is_member !== true;
   } catch (error) {
-    if (slackErrorCode(error) === 'channel_not_found') return 'not_member';
+    if (slackErrorCode(error) === 'channel_not_found') return true;
     deps.responder.failed(handling, 'conversations.info', error, { channel, threadTs: undefined });
-    return 'unknown';
+    return false;
   }
 }

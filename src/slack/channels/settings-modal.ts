@@ -60,14 +60,6 @@ const metadataSchema = z.object({
   r: z.string().max(2000).optional(),
 });
 
-function encodeMetadata(metadata: ChannelModalMetadata): string {
-  return JSON.stringify({
-    v: 1,
-    c: metadata.channelId,
-    ...(metadata.responseUrl ? { r: metadata.responseUrl } : {}),
-  });
-}
-
 /** `usergroups` undefined when they could not be listed. */
 export function renderChannelSettingsModal(
   locale: Locale,
@@ -84,7 +76,11 @@ export function renderChannelSettingsModal(
     title: t(locale, 'modal_title'),
     submit: t(locale, 'modal_save_settings'),
     close: t(locale, 'modal_cancel_settings'),
-    privateMetadata: encodeMetadata(metadata),
+    privateMetadata: JSON.stringify({
+      v: 1,
+      c: metadata.channelId,
+      ...(metadata.responseUrl ? { r: metadata.responseUrl } : {}),
+    }),
     blocks: [
       context(t(locale, 'modal_intro', { channel: channelMention(metadata.channelId) })),
       robotInput(locale, settings.robot),
