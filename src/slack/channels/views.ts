@@ -16,8 +16,6 @@ import { ACTION_CHANNEL_EDIT } from './ids.js';
 import { t } from './messages.js';
 import type { StoredChannelSettings } from './stores.js';
 
-type KnownBlock = types.KnownBlock;
-
 /** The robot's default is the environment's: no number. */
 const DEFAULTS = { answer: 'mention', reply: 'thread', lang: 'auto' } as const;
 
@@ -94,7 +92,7 @@ export function renderChannelSettings(
   const lines = settingLines(locale, settings);
   const none = Object.keys(settings).length === 0 ? `\n${t(locale, 'settings_none')}` : '';
   const body = truncateMrkdwn(`${heading}${none}\n${lines}`, SECTION_TEXT_MAX);
-  const blocks: KnownBlock[] = [section(body)];
+  const blocks: types.KnownBlock[] = [section(body)];
   if (stored) blocks.push(context(changedBy(locale, stored, 'settings_changed_by')));
   blocks.push(context(t(locale, 'settings_how', { command: input.command })), {
     type: 'actions',
@@ -201,7 +199,7 @@ export function renderChannelList(
     return { text, blocks: [section(text)] };
   }
   const title = t(locale, 'list_title', { count: list.size });
-  const blocks: KnownBlock[] = [section(title)];
+  const blocks: types.KnownBlock[] = [section(title)];
   const shown: string[] = [];
   // Slack refuses messages of many blocks or long JSON.
   let budget = SERIALIZED_BLOCKS_BUDGET - JSON.stringify(blocks).length - 200;
@@ -231,7 +229,7 @@ export function renderHomeChannels(
   locale: Locale,
   list: ReadonlyMap<string, StoredChannelSettings>,
   command: string,
-): KnownBlock[] {
+): types.KnownBlock[] {
   if (list.size === 0)
     return [section(`${t(locale, 'home_channels_title')}\n${t(locale, 'home_channels_none', { command })}`)];
   const sorted = newestFirst(list);

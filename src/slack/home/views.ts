@@ -22,8 +22,6 @@ import { renderHomeSetup, type SetupStatus } from '../setup/views.js';
 import { homeExampleActionId } from './ids.js';
 import { t } from './messages.js';
 
-type KnownBlock = types.KnownBlock;
-
 export const HOME_BLOCKS_MAX = BLOCK_KIT.view.blocks;
 /** HOME_EXAMPLE_QUESTIONS allows as many. */
 const EXAMPLES_MAX = 5;
@@ -87,12 +85,12 @@ export function homeExamples(configured: readonly string[] | undefined, locale: 
 /** views.publish takes it as a HomeView. */
 interface HomeView {
   type: 'home';
-  blocks: KnownBlock[];
+  blocks: types.KnownBlock[];
 }
 
 export function renderHome(content: HomeContent): HomeView {
   const { locale } = content;
-  const blocks: KnownBlock[] = [
+  const blocks: types.KnownBlock[] = [
     { type: 'header', text: plainText(t(locale, 'home_title'), HEADER_TEXT_MAX) },
     section(t(locale, 'home_how_to_ask')),
     ...exampleBlocks(locale, content.examples),
@@ -101,7 +99,7 @@ export function renderHome(content: HomeContent): HomeView {
   return { type: 'home', blocks: blocks.slice(0, HOME_BLOCKS_MAX) };
 }
 
-function exampleBlocks(locale: Locale, examples: readonly string[]): KnownBlock[] {
+function exampleBlocks(locale: Locale, examples: readonly string[]): types.KnownBlock[] {
   const shown = examples.slice(0, EXAMPLES_MAX).filter((question) => question.trim() !== '');
   if (shown.length === 0) return [];
   return [
@@ -117,7 +115,7 @@ function exampleBlocks(locale: Locale, examples: readonly string[]): KnownBlock[
   ];
 }
 
-function operatorBlocks(locale: Locale, timeZone: string, part: HomeOperatorPart): KnownBlock[] {
+function operatorBlocks(locale: Locale, timeZone: string, part: HomeOperatorPart): types.KnownBlock[] {
   return [
     { type: 'divider' },
     { type: 'header', text: plainText(t(locale, 'home_operators'), HEADER_TEXT_MAX) },
@@ -148,7 +146,7 @@ const KEY_FIGURES: readonly Figure['key'][] = [
   'goodRate',
 ];
 
-function figureBlocks(locale: Locale, timeZone: string, figures: HomeFigures): KnownBlock[] {
+function figureBlocks(locale: Locale, timeZone: string, figures: HomeFigures): types.KnownBlock[] {
   if (figures.kind === 'unavailable') {
     return [section(t(locale, 'home_figures_unavailable', { reason: figures.reason }))];
   }
@@ -170,7 +168,7 @@ function figureBlocks(locale: Locale, timeZone: string, figures: HomeFigures): K
   ];
 }
 
-function reviewBlocks(locale: Locale, review: HomeReview): KnownBlock[] {
+function reviewBlocks(locale: Locale, review: HomeReview): types.KnownBlock[] {
   switch (review.kind) {
     case 'off':
       return [context(t(locale, 'home_review_off'))];
@@ -184,7 +182,7 @@ function reviewBlocks(locale: Locale, review: HomeReview): KnownBlock[] {
   const { disliked, unanswered } = review;
   const total = disliked.total + unanswered.total;
   if (total === 0) return [section(t(locale, 'home_cards_none'))];
-  const blocks: KnownBlock[] = [
+  const blocks: types.KnownBlock[] = [
     section(
       t(locale, 'home_cards_waiting', {
         count: total,
