@@ -1,9 +1,8 @@
-import type { Context, webApi } from '@slack/bolt';
 import { z } from 'zod';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import { type Locale, localeOfText } from '../../conversation/locale.js';
 import type { PanelThread } from '../answers/assistant-threads.js';
-import { beginHandling, type Handling } from '../handling/handling.js';
+import { type BoltRequest, beginHandling, type Handling } from '../handling/handling.js';
 import { type RenderedMessage, section } from '../kit/elements.js';
 import { truncate } from '../kit/limits.js';
 import type { RoomKit } from '../kit/room-kit.js';
@@ -15,11 +14,7 @@ type ThreadEventDeps = Pick<
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'deliveries' | 'assistant'
 >;
 
-interface ThreadEventArgs {
-  event: unknown;
-  context: Pick<Context, 'teamId' | 'enterpriseId'>;
-  client: webApi.WebClient;
-}
+type ThreadEventArgs = BoltRequest & { event: unknown };
 
 const NAME_MAX = 100;
 
@@ -62,7 +57,7 @@ export function threadStartedListener(deps: ThreadEventDeps): (args: ThreadEvent
             channel_id: thread.channel,
             thread_ts: thread.threadTs,
             title: t(person.locale, 'prompts_title'),
-            prompts: deps.assistant.prompts(person.locale).map(({ title, message }) => ({ title, message })),
+            prompts: [...deps.assistant.prompts(person.locale)],
           }),
         ),
       ]);

@@ -1,15 +1,13 @@
 // The Home tab, published whenever it is opened; operators also see figures, cards and channels.
-import type { Context, webApi } from '@slack/bolt';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
-import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import type { ReviewCard } from '../../review/types.js';
 import { EXPIRED, within } from '../../util/deadline.js';
-import { type Click, type ClickArgs, questionClickListener } from '../handling/click.js';
-import { beginHandling, type Handling } from '../handling/handling.js';
-import { type RenderedMessage, section } from '../kit/elements.js';
+import { type ClickArgs, questionClickListener } from '../handling/click.js';
+import { type BoltRequest, beginHandling, type Handling } from '../handling/handling.js';
+import { section } from '../kit/elements.js';
 import type { RoomKit, WorkspaceSetupSources } from '../kit/room-kit.js';
 import type { SetupStatus } from '../setup/views.js';
 import { t } from './messages.js';
@@ -36,11 +34,7 @@ const appHomeOpenedSchema = z.object({
   tab: z.string().max(32).optional(),
 });
 
-export interface HomeArgs {
-  event: unknown;
-  context: Pick<Context, 'teamId' | 'enterpriseId'>;
-  client: webApi.WebClient;
-}
+export type HomeArgs = BoltRequest & { event: unknown };
 
 /** Links never change, so they are kept. */
 const PERMALINKS_MAX = 1_000;
@@ -52,7 +46,21 @@ export type HomePublisher = (handling: Handling, userId: string) => Promise<void
 
 export function homePublisher(deps: HomeDeps, command: string): HomePublisher {
   const permalinks = new LRUCache<string, string>({ max: PERMALINKS_MAX });
-  return (handling, userId) => publishHome(deps, handling, { userId, command }, permalinks);
+  return async (handling, userId) => {
+    const { locale, timeZone } = await handling.person(userId);
+    const operator = await isOperator(deps, handling, userId);
+    deps.onEvent('app_home_opened', operator ? 'operator' : 'user');
+    const view = renderHome({
+      locale,
+      timeZone,
+      examples: homeExamples(deps.home.examples, locale),
+      operator: operator ? await operatorPart(deps, handling, command, permalinks) : undefined,
+    });
+    const published = await deps.responder.call(handling, 'views.publish', undefined, { userId }, () =>
+      handling.client.views.publish({ user_id: userId, view }),
+    );
+    deps.home.onPublish(published ? 'published' : 'failed');
+  };
 }
 
 export function appHomeListener(deps: HomeDeps, publish: HomePublisher): (args: HomeArgs) => Promise<void> {
@@ -73,27 +81,6 @@ export function appHomeListener(deps: HomeDeps, publish: HomePublisher): (args: 
     const handling = beginHandling({ client, context }, deps);
     return deps.inFlight.track(handling, publish(handling, parsed.data.user), 'home tab handling failed');
   };
-}
-
-async function publishHome(
-  deps: HomeDeps,
-  handling: Handling,
-  { userId, command }: { userId: string; command: string },
-  permalinks: LRUCache<string, string>,
-): Promise<void> {
-  const { locale, timeZone } = await handling.person(userId);
-  const operator = await isOperator(deps, handling, userId);
-  deps.onEvent('app_home_opened', operator ? 'operator' : 'user');
-  const view = renderHome({
-    locale,
-    timeZone,
-    examples: homeExamples(deps.home.examples, locale),
-    operator: operator ? await operatorPart(deps, handling, command, permalinks) : undefined,
-  });
-  const published = await deps.responder.call(handling, 'views.publish', undefined, { userId }, () =>
-    handling.client.views.publish({ user_id: userId, view }),
-  );
-  deps.home.onPublish(published ? 'published' : 'failed');
 }
 
 /** When that cannot be told, they do not. */
@@ -217,37 +204,29 @@ const exampleQuestionSchema = z
 
 /** Asked in the clicker's DM with the app, answered there. */
 export function homeExampleClickListener(deps: ExampleDeps): (args: ClickArgs) => Promise<void> {
-  return questionClickListener(deps, 'home example handling failed', (handling, click) =>
-    askFromHome(deps, handling, click),
-  );
-}
-
-async function askFromHome(deps: ExampleDeps, handling: Handling, click: Click): Promise<void> {
-  const question = exampleQuestionSchema.safeParse(click.value);
-  if (!question.success) {
-    deps.onEvent('home_example', 'malformed');
-    handling.logger.warn({}, 'ignored a home example click with a malformed value');
-    return;
-  }
-  const channel = await deps.responder.directMessage(handling, click.userId);
-  if (!channel) {
-    deps.onEvent('home_example', 'no_dm');
-    return;
-  }
-  const { locale } = await handling.person(click.userId);
-  const target = { channel, threadTs: undefined };
-  // The DM shows what was asked, so the answer below it reads as a conversation.
-  await deps.responder.post(handling, target, askedMessage(locale, question.data));
-  deps.onEvent('home_example', 'question');
-  await deps.answerer.answer(handling, {
-    userId: click.userId,
-    text: question.data,
-    target,
-    placement: await deps.channels.at({ teamId: handling.teamId, channelId: channel }),
+  return questionClickListener(deps, 'home example handling failed', async (handling, click) => {
+    const question = exampleQuestionSchema.safeParse(click.value);
+    if (!question.success) {
+      deps.onEvent('home_example', 'malformed');
+      handling.logger.warn({}, 'ignored a home example click with a malformed value');
+      return;
+    }
+    const channel = await deps.responder.directMessage(handling, click.userId);
+    if (!channel) {
+      deps.onEvent('home_example', 'no_dm');
+      return;
+    }
+    const { locale } = await handling.person(click.userId);
+    const target = { channel, threadTs: undefined };
+    // The DM shows what was asked, so the answer below it reads as a conversation.
+    const asked = t(locale, 'home_asked', { question: escapeMrkdwn(question.data) });
+    await deps.responder.post(handling, target, { text: asked, blocks: [section(asked)] });
+    deps.onEvent('home_example', 'question');
+    await deps.answerer.answer(handling, {
+      userId: click.userId,
+      text: question.data,
+      target,
+      placement: await deps.channels.at({ teamId: handling.teamId, channelId: channel }),
+    });
   });
-}
-
-function askedMessage(locale: Locale, question: string): RenderedMessage {
-  const text = t(locale, 'home_asked', { question: escapeMrkdwn(question) });
-  return { text, blocks: [section(text)] };
 }
