@@ -22,25 +22,26 @@ const DEFAULT_FAILURE_TTL_MS = 30 * 1000;
 const DEFAULT_MAX_WORKSPACES = 1_000;
 
 export class HomeFiguresCache {
-  readonly #apiOf: (workspaceId: string) => StatisticsApi;
-  readonly #cache: LRUCache<string, HomeFigures>;
-  readonly #ttlMs: number;
-  readonly #failureTtlMs: number;
-  readonly #now: () => number;
-  /** One read per workspace at a time: a burst of Home opens costs one. */
-  readonly #reading = new Map<string, Promise<HomeFigures>>();
+  readonly #cache: LRUCache<string, HomeFigures, { requestId?: string }>;
 
   /** `apiOf`: each workspace's platform. */
   constructor(apiOf: (workspaceId: string) => StatisticsApi, settings: HomeFiguresSettings = {}) {
-    this.#apiOf = apiOf;
-    this.#ttlMs = settings.ttlMs ?? DEFAULT_TTL_MS;
-    this.#failureTtlMs = settings.failureTtlMs ?? DEFAULT_FAILURE_TTL_MS;
-    this.#now = settings.now ?? Date.now;
-    if (!(this.#ttlMs > 0) || !(this.#failureTtlMs > 0)) throw new RangeError('TTLs must be positive');
-    this.#cache = new LRUCache<string, HomeFigures>({
+    const ttlMs = settings.ttlMs ?? DEFAULT_TTL_MS;
+    const failureTtlMs = settings.failureTtlMs ?? DEFAULT_FAILURE_TTL_MS;
+    const now = settings.now ?? Date.now;
+    if (!(ttlMs > 0) || !(failureTtlMs > 0)) throw new RangeError('TTLs must be positive');
+    // fetch reads once per workspace at a time: a burst of Home opens costs one.
+    this.#cache = new LRUCache<string, HomeFigures, { requestId?: string }>({
       max: settings.maxWorkspaces ?? DEFAULT_MAX_WORKSPACES,
-      ttl: this.#ttlMs,
+      ttl: ttlMs,
+      // A read that `forget` overtook still answers its askers, but is not kept.
+      ignoreFetchAbort: true,
       ...lruClock(settings.now),
+      fetchMethod: async (workspaceId, _stale, { options, context }) => {
+        const figures = await readFigures(apiOf(workspaceId), now(), context);
+        if (figures.kind === 'unavailable') options.ttl = failureTtlMs;
+        return figures;
+      },
     });
   }
 
@@ -50,33 +51,23 @@ export class HomeFiguresCache {
   }
 
   /** The workspace's figures, from the cache while fresh. Never throws: a failure is `unavailable`. */
-  figures(workspaceId: string, scope: { requestId?: string } = {}): Promise<HomeFigures> {
-    const cached = this.#cache.get(workspaceId);
-    if (cached) return Promise.resolve(cached);
-    let reading = this.#reading.get(workspaceId);
-    if (!reading) {
-      reading = this.#read(workspaceId, scope).finally(() => this.#reading.delete(workspaceId));
-      this.#reading.set(workspaceId, reading);
-    }
-    return reading;
-  }
-
-  async #read(workspaceId: string, scope: { requestId?: string }): Promise<HomeFigures> {
-    const at = this.#now();
-    const period = periodOf([], new Date(at));
-    let figures: HomeFigures = { kind: 'unavailable', reason: 'unavailable', at };
-    if (period.kind === 'ok') {
-      const result = await statisticsReport(this.#apiOf(workspaceId), period.period, scope).catch(
-        () => undefined,
-      );
-      if (result?.kind === 'report') figures = { kind: 'report', report: result.report, at };
-      else if (result?.kind === 'failure') figures = { kind: 'unavailable', reason: result.reason, at };
-    }
+  async figures(workspaceId: string, scope: { requestId?: string } = {}): Promise<HomeFigures> {
+    // fetchMethod always resolves figures, and an abort is ignored: fetch never gives undefined.
+    const figures = (await this.#cache.fetch(workspaceId, { context: scope })) as HomeFigures;
     // Nothing was asked: the figures come as soon as the workspace is set up.
-    if (figures.kind === 'unavailable' && figures.reason === 'not_set_up') return figures;
-    this.#cache.set(workspaceId, figures, {
-      ttl: figures.kind === 'report' ? this.#ttlMs : this.#failureTtlMs,
-    });
+    if (figures.kind === 'unavailable' && figures.reason === 'not_set_up') this.#cache.delete(workspaceId);
     return figures;
   }
+}
+
+async function readFigures(
+  api: StatisticsApi,
+  at: number,
+  scope: { requestId?: string },
+): Promise<HomeFigures> {
+  const period = periodOf([], new Date(at));
+  if (period.kind !== 'ok') return { kind: 'unavailable', reason: 'unavailable', at };
+  const result = await statisticsReport(api, period.period, scope).catch(() => undefined);
+  if (result?.kind === 'report') return { kind: 'report', report: result.report, at };
+  return { kind: 'unavailable', reason: result?.reason ?? 'unavailable', at };
 }
