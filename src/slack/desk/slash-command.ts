@@ -1,15 +1,17 @@
 // The desk's part of the slash command: help for everyone, the desk's data for operators, seen by the typer.
 
+import { todayIn } from '../../util/time-zone.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { HELP_SUBCOMMAND, type SubcommandListener, type SubcommandRequest } from '../handling/command.js';
+import type { RenderedMessage } from '../kit/elements.js';
 import { agentsMessage } from './agents.js';
-import { parseSubcommand } from './command-grammar.js';
+import { parseSubcommand, parseTicketArguments } from './command-grammar.js';
 import { renderCommandHelp } from './command-views.js';
 import type { DeskDeps } from './pieces.js';
 import { sendStatisticsChart } from './statistics-chart.js';
 import { statisticsMessage } from './statistics-command.js';
-import { FALLBACK_TIME_ZONE } from './tickets.js';
-import { ticketsCommand } from './tickets-command.js';
+import { renderTicketProblem } from './ticket-views.js';
+import { FALLBACK_TIME_ZONE, openTicketFilter, resultMessage } from './tickets.js';
 import { answerWhenReady, WORKING_LINE_DELAY_MS } from './working-line.js';
 
 /** The desk's words of the slash command; `help` is also what an unknown word gets. */
@@ -34,24 +36,14 @@ async function answer(deps: DeskDeps, request: SubcommandRequest, workingLineDel
     await reply({ text: refusal, blocks: [] });
     return;
   }
+  const whenReady = (work: Promise<RenderedMessage>) =>
+    answerWhenReady(reply, locale, workingLineDelayMs, work);
   if (subcommand.kind === 'tickets') {
-    await ticketsCommand(
-      deps,
-      handling,
-      {
-        words: subcommand.words,
-        userId,
-        command,
-        triggerId: request.triggerId,
-        responseUrl: request.responseUrl,
-      },
-      { reply, whenReady: (work) => answerWhenReady(reply, locale, workingLineDelayMs, work) },
-    );
+    await ticketsCommand(deps, request, subcommand.words, whenReady);
     return;
   }
   if (subcommand.kind === 'agents') {
-    const work = agentsMessage(deps, handling, locale, command, subcommand.group);
-    await answerWhenReady(reply, locale, workingLineDelayMs, work);
+    await whenReady(agentsMessage(deps, handling, locale, command, subcommand.group));
     return;
   }
   // "Today" is the operator's, so the last 7 days end on the date their clock shows.
@@ -59,12 +51,7 @@ async function answer(deps: DeskDeps, request: SubcommandRequest, workingLineDel
   const statistics = timeZone.then((zone) =>
     statisticsMessage(deps, handling, locale, command, subcommand.dates, zone),
   );
-  await answerWhenReady(
-    reply,
-    locale,
-    workingLineDelayMs,
-    statistics.then((shown) => shown.message),
-  );
+  await whenReady(statistics.then((shown) => shown.message));
   // Only once the figures are posted: the chart's platform calls and drawing never hold them back.
   const { chartPeriod } = await statistics;
   if (chartPeriod) {
@@ -73,4 +60,32 @@ async function answer(deps: DeskDeps, request: SubcommandRequest, workingLineDel
       reply(note, { replace: false }),
     );
   }
+}
+
+/** `/cs tickets …`: no words opens the filter modal; typed filters answer at once, where typed. */
+async function ticketsCommand(
+  deps: DeskDeps,
+  { handling, userId, command, triggerId, responseUrl, reply }: SubcommandRequest,
+  words: string[],
+  whenReady: (work: Promise<RenderedMessage>) => Promise<void>,
+): Promise<void> {
+  const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(userId);
+  if (words.length === 0 && triggerId) {
+    const opened = await openTicketFilter(deps, handling, {
+      triggerId,
+      locale,
+      timeZone,
+      responseUrl,
+      command,
+    });
+    deps.onEvent('tickets_modal', opened ? 'opened' : 'failed');
+    if (opened) return;
+  }
+  const filter = parseTicketArguments(words, todayIn(timeZone, new Date()), timeZone);
+  if (filter.kind === 'invalid') {
+    deps.onEvent('tickets', 'invalid');
+    await reply({ text: renderTicketProblem(locale, command, filter), blocks: [] });
+    return;
+  }
+  await whenReady(resultMessage(deps, handling, locale, filter.filter, 1));
 }
