@@ -3,7 +3,7 @@ import type { Locale } from '../../conversation/locale.js';
 import { findAgentGroup, isGroupId } from '../../service-desk/agent-groups.js';
 import { groupAgents } from '../../service-desk/agents.js';
 import { operatorRefusal } from '../access/operator-gate.js';
-import { type Click, type ClickArgs, trackedClickListener } from '../handling/click.js';
+import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
 import type { RenderedMessage } from '../kit/elements.js';
 import { postToResponseUrl } from '../transport/response-url.js';
@@ -54,33 +54,24 @@ async function listedAgents(
 
 /** A named group's button, or Try again under a failure: the group's agents, for operators only. */
 export function agentsClickListener(deps: DeskDeps, command: string): (args: ClickArgs) => Promise<void> {
-  return trackedClickListener(deps, 'agents click failed', (handling, click) =>
-    handleAgentsClick(deps, handling, click, command),
-  );
-}
-
-async function handleAgentsClick(
-  deps: DeskDeps,
-  handling: Handling,
-  click: Click,
-  command: string,
-): Promise<void> {
-  const actionId = click.payload.actions[0]?.action_id ?? '';
-  const groupId = click.value;
-  const responseUrl = click.payload.response_url;
-  if (groupId === undefined || !isGroupId(groupId) || !responseUrl) {
-    handling.logger.warn({ actionId }, 'ignored an agents click with a malformed value');
-    return;
-  }
-  const retry = actionId === ACTION_AGENTS_RETRY;
-  const { locale } = await handling.person(click.userId);
-  const respond = (message: RenderedMessage, replace: boolean) =>
-    postToResponseUrl(responseUrl, { message, replace }, handling.logger);
-  const refusal = await operatorRefusal(deps.access, handling, click.userId, locale, 'agents_click');
-  if (refusal) {
-    await respond({ text: refusal, blocks: [] }, false);
-    return;
-  }
-  // The list of groups stays, for the next click; a failure gives way to what its Try again found.
-  await respond(await listedAgents(deps, handling, locale, command, groupId), retry);
+  return trackedClickListener(deps, 'agents click failed', async (handling, click) => {
+    const actionId = click.payload.actions[0]?.action_id ?? '';
+    const groupId = click.value;
+    const responseUrl = click.payload.response_url;
+    if (groupId === undefined || !isGroupId(groupId) || !responseUrl) {
+      handling.logger.warn({ actionId }, 'ignored an agents click with a malformed value');
+      return;
+    }
+    const retry = actionId === ACTION_AGENTS_RETRY;
+    const { locale } = await handling.person(click.userId);
+    const respond = (message: RenderedMessage, replace: boolean) =>
+      postToResponseUrl(responseUrl, { message, replace }, handling.logger);
+    const refusal = await operatorRefusal(deps.access, handling, click.userId, locale, 'agents_click');
+    if (refusal) {
+      await respond({ text: refusal, blocks: [] }, false);
+      return;
+    }
+    // The list of groups stays, for the next click; a failure gives way to what its Try again found.
+    await respond(await listedAgents(deps, handling, locale, command, groupId), retry);
+  });
 }

@@ -39,6 +39,7 @@ export function deskRoom(kit: RoomKit): Room {
   };
   const { settings } = kit;
   const digest = statisticsDigest(kit, deps);
+  const agentsClick = agentsClickListener(deps, settings.slashCommand);
   return {
     ...(digest
       ? {
@@ -51,8 +52,8 @@ export function deskRoom(kit: RoomKit): Room {
       [TICKET_RESULT_ACTION_PATTERN, ticketResultListener(deps)],
       [ACTION_HOME_OPEN_TICKETS, homeTicketsListener(deps, settings.slashCommand)],
       [ACTION_HOME_OPEN_STATISTICS, homeStatisticsListener(deps, settings.slashCommand)],
-      [AGENTS_GROUP_ACTION_PATTERN, agentsClickListener(deps, settings.slashCommand)],
-      [ACTION_AGENTS_RETRY, agentsClickListener(deps, settings.slashCommand)],
+      [AGENTS_GROUP_ACTION_PATTERN, agentsClick],
+      [ACTION_AGENTS_RETRY, agentsClick],
       [ACTION_STATS_RETRY, statisticsRetryListener(deps, settings.slashCommand)],
       [ACTION_STATS_CHART_RETRY, statisticsChartRetryListener(deps)],
     ],

@@ -1,11 +1,9 @@
 // The filter modal's submission: the right checked again, problems under their input, then the result.
-import type { Locale } from '../../conversation/locale.js';
 import { checkFilter, type FilterResult, todayIn } from '../../service-desk/tickets.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import type { Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';
 import type { ViewArgs } from '../handling/tracked.js';
-import type { RenderedMessage } from '../kit/elements.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { t } from './messages.js';
 import type { DeskDeps } from './pieces.js';
@@ -75,17 +73,8 @@ async function submitFilter(
     await answerWhenReady(reply, locale, workingLineDelayMs, work);
     return;
   }
-  await inDirectMessage(deps, handling, userId, await work, locale);
-}
-
-/** A result asked for from the Home tab: in the operator's DM with the app. */
-async function inDirectMessage(
-  deps: Pick<DeskDeps, 'responder'>,
-  handling: Handling,
-  userId: string,
-  message: RenderedMessage,
-  locale: Locale,
-): Promise<void> {
+  // Asked for from the Home tab: in the operator's DM with the app.
+  const message = await work;
   const channel = await deps.responder.directMessage(handling, userId);
   if (!channel) return;
   await deps.responder.post(

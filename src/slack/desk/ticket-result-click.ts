@@ -12,7 +12,7 @@ import {
 } from '../../service-desk/tickets.js';
 import { isTimeZone } from '../../util/time-zone.js';
 import { operatorRefusal } from '../access/operator-gate.js';
-import { type Click, type ClickArgs, trackedClickListener } from '../handling/click.js';
+import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
 import { decodeTicketQueryValue } from '../kit/button-values.js';
 import type { RenderedMessage } from '../kit/elements.js';
@@ -31,42 +31,40 @@ import {
 import { readPage, resultMessage } from './tickets.js';
 
 export function ticketResultListener(deps: DeskDeps): (args: ClickArgs) => Promise<void> {
-  return trackedClickListener(deps, 'tickets click failed', (handling, click) =>
-    handleResultClick(deps, handling, click),
-  );
-}
-
-async function handleResultClick(deps: DeskDeps, handling: Handling, click: Click): Promise<void> {
-  const actionId = click.payload.actions[0]?.action_id ?? '';
-  const isCsv = actionId === ACTION_TICKETS_CSV;
-  const { locale } = await handling.person(click.userId);
-  const value = decodeTicketQueryValue(click.value);
-  const filter =
-    value?.statuses.every(isTicketStatus) && value.sources.every(isTicketSource) && isTimeZone(value.timeZone)
-      ? checkFilter(
-          { ...value, statuses: value.statuses, sources: value.sources },
-          todayIn(value.timeZone, new Date()),
-        )
-      : undefined;
-  const responseUrl = click.payload.response_url;
-  if (!value || filter?.kind !== 'ok' || !responseUrl) {
-    handling.logger.warn({ actionId }, 'ignored a tickets click with a malformed value');
-    return;
-  }
-  const respond = (message: RenderedMessage, replace = true) =>
-    postToResponseUrl(responseUrl, { message, replace }, handling.logger);
-  const action = isCsv ? 'tickets_csv' : 'tickets_page';
-  const refusal = await operatorRefusal(deps.access, handling, click.userId, locale, action);
-  if (refusal) {
-    deps.onEvent(action, 'refused');
-    await respond({ text: refusal, blocks: [] }, false);
-    return;
-  }
-  if (!isCsv) {
-    await respond(await resultMessage(deps, handling, locale, filter.filter, value.page));
-    return;
-  }
-  await exportCsv(deps, handling, { userId: click.userId, locale }, filter.filter, value.page, respond);
+  return trackedClickListener(deps, 'tickets click failed', async (handling, click) => {
+    const actionId = click.payload.actions[0]?.action_id ?? '';
+    const isCsv = actionId === ACTION_TICKETS_CSV;
+    const { locale } = await handling.person(click.userId);
+    const value = decodeTicketQueryValue(click.value);
+    const filter =
+      value?.statuses.every(isTicketStatus) &&
+      value.sources.every(isTicketSource) &&
+      isTimeZone(value.timeZone)
+        ? checkFilter(
+            { ...value, statuses: value.statuses, sources: value.sources },
+            todayIn(value.timeZone, new Date()),
+          )
+        : undefined;
+    const responseUrl = click.payload.response_url;
+    if (!value || filter?.kind !== 'ok' || !responseUrl) {
+      handling.logger.warn({ actionId }, 'ignored a tickets click with a malformed value');
+      return;
+    }
+    const respond = (message: RenderedMessage, replace = true) =>
+      postToResponseUrl(responseUrl, { message, replace }, handling.logger);
+    const action = isCsv ? 'tickets_csv' : 'tickets_page';
+    const refusal = await operatorRefusal(deps.access, handling, click.userId, locale, action);
+    if (refusal) {
+      deps.onEvent(action, 'refused');
+      await respond({ text: refusal, blocks: [] }, false);
+      return;
+    }
+    if (!isCsv) {
+      await respond(await resultMessage(deps, handling, locale, filter.filter, value.page));
+      return;
+    }
+    await exportCsv(deps, handling, { userId: click.userId, locale }, filter.filter, value.page, respond);
+  });
 }
 
 async function exportCsv(
