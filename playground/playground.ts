@@ -33,6 +33,7 @@ import {
   IT_HELP_CHANNEL,
   IT_ONCALL_GROUP,
   PERSONAS,
+  PERSONAS_TIME_ZONE,
   REVIEW_CHANNEL,
   Workspace,
 } from './workspace.js';
@@ -163,6 +164,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       // A channel is one workspace's: installed in many, each workspace names its review channel and
       // its digest's in its Home set-up instead.
       DIGEST_SCHEDULE: '0 9 * * 1',
+      // The platform's days, as the charts' counts must be (docs/decisions/023): a rating lands on today.
+      DIGEST_TIME_ZONE: PERSONAS_TIME_ZONE,
       ...(distributed ? {} : { REVIEW_CHANNEL_ID: REVIEW_CHANNEL, DIGEST_CHANNEL_ID: REVIEW_CHANNEL }),
       // The platform cannot list its groups: the demo names the simulator's, for /cs agents.
       AGENT_GROUPS: SERVICE_GROUPS.map((group) => `${group.groupId}=${group.groupName}`).join(','),

@@ -22,18 +22,18 @@ export const APP = {
 } as const;
 
 /** Every person's Slack time zone: the simulator's platform keeps China's dates. */
-const TIME_ZONE = 'Asia/Shanghai';
+export const PERSONAS_TIME_ZONE = 'Asia/Shanghai';
 
 export const PERSONAS: readonly Persona[] = [
-  { id: 'U0ALICE', name: 'Alice Martin', locale: 'en-US', timeZone: TIME_ZONE, operator: false },
-  { id: 'U0BOB', name: 'Bob Okafor', locale: 'en-GB', timeZone: TIME_ZONE, operator: false },
-  { id: 'U0WANGFANG', name: '王芳', locale: 'zh-CN', timeZone: TIME_ZONE, operator: false },
-  { id: 'U0LIWEI', name: '李伟', locale: 'zh-CN', timeZone: TIME_ZONE, operator: false },
+  { id: 'U0ALICE', name: 'Alice Martin', locale: 'en-US', timeZone: PERSONAS_TIME_ZONE, operator: false },
+  { id: 'U0BOB', name: 'Bob Okafor', locale: 'en-GB', timeZone: PERSONAS_TIME_ZONE, operator: false },
+  { id: 'U0WANGFANG', name: '王芳', locale: 'zh-CN', timeZone: PERSONAS_TIME_ZONE, operator: false },
+  { id: 'U0LIWEI', name: '李伟', locale: 'zh-CN', timeZone: PERSONAS_TIME_ZONE, operator: false },
   {
     id: 'U0OLIVIA',
     name: 'Olivia Reyes',
     locale: 'en-US',
-    timeZone: TIME_ZONE,
+    timeZone: PERSONAS_TIME_ZONE,
     operator: true,
     role: 'operator',
   },
@@ -93,9 +93,16 @@ export const ACME: Company = {
 
 const GLOBEX_TEAM = { id: 'T0GLOBEX', name: 'Globex (playground)', domain: 'globex-playground' } as const;
 const GLOBEX_PERSONAS: readonly Persona[] = [
-  { id: 'U0HANK', name: 'Hank Scorpio', locale: 'en-US', timeZone: TIME_ZONE, operator: true, role: 'admin' },
-  { id: 'U0MINDY', name: 'Mindy Park', locale: 'en-US', timeZone: TIME_ZONE, operator: false },
-  { id: 'U0FRANK', name: 'Frank Grimes', locale: 'en-GB', timeZone: TIME_ZONE, operator: false },
+  {
+    id: 'U0HANK',
+    name: 'Hank Scorpio',
+    locale: 'en-US',
+    timeZone: PERSONAS_TIME_ZONE,
+    operator: true,
+    role: 'admin',
+  },
+  { id: 'U0MINDY', name: 'Mindy Park', locale: 'en-US', timeZone: PERSONAS_TIME_ZONE, operator: false },
+  { id: 'U0FRANK', name: 'Frank Grimes', locale: 'en-GB', timeZone: PERSONAS_TIME_ZONE, operator: false },
 ];
 
 /** The second company: installed from the page in distributed mode, with a platform account of its own. */
@@ -136,7 +143,7 @@ function directoryOf(company: Company): Directory {
     handle: string,
     locale: string | undefined,
     isBot: boolean,
-    timeZone = TIME_ZONE,
+    timeZone = PERSONAS_TIME_ZONE,
   ) => ({
     id,
     handle,
