@@ -12,9 +12,9 @@ const UNSPACED_CHARACTER = new RegExp(`[${UNSPACED}]`, 'gu');
 
 /** Words only: NFKC, lower case, each run of non-word one space, no space beside Chinese or Japanese. */
 export function normaliseQuestion(question: string): string {
+  // toLowerCase cases as en-US does (only tr, az and lt differ), without an ICU locale lookup per call.
   return question
     .normalize('NFKC')
-    // en-US's casing (only tr, az and lt differ), without an ICU locale lookup on every call.
     .toLowerCase()
     .replace(JOINERS, '')
     .replace(NOT_WORD, ' ')
