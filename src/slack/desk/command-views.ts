@@ -14,27 +14,17 @@ import {
   type StatisticsReport,
 } from '../../service-desk/statistics.js';
 import { BLOCK_KIT } from '../kit/block-kit-limits.js';
-import { button, context, mrkdwn, plainText, type RenderedMessage, section } from '../kit/elements.js';
-import {
-  ACTIONS_ELEMENTS_MAX,
-  SECTION_TEXT_MAX,
-  SERIALIZED_BLOCKS_BUDGET,
-  truncateMrkdwn,
-} from '../kit/limits.js';
+import { button, context, mrkdwn, plainText, type RenderedMessage } from '../kit/elements.js';
+import { ACTIONS_ELEMENTS_MAX, SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET } from '../kit/limits.js';
 import { ACTION_AGENTS_RETRY, ACTION_STATS_RETRY, agentsGroupActionId, periodValue } from './ids.js';
 import { t } from './messages.js';
-import { filterWords } from './ticket-views.js';
+import { filterWords, fittedSection } from './ticket-views.js';
 
 type KnownBlock = types.KnownBlock;
 
 /** Room the list may take in one message, leaving some for the header and the "more" line. */
 const LIST_BUDGET = SERIALIZED_BLOCKS_BUDGET - 1_000;
 const NAME_MAX = 100;
-
-/** Command results quote the platform's text: every section is cut to fit. */
-function fittedSection(text: string): KnownBlock {
-  return section(truncateMrkdwn(text, SECTION_TEXT_MAX));
-}
 
 function message(text: string, blocks: KnownBlock[] = [fittedSection(text)]): RenderedMessage {
   return { text, blocks };

@@ -120,6 +120,11 @@ function heading(locale: Locale, filter: TicketFilter): string {
   return `${t(locale, 'tickets_title', { from: filter.from, to: filter.to })}\n${filterLine(locale, filter)}`;
 }
 
+/** Command results quote the platform's text: every section is cut to fit. */
+export function fittedSection(text: string): KnownBlock {
+  return section(truncateMrkdwn(text, SECTION_TEXT_MAX));
+}
+
 /** A page of tickets, an empty result or a failure, with the buttons on from it; `note` goes below. */
 export function renderTicketResult(
   locale: Locale,
@@ -131,14 +136,14 @@ export function renderTicketResult(
   const noteBlocks = note ? [context(truncateMrkdwn(note, SECTION_TEXT_MAX))] : [];
   if (result.kind === 'empty') {
     const text = `${head}\n${t(locale, 'tickets_none', { from: filter.from, to: filter.to })}`;
-    return { text, blocks: [section(truncateMrkdwn(text, SECTION_TEXT_MAX)), ...noteBlocks] };
+    return { text, blocks: [fittedSection(text), ...noteBlocks] };
   }
   if (result.kind === 'failure') {
     const text = `${head}\n${t(locale, 'tickets_failure', { reason: result.reason })}`;
     return {
       text,
       blocks: [
-        section(truncateMrkdwn(text, SECTION_TEXT_MAX)),
+        fittedSection(text),
         ...actions([
           valueButton(t(locale, 'cs_try_again'), ACTION_TICKETS_RETRY, pageValue(filter, 1), 'primary'),
         ]),
@@ -163,7 +168,7 @@ export function renderTicketResult(
   return {
     text: `${head}\n${summary}`,
     blocks: [
-      section(truncateMrkdwn(head, SECTION_TEXT_MAX)),
+      fittedSection(head),
       context(summary),
       table,
       ...actions([
