@@ -42,20 +42,30 @@ export interface Operator {
   timeZone: string;
 }
 
+/** The operator's charts of `period`, as they are to be shown. */
+export async function operatorCharts(
+  deps: DeskDeps,
+  handling: Handling,
+  { locale, timeZone }: Operator,
+  period: Period,
+) {
+  const request = { workspace: handling.teamId, locale, period, timeZone, requestId: handling.requestId };
+  return chartsToShow(
+    await drawPeriodCharts(deps, deps.platformOf(handling.teamId), request, handling.logger),
+  );
+}
+
 async function uploadChart(
   deps: DeskDeps,
   handling: Handling,
-  { userId, locale, timeZone }: Operator,
+  operator: Operator,
   period: Period,
 ): Promise<ChartOutcome> {
-  const request = { workspace: handling.teamId, locale, period, timeZone, requestId: handling.requestId };
-  const charts = chartsToShow(
-    await drawPeriodCharts(deps, deps.platformOf(handling.teamId), request, handling.logger),
-  );
+  const charts = await operatorCharts(deps, handling, operator, period);
   if (charts.kind === 'too_long') return charts;
   const failed: ChartOutcome = { kind: 'failed', period };
   if (charts.kind !== 'drawn') return failed;
-  const shared = await shareInDirectMessage(deps, handling, userId, charts.drawn);
+  const shared = await shareInDirectMessage(deps, handling, operator.userId, charts.drawn);
   return shared ? { kind: 'sent', ticketsMissing: charts.ticketsMissing } : failed;
 }
 

@@ -5,9 +5,8 @@ import type { Handling } from '../handling/handling.js';
 import type { RenderedMessage } from '../kit/elements.js';
 import { renderViewChart, type ViewChart, type ViewImage } from './chart-views.js';
 import { renderStatisticsModal } from './command-views.js';
-import { chartsToShow, drawPeriodCharts } from './period-charts.js';
 import type { DeskDeps } from './pieces.js';
-import { filesOf, type Operator, shareInDirectMessage } from './statistics-chart.js';
+import { filesOf, type Operator, operatorCharts, shareInDirectMessage } from './statistics-chart.js';
 
 /** Shows `figures` with a line saying the charts are coming, then the charts in its place. */
 export async function showViewCharts(
@@ -27,10 +26,7 @@ export async function showViewCharts(
       }),
     );
   await show({ kind: 'drawing' });
-  const request = { workspace: handling.teamId, locale, period, timeZone, requestId: handling.requestId };
-  const charts = chartsToShow(
-    await drawPeriodCharts(deps, deps.platformOf(handling.teamId), request, handling.logger),
-  );
+  const charts = await operatorCharts(deps, handling, { userId, locale, timeZone }, period);
   deps.onEvent('statistics_chart', charts.kind === 'drawn' ? 'sent' : charts.kind);
   if (charts.kind !== 'drawn') {
     await show({ kind: 'failed' });
