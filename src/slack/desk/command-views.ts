@@ -13,6 +13,7 @@ import {
   STATISTICS_DAYS_MAX,
   type StatisticsReport,
 } from '../../service-desk/statistics.js';
+import { daysBetween } from '../../util/time-zone.js';
 import { BLOCK_KIT } from '../kit/block-kit-limits.js';
 import { button, context, mrkdwn, plainText, type RenderedMessage } from '../kit/elements.js';
 import { ACTIONS_ELEMENTS_MAX, SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET } from '../kit/limits.js';
@@ -200,11 +201,9 @@ function fieldsSections(heading: string, locale: Locale, figures: Figure[]): Kno
   return blocks;
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-
 export function renderStatistics(locale: Locale, report: StatisticsReport): RenderedMessage {
   const title = t(locale, 'cs_stats_title', { from: report.period.from, to: report.period.to });
-  const days = Math.round((Date.parse(report.period.to) - Date.parse(report.period.from)) / DAY_MS) + 1;
+  const days = daysBetween(report.period.from, report.period.to) + 1;
   const note = report.previousMissing
     ? t(locale, 'cs_stats_no_comparison')
     : t(locale, 'cs_stats_compared', { from: report.previous.from, to: report.previous.to, days });

@@ -61,7 +61,7 @@ function filterLine(locale: Locale, filter: TicketFilter): string {
   const any = t(locale, 'tickets_any');
   const statuses = filter.statuses.map((status) => statusLabel(locale, status)).join(', ') || any;
   const sources = filter.sources.map((source) => sourceLabel(locale, source)).join(', ') || any;
-  const category = filter.categoryId ? `\`${escapeMrkdwn(filter.categoryId).replace(/`/g, "'")}\`` : any;
+  const category = filter.categoryId ? `\`${codeText(filter.categoryId)}\`` : any;
   return t(locale, 'tickets_filters', { statuses, sources, category });
 }
 
