@@ -94,9 +94,6 @@ export function isCategoryId(value: string): boolean {
 
 // ---------------------------------------------------------------- days and zones
 
-// The desk's listeners and the digest take the reader's days from here, with the filter they build.
-export { addDays, startOfDay, todayIn } from '../util/time-zone.js';
-
 /** The creation range of a filter in epoch seconds, both ends included. */
 export function creationRange(filter: TicketFilter): { start: number; end: number } {
   return {

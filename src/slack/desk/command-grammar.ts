@@ -1,6 +1,5 @@
 // The slash command's words: the subcommand, and the filter typed after `tickets`.
 import {
-  addDays,
   checkFilter,
   DEFAULT_TICKET_DAYS,
   type FilterResult,
@@ -10,6 +9,7 @@ import {
   type TicketSource,
   type TicketStatus,
 } from '../../service-desk/tickets.js';
+import { addDays } from '../../util/time-zone.js';
 
 /** Subcommands that need an operator: they show the service desk's own data. */
 export type Subcommand =

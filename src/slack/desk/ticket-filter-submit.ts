@@ -1,5 +1,6 @@
 // The filter modal's submission: the right checked again, problems under their input, then the result.
-import { checkFilter, type FilterResult, todayIn } from '../../service-desk/tickets.js';
+import { checkFilter, type FilterResult } from '../../service-desk/tickets.js';
+import { todayIn } from '../../util/time-zone.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import type { Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';

@@ -8,9 +8,8 @@ import {
   isTicketStatus,
   type TicketExportResult,
   type TicketFilter,
-  todayIn,
 } from '../../service-desk/tickets.js';
-import { isTimeZone } from '../../util/time-zone.js';
+import { isTimeZone, todayIn } from '../../util/time-zone.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';

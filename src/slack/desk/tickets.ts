@@ -1,13 +1,12 @@
 // What the tickets listeners share: reading a filter's page (counted once) and opening the filter modal.
 import type { Locale } from '../../conversation/locale.js';
 import {
-  addDays,
   DEFAULT_TICKET_DAYS,
   type TicketFilter,
   type TicketPageResult,
   ticketPage,
-  todayIn,
 } from '../../service-desk/tickets.js';
+import { addDays, todayIn } from '../../util/time-zone.js';
 import type { Handling } from '../handling/handling.js';
 import type { RenderedMessage } from '../kit/elements.js';
 import type { DeskDeps } from './pieces.js';

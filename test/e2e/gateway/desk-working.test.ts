@@ -1,8 +1,8 @@
 // A slow platform behind an operator's `/cs stats`, `tickets` or `agents`: a working line shows
 // within a second, and the result then replaces it; a fast platform answers in one message.
 import { describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '../../../src/service-desk/tickets.js';
 import type { Fault } from '../../../src/simulator/faults.js';
+import { addDays, todayIn } from '../../../src/util/time-zone.js';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   type GatewayHarness,

@@ -4,9 +4,10 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { PlatformClient, StaticTokenProvider, type Ticket } from '../../../src/platform/index.js';
-import { addDays, type TicketFilter, todayIn } from '../../../src/service-desk/tickets.js';
+import type { TicketFilter } from '../../../src/service-desk/tickets.js';
 import { DEFAULT_SIMULATOR_TOKEN } from '../../../src/simulator/index.js';
 import { SOURCE_WORDS, STATUS_WORDS } from '../../../src/slack/desk/command-grammar.js';
+import { addDays, todayIn } from '../../../src/util/time-zone.js';
 import type { RecordedCall } from '../../support/fake-slack-api.js';
 import {
   blocksOf,

@@ -4,12 +4,11 @@ import type { Ticket, TicketListRequest, TicketPage } from '../../../src/platfor
 import {
   allTickets,
   creationRange,
-  startOfDay,
   type TicketFilter,
   type TicketsApi,
   ticketPage,
-  todayIn,
 } from '../../../src/service-desk/tickets.js';
+import { startOfDay, todayIn } from '../../../src/util/time-zone.js';
 
 const DAY = 86_400;
 
