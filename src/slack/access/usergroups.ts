@@ -3,6 +3,7 @@ import type { webApi } from '@slack/bolt';
 import { z } from 'zod';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
+import { OneAtATime } from '../../util/one-at-a-time.js';
 import type { OperatorCache, UsergroupMembers } from '../handling/stores.js';
 import { workspaceKey } from '../handling/workspace.js';
 
@@ -20,7 +21,7 @@ export class UsergroupDirectory {
   /** For the logs ("operator user group"). */
   readonly #what: string;
   /** Per process: a burst of messages or clicks costs one call. */
-  readonly #reading = new Map<string, Promise<UsergroupMembers | undefined>>();
+  readonly #reading = new OneAtATime<UsergroupMembers | undefined>();
 
   constructor(cache: OperatorCache, options: { refreshMs: number; now?: () => number; what: string }) {
     this.#cache = cache;
@@ -53,12 +54,7 @@ export class UsergroupDirectory {
     logger: Logger,
   ): Promise<UsergroupMembers | undefined> {
     const key = workspaceKey(workspace, usergroupId);
-    let reading = this.#reading.get(key);
-    if (!reading) {
-      reading = this.#readOnce(client, key, usergroupId, logger).finally(() => this.#reading.delete(key));
-      this.#reading.set(key, reading);
-    }
-    return reading;
+    return this.#reading.run(key, () => this.#readOnce(client, key, usergroupId, logger));
   }
 
   async #readOnce(

@@ -6,6 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Logger } from '../../logging/logger.js';
+import { OneAtATime } from '../../util/one-at-a-time.js';
 import { type Installations, installationKey, queryFor, type StoredInstallation } from './installations.js';
 
 /** Slack's window, and InstallProvider's: a token is refreshed once it expires within two hours. */
@@ -54,7 +55,7 @@ interface RotationDependencies {
 export class TokenRotation {
   readonly #deps: RotationDependencies;
   /** One rotation at a time per installation in this process; the others wait for it. */
-  readonly #rotating = new Map<string, Promise<StoredInstallation | undefined>>();
+  readonly #rotating = new OneAtATime<StoredInstallation | undefined>();
   readonly #failedLately = new LRUCache<string, true>({ max: 10_000, ttl: BACKOFF_MS });
 
   constructor(dependencies: RotationDependencies) {
@@ -68,12 +69,7 @@ export class TokenRotation {
     const own = queryFor(found);
     const key = installationKey(own);
     if (key === undefined || this.#failedLately.has(key)) return found;
-    let rotating = this.#rotating.get(key);
-    if (!rotating) {
-      rotating = this.#rotate(key, own, found).finally(() => this.#rotating.delete(key));
-      this.#rotating.set(key, rotating);
-    }
-    return rotating;
+    return this.#rotating.run(key, () => this.#rotate(key, own, found));
   }
 
   async #rotate(
