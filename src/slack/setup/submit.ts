@@ -43,7 +43,7 @@ export function setupSubmitListener(
         await ack({ response_action: 'errors', errors });
         return;
       }
-      const checked = await within(setups.check(form.account), CHECK_WITHIN_MS);
+      const checked = await within(setups.check(form.setup.account), CHECK_WITHIN_MS);
       if (checked !== 'ok') {
         deps.onEvent('workspace_setup', checked === 'refused' ? 'refused_by_platform' : 'unreachable');
         handling.logger.info(
@@ -51,7 +51,7 @@ export function setupSubmitListener(
           'workspace set-up not saved: the account did not check',
         );
         const refusal =
-          form.account.credential.kind === 'fetched'
+          form.setup.account.credential.kind === 'fetched'
             ? { [SETUP_FIELDS.appKey]: t(locale, 'setup_refused') }
             : { [SETUP_FIELDS.accessToken]: t(locale, 'setup_token_refused') };
         await ack({
@@ -62,11 +62,7 @@ export function setupSubmitListener(
       }
       try {
         await setups.store.set(workspace, {
-          account: form.account,
-          ...(form.robotFlag === undefined ? {} : { robotFlag: form.robotFlag }),
-          ...(form.operatorGroupId === undefined ? {} : { operatorGroupId: form.operatorGroupId }),
-          ...(form.reviewChannelId === undefined ? {} : { reviewChannelId: form.reviewChannelId }),
-          ...(form.digestChannelId === undefined ? {} : { digestChannelId: form.digestChannelId }),
+          ...form.setup,
           setBy: userId,
           setAt: Date.now(),
         });
@@ -83,7 +79,7 @@ export function setupSubmitListener(
       deps.onEvent('workspace_setup', 'saved');
       // Never the key: who changed which account, for the operators' own audit.
       handling.logger.info(
-        { workspace, userId, sysNum: form.account.sysNum, openUrl: form.account.openUrl },
+        { workspace, userId, sysNum: form.setup.account.sysNum, openUrl: form.setup.account.openUrl },
         'workspace set-up saved',
       );
       await onSaved(handling, userId);

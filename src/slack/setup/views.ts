@@ -10,7 +10,6 @@ import {
   CHANNEL_ID,
   platformAccountSchema,
   USERGROUP_ID,
-  type WorkspacePlatformAccount,
   type WorkspaceSetup,
 } from '../install/workspace-setups.js';
 import { button, context, section } from '../kit/elements.js';
@@ -190,14 +189,7 @@ function operatorsInput(
 }
 
 export type SetupForm =
-  | {
-      kind: 'valid';
-      account: WorkspacePlatformAccount;
-      robotFlag: number | undefined;
-      operatorGroupId: string | undefined;
-      reviewChannelId: string | undefined;
-      digestChannelId: string | undefined;
-    }
+  | { kind: 'valid'; setup: Omit<WorkspaceSetup, 'setBy' | 'setAt'> }
   | { kind: 'invalid'; problems: Partial<Record<SetupField, MessageKey>> };
 
 const ROBOT_FLAG = z.coerce.number().int().min(0).max(999_999);
@@ -248,14 +240,13 @@ export function readSetupForm(view: unknown, current: WorkspaceSetup | undefined
     }
     return { kind: 'invalid', problems };
   }
-  return {
-    kind: 'valid',
-    account: account.data,
-    robotFlag: robotFlag?.success ? robotFlag.data : undefined,
-    operatorGroupId,
-    reviewChannelId,
-    digestChannelId,
-  };
+  // Only what was given: the stored set-up has no key for a field left empty.
+  const setup: Omit<WorkspaceSetup, 'setBy' | 'setAt'> = { account: account.data };
+  if (robotFlag?.success) setup.robotFlag = robotFlag.data;
+  if (operatorGroupId !== undefined) setup.operatorGroupId = operatorGroupId;
+  if (reviewChannelId !== undefined) setup.reviewChannelId = reviewChannelId;
+  if (digestChannelId !== undefined) setup.digestChannelId = digestChannelId;
+  return { kind: 'valid', setup };
 }
 
 function blockOf(path: readonly PropertyKey[]): SetupField {
