@@ -79,6 +79,10 @@ export function installationKey(of: {
   return of.isEnterpriseInstall ? of.enterpriseId : of.teamId;
 }
 
+export function notInstalled(of: Parameters<typeof installationKey>[0]): NotInstalledError {
+  return new NotInstalledError(`no installation for ${installationKey(of) ?? 'an unnamed workspace'}`);
+}
+
 /** The query that finds this installation itself: an org-wide one by its enterprise, else by its team. */
 export function queryFor(installation: StoredInstallation): InstallationQuery<boolean> {
   return {
@@ -129,8 +133,7 @@ export class Installations implements InstallationStore {
 
   async fetchInstallation(query: InstallationQuery<boolean>): Promise<Installation> {
     const found = await this.find(query);
-    if (!found)
-      throw new NotInstalledError(`no installation for ${installationKey(query) ?? 'an unnamed workspace'}`);
+    if (!found) throw notInstalled(query);
     // Keys Bolt's type wants present even when undefined.
     const { user } = found;
     return {

@@ -13,6 +13,7 @@ import {
   type Installations,
   installationKey,
   NotInstalledError,
+  notInstalled,
   type StoredInstallation,
 } from './installations.js';
 import { queryOfRequest } from './org-workspaces.js';
@@ -112,10 +113,7 @@ export function createInstaller(options: {
       try {
         const query = queryOfRequest(source, body);
         const installation = await rotation.current(query);
-        if (!installation)
-          throw new NotInstalledError(
-            `no installation for ${installationKey(source) ?? 'an unnamed workspace'}`,
-          );
+        if (!installation) throw notInstalled(source);
         return authorizeResult(installation, query);
       } catch (error) {
         const workspace = installationKey(source) ?? 'unknown';
