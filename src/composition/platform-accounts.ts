@@ -149,10 +149,8 @@ class AccountClients {
     const { tokens, sealer } = this.#options;
     const pacing = this.#options.pacingFor(account);
     const client = new PlatformClient({
-      ...this.#options.client,
+      ...this.#optionsFor(account),
       ...(pacing && { questionPacing: pacing }),
-      openUrl: account.openUrl,
-      baseUrl: account.openUrl,
       // A fetched token is shared under `key`, sealed.
       tokenProvider:
         credential.kind === 'static'
@@ -161,6 +159,10 @@ class AccountClients {
     });
     this.#clients.set(key, client);
     return client;
+  }
+
+  #optionsFor(account: WorkspacePlatformAccount): Omit<PlatformClientOptions, 'tokenProvider'> {
+    return { ...this.#options.client, openUrl: account.openUrl, baseUrl: account.openUrl };
   }
 
   #fetchedTokens(
@@ -193,9 +195,7 @@ class AccountClients {
   /** A fixed token has no token call to ask: a read that changes nothing (today's figures) is asked with it. */
   async #checkFixedToken(account: WorkspacePlatformAccount, accessToken: string): Promise<AccountCheck> {
     const client = new PlatformClient({
-      ...this.#options.client,
-      openUrl: account.openUrl,
-      baseUrl: account.openUrl,
+      ...this.#optionsFor(account),
       tokenProvider: new StaticTokenProvider(accessToken),
     });
     const today = todayIn('UTC', new Date());
