@@ -7,8 +7,6 @@ import { OneAtATime } from '../../util/one-at-a-time.js';
 import type { OperatorCache, UsergroupMembers } from '../handling/stores.js';
 import { workspaceKey } from '../handling/workspace.js';
 
-type WebClient = webApi.WebClient;
-
 /** Well past the refresh, so a Slack outage falls back to the last known members. */
 const CACHE_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -32,7 +30,7 @@ export class UsergroupDirectory {
 
   /** Undefined when they could never be read (Slack down and nothing cached). */
   async members(
-    client: WebClient,
+    client: webApi.WebClient,
     workspace: string,
     usergroupId: string,
     logger: Logger,
@@ -48,7 +46,7 @@ export class UsergroupDirectory {
   }
 
   read(
-    client: WebClient,
+    client: webApi.WebClient,
     workspace: string,
     usergroupId: string,
     logger: Logger,
@@ -58,7 +56,7 @@ export class UsergroupDirectory {
   }
 
   async #readOnce(
-    client: WebClient,
+    client: webApi.WebClient,
     key: string,
     usergroupId: string,
     logger: Logger,

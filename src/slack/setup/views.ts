@@ -28,8 +28,6 @@ import { type UsergroupChoice, usergroupOptions } from '../kit/usergroups.js';
 import { ACTION_SETUP_OPEN, VIEW_WORKSPACE_SETUP } from './ids.js';
 import { type MessageKey, t } from './messages.js';
 
-type KnownBlock = types.KnownBlock;
-
 /** What the Home says of this workspace's set-up. */
 export type SetupStatus =
   | { kind: 'own'; setup: WorkspaceSetup }
@@ -38,9 +36,9 @@ export type SetupStatus =
   | { kind: 'none' }
   | { kind: 'unavailable' };
 
-export function renderHomeSetup(locale: Locale, timeZone: string, status: SetupStatus): KnownBlock[] {
+export function renderHomeSetup(locale: Locale, timeZone: string, status: SetupStatus): types.KnownBlock[] {
   const line = statusLine(locale, timeZone, status);
-  const blocks: KnownBlock[] = [section(`${t(locale, 'setup_heading')}\n${line}`)];
+  const blocks: types.KnownBlock[] = [section(`${t(locale, 'setup_heading')}\n${line}`)];
   if (status.kind !== 'unavailable') {
     const label = status.kind === 'own' ? 'setup_change_button' : 'setup_button';
     blocks.push({
@@ -170,7 +168,7 @@ function operatorsInput(
   locale: Locale,
   current: string | undefined,
   usergroups: readonly UsergroupChoice[] | undefined,
-): KnownBlock | undefined {
+): types.KnownBlock | undefined {
   const block = SETUP_FIELDS.operators;
   const options = usergroupOptions(usergroups, current === undefined ? [] : [current]);
   if (options === undefined) {
