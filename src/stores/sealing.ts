@@ -1,6 +1,8 @@
 // Secrets at rest (bot tokens, a workspace's platform key): AES-256-GCM under SLACK_INSTALLATION_KEY,
 // each sealed value bound to the key it is stored under, so a value moved to another key does not open.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import { parseJsonWith } from '../util/json.js';
 
 const VERSION = 'v1';
 const KEY_BYTES = 32;
@@ -58,4 +60,37 @@ export class Sealer {
       return undefined;
     }
   }
+}
+
+/** Where sealed values are kept: a store namespace of strings. */
+export interface SealedValues {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string, ttlSeconds?: number): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/** JSON values kept sealed; one that is absent, does not open or does not parse reads as undefined. */
+export interface SealedJson<T> {
+  get(key: string): Promise<T | undefined>;
+  set(key: string, value: T, ttlSeconds?: number): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/** Each value bound to `namespace` and its key, so it opens under no other. */
+export function sealedJson<T>(
+  values: SealedValues,
+  sealer: Sealer,
+  namespace: string,
+  schema: z.ZodType<T>,
+): SealedJson<T> {
+  const binding = (key: string) => `${namespace}:${key}`;
+  return {
+    async get(key) {
+      const sealed = await values.get(key);
+      return parseJsonWith(sealed === undefined ? undefined : sealer.open(sealed, binding(key)), schema);
+    },
+    set: (key, value, ttlSeconds) =>
+      values.set(key, sealer.seal(JSON.stringify(value), binding(key)), ttlSeconds),
+    delete: (key) => values.delete(key),
+  };
 }

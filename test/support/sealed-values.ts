@@ -1,7 +1,6 @@
 // What the sealed installation and set-up stores keep, in a Map the test can read, and a fresh key.
 import { randomBytes } from 'node:crypto';
-import type { SealedValues } from '../../src/slack/install/installations.js';
-import { Sealer } from '../../src/stores/sealing.js';
+import { type SealedValues, Sealer } from '../../src/stores/sealing.js';
 
 export function keptSealedValues(): { kept: Map<string, string>; values: SealedValues; sealer: Sealer } {
   const kept = new Map<string, string>();

@@ -3,34 +3,12 @@
 import type { Installation, InstallationQuery, InstallationStore } from '@slack/bolt';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import type { Sealer } from '../../stores/sealing.js';
+import { type SealedJson, type SealedValues, type Sealer, sealedJson } from '../../stores/sealing.js';
 import { CodedError } from '../../util/coded-error.js';
-import { parseJsonWith } from '../../util/json.js';
 
 export class NotInstalledError extends CodedError<'NOT_INSTALLED'> {
   readonly code = 'NOT_INSTALLED' as const;
   override readonly outside = true;
-}
-
-/** Where sealed installations are kept: a store namespace of strings. */
-export interface SealedValues {
-  get(key: string): Promise<string | undefined>;
-  set(key: string, value: string, ttlSeconds?: number): Promise<void>;
-  delete(key: string): Promise<void>;
-}
-
-/** JSON values kept sealed, each bound to `namespace` and its key so it opens under no other. */
-export function sealedJson<T>(values: SealedValues, sealer: Sealer, namespace: string, schema: z.ZodType<T>) {
-  const binding = (key: string) => `${namespace}:${key}`;
-  return {
-    async get(key: string): Promise<T | undefined> {
-      const sealed = await values.get(key);
-      return parseJsonWith(sealed === undefined ? undefined : sealer.open(sealed, binding(key)), schema);
-    },
-    set: (key: string, value: T, ttlSeconds?: number) =>
-      values.set(key, sealer.seal(JSON.stringify(value), binding(key)), ttlSeconds),
-    delete: (key: string) => values.delete(key),
-  };
 }
 
 const token = z.string().min(1).max(500);
@@ -98,7 +76,7 @@ export interface OrgAccess {
 }
 
 export class Installations implements InstallationStore {
-  readonly #values: ReturnType<typeof sealedJson<StoredInstallation>>;
+  readonly #values: SealedJson<StoredInstallation>;
   readonly #cache = new LRUCache<string, StoredInstallation>({ max: 10_000, ttl: CACHE_MS });
   /** Tells the other replicas, whose caches then `forget` it; never rejects. */
   readonly #changed: ((key: string) => Promise<void>) | undefined;

@@ -2,10 +2,9 @@
 // so no key is kept in clear) and its default robot; read as every answer asks, so cached a minute.
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import type { Sealer } from '../../stores/sealing.js';
+import { type SealedJson, type SealedValues, type Sealer, sealedJson } from '../../stores/sealing.js';
 import { httpUrlSchema } from '../../util/http-url.js';
 import { takeWithin } from '../../util/take-within.js';
-import { type SealedValues, sealedJson } from './installations.js';
 
 /** Slack's user-group ids. */
 export const USERGROUP_ID = /^S[A-Z0-9]{2,30}$/;
@@ -73,7 +72,7 @@ interface SetupOptions {
 }
 
 export class WorkspaceSetups {
-  readonly #values: ReturnType<typeof sealedJson<WorkspaceSetup>>;
+  readonly #values: SealedJson<WorkspaceSetup>;
   readonly #cache = new LRUCache<string, Cached>({ max: 10_000, ttl: CACHE_MS });
   readonly #options: SetupOptions;
   /** What this process keeps that a set-up decides (the Home's figures), told of every change seen. */
