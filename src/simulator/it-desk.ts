@@ -9,7 +9,6 @@ const IT_DESK_SEEDS: Seed[] = [
       '<p><b>IT desk checklist</b> for GlobalProtect:</p><p>1. Quit and reopen GlobalProtect.<br>2. Check that the portal is <b>vpn.example.com</b>.<br>3. On hotel or café Wi-Fi, open any web page first to accept its terms.</p><p>Still down? Look at <a href="https://status.example.com">the IT status page</a> before you open a ticket.</p>',
     related: ['doc-it-password', 'doc-it-wifi'],
     keywords: ['vpn', 'globalprotect', 'vpn not working', 'remote access'],
-    language: 'en',
   },
   {
     docId: 'doc-it-password',
@@ -18,7 +17,6 @@ const IT_DESK_SEEDS: Seed[] = [
       '<p><b>IT desk:</b> reset it yourself at <a href="https://password.example.com">the password portal</a> with your phone.</p><p>Your laptop takes the new password the next time it is on the office network or the VPN: connect once before you lock the screen.</p>',
     related: ['doc-it-vpn', 'doc-it-zh-password'],
     keywords: ['password', 'reset password', 'forgot password', 'locked out'],
-    language: 'en',
   },
   {
     docId: 'doc-it-wifi',
@@ -27,7 +25,6 @@ const IT_DESK_SEEDS: Seed[] = [
       '<p>Forget the <b>Corp-Secure</b> network on your device and join it again with your company account.</p><p>If your password changed today, the old one is still saved: enter the new one when asked.</p>',
     related: ['doc-it-vpn', 'doc-it-zh-wifi'],
     keywords: ['wifi', 'wi-fi', 'wireless', 'corp-secure'],
-    language: 'en',
   },
   {
     docId: 'doc-it-printer',
@@ -36,7 +33,6 @@ const IT_DESK_SEEDS: Seed[] = [
       '<p>Jobs wait for you at the printer: badge in on any <b>FollowMe-Print</b> device to release them.</p><p>Jobs not released within 24 hours are deleted.<br>Guide: https://intranet.example.com/it/printing</p>',
     related: ['doc-it-zh-printer'],
     keywords: ['printer', 'printing', 'print', 'print job', 'followme'],
-    language: 'en',
   },
   {
     docId: 'doc-it-laptop',
@@ -45,7 +41,6 @@ const IT_DESK_SEEDS: Seed[] = [
       '<p>Restart it and install pending updates first. Broken hardware: bring it to the <b>IT bar</b> (2nd floor, 9:00 to 17:00) for a loan laptop while it is repaired.</p>',
     related: ['doc-it-software'],
     keywords: ['laptop', 'computer', 'slow', 'broken', 'repair'],
-    language: 'en',
   },
   {
     docId: 'doc-it-software',
@@ -54,7 +49,6 @@ const IT_DESK_SEEDS: Seed[] = [
       '<p>Yes, from <b>Software Center</b>: everything listed there is licensed and approved.</p><p>Anything else needs a request at <a href="https://it.example.com/software-request">the software request form</a>; the IT desk checks its licence first.</p>',
     related: ['doc-it-laptop'],
     keywords: ['install', 'install software', 'software', 'application', 'licence', 'license'],
-    language: 'en',
   },
   {
     docId: 'doc-it-zh-vpn',
@@ -63,7 +57,6 @@ const IT_DESK_SEEDS: Seed[] = [
       '<p><b>IT服务台排查步骤：</b></p><p>1. 退出并重新打开GlobalProtect。<br>2. 确认门户地址为 vpn.example.com。<br>3. 在酒店或咖啡馆网络下，请先打开任意网页完成认证。</p><p>仍无法连接请先查看<a href="https://status.example.com">IT状态页</a>。</p>',
     related: ['doc-it-zh-password', 'doc-it-zh-wifi'],
     keywords: ['连不上vpn', 'vpn连不上', 'vpn断开', '远程办公'],
-    language: 'zh',
   },
   {
     docId: 'doc-it-zh-password',
@@ -72,7 +65,6 @@ const IT_DESK_SEEDS: Seed[] = [
       '<p>请在<a href="https://password.example.com">密码自助平台</a>通过手机验证码重置。</p><p><b>注意：</b>重置后请先连接公司网络或VPN，电脑才会同步新密码。</p>',
     related: ['doc-it-zh-vpn', 'doc-it-password'],
     keywords: ['密码', '忘记密码', '重置密码', '电脑密码'],
-    language: 'zh',
   },
   {
     docId: 'doc-it-zh-wifi',
@@ -81,7 +73,6 @@ const IT_DESK_SEEDS: Seed[] = [
       '<p>请在设备上<b>忽略</b>Corp-Secure网络后重新连接，使用公司账号登录。<br>今天改过密码的，请输入新密码。</p>',
     related: ['doc-it-wifi', 'doc-it-zh-vpn'],
     keywords: ['无线', '无线网络', 'wifi连不上', '连不上网'],
-    language: 'zh',
   },
   {
     docId: 'doc-it-zh-printer',
@@ -90,7 +81,6 @@ const IT_DESK_SEEDS: Seed[] = [
       '<p>文件会保留在打印队列中：请在任意<b>FollowMe-Print</b>打印机上刷工卡释放。</p><p>24小时内未释放的文件会被删除。</p>',
     related: ['doc-it-printer'],
     keywords: ['打印机', '打印', '打印文件'],
-    language: 'zh',
   },
 ];
 

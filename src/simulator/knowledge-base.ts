@@ -23,15 +23,19 @@ export interface KnowledgeEntry {
   robotFlag: number;
   related: string[];
   keywords: string[];
+  /** Read from the seeded title: an edit does not change it. */
   language: Language;
 }
 
-/** Ids and defaults are filled in by `entriesFrom`. */
-export type Seed = Omit<
-  KnowledgeEntry,
-  'questionId' | 'answerId' | 'questionTypeId' | 'matchFlag' | 'usedFlag' | 'auditStatus' | 'robotFlag'
-> &
-  Partial<Pick<KnowledgeEntry, 'matchFlag' | 'usedFlag' | 'auditStatus' | 'robotFlag' | 'questionTypeId'>>;
+export function languageOf(text: string): Language {
+  return /[\u3400-\u9fff]/u.test(text) ? 'zh' : 'en';
+}
+
+type Defaulted = 'matchFlag' | 'usedFlag' | 'auditStatus' | 'robotFlag' | 'questionTypeId';
+
+/** Ids, language and defaults are filled in by `entriesFrom`. */
+export type Seed = Omit<KnowledgeEntry, Defaulted | 'questionId' | 'answerId' | 'language'> &
+  Partial<Pick<KnowledgeEntry, Defaulted>>;
 
 /** Longer than 5,000 characters, for message-splitting tests. */
 function travelPolicyAnswer(): string {
@@ -113,7 +117,6 @@ const SEEDS: Seed[] = [
       '<p>Install <b>GlobalProtect</b> from the <a href="https://software.example.com/globalprotect">software portal</a>, then sign in with your company account.</p><p><img src="https://assets.example.com/helpdesk/vpn-login.png" alt="VPN login screen"></p><p>Portal address: vpn.example.com<br>Use your usual password and approve the MFA prompt.</p>',
     related: ['doc-vpn-error', 'doc-mfa', 'doc-wifi'],
     keywords: ['vpn', 'globalprotect', 'remote access', 'work from home'],
-    language: 'en',
   },
   {
     docId: 'doc-vpn-error',
@@ -122,7 +125,6 @@ const SEEDS: Seed[] = [
       '<p>This usually means your password expired or the MFA prompt timed out.</p>\n<p>1. Reset your password at https://password.example.com<br>2. Reconnect and approve the prompt within 60 seconds.</p><p>Still failing? Open a ticket with the <strong>exact error text</strong>.</p>',
     related: ['doc-password-reset', 'doc-vpn-connect'],
     keywords: ['authentication failed', 'vpn error', 'vpn login'],
-    language: 'en',
   },
   {
     docId: 'doc-password-reset',
@@ -131,7 +133,6 @@ const SEEDS: Seed[] = [
       '<p>Go to <a href="https://password.example.com">the password portal</a> and choose <b>Forgot password</b>.</p><p>You will need your phone for the verification code.<br>New passwords need at least 12 characters.</p>',
     related: ['doc-account-locked', 'doc-mfa', 'doc-zh-password'],
     keywords: ['password', 'reset password', 'forgot password', 'change password'],
-    language: 'en',
   },
   {
     docId: 'doc-account-locked',
@@ -140,7 +141,6 @@ const SEEDS: Seed[] = [
       '<p>Accounts lock for 15 minutes after 5 wrong passwords. Wait, then try again, or unlock it yourself at https://password.example.com/unlock</p>',
     related: ['doc-password-reset'],
     keywords: ['locked', 'account locked', 'lockout'],
-    language: 'en',
   },
   {
     docId: 'doc-mfa',
@@ -149,7 +149,6 @@ const SEEDS: Seed[] = [
       '<p>Install the authenticator app on your phone and scan the QR code on <a href="https://mfa.example.com">the MFA page</a>.</p><p><b>Tip:</b> register a second device as a backup.</p>',
     related: ['doc-password-reset', 'doc-vpn-connect'],
     keywords: ['mfa', '2fa', 'authenticator', 'two-factor'],
-    language: 'en',
   },
   {
     docId: 'doc-wifi',
@@ -158,7 +157,6 @@ const SEEDS: Seed[] = [
       '<p>Join the <b>Corp-Secure</b> network and sign in with your company account.</p><p>Visitors use <b>Corp-Guest</b>; the daily code is shown at reception.</p>',
     related: ['doc-vpn-connect', 'doc-zh-wifi'],
     keywords: ['wifi', 'wi-fi', 'wireless', 'guest network'],
-    language: 'en',
   },
   {
     docId: 'doc-printer',
@@ -167,7 +165,6 @@ const SEEDS: Seed[] = [
       '<p>Open <b>Settings → Printers</b> and add <i>FollowMe-Print</i>. Release jobs at any printer with your badge.</p><p>Guide: <a href="https://intranet.example.com/it/printing">printing guide</a></p>',
     related: ['doc-zh-printer', 'doc-software-install'],
     keywords: ['printer', 'printing', 'print', 'scanner'],
-    language: 'en',
   },
   {
     docId: 'doc-expense-submit',
@@ -176,7 +173,6 @@ const SEEDS: Seed[] = [
       '<p>Submit claims in <a href="https://expenses.example.com">the expense tool</a>: photograph each receipt, pick a category and send it to your manager.</p><p><strong>Deadline:</strong> 30 days after the expense.</p>',
     related: ['doc-expense-limits', 'doc-travel-policy', 'doc-zh-expense'],
     keywords: ['expense', 'expenses', 'expense claim', 'reimbursement', 'receipt'],
-    language: 'en',
   },
   {
     docId: 'doc-expense-limits',
@@ -185,7 +181,6 @@ const SEEDS: Seed[] = [
       '<p>Domestic per diem: 60 USD per day.<br>International: see the country table.</p><p>Hotels follow the city caps in the travel policy.</p>',
     related: ['doc-travel-policy', 'doc-expense-submit'],
     keywords: ['per diem', 'meal allowance', 'expense limit', 'travel limit'],
-    language: 'en',
   },
   {
     docId: 'doc-leave-request',
@@ -194,7 +189,6 @@ const SEEDS: Seed[] = [
       '<p>Request leave in the HR portal under <b>Time off → New request</b>. Your manager gets a notification and usually answers within two working days.</p>',
     related: ['doc-sick-leave', 'doc-zh-annual-leave'],
     keywords: ['annual leave', 'vacation', 'time off', 'holiday', 'pto', 'leave'],
-    language: 'en',
   },
   {
     docId: 'doc-sick-leave',
@@ -203,7 +197,6 @@ const SEEDS: Seed[] = [
       "<p>Tell your manager before 10:00 on the first day, then record it in the HR portal.<br>From the fourth day a doctor's note is needed.</p>",
     related: ['doc-leave-request'],
     keywords: ['sick leave', 'sick', 'ill'],
-    language: 'en',
     matchFlag: 2,
   },
   {
@@ -213,7 +206,6 @@ const SEEDS: Seed[] = [
       '<p>Salaries are paid on the <b>25th</b> of each month, or the last working day before it.</p>',
     related: ['doc-payslip', 'doc-zh-payroll'],
     keywords: ['payday', 'payroll', 'salary', 'pay date'],
-    language: 'en',
   },
   {
     docId: 'doc-payslip',
@@ -222,7 +214,6 @@ const SEEDS: Seed[] = [
       '<p>Payslips are in the HR portal under <a href="https://hr.example.com/payslips">My payslips</a>, from the 23rd of each month.</p>',
     related: ['doc-payroll-date'],
     keywords: ['payslip', 'pay stub', 'pay slip'],
-    language: 'en',
   },
   {
     docId: 'doc-laptop-request',
@@ -231,7 +222,6 @@ const SEEDS: Seed[] = [
       '<p>Laptops are replaced every four years. Order one in <a href="https://it.example.com/catalog">the IT catalog</a> with your manager\'s approval.</p>',
     related: ['doc-software-install'],
     keywords: ['laptop', 'new laptop', 'computer', 'hardware'],
-    language: 'en',
   },
   {
     docId: 'doc-software-install',
@@ -240,7 +230,6 @@ const SEEDS: Seed[] = [
       '<p>Open <b>Software Center</b> and install from the approved list.\nNot listed? Request it at https://it.example.com/software-request</p>',
     related: ['doc-laptop-request'],
     keywords: ['install software', 'software', 'application', 'license'],
-    language: 'en',
   },
   {
     docId: 'doc-email-mobile',
@@ -249,7 +238,6 @@ const SEEDS: Seed[] = [
       '<p>Install Outlook from your app store and sign in with your company e-mail address. Approve the device-management prompt.</p>',
     related: ['doc-mfa'],
     keywords: ['email', 'e-mail', 'outlook', 'mobile mail'],
-    language: 'en',
   },
   {
     docId: 'doc-travel-policy',
@@ -257,7 +245,6 @@ const SEEDS: Seed[] = [
     answerDesc: travelPolicyAnswer(),
     related: ['doc-expense-limits', 'doc-expense-submit'],
     keywords: ['travel policy', 'business trip', 'travel'],
-    language: 'en',
   },
   {
     docId: 'doc-helpdesk-overview',
@@ -277,7 +264,6 @@ const SEEDS: Seed[] = [
       'doc-benefits',
     ],
     keywords: ['helpdesk', 'service desk', 'it support'],
-    language: 'en',
   },
   {
     docId: 'doc-benefits',
@@ -286,7 +272,6 @@ const SEEDS: Seed[] = [
       '<p>Health insurance, a pension plan and a yearly wellbeing budget. Details: <a href="https://hr.example.com/benefits">benefits overview</a>.</p>',
     related: ['doc-payroll-date'],
     keywords: ['benefits', 'insurance', 'pension', 'wellbeing'],
-    language: 'en',
   },
   {
     docId: 'doc-old-vpn-client',
@@ -294,7 +279,6 @@ const SEEDS: Seed[] = [
     answerDesc: '<p>The Cisco client was retired; use GlobalProtect instead.</p>',
     related: [],
     keywords: ['cisco', 'anyconnect'],
-    language: 'en',
     usedFlag: 1,
   },
   {
@@ -303,7 +287,6 @@ const SEEDS: Seed[] = [
     answerDesc: '<p>The 2020 open enrollment window is closed.</p>',
     related: [],
     keywords: ['open enrollment'],
-    language: 'en',
     auditStatus: 2,
     effectTime: '2020-01-01 00:00:00',
     invalidTime: '2021-01-01 00:00:00',
@@ -315,7 +298,6 @@ const SEEDS: Seed[] = [
       '<p>登录<a href="https://expenses.example.com">费用系统</a>，上传发票照片并选择费用类别，提交给直属经理审批。</p><p><b>注意：</b>请在费用发生后30天内提交，逾期不予报销。<br>发票抬头必须是公司全称。</p>',
     related: ['doc-zh-invoice', 'doc-expense-submit'],
     keywords: ['报销', '差旅费', '报销流程', '费用报销'],
-    language: 'zh',
   },
   {
     docId: 'doc-zh-invoice',
@@ -324,7 +306,6 @@ const SEEDS: Seed[] = [
       '<p>发票抬头：<strong>示例科技有限公司</strong><br>税号：91310000MA1EXAMPLE</p>\n<p>开票信息也可在 https://finance.example.com/invoice 查询。</p>',
     related: ['doc-zh-expense'],
     keywords: ['发票', '抬头', '税号', '开票'],
-    language: 'zh',
   },
   {
     docId: 'doc-zh-leave',
@@ -333,7 +314,6 @@ const SEEDS: Seed[] = [
       '<p>在人事系统中选择<b>请假申请</b>，填写假期类型和日期后提交，经理审批后生效。</p><p><b>提示：</b>病假超过三天需提供医院证明。</p>',
     related: ['doc-zh-annual-leave', 'doc-zh-overtime'],
     keywords: ['请假', '休假', '事假', '病假'],
-    language: 'zh',
   },
   {
     docId: 'doc-zh-annual-leave',
@@ -342,7 +322,6 @@ const SEEDS: Seed[] = [
       '<p>工作满一年不满十年：<b>5天</b>；满十年不满二十年：<b>10天</b>；满二十年：<b>15天</b>。</p><p>剩余年假可在人事系统首页查看。</p>',
     related: ['doc-zh-leave', 'doc-leave-request'],
     keywords: ['年假', '带薪年假', '年休假'],
-    language: 'zh',
   },
   {
     docId: 'doc-zh-password',
@@ -351,7 +330,6 @@ const SEEDS: Seed[] = [
       '<p>请访问<a href="https://password.example.com">密码自助平台</a>，点击<b>忘记密码</b>，通过手机验证码重置。</p><p><img src="https://assets.example.com/helpdesk/password-reset-zh.png" alt="重置密码"></p><p><b>注意：</b>新密码至少12位，且不能与最近5次相同。</p>',
     related: ['doc-password-reset', 'doc-zh-vpn'],
     keywords: ['密码', '忘记密码', '重置密码', '改密码'],
-    language: 'zh',
   },
   {
     docId: 'doc-zh-vpn',
@@ -360,7 +338,6 @@ const SEEDS: Seed[] = [
       '<p>安装<b>GlobalProtect</b>客户端，门户地址填写 vpn.example.com，使用公司账号登录。</p>\n<p>详见<a href="https://intranet.example.com/it/vpn">远程办公指南</a>。</p>',
     related: ['doc-zh-password', 'doc-vpn-connect'],
     keywords: ['远程办公', '远程访问', '连vpn', '连接vpn'],
-    language: 'zh',
   },
   {
     docId: 'doc-zh-wifi',
@@ -369,7 +346,6 @@ const SEEDS: Seed[] = [
       '<p>员工连接<b>Corp-Secure</b>，使用公司账号登录；访客连接<b>Corp-Guest</b>，密码请咨询前台。</p>',
     related: ['doc-wifi'],
     keywords: ['无线', '无线网络', 'wifi密码', '连不上网'],
-    language: 'zh',
   },
   {
     docId: 'doc-zh-printer',
@@ -378,7 +354,6 @@ const SEEDS: Seed[] = [
       '<p>请先检查是否缺纸或卡纸，然后在电脑上删除并重新添加<b>FollowMe-Print</b>打印机。<br>仍无法解决请提交IT工单。</p>',
     related: ['doc-printer'],
     keywords: ['打印机', '打印', '卡纸'],
-    language: 'zh',
   },
   {
     docId: 'doc-zh-payroll',
@@ -386,7 +361,6 @@ const SEEDS: Seed[] = [
     answerDesc: '<p>每月<b>25日</b>发放工资，遇节假日提前至最近的工作日。工资条可在人事系统查看。</p>',
     related: ['doc-zh-social-insurance', 'doc-payroll-date'],
     keywords: ['工资', '发薪', '薪资', '工资条'],
-    language: 'zh',
   },
   {
     docId: 'doc-zh-social-insurance',
@@ -395,7 +369,6 @@ const SEEDS: Seed[] = [
       '<p>可登录当地社保局网站或使用“个人所得税”App查询。公司缴纳明细见人事系统<b>我的福利</b>页面。</p>',
     related: ['doc-zh-payroll'],
     keywords: ['社保', '公积金', '五险一金'],
-    language: 'zh',
   },
   {
     docId: 'doc-zh-onboarding',
@@ -404,7 +377,6 @@ const SEEDS: Seed[] = [
       '<p>请携带身份证、学历证书、离职证明和一寸照片，于入职当天9:00到前台报到。</p><p>入职指南：https://hr.example.com/onboarding</p>',
     related: ['doc-zh-password', 'doc-zh-wifi'],
     keywords: ['入职', '新员工', '报到'],
-    language: 'zh',
   },
   {
     docId: 'doc-zh-meeting-room',
@@ -412,7 +384,6 @@ const SEEDS: Seed[] = [
     answerDesc: '<p>在日历中新建会议，点击<b>添加会议室</b>选择空闲房间即可。</p>',
     related: [],
     keywords: ['会议室', '订会议室', '预订会议室'],
-    language: 'zh',
   },
   {
     docId: 'doc-zh-overtime',
@@ -420,7 +391,6 @@ const SEEDS: Seed[] = [
     answerDesc: '<p>加班需提前在人事系统提交<b>加班申请</b>，审批后可在三个月内申请调休。</p>',
     related: ['doc-zh-leave'],
     keywords: ['加班', '调休'],
-    language: 'zh',
     matchFlag: 1,
   },
   {
@@ -429,7 +399,6 @@ const SEEDS: Seed[] = [
     answerDesc: '<p>旧版报销系统已停用。</p>',
     related: [],
     keywords: ['旧版报销'],
-    language: 'zh',
     usedFlag: 1,
   },
   {
@@ -438,7 +407,6 @@ const SEEDS: Seed[] = [
     answerDesc: '<p>放假安排尚未公布。</p>',
     related: [],
     keywords: ['春节放假'],
-    language: 'zh',
     auditStatus: 2,
     effectTime: '2099-01-01 00:00:00',
     invalidTime: '2099-12-31 23:59:59',
@@ -458,11 +426,13 @@ export function seedEntries(): KnowledgeEntry[] {
 export function entriesFrom(seeds: readonly Seed[], firstNumber: number): KnowledgeEntry[] {
   return seeds.map((seed, index) => {
     const number = String(firstNumber + index).padStart(4, '0');
+    const language = languageOf(seed.questionTitle);
     return {
       ...seed,
+      language,
       questionId: `q-${number}`,
       answerId: `a-${number}`,
-      questionTypeId: seed.questionTypeId ?? (seed.language === 'zh' ? 'qt-zh-general' : 'qt-en-general'),
+      questionTypeId: seed.questionTypeId ?? (language === 'zh' ? 'qt-zh-general' : 'qt-en-general'),
       matchFlag: seed.matchFlag ?? 0,
       usedFlag: seed.usedFlag ?? 0,
       auditStatus: seed.auditStatus ?? 1,

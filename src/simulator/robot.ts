@@ -1,5 +1,5 @@
 // The simulated FAQ robot: one session per user across robots, as the platform's uid and cid are.
-import type { KnowledgeEntry, Language } from './knowledge-base.js';
+import { type KnowledgeEntry, type Language, languageOf } from './knowledge-base.js';
 import { md5Hex } from './prng.js';
 import { DEFAULT_ROBOT_FLAG, type RobotDesk, type Robots } from './robots.js';
 
@@ -128,10 +128,6 @@ function normalize(text: string): string {
     .toLowerCase()
     .replace(/[\s\p{P}\p{S}]+/gu, ' ')
     .trim();
-}
-
-function languageOf(text: string): Language {
-  return /[\u3400-\u9fff]/u.test(text) ? 'zh' : 'en';
 }
 
 function words(text: string): string[] {
