@@ -173,10 +173,10 @@ function score(question: string, entry: KnowledgeEntry): number {
 const MIN_SCORE = 2;
 
 export class Robot {
+  /** By uid, which names the partner. */
   private readonly sessions = new Map<string, { cid: string; lastAt: number }>();
   private readonly messages = new Map<string, AnsweredMessage>();
-  private sessionCounter = 0;
-  private messageCounter = 0;
+  private readonly issuedIds = { c: 0, m: 0 };
 
   constructor(
     private readonly robots: Robots,
@@ -195,15 +195,13 @@ export class Robot {
   ask(input: AskInput): RobotAnswer {
     const nowMs = this.now().getTime();
     const uid = this.uidFor(input.sysNum, input.partnerId);
-    const sessionKey = `${input.sysNum}\u0000${input.partnerId}`;
-    const previous = this.sessions.get(sessionKey);
+    const previous = this.sessions.get(uid);
     const sessionNew = previous === undefined || nowMs - previous.lastAt > SESSION_IDLE_MS;
-    const cid = sessionNew || previous === undefined ? this.newCid() : previous.cid;
-    this.sessions.set(sessionKey, { cid, lastAt: nowMs });
+    const cid = sessionNew || previous === undefined ? this.nextId('c') : previous.cid;
+    this.sessions.set(uid, { cid, lastAt: nowMs });
 
     const body = this.answerBody(input, nowMs);
-    this.messageCounter += 1;
-    const msgId = `m-${String(this.messageCounter).padStart(8, '0')}`;
+    const msgId = this.nextId('m');
     this.messages.set(msgId, { msgId, uid, cid, docId: body.docId, answerType: body.answerType, at: nowMs });
     return {
       ...body,
@@ -215,9 +213,10 @@ export class Robot {
     };
   }
 
-  private newCid(): string {
-    this.sessionCounter += 1;
-    return `c-${String(this.sessionCounter).padStart(8, '0')}`;
+  /** Sequential, like the platform's cid (c-…) and msgId (m-…). */
+  private nextId(prefix: 'c' | 'm'): string {
+    this.issuedIds[prefix] += 1;
+    return `${prefix}-${String(this.issuedIds[prefix]).padStart(8, '0')}`;
   }
 
   private answerBody(
