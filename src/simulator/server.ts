@@ -89,6 +89,7 @@ const ROUTES: Record<string, Route | undefined> = {
 };
 
 const MALFORMED_BODY = '{"code":"1000","data":{"answer":"trunc';
+const TOKEN_CHECK_FAILED = { code: CODES.token, msg: 'access_token check failed' };
 
 type BodyResult = { kind: 'ok'; text: string } | { kind: 'tooLarge' } | { kind: 'aborted' };
 
@@ -218,7 +219,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
           sendText(response, 200, MALFORMED_BODY);
           return;
         case 'expiredToken':
-          finish(200, { code: CODES.token, msg: 'access_token check failed' }, action);
+          finish(200, TOKEN_CHECK_FAILED, action);
           return;
         case 'delay':
           await sleep(fault.ms, undefined, { signal: closing.signal }).catch(() => {});
@@ -230,7 +231,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       finish(200, route.handle(context, body), action);
     } catch (error) {
       if (error instanceof TokenRejected) {
-        finish(200, { code: CODES.token, msg: 'access_token check failed' }, action);
+        finish(200, TOKEN_CHECK_FAILED, action);
       } else if (error instanceof ParamError) {
         finish(200, { code: CODES.failure, msg: error.message }, action);
       } else {

@@ -23,9 +23,7 @@ export function optionalString(body: Body, field: string, rule: StringRule = {})
 }
 
 export function requireString(body: Body, field: string, rule: StringRule = {}): string {
-  const value = optionalString(body, field, rule);
-  if (value === undefined) throw new ParamError(`${field} is required`);
-  return value;
+  return required(optionalString(body, field, rule), field);
 }
 
 interface IntRule {
@@ -50,7 +48,10 @@ export function optionalInt(body: Body, field: string, rule: IntRule = {}): numb
 }
 
 export function requireInt(body: Body, field: string, rule: IntRule = {}): number {
-  const value = optionalInt(body, field, rule);
+  return required(optionalInt(body, field, rule), field);
+}
+
+function required<T>(value: T | undefined, field: string): T {
   if (value === undefined) throw new ParamError(`${field} is required`);
   return value;
 }
