@@ -8,6 +8,8 @@ export interface PageAssets {
   html: string;
   script: string;
   styles: string;
+  /** Served at /favicon.ico, where Chromium asks for it on every page (the gateway's install pages too). */
+  icon: string;
 }
 
 const WEB_DIR = fileURLToPath(new URL('./web/', import.meta.url));
@@ -29,7 +31,7 @@ export async function buildPageAssets(): Promise<PageAssets> {
   ]);
   const script = bundle.outputFiles[0]?.text;
   if (script === undefined) throw new Error('the playground page did not build');
-  return { html: HTML, script, styles };
+  return { html: HTML, script, styles, icon: ICON };
 }
 
 const HTML = `<!doctype html>
@@ -38,10 +40,16 @@ const HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Helpdesk Robot — playground</title>
-<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/playground/app.css">
 <script type="module" src="/playground/app.js"></script>
 </head>
 <body><div id="app" class="app">Loading…</div></body>
 </html>
+`;
+
+/** A speech bubble on Slack's aubergine, small enough to inline. */
+const ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">
+<rect width="32" height="32" rx="7" fill="#4a154b"/>
+<path d="M8 8h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2h-9l-6 5v-5H8a2 2 0 0 1-2-2V10a2 2 0 0 1 2-2z" fill="#fff"/>
+</svg>
 `;

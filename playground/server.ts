@@ -102,6 +102,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
         return send(res, 200, 'text/javascript; charset=utf-8', options.assets.script);
       if (path === '/playground/app.css')
         return send(res, 200, 'text/css; charset=utf-8', options.assets.styles);
+      if (path === '/favicon.ico') return send(res, 200, 'image/svg+xml', options.assets.icon);
       if (path === EVENTS_PATH)
         return space ? openFeed(req, res, space) : send(res, 404, 'text/plain', 'no such workspace');
       const page = await options.distributed?.page(url, req.headers.cookie);

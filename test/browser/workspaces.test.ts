@@ -4,6 +4,7 @@
 // uninstalled nothing there reaches the app.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { WORKSPACE_PARAM } from '../../playground/protocol.js';
 import { appMessage, chromium, shot, type, usePlaygroundInChromium } from './playground-session.js';
 
 const TEST_MS = 90_000;
@@ -149,6 +150,38 @@ describe.skipIf(chromium.path === undefined)('the playground with two workspaces
       await page.getByRole('button', { name: /Home/ }).click();
       await page.getByRole('button', { name: 'Set up the platform account' }).waitFor();
       await expect(page.locator('.home-tab').innerText()).resolves.not.toContain(account.sysNum);
+    },
+    TEST_MS,
+  );
+
+  it(
+    "gives every page it serves an icon, the gateway's install page too: nothing missing in the console",
+    async () => {
+      const page = await session.context().newPage();
+      try {
+        const errors: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+        });
+        // Chromium asks for a page's icon once the page has loaded: each waits until that is answered.
+        await page.goto(`${session.playground().url}?${WORKSPACE_PARAM}=${GLOBEX}`, {
+          waitUntil: 'networkidle',
+        });
+        await page.goto(`${session.playground().url}slack/install?${WORKSPACE_PARAM}=${GLOBEX}`, {
+          waitUntil: 'networkidle',
+        });
+        await page.getByRole('heading', { name: 'Add the help desk to Slack' }).waitFor();
+        await page.getByRole('link', { name: 'Add to Slack' }).click();
+        await page.getByRole('heading', { name: /requesting permission to access the Globex/ }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(errors).toEqual([]);
+        // The icon itself, as a person would see it opened on its own.
+        await page.setViewportSize({ width: 160, height: 160 });
+        await page.goto(new URL('favicon.ico', session.playground().url).href);
+        await shot(page, 'favicon');
+      } finally {
+        await page.close();
+      }
     },
     TEST_MS,
   );
