@@ -627,10 +627,30 @@ function renderMessage(
   return element;
 }
 
+function isAtEnd(list: HTMLElement): boolean {
+  return list.scrollHeight - list.scrollTop - list.clientHeight < 80;
+}
+
+/**
+ * Whether each list was at its end when last drawn or scrolled: a resize (which moves no scrollbar, so
+ * sends no scroll event) keeps it there, as Slack keeps the newest message in sight.
+ */
+const heldAtEnd = new WeakMap<Element, boolean>();
+const resizes = new ResizeObserver((entries) => {
+  for (const { target } of entries) {
+    if (heldAtEnd.get(target)) target.scrollTop = target.scrollHeight;
+  }
+});
+for (const list of [messageList, threadList, assistantList]) {
+  list.addEventListener('scroll', () => heldAtEnd.set(list, isAtEnd(list)));
+  resizes.observe(list);
+}
+
 function keepScrolledToEnd(list: HTMLElement, draw: () => void): void {
-  const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
+  const atEnd = isAtEnd(list);
   draw();
   if (atEnd) list.scrollTop = list.scrollHeight;
+  heldAtEnd.set(list, atEnd);
 }
 
 function render(): void {

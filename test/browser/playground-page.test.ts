@@ -18,6 +18,9 @@ const SEND_LOOK = `(() => {
   return { background: style.backgroundColor, cursor: style.cursor };
 })()`;
 
+/** Run in the page (as text: this file has no DOM types): resolves after the next frame is drawn. */
+const NEXT_FRAME = 'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))';
+
 describe.skipIf(chromium.path === undefined)('the playground page', () => {
   const session = usePlaygroundInChromium();
   const openAs = (userId: string) => session.openAs(userId);
@@ -101,6 +104,44 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
       );
       expect(atEnd).toBe(true);
       await shot(page, 'persona-switched');
+    },
+    TEST_MS,
+  );
+
+  it(
+    'keeps the conversation at its end when the window is resized, and where it was when read back',
+    async () => {
+      for (let index = 1; index <= 30; index += 1) {
+        const response = await fetch(new URL('playground/api/send', session.playground().url), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ userId: BOB, channel: REVIEW_CHANNEL, text: `Reading note ${index}` }),
+        });
+        expect(response.status).toBe(200);
+      }
+      const page = await openAs(BOB);
+      await page.getByRole('button', { name: '# kb-review' }).click();
+      await page.locator('.conversation .message', { hasText: 'Reading note 30' }).waitFor();
+      const list = page.locator('.messages[role=log]').first();
+      const fromEnd = () =>
+        list.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+      expect(await fromEnd()).toBeLessThan(2);
+
+      // Shorter, then narrower (its lines wrap, the list grows): the newest message stays in sight.
+      await page.setViewportSize({ width: 1400, height: 520 });
+      await expect.poll(fromEnd).toBeLessThan(2);
+      await page.setViewportSize({ width: 1024, height: 520 });
+      await expect.poll(fromEnd).toBeLessThan(2);
+      await shot(page, 'resized-at-end');
+
+      // Read back to the top, the resize leaves it there.
+      await list.evaluate((element) => {
+        element.scrollTop = 0;
+      });
+      await page.setViewportSize({ width: 1400, height: 860 });
+      // One frame later, when a ResizeObserver would have moved it.
+      await page.evaluate(NEXT_FRAME);
+      expect(await list.evaluate((element) => element.scrollTop)).toBe(0);
     },
     TEST_MS,
   );
