@@ -1080,6 +1080,15 @@ function renderModalLayer(snapshot: Snapshot): void {
   fill(modalLayer, element);
 }
 
+/** Slack's client starts with no modal open: those a reload (or another page) left open are closed. */
+function closeModalsLeftOpen(snapshot: Snapshot): void {
+  const bottom = snapshot.modals[state.me]?.[0];
+  if (!bottom) return;
+  // Not drawn meanwhile; closing the bottom view closes those pushed over it.
+  delete snapshot.modals[state.me];
+  void post('close', { userId: state.me, viewId: bottom.id });
+}
+
 /** `#C123/1700000000.000100`: a permalink's message, shown in its conversation or thread. */
 function followPermalink(): void {
   const match = /^#([A-Z0-9]+)\/(\d+\.\d+)$/.exec(window.location.hash);
@@ -1109,6 +1118,7 @@ feed.onmessage = (event: MessageEvent<string>) => {
     const me = state.snapshot.personas.find((person) => person.id === wanted) ?? state.snapshot.personas[0];
     state.me = me?.id ?? '';
     state.place = { kind: 'conversation', id: dmOf(state.me) ?? '' };
+    closeModalsLeftOpen(state.snapshot);
     markAllSeen();
     root.classList.add('ready');
     render();

@@ -147,6 +147,30 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
   );
 
   it(
+    'shows no modal after a reload, as Slack closes one when its client reloads',
+    async () => {
+      const page = await openAs(OLIVIA);
+      await composer(page).fill('/cs tickets');
+      await composer(page).press('Enter');
+      await page.getByRole('dialog', { name: 'Tickets' }).locator('button[type=submit]').waitFor();
+
+      await page.reload();
+      await page.locator('.app.ready').waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      // Closed for good: the next modal opens alone, over nothing left from before.
+      await composer(page).fill('/cs tickets');
+      await composer(page).press('Enter');
+      await page.getByRole('dialog', { name: 'Tickets' }).locator('button[type=submit]').waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(1);
+      await page.reload();
+      await page.locator('.app.ready').waitFor();
+      await shot(page, 'reloaded-without-modal');
+      expect(await page.getByRole('dialog').count()).toBe(0);
+    },
+    TEST_MS,
+  );
+
+  it(
     'breaks a word longer than the line that a person types, inside the conversation',
     async () => {
       const page = await openAs(BOB);
