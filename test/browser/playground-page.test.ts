@@ -171,6 +171,31 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
   );
 
   it(
+    'marks the DM unread when Home → Tickets answers there, as Slack marks it, and shows the answer when opened',
+    async () => {
+      const page = await openAs(OLIVIA);
+      await page.getByRole('button', { name: '🏠 Home' }).click();
+      await page.locator('.home').getByRole('button', { name: 'Tickets' }).click();
+      const tickets = page.getByRole('dialog', { name: 'Tickets' });
+      await tickets.locator('button[type=submit]').click();
+      await tickets.waitFor({ state: 'detached' });
+      // Still on Home: the DM with the app says something came, as Slack's sidebar does.
+      const dm = page.getByRole('button', { name: /🤖 Helpdesk Robot/ });
+      await dm.locator('.unread-count', { hasText: '1' }).waitFor();
+      expect(await page.locator('.home-tab').isVisible()).toBe(true);
+      await shot(page, 'home-tickets-unread');
+      await dm.click();
+      await page
+        .locator('.conversation .message.from-app', { has: page.locator('table') })
+        .last()
+        .waitFor();
+      expect(await dm.locator('.unread-count').count()).toBe(0);
+      await shot(page, 'home-tickets-in-dm');
+    },
+    TEST_MS,
+  );
+
+  it(
     'breaks a word longer than the line that a person types, inside the conversation',
     async () => {
       const page = await openAs(BOB);
