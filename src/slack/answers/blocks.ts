@@ -16,9 +16,8 @@ import type {
 } from '../../conversation/types.js';
 import { BLOCK_KIT } from '../kit/block-kit-limits.js';
 import {
-  encodeEscalateValue,
+  encodeAnswerValue,
   encodeRatingValue,
-  encodeReasonValue,
   encodeSuggestionValue,
   encodeTryAgainValue,
 } from '../kit/button-values.js';
@@ -132,7 +131,7 @@ export function renderRatedLine(
   const text = ratedText(locale, userId, rating);
   const value =
     rating === 2 && options.reasonContextKey !== undefined
-      ? encodeReasonValue(options.reasonContextKey)
+      ? encodeAnswerValue(options.reasonContextKey)
       : undefined;
   if (value === undefined) return { ...context(text), block_id: RATING_BLOCK_ID };
   return {
@@ -414,7 +413,7 @@ function escalateActions(
   contextKey: string,
   prominent: boolean,
 ): types.ActionsBlock | undefined {
-  const value = encodeEscalateValue(contextKey);
+  const value = encodeAnswerValue(contextKey);
   if (value === undefined) return undefined;
   const escalate = button(t(locale, 'escalate_button'), ACTION_ESCALATE, {
     value,

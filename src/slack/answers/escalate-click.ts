@@ -4,7 +4,7 @@ import type { AnswerContext } from '../../conversation/types.js';
 import { errorFields } from '../../logging/error-fields.js';
 import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
-import { decodeEscalateValue } from '../kit/button-values.js';
+import { decodeAnswerValue } from '../kit/button-values.js';
 import { section } from '../kit/elements.js';
 import { failureText } from '../kit/failure-wording.js';
 import type { RoomKit } from '../kit/room-kit.js';
@@ -53,7 +53,7 @@ async function escalate(
 ): Promise<Escalation> {
   const { logger } = handling;
   const { locale: own } = await handling.person(click.userId);
-  const contextKey = decodeEscalateValue(click.value);
+  const contextKey = decodeAnswerValue(click.value);
   if (contextKey === undefined) {
     logger.warn({}, 'ignored an escalation click with a malformed value');
     return { kind: 'malformed', locale: own };

@@ -138,22 +138,18 @@ export function decodeTryAgainValue(raw: unknown): TryAgainValue | undefined {
   return decode(raw, tryAgainValueSchema);
 }
 
-export function encodeReasonValue(contextKey: string): string | undefined {
+/** The value of a button about one answer: a dislike's reason, or "Get a person". */
+export function encodeAnswerValue(contextKey: string): string | undefined {
   return isContextKey(contextKey) ? fitting({ v: 1, k: contextKey }) : undefined;
 }
 
-export function decodeReasonValue(raw: unknown): string | undefined {
+/** The answer context key such a button carries; the caller checks the gateway issued it. */
+export function decodeAnswerValue(raw: unknown): string | undefined {
   return decode(raw, answerValueSchema)?.k;
 }
 
-export function encodeEscalateValue(contextKey: string): string | undefined {
-  return isContextKey(contextKey) ? fitting({ v: 1, k: contextKey }) : undefined;
-}
-
-/** The answer context key a "Get a person" button carries; the caller checks the gateway issued it. */
-export function decodeEscalateValue(raw: unknown): string | undefined {
-  return decode(raw, answerValueSchema)?.k;
-}
+/** The name review/dislike-reason.ts reads a reason button with. */
+export const decodeReasonValue = decodeAnswerValue;
 
 /** A review card's button value (Edit entry with the docId, Dismiss without); undefined when it cannot fit. */
 export function encodeReviewCardValue(input: {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { People } from '../../../src/conversation/channel-settings.js';
-import { encodeEscalateValue } from '../../../src/slack/kit/button-values.js';
+import { encodeAnswerValue } from '../../../src/slack/kit/button-values.js';
 import { createStores } from '../../../src/stores/index.js';
 import { createSqliteStores } from '../../../src/stores/sqlite.js';
 import type { FakeSlackApi, RecordedCall } from '../../support/fake-slack-api.js';
@@ -223,9 +223,7 @@ describe('in a channel whose escalate names people', () => {
   it('calls no one for a context key it did not issue, or for an answer given in another channel', async () => {
     const forged = blockActionsPayload({
       channel: HELP_CHANNEL,
-      actions: [
-        { action_id: ESCALATE, block_id: ESCALATE, value: encodeEscalateValue('never-issued') ?? '' },
-      ],
+      actions: [{ action_id: ESCALATE, block_id: ESCALATE, value: encodeAnswerValue('never-issued') ?? '' }],
     });
     await harness.click(forged);
     const expired = await harness.slack.waitForCall(

@@ -20,9 +20,8 @@ import {
   SUGGESTION_ACTION_PATTERN,
 } from '../../../../src/slack/answers/ids.js';
 import {
-  decodeEscalateValue,
+  decodeAnswerValue,
   decodeRatingValue,
-  decodeReasonValue,
   decodeSuggestionValue,
   decodeTryAgainValue,
 } from '../../../../src/slack/kit/button-values.js';
@@ -377,7 +376,7 @@ describe('renderReply: "Get a person" where the place names people to call', () 
     const [escalate] = last && isActions(last) ? last.elements : [];
     expect(escalate).toMatchObject({ type: 'button', action_id: ACTION_ESCALATE });
     expect(escalate && 'style' in escalate ? escalate.style : undefined).toBeUndefined();
-    expect(decodeEscalateValue(escalate?.type === 'button' ? escalate.value : undefined)).toBe('ctx-1');
+    expect(decodeAnswerValue(escalate?.type === 'button' ? escalate.value : undefined)).toBe('ctx-1');
     expectWithinLimits(messages);
   });
 
@@ -637,7 +636,7 @@ describe('renderRatedLine with a reason button', () => {
     if (button?.type !== 'button') return;
     expect(button.action_id).toBe(ACTION_DISLIKE_REASON);
     expect(button.text.text).toBe('Say what was wrong');
-    expect(decodeReasonValue(button.value)).toBe('ctx-9');
+    expect(decodeAnswerValue(button.value)).toBe('ctx-9');
     expect(renderRatedLine('zh-CN', 'U123', 2, { reasonContextKey: 'ctx-9' })).toMatchObject({
       accessory: { text: { text: '说说哪里不对' } },
     });
@@ -657,7 +656,7 @@ describe('renderRatedLine with a reason button', () => {
 
   it('rejects garbage reason values', () => {
     for (const raw of [undefined, 1, '', '{}', '{"v":1,"k":""}', '{"v":2,"k":"a"}', 'x'.repeat(3000)]) {
-      expect(decodeReasonValue(raw)).toBeUndefined();
+      expect(decodeAnswerValue(raw)).toBeUndefined();
     }
   });
 });

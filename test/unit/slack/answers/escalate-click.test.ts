@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnswerContext } from '../../../../src/conversation/types.js';
 import { escalateClickListener } from '../../../../src/slack/answers/escalate-click.js';
 import type { EscalationClaims, EscalationRoutes } from '../../../../src/slack/answers/escalation.js';
-import { encodeEscalateValue } from '../../../../src/slack/kit/button-values.js';
+import { encodeAnswerValue } from '../../../../src/slack/kit/button-values.js';
 import { clickArgs, type Fakes, fakes, type RoomDeps, reviewOff } from '../../../support/listener-fakes.js';
 import { blockActionsPayload, IDS, nextTs } from '../../../support/slack-payloads.js';
 
@@ -29,7 +29,7 @@ const toOnCall: EscalationRoutes = () => ({
   channelId: undefined,
 });
 
-function click(value: string | undefined = encodeEscalateValue('ctx-1')) {
+function click(value: string | undefined = encodeAnswerValue('ctx-1')) {
   return blockActionsPayload({
     message: { ts: nextTs(), thread_ts: context.threadId, text: 'Sorry', blocks: [] },
     actions: [{ action_id: 'escalate', block_id: 'escalate', value }],
