@@ -21,7 +21,7 @@ async function channelCommand(deps: ChannelCommandDeps, request: SubcommandReque
   const say = (text: string) => reply({ text, blocks: [] });
   const refusal = await operatorRefusal(deps.access, handling, userId, locale, 'command_channel');
   if (refusal) return say(refusal);
-  const parsed = parseChannelCommand(request.rest, command);
+  const parsed = parseChannelCommand(request.rest);
   if (parsed.kind === 'invalid') {
     deps.onEvent('channel_settings', 'invalid');
     return reply(renderChannelProblems(locale, command, parsed.problems));

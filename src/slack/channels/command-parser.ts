@@ -1,14 +1,10 @@
 // The words after `/cs channel`, pure: what the operator is told is the message catalog's to say.
 import {
-  ANSWER_MODES,
-  CHANNEL_LANGUAGES,
   CHANNEL_SETTING_KEYS,
   type ChannelSettingKey,
   type ChannelSettings,
   channelSettingsSchema,
-  MAX_ROBOT_FLAG,
   type People,
-  REPLY_STYLES,
 } from '../../conversation/channel-settings.js';
 
 type ChannelCommandProblemReason =
@@ -31,8 +27,6 @@ export interface ChannelCommandProblem {
   reason: ChannelCommandProblemReason;
   /** '' when nothing was typed: the message quotes it. */
   value: string;
-  /** Plain English; the catalog renders from key, reason and value. */
-  message: string;
 }
 
 export type ChannelCommand =
@@ -53,16 +47,6 @@ const GROUP = /^(?:<!subteam\^(S[A-Z0-9]+)(?:\|[^<>]*)?>|(S[A-Z0-9]+))$/;
 /** Slack left it as typed, so it is not one Slack knows. */
 const PLAIN_NAME = /^[#@]./;
 
-const PEOPLE = 'people and user groups (@someone, @a-group)';
-const TAKES: Readonly<Record<ChannelSettingKey, string>> = {
-  robot: `a whole number from 0 to ${MAX_ROBOT_FLAG}`,
-  answer: ANSWER_MODES.join(', '),
-  reply: REPLY_STYLES.join(', '),
-  escalate: `${PEOPLE}, or off`,
-  askers: `${PEOPLE}, or anyone`,
-  lang: CHANNEL_LANGUAGES.join(', '),
-};
-
 /** The word that names nobody in a list of people: it stands alone. */
 export const ALONE: Partial<Record<ChannelSettingKey, 'off' | 'anyone'>> = {
   escalate: 'off',
@@ -77,8 +61,7 @@ interface Typed {
 
 type Slot = { kind: 'typed'; typed: Typed } | { kind: 'problem'; problem: ChannelCommandProblem };
 
-/** The problems name `command` where they show how to type it. */
-export function parseChannelCommand(text: string, command: string): ChannelCommand {
+export function parseChannelCommand(text: string): ChannelCommand {
   const words = text.match(WORD) ?? [];
   const channel = words[0] === undefined ? undefined : channelOf(words[0]);
   const rest = channel === undefined ? words : words.slice(1);
@@ -88,8 +71,7 @@ export function parseChannelCommand(text: string, command: string): ChannelComma
   if (first === undefined) return { kind: 'show', ...where };
   if (first.toLowerCase() === 'reset') {
     if (more.length === 0) return { kind: 'reset', ...where };
-    const message = `reset takes nothing after it: ${command} channel reset`;
-    return { kind: 'invalid', problems: [problem('reset', 'reset-alone', more.join(' '), message)] };
+    return { kind: 'invalid', problems: [problem('reset', 'reset-alone', more.join(' '))] };
   }
 
   const slots: Slot[] = [];
@@ -105,31 +87,20 @@ export function parseChannelCommand(text: string, command: string): ChannelComma
         current = [];
         slots.push({ kind: 'problem', problem: noColon(bare, current) });
       } else if (current && channelOf(word) === undefined) current.push(word);
-      else slots.push({ kind: 'problem', problem: notUnderstood(word, command) });
+      else slots.push({ kind: 'problem', problem: notUnderstood(word) });
       continue;
     }
     const key = (pair[1] ?? '').toLowerCase();
     const value = pair[2] ?? '';
     current = [value];
     if (!isSettingKey(key)) {
-      slots.push({
-        kind: 'problem',
-        problem: problem(
-          key,
-          'unknown-key',
-          value,
-          `${key} is not a setting: use ${CHANNEL_SETTING_KEYS.join(', ')}`,
-        ),
-      });
+      slots.push({ kind: 'problem', problem: problem(key, 'unknown-key', value) });
     } else if (!seen.has(key)) {
       seen.add(key);
       slots.push({ kind: 'typed', typed: { key, words: current } });
     } else if (!twice.has(key)) {
       twice.add(key);
-      slots.push({
-        kind: 'problem',
-        problem: problem(key, 'duplicate', value, `${key} is given twice: give it once`),
-      });
+      slots.push({ kind: 'problem', problem: problem(key, 'duplicate', value) });
     }
   }
 
@@ -144,38 +115,36 @@ export function parseChannelCommand(text: string, command: string): ChannelComma
 
 function readInto(change: ChannelSettings, { key, words }: Typed): ChannelCommandProblem | undefined {
   const items = words.flatMap((word) => word.match(ITEM) ?? []);
-  if (items.length === 0) return emptyProblem(key);
+  if (items.length === 0) return problem(key, 'empty', '');
   const alone = ALONE[key];
   let value: unknown;
   if (alone !== undefined) {
     const read = peopleOr(alone, items);
-    if (read.kind === 'unresolved') return unresolved(read.value);
-    if (read.kind === 'bad') return badValue(key, read.value, read.why);
+    if (read.kind === 'unresolved') return problem(read.value, 'unresolved', read.value);
+    if (read.kind === 'bad') return problem(key, 'bad-value', read.value);
     value = read.value;
   } else {
     const [item] = items;
-    if (item === undefined || items.length > 1) return badValue(key, items.join(' '));
+    if (item === undefined || items.length > 1) return problem(key, 'bad-value', items.join(' '));
     // At most 10 digits, so Number reads a robot exactly before the schema's range check.
     const robot = /^\d{1,10}$/.test(item) ? Number(item) : Number.NaN;
     value = key === 'robot' ? robot : item.toLowerCase();
   }
   const read = channelSettingsSchema.safeParse({ [key]: value });
-  if (!read.success) return badValue(key, items.join(' '));
+  if (!read.success) return problem(key, 'bad-value', items.join(' '));
   Object.assign(change, read.data);
   return undefined;
 }
 
 type PeopleRead =
   | { kind: 'ok'; value: string | People }
-  | { kind: 'bad'; value: string; why?: string }
+  | { kind: 'bad'; value: string }
   | { kind: 'unresolved'; value: string };
 
 /** Labels dropped, each id once. */
 function peopleOr(word: string, items: readonly string[]): PeopleRead {
   if (items.some((item) => item.toLowerCase() === word)) {
-    return items.length === 1
-      ? { kind: 'ok', value: word }
-      : { kind: 'bad', value: items.join(' '), why: `${word} stands alone` };
+    return items.length === 1 ? { kind: 'ok', value: word } : { kind: 'bad', value: items.join(' ') };
   }
   const users: string[] = [];
   const groups: string[] = [];
@@ -197,15 +166,11 @@ export function channelOf(word: string): string | undefined {
   return CHANNEL_ID.test(word) ? word : undefined;
 }
 
-function notUnderstood(word: string, command: string): ChannelCommandProblem {
-  if (PLAIN_NAME.test(word)) return unresolved(word);
-  const message =
-    channelOf(word) === undefined
-      ? `${word} is not a setting: write key:value, as in robot:2`
-      : `${word} is a channel: put it first, as in ${command} channel ${word} robot:2`;
-  return problem(word, 'not-understood', word, message);
+function notUnderstood(word: string): ChannelCommandProblem {
+  return problem(word, PLAIN_NAME.test(word) ? 'unresolved' : 'not-understood', word);
 }
 
+/** `following` fills as the words after the bare key are read. */
 function noColon(key: ChannelSettingKey, following: string[]): ChannelCommandProblem {
   return {
     key,
@@ -213,44 +178,11 @@ function noColon(key: ChannelSettingKey, following: string[]): ChannelCommandPro
     get value() {
       return following.join(' ');
     },
-    get message() {
-      return `${key} needs a colon before its value: ${key}:${following.join(',') || '…'}`;
-    },
   };
 }
 
-function unresolved(word: string): ChannelCommandProblem {
-  const what = word.startsWith('#') ? 'a channel' : 'a person or user group';
-  return problem(
-    word,
-    'unresolved',
-    word,
-    `${word} arrived as plain text, not as ${what} Slack recognised: pick it from the autocomplete, or check the name`,
-  );
-}
-
-function emptyProblem(key: ChannelSettingKey): ChannelCommandProblem {
-  const message =
-    key === 'escalate'
-      ? 'escalate needs people or user groups to call; to call no one, use escalate:off'
-      : key === 'askers'
-        ? 'askers needs people or user groups; to answer anyone, use askers:anyone'
-        : `${key} needs a value: ${TAKES[key]}`;
-  return problem(key, 'empty', '', message);
-}
-
-function badValue(key: ChannelSettingKey, value: string, why?: string): ChannelCommandProblem {
-  const because = why === undefined ? '' : ` (${why})`;
-  return problem(key, 'bad-value', value, `${key} takes ${TAKES[key]}, not ${value}${because}`);
-}
-
-function problem(
-  key: string,
-  reason: ChannelCommandProblemReason,
-  value: string,
-  message: string,
-): ChannelCommandProblem {
-  return { key, reason, value, message };
+function problem(key: string, reason: ChannelCommandProblemReason, value: string): ChannelCommandProblem {
+  return { key, reason, value };
 }
 
 export function isSettingKey(key: string): key is ChannelSettingKey {

@@ -204,14 +204,14 @@ export function readChannelModalMetadata(view: ViewSubmission['view']): ChannelM
 }
 
 /** A key left empty or at Default is left out. */
-export function readChannelForm(view: ViewSubmission['view'], command: string): ChannelForm {
+export function readChannelForm(view: ViewSubmission['view']): ChannelForm {
   const values = stateValues(view);
   const problems: ChannelFormProblem[] = [];
   const settings: ChannelSettings = {};
 
   const robot = (textValue(values, CHANNEL_FIELDS.robot, CHANNEL_FIELDS.robot) ?? '').trim();
   if (robot !== '') {
-    const read = parseChannelCommand(`robot:${robot}`, command);
+    const read = parseChannelCommand(`robot:${robot}`);
     if (read.kind === 'set' && read.change.robot !== undefined) settings.robot = read.change.robot;
     else problems.push({ block: CHANNEL_FIELDS.robot, kind: 'robot' });
   }
@@ -222,8 +222,7 @@ export function readChannelForm(view: ViewSubmission['view'], command: string): 
   const lang = chosen(values, CHANNEL_FIELDS.lang, CHANNEL_LANGUAGES);
   if (lang) settings.lang = lang;
 
-  const people = (blocks: [people: string, groups: string]) =>
-    peopleOf(values, blocks, { command, problems });
+  const people = (blocks: [people: string, groups: string]) => peopleOf(values, blocks, problems);
   const escalate = people([CHANNEL_FIELDS.escalatePeople, CHANNEL_FIELDS.escalateGroups]);
   if (escalate) settings.escalate = escalate;
   const askers = people([CHANNEL_FIELDS.askersPeople, CHANNEL_FIELDS.askersGroups]);
@@ -243,7 +242,7 @@ function chosen<V extends string>(
 function peopleOf(
   values: ReturnType<typeof stateValues>,
   [peopleBlock, groupsBlock]: [people: string, groups: string],
-  { command, problems }: { command: string; problems: ChannelFormProblem[] },
+  problems: ChannelFormProblem[],
 ): People | undefined {
   const picked = usersElementSchema.safeParse(values[peopleBlock]?.[peopleBlock]);
   const users = new Set(picked.success ? (picked.data.selected_users ?? []) : []);
@@ -254,7 +253,7 @@ function peopleOf(
   }
   const typed = (textValue(values, groupsBlock, groupsBlock) ?? '').trim();
   if (typed !== '') {
-    const read = parseChannelCommand(`escalate:${typed}`, command);
+    const read = parseChannelCommand(`escalate:${typed}`);
     const people =
       read.kind === 'set' && Object.keys(read.change).length === 1 ? read.change.escalate : undefined;
     if (typeof people === 'object') {

@@ -34,7 +34,7 @@ export function channelSettingsSubmitListener(
         await ack({ response_action: 'errors', errors: { [CHANNEL_FIELDS.robot]: refusal } });
         return;
       }
-      const form = readChannelForm(view, settings.slashCommand);
+      const form = readChannelForm(view);
       if (form.kind === 'invalid') {
         deps.onEvent('channel_modal', 'invalid');
         const errors = Object.fromEntries(

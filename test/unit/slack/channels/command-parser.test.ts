@@ -6,22 +6,28 @@ import {
   type ChannelCommandProblem,
   parseChannelCommand,
 } from '../../../../src/slack/channels/command-parser.js';
+import { renderChannelProblems } from '../../../../src/slack/channels/views.js';
 
 function problemsOf(text: string): ChannelCommandProblem[] {
-  const parsed = parseChannelCommand(text, '/cs');
+  const parsed = parseChannelCommand(text);
   if (parsed.kind !== 'invalid') throw new Error(`expected invalid, got ${JSON.stringify(parsed)}`);
   return parsed.problems;
 }
 
+/** What the operator reads of each problem (the catalog's English), typed with `command`. */
+function toldOf(text: string, command = '/cs'): string[] {
+  return renderChannelProblems('en', command, problemsOf(text)).text.split('\n').slice(1);
+}
+
 function changeOf(text: string): Extract<ChannelCommand, { kind: 'set' }>['change'] {
-  const parsed = parseChannelCommand(text, '/cs');
+  const parsed = parseChannelCommand(text);
   if (parsed.kind !== 'set') throw new Error(`expected set, got ${JSON.stringify(parsed)}`);
   return parsed.change;
 }
 
 describe('parseChannelCommand: show and reset', () => {
   it.each(['', '   ', '\n'])('shows the channel it was typed in for %j', (text) => {
-    expect(parseChannelCommand(text, '/cs')).toEqual({ kind: 'show' });
+    expect(parseChannelCommand(text)).toEqual({ kind: 'show' });
   });
 
   it.each([
@@ -30,32 +36,30 @@ describe('parseChannelCommand: show and reset', () => {
     ['C0123ABCD', 'C0123ABCD'],
     ['  G123  ', 'G123'],
   ])('shows another channel for %j', (text, channel) => {
-    expect(parseChannelCommand(text, '/cs')).toEqual({ kind: 'show', channel });
+    expect(parseChannelCommand(text)).toEqual({ kind: 'show', channel });
   });
 
   it('resets the channel it was typed in, or the one named first, in any case', () => {
-    expect(parseChannelCommand('reset', '/cs')).toEqual({ kind: 'reset' });
-    expect(parseChannelCommand('RESET ', '/cs')).toEqual({ kind: 'reset' });
-    expect(parseChannelCommand('<#C123|it-help> reset', '/cs')).toEqual({ kind: 'reset', channel: 'C123' });
+    expect(parseChannelCommand('reset')).toEqual({ kind: 'reset' });
+    expect(parseChannelCommand('RESET ')).toEqual({ kind: 'reset' });
+    expect(parseChannelCommand('<#C123|it-help> reset')).toEqual({ kind: 'reset', channel: 'C123' });
   });
 
   it('refuses reset with anything after it: nothing is reset', () => {
-    expect(problemsOf('reset robot:2')).toEqual([
-      { key: 'reset', reason: 'reset-alone', value: 'robot:2', message: expect.stringContaining('reset') },
-    ]);
+    expect(problemsOf('reset robot:2')).toEqual([{ key: 'reset', reason: 'reset-alone', value: 'robot:2' }]);
+    expect(toldOf('reset robot:2')).toEqual([expect.stringContaining('reset')]);
   });
 });
 
 describe('parseChannelCommand: the configured command', () => {
   it('is what its problems name where they show how to type it, never /cs', () => {
-    const reset = parseChannelCommand('reset robot:2', '/helpdesk');
-    const misplaced = parseChannelCommand('robot:2 answer:all <#C123|it-help>', '/helpdesk');
-    const messages = [reset, misplaced].flatMap((parsed) =>
-      parsed.kind === 'invalid' ? parsed.problems.map((problem) => problem.message) : [],
-    );
+    const messages = [
+      ...toldOf('reset robot:2', '/helpdesk'),
+      ...toldOf('robot:2 answer:all <#C123|it-help>', '/helpdesk'),
+    ];
     expect(messages).toEqual([
-      'reset takes nothing after it: /helpdesk channel reset',
-      expect.stringContaining('put it first, as in /helpdesk channel <#C123|it-help> robot:2'),
+      '• `reset` takes nothing after it: `/helpdesk channel reset`.',
+      expect.stringContaining('put it first, right after `/helpdesk channel`'),
     ]);
   });
 });
@@ -65,7 +69,6 @@ describe('parseChannelCommand: setting', () => {
     expect(
       parseChannelCommand(
         'robot:2 answer:questions reply:thread escalate:<!subteam^S123|@it-oncall> lang:auto',
-        '/cs',
       ),
     ).toEqual({
       kind: 'set',
@@ -80,12 +83,12 @@ describe('parseChannelCommand: setting', () => {
   });
 
   it('sets another channel when it comes first', () => {
-    expect(parseChannelCommand('<#C123|it-help> robot:2', '/cs')).toEqual({
+    expect(parseChannelCommand('<#C123|it-help> robot:2')).toEqual({
       kind: 'set',
       channel: 'C123',
       change: { robot: 2 },
     });
-    expect(parseChannelCommand('G42 reply:ephemeral', '/cs')).toEqual({
+    expect(parseChannelCommand('G42 reply:ephemeral')).toEqual({
       kind: 'set',
       channel: 'G42',
       change: { reply: 'ephemeral' },
@@ -178,18 +181,17 @@ describe('parseChannelCommand: what is wrong', () => {
     ['lang:zh-CN', 'zh-CN'],
   ])('names the key and what it takes for %s', (text, value) => {
     const [key] = text.split(':');
-    expect(problemsOf(text)).toEqual([
-      { key, reason: 'bad-value', value, message: expect.stringMatching(new RegExp(`^${key} takes `)) },
-    ]);
+    expect(problemsOf(text)).toEqual([{ key, reason: 'bad-value', value }]);
+    expect(toldOf(text)).toEqual([expect.stringMatching(new RegExp(`^• \`${key}\` takes `))]);
   });
 
   it('says what each key takes', () => {
-    expect(problemsOf('robot:x')[0]?.message).toContain('a whole number from 0 to 2147483647');
-    expect(problemsOf('answer:x')[0]?.message).toContain('mention, questions, all');
-    expect(problemsOf('reply:x')[0]?.message).toContain('thread, ephemeral');
-    expect(problemsOf('lang:x')[0]?.message).toContain('auto, en, zh');
-    expect(problemsOf('escalate:x')[0]?.message).toContain('or off');
-    expect(problemsOf('askers:x')[0]?.message).toContain('or anyone');
+    expect(toldOf('robot:x')[0]).toContain('a whole number from 0 to 2147483647');
+    expect(toldOf('answer:x')[0]).toContain('`mention`, `questions` or `all`');
+    expect(toldOf('reply:x')[0]).toContain('`thread` or `ephemeral`');
+    expect(toldOf('lang:x')[0]).toContain('`auto`, `en` or `zh`');
+    expect(toldOf('escalate:x')[0]).toContain('or `off`');
+    expect(toldOf('askers:x')[0]).toContain('or `anyone`');
   });
 
   it.each([
@@ -203,7 +205,7 @@ describe('parseChannelCommand: what is wrong', () => {
     ['askers:everyone', 'everyone'],
   ])('refuses %s, naming the item that is not a person or group', (text, value) => {
     const [key] = text.split(':');
-    expect(problemsOf(text)).toEqual([{ key, reason: 'bad-value', value, message: expect.any(String) }]);
+    expect(problemsOf(text)).toEqual([{ key, reason: 'bad-value', value }]);
   });
 
   it('refuses off or anyone beside people', () => {
@@ -216,29 +218,24 @@ describe('parseChannelCommand: what is wrong', () => {
   });
 
   it('refuses an empty escalate, saying to use off; an empty askers, saying to use anyone', () => {
-    expect(problemsOf('escalate:')).toEqual([
-      { key: 'escalate', reason: 'empty', value: '', message: expect.stringContaining('escalate:off') },
-    ]);
+    expect(problemsOf('escalate:')).toEqual([{ key: 'escalate', reason: 'empty', value: '' }]);
+    expect(toldOf('escalate:')).toEqual([expect.stringContaining('escalate:off')]);
     expect(problemsOf('escalate: lang:en')).toEqual([
       expect.objectContaining({ key: 'escalate', reason: 'empty' }),
     ]);
     expect(problemsOf('escalate:,')).toEqual([expect.objectContaining({ key: 'escalate', reason: 'empty' })]);
-    expect(problemsOf('askers:')).toEqual([
-      { key: 'askers', reason: 'empty', value: '', message: expect.stringContaining('askers:anyone') },
-    ]);
-    expect(problemsOf('robot:')).toEqual([
-      { key: 'robot', reason: 'empty', value: '', message: expect.stringContaining('whole number') },
-    ]);
+    expect(problemsOf('askers:')).toEqual([{ key: 'askers', reason: 'empty', value: '' }]);
+    expect(toldOf('askers:')).toEqual([expect.stringContaining('askers:anyone')]);
+    expect(problemsOf('robot:')).toEqual([{ key: 'robot', reason: 'empty', value: '' }]);
+    expect(toldOf('robot:')).toEqual([expect.stringContaining('whole number')]);
   });
 
   it('names an unknown key and lists the known ones', () => {
     expect(problemsOf('robot:2 colour:blue')).toEqual([
-      {
-        key: 'colour',
-        reason: 'unknown-key',
-        value: 'blue',
-        message: expect.stringContaining('robot, answer, reply, escalate, askers, lang'),
-      },
+      { key: 'colour', reason: 'unknown-key', value: 'blue' },
+    ]);
+    expect(toldOf('robot:2 colour:blue')).toEqual([
+      expect.stringContaining('robot, answer, reply, escalate, askers or lang'),
     ]);
     // Its words are its own, not further problems.
     expect(problemsOf('escalte:<@U1> <@U2>')).toEqual([expect.objectContaining({ key: 'escalte' })]);
@@ -266,20 +263,14 @@ describe('parseChannelCommand: what is wrong', () => {
       expect.objectContaining({ key: '<#C123|it-help>', reason: 'not-understood', value: '<#C123|it-help>' }),
     ]);
     expect(problemsOf('escalate:<@U1> C123')).toEqual([
-      expect.objectContaining({
-        key: 'C123',
-        reason: 'not-understood',
-        message: expect.stringContaining('first'),
-      }),
+      expect.objectContaining({ key: 'C123', reason: 'not-understood' }),
     ]);
+    expect(toldOf('escalate:<@U1> C123')).toEqual([expect.stringContaining('first')]);
     expect(problemsOf('show <#C123|it-help>')).toEqual([
       expect.objectContaining({ key: 'show', reason: 'not-understood' }),
-      expect.objectContaining({
-        key: '<#C123|it-help>',
-        reason: 'not-understood',
-        message: expect.stringContaining('put it first'),
-      }),
+      expect.objectContaining({ key: '<#C123|it-help>', reason: 'not-understood' }),
     ]);
+    expect(toldOf('show <#C123|it-help>')[1]).toContain('put it first');
     expect(problemsOf('<#C1> <#C2> robot:1')).toEqual([
       expect.objectContaining({ key: '<#C2>', reason: 'not-understood' }),
     ]);
@@ -288,23 +279,17 @@ describe('parseChannelCommand: what is wrong', () => {
   it('says a #channel, @person or @group that arrived as plain text was not one Slack recognised', () => {
     // Slack escapes the names it knows (should_escape); what arrives as typed is one it did not.
     expect(problemsOf('#it-help escalate:@it-oncall askers:<@U1|alice>,@nobody')).toEqual([
-      expect.objectContaining({
-        reason: 'unresolved',
-        value: '#it-help',
-        message: expect.stringContaining('#it-help arrived as plain text, not as a channel Slack recognised'),
-      }),
-      expect.objectContaining({
-        reason: 'unresolved',
-        value: '@it-oncall',
-        message: expect.stringContaining('not as a person or user group Slack recognised'),
-      }),
+      expect.objectContaining({ reason: 'unresolved', value: '#it-help' }),
+      expect.objectContaining({ reason: 'unresolved', value: '@it-oncall' }),
       expect.objectContaining({ reason: 'unresolved', value: '@nobody' }),
     ]);
+    const [channel, group] = toldOf('#it-help escalate:@it-oncall askers:<@U1|alice>,@nobody');
+    expect(channel).toContain('`#it-help` arrived as plain text, not as a channel Slack recognised');
+    expect(group).toContain('not as a person or user group Slack recognised');
     // Escaped, the same names are read by their ids.
     expect(
       parseChannelCommand(
         '<#C0ITHELP|it-help> escalate:<!subteam^S0ITONCALL|it-oncall> askers:<@U0ALICE|alice>',
-        '/cs',
       ),
     ).toEqual({
       kind: 'set',

@@ -5,7 +5,7 @@ import { parseChannelCommand } from '../../../../src/slack/channels/command-pars
 import { renderChannelProblems } from '../../../../src/slack/channels/views.js';
 
 function told(text: string, locale: 'en' | 'zh-CN' = 'en'): string {
-  const parsed = parseChannelCommand(text, '/cs');
+  const parsed = parseChannelCommand(text);
   if (parsed.kind !== 'invalid') throw new Error(`expected problems, got ${JSON.stringify(parsed)}`);
   return renderChannelProblems(locale, '/cs', parsed.problems).text;
 }
@@ -24,7 +24,7 @@ describe('a setting typed without its colon', () => {
   });
 
   it('keeps the other words and settings apart: one problem for the bare key, the rest as before', () => {
-    const parsed = parseChannelCommand('escalate <@U1> <@U2> reply:thread', '/cs');
+    const parsed = parseChannelCommand('escalate <@U1> <@U2> reply:thread');
     expect(parsed.kind).toBe('invalid');
     if (parsed.kind !== 'invalid') return;
     expect(parsed.problems.map((problem) => [problem.reason, problem.key, problem.value])).toEqual([

@@ -75,7 +75,7 @@ describe('the settings modal', () => {
       channelId: 'C0HELP',
       responseUrl: 'https://hooks.slack.com/actions/T1/1/x',
     });
-    expect(readChannelForm(form, '/cs')).toEqual({
+    expect(readChannelForm(form)).toEqual({
       kind: 'settings',
       settings: {
         robot: 7,
@@ -92,7 +92,6 @@ describe('the settings modal', () => {
         [CHANNEL_FIELDS.robot]: { text: '99999999999' },
         [CHANNEL_FIELDS.askersGroups]: { text: '@hr-team' },
       }),
-      '/cs',
     );
     expect(form.kind).toBe('invalid');
     if (form.kind !== 'invalid') return;
@@ -137,7 +136,7 @@ describe('the settings modal', () => {
         [CHANNEL_FIELDS.askersPeople]: { users: ['U0BOB'] },
       },
     ).view as Parameters<typeof readChannelForm>[0];
-    expect(readChannelForm(submittedView, '/cs')).toEqual({
+    expect(readChannelForm(submittedView)).toEqual({
       kind: 'settings',
       settings: {
         escalate: { users: [], groups: ['S0HR', 'S0IT'] },

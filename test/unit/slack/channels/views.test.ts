@@ -19,7 +19,7 @@ const stored: StoredChannelSettings = {
 };
 
 function problemsOf(text: string) {
-  const parsed = parseChannelCommand(text, '/cs');
+  const parsed = parseChannelCommand(text);
   if (parsed.kind !== 'invalid') throw new Error(`${text} was read as ${parsed.kind}`);
   return parsed.problems;
 }
