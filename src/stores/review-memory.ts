@@ -11,7 +11,7 @@ import { KeyedQueue } from '../slack/handling/keyed-queue.js';
 import { lruClock } from '../util/lru-clock.js';
 import { checkedMaxEntries, type MemoryBounds } from './namespace.js';
 import { type ReviewLockOptions, reviewLockSettings } from './review-lock.js';
-import { type CardChange, scopedKey, WorkspaceCards } from './review-workspaces.js';
+import { type CardChange, CardsOf, WorkspaceCards } from './review-workspaces.js';
 
 const RETENTION_MS = REVIEW_RETENTION_SECONDS * 1000;
 
@@ -49,9 +49,7 @@ interface MemoryCards {
   readonly lockWaitMs: number;
 }
 
-export class MemoryReviewStore extends WorkspaceCards {
-  readonly #cards: LRUCache<string, KeptCard>;
-
+export class MemoryReviewStore extends WorkspaceCards<MemoryCards> {
   /** `lockWaitMs`: how long a change waits behind the card's earlier ones before ReviewCardBusyError. */
   constructor(options: MemoryBounds & Pick<ReviewLockOptions, 'lockWaitMs'>) {
     const lockWaitMs = reviewLockSettings(options).waitMs;
@@ -61,37 +59,26 @@ export class MemoryReviewStore extends WorkspaceCards {
       ttl: RETENTION_MS,
       ...lruClock(options.now),
     });
-    const shared = { cards, queue: new KeyedQueue(), lockWaitMs };
-    super((workspace) => new MemoryCardsOf(shared, workspace));
-    this.#cards = cards;
+    super({ cards, queue: new KeyedQueue(), lockWaitMs }, MemoryCardsOf);
   }
 
   /** Drops every entry; the store set's close() calls it. */
   clear(): void {
-    this.#cards.clear();
+    this.shared.cards.clear();
   }
 
   async forget(workspace: string): Promise<number> {
-    const cards = this.#cards;
+    const { cards } = this.shared;
     const theirs = [...cards.entries()].filter(([, card]) => card.workspace === workspace);
     for (const [key] of theirs) cards.delete(key);
     return theirs.length;
   }
 }
 
-/** One workspace's cards among every workspace's (undefined: the one set of a single workspace). */
-class MemoryCardsOf implements ReviewStore {
-  readonly #shared: MemoryCards;
-  readonly #workspace: string | undefined;
-
-  constructor(shared: MemoryCards, workspace: string | undefined) {
-    this.#shared = shared;
-    this.#workspace = workspace;
-  }
-
+class MemoryCardsOf extends CardsOf<MemoryCards> implements ReviewStore {
   change<T>(cardId: string, change: CardChange<T>): Promise<T> {
-    const { queue, lockWaitMs } = this.#shared;
-    const key = scopedKey(this.#workspace, cardId);
+    const { queue, lockWaitMs } = this.shared;
+    const key = this.scoped(cardId);
     return new Promise<T>((resolve, reject) => {
       // Decided in the timer and in the turn, never after an await: a change either runs or is refused.
       let turn: 'waiting' | 'started' | 'abandoned' = 'waiting';
@@ -111,16 +98,16 @@ class MemoryCardsOf implements ReviewStore {
   }
 
   async get(cardId: string): Promise<ReviewCard | undefined> {
-    return parsedOf<ReviewCard>(this.#shared.cards.get(scopedKey(this.#workspace, cardId)));
+    return parsedOf<ReviewCard>(this.shared.cards.get(this.scoped(cardId)));
   }
 
   async openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
-    const { cards } = this.#shared;
+    const { cards } = this.shared;
     const open: KeptCard[] = [];
     for (const key of cards.keys()) {
       // peek: a listing neither makes a card recent nor returns one past its retention.
       const card = cards.peek(key);
-      if (card?.kind === kind && card.open && card.workspace === this.#workspace) open.push(card);
+      if (card?.kind === kind && card.open && card.workspace === this.workspace) open.push(card);
     }
     open.sort(byCountThenRecent);
     return {
@@ -130,9 +117,9 @@ class MemoryCardsOf implements ReviewStore {
   }
 
   async #apply<T>(key: string, change: CardChange<T>): Promise<T> {
-    const { cards } = this.#shared;
+    const { cards } = this.shared;
     const { card, result } = await change(parsedOf<ReviewCard>(cards.get(key)));
-    if (card) cards.set(key, keep(card, this.#workspace));
+    if (card) cards.set(key, keep(card, this.workspace));
     return result;
   }
 }

@@ -9,7 +9,7 @@ import { type RedisStrings, redisStrings } from './redis.js';
 import { type RedisConnection, slotOf } from './redis-connection.js';
 import { CardLocks, type ReviewLockOptions } from './review-lock.js';
 import { reviewCardSchema } from './review-schemas.js';
-import { type CardChange, scopedKey, WorkspaceCards } from './review-workspaces.js';
+import { type CardChange, CardsOf, WorkspaceCards } from './review-workspaces.js';
 
 /** Open cards listed past the limit, in case some in the index turn out stale (expired or handled). */
 const STALE_MARGIN = 5;
@@ -19,21 +19,18 @@ function keyId(cardId: string): string {
   return cardId.replace(/[{}]/g, (brace) => encodeURIComponent(brace));
 }
 
-export class RedisReviewStore extends WorkspaceCards {
-  readonly #shared: RedisCards;
-
+export class RedisReviewStore extends WorkspaceCards<RedisCards> {
   constructor(redis: RedisConnection, options: ReviewLockOptions = {}) {
     const shared = {
       redis,
       cards: redisStrings(redis, 'review-card:'),
       locks: new CardLocks(redisStrings(redis, 'review-lock:'), options),
     };
-    super((workspace) => new RedisCardsOf(shared, workspace));
-    this.#shared = shared;
+    super(shared, RedisCardsOf);
   }
 
   async forget(workspace: string): Promise<number> {
-    const { redis, cards } = this.#shared;
+    const { redis, cards } = this.shared;
     const own = workspaceKey(workspace, '');
     const index = `${redis.keyPrefix}${openIndexOf(workspace)}`;
     const forgotten = await redis.deleteStartingWith(cards.key(keyId(own)));
@@ -60,22 +57,13 @@ interface RedisCards {
  * the keys it always had): `review-card:<workspace>:<card>`, and its open index hash-tagged with the
  * workspace, `review-open:{<workspace>}:<kind>`, so both kinds' indexes sit in one slot of a Cluster.
  */
-class RedisCardsOf implements ReviewStore {
-  readonly #shared: RedisCards;
-  readonly #workspace: string | undefined;
-
-  constructor(shared: RedisCards, workspace: string | undefined) {
-    this.#shared = shared;
-    this.#workspace = workspace;
-  }
-
-  /** The card's id in its key: its own alone in the one set of a single workspace. */
+class RedisCardsOf extends CardsOf<RedisCards> implements ReviewStore {
   #keyId(cardId: string): string {
-    return keyId(scopedKey(this.#workspace, cardId));
+    return keyId(this.scoped(cardId));
   }
 
   change<T>(cardId: string, change: CardChange<T>): Promise<T> {
-    const { redis, cards, locks } = this.#shared;
+    const { redis, cards, locks } = this.shared;
     const cardKey = cards.key(this.#keyId(cardId));
     // Hash-tagged with the card's key: the guarded write stays in one slot of a Redis Cluster.
     const lockKey = slotOf(cardKey);
@@ -99,12 +87,12 @@ class RedisCardsOf implements ReviewStore {
   }
 
   async get(cardId: string): Promise<ReviewCard | undefined> {
-    const raw = await this.#shared.cards.raw(this.#keyId(cardId));
+    const raw = await this.shared.cards.raw(this.#keyId(cardId));
     return raw === undefined ? undefined : parseJsonWith(raw, reviewCardSchema);
   }
 
   async openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
-    const { redis } = this.#shared;
+    const { redis } = this.shared;
     const indexKey = this.#openKey(kind);
     if (limit < 1) return { total: await redis.zcard(indexKey), cards: [] };
     const [total, ids] = await Promise.all([
@@ -129,7 +117,7 @@ class RedisCardsOf implements ReviewStore {
 
   /** Keeps the open-card index in step; it only serves listings, so a failure is mended by the next change. */
   async #index(card: ReviewCard): Promise<void> {
-    const { redis } = this.#shared;
+    const { redis } = this.shared;
     const indexKey = this.#openKey(card.kind);
     const update =
       card.status === 'open'
@@ -139,8 +127,8 @@ class RedisCardsOf implements ReviewStore {
   }
 
   #openKey(kind: ReviewCard['kind']): string {
-    const { keyPrefix } = this.#shared.redis;
-    if (this.#workspace === undefined) return `${keyPrefix}review-open:${kind}`;
-    return `${keyPrefix}${openIndexOf(this.#workspace)}${kind}`;
+    const { keyPrefix } = this.shared.redis;
+    if (this.workspace === undefined) return `${keyPrefix}review-open:${kind}`;
+    return `${keyPrefix}${openIndexOf(this.workspace)}${kind}`;
   }
 }

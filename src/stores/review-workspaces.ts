@@ -12,20 +12,25 @@ export function scopedKey(workspace: string | undefined, key: string): string {
   return workspace === undefined ? key : workspaceKey(workspace, key);
 }
 
-export abstract class WorkspaceCards implements ReviewCardStore {
-  readonly #cardsOf: (workspace: string | undefined) => ReviewStore;
+/** One workspace's view: built with what every workspace's view shares, and its workspace. */
+type CardsOfWorkspace<Shared> = new (shared: Shared, workspace: string | undefined) => ReviewStore;
+
+export abstract class WorkspaceCards<Shared> implements ReviewCardStore {
+  /** What every workspace's view shares. */
+  protected readonly shared: Shared;
+  readonly #CardsOf: CardsOfWorkspace<Shared>;
   readonly #single: ReviewStore;
 
-  /** `cardsOf`: a workspace's cards; undefined: a single workspace's, under the keys they always had. */
-  constructor(cardsOf: (workspace: string | undefined) => ReviewStore) {
-    this.#cardsOf = cardsOf;
-    this.#single = cardsOf(undefined);
+  constructor(shared: Shared, CardsOf: CardsOfWorkspace<Shared>) {
+    this.shared = shared;
+    this.#CardsOf = CardsOf;
+    this.#single = new CardsOf(shared, undefined);
   }
 
   abstract forget(workspace: string): Promise<number>;
 
   of(workspace: string): ReviewStore {
-    return this.#cardsOf(workspace);
+    return new this.#CardsOf(this.shared, workspace);
   }
 
   change<T>(cardId: string, change: CardChange<T>): Promise<T> {
@@ -38,5 +43,21 @@ export abstract class WorkspaceCards implements ReviewCardStore {
 
   openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
     return this.#single.openCards(kind, limit);
+  }
+}
+
+/** One workspace's cards among every workspace's (undefined: the one set of a single workspace). */
+export abstract class CardsOf<Shared> {
+  protected readonly shared: Shared;
+  protected readonly workspace: string | undefined;
+
+  constructor(shared: Shared, workspace: string | undefined) {
+    this.shared = shared;
+    this.workspace = workspace;
+  }
+
+  /** A card's key among every workspace's: its id alone in the one set of a single workspace. */
+  protected scoped(cardId: string): string {
+    return scopedKey(this.workspace, cardId);
   }
 }

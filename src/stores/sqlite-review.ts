@@ -8,7 +8,7 @@ import { parseJsonWith } from '../util/json.js';
 import type { Clock } from './namespace.js';
 import { CardLocks, type ReviewLockOptions } from './review-lock.js';
 import { reviewCardSchema } from './review-schemas.js';
-import { type CardChange, scopedKey, WorkspaceCards } from './review-workspaces.js';
+import { type CardChange, CardsOf, WorkspaceCards } from './review-workspaces.js';
 import {
   type HeldRows,
   type KvTable,
@@ -77,9 +77,7 @@ interface SqliteCards {
   readonly workspaces: CardTable;
 }
 
-export class SqliteReviewStore extends WorkspaceCards {
-  readonly #shared: SqliteCards;
-
+export class SqliteReviewStore extends WorkspaceCards<SqliteCards> {
   constructor(db: SqliteDatabase, kv: KvTable, options: ReviewLockOptions & { now: Clock }) {
     const shared: SqliteCards = {
       kv,
@@ -89,13 +87,12 @@ export class SqliteReviewStore extends WorkspaceCards {
       single: cardTable(db, 'review_cards'),
       workspaces: cardTable(db, 'workspace_review_cards'),
     };
-    super((workspace) => new SqliteCardsOf(shared, workspace));
-    this.#shared = shared;
+    super(shared, SqliteCardsOf);
     kv.writeAlongside(heldRows(shared.held));
   }
 
   async forget(workspace: string): Promise<number> {
-    const { held, kv, workspaces } = this.#shared;
+    const { held, kv, workspaces } = this.shared;
     // Held ones are dropped, not written: none comes back after the delete.
     let dropped = 0;
     for (const [lockKey, row] of held) {
@@ -110,24 +107,20 @@ export class SqliteReviewStore extends WorkspaceCards {
 
 const FORGET_WORKSPACE_SQL = 'DELETE FROM workspace_review_cards WHERE workspace = ?';
 
-/** One workspace's cards among every workspace's (undefined: the one set of a single workspace). */
-class SqliteCardsOf implements ReviewStore {
-  readonly #shared: SqliteCards;
+class SqliteCardsOf extends CardsOf<SqliteCards> implements ReviewStore {
   readonly #table: CardTable;
-  readonly #workspace: string | undefined;
   /** The workspace's columns before a card's id in every statement: none for a single workspace's. */
   readonly #scope: readonly string[];
 
   constructor(shared: SqliteCards, workspace: string | undefined) {
-    this.#shared = shared;
-    this.#workspace = workspace;
+    super(shared, workspace);
     this.#table = workspace === undefined ? shared.single : shared.workspaces;
     this.#scope = workspace === undefined ? [] : [workspace];
   }
 
   async change<T>(cardId: string, change: CardChange<T>): Promise<T> {
-    const { locks, held, kv, now } = this.#shared;
-    const lockKey = scopedKey(this.#workspace, cardId);
+    const { locks, held, kv, now } = this.shared;
+    const lockKey = this.scoped(cardId);
     return locks.change(
       cardId,
       lockKey,
@@ -153,8 +146,8 @@ class SqliteCardsOf implements ReviewStore {
   }
 
   async get(cardId: string): Promise<ReviewCard | undefined> {
-    const now = this.#shared.now();
-    const held = this.#shared.held.get(scopedKey(this.#workspace, cardId));
+    const now = this.shared.now();
+    const held = this.shared.held.get(this.scoped(cardId));
     // Every reader gets a card of its own. A held card is one this process wrote from a ReviewCard (an
     // answer's change reads it back while it waits for the batch): not checked again, as a row from the
     // file is (a file outlives versions and can be edited).
@@ -164,7 +157,7 @@ class SqliteCardsOf implements ReviewStore {
   }
 
   async openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
-    const { held, kv } = this.#shared;
+    const { held, kv } = this.shared;
     // A listing (the Home, the digest) is rare: the held cards go to the file first, and it lists them.
     if (held.size > 0) {
       try {
@@ -173,7 +166,7 @@ class SqliteCardsOf implements ReviewStore {
         // The file cannot take them now: it lists what it has; the timer's flush tells why and retries.
       }
     }
-    const now = this.#shared.now();
+    const now = this.shared.now();
     const total = Number(this.#table.countOpen.get(...this.#scope, kind, now)?.total ?? 0);
     if (limit < 1) return { total, cards: [] };
     const cards: ReviewCard[] = [];
