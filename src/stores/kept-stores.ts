@@ -75,8 +75,7 @@ export class KeptRatingStore implements RatingStore {
   }
 
   async get(contextKey: string): Promise<Rating | undefined> {
-    const raw = await this.#strings.raw(contextKey);
-    return raw === undefined ? undefined : parseJsonWith(raw, ratingSchema);
+    return parseJsonWith(await this.#strings.raw(contextKey), ratingSchema);
   }
 
   async forget(contextKey: string): Promise<void> {
@@ -157,8 +156,7 @@ export class KeptTokenCache implements TokenCache {
   }
 
   async get(): Promise<CachedToken | undefined> {
-    const raw = await this.#token.raw('');
-    return raw === undefined ? undefined : parseJsonWith(raw, cachedTokenSchema);
+    return parseJsonWith(await this.#token.raw(''), cachedTokenSchema);
   }
 
   async set(entry: CachedToken): Promise<void> {

@@ -87,8 +87,7 @@ class RedisCardsOf extends CardsOf<RedisCards> implements ReviewStore {
   }
 
   async get(cardId: string): Promise<ReviewCard | undefined> {
-    const raw = await this.shared.cards.raw(this.#keyId(cardId));
-    return raw === undefined ? undefined : parseJsonWith(raw, reviewCardSchema);
+    return parseJsonWith(await this.shared.cards.raw(this.#keyId(cardId)), reviewCardSchema);
   }
 
   async openCards(kind: ReviewCard['kind'], limit: number): Promise<OpenCards> {
