@@ -120,11 +120,12 @@ export class ReviewObserver implements AnswerObserver, LinkedEntries {
     const reason: ReasonNote = { reason: note.reason, text, at: note.at };
     const cardId = cardIdOfEntry(docId);
     const snapshot = await this.#entrySnapshot(docId, scope);
-    return cards.store.change(cardId, async (card) => {
-      const now = cards.now();
+    return cards.update(cardId, scope, async (card, now) => {
       if (card?.status === 'open') {
-        const updated = { ...card, reasons: withReason(card.reasons, reason), updatedAt: now };
-        return { card: await cards.show(updated, scope), result: 'noted' as const };
+        return {
+          card: { ...card, reasons: withReason(card.reasons, reason), updatedAt: now },
+          result: 'noted',
+        };
       }
       // Only a new card needs the link (an adapter call): an open one already has its report's.
       const link = await report.link();
@@ -133,28 +134,26 @@ export class ReviewObserver implements AnswerObserver, LinkedEntries {
         card?.status === 'fixed' && card.handledAt !== undefined && report.context.createdAt < card.handledAt
           ? card
           : undefined;
+      const seen = fixedSince
+        ? {
+            questionTitle: fixedSince.entryTitle,
+            answerHtml: fixedSince.answerHtml,
+            answerType: fixedSince.answerType,
+          }
+        : snapshot;
       const counted = dislikedCard(
         newCard(cardId, 'disliked', report.context.question, now),
         now,
         { ...report, link },
         docId,
-        fixedSince ? undefined : snapshot,
+        seen,
       );
-      const seen = fixedSince
-        ? {
-            ...counted,
-            entryTitle: fixedSince.entryTitle ?? counted.entryTitle,
-            answerHtml: fixedSince.answerHtml,
-            answerType: fixedSince.answerType,
-          }
-        : counted;
       const note = fixedSince ? { ...reason, afterChangeAt: fixedSince.handledAt } : reason;
-      const reopened = { ...seen, reasons: withReason(counted.reasons, note) };
       cards.logger.info(
         { ...scope, cardId, handled: card?.status ?? 'none' },
         'a reason given after its card was handled opened a new card',
       );
-      return { card: await cards.show(reopened, scope), result: 'reopened' as const };
+      return { card: { ...counted, reasons: withReason(counted.reasons, note) }, result: 'reopened' };
     });
   }
 
@@ -164,21 +163,23 @@ export class ReviewObserver implements AnswerObserver, LinkedEntries {
   }
 }
 
-/** A disliked card with one more 👎: the entry as last seen, the asker's question, remembered to tell. */
+/** A disliked card with one more 👎: the entry as seen, the asker's question, remembered to tell. */
 function dislikedCard(
   base: ReviewCard,
   now: number,
   report: DislikeReport,
   docId: string,
-  snapshot: EntrySnapshot | undefined,
+  seen:
+    | { questionTitle: string | undefined; answerHtml?: string | undefined; answerType?: number | undefined }
+    | undefined,
 ): ReviewCard {
   const { context } = report;
   return {
     ...base,
     docId,
-    entryTitle: snapshot?.questionTitle ?? context.docName,
-    answerHtml: snapshot?.answerHtml ?? base.answerHtml,
-    answerType: snapshot?.answerType ?? base.answerType,
+    entryTitle: seen?.questionTitle ?? context.docName,
+    answerHtml: seen?.answerHtml ?? base.answerHtml,
+    answerType: seen?.answerType ?? base.answerType,
     question: context.question,
     ...reported(base, now, {
       ...context,
