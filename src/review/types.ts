@@ -1,14 +1,8 @@
 // The review loop in platform-neutral terms: entry snapshots, cards about an entry or a question, edits.
 
 /** Why an asker said an answer was bad; `other` comes with their own words. */
-export type DislikeReason = 'wrong_answer' | 'out_of_date' | 'not_understood' | 'other';
-
-export const DISLIKE_REASONS: readonly DislikeReason[] = [
-  'wrong_answer',
-  'out_of_date',
-  'not_understood',
-  'other',
-];
+export const DISLIKE_REASONS = ['wrong_answer', 'out_of_date', 'not_understood', 'other'] as const;
+export type DislikeReason = (typeof DISLIKE_REASONS)[number];
 
 export interface ReasonNote {
   reason: DislikeReason;
