@@ -153,23 +153,19 @@ export function renderEditModal(input: EditModalInput): types.ModalView {
   });
 }
 
+/** What each problem says; a too long answer says the limit as well. */
+const PROBLEM_KEYS = {
+  empty_question: 'problem_empty_question',
+  empty_answer: 'problem_empty_answer',
+  period_incomplete: 'problem_period_incomplete',
+  period_not_a_date: 'problem_period_not_a_date',
+  period_ends_before_start: 'problem_period_ends_before_start',
+  nothing_changed: 'problem_nothing_changed',
+} as const satisfies Record<Exclude<EditProblem, 'answer_too_long'>, MessageKey>;
+
 export function problemText(locale: Locale, problem: EditProblem, limit: number = ANSWER_EDITOR_MAX): string {
-  switch (problem) {
-    case 'empty_question':
-      return t(locale, 'problem_empty_question');
-    case 'empty_answer':
-      return t(locale, 'problem_empty_answer');
-    case 'answer_too_long':
-      return t(locale, 'problem_answer_too_long', { limit });
-    case 'period_incomplete':
-      return t(locale, 'problem_period_incomplete');
-    case 'period_not_a_date':
-      return t(locale, 'problem_period_not_a_date');
-    case 'period_ends_before_start':
-      return t(locale, 'problem_period_ends_before_start');
-    case 'nothing_changed':
-      return t(locale, 'problem_nothing_changed');
-  }
+  if (problem === 'answer_too_long') return t(locale, 'problem_answer_too_long', { limit });
+  return t(locale, PROBLEM_KEYS[problem]);
 }
 
 /** A select of the form's choices, the known one preselected. */
