@@ -56,16 +56,17 @@ interface Viewer {
   timeZone: string | undefined;
 }
 
-/** Opens the edit modal for an entry of the workspace's; the caller has checked that the user is an operator. */
+/** Opens the edit modal for an entry of the workspace's, counted under `event`; the caller checked the operator. */
 export async function openEditModal(
-  deps: Pick<EditDeps, 'responder'>,
+  deps: Pick<EditDeps, 'responder' | 'onEvent'>,
   review: WorkspaceReview,
   handling: Handling,
-  input: { triggerId: string; docId: string; cardId: string | undefined } & Viewer,
-): Promise<boolean> {
+  input: { event: string; triggerId: string; docId: string; cardId: string | undefined } & Viewer,
+): Promise<void> {
   const view = await editModalView(review, handling, input);
   // The responder logs a refusal (an expired trigger) with the method and the modal's callback id.
-  return (await deps.responder.openModal(handling, input.triggerId, view)) !== undefined;
+  const opened = await deps.responder.openModal(handling, input.triggerId, view);
+  deps.onEvent(input.event, opened === undefined ? 'failed' : 'opened');
 }
 
 /** The edit modal for an entry, prefilled; also for a modal that turns into it (Link to an entry, a failed save). */
@@ -158,14 +159,14 @@ async function editFromShortcut(
   const refusal = await operatorRefusal(deps.access, handling, userId, locale, 'edit_shortcut');
   if (refusal) return refuse('refused', refusal);
   const review = await deps.review.of(handling.teamId);
-  const opened = await openEditModal(deps, review, handling, {
+  await openEditModal(deps, review, handling, {
+    event: 'edit_shortcut',
     triggerId: shortcut.trigger_id,
     docId,
     cardId: undefined,
     locale,
     timeZone,
   });
-  deps.onEvent('edit_shortcut', opened ? 'opened' : 'failed');
 }
 
 export function editEntrySubmitListener(deps: EditDeps): (args: ViewArgs) => Promise<void> {

@@ -67,15 +67,14 @@ async function handleCardClick(
     // A card unreadable just now still opens its form; one this workspace does not have does not.
     const card = await review.desk.card(value.cardId).catch(() => 'unavailable' as const);
     if (card === undefined) return refuse('no_card', t(locale, 'card_unknown'));
-    const opened = await openEditModal(deps, review, handling, {
+    return openEditModal(deps, review, handling, {
+      event: 'review_edit',
       triggerId: payload.trigger_id,
       docId: value.docId,
       cardId: value.cardId,
       locale,
       timeZone,
     });
-    deps.onEvent('review_edit', opened ? 'opened' : 'failed');
-    return;
   }
 
   if (action === 'answer' || action === 'link') {
