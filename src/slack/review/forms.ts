@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DISLIKE_REASONS, type DislikeReason, type EditForm } from '../../review/types.js';
 import { cardIdSchema, docIdSchema } from '../kit/button-values.js';
-import { pickerValue, selectedOption, stateValues, textValue } from '../kit/inputs.js';
+import { pickerValue, type StateValues, selectedOption, stateValues, textValue } from '../kit/inputs.js';
 import { truncateCharacters } from '../kit/limits.js';
 import { PRIVATE_METADATA_MAX, readPrivateMetadata } from '../kit/modal.js';
 import type { MessageKey } from './messages.js';
@@ -72,12 +72,16 @@ export function readReasonForm(view: unknown): {
 } {
   const values = stateValues(view);
   const reason = selectedOption(values, REASON_BLOCK_ID, REASON_ACTION_ID);
-  const text = textValue(values, REASON_TEXT_BLOCK_ID, REASON_TEXT_ACTION_ID)?.trim();
   return {
     reason: DISLIKE_REASONS.find((known) => known === reason),
-    // Slack enforces max_length; a forged payload is cut rather than refused.
-    text: text === undefined || text === '' ? undefined : truncateCharacters(text, REASON_TEXT_MAX),
+    text: typedText(values, REASON_TEXT_BLOCK_ID, REASON_TEXT_ACTION_ID, REASON_TEXT_MAX),
   };
+}
+
+/** A text input's words, trimmed; undefined when blank. Slack enforces max_length: a forged one is cut. */
+function typedText(values: StateValues, blockId: string, actionId: string, max: number): string | undefined {
+  const text = textValue(values, blockId, actionId)?.trim();
+  return text === undefined || text === '' ? undefined : truncateCharacters(text, max);
 }
 
 // ---------------------------------------------------------------- the operator's edit modal
@@ -221,10 +225,8 @@ export function readCardModalMetadata(raw: unknown): CardModalMetadata | undefin
   return metadata && { cardId: metadata.c, channel: metadata.ch };
 }
 
-/** The operator's answer as typed; undefined when blank. A forged one over the limit is cut. */
 export function readOperatorAnswer(view: unknown): string | undefined {
-  const text = textValue(stateValues(view), ANSWER_TEXT_BLOCK_ID, ANSWER_TEXT_BLOCK_ID)?.trim();
-  return text === undefined || text === '' ? undefined : truncateCharacters(text, OPERATOR_ANSWER_MAX);
+  return typedText(stateValues(view), ANSWER_TEXT_BLOCK_ID, ANSWER_TEXT_BLOCK_ID, OPERATOR_ANSWER_MAX);
 }
 
 /** The docId typed to link a question to; undefined when blank or not an id the platform could have made. */
