@@ -148,11 +148,6 @@ export function decodeAnswerValue(raw: unknown): string | undefined {
   return decode(raw, answerValueSchema)?.k;
 }
 
-/** A dislike's reason button, as review/dislike-reason.ts reads it. */
-export function decodeReasonValue(raw: unknown): string | undefined {
-  return decodeAnswerValue(raw);
-}
-
 /** A review card's button value (Edit entry with the docId, Dismiss without); undefined when it cannot fit. */
 export function encodeReviewCardValue(input: {
   cardId: string;

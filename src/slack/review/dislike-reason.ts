@@ -11,7 +11,7 @@ import type { Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';
 import type { ViewArgs } from '../handling/tracked.js';
 import { answerWorkspace } from '../handling/workspace.js';
-import { decodeReasonValue } from '../kit/button-values.js';
+import { decodeAnswerValue } from '../kit/button-values.js';
 import { context } from '../kit/elements.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { postToResponseUrl } from '../transport/response-url.js';
@@ -38,7 +38,7 @@ export function dislikeReasonClickListener(deps: ReasonDeps): (args: ClickArgs) 
 async function openReasonModal(deps: ReasonDeps, handling: Handling, click: Click): Promise<void> {
   const { payload, userId } = click;
   const { locale } = await handling.person(userId);
-  const contextKey = decodeReasonValue(click.value);
+  const contextKey = decodeAnswerValue(click.value);
   const target = clickedTarget(payload);
   if (!contextKey || !payload.trigger_id || !target) {
     handling.logger.warn({}, 'ignored a reason click with a malformed value');
