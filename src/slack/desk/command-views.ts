@@ -201,6 +201,12 @@ function fieldsSections(heading: string, locale: Locale, figures: Figure[]): Kno
   return blocks;
 }
 
+/** Statistics as shown: the figures, or why none came; `chartPeriod` when charts are to follow them. */
+export interface StatisticsShown {
+  message: RenderedMessage;
+  chartPeriod?: Period | undefined;
+}
+
 export function renderStatistics(locale: Locale, report: StatisticsReport): RenderedMessage {
   const title = t(locale, 'cs_stats_title', { from: report.period.from, to: report.period.to });
   const days = daysBetween(report.period.from, report.period.to) + 1;

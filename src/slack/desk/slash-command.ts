@@ -71,15 +71,8 @@ async function ticketsCommand(
 ): Promise<void> {
   const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(userId);
   if (words.length === 0 && triggerId) {
-    const opened = await openTicketFilter(deps, handling, {
-      triggerId,
-      locale,
-      timeZone,
-      responseUrl,
-      command,
-    });
-    deps.onEvent('tickets_modal', opened ? 'opened' : 'failed');
-    if (opened) return;
+    const input = { triggerId, locale, timeZone, responseUrl, command };
+    if (await openTicketFilter(deps, handling, input)) return;
   }
   const filter = parseTicketArguments(words, todayIn(timeZone, new Date()), timeZone);
   if (filter.kind === 'invalid') {

@@ -4,9 +4,13 @@ import { type Period, periodOf, statisticsReport } from '../../service-desk/stat
 import { operatorRefusal } from '../access/operator-gate.js';
 import { type ClickArgs, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
-import type { RenderedMessage } from '../kit/elements.js';
 import { postToResponseUrl } from '../transport/response-url.js';
-import { renderStatistics, renderStatisticsModal, renderStatisticsProblem } from './command-views.js';
+import {
+  renderStatistics,
+  renderStatisticsModal,
+  renderStatisticsProblem,
+  type StatisticsShown,
+} from './command-views.js';
 import { periodOfValue } from './ids.js';
 import type { DeskDeps } from './pieces.js';
 import { sendStatisticsChart } from './statistics-chart.js';
@@ -20,7 +24,7 @@ export async function statisticsMessage(
   command: string,
   dates: readonly string[],
   timeZone: string | undefined,
-): Promise<{ message: RenderedMessage; chartPeriod?: Period }> {
+): Promise<StatisticsShown> {
   const asked = periodOf(dates, new Date(), timeZone);
   if (asked.kind === 'invalid') {
     deps.onEvent('statistics', 'invalid');
@@ -33,19 +37,17 @@ export async function statisticsMessage(
     );
     return { message: problem };
   }
-  const shown = await periodMessage(deps, handling, locale, command, asked.period);
-  // A chart beside a failure would only fail again: Try again brings the figures, then it.
-  return shown.figures ? { message: shown.message, chartPeriod: asked.period } : { message: shown.message };
+  return periodMessage(deps, handling, locale, command, asked.period);
 }
 
-/** The figures of `period`, or the platform's failure with Try again; `figures` says which it is. */
+/** The figures of `period` with their charts to follow, or the platform's failure with Try again. */
 export async function periodMessage(
   deps: DeskDeps,
   handling: Handling,
   locale: Locale,
   command: string,
   period: Period,
-): Promise<{ message: RenderedMessage; figures: boolean }> {
+): Promise<StatisticsShown> {
   const result = await statisticsReport(deps.platformOf(handling.teamId), period, {
     requestId: handling.requestId,
   });
@@ -57,9 +59,10 @@ export async function periodMessage(
       reason: result.reason,
       retry: period,
     });
-    return { message, figures: false };
+    // A chart beside a failure would only fail again: Try again brings the figures, then it.
+    return { message };
   }
-  return { message: renderStatistics(locale, result.report), figures: true };
+  return { message: renderStatistics(locale, result.report), chartPeriod: period };
 }
 
 /** Try again under a statistics failure: the same period read again, in place of the failure, then its charts. */
@@ -80,20 +83,18 @@ export function statisticsRetryListener(deps: DeskDeps, command: string): (args:
       if (refusal) return;
       // The platform may take seconds: the view says it is reading again rather than keep the failure.
       await deps.responder.updateModal(handling, view.id, renderStatisticsModal(locale, 'loading'));
-      const { message, figures } = await periodMessage(deps, handling, locale, command, period);
-      if (figures) {
-        await showViewCharts(deps, handling, { ...operator, viewId: view.id }, message, period);
-      } else await deps.responder.updateModal(handling, view.id, renderStatisticsModal(locale, message));
+      const shown = await periodMessage(deps, handling, locale, command, period);
+      await showViewCharts(deps, handling, { ...operator, viewId: view.id }, shown);
       return;
     }
     if (!responseUrl) return;
-    const shown = refusal
-      ? { message: { text: refusal, blocks: [] }, figures: false }
+    const shown: StatisticsShown = refusal
+      ? { message: { text: refusal, blocks: [] } }
       : await periodMessage(deps, handling, locale, command, period);
     await postToResponseUrl(responseUrl, { message: shown.message, replace: !refusal }, handling.logger);
     // As after a first success: the chart follows the figures that came back.
-    if (shown.figures) {
-      await sendStatisticsChart(deps, handling, operator, period, (note) =>
+    if (shown.chartPeriod) {
+      await sendStatisticsChart(deps, handling, operator, shown.chartPeriod, (note) =>
         postToResponseUrl(responseUrl, { message: note, replace: false }, handling.logger),
       );
     }

@@ -46,9 +46,9 @@ export async function resultMessage(
   return renderTicketResult(locale, filter, await readPage(deps, handling, filter, page));
 }
 
-/** Opens the filter modal on the last 7 days; false when Slack refused (an expired trigger, most often). */
+/** Opens the filter modal on the last 7 days, counted; false when Slack refused (an expired trigger, most often). */
 export async function openTicketFilter(
-  deps: Pick<DeskDeps, 'responder'>,
+  deps: Pick<DeskDeps, 'responder' | 'onEvent'>,
   handling: Handling,
   input: { triggerId: string; locale: Locale; timeZone: string } & TicketFilterMetadata,
 ): Promise<boolean> {
@@ -58,5 +58,7 @@ export async function openTicketFilter(
     { from: addDays(today, -(DEFAULT_TICKET_DAYS - 1)), to: today, timeZone: input.timeZone },
     encodeTicketFilterMetadata(input),
   );
-  return (await deps.responder.openModal(handling, input.triggerId, view)) !== undefined;
+  const opened = (await deps.responder.openModal(handling, input.triggerId, view)) !== undefined;
+  deps.onEvent('tickets_modal', opened ? 'opened' : 'failed');
+  return opened;
 }

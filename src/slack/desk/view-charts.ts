@@ -1,21 +1,22 @@
 // The charts under the figures of the Home's Statistics view: the files shared in the operator's DM,
 // named by slack_file, whether the view was just opened or its Try again brought the figures back.
-import type { Period } from '../../service-desk/statistics.js';
 import type { Handling } from '../handling/handling.js';
-import type { RenderedMessage } from '../kit/elements.js';
 import { renderViewChart, type ViewChart, type ViewImage } from './chart-views.js';
-import { renderStatisticsModal } from './command-views.js';
+import { renderStatisticsModal, type StatisticsShown } from './command-views.js';
 import type { DeskDeps } from './pieces.js';
 import { filesOf, type Operator, operatorCharts, shareInDirectMessage } from './statistics-chart.js';
 
-/** Shows `figures` with a line saying the charts are coming, then the charts in its place. */
+/** Shows the figures with a line saying the charts are coming, then the charts in its place; a failure alone. */
 export async function showViewCharts(
   deps: DeskDeps,
   handling: Handling,
   { userId, locale, timeZone, viewId }: Operator & { viewId: string },
-  figures: RenderedMessage,
-  period: Period,
+  { message: figures, chartPeriod: period }: StatisticsShown,
 ): Promise<void> {
+  if (!period) {
+    await deps.responder.updateModal(handling, viewId, renderStatisticsModal(locale, figures));
+    return;
+  }
   const show = (chart: ViewChart) =>
     deps.responder.updateModal(
       handling,
