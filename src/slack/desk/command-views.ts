@@ -15,8 +15,9 @@ import {
 } from '../../service-desk/statistics.js';
 import { daysBetween } from '../../util/time-zone.js';
 import { BLOCK_KIT } from '../kit/block-kit-limits.js';
-import { button, context, mrkdwn, plainText, type RenderedMessage } from '../kit/elements.js';
+import { button, context, mrkdwn, type RenderedMessage } from '../kit/elements.js';
 import { ACTIONS_ELEMENTS_MAX, SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET } from '../kit/limits.js';
+import { modal } from '../kit/modal.js';
 import { ACTION_AGENTS_RETRY, ACTION_STATS_RETRY, agentsGroupActionId, periodValue } from './ids.js';
 import { t } from './messages.js';
 import { filterWords, fittedSection } from './ticket-views.js';
@@ -67,18 +68,19 @@ export function renderAgentsUsage(locale: Locale, command: string): RenderedMess
   return message(t(locale, 'cs_agents_usage', { command }));
 }
 
+/** `items` in runs of at most `size`, in order: as many per block as Slack takes. */
+function runsOf<Item>(items: readonly Item[], size: number): Item[][] {
+  const runs: Item[][] = [];
+  for (let start = 0; start < items.length; start += size) runs.push(items.slice(start, start + size));
+  return runs;
+}
+
 /** The named groups as buttons, at most Slack's 25 per actions block; a click lists the group's agents. */
 function groupButtons(groups: readonly AgentGroup[]): KnownBlock[] {
-  const blocks: KnownBlock[] = [];
-  for (let start = 0; start < groups.length; start += ACTIONS_ELEMENTS_MAX) {
-    blocks.push({
-      type: 'actions',
-      elements: groups
-        .slice(start, start + ACTIONS_ELEMENTS_MAX)
-        .map((group, offset) => button(group.name, agentsGroupActionId(start + offset), { value: group.id })),
-    });
-  }
-  return blocks;
+  const buttons = groups.map((group, index) =>
+    button(group.name, agentsGroupActionId(index), { value: group.id }),
+  );
+  return runsOf(buttons, ACTIONS_ELEMENTS_MAX).map((elements) => ({ type: 'actions', elements }));
 }
 
 /** `/cs agents` alone, or a name that is none of them: the groups to pick from. */
@@ -189,16 +191,11 @@ export function figureText(locale: Locale, figure: Figure): string {
 }
 
 function fieldsSections(heading: string, locale: Locale, figures: Figure[]): KnownBlock[] {
-  const blocks: KnownBlock[] = [fittedSection(heading)];
-  for (let index = 0; index < figures.length; index += SECTION_FIELDS_MAX) {
-    blocks.push({
-      type: 'section',
-      fields: figures
-        .slice(index, index + SECTION_FIELDS_MAX)
-        .map((figure) => mrkdwn(figureText(locale, figure))),
-    });
-  }
-  return blocks;
+  const fields = figures.map((figure) => mrkdwn(figureText(locale, figure)));
+  const sections = runsOf(fields, SECTION_FIELDS_MAX).map(
+    (run): KnownBlock => ({ type: 'section', fields: run }),
+  );
+  return [fittedSection(heading), ...sections];
 }
 
 /** Statistics as shown: the figures, or why none came; `chartPeriod` when charts are to follow them. */
@@ -263,10 +260,9 @@ export function renderStatisticsProblem(
 
 /** The Home's statistics view: opened at once with a loading line (the trigger lasts 3 s), then filled. */
 export function renderStatisticsModal(locale: Locale, shown: RenderedMessage | 'loading'): types.ModalView {
-  return {
-    type: 'modal',
-    title: plainText(t(locale, 'stats_modal_title'), 24),
-    close: plainText(t(locale, 'stats_modal_close'), 24),
+  return modal({
+    title: t(locale, 'stats_modal_title'),
+    close: t(locale, 'stats_modal_close'),
     blocks: shown === 'loading' ? [context(t(locale, 'stats_modal_loading'))] : shown.blocks,
-  };
+  });
 }

@@ -14,6 +14,8 @@ import {
 } from '../../service-desk/tickets.js';
 import { parseJsonWith } from '../../util/json.js';
 import { context, plainText } from '../kit/elements.js';
+import { input, option } from '../kit/inputs.js';
+import { modal } from '../kit/modal.js';
 import type { ViewSubmission } from '../transport/incoming.js';
 import { VIEW_TICKET_FILTER } from './ids.js';
 import { t } from './messages.js';
@@ -118,68 +120,60 @@ export function ticketFilterProblemBlock(problem: FilterProblem['problem']): str
   }
 }
 
-function option(text: string, value: string): types.PlainTextOption {
-  return { text: plainText(text), value };
-}
-
 /** The filter modal; what to do with the result rides in private_metadata. */
 export function renderTicketFilterModal(
   locale: Locale,
   defaults: { from: string; to: string; timeZone: string },
   privateMetadata: string,
 ): types.ModalView {
-  const statusOptions = TICKET_STATUSES.map((status) => option(statusLabel(locale, status), String(status)));
-  const sourceOptions = TICKET_SOURCES.map((source) => option(sourceLabel(locale, source), String(source)));
   const fields = TICKET_FILTER_FIELDS;
-  const hint = t(locale, 'tickets_modal_any');
-  const dateInput = (field: TicketFilterField, label: string, initialDate: string): types.InputBlock => ({
-    type: 'input',
-    block_id: field.block,
-    label: plainText(label, 2000),
-    element: { type: 'datepicker', action_id: field.action, initial_date: initialDate },
-  });
+  // Every input but the dates may be left empty: empty means any.
+  const any = { hint: t(locale, 'tickets_modal_any') };
+  const dateInput = (field: TicketFilterField, label: string, initialDate: string) =>
+    input(
+      field.block,
+      label,
+      { type: 'datepicker', action_id: field.action, initial_date: initialDate },
+      { required: true },
+    );
   const pick = (field: TicketFilterField, label: string, options: types.PlainTextOption[]) =>
-    optionalInput(field.block, label, hint, {
-      type: 'multi_static_select',
-      action_id: field.action,
-      placeholder: plainText(t(locale, 'tickets_modal_pick'), 150),
-      options,
-    });
-  return {
-    type: 'modal',
-    callback_id: VIEW_TICKET_FILTER,
-    private_metadata: privateMetadata,
-    title: plainText(t(locale, 'tickets_modal_title'), 24),
-    submit: plainText(t(locale, 'tickets_modal_submit'), 24),
-    close: plainText(t(locale, 'tickets_modal_cancel'), 24),
+    input(
+      field.block,
+      label,
+      {
+        type: 'multi_static_select',
+        action_id: field.action,
+        placeholder: plainText(t(locale, 'tickets_modal_pick'), 150),
+        options,
+      },
+      any,
+    );
+  return modal({
+    callbackId: VIEW_TICKET_FILTER,
+    privateMetadata,
+    title: t(locale, 'tickets_modal_title'),
+    submit: t(locale, 'tickets_modal_submit'),
+    close: t(locale, 'tickets_modal_cancel'),
     blocks: [
       context(escapeMrkdwn(t(locale, 'tickets_modal_intro', { zone: defaults.timeZone }))),
       dateInput(fields.from, t(locale, 'tickets_modal_from'), defaults.from),
       dateInput(fields.to, t(locale, 'tickets_modal_to'), defaults.to),
-      pick(fields.statuses, t(locale, 'tickets_modal_statuses'), statusOptions),
-      pick(fields.sources, t(locale, 'tickets_modal_sources'), sourceOptions),
-      optionalInput(fields.category.block, t(locale, 'tickets_modal_category'), hint, {
-        type: 'plain_text_input',
-        action_id: fields.category.action,
-        max_length: CATEGORY_ID_MAX,
-      }),
+      pick(
+        fields.statuses,
+        t(locale, 'tickets_modal_statuses'),
+        TICKET_STATUSES.map((status) => option(statusLabel(locale, status), String(status))),
+      ),
+      pick(
+        fields.sources,
+        t(locale, 'tickets_modal_sources'),
+        TICKET_SOURCES.map((source) => option(sourceLabel(locale, source), String(source))),
+      ),
+      input(
+        fields.category.block,
+        t(locale, 'tickets_modal_category'),
+        { type: 'plain_text_input', action_id: fields.category.action, max_length: CATEGORY_ID_MAX },
+        any,
+      ),
     ],
-  };
-}
-
-/** An input the filter may leave empty: empty means any. */
-function optionalInput(
-  blockId: string,
-  label: string,
-  hint: string,
-  element: types.MultiStaticSelect | types.PlainTextInput,
-): types.InputBlock {
-  return {
-    type: 'input',
-    block_id: blockId,
-    optional: true,
-    label: plainText(label, 2000),
-    hint: plainText(hint, 2000),
-    element,
-  };
+  });
 }
