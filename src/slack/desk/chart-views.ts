@@ -14,7 +14,7 @@ import { truncate } from '../../util/truncate.js';
 import { BLOCK_KIT } from '../kit/block-kit-limits.js';
 import { button, context, plainText, type RenderedMessage } from '../kit/elements.js';
 import { ACTION_STATS_CHART_RETRY, periodValue } from './ids.js';
-import { t } from './messages.js';
+import { type MessageKey, t } from './messages.js';
 
 /** Slack's limit on a file's alt text. */
 const ALT_TEXT_MAX = 1000;
@@ -39,6 +39,11 @@ function axisLabels(locale: Locale, days: readonly string[]): string[] {
   return days.map((day) => dayLabel(locale, day, days.length <= WEEKDAY_DAYS_MAX));
 }
 
+/** A period's first and last days as the reader writes them. */
+function spanLabels(locale: Locale, { from, to }: Period): { from: string; to: string } {
+  return { from: dayLabel(locale, from, false), to: dayLabel(locale, to, false) };
+}
+
 /** Items of an alt text's list, joined as the reader's language writes a list. */
 function altList(locale: Locale, items: readonly string[]): string {
   return items.join(locale === 'zh-CN' ? '，' : ', ');
@@ -46,6 +51,10 @@ function altList(locale: Locale, items: readonly string[]): string {
 
 const sum = (values: readonly (number | undefined)[]) =>
   values.reduce<number>((total, value) => total + (value ?? 0), 0);
+
+/** A whole percentage, as the alt texts state shares. */
+const percentFormat = (locale: Locale) =>
+  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
 
 export interface ChartText<Drawing> {
   /** What is drawn, the cache's key with the workspace. */
@@ -60,31 +69,45 @@ export type QuestionsChart = ChartText<DailyComparison> & {
   comment: string;
 };
 
+/** A chart's file: the drawing, its alt text cut to Slack's limit, and a name of the chart and its days. */
+function chartText<Drawing extends { title: string }>(
+  name: 'questions' | 'ratings' | 'tickets',
+  period: Period,
+  drawing: Drawing,
+  altText: string,
+): ChartText<Drawing> {
+  return {
+    drawing,
+    altText: truncate(altText, ALT_TEXT_MAX),
+    title: drawing.title,
+    filename: `${name}-${period.from}-${period.to}.png`,
+  };
+}
+
 export function questionsChart(locale: Locale, series: DailySeries): QuestionsChart {
   const { period, previous, days, current, before } = series;
-  const short = (day: string) => dayLabel(locale, day, false);
+  const span = spanLabels(locale, period);
+  const previousSpan = spanLabels(locale, previous);
   const missing = current.filter((value) => value === undefined).length;
   const numbers = new Intl.NumberFormat(locale);
   const figure = (value: number | undefined) =>
     value === undefined ? t(locale, 'chart_alt_unknown') : numbers.format(value);
-  const title = t(locale, 'chart_label_questions');
   const dayTexts = days.map((day, index) =>
-    t(locale, 'chart_alt_day', { day: short(day), value: figure(current[index]) }),
+    t(locale, 'chart_alt_day', { day: dayLabel(locale, day, false), value: figure(current[index]) }),
   );
   const altText = t(locale, 'chart_alt', {
-    from: short(period.from),
-    to: short(period.to),
+    ...span,
     days: altList(locale, dayTexts),
     total: sum(current),
     count: days.length,
-    previousFrom: short(previous.from),
-    previousTo: short(previous.to),
+    previousFrom: previousSpan.from,
+    previousTo: previousSpan.to,
     previousTotal: before.every((value) => value === undefined)
       ? t(locale, 'chart_alt_unknown')
       : numbers.format(sum(before)),
   });
   const { unanswered } = series;
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+  const percent = percentFormat(locale);
   const shareOf = ({ asked, unanswered: left }: DailyCount<QuestionField>) =>
     asked === 0 ? t(locale, 'chart_alt_unknown') : percent.format(left / asked);
   const unansweredText = unanswered
@@ -94,33 +117,25 @@ export function questionsChart(locale: Locale, series: DailySeries): QuestionsCh
         previousShare: shareOf(unanswered.totals.before),
       })
     : '';
-  return {
-    drawing: {
-      title,
-      subtitle: missing > 0 ? t(locale, 'chart_label_missing', { count: missing }) : undefined,
-      labels: axisLabels(locale, days),
-      current: {
-        name: t(locale, 'chart_label_current', { from: short(period.from), to: short(period.to) }),
-        values: current,
-      },
-      previous: {
-        name: t(locale, 'chart_label_previous', { from: short(previous.from), to: short(previous.to) }),
-        values: before,
-      },
-      share: unanswered && {
-        current: { name: t(locale, 'chart_label_unanswered'), values: unanswered.current },
-        // Counting began within the period: a legend entry for a line of nothing would only puzzle.
-        previous:
-          unanswered.totals.before.asked === 0
-            ? undefined
-            : { name: t(locale, 'chart_label_unanswered_previous'), values: unanswered.before },
-      },
-      locale,
+  const drawing: DailyComparison = {
+    title: t(locale, 'chart_label_questions'),
+    subtitle: missing > 0 ? t(locale, 'chart_label_missing', { count: missing }) : undefined,
+    labels: axisLabels(locale, days),
+    current: { name: t(locale, 'chart_label_current', span), values: current },
+    previous: { name: t(locale, 'chart_label_previous', previousSpan), values: before },
+    share: unanswered && {
+      current: { name: t(locale, 'chart_label_unanswered'), values: unanswered.current },
+      // Counting began within the period: a legend entry for a line of nothing would only puzzle.
+      previous:
+        unanswered.totals.before.asked === 0
+          ? undefined
+          : { name: t(locale, 'chart_label_unanswered_previous'), values: unanswered.before },
     },
-    altText: truncate(`${altText}${unansweredText}`, ALT_TEXT_MAX),
-    title,
-    comment: t(locale, 'chart_comment', { from: short(period.from), to: short(period.to) }),
-    filename: `questions-${period.from}-${period.to}.png`,
+    locale,
+  };
+  return {
+    ...chartText('questions', period, drawing, `${altText}${unansweredText}`),
+    comment: t(locale, 'chart_comment', span),
   };
 }
 
@@ -131,38 +146,34 @@ export function ratingsChart(locale: Locale, series: RatingSeries): ChartText<Da
   const down = counts.map((day) => day.down);
   const [ups, downs] = [sum(up), sum(down)];
   if (ups + downs === 0) return undefined;
-  const short = (day: string) => dayLabel(locale, day, false);
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
-  const title = t(locale, 'chart_label_ratings');
   const dayTexts = days.map((day, index) =>
-    t(locale, 'chart_ratings_alt_day', { day: short(day), up: up[index] ?? 0, down: down[index] ?? 0 }),
+    t(locale, 'chart_ratings_alt_day', {
+      day: dayLabel(locale, day, false),
+      up: up[index] ?? 0,
+      down: down[index] ?? 0,
+    }),
   );
   const altText = t(locale, 'chart_ratings_alt', {
-    from: short(period.from),
-    to: short(period.to),
+    ...spanLabels(locale, period),
     days: altList(locale, dayTexts),
     up: ups,
     down: downs,
-    rate: percent.format(ups / (ups + downs)),
+    rate: percentFormat(locale).format(ups / (ups + downs)),
   });
-  return {
-    drawing: {
-      title,
-      labels: axisLabels(locale, days),
-      up: { name: t(locale, 'chart_label_up'), values: up },
-      down: { name: t(locale, 'chart_label_down'), values: down },
-      rate: {
-        name: t(locale, 'chart_label_rate'),
-        values: counts.map((day) =>
-          day.up + day.down === 0 ? undefined : Math.round((day.up / (day.up + day.down)) * 100),
-        ),
-      },
-      locale,
+  const drawing: DailyRatingsChart = {
+    title: t(locale, 'chart_label_ratings'),
+    labels: axisLabels(locale, days),
+    up: { name: t(locale, 'chart_label_up'), values: up },
+    down: { name: t(locale, 'chart_label_down'), values: down },
+    rate: {
+      name: t(locale, 'chart_label_rate'),
+      values: counts.map((day) =>
+        day.up + day.down === 0 ? undefined : Math.round((day.up / (day.up + day.down)) * 100),
+      ),
     },
-    altText: truncate(altText, ALT_TEXT_MAX),
-    title,
-    filename: `ratings-${period.from}-${period.to}.png`,
+    locale,
   };
+  return chartText('ratings', period, drawing, altText);
 }
 
 /**
@@ -173,7 +184,6 @@ export function ticketsChart(locale: Locale, series: TicketSeries): ChartText<Da
   const { period, days, groups, unread } = series;
   const total = sum(groups.map((group) => group.total));
   if (total === 0) return undefined;
-  const short = (day: string) => dayLabel(locale, day, false);
   let unnamed = 0;
   const named = groups.map(({ group }) => {
     if (group.kind === 'other')
@@ -198,34 +208,28 @@ export function ticketsChart(locale: Locale, series: TicketSeries): ChartText<Da
   const perDay = days.map((_, index) => sum(groups.map((group) => group.days[index])));
   const busiest = Math.max(...perDay);
   const busiestDay = days[perDay.indexOf(busiest)] ?? period.to;
-  const title = t(locale, 'chart_label_tickets');
   const altText = t(locale, 'chart_tickets_alt', {
-    from: short(period.from),
-    to: short(period.to),
+    ...spanLabels(locale, period),
     total,
     groups: altList(locale, groupTexts),
     busiestDay: dayLabel(locale, busiestDay, true),
     busiest,
   });
   const unreadText = unread > 0 ? t(locale, 'chart_tickets_alt_unread', { count: unread }) : '';
-  return {
-    drawing: {
-      title,
-      subtitle: unread > 0 ? t(locale, 'chart_label_missing', { count: unread }) : undefined,
-      labels: axisLabels(locale, days),
-      groups: groups.map(
-        (group, index): TicketGroupBars => ({
-          name: named[index]?.bars ?? '',
-          tone: named[index]?.tone ?? 'group',
-          values: group.days,
-        }),
-      ),
-      locale,
-    },
-    altText: truncate(`${altText}${unreadText}`, ALT_TEXT_MAX),
-    title,
-    filename: `tickets-${period.from}-${period.to}.png`,
+  const drawing: DailyTicketsChart = {
+    title: t(locale, 'chart_label_tickets'),
+    subtitle: unread > 0 ? t(locale, 'chart_label_missing', { count: unread }) : undefined,
+    labels: axisLabels(locale, days),
+    groups: groups.map(
+      (group, index): TicketGroupBars => ({
+        name: named[index]?.bars ?? '',
+        tone: named[index]?.tone ?? 'group',
+        values: group.days,
+      }),
+    ),
+    locale,
   };
+  return chartText('tickets', period, drawing, `${altText}${unreadText}`);
 }
 
 /** How the ticket list failed, or `drawing` when it was read but could not be drawn. */
@@ -278,21 +282,20 @@ export type ViewChart =
   | { kind: 'in_dm' }
   | { kind: 'failed' };
 
+/** What the view says where no image is shown. */
+const VIEW_CHART_NOTES = {
+  drawing: 'chart_drawing',
+  in_dm: 'chart_sent',
+  failed: 'chart_failed',
+} as const satisfies Record<Exclude<ViewChart['kind'], 'images'>, MessageKey>;
+
 export function renderViewChart(locale: Locale, chart: ViewChart): types.KnownBlock[] {
-  switch (chart.kind) {
-    case 'drawing':
-      return [context(t(locale, 'chart_drawing'))];
-    case 'images':
-      // The files are shared in the operator's DM: Slack shows a slack_file only to people who can see it.
-      return chart.images.map(({ fileId, chart: words }) => ({
-        type: 'image',
-        slack_file: { id: fileId },
-        alt_text: words.altText,
-        title: plainText(words.title, BLOCK_KIT.image.title),
-      }));
-    case 'in_dm':
-      return [context(t(locale, 'chart_sent'))];
-    case 'failed':
-      return [context(t(locale, 'chart_failed'))];
-  }
+  if (chart.kind !== 'images') return [context(t(locale, VIEW_CHART_NOTES[chart.kind]))];
+  // The files are shared in the operator's DM: Slack shows a slack_file only to people who can see it.
+  return chart.images.map(({ fileId, chart: words }) => ({
+    type: 'image',
+    slack_file: { id: fileId },
+    alt_text: words.altText,
+    title: plainText(words.title, BLOCK_KIT.image.title),
+  }));
 }
