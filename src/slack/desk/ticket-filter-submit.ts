@@ -5,6 +5,7 @@ import { operatorRefusal } from '../access/operator-gate.js';
 import type { Handling } from '../handling/handling.js';
 import { type Submission, submissionListener } from '../handling/submission.js';
 import type { ViewArgs } from '../handling/tracked.js';
+import { context } from '../kit/elements.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { t } from './messages.js';
 import type { DeskDeps } from './pieces.js';
@@ -78,9 +79,11 @@ async function submitFilter(
   const message = await work;
   const channel = await deps.responder.directMessage(handling, userId);
   if (!channel) return;
+  const note = t(locale, 'tickets_in_dm_note');
   await deps.responder.post(
     handling,
     { channel, threadTs: undefined },
-    { text: `${t(locale, 'tickets_in_dm_note')}\n${message.text}`, blocks: message.blocks },
+    // The note is a block too: Slack shows the blocks, and `text` only in notifications.
+    { text: `${note}\n${message.text}`, blocks: [context(note), ...message.blocks] },
   );
 }

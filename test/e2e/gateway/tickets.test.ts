@@ -596,6 +596,8 @@ describe('the Home tab’s buttons to the tickets and statistics views', () => {
     const posted = await h.slack.waitForCall('chat.postMessage', () => true, 10_000);
     expect(posted.body.channel).toBe('D0OPERATOR');
     expect(tableOf(posted).length).toBeGreaterThan(1);
+    // What the operator reads above the table in the DM says why it is there (not only the notification).
+    expect(JSON.stringify(blocksOf(posted)[0])).toContain('Your tickets, as you asked from the Home tab.');
   });
 
   it('opens the statistics view at once and fills it with the last 7 days', async () => {
