@@ -29,6 +29,18 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
     return page.getByRole('textbox', { name: 'Message', exact: true });
   }
 
+  /** More notes than the window shows, `<label> 1` to `<label> <count>`, in a channel that answers only mentions. */
+  async function sendNotes(userId: string, label: string, count: number): Promise<void> {
+    for (let index = 1; index <= count; index += 1) {
+      const response = await fetch(new URL('playground/api/send', session.playground().url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userId, channel: REVIEW_CHANNEL, text: `${label} ${index}` }),
+      });
+      expect(response.status).toBe(200);
+    }
+  }
+
   it(
     "says in the composer how to ask in a channel, as the channel's mode has it, and follows /cs channel",
     async () => {
@@ -76,15 +88,7 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
   it(
     'shows the newest message of the conversation after switching persona, wherever the last one had scrolled',
     async () => {
-      // More messages than the window shows, from Alice, in a channel that answers only mentions.
-      for (let index = 1; index <= 40; index += 1) {
-        const response = await fetch(new URL('playground/api/send', session.playground().url), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ userId: ALICE, channel: REVIEW_CHANNEL, text: `Note number ${index}` }),
-        });
-        expect(response.status).toBe(200);
-      }
+      await sendNotes(ALICE, 'Note number', 40);
       const page = await openAs(ALICE);
       await page.getByRole('button', { name: '# kb-review' }).click();
       const newest = page.locator('.conversation .message', { hasText: 'Note number 40' });
@@ -111,14 +115,7 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
   it(
     'keeps the conversation at its end when the window is resized, and where it was when read back',
     async () => {
-      for (let index = 1; index <= 30; index += 1) {
-        const response = await fetch(new URL('playground/api/send', session.playground().url), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ userId: BOB, channel: REVIEW_CHANNEL, text: `Reading note ${index}` }),
-        });
-        expect(response.status).toBe(200);
-      }
+      await sendNotes(BOB, 'Reading note', 30);
       const page = await openAs(BOB);
       await page.getByRole('button', { name: '# kb-review' }).click();
       await page.locator('.conversation .message', { hasText: 'Reading note 30' }).waitFor();
@@ -185,11 +182,11 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
       expect(await page.locator('.home-tab').isVisible()).toBe(true);
       await shot(page, 'home-tickets-unread');
       await dm.click();
-      await page
-        .locator('.conversation .message.from-app', { has: page.locator('table') })
-        .last()
-        .waitFor();
+      const answer = page.locator('.conversation .message.from-app', { has: page.locator('table') }).last();
+      await answer.waitFor();
       expect(await dm.locator('.unread-count').count()).toBe(0);
+      // Above the table, why it is in the DM: the person came from Home, not from this conversation.
+      expect(await answer.innerText()).toMatch(/as you asked from the Home tab|你在主页中查询的工单/);
       await shot(page, 'home-tickets-in-dm');
     },
     TEST_MS,
