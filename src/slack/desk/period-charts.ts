@@ -78,16 +78,17 @@ export function drawPeriodCharts(
   return Promise.all(charts.map((draw) => draw(pieces, api, request, logger)));
 }
 
+/** The charts of a period as they are to be shown, or why none is. */
+export type ChartsToShow =
+  | { kind: 'drawn'; drawn: [DrawnChart, ...DrawnChart[]]; ticketsMissing?: TicketsMissing }
+  | { kind: 'too_long'; maxDays: number }
+  | { kind: 'failed' };
+
 /**
  * Every chart drawn, in order, when the questions chart (the first) was, with why the tickets chart is
  * missing if it failed; else why none is shown.
  */
-export function chartsToShow(
-  charts: readonly PeriodChart[],
-):
-  | { kind: 'drawn'; drawn: [DrawnChart, ...DrawnChart[]]; ticketsMissing?: TicketsMissing }
-  | { kind: 'too_long'; maxDays: number }
-  | { kind: 'failed' } {
+export function chartsToShow(charts: readonly PeriodChart[]): ChartsToShow {
   const [lead, ...rest] = charts;
   if (lead?.kind === 'too_long') return lead;
   if (lead?.kind !== 'drawn') return { kind: 'failed' };

@@ -11,7 +11,13 @@ import type { RenderedMessage } from '../kit/elements.js';
 import { postToResponseUrl } from '../transport/response-url.js';
 import { type ChartOutcome, renderChartNote } from './chart-views.js';
 import { periodOfValue } from './ids.js';
-import { chartsToShow, chartUpload, type DrawnChart, drawPeriodCharts } from './period-charts.js';
+import {
+  type ChartsToShow,
+  chartsToShow,
+  chartUpload,
+  type DrawnChart,
+  drawPeriodCharts,
+} from './period-charts.js';
 import type { DeskDeps, DeskPieces } from './pieces.js';
 import { FALLBACK_TIME_ZONE } from './tickets.js';
 
@@ -48,7 +54,7 @@ export async function operatorCharts(
   handling: Handling,
   { locale, timeZone }: Operator,
   period: Period,
-) {
+): Promise<ChartsToShow> {
   const request = { workspace: handling.teamId, locale, period, timeZone, requestId: handling.requestId };
   return chartsToShow(
     await drawPeriodCharts(deps, deps.platformOf(handling.teamId), request, handling.logger),
