@@ -3,6 +3,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { parseJsonWith } from '../util/json.js';
+import type { Namespace } from './namespace.js';
 
 const VERSION = 'v1';
 const KEY_BYTES = 32;
@@ -63,18 +64,10 @@ export class Sealer {
 }
 
 /** Where sealed values are kept: a store namespace of strings. */
-export interface SealedValues {
-  get(key: string): Promise<string | undefined>;
-  set(key: string, value: string, ttlSeconds?: number): Promise<void>;
-  delete(key: string): Promise<void>;
-}
+export type SealedValues = Pick<Namespace<string>, 'get' | 'set' | 'delete'>;
 
 /** JSON values kept sealed; one that is absent, does not open or does not parse reads as undefined. */
-export interface SealedJson<T> {
-  get(key: string): Promise<T | undefined>;
-  set(key: string, value: T, ttlSeconds?: number): Promise<void>;
-  delete(key: string): Promise<void>;
-}
+export type SealedJson<T> = Pick<Namespace<T>, 'get' | 'set' | 'delete'>;
 
 /** Each value bound to `namespace` and its key, so it opens under no other. */
 export function sealedJson<T>(
