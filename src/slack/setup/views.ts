@@ -186,8 +186,11 @@ function operatorsInput(
   });
 }
 
+/** A set-up as its form gives it: who set it and when are the submission's. */
+type SetupFields = Omit<WorkspaceSetup, 'setBy' | 'setAt'>;
+
 export type SetupForm =
-  | { kind: 'valid'; setup: Omit<WorkspaceSetup, 'setBy' | 'setAt'> }
+  | { kind: 'valid'; setup: SetupFields }
   | { kind: 'invalid'; problems: Partial<Record<SetupField, MessageKey>> };
 
 const ROBOT_FLAG = z.coerce.number().int().min(0).max(999_999);
@@ -239,7 +242,7 @@ export function readSetupForm(view: unknown, current: WorkspaceSetup | undefined
     return { kind: 'invalid', problems };
   }
   // Only what was given: the stored set-up has no key for a field left empty.
-  const setup: Omit<WorkspaceSetup, 'setBy' | 'setAt'> = { account: account.data };
+  const setup: SetupFields = { account: account.data };
   if (robotFlag?.success) setup.robotFlag = robotFlag.data;
   if (operatorGroupId !== undefined) setup.operatorGroupId = operatorGroupId;
   if (reviewChannelId !== undefined) setup.reviewChannelId = reviewChannelId;
