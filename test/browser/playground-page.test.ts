@@ -29,8 +29,11 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
     return page.getByRole('textbox', { name: 'Message', exact: true });
   }
 
-  /** More notes than the window shows, `<label> 1` to `<label> <count>`, in a channel that answers only mentions. */
-  async function sendNotes(userId: string, label: string, count: number): Promise<void> {
+  /**
+   * More notes than the window shows, `<label> 1` to `<label> <count>`, sent in #kb-review (which answers
+   * only mentions), then read there by their sender: the page and its message list, the last note drawn.
+   */
+  async function readNotes(userId: string, label: string, count: number) {
     for (let index = 1; index <= count; index += 1) {
       const response = await fetch(new URL('playground/api/send', session.playground().url), {
         method: 'POST',
@@ -39,6 +42,10 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
       });
       expect(response.status).toBe(200);
     }
+    const page = await openAs(userId);
+    await page.getByRole('button', { name: '# kb-review' }).click();
+    await page.locator('.conversation .message', { hasText: `${label} ${count}` }).waitFor();
+    return { page, list: page.locator('.messages[role=log]').first() };
   }
 
   it(
@@ -88,12 +95,7 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
   it(
     'shows the newest message of the conversation after switching persona, wherever the last one had scrolled',
     async () => {
-      await sendNotes(ALICE, 'Note number', 40);
-      const page = await openAs(ALICE);
-      await page.getByRole('button', { name: '# kb-review' }).click();
-      const newest = page.locator('.conversation .message', { hasText: 'Note number 40' });
-      await newest.waitFor();
-      const list = page.locator('.messages[role=log]').first();
+      const { page, list } = await readNotes(ALICE, 'Note number', 40);
       // Alice reads back to the first message.
       await list.evaluate((element) => {
         element.scrollTop = 0;
@@ -115,11 +117,7 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
   it(
     'keeps the conversation at its end when the window is resized, and where it was when read back',
     async () => {
-      await sendNotes(BOB, 'Reading note', 30);
-      const page = await openAs(BOB);
-      await page.getByRole('button', { name: '# kb-review' }).click();
-      await page.locator('.conversation .message', { hasText: 'Reading note 30' }).waitFor();
-      const list = page.locator('.messages[role=log]').first();
+      const { page, list } = await readNotes(BOB, 'Reading note', 30);
       const fromEnd = () =>
         list.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
       expect(await fromEnd()).toBeLessThan(2);
