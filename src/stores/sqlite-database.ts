@@ -233,6 +233,8 @@ const PREFIX_BATCH = 500;
 
 /** A write not yet in the file: a value with its expiry, or a deletion. */
 type PendingWrite = { raw: string; expiresAt: number } | { raw: undefined };
+/** A pending write with the row it goes to. */
+type HeldWrite = { readonly namespace: string; readonly id: string; readonly write: PendingWrite };
 
 /** Writes gathered into one transaction (docs/decisions/009). */
 const FLUSH_AFTER_MS = 500;
@@ -279,7 +281,7 @@ export class KvTable {
   #sending: Promise<void> | undefined;
   #closing = false;
   readonly #prepared = new Map<string, StatementSync>();
-  readonly #pending = new Map<string, PendingWrite>();
+  readonly #pending = new Map<string, HeldWrite>();
   /** Rows read or written lately, absent ones too: a second look costs no statement. None when off. */
   readonly #recent: LRUCache<string, PendingWrite> | undefined;
   readonly #flushAfterMs: number;
@@ -334,7 +336,7 @@ export class KvTable {
   /** The live value: pending, recently read or written, or in the file. */
   get(namespace: string, id: string, now: number): string | undefined {
     const key = pendingKey(namespace, id);
-    const known = this.#pending.get(key) ?? this.#recent?.get(key);
+    const known = this.#pending.get(key)?.write ?? this.#recent?.get(key);
     if (known) return known.raw !== undefined && known.expiresAt > now ? known.raw : undefined;
     if (!this.#mayBeInFile(namespace, id, key)) return undefined;
     const row = this.#get.get(namespace, id, now);
@@ -376,8 +378,7 @@ export class KvTable {
    */
   async deleteStartingWith(namespace: string, prefix: string): Promise<number> {
     const held = new Set<string>();
-    for (const [key, write] of this.#pending) {
-      const [ns, id] = splitPendingKey(key);
+    for (const { namespace: ns, id, write } of this.#pending.values()) {
       if (ns !== namespace || write.raw === undefined || !id.startsWith(prefix)) continue;
       held.add(id);
       this.delete(namespace, id);
@@ -478,8 +479,7 @@ export class KvTable {
     const writes = [...this.#pending];
     const alongside = this.#alongside.map((rows) => rows.take());
     const statements = alongside.flatMap((rows) => rows.statements);
-    for (const [key, write] of writes) {
-      const [namespace = '', id = ''] = splitPendingKey(key);
+    for (const [key, { namespace, id, write }] of writes) {
       if (write.raw === undefined) statements.push([DELETE_SQL, [namespace, id]]);
       else {
         statements.push([PUT_SQL, [namespace, id, write.raw, write.expiresAt]]);
@@ -492,10 +492,10 @@ export class KvTable {
       written: () => {
         for (const rows of alongside) rows.written();
         // Only what is still as it was written: a write made meanwhile waits for the next batch.
-        for (const [key, write] of writes) {
-          if (this.#pending.get(key) !== write) continue;
+        for (const [key, held] of writes) {
+          if (this.#pending.get(key) !== held) continue;
           this.#pending.delete(key);
-          this.#recent?.set(key, write);
+          this.#recent?.set(key, held.write);
         }
       },
     };
@@ -519,7 +519,7 @@ export class KvTable {
   }
 
   #hold(namespace: string, id: string, write: PendingWrite): void {
-    this.#pending.set(pendingKey(namespace, id), write);
+    this.#pending.set(pendingKey(namespace, id), { namespace, id, write });
     this.#flushAfter(this.#flushAfterMs);
   }
 
@@ -544,10 +544,6 @@ export function prefixEnd(prefix: string): string {
 // Namespaces are the stores' own names, without this separator.
 const SEPARATOR = '\u0000';
 const pendingKey = (namespace: string, id: string) => `${namespace}${SEPARATOR}${id}`;
-function splitPendingKey(key: string): [string, string] {
-  const at = key.indexOf(SEPARATOR);
-  return [key.slice(0, at), key.slice(at + 1)];
-}
 
 /** Strings kept in the file, answered at once: no await between a look and a write. */
 export interface SqliteStrings extends KeptStrings {
