@@ -18,6 +18,18 @@ const SEND_LOOK = `(() => {
   return { background: style.backgroundColor, cursor: style.cursor };
 })()`;
 
+/** Run in the page (as text: this file has no DOM types): whether the last tickets table scrolls, and its shade. */
+const TABLE_LOOK = `(() => {
+  const element = [...document.querySelectorAll('.message.ephemeral .block-table')].at(-1);
+  return { wider: element.scrollWidth > element.clientWidth, shadow: getComputedStyle(element).boxShadow };
+})()`;
+
+/** A wide table's shaded edges, as Chromium computes the box-shadow of its scrolling box. */
+const RIGHT_EDGE_SHADOW =
+  'rgba(0, 0, 0, 0.4) -12px 0px 10px -10px inset, rgba(0, 0, 0, 0) 12px 0px 10px -10px inset';
+const BOTH_EDGES_SHADOW =
+  'rgba(0, 0, 0, 0.4) -12px 0px 10px -10px inset, rgba(0, 0, 0, 0.4) 12px 0px 10px -10px inset';
+
 /** Run in the page (as text: this file has no DOM types): resolves after the next frame is drawn. */
 const NEXT_FRAME = 'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))';
 
@@ -161,6 +173,37 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
       await page.locator('.app.ready').waitFor();
       await shot(page, 'reloaded-without-modal');
       expect(await page.getByRole('dialog').count()).toBe(0);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'shades the edge of a tickets table that has more columns behind it, and not one that fits',
+    async () => {
+      const page = await openAs(OLIVIA);
+      // Narrow, as a laptop beside an open thread: the table cannot fit the column.
+      await page.setViewportSize({ width: 1000, height: 800 });
+      await composer(page).fill('/cs tickets');
+      await composer(page).press('Enter');
+      const modal = page.getByRole('dialog', { name: 'Tickets' });
+      await modal.locator('button[type=submit]').click();
+      const table = page.locator('.message.ephemeral .block-table').last();
+      await table.waitFor();
+      const look = (): Promise<unknown> => page.evaluate(TABLE_LOOK);
+      await shot(page, 'tickets-table-edge');
+      // Headless Chromium draws no scrollbar: the shaded right edge is what says more columns lie there.
+      expect(await look()).toEqual({ wider: true, shadow: RIGHT_EDGE_SHADOW });
+
+      // Halfway, both edges have columns behind them.
+      await table.evaluate((element) => {
+        element.scrollLeft = (element.scrollWidth - element.clientWidth) / 2;
+      });
+      await expect.poll(look).toEqual({ wider: true, shadow: BOTH_EDGES_SHADOW });
+      await shot(page, 'tickets-table-edges-halfway');
+
+      // Wide enough for every column: no shade at all.
+      await page.setViewportSize({ width: 1800, height: 800 });
+      await expect.poll(look).toEqual({ wider: false, shadow: 'none' });
     },
     TEST_MS,
   );
