@@ -1080,9 +1080,17 @@ function renderModalLayer(snapshot: Snapshot): void {
   fill(modalLayer, element);
 }
 
-/** Slack's client starts with no modal open: those a reload (or another page) left open are closed. */
+/** Set in this tab's sessionStorage at its first load: a reload keeps it, a new tab starts without it. */
+const TAB_LOADED_KEY = 'playground-tab-loaded';
+
+/**
+ * Slack's client starts with no modal open: those a reload of this tab left open are closed. A new tab
+ * is another client, so the person's modal in the first one stays.
+ */
 function closeModalsLeftOpen(snapshot: Snapshot): void {
-  const bottom = snapshot.modals[state.me]?.[0];
+  const reloaded = sessionStorage.getItem(TAB_LOADED_KEY) !== null;
+  sessionStorage.setItem(TAB_LOADED_KEY, '1');
+  const bottom = reloaded ? snapshot.modals[state.me]?.[0] : undefined;
   if (!bottom) return;
   // Not drawn meanwhile; closing the bottom view closes those pushed over it.
   delete snapshot.modals[state.me];

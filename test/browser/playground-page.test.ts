@@ -178,6 +178,31 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
   );
 
   it(
+    'keeps the first tab’s modal open when the same person opens a second tab',
+    async () => {
+      const first = await openAs(OLIVIA);
+      await composer(first).fill('/cs tickets');
+      await composer(first).press('Enter');
+      const modal = first.getByRole('dialog', { name: 'Tickets' });
+      await modal.locator('button[type=submit]').waitFor();
+
+      // A new tab is another client, not a reload of this one: the modal stays where it was opened.
+      const second = await openAs(OLIVIA);
+      await composer(second).fill('Still here?');
+      await composer(second).press('Enter');
+      await second.locator('.conversation .message', { hasText: 'Still here?' }).waitFor();
+      await shot(first, 'first-tab-keeps-modal');
+      expect(await modal.count()).toBe(1);
+
+      // Its own reload still closes it.
+      await first.reload();
+      await first.locator('.app.ready').waitFor();
+      await modal.waitFor({ state: 'detached' });
+    },
+    TEST_MS,
+  );
+
+  it(
     'shades the edge of a tickets table that has more columns behind it, and not one that fits',
     async () => {
       const page = await openAs(OLIVIA);
