@@ -8,6 +8,13 @@ import type { RoomKit } from '../kit/room-kit.js';
 import { NOT_OPEN, openUnanswered } from './card-answers.js';
 import { renderAnswerAskersModal, renderLinkEntryModal } from './card-modals.js';
 import { openEditModal } from './edit-entry.js';
+import {
+  ACTION_REVIEW_ANSWER,
+  ACTION_REVIEW_DISMISS,
+  ACTION_REVIEW_EDIT,
+  ACTION_REVIEW_LINK,
+  ACTION_REVIEW_UNLINK,
+} from './ids.js';
 import { t } from './messages.js';
 
 type CardDeps = Pick<
@@ -15,7 +22,15 @@ type CardDeps = Pick<
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'access'
 >;
 
-type CardAction = 'edit' | 'dismiss' | 'answer' | 'link' | 'unlink';
+/** Each card button by its action id (which also names its events), and the label its refusals are counted by. */
+const REFUSAL_LABELS = {
+  [ACTION_REVIEW_EDIT]: 'card_edit',
+  [ACTION_REVIEW_DISMISS]: 'card_dismiss',
+  [ACTION_REVIEW_ANSWER]: 'card_answer',
+  [ACTION_REVIEW_LINK]: 'card_link',
+  [ACTION_REVIEW_UNLINK]: 'card_unlink',
+} as const;
+type CardAction = keyof typeof REFUSAL_LABELS;
 
 export function reviewCardClickListener(
   deps: CardDeps,
@@ -46,10 +61,10 @@ async function handleCardClick(
       blocks: [],
     });
   const refuse = async (outcome: string, text: string) => {
-    deps.onEvent(`review_${action}`, outcome);
+    deps.onEvent(action, outcome);
     await say(text);
   };
-  const refusal = await operatorRefusal(deps.access, handling, userId, locale, `card_${action}`);
+  const refusal = await operatorRefusal(deps.access, handling, userId, locale, REFUSAL_LABELS[action]);
   if (refusal) return refuse('refused', refusal);
 
   // The clicking workspace's cards only: a card of another workspace is not known here.
@@ -59,7 +74,7 @@ async function handleCardClick(
   });
   if (!review) return refuse('failed', t(locale, 'card_unavailable'));
 
-  if (action === 'edit') {
+  if (action === ACTION_REVIEW_EDIT) {
     if (!value.docId || !payload.trigger_id) {
       handling.logger.warn({ cardId: value.cardId }, 'edit click without an entry or a trigger');
       return;
@@ -68,7 +83,7 @@ async function handleCardClick(
     const card = await review.desk.card(value.cardId).catch(() => 'unavailable' as const);
     if (card === undefined) return refuse('no_card', t(locale, 'card_unknown'));
     return openEditModal(deps, review, handling, {
-      event: 'review_edit',
+      event: action,
       triggerId: payload.trigger_id,
       docId: value.docId,
       cardId: value.cardId,
@@ -77,33 +92,34 @@ async function handleCardClick(
     });
   }
 
-  if (action === 'answer' || action === 'link') {
+  if (action === ACTION_REVIEW_ANSWER || action === ACTION_REVIEW_LINK) {
     if (!payload.trigger_id) {
       handling.logger.warn({ cardId: value.cardId, action }, 'card click without a trigger');
       return;
     }
     const card = await openUnanswered(review.desk.card(value.cardId), handling, value.cardId);
     if (typeof card === 'string') {
-      if (card === 'already_handled') deps.onEvent(`review_${action}`, card);
+      if (card === 'already_handled') deps.onEvent(action, card);
       await say(t(locale, NOT_OPEN[card]));
       return;
     }
     const input = { locale, cardId: card.id, channel: target.channel, question: card.question };
-    const view = action === 'answer' ? renderAnswerAskersModal(input) : renderLinkEntryModal(input);
+    const view =
+      action === ACTION_REVIEW_ANSWER ? renderAnswerAskersModal(input) : renderLinkEntryModal(input);
     const opened = await deps.responder.openModal(handling, payload.trigger_id, view);
-    deps.onEvent(`review_${action}`, opened === undefined ? 'failed' : 'opened');
+    deps.onEvent(action, opened === undefined ? 'failed' : 'opened');
     return;
   }
 
   const scope = { requestId: handling.requestId };
-  if (action === 'unlink') {
+  if (action === ACTION_REVIEW_UNLINK) {
     const outcome = await review.desk
       .unlink(value.cardId, userId, scope)
       .catch((error: unknown): 'failed' => {
         handling.logger.error({ ...errorFields(error), cardId: value.cardId }, 'question link not removed');
         return 'failed';
       });
-    deps.onEvent('review_unlink', outcome);
+    deps.onEvent(action, outcome);
     if (outcome === 'failed') await say(t(locale, 'card_not_unlinked'));
     if (outcome === 'not_linked') await say(t(locale, 'card_not_linked'));
     if (outcome === 'no_card') await say(t(locale, 'card_unknown'));
@@ -113,7 +129,7 @@ async function handleCardClick(
     handling.logger.error({ ...errorFields(error), cardId: value.cardId }, 'review card not dismissed');
     return 'failed';
   });
-  deps.onEvent('review_dismiss', outcome);
+  deps.onEvent(action, outcome);
   if (outcome === 'failed') await say(t(locale, 'card_not_dismissed'));
   if (outcome === 'already_handled') await say(t(locale, 'card_already_handled'));
   if (outcome === 'no_card') await say(t(locale, 'card_unknown'));

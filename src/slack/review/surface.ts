@@ -26,11 +26,11 @@ export function reviewRoom(deps: RoomKit): Room {
   return {
     clicks: [
       [ACTION_DISLIKE_REASON, dislikeReasonClickListener(deps)],
-      [ACTION_REVIEW_EDIT, reviewCardClickListener(deps, 'edit')],
-      [ACTION_REVIEW_DISMISS, reviewCardClickListener(deps, 'dismiss')],
-      [ACTION_REVIEW_ANSWER, reviewCardClickListener(deps, 'answer')],
-      [ACTION_REVIEW_LINK, reviewCardClickListener(deps, 'link')],
-      [ACTION_REVIEW_UNLINK, reviewCardClickListener(deps, 'unlink')],
+      [ACTION_REVIEW_EDIT, reviewCardClickListener(deps, ACTION_REVIEW_EDIT)],
+      [ACTION_REVIEW_DISMISS, reviewCardClickListener(deps, ACTION_REVIEW_DISMISS)],
+      [ACTION_REVIEW_ANSWER, reviewCardClickListener(deps, ACTION_REVIEW_ANSWER)],
+      [ACTION_REVIEW_LINK, reviewCardClickListener(deps, ACTION_REVIEW_LINK)],
+      [ACTION_REVIEW_UNLINK, reviewCardClickListener(deps, ACTION_REVIEW_UNLINK)],
       [ACTION_ASK_AGAIN, askAgainListener(deps)],
     ],
     submissions: [
