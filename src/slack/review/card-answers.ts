@@ -19,6 +19,7 @@ import {
   readOperatorAnswer,
 } from './forms.js';
 import { t } from './messages.js';
+import { robotWord } from './words.js';
 
 type CardAnswerDeps = Pick<
   RoomKit,
@@ -139,7 +140,7 @@ async function submitLink(
     return refuse('unchecked', t(locale, 'link_entry_unchecked'));
   }
   if (lookup.kind === 'unknown') {
-    const robot = card.robotFlag === undefined ? 'default' : String(card.robotFlag);
+    const robot = robotWord(card.robotFlag);
     return refuse('unknown_entry', t(locale, 'link_entry_unknown', { robot, docId }));
   }
 

@@ -19,7 +19,7 @@ import {
   ACTION_REVIEW_UNLINK,
 } from './ids.js';
 import { t } from './messages.js';
-import { fieldWords, reasonWord } from './words.js';
+import { fieldWords, reasonWord, robotWord } from './words.js';
 
 type ActionsBlock = types.ActionsBlock;
 type Button = types.Button;
@@ -119,8 +119,7 @@ function latestLine(card: ReviewCard, options: { locale: Locale; showAsker: bool
     }
   }
   if (card.kind === 'unanswered' && card.latestAsker !== undefined) {
-    const robot = card.robotFlag === undefined ? 'default' : String(card.robotFlag);
-    parts.push(t(options.locale, 'card_robot', { robot }));
+    parts.push(t(options.locale, 'card_robot', { robot: robotWord(card.robotFlag) }));
   }
   return parts.length === 0 ? undefined : t(options.locale, 'card_latest', { details: parts.join(' · ') });
 }

@@ -1,4 +1,4 @@
-// How the review room names the core's values in its views: a dislike reason, changed entry fields.
+// How the review room names the core's values in its views: a dislike reason, changed entry fields, a robot.
 import type { Locale } from '../../conversation/locale.js';
 import type { DislikeReason } from '../../review/types.js';
 import { escapedLine } from '../kit/text.js';
@@ -33,4 +33,9 @@ export function fieldWords(fields: string[], locale: Locale): string {
     return key === undefined ? escapedLine(field, 40) : t(locale, key);
   });
   return [...new Set(words.filter((word) => word !== ''))].join(t(locale, 'list_separator'));
+}
+
+/** A robot as the messages' `robot` select reads it: `default` for the platform's default robot. */
+export function robotWord(robotFlag: number | undefined): string {
+  return robotFlag === undefined ? 'default' : String(robotFlag);
 }
