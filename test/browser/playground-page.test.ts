@@ -322,6 +322,25 @@ describe.skipIf(chromium.path === undefined)('the playground page', () => {
   );
 
   it(
+    'shows every column whole in a window 900 pixels wide, with the activity panel beside the conversation',
+    async () => {
+      const page = await openAs(ALICE);
+      await page.setViewportSize({ width: 900, height: 640 });
+      await page.getByRole('button', { name: '# kb-review' }).click();
+      const right = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((element) => element.getBoundingClientRect().right);
+      expect(await right('.activity')).toBeLessThanOrEqual(900);
+      expect(await right('.conversation')).toBeLessThan(await right('.activity'));
+      expect(await page.locator('.conversation > .composer .composer-send').isVisible()).toBe(true);
+      await shot(page, 'narrow-window');
+    },
+    TEST_MS,
+  );
+
+  it(
     'grows the composer with what is typed, and with a hint that wraps in a narrow window',
     async () => {
       const page = await openAs(ALICE);
