@@ -1,4 +1,5 @@
 // After a Redis failure calls are skipped at once until a probe finds the backend answering again.
+import { positive } from '../util/positive.js';
 
 export interface CircuitBreakerOptions {
   /** Awaited to its end, so one probe in flight: replies come back in order anyway. */
@@ -16,9 +17,7 @@ export class CircuitBreaker {
   #timer: NodeJS.Timeout | undefined;
 
   constructor(options: CircuitBreakerOptions) {
-    if (!(options.probeIntervalMs > 0)) {
-      throw new RangeError(`probeIntervalMs must be positive, got ${options.probeIntervalMs}`);
-    }
+    positive('probeIntervalMs', options.probeIntervalMs);
     this.#options = options;
   }
 

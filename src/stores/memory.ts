@@ -3,8 +3,9 @@ import { LRUCache } from 'lru-cache';
 import type { ContextStore } from '../conversation/stores.js';
 import type { AnswerContext, Placement } from '../conversation/types.js';
 import { lruClock } from '../util/lru-clock.js';
+import { positiveInteger } from '../util/positive.js';
 import { KeptOnceStore } from './kept-stores.js';
-import { checkedMaxEntries, type MemoryBounds, memoryStrings, ttlMs } from './namespace.js';
+import { type MemoryBounds, memoryStrings, ttlMs } from './namespace.js';
 
 /** One string per entry, not a dozen objects: half the heap, one object to mark (docs/decisions/004). */
 type PackedContext = [
@@ -107,7 +108,7 @@ export class MemoryContextStore implements ContextStore {
   constructor(options: MemoryBounds & { ttlSeconds: number }) {
     // A timer per entry would cost more than letting expired entries age out of the LRU.
     this.#cache = new LRUCache<string, string>({
-      max: checkedMaxEntries(options.maxEntries),
+      max: positiveInteger('maxEntries', options.maxEntries),
       ttl: ttlMs(options.ttlSeconds),
       ...lruClock(options.now),
     });

@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { parseJsonWith } from '../util/json.js';
 import { lruClock } from '../util/lru-clock.js';
+import { positive, positiveInteger } from '../util/positive.js';
 
 export interface Namespace<T> {
   /** Undefined when absent, expired, only claimed, or not a value of the schema (an older shape). */
@@ -68,11 +69,9 @@ export class KeptNamespace<T> implements Namespace<T> {
   constructor(strings: KeptStrings, name: string, options: NamespaceOptions<T>) {
     if (!NAME.test(name))
       throw new RangeError(`namespace name must match ${NAME}, got ${JSON.stringify(name)}`);
-    if (!(options.ttlSeconds > 0))
-      throw new RangeError(`ttlSeconds must be positive, got ${options.ttlSeconds}`);
     this.#strings = strings;
     this.#schema = options.schema;
-    this.#ttlSeconds = options.ttlSeconds;
+    this.#ttlSeconds = positive('ttlSeconds', options.ttlSeconds);
   }
 
   async get(key: string): Promise<T | undefined> {
@@ -109,8 +108,7 @@ export type Clock = () => number;
 
 /** Milliseconds a TTL in seconds lasts; refuses what Redis refuses. */
 export function ttlMs(ttlSeconds: number): number {
-  if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
-  return ttlSeconds * 1000;
+  return positive('ttlSeconds', ttlSeconds) * 1000;
 }
 
 export interface MemoryBounds {
@@ -142,18 +140,10 @@ export function memoryNamespaces(
   });
 }
 
-/** A RangeError unless `maxEntries` is a positive integer. */
-export function checkedMaxEntries(maxEntries: number): number {
-  if (!Number.isInteger(maxEntries) || maxEntries < 1) {
-    throw new RangeError(`maxEntries must be a positive integer, got ${maxEntries}`);
-  }
-  return maxEntries;
-}
-
 export function memoryStrings(bounds: MemoryBounds): KeptStrings & { clear(): void } {
   const strings = new LRUCache<string, string>({
     // `maxSize`, not `max`: with `max` lru-cache allocates every slot up front.
-    maxSize: checkedMaxEntries(bounds.maxEntries),
+    maxSize: positiveInteger('maxEntries', bounds.maxEntries),
     sizeCalculation: () => 1,
     ...lruClock(bounds.now),
   });

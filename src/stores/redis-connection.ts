@@ -2,6 +2,7 @@
 import { defineScript, ErrorReply } from 'redis';
 import { StoreUnavailableError } from '../conversation/stores.js';
 import { EXPIRED, within } from '../util/deadline.js';
+import { positive } from '../util/positive.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { createRedisClient, type RedisServer, redisLocation } from './redis-client.js';
 
@@ -120,8 +121,7 @@ export function slotOf(key: string): string {
 
 /** EX takes whole seconds of at least one; throws RangeError for no TTL. */
 function exSeconds(ttlSeconds: number): number {
-  if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
-  return Math.max(1, Math.ceil(ttlSeconds));
+  return Math.max(1, Math.ceil(positive('ttlSeconds', ttlSeconds)));
 }
 
 /** Where published messages arrive: a connection of its own, or the Sentinel's or cluster's, which follow the nodes. */

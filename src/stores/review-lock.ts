@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { ReviewCardBusyError } from '../review/stores.js';
 import type { ReviewCard } from '../review/types.js';
+import { positive, positiveInteger } from '../util/positive.js';
 import { takeWithin } from '../util/take-within.js';
 import type { KeptStrings } from './namespace.js';
 import type { CardChange } from './review-workspaces.js';
@@ -27,14 +28,10 @@ const DEFAULT_LOCK_POLL_MS = 50;
 
 /** A RangeError names the option that cannot work. */
 export function reviewLockSettings(options: ReviewLockOptions): ReviewLockSettings {
-  const ttlSeconds = options.lockTtlSeconds ?? DEFAULT_LOCK_TTL_SECONDS;
+  const ttlSeconds = positiveInteger('lockTtlSeconds', options.lockTtlSeconds ?? DEFAULT_LOCK_TTL_SECONDS);
   const waitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
-  const pollMs = options.lockPollMs ?? DEFAULT_LOCK_POLL_MS;
-  if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1) {
-    throw new RangeError(`lockTtlSeconds must be a positive integer, got ${ttlSeconds}`);
-  }
+  const pollMs = positive('lockPollMs', options.lockPollMs ?? DEFAULT_LOCK_POLL_MS);
   if (!(waitMs >= 0)) throw new RangeError(`lockWaitMs must be >= 0, got ${waitMs}`);
-  if (!(pollMs > 0)) throw new RangeError(`lockPollMs must be positive, got ${pollMs}`);
   return { ttlSeconds, waitMs, pollMs };
 }
 

@@ -9,7 +9,8 @@ import {
 import type { ReviewCard } from '../review/types.js';
 import { KeyedQueue } from '../slack/handling/keyed-queue.js';
 import { lruClock } from '../util/lru-clock.js';
-import { checkedMaxEntries, type MemoryBounds } from './namespace.js';
+import { positiveInteger } from '../util/positive.js';
+import type { MemoryBounds } from './namespace.js';
 import { type ReviewLockOptions, reviewLockSettings } from './review-lock.js';
 import { type CardChange, CardsOf, WorkspaceCards } from './review-workspaces.js';
 
@@ -55,7 +56,7 @@ export class MemoryReviewStore extends WorkspaceCards<MemoryCards> {
     const lockWaitMs = reviewLockSettings(options).waitMs;
     // Copies in and out, as Redis parses afresh: kept as JSON (docs/decisions/015).
     const cards = new LRUCache<string, KeptCard>({
-      max: checkedMaxEntries(options.maxEntries),
+      max: positiveInteger('maxEntries', options.maxEntries),
       ttl: RETENTION_MS,
       ...lruClock(options.now),
     });
