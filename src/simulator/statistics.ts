@@ -1,8 +1,7 @@
 // Statistics: a seeded daily baseline, plus the asks this simulator has seen.
 import { createPrng, hashSeed, randomInt } from './prng.js';
-import { formatDate } from './validation.js';
+import { DAY_MS, formatDate, startOfUtcDay } from './validation.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Never in the future. */
 const STATISTICS_HISTORY_DAYS = 366;
 
@@ -80,7 +79,7 @@ export class Statistics {
     startedAtMs: number,
     private readonly seed = '',
   ) {
-    this.firstDayMs = Date.parse(formatDate(startedAtMs - STATISTICS_HISTORY_DAYS * DAY_MS));
+    this.firstDayMs = startOfUtcDay(startedAtMs - STATISTICS_HISTORY_DAYS * DAY_MS);
   }
 
   /** Robot-answer feedback is not recorded: wb_human_satisfaction rates human agents. */
@@ -98,7 +97,7 @@ export class Statistics {
   /** Both UTC dates. */
   private totals(startMs: number, endMs: number): DayCounts {
     const totals = { ...EMPTY };
-    const todayMs = Date.parse(formatDate(this.now().getTime()));
+    const todayMs = startOfUtcDay(this.now().getTime());
     const from = Math.max(startMs, this.firstDayMs);
     const to = Math.min(endMs, todayMs);
     for (let dayMs = from; dayMs <= to; dayMs += DAY_MS)

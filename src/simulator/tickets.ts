@@ -1,5 +1,6 @@
 import { TICKET_SOURCES, TICKET_STATUSES } from '../platform/schemas.js';
 import { createPrng, hashSeed, hex, pick, randomInt } from './prng.js';
+import { DAY_MS, startOfUtcDay } from './validation.js';
 
 interface SimTicket {
   ticketId: string;
@@ -145,7 +146,6 @@ const REQUESTERS = [
   'Kenji Sato',
 ];
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const TICKET_HISTORY_DAYS = 182;
 /** Six weeks shaped like a real desk's, so a 30-day chart looks like one; older days are sparse. */
 const SHAPED_DAYS = 42;
@@ -162,7 +162,7 @@ function ticketsOn(random: () => number, dayStartMs: number): number {
 export function seedTickets(nowMs: number, seed = ''): StoredTicket[] {
   const random = createPrng(seed === '' ? 20_240_601 : hashSeed(`tickets:${seed}`));
   const tickets: StoredTicket[] = [];
-  const todayStartMs = nowMs - (nowMs % DAY_MS);
+  const todayStartMs = startOfUtcDay(nowMs);
   let index = 0;
   for (let day = 0; day < TICKET_HISTORY_DAYS; day += 1) {
     const dayStartMs = todayStartMs - day * DAY_MS;

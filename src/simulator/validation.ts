@@ -76,6 +76,13 @@ function realUtc(match: RegExpExecArray | null): number | undefined {
   return real ? date.getTime() : undefined;
 }
 
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Midnight UTC of the day `ms` falls on. */
+export function startOfUtcDay(ms: number): number {
+  return Math.floor(ms / DAY_MS) * DAY_MS;
+}
+
 export function formatDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
