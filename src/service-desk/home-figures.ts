@@ -1,6 +1,7 @@
 // The Home tab's operator figures, read at most once per few minutes per workspace, per replica.
 import { LRUCache } from 'lru-cache';
 import { lruClock } from '../util/lru-clock.js';
+import { positive } from '../util/positive.js';
 import type { DeskFailureKind } from './platform-failure.js';
 import { periodOf, type StatisticsApi, type StatisticsReport, statisticsReport } from './statistics.js';
 
@@ -26,10 +27,9 @@ export class HomeFiguresCache {
 
   /** `apiOf`: each workspace's platform. */
   constructor(apiOf: (workspaceId: string) => StatisticsApi, settings: HomeFiguresSettings = {}) {
-    const ttlMs = settings.ttlMs ?? DEFAULT_TTL_MS;
-    const failureTtlMs = settings.failureTtlMs ?? DEFAULT_FAILURE_TTL_MS;
+    const ttlMs = positive('ttlMs', settings.ttlMs ?? DEFAULT_TTL_MS);
+    const failureTtlMs = positive('failureTtlMs', settings.failureTtlMs ?? DEFAULT_FAILURE_TTL_MS);
     const now = settings.now ?? Date.now;
-    if (!(ttlMs > 0) || !(failureTtlMs > 0)) throw new RangeError('TTLs must be positive');
     // fetch reads once per workspace at a time: a burst of Home opens costs one.
     this.#cache = new LRUCache<string, HomeFigures, { requestId?: string }>({
       max: settings.maxWorkspaces ?? DEFAULT_MAX_WORKSPACES,

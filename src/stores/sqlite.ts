@@ -5,6 +5,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ChannelSettings } from '../conversation/channel-settings.js';
 import { errorFields } from '../logging/error-fields.js';
 import type { OnceStore } from '../slack/handling/stores.js';
+import { positiveInteger } from '../util/positive.js';
 import { SqliteChannelSettingsStore } from './channel-settings.js';
 import { KeptOnceStore, KeptRatingStore, KeptTokenCache, keptContexts } from './kept-stores.js';
 import { MemoryOnceStore } from './memory.js';
@@ -125,8 +126,7 @@ export function createSqliteStores(path: string, options: SqliteStoresOptions): 
     kind: 'sqlite',
     location: path,
     async sweepExpired(limit) {
-      if (!Number.isInteger(limit) || limit < 1)
-        throw new RangeError(`limit must be a positive integer, got ${limit}`);
+      positiveInteger('limit', limit);
       // The sweep works on the file: what is held is written first, so it is swept in its turn.
       const at = now();
       let swept = await kv.sweep(at, limit);
