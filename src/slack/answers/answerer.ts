@@ -15,6 +15,7 @@ import type { Admission, LimitScope, QuestionGate } from '../handling/question-l
 import { partnerIdFor } from '../handling/user-directory.js';
 import { isDirectMessageChannel } from '../kit/conversations.js';
 import { type RenderedMessage, section } from '../kit/elements.js';
+import { placeLocale } from '../kit/i18n.js';
 import type { BlockActionPayload } from '../transport/incoming.js';
 import type { ReplyTarget, Responder } from '../transport/responder.js';
 import { type RatingButtons, renderReply, replaceBlock } from './blocks.js';
@@ -110,8 +111,7 @@ export class Answerer implements AnswerQuestion {
       partnerId: partnerIdFor(handling.teamId, userId),
       userId,
       displayName: user.displayName,
-      // A place with a language of its own speaks it to everybody there.
-      locale: placement.language === 'auto' ? user.locale : placement.language,
+      locale: placeLocale(placement.language) ?? user.locale,
     };
     // No placeholder when ephemeral (never replaceable) or unaddressed (there may be nothing to say).
     const signals = question.working ?? this.#deps.working;
@@ -192,8 +192,7 @@ export class Answerer implements AnswerQuestion {
     placement: Placement,
     admission: Extract<Admission, { kind: 'throttled' }>,
   ): Promise<void> {
-    const locale =
-      placement.language === 'auto' ? (await handling.person(userId)).locale : placement.language;
+    const locale = placeLocale(placement.language) ?? (await handling.person(userId)).locale;
     const notice = throttledNotice(locale, admission.scope, admission.retryAfterMs);
     const place = { channel: target.channel, threadTs: target.threadTs };
     if (isDirectMessageChannel(target.channel)) await this.#deps.responder.post(handling, place, notice);

@@ -7,6 +7,7 @@ import type { Handling } from '../handling/handling.js';
 import { decodeAnswerValue } from '../kit/button-values.js';
 import { section } from '../kit/elements.js';
 import { failureText } from '../kit/failure-wording.js';
+import { placeLocale } from '../kit/i18n.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import type { ReplyTarget } from '../transport/responder.js';
 import { showOnClicked } from './answerer.js';
@@ -73,8 +74,7 @@ async function escalate(
     );
     return { kind: 'stale', locale: own };
   }
-  const language = context.placement?.language ?? 'auto';
-  const locale = language === 'auto' ? own : language;
+  const locale = placeLocale(context.placement?.language ?? 'auto') ?? own;
   // Who is called is read now: a channel whose escalate was turned off since the answer calls no one.
   const route = deps.escalations(handling.teamId, context.conversationId);
   if (route === undefined) return { kind: 'off', locale };

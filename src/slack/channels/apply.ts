@@ -4,6 +4,7 @@ import type { ChannelSettings } from '../../conversation/channel-settings.js';
 import type { Locale } from '../../conversation/locale.js';
 import { errorFields } from '../../logging/error-fields.js';
 import type { Handling } from '../handling/handling.js';
+import { placeLocale } from '../kit/i18n.js';
 import type { RoomKit } from '../kit/room-kit.js';
 import { slackErrorCode } from '../transport/responder.js';
 import { LANGUAGE_LOCALES } from './directory.js';
@@ -52,8 +53,7 @@ export async function applyChannelChange(
   deps.onEvent('channel_settings', input.change.kind);
   handling.logger.info({ channel: channelId, by: userId, before, after }, 'channel settings changed');
   // The notice is for everyone there.
-  const language = after.lang === undefined ? 'auto' : LANGUAGE_LOCALES[after.lang];
-  const noticeLocale = language === 'auto' ? input.locale : language;
+  const noticeLocale = placeLocale(LANGUAGE_LOCALES[after.lang ?? 'auto']) ?? input.locale;
   const notice = renderChannelNotice(noticeLocale, {
     by: userId,
     answer: differs(before.answer ?? 'mention', after.answer ?? 'mention'),

@@ -2,6 +2,7 @@
 // inserted as given, so callers escape anything user-supplied before it goes into mrkdwn.
 import { type Formatters, IntlMessageFormat } from 'intl-messageformat';
 import type { Locale } from '../../conversation/locale.js';
+import type { Placement } from '../../conversation/types.js';
 
 type Texts = Readonly<Record<string, string>>;
 
@@ -150,4 +151,9 @@ export function localeFromSlack(slackLocale: string | undefined, fallback: Local
   if (tag === 'en' || tag.startsWith('en-')) return 'en';
   if ((tag === 'zh' || tag.startsWith('zh-')) && !/^zh-(hant|tw|hk|mo)(-|$)/.test(tag)) return 'zh-CN';
   return fallback;
+}
+
+/** A place with a language of its own speaks it to everybody there; `auto`: undefined, each reader's own. */
+export function placeLocale(language: Placement['language']): Locale | undefined {
+  return language === 'auto' ? undefined : language;
 }
