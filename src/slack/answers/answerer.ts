@@ -220,10 +220,12 @@ const NO_SIGNAL = {
 /** Seconds for a short wait, minutes past a minute and a half. */
 export function throttledNotice(locale: Locale, scope: LimitScope, retryAfterMs: number): RenderedMessage {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const text =
-    seconds <= 90
-      ? t(locale, 'throttled_seconds', { scope, seconds })
-      : t(locale, 'throttled_minutes', { scope, minutes: Math.ceil(seconds / 60) });
+  const inSeconds = seconds <= 90;
+  const text = t(locale, 'throttled', {
+    scope,
+    unit: inSeconds ? 'seconds' : 'minutes',
+    count: inSeconds ? seconds : Math.ceil(seconds / 60),
+  });
   return { text, blocks: [section(text)] };
 }
 

@@ -40,10 +40,8 @@ const en = {
   escalation_already: 'A person has already been called for this answer.',
   escalation_called: 'A person has been called; they will answer in this thread.',
   escalation_off: 'There is no one to call from here any more. Please ask again.',
-  throttled_seconds:
-    '{scope, select, channel {Many questions were asked in this channel just now, more than I can take.} other {You have asked many questions just now, more than I can take.}} You can ask again in {seconds, plural, one {# second} other {# seconds}}.',
-  throttled_minutes:
-    '{scope, select, channel {Many questions were asked in this channel just now, more than I can take.} other {You have asked many questions just now, more than I can take.}} You can ask again in {minutes, plural, one {# minute} other {# minutes}}.',
+  throttled:
+    '{scope, select, channel {Many questions were asked in this channel just now, more than I can take.} other {You have asked many questions just now, more than I can take.}} You can ask again in {unit, select, minutes {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# second} other {# seconds}}}}.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -88,10 +86,8 @@ export const messages = catalog(en, {
   escalation_already: '已经为这个回答呼叫过人工了。',
   escalation_called: '已呼叫人工，会在这个话题里回复你。',
   escalation_off: '这里已不再有可呼叫的人工，请重新提问。',
-  throttled_seconds:
-    '{scope, select, channel {这个频道刚才的提问太多了，我一时处理不过来。} other {你刚才的提问太多了，我一时处理不过来。}}请 {seconds, plural, other {# 秒}}后再问。',
-  throttled_minutes:
-    '{scope, select, channel {这个频道刚才的提问太多了，我一时处理不过来。} other {你刚才的提问太多了，我一时处理不过来。}}请 {minutes, plural, other {# 分钟}}后再问。',
+  throttled:
+    '{scope, select, channel {这个频道刚才的提问太多了，我一时处理不过来。} other {你刚才的提问太多了，我一时处理不过来。}}请 {unit, select, minutes {{count, plural, other {# 分钟}}} other {{count, plural, other {# 秒}}}}后再问。',
 });
 
 export const t = translator(messages);

@@ -51,6 +51,12 @@ describe('t', () => {
     expect(throttledNotice('zh-CN', 'user', 30_000).text).toBe(
       '你刚才的提问太多了，我一时处理不过来。请 30 秒后再问。',
     );
+    expect(throttledNotice('en', 'channel', 120_000).text).toBe(
+      'Many questions were asked in this channel just now, more than I can take. You can ask again in 2 minutes.',
+    );
+    expect(throttledNotice('zh-CN', 'user', 150_000).text).toBe(
+      '你刚才的提问太多了，我一时处理不过来。请 3 分钟后再问。',
+    );
     expect(throttledNotice('zh-CN', 'channel', 120_000).text).toContain('这个频道');
     expect(throttledNotice('zh-CN', 'channel', 120_000).text).toContain('2 分钟后再问');
   });
