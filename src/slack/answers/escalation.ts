@@ -6,6 +6,7 @@ import type { Locale } from '../../conversation/locale.js';
 import { isDirectMessageChannel } from '../kit/conversations.js';
 import { context, type RenderedMessage, section } from '../kit/elements.js';
 import { FALLBACK_TEXT_MAX, SECTION_TEXT_MAX, truncateCharacters, truncateMrkdwn } from '../kit/limits.js';
+import { peopleMentions } from '../kit/text.js';
 import { sharedTime } from '../kit/times.js';
 import { ESCALATE_BLOCK_ID, mention } from './blocks.js';
 import { t } from './messages.js';
@@ -55,17 +56,10 @@ export interface Call {
   awayFromDm?: { answerText: string | undefined };
 }
 
-/** Groups first: one on-call group reaches more people than any one person, and is kept if a list is cut. */
-function targetMentions(targets: People): string[] {
-  return [
-    ...targets.groups.map((groupId) => `<!subteam^${groupId}>`),
-    ...targets.users.map((userId) => `<@${userId}>`),
-  ];
-}
-
 export function renderCall(call: Call): RenderedMessage {
   const { locale } = call;
-  const targets = targetMentions(call.targets).join(' ');
+  // Groups first: one on-call group reaches more people than any one person, and is kept if a list is cut.
+  const targets = peopleMentions(call.targets, ' ', 'groups');
   const asker = mention(call.askerUserId);
   const said =
     call.awayFromDm === undefined
@@ -101,7 +95,7 @@ export function renderEscalatedLine(
   called: People,
 ): types.ContextBlock {
   const when = sharedTime(at.getTime(), locale);
-  const people = truncateMrkdwn(targetMentions(called).join(', '), CALLED_MAX);
+  const people = truncateMrkdwn(peopleMentions(called, ', ', 'groups'), CALLED_MAX);
   return {
     ...context(t(locale, 'escalated', { user: mention(userId), called: people, when })),
     block_id: ESCALATE_BLOCK_ID,

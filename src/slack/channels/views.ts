@@ -4,12 +4,11 @@ import {
   type ChannelSettingKey,
   type ChannelSettings,
   MAX_ROBOT_FLAG,
-  type People,
 } from '../../conversation/channel-settings.js';
 import type { Locale } from '../../conversation/locale.js';
 import { button, context, type RenderedMessage, section } from '../kit/elements.js';
 import { SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET, truncateMrkdwn } from '../kit/limits.js';
-import { code } from '../kit/text.js';
+import { code, peopleMentions } from '../kit/text.js';
 import { sharedTime } from '../kit/times.js';
 import { ALONE, type ChannelCommandProblem, channelOf, isSettingKey } from './command-parser.js';
 import { ACTION_CHANNEL_EDIT } from './ids.js';
@@ -21,12 +20,6 @@ const DEFAULTS = { answer: 'mention', reply: 'thread', lang: 'auto' } as const;
 
 export function channelMention(channelId: string): string {
   return `<#${channelId}>`;
-}
-
-function peopleText(people: People): string {
-  return [...people.users.map((id) => `<@${id}>`), ...people.groups.map((id) => `<!subteam^${id}>`)].join(
-    ', ',
-  );
 }
 
 /** Ids in settings passed the schema: mentions are safe. */
@@ -45,10 +38,14 @@ function valueText(locale: Locale, key: ChannelSettingKey, settings: ChannelSett
       return chosen(settings.reply, DEFAULTS.reply, (style) => t(locale, 'reply_value', { style }));
     case 'escalate':
       if (settings.escalate === undefined) return byDefault(t(locale, 'escalate_off'));
-      return settings.escalate === 'off' ? t(locale, 'escalate_off') : peopleText(settings.escalate);
+      return settings.escalate === 'off'
+        ? t(locale, 'escalate_off')
+        : peopleMentions(settings.escalate, ', ', 'users');
     case 'askers':
       if (settings.askers === undefined) return byDefault(t(locale, 'askers_anyone'));
-      return settings.askers === 'anyone' ? t(locale, 'askers_anyone') : peopleText(settings.askers);
+      return settings.askers === 'anyone'
+        ? t(locale, 'askers_anyone')
+        : peopleMentions(settings.askers, ', ', 'users');
     case 'lang':
       return chosen(settings.lang, DEFAULTS.lang, (lang) => t(locale, 'lang_value', { lang }));
   }
@@ -245,7 +242,7 @@ function shortSettings(settings: ChannelSettings): string {
   return CHANNEL_SETTING_KEYS.flatMap((key) => {
     const value = settings[key];
     if (value === undefined) return [];
-    if (typeof value === 'object') return [`${code(`${key}:`)} ${peopleText(value)}`];
+    if (typeof value === 'object') return [`${code(`${key}:`)} ${peopleMentions(value, ', ', 'users')}`];
     return [code(`${key}:${String(value)}`)];
   }).join(' ');
 }

@@ -1,4 +1,5 @@
 import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
+import type { People } from '../../conversation/channel-settings.js';
 import { splitMrkdwn, truncateMrkdwn } from './limits.js';
 
 /** Untrusted text, at most `max` units without cutting an entity. */
@@ -20,4 +21,11 @@ export function code(id: string): string {
 
 export function tidy(text: string): string {
   return text.replace(/ {2,}/g, ' ').trim();
+}
+
+/** Schema-checked ids as mentions; `first: 'groups'` where a cut list should keep the groups. */
+export function peopleMentions(people: People, separator: string, first: 'users' | 'groups'): string {
+  const users = people.users.map((id) => `<@${id}>`);
+  const groups = people.groups.map((id) => `<!subteam^${id}>`);
+  return (first === 'users' ? [...users, ...groups] : [...groups, ...users]).join(separator);
 }
