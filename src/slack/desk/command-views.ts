@@ -1,6 +1,5 @@
 // What the slash command shows: its help and its results, as Block Kit within Slack's limits.
 import type { types } from '@slack/bolt';
-import { escapeMrkdwn } from '../../answer-html/mrkdwn.js';
 import type { Locale } from '../../conversation/locale.js';
 import { type AgentGroup, agentGroupName } from '../../service-desk/agent-groups.js';
 import type { AgentsResult } from '../../service-desk/agents.js';
@@ -20,27 +19,15 @@ import { ACTIONS_ELEMENTS_MAX, SECTION_TEXT_MAX, SERIALIZED_BLOCKS_BUDGET } from
 import { modal } from '../kit/modal.js';
 import { ACTION_AGENTS_RETRY, ACTION_STATS_RETRY, agentsGroupActionId, periodValue } from './ids.js';
 import { t } from './messages.js';
-import { filterWords, fittedSection } from './ticket-views.js';
+import { codeText, filterWords, fittedSection, shown } from './ticket-views.js';
 
 type KnownBlock = types.KnownBlock;
 
 /** Room the list may take in one message, leaving some for the header and the "more" line. */
 const LIST_BUDGET = SERIALIZED_BLOCKS_BUDGET - 1_000;
-const NAME_MAX = 100;
 
 function message(text: string, blocks: KnownBlock[] = [fittedSection(text)]): RenderedMessage {
   return { text, blocks };
-}
-
-/** Names and ids the platform sent: shown as text, never as markup. */
-function shown(text: string, max = NAME_MAX): string {
-  const characters = [...text];
-  return escapeMrkdwn(characters.length > max ? `${characters.slice(0, max - 1).join('')}…` : text);
-}
-
-/** A group id inside inline code: backticks would end it, so they are replaced. */
-function codeSafe(text: string): string {
-  return shown(text, 40).replace(/`/g, "'");
 }
 
 /** Try again under a failure: `value` says what to ask for again. */
@@ -93,12 +80,12 @@ export function renderAgentGroups(
   const text =
     unknown === undefined
       ? t(locale, 'cs_agents_pick', { command })
-      : t(locale, 'cs_agents_unknown', { typed: codeSafe(unknown), command });
+      : t(locale, 'cs_agents_unknown', { typed: codeText(unknown), command });
   return { text: text.replace(/\*/g, ''), blocks: [fittedSection(text), ...groupButtons(groups)] };
 }
 
 function groupLabel(groupId: string, name: string | undefined): string {
-  return name === undefined ? `\`${codeSafe(groupId)}\`` : `*${shown(name)}*`;
+  return name === undefined ? `\`${codeText(groupId)}\`` : `*${shown(name)}*`;
 }
 
 /** A group's agents, or why none show: a failure offers Try again; an empty group lists the named ones. */
@@ -117,7 +104,7 @@ export function renderAgents(
         : message(text, [fittedSection(text), ...renderAgentGroups(locale, command, groups).blocks]);
     }
     case 'invalid_group':
-      return message(t(locale, 'cs_agents_invalid', { group: codeSafe(result.groupId) }));
+      return message(t(locale, 'cs_agents_invalid', { group: codeText(result.groupId) }));
     case 'failure': {
       const text = t(locale, 'cs_agents_failure', { reason: result.reason, group });
       return {
@@ -134,7 +121,7 @@ export function renderAgents(
   let listed = 0;
   let used = 0;
   for (const agent of result.agents) {
-    const line = `• ${shown(agent.name)}  \`${codeSafe(agent.id)}\``;
+    const line = `• ${shown(agent.name)}  \`${codeText(agent.id)}\``;
     // JSON escaping and the block around each section: counted generously.
     used += line.length * 2 + 1;
     if (used > LIST_BUDGET) break;

@@ -9,7 +9,7 @@ import type { FilterProblem, TicketFilter, TicketPageResult } from '../../servic
 import { wallClock } from '../../util/time-zone.js';
 import { encodeTicketQueryValue } from '../kit/button-values.js';
 import { button, context, type RenderedMessage, section } from '../kit/elements.js';
-import { SECTION_TEXT_MAX, truncate, truncateMrkdwn } from '../kit/limits.js';
+import { SECTION_TEXT_MAX, truncate, truncateCharacters, truncateMrkdwn } from '../kit/limits.js';
 import { SOURCE_WORDS, STATUS_GROUPS, STATUS_WORDS } from './command-grammar.js';
 import { ACTION_TICKETS_CSV, ACTION_TICKETS_PAGE, ACTION_TICKETS_RETRY } from './ids.js';
 import { type MessageKey, t } from './messages.js';
@@ -19,6 +19,8 @@ type KnownBlock = types.KnownBlock;
 /** A table cell's text: the platform's strings are cut so a row stays readable. */
 const CELL_MAX = 80;
 const TITLE_MAX = 60;
+const NAME_MAX = 100;
+const CODE_MAX = 40;
 
 // The words for the spec's tables are selects: a value the spec does not list is shown as unknown.
 export function statusLabel(locale: Locale, status: number | undefined): string {
@@ -220,9 +222,14 @@ export function renderTicketProblem(locale: Locale, command: string, problem: Fi
   }
 }
 
-/** What someone typed, inside inline code: shortened, escaped, and with no backtick to end it. */
-function codeText(text: string): string {
-  return escapeMrkdwn(truncate(text, 40)).replace(/`/g, "'");
+/** Names, ids and words from the platform or a person: shown as text, never as markup, cut by characters. */
+export function shown(text: string, max = NAME_MAX): string {
+  return escapeMrkdwn(truncateCharacters(text, max));
+}
+
+/** The same inside inline code: shorter, and with no backtick to end it. */
+export function codeText(text: string): string {
+  return shown(text, CODE_MAX).replace(/`/g, "'");
 }
 
 /** Spreadsheet programs run a cell that starts with one of these as a formula. */

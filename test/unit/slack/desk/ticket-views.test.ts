@@ -4,9 +4,11 @@ import type { Ticket } from '../../../../src/platform/schemas.js';
 import type { TicketFilter } from '../../../../src/service-desk/tickets.js';
 import { renderTicketFilterModal } from '../../../../src/slack/desk/ticket-filter-view.js';
 import {
+  codeText,
   renderCsvNote,
   renderTicketResult,
   renderTicketsCsv,
+  shown,
 } from '../../../../src/slack/desk/ticket-views.js';
 import { decodeTicketQueryValue } from '../../../../src/slack/kit/button-values.js';
 
@@ -192,5 +194,15 @@ describe('a CSV that could not be made', () => {
     expect(renderCsvNote('en', { kind: 'failure', reason: 'unavailable' })).toBe(
       'The CSV could not be made: the platform answered with an error. Try again in a moment.',
     );
+  });
+});
+
+describe('text quoted from the platform or a person', () => {
+  it('is cut by characters, never inside an emoji, and escaped; in code, without backticks', () => {
+    const emoji = '😀'.repeat(45);
+    expect(codeText(emoji)).toBe(`${'😀'.repeat(39)}…`);
+    expect(shown(emoji)).toBe(emoji);
+    expect(codeText('a`b<c>&')).toBe("a'b&lt;c&gt;&amp;");
+    expect(shown(`${'x'.repeat(98)} yz`)).toBe(`${'x'.repeat(98)}…`);
   });
 });
