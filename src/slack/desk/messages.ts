@@ -112,11 +112,11 @@ const en = {
   col_created: 'Created',
   col_updated: 'Updated',
   ticket_status:
-    '{status, select, 0 {not yet accepted} 1 {being handled} 2 {waiting for reply} 3 {solved} 99 {closed} 98 {deleted} other {unknown ({status})}}',
-  ticket_level: '{level, select, 0 {low} 1 {medium} 2 {high} 3 {urgent} other {unknown ({level})}}',
+    '{code, select, 0 {not yet accepted} 1 {being handled} 2 {waiting for reply} 3 {solved} 99 {closed} 98 {deleted} other {unknown ({code})}}',
+  ticket_level: '{code, select, 0 {low} 1 {medium} 2 {high} 3 {urgent} other {unknown ({code})}}',
   ticket_source:
-    '{source, select, 0 {ticket center} 1 {PC customer message} 2 {H5 customer message} 3 {official-account customer message} 4 {APP customer message} 6 {PC online workbench} 7 {customer center} 8 {call center} 9 {official-account online workbench} 10 {H5 online workbench} 11 {APP online workbench} 12 {e-mail message} 13 {voice message} 14 {mini-program online workbench} 15 {enterprise-chat online workbench} 16 {mini-program customer message} 17 {enterprise-chat customer message} other {unknown ({source})}}',
-  ticket_start: '{start, select, 0 {agent} 1 {user} other {unknown ({start})}}',
+    '{code, select, 0 {ticket center} 1 {PC customer message} 2 {H5 customer message} 3 {official-account customer message} 4 {APP customer message} 6 {PC online workbench} 7 {customer center} 8 {call center} 9 {official-account online workbench} 10 {H5 online workbench} 11 {APP online workbench} 12 {e-mail message} 13 {voice message} 14 {mini-program online workbench} 15 {enterprise-chat online workbench} 16 {mini-program customer message} 17 {enterprise-chat customer message} other {unknown ({code})}}',
+  ticket_start: '{code, select, 0 {agent} 1 {user} other {unknown ({code})}}',
   stats_modal_title: 'Statistics',
   stats_modal_loading: 'Reading the last 7 days’ figures…',
   stats_modal_close: 'Close',
@@ -269,11 +269,11 @@ export const messages = catalog(en, {
   col_created: '创建时间',
   col_updated: '更新时间',
   ticket_status:
-    '{status, select, 0 {未受理} 1 {处理中} 2 {等待回复} 3 {已解决} 99 {已关闭} 98 {已删除} other {未知（{status}）}}',
-  ticket_level: '{level, select, 0 {低} 1 {中} 2 {高} 3 {紧急} other {未知（{level}）}}',
+    '{code, select, 0 {未受理} 1 {处理中} 2 {等待回复} 3 {已解决} 99 {已关闭} 98 {已删除} other {未知（{code}）}}',
+  ticket_level: '{code, select, 0 {低} 1 {中} 2 {高} 3 {紧急} other {未知（{code}）}}',
   ticket_source:
-    '{source, select, 0 {工单中心} 1 {PC 客户留言} 2 {H5 客户留言} 3 {公众号客户留言} 4 {APP 客户留言} 6 {PC 在线工作台} 7 {客户中心} 8 {呼叫中心} 9 {公众号在线工作台} 10 {H5 在线工作台} 11 {APP 在线工作台} 12 {邮件留言} 13 {语音留言} 14 {小程序在线工作台} 15 {企业微信在线工作台} 16 {小程序客户留言} 17 {企业微信客户留言} other {未知（{source}）}}',
-  ticket_start: '{start, select, 0 {客服} 1 {用户} other {未知（{start}）}}',
+    '{code, select, 0 {工单中心} 1 {PC 客户留言} 2 {H5 客户留言} 3 {公众号客户留言} 4 {APP 客户留言} 6 {PC 在线工作台} 7 {客户中心} 8 {呼叫中心} 9 {公众号在线工作台} 10 {H5 在线工作台} 11 {APP 在线工作台} 12 {邮件留言} 13 {语音留言} 14 {小程序在线工作台} 15 {企业微信在线工作台} 16 {小程序客户留言} 17 {企业微信客户留言} other {未知（{code}）}}',
+  ticket_start: '{code, select, 0 {客服} 1 {用户} other {未知（{code}）}}',
   stats_modal_title: '统计',
   stats_modal_loading: '正在读取最近 7 天的数据…',
   stats_modal_close: '关闭',

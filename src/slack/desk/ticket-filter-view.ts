@@ -19,7 +19,7 @@ import { modal } from '../kit/modal.js';
 import type { ViewSubmission } from '../transport/incoming.js';
 import { VIEW_TICKET_FILTER } from './ids.js';
 import { t } from './messages.js';
-import { sourceLabel, statusLabel } from './ticket-views.js';
+import { codeLabel } from './ticket-views.js';
 
 export const TICKET_FILTER_FIELDS = {
   from: { block: 'tickets_from', action: 'value' },
@@ -161,12 +161,12 @@ export function renderTicketFilterModal(
       pick(
         fields.statuses,
         t(locale, 'tickets_modal_statuses'),
-        TICKET_STATUSES.map((status) => option(statusLabel(locale, status), String(status))),
+        TICKET_STATUSES.map((status) => option(codeLabel(locale, 'ticket_status', status), String(status))),
       ),
       pick(
         fields.sources,
         t(locale, 'tickets_modal_sources'),
-        TICKET_SOURCES.map((source) => option(sourceLabel(locale, source), String(source))),
+        TICKET_SOURCES.map((source) => option(codeLabel(locale, 'ticket_source', source), String(source))),
       ),
       input(
         fields.category.block,

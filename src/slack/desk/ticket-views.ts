@@ -22,21 +22,11 @@ const TITLE_MAX = 60;
 const NAME_MAX = 100;
 const CODE_MAX = 40;
 
-// The words for the spec's tables are selects: a value the spec does not list is shown as unknown.
-export function statusLabel(locale: Locale, status: number | undefined): string {
-  return status === undefined ? '—' : t(locale, 'ticket_status', { status: String(status) });
-}
+/** The spec's tables of codes, each a select: a code the spec does not list is shown as unknown. */
+type CodeTable = 'ticket_status' | 'ticket_source' | 'ticket_level' | 'ticket_start';
 
-export function sourceLabel(locale: Locale, source: number | undefined): string {
-  return source === undefined ? '—' : t(locale, 'ticket_source', { source: String(source) });
-}
-
-function levelLabel(locale: Locale, level: number | undefined): string {
-  return level === undefined ? '—' : t(locale, 'ticket_level', { level: String(level) });
-}
-
-function startLabel(locale: Locale, start: number | undefined): string {
-  return start === undefined ? '—' : t(locale, 'ticket_start', { start: String(start) });
+export function codeLabel(locale: Locale, table: CodeTable, code: number | undefined): string {
+  return code === undefined ? '—' : t(locale, table, { code: String(code) });
 }
 
 /** yyyy-MM-dd HH:mm where the reader is. */
@@ -61,8 +51,10 @@ export function filterWords(): { statuses: string; sources: string } {
 
 function filterLine(locale: Locale, filter: TicketFilter): string {
   const any = t(locale, 'tickets_any');
-  const statuses = filter.statuses.map((status) => statusLabel(locale, status)).join(', ') || any;
-  const sources = filter.sources.map((source) => sourceLabel(locale, source)).join(', ') || any;
+  const statuses =
+    filter.statuses.map((status) => codeLabel(locale, 'ticket_status', status)).join(', ') || any;
+  const sources =
+    filter.sources.map((source) => codeLabel(locale, 'ticket_source', source)).join(', ') || any;
   const category = filter.categoryId ? `\`${codeText(filter.categoryId)}\`` : any;
   return t(locale, 'tickets_filters', { statuses, sources, category });
 }
@@ -77,9 +69,9 @@ function ticketRow(locale: Locale, ticket: Ticket, timeZone: string) {
   return [
     cell(ticket.ticketCode === undefined ? ticket.ticketId : String(ticket.ticketCode)),
     cell(ticket.ticketTitle ?? '', TITLE_MAX),
-    cell(statusLabel(locale, ticket.ticketStatus)),
-    cell(levelLabel(locale, ticket.ticketLevel)),
-    cell(sourceLabel(locale, ticket.ticketFrom)),
+    cell(codeLabel(locale, 'ticket_status', ticket.ticketStatus)),
+    cell(codeLabel(locale, 'ticket_level', ticket.ticketLevel)),
+    cell(codeLabel(locale, 'ticket_source', ticket.ticketFrom)),
     cell(handler),
     cell(ticket.ticketTypeName ?? ''),
     cell(formatTime(ticket.createTime, timeZone)),
@@ -264,10 +256,10 @@ export function renderTicketsCsv(locale: Locale, tickets: readonly Ticket[], tim
       ticket.ticketCode,
       ticket.ticketId,
       ticket.ticketTitle,
-      statusLabel(locale, ticket.ticketStatus),
-      levelLabel(locale, ticket.ticketLevel),
-      sourceLabel(locale, ticket.ticketFrom),
-      startLabel(locale, ticket.startType),
+      codeLabel(locale, 'ticket_status', ticket.ticketStatus),
+      codeLabel(locale, 'ticket_level', ticket.ticketLevel),
+      codeLabel(locale, 'ticket_source', ticket.ticketFrom),
+      codeLabel(locale, 'ticket_start', ticket.startType),
       ticket.startName,
       ticket.dealUserName,
       ticket.dealGroupName,

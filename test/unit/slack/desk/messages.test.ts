@@ -13,9 +13,9 @@ describe('desk messages', () => {
   });
 
   it("name the spec's table values, and a value the spec does not list as unknown", () => {
-    expect(t('en', 'ticket_status', { status: '99' })).toBe('closed');
-    expect(t('zh-CN', 'ticket_source', { source: '12' })).toBe('邮件留言');
-    expect(t('en', 'ticket_level', { level: '7' })).toBe('unknown (7)');
-    expect(t('zh-CN', 'ticket_start', { start: '5' })).toBe('未知（5）');
+    expect(t('en', 'ticket_status', { code: '99' })).toBe('closed');
+    expect(t('zh-CN', 'ticket_source', { code: '12' })).toBe('邮件留言');
+    expect(t('en', 'ticket_level', { code: '7' })).toBe('unknown (7)');
+    expect(t('zh-CN', 'ticket_start', { code: '5' })).toBe('未知（5）');
   });
 });
