@@ -129,10 +129,9 @@ export class StatisticsDigest {
 
   /** A tick that never rejects: what went wrong is logged, and the tick counts as failed. */
   #settled(tick: Date, wanted: (target: DigestTarget) => boolean): Promise<DigestPosting[]> {
-    return this.#tick(tick, wanted).catch((error: unknown): DigestPosting[] => {
-      this.#logger.error({ ...errorFields(error), tick: tick.toISOString() }, 'digest failed');
-      return [{ outcome: 'failed' }];
-    });
+    return this.#tick(tick, wanted).catch((error: unknown): DigestPosting[] => [
+      { outcome: this.#failed(error, { tick: tick.toISOString() }, 'digest failed') },
+    ]);
   }
 
   async #tick(tick: Date, wanted: (target: DigestTarget) => boolean): Promise<DigestPosting[]> {
@@ -140,16 +139,23 @@ export class StatisticsDigest {
     try {
       targets = await this.#targets();
     } catch (error) {
-      this.#logger.error({ ...errorFields(error), tick: tick.toISOString() }, 'digest targets not read');
       this.#onOutcome('failed');
-      return [{ outcome: 'failed' }];
+      return [{ outcome: this.#failed(error, { tick: tick.toISOString() }, 'digest targets not read') }];
     }
     const postings: DigestPosting[] = [];
     // One after another: a tick for many workspaces must not burst their platforms and Slack at once.
     for (const target of targets.filter(wanted)) {
-      postings.push({ channelId: target.channelId, outcome: await this.#postTo(target, tick) });
+      const outcome = await this.#postTo(target, tick);
+      this.#onOutcome(outcome);
+      postings.push({ channelId: target.channelId, outcome });
     }
     return postings;
+  }
+
+  /** What went wrong, logged with where: the posting it stopped counts as failed. */
+  #failed(error: unknown, scope: Record<string, string>, message: string): 'failed' {
+    this.#logger.error({ ...errorFields(error), ...scope }, message);
+    return 'failed';
   }
 
   async #postTo(target: DigestTarget, tick: Date): Promise<DigestOutcome> {
@@ -160,13 +166,10 @@ export class StatisticsDigest {
       claimed = await this.#claims.claim(key, TICK_CLAIM_SECONDS);
     } catch (error) {
       // The tick is skipped: TickClaims refuses while Redis is down rather than let each replica post it.
-      this.#logger.error({ ...errorFields(error), ...scope }, 'digest not posted: the store is unavailable');
-      this.#onOutcome('failed');
-      return 'failed';
+      return this.#failed(error, scope, 'digest not posted: the store is unavailable');
     }
     if (!claimed) {
       this.#logger.info(scope, 'digest already posted by another replica');
-      this.#onOutcome('claimed_elsewhere');
       return 'claimed_elsewhere';
     }
     const { locale, timeZone } = this.#settings;
@@ -188,12 +191,9 @@ export class StatisticsDigest {
       });
     } catch (error) {
       // The tick stays claimed: a second replica posting it too would make two digests.
-      this.#logger.error({ ...errorFields(error), ...scope }, 'digest could not be posted');
-      this.#onOutcome('failed');
-      return 'failed';
+      return this.#failed(error, scope, 'digest could not be posted');
     }
     this.#logger.info({ ...scope, period, figures: result.kind === 'report' }, 'digest posted');
-    this.#onOutcome('posted');
     if (result.kind === 'report' && posted.ts) {
       const charting = this.#sendChart(target, period, posted.ts, scope);
       this.#charting.add(charting);
