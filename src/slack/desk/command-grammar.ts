@@ -119,7 +119,7 @@ export function parseTicketArguments(
   }
   return checkFilter(
     {
-      from: dates[0] ?? addDays(today, -(DEFAULT_TICKET_DAYS - 1)),
+      from: dates[0] ?? defaultTicketsFrom(today),
       to: dates[1] ?? today,
       timeZone,
       statuses: [...statuses],
@@ -128,6 +128,11 @@ export function parseTicketArguments(
     },
     today,
   );
+}
+
+/** Where tickets are read from when no date is given: the last days up to `today`, typed or in the modal. */
+export function defaultTicketsFrom(today: string): string {
+  return addDays(today, -(DEFAULT_TICKET_DAYS - 1));
 }
 
 function listOf(value: string): string[] {

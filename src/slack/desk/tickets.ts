@@ -1,14 +1,10 @@
 // What the tickets listeners share: reading a filter's page (counted once) and opening the filter modal.
 import type { Locale } from '../../conversation/locale.js';
-import {
-  DEFAULT_TICKET_DAYS,
-  type TicketFilter,
-  type TicketPageResult,
-  ticketPage,
-} from '../../service-desk/tickets.js';
-import { addDays, todayIn } from '../../util/time-zone.js';
+import { type TicketFilter, type TicketPageResult, ticketPage } from '../../service-desk/tickets.js';
+import { todayIn } from '../../util/time-zone.js';
 import type { Handling } from '../handling/handling.js';
 import type { RenderedMessage } from '../kit/elements.js';
+import { defaultTicketsFrom } from './command-grammar.js';
 import type { DeskDeps } from './pieces.js';
 import {
   encodeTicketFilterMetadata,
@@ -55,7 +51,7 @@ export async function openTicketFilter(
   const today = todayIn(input.timeZone, new Date());
   const view = renderTicketFilterModal(
     input.locale,
-    { from: addDays(today, -(DEFAULT_TICKET_DAYS - 1)), to: today, timeZone: input.timeZone },
+    { from: defaultTicketsFrom(today), to: today, timeZone: input.timeZone },
     encodeTicketFilterMetadata(input),
   );
   const opened = (await deps.responder.openModal(handling, input.triggerId, view)) !== undefined;
