@@ -2,10 +2,11 @@
 import { type Period, periodOf } from '../../service-desk/statistics.js';
 
 export const VIEW_TICKET_FILTER = 'ticket_filter';
-export const ACTION_TICKETS_PAGE = 'tickets_page';
+/** Previous and Next share an actions block, so each has its own id. */
+export const ACTION_TICKETS_PREVIOUS = 'tickets_page:prev';
+export const ACTION_TICKETS_NEXT = 'tickets_page:next';
 export const ACTION_TICKETS_CSV = 'tickets_csv';
 export const ACTION_TICKETS_RETRY = 'tickets_retry';
-/** Previous and Next share an actions block, so each has its own id: `tickets_page:prev|next`. */
 export const TICKET_RESULT_ACTION_PATTERN = /^(?:tickets_page:(?:prev|next)|tickets_retry|tickets_csv)$/;
 export const ACTION_HOME_OPEN_TICKETS = 'home_open_tickets';
 export const ACTION_HOME_OPEN_STATISTICS = 'home_open_statistics';

@@ -11,7 +11,12 @@ import { encodeTicketQueryValue } from '../kit/button-values.js';
 import { button, context, type RenderedMessage, section } from '../kit/elements.js';
 import { SECTION_TEXT_MAX, truncate, truncateCharacters, truncateMrkdwn } from '../kit/limits.js';
 import { SOURCE_WORDS, STATUS_GROUPS, STATUS_WORDS } from './command-grammar.js';
-import { ACTION_TICKETS_CSV, ACTION_TICKETS_PAGE, ACTION_TICKETS_RETRY } from './ids.js';
+import {
+  ACTION_TICKETS_CSV,
+  ACTION_TICKETS_NEXT,
+  ACTION_TICKETS_PREVIOUS,
+  ACTION_TICKETS_RETRY,
+} from './ids.js';
 import { type MessageKey, t } from './messages.js';
 
 type KnownBlock = types.KnownBlock;
@@ -169,16 +174,12 @@ export function renderTicketResult(
         result.page > 1
           ? valueButton(
               t(locale, 'tickets_previous'),
-              `${ACTION_TICKETS_PAGE}:prev`,
+              ACTION_TICKETS_PREVIOUS,
               pageValue(filter, result.page - 1),
             )
           : undefined,
         result.page < result.pageCount
-          ? valueButton(
-              t(locale, 'tickets_next'),
-              `${ACTION_TICKETS_PAGE}:next`,
-              pageValue(filter, result.page + 1),
-            )
+          ? valueButton(t(locale, 'tickets_next'), ACTION_TICKETS_NEXT, pageValue(filter, result.page + 1))
           : undefined,
         valueButton(t(locale, 'tickets_csv'), ACTION_TICKETS_CSV, pageValue(filter, result.page)),
       ]),
