@@ -5,6 +5,7 @@ import { type Click, type ClickArgs, trackedClickListener } from '../handling/cl
 import type { Handling } from '../handling/handling.js';
 import { renderStatisticsModal, renderStatisticsProblem, type StatisticsShown } from './command-views.js';
 import type { DeskDeps } from './pieces.js';
+import type { Operator } from './statistics-chart.js';
 import { periodMessage } from './statistics-command.js';
 import { FALLBACK_TIME_ZONE, openTicketFilter } from './tickets.js';
 import { showViewCharts } from './view-charts.js';
@@ -16,7 +17,7 @@ async function homeOperator(
   click: Click,
   modal: 'tickets_modal' | 'statistics_modal',
   action: string,
-) {
+): Promise<(Operator & { triggerId: string }) | undefined> {
   const { locale, timeZone = FALLBACK_TIME_ZONE } = await handling.person(click.userId);
   const refusal = await operatorRefusal(deps.access, handling, click.userId, locale, action);
   const triggerId = click.payload.trigger_id;
