@@ -7,7 +7,7 @@ import {
   type ReviewStore,
 } from '../review/stores.js';
 import type { ReviewCard } from '../review/types.js';
-import { KeyedQueue } from '../slack/handling/keyed-queue.js';
+import { KeyedQueue } from '../util/keyed-queue.js';
 import { lruClock } from '../util/lru-clock.js';
 import { positiveInteger } from '../util/positive.js';
 import type { MemoryBounds } from './namespace.js';

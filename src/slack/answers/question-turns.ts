@@ -1,7 +1,7 @@
 // One user's questions run one after another, so answers appear in the order asked; users run concurrently.
 import { Deadline, EXPIRED } from '../../util/deadline.js';
+import { KeyedQueue } from '../../util/keyed-queue.js';
 import type { Handling } from '../handling/handling.js';
-import { KeyedQueue } from '../handling/keyed-queue.js';
 
 export class QuestionTurns {
   readonly #queue = new KeyedQueue();

@@ -5,8 +5,8 @@ import { webApi } from '@slack/bolt';
 import { z } from 'zod';
 import { createLogger, type Logger } from '../../logging/logger.js';
 import { CodedError } from '../../util/coded-error.js';
+import { KeyedQueue } from '../../util/keyed-queue.js';
 import { retryAfterMs } from '../../util/retry-after.js';
-import { KeyedQueue } from '../handling/keyed-queue.js';
 
 type RateLimitOutcome = 'waited' | 'gave_up';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeyedQueue } from '../../../../src/slack/handling/keyed-queue.js';
+import { KeyedQueue } from '../../../src/util/keyed-queue.js';
 
 const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(resolve, ms, value));
 
