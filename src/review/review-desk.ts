@@ -17,7 +17,14 @@ import {
   type ReviewScope,
 } from './review-cards.js';
 import type { OpenCards, QuestionLinkStore } from './stores.js';
-import type { AskerToNotify, EntryEdit, EntrySnapshot, QuestionLink, ReviewCard } from './types.js';
+import {
+  type AskerToNotify,
+  type EntryEdit,
+  type EntrySnapshot,
+  openUnansweredCard,
+  type QuestionLink,
+  type ReviewCard,
+} from './types.js';
 
 /** What the robot answers from an entry, asked by its docId: `unknown` when nothing. */
 export type EntryLookup =
@@ -160,9 +167,9 @@ export class ReviewDesk {
     const cards = this.#cards;
     const linked = await cards.update<
       { link: QuestionLink; askers: AskerToNotify[] } | 'already_handled' | 'no_card'
-    >(cardId, scope, async (card, now) => {
-      if (!card) return { result: 'no_card' };
-      if (card.kind !== 'unanswered' || card.status !== 'open') return { result: 'already_handled' };
+    >(cardId, scope, async (found, now) => {
+      const card = openUnansweredCard(found);
+      if (typeof card === 'string') return { result: card };
       const { question, robotFlag } = card;
       const { docId, entryTitle } = entry;
       const link: QuestionLink = {
@@ -266,9 +273,9 @@ export class ReviewDesk {
     const askers = await cards.update<AskerToNotify[] | 'no_card' | 'already_handled'>(
       cardId,
       scope,
-      (card, now) => {
-        if (!card) return { result: 'no_card' };
-        if (card.status !== 'open' || card.kind !== 'unanswered') return { result: 'already_handled' };
+      (found, now) => {
+        const card = openUnansweredCard(found);
+        if (typeof card === 'string') return { result: card };
         return {
           card: { ...handled(card, 'answered', answer.operatorId, now), notify: [] },
           result: card.notify,

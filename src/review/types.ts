@@ -99,6 +99,12 @@ export interface ReviewCard {
   updatedAt: number;
 }
 
+/** A card an operator may still answer or link: an open unanswered one; otherwise why not. */
+export function openUnansweredCard(card: ReviewCard | undefined): ReviewCard | 'no_card' | 'already_handled' {
+  if (card?.kind !== 'unanswered') return 'no_card';
+  return card.status === 'open' ? card : 'already_handled';
+}
+
 /** What an operator asked to change; every field is optional, and only changes are sent. */
 export interface EntryEdit {
   docId: string;

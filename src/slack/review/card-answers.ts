@@ -1,7 +1,7 @@
 // An unanswered card's modals submitted: an answer for its askers, or the entry that answers it.
 import { errorFields } from '../../logging/error-fields.js';
 import type { AnswerAskersOutcome } from '../../review/review-desk.js';
-import type { ReviewCard } from '../../review/types.js';
+import { openUnansweredCard, type ReviewCard } from '../../review/types.js';
 import { EXPIRED, within } from '../../util/deadline.js';
 import { operatorRefusal } from '../access/operator-gate.js';
 import type { Handling } from '../handling/handling.js';
@@ -182,9 +182,7 @@ export async function openUnanswered(
     handling.logger.error({ ...errorFields(error), cardId }, 'review card unavailable');
     return 'failed' as const;
   });
-  if (card === 'failed') return card;
-  if (card?.kind !== 'unanswered') return 'no_card';
-  return card.status === 'open' ? card : 'already_handled';
+  return card === 'failed' ? card : openUnansweredCard(card);
 }
 
 /** What an operator is told of a card that could not be read, or is no longer open to link or answer. */

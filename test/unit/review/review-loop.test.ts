@@ -216,6 +216,23 @@ describe("an operator's answer to an unanswered question", () => {
   });
 });
 
+describe("a disliked entry's card, answered or linked as if it were an unanswered question", () => {
+  it('is refused as no such card, as the Slack side says, and changes nothing', async () => {
+    const { review, shown, answers } = reviewLoop();
+    await review.observer.disliked(report);
+    const card = shown.at(-1);
+    if (!card) throw new Error('no card shown');
+    expect(await review.desk.answerAskers(card.id, { operatorId: 'U0OP', text: 'x' })).toEqual({
+      kind: 'no_card',
+    });
+    expect(await review.desk.link(card.id, { docId: 'doc-x', entryTitle: undefined }, 'U0OP')).toBe(
+      'no_card',
+    );
+    expect(answers).toEqual([]);
+    expect(await review.desk.card(card.id)).toMatchObject({ kind: 'disliked', status: 'open' });
+  });
+});
+
 describe('a card asked about by many at once', () => {
   it('counts every report at once, and refreshes its message once for them after the interval', async () => {
     // An interval a busy machine's pause cannot pass before the three reports are counted and checked.
