@@ -21,12 +21,13 @@ import {
 import { t } from './messages.js';
 import { robotWord } from './words.js';
 
-type CardAnswerDeps = Pick<
+/** What a review card's clicks and its modals' submissions read of the room kit. */
+export type CardDeps = Pick<
   RoomKit,
   'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'access'
 >;
 
-export function answerAskersSubmitListener(deps: CardAnswerDeps): (args: ViewArgs) => Promise<void> {
+export function answerAskersSubmitListener(deps: CardDeps): (args: ViewArgs) => Promise<void> {
   return submissionListener(
     deps,
     {
@@ -38,7 +39,7 @@ export function answerAskersSubmitListener(deps: CardAnswerDeps): (args: ViewArg
 }
 
 async function submitAnswer(
-  deps: CardAnswerDeps,
+  deps: CardDeps,
   handling: Handling,
   { view, userId, metadata, ack }: Submission<CardModalMetadata>,
 ): Promise<void> {
@@ -85,7 +86,7 @@ function outcomeText(locale: Parameters<typeof t>[0], outcome: AnswerAskersOutco
   return t(locale, 'answer_askers_sent', { told: outcome.told, notTold: outcome.notTold });
 }
 
-export function linkEntrySubmitListener(deps: CardAnswerDeps): (args: ViewArgs) => Promise<void> {
+export function linkEntrySubmitListener(deps: CardDeps): (args: ViewArgs) => Promise<void> {
   return submissionListener(
     deps,
     { name: 'link-to-an-entry submission', metadata: (view) => readCardModalMetadata(view.private_metadata) },
@@ -94,7 +95,7 @@ export function linkEntrySubmitListener(deps: CardAnswerDeps): (args: ViewArgs) 
 }
 
 async function submitLink(
-  deps: CardAnswerDeps,
+  deps: CardDeps,
   handling: Handling,
   { view, userId, metadata, ack }: Submission<CardModalMetadata>,
 ): Promise<void> {

@@ -4,8 +4,7 @@ import { operatorRefusal } from '../access/operator-gate.js';
 import { type Click, type ClickArgs, clickedTarget, trackedClickListener } from '../handling/click.js';
 import type { Handling } from '../handling/handling.js';
 import { decodeReviewCardValue } from '../kit/button-values.js';
-import type { RoomKit } from '../kit/room-kit.js';
-import { NOT_OPEN, openUnanswered } from './card-answers.js';
+import { type CardDeps, NOT_OPEN, openUnanswered } from './card-answers.js';
 import { renderAnswerAskersModal, renderLinkEntryModal } from './card-modals.js';
 import { openEditModal } from './edit-entry.js';
 import {
@@ -16,11 +15,6 @@ import {
   ACTION_REVIEW_UNLINK,
 } from './ids.js';
 import { t } from './messages.js';
-
-type CardDeps = Pick<
-  RoomKit,
-  'logger' | 'onEvent' | 'inFlight' | 'users' | 'responder' | 'review' | 'access'
->;
 
 /** Each card button by its action id (which also names its events), and the label its refusals are counted by. */
 const REFUSAL_LABELS = {
