@@ -7,7 +7,6 @@ export const ACTION_TICKETS_PREVIOUS = 'tickets_page:prev';
 export const ACTION_TICKETS_NEXT = 'tickets_page:next';
 export const ACTION_TICKETS_CSV = 'tickets_csv';
 export const ACTION_TICKETS_RETRY = 'tickets_retry';
-export const TICKET_RESULT_ACTION_PATTERN = /^(?:tickets_page:(?:prev|next)|tickets_retry|tickets_csv)$/;
 export const ACTION_HOME_OPEN_TICKETS = 'home_open_tickets';
 export const ACTION_HOME_OPEN_STATISTICS = 'home_open_statistics';
 export const ACTION_AGENTS_RETRY = 'agents_retry';

@@ -13,8 +13,11 @@ import {
   ACTION_HOME_OPEN_TICKETS,
   ACTION_STATS_CHART_RETRY,
   ACTION_STATS_RETRY,
+  ACTION_TICKETS_CSV,
+  ACTION_TICKETS_NEXT,
+  ACTION_TICKETS_PREVIOUS,
+  ACTION_TICKETS_RETRY,
   AGENTS_GROUP_ACTION_PATTERN,
-  TICKET_RESULT_ACTION_PATTERN,
   VIEW_TICKET_FILTER,
 } from './ids.js';
 import type { ChartPieces } from './period-charts.js';
@@ -40,6 +43,7 @@ export function deskRoom(kit: RoomKit): Room {
   const { settings } = kit;
   const digest = statisticsDigest(kit, deps);
   const agentsClick = agentsClickListener(deps, settings.slashCommand);
+  const ticketResultClick = ticketResultListener(deps);
   return {
     ...(digest
       ? {
@@ -49,7 +53,10 @@ export function deskRoom(kit: RoomKit): Room {
         }
       : {}),
     clicks: [
-      [TICKET_RESULT_ACTION_PATTERN, ticketResultListener(deps)],
+      [ACTION_TICKETS_PREVIOUS, ticketResultClick],
+      [ACTION_TICKETS_NEXT, ticketResultClick],
+      [ACTION_TICKETS_RETRY, ticketResultClick],
+      [ACTION_TICKETS_CSV, ticketResultClick],
       [ACTION_HOME_OPEN_TICKETS, homeTicketsListener(deps, settings.slashCommand)],
       [ACTION_HOME_OPEN_STATISTICS, homeStatisticsListener(deps, settings.slashCommand)],
       [AGENTS_GROUP_ACTION_PATTERN, agentsClick],
